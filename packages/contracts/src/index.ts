@@ -1,1 +1,1 @@
-export * from './errors.js';
+export * from './errors';
