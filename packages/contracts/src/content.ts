@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const authMethodSchema = z.enum(['SINGLE_AUTH', 'OPENAM']);
+export type AuthMethod = z.infer<typeof authMethodSchema>;
+
+export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1d70b8');
+
+/** What the web needs to brand and route a tenant before anyone signs in. */
+export const tenantContentSchema = z.object({
+  tenantUrl: z.string(),
+  tenantName: z.string(),
+  headerText: z.string(),
+  businessGroups: z.array(z.string().length(3)).min(1),
+  primaryColor: hexColourSchema,
+  logoText: z.string(),
+  authMethods: z.array(authMethodSchema).min(1),
+  routes: z.record(z.string(), z.string()),
+});
+export type TenantContent = z.infer<typeof tenantContentSchema>;
+
+export const tenantContentQuerySchema = z.object({ tenantUrl: z.string().min(1).max(255) });
+
+/** A content block: a type plus typed parameters. The content issue narrows this into a registry. */
+export const blockSchema = z.object({ type: z.string().min(1) }).catchall(z.unknown());
+export type Block = z.infer<typeof blockSchema>;
+
+export const pageSchema = z.object({
+  slug: z.string(),
+  key: z.string(),
+  title: z.string(),
+  authMethod: authMethodSchema.nullable(),
+  tenant: z.object({ tenantUrl: z.string(), businessGroup: z.array(z.string()) }),
+  bgroup: z.string(),
+  blocks: z.array(blockSchema),
+});
+export type Page = z.infer<typeof pageSchema>;
+
+export const unauthorizedPageQuerySchema = z.object({
+  pageUrl: z.string().min(1).max(500),
+  tenantUrl: z.string().min(1).max(255),
+});
