@@ -5,7 +5,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const apiProject = (name: string, databaseKind: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['apps/server/test/**/*.test.ts'],
+    include: ['apps/server/test/api/**/*.test.ts'],
     env: { TEST_DATABASE_KIND: databaseKind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -17,6 +17,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'pensions', include: ['packages/pensions/test/**/*.test.ts'] } },
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      { test: { name: 'server', include: ['apps/server/test/unit/**/*.test.ts'] } },
       {
         extends: './apps/web/vite.config.ts',
         test: {

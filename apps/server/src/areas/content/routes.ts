@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  pageSchema,
+  tenantContentQuerySchema,
+  tenantContentSchema,
+  unauthorizedPageQuerySchema,
+} from '@meridian/contracts';
+import { notFound } from '../../lib/errors';
+import type { Database } from '../../db/client';
+import { findTenant } from '../tenancy/tenant-repository';
+import { findPageBySlug, findPageUrlByKey } from './page-repository';
+
+export interface ContentRoutesOptions {
+  db: Database;
+}
+
+const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
+
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db }) => {
+  app.get(
+    '/tenant-content',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Tenant definition: name, branding, business groups, sign-in methods, route overrides',
+        headers: envHeader,
+        querystring: tenantContentQuerySchema,
+        response: { 200: tenantContentSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const tenant = await findTenant(db, request.query.tenantUrl.toLowerCase());
+      if (!tenant) throw notFound('tenant_not_found', 'No tenant is configured for this address.');
+      return tenant;
+    },
+  );
+
+  app.get(
+    '/unauthorized-page',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A public page of a tenant by its URL',
+        headers: envHeader,
+        querystring: unauthorizedPageQuerySchema,
+        response: { 200: pageSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const page = await findPageBySlug(db, request.query.tenantUrl.toLowerCase(), request.query.pageUrl, {
+        publicOnly: true,
+      });
+      if (!page) throw notFound('page_not_found', 'There is no page at this address.');
+      return page;
+    },
+  );
+
+  app.get(
+    '/url',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The URL of a page by its key',
+        headers: envHeader,
+        querystring: z.object({ key: z.string().min(1).max(60), tenantUrl: z.string().min(1).max(255).optional() }),
+        response: { 200: z.object({ url: z.string() }), 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const tenantUrl = (request.query.tenantUrl ?? request.tenantUrl).toLowerCase();
+      const url = await findPageUrlByKey(db, tenantUrl, request.query.key);
+      if (!url) throw notFound('page_not_found', 'No page has this key.');
+      return { url };
+    },
+  );
+};

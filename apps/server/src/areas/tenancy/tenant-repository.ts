@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { TenantContent } from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { tenants } from '../../db/schema';
+
+export async function findTenant(db: Database, tenantUrl: string): Promise<TenantContent | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.tenantUrl, tenantUrl)).limit(1);
+  if (!row) return null;
+  return {
+    tenantUrl: row.tenantUrl,
+    tenantName: row.tenantName,
+    headerText: row.headerText,
+    businessGroups: row.businessGroups,
+    primaryColor: row.primaryColor,
+    logoText: row.logoText,
+    authMethods: row.authMethods as TenantContent['authMethods'],
+    routes: row.routes,
+  };
+}

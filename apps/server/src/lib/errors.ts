@@ -1,0 +1,22 @@
+import type { ApiError } from '@meridian/contracts';
+
+/** A failure the caller can act on: becomes `{"errors":[{code,message}]}` with this status. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly extra: Partial<ApiError>[] = [],
+  ) {
+    super(message);
+  }
+
+  get body() {
+    return { errors: [{ code: this.code, message: this.message }, ...this.extra] };
+  }
+}
+
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const unauthorised = (code: string, message: string) => new AppError(401, code, message);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);

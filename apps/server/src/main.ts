@@ -1,0 +1,53 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { databaseTarget } from './database-target';
+import { buildApp } from './app';
+import { prepareDatabase } from './prepare';
+import { demoPersonas, DEMO_PASSWORD } from './seed/demo-personas';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const database = await openDatabase(databaseTarget(config));
+  const app = await buildApp({ config, database });
+  await prepareDatabase(database, { seedDemo: config.seedDemoData, log: app.log });
+  app.log.info({ database: database.description }, 'database ready');
+  if (config.derived.apiUrl) app.log.info('API_URL not set: the web app calls the API on the origin that served it');
+  if (config.derived.epaDomain) app.log.info('EPA_DOMAIN not set: links are treated as same-site (embedded default)');
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const port = (app.server.address() as { port: number }).port;
+  const lines = [
+    '',
+    `  Meridian is running at http://localhost:${port}/`,
+    `  Second tenant:        http://bluewater.localhost:${port}/`,
+    `  API documentation:    http://localhost:${port}/docs`,
+    `  Database:             ${database.description}`,
+  ];
+  if (config.seedDemoData) {
+    lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const persona of demoPersonas) {
+      lines.push(`    ${persona.username.padEnd(14)} ${persona.tenantHost.padEnd(20)} ${persona.description}`);
+    }
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+void main();

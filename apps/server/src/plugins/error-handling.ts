@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, type ApiError } from '@meridian/contracts';
+import { AppError } from '../lib/errors';
+
+const frameworkCodes: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: errorCodes.unsupportedMediaType,
+  FST_ERR_CTP_BODY_TOO_LARGE: errorCodes.payloadTooLarge,
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+  FST_ERR_RATE_LIMIT: errorCodes.tooManyRequests,
+};
+
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+}
+
+function validationErrors(context: string | undefined, issues: ValidationIssue[]): ApiError[] {
+  return issues.map((issue) => {
+    const field = [context, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.');
+    const missing = issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
+    return {
+      code: missing ? 'field_required' : 'field_invalid',
+      message: `${field || 'request'}: ${issue.message ?? 'is not valid'}`,
+      field,
+    };
+  });
+}
+
+/** One error shape for every failure; never a stack trace on the wire. */
+export const errorHandling = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      request.log.info({ code: error.code, status: error.statusCode }, 'request refused');
+      return reply.code(error.statusCode).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext;
+      return reply.code(400).send({ errors: validationErrors(context, error.validation as ValidationIssue[]) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = frameworkCodes[error.code] ?? (status === 404 ? errorCodes.notFound : 'bad_request');
+      return reply.code(status).send({ errors: [{ code, message: error.message }] });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }] });
+  });
+});

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorCodes } from '@meridian/contracts';
+import type { Config } from '../config';
+
+const apiPrefixes = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/', '/docs/'];
+
+/** What the browser needs at start-up, injected into index.html so one build serves every environment. */
+export function webRuntimeConfig(config: Config, request: FastifyRequest) {
+  const origin = `${request.protocol}://${request.host}`;
+  return {
+    environment: config.API_ENVIRONMENT,
+    apiUrl: config.API_URL ?? origin,
+    epaDomain: config.EPA_DOMAIN ?? request.hostname,
+    idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+    loaderDelayMs: 200,
+    cookieBannerHiddenPaths: config.HIDE_COOKIE_BANNER_PATHS,
+    whitelistedCookies: config.WHITELISTED_COOKIES,
+    sessionReplayPercent: config.SESSION_REPLAY_PERCENT,
+    identityVerificationCacheExpiryMs: config.IDENTITY_VERIFICATION_CACHE_EXPIRY_MS,
+    matomo: config.MATOMO_URL
+      ? {
+          url: config.MATOMO_URL,
+          scriptFile: config.MATOMO_JS_TRACKER_FILE,
+          serverSideFile: config.MATOMO_PHP_TRACKER_FILE,
+          siteId: config.MATOMO_SITE_ID ?? null,
+        }
+      : null,
+    mixpanelToken: config.MIXPANEL_TOKEN ?? null,
+  };
+}
+
+const escapeForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Serves the built single-page app: hashed assets with a year-long immutable cache, and index.html
+ * (never cached) for every other GET that asks for HTML. API paths that match nothing get JSON 404s.
+ */
+export async function webApp(app: FastifyInstance, { config }: { config: Config }) {
+  const distDir = path.resolve(config.WEB_DIST_DIR);
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (!indexHtml) app.log.warn({ distDir }, 'web app is not built: run `npm run build` to serve it');
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Meridian</title><p>The web app is not built yet. Run npm run build.</p>');
+    }
+    const nonce = reply.cspNonce?.script ?? '';
+    const script = `<script nonce="${nonce}">window.__MERIDIAN_CONFIG__=${escapeForScript(webRuntimeConfig(config, request))}</script>`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replace('</head>', `${script}</head>`));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0]!;
+    const isApi = apiPrefixes.some((prefix) => pathOnly.startsWith(prefix)) || pathOnly.startsWith('/assets/');
+    const wantsHtml = request.method === 'GET' && !isApi;
+    if (wantsHtml) return sendIndex(request, reply);
+    return reply
+      .code(404)
+      .send({ errors: [{ code: errorCodes.routeNotFound, message: `No route ${request.method} ${pathOnly}` }] });
+  });
+}

@@ -1,0 +1,249 @@
+/** The demo identities fixed by the product brief (section 8). Ages are relative to the seeding day. */
+export const DEMO_PASSWORD = 'MeridianDemo!2026';
+
+export interface DemoRecord {
+  businessGroup: string;
+  referenceNumber: string;
+  schemeCode: string;
+  category: string;
+  status: 'Active' | 'Deferred' | 'Pensioner';
+  /** Age on the seeding day as [years, months]. */
+  age: [number, number];
+  benefits: Record<string, unknown>;
+  /** Months since retirement, for pensioners. */
+  retiredMonthsAgo?: number;
+  /** Months since leaving the scheme, for deferred members. */
+  leftMonthsAgo?: number;
+}
+
+export interface DemoPersona {
+  username: string;
+  tenantHost: string;
+  description: string;
+  title: string;
+  forenames: string;
+  surname: string;
+  gender: 'M' | 'F';
+  insuranceNumber: string;
+  records: DemoRecord[];
+}
+
+export const demoSchemes = [
+  { code: 'MDB', businessGroup: 'MER', name: 'Meridian Final Salary Section', type: 'DB' as const },
+  { code: 'MDC', businessGroup: 'MER', name: 'Meridian Retirement Savings Section', type: 'DC' as const },
+  { code: 'BDB', businessGroup: 'BLU', name: 'Bluewater Defined Benefit Plan', type: 'DB' as const },
+];
+
+const pre2009AndPost2009 = (pre: number, post: number) => [
+  { code: 'PRE09', annualPensionPence: pre, revaluationCapPercent: 5 },
+  { code: 'POST09', annualPensionPence: post, revaluationCapPercent: 2.5 },
+];
+
+export const demoPersonas: DemoPersona[] = [
+  {
+    username: 'db.deferred',
+    tenantHost: 'localhost',
+    description: 'DB deferred, inside the retirement window (about 60, NRA 65, ERA 55)',
+    title: 'Mrs',
+    forenames: 'Margaret',
+    surname: 'Hughes',
+    gender: 'F',
+    insuranceNumber: 'AB123456C',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000001',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Deferred',
+        age: [60, 2],
+        leftMonthsAgo: 84,
+        benefits: { tranches: pre2009AndPost2009(612_000, 948_000), finalPensionableSalaryPence: 4_150_000 },
+      },
+    ],
+  },
+  {
+    username: 'db.active',
+    tenantHost: 'localhost',
+    description: 'DB active, far from retirement (about 40)',
+    title: 'Mr',
+    forenames: 'Daniel',
+    surname: 'Okafor',
+    gender: 'M',
+    insuranceNumber: 'CE234567D',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000002',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Active',
+        age: [40, 5],
+        benefits: {
+          tranches: pre2009AndPost2009(0, 1_120_000),
+          finalPensionableSalaryPence: 5_200_000,
+          accrualRate: '1/60',
+        },
+      },
+    ],
+  },
+  {
+    username: 'db.avc',
+    tenantHost: 'localhost',
+    description: 'DB deferred with AVCs and a guaranteed transfer quote (about 52)',
+    title: 'Ms',
+    forenames: 'Priya',
+    surname: 'Sharma',
+    gender: 'F',
+    insuranceNumber: 'JK345678A',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000003',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Deferred',
+        age: [52, 7],
+        leftMonthsAgo: 40,
+        benefits: {
+          tranches: pre2009AndPost2009(420_000, 1_310_000),
+          finalPensionableSalaryPence: 6_800_000,
+          avcFundPence: 3_845_000,
+          guaranteedTransferQuote: { issuedMonthsAgo: 1, transferValuePence: 64_250_000 },
+        },
+      },
+    ],
+  },
+  {
+    username: 'db.pensioner',
+    tenantHost: 'localhost',
+    description: 'Pensioner retired three months ago',
+    title: 'Mr',
+    forenames: 'Graham',
+    surname: 'Fletcher',
+    gender: 'M',
+    insuranceNumber: 'LM456789B',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000004',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Pensioner',
+        age: [65, 3],
+        retiredMonthsAgo: 3,
+        benefits: { pensionInPaymentPence: 1_875_000, lumpSumPaidPence: 8_900_000 },
+      },
+    ],
+  },
+  {
+    username: 'dc.near',
+    tenantHost: 'localhost',
+    description: 'DC, target retirement in eight months (about 64)',
+    title: 'Mrs',
+    forenames: 'Helen',
+    surname: 'Brooks',
+    gender: 'F',
+    insuranceNumber: 'NP567890C',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000005',
+        schemeCode: 'MDC',
+        category: 'DCS',
+        status: 'Active',
+        age: [64, 4],
+        benefits: {
+          potPence: 18_640_000,
+          monthlyContributionPence: 62_500,
+          targetRetirementAge: 65,
+          investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
+        },
+      },
+    ],
+  },
+  {
+    username: 'dc.far',
+    tenantHost: 'localhost',
+    description: 'DC, far from target (about 35)',
+    title: 'Mr',
+    forenames: 'Tomasz',
+    surname: 'Nowak',
+    gender: 'M',
+    insuranceNumber: 'PR678901D',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000006',
+        schemeCode: 'MDC',
+        category: 'DCS',
+        status: 'Active',
+        age: [35, 1],
+        benefits: {
+          potPence: 2_315_000,
+          monthlyContributionPence: 41_000,
+          targetRetirementAge: 65,
+          investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
+        },
+      },
+    ],
+  },
+  {
+    username: 'linked',
+    tenantHost: 'localhost',
+    description: 'Linked DB and DC records',
+    title: 'Dr',
+    forenames: 'Alex',
+    surname: 'Morgan',
+    gender: 'F',
+    insuranceNumber: 'SW789012A',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000007',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Deferred',
+        age: [57, 9],
+        leftMonthsAgo: 120,
+        benefits: { tranches: pre2009AndPost2009(388_000, 214_000), finalPensionableSalaryPence: 3_600_000 },
+      },
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000008',
+        schemeCode: 'MDC',
+        category: 'DCS',
+        status: 'Active',
+        age: [57, 9],
+        benefits: {
+          potPence: 9_720_000,
+          monthlyContributionPence: 55_000,
+          targetRetirementAge: 65,
+          investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
+        },
+      },
+    ],
+  },
+  {
+    username: 'second.member',
+    tenantHost: 'bluewater.localhost',
+    description: 'Member of the second tenant',
+    title: 'Mr',
+    forenames: 'Iain',
+    surname: 'MacLeod',
+    gender: 'M',
+    insuranceNumber: 'TY890123B',
+    records: [
+      {
+        businessGroup: 'BLU',
+        referenceNumber: '2000001',
+        schemeCode: 'BDB',
+        category: 'STD',
+        status: 'Deferred',
+        age: [58, 0],
+        leftMonthsAgo: 60,
+        benefits: { tranches: pre2009AndPost2009(530_000, 690_000), finalPensionableSalaryPence: 3_950_000 },
+      },
+    ],
+  },
+];

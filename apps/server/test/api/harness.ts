@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { prepareDatabase } from '../../src/prepare';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+}
+
+const quietLog = { info: () => undefined };
+
+/**
+ * A real server on a real, empty database for each test file: in-memory PGlite, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    context.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+    if (process.env.TEST_DATABASE_KIND === 'postgres') {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `meridian_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      context.database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      dropDatabase = async () => {
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      };
+    } else {
+      context.database = await openDatabase({ kind: 'pglite' });
+    }
+    await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
+    context.app = await buildApp({ config: context.config, database: context.database });
+    await context.app.ready();
+  });
+
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+    await dropDatabase?.();
+  });
+
+  return context;
+}

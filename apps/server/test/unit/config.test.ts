@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('configuration', () => {
+  it('starts with embedded defaults and says API_URL and EPA_DOMAIN were derived', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.IDLE_TIMEOUT_MINUTES).toBe(30);
+    expect(config.SESSION_REPLAY_PERCENT).toBe(0);
+    expect(config.derived).toEqual({ apiUrl: true, epaDomain: true });
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('refuses production without API_URL, EPA_DOMAIN and SECRETS_KEY, listing each', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'API_URL: required in production',
+        'EPA_DOMAIN: required in production',
+        'SECRETS_KEY: required in production',
+      ]);
+    }
+  });
+
+  it('explains malformed values', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL: must be a postgres/);
+  });
+
+  it('splits list settings on commas and semicolons', () => {
+    const config = loadConfig({ WHITELISTED_COOKIES: 'a; b,c', HIDE_COOKIE_BANNER_PATHS: '/bereavement' });
+    expect(config.WHITELISTED_COOKIES).toEqual(['a', 'b', 'c']);
+    expect(config.HIDE_COOKIE_BANNER_PATHS).toEqual(['/bereavement']);
+  });
+});
