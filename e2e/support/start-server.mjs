@@ -1,0 +1,12 @@
+// Starts the real server for the browser tests on a fresh embedded database of its own.
+import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+
+const dataDir = 'data/e2e';
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PGLITE_DIR: dataDir, SEED_DEMO_DATA: 'true' },
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
