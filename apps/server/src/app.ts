@@ -9,6 +9,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling } from './plugins/error-handling';
+import { csrfProtection } from './plugins/csrf';
+import { memberAuthentication } from './plugins/member-auth';
+import { loadSigningKey } from './lib/server-keys';
 import { webApp } from './plugins/web-app';
 import { tenantUrlForHost } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
@@ -70,6 +73,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
+  await app.register(csrfProtection, { secure: config.isProduction });
+  const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
+  await app.register(memberAuthentication, { db: database.db, config, signingKey });
 
   await app.register(swagger, {
     openapi: {

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseTarget } from './database-target';
@@ -16,9 +17,10 @@ async function main() {
     }
     throw error;
   }
+  const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config));
+  await prepareDatabase(database, { seedDemo: config.seedDemoData, log });
   const app = await buildApp({ config, database });
-  await prepareDatabase(database, { seedDemo: config.seedDemoData, log: app.log });
   app.log.info({ database: database.description }, 'database ready');
   if (config.derived.apiUrl) app.log.info('API_URL not set: the web app calls the API on the origin that served it');
   if (config.derived.epaDomain) app.log.info('EPA_DOMAIN not set: links are treated as same-site (embedded default)');

@@ -168,3 +168,33 @@ export const bereavementJourneys = bereavement.table('journeys', {
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
 });
+
+/** A signed-in session; its refresh tokens form one family that is revoked together. */
+export const sessions = portal.table('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['OPENAM', 'SINGLE_AUTH'] }).notNull(),
+  businessGroup: text('business_group').notNull(),
+  referenceNumber: text('reference_number').notNull(),
+  createdAt: createdAt(),
+  lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+});
+
+export const refreshTokens = portal.table(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('refresh_tokens_hash').on(table.tokenHash)],
+);

@@ -32,10 +32,10 @@ describe('operations', () => {
 
 describe('error model', () => {
   it('answers an unknown API route with a JSON 404 in the errors shape', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/mdp-api/api/no-such-thing' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/mdp-api/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
-      errors: [{ code: 'route_not_found', message: 'No route POST /mdp-api/api/no-such-thing' }],
+      errors: [{ code: 'route_not_found', message: 'No route GET /mdp-api/api/no-such-thing' }],
     });
   });
 

@@ -1,10 +1,298 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import rateLimit from '@fastify/rate-limit';
+import { z } from 'zod';
+import { errorBodySchema } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
+import { findTenant } from '../tenancy/tenant-repository';
+import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens';
+import {
+  findSession,
+  recordsOf,
+  revokeSession,
+  rotateRefreshToken,
+  sessionProblem,
+  signInWithPassword,
+  switchRecord,
+  touchSession,
+} from './session-service';
 
 export interface AuthenticationRoutesOptions {
   db: Database;
   config: Config;
 }
 
-export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOptions> = async () => {};
+const REFRESH_COOKIE = 'refreshToken';
+const REFRESH_COOKIE_PATH = '/authentication-api/api';
+
+const tokenResponse = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int(),
+  businessGroup: z.string(),
+  referenceNumber: z.string(),
+  hasMultipleRecords: z.boolean(),
+});
+
+const sessionStatus = z.object({
+  status: z.literal('active'),
+  idleTimeoutMinutes: z.number(),
+  idleExpiresAt: z.string(),
+  absoluteExpiresAt: z.string(),
+});
+
+export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOptions> = async (app, { db, config }) => {
+  const policy = { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
+  const secure = config.isProduction;
+  await app.register(rateLimit, { global: false });
+
+  const issueCookies = async (
+    reply: FastifyReply,
+    issued: { userId: string; sessionId: string; businessGroup: string; referenceNumber: string; refreshToken?: string },
+  ) => {
+    const accessToken = await signAccessToken(app.signingKey, issued);
+    // The web client reads this cookie to send a bearer token (spec section 6); it is short-lived.
+    reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, { path: '/', sameSite: 'strict', secure, httpOnly: false });
+    if (issued.refreshToken) {
+      reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+        path: REFRESH_COOKIE_PATH,
+        sameSite: 'strict',
+        secure,
+        httpOnly: true,
+        maxAge: policy.absoluteHours * 3600,
+      });
+    }
+    return accessToken;
+  };
+
+  const clearCookies = (reply: FastifyReply) => {
+    reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+  };
+
+  const tenantGroups = async (request: FastifyRequest) => {
+    const tenant = await findTenant(db, request.tenantUrl);
+    if (!tenant) throw new AppError(404, 'tenant_not_found', 'No tenant is configured for this address.');
+    return tenant.businessGroups;
+  };
+
+  app.post(
+    '/authentication/login',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign in with username and password (session-based method)',
+        body: z.object({
+          userName: z.string().trim().min(1).max(100),
+          password: z.string().min(1).max(200),
+          businessGroups: z.array(z.string().length(3)).max(10).optional(),
+          realm: z.string().max(100).optional(),
+        }),
+        response: { 200: tokenResponse, 401: errorBodySchema, 423: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const allowedGroups = await tenantGroups(request);
+      const businessGroups = request.body.businessGroups?.length
+        ? request.body.businessGroups.filter((group) => allowedGroups.includes(group))
+        : allowedGroups;
+      const outcome = await signInWithPassword(
+        db,
+        { username: request.body.userName, password: request.body.password, businessGroups },
+        policy,
+      );
+      if (!outcome.ok) {
+        await audit(db, request, {
+          action: 'sign_in',
+          outcome: 'failure',
+          userId: outcome.userId ?? null,
+          details: { reason: outcome.reason, tenant: request.tenantUrl },
+        });
+        throw outcome.error;
+      }
+      const { session } = outcome;
+      await audit(db, request, {
+        action: 'sign_in',
+        outcome: 'success',
+        userId: session.userId,
+        businessGroup: session.record.businessGroup,
+        referenceNumber: session.record.referenceNumber,
+      });
+      const accessToken = await issueCookies(reply, {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        businessGroup: session.record.businessGroup,
+        referenceNumber: session.record.referenceNumber,
+        refreshToken: session.refreshToken,
+      });
+      return {
+        accessToken,
+        expiresIn: ACCESS_TOKEN_SECONDS,
+        businessGroup: session.record.businessGroup,
+        referenceNumber: session.record.referenceNumber,
+        hasMultipleRecords: session.hasMultipleRecords,
+      };
+    },
+  );
+
+  app.post(
+    '/authentication/refresh-token',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Rotate the refresh token (HttpOnly cookie) for a new access token',
+        body: z.object({ refreshToken: z.string().min(20).max(200).optional() }).nullish(),
+        response: { 200: tokenResponse, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
+      if (!presented) throw new AppError(401, 'refresh_token_missing', 'Please sign in again.');
+      const outcome = await rotateRefreshToken(db, presented, policy);
+      if (!outcome.ok) {
+        clearCookies(reply);
+        await audit(db, request, {
+          action: 'refresh_token',
+          outcome: 'denied',
+          details: { reason: outcome.reason, sessionId: outcome.sessionId },
+        });
+        throw outcome.error;
+      }
+      const { session } = outcome;
+      const records = await recordsOf(db, session.userId, await tenantGroups(request));
+      const accessToken = await issueCookies(reply, {
+        userId: session.userId,
+        sessionId: session.id,
+        businessGroup: session.businessGroup,
+        referenceNumber: session.referenceNumber,
+        refreshToken: outcome.refreshToken,
+      });
+      return {
+        accessToken,
+        expiresIn: ACCESS_TOKEN_SECONDS,
+        businessGroup: session.businessGroup,
+        referenceNumber: session.referenceNumber,
+        hasMultipleRecords: records.length > 1,
+      };
+    },
+  );
+
+  app.post(
+    '/authentication/logout',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign out: the session and all its refresh tokens are revoked',
+        response: { 204: z.null(), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      await revokeSession(db, member.session.id, 'logout');
+      await audit(db, request, { action: 'sign_out', outcome: 'success', userId: member.userId });
+      clearCookies(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/authentication/switch-user',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['authentication'],
+        summary: 'Act as another of your own linked records',
+        body: z.object({
+          referenceNumber: z.string().trim().min(1).max(20),
+          businessGroup: z.string().trim().length(3),
+        }),
+        response: { 200: tokenResponse, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      const switched = await switchRecord(db, member.session, request.body);
+      if (!switched) {
+        await audit(db, request, {
+          action: 'switch_record',
+          outcome: 'denied',
+          userId: member.userId,
+          businessGroup: request.body.businessGroup,
+          referenceNumber: request.body.referenceNumber,
+        });
+        throw new AppError(403, 'record_not_entitled', 'You cannot switch to this record.');
+      }
+      await audit(db, request, {
+        action: 'switch_record',
+        outcome: 'success',
+        userId: member.userId,
+        businessGroup: switched.businessGroup,
+        referenceNumber: switched.referenceNumber,
+      });
+      const records = await recordsOf(db, member.userId);
+      const accessToken = await issueCookies(reply, {
+        userId: member.userId,
+        sessionId: member.session.id,
+        businessGroup: switched.businessGroup,
+        referenceNumber: switched.referenceNumber,
+      });
+      return {
+        accessToken,
+        expiresIn: ACCESS_TOKEN_SECONDS,
+        businessGroup: switched.businessGroup,
+        referenceNumber: switched.referenceNumber,
+        hasMultipleRecords: records.length > 1,
+      };
+    },
+  );
+
+  const describeSession = async (sessionId: string) => {
+    const session = await findSession(db, sessionId);
+    if (!session || sessionProblem(session, policy)) {
+      throw new AppError(401, 'session_expired', 'Your session has ended. Please sign in again.');
+    }
+    return {
+      status: 'active' as const,
+      idleTimeoutMinutes: policy.idleTimeoutMinutes,
+      idleExpiresAt: new Date(session.lastActivityAt.getTime() + policy.idleTimeoutMinutes * 60_000).toISOString(),
+      absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
+    };
+  };
+
+  app.get(
+    '/sso/session',
+    {
+      preHandler: app.requireMember,
+      config: { passive: true },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Is the session still live, and when does it expire? (does not count as activity)',
+        response: { 200: sessionStatus, 401: errorBodySchema },
+      },
+    },
+    async (request) => describeSession(request.member!.session.id),
+  );
+
+  app.post(
+    '/sso/session/keep-alive',
+    {
+      preHandler: app.requireMember,
+      config: { passive: true },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Stay signed in: restarts the idle timer',
+        response: { 200: sessionStatus, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await touchSession(db, request.member!.session.id);
+      return describeSession(request.member!.session.id);
+    },
+  );
+};

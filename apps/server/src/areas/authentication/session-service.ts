@@ -1,0 +1,227 @@
+import { createHash, randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { refreshTokens, sessions, userRecords, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_MINUTES = 15;
+
+export interface SessionPolicy {
+  idleTimeoutMinutes: number;
+  absoluteHours: number;
+}
+
+export interface MemberRecord {
+  businessGroup: string;
+  referenceNumber: string;
+  recordNumber: number;
+  isPrimary: boolean;
+}
+
+export interface IssuedSession {
+  sessionId: string;
+  userId: string;
+  refreshToken: string;
+  record: MemberRecord;
+  hasMultipleRecords: boolean;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newRefreshToken = () => randomBytes(32).toString('base64url');
+// Verifying against a real hash when the user is unknown keeps the timing of both failures alike.
+const decoyHash = argon2.hash('decoy-password-for-timing', { type: argon2.argon2id });
+
+export const invalidCredentials = () =>
+  new AppError(401, 'invalid_credentials', 'The username or password is not right.');
+
+export async function recordsOf(db: Database, userId: string, businessGroups?: string[]): Promise<MemberRecord[]> {
+  const rows = await db
+    .select({
+      businessGroup: userRecords.businessGroup,
+      referenceNumber: userRecords.referenceNumber,
+      recordNumber: userRecords.recordNumber,
+      isPrimary: userRecords.isPrimary,
+    })
+    .from(userRecords)
+    .where(
+      businessGroups
+        ? and(eq(userRecords.userId, userId), inArray(userRecords.businessGroup, businessGroups))
+        : eq(userRecords.userId, userId),
+    )
+    .orderBy(userRecords.recordNumber);
+  return rows;
+}
+
+export type SignInOutcome =
+  | { ok: true; session: IssuedSession }
+  | { ok: false; error: AppError; userId?: string; reason: string };
+
+/** Username and password sign-in with a soft lockout after repeated failures. */
+export async function signInWithPassword(
+  db: Database,
+  input: { username: string; password: string; businessGroups: string[] },
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SignInOutcome> {
+  const [user] = await db.select().from(users).where(eq(users.username, input.username.trim().toLowerCase()));
+  if (!user) {
+    await argon2.verify(await decoyHash, input.password);
+    return { ok: false, error: invalidCredentials(), reason: 'unknown_user' };
+  }
+  if (user.lockedUntil && user.lockedUntil > now) {
+    return {
+      ok: false,
+      userId: user.id,
+      reason: 'locked',
+      error: new AppError(
+        423,
+        'account_locked',
+        `Too many attempts. You can try again after ${user.lockedUntil.toISOString().slice(11, 16)} UTC, or reset your password.`,
+      ),
+    };
+  }
+  const passwordMatches = await argon2.verify(user.passwordHash, input.password);
+  const records = passwordMatches ? await recordsOf(db, user.id, input.businessGroups) : [];
+  if (!passwordMatches || records.length === 0) {
+    const failures = user.failedSignIns + 1;
+    const locks = failures >= LOCKOUT_THRESHOLD;
+    await db
+      .update(users)
+      .set({
+        failedSignIns: locks ? 0 : failures,
+        lockedUntil: locks ? new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) : user.lockedUntil,
+      })
+      .where(eq(users.id, user.id));
+    return {
+      ok: false,
+      userId: user.id,
+      reason: passwordMatches ? 'no_record_in_tenant' : 'wrong_password',
+      error: invalidCredentials(),
+    };
+  }
+  await db.update(users).set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: now }).where(eq(users.id, user.id));
+  const record = records.find((candidate) => candidate.isPrimary) ?? records[0]!;
+  const session = await openSession(db, user.id, record, policy, now);
+  return { ok: true, session: { ...session, hasMultipleRecords: records.length > 1 } };
+}
+
+async function openSession(
+  db: Database,
+  userId: string,
+  record: MemberRecord,
+  policy: SessionPolicy,
+  now: Date,
+): Promise<Omit<IssuedSession, 'hasMultipleRecords'>> {
+  const [created] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      method: 'OPENAM',
+      businessGroup: record.businessGroup,
+      referenceNumber: record.referenceNumber,
+      lastActivityAt: now,
+      absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
+    })
+    .returning({ id: sessions.id });
+  const refreshToken = newRefreshToken();
+  await db.insert(refreshTokens).values({ sessionId: created!.id, tokenHash: hashToken(refreshToken) });
+  return { sessionId: created!.id, userId, refreshToken, record };
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Why a session can no longer be used, or null when it is live. */
+export function sessionProblem(session: SessionRow | undefined, policy: SessionPolicy, now = new Date()) {
+  if (!session) return 'session_not_found';
+  if (session.revokedAt) return 'session_revoked';
+  if (session.absoluteExpiresAt <= now) return 'session_expired';
+  if (session.lastActivityAt.getTime() + policy.idleTimeoutMinutes * 60_000 <= now.getTime()) return 'session_expired';
+  return null;
+}
+
+export async function findSession(db: Database, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return row;
+}
+
+export async function revokeSession(db: Database, sessionId: string, reason: string, now = new Date()) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function touchSession(db: Database, sessionId: string, now = new Date()) {
+  await db.update(sessions).set({ lastActivityAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export type RefreshOutcome =
+  | { ok: true; session: SessionRow; refreshToken: string }
+  | { ok: false; error: AppError; sessionId?: string; reason: string };
+
+/**
+ * Rotates a refresh token. Presenting a token that was already used means it was copied:
+ * the whole family (the session) is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<RefreshOutcome> {
+  const [token] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  const refused = (code: string, message: string, reason: string, sessionId?: string): RefreshOutcome => ({
+    ok: false,
+    error: new AppError(401, code, message),
+    reason,
+    sessionId,
+  });
+  if (!token) return refused('refresh_token_invalid', 'Please sign in again.', 'unknown_token');
+  if (token.usedAt) {
+    await revokeSession(db, token.sessionId, 'refresh_token_reused', now);
+    return refused(
+      'refresh_token_reused',
+      'This sign-in was used elsewhere, so it has been ended. Please sign in again.',
+      'reuse_detected',
+      token.sessionId,
+    );
+  }
+  const session = await findSession(db, token.sessionId);
+  const problem = sessionProblem(session, policy, now);
+  if (problem) return refused(problem, 'Your session has ended. Please sign in again.', problem, token.sessionId);
+
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeSession(db, token.sessionId, 'refresh_token_reused', now);
+    return refused('refresh_token_reused', 'Please sign in again.', 'reuse_detected', token.sessionId);
+  }
+  const refreshToken = newRefreshToken();
+  await db.insert(refreshTokens).values({ sessionId: token.sessionId, tokenHash: hashToken(refreshToken) });
+  await touchSession(db, token.sessionId, now);
+  return { ok: true, session: session!, refreshToken };
+}
+
+export async function switchRecord(db: Database, session: SessionRow, target: Omit<MemberRecord, 'recordNumber' | 'isPrimary'>) {
+  const [entitled] = await db
+    .select()
+    .from(userRecords)
+    .where(
+      and(
+        eq(userRecords.userId, session.userId),
+        eq(userRecords.businessGroup, target.businessGroup),
+        eq(userRecords.referenceNumber, target.referenceNumber),
+      ),
+    );
+  if (!entitled) return null;
+  await db
+    .update(sessions)
+    .set({ businessGroup: target.businessGroup, referenceNumber: target.referenceNumber, lastActivityAt: sql`now()` })
+    .where(eq(sessions.id, session.id));
+  return entitled;
+}

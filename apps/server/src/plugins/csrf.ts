@@ -1,0 +1,38 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const same = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Double-submit CSRF protection: every response makes sure the browser holds an XSRF-TOKEN cookie,
+ * and every state-changing call must echo it in the X-XSRF-TOKEN header.
+ */
+export const csrfProtection = fp(async (app: FastifyInstance, { secure }: { secure: boolean }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieToken = request.cookies[XSRF_COOKIE];
+    if (!cookieToken) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure,
+        httpOnly: false,
+      });
+    }
+    if (safeMethods.has(request.method)) return;
+    const headerToken = request.headers[XSRF_HEADER];
+    if (!cookieToken || typeof headerToken !== 'string' || !same(cookieToken, headerToken)) {
+      request.log.warn({ method: request.method, url: request.url }, 'csrf token missing or mismatched');
+      throw new AppError(403, 'csrf_token_invalid', 'This request could not be checked. Reload the page and try again.');
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/errors';
+import { audit } from '../lib/audit';
+import { verifyAccessToken } from '../areas/authentication/access-tokens';
+import {
+  findSession,
+  recordsOf,
+  sessionProblem,
+  touchSession,
+  type SessionRow,
+} from '../areas/authentication/session-service';
+
+export const ACCESS_TOKEN_COOKIE = 'accessToken';
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+export interface SignedInMember {
+  userId: string;
+  session: SessionRow;
+  businessGroup: string;
+  referenceNumber: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Calls that must not count as member activity (session polling, keep-alive bookkeeping). */
+    passive?: boolean;
+  }
+  interface FastifyRequest {
+    member: SignedInMember | null;
+  }
+  interface FastifyInstance {
+    signingKey: Uint8Array;
+    /** preHandler: the caller must be signed in, and may only act as a record they are entitled to. */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return request.cookies[ACCESS_TOKEN_COOKIE];
+}
+
+const headerValue = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+};
+
+export const memberAuthentication = fp(
+  async (app: FastifyInstance, { db, config, signingKey }: { db: Database; config: Config; signingKey: Uint8Array }) => {
+    const policy = { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
+    app.decorate('signingKey', signingKey);
+    app.decorateRequest('member', null);
+
+    app.decorate('requireMember', async (request: FastifyRequest) => {
+      const token = presentedToken(request);
+      if (!token) throw new AppError(401, 'ERROR_ACCESS_TOKEN_MISSING', 'Please sign in to continue.');
+      const verified = await verifyAccessToken(signingKey, token);
+      if (!verified.ok) {
+        if (verified.reason === 'expired') {
+          throw new AppError(401, 'ERROR_ACCESS_TOKEN_EXPIRED', 'Your access has expired. Refresh it to continue.');
+        }
+        await audit(db, request, { action: 'access_token', outcome: 'denied', details: { reason: 'invalid_token' } });
+        throw new AppError(401, 'ERROR_INVALID_ACCESS_TOKEN', 'Please sign in again.');
+      }
+      const session = await findSession(db, verified.claims.sessionId);
+      const problem = sessionProblem(session, policy);
+      if (problem || !session || session.userId !== verified.claims.userId) {
+        throw new AppError(401, problem ?? 'session_not_found', 'Your session has ended. Please sign in again.');
+      }
+
+      let businessGroup = session.businessGroup;
+      let referenceNumber = session.referenceNumber;
+      const askedGroup = headerValue(request, 'auth-business-group');
+      const askedReference = headerValue(request, 'auth-reference-number');
+      if (askedGroup || askedReference) {
+        const records = await recordsOf(db, session.userId);
+        const entitled = records.find(
+          (record) => record.businessGroup === askedGroup && record.referenceNumber === askedReference,
+        );
+        if (!entitled) {
+          await audit(db, request, {
+            action: 'record_access',
+            outcome: 'denied',
+            userId: session.userId,
+            businessGroup: askedGroup ?? null,
+            referenceNumber: askedReference ?? null,
+          });
+          throw new AppError(403, 'record_not_entitled', 'You cannot see this record.');
+        }
+        businessGroup = entitled.businessGroup;
+        referenceNumber = entitled.referenceNumber;
+      }
+
+      const passive = request.routeOptions.config.passive === true;
+      if (!passive && Date.now() - session.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+        await touchSession(db, session.id);
+      }
+      request.member = { userId: session.userId, session, businessGroup, referenceNumber };
+    });
+  },
+);

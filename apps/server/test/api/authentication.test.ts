@@ -1,0 +1,164 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditEvents, users } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+const login = '/authentication-api/api/authentication/login';
+
+describe('session-based sign-in', () => {
+  it('signs in, sets the access, refresh and XSRF cookies and reports the record', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const response = await agent.signIn('db.deferred');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ businessGroup: 'MER', referenceNumber: '1000001', hasMultipleRecords: false });
+    const refresh = response.cookies.find((cookie) => cookie.name === 'refreshToken');
+    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/authentication-api/api' });
+    expect(agent.cookies.get('accessToken')).toBe(response.json().accessToken);
+    const session = await agent.request({ url: '/authentication-api/api/sso/session' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ status: 'active', idleTimeoutMinutes: 30 });
+  });
+
+  it('refuses a wrong password and an unknown user alike, and audits both', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const wrong = await agent.signIn('db.active', 'not-the-password');
+    const unknown = await agent.signIn('nobody.here', 'whatever');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().errors[0].code).toBe('invalid_credentials');
+    }
+    const failures = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'sign_in'), eq(auditEvents.outcome, 'failure')));
+    expect(failures.map((event) => event.details.reason)).toEqual(expect.arrayContaining(['wrong_password', 'unknown_user']));
+  });
+
+  it('answers invalid bodies with field codes and no sign-in', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const response = await agent.request({ method: 'POST', url: login, payload: { userName: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((error: { field: string }) => error.field)).toEqual(
+      expect.arrayContaining(['body.userName', 'body.password']),
+    );
+    expect(agent.cookies.has('accessToken')).toBe(false);
+  });
+
+  it('locks the account softly after five failures, even for the right password', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await agent.signIn('dc.far', 'wrong-password')).statusCode).toBe(401);
+    }
+    const locked = await agent.signIn('dc.far');
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json().errors[0].code).toBe('account_locked');
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.username, 'dc.far'));
+    expect(user!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses a state-changing call without the XSRF header and changes nothing', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.request({ url: '/health' });
+    const response = await agent.rawRequest(
+      { method: 'POST', url: login, payload: { userName: 'db.avc', password: 'MeridianDemo!2026' } },
+      { sendXsrf: false },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errors[0].code).toBe('csrf_token_invalid');
+    expect(agent.cookies.has('accessToken')).toBe(false);
+  });
+
+  it('only signs members in on their own tenant', async () => {
+    const onBluewater = new BrowserAgent(ctx.app, 'bluewater.localhost');
+    expect((await onBluewater.signIn('db.pensioner')).statusCode).toBe(401);
+    const member = await onBluewater.signIn('second.member');
+    expect(member.json()).toMatchObject({ businessGroup: 'BLU', referenceNumber: '2000001' });
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every use, and reuse of an old one revokes the whole family', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.pensioner');
+    const first = agent.cookies.get('refreshToken')!;
+    const rotated = await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/refresh-token' });
+    expect(rotated.statusCode).toBe(200);
+    const second = agent.cookies.get('refreshToken')!;
+    expect(second).not.toBe(first);
+
+    const thief = new BrowserAgent(ctx.app);
+    await thief.request({ url: '/health' });
+    thief.cookies.set('refreshToken', first);
+    const reuse = await thief.request({ method: 'POST', url: '/authentication-api/api/authentication/refresh-token' });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().errors[0].code).toBe('refresh_token_reused');
+
+    const legitimate = await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/refresh-token' });
+    expect(legitimate.statusCode).toBe(401);
+    expect((await agent.request({ url: '/authentication-api/api/sso/session' })).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens and records', () => {
+  it('rejects a tampered token', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const { accessToken } = (await agent.signIn('db.avc')).json();
+    const [header, payload, signature] = accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, refno: '1000002' })).toString('base64url');
+    const response = await ctx.app.inject({
+      url: '/authentication-api/api/sso/session',
+      headers: { authorization: `Bearer ${header}.${forged}.${signature}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0].code).toBe('ERROR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('switches between linked records and refuses anyone else’s', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    expect((await agent.signIn('linked')).json()).toMatchObject({ referenceNumber: '1000007', hasMultipleRecords: true });
+    const switched = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/switch-user',
+      payload: { businessGroup: 'MER', referenceNumber: '1000008' },
+    });
+    expect(switched.json()).toMatchObject({ referenceNumber: '1000008' });
+    const someoneElse = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/switch-user',
+      payload: { businessGroup: 'MER', referenceNumber: '1000001' },
+    });
+    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.json().errors[0].code).toBe('record_not_entitled');
+  });
+
+  it('answers a header naming another member’s record with 403 and audits it', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.active');
+    const response = await agent.request({
+      url: '/authentication-api/api/sso/session',
+      headers: { 'auth-business-group': 'MER', 'auth-reference-number': '1000003' },
+    });
+    expect(response.statusCode).toBe(403);
+    const denied = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'record_access'), eq(auditEvents.referenceNumber, '1000003')));
+    expect(denied).toHaveLength(1);
+  });
+
+  it('revokes the session server-side on logout', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const { accessToken } = (await agent.signIn('dc.near')).json();
+    const out = await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/logout' });
+    expect(out.statusCode).toBe(204);
+    const after = await ctx.app.inject({
+      url: '/authentication-api/api/sso/session',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().errors[0].code).toBe('session_revoked');
+  });
+});
