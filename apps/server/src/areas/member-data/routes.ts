@@ -1,12 +1,122 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { findMember, linkedRecordsOf } from './member-repository';
 
 export interface MemberDataRoutesOptions {
   db: Database;
   config: Config;
 }
 
-export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async () => {};
+const linkedRecordSchema = z.object({
+  referenceNumber: z.string(),
+  businessGroup: z.string(),
+  schemeCode: z.string(),
+  schemeDescription: z.string(),
+  schemeType: z.enum(['DB', 'DC']),
+  dateJoinedCompany: z.string().nullable(),
+  dateJoinedScheme: z.string().nullable(),
+  dateLeft: z.string().nullable(),
+  memberStatus: z.string(),
+  recordNumber: z.number().int(),
+  recordType: z.enum(['primary', 'linked']),
+});
 
-export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async () => {};
+const personalDetailsSchema = z.object({
+  title: z.string().nullable(),
+  gender: z.string(),
+  name: z.string(),
+  forenames: z.string(),
+  surname: z.string(),
+  dateOfBirth: z.string(),
+  insuranceNumber: z.string().nullable(),
+  referenceNumber: z.string(),
+  businessGroup: z.string(),
+  schemeName: z.string(),
+  schemeType: z.enum(['DB', 'DC']),
+  status: z.string(),
+});
+
+/** POST /mdp-api/initialize: session bootstrap after sign-in; confirms the chosen record exists. */
+export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (app, { db }) => {
+  app.post(
+    '/initialize',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['member-data'],
+        summary: 'Start a member session for the chosen record',
+        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { businessGroup, referenceNumber } = request.member!;
+      if (!(await findMember(db, businessGroup, referenceNumber))) {
+        throw notFound('member_not_found', 'We could not find your membership record.');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (app, { db }) => {
+  app.addHook('preHandler', app.requireMember);
+
+  app.get(
+    '/members/personal-details',
+    {
+      schema: {
+        tags: ['member-data'],
+        summary: 'Personal details of the chosen record',
+        response: { 200: personalDetailsSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { businessGroup, referenceNumber } = request.member!;
+      const found = await findMember(db, businessGroup, referenceNumber);
+      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+      const { member, scheme } = found;
+      return {
+        title: member.title,
+        gender: member.gender,
+        name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+        forenames: member.forenames,
+        surname: member.surname,
+        dateOfBirth: member.dateOfBirth,
+        insuranceNumber: member.insuranceNumber,
+        referenceNumber: member.referenceNumber,
+        businessGroup: member.businessGroup,
+        schemeName: scheme.name,
+        schemeType: scheme.type,
+        status: member.status,
+      };
+    },
+  );
+
+  app.get(
+    '/linked-records',
+    {
+      schema: {
+        tags: ['member-data'],
+        summary: 'The records this sign-in may switch between',
+        response: {
+          200: z.object({ hasOutsideRecords: z.boolean(), members: z.array(linkedRecordSchema) }),
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const records = await linkedRecordsOf(db, request.member!.userId);
+      const tenantGroups = new Set(records.map((record) => record.businessGroup));
+      if (records.length === 0) throw notFound('linked_records_not_found', 'No records are linked to this sign-in.');
+      return {
+        hasOutsideRecords: tenantGroups.size > 1,
+        members: records.map(({ isPrimary, ...record }) => ({ ...record, recordType: isPrimary ? ('primary' as const) : ('linked' as const) })),
+      };
+    },
+  );
+};
