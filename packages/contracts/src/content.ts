@@ -39,3 +39,13 @@ export const unauthorizedPageQuerySchema = z.object({
   pageUrl: z.string().min(1).max(500),
   tenantUrl: z.string().min(1).max(255),
 });
+
+/** A page as authored under content/tenants/<tenant>/pages/*.json. */
+export const pageFileSchema = z.object({
+  slug: z.string().regex(/^\/[a-z0-9\-/]*$/, 'a path such as /my-pension'),
+  key: z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
+  title: z.string().min(1),
+  isPublic: z.boolean().default(false),
+  blocks: z.array(blockSchema).default([]),
+});
+export type PageFile = z.infer<typeof pageFileSchema>;
