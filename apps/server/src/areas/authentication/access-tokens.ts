@@ -1,6 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
-export const ACCESS_TOKEN_SECONDS = 10 * 60;
 const ISSUER = 'meridian';
 const AUDIENCE = 'meridian-portal';
 
@@ -11,7 +10,12 @@ export interface AccessClaims {
   referenceNumber: string;
 }
 
-export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now = new Date()): Promise<string> {
+export async function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  lifetimeSeconds: number,
+  now = new Date(),
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: claims.sessionId, bgroup: claims.businessGroup, refno: claims.referenceNumber })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -19,7 +23,7 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
+    .setExpirationTime(issuedAt + lifetimeSeconds)
     .sign(key);
 }
 

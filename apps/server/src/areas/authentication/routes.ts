@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { findTenant } from '../tenancy/tenant-repository';
-import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens';
+import { signAccessToken } from './access-tokens';
 import {
   findSession,
   recordsOf,
@@ -47,13 +47,15 @@ const sessionStatus = z.object({
 export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOptions> = async (app, { db, config }) => {
   const policy = { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
   const secure = config.isProduction;
+  // An access token lives as long as the idle timeout; activity (keep-alive) issues a fresh one.
+  const ACCESS_TOKEN_SECONDS = Math.round(config.IDLE_TIMEOUT_MINUTES * 60);
   await app.register(rateLimit, { global: false });
 
   const issueCookies = async (
     reply: FastifyReply,
     issued: { userId: string; sessionId: string; businessGroup: string; referenceNumber: string; refreshToken?: string },
   ) => {
-    const accessToken = await signAccessToken(app.signingKey, issued);
+    const accessToken = await signAccessToken(app.signingKey, issued, ACCESS_TOKEN_SECONDS);
     // The web client reads this cookie to send a bearer token (spec section 6); it is short-lived.
     reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, { path: '/', sameSite: 'strict', secure, httpOnly: false });
     if (issued.refreshToken) {
@@ -290,9 +292,16 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         response: { 200: sessionStatus, 401: errorBodySchema },
       },
     },
-    async (request) => {
-      await touchSession(db, request.member!.session.id);
-      return describeSession(request.member!.session.id);
+    async (request, reply) => {
+      const member = request.member!;
+      await touchSession(db, member.session.id);
+      await issueCookies(reply, {
+        userId: member.userId,
+        sessionId: member.session.id,
+        businessGroup: member.session.businessGroup,
+        referenceNumber: member.session.referenceNumber,
+      });
+      return describeSession(member.session.id);
     },
   );
 };

@@ -1,0 +1,105 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { authApi, memberApi, type TokenResponse } from '../lib/api';
+import { runtimeConfig } from '../lib/config';
+import { clearCookies, readCookie } from '../lib/cookies';
+import { sessionStore, singleAuthData } from '../lib/session-storage';
+
+interface AuthState {
+  signedIn: boolean;
+  signIn: (userName: string, password: string) => Promise<TokenResponse>;
+  signOut: (reason?: 'timeout') => Promise<void>;
+  timeoutWarning: { secondsLeft: number } | null;
+  staySignedIn: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+const NEXT_URL_KEY = 'nextUrl';
+
+export const rememberNextUrl = (url: string) => sessionStore.set(NEXT_URL_KEY, url);
+export const takeNextUrl = () => {
+  const next = sessionStore.get<string>(NEXT_URL_KEY);
+  sessionStore.remove(NEXT_URL_KEY);
+  return next?.startsWith('/') && !next.startsWith('//') ? next : null;
+};
+
+/** Seconds of warning before an idle sign-out: two minutes, or a third of very short timeouts. */
+export const warningLeadSeconds = (idleMinutes: number) => Math.min(120, Math.round((idleMinutes * 60) / 3));
+
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: (reason?: 'timeout') => void }) {
+  const [signedIn, setSignedIn] = useState(() => Boolean(readCookie('accessToken')));
+  const [timeoutWarning, setTimeoutWarning] = useState<{ secondsLeft: number } | null>(null);
+  const lastActivity = useRef(Date.now());
+
+  const signOut = useCallback(
+    async (reason?: 'timeout') => {
+      await authApi.logout().catch(() => undefined);
+      clearCookies(runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN'));
+      sessionStore.clear();
+      setSignedIn(false);
+      setTimeoutWarning(null);
+      onSignedOut(reason);
+    },
+    [onSignedOut],
+  );
+
+  const signIn = useCallback(async (userName: string, password: string) => {
+    const tokens = await authApi.login(userName, password);
+    singleAuthData.write({
+      hasMultipleRecords: tokens.hasMultipleRecords,
+      primaryBgroup: tokens.businessGroup,
+      primaryRefno: tokens.referenceNumber,
+    });
+    await memberApi.initialize();
+    lastActivity.current = Date.now();
+    setSignedIn(true);
+    return tokens;
+  }, []);
+
+  const staySignedIn = useCallback(async () => {
+    await authApi.keepAlive();
+    lastActivity.current = Date.now();
+    setTimeoutWarning(null);
+  }, []);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const idleMs = runtimeConfig.idleTimeoutMinutes * 60_000;
+    const leadMs = warningLeadSeconds(runtimeConfig.idleTimeoutMinutes) * 1000;
+    let lastKeepAlive = Date.now();
+    const onActivity = () => {
+      if (timeoutWarningRef.current) return;
+      lastActivity.current = Date.now();
+      if (Date.now() - lastKeepAlive > 60_000) {
+        lastKeepAlive = Date.now();
+        void authApi.keepAlive().catch(() => undefined);
+      }
+    };
+    const events = ['keydown', 'pointerdown', 'scroll'] as const;
+    events.forEach((name) => window.addEventListener(name, onActivity, { passive: true }));
+    const tick = setInterval(() => {
+      const idleFor = Date.now() - lastActivity.current;
+      if (idleFor >= idleMs) void signOut('timeout');
+      else if (idleFor >= idleMs - leadMs) setTimeoutWarning({ secondsLeft: Math.ceil((idleMs - idleFor) / 1000) });
+      if (!readCookie('accessToken')) window.location.reload();
+    }, 1000);
+    return () => {
+      events.forEach((name) => window.removeEventListener(name, onActivity));
+      clearInterval(tick);
+    };
+  }, [signedIn, signOut]);
+
+  const timeoutWarningRef = useRef(timeoutWarning);
+  timeoutWarningRef.current = timeoutWarning;
+
+  return (
+    <AuthContext.Provider value={{ signedIn, signIn, signOut, timeoutWarning, staySignedIn }}>
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an AuthProvider');
+  return value;
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { useTenant } from '../app/tenant';
+
+export function useDocumentTitle(title: string | null) {
+  const { tenant } = useTenant();
+  useEffect(() => {
+    document.title = title ? `${title} - ${tenant.tenantName}` : tenant.tenantName;
+  }, [title, tenant.tenantName]);
+}

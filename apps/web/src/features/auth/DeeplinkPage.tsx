@@ -1,0 +1,9 @@
+import { Navigate } from 'react-router';
+import { takeNextUrl } from '../../app/auth';
+import { useTenant } from '../../app/tenant';
+
+/** After sign-in: back to the page the member asked for, else the landing page. */
+export function DeeplinkPage() {
+  const { routes } = useTenant();
+  return <Navigate to={takeNextUrl() ?? routes.landing} replace />;
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { useTenant } from '../../app/tenant';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { HttpError } from '../../lib/http/client';
+
+const serverMessages: Record<string, string> = {
+  invalid_credentials: 'The username or password is not right. Check them and try again.',
+  account_locked: 'You have tried to sign in too many times. Wait 15 minutes and try again.',
+  too_many_requests: 'Too many attempts from this device. Wait a minute and try again.',
+};
+
+const notices: Record<string, string> = {
+  timeout: 'You were signed out because you did nothing for a while. Your answers are saved. Sign in again to carry on.',
+  signedOut: 'You have signed out.',
+};
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const { routes, tenant } = useTenant();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  useDocumentTitle(errors.length ? 'Error: Sign in' : 'Sign in');
+  const notice = notices[params.get('reason') ?? ''];
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const userName = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const missing: FieldError[] = [];
+    if (!userName) missing.push({ field: 'username', message: 'Enter your username' });
+    if (!password) missing.push({ field: 'password', message: 'Enter your password' });
+    setErrors(missing);
+    if (missing.length) return;
+    setSubmitting(true);
+    try {
+      await signIn(userName, password);
+      navigate(routes.deeplink, { replace: true });
+    } catch (error) {
+      const code = error instanceof HttpError ? error.codes[0] : undefined;
+      setErrors([
+        {
+          field: 'username',
+          message: (code && serverMessages[code]) ?? 'Sorry, we could not sign you in. Try again later.',
+        },
+      ]);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={errors} />
+      {notice && (
+        <div className="notice" role="status">
+          {notice}
+        </div>
+      )}
+      <h1>Sign in</h1>
+      <p>Sign in to see your {tenant.tenantName} pension.</p>
+      <form onSubmit={onSubmit} noValidate>
+        {(['username', 'password'] as const).map((field) => (
+          <div key={field} className={`form-group${fieldError(field) ? ' form-group--error' : ''}`}>
+            <label htmlFor={field}>{field === 'username' ? 'Username' : 'Password'}</label>
+            {fieldError(field) && (
+              <p id={`${field}-error`} className="error-message">
+                <span className="visually-hidden">Error:</span> {fieldError(field)}
+              </p>
+            )}
+            <input
+              id={field}
+              name={field}
+              type={field === 'password' ? 'password' : 'text'}
+              autoComplete={field === 'password' ? 'current-password' : 'username'}
+              spellCheck={false}
+              aria-invalid={fieldError(field) ? true : undefined}
+              aria-describedby={fieldError(field) ? `${field}-error` : undefined}
+            />
+          </div>
+        ))}
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+export function readCookie(name: string, cookieString = document.cookie): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Clears every cookie the script can see except those whose names contain a whitelisted fragment. */
+export function clearCookies(whitelist: string[], cookieString = document.cookie) {
+  for (const part of cookieString.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (!name || whitelist.some((kept) => name.includes(kept))) continue;
+    document.cookie = `${name}=; Max-Age=0; path=/`;
+  }
+}
