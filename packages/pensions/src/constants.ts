@@ -1,0 +1,16 @@
+/** Fixed rules of the retirement journey (spec e.1). */
+export const PROCESSING_PERIOD_DAYS = 37; // 30 days' processing + a 7-day minimum submission window
+export const APPLICATION_WINDOW_MONTHS = 6;
+export const DEFAULT_LATEST_RETIREMENT_AGE = 75;
+export const OVER_LATEST_MARGIN_MONTHS = 1.24;
+export const CONFIRMATION_DAYS = 14;
+export const DC_RETIREMENT_DATE_MONTHS = 6;
+export const DC_JOURNEY_EXPIRY_DAYS = 90;
+export const DC_PROCESSING_DAYS = 21;
+export const GMP_AGES = Object.freeze({ M: 65, F: 60 });
+
+/** Tax facts (2024/25 onwards). */
+export const LUMP_SUM_ALLOWANCE_PENCE = 26_827_500;
+export const TAX_FREE_PROPORTION = 0.25;
+/** HMRC valuation factor for a scheme pension when testing the 25% limit. */
+export const DB_VALUATION_FACTOR = 20;
