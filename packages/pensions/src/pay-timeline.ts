@@ -5,7 +5,7 @@ export interface PayTimelineInput {
   effectiveDate: IsoDate;
   /** Day of the month the scheme pays pensions on (a day past the month end means the last day). */
   payDay: number;
-  /** N: days after the effective date when the lump sum is paid. */
+  /** N ≥ 1: days after the effective date when the lump sum is paid. */
   lumpSumPaymentDays: number;
   /** With AVCs the lump sum is paid N calendar days after the effective date (rolled back to a working day), without them N working days after. */
   hasAvc: boolean;

@@ -59,7 +59,7 @@ describe('lump sum payment', () => {
       fc.property(
         day,
         fc.integer({ min: 1, max: 31 }),
-        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
         fc.boolean(),
         fc.constantFrom(...BANK_HOLIDAY_REGIONS),
         (effectiveDate, payDay, days, hasAvc, region) => {
