@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { authApi, memberApi, type TokenResponse } from '../lib/api';
 import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
@@ -29,15 +29,22 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const [signedIn, setSignedIn] = useState(() => Boolean(readCookie('accessToken')));
   const [timeoutWarning, setTimeoutWarning] = useState<{ secondsLeft: number } | null>(null);
   const lastActivity = useRef(Date.now());
+  const signingOut = useRef(false);
 
   const signOut = useCallback(
     async (reason?: 'timeout') => {
+      signingOut.current = true;
       await authApi.logout().catch(() => undefined);
       clearCookies(runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN'));
       sessionStore.clear();
-      setSignedIn(false);
-      setTimeoutWarning(null);
-      onSignedOut(reason);
+      // The router navigates in a transition; signing out in the same transition lets the
+      // destination render directly instead of the guarded page redirecting first.
+      startTransition(() => {
+        onSignedOut(reason);
+        setSignedIn(false);
+        setTimeoutWarning(null);
+      });
+      signingOut.current = false;
     },
     [onSignedOut],
   );
@@ -80,7 +87,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       const idleFor = Date.now() - lastActivity.current;
       if (idleFor >= idleMs) void signOut('timeout');
       else if (idleFor >= idleMs - leadMs) setTimeoutWarning({ secondsLeft: Math.ceil((idleMs - idleFor) / 1000) });
-      if (!readCookie('accessToken')) window.location.reload();
+      // The access token vanished under us (signed out in another tab, say): start again cleanly.
+      if (!signingOut.current && !readCookie('accessToken')) window.location.reload();
     }, 1000);
     return () => {
       events.forEach((name) => window.removeEventListener(name, onActivity));

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+
+test('the shell renders a public content page, shows Loading... while it loads, and passes axe', async ({ page }) => {
+  await page.route('**/content-api/api/v2/content/unauthorized-page**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to your Meridian pension' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Meridian');
+  await expect(page).toHaveTitle('Welcome to your Meridian pension - Meridian Pension Scheme');
+  await page.screenshot({ path: 'test-results/screenshots/home.png', fullPage: true });
+  await expectNoAccessibilityViolations(page);
+});
+
+test('each tenant has its own branding', async ({ page }) => {
+  await page.goto('http://bluewater.localhost:4173/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bluewater Retirement Plan' })).toBeVisible();
+  const primary = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+  );
+  expect(primary).toBe('#00594f');
+  await page.screenshot({ path: 'test-results/screenshots/bluewater-home.png', fullPage: true });
+});
+
+test('an unknown address shows a clear not-found page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('the skip link moves keyboard users to the main content', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
+test('the API documentation page is served', async ({ page }) => {
+  const response = await page.goto('/docs');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('#swagger-ui')).toBeVisible();
+});

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+
+const PASSWORD = 'MeridianDemo!2026';
+
+async function signIn(page: Page, username: string, password = PASSWORD) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('an empty sign-in form shows an error summary linked to each field', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText('There is a problem');
+  await expect(summary.getByRole('link', { name: 'Enter your username' })).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'Enter your password' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: Sign in/);
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a wrong password is explained without signing in', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'db.active', 'not-my-password');
+  await expect(page.getByRole('alert')).toContainText('The username or password is not right');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a member signs in with the keyboard, lands on the hub and signs out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').focus();
+  await page.keyboard.type('db.deferred');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  await expect(page.getByText('Welcome, Mrs Margaret Hughes.')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '1000001' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.goto('/hub');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a deeplink returns the member to the page they asked for after sign-in', async ({ page }) => {
+  await page.goto('/hub');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'dc.near');
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(page.getByText('Defined contribution (savings pot)')).toBeVisible();
+});
+
+test('a member with linked records switches record and sees the other record', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'linked');
+  await expect(page.getByRole('definition').filter({ hasText: '1000007' })).toBeVisible();
+  await expect(page.getByText('Defined benefit (final salary)')).toBeVisible();
+  await page.getByLabel('Meridian Retirement Savings Section (1000008)').check();
+  await page.getByRole('button', { name: 'Show this record' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: '1000008' })).toBeVisible();
+  await expect(page.getByText('Defined contribution (savings pot)')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('the second tenant signs in its own member', async ({ page }) => {
+  await page.goto('http://bluewater.localhost:4173/login');
+  await signIn(page, 'second.member');
+  await expect(page.getByText('Welcome, Mr Iain MacLeod.')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Bluewater');
+});
