@@ -5,7 +5,11 @@ import { DEFAULT_LATEST_RETIREMENT_AGE } from './constants';
  * Spec e.11: the ages to quote at. Starts at ERA when younger than ERA, at NRA when between ERA and NRA,
  * otherwise at next birthday's age; then consecutive ages, at most 5, never beyond 75.
  */
-export function ageLines(currentAge: number, earliestRetirementAge: number, normalRetirementAge: number): number[] {
+export function ageLines(
+  currentAge: number,
+  earliestRetirementAge: number,
+  normalRetirementAge: number,
+): number[] {
   const first =
     currentAge < earliestRetirementAge
       ? earliestRetirementAge
@@ -27,7 +31,11 @@ export interface ProjectionAge {
  * DC projected-balance lines: the target age, then younger ages whose birthday is at least a year ahead,
  * at most 8 in all, ascending. None once the target date has passed.
  */
-export function dcProjectionAges(dateOfBirth: IsoDate, targetRetirementAge: number, today: IsoDate): ProjectionAge[] {
+export function dcProjectionAges(
+  dateOfBirth: IsoDate,
+  targetRetirementAge: number,
+  today: IsoDate,
+): ProjectionAge[] {
   const targetDate = addYears(dateOfBirth, targetRetirementAge);
   if (targetDate <= today) return [];
   const yearAhead = addYears(today, 1);

@@ -14,7 +14,8 @@ export const RetirementApplicationStatus = {
   Undefined: 'Undefined',
   MinimumRetirementDateOutOfRange: 'MinimumRetirementDateOutOfRange',
 } as const;
-export type RetirementApplicationStatus = (typeof RetirementApplicationStatus)[keyof typeof RetirementApplicationStatus];
+export type RetirementApplicationStatus =
+  (typeof RetirementApplicationStatus)[keyof typeof RetirementApplicationStatus];
 
 export interface RetirementApplicationInput {
   status: MemberStatus;
@@ -42,7 +43,8 @@ export function retirementApplicationStatus(input: RetirementApplicationInput): 
   const selected = input.selectedRetirementDate ?? input.earliestRetirementDate;
   if (input.hasOpenPaperCase) return RetirementApplicationStatus.RetirementCase;
   if (input.lifeStage === LifeStage.Undefined) return RetirementApplicationStatus.NotEligibleToStart;
-  if (input.journey && !input.journey.submitted && !input.journey.expired) return RetirementApplicationStatus.StartedRA;
+  if (input.journey && !input.journey.submitted && !input.journey.expired)
+    return RetirementApplicationStatus.StartedRA;
   if (input.journey?.submitted) return RetirementApplicationStatus.SubmittedRA;
   const nmpd = input.normalMinimumPensionDate;
   if (nmpd && input.earliestRetirementDate <= selected && selected < nmpd) {

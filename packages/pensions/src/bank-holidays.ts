@@ -1,7 +1,11 @@
 import { addDays, dayOfWeek, fromParts, isoDate, lastDayOfMonth, type IsoDate } from './dates';
 
 export type BankHolidayRegion = 'england-and-wales' | 'scotland' | 'northern-ireland';
-export const BANK_HOLIDAY_REGIONS: readonly BankHolidayRegion[] = ['england-and-wales', 'scotland', 'northern-ireland'];
+export const BANK_HOLIDAY_REGIONS: readonly BankHolidayRegion[] = [
+  'england-and-wales',
+  'scotland',
+  'northern-ireland',
+];
 
 export interface BankHoliday {
   date: IsoDate;
@@ -97,10 +101,13 @@ const isWeekend = (date: IsoDate) => {
 };
 
 function computeBankHolidays(year: number, region: BankHolidayRegion): BankHoliday[] {
-  const holidays = [...movableHolidays(year, region), ...ONE_OFF.filter((h) => h.date.startsWith(`${year}-`))];
-  const fixed = FIXED.filter((f) => f.regions.includes(region) && (f.since === undefined || year >= f.since)).map(
-    (f) => ({ date: fromParts(year, f.month, f.day), name: f.name }),
-  );
+  const holidays = [
+    ...movableHolidays(year, region),
+    ...ONE_OFF.filter((h) => h.date.startsWith(`${year}-`)),
+  ];
+  const fixed = FIXED.filter(
+    (f) => f.regions.includes(region) && (f.since === undefined || year >= f.since),
+  ).map((f) => ({ date: fromParts(year, f.month, f.day), name: f.name }));
   const taken = new Set<string>([...holidays, ...fixed].filter((h) => !isWeekend(h.date)).map((h) => h.date));
   for (const holiday of fixed) {
     if (!isWeekend(holiday.date)) {
@@ -154,7 +161,7 @@ export function previousWorkingDay(date: IsoDate, region: BankHolidayRegion): Is
 /** Counts `days` working days forward from a date (the date itself is not counted). */
 export function addWorkingDays(date: IsoDate, days: number, region: BankHolidayRegion): IsoDate {
   let day = date;
-  for (let counted = 0; counted < days; ) {
+  for (let counted = 0; counted < days;) {
     day = addDays(day, 1);
     if (isWorkingDay(day, region)) counted++;
   }

@@ -14,3 +14,6 @@ export const LUMP_SUM_ALLOWANCE_PENCE = 26_827_500;
 export const TAX_FREE_PROPORTION = 0.25;
 /** HMRC valuation factor for a scheme pension when testing the 25% limit. */
 export const DB_VALUATION_FACTOR = 20;
+
+/** Stamped on every quote with the scheme version so a stored quote says what produced it. */
+export const ENGINE_VERSION = 'meridian-pensions/1.0';

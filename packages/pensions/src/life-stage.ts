@@ -39,7 +39,9 @@ export function lifeStage(input: LifeStageInput): LifeStage {
   if (input.status === 'Pensioner') {
     if (!input.dateRetired) return LifeStage.Undefined;
     const newlyRetiredUntil = addMonths(input.dateRetired, input.newlyRetiredRangeInMonths);
-    return today >= input.dateRetired && today < newlyRetiredUntil ? LifeStage.NewlyRetired : LifeStage.EstablishedRetiree;
+    return today >= input.dateRetired && today < newlyRetiredUntil
+      ? LifeStage.NewlyRetired
+      : LifeStage.EstablishedRetiree;
   }
   if (!input.dateOfBirth) return LifeStage.Undefined;
 

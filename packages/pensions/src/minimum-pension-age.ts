@@ -23,7 +23,11 @@ export function nmpaBand(dateOfBirth: IsoDate): NmpaBand {
 }
 
 /** Whether a member may take benefits on a date: at or above a protected pension age, or the NMPA then in force. */
-export function mayTakeBenefitsOn(dateOfBirth: IsoDate, on: IsoDate, protectedPensionAge?: number | null): boolean {
+export function mayTakeBenefitsOn(
+  dateOfBirth: IsoDate,
+  on: IsoDate,
+  protectedPensionAge?: number | null,
+): boolean {
   if (protectedPensionAge != null && on >= addYears(dateOfBirth, protectedPensionAge)) return true;
   return on >= addYears(dateOfBirth, normalMinimumPensionAge(on));
 }

@@ -40,6 +40,11 @@ export function lumpSumPaymentDate(
 export function payTimeline(input: PayTimelineInput): PayTimeline {
   return {
     firstPaymentDate: firstPaymentDate(input.effectiveDate, input.payDay, input.region),
-    lumpSumPaymentDate: lumpSumPaymentDate(input.effectiveDate, input.lumpSumPaymentDays, input.hasAvc, input.region),
+    lumpSumPaymentDate: lumpSumPaymentDate(
+      input.effectiveDate,
+      input.lumpSumPaymentDays,
+      input.hasAvc,
+      input.region,
+    ),
   };
 }

@@ -53,7 +53,12 @@ const PERIOD_PATTERN = /^(\d+)Y(\d+)M(\d+)W(\d+)D$/;
 export function parsePeriod(text: string): Period {
   const match = PERIOD_PATTERN.exec(text);
   if (!match) throw new RangeError(`Not a period string (nYnMnWnD): ${text}`);
-  return { years: Number(match[1]), months: Number(match[2]), weeks: Number(match[3]), days: Number(match[4]) };
+  return {
+    years: Number(match[1]),
+    months: Number(match[2]),
+    weeks: Number(match[3]),
+    days: Number(match[4]),
+  };
 }
 
 /** The spec's `nYnMnWnD` string between two dates; `0Y0M0W0D` when either date is missing. */
@@ -75,7 +80,10 @@ export function exactAgeOn(dateOfBirth: IsoDate, on: IsoDate): ExactAge {
   const years = Math.floor(months / 12);
   const monthsOver = months % 12;
   const days = daysBetween(addMonths(dateOfBirth, months), on);
-  const birthdayYearLength = daysBetween(addMonths(dateOfBirth, years * 12), addMonths(dateOfBirth, (years + 1) * 12));
+  const birthdayYearLength = daysBetween(
+    addMonths(dateOfBirth, years * 12),
+    addMonths(dateOfBirth, (years + 1) * 12),
+  );
   return { years, months: monthsOver, days, exact: years + monthsOver / 12 + days / birthdayYearLength };
 }
 

@@ -46,11 +46,16 @@ export function effectiveRetirementDate(normalRetirementDate: IsoDate, today: Is
 /** New DC calculations: today + 6 months, but the 75th birthday for members aged 74½ or more. */
 export function dcRetirementDate(dateOfBirth: IsoDate, today: IsoDate): IsoDate {
   const seventyFifth = addYears(dateOfBirth, DEFAULT_LATEST_RETIREMENT_AGE);
-  return completedMonths(dateOfBirth, today) >= 74 * 12 + 6 ? seventyFifth : addMonths(today, DC_RETIREMENT_DATE_MONTHS);
+  return completedMonths(dateOfBirth, today) >= 74 * 12 + 6
+    ? seventyFifth
+    : addMonths(today, DC_RETIREMENT_DATE_MONTHS);
 }
 
 /** max(ERD, today), pushed to today + 37 days when earlier, leaving time to apply and process. */
-export function earliestRetirementDateWithProcessing(earliestRetirementDate: IsoDate, today: IsoDate): IsoDate {
+export function earliestRetirementDateWithProcessing(
+  earliestRetirementDate: IsoDate,
+  today: IsoDate,
+): IsoDate {
   return maxDate(earliestRetirementDate, addDays(today, PROCESSING_PERIOD_DAYS));
 }
 

@@ -22,7 +22,9 @@ const status = (overrides: Partial<RetirementApplicationInput> = {}) =>
 
 describe('retirement application status', () => {
   it('puts an open paper case first', () => {
-    expect(status({ hasOpenPaperCase: true, journey: { submitted: true, expired: false } })).toBe(S.RetirementCase);
+    expect(status({ hasOpenPaperCase: true, journey: { submitted: true, expired: false } })).toBe(
+      S.RetirementCase,
+    );
   });
 
   it('cannot start with an undefined life stage', () => {
@@ -38,9 +40,9 @@ describe('retirement application status', () => {
 
   it('blocks dates between ERD and the normal minimum pension date', () => {
     expect(status({ normalMinimumPensionDate: d('2024-06-01') })).toBe(S.MinimumRetirementDateOutOfRange);
-    expect(status({ normalMinimumPensionDate: d('2024-06-01'), selectedRetirementDate: d('2024-06-01') })).toBe(
-      S.EligibleToStart,
-    );
+    expect(
+      status({ normalMinimumPensionDate: d('2024-06-01'), selectedRetirementDate: d('2024-06-01') }),
+    ).toBe(S.EligibleToStart);
   });
 
   it('allows dates from today to today + 6 months (1 Sep 2024)', () => {

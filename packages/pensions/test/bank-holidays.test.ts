@@ -129,7 +129,9 @@ describe('working days', () => {
     expect(addWorkingDays(d('2024-03-27'), 0, 'scotland')).toBe('2024-03-27');
   });
 
-  const day = fc.integer({ min: toDayNumber(d('1980-01-01')), max: toDayNumber(d('2080-12-31')) }).map(fromDayNumber);
+  const day = fc
+    .integer({ min: toDayNumber(d('1980-01-01')), max: toDayNumber(d('2080-12-31')) })
+    .map(fromDayNumber);
   const region = fc.constantFrom(...BANK_HOLIDAY_REGIONS);
 
   it('never lands on a weekend or holiday', () => {

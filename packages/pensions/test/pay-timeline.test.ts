@@ -49,12 +49,20 @@ describe('lump sum payment', () => {
 
   it('builds the whole timeline', () => {
     expect(
-      payTimeline({ effectiveDate: d('2024-03-27'), payDay: 28, lumpSumPaymentDays: 5, hasAvc: false, region: ew }),
+      payTimeline({
+        effectiveDate: d('2024-03-27'),
+        payDay: 28,
+        lumpSumPaymentDays: 5,
+        hasAvc: false,
+        region: ew,
+      }),
     ).toEqual({ firstPaymentDate: '2024-04-26', lumpSumPaymentDate: '2024-04-05' });
   });
 
   it('always pays on working days', () => {
-    const day = fc.integer({ min: toDayNumber(d('1990-01-01')), max: toDayNumber(d('2070-12-31')) }).map(fromDayNumber);
+    const day = fc
+      .integer({ min: toDayNumber(d('1990-01-01')), max: toDayNumber(d('2070-12-31')) })
+      .map(fromDayNumber);
     fc.assert(
       fc.property(
         day,

@@ -72,7 +72,9 @@ describe('periods nYnMnWnD', () => {
     expect(() => parsePeriod('-1Y0M0W0D')).toThrow(RangeError);
   });
 
-  const day = fc.integer({ min: toDayNumber(d('1900-01-01')), max: toDayNumber(d('2100-12-31')) }).map(fromDayNumber);
+  const day = fc
+    .integer({ min: toDayNumber(d('1900-01-01')), max: toDayNumber(d('2100-12-31')) })
+    .map(fromDayNumber);
 
   it('round-trips: format → parse, and from + period = to', () => {
     fc.assert(

@@ -43,7 +43,9 @@ describe('retirement dates', () => {
     const dob = d('1965-08-31');
     const base = { earliestRetirementAge: 55, normalRetirementAge: 65 };
     expect(retirementDates(dob, { ...base, latestRetirementAge: 70 }).latest).toBe('2035-08-31');
-    expect(retirementDates(dob, { ...base, latestRetirementDate: d('2037-04-05') }).latest).toBe('2037-04-05');
+    expect(retirementDates(dob, { ...base, latestRetirementDate: d('2037-04-05') }).latest).toBe(
+      '2037-04-05',
+    );
   });
 
   it('uses the later of NRD and today as the effective date', () => {
@@ -85,7 +87,10 @@ describe('selectable retirement dates', () => {
 
   it('opens the application 6 months ahead and closes it 37 days before', () => {
     // effective 31 Jan 2025 is after 1 Sep 2024 (today + 6 months)
-    expect(applicationStartRange(d('2025-01-31'), today)).toEqual({ earliest: '2024-07-31', latest: '2024-12-25' });
+    expect(applicationStartRange(d('2025-01-31'), today)).toEqual({
+      earliest: '2024-07-31',
+      latest: '2024-12-25',
+    });
     expect(applicationStartRange(d('2024-09-01'), today)).toEqual({ earliest: null, latest: '2024-07-26' });
     expect(isRetirementDateOutOfRange(d('2024-09-01'), today)).toBe(false);
     expect(isRetirementDateOutOfRange(d('2024-09-02'), today)).toBe(true);

@@ -1,0 +1,259 @@
+import { minDate, type IsoDate } from './dates';
+import { ENGINE_VERSION } from './constants';
+import { CalculationError } from './errors';
+import { interpolate } from './factor-tables';
+import {
+  lumpSumAllowanceRemaining,
+  lumpSumOption,
+  maximumLumpSum,
+  residualTranches,
+  type LumpSumBasis,
+  type LumpSumLimit,
+  type LumpSumOption,
+} from './lump-sum';
+import type { DbMember } from './member';
+import { mayTakeBenefitsOn } from './minimum-pension-age';
+import { roundPence, roundTo, sumPence } from './money';
+import { payTimeline, type PayTimeline } from './pay-timeline';
+import { completedMonths, type YearsMonths } from './periods';
+import { retirementAdjustment, type AppliedAdjustment } from './retirement-adjustment';
+import { effectiveRetirementDate, retirementDates, type RetirementDates } from './retirement-dates';
+import { revaluation } from './revaluation';
+import type { DbSchemeConfig } from './scheme-config';
+
+export interface DbQuoteRequest {
+  today: IsoDate;
+  /** Defaults to the effective date: the normal retirement date, or today once that has passed. */
+  retirementDate?: IsoDate | null;
+  /** A lump sum between £0 and the maximum, recalculated as an extra option. */
+  requestedLumpSumPence?: number | null;
+}
+
+export interface DbTrancheFigures {
+  code: string;
+  label: string;
+  /** As held at `pensionAsAt`. */
+  heldPence: number;
+  revaluationFactor: number;
+  revaluedPence: number;
+  futureAccrualPence: number;
+  /** After the early or late retirement factor. */
+  fullPensionPence: number;
+}
+
+export type DbOptionKind = 'full-pension' | 'maximum-lump-sum' | 'requested-lump-sum';
+
+export interface DbOption extends LumpSumOption {
+  kind: DbOptionKind;
+  tranches: { code: string; annualPensionPence: number }[];
+}
+
+export interface DbQuote {
+  kind: 'DB';
+  basis: string;
+  schemeCode: string;
+  schemeVersion: string;
+  calculatedOn: IsoDate;
+  /** The retirement date the figures are for. */
+  effectiveDate: IsoDate;
+  retirementDates: RetirementDates;
+  ageAtRetirement: YearsMonths;
+  pensionAsAt: IsoDate;
+  tranches: DbTrancheFigures[];
+  adjustment: AppliedAdjustment;
+  fullPensionPence: number;
+  commutationFactor: number;
+  avcFundPence: number;
+  lumpSumAllowanceRemainingPence: number;
+  lumpSum: { minimumPence: 0; maximumPence: number; hmrcLimitPence: number; limitedBy: LumpSumLimit };
+  options: DbOption[];
+  payments: PayTimeline;
+  assumptions: string[];
+}
+
+function checkRetirementDate(member: DbMember, dates: RetirementDates, date: IsoDate, today: IsoDate) {
+  if (member.status === 'Pensioner')
+    throw new CalculationError('invalid_member', 'The member has already retired');
+  if (date < today)
+    throw new CalculationError('retirement_date_in_past', 'The retirement date has passed', { date });
+  if (date < dates.earliest) {
+    throw new CalculationError('retirement_date_before_earliest', 'Before the earliest retirement date', {
+      earliest: dates.earliest,
+    });
+  }
+  if (date > dates.latest) {
+    throw new CalculationError('retirement_date_after_latest', 'After the latest retirement date', {
+      latest: dates.latest,
+    });
+  }
+  if (!mayTakeBenefitsOn(member.dateOfBirth, date, member.protectedPensionAge)) {
+    throw new CalculationError('below_minimum_pension_age', 'Below the minimum pension age on that date', {
+      date,
+    });
+  }
+}
+
+/** Accrual fraction from '1/60'. */
+const accrualFraction = (rate: string) => 1 / Number(rate.slice(2));
+
+/** The age-based commutation factor, interpolated by whole months and rounded to 4 places. */
+export function commutationFactor(scheme: DbSchemeConfig, age: YearsMonths): number {
+  const points = scheme.commutationFactors.map((r) => ({ x: r.age, y: r.factor }));
+  return roundTo(interpolate(points, age.years + age.months / 12), 4);
+}
+
+/**
+ * A DB retirement quote: held pension revalued (deferred members) or projected with future service
+ * (active members) to the retirement date, adjusted for early or late payment, with lump-sum options.
+ */
+export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, request: DbQuoteRequest): DbQuote {
+  const { today } = request;
+  const dates = retirementDates(member.dateOfBirth, scheme.ages);
+  const effectiveDate = request.retirementDate ?? effectiveRetirementDate(dates.normal, today);
+  checkRetirementDate(member, dates, effectiveDate, today);
+
+  const benefits = member.benefits;
+  const active = member.status === 'Active';
+  const pensionAsAt = benefits.pensionAsAt ?? (active ? today : (member.dateLeftScheme ?? today));
+  const accrualEnd = minDate(effectiveDate, dates.normal);
+  const futureAccrual =
+    active && benefits.finalPensionableSalaryPence && benefits.accrualRate
+      ? roundPence(
+          (benefits.finalPensionableSalaryPence *
+            completedMonths(today, accrualEnd) *
+            accrualFraction(benefits.accrualRate)) /
+            12,
+        )
+      : 0;
+
+  const adjustment = retirementAdjustment(scheme, dates.normal, effectiveDate);
+
+  const unknown = benefits.tranches.find((t) => !scheme.tranches.some((s) => s.code === t.code));
+  if (unknown)
+    throw new CalculationError('invalid_member', `Tranche ${unknown.code} is not in scheme ${scheme.code}`);
+  const held = new Map(benefits.tranches.map((t) => [t.code, t]));
+  const tranches: DbTrancheFigures[] = scheme.tranches
+    .filter((t) => held.has(t.code) || (futureAccrual > 0 && t.code === scheme.accrual.trancheCode))
+    .map((t) => {
+      const holding = held.get(t.code);
+      const heldPence = holding?.annualPensionPence ?? 0;
+      // Active members' pensions follow salary, so only deferred pensions are revalued in deferment.
+      const factor = active
+        ? 1
+        : revaluation(
+            pensionAsAt,
+            accrualEnd,
+            holding?.revaluationCapPercent ?? t.revaluationCapPercent,
+            scheme.revaluation,
+          ).factor;
+      const revaluedPence = roundPence(heldPence * factor);
+      const futureAccrualPence = t.code === scheme.accrual.trancheCode ? futureAccrual : 0;
+      return {
+        code: t.code,
+        label: t.label,
+        heldPence,
+        revaluationFactor: factor,
+        revaluedPence,
+        futureAccrualPence,
+        fullPensionPence: roundPence((revaluedPence + futureAccrualPence) * adjustment.factor),
+      };
+    });
+  const fullPensionPence = sumPence(tranches.map((t) => t.fullPensionPence));
+  if (fullPensionPence === 0 && benefits.avcFundPence === 0) {
+    throw new CalculationError('no_benefits', 'The member has no pension to quote');
+  }
+
+  const months = completedMonths(member.dateOfBirth, effectiveDate);
+  const ageAtRetirement = { years: Math.floor(months / 12), months: months % 12 };
+  const basis: LumpSumBasis = {
+    fullPensionPence,
+    commutationFactor: commutationFactor(scheme, ageAtRetirement),
+    avcFundPence: benefits.avcFundPence,
+    lumpSumAllowanceRemainingPence: lumpSumAllowanceRemaining(member.lumpSumAllowanceUsedPence),
+  };
+  const maximum = maximumLumpSum(basis);
+  const option = (kind: DbOptionKind, pence: number): DbOption => {
+    const figures = lumpSumOption(basis, pence);
+    return {
+      kind,
+      ...figures,
+      tranches: residualTranches(
+        tranches.map((t) => ({ code: t.code, annualPensionPence: t.fullPensionPence })),
+        figures.residualPensionPence,
+      ),
+    };
+  };
+  const options = [
+    option('full-pension', Math.min(basis.avcFundPence, maximum.maximumPence)),
+    option('maximum-lump-sum', maximum.maximumPence),
+  ];
+  if (request.requestedLumpSumPence != null)
+    options.push(option('requested-lump-sum', request.requestedLumpSumPence));
+
+  return {
+    kind: 'DB',
+    basis: `${ENGINE_VERSION} ${scheme.code}@${scheme.version}`,
+    schemeCode: scheme.code,
+    schemeVersion: scheme.version,
+    calculatedOn: today,
+    effectiveDate,
+    retirementDates: dates,
+    ageAtRetirement,
+    pensionAsAt,
+    tranches,
+    adjustment,
+    fullPensionPence,
+    commutationFactor: basis.commutationFactor,
+    avcFundPence: basis.avcFundPence,
+    lumpSumAllowanceRemainingPence: basis.lumpSumAllowanceRemainingPence,
+    lumpSum: { minimumPence: 0, ...maximum },
+    options,
+    payments: payTimeline({
+      effectiveDate,
+      payDay: scheme.payments.payDay,
+      lumpSumPaymentDays: scheme.payments.lumpSumPaymentDays,
+      hasAvc: basis.avcFundPence > 0,
+      region: scheme.payments.region,
+    }),
+    assumptions: dbAssumptions(scheme, active, futureAccrual > 0),
+  };
+}
+
+/** Recalculates a quote's lump sum for another amount without re-running the whole quote. */
+export function dbLumpSumOption(quote: DbQuote, lumpSumPence: number): DbOption {
+  const basis: LumpSumBasis = {
+    fullPensionPence: quote.fullPensionPence,
+    commutationFactor: quote.commutationFactor,
+    avcFundPence: quote.avcFundPence,
+    lumpSumAllowanceRemainingPence: quote.lumpSumAllowanceRemainingPence,
+  };
+  const figures = lumpSumOption(basis, lumpSumPence);
+  return {
+    kind: 'requested-lump-sum',
+    ...figures,
+    tranches: residualTranches(
+      quote.tranches.map((t) => ({ code: t.code, annualPensionPence: t.fullPensionPence })),
+      figures.residualPensionPence,
+    ),
+  };
+}
+
+function dbAssumptions(scheme: DbSchemeConfig, active: boolean, projected: boolean): string[] {
+  const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
+  const lines = [
+    active
+      ? 'Pension built up so far is shown at today’s salary; no revaluation is added.'
+      : `Deferred pension is revalued each complete year by CPI (${pct(scheme.revaluation.assumedCpi)} a year assumed for future years), capped per tranche: ${scheme.tranches.map((t) => `${t.code} ${t.revaluationCapPercent}%`).join(', ')}.`,
+    scheme.earlyRetirement.method === 'table'
+      ? 'Early retirement reduces the pension by the scheme’s factor for each complete month before normal retirement age.'
+      : `Early retirement reduces the pension by ${pct(scheme.earlyRetirement.annualRate)} a year, compound, for each complete month early.`,
+    scheme.lateRetirement.method === 'table'
+      ? 'Late retirement increases the pension by the scheme’s factor for each complete month after normal retirement age.'
+      : `Late retirement increases the pension by ${pct(scheme.lateRetirement.annualRate)} a year, compound, for each complete month late.`,
+    'Lump sums are paid from AVC funds first, then by giving up pension at the scheme’s commutation factor; the maximum is limited to 25% of the benefits’ value and to the remaining Lump Sum Allowance.',
+    'Figures are before income tax.',
+  ];
+  if (projected)
+    lines.unshift('Future service to the retirement date is added at the current salary and accrual rate.');
+  return lines;
+}

@@ -1,0 +1,24 @@
+export type CalculationErrorCode =
+  | 'invalid_member'
+  | 'retirement_date_before_earliest'
+  | 'retirement_date_after_latest'
+  | 'retirement_date_in_past'
+  | 'below_minimum_pension_age'
+  | 'lump_sum_out_of_range'
+  | 'transfer_value_out_of_range'
+  | 'residual_pension_out_of_range'
+  | 'partial_transfer_not_allowed'
+  | 'no_benefits'
+  | 'wrong_scheme_kind';
+
+/** A request the scheme rules cannot answer; `code` is stable for clients, `message` is for people. */
+export class CalculationError extends Error {
+  constructor(
+    readonly code: CalculationErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'CalculationError';
+  }
+}

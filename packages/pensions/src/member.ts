@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ageSchema, genderSchema, isoDateSchema, memberStatusSchema, penceSchema } from './schema-primitives';
+
+/** A slice of deferred or accrued pension with its own revaluation and transfer terms. */
+export const trancheBenefitSchema = z.object({
+  code: z.string().min(1),
+  annualPensionPence: penceSchema,
+  /** Overrides the scheme's cap for this tranche (percent). */
+  revaluationCapPercent: z.number().min(0).max(100).optional(),
+});
+
+/** The `benefits` record the administrator holds for a DB member; unknown keys are kept. */
+export const dbBenefitsSchema = z.looseObject({
+  tranches: z.array(trancheBenefitSchema).default([]),
+  /** The date the tranche amounts are at: the leaving date for deferred members, today for active ones by default. */
+  pensionAsAt: isoDateSchema.optional(),
+  finalPensionableSalaryPence: penceSchema.optional(),
+  /** '1/60' style accrual fraction for active members' future service. */
+  accrualRate: z
+    .string()
+    .regex(/^1\/[1-9]\d*$/)
+    .optional(),
+  avcFundPence: penceSchema.default(0),
+});
+
+const fundHoldingSchema = z.object({ code: z.string().min(1), valuePence: penceSchema });
+
+export const dcBenefitsSchema = z.looseObject({
+  potPence: penceSchema,
+  /** Employee plus employer contributions each month while active. */
+  monthlyContributionPence: penceSchema.default(0),
+  targetRetirementAge: ageSchema.optional(),
+  /** A lifestyle strategy, or self-selected funds (whose values then make up the pot). */
+  investment: z
+    .union([
+      z.object({ strategy: z.string().min(1) }),
+      z.object({ funds: z.array(fundHoldingSchema).min(1) }),
+    ])
+    .optional(),
+});
+
+const memberCore = {
+  status: memberStatusSchema,
+  dateOfBirth: isoDateSchema,
+  gender: genderSchema.nullish(),
+  dateLeftScheme: isoDateSchema.nullish(),
+  dateRetired: isoDateSchema.nullish(),
+  protectedPensionAge: ageSchema.nullish(),
+  /** Lump Sum Allowance already used by earlier tax-free cash. */
+  lumpSumAllowanceUsedPence: penceSchema.default(0),
+};
+
+export const dbMemberSchema = z.object({ ...memberCore, benefits: dbBenefitsSchema });
+export const dcMemberSchema = z.object({ ...memberCore, benefits: dcBenefitsSchema });
+
+export type TrancheBenefit = z.infer<typeof trancheBenefitSchema>;
+export type DbBenefits = z.infer<typeof dbBenefitsSchema>;
+export type DcBenefits = z.infer<typeof dcBenefitsSchema>;
+export type DbMember = z.infer<typeof dbMemberSchema>;
+export type DcMember = z.infer<typeof dcMemberSchema>;
+/** What callers may pass before defaults are applied (e.g. a database row). */
+export type DbMemberInput = z.input<typeof dbMemberSchema>;
+export type DcMemberInput = z.input<typeof dcMemberSchema>;

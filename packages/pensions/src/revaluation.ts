@@ -1,0 +1,44 @@
+import { addYears, dateParts, type IsoDate } from './dates';
+import { completedYears } from './periods';
+import type { DbSchemeConfig } from './scheme-config';
+import { roundTo } from './money';
+
+export interface RevaluationYear {
+  /** Calendar year in which the year of deferment ends. */
+  year: number;
+  cpi: number;
+  /** CPI floored at 0 and capped. */
+  applied: number;
+}
+
+export interface Revaluation {
+  years: number;
+  /** Product of (1 + applied) over complete years, rounded to 6 decimal places. */
+  factor: number;
+  steps: RevaluationYear[];
+}
+
+/**
+ * CPI revaluation in deferment over complete years from `from` to `to`, each year's increase capped at
+ * `capPercent` and never negative. A part year earns nothing (as in statutory revaluation).
+ */
+export function revaluation(
+  from: IsoDate,
+  to: IsoDate,
+  capPercent: number,
+  basis: DbSchemeConfig['revaluation'],
+): Revaluation {
+  const years = completedYears(from, to);
+  const cap = capPercent / 100;
+  const steps: RevaluationYear[] = [];
+  let factor = 1;
+  const firstYear = dateParts(addYears(from, 1)).year;
+  for (let k = 0; k < years; k++) {
+    const year = firstYear + k;
+    const cpi = basis.cpiByYear[String(year)] ?? basis.assumedCpi;
+    const applied = Math.min(Math.max(cpi, 0), cap);
+    factor *= 1 + applied;
+    steps.push({ year, cpi, applied });
+  }
+  return { years, factor: roundTo(factor, 6), steps };
+}

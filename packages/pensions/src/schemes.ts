@@ -1,0 +1,68 @@
+import type { IsoDate } from './dates';
+import {
+  parseSchemeConfig,
+  type DbSchemeConfig,
+  type DcSchemeConfig,
+  type SchemeConfig,
+} from './scheme-config';
+import bdb2026 from '../schemes/BDB-2026.1.json';
+import mdb2026 from '../schemes/MDB-2026.1.json';
+import mdc2026 from '../schemes/MDC-2026.1.json';
+
+/** Bundled scheme configuration, one file per scheme version; imported statically so browsers can use it too. */
+const BUNDLED: readonly unknown[] = [mdb2026, mdc2026, bdb2026];
+
+let registry: Map<string, SchemeConfig[]> | undefined;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Validated on first use; a bad file fails loudly, naming the field. */
+function loadRegistry(): Map<string, SchemeConfig[]> {
+  if (registry) return registry;
+  const map = new Map<string, SchemeConfig[]>();
+  for (const raw of BUNDLED) {
+    const config = deepFreeze(parseSchemeConfig(raw));
+    map.set(config.code, [...(map.get(config.code) ?? []), config]);
+  }
+  for (const versions of map.values()) versions.sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  registry = map;
+  return map;
+}
+
+export class UnknownSchemeError extends Error {
+  constructor(readonly schemeCode: string) {
+    super(`No configuration for scheme ${schemeCode}`);
+    this.name = 'UnknownSchemeError';
+  }
+}
+
+/** The scheme's configuration in force on a date (default: the newest version). */
+export function getSchemeConfig(code: string, on?: IsoDate): SchemeConfig {
+  const versions = loadRegistry().get(code);
+  const inForce = versions?.filter((v) => !on || v.effectiveFrom <= on);
+  const config = inForce?.at(-1) ?? versions?.[0];
+  if (!config) throw new UnknownSchemeError(code);
+  return config;
+}
+
+export function getDbSchemeConfig(code: string, on?: IsoDate): DbSchemeConfig {
+  const config = getSchemeConfig(code, on);
+  if (config.kind !== 'DB') throw new TypeError(`Scheme ${code} is not a DB scheme`);
+  return config;
+}
+
+export function getDcSchemeConfig(code: string, on?: IsoDate): DcSchemeConfig {
+  const config = getSchemeConfig(code, on);
+  if (config.kind !== 'DC') throw new TypeError(`Scheme ${code} is not a DC scheme`);
+  return config;
+}
+
+export function schemeCodes(): string[] {
+  return [...loadRegistry().keys()].sort();
+}

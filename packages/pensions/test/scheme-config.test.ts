@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import {
+  getDbSchemeConfig,
+  getDcSchemeConfig,
+  getSchemeConfig,
+  isoDate,
+  parseSchemeConfig,
+  schemeCodes,
+  UnknownSchemeError,
+} from '../src';
+import mdbFile from '../schemes/MDB-2026.1.json';
+
+describe('bundled scheme configuration', () => {
+  it('loads the demo schemes by code, validated', () => {
+    expect(schemeCodes()).toEqual(['BDB', 'MDB', 'MDC']);
+    const mdb = getDbSchemeConfig('MDB');
+    expect(mdb).toMatchObject({ kind: 'DB', tenant: { businessGroup: 'MER' }, version: '2026.1' });
+    expect(mdb.ages).toEqual({
+      earliestRetirementAge: 55,
+      normalRetirementAge: 65,
+      latestRetirementAge: 75,
+      latestRetirementDate: null,
+    });
+    expect(getDbSchemeConfig('BDB')).toMatchObject({
+      tenant: { name: 'Bluewater', businessGroup: 'BLU' },
+      ages: { normalRetirementAge: 60 },
+    });
+    expect(getDcSchemeConfig('MDC').strategies.map((s) => s.code)).toContain('LIFESTYLE_DRAWDOWN');
+  });
+
+  it('picks the version in force on a date', () => {
+    expect(getSchemeConfig('MDB', isoDate('2026-06-01')).version).toBe('2026.1');
+  });
+
+  it('rejects unknown codes and the wrong kind', () => {
+    expect(() => getSchemeConfig('XYZ')).toThrow(UnknownSchemeError);
+    expect(() => getDbSchemeConfig('MDC')).toThrow(TypeError);
+  });
+
+  it('returns frozen configuration', () => {
+    expect(Object.isFrozen(getDbSchemeConfig('MDB').commutationFactors)).toBe(true);
+  });
+});
+
+describe('scheme configuration validation', () => {
+  const broken = (patch: (raw: Record<string, unknown>) => void) => {
+    const raw = structuredClone(mdbFile) as unknown as Record<string, unknown>;
+    patch(raw);
+    return () => parseSchemeConfig(raw);
+  };
+
+  it('names the bad field', () => {
+    expect(
+      broken(
+        (raw) =>
+          (raw.commutationFactors = [
+            { age: 60, factor: 12 },
+            { age: 55, factor: 13 },
+          ]),
+      ),
+    ).toThrow(/ages must ascend/);
+    expect(broken((raw) => ((raw.payments as { payDay: number }).payDay = 32))).toThrow(ZodError);
+    expect(
+      broken(
+        (raw) =>
+          ((raw.transfer as { factorsByAge: unknown[] }).factorsByAge = [
+            { age: 50, factors: { PRE09: 10 } },
+          ]),
+      ),
+    ).toThrow(/no transfer factor for POST09/);
+    expect(broken((raw) => ((raw.ages as { normalRetirementAge: number }).normalRetirementAge = 50))).toThrow(
+      /ERA ≤ NRA ≤ LRA/,
+    );
+  });
+
+  it('checks DC allocations add up and name real funds', () => {
+    const mdc = structuredClone(getDcSchemeConfig('MDC')) as unknown as {
+      strategies: { glidePath: { allocation: Record<string, number> }[] }[];
+    };
+    mdc.strategies[0]!.glidePath[0]!.allocation = { GLOBAL_EQUITY: 0.9 };
+    expect(() => parseSchemeConfig(mdc)).toThrow(/add up to 1/);
+    mdc.strategies[0]!.glidePath[0]!.allocation = { NOPE: 1 };
+    expect(() => parseSchemeConfig(mdc)).toThrow(/unknown fund NOPE/);
+  });
+});
