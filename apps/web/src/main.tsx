@@ -1,16 +1,7 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/App';
-import { TenantProvider } from './app/tenant';
+import { App } from './app/provider';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <TenantProvider>
-        <App />
-      </TenantProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(<App />);

@@ -1,54 +1,60 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { TenantContent } from '@meridian/contracts';
-import { contentApi, http } from '../lib/api';
-import { resolveRoutes, type FixedRoutes } from './fixed-routes';
+import { tenantContentSchema, type TenantContent } from '@meridian/contracts';
+import { applyTenantHeaders, contentApi } from '../lib/api';
+import { brandPalette } from '../lib/colour';
+import { PageLoading } from '../components/PageLoading';
+import { TenantUnavailable } from '../features/errors/TenantUnavailable';
+import { resolveRoutes, type FixedRoutes } from './routes';
 
-interface TenantState {
+export interface TenantState {
   tenant: TenantContent;
   routes: FixedRoutes;
 }
 
-const TenantContext = createContext<TenantState | null>(null);
+/** Exported for tests, which provide a tenant without fetching one. */
+export const TenantContext = createContext<TenantState | null>(null);
 
-/** Darkens (negative) or lightens (positive) a #rrggbb colour by a fraction. */
-export function shade(hex: string, amount: number): string {
-  const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
-  const shaded = channels.map((value) =>
-    Math.round(amount < 0 ? value * (1 + amount) : value + (255 - value) * amount),
-  );
-  return `#${shaded.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+export function applyBranding(tenant: Pick<TenantContent, 'primaryColor'>, root = document.documentElement) {
+  for (const [property, value] of Object.entries(brandPalette(tenant.primaryColor))) root.style.setProperty(property, value);
 }
 
-function applyBranding(tenant: TenantContent) {
-  const root = document.documentElement.style;
-  root.setProperty('--brand-primary', tenant.primaryColor);
-  root.setProperty('--brand-primary-dark', shade(tenant.primaryColor, -0.4));
-  root.setProperty('--brand-primary-light', shade(tenant.primaryColor, 0.9));
-}
+export type TenantLoad = { status: 'loading' } | { status: 'ready'; state: TenantState } | { status: 'not-found' | 'unavailable' };
 
+/** Loads this address's tenant: branding, business group header and route overrides. */
 export function TenantProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<TenantState | 'loading' | 'missing'>('loading');
+  const [load, setLoad] = useState<TenantLoad>({ status: 'loading' });
+
   useEffect(() => {
+    const controller = new AbortController();
     contentApi
-      .tenant()
-      .then((tenant) => {
+      .tenant(controller.signal)
+      .then((answer) => {
+        if (answer === null) return setLoad({ status: 'not-found' });
+        const parsed = tenantContentSchema.safeParse(answer);
+        if (!parsed.success) {
+          console.error('The tenant content does not match its contract', parsed.error.issues);
+          return setLoad({ status: 'unavailable' });
+        }
+        const tenant = parsed.data;
         applyBranding(tenant);
-        http.mergeDefaultHeaders({ BGROUP: tenant.businessGroups[0]! });
-        setState({ tenant, routes: resolveRoutes(tenant.routes) });
+        applyTenantHeaders(tenant);
+        setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } });
       })
-      .catch(() => setState('missing'));
+      .catch(() => {
+        if (!controller.signal.aborted) setLoad({ status: 'unavailable' });
+      });
+    return () => controller.abort();
   }, []);
 
-  if (state === 'loading') return <p className="page-loading">Loading...</p>;
-  if (state === 'missing') {
+  if (load.status === 'loading') {
     return (
-      <main id="main-content" className="container">
-        <h1>Sorry, this service is not available here</h1>
-        <p>We could not find a pension scheme for this web address (tenant not found). Check the address and try again.</p>
+      <main id="main-content" className="container" tabIndex={-1}>
+        <PageLoading />
       </main>
     );
   }
-  return <TenantContext.Provider value={state}>{children}</TenantContext.Provider>;
+  if (load.status !== 'ready') return <TenantUnavailable reason={load.status} />;
+  return <TenantContext.Provider value={load.state}>{children}</TenantContext.Provider>;
 }
 
 export function useTenant(): TenantState {

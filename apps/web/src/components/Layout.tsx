@@ -1,17 +1,35 @@
-import { Link, Outlet } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../app/auth';
 import { useTenant } from '../app/tenant';
 import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
+import { NavigationProgress } from './NavigationProgress';
+import { PageLoading } from './PageLoading';
 
+/** After an in-app navigation, focus moves to the main content so screen readers start on the new page. */
+function useFocusMainOnNavigation() {
+  const { key } = useLocation();
+  const firstKey = useRef(key);
+  useEffect(() => {
+    if (key === firstKey.current) return;
+    firstKey.current = '';
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [key]);
+}
+
+/** The page frame: skip link, tenant header (banner), main content, footer (contentinfo). */
 export function Layout() {
   const { tenant, routes } = useTenant();
   const { signedIn, signOut } = useAuth();
+  const navigating = useNavigation().state !== 'idle';
+  useFocusMainOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
       <header className="site-header">
+        <NavigationProgress />
         <div className="container header-inner">
           <Link to="/" className="logo">
             {tenant.logoText}
@@ -31,8 +49,10 @@ export function Layout() {
           </nav>
         </div>
       </header>
-      <main id="main-content" className="container" tabIndex={-1}>
-        <Outlet />
+      <main id="main-content" className="container" tabIndex={-1} aria-busy={navigating || undefined}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="site-footer">
         <div className="container">
@@ -40,6 +60,7 @@ export function Layout() {
         </div>
       </footer>
       <IdleTimeoutDialog />
+      <ScrollRestoration />
     </>
   );
 }

@@ -1,17 +1,35 @@
 import type { Page, TenantContent } from '@meridian/contracts';
 import { runtimeConfig } from './config';
-import { createHttpClient, orEmptyOn404 } from './http/client';
+import { createHttpClient, getContent } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
 
+/** The app's one HTTP client. Every call carries ENV (the environment name from the runtime config). */
 export const http = createHttpClient({ defaultHeaders: { ENV: runtimeConfig.environment } });
 
+/**
+ * Once the tenant is known every call also carries BGROUP, the tenant's business group (its first,
+ * when it has several).
+ */
+export function applyTenantHeaders(tenant: Pick<TenantContent, 'businessGroups'>, client = http) {
+  const businessGroup = tenant.businessGroups[0];
+  if (businessGroup) client.mergeDefaultHeaders({ BGROUP: businessGroup });
+}
+
 const contentBase = '/content-api/api/v2/content';
-export const tenantUrl = () => window.location.host.split(':')[0]!;
+
+/**
+ * The tenant's address: the page's host name without its port (the content API stores tenants as
+ * `localhost`, `bluewater.localhost`, ... and does not strip ports itself).
+ */
+export const tenantUrl = () => window.location.hostname;
 
 export const contentApi = {
-  tenant: () => http.get<TenantContent>(`${contentBase}/tenant-content`, { query: { tenantUrl: tenantUrl() } }),
-  unauthorisedPage: (pageUrl: string) =>
-    orEmptyOn404(http.get<Page>(`${contentBase}/unauthorized-page`, { query: { pageUrl, tenantUrl: tenantUrl() } })),
+  /** The tenant for this address, or null when none is configured (404). */
+  tenant: (signal?: AbortSignal) =>
+    getContent<TenantContent>(http, `${contentBase}/tenant-content`, { query: { tenantUrl: tenantUrl() }, signal }),
+  /** A public page by its path, or null when there is none (404). */
+  unauthorisedPage: (pageUrl: string, signal?: AbortSignal) =>
+    getContent<Page>(http, `${contentBase}/unauthorized-page`, { query: { pageUrl, tenantUrl: tenantUrl() }, signal }),
 };
 
 export interface TokenResponse {

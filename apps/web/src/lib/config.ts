@@ -1,13 +1,22 @@
 import { z } from 'zod';
 
+/**
+ * Runtime configuration the server injects into index.html as
+ * `<script nonce>window.__MERIDIAN_CONFIG__={...}</script>`, so one build serves every environment.
+ * It is optional: each missing or malformed key falls back to its default on its own.
+ */
 const runtimeConfigSchema = z.object({
-  environment: z.string().default('local'),
-  apiUrl: z.string().default(''),
-  epaDomain: z.string().default(''),
-  idleTimeoutMinutes: z.number().positive().default(30),
-  loaderDelayMs: z.number().nonnegative().default(200),
-  cookieBannerHiddenPaths: z.array(z.string()).default([]),
-  whitelistedCookies: z.array(z.string()).default([]),
+  /** Sent as the ENV header on every API call. */
+  environment: z.string().min(1).catch('local'),
+  /** The public API address (calls stay same-origin for now). */
+  apiUrl: z.string().catch(''),
+  /** The administrator's other member site. */
+  epaDomain: z.string().catch(''),
+  idleTimeoutMinutes: z.number().positive().catch(30),
+  /** How long a navigation may take before the loading bar shows. */
+  loaderDelayMs: z.number().int().nonnegative().catch(200),
+  cookieBannerHiddenPaths: z.array(z.string()).catch([]),
+  whitelistedCookies: z.array(z.string()).catch([]),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -18,10 +27,9 @@ declare global {
   }
 }
 
-/** Configuration the server injects into index.html; anything missing or malformed falls back to defaults. */
-export function readRuntimeConfig(source: unknown = typeof window === 'undefined' ? undefined : window.__MERIDIAN_CONFIG__) {
-  const parsed = runtimeConfigSchema.safeParse(source ?? {});
-  return parsed.success ? parsed.data : runtimeConfigSchema.parse({});
+export function readRuntimeConfig(source: unknown = typeof window === 'undefined' ? undefined : window.__MERIDIAN_CONFIG__): RuntimeConfig {
+  const object = source !== null && typeof source === 'object' && !Array.isArray(source) ? source : {};
+  return runtimeConfigSchema.parse(object);
 }
 
 export const runtimeConfig = readRuntimeConfig();

@@ -1,7 +1,16 @@
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** The value of a cookie the script can see, or undefined. */
 export function readCookie(name: string, cookieString = document.cookie): string | undefined {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key === name) return decode(rest.join('='));
   }
   return undefined;
 }

@@ -1,35 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * JSON values in sessionStorage by key. Storage can be unavailable (privacy modes, quotas) or hold
+ * something unreadable; the helper then behaves as if nothing were stored instead of throwing.
+ */
 export const sessionStore = {
-  set<T>(key: string, value: T) {
-    sessionStorage.setItem(key, JSON.stringify(value));
-  },
-  get<T>(key: string): T | null {
-    const raw = sessionStorage.getItem(key);
-    if (raw === null) return null;
+  /** Stores a value as JSON; false when the browser refused it. */
+  set<T>(key: string, value: T): boolean {
     try {
-      return JSON.parse(raw) as T;
+      sessionStorage.setItem(key, JSON.stringify(value));
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  /** The stored value, or null when there is none or it is not valid JSON. */
+  get<T>(key: string): T | null {
+    try {
+      const raw = sessionStorage.getItem(key);
+      return raw === null ? null : (JSON.parse(raw) as T);
     } catch {
       return null;
     }
   },
   remove(key: string) {
-    sessionStorage.removeItem(key);
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // nothing stored, nothing to remove
+    }
   },
+  /** Removes every key of this tab's session storage (used on sign-out). */
   clear() {
-    sessionStorage.clear();
+    try {
+      sessionStorage.clear();
+    } catch {
+      // nothing stored, nothing to clear
+    }
   },
 };
 
-export interface SingleAuthData {
-  hasMultipleRecords: boolean;
-  primaryBgroup: string;
-  primaryRefno: string;
-  linkedBgroup?: string;
-  linkedRefno?: string;
-}
+/** Single-auth data kept client-side (spec): which record the member acts as. */
+export const singleAuthDataSchema = z.object({
+  hasMultipleRecords: z.boolean(),
+  primaryBgroup: z.string().min(1),
+  primaryRefno: z.string().min(1),
+  linkedBgroup: z.string().min(1).optional(),
+  linkedRefno: z.string().min(1).optional(),
+});
+export type SingleAuthData = z.infer<typeof singleAuthDataSchema>;
 
-const SINGLE_AUTH_KEY = 'singleAuthData';
+export const SINGLE_AUTH_KEY = 'singleAuthData';
+
+/** Typed access to the single-auth data; anything stored in another shape reads as null. */
 export const singleAuthData = {
-  read: () => sessionStore.get<SingleAuthData>(SINGLE_AUTH_KEY),
+  read(): SingleAuthData | null {
+    const parsed = singleAuthDataSchema.safeParse(sessionStore.get<unknown>(SINGLE_AUTH_KEY));
+    return parsed.success ? parsed.data : null;
+  },
   write: (data: SingleAuthData) => sessionStore.set(SINGLE_AUTH_KEY, data),
   remove: () => sessionStore.remove(SINGLE_AUTH_KEY),
 };

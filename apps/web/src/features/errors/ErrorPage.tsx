@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
+export const ERROR_TITLE = 'Sorry, there is a problem with the service';
+
+/** The error route, and what any unexpected failure inside the shell shows. */
 export function ErrorPage() {
-  useDocumentTitle('Sorry, there is a problem with the service');
+  useDocumentTitle(ERROR_TITLE);
   return (
     <>
-      <h1>Sorry, there is a problem with the service</h1>
-      <p>Try again later. Nothing you entered has been lost.</p>
+      <h1>{ERROR_TITLE}</h1>
+      <p>Try again later.</p>
       <p>
         <Link to="/">Go to the home page</Link>
       </p>
@@ -14,6 +17,7 @@ export function ErrorPage() {
   );
 }
 
+/** Shown for any address that has no page. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

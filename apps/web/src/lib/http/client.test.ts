@@ -1,63 +1,186 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, errorCodesFrom, HttpError, orEmptyOn404, serialiseQuery } from './client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient, errorCodesFrom, getContent, HttpError, orEmptyOn404, serialiseQuery } from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+type FetchArgs = [string, RequestInit];
+let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+
+function stubFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  fetchMock = vi.fn(async (url: string, init: RequestInit) => answer(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+const lastCall = () => fetchMock.mock.calls.at(-1) as FetchArgs;
+const sentHeaders = () => lastCall()[1].headers as Headers;
+const quiet = () => undefined;
+
+beforeEach(() => stubFetch(() => json(200, { ok: true })));
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.cookie = 'accessToken=; Max-Age=0; path=/';
   document.cookie = 'XSRF-TOKEN=; Max-Age=0; path=/';
 });
 
+describe('query serialisation', () => {
+  it('repeats array values as one key per value and leaves out null and undefined', () => {
+    expect(serialiseQuery({ a: [1, 2], b: 'x y', c: undefined, d: null, e: true })).toBe('a=1&a=2&b=x+y&e=true');
+    expect(serialiseQuery({})).toBe('');
+  });
+});
+
+describe('error codes', () => {
+  it('maps an errors array to its codes, a missing code to something_went_wrong', () => {
+    expect(errorCodesFrom({ errors: [{ code: 'a' }, { message: 'no code' }, { code: '' }, null] })).toEqual([
+      'a',
+      'something_went_wrong',
+      'something_went_wrong',
+      'something_went_wrong',
+    ]);
+  });
+
+  it('gives something_went_wrong for a non-array, missing or empty errors value', () => {
+    for (const body of [{ errors: 'broken' }, { errors: { code: 'x' } }, {}, null, 'text', undefined, { errors: [] }]) {
+      expect(errorCodesFrom(body)).toEqual(['something_went_wrong']);
+    }
+  });
+});
+
 describe('http client', () => {
-  it('repeats array query values as one key per value', () => {
-    expect(serialiseQuery({ a: [1, 2], b: 'x y', c: undefined })).toBe('a=1&a=2&b=x+y');
-  });
-
-  it('maps error bodies to codes, with something_went_wrong for anything unusable', () => {
-    expect(errorCodesFrom({ errors: [{ code: 'a' }, { message: 'no code' }] })).toEqual(['a', 'something_went_wrong']);
-    expect(errorCodesFrom({ errors: 'broken' })).toEqual(['something_went_wrong']);
-    expect(errorCodesFrom(null)).toEqual(['something_went_wrong']);
-  });
-
-  it('logs each request, sends the bearer and XSRF cookies as headers and merges default headers', async () => {
-    document.cookie = 'accessToken=token-1; path=/';
-    document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
-    const fetch = vi.fn(async () => json(200, { ok: true }));
+  it('logs each request as method, url and serialised query, and runs the request hook', async () => {
     const logger = vi.fn();
     const onRequest = vi.fn();
-    const client = createHttpClient({ fetch, logger, onRequest, defaultHeaders: { ENV: 'test' } });
+    const client = createHttpClient({ logger, onRequest });
+    await client.get('/x', { query: { q: ['a', 'b'] } });
+    expect(lastCall()[0]).toBe('/x?q=a&q=b');
+    expect(logger).toHaveBeenCalledWith('GET /x?q=a&q=b', { method: 'GET', url: '/x?q=a&q=b', query: 'q=a&q=b' });
+    expect(onRequest).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', url: '/x?q=a&q=b', query: 'q=a&q=b' }));
+  });
+
+  it('logs to console.debug by default', async () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(quiet);
+    await createHttpClient().get('/x');
+    expect(debug).toHaveBeenCalledWith('GET /x', expect.objectContaining({ method: 'GET' }));
+    debug.mockRestore();
+  });
+
+  it('sends credentials same-origin, the bearer token and the XSRF token from cookies', async () => {
+    document.cookie = 'accessToken=token-1; path=/';
+    document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
+    await createHttpClient({ logger: quiet }).get('/x');
+    expect(lastCall()[1].credentials).toBe('same-origin');
+    expect(sentHeaders().get('Authorization')).toBe('Bearer token-1');
+    expect(sentHeaders().get('X-XSRF-TOKEN')).toBe('xsrf-1');
+  });
+
+  it('sends no Authorization or X-XSRF-TOKEN header without those cookies', async () => {
+    await createHttpClient({ logger: quiet }).get('/x');
+    expect(sentHeaders().has('Authorization')).toBe(false);
+    expect(sentHeaders().has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('merges default headers, later merges and per-call headers', async () => {
+    const client = createHttpClient({ logger: quiet, baseUrl: '/api', defaultHeaders: { ENV: 'test', BGROUP: 'OLD' } });
     client.mergeDefaultHeaders({ BGROUP: 'MER' });
-    await expect(client.post('/x', { query: { q: ['a', 'b'] }, body: { n: 1 } })).resolves.toEqual({ ok: true });
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/x?q=a&q=b');
-    expect(init.headers).toMatchObject({
-      ENV: 'test',
-      BGROUP: 'MER',
-      authorization: 'Bearer token-1',
-      'x-xsrf-token': 'xsrf-1',
-    });
-    expect(logger).toHaveBeenCalledWith('POST /x?q=a&q=b', { query: 'q=a&q=b' });
-    expect(onRequest).toHaveBeenCalledTimes(1);
+    await client.put('/x', { headers: { 'auth-reference-number': '1' }, body: { n: 1 } });
+    const [url, init] = lastCall();
+    expect(url).toBe('/api/x');
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"n":1}');
+    expect(sentHeaders().get('ENV')).toBe('test');
+    expect(sentHeaders().get('BGROUP')).toBe('MER');
+    expect(sentHeaders().get('auth-reference-number')).toBe('1');
+    expect(sentHeaders().get('Content-Type')).toBe('application/json');
   });
 
-  it('rejects response errors unless a handler was supplied later, and runs the error hook', async () => {
-    const fetch = vi.fn(async () => json(400, { errors: [{ code: 'field_invalid' }] }));
+  it('parses JSON on any 2xx status and gives undefined for 204 and empty bodies', async () => {
+    const client = createHttpClient({ logger: quiet });
+    stubFetch(() => json(201, { created: true }));
+    await expect(client.post('/x', { body: {} })).resolves.toEqual({ created: true });
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(client.delete('/x')).resolves.toBeUndefined();
+    stubFetch(() => new Response('', { status: 200 }));
+    await expect(client.get('/x')).resolves.toBeUndefined();
+  });
+
+  it('rejects a response error with its status and codes, logs it and runs the error hook', async () => {
+    stubFetch(() => json(400, { errors: [{ code: 'field_invalid', message: 'x' }, { message: 'no code' }] }));
+    const logger = vi.fn();
     const onError = vi.fn();
-    const client = createHttpClient({ fetch, onError, logger: () => undefined });
-    await expect(client.get('/y')).rejects.toMatchObject({ status: 400, codes: ['field_invalid'] });
-    client.setResponseErrorHandler(() => 'handled');
+    const client = createHttpClient({ logger, onError });
+    const error = await client.get('/y').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 400, codes: ['field_invalid', 'something_went_wrong'] });
+    expect(onError).toHaveBeenCalledWith(error, expect.objectContaining({ url: '/y' }));
+    expect(logger).toHaveBeenCalledWith('GET /y answered 400', { codes: ['field_invalid', 'something_went_wrong'] });
+  });
+
+  it('gives something_went_wrong for a non-array errors value or an unparsable body', async () => {
+    const client = createHttpClient({ logger: quiet });
+    stubFetch(() => json(500, { errors: 'nope' }));
+    await expect(client.get('/y')).rejects.toMatchObject({ status: 500, codes: ['something_went_wrong'] });
+    stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(client.get('/y')).rejects.toMatchObject({ status: 502, codes: ['something_went_wrong'] });
+  });
+
+  it('hands response errors to a handler supplied later instead of rejecting', async () => {
+    stubFetch(() => json(401, { errors: [{ code: 'unauthorised' }] }));
+    const onError = vi.fn();
+    const client = createHttpClient({ logger: quiet, onError });
+    await expect(client.get('/y')).rejects.toMatchObject({ status: 401 });
+    const handler = vi.fn(() => 'handled');
+    client.setResponseErrorHandler(handler);
     await expect(client.get('/y')).resolves.toBe('handled');
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ codes: ['unauthorised'] }), expect.anything());
     expect(onError).toHaveBeenCalledTimes(2);
+    client.setResponseErrorHandler(undefined);
+    await expect(client.get('/y')).rejects.toMatchObject({ status: 401 });
   });
 
-  it('turns a network failure into something_went_wrong', async () => {
-    const client = createHttpClient({ fetch: async () => Promise.reject(new TypeError('offline')), logger: () => undefined });
+  it('turns a network failure into status 0 and something_went_wrong, running the error hook but not the handler', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const onError = vi.fn();
+    const handler = vi.fn();
+    const client = createHttpClient({ logger: quiet, onError });
+    client.setResponseErrorHandler(handler);
     await expect(client.get('/z')).rejects.toEqual(new HttpError(0, ['something_went_wrong']));
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(handler).not.toHaveBeenCalled();
   });
 
-  it('reads a content 404 as empty data', async () => {
-    const client = createHttpClient({ fetch: async () => json(404, { errors: [{ code: 'page_not_found' }] }), logger: () => undefined });
-    await expect(orEmptyOn404(client.get('/page'))).resolves.toBeNull();
+  it('passes a cancelled request back as the abort, not as an error', async () => {
+    stubFetch((_url, init) => {
+      if (init.signal?.aborted) return Promise.reject(new DOMException('aborted', 'AbortError'));
+      return json(200, {});
+    });
+    const onError = vi.fn();
+    const controller = new AbortController();
+    controller.abort();
+    const client = createHttpClient({ logger: quiet, onError });
+    await expect(client.get('/z', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('content helper', () => {
+  it('resolves a content 404 with null without counting it as an error', async () => {
+    stubFetch(() => json(404, { errors: [{ code: 'page_not_found' }] }));
+    const onError = vi.fn();
+    const client = createHttpClient({ logger: quiet, onError });
+    await expect(getContent(client, '/page')).resolves.toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('still rejects other content failures', async () => {
+    stubFetch(() => json(500, { errors: [{ code: 'something_went_wrong' }] }));
+    await expect(getContent(createHttpClient({ logger: quiet }), '/page')).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('wraps any call so that a 404 HttpError becomes null', async () => {
+    await expect(orEmptyOn404(Promise.reject(new HttpError(404, ['not_found'])))).resolves.toBeNull();
+    await expect(orEmptyOn404(Promise.reject(new HttpError(500, ['x'])))).rejects.toMatchObject({ status: 500 });
+    await expect(orEmptyOn404(Promise.resolve(1))).resolves.toBe(1);
   });
 });

@@ -1,63 +1,95 @@
 import { SOMETHING_WENT_WRONG } from '@meridian/contracts';
 import { readCookie } from '../cookies';
 
-export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
+/**
+ * The fetch wrapper every API call goes through (spec: "client behaviour common to all calls").
+ *
+ * - each request is logged (method, URL, serialised query) and passed to the `onRequest` hook;
+ * - array query values repeat their key: `a=1&a=2`;
+ * - `Authorization: Bearer <accessToken cookie>` when that cookie is present;
+ * - `X-XSRF-TOKEN: <XSRF-TOKEN cookie>` when that cookie is present;
+ * - credentials `same-origin`, no timeout;
+ * - 200..299 is success: JSON bodies are parsed, 204 (or an empty body) gives `undefined`;
+ * - anything else becomes an `HttpError` with the status and the codes of the body's `errors` array.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
 export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
   query?: Query;
+  /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Cancels the request (for example when the router abandons a navigation). */
+  signal?: AbortSignal;
+  /** Resolve a 404 with `null` instead of failing: content that does not exist is "no data". */
+  nullOn404?: boolean;
 }
 
 export interface RequestInfo {
   method: string;
   url: string;
+  /** The serialised query string, without the leading `?`. */
   query: string;
-  headers: Record<string, string>;
+  headers: Headers;
 }
 
 export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
   constructor(
-    public readonly status: number,
-    public readonly codes: string[],
+    /** The response status; 0 when no response arrived (network failure). */
+    readonly status: number,
+    /** Machine codes from the response's `errors` array; never empty. */
+    readonly codes: string[],
   ) {
     super(`HTTP ${status}: ${codes.join(', ')}`);
   }
 }
 
+export type Logger = (message: string, details?: unknown) => void;
+
 export interface HttpClientOptions {
+  /** Prefix for every path; empty (same origin) by default. */
   baseUrl?: string;
   defaultHeaders?: Record<string, string>;
+  /** Runs on every request, before it is sent. */
   onRequest?: (request: RequestInfo) => void;
+  /** Runs on every request error (no response) and every response error. */
   onError?: (error: HttpError, request: RequestInfo) => void;
-  logger?: (message: string, details?: unknown) => void;
-  fetch?: typeof fetch;
+  /** Receives request and error log lines; requests default to console.debug, errors to console.warn. */
+  logger?: Logger;
 }
 
-export type ResponseErrorHandler = (error: HttpError, request: RequestInfo) => Promise<unknown> | unknown;
+/** Decides what a failed response turns into: resolve with a value or throw. */
+export type ResponseErrorHandler = (error: HttpError, request: RequestInfo) => unknown;
 
-/** Array values repeat the key once per value: `a=1&a=2`. */
+/** Array values repeat the key once per value (`a=1&a=2`); null and undefined are left out. */
 export function serialiseQuery(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+    const values: ReadonlyArray<string | number | boolean> = Array.isArray(value) ? value : [value];
+    for (const item of values) params.append(key, String(item));
   }
   return params.toString();
 }
 
-/** An errors array maps to its codes; anything unusable becomes something_went_wrong (spec section 8). */
+/**
+ * The codes of an error body. An `errors` array maps to its codes, an item without a usable code to
+ * `something_went_wrong`; a missing, empty or non-array `errors` gives `['something_went_wrong']`.
+ */
 export function errorCodesFrom(body: unknown): string[] {
-  const errors = (body as { errors?: unknown } | null)?.errors;
+  const errors = body !== null && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
   if (!Array.isArray(errors) || errors.length === 0) return [SOMETHING_WENT_WRONG];
-  return errors.map((error) => {
-    const code = (error as { code?: unknown } | null)?.code;
-    return typeof code === 'string' && code ? code : SOMETHING_WENT_WRONG;
+  return errors.map((error: unknown) => {
+    const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && code.length > 0 ? code : SOMETHING_WENT_WRONG;
   });
 }
 
-async function parseBody(response: Response): Promise<unknown> {
+async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (!text) return undefined;
@@ -68,52 +100,77 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-export function createHttpClient(options: HttpClientOptions = {}) {
-  let defaultHeaders = { ...options.defaultHeaders };
-  let responseErrorHandler: ResponseErrorHandler | undefined;
-  const log = options.logger ?? ((message: string, details?: unknown) => console.debug(message, details));
+const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
+  Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
 
-  async function request<T>(method: string, path: string, { query, body, headers }: RequestOptions = {}): Promise<T> {
+export function createHttpClient(options: HttpClientOptions = {}) {
+  let defaultHeaders: Record<string, string> = { ...options.defaultHeaders };
+  let responseErrorHandler: ResponseErrorHandler | undefined;
+  const logRequest: Logger = options.logger ?? ((message, details) => console.debug(message, details));
+  const logError: Logger = options.logger ?? ((message, details) => console.warn(message, details));
+
+  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const { query, body, headers: callerHeaders, signal, nullOn404 } = requestOptions;
     const queryString = serialiseQuery(query);
     const url = `${options.baseUrl ?? ''}${path}${queryString ? `?${queryString}` : ''}`;
-    const finalHeaders: Record<string, string> = { accept: 'application/json', ...defaultHeaders, ...headers };
+
+    const headers = new Headers({ Accept: 'application/json' });
+    for (const [name, value] of Object.entries({ ...defaultHeaders, ...callerHeaders })) headers.set(name, value);
     const accessToken = readCookie('accessToken');
-    if (accessToken) finalHeaders.authorization = `Bearer ${accessToken}`;
-    const xsrf = readCookie('XSRF-TOKEN');
-    if (xsrf) finalHeaders['x-xsrf-token'] = xsrf;
-    if (body !== undefined) finalHeaders['content-type'] = 'application/json';
-    const info: RequestInfo = { method, url, query: queryString, headers: finalHeaders };
-    log(`${method} ${url}`, { query: queryString });
+    if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+    const xsrfToken = readCookie('XSRF-TOKEN');
+    if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+    const info: RequestInfo = { method, url, query: queryString, headers };
+    logRequest(`${method} ${url}`, { method, url, query: queryString });
     options.onRequest?.(info);
 
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(url, {
+      response = await fetch(url, {
         method,
-        headers: finalHeaders,
+        headers,
         credentials: 'same-origin',
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       });
-    } catch {
+    } catch (cause) {
+      // A cancelled request is not a failure: hand the abort back untouched.
+      if (isAbort(cause, signal)) throw cause;
       const error = new HttpError(0, [SOMETHING_WENT_WRONG]);
-      log(`${method} ${url} failed`, error.codes);
+      logError(`${method} ${url} failed: no response`, { codes: error.codes, cause });
       options.onError?.(error, info);
       throw error;
     }
-    const parsed = await parseBody(response);
-    if (response.ok) return parsed as T;
+
+    if (response.status === 404 && nullOn404) {
+      logRequest(`${method} ${url} answered 404: no data`);
+      return null as T;
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = await readBody(response);
+    } catch (cause) {
+      if (isAbort(cause, signal)) throw cause;
+      parsed = undefined;
+    }
+    if (response.status >= 200 && response.status <= 299) return parsed as T;
+
     const error = new HttpError(response.status, errorCodesFrom(parsed));
-    log(`${method} ${url} answered ${response.status}`, error.codes);
+    logError(`${method} ${url} answered ${response.status}`, { codes: error.codes });
     options.onError?.(error, info);
     if (responseErrorHandler) return (await responseErrorHandler(error, info)) as T;
     throw error;
   }
 
   return {
-    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-    post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
-    put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    get: <T>(path: string, requestOptions?: RequestOptions) => request<T>('GET', path, requestOptions),
+    post: <T>(path: string, requestOptions?: RequestOptions) => request<T>('POST', path, requestOptions),
+    put: <T>(path: string, requestOptions?: RequestOptions) => request<T>('PUT', path, requestOptions),
+    delete: <T>(path: string, requestOptions?: RequestOptions) => request<T>('DELETE', path, requestOptions),
+    /** Supplied later (for example by the auth layer); without one, response errors reject. */
     setResponseErrorHandler(handler: ResponseErrorHandler | undefined) {
       responseErrorHandler = handler;
     },
@@ -125,7 +182,15 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
 
-/** Content calls treat 404 as "no data" rather than an error (spec section 7). */
+/**
+ * A GET for the content API, where a 404 means "no such content": it resolves with `null` instead of
+ * failing (and does not count as an error for the hooks). Every other failure still rejects.
+ */
+export function getContent<T>(client: HttpClient, path: string, requestOptions: Omit<RequestOptions, 'nullOn404'> = {}) {
+  return client.get<T | null>(path, { ...requestOptions, nullOn404: true });
+}
+
+/** Wraps any call so that an `HttpError` 404 resolves with `null`. */
 export async function orEmptyOn404<T>(call: Promise<T>): Promise<T | null> {
   try {
     return await call;

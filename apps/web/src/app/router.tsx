@@ -1,0 +1,86 @@
+import { useCallback, useMemo } from 'react';
+import { flushSync as reactFlushSync } from 'react-dom';
+import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router';
+import { Layout } from '../components/Layout';
+import { PageLoading } from '../components/PageLoading';
+import { DeeplinkPage } from '../features/auth/DeeplinkPage';
+import { HoldingPage } from '../features/auth/HoldingPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { ContentPage } from '../features/content/ContentPage';
+import { contentPageLoader } from '../features/content/content-loader';
+import { ErrorPage } from '../features/errors/ErrorPage';
+import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
+import { HubPage } from '../features/hub/HubPage';
+import { AuthProvider } from './auth';
+import type { FixedRoutes } from './routes';
+import { useTenant } from './tenant';
+
+/** Everything that needs the router (navigation on sign-out) wraps the page frame here. */
+function RootLayout() {
+  const { routes } = useTenant();
+  const navigate = useNavigate();
+  const onSignedOut = useCallback(
+    (reason?: 'timeout') => {
+      void navigate(`${routes.postLogout}?reason=${reason ?? 'signedOut'}`, { replace: true, flushSync: true });
+    },
+    [navigate, routes.postLogout],
+  );
+  return (
+    <AuthProvider onSignedOut={onSignedOut}>
+      <Layout />
+    </AuthProvider>
+  );
+}
+
+/** The route tree for a tenant's (possibly overridden) fixed routes; every other path is a content page. */
+export function buildRoutes(routes: FixedRoutes): RouteObject[] {
+  const contentRoute = {
+    loader: contentPageLoader(routes.error),
+    element: <ContentPage />,
+    // Rendered in the main content while the page's content request is pending on first load.
+    hydrateFallbackElement: <PageLoading />,
+  };
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RootErrorBoundary />,
+      children: [
+        {
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            { path: routes.postLogout, element: <LoginPage /> },
+            { path: routes.logout, element: <LoginPage /> },
+            { path: routes.error, element: <ErrorPage /> },
+            { path: routes.deeplink, element: <DeeplinkPage /> },
+            { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
+            { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },
+            {
+              path: routes.landing,
+              element: (
+                <RequireSignIn>
+                  <HubPage />
+                </RequireSignIn>
+              ),
+            },
+            { index: true, ...contentRoute },
+            { path: '*', ...contentRoute },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** Lets navigations that ask for it (`flushSync: true`) render at once, as `react-router/dom` would. */
+export const flushSync = (update: () => unknown): undefined => {
+  reactFlushSync(update);
+  return undefined;
+};
+
+/** The browser router, built once the tenant (and so its routes) is known. */
+export function AppRouter() {
+  const { routes } = useTenant();
+  const router = useMemo(() => createBrowserRouter(buildRoutes(routes)), [routes]);
+  return <RouterProvider router={router} flushSync={flushSync} />;
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, quietConsole, renderApp, stubFetch, testTenant } from '../../testing/render';
+
+const page = (title: string, blocks: unknown[] = []) => ({
+  slug: '/',
+  key: 'home',
+  title,
+  authMethod: null,
+  tenant: { tenantUrl: 'localhost', businessGroup: ['MER'] },
+  bgroup: 'MER',
+  blocks,
+});
+
+beforeEach(quietConsole);
+
+describe('catch-all content page', () => {
+  it('loads the page for the path from the content API and renders its title and text', async () => {
+    const fetch = stubFetch(() =>
+      jsonResponse(200, page('Your pension explained', [{ type: 'richText', html: '<p>One &amp; two</p><p>Three</p>' }])),
+    );
+    renderApp('/your-pension');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your pension explained' })).toBeTruthy();
+    expect(screen.getByText('One & two')).toBeTruthy();
+    expect(screen.getByText('Three')).toBeTruthy();
+    expect(fetch.mock.calls[0]![0]).toBe(
+      '/content-api/api/v2/content/unauthorized-page?pageUrl=%2Fyour-pension&tenantUrl=localhost',
+    );
+    await waitFor(() => expect(document.title).toBe('Your pension explained - Meridian Pension Scheme'));
+  });
+
+  it('asks for / on the home page', async () => {
+    const fetch = stubFetch(() => jsonResponse(200, page('Welcome')));
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' });
+    expect(fetch.mock.calls[0]![0]).toContain('pageUrl=%2F&');
+  });
+
+  it('shows Loading... inside main while the content request is pending', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderApp('/slow');
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Loading...')).toBeTruthy();
+    answer(jsonResponse(200, page('Slow page')));
+    await screen.findByRole('heading', { level: 1, name: 'Slow page' });
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('shows the not-found page when the content API answers 404', async () => {
+    stubFetch(() => jsonResponse(404, { errors: [{ code: 'page_not_found', message: 'No page' }] }));
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('If you typed the web address, check it is correct.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Page not found - Meridian Pension Scheme'));
+  });
+
+  it('sends any other failure to the error route', async () => {
+    stubFetch(() => jsonResponse(500, { errors: [{ code: 'something_went_wrong', message: 'Boom' }] }));
+    const { router } = renderApp('/broken');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/error');
+  });
+
+  it('sends a page that breaks its contract to the error route too', async () => {
+    stubFetch(() => jsonResponse(200, { title: 42 }));
+    const { router } = renderApp('/odd');
+    await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' });
+    expect(router.state.location.pathname).toBe('/error');
+  });
+
+  it('uses the error route the tenant configured', async () => {
+    stubFetch(() => Promise.reject(new TypeError('offline')));
+    const { router } = renderApp('/broken', {
+      tenant: { ...testTenant, routes: { error: '/problem' } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' });
+    expect(router.state.location.pathname).toBe('/problem');
+  });
+});

@@ -1,0 +1,53 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { TenantContent } from '@meridian/contracts';
+import { buildRoutes, flushSync } from '../app/router';
+import { resolveRoutes } from '../app/routes';
+import { TenantContext } from '../app/tenant';
+
+// vitest runs without globals here, so testing-library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+export const testTenant: TenantContent = {
+  tenantUrl: 'localhost',
+  tenantName: 'Meridian Pension Scheme',
+  headerText: 'Your Meridian pension',
+  businessGroups: ['MER'],
+  primaryColor: '#1d4f91',
+  logoText: 'Meridian',
+  authMethods: ['SINGLE_AUTH'],
+  routes: {},
+};
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Stubs global fetch; returns the mock so tests can inspect calls. */
+export function stubFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const mock = vi.fn(async (url: string, init: RequestInit) => answer(url, init));
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** Silences the client's request log and the expected warnings of a test. */
+export function quietConsole() {
+  for (const method of ['debug', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(() => undefined);
+}
+
+/** Renders the app's route tree at a path, for a tenant, without fetching the tenant. */
+export function renderApp(path: string, { tenant = testTenant, routes }: { tenant?: TenantContent; routes?: RouteObject[] } = {}) {
+  const fixedRoutes = resolveRoutes(tenant.routes);
+  const router = createMemoryRouter(routes ?? buildRoutes(fixedRoutes), { initialEntries: [path] });
+  const view = render(
+    <TenantContext.Provider value={{ tenant, routes: fixedRoutes }}>
+      <RouterProvider router={router} flushSync={flushSync} />
+    </TenantContext.Provider>,
+  );
+  return { ...view, router };
+}
