@@ -19,3 +19,6 @@ export * from './revaluation';
 export * from './retirement-adjustment';
 export * from './lump-sum';
 export * from './db-quote';
+export * from './dc-projection';
+export * from './dc-retirement-options';
+export * from './dc-quote';
