@@ -22,3 +22,4 @@ export * from './db-quote';
 export * from './dc-projection';
 export * from './dc-retirement-options';
 export * from './dc-quote';
+export * from './transfer';
