@@ -1,0 +1,82 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../lib/api';
+import { jsonResponse, quietConsole, stubFetch, testTenant } from '../testing/render';
+import { TenantProvider, useTenant } from './tenant';
+
+function ShowTenant() {
+  const { tenant, routes } = useTenant();
+  return (
+    <main>
+      <h1>{tenant.tenantName}</h1>
+      <p>Landing: {routes.landing}</p>
+    </main>
+  );
+}
+
+beforeEach(() => {
+  quietConsole();
+  document.documentElement.removeAttribute('style');
+});
+
+describe('tenant provider', () => {
+  it('shows Loading... in main while the tenant loads, then provides it with its route overrides', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    render(
+      <TenantProvider>
+        <ShowTenant />
+      </TenantProvider>,
+    );
+    expect(screen.getByRole('main').textContent).toBe('Loading...');
+    expect(fetch.mock.calls[0]![0]).toBe('/content-api/api/v2/content/tenant-content?tenantUrl=localhost');
+    answer(jsonResponse(200, { ...testTenant, routes: { landing: '/home' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meridian Pension Scheme' })).toBeTruthy();
+    expect(screen.getByText('Landing: /home')).toBeTruthy();
+  });
+
+  it('sets the brand colours on :root and sends BGROUP from then on', async () => {
+    stubFetch(() => jsonResponse(200, { ...testTenant, primaryColor: '#00594f', businessGroups: ['BLU'] }));
+    render(
+      <TenantProvider>
+        <ShowTenant />
+      </TenantProvider>,
+    );
+    await screen.findByRole('heading', { level: 1 });
+    const style = document.documentElement.style;
+    expect(style.getPropertyValue('--brand-primary')).toBe('#00594f');
+    expect(style.getPropertyValue('--brand-primary-dark')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(style.getPropertyValue('--brand-primary-light')).toMatch(/^#[0-9a-f]{6}$/);
+
+    const fetch = stubFetch(() => jsonResponse(200, {}));
+    await http.get('/mdp-api/api/anything');
+    expect((fetch.mock.calls[0]![1].headers as Headers).get('BGROUP')).toBe('BLU');
+  });
+
+  it('explains a tenant that is not found, accessibly', async () => {
+    stubFetch(() => jsonResponse(404, { errors: [{ code: 'tenant_not_found', message: 'No tenant' }] }));
+    render(
+      <TenantProvider>
+        <ShowTenant />
+      </TenantProvider>,
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' });
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+    expect(screen.getByText(/tenant not found/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Sorry, there is a problem with the service'));
+  });
+
+  it('says to try later when the tenant cannot be loaded or breaks its contract', async () => {
+    for (const answer of [() => jsonResponse(500, {}), () => jsonResponse(200, { tenantName: 'No colour' })]) {
+      stubFetch(answer);
+      const { unmount } = render(
+        <TenantProvider>
+          <ShowTenant />
+        </TenantProvider>,
+      );
+      expect(await screen.findByText('Try again later.')).toBeTruthy();
+      expect(screen.queryByText(/tenant not found/)).toBeNull();
+      unmount();
+    }
+  });
+});

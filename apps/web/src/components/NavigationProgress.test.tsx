@@ -1,0 +1,53 @@
+import { act, screen } from '@testing-library/react';
+import { Outlet, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render';
+import { NavigationProgress } from './NavigationProgress';
+
+function routesWithSlowPage(delayMs: number, finish: Promise<void>): RouteObject[] {
+  return [
+    {
+      element: (
+        <>
+          <NavigationProgress delayMs={delayMs} />
+          <Outlet />
+        </>
+      ),
+      children: [
+        { path: '/', element: <h1>Start</h1> },
+        { path: '/slow', loader: () => finish.then(() => null), element: <h1>Slow</h1> },
+      ],
+    },
+  ];
+}
+
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+describe('loading bar', () => {
+  it('appears only when a navigation outlasts the delay, and goes when it ends', async () => {
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const { router } = renderApp('/', { routes: routesWithSlowPage(40, done) });
+    await screen.findByRole('heading', { name: 'Start' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    act(() => void router.navigate('/slow'));
+    await wait(10);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await wait(60);
+    expect(screen.getByRole('progressbar', { name: 'Loading the next page' })).toBeTruthy();
+
+    await act(async () => finish());
+    await screen.findByRole('heading', { name: 'Slow' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('never shows for a navigation quicker than the delay', async () => {
+    const { router } = renderApp('/', { routes: routesWithSlowPage(200, Promise.resolve()) });
+    await screen.findByRole('heading', { name: 'Start' });
+    await act(() => router.navigate('/slow'));
+    await screen.findByRole('heading', { name: 'Slow' });
+    await wait(250);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
