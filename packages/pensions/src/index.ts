@@ -23,3 +23,7 @@ export * from './dc-projection';
 export * from './dc-retirement-options';
 export * from './dc-quote';
 export * from './transfer';
+export * from './stored-quote';
+export * from './retirement-summary';
+export * from './provider';
+export * from './http-provider';
