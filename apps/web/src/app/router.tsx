@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { flushSync as reactFlushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
@@ -6,6 +6,7 @@ import { PageLoading } from '../components/PageLoading';
 import { DeeplinkPage } from '../features/auth/DeeplinkPage';
 import { HoldingPage } from '../features/auth/HoldingPage';
 import { LoginPage } from '../features/auth/LoginPage';
+import { LogoutPage } from '../features/auth/LogoutPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { ContentPage } from '../features/content/ContentPage';
 import { contentPageLoader } from '../features/content/content-loader';
@@ -50,7 +51,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
           errorElement: <RouteErrorBoundary />,
           children: [
             { path: routes.postLogout, element: <LoginPage /> },
-            { path: routes.logout, element: <LoginPage /> },
+            { path: routes.logout, element: <LogoutPage /> },
             { path: routes.error, element: <ErrorPage /> },
             { path: routes.deeplink, element: <DeeplinkPage /> },
             { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
@@ -78,9 +79,22 @@ export const flushSync = (update: () => unknown): undefined => {
   return undefined;
 };
 
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+const browserRouters = new WeakMap<FixedRoutes, BrowserRouter>();
+
+/** One router per set of routes: a router listens to history, so a discarded second one would leak. */
+function browserRouterFor(routes: FixedRoutes): BrowserRouter {
+  let router = browserRouters.get(routes);
+  if (!router) {
+    router = createBrowserRouter(buildRoutes(routes));
+    browserRouters.set(routes, router);
+  }
+  return router;
+}
+
 /** The browser router, built once the tenant (and so its routes) is known. */
 export function AppRouter() {
   const { routes } = useTenant();
-  const router = useMemo(() => createBrowserRouter(buildRoutes(routes)), [routes]);
+  const router = browserRouterFor(routes);
   return <RouterProvider router={router} flushSync={flushSync} />;
 }

@@ -74,3 +74,23 @@ describe('fixed routes in the app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
   });
 });
+
+describe('logout route', () => {
+  it('sends a visitor who is not signed in to the sign-in page', async () => {
+    const { router } = renderApp('/sa/logout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('signs a signed-in member out and lands on the sign-in page', async () => {
+    document.cookie = 'accessToken=token-1; path=/';
+    const fetch = stubFetch((url) => {
+      if (url.endsWith('/logout')) document.cookie = 'accessToken=; Max-Age=0; path=/';
+      return new Response(null, { status: 204 });
+    });
+    const { router } = renderApp('/sa/logout');
+    expect(await screen.findByText('You have signed out.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetch.mock.calls.filter(([url]) => url.endsWith('/authentication/logout'))).toHaveLength(1);
+  });
+});
