@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, fromParts, isoDate, lastDayOfMonth, type IsoDate } from './dates';
+import { addDays, dateParts, dayOfWeek, fromParts, isoDate, lastDayOfMonth, type IsoDate } from './dates';
 
 export type BankHolidayRegion = 'england-and-wales' | 'scotland' | 'northern-ireland';
 export const BANK_HOLIDAY_REGIONS: readonly BankHolidayRegion[] = [
@@ -122,15 +122,24 @@ function computeBankHolidays(year: number, region: BankHolidayRegion): BankHolid
   return holidays.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-const cache = new Map<string, { list: readonly BankHoliday[]; dates: ReadonlySet<string> }>();
+interface YearEntry {
+  list: readonly BankHoliday[];
+  dates: ReadonlySet<string>;
+}
 
-function yearEntry(year: number, region: BankHolidayRegion) {
-  const key = `${region}:${year}`;
-  let entry = cache.get(key);
+const cache: Record<BankHolidayRegion, Map<number, YearEntry>> = {
+  'england-and-wales': new Map(),
+  scotland: new Map(),
+  'northern-ireland': new Map(),
+};
+
+function yearEntry(year: number, region: BankHolidayRegion): YearEntry {
+  const byYear = cache[region];
+  let entry = byYear.get(year);
   if (!entry) {
     const list = Object.freeze(computeBankHolidays(year, region).map((h) => Object.freeze(h)));
     entry = { list, dates: new Set(list.map((h) => h.date)) };
-    cache.set(key, entry);
+    byYear.set(year, entry);
   }
   return entry;
 }
@@ -144,7 +153,7 @@ export function bankHolidays(year: number, region: BankHolidayRegion): readonly 
 }
 
 export function isBankHoliday(date: IsoDate, region: BankHolidayRegion): boolean {
-  return yearEntry(Number(date.slice(0, 4)), region).dates.has(date);
+  return yearEntry(dateParts(date).year, region).dates.has(date);
 }
 
 export function isWorkingDay(date: IsoDate, region: BankHolidayRegion): boolean {

@@ -42,12 +42,32 @@ export function isoDate(value: string): IsoDate {
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** Builds a date from numbers; throws a RangeError when they are not a calendar day in years 0–9999. */
 export function fromParts(year: number, month: number, day: number): IsoDate {
-  return isoDate(`${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`);
+  if (
+    !Number.isInteger(year) ||
+    year < 0 ||
+    year > 9999 ||
+    !Number.isInteger(month) ||
+    month < 1 ||
+    month > 12 ||
+    !Number.isInteger(day) ||
+    day < 1 ||
+    day > daysInMonth(year, month)
+  ) {
+    throw new RangeError(`Not a calendar date: ${year}-${month}-${day}`);
+  }
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}` as IsoDate;
 }
 
+const digit = (text: string, index: number) => text.charCodeAt(index) - 48;
+
 export function dateParts(date: IsoDate): DateParts {
-  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+  return {
+    year: digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3),
+    month: digit(date, 5) * 10 + digit(date, 6),
+    day: digit(date, 8) * 10 + digit(date, 9),
+  };
 }
 
 /** Days since 1970-01-01. */

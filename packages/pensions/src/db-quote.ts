@@ -18,8 +18,9 @@ import { payTimeline, type PayTimeline } from './pay-timeline';
 import { completedMonths, type YearsMonths } from './periods';
 import { retirementAdjustment, type AppliedAdjustment } from './retirement-adjustment';
 import { effectiveRetirementDate, retirementDates, type RetirementDates } from './retirement-dates';
-import { revaluation } from './revaluation';
+import { revaluationFactor } from './revaluation';
 import type { DbSchemeConfig } from './scheme-config';
+import { memoByScheme } from './memo';
 
 export interface DbQuoteRequest {
   today: IsoDate;
@@ -68,7 +69,7 @@ export interface DbQuote {
   lumpSum: { minimumPence: 0; maximumPence: number; hmrcLimitPence: number; limitedBy: LumpSumLimit };
   options: DbOption[];
   payments: PayTimeline;
-  assumptions: string[];
+  assumptions: readonly string[];
 }
 
 function checkRetirementDate(member: DbMember, dates: RetirementDates, date: IsoDate, today: IsoDate) {
@@ -140,12 +141,12 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
       // Active members' pensions follow salary, so only deferred pensions are revalued in deferment.
       const factor = active
         ? 1
-        : revaluation(
+        : revaluationFactor(
             pensionAsAt,
             accrualEnd,
             holding?.revaluationCapPercent ?? t.revaluationCapPercent,
             scheme.revaluation,
-          ).factor;
+          );
       const revaluedPence = roundPence(heldPence * factor);
       const futureAccrualPence = t.code === scheme.accrual.trancheCode ? futureAccrual : 0;
       return {
@@ -172,23 +173,12 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
     lumpSumAllowanceRemainingPence: lumpSumAllowanceRemaining(member.lumpSumAllowanceUsedPence),
   };
   const maximum = maximumLumpSum(basis);
-  const option = (kind: DbOptionKind, pence: number): DbOption => {
-    const figures = lumpSumOption(basis, pence);
-    return {
-      kind,
-      ...figures,
-      tranches: residualTranches(
-        tranches.map((t) => ({ code: t.code, annualPensionPence: t.fullPensionPence })),
-        figures.residualPensionPence,
-      ),
-    };
-  };
   const options = [
-    option('full-pension', Math.min(basis.avcFundPence, maximum.maximumPence)),
-    option('maximum-lump-sum', maximum.maximumPence),
+    dbOption('full-pension', basis, Math.min(basis.avcFundPence, maximum.maximumPence), tranches),
+    dbOption('maximum-lump-sum', basis, maximum.maximumPence, tranches),
   ];
   if (request.requestedLumpSumPence != null)
-    options.push(option('requested-lump-sum', request.requestedLumpSumPence));
+    options.push(dbOption('requested-lump-sum', basis, request.requestedLumpSumPence, tranches));
 
   return {
     kind: 'DB',
@@ -206,7 +196,12 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
     commutationFactor: basis.commutationFactor,
     avcFundPence: basis.avcFundPence,
     lumpSumAllowanceRemainingPence: basis.lumpSumAllowanceRemainingPence,
-    lumpSum: { minimumPence: 0, ...maximum },
+    lumpSum: {
+      minimumPence: 0,
+      maximumPence: maximum.maximumPence,
+      hmrcLimitPence: maximum.hmrcLimitPence,
+      limitedBy: maximum.limitedBy,
+    },
     options,
     payments: payTimeline({
       effectiveDate,
@@ -215,7 +210,7 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
       hasAvc: basis.avcFundPence > 0,
       region: scheme.payments.region,
     }),
-    assumptions: dbAssumptions(scheme, active, futureAccrual > 0),
+    assumptions: dbAssumptions(scheme, `${active}:${futureAccrual > 0}`),
   };
 }
 
@@ -227,18 +222,33 @@ export function dbLumpSumOption(quote: DbQuote, lumpSumPence: number): DbOption 
     avcFundPence: quote.avcFundPence,
     lumpSumAllowanceRemainingPence: quote.lumpSumAllowanceRemainingPence,
   };
+  return dbOption('requested-lump-sum', basis, lumpSumPence, quote.tranches);
+}
+
+function dbOption(
+  kind: DbOptionKind,
+  basis: LumpSumBasis,
+  lumpSumPence: number,
+  tranches: readonly DbTrancheFigures[],
+): DbOption {
   const figures = lumpSumOption(basis, lumpSumPence);
   return {
-    kind: 'requested-lump-sum',
-    ...figures,
+    kind,
+    lumpSumPence: figures.lumpSumPence,
+    fromAvcPence: figures.fromAvcPence,
+    fromCommutationPence: figures.fromCommutationPence,
+    pensionGivenUpPence: figures.pensionGivenUpPence,
+    residualPensionPence: figures.residualPensionPence,
+    avcRemainingPence: figures.avcRemainingPence,
     tranches: residualTranches(
-      quote.tranches.map((t) => ({ code: t.code, annualPensionPence: t.fullPensionPence })),
+      tranches.map((t) => ({ code: t.code, annualPensionPence: t.fullPensionPence })),
       figures.residualPensionPence,
     ),
   };
 }
 
-function dbAssumptions(scheme: DbSchemeConfig, active: boolean, projected: boolean): string[] {
+const dbAssumptions = memoByScheme((scheme: DbSchemeConfig, key: string): readonly string[] => {
+  const [active, projected] = key.split(':').map((flag) => flag === 'true');
   const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
   const lines = [
     active
@@ -255,5 +265,5 @@ function dbAssumptions(scheme: DbSchemeConfig, active: boolean, projected: boole
   ];
   if (projected)
     lines.unshift('Future service to the retirement date is added at the current salary and accrual rate.');
-  return lines;
-}
+  return Object.freeze(lines);
+});

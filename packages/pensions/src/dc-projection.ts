@@ -1,6 +1,7 @@
 import { interpolate } from './factor-tables';
 import { roundPence } from './money';
-import type { DcSchemeConfig, Fund, InvestmentStrategy } from './scheme-config';
+import { memoByScheme } from './memo';
+import type { DcSchemeConfig, Fund } from './scheme-config';
 
 /** Monthly rate equivalent to an annual growth net of the annual charge: (1 + g − c)^(1/12) − 1. */
 export function monthlyNetRate(fund: Fund): number {
@@ -22,15 +23,22 @@ export type GrowthPath = (monthsToTarget: number) => number;
 
 /**
  * A lifestyle strategy rebalanced monthly along its glide path. Allocations move linearly between glide-path
- * points and the blended rate is linear in the allocation, so the rate is interpolated between points.
+ * points and the blended rate is linear in the allocation, so the rate is interpolated between points. The rate
+ * for each whole month is tabulated once per strategy; before the furthest point and after the target it is flat.
  */
-export function strategyGrowthPath(strategy: InvestmentStrategy, scheme: DcSchemeConfig): GrowthPath {
+export const strategyGrowthPath = memoByScheme((scheme: DcSchemeConfig, strategyCode: string): GrowthPath => {
+  const strategy = scheme.strategies.find((s) => s.code === strategyCode);
+  if (!strategy) throw new RangeError(`Unknown strategy ${strategyCode}`);
   const funds = new Map(scheme.funds.map((f) => [f.code, f]));
   const points = strategy.glidePath
     .map((p) => ({ x: p.yearsToTarget * 12, y: blendedRate(p.allocation, funds) }))
     .reverse();
-  return (monthsToTarget) => interpolate(points, monthsToTarget);
-}
+  const rates = Float64Array.from({ length: Math.ceil(points.at(-1)!.x) + 1 }, (_, m) =>
+    interpolate(points, m),
+  );
+  const last = rates.length - 1;
+  return (monthsToTarget) => rates[monthsToTarget <= 0 ? 0 : monthsToTarget >= last ? last : monthsToTarget]!;
+});
 
 /** Self-selected funds held in proportion to their current values, rebalanced monthly. */
 export function holdingsGrowthPath(
@@ -76,13 +84,16 @@ export interface Projection extends ProjectionPoint {
  * contribution added. Rounding every month keeps the arithmetic in whole pence and reproducible.
  */
 export function projectPot(input: ProjectionInput): Projection {
-  const capture = new Set(input.captureAt ?? []);
+  const capture = [...new Set(input.captureAt ?? [])].sort((a, b) => a - b);
   const captured = new Map<number, ProjectionPoint>();
+  let next = 0;
   let balance = input.potPence;
   let contributions = 0;
   let contribution = input.monthlyContributionPence;
-  if (capture.has(0)) captured.set(0, { potPence: balance, contributionsPence: 0 });
-  for (let k = 0; k < input.months; k++) {
+  for (let k = 0; k <= input.months; k++) {
+    while (next < capture.length && capture[next]! < k) next++;
+    if (capture[next] === k) captured.set(k, { potPence: balance, contributionsPence: contributions });
+    if (k === input.months) break;
     if (k > 0 && k % 12 === 0 && input.contributionEscalation !== 0) {
       contribution = roundPence(
         input.monthlyContributionPence * (1 + input.contributionEscalation) ** (k / 12),
@@ -90,7 +101,6 @@ export function projectPot(input: ProjectionInput): Projection {
     }
     balance = roundPence(balance * (1 + input.growth(input.monthsToTarget - k))) + contribution;
     contributions += contribution;
-    if (capture.has(k + 1)) captured.set(k + 1, { potPence: balance, contributionsPence: contributions });
   }
   return { potPence: balance, contributionsPence: contributions, captured };
 }

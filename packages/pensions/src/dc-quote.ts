@@ -25,6 +25,7 @@ import { payTimeline, type PayTimeline } from './pay-timeline';
 import { completedMonths, type YearsMonths } from './periods';
 import { dateAtAge, dcRetirementDate, retirementDates, type RetirementDates } from './retirement-dates';
 import type { DcSchemeConfig, SpendingStrategy } from './scheme-config';
+import { memoByScheme } from './memo';
 
 export interface DcQuoteRequest {
   today: IsoDate;
@@ -85,7 +86,32 @@ export interface DcQuote {
   lumpSumAllowanceRemainingPence: number;
   options: DcOption[];
   payments: PayTimeline;
-  assumptions: string[];
+  assumptions: readonly string[];
+}
+
+// Built field by field (not by spreading) so every option has one object shape: quotes run in bulk.
+function dcOption(
+  strategy: SpendingStrategy,
+  lumpSumPence: number,
+  taxFreePence: number,
+  taxablePence: number,
+  annualIncomePence: number,
+  annualIncomeTodaysMoneyPence: number,
+  lastsMonths: number | null,
+  lastsUntilAge: YearsMonths | null,
+): DcOption {
+  return {
+    code: strategy.code,
+    name: strategy.name,
+    kind: strategy.kind,
+    lumpSumPence,
+    taxFreePence,
+    taxablePence,
+    annualIncomePence,
+    annualIncomeTodaysMoneyPence,
+    lastsMonths,
+    lastsUntilAge,
+  };
 }
 
 function growthPathFor(
@@ -100,10 +126,10 @@ function growthPathFor(
     return { path: holdingsGrowthPath(investment.funds, scheme), strategyCode: null };
   }
   const code = investment?.strategy ?? scheme.defaultStrategy;
-  const strategy = scheme.strategies.find((s) => s.code === code);
-  if (!strategy)
+  if (!scheme.strategies.some((s) => s.code === code)) {
     throw new CalculationError('invalid_member', `Strategy ${code} is not in scheme ${scheme.code}`);
-  return { path: strategyGrowthPath(strategy, scheme), strategyCode: code };
+  }
+  return { path: strategyGrowthPath(scheme, code), strategyCode: code };
 }
 
 function checkRetirementDate(member: DcMember, dates: RetirementDates, date: IsoDate, today: IsoDate) {
@@ -175,40 +201,23 @@ export function calculateDcQuote(member: DcMember, scheme: DcSchemeConfig, reque
   const rate = annuityRate(scheme, ageAtRetirement);
 
   const options = scheme.spendingStrategies.map((strategy): DcOption => {
-    const base = {
-      code: strategy.code,
-      name: strategy.name,
-      kind: strategy.kind,
-      lastsMonths: null,
-      lastsUntilAge: null,
-    };
     if (strategy.kind === 'ufpls') {
       const split = ufpls(pot, lsaRemaining);
-      return { ...base, lumpSumPence: pot, ...split, annualIncomePence: 0, annualIncomeTodaysMoneyPence: 0 };
+      return dcOption(strategy, pot, split.taxFreePence, split.taxablePence, 0, 0, null, null);
     }
     const cash = strategy.withTaxFreeCash ? chosenCash : 0;
     const invested = pot - cash;
-    const cashFigures = { lumpSumPence: cash, taxFreePence: cash, taxablePence: 0 };
     if (strategy.kind === 'annuity') {
       const income = annuityIncome(invested, rate);
-      return {
-        ...base,
-        ...cashFigures,
-        annualIncomePence: income,
-        annualIncomeTodaysMoneyPence: real(income),
-      };
+      return dcOption(strategy, cash, cash, 0, income, real(income), null, null);
     }
     const income = request.drawdownIncomePence ?? roundPence(invested * scheme.drawdown.defaultIncomeRate);
     const lasts = drawdownMonths(invested, income, scheme.drawdown.growth);
-    const until = lasts === null ? null : ageMonths + lasts;
-    return {
-      ...base,
-      ...cashFigures,
-      annualIncomePence: income,
-      annualIncomeTodaysMoneyPence: real(income),
-      lastsMonths: lasts,
-      lastsUntilAge: until === null ? null : { years: Math.floor(until / 12), months: until % 12 },
-    };
+    const until =
+      lasts === null
+        ? null
+        : { years: Math.floor((ageMonths + lasts) / 12), months: (ageMonths + lasts) % 12 };
+    return dcOption(strategy, cash, cash, 0, income, real(income), lasts, until);
   });
 
   return {
@@ -232,7 +241,9 @@ export function calculateDcQuote(member: DcMember, scheme: DcSchemeConfig, reque
         const lineMonth = lineMonths[i]!;
         const linePot = projection.captured.get(lineMonth)?.potPence ?? member.benefits.potPence;
         return {
-          ...line,
+          age: line.age,
+          date: line.date,
+          isTarget: line.isTarget,
           potPence: linePot,
           potTodaysMoneyPence: inTodaysMoney(linePot, inflation, lineMonth),
         };
@@ -250,13 +261,13 @@ export function calculateDcQuote(member: DcMember, scheme: DcSchemeConfig, reque
       hasAvc: false,
       region: scheme.payments.region,
     }),
-    assumptions: dcAssumptions(scheme, strategyCode),
+    assumptions: dcAssumptions(scheme, strategyCode ?? ''),
   };
 }
 
-function dcAssumptions(scheme: DcSchemeConfig, strategyCode: string | null): string[] {
+const dcAssumptions = memoByScheme((scheme: DcSchemeConfig, strategyCode: string): readonly string[] => {
   const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
-  return [
+  return Object.freeze([
     strategyCode
       ? `Invested in ${scheme.strategies.find((s) => s.code === strategyCode)?.name ?? strategyCode}, moving along its glide path towards the target date.`
       : 'Invested in the member’s chosen funds in their current proportions.',
@@ -265,5 +276,5 @@ function dcAssumptions(scheme: DcSchemeConfig, strategyCode: string | null): str
     `Today’s money allows for inflation of ${pct(scheme.assumptions.inflation)} a year.`,
     `Drawdown income assumes ${pct(scheme.drawdown.growth)} a year growth after charges; annuity income uses the scheme’s level single-life rates by age.`,
     'Tax-free cash is 25% of the pot up to the remaining Lump Sum Allowance; figures are before income tax.',
-  ];
-}
+  ]);
+});

@@ -33,26 +33,29 @@ export function ufpls(potPence: number, lumpSumAllowanceRemainingPence: number):
 const MAX_DRAWDOWN_MONTHS = 100 * 12;
 
 /**
- * How many whole months a drawdown pot pays a chosen income: each month the income (annual ÷ 12, rounded
- * half up) is paid first, then the rest grows at the monthly equivalent of `annualGrowth`, rounded to the penny.
- * Null when the income never exhausts the pot (growth covers it) or it lasts beyond 100 years.
+ * How many whole months a drawdown pot pays a chosen income. Each month the income W (annual ÷ 12, rounded half up)
+ * is paid first and the rest grows at r, the monthly equivalent of `annualGrowth`:
+ *   B(k+1) = (B(k) − W)(1 + r)  ⇒  B(k) = S − (S − B(0))(1 + r)^k,  with the steady level S = W(1 + r)/r.
+ * Payment k+1 is made while B(k) ≥ W, so the count is floor(ln((S − W)/(S − B(0))) / ln(1 + r)) + 1
+ * (B(0) div W when r = 0). Null when the pot never runs down (B(0) ≥ S) or lasts beyond 100 years.
  */
 export function drawdownMonths(
   potPence: number,
   annualIncomePence: number,
   annualGrowth: number,
 ): number | null {
-  const monthlyIncome = roundPence(annualIncomePence / 12);
-  if (monthlyIncome <= 0) return null;
-  const rate = (1 + annualGrowth) ** (1 / 12) - 1;
-  // Steady state: B = (B − W)(1 + r) ⇒ B = W(1 + r)/r; a pot at or above it never runs down.
-  if (rate > 0 && potPence >= (monthlyIncome * (1 + rate)) / rate) return null;
-  let balance = potPence;
-  let months = 0;
-  while (balance >= monthlyIncome) {
-    balance = roundPence((balance - monthlyIncome) * (1 + rate));
-    months++;
-    if (months >= MAX_DRAWDOWN_MONTHS) return null;
+  const w = roundPence(annualIncomePence / 12);
+  if (w <= 0) return null;
+  if (potPence < w) return 0;
+  const r = (1 + annualGrowth) ** (1 / 12) - 1;
+  let months: number;
+  if (Math.abs(r) < 1e-12) {
+    months = Math.floor(potPence / w);
+  } else {
+    const steady = (w * (1 + r)) / r;
+    if (r > 0 && potPence >= steady) return null;
+    // a whole number of months up to float noise counts as reached
+    months = Math.floor(Math.log((steady - w) / (steady - potPence)) / Math.log(1 + r) + 1e-9) + 1;
   }
-  return months;
+  return months > MAX_DRAWDOWN_MONTHS ? null : months;
 }

@@ -1,4 +1,4 @@
-import { addYears, dateParts, type IsoDate } from './dates';
+import { dateParts, type IsoDate } from './dates';
 import { completedYears } from './periods';
 import type { DbSchemeConfig } from './scheme-config';
 import { roundTo } from './money';
@@ -32,7 +32,7 @@ export function revaluation(
   const cap = capPercent / 100;
   const steps: RevaluationYear[] = [];
   let factor = 1;
-  const firstYear = dateParts(addYears(from, 1)).year;
+  const firstYear = dateParts(from).year + 1;
   for (let k = 0; k < years; k++) {
     const year = firstYear + k;
     const cpi = basis.cpiByYear[String(year)] ?? basis.assumedCpi;
@@ -41,4 +41,22 @@ export function revaluation(
     steps.push({ year, cpi, applied });
   }
   return { years, factor: roundTo(factor, 6), steps };
+}
+
+/** The revaluation factor alone (as `revaluation(...).factor`), without the year-by-year breakdown. */
+export function revaluationFactor(
+  from: IsoDate,
+  to: IsoDate,
+  capPercent: number,
+  basis: DbSchemeConfig['revaluation'],
+): number {
+  const years = completedYears(from, to);
+  const cap = capPercent / 100;
+  const firstYear = dateParts(from).year + 1;
+  let factor = 1;
+  for (let k = 0; k < years; k++) {
+    const cpi = basis.cpiByYear[String(firstYear + k)] ?? basis.assumedCpi;
+    factor *= 1 + Math.min(Math.max(cpi, 0), cap);
+  }
+  return roundTo(factor, 6);
 }

@@ -6,7 +6,7 @@ import type { DbMember } from './member';
 import { allocatePence, roundPence, roundTo, sumPence } from './money';
 import { completedMonths, type YearsMonths } from './periods';
 import { retirementDates } from './retirement-dates';
-import { revaluation } from './revaluation';
+import { revaluationFactor } from './revaluation';
 import type { DbSchemeConfig } from './scheme-config';
 
 export interface TransferRequest {
@@ -86,12 +86,12 @@ export function calculateTransferValue(
       throw new CalculationError('invalid_member', `Tranche ${held.code} is not in scheme ${scheme.code}`);
     const factor = active
       ? 1
-      : revaluation(
+      : revaluationFactor(
           pensionAsAt,
           minDate(guaranteeDate, dates.normal),
           held.revaluationCapPercent ?? config.revaluationCapPercent,
           scheme.revaluation,
-        ).factor;
+        );
     const pensionPence = roundPence(held.annualPensionPence * factor);
     const transferFactorValue = transferFactor(scheme, held.code, age);
     return {
