@@ -139,12 +139,14 @@ export async function runPensionsBench(): Promise<Record<string, number | string
     pensionsDbQuotesPerSecond: perSecond(db.ms),
     pensionsDcQuotesTotalMs: Math.round(dc.ms),
     pensionsDcQuotesPerSecond: perSecond(dc.ms),
+    pensionsDbAndDcQuotesTotalMs: Math.round(db.ms + dc.ms),
     pensionsDbChecksumPence: db.checksum,
     pensionsDcChecksumPence: dc.checksum,
   };
   console.log(
     `pensions: ${POPULATION.toLocaleString('en-GB')} members — DB quotes ${results.pensionsDbQuotesTotalMs} ms ` +
-      `(${results.pensionsDbQuotesPerSecond}/s), DC quotes ${results.pensionsDcQuotesTotalMs} ms (${results.pensionsDcQuotesPerSecond}/s)`,
+      `(${results.pensionsDbQuotesPerSecond}/s), DC quotes ${results.pensionsDcQuotesTotalMs} ms (${results.pensionsDcQuotesPerSecond}/s), ` +
+      `both ${results.pensionsDbAndDcQuotesTotalMs} ms`,
   );
   return results;
 }

@@ -1,4 +1,14 @@
-import { addDays, dateParts, dayOfWeek, fromParts, isoDate, lastDayOfMonth, type IsoDate } from './dates';
+import {
+  addDays,
+  dateParts,
+  dayOfWeek,
+  fromDayNumber,
+  fromParts,
+  isoDate,
+  lastDayOfMonth,
+  toDayNumber,
+  type IsoDate,
+} from './dates';
 
 export type BankHolidayRegion = 'england-and-wales' | 'scotland' | 'northern-ireland';
 export const BANK_HOLIDAY_REGIONS: readonly BankHolidayRegion[] = [
@@ -124,7 +134,6 @@ function computeBankHolidays(year: number, region: BankHolidayRegion): BankHolid
 
 interface YearEntry {
   list: readonly BankHoliday[];
-  dates: ReadonlySet<string>;
 }
 
 const cache: Record<BankHolidayRegion, Map<number, YearEntry>> = {
@@ -133,15 +142,27 @@ const cache: Record<BankHolidayRegion, Map<number, YearEntry>> = {
   'northern-ireland': new Map(),
 };
 
+/** Holidays of every year computed so far, as day numbers, for quick working-day loops. */
+const holidayDays: Record<BankHolidayRegion, Set<number>> = {
+  'england-and-wales': new Set(),
+  scotland: new Set(),
+  'northern-ireland': new Set(),
+};
+
 function yearEntry(year: number, region: BankHolidayRegion): YearEntry {
   const byYear = cache[region];
   let entry = byYear.get(year);
   if (!entry) {
     const list = Object.freeze(computeBankHolidays(year, region).map((h) => Object.freeze(h)));
-    entry = { list, dates: new Set(list.map((h) => h.date)) };
+    for (const holiday of list) holidayDays[region].add(toDayNumber(holiday.date));
+    entry = { list };
     byYear.set(year, entry);
   }
   return entry;
+}
+
+function ensureYears(from: number, to: number, region: BankHolidayRegion) {
+  for (let year = from; year <= to; year++) yearEntry(year, region);
 }
 
 /**
@@ -152,27 +173,41 @@ export function bankHolidays(year: number, region: BankHolidayRegion): readonly 
   return yearEntry(year, region).list;
 }
 
+/** Day-number check; the caller has loaded the years concerned. */
+function isWorkingDayNumber(day: number, region: BankHolidayRegion): boolean {
+  const dow = (((day + 4) % 7) + 7) % 7;
+  return dow !== 0 && dow !== 6 && !holidayDays[region].has(day);
+}
+
 export function isBankHoliday(date: IsoDate, region: BankHolidayRegion): boolean {
-  return yearEntry(dateParts(date).year, region).dates.has(date);
+  const year = dateParts(date).year;
+  ensureYears(year, year, region);
+  return holidayDays[region].has(toDayNumber(date));
 }
 
 export function isWorkingDay(date: IsoDate, region: BankHolidayRegion): boolean {
-  return !isWeekend(date) && !isBankHoliday(date, region);
+  const year = dateParts(date).year;
+  ensureYears(year, year, region);
+  return isWorkingDayNumber(toDayNumber(date), region);
 }
 
 /** The date itself when it is a working day, otherwise the most recent working day before it. */
 export function previousWorkingDay(date: IsoDate, region: BankHolidayRegion): IsoDate {
-  let day = date;
-  while (!isWorkingDay(day, region)) day = addDays(day, -1);
-  return day;
+  const year = dateParts(date).year;
+  ensureYears(year - 1, year, region);
+  let day = toDayNumber(date);
+  while (!isWorkingDayNumber(day, region)) day--;
+  return fromDayNumber(day);
 }
 
 /** Counts `days` working days forward from a date (the date itself is not counted). */
 export function addWorkingDays(date: IsoDate, days: number, region: BankHolidayRegion): IsoDate {
-  let day = date;
+  const year = dateParts(date).year;
+  ensureYears(year, year + 1 + Math.ceil(days / 200), region);
+  let day = toDayNumber(date);
   for (let counted = 0; counted < days;) {
-    day = addDays(day, 1);
-    if (isWorkingDay(day, region)) counted++;
+    day++;
+    if (isWorkingDayNumber(day, region)) counted++;
   }
-  return day;
+  return fromDayNumber(day);
 }
