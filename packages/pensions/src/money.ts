@@ -43,11 +43,3 @@ export function sumPence(values: readonly number[]): number {
   for (const v of values) total += v;
   return total;
 }
-
-/** £1,234.56 style, for documents and assumptions text. */
-export function formatPounds(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
-}
