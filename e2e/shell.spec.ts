@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { bluewaterUrl } from './support/tenants';
 
 test('the shell renders a public content page, shows Loading... while it loads, and passes axe', async ({ page }) => {
   await page.route('**/content-api/api/v2/content/unauthorized-page**', async (route) => {
@@ -16,7 +17,7 @@ test('the shell renders a public content page, shows Loading... while it loads, 
 });
 
 test('each tenant has its own branding', async ({ page }) => {
-  await page.goto('http://bluewater.localhost:4173/');
+  await page.goto(bluewaterUrl('/'));
   await expect(page.getByRole('heading', { level: 1, name: 'Bluewater Retirement Plan' })).toBeVisible();
   const primary = await page.evaluate(() =>
     getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),

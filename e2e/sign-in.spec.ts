@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { bluewaterUrl } from './support/tenants';
 
 const PASSWORD = 'MeridianDemo!2026';
 
@@ -67,7 +68,7 @@ test('a member with linked records switches record and sees the other record', a
 });
 
 test('the second tenant signs in its own member', async ({ page }) => {
-  await page.goto('http://bluewater.localhost:4173/login');
+  await page.goto(bluewaterUrl('/login'));
   await signIn(page, 'second.member');
   await expect(page.getByText('Welcome, Mr Iain MacLeod.')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Bluewater');
