@@ -5,6 +5,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/prepare';
+import { runPensionsBench } from './pensions';
 
 async function requestsPerSecond(send: () => Promise<unknown>, count: number) {
   const started = performance.now();
@@ -26,8 +27,10 @@ const pageRate = await requestsPerSecond(
   () => app.inject({ url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost' }),
   count,
 );
+const pensions = await runPensionsBench();
 const results: Record<string, number | string> = {
   measuredAt: new Date().toISOString(),
+  ...pensions,
   bareFastifyRequestsPerSecond: bareRate,
   publicPageRequestsPerSecond: pageRate,
   publicPageRatioToBare: Number((pageRate / bareRate).toFixed(3)),
