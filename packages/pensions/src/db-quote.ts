@@ -1,6 +1,7 @@
 import { minDate, type IsoDate } from './dates';
 import { ENGINE_VERSION } from './constants';
 import { CalculationError } from './errors';
+import { assertQuotableRetirementDate } from './retirement-date-check';
 import { interpolate } from './factor-tables';
 import {
   lumpSumAllowanceRemaining,
@@ -12,7 +13,6 @@ import {
   type LumpSumOption,
 } from './lump-sum';
 import type { DbMember } from './member';
-import { mayTakeBenefitsOn } from './minimum-pension-age';
 import { roundPence, roundTo, sumPence } from './money';
 import { payTimeline, type PayTimeline } from './pay-timeline';
 import { completedMonths, type YearsMonths } from './periods';
@@ -72,28 +72,6 @@ export interface DbQuote {
   assumptions: readonly string[];
 }
 
-function checkRetirementDate(member: DbMember, dates: RetirementDates, date: IsoDate, today: IsoDate) {
-  if (member.status === 'Pensioner')
-    throw new CalculationError('invalid_member', 'The member has already retired');
-  if (date < today)
-    throw new CalculationError('retirement_date_in_past', 'The retirement date has passed', { date });
-  if (date < dates.earliest) {
-    throw new CalculationError('retirement_date_before_earliest', 'Before the earliest retirement date', {
-      earliest: dates.earliest,
-    });
-  }
-  if (date > dates.latest) {
-    throw new CalculationError('retirement_date_after_latest', 'After the latest retirement date', {
-      latest: dates.latest,
-    });
-  }
-  if (!mayTakeBenefitsOn(member.dateOfBirth, date, member.protectedPensionAge)) {
-    throw new CalculationError('below_minimum_pension_age', 'Below the minimum pension age on that date', {
-      date,
-    });
-  }
-}
-
 /** Accrual fraction from '1/60'. */
 const accrualFraction = (rate: string) => 1 / Number(rate.slice(2));
 
@@ -111,7 +89,7 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
   const { today } = request;
   const dates = retirementDates(member.dateOfBirth, scheme.ages);
   const effectiveDate = request.retirementDate ?? effectiveRetirementDate(dates.normal, today);
-  checkRetirementDate(member, dates, effectiveDate, today);
+  assertQuotableRetirementDate(member, dates, effectiveDate, today);
 
   const benefits = member.benefits;
   const active = member.status === 'Active';

@@ -16,10 +16,10 @@ import {
   ufpls,
 } from './dc-retirement-options';
 import { CalculationError } from './errors';
+import { assertQuotableRetirementDate } from './retirement-date-check';
 import { dcLifeStage, type DcLifeStage } from './life-stage';
 import { lumpSumAllowanceRemaining } from './lump-sum';
 import type { DcMember } from './member';
-import { mayTakeBenefitsOn } from './minimum-pension-age';
 import { roundPence, roundTo } from './money';
 import { payTimeline, type PayTimeline } from './pay-timeline';
 import { completedMonths, type YearsMonths } from './periods';
@@ -132,28 +132,6 @@ function growthPathFor(
   return { path: strategyGrowthPath(scheme, code), strategyCode: code };
 }
 
-function checkRetirementDate(member: DcMember, dates: RetirementDates, date: IsoDate, today: IsoDate) {
-  if (member.status === 'Pensioner')
-    throw new CalculationError('invalid_member', 'The member has already retired');
-  if (date < today)
-    throw new CalculationError('retirement_date_in_past', 'The retirement date has passed', { date });
-  if (date < dates.earliest) {
-    throw new CalculationError('retirement_date_before_earliest', 'Before the earliest retirement date', {
-      earliest: dates.earliest,
-    });
-  }
-  if (date > dates.latest) {
-    throw new CalculationError('retirement_date_after_latest', 'After the latest retirement date', {
-      latest: dates.latest,
-    });
-  }
-  if (!mayTakeBenefitsOn(member.dateOfBirth, date, member.protectedPensionAge)) {
-    throw new CalculationError('below_minimum_pension_age', 'Below the minimum pension age on that date', {
-      date,
-    });
-  }
-}
-
 /**
  * A DC quote: the pot projected to the retirement date with contributions, fund growth net of charges and
  * the investment strategy, shown in money of the day and today's money, with each configured way of spending it.
@@ -166,7 +144,7 @@ export function calculateDcQuote(member: DcMember, scheme: DcSchemeConfig, reque
   const targetDate = dateAtAge(dob, targetAge);
   const effectiveDate =
     request.retirementDate ?? (targetDate > today ? targetDate : dcRetirementDate(dob, today));
-  checkRetirementDate(member, dates, effectiveDate, today);
+  assertQuotableRetirementDate(member, dates, effectiveDate, today);
 
   const { path, strategyCode } = growthPathFor(member, scheme);
   const lines = dcProjectionAges(dob, targetAge, today);
