@@ -70,6 +70,19 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     return accessToken;
   };
 
+  /** Sets the cookies for a session and answers with the token body every sign-in call shares. */
+  const grantTokens = async (
+    reply: FastifyReply,
+    issued: Parameters<typeof issueCookies>[1],
+    hasMultipleRecords: boolean,
+  ) => ({
+    accessToken: await issueCookies(reply, issued),
+    expiresIn: ACCESS_TOKEN_SECONDS,
+    businessGroup: issued.businessGroup,
+    referenceNumber: issued.referenceNumber,
+    hasMultipleRecords,
+  });
+
   const clearCookies = (reply: FastifyReply) => {
     reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
@@ -124,20 +137,17 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         businessGroup: session.record.businessGroup,
         referenceNumber: session.record.referenceNumber,
       });
-      const accessToken = await issueCookies(reply, {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        businessGroup: session.record.businessGroup,
-        referenceNumber: session.record.referenceNumber,
-        refreshToken: session.refreshToken,
-      });
-      return {
-        accessToken,
-        expiresIn: ACCESS_TOKEN_SECONDS,
-        businessGroup: session.record.businessGroup,
-        referenceNumber: session.record.referenceNumber,
-        hasMultipleRecords: session.hasMultipleRecords,
-      };
+      return grantTokens(
+        reply,
+        {
+          userId: session.userId,
+          sessionId: session.sessionId,
+          businessGroup: session.record.businessGroup,
+          referenceNumber: session.record.referenceNumber,
+          refreshToken: session.refreshToken,
+        },
+        session.hasMultipleRecords,
+      );
     },
   );
 
@@ -167,20 +177,17 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       }
       const { session } = outcome;
       const records = await recordsOf(db, session.userId, await tenantGroups(request));
-      const accessToken = await issueCookies(reply, {
-        userId: session.userId,
-        sessionId: session.id,
-        businessGroup: session.businessGroup,
-        referenceNumber: session.referenceNumber,
-        refreshToken: outcome.refreshToken,
-      });
-      return {
-        accessToken,
-        expiresIn: ACCESS_TOKEN_SECONDS,
-        businessGroup: session.businessGroup,
-        referenceNumber: session.referenceNumber,
-        hasMultipleRecords: records.length > 1,
-      };
+      return grantTokens(
+        reply,
+        {
+          userId: session.userId,
+          sessionId: session.id,
+          businessGroup: session.businessGroup,
+          referenceNumber: session.referenceNumber,
+          refreshToken: outcome.refreshToken,
+        },
+        records.length > 1,
+      );
     },
   );
 
@@ -238,19 +245,16 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         referenceNumber: switched.referenceNumber,
       });
       const records = await recordsOf(db, member.userId);
-      const accessToken = await issueCookies(reply, {
-        userId: member.userId,
-        sessionId: member.session.id,
-        businessGroup: switched.businessGroup,
-        referenceNumber: switched.referenceNumber,
-      });
-      return {
-        accessToken,
-        expiresIn: ACCESS_TOKEN_SECONDS,
-        businessGroup: switched.businessGroup,
-        referenceNumber: switched.referenceNumber,
-        hasMultipleRecords: records.length > 1,
-      };
+      return grantTokens(
+        reply,
+        {
+          userId: member.userId,
+          sessionId: member.session.id,
+          businessGroup: switched.businessGroup,
+          referenceNumber: switched.referenceNumber,
+        },
+        records.length > 1,
+      );
     },
   );
 
