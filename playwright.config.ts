@@ -2,6 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
+const shortIdlePort = port + 1;
+
+function server(serverPort: number, dataDir: string, env: Record<string, string>) {
+  return {
+    command: 'node e2e/support/start-server.mjs',
+    url: `http://localhost:${serverPort}/ready`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(serverPort), LOG_LEVEL: 'warn', E2E_DATA_DIR: dataDir, ...env },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,13 +42,9 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node e2e/support/start-server.mjs',
-    url: `${baseURL}/ready`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), LOG_LEVEL: 'warn', IDLE_TIMEOUT_MINUTES: '30' },
-  },
+  webServer: [
+    server(port, 'data/e2e', { IDLE_TIMEOUT_MINUTES: '30' }),
+    // A second portal whose idle timeout is six seconds, for the session-timeout journey.
+    server(shortIdlePort, 'data/e2e-short-idle', { IDLE_TIMEOUT_MINUTES: '0.1' }),
+  ],
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { bluewaterUrl } from './support/tenants';
+import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 
 const PASSWORD = 'MeridianDemo!2026';
 
@@ -41,8 +41,8 @@ test('a member signs in with the keyboard, lands on the hub and signs out', asyn
   await expect(page.getByRole('definition').filter({ hasText: '1000001' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
+  await expect(page.getByRole('status')).toContainText('You have signed out.');
   await page.goto('/hub');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -72,4 +72,21 @@ test('the second tenant signs in its own member', async ({ page }) => {
   await signIn(page, 'second.member');
   await expect(page.getByText('Welcome, Mr Iain MacLeod.')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Bluewater');
+});
+
+test('an idle member is warned, can stay signed in, and is then signed out with an explanation', async ({ page }) => {
+  await page.goto(shortIdleUrl('/login'));
+  await signIn(page, 'db.avc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  const warning = page.getByRole('alertdialog', { name: 'You are about to be signed out' });
+  await expect(warning).toBeVisible({ timeout: 10_000 });
+  await expectNoAccessibilityViolations(page);
+  await warning.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  await expect(warning).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/login\?reason=timeout$/, { timeout: 10_000 });
+  await expect(page.getByRole('status')).toContainText('You were signed out because you did nothing for a while');
+  await page.goto(shortIdleUrl('/hub'));
+  await expect(page).toHaveURL(/\/login$/);
 });

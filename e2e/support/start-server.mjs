@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
-const dataDir = 'data/e2e';
+const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
