@@ -20,6 +20,10 @@ import { memberDataRoutes, memberDataInitializeRoute } from './areas/member-data
 import { bereavementRoutes } from './areas/bereavement/routes';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and verifies content access keys (member-data issues them, content checks them). */
+    contentAccessKeySecret: Uint8Array;
+  }
   interface FastifyRequest {
     /** The tenant this request is for, from its Host header. */
     tenantUrl: string;
@@ -76,6 +80,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(csrfProtection, { secure: config.isProduction });
   const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
   await app.register(memberAuthentication, { db: database.db, config, signingKey });
+  app.decorate('contentAccessKeySecret', await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY));
 
   await app.register(swagger, {
     openapi: {

@@ -1,2 +1,3 @@
 export * from './errors';
 export * from './content';
+export * from './access-key';

@@ -7,7 +7,8 @@ import {
   tenantContentSchema,
   unauthorizedPageQuerySchema,
 } from '@meridian/contracts';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { verifyContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { findPageBySlug, findPageUrlByKey } from './page-repository';
@@ -52,6 +53,36 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       const page = await findPageBySlug(db, request.query.tenantUrl.toLowerCase(), request.query.pageUrl, {
         publicOnly: true,
       });
+      if (!page) throw notFound('page_not_found', 'There is no page at this address.');
+      return page;
+    },
+  );
+
+  app.get(
+    '/authorized-page',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A page for a signed-in member, personalised by their signed content access key',
+        headers: envHeader,
+        querystring: z.object({
+          pageUrl: z.string().min(1).max(500),
+          contentAccessKey: z.string().min(20).max(8000),
+        }),
+        response: { 200: pageSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const verified = await verifyContentAccessKey(app.contentAccessKeySecret, request.query.contentAccessKey);
+      if (!verified.ok) {
+        request.log.warn({ reason: verified.reason }, 'content access key refused');
+        throw new AppError(
+          401,
+          verified.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid',
+          'The content access key is not valid. Refresh it and try again.',
+        );
+      }
+      const page = await findPageBySlug(db, verified.payload.tenantUrl, request.query.pageUrl, { publicOnly: false });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;
     },

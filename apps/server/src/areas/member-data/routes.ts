@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
+import { accessKeyQuerySchema, accessKeyResponseSchema, errorBodySchema } from '@meridian/contracts';
+import { utcDay } from '@meridian/pensions';
+import { signContentAccessKey } from '../../lib/content-access-key';
+import { buildAccessKeyPayload } from './access-key-service';
+import { findTenant } from '../tenancy/tenant-repository';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -119,4 +123,44 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
       };
     },
   );
+
+  for (const path of ['/content/access-key', '/content/recalculate-access-key']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['member-data'],
+          summary: 'A signed content access key: the member attributes content is personalised on',
+          querystring: accessKeyQuerySchema,
+          response: { 200: accessKeyResponseSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const { businessGroup, referenceNumber, userId } = request.member!;
+        const found = await findMember(db, businessGroup, referenceNumber);
+        if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+        const query = request.query;
+        const tenant = await findTenant(db, query.tenantUrl.toLowerCase());
+        if (!tenant?.businessGroups.includes(businessGroup)) {
+          throw notFound('tenant_not_found', 'This record does not belong to the tenant asked for.');
+        }
+        const records = await linkedRecordsOf(db, userId);
+        const payload = buildAccessKeyPayload(found.member, found.scheme, {
+          tenantUrl: query.tenantUrl,
+          today: utcDay(new Date()),
+          preRetirementAgePeriodInYears: query.preRetirementAgePeriodInYears,
+          newlyRetiredRangeInMonths: query.newlyRetiredRangeInMonth,
+          basicMode: query.basicMode,
+          recordCount: records.length,
+        });
+        const signed = await signContentAccessKey(app.contentAccessKeySecret, payload, { businessGroup, referenceNumber });
+        return {
+          contentAccessKey: signed.token,
+          schemeType: payload.basicMode ? null : found.scheme.type,
+          schemeCodeAndCategory: payload.basicMode ? null : `${found.member.schemeCode}-${found.member.category}`,
+          expiresAt: signed.expiresAt.toISOString(),
+        };
+      },
+    );
+  }
 };

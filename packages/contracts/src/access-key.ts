@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** What the content service personalises on. Signed by the member-data service; clients cannot alter it. */
+export const contentAccessKeyPayloadSchema = z.object({
+  tenantUrl: z.string(),
+  basicMode: z.boolean(),
+  schemeType: z.enum(['DB', 'DC']).nullable(),
+  schemeCode: z.string().nullable(),
+  category: z.string().nullable(),
+  memberStatus: z.string().nullable(),
+  lifeStage: z.string().nullable(),
+  dcLifeStage: z.string().nullable(),
+  retirementApplicationStatus: z.string().nullable(),
+  transferApplicationStatus: z.string().nullable(),
+  isCalculationSuccessful: z.boolean().nullable(),
+  hasAdditionalContributions: z.boolean(),
+  dbCalculationStatus: z.string().nullable(),
+  currentAge: z.string().nullable(),
+  wordingFlags: z.array(z.string()),
+});
+export type ContentAccessKeyPayload = z.infer<typeof contentAccessKeyPayloadSchema>;
+
+export const accessKeyQuerySchema = z.object({
+  tenantUrl: z.string().min(1).max(255),
+  newlyRetiredRangeInMonth: z.coerce.number().int().min(0).max(120).default(3),
+  preRetirementAgePeriodInYears: z.coerce.number().int().min(0).max(30).default(5),
+  timestamp: z.string().max(40).optional(),
+  basicMode: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+export const accessKeyResponseSchema = z.object({
+  contentAccessKey: z.string(),
+  schemeType: z.enum(['DB', 'DC']).nullable(),
+  schemeCodeAndCategory: z.string().nullable(),
+  expiresAt: z.string(),
+});
+
+export const browserWordingFlags = [
+  'Firefox',
+  'Opera',
+  'Microsoft Edge',
+  'Chrome',
+  'Safari',
+  'Internet Explorer',
+  'Unknown',
+] as const;
+export const platformWordingFlags = ['Windows', 'iPhone', 'Mac', 'Android'] as const;
+
+/** Spec section 5: wording flags keep only letters, digits, space, underscore and colon. */
+export const sanitiseWordingFlag = (flag: string) => flag.replace(/[^A-Za-z0-9 _:]/g, '');
+
+const clientFlags = new Set<string>([...browserWordingFlags, ...platformWordingFlags]);
+
+/** The only flags a client may add to a signed key: its browser and platform, sanitised. */
+export function acceptedClientWordingFlags(flags: readonly string[]): string[] {
+  return [...new Set(flags.map(sanitiseWordingFlag).filter((flag) => clientFlags.has(flag)))];
+}
