@@ -198,3 +198,29 @@ export const refreshTokens = portal.table(
   },
   (table) => [uniqueIndex('refresh_tokens_hash').on(table.tokenHash)],
 );
+
+/** A pending portal account for an existing member record, confirmed by a code sent to the email address. */
+export const registrations = portal.table('registrations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessGroup: text('business_group').notNull(),
+  referenceNumber: text('reference_number').notNull(),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/** One-time codes that carry a signed-in member to the administrator's other member site. */
+export const outboundSsoCodes = portal.table('outbound_sso_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  businessGroup: text('business_group').notNull(),
+  referenceNumber: text('reference_number').notNull(),
+  hasMultipleRecords: boolean('has_multiple_records').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
