@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for calls made server to server, which carry no browser cookies to forge. */
+    csrf?: boolean;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -28,7 +35,7 @@ export const csrfProtection = fp(async (app: FastifyInstance, { secure }: { secu
         httpOnly: false,
       });
     }
-    if (safeMethods.has(request.method)) return;
+    if (safeMethods.has(request.method) || request.routeOptions.config.csrf === false) return;
     const headerToken = request.headers[XSRF_HEADER];
     if (!cookieToken || typeof headerToken !== 'string' || !same(cookieToken, headerToken)) {
       request.log.warn({ method: request.method, url: request.url }, 'csrf token missing or mismatched');

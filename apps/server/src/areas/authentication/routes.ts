@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
+import { redeemLookupCode } from '../member-data/outbound-sso';
 import {
   findSession,
   recordsOf,
@@ -306,6 +307,33 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         referenceNumber: member.session.referenceNumber,
       });
       return describeSession(member.session.id);
+    },
+  );
+
+  app.post(
+    '/sso/outbound/redeem',
+    {
+      // Called server to server by the other member site, which holds no browser cookies to forge.
+      config: { csrf: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary: 'For the administrator’s other member site: exchange a one-time lookup code for the member',
+        body: z.object({ lookupCode: z.string().min(20).max(100) }),
+        response: {
+          200: z.object({ businessGroup: z.string(), referenceNumber: z.string(), hasMultipleRecords: z.boolean() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const identity = await redeemLookupCode(db, request.body.lookupCode);
+      if (!identity) {
+        await audit(db, request, { action: 'outbound_sso_redeem', outcome: 'denied' });
+        throw new AppError(401, 'lookup_code_invalid', 'This code is unknown, expired or already used.');
+      }
+      await audit(db, request, { action: 'outbound_sso_redeem', outcome: 'success', ...identity });
+      return identity;
     },
   );
 };

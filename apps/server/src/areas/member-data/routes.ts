@@ -7,7 +7,9 @@ import { buildAccessKeyPayload } from './access-key-service';
 import { findTenant } from '../tenancy/tenant-repository';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { issueLookupCode } from './outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
 
 export interface MemberDataRoutesOptions {
@@ -163,4 +165,47 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
       },
     );
   }
+
+  app.get(
+    '/sso/outbound',
+    {
+      schema: {
+        tags: ['member-data'],
+        summary: 'A one-time lookup code (valid 60 s) that signs the member in to the administrator’s other site',
+        querystring: z.object({
+          recordNumber: z.coerce.number().int().min(1).max(99).default(1),
+          hasMultipleRecords: z.enum(['true', 'false']).optional(),
+        }),
+        response: { 200: z.object({ lookupCode: z.string() }), 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const member = request.member!;
+      const records = await linkedRecordsOf(db, member.userId);
+      const record = records.find((candidate) => candidate.recordNumber === request.query.recordNumber);
+      if (!record) {
+        await audit(db, request, {
+          action: 'outbound_sso',
+          outcome: 'denied',
+          userId: member.userId,
+          details: { recordNumber: request.query.recordNumber },
+        });
+        throw new AppError(403, 'record_not_entitled', 'You have no record with this number.');
+      }
+      const lookupCode = await issueLookupCode(db, {
+        userId: member.userId,
+        businessGroup: record.businessGroup,
+        referenceNumber: record.referenceNumber,
+        hasMultipleRecords: records.length > 1,
+      });
+      await audit(db, request, {
+        action: 'outbound_sso',
+        outcome: 'success',
+        userId: member.userId,
+        businessGroup: record.businessGroup,
+        referenceNumber: record.referenceNumber,
+      });
+      return { lookupCode };
+    },
+  );
 };
