@@ -1,10 +1,11 @@
 import pino from 'pino';
+import { addMonths, utcDay } from '@meridian/pensions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseTarget } from './database-target';
 import { buildApp } from './app';
 import { prepareDatabase } from './prepare';
-import { demoPersonas, DEMO_PASSWORD } from './seed/demo-personas';
+import { demoPersonas, DEMO_PASSWORD, unregisteredDemoMember } from './seed/demo-personas';
 
 async function main() {
   let config;
@@ -48,6 +49,13 @@ async function main() {
     for (const persona of demoPersonas) {
       lines.push(`    ${persona.username.padEnd(14)} ${persona.tenantHost.padEnd(20)} ${persona.description}`);
     }
+    const record = unregisteredDemoMember.records[0]!;
+    const dateOfBirth = addMonths(utcDay(new Date()), -(record.age[0] * 12 + record.age[1]));
+    lines.push(
+      '',
+      `  To try registration at /register: reference ${record.referenceNumber}, date of birth ${dateOfBirth},`,
+      `  NI number ${unregisteredDemoMember.insuranceNumber}; the emailed code appears at /api/dev/outbox?recipient=sam.patel@example.org`,
+    );
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -18,6 +18,8 @@ export interface DemoRecord {
 
 export interface DemoPersona {
   username: string;
+  /** False for a member with no portal account yet, who can try registration. */
+  registered?: boolean;
   tenantHost: string;
   description: string;
   title: string;
@@ -247,3 +249,28 @@ export const demoPersonas: DemoPersona[] = [
     ],
   },
 ];
+
+/** A member record with no portal account, so registration can be tried: reference 1000009, NI QQ123456B. */
+export const unregisteredDemoMember: DemoPersona = {
+  username: 'sam.patel',
+  registered: false,
+  tenantHost: 'localhost',
+  description: 'Not registered yet: DB deferred (about 48)',
+  title: 'Mr',
+  forenames: 'Sam',
+  surname: 'Patel',
+  gender: 'M',
+  insuranceNumber: 'QQ123456B',
+  records: [
+    {
+      businessGroup: 'MER',
+      referenceNumber: '1000009',
+      schemeCode: 'MDB',
+      category: 'GEN',
+      status: 'Deferred',
+      age: [48, 6],
+      leftMonthsAgo: 30,
+      benefits: { tranches: pre2009AndPost2009(150_000, 820_000), finalPensionableSalaryPence: 3_300_000 },
+    },
+  ],
+};

@@ -3,7 +3,7 @@ import { addMonths, type IsoDate } from '@meridian/pensions';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { members, schemes, userRecords, users } from '../db/schema';
-import { DEMO_PASSWORD, demoPersonas, demoSchemes } from './demo-personas';
+import { DEMO_PASSWORD, demoPersonas, demoSchemes, unregisteredDemoMember, type DemoPersona } from './demo-personas';
 
 export async function hasDemoData(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(users);
@@ -15,12 +15,11 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
   const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
   await db.transaction(async (tx) => {
     await tx.insert(schemes).values(demoSchemes).onConflictDoNothing();
-    for (const persona of demoPersonas) {
-      const [user] = await tx
-        .insert(users)
-        .values({ username: persona.username, email: `${persona.username}@example.org`, passwordHash })
-        .returning({ id: users.id });
-      if (!user) throw new Error(`could not create ${persona.username}`);
+    for (const persona of [...demoPersonas, unregisteredDemoMember] as DemoPersona[]) {
+      const email = `${persona.username}@example.org`;
+      const [user] = persona.registered !== false
+        ? await tx.insert(users).values({ username: persona.username, email, passwordHash }).returning({ id: users.id })
+        : [];
       for (const [index, record] of persona.records.entries()) {
         const dateOfBirth = addMonths(today, -(record.age[0] * 12 + record.age[1]));
         await tx.insert(members).values({
@@ -35,7 +34,7 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
           gender: persona.gender,
           dateOfBirth,
           insuranceNumber: persona.insuranceNumber,
-          email: `${persona.username}@example.org`,
+          email,
           maritalStatus: 'M',
           employerCode: `${record.businessGroup}01`,
           locationCode: 'UK',
@@ -47,6 +46,7 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
           dateRetired: record.retiredMonthsAgo === undefined ? null : addMonths(today, -record.retiredMonthsAgo),
           benefits: record.benefits,
         });
+        if (!user) continue;
         await tx.insert(userRecords).values({
           userId: user.id,
           businessGroup: record.businessGroup,
