@@ -13,6 +13,7 @@ import { contentPageLoader } from '../features/content/content-loader';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { HubPage } from '../features/hub/HubPage';
+import { RegisterPage } from '../features/registration/RegisterPage';
 import { AuthProvider } from './auth';
 import type { FixedRoutes } from './routes';
 import { useTenant } from './tenant';
@@ -53,6 +54,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: routes.postLogout, element: <LoginPage /> },
             { path: routes.logout, element: <LogoutPage /> },
             { path: routes.error, element: <ErrorPage /> },
+            { path: '/register', element: <RegisterPage /> },
             { path: routes.deeplink, element: <DeeplinkPage /> },
             { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
             { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },

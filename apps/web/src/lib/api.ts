@@ -26,10 +26,16 @@ export const tenantUrl = () => window.location.hostname;
 export const contentApi = {
   /** The tenant for this address, or null when none is configured (404). */
   tenant: (signal?: AbortSignal) =>
-    getContent<TenantContent>(http, `${contentBase}/tenant-content`, { query: { tenantUrl: tenantUrl() }, signal }),
+    getContent<TenantContent>(http, `${contentBase}/tenant-content`, {
+      query: { tenantUrl: tenantUrl() },
+      signal,
+    }),
   /** A public page by its path, or null when there is none (404). */
   unauthorisedPage: (pageUrl: string, signal?: AbortSignal) =>
-    getContent<Page>(http, `${contentBase}/unauthorized-page`, { query: { pageUrl, tenantUrl: tenantUrl() }, signal }),
+    getContent<Page>(http, `${contentBase}/unauthorized-page`, {
+      query: { pageUrl, tenantUrl: tenantUrl() },
+      signal,
+    }),
 };
 
 export interface TokenResponse {
@@ -50,9 +56,24 @@ export const authApi = {
     http.post<TokenResponse>(`${auth}/authentication/login`, { body: { userName, password } }),
   logout: () => http.post<void>(`${auth}/authentication/logout`),
   switchUser: (businessGroup: string, referenceNumber: string) =>
-    http.post<TokenResponse>(`${auth}/authentication/switch-user`, { body: { businessGroup, referenceNumber } }),
+    http.post<TokenResponse>(`${auth}/authentication/switch-user`, {
+      body: { businessGroup, referenceNumber },
+    }),
   keepAlive: () => http.post<SessionStatus>(`${auth}/sso/session/keep-alive`),
   session: () => http.get<SessionStatus>(`${auth}/sso/session`),
+  startRegistration: (details: {
+    referenceNumber: string;
+    dateOfBirth: string;
+    insuranceNumber: string;
+    email: string;
+  }) =>
+    http.post<{ registrationId: string; expiresAt: string }>(`${auth}/registration/start`, { body: details }),
+  confirmRegistration: (confirmation: {
+    registrationId: string;
+    code: string;
+    username: string;
+    password: string;
+  }) => http.post<{ username: string }>(`${auth}/registration/confirm`, { body: confirmation }),
 };
 
 export interface PersonalDetails {
@@ -78,6 +99,5 @@ const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read(
 export const memberApi = {
   initialize: () => http.post<void>('/mdp-api/initialize', recordHeaders()),
   personalDetails: () => http.get<PersonalDetails>('/mdp-api/api/members/personal-details', recordHeaders()),
-  linkedRecords: () =>
-    http.get<{ members: LinkedRecord[] }>('/mdp-api/api/linked-records', recordHeaders()),
+  linkedRecords: () => http.get<{ members: LinkedRecord[] }>('/mdp-api/api/linked-records', recordHeaders()),
 };

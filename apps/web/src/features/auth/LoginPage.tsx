@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useTenant } from '../../app/tenant';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -13,7 +13,8 @@ const serverMessages: Record<string, string> = {
 };
 
 const notices: Record<string, string> = {
-  timeout: 'You were signed out because you did nothing for a while. Your answers are saved. Sign in again to carry on.',
+  timeout:
+    'You were signed out because you did nothing for a while. Your answers are saved. Sign in again to carry on.',
   signedOut: 'You have signed out.',
 };
 
@@ -89,6 +90,10 @@ export function LoginPage() {
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <h2>New to this service?</h2>
+      <p>
+        <Link to="/register">Create an account</Link> with the reference number from your pension statement.
+      </p>
     </div>
   );
 }

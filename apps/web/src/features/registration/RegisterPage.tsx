@@ -1,0 +1,223 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTenant } from '../../app/tenant';
+import { DateField, readDateField } from '../../components/DateField';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { authApi } from '../../lib/api';
+import { HttpError } from '../../lib/http/client';
+
+type Step =
+  | { name: 'details' }
+  | { name: 'code'; registrationId: string; email: string }
+  | { name: 'done'; username: string };
+
+const serverMessages: Record<string, FieldError> = {
+  registration_no_match: {
+    field: 'referenceNumber',
+    message:
+      'We could not find your membership with these details. Check them against your latest pension statement',
+  },
+  already_registered: { field: 'referenceNumber', message: 'You already have an account. Sign in instead' },
+  CONFIRMATION_TOKEN_INVALID_ERROR: {
+    field: 'code',
+    message: 'The security code is not right. Check the email we sent you',
+  },
+  CONFIRMATION_TOKEN_EXPIRED_ERROR: {
+    field: 'code',
+    message: 'The security code has expired. Start again to get a new one',
+  },
+  username_taken: { field: 'username', message: 'This username is taken. Choose another' },
+  too_many_requests: { field: 'referenceNumber', message: 'Too many attempts. Wait a minute and try again' },
+};
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
+
+function explain(error: unknown, fallbackField: string): FieldError[] {
+  const code = error instanceof HttpError ? error.codes[0] : undefined;
+  return [
+    (code && serverMessages[code]) || {
+      field: fallbackField,
+      message: 'Sorry, something went wrong. Try again later',
+    },
+  ];
+}
+
+/** Registration for an existing member record: details, then the emailed code with new sign-in details. */
+export function RegisterPage() {
+  const { tenant, routes } = useTenant();
+  const [step, setStep] = useState<Step>({ name: 'details' });
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const titles = { details: 'Create an account', code: 'Check your email', done: 'Account created' };
+  useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
+  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+
+  async function submitDetails(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const details = {
+      referenceNumber: text(form, 'referenceNumber'),
+      dateOfBirth: readDateField(form, 'dateOfBirth') ?? '',
+      insuranceNumber: text(form, 'insuranceNumber'),
+      email: text(form, 'email'),
+    };
+    const problems: FieldError[] = [];
+    if (!/^\d{4,10}$/.test(details.referenceNumber))
+      problems.push({ field: 'referenceNumber', message: 'Enter your reference number, using digits only' });
+    if (!details.dateOfBirth)
+      problems.push({
+        field: 'dateOfBirth',
+        message: 'Enter your date of birth as a real date, for example 27 3 1964',
+      });
+    if (!/^[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]$/i.test(details.insuranceNumber))
+      problems.push({
+        field: 'insuranceNumber',
+        message: 'Enter a National Insurance number in the correct format',
+      });
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(details.email))
+      problems.push({
+        field: 'email',
+        message: 'Enter an email address in the correct format, like name@example.com',
+      });
+    setErrors(problems);
+    if (problems.length) return;
+    setBusy(true);
+    try {
+      const started = await authApi.startRegistration(details);
+      setStep({ name: 'code', registrationId: started.registrationId, email: details.email });
+    } catch (error) {
+      setErrors(explain(error, 'referenceNumber'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitCode(event: FormEvent<HTMLFormElement>, registrationId: string) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const confirmation = {
+      registrationId,
+      code: text(form, 'code'),
+      username: text(form, 'username'),
+      password: String(form.get('password') ?? ''),
+    };
+    const problems: FieldError[] = [];
+    if (!/^\d{6}$/.test(confirmation.code))
+      problems.push({ field: 'code', message: 'Enter the 6-digit security code' });
+    if (!/^[a-zA-Z0-9._-]{3,50}$/.test(confirmation.username))
+      problems.push({
+        field: 'username',
+        message: 'Username must be 3 to 50 letters, digits, dots, dashes or underscores',
+      });
+    if (confirmation.password.length < 12)
+      problems.push({ field: 'password', message: 'Password must be 12 characters or more' });
+    setErrors(problems);
+    if (problems.length) return;
+    setBusy(true);
+    try {
+      const account = await authApi.confirmRegistration(confirmation);
+      setStep({ name: 'done', username: account.username });
+    } catch (error) {
+      setErrors(explain(error, 'code'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (step.name === 'done') {
+    return (
+      <div className="narrow">
+        <div className="panel">
+          <h1>Account created</h1>
+          <p>Your username is {step.username}</p>
+        </div>
+        <p>You can now sign in to see your {tenant.tenantName} pension.</p>
+        <Link to={routes.postLogout} className="button">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={errors} />
+      {step.name === 'details' ? (
+        <>
+          <h1>Create an account</h1>
+          <p>You need the reference number from your pension statement. We will email you a security code.</p>
+          <form onSubmit={submitDetails} noValidate>
+            <TextField
+              id="referenceNumber"
+              label="Reference number"
+              hint="This is on your annual pension statement"
+              inputMode="numeric"
+              spellCheck={false}
+              error={errorFor('referenceNumber')}
+            />
+            <DateField
+              id="dateOfBirth"
+              legend="Date of birth"
+              hint="For example, 27 3 1964"
+              autoCompletePrefix="bday"
+              error={errorFor('dateOfBirth')}
+            />
+            <TextField
+              id="insuranceNumber"
+              label="National Insurance number"
+              hint="It’s on your National Insurance card, payslip or P60. For example, ‘QQ 12 34 56 C’."
+              spellCheck={false}
+              autoCapitalize="characters"
+              error={errorFor('insuranceNumber')}
+            />
+            <TextField
+              id="email"
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              error={errorFor('email')}
+            />
+            <button type="submit" className="button" disabled={busy}>
+              Continue
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <h1>Check your email</h1>
+          <p>We have sent a 6-digit security code to {step.email}. It expires in 15 minutes.</p>
+          <form onSubmit={(event) => void submitCode(event, step.registrationId)} noValidate>
+            <TextField
+              id="code"
+              label="Security code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              error={errorFor('code')}
+            />
+            <TextField
+              id="username"
+              label="Choose a username"
+              autoComplete="username"
+              spellCheck={false}
+              error={errorFor('username')}
+            />
+            <TextField
+              id="password"
+              label="Choose a password"
+              hint="Use 12 characters or more. A few unrelated words make a strong password."
+              type="password"
+              autoComplete="new-password"
+              error={errorFor('password')}
+            />
+            <button type="submit" className="button" disabled={busy}>
+              Create account
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}
