@@ -33,12 +33,16 @@ describe('page frame', () => {
 
   it('titles the document with the page title and the tenant name', async () => {
     renderApp('/error');
-    await waitFor(() => expect(document.title).toBe('Sorry, there is a problem with the service - Meridian Pension Scheme'));
+    await waitFor(() =>
+      expect(document.title).toBe('Sorry, there is a problem with the service - Meridian Pension Scheme'),
+    );
   });
 
   it('renders the error page accessibly with a link home', async () => {
     renderApp('/error');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 
@@ -57,7 +61,9 @@ describe('fixed routes in the app', () => {
   it('serves a fixed route at the path the tenant moved it to, and the old path becomes a content page', async () => {
     const fetch = stubFetch(() => jsonResponse(404, { errors: [{ code: 'page_not_found' }] }));
     renderApp('/problem', { tenant: { ...testTenant, routes: { error: '/problem' } } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
+    ).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
 
     renderApp('/error', { tenant: { ...testTenant, routes: { error: '/problem' } } });
