@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseTarget } from './database-target';
 import { buildApp } from './app';
-import { prepareDatabase } from './prepare';
+import { contentRoot, prepareDatabase } from './prepare';
+import { watchContent } from './areas/content/watch';
 import { demoPersonas, DEMO_PASSWORD, unregisteredDemoMember } from './seed/demo-personas';
 
 async function main() {
@@ -26,8 +27,11 @@ async function main() {
   if (config.derived.apiUrl) app.log.info('API_URL not set: the web app calls the API on the origin that served it');
   if (config.derived.epaDomain) app.log.info('EPA_DOMAIN not set: links are treated as same-site (embedded default)');
 
+  const stopWatching = config.NODE_ENV === 'development' ? watchContent(database.db, contentRoot, app.log) : () => {};
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopWatching();
     await app.close();
     await database.close();
     process.exit(0);

@@ -47,5 +47,7 @@ export const pageFileSchema = z.object({
   title: z.string().min(1),
   isPublic: z.boolean().default(false),
   blocks: z.array(blockSchema).default([]),
+  visibility: z.unknown().optional(),
+  widget: z.object({ title: z.string(), html: z.string(), imagePath: z.string().optional() }).optional(),
 });
 export type PageFile = z.infer<typeof pageFileSchema>;

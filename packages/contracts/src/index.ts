@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './content';
 export * from './access-key';
+export * from './content-documents';

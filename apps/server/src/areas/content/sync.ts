@@ -1,10 +1,18 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, notInArray } from 'drizzle-orm';
-import { pageFileSchema, tenantContentSchema, type PageFile, type TenantContent } from '@meridian/contracts';
+import { and, eq, max, notInArray } from 'drizzle-orm';
+import {
+  contentDocumentSchemas,
+  pageFileSchema,
+  tenantContentSchema,
+  type ContentDocumentKind,
+  type PageFile,
+  type TenantContent,
+} from '@meridian/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { pages, tenants } from '../../db/schema';
+import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
 
 export class ContentFileError extends Error {
   constructor(
@@ -15,15 +23,32 @@ export class ContentFileError extends Error {
   }
 }
 
+export interface ContentImage {
+  path: string;
+  mediaType: string;
+  data: Buffer;
+}
+
 export interface TenantBundle {
   tenant: TenantContent;
   pages: PageFile[];
+  documents: Partial<Record<ContentDocumentKind, unknown>>;
+  images: ContentImage[];
 }
 
-async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
+const MAX_IMAGE_BYTES = 1_000_000;
+const imageTypes: Array<{ mediaType: string; matches: (data: Buffer) => boolean }> = [
+  { mediaType: 'image/png', matches: (data) => data.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])) },
+  { mediaType: 'image/jpeg', matches: (data) => data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff },
+  { mediaType: 'image/webp', matches: (data) => data.subarray(0, 4).toString() === 'RIFF' && data.subarray(8, 12).toString() === 'WEBP' },
+];
+
+async function readJson<T>(file: string, schema: z.ZodType<T>, hash: ReturnType<typeof createHash>): Promise<T> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    const text = await readFile(file, 'utf8');
+    hash.update(file).update(text);
+    raw = JSON.parse(text);
   } catch (error) {
     throw new ContentFileError(file, `not valid JSON (${(error as Error).message})`);
   }
@@ -35,42 +60,94 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-/** Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason. */
-export async function readContentTree(root: string): Promise<TenantBundle[]> {
-  const tenantsDir = path.join(root, 'tenants');
-  const folders = (await readdir(tenantsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory());
-  const bundles: TenantBundle[] = [];
-  for (const folder of folders) {
-    const dir = path.join(tenantsDir, folder.name);
-    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantContentSchema);
-    const pageDir = path.join(dir, 'pages');
-    const pageFiles = (await readdir(pageDir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
-    const tenantPages: PageFile[] = [];
-    for (const name of pageFiles.sort()) tenantPages.push(await readJson(path.join(pageDir, name), pageFileSchema));
-    bundles.push({ tenant, pages: tenantPages });
+const listFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
+
+/** Images are checked by their bytes, not their names; only raster types a browser can show safely. */
+async function readImages(dir: string, hash: ReturnType<typeof createHash>): Promise<ContentImage[]> {
+  const images: ContentImage[] = [];
+  for (const name of await listFiles(dir)) {
+    const file = path.join(dir, name);
+    const data = await readFile(file);
+    hash.update(file).update(data);
+    if (data.length > MAX_IMAGE_BYTES) throw new ContentFileError(file, `larger than ${MAX_IMAGE_BYTES} bytes`);
+    const type = imageTypes.find((candidate) => candidate.matches(data));
+    if (!type) throw new ContentFileError(file, 'not a PNG, JPEG or WebP image');
+    images.push({ path: `images/${name}`, mediaType: type.mediaType, data });
   }
-  return bundles;
+  return images;
 }
 
-/** Loads the content tree into the database in one transaction: all of it or none of it. */
-export async function syncContent(db: Database, root: string): Promise<{ tenants: number; pages: number }> {
-  const bundles = await readContentTree(root);
-  let pageCount = 0;
-  await db.transaction(async (tx) => {
-    for (const { tenant, pages: tenantPages } of bundles) {
-      await tx
-        .insert(tenants)
-        .values(tenant)
-        .onConflictDoUpdate({ target: tenants.tenantUrl, set: { ...tenant } });
+/** Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason. */
+export async function readContentTree(root: string): Promise<{ bundles: TenantBundle[]; checksum: string }> {
+  const hash = createHash('sha256');
+  const tenantsDir = path.join(root, 'tenants');
+  const folders = (await readdir(tenantsDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const bundles: TenantBundle[] = [];
+  for (const folder of folders) {
+    const dir = path.join(tenantsDir, folder);
+    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantContentSchema, hash);
+    const tenantPages: PageFile[] = [];
+    for (const name of (await listFiles(path.join(dir, 'pages'))).filter((file) => file.endsWith('.json'))) {
+      tenantPages.push(await readJson(path.join(dir, 'pages', name), pageFileSchema, hash));
+    }
+    const duplicate = tenantPages.find((page, index) =>
+      tenantPages.some((other, otherIndex) => otherIndex < index && (other.slug === page.slug || other.key === page.key)),
+    );
+    if (duplicate) throw new ContentFileError(path.join(dir, 'pages'), `two pages share the slug or key of "${duplicate.key}"`);
+    const documents: TenantBundle['documents'] = {};
+    const present = new Set(await listFiles(dir));
+    for (const kind of Object.keys(contentDocumentSchemas) as ContentDocumentKind[]) {
+      if (present.has(`${kind}.json`)) {
+        documents[kind] = await readJson(path.join(dir, `${kind}.json`), contentDocumentSchemas[kind] as z.ZodType<unknown>, hash);
+      }
+    }
+    bundles.push({ tenant, pages: tenantPages, documents, images: await readImages(path.join(dir, 'images'), hash) });
+  }
+  return { bundles, checksum: hash.digest('hex') };
+}
+
+export interface SyncResult {
+  version: number;
+  changed: boolean;
+  tenants: number;
+  pages: number;
+}
+
+/**
+ * Loads the content tree into the database as one new version, in one transaction: all of it or
+ * none of it, so a bad file leaves the previous version serving. An unchanged tree is not reloaded.
+ */
+export async function syncContent(db: Database, root: string): Promise<SyncResult> {
+  const { bundles, checksum } = await readContentTree(root);
+  const pageCount = bundles.reduce((total, bundle) => total + bundle.pages.length, 0);
+  return db.transaction(async (tx) => {
+    const [latest] = await tx.select({ version: max(contentVersions.version) }).from(contentVersions);
+    const current = latest?.version ?? 0;
+    if (current > 0) {
+      const [row] = await tx.select().from(contentVersions).where(eq(contentVersions.version, current));
+      if (row?.checksum === checksum) return { version: current, changed: false, tenants: bundles.length, pages: pageCount };
+    }
+    const version = current + 1;
+    for (const { tenant, pages: tenantPages, documents, images } of bundles) {
+      await tx.insert(tenants).values(tenant).onConflictDoUpdate({ target: tenants.tenantUrl, set: { ...tenant } });
       for (const page of tenantPages) {
+        const values = {
+          key: page.key,
+          title: page.title,
+          isPublic: page.isPublic,
+          blocks: page.blocks,
+          visibility: (page.visibility as Record<string, unknown> | undefined) ?? null,
+          widget: page.widget ?? null,
+          version,
+          updatedAt: new Date(),
+        };
         await tx
           .insert(pages)
-          .values({ ...page, tenantUrl: tenant.tenantUrl })
-          .onConflictDoUpdate({
-            target: [pages.tenantUrl, pages.slug],
-            set: { key: page.key, title: page.title, isPublic: page.isPublic, blocks: page.blocks, updatedAt: new Date() },
-          });
-        pageCount += 1;
+          .values({ ...values, slug: page.slug, tenantUrl: tenant.tenantUrl })
+          .onConflictDoUpdate({ target: [pages.tenantUrl, pages.slug], set: values });
       }
       const slugs = tenantPages.map((page) => page.slug);
       await tx
@@ -80,7 +157,26 @@ export async function syncContent(db: Database, root: string): Promise<{ tenants
             ? and(eq(pages.tenantUrl, tenant.tenantUrl), notInArray(pages.slug, slugs))
             : eq(pages.tenantUrl, tenant.tenantUrl),
         );
+      await tx.delete(contentDocuments).where(eq(contentDocuments.tenantUrl, tenant.tenantUrl));
+      for (const [kind, body] of Object.entries(documents)) {
+        await tx.insert(contentDocuments).values({ tenantUrl: tenant.tenantUrl, kind, body, version });
+      }
+      await tx.delete(contentImages).where(eq(contentImages.tenantUrl, tenant.tenantUrl));
+      for (const image of images) {
+        await tx.insert(contentImages).values({
+          tenantUrl: tenant.tenantUrl,
+          path: image.path,
+          mediaType: image.mediaType,
+          data: image.data.toString('base64'),
+          version,
+        });
+      }
     }
+    await tx.insert(contentVersions).values({
+      version,
+      checksum,
+      summary: { tenants: bundles.length, pages: pageCount },
+    });
+    return { version, changed: true, tenants: bundles.length, pages: pageCount };
   });
-  return { tenants: bundles.length, pages: pageCount };
 }
