@@ -15,6 +15,7 @@ import { loadSigningKey } from './lib/server-keys';
 import { webApp } from './plugins/web-app';
 import { tenantUrlForHost } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
+import { contentDocumentRoutes } from './areas/content/document-routes';
 import { registrationRoutes } from './areas/authentication/registration-routes';
 import { developmentRoutes } from './areas/development/routes';
 import { authenticationRoutes } from './areas/authentication/routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(registrationRoutes, { prefix: '/authentication-api/api', db });
   if (!config.isProduction) await app.register(developmentRoutes, { prefix: '/api/dev', db });
   await app.register(contentRoutes, { prefix: '/content-api/api/v2/content', db });
+  await app.register(contentDocumentRoutes, { prefix: '/content-api/api/v2/content', db });
   await app.register(memberDataInitializeRoute, { prefix: '/mdp-api', db, config });
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });

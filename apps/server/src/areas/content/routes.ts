@@ -7,8 +7,8 @@ import {
   tenantContentSchema,
   unauthorizedPageQuerySchema,
 } from '@meridian/contracts';
-import { AppError, notFound } from '../../lib/errors';
-import { verifyContentAccessKey } from '../../lib/content-access-key';
+import { notFound } from '../../lib/errors';
+import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { findPageBySlug, findPageUrlByKey } from './page-repository';
@@ -73,16 +73,14 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request) => {
-      const verified = await verifyContentAccessKey(app.contentAccessKeySecret, request.query.contentAccessKey);
-      if (!verified.ok) {
-        request.log.warn({ reason: verified.reason }, 'content access key refused');
-        throw new AppError(
-          401,
-          verified.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid',
-          'The content access key is not valid. Refresh it and try again.',
-        );
-      }
-      const page = await findPageBySlug(db, verified.payload.tenantUrl, request.query.pageUrl, { publicOnly: false });
+      const key = await requireContentAccessKey(
+        app.contentAccessKeySecret,
+        request.query.contentAccessKey,
+        request.log,
+      );
+      const page = await findPageBySlug(db, key.tenantUrl, request.query.pageUrl, {
+        publicOnly: false,
+      });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;
     },
@@ -95,7 +93,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         tags: ['content'],
         summary: 'The URL of a page by its key',
         headers: envHeader,
-        querystring: z.object({ key: z.string().min(1).max(60), tenantUrl: z.string().min(1).max(255).optional() }),
+        querystring: z.object({
+          key: z.string().min(1).max(60),
+          tenantUrl: z.string().min(1).max(255).optional(),
+        }),
         response: { 200: z.object({ url: z.string() }), 404: errorBodySchema },
       },
     },

@@ -36,18 +36,32 @@ export interface TenantBundle {
   images: ContentImage[];
 }
 
+/** Adds a file's place in the tree and its bytes to the checksum of the whole tree. */
+type Recorder = (file: string, data: string | Buffer) => void;
+
 const MAX_IMAGE_BYTES = 1_000_000;
 const imageTypes: Array<{ mediaType: string; matches: (data: Buffer) => boolean }> = [
-  { mediaType: 'image/png', matches: (data) => data.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])) },
+  {
+    mediaType: 'image/png',
+    matches: (data) => data.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+  },
   { mediaType: 'image/jpeg', matches: (data) => data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff },
-  { mediaType: 'image/webp', matches: (data) => data.subarray(0, 4).toString() === 'RIFF' && data.subarray(8, 12).toString() === 'WEBP' },
+  {
+    mediaType: 'image/webp',
+    matches: (data) =>
+      data.subarray(0, 4).toString() === 'RIFF' && data.subarray(8, 12).toString() === 'WEBP',
+  },
 ];
 
-async function readJson<T>(file: string, schema: z.ZodType<T>, hash: ReturnType<typeof createHash>): Promise<T> {
+async function readJson<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  record: Recorder,
+): Promise<T> {
   let raw: unknown;
   try {
     const text = await readFile(file, 'utf8');
-    hash.update(file).update(text);
+    record(file, text);
     raw = JSON.parse(text);
   } catch (error) {
     throw new ContentFileError(file, `not valid JSON (${(error as Error).message})`);
@@ -63,13 +77,14 @@ async function readJson<T>(file: string, schema: z.ZodType<T>, hash: ReturnType<
 const listFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
 
 /** Images are checked by their bytes, not their names; only raster types a browser can show safely. */
-async function readImages(dir: string, hash: ReturnType<typeof createHash>): Promise<ContentImage[]> {
+async function readImages(dir: string, record: Recorder): Promise<ContentImage[]> {
   const images: ContentImage[] = [];
   for (const name of await listFiles(dir)) {
     const file = path.join(dir, name);
     const data = await readFile(file);
-    hash.update(file).update(data);
-    if (data.length > MAX_IMAGE_BYTES) throw new ContentFileError(file, `larger than ${MAX_IMAGE_BYTES} bytes`);
+    record(file, data);
+    if (data.length > MAX_IMAGE_BYTES)
+      throw new ContentFileError(file, `larger than ${MAX_IMAGE_BYTES} bytes`);
     const type = imageTypes.find((candidate) => candidate.matches(data));
     if (!type) throw new ContentFileError(file, 'not a PNG, JPEG or WebP image');
     images.push({ path: `images/${name}`, mediaType: type.mediaType, data });
@@ -80,6 +95,7 @@ async function readImages(dir: string, hash: ReturnType<typeof createHash>): Pro
 /** Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason. */
 export async function readContentTree(root: string): Promise<{ bundles: TenantBundle[]; checksum: string }> {
   const hash = createHash('sha256');
+  const record: Recorder = (file, data) => hash.update(path.relative(root, file)).update(data);
   const tenantsDir = path.join(root, 'tenants');
   const folders = (await readdir(tenantsDir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
@@ -88,23 +104,38 @@ export async function readContentTree(root: string): Promise<{ bundles: TenantBu
   const bundles: TenantBundle[] = [];
   for (const folder of folders) {
     const dir = path.join(tenantsDir, folder);
-    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantContentSchema, hash);
+    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantContentSchema, record);
     const tenantPages: PageFile[] = [];
     for (const name of (await listFiles(path.join(dir, 'pages'))).filter((file) => file.endsWith('.json'))) {
-      tenantPages.push(await readJson(path.join(dir, 'pages', name), pageFileSchema, hash));
+      tenantPages.push(await readJson(path.join(dir, 'pages', name), pageFileSchema, record));
     }
     const duplicate = tenantPages.find((page, index) =>
-      tenantPages.some((other, otherIndex) => otherIndex < index && (other.slug === page.slug || other.key === page.key)),
+      tenantPages.some(
+        (other, otherIndex) => otherIndex < index && (other.slug === page.slug || other.key === page.key),
+      ),
     );
-    if (duplicate) throw new ContentFileError(path.join(dir, 'pages'), `two pages share the slug or key of "${duplicate.key}"`);
+    if (duplicate)
+      throw new ContentFileError(
+        path.join(dir, 'pages'),
+        `two pages share the slug or key of "${duplicate.key}"`,
+      );
     const documents: TenantBundle['documents'] = {};
     const present = new Set(await listFiles(dir));
     for (const kind of Object.keys(contentDocumentSchemas) as ContentDocumentKind[]) {
       if (present.has(`${kind}.json`)) {
-        documents[kind] = await readJson(path.join(dir, `${kind}.json`), contentDocumentSchemas[kind] as z.ZodType<unknown>, hash);
+        documents[kind] = await readJson(
+          path.join(dir, `${kind}.json`),
+          contentDocumentSchemas[kind] as z.ZodType<unknown>,
+          record,
+        );
       }
     }
-    bundles.push({ tenant, pages: tenantPages, documents, images: await readImages(path.join(dir, 'images'), hash) });
+    bundles.push({
+      tenant,
+      pages: tenantPages,
+      documents,
+      images: await readImages(path.join(dir, 'images'), record),
+    });
   }
   return { bundles, checksum: hash.digest('hex') };
 }
@@ -128,11 +159,15 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
     const current = latest?.version ?? 0;
     if (current > 0) {
       const [row] = await tx.select().from(contentVersions).where(eq(contentVersions.version, current));
-      if (row?.checksum === checksum) return { version: current, changed: false, tenants: bundles.length, pages: pageCount };
+      if (row?.checksum === checksum)
+        return { version: current, changed: false, tenants: bundles.length, pages: pageCount };
     }
     const version = current + 1;
     for (const { tenant, pages: tenantPages, documents, images } of bundles) {
-      await tx.insert(tenants).values(tenant).onConflictDoUpdate({ target: tenants.tenantUrl, set: { ...tenant } });
+      await tx
+        .insert(tenants)
+        .values(tenant)
+        .onConflictDoUpdate({ target: tenants.tenantUrl, set: { ...tenant } });
       for (const page of tenantPages) {
         const values = {
           key: page.key,

@@ -12,7 +12,10 @@ export function watchContent(db: Database, root: string, log: FastifyBaseLogger)
       if (result.changed) log.info(result, 'content reloaded');
     } catch (error) {
       if (!(error instanceof ContentFileError)) throw error;
-      log.error({ file: error.file, reason: error.reason }, 'content not reloaded; the previous version keeps serving');
+      log.error(
+        { file: error.file, reason: error.reason },
+        'content not reloaded; the previous version keeps serving',
+      );
     }
   };
   const watcher = watch(root, { recursive: true }, () => {

@@ -1,0 +1,34 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ContentDocumentKind } from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { contentDocuments, contentImages, pages } from '../../db/schema';
+
+export async function findDocument<T>(
+  db: Database,
+  tenantUrl: string,
+  kind: ContentDocumentKind,
+): Promise<T | null> {
+  const [row] = await db
+    .select({ body: contentDocuments.body })
+    .from(contentDocuments)
+    .where(and(eq(contentDocuments.tenantUrl, tenantUrl), eq(contentDocuments.kind, kind)));
+  return (row?.body as T | undefined) ?? null;
+}
+
+export async function findImage(db: Database, tenantUrl: string, imagePath: string) {
+  const [row] = await db
+    .select()
+    .from(contentImages)
+    .where(and(eq(contentImages.tenantUrl, tenantUrl), eq(contentImages.path, imagePath)));
+  return row
+    ? { mediaType: row.mediaType, data: Buffer.from(row.data, 'base64'), version: row.version }
+    : null;
+}
+
+export async function findWidgets(db: Database, tenantUrl: string, slugs: string[]) {
+  const rows = await db
+    .select({ slug: pages.slug, key: pages.key, widget: pages.widget, isPublic: pages.isPublic })
+    .from(pages)
+    .where(and(eq(pages.tenantUrl, tenantUrl), inArray(pages.slug, slugs)));
+  return rows.filter((row) => row.isPublic && row.widget);
+}

@@ -1,0 +1,282 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  footerSchema,
+  fundSchema,
+  globalsSchema,
+  menuSchema,
+  optionListSchema,
+  optionSummarySchema,
+  questionNodeSchema,
+  type ContentAccessKeyPayload,
+  type Footer,
+  type Globals,
+  type Menu,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { requireContentAccessKey } from '../../lib/content-access-key';
+import { notFound } from '../../lib/errors';
+import { findDocument, findImage, findWidgets } from './document-repository';
+
+const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
+const tenantQuery = z.object({ tenantUrl: z.string().min(1).max(255) });
+const keyQuery = z.object({ contentAccessKey: z.string().min(20).max(8000) });
+
+type OptionList = z.infer<typeof optionListSchema>;
+type OptionSummary = z.infer<typeof optionSummarySchema>;
+type QuestionNode = z.infer<typeof questionNodeSchema>;
+type Fund = z.infer<typeof fundSchema>;
+
+/**
+ * Tenant-wide content: globals, menu, footer, option lists and summaries, question nodes, funds,
+ * images and page-feed widgets. "Authorized" calls are keyed by a signed content access key,
+ * "unauthorized" ones by the tenant URL. Missing content answers 404, which clients read as empty.
+ */
+export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const accessKey = (token: string, log: FastifyBaseLogger) =>
+    requireContentAccessKey(app.contentAccessKeySecret, token, log);
+  const document = async <T>(tenantUrl: string, kind: Parameters<typeof findDocument>[2]) => {
+    const found = await findDocument<T>(db, tenantUrl.toLowerCase(), kind);
+    if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);
+    return found;
+  };
+  const signedInMenu = (menu: Menu, _key: ContentAccessKeyPayload): Menu => menu;
+  const publicMenu = (menu: Menu): Menu => ({ items: menu.items.filter((item) => !item.signedInOnly) });
+  const responses = <T extends z.ZodType>(schema: T) => ({
+    200: schema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+    404: errorBodySchema,
+  });
+
+  app.get(
+    '/unauthorized-globals',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Labels, classifiers, messages, modals and tooltips of a tenant',
+        headers: envHeader,
+        querystring: tenantQuery,
+        response: responses(globalsSchema),
+      },
+    },
+    async (request) => document<Globals>(request.query.tenantUrl, 'globals'),
+  );
+  app.get(
+    '/authorized-globals',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Globals for a signed-in member',
+        headers: envHeader,
+        querystring: keyQuery,
+        response: responses(globalsSchema),
+      },
+    },
+    async (request) =>
+      document<Globals>((await accessKey(request.query.contentAccessKey, request.log)).tenantUrl, 'globals'),
+  );
+  app.get(
+    '/unauthorized-menu',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The menu for visitors',
+        headers: envHeader,
+        querystring: tenantQuery,
+        response: responses(menuSchema),
+      },
+    },
+    async (request) => publicMenu(await document<Menu>(request.query.tenantUrl, 'menu')),
+  );
+  app.get(
+    '/authorized-menu',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The menu for a signed-in member',
+        headers: envHeader,
+        querystring: keyQuery,
+        response: responses(menuSchema),
+      },
+    },
+    async (request) => {
+      const key = await accessKey(request.query.contentAccessKey, request.log);
+      return signedInMenu(await document<Menu>(key.tenantUrl, 'menu'), key);
+    },
+  );
+  app.get(
+    '/unauthorized-footer',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The footer for visitors',
+        headers: envHeader,
+        querystring: tenantQuery,
+        response: responses(footerSchema),
+      },
+    },
+    async (request) => document<Footer>(request.query.tenantUrl, 'footer'),
+  );
+  app.get(
+    '/authorized-footer',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The footer for a signed-in member',
+        headers: envHeader,
+        querystring: keyQuery,
+        response: responses(footerSchema),
+      },
+    },
+    async (request) =>
+      document<Footer>((await accessKey(request.query.contentAccessKey, request.log)).tenantUrl, 'footer'),
+  );
+  app.get(
+    '/authorized-option-list',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'A retirement option list (by key or the selected quote name)',
+        headers: envHeader,
+        querystring: keyQuery.extend({
+          key: z.string().min(1).max(100).optional(),
+          selectedQuoteName: z.string().min(1).max(200).optional(),
+        }),
+        response: responses(optionListSchema),
+      },
+    },
+    async (request) => {
+      const key = await accessKey(request.query.contentAccessKey, request.log);
+      const wanted = request.query.key ?? request.query.selectedQuoteName?.split('.')[0];
+      const list = (await document<OptionList[]>(key.tenantUrl, 'option-lists')).find(
+        (candidate) => candidate.key === wanted,
+      );
+      if (!list) throw notFound('content_not_found', 'No option list has this key.');
+      return list;
+    },
+  );
+  app.get(
+    '/authorized-option-summary',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The summary of one retirement option',
+        headers: envHeader,
+        querystring: keyQuery.extend({ key: z.string().min(1).max(100) }),
+        response: responses(optionSummarySchema),
+      },
+    },
+    async (request) => {
+      const key = await accessKey(request.query.contentAccessKey, request.log);
+      const summary = (await document<OptionSummary[]>(key.tenantUrl, 'option-summaries')).find(
+        (candidate) => candidate.key === request.query.key,
+      );
+      if (!summary) throw notFound('content_not_found', 'No option summary has this key.');
+      return summary;
+    },
+  );
+  app.get(
+    '/authorized-question-nodes',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The explore-options question tree for an option',
+        headers: envHeader,
+        querystring: keyQuery.extend({ optionKey: z.string().min(1).max(100) }),
+        response: responses(z.array(questionNodeSchema)),
+      },
+    },
+    async (request) => {
+      const key = await accessKey(request.query.contentAccessKey, request.log);
+      const nodes = (await document<QuestionNode[]>(key.tenantUrl, 'question-nodes')).filter(
+        (node) => node.optionKey === request.query.optionKey,
+      );
+      if (nodes.length === 0) throw notFound('content_not_found', 'No questions for this option.');
+      return nodes;
+    },
+  );
+  app.get(
+    '/authorized-funds',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The funds of the tenant’s DC schemes',
+        headers: envHeader,
+        querystring: keyQuery,
+        response: responses(z.array(fundSchema)),
+      },
+    },
+    async (request) => {
+      const funds = await document<Fund[]>(
+        (await accessKey(request.query.contentAccessKey, request.log)).tenantUrl,
+        'funds',
+      );
+      return [...funds].sort((a, b) => a.orderNo - b.orderNo);
+    },
+  );
+  app.get(
+    '/unauthorized-page-feed-widgets',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'What the feeds of other pages show of the given public pages',
+        headers: envHeader,
+        querystring: tenantQuery.extend({
+          pageUrls: z.union([z.string().max(500), z.array(z.string().max(500)).max(20)]),
+        }),
+        response: responses(
+          z.array(
+            z.object({
+              pageUrl: z.string(),
+              pageKey: z.string(),
+              title: z.string(),
+              html: z.string(),
+              imagePath: z.string().optional(),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request) => {
+      const urls = [request.query.pageUrls].flat();
+      const widgets = await findWidgets(db, request.query.tenantUrl.toLowerCase(), urls);
+      if (widgets.length === 0) throw notFound('content_not_found', 'None of these pages has a widget.');
+      return widgets.map((row) => ({
+        pageUrl: row.slug,
+        pageKey: row.key,
+        ...(row.widget as { title: string; html: string; imagePath?: string }),
+      }));
+    },
+  );
+  // The spec's spelling of this endpoint is kept so existing clients work.
+  app.get(
+    '/image-resouce',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'An image referenced by content, as bytes with its media type',
+        headers: envHeader,
+        querystring: z.object({
+          cmsRelativeUrl: z.string().regex(/^images\/[\w.-]+$/, 'a path such as images/logo.png'),
+          tenantUrl: z.string().min(1).max(255).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const image = await findImage(
+        db,
+        (request.query.tenantUrl ?? request.tenantUrl).toLowerCase(),
+        request.query.cmsRelativeUrl,
+      );
+      if (!image) throw notFound('content_not_found', 'No image at this path.');
+      return reply
+        .type(image.mediaType)
+        .header('cache-control', 'public, max-age=3600')
+        .header('etag', `"v${image.version}"`)
+        .send(image.data);
+    },
+  );
+};

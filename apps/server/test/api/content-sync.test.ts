@@ -1,0 +1,54 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentFileError, syncContent } from '../../src/areas/content/sync';
+import { contentRoot } from '../../src/prepare';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+let root: string;
+const homePage = () => path.join(root, 'tenants/meridian/pages/home.json');
+const publicHome = () =>
+  ctx.app.inject({ url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost' });
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'meridian-content-'));
+  await cp(contentRoot, root, { recursive: true });
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('content sync', () => {
+  it('does not reload an unchanged tree and versions a changed one', async () => {
+    const unchanged = await syncContent(ctx.database.db, root);
+    expect(unchanged.changed).toBe(false);
+    const home = JSON.parse(await readFile(homePage(), 'utf8'));
+    await writeFile(homePage(), JSON.stringify({ ...home, title: 'A new welcome' }));
+    const changed = await syncContent(ctx.database.db, root);
+    expect(changed).toMatchObject({ changed: true, version: unchanged.version + 1 });
+    expect((await publicHome()).json().title).toBe('A new welcome');
+  });
+
+  it('rejects a bad file with its path and reason, and the previous version keeps serving', async () => {
+    const home = JSON.parse(await readFile(homePage(), 'utf8'));
+    await writeFile(homePage(), JSON.stringify({ ...home, title: 'Broken', slug: 'no leading slash' }));
+    const failure = await syncContent(ctx.database.db, root).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ContentFileError);
+    expect((failure as ContentFileError).file).toBe(homePage());
+    expect((failure as ContentFileError).message).toMatch(/slug: a path such as \/my-pension/);
+    expect((await publicHome()).json().title).toBe('A new welcome');
+  });
+
+  it('rejects an image whose bytes are not an image', async () => {
+    await writeFile(
+      homePage(),
+      JSON.stringify(
+        JSON.parse(await readFile(path.join(contentRoot, 'tenants/meridian/pages/home.json'), 'utf8')),
+      ),
+    );
+    await writeFile(path.join(root, 'tenants/meridian/images/fake.png'), '<svg onload="alert(1)"></svg>');
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+      /fake\.png: not a PNG, JPEG or WebP image/,
+    );
+  });
+});
