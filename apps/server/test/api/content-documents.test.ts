@@ -93,3 +93,14 @@ describe('tenant content documents', () => {
     expect(escape.statusCode).toBe(400);
   });
 });
+
+describe('site search', () => {
+  it('finds public pages by their words, and never a signed-in page', async () => {
+    const response = await ctx.app.inject({ url: `${base}/search?tenantUrl=localhost&q=tax-free lump` });
+    const urls = response.json().results.map((result: { url: string }) => result.url);
+    expect(urls).toContain('/help');
+    const privateOnly = await ctx.app.inject({ url: `${base}/search?tenantUrl=localhost&q=savings pot` });
+    expect(privateOnly.json().results).toEqual([]);
+    expect((await ctx.app.inject({ url: `${base}/search?tenantUrl=localhost&q=` })).statusCode).toBe(400);
+  });
+});

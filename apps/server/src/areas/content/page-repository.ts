@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { pages, tenants } from '../../db/schema';
@@ -40,4 +40,35 @@ export async function findPageUrlByKey(db: Database, tenantUrl: string, key: str
     .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, key)))
     .limit(1);
   return row?.slug ?? null;
+}
+
+/** Public pages whose title or text contains every word of the query, best title matches first. */
+export async function searchPublicPages(db: Database, tenantUrl: string, query: string, limit = 20) {
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[%_\\]/g, ''))
+    .filter((word) => word.length > 1)
+    .slice(0, 8);
+  if (words.length === 0) return [];
+  const text = sql`lower(${pages.title} || ' ' || ${pages.blocks}::text)`;
+  const rows = await db
+    .select({ slug: pages.slug, title: pages.title, blocks: pages.blocks })
+    .from(pages)
+    .where(
+      and(
+        eq(pages.tenantUrl, tenantUrl),
+        eq(pages.isPublic, true),
+        ...words.map((word) => sql`${text} like ${`%${word}%`}`),
+      ),
+    )
+    .orderBy(sql`position(${words[0]!} in lower(${pages.title})) = 0`, pages.title)
+    .limit(limit);
+  return rows.map((row) => ({ url: row.slug, title: row.title, summary: summarise(row.blocks) }));
+}
+
+function summarise(blocks: Array<Record<string, unknown>>): string {
+  const html = blocks.map((block) => (typeof block.html === 'string' ? block.html : '')).join(' ');
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 }

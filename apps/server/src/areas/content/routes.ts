@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
-import { findPageBySlug, findPageUrlByKey } from './page-repository';
+import { findPageBySlug, findPageUrlByKey, searchPublicPages } from './page-repository';
 
 export interface ContentRoutesOptions {
   db: Database;
@@ -106,5 +106,28 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       if (!url) throw notFound('page_not_found', 'No page has this key.');
       return { url };
     },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Search the public pages of a tenant',
+        headers: envHeader,
+        querystring: z.object({ tenantUrl: z.string().min(1).max(255), q: z.string().trim().min(1).max(200) }),
+        response: {
+          200: z.object({
+            query: z.string(),
+            results: z.array(z.object({ url: z.string(), title: z.string(), summary: z.string() })),
+          }),
+          400: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      query: request.query.q,
+      results: await searchPublicPages(db, request.query.tenantUrl.toLowerCase(), request.query.q),
+    }),
   );
 };
