@@ -44,7 +44,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     server(port, 'data/e2e', { IDLE_TIMEOUT_MINUTES: '30' }),
-    // A second portal whose idle timeout is six seconds, for the session-timeout journey.
-    server(shortIdlePort, 'data/e2e-short-idle', { IDLE_TIMEOUT_MINUTES: '0.1' }),
+    // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey.
+    server(shortIdlePort, 'data/e2e-short-idle', { IDLE_TIMEOUT_MINUTES: '0.3' }),
   ],
 });

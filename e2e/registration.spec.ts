@@ -7,10 +7,17 @@ function samsBirthday() {
   const date = new Date(Date.UTC(today.getUTCFullYear() - 48, today.getUTCMonth() - 6, 1));
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(today.getUTCDate(), lastDay));
-  return { day: String(date.getUTCDate()), month: String(date.getUTCMonth() + 1), year: String(date.getUTCFullYear()) };
+  return {
+    day: String(date.getUTCDate()),
+    month: String(date.getUTCMonth() + 1),
+    year: String(date.getUTCFullYear()),
+  };
 }
 
-test('a member registers with the emailed code and signs in with the new account', async ({ page, request }) => {
+test('a member registers with the emailed code and signs in with the new account', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();

@@ -2,14 +2,18 @@ import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { bluewaterUrl } from './support/tenants';
 
-test('the shell renders a public content page, shows Loading... while it loads, and passes axe', async ({ page }) => {
+test('the shell renders a public content page, shows Loading... while it loads, and passes axe', async ({
+  page,
+}) => {
   await page.route('**/content-api/api/v2/content/unauthorized-page**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
   await page.goto('/');
   await expect(page.getByText('Loading...')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to your Meridian pension' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Welcome to your Meridian pension' }),
+  ).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Meridian');
   await expect(page).toHaveTitle('Welcome to your Meridian pension - Meridian Pension Scheme');
   await page.screenshot({ path: 'test-results/screenshots/home.png', fullPage: true });
@@ -35,6 +39,8 @@ test('an unknown address shows a clear not-found page', async ({ page }) => {
 test('the skip link moves keyboard users to the main content', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Reject analytics cookies' }).click();
+  await page.getByRole('button', { name: 'Hide cookie message' }).click();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

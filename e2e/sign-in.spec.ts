@@ -74,19 +74,24 @@ test('the second tenant signs in its own member', async ({ page }) => {
   await expect(page.getByRole('banner')).toContainText('Bluewater');
 });
 
-test('an idle member is warned, can stay signed in, and is then signed out with an explanation', async ({ page }) => {
+test('an idle member is warned, can stay signed in, and is then signed out with an explanation', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await page.goto(shortIdleUrl('/login'));
   await signIn(page, 'db.avc');
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
   const warning = page.getByRole('alertdialog', { name: 'You are about to be signed out' });
-  await expect(warning).toBeVisible({ timeout: 10_000 });
+  await expect(warning).toBeVisible({ timeout: 25_000 });
   await expectNoAccessibilityViolations(page);
   await warning.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(warning).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
-  await expect(warning).toBeVisible({ timeout: 10_000 });
-  await expect(page).toHaveURL(/\/login\?reason=timeout$/, { timeout: 10_000 });
-  await expect(page.getByRole('status')).toContainText('You were signed out because you did nothing for a while');
+  await expect(warning).toBeVisible({ timeout: 25_000 });
+  await expect(page).toHaveURL(/\/login\?reason=timeout$/, { timeout: 25_000 });
+  await expect(page.getByRole('status')).toContainText(
+    'You were signed out because you did nothing for a while',
+  );
   await page.goto(shortIdleUrl('/hub'));
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -14,6 +14,7 @@ import { ErrorPage } from '../features/errors/ErrorPage';
 import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { HubPage } from '../features/hub/HubPage';
 import { RegisterPage } from '../features/registration/RegisterPage';
+import { SearchPage } from '../features/search/SearchPage';
 import { AuthProvider } from './auth';
 import type { FixedRoutes } from './routes';
 import { useTenant } from './tenant';
@@ -55,6 +56,8 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: routes.logout, element: <LogoutPage /> },
             { path: routes.error, element: <ErrorPage /> },
             { path: '/register', element: <RegisterPage /> },
+            { path: '/search', element: <SearchPage /> },
+            { path: '/recherche', element: <SearchPage /> },
             { path: routes.deeplink, element: <DeeplinkPage /> },
             { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
             { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },

@@ -5,6 +5,9 @@ import { useTenant } from '../app/tenant';
 import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
 import { NavigationProgress } from './NavigationProgress';
 import { PageLoading } from './PageLoading';
+import { CookieBanner } from '../features/site/CookieBanner';
+import { SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';
+import { useSiteContent } from '../features/site/site-content';
 
 /** After an in-app navigation, focus moves to the main content so screen readers start on the new page. */
 function useFocusMainOnNavigation() {
@@ -23,8 +26,10 @@ export function Layout() {
   const { signedIn, signOut } = useAuth();
   const navigating = useNavigation().state !== 'idle';
   useFocusMainOnNavigation();
+  const { menu, footer } = useSiteContent(signedIn);
   return (
     <>
+      <CookieBanner />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
@@ -48,6 +53,7 @@ export function Layout() {
             )}
           </nav>
         </div>
+        <SiteMenu menu={menu} />
       </header>
       <main id="main-content" className="container" tabIndex={-1} aria-busy={navigating || undefined}>
         <Suspense fallback={<PageLoading />}>
@@ -56,6 +62,7 @@ export function Layout() {
       </main>
       <footer className="site-footer">
         <div className="container">
+          <SiteFooterLinks footer={footer} />
           <p>{tenant.tenantName}</p>
         </div>
       </footer>

@@ -1,0 +1,42 @@
+import { http, tenantUrl } from '../../lib/api';
+import { sessionStore, activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+
+interface StoredKey {
+  contentAccessKey: string;
+  expiresAt: string;
+  record: string;
+}
+
+const STORE_KEY = 'contentAccessKey';
+/** Refresh a little before the server's expiry so a page never asks with a stale key. */
+const REFRESH_MARGIN_MS = 60_000;
+
+const recordId = () => JSON.stringify(activeRecordHeaders(singleAuthData.read()));
+
+/** The signed content access key for the chosen record, fetched once and kept until it nearly expires. */
+export async function contentAccessKey({ recalculate = false } = {}): Promise<string> {
+  const stored = sessionStore.get<StoredKey>(STORE_KEY);
+  const fresh =
+    stored && stored.record === recordId() && Date.parse(stored.expiresAt) - Date.now() > REFRESH_MARGIN_MS;
+  if (fresh && !recalculate) return stored.contentAccessKey;
+  const answer = await http.get<{ contentAccessKey: string; expiresAt: string }>(
+    `/mdp-api/api/content/${recalculate ? 'recalculate-access-key' : 'access-key'}`,
+    {
+      query: {
+        tenantUrl: tenantUrl(),
+        newlyRetiredRangeInMonth: 3,
+        preRetirementAgePeriodInYears: 5,
+        timestamp: Date.now(),
+        basicMode:
+          singleAuthData.read()?.hasMultipleRecords && !singleAuthData.read()?.linkedRefno
+            ? 'true'
+            : undefined,
+      },
+      headers: activeRecordHeaders(singleAuthData.read()),
+    },
+  );
+  sessionStore.set<StoredKey>(STORE_KEY, { ...answer, record: recordId() });
+  return answer.contentAccessKey;
+}
+
+export const forgetContentAccessKey = () => sessionStore.remove(STORE_KEY);

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+
+test('the menu and footer come from the tenant’s content', async ({ page }) => {
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: 'Help' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Your pension' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Help' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help and contact' })).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement' }),
+  ).toBeVisible();
+});
+
+test('search finds a help page by its words', async ({ page }) => {
+  await page.goto('/search');
+  await page.getByLabel('Search this site').fill('tax-free lump sum');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=tax-free\+lump\+sum$/);
+  await expect(page.getByRole('heading', { name: /result.* for ‘tax-free lump sum’/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Help and contact' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.goto('/recherche?q=nothing-matches-this');
+  await expect(page.getByRole('heading', { name: 'No results for ‘nothing-matches-this’' })).toBeVisible();
+});
+
+test('the cookie banner records a choice and can be hidden', async ({ page, context }) => {
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookies on this site' });
+  await expect(banner).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await banner.getByRole('button', { name: 'Reject analytics cookies' }).click();
+  await expect(banner.getByRole('status')).toContainText('You’ve rejected analytics cookies');
+  await banner.getByRole('button', { name: 'Hide cookie message' }).click();
+  await expect(banner).toHaveCount(0);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'cookie_consent')?.value).toBe(
+    'rejected',
+  );
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Cookies on this site' })).toHaveCount(0);
+});
