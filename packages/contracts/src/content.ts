@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockEnvelopeSchema, pageBlockSchema } from './blocks';
 
 export const authMethodSchema = z.enum(['SINGLE_AUTH', 'OPENAM']);
 export type AuthMethod = z.infer<typeof authMethodSchema>;
@@ -20,10 +21,6 @@ export type TenantContent = z.infer<typeof tenantContentSchema>;
 
 export const tenantContentQuerySchema = z.object({ tenantUrl: z.string().min(1).max(255) });
 
-/** A content block: a type plus typed parameters. The content issue narrows this into a registry. */
-export const blockSchema = z.object({ type: z.string().min(1) }).catchall(z.unknown());
-export type Block = z.infer<typeof blockSchema>;
-
 export const pageSchema = z.object({
   slug: z.string(),
   key: z.string(),
@@ -31,7 +28,7 @@ export const pageSchema = z.object({
   authMethod: authMethodSchema.nullable(),
   tenant: z.object({ tenantUrl: z.string(), businessGroup: z.array(z.string()) }),
   bgroup: z.string(),
-  blocks: z.array(blockSchema),
+  blocks: z.array(pageBlockSchema),
 });
 export type Page = z.infer<typeof pageSchema>;
 
@@ -46,7 +43,7 @@ export const pageFileSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
   title: z.string().min(1),
   isPublic: z.boolean().default(false),
-  blocks: z.array(blockSchema).default([]),
+  blocks: z.array(blockEnvelopeSchema).default([]),
   visibility: z.unknown().optional(),
   widget: z.object({ title: z.string(), html: z.string(), imagePath: z.string().optional() }).optional(),
 });

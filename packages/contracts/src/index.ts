@@ -1,4 +1,5 @@
 export * from './errors';
 export * from './content';
+export * from './blocks';
 export * from './access-key';
 export * from './content-documents';

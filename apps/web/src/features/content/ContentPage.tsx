@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import type { Block } from '@meridian/contracts';
+import type { BlockEnvelope } from '@meridian/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { BlockView } from './blocks';
@@ -12,7 +12,7 @@ export function ContentPage() {
   return <FoundPage title={page.title} blocks={page.blocks} />;
 }
 
-function FoundPage({ title, blocks }: { title: string; blocks: Block[] }) {
+function FoundPage({ title, blocks }: { title: string; blocks: BlockEnvelope[] }) {
   useDocumentTitle(title);
   return (
     <>

@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import type { Block } from '@meridian/contracts';
+import type { BlockEnvelope } from '@meridian/contracts';
 
 /**
  * The block registry: content block type → component. Deliberately minimal for the foundation; the
@@ -37,17 +37,17 @@ export function htmlToParagraphs(html: string): string[] {
   return paragraphs.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
-function RichTextBlock({ block }: { block: Block }) {
+function RichTextBlock({ block }: { block: BlockEnvelope }) {
   const html = typeof block.html === 'string' ? block.html : '';
   return htmlToParagraphs(html).map((paragraph, index) => <p key={index}>{paragraph}</p>);
 }
 
-export const blockRegistry: Record<string, ComponentType<{ block: Block }>> = {
+export const blockRegistry: Record<string, ComponentType<{ block: BlockEnvelope }>> = {
   richText: RichTextBlock,
 };
 
 /** Unknown blocks are logged; in development they show a visible placeholder, in production nothing. */
-function UnknownBlock({ block, visible }: { block: Block; visible: boolean }) {
+function UnknownBlock({ block, visible }: { block: BlockEnvelope; visible: boolean }) {
   useEffect(() => {
     console.warn(`Content block of unknown type "${block.type}" was not rendered`);
   }, [block.type]);
@@ -59,7 +59,7 @@ function UnknownBlock({ block, visible }: { block: Block; visible: boolean }) {
   );
 }
 
-export function BlockView({ block, showUnknown = import.meta.env.DEV }: { block: Block; showUnknown?: boolean }) {
+export function BlockView({ block, showUnknown = import.meta.env.DEV }: { block: BlockEnvelope; showUnknown?: boolean }) {
   const Component = Object.hasOwn(blockRegistry, block.type) ? blockRegistry[block.type] : undefined;
   if (!Component) return <UnknownBlock block={block} visible={showUnknown} />;
   return <Component block={block} />;
