@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibilityRuleSchema } from './visibility';
 
 /** Tenant-wide texts: everything a member reads that is not a page, so a tenant can reword anything. */
 export const globalsSchema = z.object({
@@ -37,7 +38,7 @@ export const menuItemSchema = z.intersection(
     position: z.enum(['Left', 'Right', 'Account']).default('Left'),
     orderNo: z.number().int().default(0),
     signedInOnly: z.boolean().default(false),
-    visibility: z.unknown().optional(),
+    visibility: visibilityRuleSchema.optional(),
   }),
   linkTarget,
 );
@@ -58,7 +59,7 @@ export const optionListSchema = z.object({
       key: z.string().min(1),
       title: z.string(),
       html: z.string().default(''),
-      visibility: z.unknown().optional(),
+      visibility: visibilityRuleSchema.optional(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blockEnvelopeSchema, pageBlockSchema } from './blocks';
+import { pageBlockSchema, strictBlockSchema } from './blocks';
+import { visibilityRuleSchema } from './visibility';
 
 export const authMethodSchema = z.enum(['SINGLE_AUTH', 'OPENAM']);
 export type AuthMethod = z.infer<typeof authMethodSchema>;
@@ -43,8 +44,9 @@ export const pageFileSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
   title: z.string().min(1),
   isPublic: z.boolean().default(false),
-  blocks: z.array(blockEnvelopeSchema).default([]),
-  visibility: z.unknown().optional(),
+  // Authoring is strict: an unknown or malformed block fails the sync, naming the file and path.
+  blocks: z.array(strictBlockSchema).default([]),
+  visibility: visibilityRuleSchema.optional(),
   widget: z.object({ title: z.string(), html: z.string(), imagePath: z.string().optional() }).optional(),
 });
 export type PageFile = z.infer<typeof pageFileSchema>;

@@ -4,7 +4,8 @@ import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
-const accessKeyUrl = '/mdp-api/api/content/access-key?tenantUrl=localhost&preRetirementAgePeriodInYears=5&newlyRetiredRangeInMonth=6';
+const accessKeyUrl =
+  '/mdp-api/api/content/access-key?tenantUrl=localhost&preRetirementAgePeriodInYears=5&newlyRetiredRangeInMonth=6';
 
 async function keyFor(username: string, url = accessKeyUrl) {
   const agent = new BrowserAgent(ctx.app);
@@ -36,7 +37,11 @@ describe('content access key', () => {
 
   it('gives a DC member close to target their DC life stage and the AVC member the contributions flag', async () => {
     const near = payloadOf((await keyFor('dc.near')).body.contentAccessKey);
-    expect(near).toMatchObject({ schemeType: 'DC', dcLifeStage: 'closeToTRD', transferApplicationStatus: 'UnavailableTA' });
+    expect(near).toMatchObject({
+      schemeType: 'DC',
+      dcLifeStage: 'closeToTRD',
+      transferApplicationStatus: 'UnavailableTA',
+    });
     const avc = payloadOf((await keyFor('db.avc')).body.contentAccessKey);
     expect(avc).toMatchObject({ hasAdditionalContributions: true, lifeStage: 'PreRetiree' });
   });
@@ -52,7 +57,10 @@ describe('content access key', () => {
   });
 
   it('is refused for a tenant the record does not belong to, and without sign-in', async () => {
-    const { response } = await keyFor('db.active', '/mdp-api/api/content/access-key?tenantUrl=bluewater.localhost');
+    const { response } = await keyFor(
+      'db.active',
+      '/mdp-api/api/content/access-key?tenantUrl=bluewater.localhost',
+    );
     expect(response.statusCode).toBe(404);
     expect(response.json().errors[0].code).toBe('tenant_not_found');
     const anonymous = await ctx.app.inject({ url: accessKeyUrl });

@@ -12,7 +12,11 @@ describe('session-based sign-in', () => {
     const agent = new BrowserAgent(ctx.app);
     const response = await agent.signIn('db.deferred');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ businessGroup: 'MER', referenceNumber: '1000001', hasMultipleRecords: false });
+    expect(response.json()).toMatchObject({
+      businessGroup: 'MER',
+      referenceNumber: '1000001',
+      hasMultipleRecords: false,
+    });
     const refresh = response.cookies.find((cookie) => cookie.name === 'refreshToken');
     expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/authentication-api/api' });
     expect(agent.cookies.get('accessToken')).toBe(response.json().accessToken);
@@ -33,7 +37,9 @@ describe('session-based sign-in', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'sign_in'), eq(auditEvents.outcome, 'failure')));
-    expect(failures.map((event) => event.details.reason)).toEqual(expect.arrayContaining(['wrong_password', 'unknown_user']));
+    expect(failures.map((event) => event.details.reason)).toEqual(
+      expect.arrayContaining(['wrong_password', 'unknown_user']),
+    );
   });
 
   it('answers invalid bodies with field codes and no sign-in', async () => {
@@ -83,7 +89,10 @@ describe('refresh tokens', () => {
     const agent = new BrowserAgent(ctx.app);
     await agent.signIn('db.pensioner');
     const first = agent.cookies.get('refreshToken')!;
-    const rotated = await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/refresh-token' });
+    const rotated = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/refresh-token',
+    });
     expect(rotated.statusCode).toBe(200);
     const second = agent.cookies.get('refreshToken')!;
     expect(second).not.toBe(first);
@@ -91,11 +100,17 @@ describe('refresh tokens', () => {
     const thief = new BrowserAgent(ctx.app);
     await thief.request({ url: '/health' });
     thief.cookies.set('refreshToken', first);
-    const reuse = await thief.request({ method: 'POST', url: '/authentication-api/api/authentication/refresh-token' });
+    const reuse = await thief.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/refresh-token',
+    });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().errors[0].code).toBe('refresh_token_reused');
 
-    const legitimate = await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/refresh-token' });
+    const legitimate = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/refresh-token',
+    });
     expect(legitimate.statusCode).toBe(401);
     expect((await agent.request({ url: '/authentication-api/api/sso/session' })).statusCode).toBe(401);
   });
@@ -118,7 +133,10 @@ describe('access tokens and records', () => {
 
   it('switches between linked records and refuses anyone else’s', async () => {
     const agent = new BrowserAgent(ctx.app);
-    expect((await agent.signIn('linked')).json()).toMatchObject({ referenceNumber: '1000007', hasMultipleRecords: true });
+    expect((await agent.signIn('linked')).json()).toMatchObject({
+      referenceNumber: '1000007',
+      hasMultipleRecords: true,
+    });
     const switched = await agent.request({
       method: 'POST',
       url: '/authentication-api/api/authentication/switch-user',

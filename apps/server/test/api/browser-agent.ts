@@ -15,7 +15,10 @@ export class BrowserAgent {
   }
 
   async rawRequest(options: InjectOptions & { url: string }, { sendXsrf = true } = {}) {
-    const headers: Record<string, string> = { host: this.host, ...(options.headers as Record<string, string>) };
+    const headers: Record<string, string> = {
+      host: this.host,
+      ...(options.headers as Record<string, string>),
+    };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
@@ -31,6 +34,10 @@ export class BrowserAgent {
   }
 
   signIn(userName: string, password = 'MeridianDemo!2026') {
-    return this.request({ method: 'POST', url: '/authentication-api/api/authentication/login', payload: { userName, password } });
+    return this.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/login',
+      payload: { userName, password },
+    });
   }
 }

@@ -21,13 +21,18 @@ describe('demo data', () => {
 
   it('keeps ages relative to today so personas stay valid', async () => {
     const today = utcDay(new Date());
-    const [deferred] = await ctx.database.db.select().from(members).where(eq(members.referenceNumber, '1000001'));
+    const [deferred] = await ctx.database.db
+      .select()
+      .from(members)
+      .where(eq(members.referenceNumber, '1000001'));
     expect(completedYears(isoDate(deferred!.dateOfBirth), today)).toBe(60);
     const [near] = await ctx.database.db.select().from(members).where(eq(members.referenceNumber, '1000005'));
     expect(completedYears(isoDate(near!.dateOfBirth), today)).toBe(64);
     expect(completedYears(isoDate(near!.dateOfBirth), addMonths(today, 8))).toBe(65);
-    const [pensioner] = await ctx.database.db.select().from(members).where(eq(members.referenceNumber, '1000004'));
+    const [pensioner] = await ctx.database.db
+      .select()
+      .from(members)
+      .where(eq(members.referenceNumber, '1000004'));
     expect(pensioner!.dateRetired).toBe(addMonths(today, -3));
   });
-
 });

@@ -72,12 +72,17 @@ describe('error model', () => {
 
 describe('content foundation', () => {
   it('describes each tenant by host, with its own branding and business groups', async () => {
-    const meridian = await ctx.app.inject({ url: '/content-api/api/v2/content/tenant-content?tenantUrl=localhost' });
+    const meridian = await ctx.app.inject({
+      url: '/content-api/api/v2/content/tenant-content?tenantUrl=localhost',
+    });
     const bluewater = await ctx.app.inject({
       url: '/content-api/api/v2/content/tenant-content?tenantUrl=bluewater.localhost',
     });
     expect(meridian.json()).toMatchObject({ tenantName: 'Meridian Pension Scheme', businessGroups: ['MER'] });
-    expect(bluewater.json()).toMatchObject({ tenantName: 'Bluewater Retirement Plan', businessGroups: ['BLU'] });
+    expect(bluewater.json()).toMatchObject({
+      tenantName: 'Bluewater Retirement Plan',
+      businessGroups: ['BLU'],
+    });
     expect(meridian.json().primaryColor).not.toBe(bluewater.json().primaryColor);
   });
 
@@ -85,7 +90,11 @@ describe('content foundation', () => {
     const page = await ctx.app.inject({
       url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
     });
-    expect(page.json()).toMatchObject({ key: 'home', title: 'Welcome to your Meridian pension', bgroup: 'MER' });
+    expect(page.json()).toMatchObject({
+      key: 'home',
+      title: 'Welcome to your Meridian pension',
+      bgroup: 'MER',
+    });
     const missing = await ctx.app.inject({
       url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/no-such-page&tenantUrl=localhost',
     });

@@ -24,7 +24,12 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    context.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+    context.config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    });
     if (process.env.TEST_DATABASE_KIND === 'postgres') {
       const serverUrl = process.env.TEST_DATABASE_URL!;
       const name = `meridian_test_${randomBytes(6).toString('hex')}`;

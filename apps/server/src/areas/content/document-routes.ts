@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import { notFound } from '../../lib/errors';
 import { findDocument, findImage, findWidgets } from './document-repository';
+import { personalise, visibilityKeyFor } from './personalise';
 
 const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
 const tenantQuery = z.object({ tenantUrl: z.string().min(1).max(255) });
@@ -42,7 +43,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);
     return found;
   };
-  const signedInMenu = (menu: Menu, _key: ContentAccessKeyPayload): Menu => menu;
+  const signedInMenu = (menu: Menu, key: ContentAccessKeyPayload): Menu =>
+    personalise(menu, visibilityKeyFor(key));
   const publicMenu = (menu: Menu): Menu => ({ items: menu.items.filter((item) => !item.signedInOnly) });
   const responses = <T extends z.ZodType>(schema: T) => ({
     200: schema,
@@ -155,7 +157,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         (candidate) => candidate.key === wanted,
       );
       if (!list) throw notFound('content_not_found', 'No option list has this key.');
-      return list;
+      return personalise(list, visibilityKeyFor(key));
     },
   );
   app.get(

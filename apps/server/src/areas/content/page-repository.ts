@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Page } from '@meridian/contracts';
+import type { Page, VisibilityKey } from '@meridian/contracts';
+import { isVisible, personalise } from './personalise';
 import type { Database } from '../../db/client';
 import { pages, tenants } from '../../db/schema';
 
@@ -9,11 +10,12 @@ function normaliseSlug(pageUrl: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
+/** A page for whoever the key describes: hidden pages are null, hidden blocks are dropped. */
 export async function findPageBySlug(
   db: Database,
   tenantUrl: string,
   pageUrl: string,
-  { publicOnly }: { publicOnly: boolean },
+  { publicOnly, key }: { publicOnly: boolean; key: VisibilityKey },
 ): Promise<Page | null> {
   const [row] = await db
     .select({ page: pages, businessGroups: tenants.businessGroups })
@@ -21,7 +23,7 @@ export async function findPageBySlug(
     .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
     .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, normaliseSlug(pageUrl))))
     .limit(1);
-  if (!row || (publicOnly && !row.page.isPublic)) return null;
+  if (!row || (publicOnly && !row.page.isPublic) || !isVisible(row.page.visibility, key)) return null;
   return {
     slug: row.page.slug,
     key: row.page.key,
@@ -29,7 +31,7 @@ export async function findPageBySlug(
     authMethod: null,
     tenant: { tenantUrl, businessGroup: row.businessGroups },
     bgroup: row.businessGroups.join(','),
-    blocks: row.page.blocks as Page['blocks'],
+    blocks: personalise(row.page.blocks, key) as Page['blocks'],
   };
 }
 
@@ -69,6 +71,9 @@ export async function searchPublicPages(db: Database, tenantUrl: string, query: 
 
 function summarise(blocks: Array<Record<string, unknown>>): string {
   const html = blocks.map((block) => (typeof block.html === 'string' ? block.html : '')).join(' ');
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   errorBodySchema,
   pageSchema,
+  publicVisibilityKey,
   tenantContentQuerySchema,
   tenantContentSchema,
   unauthorizedPageQuerySchema,
@@ -11,6 +12,7 @@ import { notFound } from '../../lib/errors';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
+import { visibilityKeyFor } from './personalise';
 import { findPageBySlug, findPageUrlByKey, searchPublicPages } from './page-repository';
 
 export interface ContentRoutesOptions {
@@ -18,6 +20,10 @@ export interface ContentRoutesOptions {
 }
 
 const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
+/** Browser and platform flags the client appends (spec section 3); only those are accepted. */
+export const clientWordingFlagsQuery = z
+  .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
+  .optional();
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db }) => {
   app.get(
@@ -52,6 +58,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     async (request) => {
       const page = await findPageBySlug(db, request.query.tenantUrl.toLowerCase(), request.query.pageUrl, {
         publicOnly: true,
+        key: publicVisibilityKey,
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;
@@ -68,6 +75,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         querystring: z.object({
           pageUrl: z.string().min(1).max(500),
           contentAccessKey: z.string().min(20).max(8000),
+          wordingFlags: clientWordingFlagsQuery,
         }),
         response: { 200: pageSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
@@ -80,6 +88,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       );
       const page = await findPageBySlug(db, key.tenantUrl, request.query.pageUrl, {
         publicOnly: false,
+        key: visibilityKeyFor(key, [request.query.wordingFlags ?? []].flat()),
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;
@@ -115,7 +124,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         tags: ['content'],
         summary: 'Search the public pages of a tenant',
         headers: envHeader,
-        querystring: z.object({ tenantUrl: z.string().min(1).max(255), q: z.string().trim().min(1).max(200) }),
+        querystring: z.object({
+          tenantUrl: z.string().min(1).max(255),
+          q: z.string().trim().min(1).max(200),
+        }),
         response: {
           200: z.object({
             query: z.string(),

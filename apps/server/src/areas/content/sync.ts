@@ -53,11 +53,7 @@ const imageTypes: Array<{ mediaType: string; matches: (data: Buffer) => boolean 
   },
 ];
 
-async function readJson<T>(
-  file: string,
-  schema: z.ZodType<T>,
-  record: Recorder,
-): Promise<T> {
+async function readJson<T>(file: string, schema: z.ZodType<T>, record: Recorder): Promise<T> {
   let raw: unknown;
   try {
     const text = await readFile(file, 'utf8');
