@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyTenantHeaders, contentApi, http } from './api';
 
-const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
-  new Response(JSON.stringify({ errors: [{ code: 'page_not_found' }] }), { status: 404 }),
+const fetchMock = vi.fn(
+  async (_url: string, _init: RequestInit) =>
+    new Response(JSON.stringify({ errors: [{ code: 'page_not_found' }] }), { status: 404 }),
 );
 
 beforeEach(() => {

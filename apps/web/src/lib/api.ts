@@ -1,10 +1,30 @@
 import type { Page, TenantContent } from '@meridian/contracts';
 import { runtimeConfig } from './config';
-import { createHttpClient, getContent } from './http/client';
+import { createHttpClient, getContent, type HttpError, type RequestInfo } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
 
 /** The app's one HTTP client. Every call carries ENV (the environment name from the runtime config). */
 export const http = createHttpClient({ defaultHeaders: { ENV: runtimeConfig.environment } });
+
+let refreshing: Promise<unknown> | null = null;
+
+/**
+ * An expired access token is refreshed once for all the calls that met it, and each call is replayed;
+ * any other error (or a failed refresh) goes back to the caller.
+ */
+export async function refreshExpiredAccess(
+  error: HttpError,
+  request: RequestInfo,
+  client = http,
+): Promise<unknown> {
+  if (error.status !== 401 || !error.codes.includes('ERROR_ACCESS_TOKEN_EXPIRED')) throw error;
+  refreshing ??= client.post('/authentication-api/api/authentication/refresh-token').finally(() => {
+    refreshing = null;
+  });
+  await refreshing;
+  return request.retry();
+}
+http.setResponseErrorHandler(refreshExpiredAccess);
 
 /**
  * Once the tenant is known every call also carries BGROUP, the tenant's business group (its first,

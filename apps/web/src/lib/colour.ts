@@ -6,7 +6,9 @@ const toHex = (values: number[]) => `#${values.map((value) => value.toString(16)
 /** Darkens (negative amount) or lightens (positive) a colour by a fraction of the way to black or white. */
 export function shade(hex: string, amount: number): string {
   return toHex(
-    channels(hex).map((value) => Math.round(amount < 0 ? value * (1 + amount) : value + (255 - value) * amount)),
+    channels(hex).map((value) =>
+      Math.round(amount < 0 ? value * (1 + amount) : value + (255 - value) * amount),
+    ),
   );
 }
 

@@ -34,7 +34,14 @@ describe('runtime config', () => {
   });
 
   it('falls back key by key when a value is malformed', () => {
-    expect(readRuntimeConfig({ environment: 'test', loaderDelayMs: -5, idleTimeoutMinutes: '30', whitelistedCookies: 'x' })).toEqual({
+    expect(
+      readRuntimeConfig({
+        environment: 'test',
+        loaderDelayMs: -5,
+        idleTimeoutMinutes: '30',
+        whitelistedCookies: 'x',
+      }),
+    ).toEqual({
       ...defaults,
       environment: 'test',
     });

@@ -27,7 +27,9 @@ declare global {
   }
 }
 
-export function readRuntimeConfig(source: unknown = typeof window === 'undefined' ? undefined : window.__MERIDIAN_CONFIG__): RuntimeConfig {
+export function readRuntimeConfig(
+  source: unknown = typeof window === 'undefined' ? undefined : window.__MERIDIAN_CONFIG__,
+): RuntimeConfig {
   const object = source !== null && typeof source === 'object' && !Array.isArray(source) ? source : {};
   return runtimeConfigSchema.parse(object);
 }

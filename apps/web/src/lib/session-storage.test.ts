@@ -52,7 +52,10 @@ describe('single-auth data', () => {
 
   it('prefers the linked record over the primary for request headers', () => {
     expect(activeRecordHeaders(null)).toEqual({});
-    expect(activeRecordHeaders(primary)).toEqual({ 'auth-business-group': 'MER', 'auth-reference-number': '1000007' });
+    expect(activeRecordHeaders(primary)).toEqual({
+      'auth-business-group': 'MER',
+      'auth-reference-number': '1000007',
+    });
     expect(activeRecordHeaders({ ...primary, linkedBgroup: 'BLU', linkedRefno: '2' })).toEqual({
       'auth-business-group': 'BLU',
       'auth-reference-number': '2',

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, errorCodesFrom, getContent, HttpError, orEmptyOn404, serialiseQuery } from './client';
+import {
+  createHttpClient,
+  errorCodesFrom,
+  getContent,
+  HttpError,
+  orEmptyOn404,
+  serialiseQuery,
+} from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -26,7 +33,9 @@ afterEach(() => {
 
 describe('query serialisation', () => {
   it('repeats array values as one key per value and leaves out null and undefined', () => {
-    expect(serialiseQuery({ a: [1, 2], b: 'x y', c: undefined, d: null, e: true })).toBe('a=1&a=2&b=x+y&e=true');
+    expect(serialiseQuery({ a: [1, 2], b: 'x y', c: undefined, d: null, e: true })).toBe(
+      'a=1&a=2&b=x+y&e=true',
+    );
     expect(serialiseQuery({})).toBe('');
   });
 });
@@ -42,7 +51,15 @@ describe('error codes', () => {
   });
 
   it('gives something_went_wrong for a non-array, missing or empty errors value', () => {
-    for (const body of [{ errors: 'broken' }, { errors: { code: 'x' } }, {}, null, 'text', undefined, { errors: [] }]) {
+    for (const body of [
+      { errors: 'broken' },
+      { errors: { code: 'x' } },
+      {},
+      null,
+      'text',
+      undefined,
+      { errors: [] },
+    ]) {
       expect(errorCodesFrom(body)).toEqual(['something_went_wrong']);
     }
   });
@@ -55,8 +72,14 @@ describe('http client', () => {
     const client = createHttpClient({ logger, onRequest });
     await client.get('/x', { query: { q: ['a', 'b'] } });
     expect(lastCall()[0]).toBe('/x?q=a&q=b');
-    expect(logger).toHaveBeenCalledWith('GET /x?q=a&q=b', { method: 'GET', url: '/x?q=a&q=b', query: 'q=a&q=b' });
-    expect(onRequest).toHaveBeenCalledWith(expect.objectContaining({ method: 'GET', url: '/x?q=a&q=b', query: 'q=a&q=b' }));
+    expect(logger).toHaveBeenCalledWith('GET /x?q=a&q=b', {
+      method: 'GET',
+      url: '/x?q=a&q=b',
+      query: 'q=a&q=b',
+    });
+    expect(onRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'GET', url: '/x?q=a&q=b', query: 'q=a&q=b' }),
+    );
   });
 
   it('logs to console.debug by default', async () => {
@@ -82,7 +105,11 @@ describe('http client', () => {
   });
 
   it('merges default headers, later merges and per-call headers', async () => {
-    const client = createHttpClient({ logger: quiet, baseUrl: '/api', defaultHeaders: { ENV: 'test', BGROUP: 'OLD' } });
+    const client = createHttpClient({
+      logger: quiet,
+      baseUrl: '/api',
+      defaultHeaders: { ENV: 'test', BGROUP: 'OLD' },
+    });
     client.mergeDefaultHeaders({ BGROUP: 'MER' });
     await client.put('/x', { headers: { 'auth-reference-number': '1' }, body: { n: 1 } });
     const [url, init] = lastCall();
@@ -114,7 +141,9 @@ describe('http client', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, codes: ['field_invalid', 'something_went_wrong'] });
     expect(onError).toHaveBeenCalledWith(error, expect.objectContaining({ url: '/y' }));
-    expect(logger).toHaveBeenCalledWith('GET /y answered 400', { codes: ['field_invalid', 'something_went_wrong'] });
+    expect(logger).toHaveBeenCalledWith('GET /y answered 400', {
+      codes: ['field_invalid', 'something_went_wrong'],
+    });
   });
 
   it('gives something_went_wrong for a non-array errors value or an unparsable body', async () => {
@@ -133,7 +162,10 @@ describe('http client', () => {
     const handler = vi.fn(() => 'handled');
     client.setResponseErrorHandler(handler);
     await expect(client.get('/y')).resolves.toBe('handled');
-    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ codes: ['unauthorised'] }), expect.anything());
+    expect(handler).toHaveBeenCalledWith(
+      expect.objectContaining({ codes: ['unauthorised'] }),
+      expect.anything(),
+    );
     expect(onError).toHaveBeenCalledTimes(2);
     client.setResponseErrorHandler(undefined);
     await expect(client.get('/y')).rejects.toMatchObject({ status: 401 });
@@ -159,7 +191,9 @@ describe('http client', () => {
     const controller = new AbortController();
     controller.abort();
     const client = createHttpClient({ logger: quiet, onError });
-    await expect(client.get('/z', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client.get('/z', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(onError).not.toHaveBeenCalled();
   });
 });
@@ -175,12 +209,16 @@ describe('content helper', () => {
 
   it('still rejects other content failures', async () => {
     stubFetch(() => json(500, { errors: [{ code: 'something_went_wrong' }] }));
-    await expect(getContent(createHttpClient({ logger: quiet }), '/page')).rejects.toMatchObject({ status: 500 });
+    await expect(getContent(createHttpClient({ logger: quiet }), '/page')).rejects.toMatchObject({
+      status: 500,
+    });
   });
 
   it('wraps any call so that a 404 HttpError becomes null', async () => {
     await expect(orEmptyOn404(Promise.reject(new HttpError(404, ['not_found'])))).resolves.toBeNull();
-    await expect(orEmptyOn404(Promise.reject(new HttpError(500, ['x'])))).rejects.toMatchObject({ status: 500 });
+    await expect(orEmptyOn404(Promise.reject(new HttpError(500, ['x'])))).rejects.toMatchObject({
+      status: 500,
+    });
     await expect(orEmptyOn404(Promise.resolve(1))).resolves.toBe(1);
   });
 });

@@ -13,7 +13,8 @@ import { readCookie } from '../cookies';
  * - anything else becomes an `HttpError` with the status and the codes of the body's `errors` array.
  */
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+export type QueryValue =
+  string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
 export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
@@ -33,6 +34,8 @@ export interface RequestInfo {
   /** The serialised query string, without the leading `?`. */
   query: string;
   headers: Headers;
+  /** Sends the same request again (fresh cookies and headers); a retry's own error is not handled again. */
+  retry: <T>() => Promise<T>;
 }
 
 export class HttpError extends Error {
@@ -81,7 +84,8 @@ export function serialiseQuery(query: Query = {}): string {
  * `something_went_wrong`; a missing, empty or non-array `errors` gives `['something_went_wrong']`.
  */
 export function errorCodesFrom(body: unknown): string[] {
-  const errors = body !== null && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  const errors =
+    body !== null && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
   if (!Array.isArray(errors) || errors.length === 0) return [SOMETHING_WENT_WRONG];
   return errors.map((error: unknown) => {
     const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
@@ -109,20 +113,32 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   const logRequest: Logger = options.logger ?? ((message, details) => console.debug(message, details));
   const logError: Logger = options.logger ?? ((message, details) => console.warn(message, details));
 
-  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    requestOptions: RequestOptions = {},
+    isRetry = false,
+  ): Promise<T> {
     const { query, body, headers: callerHeaders, signal, nullOn404 } = requestOptions;
     const queryString = serialiseQuery(query);
     const url = `${options.baseUrl ?? ''}${path}${queryString ? `?${queryString}` : ''}`;
 
     const headers = new Headers({ Accept: 'application/json' });
-    for (const [name, value] of Object.entries({ ...defaultHeaders, ...callerHeaders })) headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...defaultHeaders, ...callerHeaders }))
+      headers.set(name, value);
     const accessToken = readCookie('accessToken');
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
     const xsrfToken = readCookie('XSRF-TOKEN');
     if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-    const info: RequestInfo = { method, url, query: queryString, headers };
+    const info: RequestInfo = {
+      method,
+      url,
+      query: queryString,
+      headers,
+      retry: <R>() => request<R>(method, path, requestOptions, true),
+    };
     logRequest(`${method} ${url}`, { method, url, query: queryString });
     options.onRequest?.(info);
 
@@ -161,7 +177,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const error = new HttpError(response.status, errorCodesFrom(parsed));
     logError(`${method} ${url} answered ${response.status}`, { codes: error.codes });
     options.onError?.(error, info);
-    if (responseErrorHandler) return (await responseErrorHandler(error, info)) as T;
+    if (responseErrorHandler && !isRetry) return (await responseErrorHandler(error, info)) as T;
     throw error;
   }
 
@@ -186,7 +202,11 @@ export type HttpClient = ReturnType<typeof createHttpClient>;
  * A GET for the content API, where a 404 means "no such content": it resolves with `null` instead of
  * failing (and does not count as an error for the hooks). Every other failure still rejects.
  */
-export function getContent<T>(client: HttpClient, path: string, requestOptions: Omit<RequestOptions, 'nullOn404'> = {}) {
+export function getContent<T>(
+  client: HttpClient,
+  path: string,
+  requestOptions: Omit<RequestOptions, 'nullOn404'> = {},
+) {
   return client.get<T | null>(path, { ...requestOptions, nullOn404: true });
 }
 

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refreshExpiredAccess } from './api';
+import { createHttpClient } from './http/client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('expired access tokens', () => {
+  it('refresh once for calls that meet them together, then replay each call', async () => {
+    let expired = true;
+    const fetch = vi.fn(async (url: string) => {
+      if (url.endsWith('/refresh-token')) {
+        expired = false;
+        return json(200, { accessToken: 'new' });
+      }
+      return expired ? json(401, { errors: [{ code: 'ERROR_ACCESS_TOKEN_EXPIRED' }] }) : json(200, { url });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const client = createHttpClient({ logger: () => undefined });
+    client.setResponseErrorHandler((error, request) => refreshExpiredAccess(error, request, client));
+    await expect(Promise.all([client.get('/a'), client.get('/b')])).resolves.toEqual([
+      { url: '/a' },
+      { url: '/b' },
+    ]);
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/refresh-token'))).toHaveLength(1);
+  });
+
+  it('hand other errors, and a failed refresh, back to the caller', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('/refresh-token')
+        ? json(401, { errors: [{ code: 'refresh_token_reused' }] })
+        : json(401, { errors: [{ code: 'ERROR_ACCESS_TOKEN_EXPIRED' }] }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const client = createHttpClient({ logger: () => undefined });
+    client.setResponseErrorHandler((error, request) => refreshExpiredAccess(error, request, client));
+    await expect(client.get('/a')).rejects.toMatchObject({ status: 401, codes: ['refresh_token_reused'] });
+  });
+});
