@@ -29,10 +29,10 @@ export function Layout() {
   const { menu, footer } = useSiteContent(signedIn);
   return (
     <>
-      <CookieBanner />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
+      <CookieBanner />
       <header className="site-header">
         <NavigationProgress />
         <div className="container header-inner">

@@ -14,31 +14,50 @@ const page = (title: string, blocks: unknown[] = []) => ({
 
 beforeEach(quietConsole);
 
+/** Answers the page request; the frame's other content requests (menu, footer) find nothing. */
+const stubPage = (answer: () => Response | Promise<Response>) =>
+  stubFetch((url) =>
+    url.includes('/unauthorized-page?')
+      ? answer()
+      : jsonResponse(404, { errors: [{ code: 'not_found', message: 'None' }] }),
+  );
+
+/** The page requests among all calls (the frame also asks for the menu and footer). */
+const pageRequests = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/unauthorized-page'));
+
 describe('catch-all content page', () => {
   it('loads the page for the path from the content API and renders its title and text', async () => {
-    const fetch = stubFetch(() =>
-      jsonResponse(200, page('Your pension explained', [{ type: 'richText', html: '<p>One &amp; two</p><p>Three</p>' }])),
+    const fetch = stubPage(() =>
+      jsonResponse(
+        200,
+        page('Your pension explained', [{ type: 'richText', html: '<p>One &amp; two</p><p>Three</p>' }]),
+      ),
     );
     renderApp('/your-pension');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your pension explained' })).toBeTruthy();
     expect(screen.getByText('One & two')).toBeTruthy();
     expect(screen.getByText('Three')).toBeTruthy();
-    expect(fetch.mock.calls[0]![0]).toBe(
+    expect(pageRequests(fetch)).toEqual([
       '/content-api/api/v2/content/unauthorized-page?pageUrl=%2Fyour-pension&tenantUrl=localhost',
-    );
+    ]);
     await waitFor(() => expect(document.title).toBe('Your pension explained - Meridian Pension Scheme'));
   });
 
   it('asks for / on the home page', async () => {
-    const fetch = stubFetch(() => jsonResponse(200, page('Welcome')));
+    const fetch = stubPage(() => jsonResponse(200, page('Welcome')));
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Welcome' });
-    expect(fetch.mock.calls[0]![0]).toContain('pageUrl=%2F&');
+    expect(pageRequests(fetch)[0]).toContain('pageUrl=%2F&');
   });
 
   it('shows Loading... inside main while the content request is pending', async () => {
     let answer: (response: Response) => void = () => undefined;
-    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stubFetch((url) =>
+      url.includes('/unauthorized-page')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : jsonResponse(404, { errors: [{ code: 'content_not_found' }] }),
+    );
     renderApp('/slow');
     const main = screen.getByRole('main');
     expect(within(main).getByText('Loading...')).toBeTruthy();
@@ -48,7 +67,7 @@ describe('catch-all content page', () => {
   });
 
   it('shows the not-found page when the content API answers 404', async () => {
-    stubFetch(() => jsonResponse(404, { errors: [{ code: 'page_not_found', message: 'No page' }] }));
+    stubPage(() => jsonResponse(404, { errors: [{ code: 'page_not_found', message: 'No page' }] }));
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByText('If you typed the web address, check it is correct.')).toBeTruthy();
@@ -57,7 +76,7 @@ describe('catch-all content page', () => {
   });
 
   it('sends any other failure to the error route', async () => {
-    stubFetch(() => jsonResponse(500, { errors: [{ code: 'something_went_wrong', message: 'Boom' }] }));
+    stubPage(() => jsonResponse(500, { errors: [{ code: 'something_went_wrong', message: 'Boom' }] }));
     const { router } = renderApp('/broken');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
@@ -66,14 +85,14 @@ describe('catch-all content page', () => {
   });
 
   it('sends a page that breaks its contract to the error route too', async () => {
-    stubFetch(() => jsonResponse(200, { title: 42 }));
+    stubPage(() => jsonResponse(200, { title: 42 }));
     const { router } = renderApp('/odd');
     await screen.findByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' });
     expect(router.state.location.pathname).toBe('/error');
   });
 
   it('uses the error route the tenant configured', async () => {
-    stubFetch(() => Promise.reject(new TypeError('offline')));
+    stubPage(() => Promise.reject(new TypeError('offline')));
     const { router } = renderApp('/broken', {
       tenant: { ...testTenant, routes: { error: '/problem' } },
     });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Footer, Menu } from '@meridian/contracts';
+import { footerSchema, menuSchema, type Footer, type Menu } from '@meridian/contracts';
 import { http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key/access-key';
@@ -11,22 +11,30 @@ export interface SiteContent {
   footer: Footer | null;
 }
 
+/** Content that does not match its contract is treated as missing rather than breaking the frame. */
+const checked = ([menu, footer]: [unknown, unknown]): SiteContent => ({
+  menu: menuSchema.safeParse(menu).data ?? null,
+  footer: footerSchema.safeParse(footer).data ?? null,
+});
+
 async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
   if (signedIn) {
     const key = await contentAccessKey();
     const query = { contentAccessKey: key };
-    const [menu, footer] = await Promise.all([
-      getContent<Menu>(http, `${base}/authorized-menu`, { query }),
-      getContent<Footer>(http, `${base}/authorized-footer`, { query }),
-    ]);
-    return { menu, footer };
+    return checked(
+      await Promise.all([
+        getContent<Menu>(http, `${base}/authorized-menu`, { query }),
+        getContent<Footer>(http, `${base}/authorized-footer`, { query }),
+      ]),
+    );
   }
   const query = { tenantUrl: tenantUrl() };
-  const [menu, footer] = await Promise.all([
-    getContent<Menu>(http, `${base}/unauthorized-menu`, { query }),
-    getContent<Footer>(http, `${base}/unauthorized-footer`, { query }),
-  ]);
-  return { menu, footer };
+  return checked(
+    await Promise.all([
+      getContent<Menu>(http, `${base}/unauthorized-menu`, { query }),
+      getContent<Footer>(http, `${base}/unauthorized-footer`, { query }),
+    ]),
+  );
 }
 
 /** The tenant's menu and footer from content; signed-in members get theirs through their access key. */
