@@ -1,25 +1,36 @@
 import { useLoaderData } from 'react-router';
-import type { BlockEnvelope } from '@meridian/contracts';
+import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey } from '@meridian/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
-import { BlockView } from './blocks';
+import { ContentContext, publicContent, useContent } from './content-context';
 import type { ContentPageData } from './content-loader';
+import { Blocks } from './registry';
 
 /** The catch-all route: every other address is a public content page looked up by its path. */
 export function ContentPage() {
   const { page } = useLoaderData() as ContentPageData;
   if (!page) return <NotFoundPage />;
-  return <FoundPage title={page.title} blocks={page.blocks} />;
+  return (
+    <ContentContext.Provider value={publicContent}>
+      <FoundPage title={page.title} blocks={page.blocks} />
+    </ContentContext.Provider>
+  );
 }
+
+/** A page whose own header block is shown does not repeat its title. */
+const hasHeaderBlock = (blocks: BlockEnvelope[], accessKey: VisibilityKey) =>
+  blocks.some((block) => {
+    const parsed = block.type === 'header' ? blockSchema.safeParse(block) : undefined;
+    return parsed?.success === true && evaluateVisibility(parsed.data.visibility, accessKey);
+  });
 
 function FoundPage({ title, blocks }: { title: string; blocks: BlockEnvelope[] }) {
   useDocumentTitle(title);
+  const { accessKey } = useContent();
   return (
     <>
-      <h1>{title}</h1>
-      {blocks.map((block, index) => (
-        <BlockView key={`${index}-${block.type}`} block={block} />
-      ))}
+      {!hasHeaderBlock(blocks, accessKey) && <h1>{title}</h1>}
+      <Blocks blocks={blocks} />
     </>
   );
 }

@@ -1,0 +1,36 @@
+import type { Link } from '@meridian/contracts';
+import { useTextResolver } from '../content-context';
+import { ContentLink } from '../links';
+import { RichText } from '../rich-text';
+import type { BlockProps } from '../block-props';
+
+/** A card: title, optional text and link. Shared with the page feed. */
+export function CardView({
+  title,
+  html,
+  link,
+  headingLevel = 2,
+}: {
+  title: string;
+  html?: string;
+  link?: Link;
+  headingLevel?: 2 | 3;
+}) {
+  const { text } = useTextResolver();
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className="card">
+      <Heading className="card__title">{text(title)}</Heading>
+      {html !== undefined && <RichText html={html} />}
+      {link && (
+        <p className="card__link">
+          <ContentLink target={link}>{text(link.label)}</ContentLink>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Card({ block }: BlockProps<'card'>) {
+  return <CardView title={block.title} html={block.html} link={block.link} />;
+}

@@ -1,0 +1,217 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../testing/render';
+import { renderBlocks } from '../render-blocks';
+
+describe('layout blocks', () => {
+  it('lays a panel out in the columns its layout names', () => {
+    const { container } = renderBlocks([
+      { type: 'panel', layout: '66/33', columns: [{ blocks: [{ type: 'header', title: 'Wide' }] }, { blocks: [] }] },
+    ]);
+    const columns = container.querySelectorAll('.columns--66-33 > .columns__column');
+    expect(columns).toHaveLength(2);
+    expect(columns[0]!.textContent).toBe('Wide');
+  });
+
+  it('puts each block of a grid in its own cell', () => {
+    const { container } = renderBlocks([
+      { type: 'grid', columns: 2, blocks: [{ type: 'card', title: 'A' }, { type: 'card', title: 'B' }] },
+    ]);
+    expect(container.querySelectorAll('.block-grid--2 > .block-grid__cell .card')).toHaveLength(2);
+  });
+});
+
+describe('text blocks', () => {
+  it('shows a header as the page heading with its intro', () => {
+    renderBlocks([{ type: 'header', title: 'Your <b>pension</b>', intro: 'Everything in one place' }]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your pension' })).toBeTruthy();
+    expect(screen.getByText('Everything in one place').className).toBe('lead');
+  });
+
+  it('names the kind of a message for screen readers', () => {
+    renderBlocks([
+      { type: 'message', variant: 'warning', title: 'Check your dates', html: '<p>They changed</p>' },
+      { type: 'message', variant: 'problem', html: '<p>No title</p>' },
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: /^Warning:\s*Check your dates$/ })).toBeTruthy();
+    expect(screen.getByText('There is a problem').className).toBe('visually-hidden');
+  });
+
+  it('fills labels and tokens in plain-text fields', () => {
+    renderBlocks([{ type: 'card', title: '[[label:greeting]], [[token:name]]', html: '<p>[[label:missing]]</p>' }], {
+      labels: { greeting: 'Hello' },
+      tokens: { name: 'Sam' },
+    });
+    expect(screen.getByRole('heading', { name: 'Hello, Sam' })).toBeTruthy();
+    expect(screen.getByText('[[missing]]')).toBeTruthy();
+  });
+});
+
+describe('links and buttons', () => {
+  it('links within the site with the router, and elsewhere with noopener noreferrer', () => {
+    renderBlocks([
+      {
+        type: 'linkPanel',
+        title: 'Useful links',
+        links: [
+          { label: 'Help', href: '/help', description: 'Questions and answers' },
+          { label: 'MoneyHelper', href: 'https://www.moneyhelper.org.uk/' },
+        ],
+      },
+      { type: 'backLink', href: '/hub' },
+    ]);
+    expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
+    expect(screen.getByRole('link', { name: 'MoneyHelper' }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/hub');
+  });
+
+  it('finds the address of a page key from the content API', async () => {
+    const fetch = stubFetch(() => jsonResponse(200, { url: '/retirement/start' }));
+    renderBlocks([{ type: 'button', label: 'Start', pageKey: 'retirement_start_unique' }]);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Start' })).getAttribute('href')).toBe('/retirement/start');
+    expect(fetch.mock.calls[0]![0]).toBe('/content-api/api/v2/content/url?key=retirement_start_unique&tenantUrl=localhost');
+  });
+
+  it('runs an action the page offers, and skips a button whose action it does not', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const download = vi.fn();
+    renderBlocks(
+      [
+        {
+          type: 'buttonGroup',
+          buttons: [
+            { label: 'Download', action: 'download-action:summary', variant: 'secondary' },
+            { label: 'Mystery', action: 'mystery-action' },
+            { label: 'Only for DB', href: '/db', visibility: { field: 'schemeType', in: ['DB'] } },
+          ],
+        },
+      ],
+      { actions: { 'download-action': download } },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(download).toHaveBeenCalledWith('summary');
+    expect(screen.queryByRole('button', { name: 'Mystery' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Only for DB' })).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('mystery-action'));
+  });
+});
+
+describe('data blocks', () => {
+  it('summarises values in their formats, filling tokens first', () => {
+    renderBlocks(
+      [
+        {
+          type: 'dataSummary',
+          title: 'Your pension',
+          rows: [
+            { label: 'Yearly pension', value: '[[token:pension_per_year]]', format: 'currencyPerYear' },
+            { label: 'Date of birth', value: '1964-01-03', format: 'date' },
+            { label: 'Status', value: 'status_deferred', format: 'label' },
+            { label: 'Sort code', value: '404784', format: 'sortCode' },
+            { label: 'Phone', value: null },
+            { label: 'Unknown token', value: '[[token:nothing]]', format: 'currency' },
+            { label: 'Letters', value: [{ name: 'Statement.pdf', href: '/files/1', size: 120000 }], format: 'fileList' },
+          ],
+        },
+      ],
+      { tokens: { pension_per_year: '1234567' }, labels: { status_deferred: 'Deferred' } },
+    );
+    const values = Object.fromEntries(
+      screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling!.textContent]),
+    );
+    expect(values).toEqual({
+      'Yearly pension': '£12,345.67 a year',
+      'Date of birth': '03 Jan 1964',
+      Status: 'Deferred',
+      'Sort code': '40-47-84',
+      Phone: '-',
+      'Unknown token': '-',
+      Letters: 'Statement.pdf (120 KB)',
+    });
+    expect(screen.getByRole('link', { name: 'Statement.pdf' }).getAttribute('href')).toBe('/files/1');
+  });
+
+  it('shows an info tile value in its format', () => {
+    renderBlocks([{ type: 'infoTile', label: 'Your pot', value: 4500000, format: 'currency' }]);
+    expect(screen.getByText('£45,000.00')).toBeTruthy();
+  });
+
+  it('lists resources with their sizes in base 1000 units', () => {
+    renderBlocks([
+      { type: 'resourceList', title: 'Guides', items: [{ title: 'Scheme guide', href: '/files/guide.pdf', fileSize: 2400000, description: 'All the rules' }] },
+    ]);
+    const item = screen.getByRole('listitem');
+    expect(item.textContent).toBe('Scheme guide (2.4 MB)All the rules');
+  });
+
+  it('shows a timeline with dates and statuses in words', () => {
+    renderBlocks([
+      {
+        type: 'timeline',
+        items: [
+          { date: '2026-03-01', label: 'Application received', status: 'completed' },
+          { date: '2026-04-01', label: 'First payment' },
+        ],
+      },
+    ]);
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first!.textContent).toBe('01 Mar 2026CompletedApplication received');
+    expect(first!.querySelector('time')!.getAttribute('datetime')).toBe('2026-03-01');
+    expect(second!.textContent).toBe('01 Apr 2026First payment');
+  });
+});
+
+describe('navigation blocks', () => {
+  it('lists in-page links in a labelled navigation', () => {
+    renderBlocks([{ type: 'pageMenu', items: [{ anchor: 'tax', label: 'Tax' }] }]);
+    const nav = screen.getByRole('navigation', { name: 'Contents' });
+    expect(within(nav).getByRole('link', { name: 'Tax' }).getAttribute('href')).toBe('#tax');
+  });
+
+  it('marks the current journey stage', () => {
+    renderBlocks([
+      {
+        type: 'journeyStageIndicator',
+        stages: [
+          { key: 'plan', label: 'Plan' },
+          { key: 'apply', label: 'Apply' },
+          { key: 'done', label: 'Done' },
+        ],
+        current: 'apply',
+      },
+    ]);
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    const stages = screen.getAllByRole('listitem');
+    expect(stages.map((stage) => stage.getAttribute('aria-current'))).toEqual([null, 'step', null]);
+    expect(stages[0]!.textContent).toBe('Plan (completed)');
+  });
+});
+
+describe('chart', () => {
+  it('is an image with a name, and offers its figures as a table', () => {
+    renderBlocks([
+      {
+        type: 'chart',
+        kind: 'bar',
+        title: 'Contributions',
+        format: 'currency',
+        labels: ['2024', '2025'],
+        series: [
+          { name: 'You', values: [120000, 130000] },
+          { name: 'Employer', values: [180000, 195000] },
+        ],
+      },
+    ]);
+    const image = screen.getByRole('img', { name: /^Contributions\. Bar chart/ });
+    expect(image.querySelectorAll('rect')).toHaveLength(4);
+    const table = screen.getByRole('table', { name: 'Contributions' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['You', 'Employer']);
+    expect(within(table).getAllByRole('row')[2]!.textContent).toBe('2025£1,300.00£1,950.00');
+  });
+
+  it('draws a doughnut with one arc per label', () => {
+    renderBlocks([{ type: 'chart', kind: 'doughnut', title: 'Funds', labels: ['Equity', 'Bonds'], series: [{ name: 'Share', values: [70, 30] }] }]);
+    expect(screen.getByRole('img', { name: /^Funds\. Doughnut chart/ }).querySelectorAll('circle')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCurrency,
+  formatCurrencyPerYear,
+  formatDate,
+  formatFileSize,
+  formatPeriod,
+  formatSortCode,
+  formatTime,
+  formatValue,
+} from './format';
+
+describe('formats', () => {
+  it('shows pence as pounds with en-GB grouping and two decimals', () => {
+    expect(formatCurrency(123456)).toBe('£1,234.56');
+    expect(formatCurrency('100000000')).toBe('£1,000,000.00');
+    expect(formatCurrency(5)).toBe('£0.05');
+    expect(formatCurrency(-2550)).toBe('-£25.50');
+    expect(formatCurrencyPerYear(1250000)).toBe('£12,500.00 a year');
+  });
+
+  it('shows dates as dd MMM yyyy in UTC', () => {
+    expect(formatDate('1964-01-03')).toBe('03 Jan 1964');
+    expect(formatDate('2026-09-30T23:30:00Z')).toBe('30 Sep 2026');
+    expect(formatDate('2026-03-01T00:30:00+01:00')).toBe('28 Feb 2026');
+  });
+
+  it('shows times as HH:mm', () => {
+    expect(formatTime('09:05:59')).toBe('09:05');
+    expect(formatTime('2026-01-15T14:07:00Z')).toBe('14:07');
+    expect(formatTime('2026-07-15T14:07:00Z')).toBe('15:07');
+    expect(formatTime('2026-07-15')).toBe('-');
+  });
+
+  it('shows sort codes in pairs', () => {
+    expect(formatSortCode('404784')).toBe('40-47-84');
+    expect(formatSortCode('40 47 84')).toBe('40-47-84');
+    expect(formatSortCode('4047')).toBe('-');
+  });
+
+  it('shows file sizes in base 1000 units', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(999)).toBe('999 B');
+    expect(formatFileSize(1000)).toBe('1 KB');
+    expect(formatFileSize(1540)).toBe('1.5 KB');
+    expect(formatFileSize(999_960)).toBe('1 MB');
+    expect(formatFileSize(2_400_000)).toBe('2.4 MB');
+    expect(formatFileSize(3_000_000_000)).toBe('3 GB');
+    expect(formatFileSize(5_500_000_000_000)).toBe('5.5 TB');
+    expect(formatFileSize(7_000_000_000_000_000)).toBe('7,000 TB');
+  });
+
+  it('shows periods as their two largest non-zero units', () => {
+    expect(formatPeriod('0Y11M0W5D')).toBe('11 months, 5 days');
+    expect(formatPeriod('1Y0M2W3D')).toBe('1 year, 2 weeks');
+    expect(formatPeriod('P2Y1M')).toBe('2 years, 1 month');
+    expect(formatPeriod('0Y0M0W1D')).toBe('1 day');
+    expect(formatPeriod('0Y0M0W0D')).toBe('-');
+  });
+
+  it('shows missing or unreadable values as a dash', () => {
+    for (const value of [null, undefined, '', 'soon', Number.NaN]) {
+      expect(formatCurrency(value)).toBe('-');
+      expect(formatDate(value)).toBe('-');
+      expect(formatFileSize(value)).toBe('-');
+      expect(formatPeriod(value)).toBe('-');
+    }
+    expect(formatDate('03/01/1964')).toBe('-');
+    expect(formatValue(null, 'text')).toBe('-');
+    expect(formatValue('  ', 'currency')).toBe('-');
+  });
+
+  it('formats a value by its format name, labels through the lookup given', () => {
+    expect(formatValue(123456, 'currencyPerYear')).toBe('£1,234.56 a year');
+    expect(formatValue('Deferred', 'text')).toBe('Deferred');
+    expect(formatValue('status_deferred', 'label', (key) => `<${key}>`)).toBe('<status_deferred>');
+    expect(formatValue(1234.5, 'number')).toBe('1,234.5');
+  });
+});

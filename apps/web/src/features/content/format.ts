@@ -1,0 +1,122 @@
+import type { Value, ValueFormat } from '@meridian/contracts';
+
+/** What a missing or unreadable value shows. */
+export const missing = '-';
+
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const numbers = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function toDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()))
+    return undefined;
+  const date = new Date(value.trim());
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Pence (a number or a numeric string) as pounds: `£1,234.56`. */
+export function formatCurrency(pence: unknown): string {
+  const amount = toNumber(pence);
+  return amount === undefined ? missing : pounds.format(Math.round(amount) / 100);
+}
+
+export function formatCurrencyPerYear(pence: unknown): string {
+  const amount = formatCurrency(pence);
+  return amount === missing ? missing : `${amount} a year`;
+}
+
+export function formatNumber(value: unknown): string {
+  const number = toNumber(value);
+  return number === undefined ? missing : numbers.format(number);
+}
+
+/** An ISO date as `03 Jan 1964`, read in UTC. */
+export function formatDate(value: unknown): string {
+  const date = toDate(value);
+  if (!date) return missing;
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  return `${day} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** `HH:mm`: a time of day as given, or the UK time of an ISO date-time. */
+export function formatTime(value: unknown): string {
+  if (typeof value === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return value.trim().slice(0, 5);
+  const date = typeof value === 'string' && value.includes('T') ? toDate(value) : undefined;
+  return date ? londonTime.format(date) : missing;
+}
+
+/** Six digits as `40-47-84`, whatever the separators given. */
+export function formatSortCode(value: unknown): string {
+  const digits = typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[\s-]/g, '') : '';
+  return /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : missing;
+}
+
+const sizeUnits = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/** Bytes in B, KB, MB, GB or TB, base 1000 (spec), to one decimal place. */
+export function formatFileSize(bytes: unknown): string {
+  let size = toNumber(bytes);
+  if (size === undefined || size < 0) return missing;
+  let unit = 0;
+  while (unit < sizeUnits.length - 1 && Math.round(size * 10) / 10 >= 1000) {
+    size /= 1000;
+    unit += 1;
+  }
+  return `${oneDecimal.format(size)} ${sizeUnits[unit]}`;
+}
+
+const periodUnits = [
+  ['year', 'years'],
+  ['month', 'months'],
+  ['week', 'weeks'],
+  ['day', 'days'],
+] as const;
+
+/** An ISO-like period such as `0Y11M0W5D` as its two largest non-zero units: `11 months, 5 days`. */
+export function formatPeriod(value: unknown): string {
+  const match = typeof value === 'string' ? /^P?(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?$/.exec(value.trim()) : null;
+  if (!match) return missing;
+  const parts = periodUnits
+    .map(([one, many], index) => {
+      const count = Number(match[index + 1] ?? 0);
+      return count === 0 ? '' : `${count} ${count === 1 ? one : many}`;
+    })
+    .filter(Boolean)
+    .slice(0, 2);
+  return parts.length ? parts.join(', ') : missing;
+}
+
+const formatters: Record<Exclude<ValueFormat, 'text' | 'label' | 'fileList'>, (value: unknown) => string> = {
+  number: formatNumber,
+  currency: formatCurrency,
+  currencyPerYear: formatCurrencyPerYear,
+  date: formatDate,
+  time: formatTime,
+  period: formatPeriod,
+  sortCode: formatSortCode,
+  fileSize: formatFileSize,
+};
+
+/**
+ * A value as text in its format. `label` values are label keys, looked up with `label`; file lists are
+ * not text and read as missing here (the blocks that allow them render them as links).
+ */
+export function formatValue(value: Value, format: ValueFormat = 'text', label: (key: string) => string = (key) => key): string {
+  if (value === null || Array.isArray(value) || (typeof value === 'string' && value.trim() === '')) return missing;
+  if (format === 'text' || format === 'fileList') return String(value);
+  if (format === 'label') return label(String(value));
+  return formatters[format](value);
+}

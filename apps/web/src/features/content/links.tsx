@@ -1,0 +1,66 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { http, tenantUrl } from '../../lib/api';
+import { getContent } from '../../lib/http/client';
+
+/** Where a content link goes: an address, or a page by its key. */
+export interface LinkTarget {
+  href?: string;
+  pageKey?: string;
+}
+
+const pageUrls = new Map<string, Promise<string | null>>();
+
+/** A page's address by its key, asked once per tenant and key. */
+function pageUrl(pageKey: string): Promise<string | null> {
+  const cacheKey = `${tenantUrl()} ${pageKey}`;
+  let url = pageUrls.get(cacheKey);
+  if (!url) {
+    url = getContent<{ url: string }>(http, '/content-api/api/v2/content/url', { query: { key: pageKey, tenantUrl: tenantUrl() } })
+      .then((answer) => answer?.url ?? null)
+      .catch(() => {
+        pageUrls.delete(cacheKey);
+        return null;
+      });
+    pageUrls.set(cacheKey, url);
+  }
+  return url;
+}
+
+/** The link's address; for a page key, undefined until the content API has answered (or if it has no such page). */
+export function useLinkHref({ href, pageKey }: LinkTarget): string | undefined {
+  const [resolved, setResolved] = useState<{ pageKey: string; url: string | null }>();
+  useEffect(() => {
+    if (href !== undefined || pageKey === undefined) return;
+    let current = true;
+    void pageUrl(pageKey).then((url) => {
+      if (!current) return;
+      if (url === null) console.warn(`No page has the key "${pageKey}": its link is shown as text`);
+      setResolved({ pageKey, url });
+    });
+    return () => {
+      current = false;
+    };
+  }, [href, pageKey]);
+  if (href !== undefined) return href;
+  return resolved && resolved.pageKey === pageKey ? (resolved.url ?? undefined) : undefined;
+}
+
+const isSitePath = (href: string) => href.startsWith('/') && !href.startsWith('//');
+
+/** A content link: router navigation within the site, `rel="noopener noreferrer"` elsewhere. */
+export function ContentLink({ target, className, children }: { target: LinkTarget; className?: string; children: ReactNode }) {
+  const href = useLinkHref(target);
+  if (href === undefined) return <span className={className}>{children}</span>;
+  if (isSitePath(href))
+    return (
+      <Link to={href} className={className}>
+        {children}
+      </Link>
+    );
+  return (
+    <a href={href} className={className} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { blockSchema, blockTypeNames, evaluateVisibility, type BlockEnvelope, type BlockType } from '@meridian/contracts';
+import { useContent } from './content-context';
+import type { BlockProps } from './block-props';
+import { Accordion } from './blocks/Accordion';
+import { BackLink } from './blocks/BackLink';
+import { ButtonBlock } from './blocks/Button';
+import { ButtonGroup } from './blocks/ButtonGroup';
+import { Card } from './blocks/Card';
+import { Chart } from './blocks/Chart';
+import { DataSummary } from './blocks/DataSummary';
+import { DataTable } from './blocks/DataTable';
+import { Grid } from './blocks/Grid';
+import { Header } from './blocks/Header';
+import { InfoTile } from './blocks/InfoTile';
+import { JourneyStageIndicator } from './blocks/JourneyStageIndicator';
+import { LinkPanel } from './blocks/LinkPanel';
+import { Message } from './blocks/Message';
+import { Modal } from './blocks/Modal';
+import { PageFeed } from './blocks/PageFeed';
+import { PageMenu } from './blocks/PageMenu';
+import { Panel } from './blocks/Panel';
+import { ResourceList } from './blocks/ResourceList';
+import { RichTextBlock } from './blocks/RichTextBlock';
+import { Tabs } from './blocks/Tabs';
+import { Timeline } from './blocks/Timeline';
+import './blocks.css';
+
+/** The block registry: one component per block type. */
+export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type>> } = {
+  panel: Panel,
+  grid: Grid,
+  tabs: Tabs,
+  accordion: Accordion,
+  richText: RichTextBlock,
+  message: Message,
+  header: Header,
+  button: ButtonBlock,
+  buttonGroup: ButtonGroup,
+  linkPanel: LinkPanel,
+  card: Card,
+  infoTile: InfoTile,
+  pageFeed: PageFeed,
+  dataSummary: DataSummary,
+  dataTable: DataTable,
+  timeline: Timeline,
+  modal: Modal,
+  pageMenu: PageMenu,
+  backLink: BackLink,
+  journeyStageIndicator: JourneyStageIndicator,
+  resourceList: ResourceList,
+  chart: Chart,
+};
+
+const knownTypes = new Set<string>(blockTypeNames);
+
+/** A block that was not rendered is logged; in development it leaves a visible placeholder. */
+function SkippedBlock({ reason, visible }: { reason: string; visible: boolean }) {
+  useEffect(() => {
+    console.warn(`${reason}: it was not rendered`);
+  }, [reason]);
+  if (!visible) return null;
+  return (
+    <p className="unknown-block">
+      <strong>Development only:</strong> {reason}.
+    </p>
+  );
+}
+
+const renderBlocks = (blocks: BlockEnvelope[]) => <Blocks blocks={blocks} />;
+
+/** One block, checked by its contract and its visibility rule before it renders. */
+export function BlockView({ block }: { block: BlockEnvelope }) {
+  const { accessKey, showSkippedBlocks } = useContent();
+  const parsed = useMemo(() => blockSchema.safeParse(block), [block]);
+  if (!parsed.success) {
+    const reason = knownTypes.has(block.type)
+      ? `Content block "${block.type}" does not match its contract (${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')})`
+      : `Content block of unknown type "${block.type}"`;
+    return <SkippedBlock reason={reason} visible={showSkippedBlocks} />;
+  }
+  if (!evaluateVisibility(parsed.data.visibility, accessKey)) return null;
+  const Component = blockRegistry[parsed.data.type] as ComponentType<BlockProps<BlockType>>;
+  const view = <Component block={parsed.data} renderBlocks={renderBlocks} />;
+  return parsed.data.anchor ? <div id={parsed.data.anchor}>{view}</div> : view;
+}
+
+export function Blocks({ blocks }: { blocks: BlockEnvelope[] }) {
+  return blocks.map((block, index) => <BlockView key={`${index}-${block.type}`} block={block} />);
+}

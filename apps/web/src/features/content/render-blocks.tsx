@@ -1,0 +1,17 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { BlockEnvelope } from '@meridian/contracts';
+import '../../testing/render';
+import { ContentContext, publicContent, type ContentContextValue } from './content-context';
+import { Blocks } from './registry';
+
+/** Test helper: renders blocks in a router with a content context (public, no placeholders, by default). */
+export function renderBlocks(blocks: BlockEnvelope[], context: Partial<ContentContextValue> = {}) {
+  return render(
+    <MemoryRouter>
+      <ContentContext.Provider value={{ ...publicContent, showSkippedBlocks: false, ...context }}>
+        <Blocks blocks={blocks} />
+      </ContentContext.Provider>
+    </MemoryRouter>,
+  );
+}
