@@ -21,6 +21,8 @@ import { developmentRoutes } from './areas/development/routes';
 import { authenticationRoutes } from './areas/authentication/routes';
 import { memberDataRoutes, memberDataInitializeRoute } from './areas/member-data/routes';
 import { bereavementRoutes } from './areas/bereavement/routes';
+import { createCalculationProvider } from './areas/member-data/calculations';
+import { retirementRoutes } from './areas/member-data/retirement-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,14 +85,18 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(csrfProtection, { secure: config.isProduction });
   const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
   await app.register(memberAuthentication, { db: database.db, config, signingKey });
-  app.decorate('contentAccessKeySecret', await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY));
+  app.decorate(
+    'contentAccessKeySecret',
+    await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
+  );
 
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Meridian API',
         version: '0.1.0',
-        description: 'Member pension self-service portal: authentication, content, member data and bereavement.',
+        description:
+          'Member pension self-service portal: authentication, content, member data and bereavement.',
       },
       tags: [
         { name: 'authentication', description: 'Sign-in, sessions and record switching' },
@@ -104,11 +110,19 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({ status: 'ok' }));
-  app.get('/ready', { schema: { tags: ['operations'], summary: 'Readiness: the database answers' } }, async (_, reply) => {
-    const databaseUp = await database.ping();
-    return reply.code(databaseUp ? 200 : 503).send({ status: databaseUp ? 'ready' : 'unavailable', database: databaseUp });
-  });
+  app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({
+    status: 'ok',
+  }));
+  app.get(
+    '/ready',
+    { schema: { tags: ['operations'], summary: 'Readiness: the database answers' } },
+    async (_, reply) => {
+      const databaseUp = await database.ping();
+      return reply
+        .code(databaseUp ? 200 : 503)
+        .send({ status: databaseUp ? 'ready' : 'unavailable', database: databaseUp });
+    },
+  );
 
   const db = database.db;
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });
@@ -117,7 +131,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(contentRoutes, { prefix: '/content-api/api/v2/content', db });
   await app.register(contentDocumentRoutes, { prefix: '/content-api/api/v2/content', db });
   await app.register(memberDataInitializeRoute, { prefix: '/mdp-api', db, config });
-  await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config });
+  const calculations = createCalculationProvider(config);
+  await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
+  await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
 
   await webApp(app, { config });

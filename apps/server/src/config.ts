@@ -41,6 +41,12 @@ const environmentSchema = z.object({
   MATOMO_SITE_ID: z.string().optional(),
   MIXPANEL_TOKEN: z.string().optional(),
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  CALCULATION_API_URL: z.string().url('must be the base URL of the calculation API').optional(),
+  OIDC_ISSUER: z
+    .string()
+    .url('must be an absolute URL such as https://portal.example.org/oidc')
+    .refine((value) => new URL(value).pathname === '/oidc', 'must end with /oidc, where the provider is mounted')
+    .optional(),
   SEED_DEMO_DATA: booleanFlag,
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
 });
@@ -49,8 +55,10 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export interface Config extends Environment {
   isProduction: boolean;
-  /** Where API_URL and EPA_DOMAIN came from: configured, or derived from the served origin. */
-  derived: { apiUrl: boolean; epaDomain: boolean };
+  /** Where API_URL, EPA_DOMAIN and OIDC_ISSUER came from: configured, or derived. */
+  derived: { apiUrl: boolean; epaDomain: boolean; oidcIssuer: boolean };
+  /** The embedded OpenID provider's issuer: OIDC_ISSUER, else `<API_URL>/oidc`, else `http://localhost:<PORT>/oidc`. */
+  oidcIssuer: string;
   seedDemoData: boolean;
 }
 
@@ -77,7 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     isProduction,
-    derived: { apiUrl: !values.API_URL, epaDomain: !values.EPA_DOMAIN },
+    derived: { apiUrl: !values.API_URL, epaDomain: !values.EPA_DOMAIN, oidcIssuer: !values.OIDC_ISSUER },
+    oidcIssuer:
+      values.OIDC_ISSUER ??
+      (values.API_URL ? new URL('/oidc', values.API_URL).href : `http://localhost:${values.PORT}/oidc`),
     seedDemoData: env.SEED_DEMO_DATA === undefined ? !isProduction : values.SEED_DEMO_DATA,
   };
 }

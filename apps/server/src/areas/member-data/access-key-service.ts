@@ -1,13 +1,7 @@
-import {
-  CalculationError,
-  getSchemeConfig,
-  isoDate,
-  retirementDatesAges,
-  type IsoDate,
-  type MemberStatus,
-} from '@meridian/pensions';
+import { CalculationError, type CalculationProvider, type IsoDate } from '@meridian/pensions';
 import type { ContentAccessKeyPayload } from '@meridian/contracts';
 import type { members, schemes } from '../../db/schema';
+import { calculationMember } from './calculations';
 
 type MemberRow = typeof members.$inferSelect;
 type SchemeRow = typeof schemes.$inferSelect;
@@ -34,11 +28,12 @@ function basicWordingFlags(member: MemberRow, recordCount: number): string[] {
 }
 
 /** The attributes of a member the content service may personalise on (existing-portal c.1, c.3). */
-export function buildAccessKeyPayload(
+export async function buildAccessKeyPayload(
+  calculations: CalculationProvider,
   member: MemberRow,
   scheme: SchemeRow,
   request: AccessKeyRequest,
-): ContentAccessKeyPayload {
+): Promise<ContentAccessKeyPayload> {
   const flags = basicWordingFlags(member, request.recordCount);
   const base: ContentAccessKeyPayload = {
     tenantUrl: request.tenantUrl,
@@ -70,22 +65,13 @@ export function buildAccessKeyPayload(
       scheme.type === 'DB' && member.status === 'Deferred' ? 'NotStartedTA' : 'UnavailableTA',
   };
   try {
-    const summary = retirementDatesAges(
-      {
-        status: member.status as MemberStatus,
-        dateOfBirth: isoDate(member.dateOfBirth),
-        gender: member.gender,
-        dateRetired: member.dateRetired ? isoDate(member.dateRetired) : null,
-        targetRetirementAge:
-          typeof member.benefits.targetRetirementAge === 'number' ? member.benefits.targetRetirementAge : null,
-      },
-      getSchemeConfig(scheme.code, request.today),
-      {
-        today: request.today,
-        preRetirementAgePeriodInYears: request.preRetirementAgePeriodInYears,
-        newlyRetiredRangeInMonths: request.newlyRetiredRangeInMonths,
-      },
-    );
+    const summary = await calculations.retirementDatesAges({
+      schemeCode: scheme.code,
+      today: request.today,
+      member: calculationMember(member),
+      preRetirementAgePeriodInYears: request.preRetirementAgePeriodInYears,
+      newlyRetiredRangeInMonths: request.newlyRetiredRangeInMonths,
+    });
     return {
       ...full,
       lifeStage: summary.lifeStage,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessKeyQuerySchema, accessKeyResponseSchema, errorBodySchema } from '@meridian/contracts';
-import { utcDay } from '@meridian/pensions';
+import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
 import { signContentAccessKey } from '../../lib/content-access-key';
 import { buildAccessKeyPayload } from './access-key-service';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -15,6 +15,7 @@ import { findMember, linkedRecordsOf } from './member-repository';
 export interface MemberDataRoutesOptions {
   db: Database;
   config: Config;
+  calculations?: CalculationProvider;
 }
 
 const linkedRecordSchema = z.object({
@@ -47,7 +48,10 @@ const personalDetailsSchema = z.object({
 });
 
 /** POST /mdp-api/initialize: session bootstrap after sign-in; confirms the chosen record exists. */
-export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (app, { db }) => {
+export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (
+  app,
+  { db },
+) => {
   app.post(
     '/initialize',
     {
@@ -68,7 +72,10 @@ export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOp
   );
 };
 
-export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (app, { db }) => {
+export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (
+  app,
+  { db, calculations = createLocalCalculationProvider() },
+) => {
   app.addHook('preHandler', app.requireMember);
 
   app.get(
@@ -77,7 +84,12 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
       schema: {
         tags: ['member-data'],
         summary: 'Personal details of the chosen record',
-        response: { 200: personalDetailsSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: personalDetailsSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -118,10 +130,14 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     async (request) => {
       const records = await linkedRecordsOf(db, request.member!.userId);
       const tenantGroups = new Set(records.map((record) => record.businessGroup));
-      if (records.length === 0) throw notFound('linked_records_not_found', 'No records are linked to this sign-in.');
+      if (records.length === 0)
+        throw notFound('linked_records_not_found', 'No records are linked to this sign-in.');
       return {
         hasOutsideRecords: tenantGroups.size > 1,
-        members: records.map(({ isPrimary, ...record }) => ({ ...record, recordType: isPrimary ? ('primary' as const) : ('linked' as const) })),
+        members: records.map(({ isPrimary, ...record }) => ({
+          ...record,
+          recordType: isPrimary ? ('primary' as const) : ('linked' as const),
+        })),
       };
     },
   );
@@ -134,7 +150,12 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           tags: ['member-data'],
           summary: 'A signed content access key: the member attributes content is personalised on',
           querystring: accessKeyQuerySchema,
-          response: { 200: accessKeyResponseSchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+          response: {
+            200: accessKeyResponseSchema,
+            401: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+          },
         },
       },
       async (request) => {
@@ -147,7 +168,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           throw notFound('tenant_not_found', 'This record does not belong to the tenant asked for.');
         }
         const records = await linkedRecordsOf(db, userId);
-        const payload = buildAccessKeyPayload(found.member, found.scheme, {
+        const payload = await buildAccessKeyPayload(calculations, found.member, found.scheme, {
           tenantUrl: query.tenantUrl,
           today: utcDay(new Date()),
           preRetirementAgePeriodInYears: query.preRetirementAgePeriodInYears,
@@ -155,11 +176,16 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           basicMode: query.basicMode,
           recordCount: records.length,
         });
-        const signed = await signContentAccessKey(app.contentAccessKeySecret, payload, { businessGroup, referenceNumber });
+        const signed = await signContentAccessKey(app.contentAccessKeySecret, payload, {
+          businessGroup,
+          referenceNumber,
+        });
         return {
           contentAccessKey: signed.token,
           schemeType: payload.basicMode ? null : found.scheme.type,
-          schemeCodeAndCategory: payload.basicMode ? null : `${found.member.schemeCode}-${found.member.category}`,
+          schemeCodeAndCategory: payload.basicMode
+            ? null
+            : `${found.member.schemeCode}-${found.member.category}`,
           expiresAt: signed.expiresAt.toISOString(),
         };
       },
@@ -171,7 +197,8 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     {
       schema: {
         tags: ['member-data'],
-        summary: 'A one-time lookup code (valid 60 s) that signs the member in to the administrator’s other site',
+        summary:
+          'A one-time lookup code (valid 60 s) that signs the member in to the administrator’s other site',
         querystring: z.object({
           recordNumber: z.coerce.number().int().min(1).max(99).default(1),
           hasMultipleRecords: z.enum(['true', 'false']).optional(),

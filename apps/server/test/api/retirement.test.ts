@@ -1,0 +1,71 @@
+import { addYears, isoDate, utcDay } from '@meridian/pensions';
+import { describe, expect, it } from 'vitest';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  await agent.signIn(username);
+  return agent;
+}
+
+describe('retirement figures from the calculation engine', () => {
+  it('gives a DB deferred member about 60 their time to retirement and age lines', async () => {
+    const agent = await signedIn('db.deferred');
+    const time = (await agent.request({ url: '/mdp-api/api/members/current/time-to-retirement' })).json();
+    expect(time).toMatchObject({ currentAge: '60Y2M', ageAtNormalRetirement: 65, years: 4, months: 10 });
+    expect(time.timeToNormalRetirement).toMatch(/^4Y10M\d+W\d+D$/);
+    const lines = (await agent.request({ url: '/mdp-api/api/members/current/age-lines' })).json();
+    expect(lines.ageLines[0]).toBe(65);
+  });
+
+  it('quotes a DB pension with a lump sum within its limits, stating the date and assumptions', async () => {
+    const agent = await signedIn('db.deferred');
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    expect(window.availableRetirementDateRange.from >= utcDay(new Date())).toBe(true);
+    const quote = await agent.request({
+      url: `/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=${window.availableRetirementDateRange.from}`,
+    });
+    expect(quote.statusCode).toBe(200);
+    const body = quote.json();
+    expect(body).toMatchObject({ kind: 'DB', effectiveDate: window.availableRetirementDateRange.from });
+    expect(body.assumptions.length).toBeGreaterThan(0);
+    expect(body.lumpSum.maximumPence).toBeGreaterThan(0);
+    expect(body.lumpSum.maximumPence).toBeLessThanOrEqual(body.lumpSum.hmrcLimitPence);
+  });
+
+  it('refuses a date the rules do not allow with a clear code', async () => {
+    const agent = await signedIn('db.deferred');
+    const past = await agent.request({
+      url: '/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=2000-01-01',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors[0].code).toBe('retirement_date_in_past');
+    const late = addYears(isoDate(utcDay(new Date())), 30);
+    const tooLate = await agent.request({
+      url: `/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=${late}`,
+    });
+    expect(tooLate.json().errors[0].code).toBe('retirement_date_after_latest');
+    const garbage = await agent.request({
+      url: '/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=soon',
+    });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('projects a DC pot to the target date and values a DB transfer with its guarantee', async () => {
+    const dc = await signedIn('dc.near');
+    const quote = (await dc.request({ url: '/mdp-api/api/v3/retirement/quotes' })).json();
+    expect(quote).toMatchObject({ kind: 'DC' });
+    expect(quote.projection.potPence).toBeGreaterThan(18_640_000);
+    const db = await signedIn('db.avc');
+    const transfer = (await db.request({ url: '/mdp-api/api/retirement/transfer-quote' })).json();
+    expect(transfer.guaranteeDate).toBe(utcDay(new Date()));
+    expect(transfer.guaranteedUntil > transfer.guaranteeDate).toBe(true);
+  });
+
+  it('needs a signed-in member', async () => {
+    expect((await ctx.app.inject({ url: '/mdp-api/api/v3/retirement/quotes' })).statusCode).toBe(401);
+  });
+});
