@@ -7,7 +7,8 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.IDLE_TIMEOUT_MINUTES).toBe(30);
     expect(config.SESSION_REPLAY_PERCENT).toBe(0);
-    expect(config.derived).toEqual({ apiUrl: true, epaDomain: true });
+    expect(config.derived).toEqual({ apiUrl: true, epaDomain: true, oidcIssuer: true });
+    expect(config.oidcIssuer).toBe('http://localhost:3000/oidc');
     expect(config.seedDemoData).toBe(true);
   });
 
