@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   blockSchema,
   blockTypeNames,
   pageBlockSchema,
+  pageFileSchema,
   pageSchema,
   strictBlockSchema,
   type BlockType,
@@ -163,5 +165,23 @@ describe('blocks on a page', () => {
       blocks: [rich, { type: 'gizmo' }],
     };
     expect(pageSchema.parse(page).blocks).toEqual([rich, { type: 'gizmo' }]);
+  });
+});
+
+describe('the blocks demo page', () => {
+  const file = new URL('../../../content/tenants/meridian/pages/blocks-demo.json', import.meta.url);
+  const page = pageFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+
+  it('uses every block type', () => {
+    const types = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        if ('type' in value && typeof value.type === 'string') types.add(value.type);
+        Object.values(value).forEach(walk);
+      }
+    };
+    walk(page.blocks);
+    expect([...types].sort()).toEqual([...blockTypeNames].sort());
   });
 });
