@@ -39,6 +39,11 @@ test('a member signs in with the keyboard, lands on the hub and signs out', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
   await expect(page.getByText('Welcome, Mrs Margaret Hughes.')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '1000001' })).toBeVisible();
+  const retirement = page.getByRole('region', { name: 'Your retirement' });
+  await expect(retirement.getByText(/^Pension from \d{2} \w{3} \d{4}$/)).toBeVisible();
+  await expect(retirement.getByText(/^£[\d,]+\.\d{2} a year$/)).toBeVisible();
+  await retirement.getByText('How we worked this out').click();
+  await expect(retirement.getByText(/These are estimates worked out on/)).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
@@ -53,6 +58,7 @@ test('a deeplink returns the member to the page they asked for after sign-in', a
   await signIn(page, 'dc.near');
   await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByText('Defined contribution (savings pot)')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your retirement' }).getByText(/^Your pot at /)).toBeVisible();
 });
 
 test('a member with linked records switches record and sees the other record', async ({ page }) => {

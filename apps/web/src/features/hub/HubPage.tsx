@@ -2,11 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { authApi, memberApi, type LinkedRecord, type PersonalDetails } from '../../lib/api';
 import { singleAuthData } from '../../lib/session-storage';
-
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+import { formatDate } from '../content/format';
+import { RetirementSummary } from './RetirementSummary';
 
 const schemeTypeLabel = { DB: 'Defined benefit (final salary)', DC: 'Defined contribution (savings pot)' };
 
@@ -29,12 +26,19 @@ export function HubPage() {
   async function switchRecord(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const choice = String(new FormData(event.currentTarget).get('record') ?? '');
-    const record = records.find((candidate) => `${candidate.businessGroup}-${candidate.referenceNumber}` === choice);
+    const record = records.find(
+      (candidate) => `${candidate.businessGroup}-${candidate.referenceNumber}` === choice,
+    );
     if (!record) return;
     setSwitching(true);
     await authApi.switchUser(record.businessGroup, record.referenceNumber);
     const stored = singleAuthData.read();
-    if (stored) singleAuthData.write({ ...stored, linkedBgroup: record.businessGroup, linkedRefno: record.referenceNumber });
+    if (stored)
+      singleAuthData.write({
+        ...stored,
+        linkedBgroup: record.businessGroup,
+        linkedRefno: record.referenceNumber,
+      });
     await load();
     setSwitching(false);
   }
@@ -58,6 +62,7 @@ export function HubPage() {
           </div>
         ))}
       </dl>
+      <RetirementSummary referenceNumber={details.referenceNumber} />
       {records.length > 1 && (
         <form onSubmit={switchRecord} className="record-picker">
           <fieldset>
