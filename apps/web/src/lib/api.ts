@@ -51,6 +51,12 @@ export const contentApi = {
       signal,
     }),
   /** A public page by its path, or null when there is none (404). */
+  /** A page personalised by the member's signed access key, plus the browser's own wording flags. */
+  authorisedPage: (pageUrl: string, contentAccessKey: string, wordingFlags: string[], signal?: AbortSignal) =>
+    getContent<Page>(http, `${contentBase}/authorized-page`, {
+      query: { pageUrl, contentAccessKey, wordingFlags },
+      signal,
+    }),
   unauthorisedPage: (pageUrl: string, signal?: AbortSignal) =>
     getContent<Page>(http, `${contentBase}/unauthorized-page`, {
       query: { pageUrl, tenantUrl: tenantUrl() },

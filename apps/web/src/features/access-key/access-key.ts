@@ -1,3 +1,4 @@
+import { contentAccessKeyPayloadSchema, publicVisibilityKey, type VisibilityKey } from '@meridian/contracts';
 import { http, tenantUrl } from '../../lib/api';
 import { sessionStore, activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -40,3 +41,33 @@ export async function contentAccessKey({ recalculate = false } = {}): Promise<st
 }
 
 export const forgetContentAccessKey = () => sessionStore.remove(STORE_KEY);
+
+/**
+ * The key's attributes, read (not verified) so blocks can be shown the way the server already chose
+ * them; the content service verifies the signature and filters before anything reaches the browser.
+ */
+export function visibilityKeyFromAccessKey(token: string, clientFlags: string[]): VisibilityKey {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
+    const payload = contentAccessKeyPayloadSchema.parse((JSON.parse(json) as { key?: unknown }).key);
+    return {
+      fields: {
+        schemeType: payload.schemeType,
+        memberStatus: payload.memberStatus,
+        lifeStage: payload.lifeStage,
+        dcLifeStage: payload.dcLifeStage,
+        retirementApplicationStatus: payload.retirementApplicationStatus,
+        transferApplicationStatus: payload.transferApplicationStatus,
+      },
+      wordingFlags: [...payload.wordingFlags, ...clientFlags],
+    };
+  } catch {
+    return publicVisibilityKey;
+  }
+}

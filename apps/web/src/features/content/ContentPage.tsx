@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey } from '@meridian/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -6,13 +7,15 @@ import { ContentContext, publicContent, useContent } from './content-context';
 import type { ContentPageData } from './content-loader';
 import { Blocks } from './registry';
 
-/** The catch-all route: every other address is a public content page looked up by its path. */
+/** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
-  const { page } = useLoaderData() as ContentPageData;
+  const { page, accessKey } = useLoaderData() as ContentPageData;
+  const content = useMemo(() => ({ ...publicContent, accessKey }), [accessKey]);
   if (!page) return <NotFoundPage />;
   return (
-    <ContentContext.Provider value={publicContent}>
-      <FoundPage title={page.title} blocks={page.blocks} />
+    <ContentContext.Provider value={content}>
+      {/* Keyed by page, so that no block keeps its state (open tab, table page) on the next page. */}
+      <FoundPage key={page.key} title={page.title} blocks={page.blocks} />
     </ContentContext.Provider>
   );
 }

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { bluewaterUrl } from './support/tenants';
+
+async function signIn(page: Page, username: string, loginUrl = '/login') {
+  await page.goto(loginUrl);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+}
+
+test('the same page reads differently for a DB member in the retirement window and a young DC member', async ({
+  browser,
+}) => {
+  const dbPage = await (await browser.newContext()).newPage();
+  await signIn(dbPage, 'db.deferred');
+  await dbPage.goto('/my-pension');
+  const dbMain = dbPage.getByRole('main');
+  await expect(dbMain.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
+  await expect(dbMain).toContainText('defined benefit pension');
+  await expect(dbMain).toContainText('You can now apply to take your pension.');
+  await expect(dbMain).not.toContainText('savings pot');
+  await dbPage.screenshot({ path: 'test-results/screenshots/my-pension-db-deferred.png', fullPage: true });
+  await expectNoAccessibilityViolations(dbPage);
+
+  const dcPage = await (await browser.newContext()).newPage();
+  await signIn(dcPage, 'dc.far');
+  await dcPage.goto('/my-pension');
+  const dcMain = dcPage.getByRole('main');
+  await expect(dcMain).toContainText('savings pot');
+  await expect(dcMain).not.toContainText('defined benefit');
+  await expect(dcMain).not.toContainText('You can now apply');
+  await dcPage.screenshot({ path: 'test-results/screenshots/my-pension-dc-far.png', fullPage: true });
+});
+
+test('a signed-in page is not shown to visitors, and each tenant brands its pages', async ({ page }) => {
+  await page.goto('/my-pension');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.goto(bluewaterUrl('/help'));
+  await expect(page.getByRole('main')).toContainText('0300 765 4321');
+  await expect(page.getByRole('banner')).toContainText('Bluewater');
+  await page.screenshot({ path: 'test-results/screenshots/help-bluewater.png', fullPage: true });
+  await page.goto('/help');
+  await expect(page.getByRole('main')).toContainText('0300 123 4567');
+  await page.screenshot({ path: 'test-results/screenshots/help-meridian.png', fullPage: true });
+});
