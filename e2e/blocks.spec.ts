@@ -5,14 +5,25 @@ test('the blocks demo page shows every kind of block, works by keyboard and pass
   await page.goto('/blocks-demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Content blocks' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page.getByText('Only members of the defined benefit section see this message.')).toHaveCount(0);
-  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
+  await expect(page.getByText('Only members of the defined benefit section see this message.')).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toHaveAttribute(
+    'href',
+    '/',
+  );
+
+  await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Figures' }).click();
+  await expect(page.locator('#figures')).toBeFocused();
+  await expect(page).toHaveURL(/\/blocks-demo#figures$/);
 
   const tabs = page.getByRole('tablist', { name: 'Ways to take your pension' });
   await tabs.getByRole('tab', { name: 'Income' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(tabs.getByRole('tab', { name: 'Lump sum' })).toBeFocused();
-  await expect(page.getByRole('tabpanel', { name: 'Lump sum' })).toContainText('Up to a quarter of your pension');
+  await expect(page.getByRole('tabpanel', { name: 'Lump sum' })).toContainText(
+    'Up to a quarter of your pension',
+  );
 
   const question = page.getByRole('button', { name: 'Can I keep working?' });
   await expect(question).toHaveAttribute('aria-expanded', 'false');
@@ -36,9 +47,15 @@ test('the blocks demo page shows every kind of block, works by keyboard and pass
   const table = page.getByRole('table', { name: 'Example payments' });
   await table.getByRole('button', { name: 'Amount' }).click();
   await table.getByRole('button', { name: 'Amount' }).click();
-  await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(table.getByRole('row').nth(1)).toContainText('£25,000.00');
-  await page.getByRole('navigation', { name: 'Example payments: pages' }).getByRole('button', { name: 'Page 2' }).click();
+  await page
+    .getByRole('navigation', { name: 'Example payments: pages' })
+    .getByRole('button', { name: 'Page 2' })
+    .click();
   await expect(table.getByRole('row')).toHaveCount(3);
 
   await expect(page.getByRole('img', { name: /^Example contributions\. Bar chart/ })).toBeVisible();

@@ -10,8 +10,12 @@ export * from './visibility';
  */
 
 const text = z.string().min(1);
-const pageKey = z.string().regex(/^[a-z0-9_]{2,60}$/, 'a page key: lower-case letters, digits and underscores');
-const href = z.string().regex(/^(\/(?!\/)|https:\/\/|mailto:|tel:)/, 'a site path, an https:// address, mailto: or tel:');
+const pageKey = z
+  .string()
+  .regex(/^[a-z0-9_]{2,60}$/, 'a page key: lower-case letters, digits and underscores');
+const href = z
+  .string()
+  .regex(/^(\/(?!\/)|https:\/\/|mailto:|tel:)/, 'a site path, an https:// address, mailto: or tel:');
 const anchor = z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, 'lower-case letters, digits and hyphens');
 
 export const valueFormatSchema = z.enum([
@@ -53,7 +57,10 @@ export const buttonSchema = z
     label: text,
     variant: z.enum(['primary', 'secondary', 'warning', 'link']).optional(),
     ...linkShape,
-    action: z.string().regex(/^[a-z][a-z0-9-]*(:[\w-]+)?$/, 'an action key such as logout-action').optional(),
+    action: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*(:[\w-]+)?$/, 'an action key such as logout-action')
+      .optional(),
     visibility: visibilityRuleSchema.optional(),
   })
   .superRefine(exactlyOne('href', 'pageKey', 'action'));
@@ -80,7 +87,11 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
       columns: z.array(z.object({ blocks })),
     }).superRefine((panel, context) => {
       if (panel.columns.length !== panelLayouts[panel.layout])
-        context.addIssue({ code: 'custom', path: ['columns'], message: `layout ${panel.layout} needs ${panelLayouts[panel.layout]} columns` });
+        context.addIssue({
+          code: 'custom',
+          path: ['columns'],
+          message: `layout ${panel.layout} needs ${panelLayouts[panel.layout]} columns`,
+        });
     }),
     block('grid', { columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(), blocks }),
     block('tabs', { label: text.optional(), tabs: z.array(z.object({ label: text, blocks })).min(1) }),
@@ -89,13 +100,22 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
       items: z
         .array(
           z
-            .object({ heading: text, html: z.string().optional(), blocks: blocks.optional(), open: z.boolean().optional() })
+            .object({
+              heading: text,
+              html: z.string().optional(),
+              blocks: blocks.optional(),
+              open: z.boolean().optional(),
+            })
             .superRefine(exactlyOne('html', 'blocks')),
         )
         .min(1),
     }),
     block('richText', { html: z.string() }),
-    block('message', { variant: z.enum(['info', 'warning', 'success', 'problem']), title: text.optional(), html: z.string() }),
+    block('message', {
+      variant: z.enum(['info', 'warning', 'success', 'problem']),
+      title: text.optional(),
+      html: z.string(),
+    }),
     block('header', { title: text, intro: text.optional() }),
     block('button', buttonSchema.shape).superRefine(exactlyOne('href', 'pageKey', 'action')),
     block('buttonGroup', { buttons: z.array(buttonSchema).min(1) }),
@@ -112,12 +132,20 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
     }),
     block('dataSummary', {
       title: text.optional(),
-      rows: z.array(z.object({ label: text, value: valueSchema, format: valueFormatSchema.optional() })).min(1),
+      rows: z
+        .array(z.object({ label: text, value: valueSchema, format: valueFormatSchema.optional() }))
+        .min(1),
     }),
     block('dataTable', {
       caption: text,
       columns: z
-        .array(z.object({ key: z.string().min(1), label: text, format: valueFormatSchema.exclude(['fileList']).optional() }))
+        .array(
+          z.object({
+            key: z.string().min(1),
+            label: text,
+            format: valueFormatSchema.exclude(['fileList']).optional(),
+          }),
+        )
         .min(1),
       rows: z.array(z.record(z.string(), valueSchema)),
       sortable: z.boolean().optional(),
@@ -125,7 +153,13 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
     }),
     block('timeline', {
       items: z
-        .array(z.object({ date: z.string(), label: text, status: z.enum(['completed', 'current', 'upcoming']).optional() }))
+        .array(
+          z.object({
+            date: z.string(),
+            label: text,
+            status: z.enum(['completed', 'current', 'upcoming']).optional(),
+          }),
+        )
         .min(1),
     }),
     block('modal', { triggerLabel: text, title: text, html: z.string() }),
@@ -141,7 +175,14 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
     block('resourceList', {
       title: text.optional(),
       items: z
-        .array(z.object({ title: text, href, description: text.optional(), fileSize: z.number().int().min(0).optional() }))
+        .array(
+          z.object({
+            title: text,
+            href,
+            description: text.optional(),
+            fileSize: z.number().int().min(0).optional(),
+          }),
+        )
         .min(1),
     }),
     block('chart', {
@@ -152,7 +193,11 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
       series: z.array(z.object({ name: text, values: z.array(z.number().min(0)) })).min(1),
     }).superRefine((chart, context) => {
       if (chart.series.some((series) => series.values.length !== chart.labels.length))
-        context.addIssue({ code: 'custom', path: ['series'], message: 'each series needs one value per label' });
+        context.addIssue({
+          code: 'custom',
+          path: ['series'],
+          message: 'each series needs one value per label',
+        });
       if (chart.kind === 'doughnut' && chart.series.length !== 1)
         context.addIssue({ code: 'custom', path: ['series'], message: 'a doughnut chart has one series' });
     }),
@@ -175,7 +220,9 @@ export type BlockOf<Type extends BlockType> = Extract<Block, { type: Type }>;
 export const blockTypeNames = blockSchema.options.map((option) => option.shape.type.value);
 
 /** A block checked all the way down: unknown types and bad parameters anywhere are refused (content sync). */
-export const strictBlockSchema: z.ZodType<Block> = z.lazy(() => z.discriminatedUnion('type', blockTypes(strictBlockSchema)));
+export const strictBlockSchema: z.ZodType<Block> = z.lazy(() =>
+  z.discriminatedUnion('type', blockTypes(strictBlockSchema)),
+);
 
 /**
  * A block as a page delivers it: a typed block, or any other `{ type }` object, so that a block the

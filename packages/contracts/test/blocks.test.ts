@@ -27,7 +27,13 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     invalid: { type: 'tabs', tabs: [] },
   },
   accordion: {
-    valid: { type: 'accordion', items: [{ heading: 'A', html: '<p>a</p>' }, { heading: 'B', blocks: [rich] }] },
+    valid: {
+      type: 'accordion',
+      items: [
+        { heading: 'A', html: '<p>a</p>' },
+        { heading: 'B', blocks: [rich] },
+      ],
+    },
     invalid: { type: 'accordion', items: [{ heading: 'A', html: '<p>a</p>', blocks: [rich] }] },
   },
   richText: { valid: rich, invalid: { type: 'richText' } },
@@ -35,21 +41,39 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     valid: { type: 'message', variant: 'warning', title: 'Careful', html: '<p>Check</p>' },
     invalid: { type: 'message', variant: 'loud', html: '' },
   },
-  header: { valid: { type: 'header', title: 'Your pension', intro: 'All of it' }, invalid: { type: 'header', title: '' } },
+  header: {
+    valid: { type: 'header', title: 'Your pension', intro: 'All of it' },
+    invalid: { type: 'header', title: '' },
+  },
   button: {
     valid: { type: 'button', label: 'Start', pageKey: 'retirement_start' },
     invalid: { type: 'button', label: 'Start', href: '/a', action: 'logout-action' },
   },
   buttonGroup: {
-    valid: { type: 'buttonGroup', buttons: [{ label: 'Go', href: '/go' }, { label: 'Out', action: 'logout-action' }] },
+    valid: {
+      type: 'buttonGroup',
+      buttons: [
+        { label: 'Go', href: '/go' },
+        { label: 'Out', action: 'logout-action' },
+      ],
+    },
     invalid: { type: 'buttonGroup', buttons: [{ label: 'Go' }] },
   },
   linkPanel: {
-    valid: { type: 'linkPanel', title: 'Useful links', links: [{ label: 'Gov', href: 'https://www.gov.uk/', description: 'The government' }] },
+    valid: {
+      type: 'linkPanel',
+      title: 'Useful links',
+      links: [{ label: 'Gov', href: 'https://www.gov.uk/', description: 'The government' }],
+    },
     invalid: { type: 'linkPanel', title: 'Links', links: [{ label: 'Bad', href: 'javascript:alert(1)' }] },
   },
   card: {
-    valid: { type: 'card', title: 'Transfers', html: '<p>Move it</p>', link: { label: 'Find out more', pageKey: 'transfers' } },
+    valid: {
+      type: 'card',
+      title: 'Transfers',
+      html: '<p>Move it</p>',
+      link: { label: 'Find out more', pageKey: 'transfers' },
+    },
     invalid: { type: 'card', title: 'Transfers', link: { label: 'Where?' } },
   },
   infoTile: {
@@ -57,7 +81,11 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     invalid: { type: 'infoTile', label: 'Your pot', value: { pence: 1 } },
   },
   pageFeed: {
-    valid: { type: 'pageFeed', layout: 'carousel', items: [{ title: 'News', link: { label: 'Read', href: '/news' } }] },
+    valid: {
+      type: 'pageFeed',
+      layout: 'carousel',
+      items: [{ title: 'News', link: { label: 'Read', href: '/news' } }],
+    },
     invalid: { type: 'pageFeed', layout: 'list', items: [] },
   },
   dataSummary: {
@@ -65,7 +93,11 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
       type: 'dataSummary',
       rows: [
         { label: 'Pension', value: '[[token:pension_per_year]]', format: 'currencyPerYear' },
-        { label: 'Documents', value: [{ name: 'Statement.pdf', href: '/files/1', size: 120000 }], format: 'fileList' },
+        {
+          label: 'Documents',
+          value: [{ name: 'Statement.pdf', href: '/files/1', size: 120000 }],
+          format: 'fileList',
+        },
         { label: 'Sort code', value: null, format: 'sortCode' },
       ],
     },
@@ -75,15 +107,27 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     valid: {
       type: 'dataTable',
       caption: 'Payments',
-      columns: [{ key: 'date', label: 'Date', format: 'date' }, { key: 'amount', label: 'Amount', format: 'currency' }],
+      columns: [
+        { key: 'date', label: 'Date', format: 'date' },
+        { key: 'amount', label: 'Amount', format: 'currency' },
+      ],
       rows: [{ date: '2026-01-31', amount: 123456 }],
       sortable: true,
       pageSize: 10,
     },
-    invalid: { type: 'dataTable', caption: 'Payments', columns: [{ key: 'a', label: 'A' }], rows: [], pageSize: 0 },
+    invalid: {
+      type: 'dataTable',
+      caption: 'Payments',
+      columns: [{ key: 'a', label: 'A' }],
+      rows: [],
+      pageSize: 0,
+    },
   },
   timeline: {
-    valid: { type: 'timeline', items: [{ date: '2026-03-01', label: 'Application received', status: 'completed' }] },
+    valid: {
+      type: 'timeline',
+      items: [{ date: '2026-03-01', label: 'Application received', status: 'completed' }],
+    },
     invalid: { type: 'timeline', items: [{ date: '2026-03-01', label: 'Sent', status: 'lost' }] },
   },
   modal: {
@@ -96,11 +140,28 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
   },
   backLink: { valid: { type: 'backLink', href: '/hub' }, invalid: { type: 'backLink', label: 'Back' } },
   journeyStageIndicator: {
-    valid: { type: 'journeyStageIndicator', stages: [{ key: 'a', label: 'Plan' }, { key: 'b', label: 'Apply' }], current: 'b' },
-    invalid: { type: 'journeyStageIndicator', stages: [{ key: 'a', label: 'Plan' }, { key: 'b', label: 'Apply' }], current: 'c' },
+    valid: {
+      type: 'journeyStageIndicator',
+      stages: [
+        { key: 'a', label: 'Plan' },
+        { key: 'b', label: 'Apply' },
+      ],
+      current: 'b',
+    },
+    invalid: {
+      type: 'journeyStageIndicator',
+      stages: [
+        { key: 'a', label: 'Plan' },
+        { key: 'b', label: 'Apply' },
+      ],
+      current: 'c',
+    },
   },
   resourceList: {
-    valid: { type: 'resourceList', items: [{ title: 'Scheme guide', href: '/files/guide.pdf', fileSize: 2400000 }] },
+    valid: {
+      type: 'resourceList',
+      items: [{ title: 'Scheme guide', href: '/files/guide.pdf', fileSize: 2400000 }],
+    },
     invalid: { type: 'resourceList', items: [{ title: 'Guide', href: '/g', fileSize: -1 }] },
   },
   chart: {
@@ -110,9 +171,18 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
       title: 'Contributions',
       format: 'currency',
       labels: ['2024', '2025'],
-      series: [{ name: 'You', values: [100, 200] }, { name: 'Employer', values: [150, 250] }],
+      series: [
+        { name: 'You', values: [100, 200] },
+        { name: 'Employer', values: [150, 250] },
+      ],
     },
-    invalid: { type: 'chart', kind: 'doughnut', title: 'Funds', labels: ['A', 'B'], series: [{ name: 'x', values: [1] }] },
+    invalid: {
+      type: 'chart',
+      kind: 'doughnut',
+      title: 'Funds',
+      labels: ['A', 'B'],
+      series: [{ name: 'x', values: [1] }],
+    },
   },
 };
 
@@ -130,14 +200,24 @@ describe('block contracts', () => {
   }
 
   it('accepts a visibility rule and an anchor on any block, and refuses a malformed rule', () => {
-    const withRule = { ...rich, anchor: 'intro', visibility: { all: [{ field: 'schemeType', in: ['DB'] }, { not: { flag: 'HIDE' } }] } };
+    const withRule = {
+      ...rich,
+      anchor: 'intro',
+      visibility: { all: [{ field: 'schemeType', in: ['DB'] }, { not: { flag: 'HIDE' } }] },
+    };
     expect(blockSchema.safeParse(withRule).success).toBe(true);
-    expect(blockSchema.safeParse({ ...rich, visibility: { field: 'favouriteColour', in: ['red'] } }).success).toBe(false);
+    expect(
+      blockSchema.safeParse({ ...rich, visibility: { field: 'favouriteColour', in: ['red'] } }).success,
+    ).toBe(false);
     expect(blockSchema.safeParse({ ...rich, visibility: { flag: 'A', extra: 1 } }).success).toBe(false);
   });
 
   it('checks only the envelope of nested blocks; the strict schema checks them all the way down', () => {
-    const panel = { type: 'panel', layout: '100', columns: [{ blocks: [{ type: 'tabs', tabs: [{ label: 'A', blocks: [{ type: 'gizmo' }] }] }] }] };
+    const panel = {
+      type: 'panel',
+      layout: '100',
+      columns: [{ blocks: [{ type: 'tabs', tabs: [{ label: 'A', blocks: [{ type: 'gizmo' }] }] }] }],
+    };
     expect(blockSchema.safeParse(panel).success).toBe(true);
     expect(strictBlockSchema.safeParse(panel).success).toBe(false);
   });
@@ -150,7 +230,10 @@ describe('block contracts', () => {
 describe('blocks on a page', () => {
   it('keeps an unknown or bad block as a bare envelope so that the reader can skip it', () => {
     expect(pageBlockSchema.parse({ type: 'gizmo', size: 3 })).toEqual({ type: 'gizmo', size: 3 });
-    expect(pageBlockSchema.parse({ type: 'message', variant: 'loud' })).toEqual({ type: 'message', variant: 'loud' });
+    expect(pageBlockSchema.parse({ type: 'message', variant: 'loud' })).toEqual({
+      type: 'message',
+      variant: 'loud',
+    });
     expect(pageBlockSchema.safeParse({ html: 'no type' }).success).toBe(false);
   });
 

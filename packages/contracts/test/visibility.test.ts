@@ -26,8 +26,12 @@ describe('visibility rules', () => {
   });
 
   it('treats a null field as known to be empty: it matches no list, so its negation holds', () => {
-    expect(evaluateVisibility({ field: 'retirementApplicationStatus', in: ['Started'] }, dbDeferred)).toBe(false);
-    expect(evaluateVisibility({ not: { field: 'retirementApplicationStatus', in: ['Started'] } }, dbDeferred)).toBe(true);
+    expect(evaluateVisibility({ field: 'retirementApplicationStatus', in: ['Started'] }, dbDeferred)).toBe(
+      false,
+    );
+    expect(
+      evaluateVisibility({ not: { field: 'retirementApplicationStatus', in: ['Started'] } }, dbDeferred),
+    ).toBe(true);
   });
 
   it('tests wording flags', () => {
@@ -38,7 +42,10 @@ describe('visibility rules', () => {
 
   it('combines rules with all, any and not', () => {
     const rule = {
-      all: [{ field: 'schemeType' as const, in: ['DB'] }, { any: [{ flag: 'HASAVC' }, { field: 'lifeStage' as const, in: ['Retired'] }] }],
+      all: [
+        { field: 'schemeType' as const, in: ['DB'] },
+        { any: [{ flag: 'HASAVC' }, { field: 'lifeStage' as const, in: ['Retired'] }] },
+      ],
     };
     expect(evaluateVisibility(rule, dbDeferred)).toBe(true);
     expect(evaluateVisibility({ not: rule }, dbDeferred)).toBe(false);
@@ -60,8 +67,14 @@ describe('visibility rules', () => {
 
   it('still decides what does not depend on the unknown parts', () => {
     const partial: VisibilityKey = { fields: { schemeType: 'DC' } };
-    expect(evaluateVisibility({ all: [{ field: 'schemeType', in: ['DB'] }, { flag: 'X' }] }, partial)).toBe(false);
-    expect(evaluateVisibility({ any: [{ field: 'schemeType', in: ['DC'] }, { flag: 'X' }] }, partial)).toBe(true);
-    expect(evaluateVisibility({ not: { all: [{ field: 'schemeType', in: ['DB'] }, { flag: 'X' }] } }, partial)).toBe(true);
+    expect(evaluateVisibility({ all: [{ field: 'schemeType', in: ['DB'] }, { flag: 'X' }] }, partial)).toBe(
+      false,
+    );
+    expect(evaluateVisibility({ any: [{ field: 'schemeType', in: ['DC'] }, { flag: 'X' }] }, partial)).toBe(
+      true,
+    );
+    expect(
+      evaluateVisibility({ not: { all: [{ field: 'schemeType', in: ['DB'] }, { flag: 'X' }] } }, partial),
+    ).toBe(true);
   });
 });

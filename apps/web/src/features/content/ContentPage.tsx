@@ -9,8 +9,8 @@ import { Blocks } from './registry';
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
-  const { page, accessKey } = useLoaderData() as ContentPageData;
-  const content = useMemo(() => ({ ...publicContent, accessKey }), [accessKey]);
+  const { page, accessKey, texts } = useLoaderData() as ContentPageData;
+  const content = useMemo(() => ({ ...publicContent, ...texts, accessKey }), [accessKey, texts]);
   if (!page) return <NotFoundPage />;
   return (
     <ContentContext.Provider value={content}>

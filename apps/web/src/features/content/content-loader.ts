@@ -1,24 +1,43 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
-import { pageSchema, publicVisibilityKey, type Page, type VisibilityKey } from '@meridian/contracts';
-import { contentApi } from '../../lib/api';
+import {
+  pageSchema,
+  publicVisibilityKey,
+  type Globals,
+  type Page,
+  type VisibilityKey,
+} from '@meridian/contracts';
+import { contentApi, memberApi } from '../../lib/api';
+import type { TextSources } from './tokens';
 import { readCookie } from '../../lib/cookies';
 import { HttpError } from '../../lib/http/client';
 import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key/access-key';
 import { clientWordingFlags } from '../access-key/wording-flags';
 
-/** Signed-in members get their personalised page; visitors the public one. */
+/** Signed-in members get their personalised page; visitors the public one. Labels and tokens come along. */
 async function fetchPage(
   slug: string,
   signal: AbortSignal,
-): Promise<{ page: unknown; accessKey: VisibilityKey }> {
+): Promise<Omit<ContentPageData, 'page'> & { page: unknown }> {
   if (!readCookie('accessToken')) {
-    return { page: await contentApi.unauthorisedPage(slug, signal), accessKey: publicVisibilityKey };
+    const [page, globals] = await Promise.all([
+      contentApi.unauthorisedPage(slug, signal),
+      contentApi.unauthorisedGlobals(signal).catch(() => null),
+    ]);
+    return { page, accessKey: publicVisibilityKey, texts: { labels: labelsOf(globals), tokens: {} } };
   }
   const flags = clientWordingFlags(navigator.userAgent);
-  const personalised = async (key: string) => ({
-    page: await contentApi.authorisedPage(slug, key, flags, signal),
-    accessKey: visibilityKeyFromAccessKey(key, flags),
-  });
+  const personalised = async (key: string) => {
+    const [page, globals, tokens] = await Promise.all([
+      contentApi.authorisedPage(slug, key, flags, signal),
+      contentApi.authorisedGlobals(key, signal).catch(() => null),
+      memberApi.tokens(signal).catch(() => ({})),
+    ]);
+    return {
+      page,
+      accessKey: visibilityKeyFromAccessKey(key, flags),
+      texts: { labels: labelsOf(globals), tokens },
+    };
+  };
   try {
     return await personalised(await contentAccessKey());
   } catch (error) {
@@ -32,7 +51,13 @@ async function fetchPage(
 export interface ContentPageData {
   page: Page | null;
   accessKey: VisibilityKey;
+  /** Texts for `[[label:…]]` and `[[token:…]]` placeholders. */
+  texts: TextSources;
 }
+
+const noTexts: TextSources = { labels: {}, tokens: {} };
+const labelsOf = (globals: Globals | null) =>
+  Object.fromEntries((globals?.labels ?? []).map((label) => [label.labelKey, label.labelText]));
 
 /**
  * The catch-all route's loader: the page at this path, from the content API. 404 is "no page"
@@ -42,10 +67,10 @@ export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
     const slug = new URL(request.url).pathname || '/';
     try {
-      const { page: answer, accessKey } = await fetchPage(slug, request.signal);
-      if (answer === null) return { page: null, accessKey };
+      const { page: answer, accessKey, texts } = await fetchPage(slug, request.signal);
+      if (answer === null) return { page: null, accessKey, texts: noTexts };
       const parsed = pageSchema.safeParse(answer);
-      if (parsed.success) return { page: parsed.data, accessKey };
+      if (parsed.success) return { page: parsed.data, accessKey, texts };
       console.error(`The page at ${slug} does not match its contract`, parsed.error.issues);
     } catch (error) {
       // An abandoned navigation: the router ignores whatever happens next.

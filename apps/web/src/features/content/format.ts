@@ -21,7 +21,10 @@ function toNumber(value: unknown): number | undefined {
 }
 
 function toDate(value: unknown): Date | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()))
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())
+  )
     return undefined;
   const date = new Date(value.trim());
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -53,14 +56,16 @@ export function formatDate(value: unknown): string {
 
 /** `HH:mm`: a time of day as given, or the UK time of an ISO date-time. */
 export function formatTime(value: unknown): string {
-  if (typeof value === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return value.trim().slice(0, 5);
+  if (typeof value === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(value.trim()))
+    return value.trim().slice(0, 5);
   const date = typeof value === 'string' && value.includes('T') ? toDate(value) : undefined;
   return date ? londonTime.format(date) : missing;
 }
 
 /** Six digits as `40-47-84`, whatever the separators given. */
 export function formatSortCode(value: unknown): string {
-  const digits = typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[\s-]/g, '') : '';
+  const digits =
+    typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[\s-]/g, '') : '';
   return /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : missing;
 }
 
@@ -87,7 +92,8 @@ const periodUnits = [
 
 /** An ISO-like period such as `0Y11M0W5D` as its two largest non-zero units: `11 months, 5 days`. */
 export function formatPeriod(value: unknown): string {
-  const match = typeof value === 'string' ? /^P?(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?$/.exec(value.trim()) : null;
+  const match =
+    typeof value === 'string' ? /^P?(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?$/.exec(value.trim()) : null;
   if (!match) return missing;
   const parts = periodUnits
     .map(([one, many], index) => {
@@ -114,8 +120,13 @@ const formatters: Record<Exclude<ValueFormat, 'text' | 'label' | 'fileList'>, (v
  * A value as text in its format. `label` values are label keys, looked up with `label`; file lists are
  * not text and read as missing here (the blocks that allow them render them as links).
  */
-export function formatValue(value: Value, format: ValueFormat = 'text', label: (key: string) => string = (key) => key): string {
-  if (value === null || Array.isArray(value) || (typeof value === 'string' && value.trim() === '')) return missing;
+export function formatValue(
+  value: Value,
+  format: ValueFormat = 'text',
+  label: (key: string) => string = (key) => key,
+): string {
+  if (value === null || Array.isArray(value) || (typeof value === 'string' && value.trim() === ''))
+    return missing;
   if (format === 'text' || format === 'fileList') return String(value);
   if (format === 'label') return label(String(value));
   return formatters[format](value);

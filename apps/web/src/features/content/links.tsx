@@ -16,7 +16,9 @@ function pageUrl(pageKey: string): Promise<string | null> {
   const cacheKey = `${tenantUrl()} ${pageKey}`;
   let url = pageUrls.get(cacheKey);
   if (!url) {
-    url = getContent<{ url: string }>(http, '/content-api/api/v2/content/url', { query: { key: pageKey, tenantUrl: tenantUrl() } })
+    url = getContent<{ url: string }>(http, '/content-api/api/v2/content/url', {
+      query: { key: pageKey, tenantUrl: tenantUrl() },
+    })
       .then((answer) => answer?.url ?? null)
       .catch(() => {
         pageUrls.delete(cacheKey);
@@ -49,7 +51,15 @@ export function useLinkHref({ href, pageKey }: LinkTarget): string | undefined {
 const isSitePath = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
 /** A content link: router navigation within the site, `rel="noopener noreferrer"` elsewhere. */
-export function ContentLink({ target, className, children }: { target: LinkTarget; className?: string; children: ReactNode }) {
+export function ContentLink({
+  target,
+  className,
+  children,
+}: {
+  target: LinkTarget;
+  className?: string;
+  children: ReactNode;
+}) {
   const href = useLinkHref(target);
   if (href === undefined) return <span className={className}>{children}</span>;
   if (isSitePath(href))

@@ -4,9 +4,12 @@ import { renderBlocks } from './render-blocks';
 
 describe('block registry', () => {
   it('renders rich text as sanitised markup, with placeholders filled', () => {
-    const { container } = renderBlocks([{ type: 'richText', html: '<p>Hello [[token:name]] <em>there</em><script>1</script></p>' }], {
-      tokens: { name: 'Alex' },
-    });
+    const { container } = renderBlocks(
+      [{ type: 'richText', html: '<p>Hello [[token:name]] <em>there</em><script>1</script></p>' }],
+      {
+        tokens: { name: 'Alex' },
+      },
+    );
     expect(container.innerHTML).toBe('<div class="rich-text"><p>Hello Alex <em>there</em></p></div>');
   });
 
@@ -32,7 +35,9 @@ describe('block registry', () => {
     ]);
     expect(screen.queryByText('Hidden')).toBeNull();
     expect(screen.getByText('Shown')).toBeTruthy();
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/"message" does not match its contract \(variant: /));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/"message" does not match its contract \(variant: /),
+    );
   });
 
   it('skips only the bad block inside a layout block', () => {
@@ -41,7 +46,10 @@ describe('block registry', () => {
       {
         type: 'panel',
         layout: '50/50',
-        columns: [{ blocks: [{ type: 'richText', html: '<p>Left</p>' }] }, { blocks: [{ type: 'richText' }] }],
+        columns: [
+          { blocks: [{ type: 'richText', html: '<p>Left</p>' }] },
+          { blocks: [{ type: 'richText' }] },
+        ],
       },
     ]);
     expect(screen.getByText('Left')).toBeTruthy();
@@ -53,7 +61,13 @@ describe('block registry', () => {
       { type: 'richText', html: '<p>For everyone</p>' },
       {
         type: 'grid',
-        blocks: [{ type: 'richText', html: '<p>Not for DC members</p>', visibility: { not: { field: 'schemeType', in: ['DC'] } } }],
+        blocks: [
+          {
+            type: 'richText',
+            html: '<p>Not for DC members</p>',
+            visibility: { not: { field: 'schemeType', in: ['DC'] } },
+          },
+        ],
       },
     ];
     const { unmount } = renderBlocks(blocks);

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, type ComponentType } from 'react';
-import { blockSchema, blockTypeNames, evaluateVisibility, type BlockEnvelope, type BlockType } from '@meridian/contracts';
+import {
+  blockSchema,
+  blockTypeNames,
+  evaluateVisibility,
+  type BlockEnvelope,
+  type BlockType,
+} from '@meridian/contracts';
 import { useContent } from './content-context';
 import type { BlockProps } from './block-props';
 import { Accordion } from './blocks/Accordion';
@@ -82,7 +88,12 @@ export function BlockView({ block }: { block: BlockEnvelope }) {
   if (!evaluateVisibility(parsed.data.visibility, accessKey)) return null;
   const Component = blockRegistry[parsed.data.type] as ComponentType<BlockProps<BlockType>>;
   const view = <Component block={parsed.data} renderBlocks={renderBlocks} />;
-  return parsed.data.anchor ? <div id={parsed.data.anchor}>{view}</div> : view;
+  if (!parsed.data.anchor) return view;
+  return (
+    <div id={parsed.data.anchor} className="block-anchor" tabIndex={-1}>
+      {view}
+    </div>
+  );
 }
 
 export function Blocks({ blocks }: { blocks: BlockEnvelope[] }) {

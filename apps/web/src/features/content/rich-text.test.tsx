@@ -6,9 +6,11 @@ import { RichText, sanitiseHtml } from './rich-text';
 
 describe('sanitising rich text', () => {
   it('keeps a small safe set of tags and attributes', () => {
-    expect(sanitiseHtml('<p class="x" style="color:red">One <strong>two</strong> <a href="/a" onclick="evil()">three</a></p>')).toBe(
-      '<p>One <strong>two</strong> <a href="/a">three</a></p>',
-    );
+    expect(
+      sanitiseHtml(
+        '<p class="x" style="color:red">One <strong>two</strong> <a href="/a" onclick="evil()">three</a></p>',
+      ),
+    ).toBe('<p>One <strong>two</strong> <a href="/a">three</a></p>');
     expect(sanitiseHtml('<ul><li>A</li></ul><table><tr><th scope="col">H</th></tr></table>')).toBe(
       '<ul><li>A</li></ul><table><tbody><tr><th scope="col">H</th></tr></tbody></table>',
     );
@@ -23,12 +25,16 @@ describe('sanitising rich text', () => {
   });
 
   it('marks links to other origins noopener noreferrer, and leaves site links alone', () => {
-    expect(sanitiseHtml('<a href="https://www.gov.uk/">Gov</a>')).toBe('<a href="https://www.gov.uk/" rel="noopener noreferrer">Gov</a>');
+    expect(sanitiseHtml('<a href="https://www.gov.uk/">Gov</a>')).toBe(
+      '<a href="https://www.gov.uk/" rel="noopener noreferrer">Gov</a>',
+    );
     expect(sanitiseHtml('<a href="/help" rel="nofollow">Help</a>')).toBe('<a href="/help">Help</a>');
   });
 
   it('turns an h1 into an h2: the page has its own', () => {
-    expect(sanitiseHtml('<h1>Big <em>news</em></h1><h3>Small</h3>')).toBe('<h2>Big <em>news</em></h2><h3>Small</h3>');
+    expect(sanitiseHtml('<h1>Big <em>news</em></h1><h3>Small</h3>')).toBe(
+      '<h2>Big <em>news</em></h2><h3>Small</h3>',
+    );
   });
 });
 
@@ -49,7 +55,11 @@ describe('rich text', () => {
     const router = renderAt('<p><a href="/help?topic=tax#lump-sum">Get help</a></p>');
     fireEvent.click(screen.getByRole('link', { name: 'Get help' }));
     expect(await screen.findByText('Help page')).toBeTruthy();
-    expect(router.state.location).toMatchObject({ pathname: '/help', search: '?topic=tax', hash: '#lump-sum' });
+    expect(router.state.location).toMatchObject({
+      pathname: '/help',
+      search: '?topic=tax',
+      hash: '#lump-sum',
+    });
   });
 
   it('leaves links elsewhere, and modified clicks, to the browser', () => {

@@ -25,11 +25,15 @@ export function createTextResolver({ labels, tokens }: TextSources): TextResolve
   const labelIndex = lowerCaseKeys(labels);
   const tokenIndex = lowerCaseKeys(tokens);
   const fillTokens = (source: string) =>
-    source.replace(/\[\[token:([^\]]+)\]\]/g, (placeholder, name: string) => tokenIndex.get(name.toLowerCase()) ?? placeholder);
+    source.replace(
+      /\[\[token:([^\]]+)\]\]/g,
+      (placeholder, name: string) => tokenIndex.get(name.toLowerCase()) ?? placeholder,
+    );
   const label = (key: string) => {
     const text = labelIndex.get(key.toLowerCase());
     return text === undefined ? `[[${key}]]` : fillTokens(text);
   };
-  const html = (source: string) => fillTokens(source.replace(/\[\[label:([^\]]+)\]\]/g, (_, key: string) => label(key)));
+  const html = (source: string) =>
+    fillTokens(source.replace(/\[\[label:([^\]]+)\]\]/g, (_, key: string) => label(key)));
   return { label, html, text: (source) => stripTags(html(source)) };
 }

@@ -9,7 +9,8 @@ export function Accordion({ block, renderBlocks }: BlockProps<'accordion'>) {
   const id = useId();
   const [open, setOpen] = useState(() => block.items.map((item) => item.open ?? false));
   const Heading = `h${block.headingLevel ?? 2}` as const;
-  const toggle = (index: number) => setOpen((current) => current.map((isOpen, at) => (at === index ? !isOpen : isOpen)));
+  const toggle = (index: number) =>
+    setOpen((current) => current.map((isOpen, at) => (at === index ? !isOpen : isOpen)));
 
   return (
     <div className="accordion">

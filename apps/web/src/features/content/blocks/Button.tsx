@@ -19,7 +19,8 @@ export function ContentButton({ button }: { button: Button }) {
   const run = button.action ? actions[actionKey] : undefined;
   const unavailable = button.action !== undefined && !run;
   useEffect(() => {
-    if (unavailable) console.warn(`Button action "${button.action}" is not available here: the button was not rendered`);
+    if (unavailable)
+      console.warn(`Button action "${button.action}" is not available here: the button was not rendered`);
   }, [unavailable, button.action]);
 
   if (unavailable || !evaluateVisibility(button.visibility, accessKey)) return null;

@@ -42,7 +42,16 @@ function Bars({ chart, labels, max }: { chart: ChartBlock; labels: string[]; max
       {series.values.map((value, index) => {
         const barHeight = (value / max) * (plot.bottom - plot.top);
         const x = plot.left + group * index + group * 0.15 + bar * at;
-        return <rect key={index} className="chart__mark" x={x} y={plot.bottom - barHeight} width={bar} height={barHeight} />;
+        return (
+          <rect
+            key={index}
+            className="chart__mark"
+            x={x}
+            y={plot.bottom - barHeight}
+            width={bar}
+            height={barHeight}
+          />
+        );
       })}
     </g>
   ));
@@ -94,16 +103,15 @@ function Doughnut({ values }: { values: number[] }) {
 /** An SVG chart (role="img", labelled) with its figures in a table behind a disclosure. */
 export function Chart({ block }: BlockProps<'chart'>) {
   const { text } = useTextResolver();
-  const format = (value: number) => (block.format === 'currency' ? formatCurrency(value) : formatNumber(value));
+  const format = (value: number) =>
+    block.format === 'currency' ? formatCurrency(value) : formatNumber(value);
   const labels = block.labels.map(text);
   const max = Math.max(1, ...block.series.flatMap((series) => series.values));
   const legend = block.kind === 'doughnut' ? labels : block.series.map((series) => text(series.name));
   const title = text(block.title);
   return (
     <figure className="chart">
-      <figcaption className="chart__title">
-        {title}
-      </figcaption>
+      <figcaption className="chart__title">{title}</figcaption>
       <svg
         className={`chart__svg chart__svg--${block.kind}`}
         viewBox={`0 0 ${width} ${height}`}
@@ -115,7 +123,11 @@ export function Chart({ block }: BlockProps<'chart'>) {
         ) : (
           <>
             <Axes max={max} format={format} labels={labels} />
-            {block.kind === 'bar' ? <Bars chart={block} labels={labels} max={max} /> : <Areas chart={block} labels={labels} max={max} />}
+            {block.kind === 'bar' ? (
+              <Bars chart={block} labels={labels} max={max} />
+            ) : (
+              <Areas chart={block} labels={labels} max={max} />
+            )}
           </>
         )}
       </svg>

@@ -39,7 +39,11 @@ export function DataTable({ block }: BlockProps<'dataTable'>) {
         <thead>
           <tr>
             {block.columns.map((column) => (
-              <th key={column.key} scope="col" aria-sort={sort?.column === column.key ? sort.direction : undefined}>
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={sort?.column === column.key ? sort.direction : undefined}
+              >
                 {block.sortable ? (
                   <button type="button" className="data-table__sort" onClick={() => sortBy(column.key)}>
                     {text(column.label)}

@@ -14,7 +14,11 @@ export function JourneyStageIndicator({ block }: BlockProps<'journeyStageIndicat
         {block.stages.map((stage, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'todo';
           return (
-            <li key={stage.key} className={`stages__stage stages__stage--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={stage.key}
+              className={`stages__stage stages__stage--${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               {text(stage.label)}
               {state === 'done' && <span className="visually-hidden"> (completed)</span>}
             </li>

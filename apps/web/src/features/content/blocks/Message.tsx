@@ -2,7 +2,12 @@ import { useTextResolver } from '../content-context';
 import { RichText } from '../rich-text';
 import type { BlockProps } from '../block-props';
 
-const variantNames = { info: 'Information', warning: 'Warning', success: 'Success', problem: 'There is a problem' };
+const variantNames = {
+  info: 'Information',
+  warning: 'Warning',
+  success: 'Success',
+  problem: 'There is a problem',
+};
 
 /** A highlighted message; its kind is spoken too, never shown by colour alone. */
 export function Message({ block }: BlockProps<'message'>) {

@@ -19,7 +19,12 @@ export function Modal({ block }: BlockProps<'modal'>) {
       <button ref={trigger} type="button" className="link-button" aria-haspopup="dialog" onClick={open}>
         {text(block.triggerLabel)}
       </button>
-      <dialog ref={dialog} className="content-modal" aria-labelledby={titleId} onClose={() => trigger.current?.focus()}>
+      <dialog
+        ref={dialog}
+        className="content-modal"
+        aria-labelledby={titleId}
+        onClose={() => trigger.current?.focus()}
+      >
         <h2 id={titleId} ref={title} tabIndex={-1}>
           {text(block.title)}
         </h2>

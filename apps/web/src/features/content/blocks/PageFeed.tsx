@@ -37,13 +37,23 @@ function Carousel({ items, headingLevel }: { items: Item[]; headingLevel: 2 | 3 
         ))}
       </ul>
       <div className="carousel__controls">
-        <button type="button" className="button button--secondary" aria-disabled={atStart} onClick={() => !atStart && move(-perView)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={atStart}
+          onClick={() => !atStart && move(-perView)}
+        >
           Previous
         </button>
         <p className="carousel__status" aria-live="polite">
           {start + 1 === end ? `${end}` : `${start + 1} to ${end}`} of {items.length}
         </p>
-        <button type="button" className="button button--secondary" aria-disabled={atEnd} onClick={() => !atEnd && move(perView)}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={atEnd}
+          onClick={() => !atEnd && move(perView)}
+        >
           Next
         </button>
       </div>

@@ -1,6 +1,19 @@
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { useTextResolver } from '../content-context';
 import type { BlockProps } from '../block-props';
+
+/**
+ * Moves to the section and focuses it, so that keyboard users carry on from there. The address is
+ * replaced rather than pushed: a new history entry would count as a navigation and send focus to main.
+ */
+function goToSection(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
+  const section = document.getElementById(anchor);
+  if (!section) return;
+  event.preventDefault();
+  section.scrollIntoView();
+  section.focus({ preventScroll: true });
+  window.history.replaceState(window.history.state, '', `#${anchor}`);
+}
 
 /** Links to the sections of this page (blocks with an `anchor`). */
 export function PageMenu({ block }: BlockProps<'pageMenu'>) {
@@ -14,7 +27,9 @@ export function PageMenu({ block }: BlockProps<'pageMenu'>) {
       <ul>
         {block.items.map((item) => (
           <li key={item.anchor}>
-            <a href={`#${item.anchor}`}>{text(item.label)}</a>
+            <a href={`#${item.anchor}`} onClick={(event) => goToSection(event, item.anchor)}>
+              {text(item.label)}
+            </a>
           </li>
         ))}
       </ul>

@@ -33,7 +33,12 @@ export function Pagination({
           </li>
         ))}
       </ul>
-      <button type="button" className="link-button" aria-disabled={page === pages - 1} onClick={() => go(page + 1)}>
+      <button
+        type="button"
+        className="link-button"
+        aria-disabled={page === pages - 1}
+        onClick={() => go(page + 1)}
+      >
         Next page
       </button>
     </nav>

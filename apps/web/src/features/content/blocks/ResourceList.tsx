@@ -12,7 +12,9 @@ export function ResourceList({ block }: BlockProps<'resourceList'>) {
         {block.items.map((item, index) => (
           <li key={index} className="resource-list__item">
             <ContentLink target={item}>{text(item.title)}</ContentLink>
-            {item.fileSize !== undefined && <span className="resource-list__size"> ({formatFileSize(item.fileSize)})</span>}
+            {item.fileSize !== undefined && (
+              <span className="resource-list__size"> ({formatFileSize(item.fileSize)})</span>
+            )}
             {item.description && <p className="hint">{text(item.description)}</p>}
           </li>
         ))}

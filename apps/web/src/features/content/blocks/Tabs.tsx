@@ -21,7 +21,12 @@ export function Tabs({ block, renderBlocks }: BlockProps<'tabs'>) {
 
   return (
     <div className="tabs">
-      <div role="tablist" aria-label={block.label && text(block.label)} className="tabs__list" onKeyDown={moveWithKeys}>
+      <div
+        role="tablist"
+        aria-label={block.label && text(block.label)}
+        className="tabs__list"
+        onKeyDown={moveWithKeys}
+      >
         {block.tabs.map((tab, index) => (
           <button
             key={index}

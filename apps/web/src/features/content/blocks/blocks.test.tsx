@@ -6,7 +6,11 @@ import { renderBlocks } from '../render-blocks';
 describe('layout blocks', () => {
   it('lays a panel out in the columns its layout names', () => {
     const { container } = renderBlocks([
-      { type: 'panel', layout: '66/33', columns: [{ blocks: [{ type: 'header', title: 'Wide' }] }, { blocks: [] }] },
+      {
+        type: 'panel',
+        layout: '66/33',
+        columns: [{ blocks: [{ type: 'header', title: 'Wide' }] }, { blocks: [] }],
+      },
     ]);
     const columns = container.querySelectorAll('.columns--66-33 > .columns__column');
     expect(columns).toHaveLength(2);
@@ -15,7 +19,14 @@ describe('layout blocks', () => {
 
   it('puts each block of a grid in its own cell', () => {
     const { container } = renderBlocks([
-      { type: 'grid', columns: 2, blocks: [{ type: 'card', title: 'A' }, { type: 'card', title: 'B' }] },
+      {
+        type: 'grid',
+        columns: 2,
+        blocks: [
+          { type: 'card', title: 'A' },
+          { type: 'card', title: 'B' },
+        ],
+      },
     ]);
     expect(container.querySelectorAll('.block-grid--2 > .block-grid__cell .card')).toHaveLength(2);
   });
@@ -38,10 +49,13 @@ describe('text blocks', () => {
   });
 
   it('fills labels and tokens in plain-text fields', () => {
-    renderBlocks([{ type: 'card', title: '[[label:greeting]], [[token:name]]', html: '<p>[[label:missing]]</p>' }], {
-      labels: { greeting: 'Hello' },
-      tokens: { name: 'Sam' },
-    });
+    renderBlocks(
+      [{ type: 'card', title: '[[label:greeting]], [[token:name]]', html: '<p>[[label:missing]]</p>' }],
+      {
+        labels: { greeting: 'Hello' },
+        tokens: { name: 'Sam' },
+      },
+    );
     expect(screen.getByRole('heading', { name: 'Hello, Sam' })).toBeTruthy();
     expect(screen.getByText('[[missing]]')).toBeTruthy();
   });
@@ -69,8 +83,12 @@ describe('links and buttons', () => {
     const fetch = stubFetch(() => jsonResponse(200, { url: '/retirement/start' }));
     renderBlocks([{ type: 'button', label: 'Start', pageKey: 'retirement_start_unique' }]);
     expect(screen.queryByRole('link')).toBeNull();
-    expect((await screen.findByRole('link', { name: 'Start' })).getAttribute('href')).toBe('/retirement/start');
-    expect(fetch.mock.calls[0]![0]).toBe('/content-api/api/v2/content/url?key=retirement_start_unique&tenantUrl=localhost');
+    expect((await screen.findByRole('link', { name: 'Start' })).getAttribute('href')).toBe(
+      '/retirement/start',
+    );
+    expect(fetch.mock.calls[0]![0]).toBe(
+      '/content-api/api/v2/content/url?key=retirement_start_unique&tenantUrl=localhost',
+    );
   });
 
   it('runs an action the page offers, and skips a button whose action it does not', () => {
@@ -111,7 +129,11 @@ describe('data blocks', () => {
             { label: 'Sort code', value: '404784', format: 'sortCode' },
             { label: 'Phone', value: null },
             { label: 'Unknown token', value: '[[token:nothing]]', format: 'currency' },
-            { label: 'Letters', value: [{ name: 'Statement.pdf', href: '/files/1', size: 120000 }], format: 'fileList' },
+            {
+              label: 'Letters',
+              value: [{ name: 'Statement.pdf', href: '/files/1', size: 120000 }],
+              format: 'fileList',
+            },
           ],
         },
       ],
@@ -139,7 +161,18 @@ describe('data blocks', () => {
 
   it('lists resources with their sizes in base 1000 units', () => {
     renderBlocks([
-      { type: 'resourceList', title: 'Guides', items: [{ title: 'Scheme guide', href: '/files/guide.pdf', fileSize: 2400000, description: 'All the rules' }] },
+      {
+        type: 'resourceList',
+        title: 'Guides',
+        items: [
+          {
+            title: 'Scheme guide',
+            href: '/files/guide.pdf',
+            fileSize: 2400000,
+            description: 'All the rules',
+          },
+        ],
+      },
     ]);
     const item = screen.getByRole('listitem');
     expect(item.textContent).toBe('Scheme guide (2.4 MB)All the rules');
@@ -163,10 +196,20 @@ describe('data blocks', () => {
 });
 
 describe('navigation blocks', () => {
-  it('lists in-page links in a labelled navigation', () => {
-    renderBlocks([{ type: 'pageMenu', items: [{ anchor: 'tax', label: 'Tax' }] }]);
+  it('lists in-page links in a labelled navigation that move focus to their section', () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    renderBlocks([
+      { type: 'pageMenu', items: [{ anchor: 'tax', label: 'Tax' }] },
+      { type: 'richText', anchor: 'tax', html: '<h2>Tax</h2>' },
+    ]);
     const nav = screen.getByRole('navigation', { name: 'Contents' });
-    expect(within(nav).getByRole('link', { name: 'Tax' }).getAttribute('href')).toBe('#tax');
+    const link = within(nav).getByRole('link', { name: 'Tax' });
+    expect(link.getAttribute('href')).toBe('#tax');
+    fireEvent.click(link);
+    expect(document.activeElement!.id).toBe('tax');
+    expect(scrollIntoView).toHaveBeenCalled();
+    expect(window.location.hash).toBe('#tax');
   });
 
   it('marks the current journey stage', () => {
@@ -206,12 +249,26 @@ describe('chart', () => {
     const image = screen.getByRole('img', { name: /^Contributions\. Bar chart/ });
     expect(image.querySelectorAll('rect')).toHaveLength(4);
     const table = screen.getByRole('table', { name: 'Contributions' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['You', 'Employer']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['You', 'Employer']);
     expect(within(table).getAllByRole('row')[2]!.textContent).toBe('2025£1,300.00£1,950.00');
   });
 
   it('draws a doughnut with one arc per label', () => {
-    renderBlocks([{ type: 'chart', kind: 'doughnut', title: 'Funds', labels: ['Equity', 'Bonds'], series: [{ name: 'Share', values: [70, 30] }] }]);
-    expect(screen.getByRole('img', { name: /^Funds\. Doughnut chart/ }).querySelectorAll('circle')).toHaveLength(2);
+    renderBlocks([
+      {
+        type: 'chart',
+        kind: 'doughnut',
+        title: 'Funds',
+        labels: ['Equity', 'Bonds'],
+        series: [{ name: 'Share', values: [70, 30] }],
+      },
+    ]);
+    expect(
+      screen.getByRole('img', { name: /^Funds\. Doughnut chart/ }).querySelectorAll('circle'),
+    ).toHaveLength(2);
   });
 });

@@ -100,12 +100,23 @@ describe('data table', () => {
     rows,
   };
   const column = (index: number) =>
-    screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole(index === 0 ? 'rowheader' : 'cell')[index === 0 ? 0 : index - 1]!.textContent);
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map(
+        (row) =>
+          within(row).getAllByRole(index === 0 ? 'rowheader' : 'cell')[index === 0 ? 0 : index - 1]!
+            .textContent,
+      );
 
   it('has a caption, column headers and row headers, with formatted cells', () => {
     renderBlocks([{ ...table, sortable: false }]);
     expect(screen.getByRole('table', { name: 'Payments' })).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((header) => header.getAttribute('scope'))).toEqual(['col', 'col', 'col']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.getAttribute('scope'))).toEqual([
+      'col',
+      'col',
+      'col',
+    ]);
     expect(column(0)).toEqual(['31 Mar 2026', '31 Jan 2026', '28 Feb 2026']);
     expect(column(1)).toEqual(['£1,500.00', '£0.99', '£20,000.00']);
     expect(column(2)).toEqual(['March', '-', 'February']);
@@ -136,13 +147,19 @@ describe('data table', () => {
   });
 
   it('splits long tables into pages with a pagination navigation', () => {
-    const many = Array.from({ length: 23 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, amount: index, note: `Row ${index + 1}` }));
+    const many = Array.from({ length: 23 }, (_, index) => ({
+      date: `2026-01-${String(index + 1).padStart(2, '0')}`,
+      amount: index,
+      note: `Row ${index + 1}`,
+    }));
     renderBlocks([{ ...table, rows: many, pageSize: 10 }]);
     const nav = screen.getByRole('navigation', { name: 'Payments: pages' });
     expect(screen.getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Showing 1 to 10 of 23')).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(nav).getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
 
     fireEvent.click(within(nav).getByRole('button', { name: 'Next page' }));
     expect(column(2)[0]).toBe('Row 11');
@@ -163,11 +180,17 @@ describe('data table', () => {
 describe('page feed carousel', () => {
   it('moves a view at a time with previous and next buttons, and never on its own', () => {
     vi.useFakeTimers();
-    const items = ['One', 'Two', 'Three', 'Four', 'Five'].map((title) => ({ title, link: { label: `Read ${title}`, href: `/${title}` } }));
+    const items = ['One', 'Two', 'Three', 'Four', 'Five'].map((title) => ({
+      title,
+      link: { label: `Read ${title}`, href: `/${title}` },
+    }));
     renderBlocks([{ type: 'pageFeed', title: 'News', layout: 'carousel', items }]);
     const carousel = screen.getByRole('region', { name: 'News' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
-    const titles = () => within(carousel).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const titles = () =>
+      within(carousel)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
     expect(titles()).toEqual(['One', 'Two', 'Three']);
     vi.advanceTimersByTime(60_000);
     expect(titles()).toEqual(['One', 'Two', 'Three']);
@@ -192,7 +215,14 @@ describe('modal', () => {
       this.removeAttribute('open');
       this.dispatchEvent(new Event('close'));
     });
-    renderBlocks([{ type: 'modal', triggerLabel: 'What is a lump sum?', title: 'Lump sums', html: '<p>Tax free cash</p>' }]);
+    renderBlocks([
+      {
+        type: 'modal',
+        triggerLabel: 'What is a lump sum?',
+        title: 'Lump sums',
+        html: '<p>Tax free cash</p>',
+      },
+    ]);
     const trigger = screen.getByRole('button', { name: 'What is a lump sum?' });
     fireEvent.click(trigger);
     const dialog = screen.getByRole('dialog', { name: 'Lump sums' });

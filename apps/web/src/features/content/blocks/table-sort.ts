@@ -11,12 +11,18 @@ function sortKey(value: Value | undefined, format: ValueFormat | undefined): num
   if (value === null || value === undefined || Array.isArray(value) || value === '') return null;
   if (typeof value === 'number') return value;
   if (format && numericFormats.has(format)) return Number.isFinite(Number(value)) ? Number(value) : null;
-  if (format === 'date' || format === 'time') return Number.isNaN(Date.parse(value)) ? value : Date.parse(value);
+  if (format === 'date' || format === 'time')
+    return Number.isNaN(Date.parse(value)) ? value : Date.parse(value);
   return value;
 }
 
 /** The rows sorted by one column, missing values last either way; equal rows keep their order. */
-export function sortRows<R extends Row>(rows: R[], column: string, format: ValueFormat | undefined, direction: SortDirection): R[] {
+export function sortRows<R extends Row>(
+  rows: R[],
+  column: string,
+  format: ValueFormat | undefined,
+  direction: SortDirection,
+): R[] {
   const sign = direction === 'ascending' ? 1 : -1;
   return rows
     .map((row) => ({ row, key: sortKey(row[column], format) }))
