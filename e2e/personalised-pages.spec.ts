@@ -21,6 +21,9 @@ test('the same page reads differently for a DB member in the retirement window a
   await expect(dbMain).toContainText('defined benefit pension');
   await expect(dbMain).toContainText('You can now apply to take your pension.');
   await expect(dbMain).not.toContainText('savings pot');
+  await expect(dbMain).toContainText(/Hello Mrs Margaret Hughes\. Your normal retirement date is \d{2} \w{3} \d{4}\./);
+  await expect(dbMain).toContainText('Call us on 0300 123 4567');
+  await expect(dbMain).not.toContainText('[[');
   await dbPage.screenshot({ path: 'test-results/screenshots/my-pension-db-deferred.png', fullPage: true });
   await expectNoAccessibilityViolations(dbPage);
 

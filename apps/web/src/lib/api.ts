@@ -1,4 +1,4 @@
-import type { Page, TenantContent } from '@meridian/contracts';
+import type { Globals, Page, TenantContent } from '@meridian/contracts';
 import { runtimeConfig } from './config';
 import { createHttpClient, getContent, type HttpError, type RequestInfo } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
@@ -57,6 +57,13 @@ export const contentApi = {
       query: { pageUrl, contentAccessKey, wordingFlags },
       signal,
     }),
+  unauthorisedGlobals: (signal?: AbortSignal) =>
+    getContent<Globals>(http, `${contentBase}/unauthorized-globals`, {
+      query: { tenantUrl: tenantUrl() },
+      signal,
+    }),
+  authorisedGlobals: (contentAccessKey: string, signal?: AbortSignal) =>
+    getContent<Globals>(http, `${contentBase}/authorized-globals`, { query: { contentAccessKey }, signal }),
   unauthorisedPage: (pageUrl: string, signal?: AbortSignal) =>
     getContent<Page>(http, `${contentBase}/unauthorized-page`, {
       query: { pageUrl, tenantUrl: tenantUrl() },
@@ -86,6 +93,8 @@ export const authApi = {
       body: { businessGroup, referenceNumber },
     }),
   keepAlive: () => http.post<SessionStatus>(`${auth}/sso/session/keep-alive`),
+  createSsoSession: (tokenId: string) =>
+    http.post<TokenResponse>(`${auth}/sso/session/create`, { body: { tokenId } }),
   session: () => http.get<SessionStatus>(`${auth}/sso/session`),
   startRegistration: (details: {
     referenceNumber: string;
@@ -122,8 +131,24 @@ export interface LinkedRecord {
 }
 
 const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
+/** The single-auth login lookup: the member's primary record within the tenant. */
+export interface LoginLookup {
+  businessGroup: string;
+  referenceNumber: string;
+  hasMultipleRecords: boolean;
+}
+
 export const memberApi = {
   initialize: () => http.post<void>('/mdp-api/initialize', recordHeaders()),
+  loginLookup: () => http.get<LoginLookup>('/mdp-api/api/login', recordHeaders()),
   personalDetails: () => http.get<PersonalDetails>('/mdp-api/api/members/personal-details', recordHeaders()),
   linkedRecords: () => http.get<{ members: LinkedRecord[] }>('/mdp-api/api/linked-records', recordHeaders()),
+  /** Values for `[[token:…]]` placeholders in content. */
+  tokens: async (signal?: AbortSignal) =>
+    (
+      await http.get<{ tokens: Record<string, string> }>('/mdp-api/api/retirement/cms-token-information', {
+        ...recordHeaders(),
+        signal,
+      })
+    ).tokens,
 };

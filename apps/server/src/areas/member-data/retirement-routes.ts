@@ -235,4 +235,52 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       };
     },
   );
+
+  app.get(
+    '/retirement/cms-token-information',
+    {
+      schema: {
+        tags: ['member-data'],
+        summary: 'Values for [[token:name]] placeholders in content, ready to show',
+        response: { 200: z.object({ tokens: z.record(z.string(), z.string()) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { member } = await chosenMember(request);
+      const today = utcDay(new Date());
+      const summary = await datesAges(request, {}).catch(() => null);
+      const tokens: Record<string, string> = {
+        todays_date: displayDate(today),
+        system_date: displayDate(today),
+        name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+        date_of_birth: displayDate(member.dateOfBirth),
+        insurance_number: member.insuranceNumber ?? '',
+        email: member.email ?? '',
+      };
+      if (summary) {
+        Object.assign(tokens, {
+          normal_retirement_date: displayDate(summary.dates.normal),
+          normal_retirement_age: String(summary.ages.normal),
+          earliest_retirement_date: displayDate(summary.dates.earliest),
+          earliest_retirement_age: String(summary.ages.earliest),
+          time_to_normal_retirement: summary.timeToNormalRetirement,
+          current_age_formatted: summary.currentAge,
+          ...(summary.dates.target && {
+            target_retirement_date: displayDate(summary.dates.target),
+            target_retirement_age: String(summary.ages.target),
+            time_to_target_retirement: summary.timeToTargetRetirement ?? '',
+          }),
+        });
+      }
+      return { tokens };
+    },
+  );
+};
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `dd MMM yyyy`, the portal's date format (fixed English month names, whatever the runtime's locale data). */
+const displayDate = (iso: string) => {
+  const [year, month, day] = iso.split('-');
+  return `${day} ${months[Number(month) - 1]} ${year}`;
 };
