@@ -21,7 +21,9 @@ test('the same page reads differently for a DB member in the retirement window a
   await expect(dbMain).toContainText('defined benefit pension');
   await expect(dbMain).toContainText('You can now apply to take your pension.');
   await expect(dbMain).not.toContainText('savings pot');
-  await expect(dbMain).toContainText(/Hello Mrs Margaret Hughes\. Your normal retirement date is \d{2} \w{3} \d{4}\./);
+  await expect(dbMain).toContainText(
+    /Hello Mrs Margaret Hughes\. Your normal retirement date is \d{2} \w{3} \d{4}\./,
+  );
   await expect(dbMain).toContainText('Call us on 0300 123 4567');
   await expect(dbMain).not.toContainText('[[');
   await dbPage.screenshot({ path: 'test-results/screenshots/my-pension-db-deferred.png', fullPage: true });
@@ -47,4 +49,13 @@ test('a signed-in page is not shown to visitors, and each tenant brands its page
   await page.goto('/help');
   await expect(page.getByRole('main')).toContainText('0300 123 4567');
   await page.screenshot({ path: 'test-results/screenshots/help-meridian.png', fullPage: true });
+});
+
+test('each tenant’s tab icon comes from its content images', async ({ page }) => {
+  await page.goto(bluewaterUrl('/'));
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toContain('tenantUrl=bluewater.localhost');
+  // Fetched by the browser: Node does not resolve *.localhost names the way Chromium does.
+  const type = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), href!);
+  expect(type).toBe('image/png');
 });

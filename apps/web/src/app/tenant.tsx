@@ -15,10 +15,25 @@ export interface TenantState {
 export const TenantContext = createContext<TenantState | null>(null);
 
 export function applyBranding(tenant: Pick<TenantContent, 'primaryColor'>, root = document.documentElement) {
-  for (const [property, value] of Object.entries(brandPalette(tenant.primaryColor))) root.style.setProperty(property, value);
+  for (const [property, value] of Object.entries(brandPalette(tenant.primaryColor)))
+    root.style.setProperty(property, value);
 }
 
-export type TenantLoad = { status: 'loading' } | { status: 'ready'; state: TenantState } | { status: 'not-found' | 'unavailable' };
+/** The tenant's tab icon from its content images; a tenant without one keeps the browser default. */
+export function applyTabIcon(tenant: Pick<TenantContent, 'tenantUrl'>, head = document.head) {
+  const href = `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=images/favicon.png&tenantUrl=${encodeURIComponent(tenant.tenantUrl)}`;
+  for (const rel of ['icon', 'apple-touch-icon']) {
+    const link =
+      head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`) ??
+      head.appendChild(document.createElement('link'));
+    link.rel = rel;
+    link.type = 'image/png';
+    link.href = href;
+  }
+}
+
+export type TenantLoad =
+  { status: 'loading' } | { status: 'ready'; state: TenantState } | { status: 'not-found' | 'unavailable' };
 
 /** Loads this address's tenant: branding, business group header and route overrides. */
 export function TenantProvider({ children }: { children: ReactNode }) {
@@ -37,6 +52,7 @@ export function TenantProvider({ children }: { children: ReactNode }) {
         }
         const tenant = parsed.data;
         applyBranding(tenant);
+        applyTabIcon(tenant);
         applyTenantHeaders(tenant);
         setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } });
       })
