@@ -21,6 +21,9 @@ import { developmentRoutes } from './areas/development/routes';
 import { authenticationRoutes } from './areas/authentication/routes';
 import { memberDataRoutes, memberDataInitializeRoute } from './areas/member-data/routes';
 import { bereavementRoutes } from './areas/bereavement/routes';
+import { identityProvider } from './areas/identity-provider/plugin';
+import { singleAuthRoutes } from './areas/single-auth/routes';
+import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
 import { retirementRoutes } from './areas/member-data/retirement-routes';
 
@@ -69,7 +72,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(await singleAuthConnectSources(database.db, config.oidcIssuer))],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -128,13 +131,19 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(registrationRoutes, { prefix: '/authentication-api/api', db });
   if (!config.isProduction) await app.register(developmentRoutes, { prefix: '/api/dev', db });
-  await app.register(contentRoutes, { prefix: '/content-api/api/v2/content', db });
+  await app.register(contentRoutes, {
+    prefix: '/content-api/api/v2/content',
+    db,
+    oidcIssuer: config.oidcIssuer,
+  });
   await app.register(contentDocumentRoutes, { prefix: '/content-api/api/v2/content', db });
   await app.register(memberDataInitializeRoute, { prefix: '/mdp-api', db, config });
   const calculations = createCalculationProvider(config);
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
+  await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
+  await identityProvider(app, { db, config });
 
   await webApp(app, { config });
   return app;

@@ -7,6 +7,16 @@ export type AuthMethod = z.infer<typeof authMethodSchema>;
 
 export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1d70b8');
 
+/**
+ * Single-auth (OpenID Connect) settings. In tenant files `authority` may be the literal "embedded" (the
+ * portal's own provider); the tenant-content API always answers the issuer URL.
+ */
+export const singleAuthSettingsSchema = z.object({
+  authority: z.union([z.literal('embedded'), z.string().url()]),
+  clientId: z.string().min(1).max(200),
+});
+export type SingleAuthSettings = z.infer<typeof singleAuthSettingsSchema>;
+
 /** What the web needs to brand and route a tenant before anyone signs in. */
 export const tenantContentSchema = z.object({
   tenantUrl: z.string(),
@@ -17,6 +27,7 @@ export const tenantContentSchema = z.object({
   logoText: z.string(),
   authMethods: z.array(authMethodSchema).min(1),
   routes: z.record(z.string(), z.string()),
+  singleAuth: singleAuthSettingsSchema.optional(),
 });
 export type TenantContent = z.infer<typeof tenantContentSchema>;
 

@@ -32,6 +32,8 @@ export const tenants = content.table('tenants', {
   authMethods: text('auth_methods').array().notNull(),
   routes: jsonb('routes').$type<Record<string, string>>().notNull().default({}),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Single-auth (OpenID Connect) issuer and client; null when the tenant has none. */
+  singleAuth: jsonb('single_auth').$type<{ authority: string; clientId: string }>(),
   createdAt: createdAt(),
 });
 
@@ -266,3 +268,38 @@ export const outboundSsoCodes = portal.table('outbound_sso_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** The embedded OpenID provider's state (sessions, codes, grants, interactions), one row per model instance. */
+export const oidcModels = portal.table(
+  'oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_models_grant_id').on(table.grantId),
+    index('oidc_models_uid').on(table.uid),
+    index('oidc_models_expires_at').on(table.expiresAt),
+  ],
+);
+
+/** Accounts of an external OpenID issuer mapped to portal users (the embedded issuer's subject is the user id). */
+export const userIdentities = portal.table(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('user_identities_user').on(table.userId)],
+);

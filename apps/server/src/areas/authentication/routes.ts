@@ -11,6 +11,7 @@ import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../member-data/outbound-sso';
+import { singleAuthSessions } from '../single-auth/session-from-token';
 import {
   findSession,
   recordsOf,
@@ -138,6 +139,40 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         businessGroup: session.record.businessGroup,
         referenceNumber: session.record.referenceNumber,
       });
+      return grantTokens(
+        reply,
+        {
+          userId: session.userId,
+          sessionId: session.sessionId,
+          businessGroup: session.record.businessGroup,
+          referenceNumber: session.record.referenceNumber,
+          refreshToken: session.refreshToken,
+        },
+        session.hasMultipleRecords,
+      );
+    },
+  );
+
+  const createSingleAuthSession = singleAuthSessions(db, config.oidcIssuer, policy);
+  app.post(
+    '/sso/session/create',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign in with an OpenID Connect token from the tenant’s issuer (single-auth method)',
+        body: z.object({ tokenId: z.string().min(20).max(8000) }),
+        response: {
+          200: tokenResponse,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await createSingleAuthSession(request, request.body.tokenId);
       return grantTokens(
         reply,
         {

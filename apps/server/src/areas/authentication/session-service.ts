@@ -54,17 +54,21 @@ export async function recordsOf(db: Database, userId: string, businessGroups?: s
   return rows;
 }
 
-export type SignInOutcome =
-  | { ok: true; session: IssuedSession }
+export type SessionMethod = (typeof sessions.$inferInsert)['method'];
+
+export type CredentialCheck =
+  | { ok: true; userId: string; records: MemberRecord[] }
   | { ok: false; error: AppError; userId?: string; reason: string };
 
-/** Username and password sign-in with a soft lockout after repeated failures. */
-export async function signInWithPassword(
+/**
+ * Checks a username and password for a tenant's business groups, with a soft lockout after repeated
+ * failures. Shared by the password sign-in and the embedded OpenID provider's sign-in page.
+ */
+export async function verifyCredentials(
   db: Database,
   input: { username: string; password: string; businessGroups: string[] },
-  policy: SessionPolicy,
   now = new Date(),
-): Promise<SignInOutcome> {
+): Promise<CredentialCheck> {
   const [user] = await db.select().from(users).where(eq(users.username, input.username.trim().toLowerCase()));
   if (!user) {
     await argon2.verify(await decoyHash, input.password);
@@ -102,23 +106,56 @@ export async function signInWithPassword(
     };
   }
   await db.update(users).set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: now }).where(eq(users.id, user.id));
-  const record = records.find((candidate) => candidate.isPrimary) ?? records[0]!;
-  const session = await openSession(db, user.id, record, policy, now);
-  return { ok: true, session: { ...session, hasMultipleRecords: records.length > 1 } };
+  return { ok: true, userId: user.id, records };
+}
+
+export type SignInOutcome =
+  | { ok: true; session: IssuedSession }
+  | { ok: false; error: AppError; userId?: string; reason: string };
+
+/** Username and password sign-in (the session-based method). */
+export async function signInWithPassword(
+  db: Database,
+  input: { username: string; password: string; businessGroups: string[] },
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SignInOutcome> {
+  const checked = await verifyCredentials(db, input, now);
+  if (!checked.ok) return checked;
+  return { ok: true, session: await openSession(db, checked.userId, checked.records, 'OPENAM', policy, now) };
+}
+
+/**
+ * Opens a session for a user already authenticated elsewhere (single auth), acting as their primary
+ * record among the tenant's business groups; null when they have no record there.
+ */
+export async function openSessionFor(
+  db: Database,
+  userId: string,
+  input: { method: SessionMethod; businessGroups: string[] },
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<IssuedSession | null> {
+  const records = await recordsOf(db, userId, input.businessGroups);
+  if (records.length === 0) return null;
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  return openSession(db, userId, records, input.method, policy, now);
 }
 
 async function openSession(
   db: Database,
   userId: string,
-  record: MemberRecord,
+  records: MemberRecord[],
+  method: SessionMethod,
   policy: SessionPolicy,
   now: Date,
-): Promise<Omit<IssuedSession, 'hasMultipleRecords'>> {
+): Promise<IssuedSession> {
+  const record = records.find((candidate) => candidate.isPrimary) ?? records[0]!;
   const [created] = await db
     .insert(sessions)
     .values({
       userId,
-      method: 'OPENAM',
+      method,
       businessGroup: record.businessGroup,
       referenceNumber: record.referenceNumber,
       lastActivityAt: now,
@@ -127,7 +164,7 @@ async function openSession(
     .returning({ id: sessions.id });
   const refreshToken = newRefreshToken();
   await db.insert(refreshTokens).values({ sessionId: created!.id, tokenHash: hashToken(refreshToken) });
-  return { sessionId: created!.id, userId, refreshToken, record };
+  return { sessionId: created!.id, userId, refreshToken, record, hasMultipleRecords: records.length > 1 };
 }
 
 export type SessionRow = typeof sessions.$inferSelect;

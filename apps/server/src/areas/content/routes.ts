@@ -12,11 +12,14 @@ import { notFound } from '../../lib/errors';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
+import { withResolvedAuthority } from '../single-auth/tenant-settings';
 import { visibilityKeyFor } from './personalise';
 import { findPageBySlug, findPageUrlByKey, searchPublicPages } from './page-repository';
 
 export interface ContentRoutesOptions {
   db: Database;
+  /** Replaces a tenant's "embedded" single-auth authority. */
+  oidcIssuer: string;
 }
 
 const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
@@ -25,7 +28,7 @@ export const clientWordingFlagsQuery = z
   .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
   .optional();
 
-export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db }) => {
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db, oidcIssuer }) => {
   app.get(
     '/tenant-content',
     {
@@ -40,7 +43,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     async (request) => {
       const tenant = await findTenant(db, request.query.tenantUrl.toLowerCase());
       if (!tenant) throw notFound('tenant_not_found', 'No tenant is configured for this address.');
-      return tenant;
+      return withResolvedAuthority(tenant, oidcIssuer);
     },
   );
 

@@ -163,7 +163,10 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
       await tx
         .insert(tenants)
         .values(tenant)
-        .onConflictDoUpdate({ target: tenants.tenantUrl, set: { ...tenant } });
+        .onConflictDoUpdate({
+          target: tenants.tenantUrl,
+          set: { ...tenant, singleAuth: tenant.singleAuth ?? null },
+        });
       for (const page of tenantPages) {
         const values = {
           key: page.key,

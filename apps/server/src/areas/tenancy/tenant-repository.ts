@@ -15,5 +15,6 @@ export async function findTenant(db: Database, tenantUrl: string): Promise<Tenan
     logoText: row.logoText,
     authMethods: row.authMethods as TenantContent['authMethods'],
     routes: row.routes,
+    ...(row.singleAuth ? { singleAuth: row.singleAuth } : {}),
   };
 }

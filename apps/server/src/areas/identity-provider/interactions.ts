@@ -1,0 +1,164 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Interaction, InteractionResults } from 'oidc-provider';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { verifyCredentials } from '../authentication/session-service';
+import { tenantUrlForHost } from '../tenancy/resolve';
+import { findTenant } from '../tenancy/tenant-repository';
+import { brandingFor, hostOf } from './branding';
+import { messagePage, pageSecurity, signInPage, type FieldError } from './pages';
+import { OIDC_MOUNT, type OidcProvider } from './provider';
+
+interface InteractionOptions {
+  db: Database;
+  config: Config;
+  provider: OidcProvider;
+}
+
+const failureMessages: Record<string, string> = {
+  invalid_credentials: 'The username or password is not right. Check them and try again.',
+  account_locked: 'You have tried to sign in too many times. Wait 15 minutes and try again.',
+};
+
+/** The sign-in (login prompt) pages of the embedded provider: branded, accessible, server-rendered. */
+export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
+  app,
+  { db, config, provider },
+) => {
+  await app.register(rateLimit, { global: false });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const routeConfig = { csrf: false } as const;
+  const hidden = { hide: true };
+
+  const details = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch {
+      return null;
+    }
+  };
+
+  const html = (reply: FastifyReply, status: number, page: string, policy: string) =>
+    reply
+      .code(status)
+      .header('content-security-policy', policy)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page);
+
+  const expired = async (request: FastifyRequest, reply: FastifyReply) => {
+    const branding = await brandingFor(db, [request.headers.host], config.TENANT_URL_FALLBACK);
+    const { nonce, policy } = pageSecurity();
+    const message = 'This sign-in page has expired. Go back to the portal and start signing in again.';
+    return html(
+      reply,
+      400,
+      messagePage({ branding, nonce, title: 'Your sign-in has expired', message }),
+      policy,
+    );
+  };
+
+  const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    return reply.redirect(returnTo, 303);
+  };
+
+  const renderSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    form: { username?: string; errors?: FieldError[] } = {},
+  ) => {
+    const redirectUri = interaction.params.redirect_uri;
+    const portal = typeof redirectUri === 'string' ? new URL(redirectUri).origin : null;
+    const branding = await brandingFor(
+      db,
+      [hostOf(redirectUri), request.headers.host],
+      config.TENANT_URL_FALLBACK,
+    );
+    const { nonce, policy } = pageSecurity(portal ? [portal] : []);
+    const authorizeUrl = new URL(`${config.oidcIssuer}/auth`);
+    for (const [name, value] of Object.entries(interaction.params)) {
+      if (typeof value === 'string') authorizeUrl.searchParams.set(name, value);
+    }
+    const page = signInPage({
+      branding,
+      nonce,
+      action: `${OIDC_MOUNT}/interaction/${interaction.uid}/login`,
+      cancelUrl: `${OIDC_MOUNT}/interaction/${interaction.uid}/abort`,
+      registerUrl: portal ? `${portal}/register?returnTo=${encodeURIComponent(authorizeUrl.href)}` : null,
+      ...form,
+    });
+    return html(reply, form.errors?.length ? 400 : 200, page, policy);
+  };
+
+  app.get<{ Params: { uid: string } }>(
+    `${OIDC_MOUNT}/interaction/:uid`,
+    { config: routeConfig, schema: hidden },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
+      // Consent is implicit (see loadExistingGrant), so the only prompt left to answer is login.
+      return renderSignIn(request, reply, interaction);
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${OIDC_MOUNT}/interaction/:uid/login`,
+    { config: { ...routeConfig, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: hidden },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
+      const username = String(request.body?.username ?? '').trim();
+      const password = String(request.body?.password ?? '');
+      const missing: FieldError[] = [];
+      if (!username) missing.push({ field: 'username', message: 'Enter your username' });
+      if (!password) missing.push({ field: 'password', message: 'Enter your password' });
+      if (missing.length) return renderSignIn(request, reply, interaction, { username, errors: missing });
+
+      const host = hostOf(interaction.params.redirect_uri) ?? request.headers.host;
+      const tenant = await findTenant(db, tenantUrlForHost(host, config.TENANT_URL_FALLBACK));
+      const checked = await verifyCredentials(db, {
+        username,
+        password,
+        businessGroups: tenant?.businessGroups ?? [],
+      });
+      if (!checked.ok) {
+        await audit(db, request, {
+          action: 'oidc_sign_in',
+          outcome: 'failure',
+          userId: checked.userId ?? null,
+          details: { reason: checked.reason, tenant: tenant?.tenantUrl },
+        });
+        const message = failureMessages[checked.error.code] ?? checked.error.message;
+        return renderSignIn(request, reply, interaction, {
+          username,
+          errors: [{ field: 'username', message }],
+        });
+      }
+      await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });
+      return finish(request, reply, { login: { accountId: checked.userId, amr: ['pwd'], remember: false } });
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    `${OIDC_MOUNT}/interaction/:uid/abort`,
+    { config: routeConfig, schema: hidden },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
+      return finish(request, reply, {
+        error: 'access_denied',
+        error_description: 'The sign-in was cancelled.',
+      });
+    },
+  );
+};

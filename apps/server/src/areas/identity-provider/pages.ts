@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { TenantContent } from '@meridian/contracts';
+
+export type Branding = Pick<TenantContent, 'tenantName' | 'headerText' | 'primaryColor' | 'logoText'>;
+
+export const defaultBranding: Branding = {
+  tenantName: 'Meridian',
+  headerText: 'Member portal',
+  primaryColor: '#1d4f91',
+  logoText: 'Meridian',
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The provider's pages carry their own policy: a fresh script nonce, and form targets that include the
+ * portal the member returns to (browsers apply form-action to the redirects that follow a form post).
+ */
+export function pageSecurity(formTargets: string[] = []) {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+  return { nonce, policy };
+}
+
+const styles = (colour: string) => `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:Arial,Helvetica,sans-serif;font-size:19px;line-height:1.4;color:#0b0c0c;background:#fff}
+a{color:${colour}}a:focus,input:focus,button:focus,.error-summary:focus{outline:3px solid #fd0;outline-offset:0;box-shadow:0 0 0 6px #0b0c0c}
+.skip-link{position:absolute;left:-9999px}.skip-link:focus{position:static;display:block;padding:8px;background:#fd0;color:#0b0c0c}
+header{background:${colour};color:#fff;padding:14px 0}header .logo{font-weight:700;font-size:24px;margin-right:12px}
+.container{max-width:640px;margin:0 auto;padding:0 16px}main{padding:32px 16px 48px}
+h1{font-size:36px;margin:0 0 24px}h2{font-size:24px;margin:32px 0 12px}
+.form-group{margin-bottom:24px}.form-group--error{border-left:5px solid #d4351c;padding-left:12px}
+label{display:block;font-weight:700;margin-bottom:6px}
+input{font:inherit;width:100%;max-width:24em;padding:6px;border:2px solid #0b0c0c;border-radius:0}
+.form-group--error input{border-color:#d4351c}
+.error-message{color:#d4351c;font-weight:700;margin:0 0 8px}
+.error-summary{border:5px solid #d4351c;padding:16px;margin-bottom:32px}.error-summary h2{margin-top:0}
+.error-summary a{color:#d4351c;font-weight:700}
+.button{font:inherit;font-weight:700;color:#fff;background:${colour};border:0;padding:10px 16px;cursor:pointer;box-shadow:0 2px 0 #0b0c0c}
+.visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+footer{border-top:1px solid #b1b4b6;padding:24px 0;font-size:16px}`;
+
+export function renderPage(options: {
+  branding: Branding;
+  title: string;
+  body: string;
+  nonce: string;
+  script?: string;
+}): string {
+  const { branding, title, body, nonce, script } = options;
+  const name = escapeHtml(branding.tenantName);
+  return `<!DOCTYPE html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} – ${name}</title>
+<style>${styles(branding.primaryColor)}</style>
+</head>
+<body>
+<a class="skip-link" href="#main-content">Skip to main content</a>
+<header><div class="container"><span class="logo">${escapeHtml(branding.logoText)}</span> <span>${escapeHtml(branding.headerText)}</span></div></header>
+<main id="main-content" class="container" tabindex="-1">
+${body}
+</main>
+<footer><div class="container">${name}: your account for the member portal.</div></footer>
+${script ? `<script nonce="${nonce}">${script}</script>` : ''}
+</body>
+</html>`;
+}
+
+function errorSummary(errors: FieldError[]) {
+  if (errors.length === 0) return '';
+  const items = errors
+    .map((error) => `<li><a href="#${error.field}">${escapeHtml(error.message)}</a></li>`)
+    .join('');
+  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
+<h2 id="error-summary-title">There is a problem</h2>
+<ul>${items}</ul>
+</div>`;
+}
+
+function textField(options: {
+  name: string;
+  label: string;
+  type: string;
+  autocomplete: string;
+  value?: string;
+  error?: string;
+}) {
+  const { name, label, type, autocomplete, value, error } = options;
+  const errorId = `${name}-error`;
+  return `<div class="form-group${error ? ' form-group--error' : ''}">
+<label for="${name}">${label}</label>
+${error ? `<p id="${errorId}" class="error-message"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}
+<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" spellcheck="false"${value ? ` value="${escapeHtml(value)}"` : ''}${error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''}>
+</div>`;
+}
+
+const focusErrorSummary = "document.querySelector('.error-summary')?.focus();";
+
+export function signInPage(options: {
+  branding: Branding;
+  nonce: string;
+  action: string;
+  cancelUrl: string;
+  registerUrl: string | null;
+  username?: string;
+  errors?: FieldError[];
+}): string {
+  const errors = options.errors ?? [];
+  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+  const body = `${errorSummary(errors)}
+<h1>Sign in</h1>
+<p>Use the username and password of your Meridian account to see your ${escapeHtml(options.branding.tenantName)} pension.</p>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${textField({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: options.username, error: errorFor('username') })}
+${textField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errorFor('password') })}
+<button type="submit" class="button">Sign in</button>
+</form>
+<p><a href="${escapeHtml(options.cancelUrl)}">Cancel and go back</a></p>
+${options.registerUrl ? `<h2>New to this service?</h2>\n<p><a href="${escapeHtml(options.registerUrl)}">Create an account</a> with the reference number from your pension statement.</p>` : ''}`;
+  return renderPage({
+    branding: options.branding,
+    title: `${errors.length ? 'Error: ' : ''}Sign in`,
+    body,
+    nonce: options.nonce,
+    script: errors.length ? focusErrorSummary : undefined,
+  });
+}
+
+/** Ends the provider session at once; the button serves browsers without scripts. */
+export function signOutPage(options: { branding: Branding; nonce: string; form: string }): string {
+  const body = `<h1>Signing you out</h1>
+<p>You are being signed out of your Meridian account.</p>
+${options.form.replace('</form>', '<input type="hidden" name="logout" value="yes"><button type="submit" class="button">Sign out</button></form>')}`;
+  return renderPage({
+    branding: options.branding,
+    title: 'Signing you out',
+    body,
+    nonce: options.nonce,
+    script: "document.getElementById('op.logoutForm').submit();",
+  });
+}
+
+export function messagePage(options: {
+  branding: Branding;
+  nonce: string;
+  title: string;
+  message: string;
+}): string {
+  return renderPage({
+    branding: options.branding,
+    title: options.title,
+    nonce: options.nonce,
+    body: `<h1>${escapeHtml(options.title)}</h1>\n<p>${escapeHtml(options.message)}</p>`,
+  });
+}

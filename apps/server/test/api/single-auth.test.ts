@@ -1,0 +1,268 @@
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { auditEvents, serverKeys, sessions, users } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+import { CLIENT_ID, signInWithProvider, startSignIn } from './oidc-flow';
+
+const ctx = useTestApp();
+const ISSUER = 'http://localhost:3000/oidc';
+const createSession = '/authentication-api/api/sso/session/create';
+
+async function providerKey(): Promise<JWK> {
+  const [row] = await ctx.database.db
+    .select()
+    .from(serverKeys)
+    .where(eq(serverKeys.name, 'oidc-signing-jwk'));
+  return JSON.parse(row!.secret) as JWK;
+}
+
+async function userId(username: string) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.username, username));
+  return user!.id;
+}
+
+/** A token shaped like the provider's ID tokens, signed with the given key. */
+async function idToken(key: JWK, claims: { sub: string; exp: number; iat: number }) {
+  return new SignJWT({ nonce: 'n' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+    .setIssuer(ISSUER)
+    .setAudience(CLIENT_ID)
+    .setSubject(claims.sub)
+    .setIssuedAt(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(await importJWK(key, 'RS256'));
+}
+
+describe('embedded OpenID provider', () => {
+  it('serves its discovery document and keys', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const discovery = await agent.request({ url: '/oidc/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json()).toMatchObject({
+      issuer: ISSUER,
+      authorization_endpoint: 'http://localhost/oidc/auth',
+      token_endpoint: 'http://localhost/oidc/token',
+      end_session_endpoint: 'http://localhost/oidc/session/end',
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+    });
+    const jwks = await agent.request({ url: '/oidc/jwks' });
+    expect(jwks.json().keys).toHaveLength(1);
+    expect(jwks.json().keys[0]).not.toHaveProperty('d');
+  });
+
+  it('shows an accessible, branded sign-in page for the tenant the member returns to', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const { interactionPath } = await startSignIn(agent, 'http://bluewater.localhost:4173');
+    const page = await agent.request({ url: interactionPath });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<html lang="en-GB">');
+    expect(page.body).toContain('Bluewater Retirement Plan');
+    expect(page.body).toContain('#00594f');
+    expect(page.body).toContain('autocomplete="current-password"');
+    expect(page.body).toMatch(
+      /href="http:\/\/bluewater\.localhost:4173\/register\?returnTo=http%3A%2F%2Flocalhost%3A3000%2Foidc%2Fauth%3F/,
+    );
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "form-action 'self' http://bluewater.localhost:4173",
+    );
+  });
+
+  it('explains a wrong password with an error summary and keeps the member on the page', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const { interactionPath } = await startSignIn(agent);
+    const wrong = await agent.request({
+      method: 'POST',
+      url: `${interactionPath}/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=db.active&password=nope',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('There is a problem');
+    expect(wrong.body).toContain('<title>Error: Sign in');
+    expect(wrong.body).toContain('The username or password is not right');
+    const [failure] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'oidc_sign_in'), eq(auditEvents.outcome, 'failure')));
+    expect(failure!.details).toMatchObject({ reason: 'wrong_password' });
+  });
+
+  it('refuses redirect URIs outside the tenants, and non-loopback hosts on other ports', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    for (const redirect of [
+      'https://evil.example/sa/sign-in/holding',
+      'http://localhost:3000/somewhere-else',
+      'http://localhost:3000/sa/sign-in/holding?next=x',
+    ]) {
+      const query = new URLSearchParams({
+        client_id: CLIENT_ID,
+        redirect_uri: redirect,
+        response_type: 'code',
+        scope: 'openid',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      });
+      const response = await agent.request({ url: `/oidc/auth?${query}` });
+      expect(response.statusCode, redirect).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+    }
+  });
+});
+
+describe('provider state in the database', () => {
+  it('redeems after a restart a code issued before it', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const { verifier, redirectUri, interactionPath } = await startSignIn(agent);
+    const login = await agent.request({
+      method: 'POST',
+      url: `${interactionPath}/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=db.pensioner&password=MeridianDemo!2026',
+    });
+    const resume = await agent.request({
+      url: new URL(String(login.headers.location), 'http://localhost').pathname,
+    });
+    const code = new URL(String(resume.headers.location)).searchParams.get('code')!;
+
+    const restarted = await buildApp({ config: ctx.config, database: ctx.database });
+    try {
+      const token = await restarted.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: CLIENT_ID,
+          code_verifier: verifier,
+        }).toString(),
+      });
+      expect(token.statusCode, token.body).toBe(200);
+      expect(decodeJwt(token.json().id_token).sub).toBe(await userId('db.pensioner'));
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('portal session from an OpenID token', () => {
+  it('opens a SINGLE_AUTH session answering like the password sign-in', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const tokens = await signInWithProvider(agent, 'db.deferred');
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      iss: ISSUER,
+      aud: CLIENT_ID,
+      sub: await userId('db.deferred'),
+    });
+    const response = await agent.request({
+      method: 'POST',
+      url: createSession,
+      payload: { tokenId: tokens.id_token },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      businessGroup: 'MER',
+      referenceNumber: '1000001',
+      hasMultipleRecords: false,
+    });
+    expect(agent.cookies.get('accessToken')).toBe(response.json().accessToken);
+    expect(agent.cookies.has('refreshToken')).toBe(true);
+    const [session] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, await userId('db.deferred')));
+    expect(session!.method).toBe('SINGLE_AUTH');
+    const details = await agent.request({ url: '/mdp-api/api/members/personal-details' });
+    expect(details.json().name).toBe('Mrs Margaret Hughes');
+  });
+
+  it('refuses a forged token and audits it', async () => {
+    const real = await providerKey();
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const forgedKey = { ...(await exportJWK(privateKey)), kid: real.kid };
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await idToken(forgedKey, { sub: await userId('db.avc'), iat: now, exp: now + 300 });
+    const agent = new BrowserAgent(ctx.app);
+    const response = await agent.request({
+      method: 'POST',
+      url: createSession,
+      payload: { tokenId: forged },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0].code).toBe('sso_token_invalid');
+    expect(agent.cookies.has('accessToken')).toBe(false);
+    const denied = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'sso_session_create'), eq(auditEvents.outcome, 'denied')));
+    expect(denied.map((event) => event.details.code)).toContain('sso_token_invalid');
+  });
+
+  it('refuses an expired token signed by the provider', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await idToken(await providerKey(), {
+      sub: await userId('db.avc'),
+      iat: now - 3600,
+      exp: now - 600,
+    });
+    const agent = new BrowserAgent(ctx.app);
+    const response = await agent.request({
+      method: 'POST',
+      url: createSession,
+      payload: { tokenId: expired },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0].code).toBe('sso_token_expired');
+  });
+
+  it('refuses a valid token for a member of another tenant', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const tokens = await signInWithProvider(agent, 'second.member', 'http://bluewater.localhost:4173');
+    const elsewhere = new BrowserAgent(ctx.app, 'localhost');
+    const response = await elsewhere.request({
+      method: 'POST',
+      url: createSession,
+      payload: { tokenId: tokens.id_token },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errors[0].code).toBe('record_not_in_tenant');
+  });
+});
+
+describe('login lookup', () => {
+  it('reports the linked member’s primary record and that there are others', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const tokens = await signInWithProvider(agent, 'linked');
+    await agent.request({ method: 'POST', url: createSession, payload: { tokenId: tokens.id_token } });
+    const lookup = await agent.request({ url: '/mdp-api/api/login' });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json()).toMatchObject({
+      businessGroup: 'MER',
+      referenceNumber: '1000007',
+      hasMultipleRecords: true,
+    });
+    expect(
+      lookup.json().eligibleRecords.map((record: { referenceNumber: string }) => record.referenceNumber),
+    ).toEqual(['1000007', '1000008']);
+  });
+
+  it('needs a signed-in member', async () => {
+    const response = await new BrowserAgent(ctx.app).request({ url: '/mdp-api/api/login' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('tenant content', () => {
+  it('answers the single-auth authority as the embedded issuer URL', async () => {
+    const response = await new BrowserAgent(ctx.app).request({
+      url: '/content-api/api/v2/content/tenant-content?tenantUrl=bluewater.localhost',
+    });
+    expect(response.json().singleAuth).toEqual({ authority: ISSUER, clientId: CLIENT_ID });
+  });
+});
