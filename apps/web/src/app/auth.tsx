@@ -3,10 +3,14 @@ import { authApi, memberApi, type TokenResponse } from '../lib/api';
 import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
 import { sessionStore, singleAuthData } from '../lib/session-storage';
+import { prepareProviderSignOut } from '../features/single-auth/client';
+import { useSingleAuth } from '../features/single-auth/useSingleAuth';
 
 interface AuthState {
   signedIn: boolean;
   signIn: (userName: string, password: string) => Promise<TokenResponse>;
+  /** Single auth: opens the portal session for an OpenID token and runs the login lookup. */
+  signInWithToken: (tokenId: string) => Promise<TokenResponse>;
   signOut: (reason?: 'timeout') => Promise<void>;
   timeoutWarning: { secondsLeft: number } | null;
   staySignedIn: () => Promise<void>;
@@ -16,10 +20,14 @@ const AuthContext = createContext<AuthState | null>(null);
 const NEXT_URL_KEY = 'nextUrl';
 
 export const rememberNextUrl = (url: string) => sessionStore.set(NEXT_URL_KEY, url);
-export const takeNextUrl = () => {
+export const peekNextUrl = () => {
   const next = sessionStore.get<string>(NEXT_URL_KEY);
-  sessionStore.remove(NEXT_URL_KEY);
   return next?.startsWith('/') && !next.startsWith('//') ? next : null;
+};
+export const takeNextUrl = () => {
+  const next = peekNextUrl();
+  sessionStore.remove(NEXT_URL_KEY);
+  return next;
 };
 
 /** Seconds of warning before an idle sign-out: two minutes, or a third of very short timeouts. */
@@ -30,13 +38,23 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const [timeoutWarning, setTimeoutWarning] = useState<{ secondsLeft: number } | null>(null);
   const lastActivity = useRef(Date.now());
   const signingOut = useRef(false);
+  const singleAuth = useSingleAuth();
 
   const signOut = useCallback(
     async (reason?: 'timeout') => {
       signingOut.current = true;
+      // A member who chose to sign out leaves the provider too; an idle one is only signed out here.
+      const signOutOfProvider = reason === 'timeout' ? null : await prepareProviderSignOut(singleAuth);
       await authApi.logout().catch(() => undefined);
       clearCookies(runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN'));
       sessionStore.clear();
+      if (signOutOfProvider) {
+        const left = await signOutOfProvider().then(
+          () => true,
+          () => false,
+        );
+        if (left) return;
+      }
       // The router navigates in a transition; signing out in the same transition lets the
       // destination render directly instead of the guarded page redirecting first.
       startTransition(() => {
@@ -46,7 +64,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       });
       signingOut.current = false;
     },
-    [onSignedOut],
+    [onSignedOut, singleAuth],
   );
 
   const signIn = useCallback(async (userName: string, password: string) => {
@@ -55,6 +73,22 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       hasMultipleRecords: tokens.hasMultipleRecords,
       primaryBgroup: tokens.businessGroup,
       primaryRefno: tokens.referenceNumber,
+    });
+    await memberApi.initialize();
+    lastActivity.current = Date.now();
+    setSignedIn(true);
+    return tokens;
+  }, []);
+
+  const signInWithToken = useCallback(async (tokenId: string) => {
+    const tokens = await authApi.createSsoSession(tokenId);
+    // Stale record headers from an earlier sign-in in this tab must not reach the lookup.
+    singleAuthData.remove();
+    const lookup = await memberApi.loginLookup();
+    singleAuthData.write({
+      hasMultipleRecords: lookup.hasMultipleRecords,
+      primaryBgroup: lookup.businessGroup,
+      primaryRefno: lookup.referenceNumber,
     });
     await memberApi.initialize();
     lastActivity.current = Date.now();
@@ -100,7 +134,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   timeoutWarningRef.current = timeoutWarning;
 
   return (
-    <AuthContext.Provider value={{ signedIn, signIn, signOut, timeoutWarning, staySignedIn }}>
+    <AuthContext.Provider value={{ signedIn, signIn, signInWithToken, signOut, timeoutWarning, staySignedIn }}>
       {children}
     </AuthContext.Provider>
   );

@@ -15,6 +15,8 @@ import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteE
 import { HubPage } from '../features/hub/HubPage';
 import { RegisterPage } from '../features/registration/RegisterPage';
 import { SearchPage } from '../features/search/SearchPage';
+import { SINGLE_AUTH_START_PATH } from '../features/single-auth/SingleAuthSignInLink';
+import { SingleAuthStartPage } from '../features/single-auth/SingleAuthStartPage';
 import { AuthProvider } from './auth';
 import type { FixedRoutes } from './routes';
 import { useTenant } from './tenant';
@@ -59,6 +61,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: '/search', element: <SearchPage /> },
             { path: '/recherche', element: <SearchPage /> },
             { path: routes.deeplink, element: <DeeplinkPage /> },
+            { path: SINGLE_AUTH_START_PATH, element: <SingleAuthStartPage /> },
             { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
             { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },
             {

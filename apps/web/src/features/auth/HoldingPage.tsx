@@ -1,15 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { rememberNextUrl, useAuth } from '../../app/auth';
+import { useTenant } from '../../app/tenant';
+import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { completeSingleAuth } from '../single-auth/post-authentication';
+import { useSingleAuth } from '../single-auth/useSingleAuth';
 
-/** Single-auth holding pages: the OpenID Connect sign-in runs its post-authentication tasks here. */
+/**
+ * Single-auth holding pages: the OpenID Connect sign-in returns here and runs its post-authentication
+ * tasks, then goes on to the page the member asked for. An error from the provider signs out.
+ */
 export function HoldingPage({ title }: { title: string }) {
   useDocumentTitle(title);
+  const client = useSingleAuth();
+  const { signInWithToken } = useAuth();
+  const { routes } = useTenant();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void completeSingleAuth(client, window.location.href, signInWithToken).then((outcome) => {
+      if (outcome.kind === 'signed-in' && outcome.returnTo) rememberNextUrl(outcome.returnTo);
+      const next = { 'signed-in': routes.deeplink, refused: routes.logout, failed: routes.error }[
+        outcome.kind
+      ];
+      void navigate(next, { replace: true });
+    });
+  }, [client, signInWithToken, navigate, routes]);
+
   return (
     <>
       <h1>{title}</h1>
-      <p>
-        Signing in through your organisation&apos;s identity provider is not switched on for this portal yet. Use the
-        username and password sign-in instead.
-      </p>
+      <PageLoading />
     </>
   );
 }

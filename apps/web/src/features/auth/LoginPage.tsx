@@ -5,6 +5,7 @@ import { useTenant } from '../../app/tenant';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { HttpError } from '../../lib/http/client';
+import { SingleAuthSignInLink } from '../single-auth/SingleAuthSignInLink';
 
 const serverMessages: Record<string, string> = {
   invalid_credentials: 'The username or password is not right. Check them and try again.',
@@ -66,6 +67,7 @@ export function LoginPage() {
       )}
       <h1>Sign in</h1>
       <p>Sign in to see your {tenant.tenantName} pension.</p>
+      <SingleAuthSignInLink />
       <form onSubmit={onSubmit} noValidate>
         {(['username', 'password'] as const).map((field) => (
           <div key={field} className={`form-group${fieldError(field) ? ' form-group--error' : ''}`}>
