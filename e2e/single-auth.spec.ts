@@ -115,3 +115,18 @@ test('the second tenant brands the provider page and signs its member in', async
   await expect(page).toHaveURL(bluewaterUrl('/hub'));
   await expect(page.getByText('Welcome, Mr Iain MacLeod.')).toBeVisible();
 });
+
+test('when the issuer cannot be reached, the password sign-in is offered alone', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.route('**/oidc/.well-known/openid-configuration', (route) => route.abort());
+  await page.goto('/login');
+  await expect.poll(() => errors.some((text) => text.startsWith('MSAL initialization failed'))).toBe(true);
+  await expect(page.getByRole('link', { name: START })).toHaveCount(0);
+  await page.getByLabel('Username').fill('db.pensioner');
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+});
