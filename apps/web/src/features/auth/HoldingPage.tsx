@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { rememberNextUrl, useAuth } from '../../app/auth';
 import { useTenant } from '../../app/tenant';
 import { PageLoading } from '../../components/PageLoading';
@@ -17,19 +17,21 @@ export function HoldingPage({ title }: { title: string }) {
   const { signInWithToken } = useAuth();
   const { routes } = useTenant();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void completeSingleAuth(client, window.location.href, signInWithToken).then((outcome) => {
+    const returnedTo = new URL(`${pathname}${search}`, window.location.origin).href;
+    void completeSingleAuth(client, returnedTo, signInWithToken).then((outcome) => {
       if (outcome.kind === 'signed-in' && outcome.returnTo) rememberNextUrl(outcome.returnTo);
       const next = { 'signed-in': routes.deeplink, refused: routes.logout, failed: routes.error }[
         outcome.kind
       ];
       void navigate(next, { replace: true });
     });
-  }, [client, signInWithToken, navigate, routes]);
+  }, [client, signInWithToken, navigate, routes, pathname, search]);
 
   return (
     <>
