@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { VisibilityKey } from './visibility';
 
 /** What the content service personalises on. Signed by the member-data service; clients cannot alter it. */
 export const contentAccessKeyPayloadSchema = z.object({
@@ -57,4 +58,22 @@ const clientFlags = new Set<string>([...browserWordingFlags, ...platformWordingF
 /** The only flags a client may add to a signed key: its browser and platform, sanitised. */
 export function acceptedClientWordingFlags(flags: readonly string[]): string[] {
   return [...new Set(flags.map(sanitiseWordingFlag).filter((flag) => clientFlags.has(flag)))];
+}
+
+/** What visibility rules are evaluated against: the signed key's fields and flags, plus the client's accepted ones. */
+export function visibilityKeyOf(
+  payload: ContentAccessKeyPayload,
+  clientFlags: readonly string[] = [],
+): VisibilityKey {
+  return {
+    fields: {
+      schemeType: payload.schemeType,
+      memberStatus: payload.memberStatus,
+      lifeStage: payload.lifeStage,
+      dcLifeStage: payload.dcLifeStage,
+      retirementApplicationStatus: payload.retirementApplicationStatus,
+      transferApplicationStatus: payload.transferApplicationStatus,
+    },
+    wordingFlags: [...payload.wordingFlags, ...acceptedClientWordingFlags(clientFlags)],
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { personalise, visibilityKeyFor } from '../../src/areas/content/personalise';
+import { visibilityKeyOf } from '@meridian/contracts';
+import { personalise } from '../../src/areas/content/personalise';
 
 const payload = {
   tenantUrl: 'localhost',
@@ -21,7 +22,7 @@ const payload = {
 
 describe('personalise', () => {
   it('drops hidden objects at any depth and keeps the rest', () => {
-    const key = visibilityKeyFor(payload, ['Firefox', 'HASLINKEDMEMBER']);
+    const key = visibilityKeyOf(payload, ['Firefox', 'HASLINKEDMEMBER']);
     const blocks = [
       { type: 'richText', html: 'all' },
       { type: 'richText', html: 'db', visibility: { field: 'schemeType', in: ['DB'] } },

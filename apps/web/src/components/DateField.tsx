@@ -1,3 +1,5 @@
+import { describedByFor, FieldMessages } from './TextField';
+
 interface DateFieldProps {
   id: string;
   legend: string;
@@ -8,7 +10,7 @@ interface DateFieldProps {
 
 /** GOV.UK date input: day, month and year boxes in a fieldset; the first box takes the error link. */
 export function DateField({ id, legend, hint, error, autoCompletePrefix }: DateFieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByFor(id, hint, error);
   const parts = [
     { key: 'day', label: 'Day', width: 'input--2', autoComplete: 'day' },
     { key: 'month', label: 'Month', width: 'input--2', autoComplete: 'month' },
@@ -18,16 +20,7 @@ export function DateField({ id, legend, hint, error, autoCompletePrefix }: DateF
     <div className={`form-group${error ? ' form-group--error' : ''}`}>
       <fieldset role="group" aria-describedby={describedBy}>
         <legend className="legend">{legend}</legend>
-        {hint && (
-          <p id={`${id}-hint`} className="hint">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="error-message">
-            <span className="visually-hidden">Error:</span> {error}
-          </p>
-        )}
+        <FieldMessages id={id} hint={hint} error={error} />
         <div className="date-input">
           {parts.map((part, index) => (
             <div key={part.key} className="date-input__item">

@@ -7,12 +7,10 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-/** A GOV.UK-style question field: label, optional hint, inline error tied to the input. */
-export function TextField({ id, label, hint, error, className, ...input }: TextFieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+/** A field's hint and inline error, with the ids its input refers to in aria-describedby. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
   return (
-    <div className={`form-group${error ? ' form-group--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+    <>
       {hint && (
         <p id={`${id}-hint`} className="hint">
           {hint}
@@ -23,6 +21,20 @@ export function TextField({ id, label, hint, error, className, ...input }: TextF
           <span className="visually-hidden">Error:</span> {error}
         </p>
       )}
+    </>
+  );
+}
+
+export const describedByFor = (id: string, hint?: string, error?: string) =>
+  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+/** A GOV.UK-style question field: label, optional hint, inline error tied to the input. */
+export function TextField({ id, label, hint, error, className, ...input }: TextFieldProps) {
+  const describedBy = describedByFor(id, hint, error);
+  return (
+    <div className={`form-group${error ? ' form-group--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <FieldMessages id={id} hint={hint} error={error} />
       <input
         id={id}
         name={id}

@@ -21,6 +21,7 @@ import {
   signInWithPassword,
   switchRecord,
   touchSession,
+  type IssuedSession,
 } from './session-service';
 
 export interface AuthenticationRoutesOptions {
@@ -46,8 +47,14 @@ const sessionStatus = z.object({
   absoluteExpiresAt: z.string(),
 });
 
-export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOptions> = async (app, { db, config }) => {
-  const policy = { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
+export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOptions> = async (
+  app,
+  { db, config },
+) => {
+  const policy = {
+    idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+  };
   const secure = config.isProduction;
   // An access token lives as long as the idle timeout; activity (keep-alive) issues a fresh one.
   const ACCESS_TOKEN_SECONDS = Math.round(config.IDLE_TIMEOUT_MINUTES * 60);
@@ -55,11 +62,22 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
 
   const issueCookies = async (
     reply: FastifyReply,
-    issued: { userId: string; sessionId: string; businessGroup: string; referenceNumber: string; refreshToken?: string },
+    issued: {
+      userId: string;
+      sessionId: string;
+      businessGroup: string;
+      referenceNumber: string;
+      refreshToken?: string;
+    },
   ) => {
     const accessToken = await signAccessToken(app.signingKey, issued, ACCESS_TOKEN_SECONDS);
     // The web client reads this cookie to send a bearer token (spec section 6); it is short-lived.
-    reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, { path: '/', sameSite: 'strict', secure, httpOnly: false });
+    reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {
+      path: '/',
+      sameSite: 'strict',
+      secure,
+      httpOnly: false,
+    });
     if (issued.refreshToken) {
       reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
         path: REFRESH_COOKIE_PATH,
@@ -84,6 +102,20 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     referenceNumber: issued.referenceNumber,
     hasMultipleRecords,
   });
+
+  /** The token answer for a session just opened, by password or by OpenID Connect. */
+  const grantSession = (reply: FastifyReply, session: IssuedSession) =>
+    grantTokens(
+      reply,
+      {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        businessGroup: session.record.businessGroup,
+        referenceNumber: session.record.referenceNumber,
+        refreshToken: session.refreshToken,
+      },
+      session.hasMultipleRecords,
+    );
 
   const clearCookies = (reply: FastifyReply) => {
     reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
@@ -139,17 +171,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         businessGroup: session.record.businessGroup,
         referenceNumber: session.record.referenceNumber,
       });
-      return grantTokens(
-        reply,
-        {
-          userId: session.userId,
-          sessionId: session.sessionId,
-          businessGroup: session.record.businessGroup,
-          referenceNumber: session.record.referenceNumber,
-          refreshToken: session.refreshToken,
-        },
-        session.hasMultipleRecords,
-      );
+      return grantSession(reply, session);
     },
   );
 
@@ -173,17 +195,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
     async (request, reply) => {
       const session = await createSingleAuthSession(request, request.body.tokenId);
-      return grantTokens(
-        reply,
-        {
-          userId: session.userId,
-          sessionId: session.sessionId,
-          businessGroup: session.record.businessGroup,
-          referenceNumber: session.record.referenceNumber,
-          refreshToken: session.refreshToken,
-        },
-        session.hasMultipleRecords,
-      );
+      return grantSession(reply, session);
     },
   );
 
@@ -302,7 +314,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     return {
       status: 'active' as const,
       idleTimeoutMinutes: policy.idleTimeoutMinutes,
-      idleExpiresAt: new Date(session.lastActivityAt.getTime() + policy.idleTimeoutMinutes * 60_000).toISOString(),
+      idleExpiresAt: new Date(
+        session.lastActivityAt.getTime() + policy.idleTimeoutMinutes * 60_000,
+      ).toISOString(),
       absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
     };
   };
@@ -355,7 +369,11 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         summary: 'For the administrator’s other member site: exchange a one-time lookup code for the member',
         body: z.object({ lookupCode: z.string().min(20).max(100) }),
         response: {
-          200: z.object({ businessGroup: z.string(), referenceNumber: z.string(), hasMultipleRecords: z.boolean() }),
+          200: z.object({
+            businessGroup: z.string(),
+            referenceNumber: z.string(),
+            hasMultipleRecords: z.boolean(),
+          }),
           400: errorBodySchema,
           401: errorBodySchema,
         },

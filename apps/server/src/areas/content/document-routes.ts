@@ -14,12 +14,13 @@ import {
   type Footer,
   type Globals,
   type Menu,
+  visibilityKeyOf,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import { notFound } from '../../lib/errors';
 import { findDocument, findImage, findWidgets } from './document-repository';
-import { personalise, visibilityKeyFor } from './personalise';
+import { personalise } from './personalise';
 
 const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
 const tenantQuery = z.object({ tenantUrl: z.string().min(1).max(255) });
@@ -44,7 +45,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     return found;
   };
   const signedInMenu = (menu: Menu, key: ContentAccessKeyPayload): Menu =>
-    personalise(menu, visibilityKeyFor(key));
+    personalise(menu, visibilityKeyOf(key));
   const publicMenu = (menu: Menu): Menu => ({ items: menu.items.filter((item) => !item.signedInOnly) });
   const responses = <T extends z.ZodType>(schema: T) => ({
     200: schema,
@@ -157,7 +158,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         (candidate) => candidate.key === wanted,
       );
       if (!list) throw notFound('content_not_found', 'No option list has this key.');
-      return personalise(list, visibilityKeyFor(key));
+      return personalise(list, visibilityKeyOf(key));
     },
   );
   app.get(

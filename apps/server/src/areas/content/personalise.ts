@@ -1,28 +1,4 @@
-import {
-  acceptedClientWordingFlags,
-  evaluateVisibility,
-  visibilityRuleSchema,
-  type ContentAccessKeyPayload,
-  type VisibilityKey,
-} from '@meridian/contracts';
-
-/** The signed key's fields and flags, plus the browser and platform flags the client may add. */
-export function visibilityKeyFor(
-  payload: ContentAccessKeyPayload,
-  clientFlags: readonly string[] = [],
-): VisibilityKey {
-  return {
-    fields: {
-      schemeType: payload.schemeType,
-      memberStatus: payload.memberStatus,
-      lifeStage: payload.lifeStage,
-      dcLifeStage: payload.dcLifeStage,
-      retirementApplicationStatus: payload.retirementApplicationStatus,
-      transferApplicationStatus: payload.transferApplicationStatus,
-    },
-    wordingFlags: [...payload.wordingFlags, ...acceptedClientWordingFlags(clientFlags)],
-  };
-}
+import { evaluateVisibility, visibilityRuleSchema, type VisibilityKey } from '@meridian/contracts';
 
 /** Whether something carrying an optional `visibility` rule is shown for the key; a malformed rule hides. */
 export function isVisible(visibility: unknown, key: VisibilityKey): boolean {

@@ -7,13 +7,13 @@ import {
   tenantContentQuerySchema,
   tenantContentSchema,
   unauthorizedPageQuerySchema,
+  visibilityKeyOf,
 } from '@meridian/contracts';
 import { notFound } from '../../lib/errors';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { withResolvedAuthority } from '../single-auth/tenant-settings';
-import { visibilityKeyFor } from './personalise';
 import { findPageBySlug, findPageUrlByKey, searchPublicPages } from './page-repository';
 
 export interface ContentRoutesOptions {
@@ -91,7 +91,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       );
       const page = await findPageBySlug(db, key.tenantUrl, request.query.pageUrl, {
         publicOnly: false,
-        key: visibilityKeyFor(key, [request.query.wordingFlags ?? []].flat()),
+        key: visibilityKeyOf(key, [request.query.wordingFlags ?? []].flat()),
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;

@@ -1,4 +1,9 @@
-import { contentAccessKeyPayloadSchema, publicVisibilityKey, type VisibilityKey } from '@meridian/contracts';
+import {
+  contentAccessKeyPayloadSchema,
+  publicVisibilityKey,
+  visibilityKeyOf,
+  type VisibilityKey,
+} from '@meridian/contracts';
 import { http, tenantUrl } from '../../lib/api';
 import { sessionStore, activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -55,18 +60,10 @@ export function visibilityKeyFromAccessKey(token: string, clientFlags: string[])
         .replace(/_/g, '/')
         .padEnd(Math.ceil(part.length / 4) * 4, '='),
     );
-    const payload = contentAccessKeyPayloadSchema.parse((JSON.parse(json) as { key?: unknown }).key);
-    return {
-      fields: {
-        schemeType: payload.schemeType,
-        memberStatus: payload.memberStatus,
-        lifeStage: payload.lifeStage,
-        dcLifeStage: payload.dcLifeStage,
-        retirementApplicationStatus: payload.retirementApplicationStatus,
-        transferApplicationStatus: payload.transferApplicationStatus,
-      },
-      wordingFlags: [...payload.wordingFlags, ...clientFlags],
-    };
+    return visibilityKeyOf(
+      contentAccessKeyPayloadSchema.parse((JSON.parse(json) as { key?: unknown }).key),
+      clientFlags,
+    );
   } catch {
     return publicVisibilityKey;
   }
