@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
 const shortIdlePort = port + 1;
+// Each port gets its own database folder, so runs on different ports can share a checkout.
 
 function server(serverPort: number, dataDir: string, env: Record<string, string>) {
   return {
@@ -43,8 +44,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
-    server(port, 'data/e2e', { IDLE_TIMEOUT_MINUTES: '30' }),
+    server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
     // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey.
-    server(shortIdlePort, 'data/e2e-short-idle', { IDLE_TIMEOUT_MINUTES: '0.3' }),
+    server(shortIdlePort, `data/e2e-${shortIdlePort}`, { IDLE_TIMEOUT_MINUTES: '0.3' }),
   ],
 });
