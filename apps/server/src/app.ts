@@ -26,6 +26,8 @@ import { singleAuthRoutes } from './areas/single-auth/routes';
 import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
 import { retirementRoutes } from './areas/member-data/retirement-routes';
+import { analyticsRoutes } from './areas/member-data/analytics-routes';
+import { analyticsSources } from './plugins/analytics-sources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,15 +66,20 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     reply.header('x-request-id', request.id);
   });
 
+  const analytics = analyticsSources(config);
   await app.register(helmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analytics.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(await singleAuthConnectSources(database.db, config.oidcIssuer))],
+        imgSrc: ["'self'", 'data:', ...analytics.imgSrc],
+        connectSrc: [
+          "'self'",
+          ...(await singleAuthConnectSources(database.db, config.oidcIssuer)),
+          ...analytics.connectSrc,
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -141,6 +148,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const calculations = createCalculationProvider(config);
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(analyticsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });

@@ -40,6 +40,8 @@ const environmentSchema = z.object({
   MATOMO_PHP_TRACKER_FILE: z.string().default('matomo.php'),
   MATOMO_SITE_ID: z.string().optional(),
   MIXPANEL_TOKEN: z.string().optional(),
+  MIXPANEL_API_HOST: z.string().url('must be an absolute URL such as https://api-eu.mixpanel.com').optional(),
+  ANALYTICS_EXCLUDED_PATHS: csv,
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CALCULATION_API_URL: z.string().url('must be the base URL of the calculation API').optional(),
   OIDC_ISSUER: z

@@ -3,3 +3,4 @@ export * from './content';
 export * from './blocks';
 export * from './access-key';
 export * from './content-documents';
+export * from './analytics';

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@meridian/contracts';
 import type { Config } from '../config';
+import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
 
 const apiPrefixes = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/', '/docs/'];
 
@@ -20,15 +21,18 @@ export function webRuntimeConfig(config: Config, request: FastifyRequest) {
     whitelistedCookies: config.WHITELISTED_COOKIES,
     sessionReplayPercent: config.SESSION_REPLAY_PERCENT,
     identityVerificationCacheExpiryMs: config.IDENTITY_VERIFICATION_CACHE_EXPIRY_MS,
-    matomo: config.MATOMO_URL
+    matomo: matomoEnabled(config)
       ? {
-          url: config.MATOMO_URL,
+          url: config.MATOMO_URL!,
           scriptFile: config.MATOMO_JS_TRACKER_FILE,
           serverSideFile: config.MATOMO_PHP_TRACKER_FILE,
-          siteId: config.MATOMO_SITE_ID ?? null,
+          siteId: config.MATOMO_SITE_ID!,
         }
       : null,
-    mixpanelToken: config.MIXPANEL_TOKEN ?? null,
+    mixpanel: config.MIXPANEL_TOKEN
+      ? { token: config.MIXPANEL_TOKEN, apiHost: config.MIXPANEL_API_HOST ?? MIXPANEL_DEFAULT_API_HOST }
+      : null,
+    analyticsExcludedPaths: config.ANALYTICS_EXCLUDED_PATHS,
   };
 }
 
