@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { bluewaterUrl } from './support/tenants';
 
@@ -20,6 +20,25 @@ test('the shell renders a public content page, shows Loading... while it loads, 
   await expectNoAccessibilityViolations(page);
 });
 
+async function expectLogoAndTypeface(page: Page, logoText: string, typeface: string) {
+  const logo = page.getByRole('banner').getByRole('link', { name: logoText }).getByRole('img');
+  await expect(logo).toHaveAttribute('alt', logoText);
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // The tenant's face is actually downloaded and used, not merely named.
+  await expect
+    .poll(() =>
+      page.evaluate((face) => {
+        let loaded = false;
+        document.fonts.forEach((font) => {
+          if (font.family.replace(/"/g, '') === face && font.status === 'loaded') loaded = true;
+        });
+        return loaded;
+      }, typeface),
+    )
+    .toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(typeface);
+}
+
 test('each tenant has its own branding', async ({ page }) => {
   await page.goto(bluewaterUrl('/'));
   await expect(page.getByRole('heading', { level: 1, name: 'Bluewater Retirement Plan' })).toBeVisible();
@@ -27,7 +46,11 @@ test('each tenant has its own branding', async ({ page }) => {
     getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
   );
   expect(primary).toBe('#00594f');
+  await expectLogoAndTypeface(page, 'Bluewater', 'Nunito');
   await page.screenshot({ path: 'test-results/screenshots/bluewater-home.png', fullPage: true });
+
+  await page.goto('/');
+  await expectLogoAndTypeface(page, 'Meridian', 'Source Sans 3');
 });
 
 test('an unknown address shows a clear not-found page', async ({ page }) => {

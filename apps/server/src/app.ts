@@ -18,6 +18,7 @@ import { contentRoutes } from './areas/content/routes';
 import { contentDocumentRoutes } from './areas/content/document-routes';
 import { registrationRoutes } from './areas/authentication/registration-routes';
 import { developmentRoutes } from './areas/development/routes';
+import { otherMemberSiteRoutes } from './areas/development/other-member-site';
 import { authenticationRoutes } from './areas/authentication/routes';
 import { memberDataRoutes, memberDataInitializeRoute } from './areas/member-data/routes';
 import { bereavementRoutes } from './areas/bereavement/routes';
@@ -137,7 +138,10 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const db = database.db;
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(registrationRoutes, { prefix: '/authentication-api/api', db });
-  if (!config.isProduction) await app.register(developmentRoutes, { prefix: '/api/dev', db });
+  if (!config.isProduction) {
+    await app.register(developmentRoutes, { prefix: '/api/dev', db });
+    await app.register(otherMemberSiteRoutes, { prefix: '/api/dev/other-member-site' });
+  }
   await app.register(contentRoutes, {
     prefix: '/content-api/api/v2/content',
     db,

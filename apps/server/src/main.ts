@@ -25,7 +25,7 @@ async function main() {
   const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');
   if (config.derived.apiUrl) app.log.info('API_URL not set: the web app calls the API on the origin that served it');
-  if (config.derived.epaDomain) app.log.info('EPA_DOMAIN not set: links are treated as same-site (embedded default)');
+  if (config.derived.epaDomain) app.log.info('EPA_DOMAIN not set: links to epa.localhost stand for the other member site (development stand-in)');
 
   const stopWatching = config.NODE_ENV === 'development' ? watchContent(database.db, contentRoot, app.log) : () => {};
 

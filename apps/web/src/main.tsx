@@ -1,5 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/provider';
+// Tenant typefaces, self-hosted: a browser fetches a face only when the tenant's pages use it.
+import '@fontsource/source-sans-3/400.css';
+import '@fontsource/source-sans-3/700.css';
+import '@fontsource/nunito/400.css';
+import '@fontsource/nunito/700.css';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -17,6 +17,20 @@ export const singleAuthSettingsSchema = z.object({
 });
 export type SingleAuthSettings = z.infer<typeof singleAuthSettingsSchema>;
 
+/** Typefaces bundled with the web app and served from the portal itself, never from a font service. */
+export const tenantFontSchema = z.enum(['system', 'source-sans-3', 'nunito']);
+export type TenantFont = z.infer<typeof tenantFontSchema>;
+
+/** A header logo from the tenant's content images, with its intrinsic size so the header never shifts. */
+export const tenantLogoSchema = z.object({
+  image: z.string().regex(/^images\/[\w.-]+\.(png|jpe?g|webp)$/, 'a content image such as images/logo.png'),
+  width: z.number().int().min(1).max(600),
+  height: z.number().int().min(1).max(200),
+});
+
+/** A site path (for a stand-in on this server) or an https:// address. */
+const outboundSsoUrlSchema = z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'a site path or an https:// address');
+
 /** What the web needs to brand and route a tenant before anyone signs in. */
 export const tenantContentSchema = z.object({
   tenantUrl: z.string(),
@@ -28,6 +42,10 @@ export const tenantContentSchema = z.object({
   authMethods: z.array(authMethodSchema).min(1),
   routes: z.record(z.string(), z.string()),
   singleAuth: singleAuthSettingsSchema.optional(),
+  logo: tenantLogoSchema.optional(),
+  font: tenantFontSchema.optional(),
+  /** Where members are sent, with a one-time lookup code, when they follow a link to the other member site. */
+  outboundSsoUrl: outboundSsoUrlSchema.optional(),
 });
 export type TenantContent = z.infer<typeof tenantContentSchema>;
 

@@ -6,6 +6,9 @@ import { errorCodes } from '@meridian/contracts';
 import type { Config } from '../config';
 import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
 
+/** Without EPA_DOMAIN (never in production), links to this host stand for the other member site. */
+export const DEVELOPMENT_EPA_DOMAIN = 'epa.localhost';
+
 const apiPrefixes = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/', '/docs/'];
 
 /** What the browser needs at start-up, injected into index.html so one build serves every environment. */
@@ -14,7 +17,7 @@ export function webRuntimeConfig(config: Config, request: FastifyRequest) {
   return {
     environment: config.API_ENVIRONMENT,
     apiUrl: config.API_URL ?? origin,
-    epaDomain: config.EPA_DOMAIN ?? request.hostname,
+    epaDomain: config.EPA_DOMAIN ?? DEVELOPMENT_EPA_DOMAIN,
     idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
     loaderDelayMs: 200,
     cookieBannerHiddenPaths: config.HIDE_COOKIE_BANNER_PATHS,

@@ -1,4 +1,13 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { authApi, memberApi, type TokenResponse } from '../lib/api';
 import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
@@ -12,6 +21,8 @@ interface AuthState {
   /** Single auth: opens the portal session for an OpenID token and runs the login lookup. */
   signInWithToken: (tokenId: string) => Promise<TokenResponse>;
   signOut: (reason?: 'timeout') => Promise<void>;
+  /** Signs out of the portal only, then leaves for another site. */
+  signOutAndLeave: (address: string) => Promise<void>;
   timeoutWarning: { secondsLeft: number } | null;
   staySignedIn: () => Promise<void>;
 }
@@ -33,7 +44,13 @@ export const takeNextUrl = () => {
 /** Seconds of warning before an idle sign-out: two minutes, or a third of very short timeouts. */
 export const warningLeadSeconds = (idleMinutes: number) => Math.min(120, Math.round((idleMinutes * 60) / 3));
 
-export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: (reason?: 'timeout') => void }) {
+export function AuthProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut: (reason?: 'timeout') => void;
+}) {
   const [signedIn, setSignedIn] = useState(() => Boolean(readCookie('accessToken')));
   const [timeoutWarning, setTimeoutWarning] = useState<{ secondsLeft: number } | null>(null);
   const lastActivity = useRef(Date.now());
@@ -66,6 +83,14 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     },
     [onSignedOut, singleAuth],
   );
+
+  const signOutAndLeave = useCallback(async (address: string) => {
+    signingOut.current = true;
+    await authApi.logout().catch(() => undefined);
+    clearCookies(runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN'));
+    sessionStore.clear();
+    window.location.assign(address);
+  }, []);
 
   const signIn = useCallback(async (userName: string, password: string) => {
     const tokens = await authApi.login(userName, password);
@@ -120,7 +145,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     const tick = setInterval(() => {
       const idleFor = Date.now() - lastActivity.current;
       if (idleFor >= idleMs) void signOut('timeout');
-      else if (idleFor >= idleMs - leadMs) setTimeoutWarning({ secondsLeft: Math.ceil((idleMs - idleFor) / 1000) });
+      else if (idleFor >= idleMs - leadMs)
+        setTimeoutWarning({ secondsLeft: Math.ceil((idleMs - idleFor) / 1000) });
       // The access token vanished under us (signed out in another tab, say): start again cleanly.
       if (!signingOut.current && !readCookie('accessToken')) window.location.reload();
     }, 1000);
@@ -134,7 +160,9 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   timeoutWarningRef.current = timeoutWarning;
 
   return (
-    <AuthContext.Provider value={{ signedIn, signIn, signInWithToken, signOut, timeoutWarning, staySignedIn }}>
+    <AuthContext.Provider
+      value={{ signedIn, signIn, signInWithToken, signOut, signOutAndLeave, timeoutWarning, staySignedIn }}
+    >
       {children}
     </AuthContext.Provider>
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { tenantContentSchema, type TenantContent } from '@meridian/contracts';
+import { tenantContentSchema, type TenantContent, type TenantFont } from '@meridian/contracts';
 import { applyTenantHeaders, contentApi } from '../lib/api';
 import { brandPalette } from '../lib/colour';
 import { PageLoading } from '../components/PageLoading';
@@ -14,14 +14,28 @@ export interface TenantState {
 /** Exported for tests, which provide a tenant without fetching one. */
 export const TenantContext = createContext<TenantState | null>(null);
 
-export function applyBranding(tenant: Pick<TenantContent, 'primaryColor'>, root = document.documentElement) {
+const fontStacks: Record<TenantFont, string> = {
+  system: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  'source-sans-3': "'Source Sans 3', system-ui, Arial, sans-serif",
+  nunito: "'Nunito', system-ui, Arial, sans-serif",
+};
+
+export function applyBranding(
+  tenant: Pick<TenantContent, 'primaryColor' | 'font'>,
+  root = document.documentElement,
+) {
   for (const [property, value] of Object.entries(brandPalette(tenant.primaryColor)))
     root.style.setProperty(property, value);
+  root.style.setProperty('--font-body', fontStacks[tenant.font ?? 'system']);
 }
+
+/** The address of one of the tenant's content images. */
+export const contentImageUrl = (tenantUrl: string, imagePath: string) =>
+  `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=${encodeURIComponent(imagePath)}&tenantUrl=${encodeURIComponent(tenantUrl)}`;
 
 /** The tenant's tab icon from its content images; a tenant without one keeps the browser default. */
 export function applyTabIcon(tenant: Pick<TenantContent, 'tenantUrl'>, head = document.head) {
-  const href = `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=images/favicon.png&tenantUrl=${encodeURIComponent(tenant.tenantUrl)}`;
+  const href = contentImageUrl(tenant.tenantUrl, 'images/favicon.png');
   for (const rel of ['icon', 'apple-touch-icon']) {
     const link =
       head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`) ??

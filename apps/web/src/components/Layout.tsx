@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../app/auth';
-import { useTenant } from '../app/tenant';
+import { contentImageUrl, useTenant } from '../app/tenant';
 import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
 import { NavigationProgress } from './NavigationProgress';
 import { PageLoading } from './PageLoading';
 import { CookieBanner } from '../features/site/CookieBanner';
-import { SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';
+import { useOutboundSsoLinks } from '../features/outbound-sso/useOutboundSsoLinks';
+import { AccountMenuLinks, SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';
 import { useSiteContent } from '../features/site/site-content';
 
 /** After an in-app navigation, focus moves to the main content so screen readers start on the new page. */
@@ -26,6 +27,7 @@ export function Layout() {
   const { signedIn, signOut } = useAuth();
   const navigating = useNavigation().state !== 'idle';
   useFocusMainOnNavigation();
+  useOutboundSsoLinks();
   const { menu, footer } = useSiteContent(signedIn);
   return (
     <>
@@ -37,13 +39,26 @@ export function Layout() {
         <NavigationProgress />
         <div className="container header-inner">
           <Link to="/" className="logo">
-            {tenant.logoText}
+            {tenant.logo ? (
+              <img
+                src={contentImageUrl(tenant.tenantUrl, tenant.logo.image)}
+                alt={tenant.logoText}
+                width={tenant.logo.width}
+                height={tenant.logo.height}
+              />
+            ) : (
+              tenant.logoText
+            )}
           </Link>
           <span className="header-text">{tenant.headerText}</span>
           <nav aria-label="Account">
             {signedIn ? (
               <>
-                <Link to={routes.landing}>Your pension</Link>
+                {menu?.items.some((item) => item.position === 'Account') ? (
+                  <AccountMenuLinks menu={menu} />
+                ) : (
+                  <Link to={routes.landing}>Your pension</Link>
+                )}
                 <button type="button" className="link-button" onClick={() => void signOut()}>
                   Sign out
                 </button>

@@ -122,6 +122,7 @@ export interface PersonalDetails {
 }
 
 export interface LinkedRecord {
+  recordNumber: number;
   referenceNumber: string;
   businessGroup: string;
   schemeDescription: string;

@@ -10,7 +10,7 @@ import {
   type PageFile,
   type TenantContent,
 } from '@meridian/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
 
@@ -88,6 +88,9 @@ async function readImages(dir: string, record: Recorder): Promise<ContentImage[]
   return images;
 }
 
+/** Authoring is strict: a misspelt tenant setting fails the sync instead of being dropped. */
+const tenantFileSchema = z.strictObject(tenantContentSchema.shape);
+
 /** Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason. */
 export async function readContentTree(root: string): Promise<{ bundles: TenantBundle[]; checksum: string }> {
   const hash = createHash('sha256');
@@ -100,7 +103,7 @@ export async function readContentTree(root: string): Promise<{ bundles: TenantBu
   const bundles: TenantBundle[] = [];
   for (const folder of folders) {
     const dir = path.join(tenantsDir, folder);
-    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantContentSchema, record);
+    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantFileSchema, record);
     const tenantPages: PageFile[] = [];
     for (const name of (await listFiles(path.join(dir, 'pages'))).filter((file) => file.endsWith('.json'))) {
       tenantPages.push(await readJson(path.join(dir, 'pages', name), pageFileSchema, record));
@@ -126,12 +129,10 @@ export async function readContentTree(root: string): Promise<{ bundles: TenantBu
         );
       }
     }
-    bundles.push({
-      tenant,
-      pages: tenantPages,
-      documents,
-      images: await readImages(path.join(dir, 'images'), record),
-    });
+    const images = await readImages(path.join(dir, 'images'), record);
+    if (tenant.logo && !images.some((image) => image.path === tenant.logo?.image))
+      throw new ContentFileError(path.join(dir, 'tenant.json'), `logo.image: no image ${tenant.logo.image}`);
+    bundles.push({ tenant, pages: tenantPages, documents, images });
   }
   return { bundles, checksum: hash.digest('hex') };
 }
@@ -160,13 +161,13 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
     }
     const version = current + 1;
     for (const { tenant, pages: tenantPages, documents, images } of bundles) {
-      await tx
-        .insert(tenants)
-        .values(tenant)
-        .onConflictDoUpdate({
-          target: tenants.tenantUrl,
-          set: { ...tenant, singleAuth: tenant.singleAuth ?? null },
-        });
+      const { logo, font, outboundSsoUrl, ...columns } = tenant;
+      const row = {
+        ...columns,
+        singleAuth: tenant.singleAuth ?? null,
+        settings: { logo, font, outboundSsoUrl },
+      };
+      await tx.insert(tenants).values(row).onConflictDoUpdate({ target: tenants.tenantUrl, set: row });
       for (const page of tenantPages) {
         const values = {
           key: page.key,

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { TenantContent } from '@meridian/contracts';
+import { tenantContentSchema, type TenantContent } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { tenants } from '../../db/schema';
+
+/** Branding and integration settings kept together in one JSON column. */
+const tenantSettingsSchema = tenantContentSchema.pick({ logo: true, font: true, outboundSsoUrl: true });
 
 export async function findTenant(db: Database, tenantUrl: string): Promise<TenantContent | null> {
   const [row] = await db.select().from(tenants).where(eq(tenants.tenantUrl, tenantUrl)).limit(1);
@@ -16,5 +19,6 @@ export async function findTenant(db: Database, tenantUrl: string): Promise<Tenan
     authMethods: row.authMethods as TenantContent['authMethods'],
     routes: row.routes,
     ...(row.singleAuth ? { singleAuth: row.singleAuth } : {}),
+    ...tenantSettingsSchema.parse(row.settings),
   };
 }

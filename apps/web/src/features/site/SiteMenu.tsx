@@ -10,6 +10,14 @@ function MenuLink({ item }: { item: MenuItem }) {
   return href.startsWith('https://') ? <a href={href}>{item.label}</a> : <Link to={href}>{item.label}</Link>;
 }
 
+/** The signed-in member's account links from content (position Account), in order. */
+export function AccountMenuLinks({ menu }: { menu: Menu | null }) {
+  return (menu?.items ?? [])
+    .filter((item) => item.position === 'Account')
+    .sort((a, b) => a.orderNo - b.orderNo)
+    .map((item) => <MenuLink key={item.label} item={item} />);
+}
+
 /** The tenant's main navigation from content, in order. */
 export function SiteMenu({ menu }: { menu: Menu | null }) {
   const items = (menu?.items ?? [])

@@ -1,0 +1,92 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentFileError, syncContent } from '../../src/areas/content/sync';
+import { contentRoot } from '../../src/prepare';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+const tenantContent = (tenantUrl: string) =>
+  ctx.app.inject({ url: `/content-api/api/v2/content/tenant-content?tenantUrl=${tenantUrl}` });
+
+describe('tenant branding and integration settings', () => {
+  it('gives each tenant its own logo image, typeface and outbound SSO address', async () => {
+    const meridian = (await tenantContent('localhost')).json();
+    const bluewater = (await tenantContent('bluewater.localhost')).json();
+    expect(meridian).toMatchObject({
+      logo: { image: 'images/logo.png', width: 149, height: 40 },
+      font: 'source-sans-3',
+      outboundSsoUrl: '/api/dev/other-member-site/sso',
+    });
+    expect(bluewater).toMatchObject({ logo: { image: 'images/logo.png' }, font: 'nunito' });
+    expect(bluewater).not.toHaveProperty('outboundSsoUrl');
+
+    const logo = await ctx.app.inject({
+      url: '/content-api/api/v2/content/image-resouce?cmsRelativeUrl=images/logo.png&tenantUrl=bluewater.localhost',
+    });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('tenant files', () => {
+  let root: string;
+  const tenantFile = () => path.join(root, 'tenants/bluewater/tenant.json');
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'meridian-tenant-'));
+    await cp(contentRoot, root, { recursive: true });
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const syncWith = async (change: (tenant: Record<string, unknown>) => Record<string, unknown>) => {
+    const original = JSON.parse(
+      await readFile(path.join(contentRoot, 'tenants/bluewater/tenant.json'), 'utf8'),
+    );
+    await writeFile(tenantFile(), JSON.stringify(change(original)));
+    return syncContent(ctx.database.db, root).catch((error: unknown) => error);
+  };
+
+  it('rejects a misspelt setting instead of dropping it, and keeps serving the last good version', async () => {
+    const failure = await syncWith((tenant) => ({ ...tenant, primaryColour: '#000000' }));
+    expect(failure).toBeInstanceOf(ContentFileError);
+    expect((failure as ContentFileError).file).toBe(tenantFile());
+    expect((failure as Error).message).toMatch(/primaryColour/);
+    expect((await tenantContent('bluewater.localhost')).json().font).toBe('nunito');
+  });
+
+  it('rejects a logo that is not among the tenant’s images, an unknown font and an http SSO address', async () => {
+    const noLogo = await syncWith((tenant) => ({
+      ...tenant,
+      logo: { image: 'images/missing.png', width: 10, height: 10 },
+    }));
+    expect((noLogo as Error).message).toMatch(/logo\.image: no image images\/missing\.png/);
+    const font = await syncWith((tenant) => ({ ...tenant, font: 'comic-sans' }));
+    expect((font as Error).message).toMatch(/font/);
+    const sso = await syncWith((tenant) => ({ ...tenant, outboundSsoUrl: 'http://insecure.example' }));
+    expect((sso as Error).message).toMatch(/outboundSsoUrl: a site path or an https:\/\/ address/);
+  });
+});
+
+describe('the development stand-in for the other member site', () => {
+  it('redeems the lookup code once and names the member and the relay state', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.deferred');
+    const { lookupCode } = (await agent.request({ url: '/mdp-api/api/sso/outbound' })).json();
+    const relayState = 'https://epa.localhost/accounts/ssosamlgen/?next=/accounts/documents';
+    const arrive = () =>
+      ctx.app.inject({
+        url: '/api/dev/other-member-site/sso',
+        query: { lookupCode, relayState },
+      });
+    const first = await arrive();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/text\/html/);
+    expect(first.body).toContain('MER 1000001');
+    expect(first.body).toContain(relayState);
+    const again = await arrive();
+    expect(again.statusCode).toBe(401);
+    expect(again.body).toContain('Sign-in link not accepted');
+  });
+});
