@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
 import { visibilityRuleSchema } from './visibility';
 
 export * from './visibility';
@@ -33,58 +34,76 @@ export const valueFormatSchema = z.enum([
 ]);
 export type ValueFormat = z.infer<typeof valueFormatSchema>;
 
-export const fileSchema = z.object({ name: text, href, size: z.number().int().min(0).optional() });
-export type FileLink = z.infer<typeof fileSchema>;
+/** A member-data API path whose JSON answer fills a block's `[[data-…:path]]` placeholders. */
+export const dataSourceUrlSchema = z
+  .string()
+  .regex(
+    /^\/mdp-api\/api(\/[\w-]+)+(\?[\w-]+=[\w.-]*(&[\w-]+=[\w.-]*)*)?$/,
+    'a member-data path under /mdp-api/api/, such as /mdp-api/api/members/current/time-to-retirement',
+  );
 
-/** A shown value: currency in pence, dates as ISO strings, a label key for `label`; strings may hold tokens. */
-export const valueSchema = z.union([z.string(), z.number(), z.null(), z.array(fileSchema)]);
-export type Value = z.infer<typeof valueSchema>;
-
-/** Requires exactly one of the named fields: a link goes to an address or a page, never both. */
-const exactlyOne =
-  (...keys: string[]) =>
-  (value: Record<string, unknown>, context: z.RefinementCtx) => {
-    if (keys.filter((key) => value[key] !== undefined).length !== 1)
-      context.addIssue({ code: 'custom', message: `needs exactly one of ${keys.join(', ')}` });
-  };
+const buttonAction = z.string().regex(/^[a-z][a-z0-9-]*(:[\w-]+)?$/, 'an action key such as logout-action');
 
 const linkShape = { href: href.optional(), pageKey: pageKey.optional() };
-export const linkSchema = z.object({ label: text, ...linkShape }).superRefine(exactlyOne('href', 'pageKey'));
-export type Link = z.infer<typeof linkSchema>;
 
-export const buttonSchema = z
-  .object({
+/**
+ * The parameter schemas, built with a strict object factory for authoring (content files) or a
+ * tolerant one for delivery (pages as the content API sends them).
+ */
+function contentParts(object: ObjectSchemaFactory) {
+  const file = object({ name: text, href, size: z.number().int().min(0).optional() });
+  const value = z.union([z.string(), z.number(), z.null(), z.array(file)]);
+  const link = object({ label: text, ...linkShape }).superRefine(exactlyOne('href', 'pageKey'));
+  const buttonShape = {
     label: text,
     variant: z.enum(['primary', 'secondary', 'warning', 'link']).optional(),
     ...linkShape,
-    action: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]*(:[\w-]+)?$/, 'an action key such as logout-action')
-      .optional(),
+    action: buttonAction.optional(),
+    /** What analytics records for a click (`data-analytics-key`); the label when left out. */
+    analyticsKey: text.optional(),
     visibility: visibilityRuleSchema.optional(),
-  })
-  .superRefine(exactlyOne('href', 'pageKey', 'action'));
+  };
+  const button = object(buttonShape).superRefine(exactlyOne('href', 'pageKey', 'action'));
+  return { object, file, value, link, buttonShape, button };
+}
+
+const tolerant = contentParts(tolerantObject);
+
+export const fileSchema = tolerant.file;
+export type FileLink = z.infer<typeof fileSchema>;
+
+/** A shown value: currency in pence, dates as ISO strings, a label key for `label`; strings may hold tokens. */
+export const valueSchema = tolerant.value;
+export type Value = z.infer<typeof valueSchema>;
+
+export const linkSchema = tolerant.link;
+export type Link = z.infer<typeof linkSchema>;
+
+export const buttonSchema = tolerant.button;
 export type Button = z.infer<typeof buttonSchema>;
 
 export const panelLayouts = { '100': 1, '50/50': 2, '66/33': 2, '33/66': 2, '33/33/33': 3 } as const;
 export type PanelLayout = keyof typeof panelLayouts;
 
-const block = <Type extends string, Shape extends z.ZodRawShape>(type: Type, shape: Shape) =>
-  z.object({
-    type: z.literal(type),
-    visibility: visibilityRuleSchema.optional(),
-    /** Makes the block a target for page-menu links (`#anchor`). */
-    anchor: anchor.optional(),
-    ...shape,
-  });
-
-/** Every block type; `nested` checks the blocks inside layout blocks (panel, grid, tabs, accordion). */
-function blockTypes<Nested extends z.ZodType>(nested: Nested) {
+/**
+ * Every block type; `nested` checks the blocks inside layout blocks (panel, grid, tabs, accordion,
+ * modal), and `parts` says whether unknown keys are refused (authoring) or dropped (delivery).
+ */
+function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<typeof contentParts>) {
+  const { object, value, link, buttonShape, button } = parts;
   const blocks = z.array(nested);
+  const block = <Type extends string, Shape extends z.ZodRawShape>(type: Type, shape: Shape) =>
+    object({
+      type: z.literal(type),
+      visibility: visibilityRuleSchema.optional(),
+      /** Makes the block a target for page-menu links (`#anchor`). */
+      anchor: anchor.optional(),
+      ...shape,
+    });
   return [
     block('panel', {
       layout: z.enum(Object.keys(panelLayouts) as [PanelLayout, ...PanelLayout[]]),
-      columns: z.array(z.object({ blocks })),
+      columns: z.array(object({ blocks })),
     }).superRefine((panel, context) => {
       if (panel.columns.length !== panelLayouts[panel.layout])
         context.addIssue({
@@ -94,67 +113,73 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
         });
     }),
     block('grid', { columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(), blocks }),
-    block('tabs', { label: text.optional(), tabs: z.array(z.object({ label: text, blocks })).min(1) }),
+    block('tabs', { label: text.optional(), tabs: z.array(object({ label: text, blocks })).min(1) }),
     block('accordion', {
       headingLevel: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
       items: z
         .array(
-          z
-            .object({
-              heading: text,
-              html: z.string().optional(),
-              blocks: blocks.optional(),
-              open: z.boolean().optional(),
-            })
-            .superRefine(exactlyOne('html', 'blocks')),
+          object({
+            heading: text,
+            html: z.string().optional(),
+            blocks: blocks.optional(),
+            open: z.boolean().optional(),
+          }).superRefine(exactlyOne('html', 'blocks')),
         )
         .min(1),
     }),
-    block('richText', { html: z.string() }),
+    block('richText', { html: z.string(), dataSourceUrl: dataSourceUrlSchema.optional() }),
     block('message', {
       variant: z.enum(['info', 'warning', 'success', 'problem']),
       title: text.optional(),
       html: z.string(),
     }),
     block('header', { title: text, intro: text.optional() }),
-    block('button', buttonSchema.shape).superRefine(exactlyOne('href', 'pageKey', 'action')),
-    block('buttonGroup', { buttons: z.array(buttonSchema).min(1) }),
+    block('button', buttonShape).superRefine(exactlyOne('href', 'pageKey', 'action')),
+    block('buttonGroup', { buttons: z.array(button).min(1) }),
     block('linkPanel', {
       title: text,
-      links: z.array(linkSchema.safeExtend({ description: text.optional() })).min(1),
+      links: z.array(link.safeExtend({ description: text.optional() })).min(1),
     }),
-    block('card', { title: text, html: z.string().optional(), link: linkSchema.optional() }),
-    block('infoTile', { label: text, value: valueSchema, format: valueFormatSchema.optional() }),
+    block('card', {
+      title: text,
+      html: z.string().optional(),
+      link: link.optional(),
+      dataSourceUrl: dataSourceUrlSchema.optional(),
+    }),
+    block('infoTile', {
+      label: text,
+      value,
+      format: valueFormatSchema.optional(),
+      dataSourceUrl: dataSourceUrlSchema.optional(),
+    }),
     block('pageFeed', {
       title: text.optional(),
       layout: z.enum(['cards', 'carousel']),
-      items: z.array(z.object({ title: text, html: z.string().optional(), link: linkSchema })).min(1),
+      items: z.array(object({ title: text, html: z.string().optional(), link })).min(1),
     }),
     block('dataSummary', {
       title: text.optional(),
-      rows: z
-        .array(z.object({ label: text, value: valueSchema, format: valueFormatSchema.optional() }))
-        .min(1),
+      rows: z.array(object({ label: text, value, format: valueFormatSchema.optional() })).min(1),
     }),
     block('dataTable', {
       caption: text,
       columns: z
         .array(
-          z.object({
+          object({
             key: z.string().min(1),
             label: text,
             format: valueFormatSchema.exclude(['fileList']).optional(),
           }),
         )
         .min(1),
-      rows: z.array(z.record(z.string(), valueSchema)),
+      rows: z.array(z.record(z.string(), value)),
       sortable: z.boolean().optional(),
       pageSize: z.number().int().min(1).max(100).optional(),
     }),
     block('timeline', {
       items: z
         .array(
-          z.object({
+          object({
             date: z.string(),
             label: text,
             status: z.enum(['completed', 'current', 'upcoming']).optional(),
@@ -162,11 +187,17 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
         )
         .min(1),
     }),
-    block('modal', { triggerLabel: text, title: text, html: z.string() }),
-    block('pageMenu', { title: text.optional(), items: z.array(z.object({ anchor, label: text })).min(1) }),
+    block('modal', {
+      triggerLabel: text,
+      title: text,
+      html: z.string().optional(),
+      /** Blocks instead of `html`, for instance a button with `close-dialog-action`. */
+      blocks: blocks.optional(),
+    }).superRefine(exactlyOne('html', 'blocks')),
+    block('pageMenu', { title: text.optional(), items: z.array(object({ anchor, label: text })).min(1) }),
     block('backLink', { label: text.optional(), ...linkShape }).superRefine(exactlyOne('href', 'pageKey')),
     block('journeyStageIndicator', {
-      stages: z.array(z.object({ key: z.string().min(1), label: text })).min(2),
+      stages: z.array(object({ key: z.string().min(1), label: text })).min(2),
       current: z.string().min(1),
     }).superRefine((indicator, context) => {
       if (!indicator.stages.some((stage) => stage.key === indicator.current))
@@ -176,7 +207,7 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
       title: text.optional(),
       items: z
         .array(
-          z.object({
+          object({
             title: text,
             href,
             description: text.optional(),
@@ -190,7 +221,7 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested) {
       title: text,
       format: z.enum(['number', 'currency']).optional(),
       labels: z.array(text).min(1),
-      series: z.array(z.object({ name: text, values: z.array(z.number().min(0)) })).min(1),
+      series: z.array(object({ name: text, values: z.array(z.number().min(0)) })).min(1),
     }).superRefine((chart, context) => {
       if (chart.series.some((series) => series.values.length !== chart.labels.length))
         context.addIssue({
@@ -212,16 +243,21 @@ export type BlockEnvelope = z.infer<typeof blockEnvelopeSchema>;
  * One block with its own parameters checked; blocks nested inside it are envelopes, each checked on
  * its own, so one bad nested block is skipped rather than its whole container.
  */
-export const blockSchema = z.discriminatedUnion('type', blockTypes(blockEnvelopeSchema));
+export const blockSchema = z.discriminatedUnion('type', blockTypes(blockEnvelopeSchema, tolerant));
 export type Block = z.infer<typeof blockSchema>;
 export type BlockType = Block['type'];
 export type BlockOf<Type extends BlockType> = Extract<Block, { type: Type }>;
 
 export const blockTypeNames = blockSchema.options.map((option) => option.shape.type.value);
 
-/** A block checked all the way down: unknown types and bad parameters anywhere are refused (content sync). */
+const strict = contentParts(strictObject);
+
+/**
+ * A block checked all the way down, as content files are: unknown types, unknown keys (a misspelt
+ * parameter) and bad parameters anywhere are refused, so the sync names the file, path and reason.
+ */
 export const strictBlockSchema: z.ZodType<Block> = z.lazy(() =>
-  z.discriminatedUnion('type', blockTypes(strictBlockSchema)),
+  z.discriminatedUnion('type', blockTypes(strictBlockSchema, strict)),
 );
 
 /**

@@ -227,6 +227,109 @@ describe('block contracts', () => {
   });
 });
 
+describe('authoring is strict, delivery tolerant', () => {
+  const firstIssue = (block: object) => {
+    const issue = strictBlockSchema.safeParse(block).error?.issues[0];
+    return issue && { path: issue.path.join('.'), message: issue.message };
+  };
+
+  it('refuses a misspelt parameter, naming it, where delivery drops it', () => {
+    const misspelt = { type: 'header', title: 'Your pension', tittle: 'Typo' };
+    expect(firstIssue(misspelt)).toEqual({ path: '', message: 'Unrecognized key: "tittle"' });
+    expect(blockSchema.parse(misspelt)).toEqual({ type: 'header', title: 'Your pension' });
+  });
+
+  it('refuses unknown keys in nested objects and nested blocks', () => {
+    expect(
+      firstIssue({
+        type: 'card',
+        title: 'Transfers',
+        link: { label: 'More', pageKey: 'transfers', target: '_blank' },
+      }),
+    ).toEqual({ path: 'link', message: 'Unrecognized key: "target"' });
+    expect(
+      firstIssue({ type: 'buttonGroup', buttons: [{ label: 'Go', href: '/go', colour: 'red' }] }),
+    ).toEqual({ path: 'buttons.0', message: 'Unrecognized key: "colour"' });
+    expect(
+      firstIssue({
+        type: 'tabs',
+        tabs: [{ label: 'One', blocks: [{ type: 'richText', html: '<p>a</p>', htlm: '' }] }],
+      }),
+    ).toEqual({ path: 'tabs.0.blocks.0', message: 'Unrecognized key: "htlm"' });
+    expect(
+      firstIssue({ type: 'dataSummary', rows: [{ label: 'Pot', value: 1, fromat: 'currency' }] }),
+    ).toEqual({ path: 'rows.0', message: 'Unrecognized key: "fromat"' });
+    expect(
+      blockSchema.safeParse({ type: 'dataSummary', rows: [{ label: 'Pot', value: 1, fromat: 'currency' }] })
+        .success,
+    ).toBe(true);
+  });
+
+  it('checks a page file strictly all the way down', () => {
+    const page = {
+      slug: '/a',
+      key: 'a_page',
+      title: 'A',
+      blocks: [{ type: 'grid', blocks: [{ type: 'header', title: 'T', intro: 'I', extra: 1 }] }],
+    };
+    const issue = pageFileSchema.safeParse(page).error?.issues[0];
+    expect(issue?.path.join('.')).toBe('blocks.0.blocks.0');
+    expect(issue?.message).toBe('Unrecognized key: "extra"');
+  });
+});
+
+describe('new block fields', () => {
+  it('takes data from member-data paths only', () => {
+    const withSource = (dataSourceUrl: string) =>
+      strictBlockSchema.safeParse({
+        type: 'richText',
+        html: '<p>[[data-date:normalRetirementDate]]</p>',
+        dataSourceUrl,
+      }).success;
+    expect(withSource('/mdp-api/api/members/current/time-to-retirement')).toBe(true);
+    expect(withSource('/mdp-api/api/v3/retirement/quotes?bypassCache=false')).toBe(true);
+    expect(withSource('/content-api/api/v2/content/tenant-content')).toBe(false);
+    expect(withSource('https://evil.example/mdp-api/api/members')).toBe(false);
+    expect(withSource('//evil.example/mdp-api/api/members')).toBe(false);
+    expect(withSource('/mdp-api/api/../../authentication-api/api/authentication/logout')).toBe(false);
+    expect(withSource('/mdp-api/api/')).toBe(false);
+    for (const type of ['card', 'infoTile'])
+      expect(
+        strictBlockSchema.safeParse({
+          ...examples[type as BlockType].valid,
+          dataSourceUrl: '/mdp-api/api/members/current/time-to-retirement',
+        }).success,
+      ).toBe(true);
+  });
+
+  it('gives a button an optional analytics key', () => {
+    expect(
+      strictBlockSchema.safeParse({
+        type: 'button',
+        label: 'Sign out',
+        action: 'logout-action',
+        analyticsKey: 'sign-out',
+      }).success,
+    ).toBe(true);
+    expect(
+      strictBlockSchema.safeParse({
+        type: 'button',
+        label: 'Sign out',
+        action: 'logout-action',
+        analyticsKey: '',
+      }).success,
+    ).toBe(false);
+  });
+
+  it('lets a modal hold blocks instead of html, but not both', () => {
+    const modal = { type: 'modal', triggerLabel: 'Open', title: 'Title' };
+    const close = { type: 'button', label: 'Close', action: 'close-dialog-action' };
+    expect(strictBlockSchema.safeParse({ ...modal, blocks: [rich, close] }).success).toBe(true);
+    expect(strictBlockSchema.safeParse({ ...modal, html: '<p>a</p>', blocks: [close] }).success).toBe(false);
+    expect(strictBlockSchema.safeParse(modal).success).toBe(false);
+  });
+});
+
 describe('blocks on a page', () => {
   it('keeps an unknown or bad block as a bare envelope so that the reader can skip it', () => {
     expect(pageBlockSchema.parse({ type: 'gizmo', size: 3 })).toEqual({ type: 'gizmo', size: 3 });

@@ -9,6 +9,8 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 let root: string;
 const homePage = () => path.join(root, 'tenants/meridian/pages/home.json');
+const originalHome = async () =>
+  JSON.parse(await readFile(path.join(contentRoot, 'tenants/meridian/pages/home.json'), 'utf8'));
 const publicHome = () =>
   ctx.app.inject({ url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost' });
 
@@ -39,13 +41,36 @@ describe('content sync', () => {
     expect((await publicHome()).json().title).toBe('A new welcome');
   });
 
-  it('rejects an image whose bytes are not an image', async () => {
-    await writeFile(
-      homePage(),
-      JSON.stringify(
-        JSON.parse(await readFile(path.join(contentRoot, 'tenants/meridian/pages/home.json'), 'utf8')),
-      ),
+  it('rejects a misspelt block parameter, naming the file, the path and the key', async () => {
+    const home = await originalHome();
+    const blocks = [
+      { type: 'header', title: 'Welcome' },
+      { type: 'grid', blocks: [{ type: 'card', title: 'Help', tittle: 'Help' }] },
+    ];
+    await writeFile(homePage(), JSON.stringify({ ...home, title: 'Misspelt', blocks }));
+    const failure = await syncContent(ctx.database.db, root).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ContentFileError);
+    expect((failure as ContentFileError).message).toBe(
+      `${homePage()}: blocks.1.blocks.0: Unrecognized key: "tittle"`,
     );
+    expect((await publicHome()).json().title).toBe('A new welcome');
+  });
+
+  it('rejects a misspelt key in globals', async () => {
+    const file = path.join(root, 'tenants/meridian/globals.json');
+    const original = await readFile(file, 'utf8');
+    const globals = JSON.parse(original);
+    globals.tooltips[0] = { ...globals.tooltips[0], tekst: 'typo' };
+    await writeFile(file, JSON.stringify(globals));
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+      `${file}: tooltips.0: Unrecognized key: "tekst"`,
+    );
+    await writeFile(file, original);
+  });
+
+  it('rejects an image whose bytes are not an image', async () => {
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
     await writeFile(path.join(root, 'tenants/meridian/images/fake.png'), '<svg onload="alert(1)"></svg>');
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
       /fake\.png: not a PNG, JPEG or WebP image/,

@@ -4,7 +4,7 @@ import { RichText } from '../rich-text';
 import type { BlockProps } from '../block-props';
 
 /** A native modal dialog: focus moves to its title on opening, and back to the trigger on closing. */
-export function Modal({ block }: BlockProps<'modal'>) {
+export function Modal({ block, renderBlocks }: BlockProps<'modal'>) {
   const { text } = useTextResolver();
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,7 +28,7 @@ export function Modal({ block }: BlockProps<'modal'>) {
         <h2 id={titleId} ref={title} tabIndex={-1}>
           {text(block.title)}
         </h2>
-        <RichText html={block.html} />
+        {block.html !== undefined ? <RichText html={block.html} /> : renderBlocks(block.blocks ?? [])}
         <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
           Close
         </button>
