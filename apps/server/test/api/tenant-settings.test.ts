@@ -16,7 +16,7 @@ describe('tenant branding and integration settings', () => {
     const meridian = (await tenantContent('localhost')).json();
     const bluewater = (await tenantContent('bluewater.localhost')).json();
     expect(meridian).toMatchObject({
-      logo: { image: 'images/logo.png', width: 149, height: 40 },
+      logo: { image: 'images/logo.png', width: 147, height: 40 },
       font: 'source-sans-3',
       outboundSsoUrl: '/api/dev/other-member-site/sso',
     });
