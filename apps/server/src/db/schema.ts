@@ -270,6 +270,12 @@ export const outboundSsoCodes = portal.table('outbound_sso_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** ID tokens already exchanged for a portal session: each opens one session only, until it expires. */
+export const spentIdTokens = portal.table('spent_id_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** The embedded OpenID provider's state (sessions, codes, grants, interactions), one row per model instance. */
 export const oidcModels = portal.table(
   'oidc_models',

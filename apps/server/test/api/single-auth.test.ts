@@ -182,6 +182,23 @@ describe('portal session from an OpenID token', () => {
     expect(details.json().name).toBe('Mrs Margaret Hughes');
   });
 
+  it('opens one session per ID token: a replayed token is refused and audited', async () => {
+    const tokens = await signInWithProvider(new BrowserAgent(ctx.app), 'db.active');
+    const exchange = (agent: BrowserAgent) =>
+      agent.request({ method: 'POST', url: createSession, payload: { tokenId: tokens.id_token } });
+    expect((await exchange(new BrowserAgent(ctx.app))).statusCode).toBe(200);
+    const thief = new BrowserAgent(ctx.app);
+    const replayed = await exchange(thief);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().errors[0].code).toBe('sso_token_reused');
+    expect(thief.cookies.has('accessToken')).toBe(false);
+    const denied = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'sso_session_create'), eq(auditEvents.outcome, 'denied')));
+    expect(denied.map((event) => event.details.code)).toContain('sso_token_reused');
+  });
+
   it('refuses a forged token and audits it', async () => {
     const real = await providerKey();
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -4,6 +4,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { openSessionFor, type IssuedSession, type SessionPolicy } from '../authentication/session-service';
 import { findTenant } from '../tenancy/tenant-repository';
+import { spendIdToken } from './spent-tokens';
 import { resolveSingleAuth } from './tenant-settings';
 import { singleAuthTokenVerifier, type TokenCheck } from './token-verifier';
 
@@ -37,6 +38,19 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
       });
       const [status, message] = refusals[checked.code];
       throw new AppError(status, checked.code, message);
+    }
+    if (!(await spendIdToken(db, token, checked.expiresAt))) {
+      await audit(db, request, {
+        action: 'sso_session_create',
+        outcome: 'denied',
+        userId: checked.userId,
+        details: { code: 'sso_token_reused', tenant: tenant.tenantUrl },
+      });
+      throw new AppError(
+        401,
+        'sso_token_reused',
+        'This sign-in has already been used. Please sign in again.',
+      );
     }
     const session = await openSessionFor(
       db,

@@ -12,7 +12,7 @@ import { userIdentities, users } from '../../db/schema';
 import { loadProviderSigningKey, publicJwk } from '../identity-provider/keys';
 
 export type TokenCheck =
-  | { ok: true; userId: string; issuer: string; subject: string }
+  | { ok: true; userId: string; issuer: string; subject: string; expiresAt: Date }
   | {
       ok: false;
       code: 'sso_token_expired' | 'sso_token_invalid' | 'sso_account_unknown' | 'sso_issuer_unavailable';
@@ -27,6 +27,9 @@ const algorithms = ['RS256', 'PS256', 'ES256', 'EdDSA'];
  * issuer's keys, and finds the portal user it is for. The embedded provider's keys are read from the
  * database; an external issuer's come from its discovery document.
  */
+/** How long a token without `exp` is remembered as spent. */
+const UNDATED_TOKEN_MS = 24 * 3600_000;
+
 export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
   const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
 
@@ -84,7 +87,8 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
       if (!payload.sub) return { ok: false, code: 'sso_token_invalid', reason: 'no_subject' };
       const userId = await portalUserFor(issuer, payload.sub);
       if (!userId) return { ok: false, code: 'sso_account_unknown', reason: 'no_portal_user' };
-      return { ok: true, userId, issuer, subject: payload.sub };
+      const expiresAt = new Date(payload.exp ? payload.exp * 1000 : Date.now() + UNDATED_TOKEN_MS);
+      return { ok: true, userId, issuer, subject: payload.sub, expiresAt };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired)
         return { ok: false, code: 'sso_token_expired', reason: 'expired' };

@@ -1,0 +1,4 @@
+CREATE TABLE "portal"."spent_id_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
