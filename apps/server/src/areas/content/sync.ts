@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, max, notInArray } from 'drizzle-orm';
+import { and, eq, max, notInArray, sql } from 'drizzle-orm';
 import {
   contentDocumentSchemas,
   pageFileSchema,
@@ -144,6 +144,9 @@ export interface SyncResult {
   pages: number;
 }
 
+/** An arbitrary application-wide key for PostgreSQL's advisory lock around content syncs. */
+const CONTENT_SYNC_LOCK = 7_341_001;
+
 /**
  * Loads the content tree into the database as one new version, in one transaction: all of it or
  * none of it, so a bad file leaves the previous version serving. An unchanged tree is not reloaded.
@@ -152,6 +155,8 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
   const { bundles, checksum } = await readContentTree(root);
   const pageCount = bundles.reduce((total, bundle) => total + bundle.pages.length, 0);
   return db.transaction(async (tx) => {
+    // Servers starting together on one database take turns, so each version number is used once.
+    await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_SYNC_LOCK})`);
     const [latest] = await tx.select({ version: max(contentVersions.version) }).from(contentVersions);
     const current = latest?.version ?? 0;
     if (current > 0) {
