@@ -3,14 +3,19 @@ import { useLoaderData } from 'react-router';
 import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey } from '@meridian/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
+import { usePageActions } from './actions';
 import { ContentContext, publicContent, useContent } from './content-context';
 import type { ContentPageData } from './content-loader';
 import { Blocks } from './registry';
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
-  const { page, accessKey, texts } = useLoaderData() as ContentPageData;
-  const content = useMemo(() => ({ ...publicContent, ...texts, accessKey }), [accessKey, texts]);
+  const { page, accessKey, texts, dataSources } = useLoaderData() as ContentPageData;
+  const actions = usePageActions();
+  const content = useMemo(
+    () => ({ ...publicContent, ...texts, accessKey, dataSources, actions }),
+    [accessKey, texts, dataSources, actions],
+  );
   if (!page) return <NotFoundPage />;
   return (
     <ContentContext.Provider value={content}>

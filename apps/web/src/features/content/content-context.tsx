@@ -1,20 +1,23 @@
 import { createContext, useContext, useMemo } from 'react';
 import { publicVisibilityKey, type VisibilityKey } from '@meridian/contracts';
-import { createTextResolver, type TextResolver, type TextSources } from './tokens';
+import type { ButtonActions } from './actions';
+import { createTextResolver, noTexts, type TextResolver, type TextSources } from './tokens';
 
 /** What the page gives its blocks: texts for placeholders, who is reading, and the button actions on offer. */
 export interface ContentContextValue extends TextSources {
   accessKey: VisibilityKey;
+  /** The answers of the page's data sources by their `dataSourceUrl` (null where the request failed). */
+  dataSources: Readonly<Record<string, unknown>>;
   /** Custom button actions by key; a button whose action is not here is logged and skipped. */
-  actions: Readonly<Record<string, (parameter?: string) => void>>;
+  actions: ButtonActions;
   /** Shows a placeholder where a block was skipped (development only). */
   showSkippedBlocks: boolean;
 }
 
 export const publicContent: ContentContextValue = {
-  labels: {},
-  tokens: {},
+  ...noTexts,
   accessKey: publicVisibilityKey,
+  dataSources: {},
   actions: {},
   showSkippedBlocks: import.meta.env.DEV,
 };
@@ -23,7 +26,12 @@ export const ContentContext = createContext<ContentContextValue>(publicContent);
 
 export const useContent = () => useContext(ContentContext);
 
-export function useTextResolver(): TextResolver {
-  const { labels, tokens } = useContent();
-  return useMemo(() => createTextResolver({ labels, tokens }), [labels, tokens]);
+/** Placeholders resolved for a block; `dataSourceUrl` is the block's own, for `[[data-…:path]]`. */
+export function useTextResolver(dataSourceUrl?: string): TextResolver {
+  const { labels, tokens, modals, tooltips, dataSources } = useContent();
+  const data = dataSourceUrl === undefined ? undefined : dataSources[dataSourceUrl];
+  return useMemo(
+    () => createTextResolver({ labels, tokens, modals, tooltips }, data),
+    [labels, tokens, modals, tooltips, data],
+  );
 }

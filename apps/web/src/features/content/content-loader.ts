@@ -7,13 +7,17 @@ import {
   type VisibilityKey,
 } from '@meridian/contracts';
 import { contentApi, memberApi } from '../../lib/api';
-import type { TextSources } from './tokens';
+import { loadDataSources } from './data-sources';
+import { noTexts, type TextSources } from './tokens';
 import { readCookie } from '../../lib/cookies';
 import { HttpError } from '../../lib/http/client';
 import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key/access-key';
 import { clientWordingFlags } from '../access-key/wording-flags';
 
-/** Signed-in members get their personalised page; visitors the public one. Labels and tokens come along. */
+/**
+ * Signed-in members get their personalised page, with the answers of its blocks' data sources;
+ * visitors the public one. The globals' texts and the member's tokens come along.
+ */
 async function fetchPage(
   slug: string,
   signal: AbortSignal,
@@ -23,7 +27,7 @@ async function fetchPage(
       contentApi.unauthorisedPage(slug, signal),
       contentApi.unauthorisedGlobals(signal).catch(() => null),
     ]);
-    return { page, accessKey: publicVisibilityKey, texts: { labels: labelsOf(globals), tokens: {} } };
+    return { page, accessKey: publicVisibilityKey, texts: textsOf(globals, {}), dataSources: {} };
   }
   const flags = clientWordingFlags(navigator.userAgent);
   const personalised = async (key: string) => {
@@ -35,7 +39,8 @@ async function fetchPage(
     return {
       page,
       accessKey: visibilityKeyFromAccessKey(key, flags),
-      texts: { labels: labelsOf(globals), tokens },
+      texts: textsOf(globals, tokens),
+      dataSources: await loadDataSources(page?.blocks ?? [], signal),
     };
   };
   try {
@@ -51,13 +56,18 @@ async function fetchPage(
 export interface ContentPageData {
   page: Page | null;
   accessKey: VisibilityKey;
-  /** Texts for `[[label:…]]` and `[[token:…]]` placeholders. */
+  /** Texts for `[[label:…]]`, `[[token:…]]`, `[[modal:…]]` and `[[tooltip:…]]` placeholders. */
   texts: TextSources;
+  /** Answers of the blocks' data sources, for `[[data-…:path]]` placeholders. */
+  dataSources: Record<string, unknown>;
 }
 
-const noTexts: TextSources = { labels: {}, tokens: {} };
-const labelsOf = (globals: Globals | null) =>
-  Object.fromEntries((globals?.labels ?? []).map((label) => [label.labelKey, label.labelText]));
+const textsOf = (globals: Globals | null, tokens: Record<string, string>): TextSources => ({
+  labels: Object.fromEntries((globals?.labels ?? []).map((label) => [label.labelKey, label.labelText])),
+  tokens,
+  modals: Object.fromEntries((globals?.modals ?? []).map(({ key, title, html }) => [key, { title, html }])),
+  tooltips: Object.fromEntries((globals?.tooltips ?? []).map((tooltip) => [tooltip.key, tooltip.text])),
+});
 
 /**
  * The catch-all route's loader: the page at this path, from the content API. 404 is "no page"
@@ -67,10 +77,10 @@ export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
     const slug = new URL(request.url).pathname || '/';
     try {
-      const { page: answer, accessKey, texts } = await fetchPage(slug, request.signal);
-      if (answer === null) return { page: null, accessKey, texts: noTexts };
+      const { page: answer, accessKey, texts, dataSources } = await fetchPage(slug, request.signal);
+      if (answer === null) return { page: null, accessKey, texts: noTexts, dataSources: {} };
       const parsed = pageSchema.safeParse(answer);
-      if (parsed.success) return { page: parsed.data, accessKey, texts };
+      if (parsed.success) return { page: parsed.data, accessKey, texts, dataSources };
       console.error(`The page at ${slug} does not match its contract`, parsed.error.issues);
     } catch (error) {
       // An abandoned navigation: the router ignores whatever happens next.

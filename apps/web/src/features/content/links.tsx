@@ -50,26 +50,32 @@ export function useLinkHref({ href, pageKey }: LinkTarget): string | undefined {
 
 const isSitePath = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
-/** A content link: router navigation within the site, `rel="noopener noreferrer"` elsewhere. */
+/**
+ * A content link: router navigation within the site, `rel="noopener noreferrer"` elsewhere.
+ * `analyticsKey` becomes `data-analytics-key`, which the analytics click listener reads.
+ */
 export function ContentLink({
   target,
   className,
+  analyticsKey,
   children,
 }: {
   target: LinkTarget;
   className?: string;
+  analyticsKey?: string;
   children: ReactNode;
 }) {
   const href = useLinkHref(target);
-  if (href === undefined) return <span className={className}>{children}</span>;
+  const attributes = { className, 'data-analytics-key': analyticsKey };
+  if (href === undefined) return <span {...attributes}>{children}</span>;
   if (isSitePath(href))
     return (
-      <Link to={href} className={className}>
+      <Link to={href} {...attributes}>
         {children}
       </Link>
     );
   return (
-    <a href={href} className={className} rel="noopener noreferrer">
+    <a href={href} rel="noopener noreferrer" {...attributes}>
       {children}
     </a>
   );

@@ -1,13 +1,31 @@
 import DOMPurify from 'dompurify';
-import { useMemo, type MouseEvent } from 'react';
+import { createElement, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTextResolver } from './content-context';
+import { ContentDialog } from './dialog';
+import { Toggletip } from './Toggletip';
+import type { TextResolver } from './tokens';
 
 const allowedTags = (
   'p br strong b em i small sub sup abbr span a ul ol li dl dt dd h1 h2 h3 h4 h5 h6 blockquote hr ' +
   'table caption thead tbody tfoot tr th td'
 ).split(' ');
 const allowedAttributes = ['href', 'title', 'lang', 'dir', 'colspan', 'rowspan', 'scope'];
+/** The attributes rendered (the allowed ones and `rel`, which only the sanitiser sets), as React props. */
+const attributeProps: Record<string, string> = {
+  ...Object.fromEntries(allowedAttributes.map((name) => [name, name])),
+  colspan: 'colSpan',
+  rowspan: 'rowSpan',
+  rel: 'rel',
+};
+/** Elements whose whitespace text React must not render (it is not allowed there). */
+const noTextInside = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'UL', 'OL', 'DL']);
+
+/** `[[modal:key]]` and `[[tooltip:key]]`: placeholders the renderer turns into controls. */
+const controlPlaceholder = /(\[\[(?:modal|tooltip):[^\]]+\]\])/;
+const controlParts = /^\[\[(modal|tooltip):([^\]]+)\]\]$/;
+/** Any other placeholder still in the text once labels, tokens and data are filled. */
+const unresolvedPlaceholder = /\[\[(?!(?:modal|tooltip):)[^\]]*\]\]/;
 
 // An instance of our own, so that the hook below applies to content only.
 const purifier = DOMPurify(window);
@@ -25,11 +43,14 @@ function isOtherOrigin(href: string): boolean {
   }
 }
 
+const isEmpty = (element: Element) => (element.textContent ?? '').trim() === '';
+
 /**
- * Content HTML made safe: a small set of tags and attributes, links to other origins with
- * `rel="noopener noreferrer"`, and no second h1 (the page has one).
+ * Content HTML made safe and tidy, as a detached element: a small set of tags and attributes, links
+ * to other origins with `rel="noopener noreferrer"`, no second h1 (the page has one), and no list item
+ * with an unresolved placeholder, no empty paragraph or list item, and no list left empty.
  */
-export function sanitiseHtml(html: string): string {
+function sanitisedBody(html: string): HTMLElement {
   const body = purifier.sanitize(html, {
     ALLOWED_TAGS: allowedTags,
     ALLOWED_ATTR: allowedAttributes,
@@ -40,14 +61,94 @@ export function sanitiseHtml(html: string): string {
     replacement.append(...Array.from(heading.childNodes));
     heading.replaceWith(replacement);
   }
-  return body.innerHTML;
+  for (const item of Array.from(body.querySelectorAll('li')))
+    if (unresolvedPlaceholder.test(item.textContent ?? '')) item.remove();
+  // Innermost first, so that an item emptied by the removals above goes too.
+  for (const element of Array.from(body.querySelectorAll('p, li')).reverse())
+    if (isEmpty(element)) element.remove();
+  for (const list of Array.from(body.querySelectorAll('ul, ol')))
+    if (!list.querySelector('li')) list.remove();
+  return body;
 }
 
-/** Sanitised rich text; its links to other pages of this site navigate with the router, without a reload. */
-export function RichText({ html, className = '' }: { html: string; className?: string }) {
-  const resolver = useTextResolver();
+export function sanitiseHtml(html: string): string {
+  return sanitisedBody(html).innerHTML;
+}
+
+/** Renders text, turning `[[modal:…]]` and `[[tooltip:…]]` into controls; a missing key shows `[[key]]`. */
+type TextRenderer = (text: string) => ReactNode[];
+
+function toReact(node: Node, key: number, renderText: TextRenderer): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return renderText(node.textContent ?? '');
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const props: Record<string, unknown> = { key };
+  for (const attribute of Array.from(element.attributes)) {
+    const prop = attributeProps[attribute.name];
+    if (prop) props[prop] = attribute.value;
+  }
+  const children = Array.from(element.childNodes)
+    .filter((child) => !(noTextInside.has(element.tagName) && child.nodeType === Node.TEXT_NODE))
+    .map((child, index) => toReact(child, index, renderText));
+  return createElement(element.tagName.toLowerCase(), props, ...(children.length ? [children] : []));
+}
+
+interface OpenModal {
+  key: string;
+  trigger: HTMLElement;
+}
+
+function controlsRenderer(resolver: TextResolver, openModal: (modal: OpenModal) => void): TextRenderer {
+  return (text) =>
+    text.split(controlPlaceholder).map((part, index) => {
+      const [, kind, rawKey = ''] = controlParts.exec(part) ?? [];
+      const key = rawKey.trim();
+      if (kind === 'tooltip') {
+        const tooltip = resolver.tooltip(key);
+        return tooltip === undefined ? `[[${key}]]` : <Toggletip key={index} text={resolver.text(tooltip)} />;
+      }
+      if (kind === 'modal') {
+        const modal = resolver.modal(key);
+        if (!modal) return `[[${key}]]`;
+        return (
+          <button
+            key={index}
+            type="button"
+            className="link-button"
+            aria-haspopup="dialog"
+            onClick={(event) => openModal({ key, trigger: event.currentTarget })}
+          >
+            {resolver.text(modal.title)}
+          </button>
+        );
+      }
+      return part;
+    });
+}
+
+/**
+ * Sanitised rich text with its placeholders filled (`dataSourceUrl` is the block's, for data
+ * placeholders). Its links to other pages of this site navigate with the router, without a reload;
+ * `[[modal:key]]` opens the globals modal in a dialog and `[[tooltip:key]]` shows a toggletip.
+ */
+export function RichText({
+  html,
+  className = '',
+  dataSourceUrl,
+}: {
+  html: string;
+  className?: string;
+  dataSourceUrl?: string;
+}) {
+  const resolver = useTextResolver(dataSourceUrl);
   const navigate = useNavigate();
-  const safe = useMemo(() => sanitiseHtml(resolver.html(html)), [html, resolver]);
+  const [openModal, setOpenModal] = useState<OpenModal | null>(null);
+  const nodes = useMemo(() => {
+    const body = sanitisedBody(resolver.html(html));
+    const renderText = controlsRenderer(resolver, setOpenModal);
+    return Array.from(body.childNodes).map((child, index) => toReact(child, index, renderText));
+  }, [html, resolver]);
+  const modal = openModal && resolver.modal(openModal.key);
   const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
     if (
       event.defaultPrevented ||
@@ -68,10 +169,19 @@ export function RichText({ html, className = '' }: { html: string; className?: s
     void navigate(`${url.pathname}${url.search}${url.hash}`);
   };
   return (
-    <div
-      className={`rich-text ${className}`.trim()}
-      onClick={followInternalLink}
-      dangerouslySetInnerHTML={{ __html: safe }}
-    />
+    <>
+      <div className={`rich-text ${className}`.trim()} onClick={followInternalLink}>
+        {nodes}
+      </div>
+      {openModal && modal && (
+        <ContentDialog
+          title={resolver.text(modal.title)}
+          trigger={openModal.trigger}
+          onClose={() => setOpenModal(null)}
+        >
+          <RichText html={modal.html} />
+        </ContentDialog>
+      )}
+    </>
   );
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTextResolver, stripTags } from './tokens';
+import { createTextResolver, noTexts, stripTags } from './tokens';
 
-const resolver = createTextResolver({
+const sources = {
+  ...noTexts,
   labels: { helpline: 'Call [[token:tenant_name]] on 0300 123 4567', 'currency:GBP': '£' },
   tokens: { tenant_name: 'Meridian', Name: 'Alex <b>Smith</b>' },
-});
+  modals: { What_Is_Lump_Sum: { title: 'Lump sums', html: '<p>Tax free</p>' } },
+  tooltips: { reference_number: 'On your statement' },
+};
+const resolver = createTextResolver(sources);
 
 describe('content placeholders', () => {
   it('fills labels, ignoring case, and tokens inside labels', () => {
@@ -25,5 +29,59 @@ describe('content placeholders', () => {
   it('strips tags from plain-text fields, after filling placeholders', () => {
     expect(resolver.text('Dear <em>[[token:name]]</em>')).toBe('Dear Alex Smith');
     expect(stripTags('1 < 2 and 3 > 2')).toBe('1 < 2 and 3 > 2');
+  });
+
+  it('finds globals modals and tooltips by key, ignoring case', () => {
+    expect(resolver.modal('what_is_lump_sum')?.title).toBe('Lump sums');
+    expect(resolver.tooltip('REFERENCE_NUMBER')).toBe('On your statement');
+    expect(resolver.modal('nothing')).toBeUndefined();
+    expect(resolver.tooltip('nothing')).toBeUndefined();
+  });
+
+  it('leaves modal and tooltip placeholders for the renderer', () => {
+    expect(resolver.html('<p>[[modal:what_is_lump_sum]] [[tooltip:reference_number]]</p>')).toBe(
+      '<p>[[modal:what_is_lump_sum]] [[tooltip:reference_number]]</p>',
+    );
+  });
+});
+
+describe('data placeholders', () => {
+  const data = {
+    normalRetirementDate: '2031-06-30',
+    timeToNormalRetirement: '5Y2M0W3D',
+    timeToTargetRetirement: '0Y0M0W0D',
+    quote: { fullPensionPence: 1234567, options: [{ lumpSumPence: '250000' }] },
+    schemeName: 'Meridian <Final Salary> & Co',
+    empty: '',
+    nothing: null,
+  };
+  const withData = createTextResolver(sources, data);
+
+  it('formats currency in pence, dates and periods, and text as it is', () => {
+    expect(
+      withData.text(
+        '[[data-currency:quote.fullPensionPence]] [[data-currency:quote.options.0.lumpSumPence]] ' +
+          '[[data-date:normalRetirementDate]] [[data-timeto:timeToNormalRetirement]] [[data-text:schemeName]]',
+      ),
+    ).toBe('£12,345.67 £2,500.00 30 Jun 2031 5 years, 2 months Meridian <Final Salary> & Co');
+  });
+
+  it('escapes text from data in rich text', () => {
+    expect(withData.html('<p>[[data-text:schemeName]]</p>')).toBe(
+      '<p>Meridian &#60;Final Salary&#62; &#38; Co</p>',
+    );
+  });
+
+  it('shows "-" for a missing value, a period of nothing, or no data at all', () => {
+    expect(
+      withData.text(
+        '[[data-text:missing.path]]|[[data-currency:empty]]|[[data-date:nothing]]|[[data-timeto:timeToTargetRetirement]]|[[data-text:quote]]',
+      ),
+    ).toBe('-|-|-|-|-');
+    expect(resolver.text('[[data-date:normalRetirementDate]]')).toBe('-');
+  });
+
+  it('does not read inherited properties', () => {
+    expect(withData.text('[[data-text:quote.constructor]] [[data-text:__proto__]]')).toBe('- -');
   });
 });

@@ -1,10 +1,22 @@
-/** Where placeholders in content text come from: the tenant's labels and the member's data. */
+import { fillDataTokens } from './data-tokens';
+
+/** A dialog opened from rich text by `[[modal:key]]`. */
+export interface ModalText {
+  title: string;
+  html: string;
+}
+
+/** Where placeholders in content text come from: the tenant's globals and the member's data. */
 export interface TextSources {
   labels: Readonly<Record<string, string>>;
   tokens: Readonly<Record<string, string>>;
+  modals: Readonly<Record<string, ModalText>>;
+  tooltips: Readonly<Record<string, string>>;
 }
 
-/** Resolves `[[label:key]]` and `[[token:name]]` placeholders in content text. */
+export const noTexts: TextSources = { labels: {}, tokens: {}, modals: {}, tooltips: {} };
+
+/** Resolves `[[label:key]]`, `[[token:name]]` and `[[data-…:path]]` placeholders in content text. */
 export interface TextResolver {
   /** A label by key; a missing label reads `[[key]]` so the gap is visible. */
   label(key: string): string;
@@ -12,18 +24,29 @@ export interface TextResolver {
   html(source: string): string;
   /** Plain text: placeholders filled and any HTML tags stripped. */
   text(source: string): string;
+  /** A globals modal for `[[modal:key]]`, if there is one. */
+  modal(key: string): ModalText | undefined;
+  /** A globals tooltip's text for `[[tooltip:key]]`, if there is one. */
+  tooltip(key: string): string | undefined;
 }
 
-const lowerCaseKeys = (record: Readonly<Record<string, string>>) =>
+const lowerCaseKeys = <Value>(record: Readonly<Record<string, Value>>) =>
   new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
 
 /** Removes HTML tags from text that is shown as plain text (spec: text containing tags is stripped of them). */
 export const stripTags = (source: string) => source.replace(/<\/?[a-z][^>]*>/gi, '');
 
-/** Lookups ignore case. Labels may hold tokens; an unknown token is left as it is. */
-export function createTextResolver({ labels, tokens }: TextSources): TextResolver {
-  const labelIndex = lowerCaseKeys(labels);
-  const tokenIndex = lowerCaseKeys(tokens);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Lookups ignore case. Labels may hold tokens; an unknown token is left as it is. `data` is the answer
+ * of the block's data source, for `[[data-…:path]]` placeholders (undefined: every one shows "-").
+ */
+export function createTextResolver(sources: TextSources, data?: unknown): TextResolver {
+  const labelIndex = lowerCaseKeys(sources.labels);
+  const tokenIndex = lowerCaseKeys(sources.tokens);
+  const modalIndex = lowerCaseKeys(sources.modals);
+  const tooltipIndex = lowerCaseKeys(sources.tooltips);
   const fillTokens = (source: string) =>
     source.replace(
       /\[\[token:([^\]]+)\]\]/g,
@@ -33,7 +56,14 @@ export function createTextResolver({ labels, tokens }: TextSources): TextResolve
     const text = labelIndex.get(key.toLowerCase());
     return text === undefined ? `[[${key}]]` : fillTokens(text);
   };
-  const html = (source: string) =>
+  const fill = (source: string) =>
     fillTokens(source.replace(/\[\[label:([^\]]+)\]\]/g, (_, key: string) => label(key)));
-  return { label, html, text: (source) => stripTags(html(source)) };
+  return {
+    label,
+    html: (source) => fillDataTokens(fill(source), data, escapeHtml),
+    // Data is text, not markup: tags are stripped before it goes in.
+    text: (source) => fillDataTokens(stripTags(fill(source)), data, (text) => text),
+    modal: (key) => modalIndex.get(key.toLowerCase()),
+    tooltip: (key) => tooltipIndex.get(key.toLowerCase()),
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { evaluateVisibility, type Button } from '@meridian/contracts';
 import { useContent, useTextResolver } from '../content-context';
 import { ContentLink } from '../links';
@@ -11,29 +11,59 @@ const classes = {
   link: 'content-link',
 };
 
-/** A link or an action styled as a button; an action the page does not offer is logged and skipped. */
+/**
+ * A link or an action styled as a button. An action the page does not offer here is logged and the
+ * button left out (in development a visible note takes its place): a button that cannot work is no
+ * use to a member. Every button carries `data-analytics-key` (its `analyticsKey`, or its label).
+ */
 export function ContentButton({ button }: { button: Button }) {
-  const { actions, accessKey } = useContent();
+  const { actions, accessKey, showSkippedBlocks } = useContent();
   const { text } = useTextResolver();
+  const [running, setRunning] = useState(false);
   const [actionKey = '', parameter] = (button.action ?? '').split(':');
   const run = button.action ? actions[actionKey] : undefined;
-  const unavailable = button.action !== undefined && !run;
+  const visible = evaluateVisibility(button.visibility, accessKey);
+  const unavailable = visible && button.action !== undefined && !run;
   useEffect(() => {
     if (unavailable)
       console.warn(`Button action "${button.action}" is not available here: the button was not rendered`);
   }, [unavailable, button.action]);
 
-  if (unavailable || !evaluateVisibility(button.visibility, accessKey)) return null;
+  if (!visible) return null;
+  const label = text(button.label);
+  if (unavailable)
+    return showSkippedBlocks ? (
+      <span className="unknown-block">
+        <strong>Development only:</strong> the button “{label}” has the action “{button.action}”, which is not
+        available here.
+      </span>
+    ) : null;
   const className = classes[button.variant ?? 'primary'];
-  if (run)
+  const analyticsKey = button.analyticsKey ?? label;
+  if (run) {
+    const runAction = async () => {
+      setRunning(true);
+      try {
+        await run(parameter);
+      } finally {
+        setRunning(false);
+      }
+    };
     return (
-      <button type="button" className={className} onClick={() => run(parameter)}>
-        {text(button.label)}
+      <button
+        type="button"
+        className={className}
+        data-analytics-key={analyticsKey}
+        disabled={running}
+        onClick={() => void runAction()}
+      >
+        {label}
       </button>
     );
+  }
   return (
-    <ContentLink target={button} className={className}>
-      {text(button.label)}
+    <ContentLink target={button} className={className} analyticsKey={analyticsKey}>
+      {label}
     </ContentLink>
   );
 }

@@ -10,18 +10,20 @@ export function CardView({
   html,
   link,
   headingLevel = 2,
+  dataSourceUrl,
 }: {
   title: string;
   html?: string;
   link?: Link;
   headingLevel?: 2 | 3;
+  dataSourceUrl?: string;
 }) {
-  const { text } = useTextResolver();
+  const { text } = useTextResolver(dataSourceUrl);
   const Heading = `h${headingLevel}` as const;
   return (
     <div className="card">
       <Heading className="card__title">{text(title)}</Heading>
-      {html !== undefined && <RichText html={html} />}
+      {html !== undefined && <RichText html={html} dataSourceUrl={dataSourceUrl} />}
       {link && (
         <p className="card__link">
           <ContentLink target={link}>{text(link.label)}</ContentLink>
@@ -32,5 +34,7 @@ export function CardView({
 }
 
 export function Card({ block }: BlockProps<'card'>) {
-  return <CardView title={block.title} html={block.html} link={block.link} />;
+  return (
+    <CardView title={block.title} html={block.html} link={block.link} dataSourceUrl={block.dataSourceUrl} />
+  );
 }

@@ -3,7 +3,7 @@ import { formatValue } from '../format';
 import type { BlockProps } from '../block-props';
 
 export function InfoTile({ block }: BlockProps<'infoTile'>) {
-  const { text, label } = useTextResolver();
+  const { text, label } = useTextResolver(block.dataSourceUrl);
   const value = typeof block.value === 'string' ? text(block.value) : block.value;
   return (
     <div className="info-tile">

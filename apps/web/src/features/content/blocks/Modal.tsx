@@ -1,38 +1,28 @@
-import { useId, useRef } from 'react';
+import { useState } from 'react';
 import { useTextResolver } from '../content-context';
+import { ContentDialog } from '../dialog';
 import { RichText } from '../rich-text';
 import type { BlockProps } from '../block-props';
 
-/** A native modal dialog: focus moves to its title on opening, and back to the trigger on closing. */
+/** A button that opens a dialog of rich text or blocks. */
 export function Modal({ block, renderBlocks }: BlockProps<'modal'>) {
   const { text } = useTextResolver();
-  const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const open = () => {
-    dialog.current?.showModal();
-    title.current?.focus();
-  };
+  const [openedBy, setOpenedBy] = useState<HTMLElement | null>(null);
   return (
     <>
-      <button ref={trigger} type="button" className="link-button" aria-haspopup="dialog" onClick={open}>
+      <button
+        type="button"
+        className="link-button"
+        aria-haspopup="dialog"
+        onClick={(event) => setOpenedBy(event.currentTarget)}
+      >
         {text(block.triggerLabel)}
       </button>
-      <dialog
-        ref={dialog}
-        className="content-modal"
-        aria-labelledby={titleId}
-        onClose={() => trigger.current?.focus()}
-      >
-        <h2 id={titleId} ref={title} tabIndex={-1}>
-          {text(block.title)}
-        </h2>
-        {block.html !== undefined ? <RichText html={block.html} /> : renderBlocks(block.blocks ?? [])}
-        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-      </dialog>
+      {openedBy && (
+        <ContentDialog title={text(block.title)} trigger={openedBy} onClose={() => setOpenedBy(null)}>
+          {block.html !== undefined ? <RichText html={block.html} /> : renderBlocks(block.blocks ?? [])}
+        </ContentDialog>
+      )}
     </>
   );
 }

@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { rememberNextUrl, useAuth } from '../../app/auth';
+import { useTenant } from '../../app/tenant';
+
+/** What a content button with `action: "key:parameter"` runs; the parameter is the part after the colon. */
+export type ButtonAction = (parameter?: string) => unknown;
+export type ButtonActions = Readonly<Record<string, ButtonAction>>;
+
+/**
+ * The actions content buttons can run on a page, for who is reading it: signing in and registering
+ * for visitors; signing out and choosing another record for members. `close-dialog-action` is added
+ * by the dialog a button sits in.
+ */
+export function usePageActions(): ButtonActions {
+  const { signedIn, signOut } = useAuth();
+  const { routes } = useTenant();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return useMemo(
+    (): ButtonActions =>
+      signedIn
+        ? {
+            'logout-action': () => signOut(),
+            // The record picker is on the landing page (the hub).
+            'sa-select-linked-record-action': () => navigate(routes.landing),
+          }
+        : {
+            'login-action': () => {
+              rememberNextUrl(`${pathname}${search}`);
+              return navigate(routes.postLogout);
+            },
+            'register-action': () => navigate('/register'),
+          },
+    [signedIn, signOut, navigate, routes, pathname, search],
+  );
+}
