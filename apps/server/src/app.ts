@@ -29,6 +29,7 @@ import { createCalculationProvider } from './areas/member-data/calculations';
 import { retirementRoutes } from './areas/member-data/retirement-routes';
 import { analyticsRoutes } from './areas/member-data/analytics-routes';
 import { analyticsSources } from './plugins/analytics-sources';
+import { registerMetrics } from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +122,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  await registerMetrics(app, config);
   app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({
     status: 'ok',
   }));

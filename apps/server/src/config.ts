@@ -43,6 +43,7 @@ const environmentSchema = z.object({
   MIXPANEL_API_HOST: z.string().url('must be an absolute URL such as https://api-eu.mixpanel.com').optional(),
   ANALYTICS_EXCLUDED_PATHS: csv,
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CALCULATION_API_URL: z.string().url('must be the base URL of the calculation API').optional(),
   OIDC_ISSUER: z
     .string()

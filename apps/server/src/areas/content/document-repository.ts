@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ContentDocumentKind } from '@meridian/contracts';
 import type { Database } from '../../db/client';
+import { cachedContent } from './content-cache';
 import { contentDocuments, contentImages, pages } from '../../db/schema';
 
 export async function findDocument<T>(
@@ -8,10 +9,12 @@ export async function findDocument<T>(
   tenantUrl: string,
   kind: ContentDocumentKind,
 ): Promise<T | null> {
-  const [row] = await db
-    .select({ body: contentDocuments.body })
-    .from(contentDocuments)
-    .where(and(eq(contentDocuments.tenantUrl, tenantUrl), eq(contentDocuments.kind, kind)));
+  const [row] = await cachedContent(db, `document:${tenantUrl}:${kind}`, () =>
+    db
+      .select({ body: contentDocuments.body })
+      .from(contentDocuments)
+      .where(and(eq(contentDocuments.tenantUrl, tenantUrl), eq(contentDocuments.kind, kind))),
+  );
   return (row?.body as T | undefined) ?? null;
 }
 

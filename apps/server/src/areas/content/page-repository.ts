@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page, VisibilityKey } from '@meridian/contracts';
+import { cachedContent } from './content-cache';
 import { isVisible, personalise } from './personalise';
 import type { Database } from '../../db/client';
 import { pages, tenants } from '../../db/schema';
@@ -17,12 +18,15 @@ export async function findPageBySlug(
   pageUrl: string,
   { publicOnly, key }: { publicOnly: boolean; key: VisibilityKey },
 ): Promise<Page | null> {
-  const [row] = await db
-    .select({ page: pages, businessGroups: tenants.businessGroups })
-    .from(pages)
-    .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
-    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, normaliseSlug(pageUrl))))
-    .limit(1);
+  const slug = normaliseSlug(pageUrl);
+  const [row] = await cachedContent(db, `page:${tenantUrl}:${slug}`, () =>
+    db
+      .select({ page: pages, businessGroups: tenants.businessGroups })
+      .from(pages)
+      .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
+      .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, slug)))
+      .limit(1),
+  );
   if (!row || (publicOnly && !row.page.isPublic) || !isVisible(row.page.visibility, key)) return null;
   return {
     slug: row.page.slug,

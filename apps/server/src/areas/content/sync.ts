@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
+import { clearContentCache } from './content-cache';
 
 export class ContentFileError extends Error {
   constructor(
@@ -154,7 +155,7 @@ const CONTENT_SYNC_LOCK = 7_341_001;
 export async function syncContent(db: Database, root: string): Promise<SyncResult> {
   const { bundles, checksum } = await readContentTree(root);
   const pageCount = bundles.reduce((total, bundle) => total + bundle.pages.length, 0);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Servers starting together on one database take turns, so each version number is used once.
     await tx.execute(sql`select pg_advisory_xact_lock(${CONTENT_SYNC_LOCK})`);
     const [latest] = await tx.select({ version: max(contentVersions.version) }).from(contentVersions);
@@ -219,4 +220,6 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
     });
     return { version, changed: true, tenants: bundles.length, pages: pageCount };
   });
+  if (result.changed) clearContentCache(db);
+  return result;
 }
