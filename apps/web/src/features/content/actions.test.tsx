@@ -57,7 +57,7 @@ describe('content buttons', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { container } = renderBlocks([{ type: 'button', label: 'Delete', action: 'delete-ra-action' }]);
     expect(container.querySelector('button')).toBeNull();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"delete-ra-action" is not available here'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"delete-ra-action" is unknown here'));
     renderBlocks([{ type: 'button', label: 'Delete', action: 'delete-ra-action' }], {
       showSkippedBlocks: true,
     });

@@ -5,7 +5,8 @@ import { useTenant } from '../../app/tenant';
 
 /** What a content button with `action: "key:parameter"` runs; the parameter is the part after the colon. */
 export type ButtonAction = (parameter?: string) => unknown;
-export type ButtonActions = Readonly<Record<string, ButtonAction>>;
+/** Actions by key; null for an action that exists but is not for this reader (its button is left out). */
+export type ButtonActions = Readonly<Record<string, ButtonAction | null>>;
 
 /**
  * The actions content buttons can run on a page, for who is reading it: signing in and registering
@@ -24,8 +25,12 @@ export function usePageActions(): ButtonActions {
             'logout-action': () => signOut(),
             // The record picker is on the landing page (the hub).
             'sa-select-linked-record-action': () => navigate(routes.landing),
+            'login-action': null,
+            'register-action': null,
           }
         : {
+            'logout-action': null,
+            'sa-select-linked-record-action': null,
             'login-action': () => {
               rememberNextUrl(`${pathname}${search}`);
               return navigate(routes.postLogout);

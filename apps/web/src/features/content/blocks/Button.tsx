@@ -12,9 +12,11 @@ const classes = {
 };
 
 /**
- * A link or an action styled as a button. An action the page does not offer here is logged and the
- * button left out (in development a visible note takes its place): a button that cannot work is no
- * use to a member. Every button carries `data-analytics-key` (its `analyticsKey`, or its label).
+ * A link or an action styled as a button. An action that is not for this reader (signing out, for a
+ * visitor) leaves the button out. An action unknown here is an authoring mistake: it is logged and the
+ * button left out too, since a button that cannot work is no use to a member (in development a
+ * visible note takes its place). Every button carries `data-analytics-key` (its `analyticsKey`, or
+ * its label).
  */
 export function ContentButton({ button }: { button: Button }) {
   const { actions, accessKey, showSkippedBlocks } = useContent();
@@ -22,11 +24,11 @@ export function ContentButton({ button }: { button: Button }) {
   const [running, setRunning] = useState(false);
   const [actionKey = '', parameter] = (button.action ?? '').split(':');
   const run = button.action ? actions[actionKey] : undefined;
-  const visible = evaluateVisibility(button.visibility, accessKey);
-  const unavailable = visible && button.action !== undefined && !run;
+  const visible = evaluateVisibility(button.visibility, accessKey) && run !== null;
+  const unavailable = visible && button.action !== undefined && run === undefined;
   useEffect(() => {
     if (unavailable)
-      console.warn(`Button action "${button.action}" is not available here: the button was not rendered`);
+      console.warn(`Button action "${button.action}" is unknown here: the button was not rendered`);
   }, [unavailable, button.action]);
 
   if (!visible) return null;
@@ -34,8 +36,8 @@ export function ContentButton({ button }: { button: Button }) {
   if (unavailable)
     return showSkippedBlocks ? (
       <span className="unknown-block">
-        <strong>Development only:</strong> the button “{label}” has the action “{button.action}”, which is not
-        available here.
+        <strong>Development only:</strong> the button “{label}” has the action “{button.action}”, which is
+        unknown here.
       </span>
     ) : null;
   const className = classes[button.variant ?? 'primary'];
