@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
 const shortIdlePort = port + 1;
+const analyticsPort = port + 2;
+const receiverPort = port + 3;
 // Each port gets its own database folder, so runs on different ports can share a checkout.
 
 function server(serverPort: number, dataDir: string, env: Record<string, string>) {
@@ -47,5 +49,20 @@ export default defineConfig({
     server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
     // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey.
     server(shortIdlePort, `data/e2e-${shortIdlePort}`, { IDLE_TIMEOUT_MINUTES: '0.3' }),
+    // The analytics receiver (Matomo tracker script and hits, Mixpanel calls) and a portal that reports to it.
+    {
+      command: 'node e2e/support/analytics-receiver.mjs',
+      url: `http://localhost:${receiverPort}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      env: { RECEIVER_PORT: String(receiverPort) },
+    },
+    server(analyticsPort, `data/e2e-${analyticsPort}`, {
+      MATOMO_URL: `http://localhost:${receiverPort}/`,
+      MATOMO_SITE_ID: '1',
+      MIXPANEL_TOKEN: 'e2e-token',
+      MIXPANEL_API_HOST: `http://localhost:${receiverPort}/mixpanel`,
+      ANALYTICS_EXCLUDED_PATHS: '/accessibility',
+    }),
   ],
 });

@@ -5,3 +5,9 @@ export const bluewaterUrl = (path: string) => `http://bluewater.localhost:${port
 
 /** The portal started with an 18-second idle timeout (see playwright.config.ts). */
 export const shortIdleUrl = (path: string) => `http://localhost:${port + 1}${path}`;
+
+/** The portal started with Matomo and Mixpanel pointed at the local analytics receiver. */
+export const analyticsUrl = (path: string) => `http://localhost:${port + 2}${path}`;
+
+/** The local analytics receiver (see support/analytics-receiver.mjs). */
+export const analyticsReceiverUrl = (path: string) => `http://localhost:${port + 3}${path}`;

@@ -3,6 +3,7 @@ import { flushSync as reactFlushSync } from 'react-dom';
 import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router';
 import { Layout } from '../components/Layout';
 import { PageLoading } from '../components/PageLoading';
+import { AnalyticsTracker } from '../features/analytics/AnalyticsTracker';
 import { DeeplinkPage } from '../features/auth/DeeplinkPage';
 import { HoldingPage } from '../features/auth/HoldingPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -15,6 +16,7 @@ import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteE
 import { HubPage } from '../features/hub/HubPage';
 import { RegisterPage } from '../features/registration/RegisterPage';
 import { SearchPage } from '../features/search/SearchPage';
+import { CookieSettings } from '../features/site/CookieSettings';
 import { SINGLE_AUTH_START_PATH } from '../features/single-auth/SingleAuthSignInLink';
 import { SingleAuthStartPage } from '../features/single-auth/SingleAuthStartPage';
 import { AuthProvider } from './auth';
@@ -27,13 +29,17 @@ function RootLayout() {
   const navigate = useNavigate();
   const onSignedOut = useCallback(
     (reason?: 'timeout') => {
-      void navigate(`${routes.postLogout}?reason=${reason ?? 'signedOut'}`, { replace: true, flushSync: true });
+      void navigate(`${routes.postLogout}?reason=${reason ?? 'signedOut'}`, {
+        replace: true,
+        flushSync: true,
+      });
     },
     [navigate, routes.postLogout],
   );
   return (
     <AuthProvider onSignedOut={onSignedOut}>
       <Layout />
+      <AnalyticsTracker />
     </AuthProvider>
   );
 }
@@ -70,6 +76,16 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 <RequireSignIn>
                   <HubPage />
                 </RequireSignIn>
+              ),
+            },
+            {
+              path: '/cookies',
+              ...contentRoute,
+              element: (
+                <>
+                  <ContentPage />
+                  <CookieSettings />
+                </>
               ),
             },
             { index: true, ...contentRoute },

@@ -9,6 +9,10 @@ const defaults = {
   loaderDelayMs: 200,
   cookieBannerHiddenPaths: [],
   whitelistedCookies: [],
+  matomo: null,
+  mixpanel: null,
+  sessionReplayPercent: 0,
+  analyticsExcludedPaths: [],
 };
 
 describe('runtime config', () => {
@@ -27,9 +31,18 @@ describe('runtime config', () => {
       loaderDelayMs: 0,
       cookieBannerHiddenPaths: ['/cookies'],
       whitelistedCookies: ['consent'],
-      matomo: null,
+      matomo: {
+        url: 'https://stats.example.org',
+        scriptFile: 'matomo.js',
+        serverSideFile: 'matomo.php',
+        siteId: '3',
+      },
+      mixpanel: { token: 'token', apiHost: 'https://api-eu.mixpanel.com' },
+      sessionReplayPercent: 5,
+      analyticsExcludedPaths: ['/sa/*'],
+      identityVerificationCacheExpiryMs: 3_600_000,
     };
-    const { matomo: _ignored, ...known } = injected;
+    const { identityVerificationCacheExpiryMs: _ignored, ...known } = injected;
     expect(readRuntimeConfig(injected)).toEqual(known);
   });
 
@@ -40,6 +53,8 @@ describe('runtime config', () => {
         loaderDelayMs: -5,
         idleTimeoutMinutes: '30',
         whitelistedCookies: 'x',
+        matomo: { url: 'https://stats.example.org' },
+        mixpanel: 'token',
       }),
     ).toEqual({
       ...defaults,

@@ -17,6 +17,24 @@ const runtimeConfigSchema = z.object({
   loaderDelayMs: z.number().int().nonnegative().catch(200),
   cookieBannerHiddenPaths: z.array(z.string()).catch([]),
   whitelistedCookies: z.array(z.string()).catch([]),
+  /** Web analytics; null (disabled) unless the tracker URL and site id are configured. */
+  matomo: z
+    .object({
+      url: z.string().min(1),
+      scriptFile: z.string().min(1),
+      serverSideFile: z.string().min(1),
+      siteId: z.string().min(1),
+    })
+    .nullable()
+    .catch(null),
+  /** Product analytics; null (disabled) unless its token is configured. */
+  mixpanel: z
+    .object({ token: z.string().min(1), apiHost: z.string().min(1) })
+    .nullable()
+    .catch(null),
+  sessionReplayPercent: z.number().min(0).max(100).catch(0),
+  /** Paths analytics never reports (`*` matches anything; otherwise a path prefix). */
+  analyticsExcludedPaths: z.array(z.string()).catch([]),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

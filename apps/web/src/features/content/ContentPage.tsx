@@ -4,9 +4,9 @@ import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { usePageActions } from './actions';
+import { PageBlocks } from './block-renderer';
 import { ContentContext, publicContent, useContent } from './content-context';
 import type { ContentPageData } from './content-loader';
-import { Blocks } from './registry';
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
@@ -38,7 +38,7 @@ function FoundPage({ title, blocks }: { title: string; blocks: BlockEnvelope[] }
   return (
     <>
       {!hasHeaderBlock(blocks, accessKey) && <h1>{title}</h1>}
-      <Blocks blocks={blocks} />
+      <PageBlocks blocks={blocks} />
     </>
   );
 }

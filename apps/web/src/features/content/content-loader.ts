@@ -7,6 +7,7 @@ import {
   type VisibilityKey,
 } from '@meridian/contracts';
 import { contentApi, memberApi } from '../../lib/api';
+import { loadBlockRenderer } from './block-renderer';
 import { loadDataSources } from './data-sources';
 import { noTexts, type TextSources } from './tokens';
 import { readCookie } from '../../lib/cookies';
@@ -77,7 +78,10 @@ export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
     const slug = new URL(request.url).pathname || '/';
     try {
-      const { page: answer, accessKey, texts, dataSources } = await fetchPage(slug, request.signal);
+      const [{ page: answer, accessKey, texts, dataSources }] = await Promise.all([
+        fetchPage(slug, request.signal),
+        loadBlockRenderer(),
+      ]);
       if (answer === null) return { page: null, accessKey, texts: noTexts, dataSources: {} };
       const parsed = pageSchema.safeParse(answer);
       if (parsed.success) return { page: parsed.data, accessKey, texts, dataSources };

@@ -1,20 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { runtimeConfig } from '../../lib/config';
-import { readCookie } from '../../lib/cookies';
-
-export const CONSENT_COOKIE = 'cookie_consent';
-export type Consent = 'accepted' | 'rejected';
-
-export const readConsent = (): Consent | null => {
-  const value = readCookie(CONSENT_COOKIE);
-  return value === 'accepted' || value === 'rejected' ? value : null;
-};
-
-function storeConsent(consent: Consent) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CONSENT_COOKIE}=${consent}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
-}
+import { chooseConsent, readConsent, useConsent } from '../analytics/consent';
 
 export const bannerHiddenOn = (pathname: string, hiddenPrefixes: string[]) =>
   hiddenPrefixes.some((prefix) => prefix && pathname.startsWith(prefix));
@@ -26,16 +13,13 @@ export function CookieBanner({
   hiddenPrefixes?: string[];
 }) {
   const { pathname } = useLocation();
-  const [consent, setConsent] = useState<Consent | null>(readConsent);
-  const [confirmationHidden, setConfirmationHidden] = useState(consent !== null);
+  const consent = useConsent();
+  const [confirmationHidden, setConfirmationHidden] = useState(() => readConsent() !== null);
   if (bannerHiddenOn(pathname, hiddenPrefixes) || confirmationHidden) return null;
 
-  const choose = (choice: Consent) => {
-    storeConsent(choice);
-    setConsent(choice);
-  };
   return (
-    <section className="cookie-banner" aria-label="Cookies on this site">
+    // The consent choice itself is not reported as a button click.
+    <section className="cookie-banner" aria-label="Cookies on this site" data-analytics-ignore="">
       <div className="container">
         {consent === null ? (
           <>
@@ -46,10 +30,10 @@ export function CookieBanner({
               make improvements.
             </p>
             <div className="button-group">
-              <button type="button" className="button" onClick={() => choose('accepted')}>
+              <button type="button" className="button" onClick={() => chooseConsent('accepted')}>
                 Accept analytics cookies
               </button>
-              <button type="button" className="button" onClick={() => choose('rejected')}>
+              <button type="button" className="button" onClick={() => chooseConsent('rejected')}>
                 Reject analytics cookies
               </button>
               <Link to="/cookies">View cookies</Link>
