@@ -28,6 +28,21 @@ export const tenantLogoSchema = z.object({
   height: z.number().int().min(1).max(200),
 });
 
+/** Capabilities a tenant can switch off; each is on unless set to false. */
+export const tenantFeaturesSchema = z.strictObject({
+  /** Switching between a member's linked records (the hub's record picker and the switch-user call). */
+  linkedRecords: z.boolean().optional(),
+  /** Site search at /search and /recherche. */
+  siteSearch: z.boolean().optional(),
+});
+export type TenantFeature = keyof z.infer<typeof tenantFeaturesSchema>;
+
+/** Whether a tenant offers a feature: everything is on unless switched off. */
+export const featureEnabled = (
+  tenant: { features?: Partial<Record<TenantFeature, boolean>> },
+  feature: TenantFeature,
+) => tenant.features?.[feature] !== false;
+
 /** A site path (for a stand-in on this server) or an https:// address. */
 const outboundSsoUrlSchema = z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'a site path or an https:// address');
 
@@ -44,6 +59,7 @@ export const tenantContentSchema = z.object({
   singleAuth: singleAuthSettingsSchema.optional(),
   logo: tenantLogoSchema.optional(),
   font: tenantFontSchema.optional(),
+  features: tenantFeaturesSchema.optional(),
   /** Where members are sent, with a one-time lookup code, when they follow a link to the other member site. */
   outboundSsoUrl: outboundSsoUrlSchema.optional(),
 });

@@ -90,3 +90,52 @@ describe('the development stand-in for the other member site', () => {
     expect(again.body).toContain('Sign-in link not accepted');
   });
 });
+
+describe('feature switches', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'meridian-features-'));
+    await cp(contentRoot, root, { recursive: true });
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('a tenant that switches off site search and linked records refuses both', async () => {
+    const file = path.join(root, 'tenants/meridian/tenant.json');
+    const tenant = JSON.parse(await readFile(file, 'utf8'));
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('linked');
+    const switchTo = (referenceNumber: string) =>
+      agent.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/switch-user',
+        payload: { businessGroup: 'MER', referenceNumber },
+      });
+    const search = () =>
+      ctx.app.inject({ url: '/content-api/api/v2/content/search?tenantUrl=localhost&q=pension' });
+    expect((await search()).statusCode).toBe(200);
+    expect((await switchTo('1000008')).statusCode).toBe(200);
+
+    await writeFile(
+      file,
+      JSON.stringify({ ...tenant, features: { siteSearch: false, linkedRecords: false } }),
+    );
+    await syncContent(ctx.database.db, root);
+    expect((await tenantContent('localhost')).json().features).toEqual({
+      siteSearch: false,
+      linkedRecords: false,
+    });
+    const refusedSearch = await search();
+    expect(refusedSearch.statusCode).toBe(404);
+    expect(refusedSearch.json().errors[0].code).toBe('search_not_offered');
+    const refusedSwitch = await switchTo('1000007');
+    expect(refusedSwitch.statusCode).toBe(403);
+    expect(refusedSwitch.json().errors[0].code).toBe('linked_records_disabled');
+  });
+
+  it('refuses an unknown feature name in the tenant file', async () => {
+    const file = path.join(root, 'tenants/meridian/tenant.json');
+    const tenant = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...tenant, features: { liveChat: true } }));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/features.*liveChat|liveChat/);
+  });
+});

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
+import { errorBodySchema, featureEnabled } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -274,6 +274,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
     async (request, reply) => {
       const member = request.member!;
+      const tenant = await findTenant(db, request.tenantUrl);
+      if (tenant && !featureEnabled(tenant, 'linkedRecords'))
+        throw new AppError(403, 'linked_records_disabled', 'This portal does not offer switching records.');
       const switched = await switchRecord(db, member.session, request.body);
       if (!switched) {
         await audit(db, request, {

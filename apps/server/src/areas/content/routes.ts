@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  featureEnabled,
   pageSchema,
   publicVisibilityKey,
   tenantContentQuerySchema,
@@ -137,12 +138,16 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
             results: z.array(z.object({ url: z.string(), title: z.string(), summary: z.string() })),
           }),
           400: errorBodySchema,
+          404: errorBodySchema,
         },
       },
     },
-    async (request) => ({
-      query: request.query.q,
-      results: await searchPublicPages(db, request.query.tenantUrl.toLowerCase(), request.query.q),
-    }),
+    async (request) => {
+      const tenantUrl = request.query.tenantUrl.toLowerCase();
+      const tenant = await findTenant(db, tenantUrl);
+      if (!tenant || !featureEnabled(tenant, 'siteSearch'))
+        throw notFound('search_not_offered', 'This portal has no site search.');
+      return { query: request.query.q, results: await searchPublicPages(db, tenantUrl, request.query.q) };
+    },
   );
 };

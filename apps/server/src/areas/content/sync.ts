@@ -167,11 +167,11 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
     }
     const version = current + 1;
     for (const { tenant, pages: tenantPages, documents, images } of bundles) {
-      const { logo, font, outboundSsoUrl, ...columns } = tenant;
+      const { logo, font, features, outboundSsoUrl, ...columns } = tenant;
       const row = {
         ...columns,
         singleAuth: tenant.singleAuth ?? null,
-        settings: { logo, font, outboundSsoUrl },
+        settings: { logo, font, features, outboundSsoUrl },
       };
       await tx.insert(tenants).values(row).onConflictDoUpdate({ target: tenants.tenantUrl, set: row });
       for (const page of tenantPages) {

@@ -4,7 +4,12 @@ import type { Database } from '../../db/client';
 import { tenants } from '../../db/schema';
 
 /** Branding and integration settings kept together in one JSON column. */
-const tenantSettingsSchema = tenantContentSchema.pick({ logo: true, font: true, outboundSsoUrl: true });
+const tenantSettingsSchema = tenantContentSchema.pick({
+  logo: true,
+  font: true,
+  features: true,
+  outboundSsoUrl: true,
+});
 
 export async function findTenant(db: Database, tenantUrl: string): Promise<TenantContent | null> {
   const [row] = await db.select().from(tenants).where(eq(tenants.tenantUrl, tenantUrl)).limit(1);

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { featureEnabled } from '@meridian/contracts';
+import { useTenant } from '../../app/tenant';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { authApi, memberApi, type LinkedRecord, type PersonalDetails } from '../../lib/api';
 import { singleAuthData } from '../../lib/session-storage';
@@ -9,6 +11,7 @@ const schemeTypeLabel = { DB: 'Defined benefit (final salary)', DC: 'Defined con
 
 export function HubPage() {
   useDocumentTitle('Your pension');
+  const { tenant } = useTenant();
   const [details, setDetails] = useState<PersonalDetails | null>(null);
   const [records, setRecords] = useState<LinkedRecord[]>([]);
   const [switching, setSwitching] = useState(false);
@@ -63,7 +66,7 @@ export function HubPage() {
         ))}
       </dl>
       <RetirementSummary referenceNumber={details.referenceNumber} />
-      {records.length > 1 && (
+      {records.length > 1 && featureEnabled(tenant, 'linkedRecords') && (
         <form onSubmit={switchRecord} className="record-picker">
           <fieldset>
             <legend>

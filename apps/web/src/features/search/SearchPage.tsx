@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { featureEnabled } from '@meridian/contracts';
+import { useTenant } from '../../app/tenant';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { NotFoundPage } from '../errors/ErrorPage';
 import { http, tenantUrl } from '../../lib/api';
 
 interface SearchResult {
@@ -15,8 +18,13 @@ type SearchState =
   | { status: 'done'; results: SearchResult[] }
   | { status: 'failed' };
 
-/** Site search over the tenant's public pages (query parameter q). */
+/** Site search over the tenant's public pages (query parameter q), unless the tenant switched it off. */
 export function SearchPage() {
+  const { tenant } = useTenant();
+  return featureEnabled(tenant, 'siteSearch') ? <SiteSearch /> : <NotFoundPage />;
+}
+
+function SiteSearch() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const [state, setState] = useState<SearchState>({ status: 'idle' });
