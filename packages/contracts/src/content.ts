@@ -67,6 +67,14 @@ export type TenantContent = z.infer<typeof tenantContentSchema>;
 
 export const tenantContentQuerySchema = z.object({ tenantUrl: z.string().min(1).max(255) });
 
+/** A page's place in a journey (retirement, transfer, …): the stage it belongs to and its step number. */
+export const pageJourneySchema = z.strictObject({
+  type: z.string().regex(/^[a-z][a-z0-9_-]{1,40}$/, 'a journey type such as retirement'),
+  stage: z.string().min(1).max(60).optional(),
+  stepNumber: z.number().int().min(1).max(100).optional(),
+});
+export type PageJourney = z.infer<typeof pageJourneySchema>;
+
 export const pageSchema = z.object({
   slug: z.string(),
   key: z.string(),
@@ -74,6 +82,7 @@ export const pageSchema = z.object({
   authMethod: authMethodSchema.nullable(),
   tenant: z.object({ tenantUrl: z.string(), businessGroup: z.array(z.string()) }),
   bgroup: z.string(),
+  journey: pageJourneySchema.optional(),
   blocks: z.array(pageBlockSchema),
 });
 export type Page = z.infer<typeof pageSchema>;
@@ -84,7 +93,7 @@ export const unauthorizedPageQuerySchema = z.object({
 });
 
 /** A page as authored under content/tenants/<tenant>/pages/*.json. */
-export const pageFileSchema = z.object({
+export const pageFileSchema = z.strictObject({
   slug: z.string().regex(/^\/[a-z0-9\-/]*$/, 'a path such as /my-pension'),
   key: z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
   title: z.string().min(1),
@@ -92,6 +101,9 @@ export const pageFileSchema = z.object({
   // Authoring is strict: an unknown or malformed block fails the sync, naming the file and path.
   blocks: z.array(strictBlockSchema).default([]),
   visibility: visibilityRuleSchema.optional(),
-  widget: z.object({ title: z.string(), html: z.string(), imagePath: z.string().optional() }).optional(),
+  journey: pageJourneySchema.optional(),
+  widget: z
+    .strictObject({ title: z.string(), html: z.string(), imagePath: z.string().optional() })
+    .optional(),
 });
 export type PageFile = z.infer<typeof pageFileSchema>;

@@ -52,6 +52,8 @@ export const pages = content.table(
     blocks: jsonb('blocks').$type<Array<Record<string, unknown>>>().notNull().default([]),
     /** A visibility rule over the content access key; null shows the page to everyone it is open to. */
     visibility: jsonb('visibility').$type<Record<string, unknown>>(),
+    /** The journey the page is a step of; null for pages outside journeys. */
+    journey: jsonb('journey').$type<{ type: string; stage?: string; stepNumber?: number }>(),
     /** What other pages' feeds show of this page. */
     widget: jsonb('widget').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),

@@ -35,6 +35,7 @@ export async function findPageBySlug(
     authMethod: null,
     tenant: { tenantUrl, businessGroup: row.businessGroups },
     bgroup: row.businessGroups.join(','),
+    ...(row.page.journey ? { journey: row.page.journey } : {}),
     blocks: personalise(row.page.blocks, key) as Page['blocks'],
   };
 }

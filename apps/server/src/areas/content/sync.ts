@@ -182,6 +182,7 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
           blocks: page.blocks,
           visibility: (page.visibility as Record<string, unknown> | undefined) ?? null,
           widget: page.widget ?? null,
+          journey: page.journey ?? null,
           version,
           updatedAt: new Date(),
         };

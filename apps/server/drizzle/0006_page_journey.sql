@@ -1,0 +1,1 @@
+ALTER TABLE "content"."pages" ADD COLUMN "journey" jsonb;

@@ -1,0 +1,48 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncContent } from '../../src/areas/content/sync';
+import { contentRoot } from '../../src/prepare';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+let root: string;
+const helpFile = () => path.join(root, 'tenants/meridian/pages/help.json');
+const helpPage = () =>
+  ctx.app.inject({ url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/help&tenantUrl=localhost' });
+const writeHelp = async (change: (page: Record<string, unknown>) => Record<string, unknown>) => {
+  const original = JSON.parse(
+    await readFile(path.join(contentRoot, 'tenants/meridian/pages/help.json'), 'utf8'),
+  );
+  await writeFile(helpFile(), JSON.stringify(change(original)));
+};
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'meridian-pages-'));
+  await cp(contentRoot, root, { recursive: true });
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('page files', () => {
+  it('carry a page’s place in a journey through to the delivered page', async () => {
+    expect((await helpPage()).json()).not.toHaveProperty('journey');
+    await writeHelp((page) => ({
+      ...page,
+      journey: { type: 'retirement', stage: 'options', stepNumber: 2 },
+    }));
+    await syncContent(ctx.database.db, root);
+    expect((await helpPage()).json().journey).toEqual({
+      type: 'retirement',
+      stage: 'options',
+      stepNumber: 2,
+    });
+  });
+
+  it('refuse a misspelt page key or journey field, naming it', async () => {
+    await writeHelp((page) => ({ ...page, tittle: 'Help' }));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/tittle/);
+    await writeHelp((page) => ({ ...page, journey: { type: 'retirement', step: 2 } }));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/journey.*step|step/);
+  });
+});
