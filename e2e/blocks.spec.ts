@@ -38,6 +38,11 @@ test('the blocks demo page shows every kind of block, works by keyboard and pass
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
 
+  await page.getByRole('button', { name: 'Before you call us' }).click();
+  const checklist = page.getByRole('dialog', { name: 'Before you call us' });
+  await checklist.getByRole('button', { name: 'I have them' }).click();
+  await expect(checklist).toBeHidden();
+
   const summary = page.locator('.summary-list');
   await expect(summary).toContainText('£12,345.56 a year');
   await expect(summary).toContainText('03 Jan 1964');
