@@ -6,8 +6,9 @@ export * from './visibility';
 
 /*
  * Content blocks: a discriminated union on `type`, each with typed parameters. Text fields are plain
- * text (the web strips any tags); `html` fields are sanitised rich text. Both may hold `[[label:key]]`
- * and `[[token:name]]` placeholders.
+ * text (the web strips any tags); `html` fields are sanitised rich text. Both may hold `[[label:key]]`,
+ * `[[token:name]]` and, with a `dataSourceUrl`, `[[data-…:path]]` placeholders; `html` fields also
+ * `[[modal:key]]` and `[[tooltip:key]]` (docs/content.md).
  */
 
 const text = z.string().min(1);
