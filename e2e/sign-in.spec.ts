@@ -28,8 +28,10 @@ test('a wrong password is explained without signing in', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a member signs in with the keyboard, lands on the hub and signs out', async ({ page }) => {
+test('a member signs in with the keyboard, lands on the hub and signs out', async ({ page, context }) => {
   await page.goto('/login');
+  await page.getByRole('button', { name: 'Reject analytics cookies' }).click();
+  await page.getByRole('button', { name: 'Hide cookie message' }).click();
   await page.getByLabel('Username').focus();
   await page.keyboard.type('db.deferred');
   await page.keyboard.press('Tab');
@@ -48,6 +50,10 @@ test('a member signs in with the keyboard, lands on the hub and signs out', asyn
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
   await expect(page.getByRole('status')).toContainText('You have signed out.');
+  // Signing out ends the session, not the visitor's cookie choice.
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'cookie_consent')?.value).toBe('rejected');
+  expect(cookies.some((cookie) => cookie.name === 'accessToken')).toBe(false);
   await page.goto('/hub');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -58,7 +64,9 @@ test('a deeplink returns the member to the page they asked for after sign-in', a
   await signIn(page, 'dc.near');
   await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByText('Defined contribution (savings pot)')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Your retirement' }).getByText(/^Your pot at /)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Your retirement' }).getByText(/^Your pot at /),
+  ).toBeVisible();
 });
 
 test('a member with linked records switches record and sees the other record', async ({ page }) => {

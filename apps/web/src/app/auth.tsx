@@ -11,6 +11,7 @@ import {
 import { authApi, memberApi, type TokenResponse } from '../lib/api';
 import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
+import { CONSENT_COOKIE } from '../features/analytics/consent';
 import { sessionStore, singleAuthData } from '../lib/session-storage';
 import { prepareProviderSignOut } from '../features/single-auth/client';
 import { useSingleAuth } from '../features/single-auth/useSingleAuth';
@@ -26,6 +27,9 @@ interface AuthState {
   timeoutWarning: { secondsLeft: number } | null;
   staySignedIn: () => Promise<void>;
 }
+
+/** Cookies that outlive a sign-out: configured ones, the CSRF token and the visitor's cookie choice. */
+const keptOnSignOut = () => runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN', CONSENT_COOKIE);
 
 const AuthContext = createContext<AuthState | null>(null);
 const NEXT_URL_KEY = 'nextUrl';
@@ -63,7 +67,7 @@ export function AuthProvider({
       // A member who chose to sign out leaves the provider too; an idle one is only signed out here.
       const signOutOfProvider = reason === 'timeout' ? null : await prepareProviderSignOut(singleAuth);
       await authApi.logout().catch(() => undefined);
-      clearCookies(runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN'));
+      clearCookies(keptOnSignOut());
       sessionStore.clear();
       if (signOutOfProvider) {
         const left = await signOutOfProvider().then(
@@ -87,7 +91,7 @@ export function AuthProvider({
   const signOutAndLeave = useCallback(async (address: string) => {
     signingOut.current = true;
     await authApi.logout().catch(() => undefined);
-    clearCookies(runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN'));
+    clearCookies(keptOnSignOut());
     sessionStore.clear();
     window.location.assign(address);
   }, []);
