@@ -151,6 +151,15 @@ describe('provider state in the database', () => {
   });
 });
 
+/** The codes of refused single-auth session openings, from the audit trail. */
+async function deniedSessionCodes() {
+  const denied = await ctx.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, 'sso_session_create'), eq(auditEvents.outcome, 'denied')));
+  return denied.map((event) => event.details.code);
+}
+
 describe('portal session from an OpenID token', () => {
   it('opens a SINGLE_AUTH session answering like the password sign-in', async () => {
     const agent = new BrowserAgent(ctx.app);
@@ -192,11 +201,7 @@ describe('portal session from an OpenID token', () => {
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().errors[0].code).toBe('sso_token_reused');
     expect(thief.cookies.has('accessToken')).toBe(false);
-    const denied = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'sso_session_create'), eq(auditEvents.outcome, 'denied')));
-    expect(denied.map((event) => event.details.code)).toContain('sso_token_reused');
+    expect(await deniedSessionCodes()).toContain('sso_token_reused');
   });
 
   it('refuses a forged token and audits it', async () => {
@@ -214,11 +219,7 @@ describe('portal session from an OpenID token', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json().errors[0].code).toBe('sso_token_invalid');
     expect(agent.cookies.has('accessToken')).toBe(false);
-    const denied = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'sso_session_create'), eq(auditEvents.outcome, 'denied')));
-    expect(denied.map((event) => event.details.code)).toContain('sso_token_invalid');
+    expect(await deniedSessionCodes()).toContain('sso_token_invalid');
   });
 
   it('refuses an expired token signed by the provider', async () => {
