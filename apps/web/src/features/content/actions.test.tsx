@@ -99,7 +99,7 @@ describe('close-dialog-action', () => {
 });
 
 describe('page actions', () => {
-  const renderPage = (blocks: unknown[]) => {
+  const renderPage = (blocks: unknown[], tenant = testTenant) => {
     const Page = () => {
       const actions: ButtonActions = usePageActions();
       return (
@@ -116,7 +116,7 @@ describe('page actions', () => {
       { initialEntries: ['/help?topic=tax'] },
     );
     render(
-      <TenantContext.Provider value={{ tenant: testTenant, routes: resolveRoutes({ landing: '/home' }) }}>
+      <TenantContext.Provider value={{ tenant, routes: resolveRoutes({ landing: '/home' }) }}>
         <RouterProvider router={router} />
       </TenantContext.Provider>,
     );
@@ -162,5 +162,11 @@ describe('page actions', () => {
     expect(auth.signOut).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: 'Choose a record' }));
     expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('offers no record picker where the tenant switched linked records off', () => {
+    auth.signedIn = true;
+    renderPage([{ type: 'buttonGroup', buttons }], { ...testTenant, features: { linkedRecords: false } });
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Sign out']);
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { featureEnabled } from '@meridian/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberNextUrl, useAuth } from '../../app/auth';
 import { useTenant } from '../../app/tenant';
@@ -15,7 +16,7 @@ export type ButtonActions = Readonly<Record<string, ButtonAction | null>>;
  */
 export function usePageActions(): ButtonActions {
   const { signedIn, signOut } = useAuth();
-  const { routes } = useTenant();
+  const { tenant, routes } = useTenant();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return useMemo(
@@ -23,8 +24,10 @@ export function usePageActions(): ButtonActions {
       signedIn
         ? {
             'logout-action': () => signOut(),
-            // The record picker is on the landing page (the hub).
-            'sa-select-linked-record-action': () => navigate(routes.landing),
+            // The record picker is on the landing page (the hub), unless the tenant switched it off.
+            'sa-select-linked-record-action': featureEnabled(tenant, 'linkedRecords')
+              ? () => navigate(routes.landing)
+              : null,
             'login-action': null,
             'register-action': null,
           }
@@ -37,6 +40,6 @@ export function usePageActions(): ButtonActions {
             },
             'register-action': () => navigate('/register'),
           },
-    [signedIn, signOut, navigate, routes, pathname, search],
+    [signedIn, signOut, navigate, tenant, routes, pathname, search],
   );
 }
