@@ -41,6 +41,15 @@ test('a member sees figures from member data, opens a modal and a tooltip by key
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'What is a tax-free lump sum?' })).toBeFocused();
   await expect(dialog).toContainText('up to a quarter of your pension');
+  // A tooltip inside the dialog: Escape closes the tip, not the dialog.
+  await page.keyboard.press('Tab');
+  const allowance = dialog.getByRole('button', { name: 'More information' });
+  await expect(allowance).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText(/at most £268,275 can be paid tax-free/);
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('status')).toHaveText('');
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await expectNoAccessibilityViolations(page);

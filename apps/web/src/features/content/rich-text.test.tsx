@@ -139,7 +139,12 @@ describe('modal and tooltip placeholders', () => {
     expect(screen.getByRole('status').textContent).toBe('It is on your statement.');
     await user.hover(screen.getByText('It is on your statement.'));
     expect(screen.getByRole('status').textContent).toBe('It is on your statement.');
+    // The Escape that closes the tip goes no further, so a dialog around it stays open.
+    const escapesBeyond = vi.fn();
+    window.addEventListener('keydown', escapesBeyond);
     await user.keyboard('{Escape}');
+    window.removeEventListener('keydown', escapesBeyond);
+    expect(escapesBeyond).not.toHaveBeenCalled();
     expect(screen.getByRole('status').textContent).toBe('');
     expect(document.activeElement).toBe(button);
     await user.keyboard(' ');
