@@ -52,15 +52,37 @@ export type SingleAuthData = z.infer<typeof singleAuthDataSchema>;
 
 export const SINGLE_AUTH_KEY = 'singleAuthData';
 
+const singleAuthListeners = new Set<() => void>();
+const notifySingleAuthListeners = () => singleAuthListeners.forEach((listener) => listener());
+
 /** Typed access to the single-auth data; anything stored in another shape reads as null. */
 export const singleAuthData = {
   read(): SingleAuthData | null {
     const parsed = singleAuthDataSchema.safeParse(sessionStore.get<unknown>(SINGLE_AUTH_KEY));
     return parsed.success ? parsed.data : null;
   },
-  write: (data: SingleAuthData) => sessionStore.set(SINGLE_AUTH_KEY, data),
-  remove: () => sessionStore.remove(SINGLE_AUTH_KEY),
+  write(data: SingleAuthData) {
+    sessionStore.set(SINGLE_AUTH_KEY, data);
+    notifySingleAuthListeners();
+  },
+  remove() {
+    sessionStore.remove(SINGLE_AUTH_KEY);
+    notifySingleAuthListeners();
+  },
+  /** Calls back after every write or removal here (a sign-in, a switch of record, a sign-out). */
+  subscribe(listener: () => void): () => void {
+    singleAuthListeners.add(listener);
+    return () => singleAuthListeners.delete(listener);
+  },
 };
+
+/** The record the member acts as, as `BGROUP:REFNO`, or '' when none is stored. */
+export function activeRecordKey(data: SingleAuthData | null): string {
+  const headers = activeRecordHeaders(data);
+  return headers['auth-reference-number']
+    ? `${headers['auth-business-group']}:${headers['auth-reference-number']}`
+    : '';
+}
 
 /** The record requests act as: the linked record first, otherwise the primary. */
 export function activeRecordHeaders(data: SingleAuthData | null): Record<string, string> {

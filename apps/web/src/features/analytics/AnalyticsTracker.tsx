@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { runtimeConfig } from '../../lib/config';
+import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import type { Analytics } from './analytics';
 import { listenForButtonClicks } from './button-clicks';
 import { useConsent } from './consent';
@@ -21,6 +22,10 @@ export function AnalyticsTracker({ createAnalytics = () => analyticsFor(runtimeC
   const consent = useConsent();
   const { key: locationKey } = useLocation();
   const { signedIn } = useAuth();
+  // Switching to a linked record identifies the member as that record from then on.
+  const activeRecord = useSyncExternalStore(singleAuthData.subscribe, () =>
+    activeRecordKey(singleAuthData.read()),
+  );
   const lastPageUrl = useRef<string | null>(null);
 
   useEffect(() => analytics.setConsent(consent), [analytics, consent]);
@@ -59,7 +64,7 @@ export function AnalyticsTracker({ createAnalytics = () => analyticsFor(runtimeC
     return () => {
       current = false;
     };
-  }, [analytics, consent, signedIn]);
+  }, [analytics, consent, signedIn, activeRecord]);
 
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
