@@ -13,6 +13,27 @@ export default tseslint.config(
   },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
+    files: ['apps/server/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/input-policy.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.property.name='iso'][property.name=/^date/]",
+          message: 'Use safeDate() from @meridian/contracts: dates outside 1900-2100 are refused.',
+        },
+        {
+          selector: "MemberExpression[object.name='z'][property.name='date']",
+          message: 'Use safeDate() from @meridian/contracts: dates outside 1900-2100 are refused.',
+        },
+        {
+          selector: "MemberExpression[object.property.name='coerce'][property.name='date']",
+          message: 'Use safeDate() from @meridian/contracts: dates outside 1900-2100 are refused.',
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -7,8 +7,10 @@ const apiProject = (name: string, databaseKind: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/server/test/api/**/*.test.ts'],
     env: { TEST_DATABASE_KIND: databaseKind },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: argon2 hashing and parallel-attempt tests run beside the browser suite on two cores.
+    // A timeout here only catches a hang; speed is measured by npm run bench.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -25,6 +27,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
         },
       },
       apiProject('api-pglite', 'pglite'),

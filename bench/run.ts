@@ -1,87 +1,80 @@
-// npm run bench: prints figures and saves them as JSON under bench/results/. Never a pass/fail test.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { prepareDatabase } from '../apps/server/src/prepare';
+// npm run bench: prints figures and saves them in bench/results/latest.json. Never a pass/fail test.
+// Hot paths on PGlite and (when reachable) the PostgreSQL server, the first screen in Chromium, Lighthouse,
+// 100,000 pension quotes and the built bundle. Build the web app first (npm run build:web).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { webBundleSizes } from './bundle';
+import { measureFirstScreen } from './first-screen';
+import { measureBareRoute, measureHotPaths } from './hot-paths';
+import { runLighthouse } from './lighthouse';
 import { runPensionsBench } from './pensions';
+import { scratchDatabase } from './postgres';
+import { machine, saveResults } from './results';
+import { freePort, startServer } from './server-process';
 
-const REQUESTS = 2000;
+const RATIOS = ['memberRead', 'signedInPage', 'publicPage', 'publicGlobals'] as const;
 
-/** Requests per second and latency percentiles for one request sent back to back, after a warm-up. */
-async function measure(app: FastifyInstance, request: InjectOptions) {
-  for (let index = 0; index < 200; index += 1) await app.inject(request);
-  const latencies: number[] = [];
-  const started = performance.now();
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const sent = performance.now();
-    const response = await app.inject(request);
-    if (response.statusCode !== 200)
-      throw new Error(`${String(request.url)} answered ${response.statusCode}`);
-    latencies.push(performance.now() - sent);
-  }
-  latencies.sort((a, b) => a - b);
-  const percentile = (share: number) =>
-    Number(latencies[Math.floor(share * (latencies.length - 1))]!.toFixed(3));
-  return {
-    requestsPerSecond: Math.round(REQUESTS / ((performance.now() - started) / 1000)),
-    p50Ms: percentile(0.5),
-    p99Ms: percentile(0.99),
-  };
-}
+const bare = await measureBareRoute();
+const pglite = await measureHotPaths({ kind: 'pglite' }, bare);
+const scratch = await scratchDatabase('hot_paths');
+const postgres = scratch ? await measureHotPaths({ kind: 'postgres', url: scratch.url }, bare) : null;
+await scratch?.drop();
 
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
-const database = await openDatabase({ kind: 'pglite' });
-await prepareDatabase(database, { seedDemo: true, log: { info: () => undefined } });
-const app = await buildApp({ config, database });
-const bare = Fastify();
-bare.get('/bare', async () => ({ ok: true }));
-await Promise.all([app.ready(), bare.ready()]);
+console.log('\nHot paths: requests per second as a share of a bare Fastify route (p99 beside)');
+console.table(
+  Object.fromEntries(
+    RATIOS.map((name) => [
+      name,
+      {
+        'PGlite ratio': pglite[`${name}RatioToBare`],
+        'PGlite p99 ms': pglite[`${name}P99Ms`],
+        'PostgreSQL ratio': postgres?.[`${name}RatioToBare`] ?? 'unreachable',
+        'PostgreSQL p99 ms': postgres?.[`${name}P99Ms`] ?? 'unreachable',
+      },
+    ]),
+  ),
+);
+// The headline ratio of each path is the lower of the two databases.
+const headline = Object.fromEntries(
+  RATIOS.flatMap((name) => {
+    const worse =
+      postgres && postgres[`${name}RatioToBare`]! < pglite[`${name}RatioToBare`]! ? postgres : pglite;
+    return [
+      [`${name}RatioToBare`, worse[`${name}RatioToBare`]],
+      [`${name}P99Ms`, Math.max(pglite[`${name}P99Ms`]!, postgres?.[`${name}P99Ms`] ?? 0)],
+    ];
+  }),
+);
 
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/authentication-api/api/authentication/login',
-  payload: { userName: 'db.deferred', password: 'MeridianDemo!2026' },
-  headers: { 'x-xsrf-token': 'bench', cookie: 'XSRF-TOKEN=bench' },
-});
-const accessToken = signIn.json<{ accessToken: string }>().accessToken;
-const member = { authorization: `Bearer ${accessToken}` };
-const { contentAccessKey } = (
-  await app.inject({
-    url: '/mdp-api/api/content/access-key?tenantUrl=localhost&newlyRetiredRangeInMonth=6&preRetirementAgePeriodInYears=5&timestamp=1',
-    headers: member,
-  })
-).json<{ contentAccessKey: string }>();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-bench-'));
+const server = await startServer(await freePort(), { PGLITE_DIR: dataDir });
+const firstScreen = await measureFirstScreen(server.url);
+const lighthouseScores = await runLighthouse(server.url);
+await server.stop();
+rmSync(dataDir, { recursive: true, force: true });
 
-const bareFigures = await measure(bare, { url: '/bare' });
-const endpoints: Record<string, InjectOptions> = {
-  publicPage: { url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost' },
-  signedInPage: {
-    url: `/content-api/api/v2/content/authorized-page?pageUrl=/my-pension&contentAccessKey=${encodeURIComponent(contentAccessKey)}`,
-  },
-  publicGlobals: { url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost' },
-  personalDetails: { url: '/mdp-api/api/members/personal-details', headers: member },
-};
-const results: Record<string, number | string> = {
+console.log(
+  '\nFirst screen (Chromium): API calls from pressing Sign in to a rendered hub, scripts before first render',
+);
+console.log(firstScreen);
+console.log('\nLighthouse, mobile preset');
+console.table(lighthouseScores);
+
+const pensions = await runPensionsBench();
+const bundle = webBundleSizes();
+console.table({ ...pensions, ...bundle });
+
+saveResults({
   measuredAt: new Date().toISOString(),
-  bareFastifyRequestsPerSecond: bareFigures.requestsPerSecond,
-  bareFastifyP99Ms: bareFigures.p99Ms,
-};
-for (const [name, request] of Object.entries(endpoints)) {
-  const figures = await measure(app, request);
-  results[`${name}RequestsPerSecond`] = figures.requestsPerSecond;
-  results[`${name}P50Ms`] = figures.p50Ms;
-  results[`${name}P99Ms`] = figures.p99Ms;
-  results[`${name}RatioToBare`] = Number(
-    (figures.requestsPerSecond / bareFigures.requestsPerSecond).toFixed(3),
-  );
-}
-Object.assign(results, await runPensionsBench(), webBundleSizes());
-console.table(results);
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
-await app.close();
-await bare.close();
-await database.close();
+  machine: machine(),
+  bareFastifyRequestsPerSecond: bare.requestsPerSecond,
+  bareFastifyP99Ms: bare.p99Ms,
+  ...headline,
+  pglite,
+  postgres: postgres ?? 'unreachable',
+  ...firstScreen,
+  lighthouse: lighthouseScores,
+  ...pensions,
+  ...bundle,
+});

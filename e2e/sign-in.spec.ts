@@ -41,7 +41,7 @@ test('a member signs in with the keyboard, lands on the hub and signs out', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
   await expect(page.getByText('Welcome, Mrs Margaret Hughes.')).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '1000001' })).toBeVisible();
-  const retirement = page.getByRole('region', { name: 'Your retirement' });
+  const retirement = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
   await expect(retirement.getByText(/^Pension from \d{2} \w{3} \d{4}$/)).toBeVisible();
   await expect(retirement.getByText(/^£[\d,]+\.\d{2} a year$/)).toBeVisible();
   await retirement.getByText('How we worked this out').click();
@@ -65,7 +65,9 @@ test('a deeplink returns the member to the page they asked for after sign-in', a
   await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByText('Defined contribution (savings pot)')).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Your retirement' }).getByText(/^Your pot at /),
+    page
+      .getByRole('region', { name: 'Your Meridian Retirement Savings Section record' })
+      .getByText(/^Your pot at /),
   ).toBeVisible();
 });
 

@@ -3,10 +3,12 @@ import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
+const documentsDir = `${dataDir}-documents`;
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(documentsDir, { recursive: true, force: true });
 const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PGLITE_DIR: dataDir, SEED_DEMO_DATA: 'true' },
+  env: { ...process.env, PGLITE_DIR: dataDir, DOCUMENTS_DIR: documentsDir, MERIDIAN_DEMO: 'true' },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

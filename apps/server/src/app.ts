@@ -6,14 +6,17 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
+import { loggerOptions } from './lib/logging';
 import type { DatabaseHandle } from './db/client';
-import { errorHandling } from './plugins/error-handling';
-import { csrfProtection } from './plugins/csrf';
+import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
+import { inputPolicy } from './plugins/input-policy';
+import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
 import { memberAuthentication } from './plugins/member-auth';
 import { loadSigningKey } from './lib/server-keys';
 import { webApp } from './plugins/web-app';
-import { tenantUrlForHost } from './areas/tenancy/resolve';
+import { isLoopbackHost, tenantUrlForHost } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
 import { contentDocumentRoutes } from './areas/content/document-routes';
 import { registrationRoutes } from './areas/authentication/registration-routes';
@@ -26,15 +29,37 @@ import { identityProvider } from './areas/identity-provider/plugin';
 import { singleAuthRoutes } from './areas/single-auth/routes';
 import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
+import { paymentRoutes } from './areas/member-data/payment-routes';
 import { retirementRoutes } from './areas/member-data/retirement-routes';
 import { analyticsRoutes } from './areas/member-data/analytics-routes';
 import { analyticsSources } from './plugins/analytics-sources';
+import { journeyRoutes } from './areas/journeys/routes';
+import { journeyStartRoutes } from './areas/journeys/start-routes';
+import { journeySubmissionRoutes } from './areas/journeys/submission-routes';
 import { registerMetrics } from './plugins/metrics';
+import { createDocumentStore } from './areas/documents/store';
+import { createDocumentLibrary, type DocumentLibrary } from './areas/documents/library';
+import { documentUploadRoutes } from './areas/documents/upload-routes';
+import { documentLibraryRoutes } from './areas/documents/library-routes';
+import { beneficiaryRoutes } from './areas/beneficiaries/routes';
+import { rateLimits } from './plugins/rate-limits';
+import { createMessaging, type Messaging } from './lib/messaging';
+import { memberDetailsRoutes } from './areas/my-details/member-routes';
+import { contactRoutes } from './areas/my-details/contact-routes';
+import { bankRoutes } from './areas/my-details/bank-routes';
+import { addressRoutes } from './areas/my-details/address-routes';
+import { databaseAddressLookup, httpAddressLookup } from './areas/my-details/address-lookup';
+import { telephoneRoutes } from './areas/my-details/telephone-routes';
+import { slowRequests } from './plugins/slow-requests';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Signs and verifies content access keys (member-data issues them, content checks them). */
     contentAccessKeySecret: Uint8Array;
+    /** Members' documents: the store, and how other areas put a portal-made PDF into a member's library. */
+    documentLibrary: DocumentLibrary;
+    /** Email and SMS to members (outbox, plus SMTP when configured); one-time codes go through it. */
+    messaging: Messaging;
   }
   interface FastifyRequest {
     /** The tenant this request is for, from its Host header. */
@@ -42,26 +67,35 @@ declare module 'fastify' {
   }
 }
 
+const HSTS_POLICY = 'max-age=31536000; includeSubDomains';
+
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Where the log goes (standard output unless given; tests capture it). */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+  const trusted = config.trustProxy;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.isProduction,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);
+  await app.register(slowRequests, { timeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000 });
+  await app.register(inputPolicy);
   app.decorateRequest('tenantUrl', '');
   app.addHook('onRequest', async (request, reply) => {
     request.tenantUrl = tenantUrlForHost(request.headers.host, config.TENANT_URL_FALLBACK);
@@ -89,12 +123,17 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },
-    hsts: config.isProduction,
+    hsts: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // Browsers keep to HTTPS for a year once any host but this machine has answered.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackHost(request.headers.host)) reply.header('strict-transport-security', HSTS_POLICY);
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
-  await app.register(csrfProtection, { secure: config.isProduction });
+  await app.register(rateLimits, { redisUrl: config.REDIS_URL });
+  await app.register(csrfProtection);
   const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
   await app.register(memberAuthentication, { db: database.db, config, signingKey });
   app.decorate(
@@ -114,9 +153,14 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
         { name: 'authentication', description: 'Sign-in, sessions and record switching' },
         { name: 'content', description: 'Tenant content: pages, globals, menus' },
         { name: 'member-data', description: 'Member data platform (mdp-api)' },
+        { name: 'my-details', description: 'Your details: membership, contacts, address, bank account' },
+        { name: 'journeys', description: 'Journeys defined in content: steps, answers, submission, cases' },
+        { name: 'beneficiaries', description: 'Nominating who receives benefits on death' },
+        { name: 'documents', description: 'Members’ uploads and document library' },
         { name: 'bereavement', description: 'Reporting a death, for visitors without an account' },
         { name: 'operations', description: 'Health and readiness' },
       ],
+      components: { securitySchemes: { [XSRF_SECURITY_SCHEME]: xsrfSecurityScheme } },
     },
     transform: jsonSchemaTransform,
   });
@@ -138,9 +182,19 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   );
 
   const db = database.db;
+  const documentStore = createDocumentStore(config);
+  app.log.info({ documents: documentStore.description }, 'document store ready');
+  app.decorate('documentLibrary', createDocumentLibrary(db, documentStore));
+  const messaging = createMessaging({
+    db,
+    log: app.log,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+  });
+  app.decorate('messaging', messaging);
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });
-  await app.register(registrationRoutes, { prefix: '/authentication-api/api', db });
-  if (!config.isProduction) {
+  await app.register(registrationRoutes, { prefix: '/authentication-api/api', db, config });
+  if (config.demo) {
     await app.register(developmentRoutes, { prefix: '/api/dev', db });
     await app.register(otherMemberSiteRoutes, { prefix: '/api/dev/other-member-site' });
   }
@@ -154,7 +208,22 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const calculations = createCalculationProvider(config);
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(paymentRoutes, { prefix: '/mdp-api/api', db });
   await app.register(analyticsRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(documentUploadRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(documentLibraryRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(beneficiaryRoutes, { prefix: '/mdp-api/api', db, messaging });
+  await app.register(memberDetailsRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(contactRoutes, { prefix: '/mdp-api/api', db, messaging });
+  await app.register(bankRoutes, { prefix: '/mdp-api/api', db, messaging });
+  const addressLookup = config.ADDRESS_LOOKUP_URL
+    ? httpAddressLookup(config.ADDRESS_LOOKUP_URL, config.ADDRESS_LOOKUP_KEY)
+    : databaseAddressLookup(db);
+  await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: addressLookup });
+  await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(journeyRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(journeySubmissionRoutes, { prefix: '/mdp-api/api', db });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });

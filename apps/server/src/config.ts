@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const csv = z
@@ -17,8 +18,9 @@ const booleanFlag = z
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
     .string()
@@ -29,8 +31,16 @@ const environmentSchema = z.object({
   EPA_DOMAIN: z.string().min(3).optional(),
   API_ENVIRONMENT: z.string().min(1).default('local'),
   TENANT_URL_FALLBACK: z.string().default('localhost'),
-  IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().max(24 * 7).default(12),
+  IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(12),
   IDENTITY_VERIFICATION_CACHE_EXPIRY_MS: z.coerce.number().int().nonnegative().default(3_600_000),
   SESSION_REPLAY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   WHITELISTED_COOKIES: csv,
@@ -48,13 +58,66 @@ const environmentSchema = z.object({
   OIDC_ISSUER: z
     .string()
     .url('must be an absolute URL such as https://portal.example.org/oidc')
-    .refine((value) => new URL(value).pathname === '/oidc', 'must end with /oidc, where the provider is mounted')
+    .refine(
+      (value) => new URL(value).pathname === '/oidc',
+      'must end with /oidc, where the provider is mounted',
+    )
     .optional(),
-  SEED_DEMO_DATA: booleanFlag,
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\//,
+      'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587',
+    )
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
+  ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
+  ADDRESS_LOOKUP_KEY: z.string().min(1).optional(),
+  DOCUMENTS_DIR: z.string().default('./data/documents'),
+  DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
+  DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),
+  DOCUMENTS_S3_REGION: z.string().min(1).default('us-east-1'),
+  DOCUMENTS_S3_FORCE_PATH_STYLE: booleanFlag,
+  DOCUMENTS_S3_PREFIX: z.string().default('documents/'),
+  MERIDIAN_DEMO: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) => !value || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+      'a hop count such as 1, or addresses and CIDR ranges of your proxies such as 10.0.0.0/8,192.0.2.7',
+    ),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// connection string')
+    .optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
+
+/** Which proxies' X-Forwarded-For a request's address is read through: none, a hop count, or named ones. */
+export type TrustedProxies = false | number | string[];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/** Whether a listening address or a site's host name stays on this machine. */
+export function isLoopbackAddress(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}
+
+function trustedProxies(value: string | undefined): TrustedProxies {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
 
 export interface Config extends Environment {
   isProduction: boolean;
@@ -62,7 +125,12 @@ export interface Config extends Environment {
   derived: { apiUrl: boolean; epaDomain: boolean; oidcIssuer: boolean };
   /** The embedded OpenID provider's issuer: OIDC_ISSUER, else `<API_URL>/oidc`, else `http://localhost:<PORT>/oidc`. */
   oidcIssuer: string;
-  seedDemoData: boolean;
+  /** MERIDIAN_DEMO: the demo members, the development outbox and the other-site stand-in. */
+  demo: boolean;
+  /** The server listens on a loopback address only (HOST). */
+  loopbackOnly: boolean;
+  /** TRUST_PROXY read: off unless configured. */
+  trustProxy: TrustedProxies;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcIssuer:
       values.OIDC_ISSUER ??
       (values.API_URL ? new URL('/oidc', values.API_URL).href : `http://localhost:${values.PORT}/oidc`),
-    seedDemoData: env.SEED_DEMO_DATA === undefined ? !isProduction : values.SEED_DEMO_DATA,
+    trustProxy: trustedProxies(values.TRUST_PROXY),
+    demo: values.MERIDIAN_DEMO,
+    loopbackOnly: isLoopbackAddress(values.HOST),
   };
 }

@@ -21,7 +21,7 @@ async function main() {
   }
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config));
-  await prepareDatabase(database, { seedDemo: config.seedDemoData, log });
+  await prepareDatabase(database, { seedDemo: config.demo, log });
   const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');
   if (config.derived.apiUrl) app.log.info('API_URL not set: the web app calls the API on the origin that served it');
@@ -48,7 +48,12 @@ async function main() {
     `  API documentation:    http://localhost:${port}/docs`,
     `  Database:             ${database.description}`,
   ];
-  if (config.seedDemoData) {
+  if (config.demo) {
+    lines.push(
+      '',
+      '  Demo mode (MERIDIAN_DEMO=true): demo members with a published password, the development outbox',
+      '  at /api/dev/outbox and the other-site stand-in. Never set it on a real deployment.',
+    );
     lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const persona of demoPersonas) {
       lines.push(`    ${persona.username.padEnd(14)} ${persona.tenantHost.padEnd(20)} ${persona.description}`);

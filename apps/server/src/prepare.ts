@@ -4,9 +4,9 @@ import { utcDay } from '@meridian/pensions';
 import type { DatabaseHandle } from './db/client';
 import { syncContent } from './areas/content/sync';
 import { hasDemoData, seedDemoData } from './seed/demo';
+import { seedSampleAddresses } from './areas/my-details/sample-addresses';
 
 export const contentRoot = fileURLToPath(new URL('../../../content', import.meta.url));
-
 
 /** Brings a database up to date: migrations, content from files, and (when asked) the demo members. */
 export async function prepareDatabase(
@@ -16,6 +16,8 @@ export async function prepareDatabase(
   await database.migrate();
   const synced = await syncContent(database.db, contentRoot);
   log.info(synced, 'content synced');
+  const addresses = await seedSampleAddresses(database.db);
+  if (addresses > 0) log.info({ addresses }, 'sample addresses loaded for the embedded address lookup');
   if (seedDemo && !(await hasDemoData(database.db))) {
     await seedDemoData(database.db, utcDay(new Date()));
     log.info('demo members seeded');

@@ -83,6 +83,10 @@ export type Link = z.infer<typeof linkSchema>;
 export const buttonSchema = tolerant.button;
 export type Button = z.infer<typeof buttonSchema>;
 
+/** Where a member stands with a task, shown as a tag on its card (never by colour alone: the tag has words). */
+export const taskStates = ['notStarted', 'inProgress', 'actionNeeded', 'done', 'unavailable'] as const;
+export type TaskState = (typeof taskStates)[number];
+
 export const panelLayouts = { '100': 1, '50/50': 2, '66/33': 2, '33/66': 2, '33/33/33': 3 } as const;
 export type PanelLayout = keyof typeof panelLayouts;
 
@@ -146,6 +150,33 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
       html: z.string().optional(),
       link: link.optional(),
       dataSourceUrl: dataSourceUrlSchema.optional(),
+    }),
+    block('taskCard', {
+      title: text,
+      headingLevel: z.union([z.literal(2), z.literal(3)]).optional(),
+      html: z.string().optional(),
+      link,
+      /** Fills `[[data-…:path]]` placeholders in the card and its status, and feeds `whenData`. */
+      dataSourceUrl: dataSourceUrlSchema.optional(),
+      /** The first status whose rules hold is shown; none holding shows no status. */
+      statuses: z
+        .array(
+          object({
+            state: z.enum(taskStates),
+            text,
+            visibility: visibilityRuleSchema.optional(),
+            /** Holds when the data source's value at `path` is present (and, with `in`, one of those). */
+            whenData: object({
+              path: z.string().min(1),
+              in: z
+                .array(z.union([z.string(), z.number(), z.boolean()]))
+                .min(1)
+                .optional(),
+            }).optional(),
+          }),
+        )
+        .min(1)
+        .optional(),
     }),
     block('infoTile', {
       label: text,
@@ -217,6 +248,10 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
         )
         .min(1),
     }),
+    /** The retirement date picker, quotes and options list that start a journey from a chosen quote. */
+    block('retirementQuotePicker', { journeyType: z.string().regex(/^[a-z][a-z0-9_-]{1,40}$/) }),
+    /** The member's cases (applications and requests) with their status and documents. */
+    block('memberRequests', { title: text.optional() }),
     block('chart', {
       kind: z.enum(['bar', 'area', 'doughnut']),
       title: text,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
+import { journeyDefinitionFileSchema } from './journeys';
 import { visibilityRuleSchema } from './visibility';
 
 const siteHref = z.string().regex(/^(\/|https:\/\/)/, 'a site path or an https:// address');
@@ -120,5 +121,7 @@ export const contentDocumentSchemas = {
   'option-summaries': z.array(authored.optionSummary),
   'question-nodes': z.array(authored.questionNode),
   funds: z.array(authored.fund),
+  /** Journey definitions: first, summary and confirmation pages, stages, expiry, case and email. */
+  journeys: z.array(journeyDefinitionFileSchema),
 } as const;
 export type ContentDocumentKind = keyof typeof contentDocumentSchemas;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageBlockSchema, strictBlockSchema } from './blocks';
+import { pageJourneyFileSchema, pageJourneySchema } from './journeys';
 import { visibilityRuleSchema } from './visibility';
 
 export const authMethodSchema = z.enum(['SINGLE_AUTH', 'OPENAM']);
@@ -67,14 +68,6 @@ export type TenantContent = z.infer<typeof tenantContentSchema>;
 
 export const tenantContentQuerySchema = z.object({ tenantUrl: z.string().min(1).max(255) });
 
-/** A page's place in a journey (retirement, transfer, …): the stage it belongs to and its step number. */
-export const pageJourneySchema = z.strictObject({
-  type: z.string().regex(/^[a-z][a-z0-9_-]{1,40}$/, 'a journey type such as retirement'),
-  stage: z.string().min(1).max(60).optional(),
-  stepNumber: z.number().int().min(1).max(100).optional(),
-});
-export type PageJourney = z.infer<typeof pageJourneySchema>;
-
 export const pageSchema = z.object({
   slug: z.string(),
   key: z.string(),
@@ -101,7 +94,8 @@ export const pageFileSchema = z.strictObject({
   // Authoring is strict: an unknown or malformed block fails the sync, naming the file and path.
   blocks: z.array(strictBlockSchema).default([]),
   visibility: visibilityRuleSchema.optional(),
-  journey: pageJourneySchema.optional(),
+  /** The journey the page is a step of: its stage, question and where each answer leads. */
+  journey: pageJourneyFileSchema.optional(),
   widget: z
     .strictObject({ title: z.string(), html: z.string(), imagePath: z.string().optional() })
     .optional(),

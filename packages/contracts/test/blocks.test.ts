@@ -76,6 +76,29 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     },
     invalid: { type: 'card', title: 'Transfers', link: { label: 'Where?' } },
   },
+  taskCard: {
+    valid: {
+      type: 'taskCard',
+      title: 'Retirement application',
+      link: { label: 'Apply for your pension', href: '/retirement-application' },
+      dataSourceUrl: '/mdp-api/api/members/current/time-to-retirement',
+      statuses: [
+        {
+          state: 'inProgress',
+          text: 'In progress',
+          visibility: { field: 'retirementApplicationStatus', in: ['StartedRA'] },
+        },
+        { state: 'done', text: 'Submitted', whenData: { path: 'submittedOn' } },
+        { state: 'notStarted', text: 'Ready to start' },
+      ],
+    },
+    invalid: {
+      type: 'taskCard',
+      title: 'Retirement application',
+      link: { label: 'Apply', href: '/apply' },
+      statuses: [{ state: 'halfway', text: 'Half done' }],
+    },
+  },
   infoTile: {
     valid: { type: 'infoTile', label: 'Your pot', value: 1234567, format: 'currency' },
     invalid: { type: 'infoTile', label: 'Your pot', value: { pence: 1 } },
@@ -139,6 +162,14 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     invalid: { type: 'pageMenu', items: [{ anchor: '#Your Options', label: 'Your options' }] },
   },
   backLink: { valid: { type: 'backLink', href: '/hub' }, invalid: { type: 'backLink', label: 'Back' } },
+  retirementQuotePicker: {
+    valid: { type: 'retirementQuotePicker', journeyType: 'dbcoreretirementapplication' },
+    invalid: { type: 'retirementQuotePicker', journeyType: 'Not A Type' },
+  },
+  memberRequests: {
+    valid: { type: 'memberRequests', title: 'Your requests' },
+    invalid: { type: 'memberRequests', title: 42 },
+  },
   journeyStageIndicator: {
     valid: {
       type: 'journeyStageIndicator',

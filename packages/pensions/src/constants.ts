@@ -1,11 +1,11 @@
 /** Fixed rules of the retirement journey (spec e.1). */
 export const PROCESSING_PERIOD_DAYS = 37; // 30 days' processing + a 7-day minimum submission window
-export const APPLICATION_WINDOW_MONTHS = 6;
 export const DEFAULT_LATEST_RETIREMENT_AGE = 75;
 export const OVER_LATEST_MARGIN_MONTHS = 1.24;
 export const CONFIRMATION_DAYS = 14;
 export const DC_RETIREMENT_DATE_MONTHS = 6;
 export const DC_JOURNEY_EXPIRY_DAYS = 90;
+export const RETIREMENT_JOURNEY_EXPIRY_DAYS = 90;
 export const DC_PROCESSING_DAYS = 21;
 export const GMP_AGES = Object.freeze({ M: 65, F: 60 });
 

@@ -87,8 +87,10 @@ export function commutationFactor(scheme: DbSchemeConfig, age: YearsMonths): num
  */
 export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, request: DbQuoteRequest): DbQuote {
   const { today } = request;
-  const dates = retirementDates(member.dateOfBirth, scheme.ages);
-  const effectiveDate = request.retirementDate ?? effectiveRetirementDate(dates.normal, today);
+  const dates = retirementDates(member.dateOfBirth, scheme.ages, member.protectedPensionAge);
+  const effectiveDate =
+    request.retirementDate ??
+    effectiveRetirementDate(dates.normal, today, scheme.effectiveDateRule, scheme.applicationWindow);
   assertQuotableRetirementDate(member, dates, effectiveDate, today);
 
   const benefits = member.benefits;

@@ -139,7 +139,7 @@ function growthPathFor(
 export function calculateDcQuote(member: DcMember, scheme: DcSchemeConfig, request: DcQuoteRequest): DcQuote {
   const { today } = request;
   const dob = member.dateOfBirth;
-  const dates = retirementDates(dob, scheme.ages);
+  const dates = retirementDates(dob, scheme.ages, member.protectedPensionAge);
   const targetAge = member.benefits.targetRetirementAge ?? scheme.defaultTargetRetirementAge;
   const targetDate = dateAtAge(dob, targetAge);
   const effectiveDate =

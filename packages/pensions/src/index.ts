@@ -2,6 +2,7 @@ export * from './dates';
 export * from './periods';
 export * from './constants';
 export * from './life-stage';
+export * from './application-window';
 export * from './application-status';
 export * from './minimum-pension-age';
 export * from './retirement-dates';

@@ -17,13 +17,47 @@ export interface PayTimeline {
   lumpSumPaymentDate: IsoDate;
 }
 
+/** The scheme pay day in a month (a day past the month end means the last day), rolled back to a working day. */
+export function paymentDateInMonth(
+  year: number,
+  month: number,
+  payDay: number,
+  region: BankHolidayRegion,
+): IsoDate {
+  return previousWorkingDay(fromParts(year, month, Math.min(payDay, daysInMonth(year, month))), region);
+}
+
+const monthAfter = ({ year, month }: { year: number; month: number }) =>
+  month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+
 /** The scheme pay day in the month after the effective date, rolled back to the most recent working day. */
 export function firstPaymentDate(effectiveDate: IsoDate, payDay: number, region: BankHolidayRegion): IsoDate {
-  const { year, month } = dateParts(effectiveDate);
-  const nextYear = month === 12 ? year + 1 : year;
-  const nextMonth = month === 12 ? 1 : month + 1;
-  const scheduled = fromParts(nextYear, nextMonth, Math.min(payDay, daysInMonth(nextYear, nextMonth)));
-  return previousWorkingDay(scheduled, region);
+  const next = monthAfter(dateParts(effectiveDate));
+  return paymentDateInMonth(next.year, next.month, payDay, region);
+}
+
+/** The next pension payment on or after today: this month's pay date unless it has passed, else next month's. */
+export function nextPaymentDate(today: IsoDate, payDay: number, region: BankHolidayRegion): IsoDate {
+  const { year, month } = dateParts(today);
+  const thisMonth = paymentDateInMonth(year, month, payDay, region);
+  return thisMonth >= today ? thisMonth : firstPaymentDate(today, payDay, region);
+}
+
+/** Every pay date from the first after the effective date up to and including `until`, oldest first. */
+export function paymentDatesBetween(
+  effectiveDate: IsoDate,
+  until: IsoDate,
+  payDay: number,
+  region: BankHolidayRegion,
+): IsoDate[] {
+  const dates: IsoDate[] = [];
+  let month = monthAfter(dateParts(effectiveDate));
+  for (;;) {
+    const date = paymentDateInMonth(month.year, month.month, payDay, region);
+    if (date > until) return dates;
+    dates.push(date);
+    month = monthAfter(month);
+  }
 }
 
 export function lumpSumPaymentDate(

@@ -3,7 +3,8 @@ import { addDays, addMonths, dateParts, daysBetween, daysInMonth, type IsoDate }
 /**
  * Whole calendar months from `from` to `to`, counted the way birthdays are: the month is complete on the
  * same day number of a later month, or on that month's last day when the day does not exist there
- * (31 January → 28 February; 29 February → 28 February a year later). 0 when `to` is before `from`.
+ * (31 January → 28 February; 29 February → 28 February a year later). 0 when `to` is before `from`: clamped
+ * on purpose, for ages and for counts such as months early or years of deferment, where none have passed.
  */
 export function completedMonths(from: IsoDate, to: IsoDate): number {
   if (to <= from) return 0;
@@ -32,9 +33,24 @@ export interface Period {
 
 export const ZERO_PERIOD: Period = Object.freeze({ years: 0, months: 0, weeks: 0, days: 0 });
 
-/** Whole years and months as in age counting, the remaining days split into weeks and days; zero if `to` < `from`. */
+/** Thrown when a caller passes a period whose end is before its start. */
+export class ReversedPeriodError extends RangeError {
+  constructor(
+    readonly from: IsoDate,
+    readonly to: IsoDate,
+  ) {
+    super(`The period ends (${to}) before it starts (${from})`);
+    this.name = 'ReversedPeriodError';
+  }
+}
+
+/**
+ * Whole years and months as in age counting, the remaining days split into weeks and days.
+ * A reversed period (`to` before `from`) is an error, not zero: use `periodString` for a time remaining.
+ */
 export function periodBetween(from: IsoDate, to: IsoDate): Period {
-  if (to <= from) return { ...ZERO_PERIOD };
+  if (to < from) throw new ReversedPeriodError(from, to);
+  if (to === from) return { ...ZERO_PERIOD };
   const months = completedMonths(from, to);
   const days = daysBetween(addMonths(from, months), to);
   return { years: Math.floor(months / 12), months: months % 12, weeks: Math.floor(days / 7), days: days % 7 };
@@ -61,9 +77,12 @@ export function parsePeriod(text: string): Period {
   };
 }
 
-/** The spec's `nYnMnWnD` string between two dates; `0Y0M0W0D` when either date is missing. */
+/**
+ * The spec's `nYnMnWnD` time remaining from one date to another. Clamped on purpose (e.5): `0Y0M0W0D` once the
+ * date has passed, and when either date is missing (a member without a target date).
+ */
 export function periodString(from: IsoDate | null | undefined, to: IsoDate | null | undefined): string {
-  return from && to ? formatPeriod(periodBetween(from, to)) : formatPeriod(ZERO_PERIOD);
+  return from && to && from < to ? formatPeriod(periodBetween(from, to)) : formatPeriod(ZERO_PERIOD);
 }
 
 export interface ExactAge {
@@ -98,9 +117,16 @@ export interface YearsMonths {
   months: number;
 }
 
-/** Whole years and months from today to a retirement date; zero once the date has passed. */
+/** Calendar months between two dates' months, the days ignored: 20 May → 19 Mar next year is 10. */
+export function calendarMonthsBetween(from: IsoDate, to: IsoDate): number {
+  const f = dateParts(from);
+  const t = dateParts(to);
+  return (t.year - f.year) * 12 + (t.month - f.month);
+}
+
+/** Term to retirement (e.5): the calendar-month difference split into years and months; zero once passed (clamped on purpose). */
 export function termToRetirement(today: IsoDate, retirementDate: IsoDate): YearsMonths {
-  const months = completedMonths(today, retirementDate);
+  const months = Math.max(0, calendarMonthsBetween(today, retirementDate));
   return { years: Math.floor(months / 12), months: months % 12 };
 }
 

@@ -32,7 +32,14 @@ export const retirementDatesAgesRequestSchema = z.object({
   newlyRetiredRangeInMonths: z.number().int().min(0).max(240),
   selectedRetirementDate: isoDateSchema.nullish(),
   hasOpenPaperCase: z.boolean().default(false),
-  journey: z.object({ submitted: z.boolean(), expired: z.boolean() }).nullish(),
+  journey: z
+    .object({
+      submitted: z.boolean(),
+      expired: z.boolean(),
+      retirementDate: isoDateSchema.nullish(),
+      expiresOn: isoDateSchema.nullish(),
+    })
+    .nullish(),
 });
 
 export const retirementQuoteRequestSchema = z.object({

@@ -1,25 +1,31 @@
 import type { IsoDate } from './dates';
 import { ageLines } from './age-lines';
-import { retirementApplicationStatus, type RetirementApplicationStatus } from './application-status';
+import {
+  applicationDatesForSelectedDate,
+  isLiveJourney,
+  retirementApplicationStatus,
+  type ApplicationDatesForSelectedDate,
+  type RetirementApplicationStatus,
+  type RetirementJourneyState,
+} from './application-status';
 import { dcLifeStage, lifeStage, type DcLifeStage, type LifeStage, type MemberStatus } from './life-stage';
 import { minimumPensionDate, nmpaBand, type NmpaBand } from './minimum-pension-age';
 import { ageOn, ageString, exactAgeOn, periodString, termToRetirement, type YearsMonths } from './periods';
 import {
-  applicationStartRange,
-  confirmationDate,
+  ageInMonthsAsYears,
+  availableRetirementDateRange,
   dateAtAge,
   dcRetirementDate,
+  defaultRetirementDate,
   effectiveRetirementDate,
+  gmpAge,
   isRetirementDateOutOfRange,
   retirementDateHelper,
   retirementDates,
-  retirementDateWindow,
-  gmpAge,
-  type ApplicationStartRange,
   type DateWindow,
   type RetirementDates,
 } from './retirement-dates';
-import type { SchemeConfig } from './scheme-config';
+import { retirementDateRangeRules, type SchemeConfig } from './scheme-config';
 
 export interface SummaryMember {
   status: MemberStatus;
@@ -37,13 +43,15 @@ export interface RetirementSummaryRequest {
   preRetirementAgePeriodInYears: number;
   /** N in the life-stage rules. */
   newlyRetiredRangeInMonths: number;
+  /** A date the member chose; without one the default date is assessed. */
   selectedRetirementDate?: IsoDate | null;
   hasOpenPaperCase?: boolean;
-  journey?: { submitted: boolean; expired: boolean } | null;
+  journey?: RetirementJourneyState | null;
 }
 
 export interface RetirementDatesAges {
   schemeCode: string;
+  /** `earliest` is the age on the earliest date the member may retire (57 for an age-55 scheme after the NMPA rise). */
   ages: { earliest: number; normal: number; latest: number; gmp: number | null; target: number | null };
   dates: RetirementDates & { target: IsoDate | null };
   /** For DC schemes: the date new DC calculations use. */
@@ -51,22 +59,34 @@ export interface RetirementDatesAges {
   effectiveDate: IsoDate;
   age: number;
   exactAge: number;
+  /** `{y}Y{m}M` */
   currentAge: string;
+  /** `{y}Y{m}M{w}W{d}D` */
+  currentAgeIso: string;
   timeToNormalRetirement: string;
-  timeToTargetRetirement: string | null;
+  /** `0Y0M0W0D` for a member without a target date. */
+  timeToTargetRetirement: string;
   termToRetirement: YearsMonths;
   lifeStage: LifeStage;
   dcLifeStage: DcLifeStage | null;
   retirementApplicationStatus: RetirementApplicationStatus;
+  /** Whether a retirement date can be offered at all (not to pensioners, nor when the range is closed). */
+  retirementDateAvailable: boolean;
+  /** The dates the member may choose from. */
   window: DateWindow;
-  applicationStartRange: ApplicationStartRange;
-  confirmationDate: IsoDate;
+  /** The date offered before the member chooses one; null when none can be. */
+  defaultRetirementDate: IsoDate | null;
+  /** The date the status and application dates are for: the chosen date, else the default, else the effective date. */
+  assessedRetirementDate: IsoDate;
+  applicationDates: ApplicationDatesForSelectedDate;
   outOfRange: boolean;
   minimumPensionDate: IsoDate;
   nmpaBand: NmpaBand;
   suggestedRetirementDate: IsoDate;
   ageLines: number[];
 }
+
+const NOT_RETIRING: ReadonlySet<MemberStatus> = new Set(['Pensioner', 'Dependent']);
 
 /** Everything the portal shows about when a member can retire, in one call. */
 export function retirementDatesAges(
@@ -76,8 +96,15 @@ export function retirementDatesAges(
 ): RetirementDatesAges {
   const { today } = request;
   const dob = member.dateOfBirth;
-  const dates = retirementDates(dob, scheme.ages);
-  const effectiveDate = effectiveRetirementDate(dates.normal, today);
+  const protectedAge = member.protectedPensionAge;
+  const dates = retirementDates(dob, scheme.ages, protectedAge);
+  const earliestAge = ageInMonthsAsYears(dob, dates.earliest);
+  const effectiveDate = effectiveRetirementDate(
+    dates.normal,
+    today,
+    scheme.effectiveDateRule,
+    scheme.applicationWindow,
+  );
   const targetAge =
     scheme.kind === 'DC' ? (member.targetRetirementAge ?? scheme.defaultTargetRetirementAge) : null;
   const targetDate = targetAge === null ? null : dateAtAge(dob, targetAge);
@@ -86,20 +113,26 @@ export function retirementDatesAges(
     status: member.status,
     dateOfBirth: dob,
     today,
-    earliestRetirementAge: scheme.ages.earliestRetirementAge,
+    earliestRetirementAge: earliestAge,
     normalRetirementAge: scheme.ages.normalRetirementAge,
     latestRetirementAge: scheme.ages.latestRetirementAge,
     preRetirementAgePeriodInYears: request.preRetirementAgePeriodInYears,
     newlyRetiredRangeInMonths: request.newlyRetiredRangeInMonths,
     dateRetired: member.dateRetired,
   });
-  const window = retirementDateWindow(dates, today, scheme.retirementDatePicker);
-  // Without a chosen date the first selectable day is assessed (the bare rule's ERD default is often past).
-  const selected = request.selectedRetirementDate ?? window.from;
+  const window = availableRetirementDateRange(member, dates, today, retirementDateRangeRules(scheme));
+  const journey = request.journey ?? null;
+  const journeyDate = isLiveJourney(journey) ? (journey?.retirementDate ?? null) : null;
+  const chosen = request.selectedRetirementDate ?? journeyDate;
+  const available = !NOT_RETIRING.has(member.status) && window.open;
+  const defaultDate = available
+    ? defaultRetirementDate({ effectiveDate, range: window, today, liveJourneyRetirementDate: journeyDate })
+    : null;
+  const assessed = chosen ?? defaultDate ?? effectiveDate;
   return {
     schemeCode: scheme.code,
     ages: {
-      earliest: scheme.ages.earliestRetirementAge,
+      earliest: earliestAge,
       normal: scheme.ages.normalRetirementAge,
       latest: scheme.ages.latestRetirementAge,
       gmp: gmpAge(member.gender),
@@ -111,8 +144,9 @@ export function retirementDatesAges(
     age,
     exactAge: exactAgeOn(dob, today).exact,
     currentAge: ageString(dob, today),
+    currentAgeIso: periodString(dob, today),
     timeToNormalRetirement: periodString(today, dates.normal),
-    timeToTargetRetirement: targetDate === null ? null : periodString(today, targetDate),
+    timeToTargetRetirement: periodString(today, targetDate),
     termToRetirement: termToRetirement(today, targetDate ?? dates.normal),
     lifeStage: stage,
     dcLifeStage: targetDate === null ? null : dcLifeStage(targetDate, today),
@@ -120,20 +154,26 @@ export function retirementDatesAges(
       status: member.status,
       lifeStage: stage,
       today,
-      earliestRetirementDate: dates.earliest,
-      selectedRetirementDate: selected,
-      // the first day on or after the selected date that benefits may be taken: later than it only when it is too soon
-      normalMinimumPensionDate: minimumPensionDate(dob, selected, member.protectedPensionAge),
+      selectedRetirementDate: chosen,
+      defaultRetirementDate: defaultDate,
+      // the first day on or after the chosen date that benefits may be taken: later than it only when it is too soon
+      normalMinimumPensionDate: chosen ? minimumPensionDate(dob, chosen, protectedAge) : null,
+      applicationWindow: scheme.applicationWindow,
       hasOpenPaperCase: request.hasOpenPaperCase ?? false,
-      journey: request.journey,
+      journey,
     }),
+    retirementDateAvailable: available && defaultDate !== null,
     window,
-    applicationStartRange: applicationStartRange(effectiveDate, today),
-    confirmationDate: confirmationDate(effectiveDate),
-    outOfRange: isRetirementDateOutOfRange(effectiveDate, today),
-    minimumPensionDate: minimumPensionDate(dob, today, member.protectedPensionAge),
+    defaultRetirementDate: defaultDate,
+    assessedRetirementDate: assessed,
+    applicationDates: applicationDatesForSelectedDate(assessed, today, {
+      applicationWindow: scheme.applicationWindow,
+      journey,
+    }),
+    outOfRange: isRetirementDateOutOfRange(assessed, today, scheme.applicationWindow),
+    minimumPensionDate: minimumPensionDate(dob, today, protectedAge),
     nmpaBand: nmpaBand(dob),
     suggestedRetirementDate: retirementDateHelper(today),
-    ageLines: ageLines(age, scheme.ages.earliestRetirementAge, scheme.ages.normalRetirementAge),
+    ageLines: ageLines(age, earliestAge, scheme.ages.normalRetirementAge),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RetirementDateRangeRules } from './retirement-dates';
 import { ageSchema, bankHolidayRegionSchema, isoDateSchema, rateSchema } from './schema-primitives';
 
 const positive = z.number().positive();
@@ -48,6 +49,21 @@ const schemeCommon = {
     latestRetirementDate: isoDateSchema.nullable().default(null),
   }),
   retirementDatePicker: z.enum(['to-latest', 'application-window']).default('to-latest'),
+  /** How long before the retirement date a member may apply: 6 months unless the scheme says otherwise. */
+  applicationWindow: z
+    .union([
+      z.strictObject({ months: z.number().int().min(1).max(24) }),
+      z.strictObject({ days: z.number().int().min(1).max(730) }),
+    ])
+    .default({ months: 6 }),
+  /** The date a normal quote is worked out at (see effectiveRetirementDate). */
+  effectiveDateRule: z.enum(['normal-or-today', 'within-application-window']).default('normal-or-today'),
+  /** The date picker's own limits by age, on top of the scheme's retirement ages. */
+  datePickerLimits: z
+    .object({ fromAge: ageSchema.nullable().default(null), toAge: ageSchema.nullable().default(null) })
+    .default({ fromAge: null, toAge: null }),
+  /** The scheme issues guaranteed retirement quotes, so its picker opens from tomorrow. */
+  guaranteedQuotes: z.boolean().default(false),
   payments: z.object({
     payDay: z.number().int().min(1).max(31),
     lumpSumPaymentDays: z.number().int().min(1).max(90),
@@ -197,4 +213,14 @@ export type RetirementAdjustment = z.infer<typeof adjustmentSchema>;
 /** Validates raw configuration (e.g. a JSON file); throws a ZodError naming the bad fields. */
 export function parseSchemeConfig(raw: unknown): SchemeConfig {
   return schemeConfigSchema.parse(raw);
+}
+
+/** The scheme's rules for the retirement dates a member may pick. */
+export function retirementDateRangeRules(scheme: SchemeConfig): RetirementDateRangeRules {
+  return {
+    picker: scheme.retirementDatePicker,
+    applicationWindow: scheme.applicationWindow,
+    guaranteedQuotes: scheme.guaranteedQuotes,
+    limits: scheme.datePickerLimits,
+  };
 }

@@ -73,7 +73,7 @@ export function calculateTransferValue(
   if (member.status === 'Pensioner')
     throw new CalculationError('invalid_member', 'Pensions in payment cannot be transferred');
   const guaranteeDate = request.guaranteeDate ?? request.today;
-  const dates = retirementDates(member.dateOfBirth, scheme.ages);
+  const dates = retirementDates(member.dateOfBirth, scheme.ages, member.protectedPensionAge);
   const active = member.status === 'Active';
   const pensionAsAt =
     member.benefits.pensionAsAt ?? (active ? guaranteeDate : (member.dateLeftScheme ?? guaranteeDate));

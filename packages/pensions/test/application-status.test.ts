@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applicationDatesForSelectedDate,
   isoDate,
   LifeStage,
   RetirementApplicationStatus as S,
@@ -15,7 +16,7 @@ const status = (overrides: Partial<RetirementApplicationInput> = {}) =>
     status: 'Deferred',
     lifeStage: LifeStage.EligibleToRetire,
     today: d('2024-03-01'),
-    earliestRetirementDate: d('2024-05-01'),
+    defaultRetirementDate: d('2024-05-01'),
     hasOpenPaperCase: false,
     ...overrides,
   });
@@ -38,18 +39,56 @@ describe('retirement application status', () => {
     expect(status({ journey: { submitted: false, expired: true } })).toBe(S.EligibleToStart);
   });
 
-  it('blocks dates between ERD and the normal minimum pension date', () => {
-    expect(status({ normalMinimumPensionDate: d('2024-06-01') })).toBe(S.MinimumRetirementDateOutOfRange);
+  it('refuses a selected date before the minimum pension date (day before, of and after)', () => {
+    const nmpd = d('2024-06-01');
+    expect(status({ normalMinimumPensionDate: nmpd, selectedRetirementDate: d('2024-05-31') })).toBe(
+      S.MinimumRetirementDateOutOfRange,
+    );
+    expect(status({ normalMinimumPensionDate: nmpd, selectedRetirementDate: d('2024-06-01') })).toBe(
+      S.EligibleToStart,
+    );
+    expect(status({ normalMinimumPensionDate: nmpd, selectedRetirementDate: d('2024-06-02') })).toBe(
+      S.EligibleToStart,
+    );
+  });
+
+  it('never tests the default date against the minimum pension date', () => {
+    // the default 1 May is before the NMPD, but the member did not choose it
+    expect(status({ normalMinimumPensionDate: d('2024-06-01') })).toBe(S.EligibleToStart);
+    // a 36-year-old active member: not eligible to start, whatever the dates
     expect(
-      status({ normalMinimumPensionDate: d('2024-06-01'), selectedRetirementDate: d('2024-06-01') }),
-    ).toBe(S.EligibleToStart);
+      status({
+        status: 'Active',
+        lifeStage: LifeStage.NotEligibleToRetire,
+        defaultRetirementDate: d('2055-01-01'),
+        normalMinimumPensionDate: d('2047-01-01'),
+      }),
+    ).toBe(S.NotEligibleToStart);
   });
 
   it('allows dates from today to today + 6 months (1 Sep 2024)', () => {
     expect(status({ selectedRetirementDate: d('2024-03-01') })).toBe(S.EligibleToStart);
+    expect(status({ selectedRetirementDate: d('2024-08-31') })).toBe(S.EligibleToStart);
     expect(status({ selectedRetirementDate: d('2024-09-01') })).toBe(S.EligibleToStart);
     expect(status({ selectedRetirementDate: d('2024-09-02') })).toBe(S.RetirementDateOutOfRange);
     expect(status({ selectedRetirementDate: d('2024-02-29') })).toBe(S.NotEligibleToStart);
+  });
+
+  it('uses the scheme’s window: 90 days ends 30 May 2024', () => {
+    const window = { days: 90 };
+    expect(status({ applicationWindow: window, selectedRetirementDate: d('2024-05-29') })).toBe(
+      S.EligibleToStart,
+    );
+    expect(status({ applicationWindow: window, selectedRetirementDate: d('2024-05-30') })).toBe(
+      S.EligibleToStart,
+    );
+    expect(status({ applicationWindow: window, selectedRetirementDate: d('2024-05-31') })).toBe(
+      S.RetirementDateOutOfRange,
+    );
+  });
+
+  it('is not eligible when no date can be offered', () => {
+    expect(status({ defaultRetirementDate: null })).toBe(S.NotEligibleToStart);
   });
 
   it('applies to deferred members in the applying life stages only', () => {
@@ -66,12 +105,56 @@ describe('retirement journey expiry (90 days)', () => {
   it('is today + 90 days when the retirement date is far off', () => {
     // A = 1 Jan + 90 = 31 Mar 2024 (31 + 29 + 30); B = 1 Nov 2024 ≥ A
     expect(retirementJourneyExpiry(d('2024-12-01'), today)).toBe('2024-03-31');
+    // B = A exactly (retiring 30 Apr): A
+    expect(retirementJourneyExpiry(d('2024-04-30'), today)).toBe('2024-03-31');
   });
   it('is 30 days before the retirement date when that comes first', () => {
     expect(retirementJourneyExpiry(d('2024-02-15'), today)).toBe('2024-01-16');
+    // B one day after today
+    expect(retirementJourneyExpiry(d('2024-02-01'), today)).toBe('2024-01-02');
   });
   it('is today + 7 days when 30 days before retirement has passed', () => {
     expect(retirementJourneyExpiry(d('2024-01-20'), today)).toBe('2024-01-08');
     expect(retirementJourneyExpiry(d('2024-01-31'), today)).toBe('2024-01-08'); // B = today
+  });
+});
+
+describe('application dates for the selected date (status-v2)', () => {
+  const today = d('2024-03-01');
+
+  it('opens one window before a date further than the window, and closes 37 days before', () => {
+    expect(applicationDatesForSelectedDate(d('2025-01-31'), today)).toEqual({
+      earliestStart: '2024-07-31',
+      latestStart: '2024-12-25',
+      confirmation: '2025-01-17',
+      expiry: '2024-05-30',
+    });
+  });
+
+  it('has no earliest start for a date inside the window (1 Sep 2024 in, 2 Sep out)', () => {
+    expect(applicationDatesForSelectedDate(d('2024-09-01'), today).earliestStart).toBeNull();
+    expect(applicationDatesForSelectedDate(d('2024-09-02'), today).earliestStart).toBe('2024-03-02');
+  });
+
+  it('follows the selected date, not a fixed one', () => {
+    const a = applicationDatesForSelectedDate(d('2024-06-01'), today);
+    const b = applicationDatesForSelectedDate(d('2024-07-01'), today);
+    expect([a.latestStart, a.confirmation, a.expiry]).toEqual(['2024-04-25', '2024-05-18', '2024-05-02']);
+    expect([b.latestStart, b.confirmation, b.expiry]).toEqual(['2024-05-25', '2024-06-17', '2024-05-30']);
+  });
+
+  it('takes a live journey’s own expiry', () => {
+    const journey = { submitted: false, expired: false, expiresOn: d('2024-04-15') };
+    expect(applicationDatesForSelectedDate(d('2024-07-01'), today, { journey }).expiry).toBe('2024-04-15');
+    const submitted = { ...journey, submitted: true };
+    expect(applicationDatesForSelectedDate(d('2024-07-01'), today, { journey: submitted }).expiry).toBe(
+      '2024-05-30',
+    );
+  });
+
+  it('uses the scheme’s window', () => {
+    expect(
+      applicationDatesForSelectedDate(d('2024-07-01'), today, { applicationWindow: { days: 90 } }),
+    ).toMatchObject({ earliestStart: '2024-04-02' });
   });
 });

@@ -262,10 +262,16 @@ describe('DB quote validation', () => {
     expect(code(() => calculateDbQuote(deferred, mdb, { today, retirementDate: d('2030-05-01') }))).toBe(
       'below_minimum_pension_age',
     );
-    expect(code(() => calculateDbQuote(deferred, mdb, { today, retirementDate: d('2030-04-30') }))).toBe(
-      'retirement_date_before_earliest',
-    );
     const protectedMember = { ...deferred, protectedPensionAge: 55 };
+    // a protected age of 50 satisfies the tax rule at 54, but not the scheme's earliest age of 55
+    expect(
+      code(() =>
+        calculateDbQuote({ ...deferred, protectedPensionAge: 50 }, mdb, {
+          today,
+          retirementDate: d('2030-04-30'),
+        }),
+      ),
+    ).toBe('retirement_date_before_earliest');
     expect(
       calculateDbQuote(protectedMember, mdb, { today, retirementDate: d('2030-05-01') }).adjustment.months,
     ).toBe(120);

@@ -7,6 +7,8 @@ import {
   isoDate,
   isWorkingDay,
   lumpSumPaymentDate,
+  nextPaymentDate,
+  paymentDatesBetween,
   payTimeline,
   toDayNumber,
 } from '../src';
@@ -34,6 +36,32 @@ describe('first pension payment', () => {
 
   it('follows the member’s region', () => {
     expect(firstPaymentDate(d('2024-03-05'), 1, 'scotland')).toBe('2024-04-01');
+  });
+});
+
+describe('pensions in payment', () => {
+  it.each([
+    // pay day 28 December 2025 is a Sunday → Wednesday 24 December (25, 26 are bank holidays)
+    ['2025-12-10', 28, '2025-12-24'],
+    // on the pay day itself the payment is today's
+    ['2025-12-24', 28, '2025-12-24'],
+    // the day after December's payment → January's: 28 Jan 2026 is a Wednesday
+    ['2025-12-25', 28, '2026-01-28'],
+    // Easter 2026: pay day 3 April is Good Friday → Thursday 2 April
+    ['2026-03-30', 3, '2026-04-02'],
+    // past this month's rolled-back date but before the nominal pay day
+    ['2026-04-03', 3, '2026-05-01'],
+  ])('on %s with pay day %i the next payment is %s', (today, payDay, expected) => {
+    expect(nextPaymentDate(d(today), payDay, ew)).toBe(expected);
+  });
+
+  it('lists the pay dates since retirement, oldest first, up to a day', () => {
+    expect(paymentDatesBetween(d('2025-10-15'), d('2026-01-28'), 28, ew)).toEqual([
+      '2025-11-28',
+      '2025-12-24',
+      '2026-01-28',
+    ]);
+    expect(paymentDatesBetween(d('2025-10-15'), d('2025-11-27'), 28, ew)).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   isoDate,
   parsePeriod,
   periodBetween,
+  ReversedPeriodError,
   periodString,
   tenureYears,
   termToRetirement,
@@ -91,10 +92,27 @@ describe('periods nYnMnWnD', () => {
 });
 
 describe('term to retirement and date checks', () => {
-  it('splits whole months into years and months, zero once passed', () => {
-    // 20 May 2024 → 19 Mar 2030: 70 calendar months less one (19 < 20) = 69 = 5 years 9 months
-    expect(termToRetirement(d('2024-05-20'), d('2030-03-19'))).toEqual({ years: 5, months: 9 });
+  it('splits the calendar-month difference into years and months, zero once passed', () => {
+    // 20 May 2024 → 19 Mar 2030: (2030 − 2024) × 12 + (3 − 5) = 70 calendar months, days ignored
+    expect(termToRetirement(d('2024-05-20'), d('2030-03-19'))).toEqual({ years: 5, months: 10 });
+    expect(termToRetirement(d('2024-05-20'), d('2030-03-20'))).toEqual({ years: 5, months: 10 });
+    expect(termToRetirement(d('2024-05-20'), d('2030-03-21'))).toEqual({ years: 5, months: 10 });
+    // 31 Jan → 1 Feb is a calendar month although a day apart
+    expect(termToRetirement(d('2024-01-31'), d('2024-02-01'))).toEqual({ years: 0, months: 1 });
     expect(termToRetirement(d('2024-05-20'), d('2024-05-01'))).toEqual({ years: 0, months: 0 });
+    expect(termToRetirement(d('2024-05-20'), d('2024-04-30'))).toEqual({ years: 0, months: 0 });
+  });
+
+  it('refuses a reversed period but clamps a time remaining', () => {
+    expect(() => periodBetween(d('2024-05-20'), d('2024-05-19'))).toThrow(ReversedPeriodError);
+    expect(periodBetween(d('2024-05-20'), d('2024-05-20'))).toEqual({
+      years: 0,
+      months: 0,
+      weeks: 0,
+      days: 0,
+    });
+    expect(periodString(d('2024-05-20'), d('2024-05-19'))).toBe('0Y0M0W0D');
+    expect(periodString(d('2024-05-20'), null)).toBe('0Y0M0W0D');
   });
 
   it('treats today as not in the past', () => {

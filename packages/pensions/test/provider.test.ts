@@ -52,8 +52,9 @@ describe('local calculation provider', () => {
       dates: { earliest: '2021-03-31', normal: '2031-03-31', latest: '2041-03-31', target: null },
       currentAge: '59Y10M',
       lifeStage: 'EligibleToRetire',
-      // assessed for the first selectable day, today + 37 days
-      retirementApplicationStatus: 'EligibleToStart',
+      // assessed for the default date, the effective date (NRD, more than 6 months away)
+      retirementApplicationStatus: 'RetirementDateOutOfRange',
+      defaultRetirementDate: '2031-03-31',
       window: { from: '2026-03-10', to: '2041-03-31', open: true },
       ages: { gmp: 60 },
       ageLines: [65, 66, 67, 68, 69],

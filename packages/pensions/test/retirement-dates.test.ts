@@ -17,7 +17,10 @@ import {
   normalMinimumPensionAge,
   retirementDateHelper,
   retirementDates,
-  retirementDateWindow,
+  availableRetirementDateRange,
+  DEFAULT_RANGE_RULES,
+  defaultRetirementDate,
+  type RetirementDateRangeRules,
 } from '../src';
 
 const d = isoDate;
@@ -53,6 +56,37 @@ describe('retirement dates', () => {
     expect(effectiveRetirementDate(d('2020-08-31'), d('2024-01-01'))).toBe('2024-01-01');
   });
 
+  it('takes the normal date within the application window, else its last day, under the window rule', () => {
+    const today = d('2024-03-01');
+    const rule = 'within-application-window' as const;
+    // window end 1 Sep 2024: NRD on it stands, a day later gives 31 Aug (window end − 1 day)
+    expect(effectiveRetirementDate(d('2024-09-01'), today, rule)).toBe('2024-09-01');
+    expect(effectiveRetirementDate(d('2024-09-02'), today, rule)).toBe('2024-08-31');
+    expect(effectiveRetirementDate(d('2024-03-01'), today, rule)).toBe('2024-03-01');
+    expect(effectiveRetirementDate(d('2024-02-29'), today, rule)).toBe('2024-08-31');
+    // a 90-day window ends 30 May 2024
+    expect(effectiveRetirementDate(d('2024-06-30'), today, rule, { days: 90 })).toBe('2024-05-29');
+  });
+
+  it('moves the earliest date to the minimum pension date (NMPA 57 from 6 April 2028)', () => {
+    const ages = { earliestRetirementAge: 55, normalRetirementAge: 65 };
+    // Pre band, born 5 April 1971: 55 on 5 Apr 2026, allowed
+    expect(retirementDates(d('1971-04-05'), ages).earliest).toBe('2026-04-05');
+    // born 6 April 1971: 55 on 6 Apr 2026, still before the rise
+    expect(retirementDates(d('1971-04-06'), ages).earliest).toBe('2026-04-06');
+    // born 5 April 1973: 55 on 5 Apr 2028, the last day at 55
+    expect(retirementDates(d('1973-04-05'), ages).earliest).toBe('2028-04-05');
+    // born 6 April 1973: 55 on the day of the rise, so 57 (6 Apr 2030)
+    expect(retirementDates(d('1973-04-06'), ages).earliest).toBe('2030-04-06');
+    expect(retirementDates(d('1973-04-07'), ages).earliest).toBe('2030-04-07');
+    // a protected pension age of 55 keeps the scheme's date
+    expect(retirementDates(d('1973-04-06'), ages, 55).earliest).toBe('2028-04-06');
+    // a scheme ERA of 60 is unaffected
+    expect(
+      retirementDates(d('1980-01-01'), { earliestRetirementAge: 60, normalRetirementAge: 65 }).earliest,
+    ).toBe('2040-01-01');
+  });
+
   it('sets the DC retirement date six months ahead, or at 75 from age 74½', () => {
     // born 10 Jan 1950: on 9 Jul 2024 74y 5m → today + 6 months; on 10 Jul 2024 74y 6m → 75th birthday
     expect(dcRetirementDate(d('1950-01-10'), d('2024-07-09'))).toBe('2025-01-09');
@@ -71,20 +105,111 @@ describe('selectable retirement dates', () => {
     expect(earliestRetirementDateWithProcessing(d('2024-05-01'), today)).toBe('2024-05-01');
   });
 
+  // born 1 Jan 1969: 55 on 1 Jan 2024, before the NMPA rise, so no NMPA lift in these cases
+  const member = { dateOfBirth: d('1969-01-01') };
+  const rules = (overrides: Partial<RetirementDateRangeRules>) => ({ ...DEFAULT_RANGE_RULES, ...overrides });
+
   it('runs to the latest retirement date by default', () => {
-    expect(retirementDateWindow(dates, today)).toEqual({ from: '2024-04-07', to: '2034-06-30', open: true });
+    expect(availableRetirementDateRange(member, dates, today)).toEqual({
+      from: '2024-04-07',
+      to: '2034-06-30',
+      open: true,
+    });
   });
 
-  it('runs to min(today + 6 months, NRD) in application-window mode', () => {
-    expect(retirementDateWindow(dates, today, 'application-window')).toEqual({
+  it('runs to min(window end, NRD) in application-window mode', () => {
+    const picker = rules({ picker: 'application-window' });
+    expect(availableRetirementDateRange(member, dates, today, picker)).toEqual({
       from: '2024-04-07',
       to: '2024-06-30',
       open: true,
     });
+    const far = { ...dates, normal: d('2030-01-01') };
+    // 6 months: 1 Sep 2024; a 90-day window: 30 May 2024
+    expect(availableRetirementDateRange(member, far, today, picker).to).toBe('2024-09-01');
+    const ninetyDays = rules({ picker: 'application-window', applicationWindow: { days: 90 } });
+    expect(availableRetirementDateRange(member, far, today, ninetyDays).to).toBe('2024-05-30');
     const soon = { ...dates, normal: d('2024-04-01') };
-    expect(retirementDateWindow(soon, today, 'application-window').open).toBe(false);
+    expect(availableRetirementDateRange(member, soon, today, picker).open).toBe(false);
   });
 
+  it('opens from tomorrow for guaranteed-quote schemes', () => {
+    expect(availableRetirementDateRange(member, dates, today, rules({ guaranteedQuotes: true })).from).toBe(
+      '2024-03-02',
+    );
+  });
+
+  it('applies the scheme’s picker limits by age', () => {
+    const limits = rules({ limits: { fromAge: 56, toAge: 60 } });
+    expect(availableRetirementDateRange(member, dates, today, limits)).toEqual({
+      from: '2025-01-01',
+      to: '2029-01-01',
+      open: true,
+    });
+  });
+
+  it('starts at the minimum pension date: a Current-band member aged 56 after the rise waits for 57', () => {
+    const current = { dateOfBirth: d('1972-01-15') };
+    const currentDates = retirementDates(current.dateOfBirth, {
+      earliestRetirementAge: 55,
+      normalRetirementAge: 65,
+    });
+    expect(currentDates.earliest).toBe('2027-01-15');
+    expect(availableRetirementDateRange(current, currentDates, d('2028-06-01')).from).toBe('2029-01-15');
+    // before the rise the 55th birthday + processing stands
+    expect(availableRetirementDateRange(current, currentDates, d('2026-11-01')).from).toBe('2027-01-15');
+  });
+});
+
+describe('default retirement date', () => {
+  const today = d('2024-03-01');
+  const range = { from: d('2024-04-07'), to: d('2034-06-30'), open: true };
+
+  it('is the effective date when that is after the processing period and in range', () => {
+    expect(defaultRetirementDate({ effectiveDate: d('2030-01-01'), range, today })).toBe('2030-01-01');
+  });
+
+  it('is never before today + 37 days (day before, of and after)', () => {
+    expect(defaultRetirementDate({ effectiveDate: d('2024-04-06'), range, today })).toBe('2024-04-07');
+    expect(defaultRetirementDate({ effectiveDate: d('2024-04-07'), range, today })).toBe('2024-04-07');
+    expect(defaultRetirementDate({ effectiveDate: d('2024-04-08'), range, today })).toBe('2024-04-08');
+    // a guaranteed-quote range opening tomorrow still defaults after the processing period
+    const fromTomorrow = { ...range, from: d('2024-03-02') };
+    expect(defaultRetirementDate({ effectiveDate: today, range: fromTomorrow, today })).toBe('2024-04-07');
+  });
+
+  it('is never before the start of the range offered', () => {
+    const later = { ...range, from: d('2026-05-01') };
+    expect(defaultRetirementDate({ effectiveDate: d('2024-06-30'), range: later, today })).toBe('2026-05-01');
+  });
+
+  it('keeps the date a live journey holds', () => {
+    expect(
+      defaultRetirementDate({
+        effectiveDate: today,
+        range,
+        today,
+        liveJourneyRetirementDate: d('2024-03-20'),
+      }),
+    ).toBe('2024-03-20');
+  });
+
+  it('offers nothing when the range is closed or ends too soon', () => {
+    expect(
+      defaultRetirementDate({
+        effectiveDate: today,
+        range: { ...range, to: d('2024-04-01'), open: true },
+        today,
+      }),
+    ).toBeNull();
+    expect(
+      defaultRetirementDate({
+        effectiveDate: today,
+        range: { from: d('2024-05-01'), to: d('2024-04-01'), open: false },
+        today,
+      }),
+    ).toBeNull();
+  });
   it('opens the application 6 months ahead and closes it 37 days before', () => {
     // effective 31 Jan 2025 is after 1 Sep 2024 (today + 6 months)
     expect(applicationStartRange(d('2025-01-31'), today)).toEqual({

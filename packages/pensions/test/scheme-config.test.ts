@@ -6,6 +6,7 @@ import {
   getSchemeConfig,
   isoDate,
   parseSchemeConfig,
+  retirementDateRangeRules,
   schemeCodes,
   UnknownSchemeError,
 } from '../src';
@@ -40,6 +41,42 @@ describe('bundled scheme configuration', () => {
 
   it('returns frozen configuration', () => {
     expect(Object.isFrozen(getDbSchemeConfig('MDB').commutationFactors)).toBe(true);
+  });
+});
+
+describe('scheme retirement rules in configuration', () => {
+  it('defaults to a 6-month window, the normal-or-today rule, no picker limits and no guaranteed quotes', () => {
+    const mdb = getDbSchemeConfig('MDB');
+    expect(retirementDateRangeRules(mdb)).toEqual({
+      picker: 'to-latest',
+      applicationWindow: { months: 6 },
+      guaranteedQuotes: false,
+      limits: { fromAge: null, toAge: null },
+    });
+    expect(mdb.effectiveDateRule).toBe('normal-or-today');
+  });
+
+  it('reads Bluewater’s 90-day window and window effective-date rule from its file', () => {
+    const bdb = getDbSchemeConfig('BDB');
+    expect(bdb.applicationWindow).toEqual({ days: 90 });
+    expect(bdb.effectiveDateRule).toBe('within-application-window');
+    expect(retirementDateRangeRules(bdb).picker).toBe('application-window');
+  });
+
+  it('takes picker limits and guaranteed quotes, and refuses a window in both units', () => {
+    const crown = parseSchemeConfig({
+      ...mdbFile,
+      datePickerLimits: { fromAge: 55, toAge: 70 },
+      guaranteedQuotes: true,
+    });
+    expect(retirementDateRangeRules(crown)).toMatchObject({
+      limits: { fromAge: 55, toAge: 70 },
+      guaranteedQuotes: true,
+    });
+    expect(() => parseSchemeConfig({ ...mdbFile, applicationWindow: { months: 6, days: 90 } })).toThrow(
+      ZodError,
+    );
+    expect(() => parseSchemeConfig({ ...mdbFile, effectiveDateRule: 'tomorrow' })).toThrow(ZodError);
   });
 });
 

@@ -11,6 +11,8 @@ import * as schema from './schema';
 
 /** Both drivers expose the same query builder; the app only ever sees this type. */
 export type Database = NodePgDatabase<typeof schema>;
+/** A transaction on the database, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

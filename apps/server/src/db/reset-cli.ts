@@ -21,6 +21,6 @@ if (target.kind === 'pglite') {
   await database.close();
 }
 const database = await openDatabase(target);
-await prepareDatabase(database, { seedDemo: config.seedDemoData, log });
+await prepareDatabase(database, { seedDemo: config.demo, log });
 await database.close();
 log.info({ database: database.description }, 'database reset');

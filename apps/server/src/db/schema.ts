@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { PageJourney } from '@meridian/contracts';
+import type { TransferQuote } from '@meridian/pensions';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -19,6 +22,20 @@ export const portal = pgSchema('portal');
 export const content = pgSchema('content');
 /** Bereaved visitors' personal data, held apart from members'. */
 export const bereavement = pgSchema('bereavement');
+
+export interface MemberAddress {
+  lines: string[];
+  town: string;
+  county?: string | null;
+  postcode: string;
+  countryCode: string;
+}
+
+export interface NotificationSettings {
+  email: boolean;
+  sms: boolean;
+  post: boolean;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -53,7 +70,7 @@ export const pages = content.table(
     /** A visibility rule over the content access key; null shows the page to everyone it is open to. */
     visibility: jsonb('visibility').$type<Record<string, unknown>>(),
     /** The journey the page is a step of; null for pages outside journeys. */
-    journey: jsonb('journey').$type<{ type: string; stage?: string; stepNumber?: number }>(),
+    journey: jsonb('journey').$type<PageJourney>(),
     /** What other pages' feeds show of this page. */
     widget: jsonb('widget').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),
@@ -110,7 +127,14 @@ export const schemes = portal.table('schemes', {
   type: text('type', { enum: ['DB', 'DC'] }).notNull(),
 });
 
-export const memberStatuses = ['ReadyToEnroll', 'Active', 'Deferred', 'Pensioner', 'Dependent', 'Undefined'] as const;
+export const memberStatuses = [
+  'ReadyToEnroll',
+  'Active',
+  'Deferred',
+  'Pensioner',
+  'Dependent',
+  'Undefined',
+] as const;
 
 export const members = portal.table(
   'members',
@@ -140,6 +164,15 @@ export const members = portal.table(
     datePensionableServiceStarted: date('date_pensionable_service_started', { mode: 'string' }),
     dateLeftScheme: date('date_left_scheme', { mode: 'string' }),
     dateRetired: date('date_retired', { mode: 'string' }),
+    /** The member's postal address (lines, town, county, postcode, country). */
+    address: jsonb('address').$type<MemberAddress>(),
+    /** How the member wants to hear from the scheme: post excludes email and SMS. */
+    notificationSettings: jsonb('notification_settings')
+      .$type<NotificationSettings>()
+      .notNull()
+      .default({ email: true, sms: false, post: false }),
+    /** A protected pension age (e.g. 55 kept under the 2028 rise), when the member has one. */
+    protectedPensionAge: integer('protected_pension_age'),
     /** Scheme-specific benefit data the calculation engine reads (tranches, salary, AVC, DC pot). */
     benefits: jsonb('benefits').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
@@ -192,7 +225,7 @@ export const auditEvents = portal.table(
 
 export const outboxMessages = portal.table('outbox_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
-  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  channel: text('channel', { enum: ['email', 'sms', 'post'] }).notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
@@ -213,7 +246,10 @@ export const bereavementJourneys = bereavement.table('journeys', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  data: jsonb('data')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 });
 
 /** A signed-in session; its refresh tokens form one family that is revoked together. */
@@ -246,18 +282,29 @@ export const refreshTokens = portal.table(
   (table) => [uniqueIndex('refresh_tokens_hash').on(table.tokenHash)],
 );
 
-/** A pending portal account for an existing member record, confirmed by a code sent to the email address. */
-export const registrations = portal.table('registrations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  businessGroup: text('business_group').notNull(),
-  referenceNumber: text('reference_number').notNull(),
-  email: text('email').notNull(),
-  codeHash: text('code_hash').notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-});
+/**
+ * A pending portal account for an existing member record, confirmed by a code sent to the contact
+ * details on that record. A member has at most one pending registration: a new start replaces it.
+ */
+export const registrations = portal.table(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('registrations_one_pending_per_member')
+      .on(table.businessGroup, table.referenceNumber)
+      .where(sql`${table.confirmedAt} is null`),
+  ],
+);
 
 /** One-time codes that carry a signed-in member to the administrator's other member site. */
 export const outboundSsoCodes = portal.table('outbound_sso_codes', {
@@ -310,5 +357,278 @@ export const userIdentities = portal.table(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('user_identities_user').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    index('user_identities_user').on(table.userId),
+  ],
+);
+
+/** A member's journey (an application, a request) for one record, walked page by page against its content definition. */
+export const memberJourneys = portal.table(
+  'journeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    type: text('type').notNull(),
+    status: text('status', { enum: ['Started', 'Submitted', 'Expired'] })
+      .notNull()
+      .default('Started'),
+    /** The member's path: pages passed, answers, checkbox lists and step data (JourneyStep[]). */
+    steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
+    /** What the journey was started from, such as the chosen retirement quote. */
+    choice: jsonb('choice').$type<Record<string, unknown>>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    caseNumber: text('case_number'),
+  },
+  (table) => [uniqueIndex('journeys_member_type').on(table.businessGroup, table.referenceNumber, table.type)],
+);
+
+/** Case references, one series for every case type. */
+export const caseNumbers = portal.sequence('case_numbers', { startWith: 100001 });
+
+/** Work opened with the administrator: an application or a quote request, and its documents. */
+export const memberCases = portal.table(
+  'cases',
+  {
+    caseNumber: text('case_number').primaryKey(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    caseType: text('case_type').notNull(),
+    title: text('title').notNull(),
+    journeyType: text('journey_type'),
+    status: text('status').notNull().default('Received'),
+    /** The documents the case needs and where each stands (outstanding, received, complete). */
+    documents: jsonb('documents').$type<Array<{ name: string; status: string }>>().notNull().default([]),
+    /** The submitted application as a PDF, base64. */
+    summaryPdf: text('summary_pdf'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cases_member').on(table.businessGroup, table.referenceNumber)],
+);
+
+/** Bank accounts a member is paid into; the one without `replacedAt` is current. */
+export const memberBankAccounts = portal.table(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    kind: text('kind', { enum: ['uk', 'iban'] }).notNull(),
+    accountName: text('account_name').notNull(),
+    sortCode: text('sort_code'),
+    accountNumber: text('account_number'),
+    iban: text('iban'),
+    bic: text('bic'),
+    bankCountryCode: text('bank_country_code').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (table) => [index('bank_accounts_member').on(table.businessGroup, table.referenceNumber)],
+);
+
+/** People who depend on the member (for survivor benefits), as the administrator holds them. */
+export const memberDependants = portal.table(
+  'dependants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    relationship: text('relationship').notNull(),
+    forenames: text('forenames').notNull(),
+    surname: text('surname').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    address: jsonb('address').$type<MemberAddress>(),
+  },
+  (table) => [index('dependants_member').on(table.businessGroup, table.referenceNumber)],
+);
+
+/** Referrals of the member to a financial adviser or guidance service and where each stands. */
+export const memberReferrals = portal.table(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    status: text('status', { enum: ['Completed', 'Pending', 'Cancelled'] }).notNull(),
+    service: text('service').notNull(),
+    referralDate: date('referral_date', { mode: 'string' }).notNull(),
+  },
+  (table) => [index('referrals_member').on(table.businessGroup, table.referenceNumber)],
+);
+
+/**
+ * One-time codes proving a change (a new email or mobile, a bank account): the id is the nonce the
+ * client echoes on confirm; the pending change waits in `payload` until the code is confirmed.
+ */
+export const oneTimeCodes = portal.table(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    purpose: text('purpose').notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    destination: text('destination').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('one_time_codes_member').on(table.userId, table.purpose)],
+);
+
+/** Sample or imported postal addresses the embedded address lookup searches; containers hold addresses. */
+export const lookupAddresses = portal.table(
+  'lookup_addresses',
+  {
+    id: text('id').primaryKey(),
+    containerId: text('container_id'),
+    kind: text('kind', { enum: ['Address', 'Container'] }).notNull(),
+    lines: jsonb('lines').$type<string[]>().notNull(),
+    town: text('town').notNull(),
+    county: text('county'),
+    postcode: text('postcode').notNull(),
+    countryCode: text('country_code').notNull().default('GB'),
+    /** Lower-case text of the whole address, what a free-text search matches. */
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    index('lookup_addresses_postcode').on(table.postcode),
+    index('lookup_addresses_container').on(table.containerId),
+  ],
+);
+
+/** Why a member is about to call: the page, journey and stage they opened Contact us from. */
+export const telephoneIntents = portal.table(
+  'telephone_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    pageUrl: text('page_url').notNull(),
+    journeyType: text('journey_type'),
+    stage: text('stage'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('telephone_intents_member').on(table.businessGroup, table.referenceNumber, table.createdAt),
+  ],
+);
+
+/** A pension in payment as the administrator's payroll holds it: the yearly amount, tax code and increases. */
+export const pensionPayroll = portal.table(
+  'pension_payroll',
+  {
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    annualPensionPence: integer('annual_pension_pence').notNull(),
+    taxCode: text('tax_code').notNull(),
+    /** How the pension rises each year, in the scheme's words (such as "CPI, up to 5% a year"). */
+    increaseRule: text('increase_rule').notNull(),
+    nextIncreaseOn: date('next_increase_on', { mode: 'string' }).notNull(),
+    /** The last increase applied, in hundredths of a percent (320 is 3.2%); null before the first. */
+    lastIncreaseBasisPoints: integer('last_increase_basis_points'),
+    lastIncreaseOn: date('last_increase_on', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.businessGroup, table.referenceNumber] })],
+);
+
+/** Each pension payment made: the payroll's gross, tax deducted and net paid. */
+export const pensionPayments = portal.table(
+  'pension_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    taxPence: integer('tax_pence').notNull(),
+    netPence: integer('net_pence').notNull(),
+  },
+  (table) => [index('pension_payments_member').on(table.businessGroup, table.referenceNumber, table.paidOn)],
+);
+
+/** A transfer quote issued to a member: its figures are kept unchanged while it is guaranteed. */
+export const storedTransferQuotes = portal.table(
+  'stored_transfer_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    storedOn: date('stored_on', { mode: 'string' }).notNull(),
+    guaranteedUntil: date('guaranteed_until', { mode: 'string' }).notNull(),
+    /** The quote as the engine worked it out on the guarantee date (TransferQuote). */
+    quote: jsonb('quote').$type<TransferQuote>().notNull(),
+  },
+  (table) => [
+    index('stored_transfer_quotes_member').on(table.businessGroup, table.referenceNumber, table.storedOn),
+  ],
+);
+
+/**
+ * A member record's documents: what the member uploaded (per upload context) and what the portal made
+ * for them (quotes, applications, nominations). The bytes live in the document store under `id`.
+ */
+export const memberDocuments = portal.table(
+  'member_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    name: text('name').notNull(),
+    /** What the library shows and filters by, such as "Expression of wish" or "Photo ID". */
+    type: text('type').notNull(),
+    kind: text('kind', { enum: ['upload', 'quote', 'application', 'nomination', 'letter'] }).notNull(),
+    /** The upload context (the spec's journeyType); `portal` for documents the portal made. */
+    context: text('context').notNull(),
+    documentType: text('document_type'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    mediaType: text('media_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The case an upload was sent with; it can no longer be deleted then. */
+    caseNumber: text('case_number'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('member_documents_name').on(table.businessGroup, table.referenceNumber, table.context, table.name),
+    index('member_documents_received').on(table.businessGroup, table.referenceNumber, table.receivedAt),
+  ],
+);
+
+/** A member record's nominations (expression of wish): each save revokes the active list and adds the new one. */
+export const beneficiaries = portal.table(
+  'beneficiaries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    /** Order within the nomination. */
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['person', 'organisation'] }).notNull(),
+    relationship: text('relationship').notNull(),
+    forenames: text('forenames'),
+    surname: text('surname'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    charityName: text('charity_name'),
+    charityNumber: bigint('charity_number', { mode: 'number' }),
+    /** The lump-sum share in hundredths of a per cent (10000 = 100%). */
+    lumpSumHundredths: integer('lump_sum_hundredths').notNull(),
+    isPensionBeneficiary: boolean('is_pension_beneficiary').notNull().default(false),
+    notes: text('notes'),
+    address: jsonb('address').$type<Record<string, string>>().notNull(),
+    nominatedAt: timestamp('nominated_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('beneficiaries_member').on(table.businessGroup, table.referenceNumber, table.revokedAt)],
 );

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { secureCookies } from '../lib/secure-cookies';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +13,14 @@ declare module 'fastify' {
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** The OpenAPI security scheme every state-changing operation that checks the token names. */
+export const XSRF_SECURITY_SCHEME = 'xsrfToken';
+export const xsrfSecurityScheme = {
+  type: 'apiKey' as const,
+  in: 'header' as const,
+  name: 'X-XSRF-TOKEN',
+  description: 'The value of the XSRF-TOKEN cookie, echoed on every state-changing call (double submit).',
+};
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const same = (a: string, b: string) => {
@@ -24,22 +33,38 @@ const same = (a: string, b: string) => {
  * Double-submit CSRF protection: every response makes sure the browser holds an XSRF-TOKEN cookie,
  * and every state-changing call must echo it in the X-XSRF-TOKEN header.
  */
-export const csrfProtection = fp(async (app: FastifyInstance, { secure }: { secure: boolean }) => {
+export const csrfProtection = fp(async (app: FastifyInstance) => {
+  // The OpenAPI document says which operations need the token (the CSRF suite reads it from there).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => safeMethods.has(method)) || route.config?.csrf === false) return;
+    route.schema = {
+      ...route.schema,
+      security: [...(route.schema?.security ?? []), { [XSRF_SECURITY_SCHEME]: [] }],
+    };
+  });
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
-        secure,
+        secure: secureCookies(request),
         httpOnly: false,
       });
     }
     if (safeMethods.has(request.method) || request.routeOptions.config.csrf === false) return;
     const headerToken = request.headers[XSRF_HEADER];
     if (!cookieToken || typeof headerToken !== 'string' || !same(cookieToken, headerToken)) {
-      request.log.warn({ method: request.method, url: request.url }, 'csrf token missing or mismatched');
-      throw new AppError(403, 'csrf_token_invalid', 'This request could not be checked. Reload the page and try again.');
+      request.log.warn(
+        { method: request.method, route: request.routeOptions.url },
+        'csrf token missing or mismatched',
+      );
+      throw new AppError(
+        403,
+        'csrf_token_invalid',
+        'This request could not be checked. Reload the page and try again.',
+      );
     }
   });
 });

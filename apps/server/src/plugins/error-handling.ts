@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiError } from '@meridian/contracts';
 import { AppError } from '../lib/errors';
+import { loggableError } from '../lib/logging';
 
 const frameworkCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: errorCodes.unsupportedMediaType,
@@ -47,9 +48,27 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       const code = frameworkCodes[error.code] ?? (status === 404 ? errorCodes.notFound : 'bad_request');
       return reply.code(status).send({ errors: [{ code, message: error.message }] });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ failure: loggableError(error) }, 'unhandled error');
     return reply
       .code(500)
       .send({ errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }] });
   });
 });
+
+/**
+ * The router's own refusals, raised before any hook runs: a path that does not decode (bad
+ * percent-encoding) or a path parameter over the length limit. Same error shape, and the path is
+ * not echoed back.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status === 414) {
+    return reply.code(414).send({ errors: [{ code: 'path_too_long', message: 'A part of this address is too long.' }] });
+  }
+  if (status < 500) {
+    return reply.code(400).send({ errors: [{ code: 'bad_url', message: 'This address is not valid.' }] });
+  }
+  return reply
+    .code(500)
+    .send({ errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }] });
+}

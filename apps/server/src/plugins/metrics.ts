@@ -1,16 +1,17 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
-const sameSecret = (presented: string, expected: string) =>
-  presented.length === expected.length && timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Compares digests, so any presented value (any length, any characters) is simply right or wrong. */
+const sameSecret = (presented: string, expected: string) => timingSafeEqual(digest(presented), digest(expected));
 
 /**
  * Prometheus metrics at GET /metrics: request durations per route and method, plus Node's own
  * (event-loop lag, heap, garbage collection). With METRICS_TOKEN set a scraper must present it as a
- * bearer token; production serves metrics only when it is set.
+ * bearer token. Without it metrics are served only to a server listening on loopback (HOST).
  */
 export async function registerMetrics(app: FastifyInstance, config: Config) {
   await app.register(fastifyMetrics, {
@@ -19,7 +20,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config) {
     clearRegisterOnInit: true,
     routeMetrics: { enabled: true, routeBlacklist: ['/metrics', '/health', '/ready'] },
   });
-  if (config.isProduction && !config.METRICS_TOKEN) return;
+  if (!config.METRICS_TOKEN && (config.isProduction || !config.loopbackOnly)) return;
   app.get(
     '/metrics',
     { schema: { tags: ['operations'], summary: 'Prometheus metrics (bearer METRICS_TOKEN when set)' } },

@@ -81,7 +81,7 @@ export async function webApp(app: FastifyInstance, { config }: { config: Config 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
     const isApi = apiPrefixes.some((prefix) => pathOnly.startsWith(prefix)) || pathOnly.startsWith('/assets/');
-    const wantsHtml = request.method === 'GET' && !isApi;
+    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsHtml) return sendIndex(request, reply);
     return reply
       .code(404)

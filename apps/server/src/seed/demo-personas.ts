@@ -14,6 +14,8 @@ export interface DemoRecord {
   retiredMonthsAgo?: number;
   /** Months since leaving the scheme, for deferred members. */
   leftMonthsAgo?: number;
+  /** Months since the member was issued a guaranteed transfer quote (worked out by the engine on that day). */
+  transferQuoteIssuedMonthsAgo?: number;
 }
 
 export interface DemoPersona {
@@ -65,6 +67,28 @@ export const demoPersonas: DemoPersona[] = [
     ],
   },
   {
+    username: 'db.retiring',
+    tenantHost: 'localhost',
+    description: 'DB deferred, inside the retirement window, applying for their pension (about 62, NRA 65)',
+    title: 'Mr',
+    forenames: 'Peter',
+    surname: 'Evans',
+    gender: 'M',
+    insuranceNumber: 'CE654321A',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000010',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Deferred',
+        age: [62, 6],
+        leftMonthsAgo: 60,
+        benefits: { tranches: pre2009AndPost2009(540_000, 1_020_000), finalPensionableSalaryPence: 3_890_000 },
+      },
+    ],
+  },
+  {
     username: 'db.active',
     tenantHost: 'localhost',
     description: 'DB active, far from retirement (about 40)',
@@ -111,8 +135,8 @@ export const demoPersonas: DemoPersona[] = [
           tranches: pre2009AndPost2009(420_000, 1_310_000),
           finalPensionableSalaryPence: 6_800_000,
           avcFundPence: 3_845_000,
-          guaranteedTransferQuote: { issuedMonthsAgo: 1, transferValuePence: 64_250_000 },
         },
+        transferQuoteIssuedMonthsAgo: 1,
       },
     ],
   },

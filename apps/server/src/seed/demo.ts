@@ -1,9 +1,25 @@
 import argon2 from 'argon2';
 import { addMonths, type IsoDate } from '@meridian/pensions';
 import { count } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { members, schemes, userRecords, users } from '../db/schema';
-import { DEMO_PASSWORD, demoPersonas, demoSchemes, unregisteredDemoMember, type DemoPersona } from './demo-personas';
+import type { Database, Transaction } from '../db/client';
+import {
+  memberBankAccounts,
+  memberDependants,
+  memberReferrals,
+  members,
+  schemes,
+  userRecords,
+  users,
+} from '../db/schema';
+import { demoDetails } from './demo-details';
+import { seedPayrollAndQuotes } from './demo-payroll';
+import {
+  DEMO_PASSWORD,
+  demoPersonas,
+  demoSchemes,
+  unregisteredDemoMember,
+  type DemoPersona,
+} from './demo-personas';
 
 export async function hasDemoData(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(users);
@@ -17,35 +33,50 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
     await tx.insert(schemes).values(demoSchemes).onConflictDoNothing();
     for (const persona of [...demoPersonas, unregisteredDemoMember] as DemoPersona[]) {
       const email = `${persona.username}@example.org`;
-      const [user] = persona.registered !== false
-        ? await tx.insert(users).values({ username: persona.username, email, passwordHash }).returning({ id: users.id })
-        : [];
+      const [user] =
+        persona.registered !== false
+          ? await tx
+              .insert(users)
+              .values({ username: persona.username, email, passwordHash })
+              .returning({ id: users.id })
+          : [];
       for (const [index, record] of persona.records.entries()) {
         const dateOfBirth = addMonths(today, -(record.age[0] * 12 + record.age[1]));
-        await tx.insert(members).values({
-          businessGroup: record.businessGroup,
-          referenceNumber: record.referenceNumber,
-          schemeCode: record.schemeCode,
-          category: record.category,
-          status: record.status,
-          title: persona.title,
-          forenames: persona.forenames,
-          surname: persona.surname,
-          gender: persona.gender,
-          dateOfBirth,
-          insuranceNumber: persona.insuranceNumber,
-          email,
-          maritalStatus: 'M',
-          employerCode: `${record.businessGroup}01`,
-          locationCode: 'UK',
-          membershipNumber: `M${record.referenceNumber}`,
-          dateJoinedCompany: addMonths(dateOfBirth, 24 * 12),
-          dateJoinedScheme: addMonths(dateOfBirth, 24 * 12),
-          datePensionableServiceStarted: addMonths(dateOfBirth, 24 * 12),
-          dateLeftScheme: record.leftMonthsAgo === undefined ? null : addMonths(today, -record.leftMonthsAgo),
-          dateRetired: record.retiredMonthsAgo === undefined ? null : addMonths(today, -record.retiredMonthsAgo),
-          benefits: record.benefits,
-        });
+        const details = demoDetails[record.referenceNumber];
+        const [member] = await tx
+          .insert(members)
+          .values({
+            businessGroup: record.businessGroup,
+            referenceNumber: record.referenceNumber,
+            schemeCode: record.schemeCode,
+            category: record.category,
+            status: record.status,
+            title: persona.title,
+            forenames: persona.forenames,
+            surname: persona.surname,
+            gender: persona.gender,
+            dateOfBirth,
+            insuranceNumber: persona.insuranceNumber,
+            email,
+            maritalStatus: 'M',
+            employerCode: `${record.businessGroup}01`,
+            locationCode: 'UK',
+            membershipNumber: `M${record.referenceNumber}`,
+            // joined the company at 21, the scheme (and pensionable service) after three years' wait
+            dateJoinedCompany: addMonths(dateOfBirth, 21 * 12),
+            dateJoinedScheme: addMonths(dateOfBirth, 24 * 12),
+            datePensionableServiceStarted: addMonths(dateOfBirth, 24 * 12),
+            dateLeftScheme:
+              record.leftMonthsAgo === undefined ? null : addMonths(today, -record.leftMonthsAgo),
+            dateRetired:
+              record.retiredMonthsAgo === undefined ? null : addMonths(today, -record.retiredMonthsAgo),
+            benefits: record.benefits,
+            address: details?.address ?? null,
+            mobilePhone: details?.mobilePhone ?? null,
+          })
+          .returning();
+        await seedRecordDetails(tx, record, today);
+        await seedPayrollAndQuotes(tx, member!, record, today);
         if (!user) continue;
         await tx.insert(userRecords).values({
           userId: user.id,
@@ -57,4 +88,33 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
       }
     }
   });
+}
+
+async function seedRecordDetails(
+  tx: Transaction,
+  record: { businessGroup: string; referenceNumber: string },
+  today: IsoDate,
+): Promise<void> {
+  const details = demoDetails[record.referenceNumber];
+  if (!details) return;
+  const key = { businessGroup: record.businessGroup, referenceNumber: record.referenceNumber };
+  for (const dependant of details.dependants ?? []) {
+    const { ageYears, ...person } = dependant;
+    await tx
+      .insert(memberDependants)
+      .values({ ...key, ...person, dateOfBirth: addMonths(today, -ageYears * 12 - 3) });
+  }
+  for (const referral of details.referrals ?? []) {
+    await tx.insert(memberReferrals).values({
+      ...key,
+      status: referral.status,
+      service: referral.service,
+      referralDate: addMonths(today, -referral.monthsAgo),
+    });
+  }
+  if (details.bankAccount) {
+    await tx
+      .insert(memberBankAccounts)
+      .values({ ...key, bankCountryCode: 'GB', currency: 'GBP', ...details.bankAccount });
+  }
 }

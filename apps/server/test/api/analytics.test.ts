@@ -84,7 +84,8 @@ describe('analytics profile', () => {
       normalRetirementAge: 65,
       earliestRetirementAge: 55,
       currentAge: 60,
-      tenure: 36,
+      // whole years from joining the company (21) to pensionable service (24)
+      tenure: 3,
       hasMultipleRecords: false,
       dcRetirementJourney: false,
     });

@@ -69,6 +69,38 @@ describe('content sync', () => {
     await writeFile(file, original);
   });
 
+  it('rejects a journey whose pages do not lead from its first page to its summary', async () => {
+    const page = path.join(root, 'tenants/meridian/pages/ra-contact.json');
+    const original = await readFile(page, 'utf8');
+    const contact = JSON.parse(original);
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    await writeFile(
+      page,
+      JSON.stringify({ ...contact, journey: { ...contact.journey, next: 'ra_nowhere' } }),
+    );
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+      'dbcoreretirementapplication: ra_contact.next: "ra_nowhere" is not a page of journey dbcoreretirementapplication',
+    );
+    const { next: _next, ...deadEnd } = contact.journey;
+    await writeFile(
+      page,
+      JSON.stringify({
+        ...contact,
+        journey: {
+          ...deadEnd,
+          question: {
+            ...deadEnd.question,
+            answers: deadEnd.question.answers.map(({ next: _n, ...answer }: { next?: string }) => answer),
+          },
+        },
+      }),
+    );
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+      'ra_contact: leads nowhere (give it "next")',
+    );
+    await writeFile(page, original);
+  });
+
   it('rejects an image whose bytes are not an image', async () => {
     await writeFile(homePage(), JSON.stringify(await originalHome()));
     await writeFile(path.join(root, 'tenants/meridian/images/fake.png'), '<svg onload="alert(1)"></svg>');

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -19,15 +23,26 @@ const quietLog = { info: () => undefined };
  * A real server on a real, empty database for each test file: in-memory PGlite, or a fresh
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export interface TestAppOptions {
+  /** Receives the server's log lines (level from LOG_LEVEL in env). */
+  logStream?: DestinationStream;
+  /** Runs after the app is built and before it is ready: a test can add a route of its own. */
+  beforeReady?: (context: TestContext) => void;
+}
+
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
   const context = {} as TestContext;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let documentsDir: string | undefined;
 
   beforeAll(async () => {
+    documentsDir = mkdtempSync(join(tmpdir(), 'meridian-documents-'));
     context.config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent',
+      DOCUMENTS_DIR: documentsDir,
+      MERIDIAN_DEMO: 'true',
       ...env,
     });
     if (process.env.TEST_DATABASE_KIND === 'postgres') {
@@ -50,7 +65,12 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       context.database = await openDatabase({ kind: 'pglite' });
     }
     await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
-    context.app = await buildApp({ config: context.config, database: context.database });
+    context.app = await buildApp({
+      config: context.config,
+      database: context.database,
+      logStream: options.logStream,
+    });
+    options.beforeReady?.(context);
     await context.app.ready();
   });
 
@@ -58,6 +78,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     await context.app?.close();
     await context.database?.close();
     await dropDatabase?.();
+    if (documentsDir) rmSync(documentsDir, { recursive: true, force: true });
   });
 
   return context;

@@ -4,6 +4,7 @@ import { useTestApp } from './harness';
 const TOKEN = 'scraper-secret-0123456789';
 const ctx = useTestApp({ METRICS_TOKEN: TOKEN });
 
+
 describe('Prometheus metrics', () => {
   it('counts requests per route for a scraper holding the metrics token', async () => {
     await ctx.app.inject({ url: '/content-api/api/v2/content/tenant-content?tenantUrl=localhost' });
@@ -17,7 +18,7 @@ describe('Prometheus metrics', () => {
   });
 
   it('refuses anyone without the token', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`]) {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, 'Bearer scraper-secret-012345678é']) {
       const refused = await ctx.app.inject({
         url: '/metrics',
         headers: authorization ? { authorization } : {},

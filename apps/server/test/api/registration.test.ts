@@ -1,125 +1,162 @@
+import { eq } from 'drizzle-orm';
 import { addMonths, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
+import { auditEvents, members, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
+const start = '/authentication-api/api/registration/start';
 const samDateOfBirth = () => addMonths(utcDay(new Date()), -(48 * 12 + 6));
 const details = (overrides: Record<string, string> = {}) => ({
   referenceNumber: '1000009',
   dateOfBirth: samDateOfBirth(),
   insuranceNumber: 'qq 12 34 56 b',
-  email: 'Sam.Patel@example.org',
   ...overrides,
 });
 
-async function emailedCode(agent: BrowserAgent) {
-  const outbox = await agent.request({ url: '/api/dev/outbox?recipient=sam.patel@example.org' });
-  return /\b(\d{6})\b/.exec(outbox.json().messages[0].body)![1]!;
+const messagesTo = (recipient: string) =>
+  ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
+async function latestCodeTo(recipient: string) {
+  const messages = await messagesTo(recipient);
+  return codeIn(messages.at(-1)!.body);
 }
 
+async function addMember(referenceNumber: string, contact: { email?: string; mobilePhone?: string }) {
+  await ctx.database.db.insert(members).values({
+    businessGroup: 'MER',
+    referenceNumber,
+    schemeCode: 'MDB',
+    category: 'GEN',
+    status: 'Deferred',
+    forenames: 'Alex',
+    surname: 'Reed',
+    gender: 'U',
+    dateOfBirth: '1970-05-04',
+    insuranceNumber: `QQ${referenceNumber.slice(-6)}A`,
+    email: contact.email ?? null,
+    mobilePhone: contact.mobilePhone ?? null,
+  });
+  return { referenceNumber, dateOfBirth: '1970-05-04', insuranceNumber: `QQ${referenceNumber.slice(-6)}A` };
+}
+
+const confirm = (agent: BrowserAgent, payload: Record<string, string>) =>
+  agent.request({
+    method: 'POST',
+    url: '/authentication-api/api/registration/confirm',
+    payload: { username: 'sam.patel', password: 'a long passphrase 2026', ...payload },
+  });
+
 describe('registration of a portal account for an existing member record', () => {
-  it('refuses details that match no record and a member who already has an account', async () => {
+  it('answers alike whether the details match nothing, a registered member or a member to register', async () => {
     const agent = new BrowserAgent(ctx.app);
-    const wrongBirthday = await agent.request({
+    const noMatch = await agent.request({ method: 'POST', url: start, payload: details({ dateOfBirth: '1970-01-01' }) });
+    const registered = await agent.request({
       method: 'POST',
-      url: '/authentication-api/api/registration/start',
-      payload: details({ dateOfBirth: '1970-01-01' }),
-    });
-    expect(wrongBirthday.statusCode).toBe(400);
-    expect(wrongBirthday.json().errors[0].code).toBe('registration_no_match');
-    const alreadyRegistered = await agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/registration/start',
+      url: start,
       payload: details({
         referenceNumber: '1000002',
         insuranceNumber: 'CE234567D',
         dateOfBirth: addMonths(utcDay(new Date()), -(40 * 12 + 5)),
       }),
     });
-    expect(alreadyRegistered.statusCode).toBe(409);
-    expect(alreadyRegistered.json().errors[0].code).toBe('already_registered');
-    const invalid = await agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/registration/start',
-      payload: { referenceNumber: 'abc', email: 'not-an-email' },
-    });
+    for (const response of [noMatch, registered]) {
+      expect(response.statusCode).toBe(201);
+      expect(Object.keys(response.json())).toEqual(['registrationId']);
+    }
+    const madeUp = await confirm(agent, { registrationId: noMatch.json().registrationId, code: '123456' });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json().errors[0].code).toBe('CONFIRMATION_TOKEN_INVALID_ERROR');
+    const told = await messagesTo('db.active@example.org');
+    expect(told.at(-1)!.body).toMatch(/already have one/);
+    expect(told.at(-1)!.body).not.toMatch(/\b\d{6}\b/);
+
+    const invalid = await agent.request({ method: 'POST', url: start, payload: { referenceNumber: 'abc' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors.map((error: { field: string }) => error.field)).toEqual(
-      expect.arrayContaining([
-        'body.referenceNumber',
-        'body.email',
-        'body.dateOfBirth',
-        'body.insuranceNumber',
-      ]),
+      expect.arrayContaining(['body.referenceNumber', 'body.dateOfBirth', 'body.insuranceNumber']),
     );
   });
 
-  it('expires a code after five wrong guesses, even for the right code', async () => {
+  it('sends the code to the email on the record, never to an address the caller types', async () => {
     const agent = new BrowserAgent(ctx.app);
     const started = await agent.request({
       method: 'POST',
-      url: '/authentication-api/api/registration/start',
-      payload: details(),
+      url: start,
+      payload: { ...details(), email: 'attacker@example.net' },
     });
-    const code = await emailedCode(agent);
+    expect(started.statusCode).toBe(201);
+    expect(await messagesTo('attacker@example.net')).toHaveLength(0);
+    expect((await messagesTo('sam.patel@example.org')).at(-1)!.channel).toBe('email');
+  });
+
+  it('texts the code to a member with only a mobile number on record', async () => {
+    const member = await addMember('1000801', { mobilePhone: '+447700900801' });
+    const agent = new BrowserAgent(ctx.app);
+    const started = await agent.request({ method: 'POST', url: start, payload: member });
+    const [text] = await messagesTo('+447700900801');
+    expect(text!.channel).toBe('sms');
+    const created = await confirm(agent, {
+      registrationId: started.json().registrationId,
+      code: codeIn(text!.body),
+      username: 'alex.texted',
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('queues an activation letter for a member with neither, whose link leads back to the code step', async () => {
+    const member = await addMember('1000802', {});
+    const agent = new BrowserAgent(ctx.app);
+    const started = await agent.request({ method: 'POST', url: start, payload: member });
+    expect(Object.keys(started.json())).toEqual(['registrationId']);
+    const [letter] = await messagesTo('MER/1000802');
+    expect(letter!.channel).toBe('post');
+    expect(letter!.body).toContain(`/register?registration=${started.json().registrationId}`);
+    const created = await confirm(agent, {
+      registrationId: started.json().registrationId,
+      code: codeIn(letter!.body),
+      username: 'alex.posted',
+    });
+    expect(created.statusCode).toBe(201);
+    const [audited] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.referenceNumber, '1000802'));
+    expect(audited!.details).toMatchObject({ reason: 'code_sent', channel: 'post' });
+  });
+
+  it('refuses wrong codes alike and after five wrong guesses the right one too', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const started = await agent.request({ method: 'POST', url: start, payload: details() });
+    const code = await latestCodeTo('sam.patel@example.org');
     const wrongCode = code === '111111' ? '222222' : '111111';
     const attempt = (guess: string) =>
-      agent.request({
-        method: 'POST',
-        url: '/authentication-api/api/registration/confirm',
-        payload: {
-          registrationId: started.json().registrationId,
-          code: guess,
-          username: 'sam.p',
-          password: 'a long passphrase 2026',
-        },
-      });
+      confirm(agent, { registrationId: started.json().registrationId, code: guess, username: 'sam.p' });
     for (let guess = 0; guess < 5; guess += 1) {
       expect((await attempt(wrongCode)).json().errors[0].code).toBe('CONFIRMATION_TOKEN_INVALID_ERROR');
     }
-    expect((await attempt(code)).json().errors[0].code).toBe('CONFIRMATION_TOKEN_EXPIRED_ERROR');
+    expect((await attempt(code)).json().errors[0].code).toBe('CONFIRMATION_TOKEN_INVALID_ERROR');
   });
 
-  it('emails a code, refuses a wrong one, and creates an account that can sign in', async () => {
+  it('creates an account that can sign in; then a new start sends no code', async () => {
     const agent = new BrowserAgent(ctx.app);
-    const started = await agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/registration/start',
-      payload: details(),
-    });
-    expect(started.statusCode).toBe(201);
-    const { registrationId } = started.json();
-    const code = await emailedCode(agent);
-    const confirm = (payload: Record<string, string>) =>
-      agent.request({
-        method: 'POST',
-        url: '/authentication-api/api/registration/confirm',
-        payload: { registrationId, username: 'sam.patel', password: 'a long passphrase 2026', ...payload },
-      });
-    const wrong = await confirm({ code: code === '111111' ? '222222' : '111111' });
-    expect(wrong.json().errors[0].code).toBe('CONFIRMATION_TOKEN_INVALID_ERROR');
-    const taken = await confirm({ code, username: 'db.active' });
-    expect(taken.statusCode).toBe(409);
-    const created = await confirm({ code });
+    const started = await agent.request({ method: 'POST', url: start, payload: details() });
+    const registrationId = started.json().registrationId;
+    const code = await latestCodeTo('sam.patel@example.org');
+    expect((await confirm(agent, { registrationId, code, username: 'db.active' })).statusCode).toBe(409);
+    const created = await confirm(agent, { registrationId, code });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ username: 'sam.patel' });
-    expect((await confirm({ code })).statusCode).toBe(404);
+    expect((await confirm(agent, { registrationId, code })).statusCode).toBe(400);
 
     const member = new BrowserAgent(ctx.app);
     expect((await member.signIn('sam.patel', 'a long passphrase 2026')).json()).toMatchObject({
       businessGroup: 'MER',
       referenceNumber: '1000009',
     });
-  });
-
-  it('refuses a second registration once the member has an account', async () => {
-    const agent = new BrowserAgent(ctx.app);
-    const again = await agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/registration/start',
-      payload: details(),
-    });
-    expect(again.statusCode).toBe(409);
+    const again = await agent.request({ method: 'POST', url: start, payload: details() });
+    expect(again.statusCode).toBe(201);
+    expect((await messagesTo('sam.patel@example.org')).at(-1)!.body).toMatch(/already have one/);
   });
 });

@@ -59,8 +59,9 @@ describe('retirement figures from the calculation engine', () => {
     const quote = (await dc.request({ url: '/mdp-api/api/v3/retirement/quotes' })).json();
     expect(quote).toMatchObject({ kind: 'DC' });
     expect(quote.projection.potPence).toBeGreaterThan(18_640_000);
-    const db = await signedIn('db.avc');
+    const db = await signedIn('db.deferred');
     const transfer = (await db.request({ url: '/mdp-api/api/retirement/transfer-quote' })).json();
+    expect(transfer).toMatchObject({ guaranteed: false, issuedOn: null });
     expect(transfer.guaranteeDate).toBe(utcDay(new Date()));
     expect(transfer.guaranteedUntil > transfer.guaranteeDate).toBe(true);
   });

@@ -9,7 +9,9 @@ describe('configuration', () => {
     expect(config.SESSION_REPLAY_PERCENT).toBe(0);
     expect(config.derived).toEqual({ apiUrl: true, epaDomain: true, oidcIssuer: true });
     expect(config.oidcIssuer).toBe('http://localhost:3000/oidc');
-    expect(config.seedDemoData).toBe(true);
+    expect(config.demo).toBe(false);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.loopbackOnly).toBe(true);
   });
 
   it('refuses production without API_URL, EPA_DOMAIN and SECRETS_KEY, listing each', () => {
@@ -34,5 +36,15 @@ describe('configuration', () => {
     const config = loadConfig({ WHITELISTED_COOKIES: 'a; b,c', HIDE_COOKIE_BANNER_PATHS: '/bereavement' });
     expect(config.WHITELISTED_COOKIES).toEqual(['a', 'b', 'c']);
     expect(config.HIDE_COOKIE_BANNER_PATHS).toEqual(['/bereavement']);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_URL: 'https://p.example', EPA_DOMAIN: 'epa.example', SECRETS_KEY: 'k'.repeat(32) }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrowError(/REDIS_URL/);
   });
 });

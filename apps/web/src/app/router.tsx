@@ -1,6 +1,14 @@
 import { useCallback } from 'react';
 import { flushSync as reactFlushSync } from 'react-dom';
-import { createBrowserRouter, RouterProvider, useNavigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  replace,
+  RouterProvider,
+  useNavigate,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { readCookie } from '../lib/cookies';
 import { Layout } from '../components/Layout';
 import { PageLoading } from '../components/PageLoading';
 import { AnalyticsTracker } from '../features/analytics/AnalyticsTracker';
@@ -14,6 +22,12 @@ import { contentPageLoader } from '../features/content/content-loader';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { HubPage } from '../features/hub/HubPage';
+import { PensionPaymentsPage } from '../features/payments/PensionPaymentsPage';
+import { BankDetailsPage } from '../features/my-details/BankDetailsPage';
+import { ChangeEmailPage, ChangeMobilePage } from '../features/my-details/ContactChangePages';
+import { ContactIntent } from '../features/my-details/ContactIntent';
+import { ChangeAddressPage, ContactPreferencesPage } from '../features/my-details/SettingsPages';
+import { YourDetails } from '../features/my-details/YourDetails';
 import { RegisterPage } from '../features/registration/RegisterPage';
 import { SearchPage } from '../features/search/SearchPage';
 import { CookieSettings } from '../features/site/CookieSettings';
@@ -72,10 +86,48 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },
             {
               path: routes.landing,
+              ...contentRoute,
               element: (
                 <RequireSignIn>
                   <HubPage />
                 </RequireSignIn>
+              ),
+            },
+            {
+              path: '/pension-payments',
+              element: (
+                <RequireSignIn>
+                  <PensionPaymentsPage />
+                </RequireSignIn>
+              ),
+            },
+            {
+              path: '/my-details',
+              ...contentRoute,
+              element: (
+                <RequireSignIn>
+                  <ContentPage />
+                  <YourDetails />
+                </RequireSignIn>
+              ),
+            },
+            ...(
+              [
+                ['/my-details/email', <ChangeEmailPage key="email" />],
+                ['/my-details/mobile', <ChangeMobilePage key="mobile" />],
+                ['/my-details/address', <ChangeAddressPage key="address" />],
+                ['/my-details/contact-preferences', <ContactPreferencesPage key="preferences" />],
+                ['/my-details/bank', <BankDetailsPage key="bank" />],
+              ] as const
+            ).map(([path, page]) => ({ path, element: <RequireSignIn>{page}</RequireSignIn> })),
+            {
+              path: '/contact-us',
+              ...contentRoute,
+              element: (
+                <>
+                  <ContentPage />
+                  <ContactIntent />
+                </>
               ),
             },
             {
@@ -88,7 +140,13 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 </>
               ),
             },
-            { index: true, ...contentRoute },
+            {
+              index: true,
+              ...contentRoute,
+              // A signed-in member opening the site's address starts from the hub.
+              loader: (args: LoaderFunctionArgs) =>
+                readCookie('accessToken') ? replace(routes.landing) : contentRoute.loader(args),
+            },
             { path: '*', ...contentRoute },
           ],
         },

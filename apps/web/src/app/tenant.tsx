@@ -16,8 +16,8 @@ export const TenantContext = createContext<TenantState | null>(null);
 
 const fontStacks: Record<TenantFont, string> = {
   system: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
-  'source-sans-3': "'Source Sans 3', system-ui, Arial, sans-serif",
-  nunito: "'Nunito', system-ui, Arial, sans-serif",
+  'source-sans-3': "'Source Sans 3', 'Source Sans 3 Fallback', system-ui, Arial, sans-serif",
+  nunito: "'Nunito', 'Nunito Fallback', system-ui, Arial, sans-serif",
 };
 
 export function applyBranding(

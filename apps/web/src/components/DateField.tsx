@@ -6,15 +6,18 @@ interface DateFieldProps {
   hint?: string;
   error?: string;
   autoCompletePrefix?: 'bday';
+  /** An ISO date to fill the boxes with (an answer given before). */
+  defaultValue?: string;
 }
 
 /** GOV.UK date input: day, month and year boxes in a fieldset; the first box takes the error link. */
-export function DateField({ id, legend, hint, error, autoCompletePrefix }: DateFieldProps) {
+export function DateField({ id, legend, hint, error, autoCompletePrefix, defaultValue }: DateFieldProps) {
   const describedBy = describedByFor(id, hint, error);
+  const [year, month, day] = defaultValue?.split('-').map((part) => String(Number(part))) ?? [];
   const parts = [
-    { key: 'day', label: 'Day', width: 'input--2', autoComplete: 'day' },
-    { key: 'month', label: 'Month', width: 'input--2', autoComplete: 'month' },
-    { key: 'year', label: 'Year', width: 'input--4', autoComplete: 'year' },
+    { key: 'day', label: 'Day', width: 'input--2', autoComplete: 'day', value: day },
+    { key: 'month', label: 'Month', width: 'input--2', autoComplete: 'month', value: month },
+    { key: 'year', label: 'Year', width: 'input--4', autoComplete: 'year', value: year },
   ];
   return (
     <div className={`form-group${error ? ' form-group--error' : ''}`}>
@@ -30,6 +33,7 @@ export function DateField({ id, legend, hint, error, autoCompletePrefix }: DateF
                 name={`${id}-${part.key}`}
                 className={part.width}
                 inputMode="numeric"
+                defaultValue={part.value}
                 autoComplete={autoCompletePrefix ? `${autoCompletePrefix}-${part.autoComplete}` : undefined}
                 aria-invalid={error ? true : undefined}
               />

@@ -100,9 +100,8 @@ export const authApi = {
     referenceNumber: string;
     dateOfBirth: string;
     insuranceNumber: string;
-    email: string;
   }) =>
-    http.post<{ registrationId: string; expiresAt: string }>(`${auth}/registration/start`, { body: details }),
+    http.post<{ registrationId: string }>(`${auth}/registration/start`, { body: details }),
   confirmRegistration: (confirmation: {
     registrationId: string;
     code: string;

@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
+import { errorBodySchema, safeDate } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { queueEmail } from '../../lib/outbox';
+import type { Config } from '../../config';
+import { tellMember } from './registration-messages';
 import { findTenant } from '../tenancy/tenant-repository';
-import { confirmRegistration, REGISTRATION_CODE_MINUTES, startRegistration } from './registration-service';
+import { confirmRegistration, startRegistration } from './registration-service';
 
 const insuranceNumber = z
   .string()
   .trim()
   .regex(/^[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]$/i, 'a National Insurance number like QQ 12 34 56 C');
 
-export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  await app.register(rateLimit, { global: false });
+export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
 
   app.post(
     '/registration/start',
@@ -23,51 +25,42 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['authentication'],
-        summary: 'Register for an existing member record: checks the details and emails a 6-digit code',
+        summary:
+          'Register for an existing member record: a code goes to the email, mobile or address the scheme holds; the answer is the same whether or not the details match',
         body: z.object({
           referenceNumber: z
             .string()
             .trim()
             .regex(/^\d{4,10}$/, 'your reference number, digits only'),
-          dateOfBirth: z.iso.date('a date of birth as YYYY-MM-DD'),
+          dateOfBirth: safeDate('a date of birth as YYYY-MM-DD'),
           insuranceNumber,
-          email: z.email('an email address like name@example.com').max(100),
         }),
         response: {
-          201: z.object({ registrationId: z.uuid(), expiresAt: z.string() }),
+          201: z.object({ registrationId: z.uuid() }),
           400: errorBodySchema,
-          409: errorBodySchema,
+          404: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
       const tenant = await findTenant(db, request.tenantUrl);
       if (!tenant) throw new AppError(404, 'tenant_not_found', 'No tenant is configured for this address.');
-      try {
-        const started = await startRegistration(db, request.body, tenant.businessGroups);
-        await queueEmail(db, request.log, {
-          to: request.body.email.trim().toLowerCase(),
-          subject: `Your ${tenant.tenantName} security code`,
-          body: `Your security code is ${started.code}. It expires in ${REGISTRATION_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
-        });
-        await audit(db, request, {
-          action: 'registration_start',
-          outcome: 'success',
-          details: { tenant: tenant.tenantUrl },
-        });
-        return reply
-          .code(201)
-          .send({ registrationId: started.registrationId, expiresAt: started.expiresAt.toISOString() });
-      } catch (error) {
-        if (error instanceof AppError) {
-          await audit(db, request, {
-            action: 'registration_start',
-            outcome: 'failure',
-            details: { reason: error.code },
-          });
-        }
-        throw error;
-      }
+      const started = await startRegistration(db, request.body, tenant.businessGroups);
+      const origin = config.API_URL ?? `${request.protocol}://${request.host}`;
+      await tellMember(app.messaging, db, request.log, started, { tenantName: tenant.tenantName, origin });
+      const member = started.outcome === 'no_match' ? null : started.member;
+      await audit(db, request, {
+        action: 'registration_start',
+        outcome: started.outcome === 'code_sent' ? 'success' : 'failure',
+        businessGroup: member?.businessGroup ?? null,
+        referenceNumber: member?.referenceNumber ?? null,
+        details: {
+          tenant: tenant.tenantUrl,
+          reason: started.outcome,
+          ...(started.outcome === 'code_sent' ? { channel: started.channel } : {}),
+        },
+      });
+      return reply.code(201).send({ registrationId: started.registrationId });
     },
   );
 

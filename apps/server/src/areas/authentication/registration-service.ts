@@ -1,38 +1,58 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, registrations, userRecords, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export const REGISTRATION_CODE_MINUTES = 15;
+/** How long the code in an activation letter works: the post takes days. */
+export const REGISTRATION_LETTER_DAYS = 30;
 export const REGISTRATION_CODE_ATTEMPTS = 5;
 
 export interface RegistrationDetails {
   referenceNumber: string;
   dateOfBirth: string;
   insuranceNumber: string;
-  email: string;
 }
+
+type MemberRow = typeof members.$inferSelect;
+
+/** Where the code goes: the contact details the scheme already holds, never ones the caller types. */
+export type CodeChannel = 'email' | 'sms' | 'post';
+
+/**
+ * What a start found. Every outcome carries a registration id, so the answer to the caller is the
+ * same whether the details match nothing, a registered member, or a member now sent a code.
+ */
+export type RegistrationStart =
+  | { outcome: 'no_match'; registrationId: string }
+  | { outcome: 'already_registered'; registrationId: string; member: MemberRow }
+  | { outcome: 'code_sent'; registrationId: string; member: MemberRow; code: string; channel: CodeChannel };
 
 const hashCode = (registrationId: string, code: string) =>
   createHash('sha256').update(`${registrationId}:${code}`).digest('base64url');
 const normaliseInsuranceNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
-const noMatch = () =>
+export const channelFor = (member: Pick<MemberRow, 'email' | 'mobilePhone'>): CodeChannel =>
+  member.email ? 'email' : member.mobilePhone ? 'sms' : 'post';
+
+/** The one refusal for every code that does not work, so a made-up registration looks like a real one. */
+export const codeRefused = () =>
   new AppError(
     400,
-    'registration_no_match',
-    'We could not find a membership record with these details. Check them against your latest pension statement.',
+    'CONFIRMATION_TOKEN_INVALID_ERROR',
+    'This code is not right or no longer works. Check it, or start again for a new one.',
   );
 
-/** Matches the details to exactly one member record of the tenant that has no portal account yet. */
+/** Matches the details to one member record of the tenant; a member without an account gets a code. */
 export async function startRegistration(
   db: Database,
   details: RegistrationDetails,
   businessGroups: string[],
   now = new Date(),
-): Promise<{ registrationId: string; code: string; expiresAt: Date }> {
+): Promise<RegistrationStart> {
+  const registrationId = randomUUID();
   const [member] = await db
     .select()
     .from(members)
@@ -43,7 +63,7 @@ export async function startRegistration(
         sql`upper(replace(${members.insuranceNumber}, ' ', '')) = ${normaliseInsuranceNumber(details.insuranceNumber)}`,
       ),
     );
-  if (!member || !businessGroups.includes(member.businessGroup)) throw noMatch();
+  if (!member || !businessGroups.includes(member.businessGroup)) return { outcome: 'no_match', registrationId };
   const [existing] = await db
     .select()
     .from(userRecords)
@@ -53,30 +73,29 @@ export async function startRegistration(
         eq(userRecords.referenceNumber, member.referenceNumber),
       ),
     );
-  if (existing) {
-    throw new AppError(
-      409,
-      'already_registered',
-      'You already have an account. Sign in, or reset your password.',
-    );
-  }
+  if (existing) return { outcome: 'already_registered', registrationId, member };
+
+  const channel = channelFor(member);
   const code = String(randomInt(100_000, 1_000_000));
-  const expiresAt = new Date(now.getTime() + REGISTRATION_CODE_MINUTES * 60_000);
-  const [row] = await db
-    .insert(registrations)
-    .values({
-      businessGroup: member.businessGroup,
-      referenceNumber: member.referenceNumber,
-      email: details.email.trim().toLowerCase(),
-      codeHash: 'pending',
-      expiresAt,
-    })
-    .returning({ id: registrations.id });
+  const lifetimeMs = channel === 'post' ? REGISTRATION_LETTER_DAYS * 86_400_000 : REGISTRATION_CODE_MINUTES * 60_000;
+  const pending = {
+    id: registrationId,
+    email: member.email ?? '',
+    codeHash: hashCode(registrationId, code),
+    failedAttempts: 0,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+  };
+  // A member has one pending registration: starting again replaces it, so older codes stop working.
   await db
-    .update(registrations)
-    .set({ codeHash: hashCode(row!.id, code) })
-    .where(eq(registrations.id, row!.id));
-  return { registrationId: row!.id, code, expiresAt };
+    .insert(registrations)
+    .values({ ...pending, businessGroup: member.businessGroup, referenceNumber: member.referenceNumber })
+    .onConflictDoUpdate({
+      target: [registrations.businessGroup, registrations.referenceNumber],
+      targetWhere: isNull(registrations.confirmedAt),
+      set: pending,
+    });
+  return { outcome: 'code_sent', registrationId, member, code, channel };
 }
 
 export interface Confirmation {
@@ -87,29 +106,38 @@ export interface Confirmation {
 }
 
 /** Checks the emailed code (limited attempts, expiry) and creates the account for the member record. */
+/**
+ * Takes one code attempt in a single conditional update before the code is compared, so parallel
+ * guesses cannot pass the limit; null when the registration is unknown, done, expired or used up.
+ */
+async function takeCodeAttempt(db: Database, registrationId: string, now: Date) {
+  const [taken] = await db
+    .update(registrations)
+    .set({ failedAttempts: sql`${registrations.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(registrations.id, registrationId),
+        isNull(registrations.confirmedAt),
+        gt(registrations.expiresAt, now),
+        lt(registrations.failedAttempts, REGISTRATION_CODE_ATTEMPTS),
+      ),
+    )
+    .returning();
+  return taken ?? null;
+}
+
+/**
+ * Checks the code (limited attempts, expiry) and creates the account for the member record. Unknown,
+ * done, expired, used-up and wrong all answer alike.
+ */
 export async function confirmRegistration(db: Database, input: Confirmation, now = new Date()) {
-  const [pending] = await db.select().from(registrations).where(eq(registrations.id, input.registrationId));
-  if (!pending || pending.confirmedAt) {
-    throw new AppError(
-      404,
-      'registration_not_found',
-      'Start again: this registration is not waiting for a code.',
-    );
-  }
-  if (pending.expiresAt <= now || pending.failedAttempts >= REGISTRATION_CODE_ATTEMPTS) {
-    throw new AppError(400, 'CONFIRMATION_TOKEN_EXPIRED_ERROR', 'This code has expired. Ask for a new one.');
-  }
-  if (hashCode(pending.id, input.code.trim()) !== pending.codeHash) {
-    await db
-      .update(registrations)
-      .set({ failedAttempts: pending.failedAttempts + 1 })
-      .where(eq(registrations.id, pending.id));
-    throw new AppError(
-      400,
-      'CONFIRMATION_TOKEN_INVALID_ERROR',
-      'The code is not right. Check the email we sent you.',
-    );
-  }
+  const pending = await takeCodeAttempt(db, input.registrationId, now);
+  if (!pending || hashCode(pending.id, input.code.trim()) !== pending.codeHash) throw codeRefused();
+  // The right code does not use up an attempt.
+  await db
+    .update(registrations)
+    .set({ failedAttempts: sql`${registrations.failedAttempts} - 1` })
+    .where(eq(registrations.id, pending.id));
   const username = input.username.trim().toLowerCase();
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (taken) throw new AppError(409, 'username_taken', 'This username is taken. Choose another.');

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { errorBodySchema, featureEnabled } from '@meridian/contracts';
 import type { Config } from '../../config';
@@ -8,6 +7,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
+import { tooManyRequests } from '../../plugins/rate-limits';
+import { secureCookies } from '../../lib/secure-cookies';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../member-data/outbound-sso';
@@ -55,10 +56,8 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
   };
-  const secure = config.isProduction;
   // An access token lives as long as the idle timeout; activity (keep-alive) issues a fresh one.
   const ACCESS_TOKEN_SECONDS = Math.round(config.IDLE_TIMEOUT_MINUTES * 60);
-  await app.register(rateLimit, { global: false });
 
   const issueCookies = async (
     reply: FastifyReply,
@@ -71,6 +70,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
   ) => {
     const accessToken = await signAccessToken(app.signingKey, issued, ACCESS_TOKEN_SECONDS);
+    const secure = secureCookies(reply.request);
     // The web client reads this cookie to send a bearer token (spec section 6); it is short-lived.
     reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {
       path: '/',
@@ -141,10 +141,11 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
           businessGroups: z.array(z.string().length(3)).max(10).optional(),
           realm: z.string().max(100).optional(),
         }),
-        response: { 200: tokenResponse, 401: errorBodySchema, 423: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokenResponse, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
+      if (!(await app.accountAttemptAllowed(request, request.body.userName))) throw tooManyRequests();
       const allowedGroups = await tenantGroups(request);
       const businessGroups = request.body.businessGroups?.length
         ? request.body.businessGroups.filter((group) => allowedGroups.includes(group))

@@ -33,8 +33,13 @@ const newRefreshToken = () => randomBytes(32).toString('base64url');
 // Verifying against a real hash when the user is unknown keeps the timing of both failures alike.
 const decoyHash = argon2.hash('decoy-password-for-timing', { type: argon2.argon2id });
 
+/** One answer for an unknown username, a wrong password and a paused account alike. */
 export const invalidCredentials = () =>
-  new AppError(401, 'invalid_credentials', 'The username or password is not right.');
+  new AppError(
+    401,
+    'invalid_credentials',
+    `The username or password is not right. After ${LOCKOUT_THRESHOLD} wrong attempts in a row, sign-in is paused for ${LOCKOUT_MINUTES} minutes.`,
+  );
 
 export async function recordsOf(db: Database, userId: string, businessGroups?: string[]): Promise<MemberRecord[]> {
   const rows = await db
@@ -61,43 +66,57 @@ export type CredentialCheck =
   | { ok: false; error: AppError; userId?: string; reason: string };
 
 /**
+ * Takes one sign-in attempt for a user in a single statement, under the row's lock, before the
+ * password is checked: the failure count goes up (a success puts it back to 0), every
+ * LOCKOUT_THRESHOLD-th attempt pauses the account, and an attempt that finds the account paused is
+ * refused unchecked. Parallel attempts therefore cannot all pass as the first.
+ */
+async function takeSignInAttempt(db: Database, userId: string, now: Date) {
+  const lockedUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000);
+  const result = await db.execute<{ failures: number; paused: boolean }>(sql`
+    with previous as (
+      select id, locked_until from ${users} where id = ${userId} for update
+    )
+    update ${users} set
+      failed_sign_ins = ${users.failedSignIns} + 1,
+      locked_until = case
+        when previous.locked_until > ${now.toISOString()}::timestamptz then previous.locked_until
+        when (${users.failedSignIns} + 1) % ${LOCKOUT_THRESHOLD} = 0 then ${lockedUntil.toISOString()}::timestamptz
+        else previous.locked_until
+      end
+    from previous
+    where ${users.id} = previous.id
+    returning ${users.failedSignIns} as failures,
+      coalesce(previous.locked_until > ${now.toISOString()}::timestamptz, false) as paused`);
+  return result.rows[0]!;
+}
+
+/**
  * Checks a username and password for a tenant's business groups, with a soft lockout after repeated
- * failures. Shared by the password sign-in and the embedded OpenID provider's sign-in page.
+ * failures. Shared by the password sign-in and the embedded OpenID provider's sign-in page. Unknown,
+ * wrong and paused all answer the same, after the same work.
  */
 export async function verifyCredentials(
   db: Database,
   input: { username: string; password: string; businessGroups: string[] },
   now = new Date(),
 ): Promise<CredentialCheck> {
-  const [user] = await db.select().from(users).where(eq(users.username, input.username.trim().toLowerCase()));
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.username, input.username.trim().toLowerCase()));
   if (!user) {
     await argon2.verify(await decoyHash, input.password);
     return { ok: false, error: invalidCredentials(), reason: 'unknown_user' };
   }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    return {
-      ok: false,
-      userId: user.id,
-      reason: 'locked',
-      error: new AppError(
-        423,
-        'account_locked',
-        `Too many attempts. You can try again after ${user.lockedUntil.toISOString().slice(11, 16)} UTC, or reset your password.`,
-      ),
-    };
+  const attempt = await takeSignInAttempt(db, user.id, now);
+  if (attempt.paused) {
+    await argon2.verify(await decoyHash, input.password);
+    return { ok: false, userId: user.id, reason: 'locked', error: invalidCredentials() };
   }
   const passwordMatches = await argon2.verify(user.passwordHash, input.password);
   const records = passwordMatches ? await recordsOf(db, user.id, input.businessGroups) : [];
   if (!passwordMatches || records.length === 0) {
-    const failures = user.failedSignIns + 1;
-    const locks = failures >= LOCKOUT_THRESHOLD;
-    await db
-      .update(users)
-      .set({
-        failedSignIns: locks ? 0 : failures,
-        lockedUntil: locks ? new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) : user.lockedUntil,
-      })
-      .where(eq(users.id, user.id));
     return {
       ok: false,
       userId: user.id,

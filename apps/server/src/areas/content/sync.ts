@@ -7,6 +7,7 @@ import {
   pageFileSchema,
   tenantContentSchema,
   type ContentDocumentKind,
+  type JourneyDefinition,
   type PageFile,
   type TenantContent,
 } from '@meridian/contracts';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
 import { clearContentCache } from './content-cache';
+import { graphOf, journeyGraphProblems } from '../journeys/graph';
 
 export class ContentFileError extends Error {
   constructor(
@@ -89,6 +91,28 @@ async function readImages(dir: string, record: Recorder): Promise<ContentImage[]
   return images;
 }
 
+/**
+ * Every journey's pages must form a graph from its first page to its summary page, and every page
+ * that asks a question or leads on must belong to a journey the tenant defines.
+ */
+function checkJourneys(dir: string, tenantPages: PageFile[], definitions: JourneyDefinition[] = []) {
+  const file = path.join(dir, 'journeys.json');
+  const types = new Set(definitions.map((definition) => definition.type));
+  if (types.size !== definitions.length) throw new ContentFileError(file, 'two journeys share a type');
+  const stray = tenantPages.find(
+    (page) => page.journey && !types.has(page.journey.type) && (page.journey.question || page.journey.next),
+  );
+  if (stray)
+    throw new ContentFileError(
+      path.join(dir, 'pages'),
+      `page "${stray.key}" is a step of journey ${stray.journey?.type}, which journeys.json does not define`,
+    );
+  for (const definition of definitions) {
+    const [problem] = journeyGraphProblems(graphOf(definition, tenantPages));
+    if (problem) throw new ContentFileError(file, `${definition.type}: ${problem}`);
+  }
+}
+
 /** Authoring is strict: a misspelt tenant setting fails the sync instead of being dropped. */
 const tenantFileSchema = z.strictObject(tenantContentSchema.shape);
 
@@ -130,6 +154,7 @@ export async function readContentTree(root: string): Promise<{ bundles: TenantBu
         );
       }
     }
+    checkJourneys(dir, tenantPages, documents.journeys as JourneyDefinition[] | undefined);
     const images = await readImages(path.join(dir, 'images'), record);
     if (tenant.logo && !images.some((image) => image.path === tenant.logo?.image))
       throw new ContentFileError(path.join(dir, 'tenant.json'), `logo.image: no image ${tenant.logo.image}`);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { tooManyRequests } from '../../plugins/rate-limits';
 import { verifyCredentials } from '../authentication/session-service';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -17,17 +17,12 @@ interface InteractionOptions {
   provider: OidcProvider;
 }
 
-const failureMessages: Record<string, string> = {
-  invalid_credentials: 'The username or password is not right. Check them and try again.',
-  account_locked: 'You have tried to sign in too many times. Wait 15 minutes and try again.',
-};
 
 /** The sign-in (login prompt) pages of the embedded provider: branded, accessible, server-rendered. */
 export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   app,
   { db, config, provider },
 ) => {
-  await app.register(rateLimit, { global: false });
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -124,6 +119,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       if (!password) missing.push({ field: 'password', message: 'Enter your password' });
       if (missing.length) return renderSignIn(request, reply, interaction, { username, errors: missing });
 
+      if (!(await app.accountAttemptAllowed(request, username))) {
+        return renderSignIn(request, reply, interaction, {
+          username,
+          errors: [{ field: 'username', message: tooManyRequests().message }],
+        });
+      }
       const host = hostOf(interaction.params.redirect_uri) ?? request.headers.host;
       const tenant = await findTenant(db, tenantUrlForHost(host, config.TENANT_URL_FALLBACK));
       const checked = await verifyCredentials(db, {
@@ -138,10 +139,9 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           userId: checked.userId ?? null,
           details: { reason: checked.reason, tenant: tenant?.tenantUrl },
         });
-        const message = failureMessages[checked.error.code] ?? checked.error.message;
         return renderSignIn(request, reply, interaction, {
           username,
-          errors: [{ field: 'username', message }],
+          errors: [{ field: 'username', message: checked.error.message }],
         });
       }
       await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });

@@ -124,7 +124,8 @@ export function createProvider({
       render(ctx, messagePage({ branding, nonce, title: 'Sorry, there is a problem', message }), policy);
     },
   });
-  provider.proxy = config.isProduction;
+  // X-Forwarded-Proto and -Host are believed only from the proxies TRUST_PROXY names.
+  provider.proxy = config.trustProxy !== false;
   provider.Client.prototype.redirectUriAllowed = (value: string) =>
     isTenantReturnUri(value, 'redirect', directory.entries);
   provider.Client.prototype.postLogoutRedirectUriAllowed = (value: string) =>

@@ -1,5 +1,13 @@
-import { CalculationError, type CalculationProvider, type IsoDate } from '@meridian/pensions';
-import type { ContentAccessKeyPayload } from '@meridian/contracts';
+import {
+  ageString,
+  CalculationError,
+  CalculationProviderError,
+  isoDate,
+  type CalculationProvider,
+  type IsoDate,
+  type RetirementJourneyState,
+} from '@meridian/pensions';
+import { CALCULATION_NOT_ACCESSIBLE, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { members, schemes } from '../../db/schema';
 import { calculationMember } from './calculations';
 
@@ -13,6 +21,8 @@ export interface AccessKeyRequest {
   newlyRetiredRangeInMonths: number;
   basicMode: boolean;
   recordCount: number;
+  /** The member's online retirement application, when they started one. */
+  retirementApplication?: RetirementJourneyState | null;
 }
 
 const hasAvcs = (benefits: Record<string, unknown>) =>
@@ -71,24 +81,31 @@ export async function buildAccessKeyPayload(
       member: calculationMember(member),
       preRetirementAgePeriodInYears: request.preRetirementAgePeriodInYears,
       newlyRetiredRangeInMonths: request.newlyRetiredRangeInMonths,
+      journey: request.retirementApplication ?? null,
     });
+    // ExpiredRA comes from the journey's own status only (existing-portal b.4).
+    const expired = request.retirementApplication?.expired && !request.retirementApplication.submitted;
     return {
       ...full,
       lifeStage: summary.lifeStage,
       dcLifeStage: summary.dcLifeStage,
-      retirementApplicationStatus: summary.retirementApplicationStatus,
+      retirementApplicationStatus: expired ? 'ExpiredRA' : summary.retirementApplicationStatus,
       isCalculationSuccessful: true,
       currentAge: summary.currentAge,
       wordingFlags: [...flags, summary.nmpaBand],
     };
   } catch (error) {
-    if (!(error instanceof CalculationError)) throw error;
+    // The key is still issued without figures (existing-portal c.1): content says they are unavailable.
+    if (!(error instanceof CalculationError || error instanceof CalculationProviderError)) throw error;
     return {
       ...full,
       lifeStage: 'Undefined',
+      dcLifeStage: 'undefined',
       retirementApplicationStatus: 'Undefined',
       isCalculationSuccessful: false,
-      dbCalculationStatus: error.code,
+      dbCalculationStatus: error instanceof CalculationError ? error.code : CALCULATION_NOT_ACCESSIBLE,
+      currentAge: ageString(isoDate(member.dateOfBirth), request.today),
+      wordingFlags: [...flags, 'CalculationFailed'],
     };
   }
 }

@@ -7,9 +7,10 @@ import {
   type AnalyticsProfileData,
 } from '@meridian/contracts';
 import {
-  ageOn,
   CalculationError,
+  CalculationProviderError,
   isoDate,
+  tenureYears,
   utcDay,
   type CalculationProvider,
   type RetirementDatesAges,
@@ -95,7 +96,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
           newlyRetiredRangeInMonths: 3,
         })
         .catch((error: unknown): RetirementDatesAges | null => {
-          if (error instanceof CalculationError) return null;
+          if (error instanceof CalculationError || error instanceof CalculationProviderError) return null;
           throw error;
         });
       const records = await linkedRecordsOf(db, signedIn.userId);
@@ -129,7 +130,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         dcexploreoptionsStarted: false,
         dcretirementapplicationStarted: false,
         dcretirementapplicationSubmitted: false,
-        tenure: member.dateJoinedScheme ? ageOn(isoDate(member.dateJoinedScheme), today) : null,
+        tenure: tenureYears(
+          member.dateJoinedCompany ? isoDate(member.dateJoinedCompany) : null,
+          member.datePensionableServiceStarted ? isoDate(member.datePensionableServiceStarted) : null,
+        ),
         earliestRetirementAge: summary?.ages.earliest ?? null,
         latestRetirementAge: summary?.ages.latest ?? null,
         normalRetirementAge: summary?.ages.normal ?? null,

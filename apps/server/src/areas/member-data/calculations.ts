@@ -5,6 +5,11 @@ import {
   createLocalCalculationProvider,
   type CalculationProvider,
 } from '@meridian/pensions';
+import {
+  CALCULATION_NOT_ACCESSIBLE,
+  calculationUnavailable,
+  type CalculationUnavailable,
+} from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { members } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -26,11 +31,16 @@ export function calculationMember(member: MemberRow) {
     gender: member.gender,
     dateLeftScheme: member.dateLeftScheme,
     dateRetired: member.dateRetired,
+    protectedPensionAge: member.protectedPensionAge,
     benefits: member.benefits,
   };
 }
 
-/** A rule the engine could not satisfy is the member's request being out of range: a 400 with its code. */
+/**
+ * For an action that cannot go ahead without figures. A rule the engine could not satisfy is the member's
+ * request being out of range: a 400 with its code. An unreachable provider is a 424 (the action depended on
+ * it), never a 5xx: nothing about the member's request or our service failed.
+ */
 export async function calculated<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -38,11 +48,30 @@ export async function calculated<T>(work: Promise<T>): Promise<T> {
     if (error instanceof CalculationError) throw new AppError(400, error.code, error.message);
     if (error instanceof CalculationProviderError) {
       throw new AppError(
-        503,
+        424,
         'calculation_unavailable',
         'We cannot work out your figures right now. Try again later.',
       );
     }
+    throw error;
+  }
+}
+
+/** Figures as a plain object type (so an open response schema accepts them), marked successful. */
+type Figures<T> = { [K in keyof T]: T[K] } & { isCalculationSuccessful: true };
+
+/**
+ * For figures shown to the member: the figures marked successful, or, when the provider cannot be reached,
+ * the 200 answer that says they are unavailable (`calcNotAccessible`). Refusals by the rules stay 400s.
+ */
+export async function figuresOrUnavailable<T extends object>(
+  work: Promise<T>,
+): Promise<NoInfer<Figures<T>> | CalculationUnavailable> {
+  try {
+    return { ...(await work), isCalculationSuccessful: true as const };
+  } catch (error) {
+    if (error instanceof CalculationProviderError) return calculationUnavailable(CALCULATION_NOT_ACCESSIBLE);
+    if (error instanceof CalculationError) throw new AppError(400, error.code, error.message);
     throw error;
   }
 }

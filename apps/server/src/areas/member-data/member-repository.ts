@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { members, schemes, userRecords } from '../../db/schema';
+import { members, schemes, storedTransferQuotes, userRecords } from '../../db/schema';
 
 export async function findMember(db: Database, businessGroup: string, referenceNumber: string) {
   const [row] = await db
@@ -38,4 +38,25 @@ export async function linkedRecordsOf(db: Database, userId: string) {
     .innerJoin(schemes, eq(schemes.code, members.schemeCode))
     .where(eq(userRecords.userId, userId))
     .orderBy(userRecords.recordNumber);
+}
+
+/** The latest transfer quote issued to the record that is still guaranteed on `today`; null when none is. */
+export async function guaranteedTransferQuote(
+  db: Database,
+  member: { businessGroup: string; referenceNumber: string },
+  today: string,
+) {
+  const [row] = await db
+    .select()
+    .from(storedTransferQuotes)
+    .where(
+      and(
+        eq(storedTransferQuotes.businessGroup, member.businessGroup),
+        eq(storedTransferQuotes.referenceNumber, member.referenceNumber),
+        gte(storedTransferQuotes.guaranteedUntil, today),
+      ),
+    )
+    .orderBy(desc(storedTransferQuotes.storedOn))
+    .limit(1);
+  return row ?? null;
 }

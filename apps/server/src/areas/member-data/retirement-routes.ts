@@ -1,20 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
-import { utcDay, type CalculationProvider, type TransferQuoteRequest } from '@meridian/pensions';
+import { calculationUnavailableSchema, errorBodySchema, safeDate } from '@meridian/contracts';
+import {
+  CalculationError,
+  CalculationProviderError,
+  utcDay,
+  type CalculationProvider,
+  type TransferQuoteRequest,
+} from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { calculated, calculationMember } from './calculations';
-import { findMember } from './member-repository';
+import { retirementApplicationOf } from '../journeys/repository';
+import { calculationMember, figuresOrUnavailable } from './calculations';
+import { findMember, guaranteedTransferQuote } from './member-repository';
 
-const isoDay = z.iso.date('a date as YYYY-MM-DD');
+const isoDay = safeDate();
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
-  503: errorBodySchema,
 };
+
+/** A figures answer: the figures (marked successful), or the 200 that says they are unavailable. */
+const orUnavailable = <T extends z.ZodRawShape>(shape: T) =>
+  z.union([z.object({ ...shape, isCalculationSuccessful: z.literal(true) }), calculationUnavailableSchema]);
+const openOrUnavailable = <T extends z.ZodRawShape>(shape: T) =>
+  z.union([
+    z.looseObject({ ...shape, isCalculationSuccessful: z.literal(true) }),
+    calculationUnavailableSchema,
+  ]);
 
 /**
  * Retirement figures for the signed-in member's chosen record, from the calculation provider
@@ -39,16 +54,15 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
     query: { preRetirementAgePeriod?: number; newlyRetiredRange?: number; selectedRetirementDate?: string },
   ) => {
     const { member, scheme } = await chosenMember(request);
-    return calculated(
-      calculations.retirementDatesAges({
-        schemeCode: scheme.code,
-        today: utcDay(new Date()),
-        member: calculationMember(member),
-        preRetirementAgePeriodInYears: query.preRetirementAgePeriod ?? 5,
-        newlyRetiredRangeInMonths: query.newlyRetiredRange ?? 3,
-        selectedRetirementDate: query.selectedRetirementDate ?? null,
-      }),
-    );
+    return calculations.retirementDatesAges({
+      schemeCode: scheme.code,
+      today: utcDay(new Date()),
+      member: calculationMember(member),
+      preRetirementAgePeriodInYears: query.preRetirementAgePeriod ?? 5,
+      newlyRetiredRangeInMonths: query.newlyRetiredRange ?? 3,
+      selectedRetirementDate: query.selectedRetirementDate ?? null,
+      journey: await retirementApplicationOf(db, request.member!, new Date()),
+    });
   };
 
   app.get(
@@ -58,35 +72,37 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
         tags: ['member-data'],
         summary: 'Current age and time to normal (and target) retirement, as nYnMnWnD periods',
         response: {
-          200: z.object({
+          200: orUnavailable({
             calculatedOn: z.string(),
             currentAge: z.string(),
+            currentAgeIso: z.string(),
             years: z.number().int(),
             months: z.number().int(),
             ageAtNormalRetirement: z.number(),
             normalRetirementDate: z.string(),
             timeToNormalRetirement: z.string(),
             targetRetirementDate: z.string().nullable(),
-            timeToTargetRetirement: z.string().nullable(),
+            timeToTargetRetirement: z.string(),
           }),
           ...errors,
         },
       },
     },
-    async (request) => {
-      const summary = await datesAges(request, {});
-      return {
-        calculatedOn: utcDay(new Date()),
-        currentAge: summary.currentAge,
-        years: summary.termToRetirement.years,
-        months: summary.termToRetirement.months,
-        ageAtNormalRetirement: summary.ages.normal,
-        normalRetirementDate: summary.dates.normal,
-        timeToNormalRetirement: summary.timeToNormalRetirement,
-        targetRetirementDate: summary.dates.target,
-        timeToTargetRetirement: summary.timeToTargetRetirement,
-      };
-    },
+    async (request) =>
+      figuresOrUnavailable(
+        datesAges(request, {}).then((summary) => ({
+          calculatedOn: utcDay(new Date()),
+          currentAge: summary.currentAge,
+          currentAgeIso: summary.currentAgeIso,
+          years: summary.termToRetirement.years,
+          months: summary.termToRetirement.months,
+          ageAtNormalRetirement: summary.ages.normal,
+          normalRetirementDate: summary.dates.normal,
+          timeToNormalRetirement: summary.timeToNormalRetirement,
+          targetRetirementDate: summary.dates.target,
+          timeToTargetRetirement: summary.timeToTargetRetirement,
+        })),
+      ),
   );
 
   app.get(
@@ -95,10 +111,11 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['member-data'],
         summary: 'Ages to show on a projection',
-        response: { 200: z.object({ ageLines: z.array(z.number().int()) }), ...errors },
+        response: { 200: orUnavailable({ ageLines: z.array(z.number().int()) }), ...errors },
       },
     },
-    async (request) => ({ ageLines: (await datesAges(request, {})).ageLines }),
+    async (request) =>
+      figuresOrUnavailable(datesAges(request, {}).then((summary) => ({ ageLines: summary.ageLines }))),
   );
 
   app.get(
@@ -116,23 +133,45 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
           200: z.object({
             retirementApplicationStatus: z.string(),
             lifeStage: z.string(),
+            isCalculationSuccessful: z.boolean(),
+            selectedRetirementDate: z.string().nullable(),
             earliestStartRaDateForSelectedDate: z.string().nullable(),
-            latestStartRaDateForSelectedDate: z.string(),
-            expirationRaDateForSelectedDate: z.string(),
+            latestStartRaDateForSelectedDate: z.string().nullable(),
+            retirementConfirmationDateForSelectedDate: z.string().nullable(),
+            expirationRaDateForSelectedDate: z.string().nullable(),
           }),
           ...errors,
         },
       },
     },
     async (request) => {
-      const summary = await datesAges(request, request.query);
-      return {
-        retirementApplicationStatus: summary.retirementApplicationStatus,
-        lifeStage: summary.lifeStage,
-        earliestStartRaDateForSelectedDate: summary.applicationStartRange.earliest ?? null,
-        latestStartRaDateForSelectedDate: summary.applicationStartRange.latest,
-        expirationRaDateForSelectedDate: summary.confirmationDate,
-      };
+      try {
+        const summary = await datesAges(request, request.query);
+        const dates = summary.applicationDates;
+        return {
+          retirementApplicationStatus: summary.retirementApplicationStatus,
+          lifeStage: summary.lifeStage,
+          isCalculationSuccessful: true,
+          selectedRetirementDate: summary.assessedRetirementDate,
+          earliestStartRaDateForSelectedDate: dates.earliestStart,
+          latestStartRaDateForSelectedDate: dates.latestStart,
+          retirementConfirmationDateForSelectedDate: dates.confirmation,
+          expirationRaDateForSelectedDate: dates.expiry,
+        };
+      } catch (error) {
+        // Without a calculation the status and life stage are Undefined (existing-portal c.1), still a 200.
+        if (!(error instanceof CalculationError || error instanceof CalculationProviderError)) throw error;
+        return {
+          retirementApplicationStatus: 'Undefined',
+          lifeStage: 'Undefined',
+          isCalculationSuccessful: false,
+          selectedRetirementDate: null,
+          earliestStartRaDateForSelectedDate: null,
+          latestStartRaDateForSelectedDate: null,
+          retirementConfirmationDateForSelectedDate: null,
+          expirationRaDateForSelectedDate: null,
+        };
+      }
     },
   );
 
@@ -141,9 +180,10 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['member-data'],
-        summary: 'The retirement dates a member may choose from, and the default choice',
+        summary:
+          'The retirement dates a member may choose from, and the default choice; not available to pensioners',
         response: {
-          200: z.object({
+          200: orUnavailable({
             retirementDate: z.string(),
             dateOfBirth: z.string(),
             availableRetirementDateRange: z.object({ from: z.string(), to: z.string() }),
@@ -157,14 +197,26 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { member } = await chosenMember(request);
-      const summary = await datesAges(request, {});
+      const answer = await figuresOrUnavailable(datesAges(request, {}));
+      if (!answer.isCalculationSuccessful) return answer;
+      if (!answer.retirementDateAvailable || !answer.defaultRetirementDate) {
+        return {
+          isCalculationSuccessful: false as const,
+          dbCalculationStatus: 'retirementDateNotAvailable',
+          message:
+            member.status === 'Pensioner'
+              ? 'Your pension is already being paid, so there is no retirement date to choose.'
+              : 'There is no retirement date you can choose online.',
+        };
+      }
       return {
-        retirementDate: summary.effectiveDate,
+        isCalculationSuccessful: true as const,
+        retirementDate: answer.defaultRetirementDate,
         dateOfBirth: member.dateOfBirth,
-        availableRetirementDateRange: { from: summary.window.from, to: summary.window.to },
-        earliestRetirementDate: summary.dates.earliest,
-        normalRetirementDate: summary.dates.normal,
-        latestRetirementDate: summary.dates.latest,
+        availableRetirementDateRange: { from: answer.window.from, to: answer.window.to },
+        earliestRetirementDate: answer.dates.earliest,
+        normalRetirementDate: answer.dates.normal,
+        latestRetirementDate: answer.dates.latest,
       };
     },
   );
@@ -182,7 +234,7 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
           isGuaranteedRetirementQuote: z.enum(['true', 'false']).optional(),
         }),
         response: {
-          200: z.looseObject({
+          200: openOrUnavailable({
             kind: z.enum(['DB', 'DC']),
             effectiveDate: z.string(),
             assumptions: z.array(z.string()).readonly(),
@@ -193,19 +245,16 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { member, scheme } = await chosenMember(request);
-      // Spread into a plain object: the response schema is open to the quote's further fields.
-      return {
-        ...(await calculated(
-          calculations.retirementQuote({
-            schemeCode: scheme.code,
-            today: utcDay(new Date()),
-            member: calculationMember(member),
-            retirementDate: request.query.selectedRetirementDate ?? null,
-            requestedLumpSumPence: scheme.type === 'DB' ? (request.query.requestedLumpSum ?? null) : null,
-            taxFreeCashPence: scheme.type === 'DC' ? (request.query.requestedLumpSum ?? null) : null,
-          }),
-        )),
-      };
+      return figuresOrUnavailable(
+        calculations.retirementQuote({
+          schemeCode: scheme.code,
+          today: utcDay(new Date()),
+          member: calculationMember(member),
+          retirementDate: request.query.selectedRetirementDate ?? null,
+          requestedLumpSumPence: scheme.type === 'DB' ? (request.query.requestedLumpSum ?? null) : null,
+          taxFreeCashPence: scheme.type === 'DC' ? (request.query.requestedLumpSum ?? null) : null,
+        }),
+      );
     },
   );
 
@@ -214,25 +263,42 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['member-data'],
-        summary: 'Cash equivalent transfer value by tranche, with its guarantee date',
+        summary:
+          'Cash equivalent transfer value by tranche: the guaranteed quote issued to the member, unchanged until it expires, else a figure for today',
         response: {
-          200: z.looseObject({ guaranteeDate: z.string(), guaranteedUntil: z.string() }),
+          200: openOrUnavailable({
+            guaranteeDate: z.string(),
+            guaranteedUntil: z.string(),
+            /** True for a quote issued to the member and still within its guarantee. */
+            guaranteed: z.boolean(),
+            /** When the guaranteed quote was issued; null for a figure worked out today. */
+            issuedOn: z.string().nullable(),
+          }),
           ...errors,
         },
       },
     },
     async (request) => {
       const { member, scheme } = await chosenMember(request);
-      // Spread into a plain object: the response schema is open to the quote's further fields.
-      return {
-        ...(await calculated(
-          calculations.transferQuote({
+      const today = utcDay(new Date());
+      const stored = await guaranteedTransferQuote(db, member, today);
+      if (stored) {
+        return {
+          ...stored.quote,
+          guaranteed: true,
+          issuedOn: stored.storedOn,
+          isCalculationSuccessful: true as const,
+        };
+      }
+      return figuresOrUnavailable(
+        calculations
+          .transferQuote({
             schemeCode: scheme.code,
-            today: utcDay(new Date()),
+            today,
             member: calculationMember(member) as TransferQuoteRequest['member'],
-          }),
-        )),
-      };
+          })
+          .then((quote) => ({ ...quote, guaranteed: false, issuedOn: null })),
+      );
     },
   );
 

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { issueLookupCode } from './outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
+import { retirementApplicationOf } from '../journeys/repository';
 
 export interface MemberDataRoutesOptions {
   db: Database;
@@ -175,6 +176,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           newlyRetiredRangeInMonths: query.newlyRetiredRangeInMonth,
           basicMode: query.basicMode,
           recordCount: records.length,
+          retirementApplication: await retirementApplicationOf(db, request.member!, new Date()),
         });
         const signed = await signContentAccessKey(app.contentAccessKeySecret, payload, {
           businessGroup,

@@ -8,9 +8,9 @@ import { HttpError } from '../../lib/http/client';
 import { SingleAuthSignInLink } from '../single-auth/SingleAuthSignInLink';
 
 const serverMessages: Record<string, string> = {
-  invalid_credentials: 'The username or password is not right. Check them and try again.',
-  account_locked: 'You have tried to sign in too many times. Wait 15 minutes and try again.',
-  too_many_requests: 'Too many attempts from this device. Wait a minute and try again.',
+  invalid_credentials:
+    'The username or password is not right. After 5 wrong attempts in a row, sign-in is paused for 15 minutes.',
+  too_many_requests: 'Too many attempts. Wait a few minutes and try again.',
 };
 
 const notices: Record<string, string> = {

@@ -1,12 +1,22 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey } from '@meridian/contracts';
+import {
+  blockSchema,
+  evaluateVisibility,
+  isCalculationUnavailable,
+  type BlockEnvelope,
+  type VisibilityKey,
+} from '@meridian/contracts';
+import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { usePageActions } from './actions';
 import { PageBlocks } from './block-renderer';
 import { ContentContext, publicContent, useContent } from './content-context';
 import type { ContentPageData } from './content-loader';
+
+/** Journey steps load their mechanics (questions, check your answers) only when a journey page opens. */
+const JourneyStepPage = lazy(() => import('../journeys/JourneyStepPage'));
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
@@ -20,7 +30,13 @@ export function ContentPage() {
   return (
     <ContentContext.Provider value={content}>
       {/* Keyed by page, so that no block keeps its state (open tab, table page) on the next page. */}
-      <FoundPage key={page.key} title={page.title} blocks={page.blocks} />
+      {page.journey && accessKey.fields.schemeType !== undefined ? (
+        <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <JourneyStepPage key={page.key} page={{ ...page, journey: page.journey }} />
+        </Suspense>
+      ) : (
+        <FoundPage key={page.key} title={page.title} blocks={page.blocks} />
+      )}
     </ContentContext.Provider>
   );
 }
@@ -34,10 +50,11 @@ const hasHeaderBlock = (blocks: BlockEnvelope[], accessKey: VisibilityKey) =>
 
 function FoundPage({ title, blocks }: { title: string; blocks: BlockEnvelope[] }) {
   useDocumentTitle(title);
-  const { accessKey } = useContent();
+  const { accessKey, dataSources } = useContent();
   return (
     <>
       {!hasHeaderBlock(blocks, accessKey) && <h1>{title}</h1>}
+      {Object.values(dataSources).some(isCalculationUnavailable) && <FiguresUnavailable />}
       <PageBlocks blocks={blocks} />
     </>
   );

@@ -29,7 +29,9 @@ import { Panel } from './blocks/Panel';
 import { ResourceList } from './blocks/ResourceList';
 import { RichTextBlock } from './blocks/RichTextBlock';
 import { Tabs } from './blocks/Tabs';
+import { TaskCard } from './blocks/TaskCard';
 import { Timeline } from './blocks/Timeline';
+import { MemberRequestsBlock, RetirementQuotePickerBlock } from '../journeys/journey-blocks';
 import './blocks.css';
 
 /** The block registry: one component per block type. */
@@ -45,6 +47,7 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   buttonGroup: ButtonGroup,
   linkPanel: LinkPanel,
   card: Card,
+  taskCard: TaskCard,
   infoTile: InfoTile,
   pageFeed: PageFeed,
   dataSummary: DataSummary,
@@ -56,6 +59,8 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   journeyStageIndicator: JourneyStageIndicator,
   resourceList: ResourceList,
   chart: Chart,
+  retirementQuotePicker: RetirementQuotePickerBlock,
+  memberRequests: MemberRequestsBlock,
 };
 
 const knownTypes = new Set<string>(blockTypeNames);

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/api';
+import { isCalculationUnavailable } from '@meridian/contracts';
+import { FiguresUnavailable } from '../../components/FiguresUnavailable';
+import { http, type PersonalDetails } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { formatCurrency, formatCurrencyPerYear, formatDate, formatPeriod } from '../content/format';
+import { GuaranteedTransferRow, PensionInPaymentRows } from './PositionExtras';
+import { SummaryRow } from './SummaryRow';
 
 interface TimeToRetirement {
   calculatedOn: string;
@@ -16,6 +20,7 @@ interface DbQuoteSummary {
   calculatedOn: string;
   effectiveDate: string;
   fullPensionPence: number;
+  avcFundPence: number;
   options: Array<{ kind: string; lumpSumPence: number; residualPensionPence: number }>;
   assumptions: string[];
 }
@@ -28,76 +33,112 @@ interface DcQuoteSummary {
   assumptions: string[];
 }
 
-type Figures = { time: TimeToRetirement; quote: DbQuoteSummary | DcQuoteSummary } | 'none';
+type Figures = { time: TimeToRetirement; quote: DbQuoteSummary | DcQuoteSummary } | 'none' | 'unavailable';
+
+const schemeTypeLabel = { DB: 'Defined benefit (final salary)', DC: 'Defined contribution (savings pot)' };
 
 /** Headline retirement figures for the chosen record, each stating the date and assumptions behind it. */
-export function RetirementSummary({ referenceNumber }: { referenceNumber: string }) {
+function useRetirementFigures(details: PersonalDetails): Figures | null {
   const [figures, setFigures] = useState<Figures | null>(null);
+  const quotable = details.status !== 'Pensioner';
   useEffect(() => {
+    if (!quotable) return;
     let current = true;
     const headers = activeRecordHeaders(singleAuthData.read());
     Promise.all([
       http.get<TimeToRetirement>('/mdp-api/api/members/current/time-to-retirement', { headers }),
       http.get<DbQuoteSummary | DcQuoteSummary>('/mdp-api/api/v3/retirement/quotes', { headers }),
     ])
-      .then(([time, quote]) => current && setFigures({ time, quote }))
-      // Pensioners and records the rules cannot quote simply have no forecast to show.
+      .then(
+        ([time, quote]) =>
+          current &&
+          setFigures(
+            isCalculationUnavailable(time) || isCalculationUnavailable(quote)
+              ? 'unavailable'
+              : { time, quote },
+          ),
+      )
+      // Records the rules cannot quote simply have no forecast to show.
       .catch(() => current && setFigures('none'));
     return () => {
       current = false;
     };
-  }, [referenceNumber]);
+  }, [details.referenceNumber, quotable]);
+  return quotable ? figures : 'none';
+}
 
-  if (figures === null) return <p className="page-loading">Working out your pension options</p>;
-  if (figures === 'none') return null;
-  const { time, quote } = figures;
-  const maximum =
-    quote.kind === 'DB' ? quote.options.find((option) => option.kind === 'maximum-lump-sum') : undefined;
+type Quoted = Exclude<Figures, 'none' | 'unavailable'>;
+
+function RetirementRows({ time, quote }: Quoted) {
+  if (quote.kind === 'DC') {
+    const target = time.targetRetirementDate ?? time.normalRetirementDate;
+    const timeTo = time.timeToTargetRetirement ?? time.timeToNormalRetirement;
+    return (
+      <>
+        <SummaryRow term="Target retirement date">
+          {formatDate(target)} (in {formatPeriod(timeTo)})
+        </SummaryRow>
+        <SummaryRow term={`Your pot at ${formatDate(quote.effectiveDate)}`}>
+          {formatCurrency(quote.projection.potPence)} ({formatCurrency(quote.projection.potTodaysMoneyPence)}{' '}
+          in today’s money)
+        </SummaryRow>
+      </>
+    );
+  }
+  const maximum = quote.options.find((option) => option.kind === 'maximum-lump-sum');
   return (
-    <section aria-labelledby="retirement-heading" className="retirement-summary">
-      <h2 id="retirement-heading">Your retirement</h2>
+    <>
+      <SummaryRow term="Normal retirement date">
+        {formatDate(time.normalRetirementDate)} (in {formatPeriod(time.timeToNormalRetirement)})
+      </SummaryRow>
+      <SummaryRow term={`Pension from ${formatDate(quote.effectiveDate)}`}>
+        {formatCurrencyPerYear(quote.fullPensionPence)}
+      </SummaryRow>
+      {maximum && (
+        <SummaryRow term="Or the most tax-free cash">
+          {formatCurrency(maximum.lumpSumPence)} and {formatCurrencyPerYear(maximum.residualPensionPence)}
+        </SummaryRow>
+      )}
+      {quote.avcFundPence > 0 && (
+        <SummaryRow term="Your AVC fund">{formatCurrency(quote.avcFundPence)}</SummaryRow>
+      )}
+    </>
+  );
+}
+
+/** This member's position: the record shown and, where the rules can work them out, its retirement figures. */
+export function RetirementSummary({ details }: { details: PersonalDetails }) {
+  const figures = useRetirementFigures(details);
+  const quoted = figures && figures !== 'none' && figures !== 'unavailable' ? figures : null;
+  return (
+    <section aria-labelledby="position-heading" className="hub-summary">
+      <h2 id="position-heading">Your {details.schemeName} record</h2>
       <dl className="summary-list">
-        <div className="summary-row">
-          <dt>Normal retirement date</dt>
-          <dd>
-            {formatDate(time.normalRetirementDate)} (in {formatPeriod(time.timeToNormalRetirement)})
-          </dd>
-        </div>
-        {quote.kind === 'DB' ? (
-          <>
-            <div className="summary-row">
-              <dt>Pension from {formatDate(quote.effectiveDate)}</dt>
-              <dd>{formatCurrencyPerYear(quote.fullPensionPence)}</dd>
-            </div>
-            {maximum && (
-              <div className="summary-row">
-                <dt>Or the most tax-free cash</dt>
-                <dd>
-                  {formatCurrency(maximum.lumpSumPence)} and{' '}
-                  {formatCurrencyPerYear(maximum.residualPensionPence)}
-                </dd>
-              </div>
-            )}
-          </>
-        ) : (
-          <div className="summary-row">
-            <dt>Your pot at {formatDate(quote.effectiveDate)}</dt>
-            <dd>
-              {formatCurrency(quote.projection.potPence)} (
-              {formatCurrency(quote.projection.potTodaysMoneyPence)} in today’s money)
-            </dd>
-          </div>
+        <SummaryRow term="Type of pension">{schemeTypeLabel[details.schemeType]}</SummaryRow>
+        <SummaryRow term="Membership status">{details.status}</SummaryRow>
+        <SummaryRow term="Reference number">{details.referenceNumber}</SummaryRow>
+        {details.status === 'Pensioner' && <PensionInPaymentRows referenceNumber={details.referenceNumber} />}
+        {quoted && <RetirementRows {...quoted} />}
+        {details.schemeType === 'DB' && details.status === 'Deferred' && (
+          <GuaranteedTransferRow referenceNumber={details.referenceNumber} />
         )}
       </dl>
-      <details className="assumptions">
-        <summary>How we worked this out</summary>
-        <p>These are estimates worked out on {formatDate(quote.calculatedOn)}. They are not guaranteed.</p>
-        <ul>
-          {quote.assumptions.map((assumption) => (
-            <li key={assumption}>{assumption}</li>
-          ))}
-        </ul>
-      </details>
+      {figures === null && <p className="page-loading">Working out your pension options</p>}
+      {figures === 'unavailable' && <FiguresUnavailable />}
+      {quoted && (
+        <details className="assumptions">
+          <summary>How we worked this out</summary>
+          <p>
+            These are estimates worked out on {formatDate(quoted.quote.calculatedOn)}. They are not
+            guaranteed.
+          </p>
+          <ul>
+            {quoted.quote.assumptions.map((assumption) => (
+              <li key={assumption}>{assumption}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

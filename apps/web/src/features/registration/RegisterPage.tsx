@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -10,23 +10,14 @@ import { HttpError } from '../../lib/http/client';
 
 type Step =
   | { name: 'details' }
-  | { name: 'code'; registrationId: string; email: string }
+  | { name: 'code'; registrationId: string }
   | { name: 'done'; username: string };
 
 const serverMessages: Record<string, FieldError> = {
-  registration_no_match: {
-    field: 'referenceNumber',
-    message:
-      'We could not find your membership with these details. Check them against your latest pension statement',
-  },
-  already_registered: { field: 'referenceNumber', message: 'You already have an account. Sign in instead' },
+  already_registered: { field: 'code', message: 'You already have an account. Sign in instead' },
   CONFIRMATION_TOKEN_INVALID_ERROR: {
     field: 'code',
-    message: 'The security code is not right. Check the email we sent you',
-  },
-  CONFIRMATION_TOKEN_EXPIRED_ERROR: {
-    field: 'code',
-    message: 'The security code has expired. Start again to get a new one',
+    message: 'The security code is not right or no longer works. Check it, or start again for a new one',
   },
   username_taken: { field: 'username', message: 'This username is taken. Choose another' },
   too_many_requests: { field: 'referenceNumber', message: 'Too many attempts. Wait a minute and try again' },
@@ -44,13 +35,20 @@ function explain(error: unknown, fallbackField: string): FieldError[] {
   ];
 }
 
-/** Registration for an existing member record: details, then the emailed code with new sign-in details. */
+/**
+ * Registration for an existing member record: details, then the code sent to the contact details the
+ * scheme holds (email, text or letter) with new sign-in details. The letter's link opens the code step.
+ */
 export function RegisterPage() {
   const { tenant, routes } = useTenant();
-  const [step, setStep] = useState<Step>({ name: 'details' });
+  const [searchParams] = useSearchParams();
+  const fromLetter = searchParams.get('registration');
+  const [step, setStep] = useState<Step>(
+    fromLetter ? { name: 'code', registrationId: fromLetter } : { name: 'details' },
+  );
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
-  const titles = { details: 'Create an account', code: 'Check your email', done: 'Account created' };
+  const titles = { details: 'Create an account', code: 'Enter your security code', done: 'Account created' };
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
 
@@ -61,7 +59,6 @@ export function RegisterPage() {
       referenceNumber: text(form, 'referenceNumber'),
       dateOfBirth: readDateField(form, 'dateOfBirth') ?? '',
       insuranceNumber: text(form, 'insuranceNumber'),
-      email: text(form, 'email'),
     };
     const problems: FieldError[] = [];
     if (!/^\d{4,10}$/.test(details.referenceNumber))
@@ -76,17 +73,12 @@ export function RegisterPage() {
         field: 'insuranceNumber',
         message: 'Enter a National Insurance number in the correct format',
       });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(details.email))
-      problems.push({
-        field: 'email',
-        message: 'Enter an email address in the correct format, like name@example.com',
-      });
     setErrors(problems);
     if (problems.length) return;
     setBusy(true);
     try {
       const started = await authApi.startRegistration(details);
-      setStep({ name: 'code', registrationId: started.registrationId, email: details.email });
+      setStep({ name: 'code', registrationId: started.registrationId });
     } catch (error) {
       setErrors(explain(error, 'referenceNumber'));
     } finally {
@@ -147,7 +139,10 @@ export function RegisterPage() {
       {step.name === 'details' ? (
         <>
           <h1>Create an account</h1>
-          <p>You need the reference number from your pension statement. We will email you a security code.</p>
+          <p>
+            You need the reference number from your pension statement. We send a security code to the email
+            address or mobile number we hold for you, or by post if we hold neither.
+          </p>
           <form onSubmit={submitDetails} noValidate>
             <TextField
               id="referenceNumber"
@@ -172,14 +167,6 @@ export function RegisterPage() {
               autoCapitalize="characters"
               error={errorFor('insuranceNumber')}
             />
-            <TextField
-              id="email"
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              spellCheck={false}
-              error={errorFor('email')}
-            />
             <button type="submit" className="button" disabled={busy}>
               Continue
             </button>
@@ -187,8 +174,15 @@ export function RegisterPage() {
         </>
       ) : (
         <>
-          <h1>Check your email</h1>
-          <p>We have sent a 6-digit security code to {step.email}. It expires in 15 minutes.</p>
+          <h1>Enter your security code</h1>
+          <p>
+            If your details match our records, we have sent a 6-digit security code to the email address or
+            mobile number we hold for you. It works for 15 minutes.
+          </p>
+          <p>
+            If we do not hold either, the code will arrive by post at your home address within 5 working days,
+            with a link back to this page. It works for 30 days.
+          </p>
           <form onSubmit={(event) => void submitCode(event, step.registrationId)} noValidate>
             <TextField
               id="code"

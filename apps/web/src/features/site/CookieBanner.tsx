@@ -24,10 +24,9 @@ export function CookieBanner({
         {consent === null ? (
           <>
             <h2>Cookies on this site</h2>
-            <p>We use some essential cookies to make this service work.</p>
             <p>
-              We would also like to use analytics cookies so we can understand how you use the service and
-              make improvements.
+              We use some essential cookies to make this service work. We would also like to use analytics
+              cookies so we can understand how you use the service and make improvements.
             </p>
             <div className="button-group">
               <button type="button" className="button" onClick={() => chooseConsent('accepted')}>

@@ -1,0 +1,1 @@
+ALTER TABLE "portal"."members" ADD COLUMN "protected_pension_age" integer;

@@ -1,0 +1,28 @@
+import type { Config } from '../../config';
+import { createLocalDocumentStore } from './local-store';
+import { createS3DocumentStore } from './s3-store';
+
+/** Where document bytes live; the database holds what they are and whose. Keys are document ids. */
+export interface DocumentStore {
+  /** Writes the whole file or nothing: a failed write leaves no partial file behind. */
+  put(key: string, bytes: Uint8Array, mediaType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  /** Removes a file; removing one that is not there is not an error. */
+  remove(key: string): Promise<void>;
+  /** Safe to log: where the files are kept. */
+  description: string;
+}
+
+/** Local disk under the data directory by default; an S3-compatible bucket when DOCUMENTS_S3_BUCKET is set. */
+export function createDocumentStore(config: Config): DocumentStore {
+  if (config.DOCUMENTS_S3_BUCKET) {
+    return createS3DocumentStore({
+      bucket: config.DOCUMENTS_S3_BUCKET,
+      prefix: config.DOCUMENTS_S3_PREFIX,
+      region: config.DOCUMENTS_S3_REGION,
+      endpoint: config.DOCUMENTS_S3_ENDPOINT,
+      forcePathStyle: config.DOCUMENTS_S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createLocalDocumentStore(config.DOCUMENTS_DIR);
+}

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  documentIdParamsSchema,
+  documentUploadBodySchema,
+  errorBodySchema,
+  postSubmissionBodySchema,
+  uploadContexts,
+  uploadListQuerySchema,
+  uploadTagsBodySchema,
+  uploadedDocumentSchema,
+  type UploadedDocument,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { memberCases, memberDocuments } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { checkFileContent, cleanFileName } from './file-checks';
+import { storeDocument } from './library';
+import {
+  canDelete,
+  findOwnedDocument,
+  namesIn,
+  uploadsIn,
+  type DocumentRow,
+  type MemberRecord,
+} from './repository';
+import { multipartLimits, readUploadForm } from './upload-form';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['documents'];
+const UPLOAD_TYPE = 'Uploaded by you';
+
+const recordOf = (request: FastifyRequest): MemberRecord => ({
+  businessGroup: request.member!.businessGroup,
+  referenceNumber: request.member!.referenceNumber,
+});
+
+const toUploaded = (row: DocumentRow): UploadedDocument => ({
+  fileUuid: row.id,
+  filename: row.name,
+  journeyType: row.context,
+  tags: row.tags,
+  documentType: row.documentType,
+  sizeBytes: row.sizeBytes,
+  caseNumber: row.caseNumber,
+});
+
+const documentNotFound = () => notFound('document_not_found', 'We could not find this document.');
+
+async function ownedUpload(db: Database, request: FastifyRequest, id: string) {
+  const row = await findOwnedDocument(db, recordOf(request), id);
+  if (!row || row.kind !== 'upload') throw documentNotFound();
+  return row;
+}
+
+/** Uploading documents (per upload context), listing, tagging, deleting and sending them with a case. */
+export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  await app.register(multipart, { limits: multipartLimits, preservePath: true });
+  app.addHook('preHandler', app.requireMember);
+
+  app.post(
+    '/documents',
+    {
+      // The body is a stream read by the handler; its fields are checked there with the same schema.
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? () => ({ value: undefined })
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+      schema: {
+        tags,
+        summary:
+          'Upload a document (multipart: file, journeyType, tags, documentType): PDF, JPEG, PNG, HEIC or Word, checked by its bytes, within the context’s size and count limits',
+        consumes: ['multipart/form-data'],
+        body: documentUploadBodySchema,
+        response: {
+          201: z.object({ fileUuid: z.uuid(), filename: z.string() }),
+          ...errors,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const record = recordOf(request);
+      const form = await readUploadForm(request);
+      const contextName = form.fields.journeyType;
+      const context = uploadContexts[contextName];
+      const name = cleanFileName(form.fileName);
+      const checked = await checkFileContent(form.bytes, name, context);
+      const existing = await uploadsIn(db, record, contextName);
+      if (existing.length >= context.maxFiles) {
+        throw new AppError(
+          409,
+          'file_count_exceeded',
+          `You can upload up to ${context.maxFiles} files here. Delete one first.`,
+        );
+      }
+      if ((await namesIn(db, record, contextName)).has(name)) {
+        throw new AppError(
+          409,
+          'file_name_not_unique',
+          'You have already uploaded a file with this name. Rename it and try again.',
+        );
+      }
+      const id = randomUUID();
+      try {
+        await storeDocument(
+          db,
+          app.documentLibrary.store,
+          {
+            id,
+            ...record,
+            name,
+            type: form.fields.documentType ?? UPLOAD_TYPE,
+            kind: 'upload',
+            context: contextName,
+            documentType: form.fields.documentType ?? null,
+            tags: form.fields.tags,
+            mediaType: checked.mediaType,
+            sizeBytes: form.bytes.length,
+            readAt: new Date(),
+          },
+          form.bytes,
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError(
+            409,
+            'file_name_not_unique',
+            'You have already uploaded a file with this name. Rename it and try again.',
+          );
+        }
+        throw error;
+      }
+      await audit(db, request, {
+        action: 'document_upload',
+        outcome: 'success',
+        userId: request.member!.userId,
+        ...record,
+        details: {
+          documentId: id,
+          context: contextName,
+          sizeBytes: form.bytes.length,
+          mediaType: checked.mediaType,
+        },
+      });
+      return reply.code(201).send({ fileUuid: id, filename: name });
+    },
+  );
+
+  app.get(
+    '/documents',
+    {
+      schema: {
+        tags,
+        summary: 'The documents uploaded in one context (journeyType)',
+        querystring: uploadListQuerySchema,
+        response: { 200: z.object({ documents: z.array(uploadedDocumentSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      documents: (await uploadsIn(db, recordOf(request), request.query.journeyType)).map(toUploaded),
+    }),
+  );
+
+  app.put(
+    '/documents/:id/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Replace an uploaded document’s tags',
+        params: documentIdParamsSchema,
+        body: uploadTagsBodySchema,
+        response: { 200: uploadedDocumentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await ownedUpload(db, request, request.params.id);
+      const [updated] = await db
+        .update(memberDocuments)
+        .set({ tags: request.body.tags })
+        .where(eq(memberDocuments.id, row.id))
+        .returning();
+      return toUploaded(updated!);
+    },
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of your uploads that has not been sent with a case',
+        params: documentIdParamsSchema,
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await findOwnedDocument(db, recordOf(request), request.params.id);
+      if (!row) throw documentNotFound();
+      if (!canDelete(row)) {
+        throw new AppError(
+          409,
+          'document_not_deletable',
+          'This document has been sent to the scheme and cannot be deleted.',
+        );
+      }
+      await db.delete(memberDocuments).where(eq(memberDocuments.id, row.id));
+      await app.documentLibrary.store.remove(row.id);
+      await audit(db, request, {
+        action: 'document_delete',
+        outcome: 'success',
+        userId: request.member!.userId,
+        ...recordOf(request),
+        details: { documentId: row.id, context: row.context },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/documents/post-submission',
+    {
+      schema: {
+        tags,
+        summary: 'Send the uploads of a context, not yet sent, with one of your cases',
+        body: postSubmissionBodySchema,
+        response: { 200: z.object({ documents: z.array(uploadedDocumentSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const record = recordOf(request);
+      const { journeyType, caseNumber } = request.body;
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select()
+          .from(memberCases)
+          .where(
+            and(
+              eq(memberCases.caseNumber, caseNumber),
+              eq(memberCases.businessGroup, record.businessGroup),
+              eq(memberCases.referenceNumber, record.referenceNumber),
+            ),
+          );
+        if (!found) throw notFound('case_not_found', 'We could not find this case.');
+        const pending = (await uploadsIn(tx, record, journeyType)).filter((row) => row.caseNumber === null);
+        if (pending.length > 0) {
+          await tx
+            .update(memberDocuments)
+            .set({ caseNumber })
+            .where(
+              and(
+                inArray(
+                  memberDocuments.id,
+                  pending.map((row) => row.id),
+                ),
+                isNull(memberDocuments.caseNumber),
+              ),
+            );
+          await tx
+            .update(memberCases)
+            .set({
+              documents: [
+                ...found.documents,
+                ...pending.map((row) => ({ name: row.name, status: 'Received' })),
+              ],
+              updatedAt: new Date(),
+            })
+            .where(eq(memberCases.caseNumber, caseNumber));
+        }
+        return { documents: pending.map((row) => toUploaded({ ...row, caseNumber })) };
+      });
+    },
+  );
+};

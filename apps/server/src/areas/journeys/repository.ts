@@ -1,0 +1,100 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { JourneyDefinition, JourneyStatus, JourneyStep } from '@meridian/contracts';
+import { isIsoDate, utcDay } from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { memberJourneys, pages } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { cachedContent } from '../content/content-cache';
+import { findDocument } from '../content/document-repository';
+import { graphOf, type JourneyGraph } from './graph';
+
+export interface MemberRecord {
+  businessGroup: string;
+  referenceNumber: string;
+}
+
+export type JourneyRow = typeof memberJourneys.$inferSelect;
+/** A transaction or the database itself. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** The tenant's definition of a journey type and its pages, as the last content sync loaded them. */
+export async function loadJourneyGraph(db: Database, tenantUrl: string, type: string): Promise<JourneyGraph> {
+  const definitions = (await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys')) ?? [];
+  const definition = definitions.find((candidate) => candidate.type === type);
+  if (!definition) throw notFound('journey_type_not_found', `This site has no ${type} journey.`);
+  const steps = await cachedContent(db, `journey-pages:${tenantUrl}:${type}`, () =>
+    db
+      .select({ key: pages.key, slug: pages.slug, title: pages.title, journey: pages.journey })
+      .from(pages)
+      .where(and(eq(pages.tenantUrl, tenantUrl), sql`${pages.journey}->>'type' = ${type}`)),
+  );
+  return graphOf(definition, steps);
+}
+
+const memberJourney = (member: MemberRecord, type: string) =>
+  and(
+    eq(memberJourneys.businessGroup, member.businessGroup),
+    eq(memberJourneys.referenceNumber, member.referenceNumber),
+    eq(memberJourneys.type, type),
+  );
+
+/** An unsubmitted journey whose expiry has passed is expired from then on (spec b.4). */
+export const statusOf = (row: JourneyRow, now: Date): JourneyStatus =>
+  row.status === 'Started' && row.expiresAt <= now ? 'Expired' : row.status;
+
+export async function findJourney(db: Queryable, member: MemberRecord, type: string, lock = false) {
+  const query = db.select().from(memberJourneys).where(memberJourney(member, type));
+  const [row] = await (lock ? query.for('update') : query);
+  return row ?? null;
+}
+
+/** The member's journey of this type, whatever its status; 404 when never started. */
+export async function requireJourney(db: Queryable, member: MemberRecord, type: string, lock = false) {
+  const row = await findJourney(db, member, type, lock);
+  if (!row) throw notFound('journey_not_found', 'You have not started this journey.');
+  return row;
+}
+
+/** The member's journey that may still change: started, not submitted, not expired. */
+export async function requireOpenJourney(db: Queryable, member: MemberRecord, type: string, now: Date) {
+  const row = await requireJourney(db, member, type, true);
+  const status = statusOf(row, now);
+  if (status === 'Submitted') throw badRequest('journey_submitted', 'This has been submitted already.');
+  if (status === 'Expired')
+    throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
+  return row;
+}
+
+export const stepsOf = (row: JourneyRow) => row.steps as JourneyStep[];
+
+export async function saveSteps(db: Queryable, row: JourneyRow, steps: JourneyStep[], now: Date) {
+  await db.update(memberJourneys).set({ steps, updatedAt: now }).where(eq(memberJourneys.id, row.id));
+}
+
+/**
+ * The member's retirement application (the journey started from a retirement quote), as the
+ * application status rules read it; null when there is none.
+ */
+export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
+  const [row] = await db
+    .select()
+    .from(memberJourneys)
+    .where(
+      and(
+        eq(memberJourneys.businessGroup, member.businessGroup),
+        eq(memberJourneys.referenceNumber, member.referenceNumber),
+        isNotNull(memberJourneys.choice),
+      ),
+    )
+    .orderBy(desc(memberJourneys.startedAt))
+    .limit(1);
+  if (!row) return null;
+  const status = statusOf(row, now);
+  const retirementDate = row.choice?.retirementDate;
+  return {
+    submitted: status === 'Submitted',
+    expired: status === 'Expired',
+    retirementDate: isIsoDate(retirementDate) ? retirementDate : null,
+    expiresOn: utcDay(row.expiresAt),
+  };
+}

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  errorBodySchema,
+  journeySubmitResponseSchema,
+  journeyTypeParamsSchema,
+  memberCaseSchema,
+  type JourneyChoice,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { memberCases, memberJourneys, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { queueEmail } from '../../lib/outbox';
+import { findMember } from '../member-data/member-repository';
+import { answerLines, choiceLines, displayDate } from './answers';
+import { renderApplicationPdf } from './application-pdf';
+import { assertComplete } from './engine';
+import { loadJourneyGraph, requireJourney, statusOf, stepsOf, type MemberRecord } from './repository';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['journeys'];
+
+const memberOf = (request: FastifyRequest): MemberRecord => ({
+  businessGroup: request.member!.businessGroup,
+  referenceNumber: request.member!.referenceNumber,
+});
+
+/** Submitting a journey as a case, its PDF record, and the member's cases (My requests). */
+export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('preHandler', app.requireMember);
+
+  app.post(
+    '/journeys/:journeyType/submit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Submit a completed journey: one transaction opens a case with a reference, keeps the PDF and emails a confirmation; a retry answers the same case',
+        params: journeyTypeParamsSchema,
+        response: { 200: journeySubmitResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const type = request.params.journeyType;
+      const record = memberOf(request);
+      const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+      const found = await findMember(db, record.businessGroup, record.referenceNumber);
+      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+      const { member } = found;
+      const [user] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, request.member!.userId));
+      return db.transaction(async (tx) => {
+        const row = await requireJourney(tx, record, type, true);
+        const now = new Date();
+        const status = statusOf(row, now);
+        if (status === 'Submitted')
+          return { caseNumber: row.caseNumber!, submissionDate: row.submittedAt!.toISOString() };
+        if (status === 'Expired')
+          throw badRequest(
+            'journey_expired',
+            'This journey has expired. Start again to see up-to-date figures.',
+          );
+        const steps = stepsOf(row);
+        assertComplete(graph, steps);
+        const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
+          { next: string | number },
+        ];
+        const caseNumber = `${graph.definition.caseType}-${next}`;
+        const name = [member.title, member.forenames, member.surname].filter(Boolean).join(' ');
+        const pdf = await renderApplicationPdf({
+          title: graph.definition.title,
+          caseNumber,
+          submittedOn: displayDate(now.toISOString()),
+          sections: [
+            {
+              heading: 'About you',
+              lines: [
+                { label: 'Name', value: name },
+                { label: 'Membership reference', value: member.referenceNumber },
+                { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
+                { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
+              ],
+            },
+            ...(row.choice
+              ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }]
+              : []),
+            { heading: 'Your answers', lines: answerLines(graph, steps) },
+          ],
+        });
+        await tx.insert(memberCases).values({
+          caseNumber,
+          ...record,
+          caseType: graph.definition.caseType,
+          title: graph.definition.title,
+          journeyType: type,
+          status: 'Received',
+          documents: [
+            { name: 'Application form', status: 'received' },
+            ...graph.definition.caseDocuments.map((document) => ({ name: document, status: 'outstanding' })),
+          ],
+          summaryPdf: Buffer.from(pdf).toString('base64'),
+        });
+        await tx
+          .update(memberJourneys)
+          .set({ status: 'Submitted', submittedAt: now, updatedAt: now, caseNumber })
+          .where(eq(memberJourneys.id, row.id));
+        const to = member.email ?? user?.email;
+        if (to) {
+          const fill = (text: string) =>
+            text.replaceAll('{caseNumber}', caseNumber).replaceAll('{name}', name);
+          await queueEmail(tx, request.log, {
+            to,
+            subject: fill(graph.definition.confirmationEmail.subject),
+            body: fill(graph.definition.confirmationEmail.body),
+          });
+        }
+        return { caseNumber, submissionDate: now.toISOString() };
+      });
+    },
+  );
+
+  app.get(
+    '/journeys/:journeyType/pdf/download',
+    {
+      schema: {
+        tags,
+        summary: 'The submitted application as a PDF',
+        params: journeyTypeParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await requireJourney(db, memberOf(request), request.params.journeyType);
+      const [found] = row.caseNumber
+        ? await db.select().from(memberCases).where(eq(memberCases.caseNumber, row.caseNumber))
+        : [];
+      if (!found?.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you submit.');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${found.caseNumber}.pdf"`)
+        .send(Buffer.from(found.summaryPdf, 'base64'));
+    },
+  );
+
+  app.get(
+    '/cases',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s cases (applications and requests) with status, dates and documents',
+        response: { 200: z.object({ cases: z.array(memberCaseSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const record = memberOf(request);
+      const rows = await db
+        .select()
+        .from(memberCases)
+        .where(
+          and(
+            eq(memberCases.businessGroup, record.businessGroup),
+            eq(memberCases.referenceNumber, record.referenceNumber),
+          ),
+        )
+        .orderBy(desc(memberCases.createdAt));
+      return {
+        cases: rows.map((row) => ({
+          caseNumber: row.caseNumber,
+          caseType: row.caseType,
+          title: row.title,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+          documents: row.documents.map((document) => ({
+            name: document.name,
+            status: memberCaseSchema.shape.documents.element.shape.status.parse(document.status),
+          })),
+          journeyType: row.journeyType,
+        })),
+      };
+    },
+  );
+};

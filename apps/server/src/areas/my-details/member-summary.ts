@@ -1,0 +1,158 @@
+import {
+  CalculationError,
+  CalculationProviderError,
+  addMonths,
+  ageOn,
+  completedMonths,
+  isoDate,
+  type CalculationProvider,
+  type IsoDate,
+  type RetirementDatesAges,
+} from '@meridian/pensions';
+import type { MemberAlert, MembershipSummary } from '@meridian/contracts';
+import type { members, schemes } from '../../db/schema';
+import { calculationMember } from '../member-data/calculations';
+
+type MemberRow = typeof members.$inferSelect;
+type SchemeRow = typeof schemes.$inferSelect;
+
+/** Retirement ages and dates from the calculation provider, or null when it cannot work them out. */
+export async function retirementFigures(
+  calculations: CalculationProvider,
+  member: MemberRow,
+  scheme: SchemeRow,
+  today: IsoDate,
+): Promise<RetirementDatesAges | null> {
+  try {
+    return await calculations.retirementDatesAges({
+      schemeCode: scheme.code,
+      today,
+      member: calculationMember(member),
+      preRetirementAgePeriodInYears: 5,
+      newlyRetiredRangeInMonths: 3,
+    });
+  } catch (error) {
+    // Refused by the rules or the provider unreachable: the summary shows no figures rather than failing.
+    if (error instanceof CalculationError || error instanceof CalculationProviderError) return null;
+    throw error;
+  }
+}
+
+function pensionableService(member: MemberRow, today: IsoDate) {
+  const from = member.datePensionableServiceStarted ?? member.dateJoinedScheme;
+  if (!from) return null;
+  const to = member.dateLeftScheme ?? member.dateRetired ?? today;
+  const months = Math.max(0, completedMonths(isoDate(from), isoDate(to)));
+  return { years: Math.floor(months / 12), months: months % 12 };
+}
+
+export function membershipSummary(
+  member: MemberRow,
+  scheme: SchemeRow,
+  figures: RetirementDatesAges | null,
+  today: IsoDate,
+): MembershipSummary {
+  return {
+    referenceNumber: member.referenceNumber,
+    membershipNumber: member.membershipNumber,
+    payrollNumber: member.payrollNumber,
+    schemeName: scheme.name,
+    schemeType: scheme.type,
+    category: member.category,
+    status: member.status,
+    dateJoinedCompany: member.dateJoinedCompany,
+    dateJoinedScheme: member.dateJoinedScheme,
+    dateLeftScheme: member.dateLeftScheme,
+    dateRetired: member.dateRetired,
+    pensionableService: pensionableService(member, today),
+    normalRetirementAge: figures?.ages.normal ?? null,
+    normalRetirementDate: figures?.dates.normal ?? null,
+    earliestRetirementAge: figures?.ages.earliest ?? null,
+    earliestRetirementDate: figures?.dates.earliest ?? null,
+    age: ageOn(isoDate(member.dateOfBirth), today),
+  };
+}
+
+export interface AlertFacts {
+  member: MemberRow;
+  scheme: SchemeRow;
+  figures: RetirementDatesAges | null;
+  hasBankAccount: boolean;
+  today: IsoDate;
+}
+
+const monthsUntil = (today: IsoDate, date: string) => completedMonths(today, isoDate(date));
+
+/**
+ * What the member should know or do now, worked out from their record: priority alerts ask for an
+ * action that holds up a payment; the others are reminders.
+ */
+export function memberAlerts({ member, scheme, figures, hasBankAccount, today }: AlertFacts): MemberAlert[] {
+  const alerts: MemberAlert[] = [];
+  const add = (alertId: string, priority: boolean, messageText: string, link: string | null) =>
+    alerts.push({ alertId, priority, messageText, link, effectiveDate: today });
+
+  const paysOrWillPaySoon =
+    member.status === 'Pensioner' ||
+    (figures?.dates.earliest !== undefined && figures.dates.earliest <= addMonths(today, 12));
+  if (!hasBankAccount && paysOrWillPaySoon) {
+    add(
+      'bank-details-needed',
+      true,
+      'We need your bank details so that we can pay your pension.',
+      '/my-details/bank',
+    );
+  }
+  if (!member.email) {
+    add(
+      'email-needed',
+      true,
+      'Add an email address so that we can tell you about your pension.',
+      '/my-details/email',
+    );
+  }
+  if (member.status !== 'Pensioner' && figures) {
+    const target = scheme.type === 'DC' ? figures.dates.target : null;
+    const earliest = figures.dates.earliest;
+    if (earliest > today && monthsUntil(today, earliest) < 6) {
+      add(
+        'retirement-window-opens',
+        false,
+        `Your retirement window opens in ${Math.max(1, monthsUntil(today, earliest))} months, on ${earliest}.`,
+        '/retirement',
+      );
+    } else if (earliest <= today && figures.dates.normal > today) {
+      add(
+        'retirement-window-open',
+        false,
+        'You can take your pension now. See your options before you decide.',
+        '/retirement',
+      );
+    }
+    if (target && target > today && monthsUntil(today, target) <= 12) {
+      add(
+        'target-retirement-near',
+        false,
+        `Your target retirement date is ${target}, in ${monthsUntil(today, target)} months.`,
+        '/retirement',
+      );
+    }
+  }
+  if (!member.mobilePhone) {
+    add(
+      'mobile-missing',
+      false,
+      'Add a mobile number so that we can text you about your pension.',
+      '/my-details/mobile',
+    );
+  }
+  if (!member.address) {
+    add(
+      'address-missing',
+      true,
+      'Tell us your address so that your letters reach you.',
+      '/my-details/address',
+    );
+  }
+  return alerts;
+}

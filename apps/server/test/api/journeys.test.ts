@@ -1,0 +1,332 @@
+import { inflateSync } from 'node:zlib';
+import { decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
+import { describe, expect, it } from 'vitest';
+import { memberJourneys, outboxMessages } from '../../src/db/schema';
+import { updateCase } from '../../src/areas/journeys/case-update';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+const TYPE = 'dbcoreretirementapplication';
+const base = `/mdp-api/api/journeys/${TYPE}`;
+const bank = JSON.stringify({ accountName: 'Mr P Evans', sortCode: '30-94-66', accountNumber: '12345678' });
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  await agent.signIn(username);
+  return agent;
+}
+
+const post = (agent: BrowserAgent, path: string, payload: object) =>
+  agent.request({ method: 'POST', url: `${base}${path}`, payload });
+const get = (agent: BrowserAgent, path: string) => agent.request({ url: `${base}${path}` });
+const answer = (
+  agent: BrowserAgent,
+  page: string,
+  question: string,
+  answerKey: string,
+  answerValue?: string,
+) =>
+  post(agent, '/submit-question-step', {
+    currentPageKey: page,
+    questionKey: question,
+    answerKey,
+    ...(answerValue && { answerValue }),
+  });
+const state = async (agent: BrowserAgent) => (await get(agent, '/data')).json();
+const applicationStatus = async (agent: BrowserAgent) => {
+  const { contentAccessKey } = (
+    await agent.request({ url: '/mdp-api/api/content/access-key?tenantUrl=localhost' })
+  ).json();
+  return (decodeJwt(contentAccessKey).key as { retirementApplicationStatus: string })
+    .retirementApplicationStatus;
+};
+const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
+  response.json().errors[0]!.code;
+
+/** A date inside the member's window (a few weeks ahead), as the picker would offer. */
+async function startApplication(agent: BrowserAgent, option = 'maximum-lump-sum') {
+  const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+  const response = await post(agent, '/start-db-core-journey', {
+    retirementDate: window.availableRetirementDateRange.from,
+    selectedQuoteName: option,
+  });
+  expect(response.statusCode).toBe(204);
+  return window.availableRetirementDateRange.from as string;
+}
+
+async function answerToDeclarations(agent: BrowserAgent) {
+  expect((await answer(agent, 'ra_guidance', 'guidance_taken', 'yes')).json()).toEqual({
+    nextPageKey: 'ra_guidance_date',
+  });
+  await answer(agent, 'ra_guidance_date', 'guidance_date', utcDay(new Date()));
+  await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'no');
+  await answer(agent, 'ra_bank', 'bank_account', 'provided', bank);
+  await answer(agent, 'ra_contact', 'contact_correct', 'yes');
+}
+
+async function tickDeclarations(
+  agent: BrowserAgent,
+  keys = ['information_true', 'option_final', 'overpayment'],
+) {
+  return post(agent, '/page/ra_declarations/checkboxesLists', {
+    checkboxesListKey: 'declarations',
+    checkboxes: keys.map((key) => ({ key, answerValue: true })),
+  });
+}
+
+/** The text drawn on a pdf-lib PDF: its content streams inflated, hex strings decoded. */
+function pdfText(pdf: Buffer): string {
+  const texts: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      body = match[1]!;
+    }
+    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+  }
+  return texts.join('\n');
+}
+
+describe('the DB retirement application journey', () => {
+  it('refuses skipping ahead, answers not on offer and bad dates, leaving the state as it was', async () => {
+    const agent = await signedIn('db.deferred');
+    await startApplication(agent);
+    await answer(agent, 'ra_guidance', 'guidance_taken', 'yes');
+    const before = await state(agent);
+
+    expect(codeOf(await answer(agent, 'ra_bank', 'bank_account', 'provided', bank))).toBe(
+      'page_not_reachable',
+    );
+    expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_check_answers' }))).toBe(
+      'not_a_step',
+    );
+    expect(codeOf(await answer(agent, 'ra_guidance', 'guidance_taken', 'maybe'))).toBe(
+      'answer_not_an_option',
+    );
+    expect(codeOf(await answer(agent, 'ra_guidance', 'allowance_used', 'no'))).toBe('question_not_on_page');
+    const tomorrow = addDays(isoDate(utcDay(new Date())), 1);
+    expect(codeOf(await answer(agent, 'ra_guidance_date', 'guidance_date', tomorrow))).toBe('date_in_future');
+    expect(codeOf(await answer(agent, 'ra_guidance_date', 'guidance_date', '2025-02-30'))).toBe(
+      'invalid_date',
+    );
+    expect(
+      codeOf(
+        await post(agent, '/submit-question-step', {
+          currentPageKey: 'ra_guidance',
+          nextPageKey: 'ra_guidance_offer',
+          questionKey: 'guidance_taken',
+          answerKey: 'yes',
+        }),
+      ),
+    ).toBe('next_page_mismatch');
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_incomplete');
+    expect(await state(agent)).toEqual(before);
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
+  it('drops the later branch when an earlier answer changes, and keeps it when the route is the same', async () => {
+    const agent = await signedIn('db.deferred');
+    await startApplication(agent);
+    await answerToDeclarations(agent);
+    expect((await get(agent, '/previous-step/ra_bank')).json()).toEqual({
+      previousPageKey: 'ra_lump_sum_allowance',
+    });
+    expect(codeOf(await get(agent, '/previous-step/ra_guidance'))).toBe('previous_page_key_not_found');
+
+    // A new date leads to the same page: the later answers stay (fast-forward back to the summary).
+    await answer(agent, 'ra_guidance_date', 'guidance_date', addDays(isoDate(utcDay(new Date())), -3));
+    expect((await state(agent)).currentPageKey).toBe('ra_declarations');
+
+    // "No" leads elsewhere: everything after the guidance question is dropped.
+    expect((await answer(agent, 'ra_guidance', 'guidance_taken', 'no')).json()).toEqual({
+      nextPageKey: 'ra_guidance_offer',
+    });
+    const branched = await state(agent);
+    expect(branched.steps.map((step: { pageKey: string }) => step.pageKey)).toEqual(['ra_guidance']);
+    expect(branched.currentPageKey).toBe('ra_guidance_offer');
+    expect((await get(agent, '/integrity/ra_bank')).json()).toEqual({
+      redirectStepPageKey: 'ra_guidance_offer',
+    });
+    expect((await get(agent, '/integrity/ra_guidance')).json()).toEqual({
+      redirectStepPageKey: 'ra_guidance',
+    });
+
+    // The opt-out needs its box ticked: the recorded, explicit opt-out.
+    await answer(agent, 'ra_guidance_offer', 'guidance_choice', 'opt_out');
+    expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_guidance_opt_out' }))).toBe(
+      'declarations_incomplete',
+    );
+    await post(agent, '/page/ra_guidance_opt_out/checkboxesLists', {
+      checkboxesListKey: 'guidance_opt_out',
+      checkboxes: [{ key: 'opt_out_confirmed', answerValue: true }],
+    });
+    expect((await post(agent, '/submit-step', { currentPageKey: 'ra_guidance_opt_out' })).json()).toEqual({
+      nextPageKey: 'ra_lump_sum_allowance',
+    });
+    expect(
+      codeOf(
+        await post(agent, '/page/ra_guidance_opt_out/checkboxesLists', {
+          checkboxesListKey: 'guidance_opt_out',
+          checkboxes: [{ key: 'made_up', answerValue: true }],
+        }),
+      ),
+    ).toBe('checkbox_not_on_page');
+
+    // Resume after signing out: a new session finds the same place.
+    await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/logout' });
+    const again = await signedIn('db.deferred');
+    expect((await state(again)).currentPageKey).toBe('ra_lump_sum_allowance');
+    expect((await get(again, '/question-form/ra_guidance')).json()).toEqual({
+      questionKey: 'guidance_taken',
+      answerKey: 'no',
+      answerValue: null,
+    });
+    expect((await again.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+    expect(codeOf(await get(again, '/data'))).toBe('journey_not_found');
+  });
+
+  it('refuses an expired journey, a date outside the window, an unknown option and a member it is not open to', async () => {
+    const agent = await signedIn('db.deferred');
+    expect(await applicationStatus(agent)).not.toMatch(/RA$/);
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    const outside = addDays(isoDate(window.availableRetirementDateRange.from), -1);
+    const late = addMonths(isoDate(utcDay(new Date())), 7);
+    for (const [retirementDate, code] of [
+      [outside, 'retirement_date_outside_window'],
+      [late, 'retirement_date_not_open'],
+    ]) {
+      const refused = await post(agent, '/start-db-core-journey', {
+        retirementDate,
+        selectedQuoteName: 'full-pension',
+      });
+      expect(codeOf(refused)).toBe(code);
+    }
+    const lumpSum = await post(agent, '/start-db-core-journey', {
+      retirementDate: window.availableRetirementDateRange.from,
+      selectedQuoteName: 'requested-lump-sum',
+      requestedLumpSumPence: 50_000_000_00,
+    });
+    expect(codeOf(lumpSum)).toBe('lump_sum_out_of_range');
+    expect(
+      codeOf(
+        await post(agent, '/start-db-core-journey', {
+          retirementDate: window.availableRetirementDateRange.from,
+          selectedQuoteName: 'everything',
+        }),
+      ),
+    ).toBe('quote_option_not_found');
+    expect(codeOf(await get(agent, '/data'))).toBe('journey_not_found');
+
+    const active = await signedIn('db.active');
+    const closed = await active.request({
+      method: 'POST',
+      url: `${base}/start-db-core-journey`,
+      payload: {
+        retirementDate: window.availableRetirementDateRange.from,
+        selectedQuoteName: 'full-pension',
+      },
+    });
+    expect(closed.statusCode).toBe(403);
+    expect(codeOf(closed)).toBe('journey_not_open');
+
+    await startApplication(agent);
+    await answer(agent, 'ra_guidance', 'guidance_taken', 'yes');
+    // db.active cannot see or change db.deferred's journey: every call is scoped to the signed-in record.
+    expect(codeOf(await get(active, '/data'))).toBe('journey_not_found');
+    expect(codeOf(await answer(active, 'ra_guidance', 'guidance_taken', 'no'))).toBe('journey_not_found');
+
+    await ctx.database.db
+      .update(memberJourneys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(memberJourneys.type, TYPE));
+    const expired = await state(agent);
+    expect(expired.status).toBe('Expired');
+    expect(codeOf(await answer(agent, 'ra_guidance', 'guidance_taken', 'no'))).toBe('journey_expired');
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_expired');
+    expect(await applicationStatus(agent)).toBe('ExpiredRA');
+    expect((await state(agent)).steps).toEqual(expired.steps);
+
+    // Starting again renews it with no answers.
+    await startApplication(agent);
+    expect(await state(agent)).toMatchObject({ status: 'Started', steps: [] });
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
+  it('walks db.deferred from a chosen quote to a submitted case, once, with a PDF and an email', async () => {
+    const agent = await signedIn('db.deferred');
+    const retirementDate = await startApplication(agent);
+    const started = await state(agent);
+    expect(started).toMatchObject({ status: 'Started', currentPageKey: 'ra_guidance', steps: [] });
+    expect(started.choice).toMatchObject({ retirementDate, selectedQuoteName: 'maximum-lump-sum' });
+    expect(started.choice.lumpSumPence).toBeGreaterThan(0);
+    expect(started.choice.firstPaymentDate > retirementDate).toBe(true);
+    expect(started.choice.lumpSumPaymentDate > retirementDate).toBe(true);
+
+    await answerToDeclarations(agent);
+    expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_declarations' }))).toBe(
+      'declarations_incomplete',
+    );
+    expect((await tickDeclarations(agent)).statusCode).toBe(204);
+    expect((await post(agent, '/submit-step', { currentPageKey: 'ra_declarations' })).json()).toEqual({
+      nextPageKey: 'ra_check_answers',
+    });
+    expect((await state(agent)).currentPageKey).toBe('ra_check_answers');
+
+    expect(await applicationStatus(agent)).toBe('StartedRA');
+
+    const submitted = await post(agent, '/submit', {});
+    expect(submitted.statusCode).toBe(200);
+    const { caseNumber } = submitted.json();
+    expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
+    const again = await post(agent, '/submit', {});
+    expect(again.json().caseNumber).toBe(caseNumber);
+
+    const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ caseNumber, status: 'Received', title: 'Apply for your pension' });
+    expect(cases[0].documents).toContainEqual({ name: 'Proof of identity', status: 'outstanding' });
+
+    const pdf = await get(agent, '/pdf/download');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`Reference ${caseNumber}`);
+    expect(text).toContain('Mr P Evans, sort code 30-94-66, account ending 5678');
+
+    const mail = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, `We have your pension application ${caseNumber}`));
+    expect(mail).toHaveLength(1);
+
+    const after = await post(agent, '/submit-question-step', {
+      currentPageKey: 'ra_guidance',
+      questionKey: 'guidance_taken',
+      answerKey: 'no',
+    });
+    expect(codeOf(after)).toBe('journey_submitted');
+    expect((await get(agent, '/integrity/ra_bank')).json()).toEqual({ redirectStepPageKey: 'ra_submitted' });
+    expect(await applicationStatus(agent)).toBe('SubmittedRA');
+
+    // The scheme moves the case on; My requests shows it.
+    expect(
+      await updateCase(ctx.database.db, caseNumber, {
+        status: 'In progress',
+        documents: { 'Proof of identity': 'received' },
+      }),
+    ).toBe(true);
+    expect(await updateCase(ctx.database.db, 'RTP9-1', { status: 'In progress' })).toBe(false);
+    const moved = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases[0];
+    expect(moved.status).toBe('In progress');
+    expect(moved.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
+    const other = await signedIn('db.retiring');
+    expect((await other.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
+    expect(codeOf(await get(other, '/pdf/download'))).toBe('journey_not_found');
+  });
+});

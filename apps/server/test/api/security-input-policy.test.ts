@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
+const FAILING_ROUTE = '/test/failing-query';
+const NI_NUMBER = 'AB123456C';
+
+const context = useTestApp(
+  { LOG_LEVEL: 'info' },
+  {
+    logStream,
+    beforeReady: ({ app, database }) => {
+      // A query PostgreSQL refuses, with an NI number as its value: the error carries it.
+      app.get(FAILING_ROUTE, { schema: { hide: true } }, async () =>
+        database.db.execute(sql`select ${NI_NUMBER}::date as day`),
+      );
+    },
+  },
+);
+
+const expectRefused = (response: { statusCode: number; json: () => unknown }, field: string) => {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({
+    errors: [expect.objectContaining({ code: 'field_invalid', field: expect.stringContaining(field) })],
+  });
+};
+
+describe('the input policy', () => {
+  it('refuses a NUL in a sign-in name with a 400 naming the field, before the database sees it', async () => {
+    const agent = new BrowserAgent(context.app);
+    const response = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/login',
+      payload: { userName: 'db.deferred\u0000', password: 'MeridianDemo!2026' },
+    });
+    expectRefused(response, 'body.userName');
+  });
+
+  it('refuses C0 controls and lone surrogates in query strings, bodies, keys and record headers', async () => {
+    const agent = new BrowserAgent(context.app);
+    expectRefused(
+      await agent.request({
+        method: 'GET',
+        url: '/content-api/api/v2/content/tenant-content?tenantUrl=local%00host',
+      }),
+      'querystring.tenantUrl',
+    );
+    expectRefused(
+      await agent.request({
+        method: 'GET',
+        url: `/content-api/api/v2/content/authorized-page?pageUrl=/hub&contentAccessKey=${'k'.repeat(30)}%01`,
+      }),
+      'querystring.contentAccessKey',
+    );
+    expectRefused(
+      await agent.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"userName":"a\\ud800","password":"x"}',
+      }),
+      'body.userName',
+    );
+    expectRefused(
+      await agent.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/login',
+        payload: { userName: 'a', password: 'x', 'bad\u0000key': true },
+      }),
+      'body',
+    );
+    await agent.signIn('db.deferred');
+    expectRefused(
+      await agent.request({
+        method: 'GET',
+        url: '/mdp-api/api/members/personal-details',
+        headers: { 'auth-business-group': 'MER\u0000', 'auth-reference-number': '1000001' },
+      }),
+      'headers.auth-business-group',
+    );
+    expectRefused(
+      await agent.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/switch-user',
+        payload: { referenceNumber: '1000001\u0000', businessGroup: 'MER' },
+      }),
+      'body.referenceNumber',
+    );
+  });
+
+  it('allows tab and new lines in body text only, never in a query value or a header', async () => {
+    const agent = new BrowserAgent(context.app);
+    expectRefused(
+      await agent.request({
+        method: 'GET',
+        url: '/content-api/api/v2/content/search?tenantUrl=localhost&q=line%0Abreak',
+      }),
+      'querystring.q',
+    );
+    const freeText = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/login',
+      payload: { userName: 'someone', password: 'two\nlines\tand a tab' },
+    });
+    expect(freeText.statusCode).toBe(401);
+  });
+
+  it('refuses a date of birth outside 1900 to 2100 instead of failing in the database', async () => {
+    const agent = new BrowserAgent(context.app);
+    for (const dateOfBirth of ['0000-01-01', '1899-12-31', '2101-01-01']) {
+      const response = await agent.request({
+        method: 'POST',
+        url: '/authentication-api/api/registration/start',
+        payload: {
+          referenceNumber: '1000009',
+          dateOfBirth,
+          insuranceNumber: 'QQ123456B',
+          email: 'a@example.com',
+        },
+      });
+      expect(response.statusCode, dateOfBirth).toBe(400);
+      expect(response.json().errors[0].field).toBe('body.dateOfBirth');
+    }
+  });
+
+  it('refuses a body nested deeper than any request needs', async () => {
+    const agent = new BrowserAgent(context.app);
+    const deep = '{"userName":'.repeat(1) + '['.repeat(5000) + ']'.repeat(5000) + ',"password":"x"}';
+    const response = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/login',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toMatch(/nested too deeply/);
+  });
+});
+
+describe('the log', () => {
+  it('keeps no request values or personal data: no bodies, query values, NI numbers, dates of birth or tokens', async () => {
+    logLines.length = 0;
+    const agent = new BrowserAgent(context.app);
+    const signIn = await agent.signIn('db.deferred');
+    const { accessToken } = signIn.json();
+    await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/registration/start',
+      payload: {
+        referenceNumber: '1000009',
+        dateOfBirth: '1961-07-23',
+        insuranceNumber: 'QQ123456B',
+        email: 'private.person@example.com',
+      },
+    });
+    await agent.request({
+      method: 'GET',
+      url: '/content-api/api/v2/content/search?tenantUrl=localhost&q=secret-search-words',
+    });
+    await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/login',
+      payload: { userName: 'x' },
+    });
+    const log = logLines.join('');
+    expect(log).toContain('incoming request');
+    for (const secret of [
+      'MeridianDemo!2026',
+      '1961-07-23',
+      'QQ123456B',
+      'private.person@example.com',
+      'secret-search-words',
+      accessToken,
+    ]) {
+      expect(log, secret).not.toContain(secret);
+    }
+    expect(log).toContain('/content-api/api/v2/content/search?tenantUrl=…&q=…');
+  });
+
+  it('logs a failed query without its values', async () => {
+    logLines.length = 0;
+    const response = await context.app.inject({ method: 'GET', url: FAILING_ROUTE });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().errors[0].code).toBe('something_went_wrong');
+    const failure = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unhandled error');
+    expect(failure.failure).toMatchObject({ sqlState: '22007', sql: expect.stringContaining('::date') });
+    expect(logLines.join('')).not.toContain(NI_NUMBER);
+  });
+});

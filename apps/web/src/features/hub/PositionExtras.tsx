@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { http } from '../../lib/api';
+import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
+import { usePensionPayments } from '../payments/pension-payments';
+import { SummaryRow } from './SummaryRow';
+
+/** A pensioner's summary: the pension being paid and the next payment, gross, tax and net. */
+export function PensionInPaymentRows({ referenceNumber }: { referenceNumber: string }) {
+  const payments = usePensionPayments(referenceNumber);
+  if (payments === null) return <SummaryRow term="Pension being paid">Loading</SummaryRow>;
+  if (payments === 'none') return null;
+  const current = payments.currentPayment;
+  return (
+    <>
+      <SummaryRow term="Pension being paid">{formatCurrencyPerYear(payments.annualPensionPence)}</SummaryRow>
+      <SummaryRow term="Next payment">
+        {formatDate(payments.nextPaymentOn)}
+        {current &&
+          `: ${formatCurrency(current.netPence)} paid to you (${formatCurrency(current.grossPence)} before ${formatCurrency(current.taxPence)} tax)`}
+      </SummaryRow>
+      <SummaryRow term="Payments">
+        <Link to="/pension-payments">See your payments and yearly increase</Link>
+      </SummaryRow>
+    </>
+  );
+}
+
+interface TransferQuoteSummary {
+  guaranteed: boolean;
+  issuedOn: string | null;
+  guaranteedUntil: string;
+  transferValuePence: number;
+}
+
+/** The guaranteed transfer value issued to the member, while it holds; nothing otherwise. */
+export function GuaranteedTransferRow({ referenceNumber }: { referenceNumber: string }) {
+  const [quote, setQuote] = useState<TransferQuoteSummary | null>(null);
+  useEffect(() => {
+    let current = true;
+    http
+      .get<TransferQuoteSummary>('/mdp-api/api/retirement/transfer-quote', {
+        headers: activeRecordHeaders(singleAuthData.read()),
+      })
+      .then((answer) => current && setQuote(answer))
+      .catch(() => current && setQuote(null));
+    return () => {
+      current = false;
+    };
+  }, [referenceNumber]);
+  if (!quote?.guaranteed || !quote.issuedOn) return null;
+  return (
+    <SummaryRow term="Guaranteed transfer value">
+      {formatCurrency(quote.transferValuePence)}, guaranteed until {formatDate(quote.guaranteedUntil)} (quote
+      issued {formatDate(quote.issuedOn)})
+    </SummaryRow>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { JourneyStep, PageJourney } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { formatCurrency, formatDate } from '../content/format';
+import { fastForward } from './fast-forward';
+import { journeyApi } from './journey-api';
+import type { JourneyContext } from './JourneyStepPage';
+import { messageFor } from './messages';
+
+interface Row {
+  key: string;
+  label: string;
+  value: string;
+  change?: { step: JourneyStep; slug: string };
+}
+
+function answerText(page: PageJourney, step: JourneyStep): string {
+  const question = page.question;
+  if (!question || !step.answer) return '';
+  if (question.kind === 'radios')
+    return (
+      question.answers.find((answer) => answer.key === step.answer!.answerKey)?.label ?? step.answer.answerKey
+    );
+  if (question.kind === 'date') return formatDate(step.answer.answerKey);
+  if (question.kind === 'bank-account') {
+    const account = JSON.parse(step.answer.answerValue ?? '{}') as {
+      accountName?: string;
+      accountNumber?: string;
+    };
+    return `${account.accountName ?? ''}, account ending ${String(account.accountNumber ?? '').slice(-4)}`;
+  }
+  return step.answer.answerKey;
+}
+
+/** Check your answers: the choice, every answer with a Change link (fast-forward back here), and Apply. */
+export function CheckAnswers({ context }: { context: JourneyContext }) {
+  const { definition, journey, slugOf } = context;
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [sending, setSending] = useState(false);
+  const pages = new Map(definition.pages.map((page) => [page.key, page]));
+  const rows: Row[] = [];
+  if (journey.choice) {
+    const choice = journey.choice;
+    rows.push(
+      { key: 'date', label: 'Retirement date', value: formatDate(choice.retirementDate) },
+      { key: 'option', label: 'Option', value: choice.optionLabel },
+      { key: 'cash', label: 'Tax-free cash', value: formatCurrency(choice.lumpSumPence) },
+      { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence) },
+    );
+  }
+  for (const step of journey.steps) {
+    const page = pages.get(step.pageKey);
+    if (!page) continue;
+    const change = { step, slug: slugOf(step.pageKey) };
+    if (page.question)
+      rows.push({ key: step.pageKey, label: page.question.label, value: answerText(page, step), change });
+    if (page.checkboxes)
+      rows.push({ key: `${step.pageKey}-list`, label: page.checkboxes.legend, value: 'Confirmed', change });
+  }
+
+  async function apply() {
+    setSending(true);
+    try {
+      await journeyApi.submit(definition.type);
+      fastForward.reset(definition.type);
+      void navigate(slugOf(definition.confirmationPage));
+    } catch (error) {
+      setErrors([{ field: 'apply', message: messageFor(error) }]);
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <ErrorSummary errors={errors} />
+      <dl className="summary-list summary-list--actions">
+        {rows.map((row) => (
+          <div className="summary-row" key={row.key}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+            <dd className="summary-row__action">
+              {row.change && (
+                <Link
+                  to={row.change.slug}
+                  onClick={() =>
+                    fastForward.start(definition.type, {
+                      nextPageKey: row.change!.step.nextPageKey ?? definition.summaryPage,
+                      summaryPageKey: definition.summaryPage,
+                      contactPageKey: null,
+                    })
+                  }
+                >
+                  Change<span className="visually-hidden"> {row.label.toLowerCase()}</span>
+                </Link>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h2>Now send your application</h2>
+      <p>
+        By sending this application you confirm that your answers are correct to the best of your knowledge.
+      </p>
+      <button type="button" id="apply" className="button" onClick={() => void apply()} disabled={sending}>
+        Accept and send
+      </button>
+    </>
+  );
+}

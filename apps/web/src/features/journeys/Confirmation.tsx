@@ -1,0 +1,50 @@
+import type { Page } from '@meridian/contracts';
+import { PageBlocks } from '../content/block-renderer';
+import { formatDate } from '../content/format';
+import { journeyApi } from './journey-api';
+import type { JourneyContext } from './JourneyStepPage';
+
+/** The confirmation page: the case reference in a panel, then what happens next from content. */
+export function Confirmation({ page, context }: { page: Page; context: JourneyContext }) {
+  const { journey, definition } = context;
+  return (
+    <>
+      <div className="panel">
+        <h1>{page.title}</h1>
+        <p>
+          Your reference number
+          <br />
+          <strong className="panel__reference">{journey.caseNumber}</strong>
+        </p>
+      </div>
+      <p>We have sent a confirmation to your email address.</p>
+      {journey.choice?.firstPaymentDate && (
+        <>
+          <h2>When you will be paid</h2>
+          <dl className="summary-list">
+            <div className="summary-row">
+              <dt>You retire on</dt>
+              <dd>{formatDate(journey.choice.retirementDate)}</dd>
+            </div>
+            {journey.choice.lumpSumPence > 0 && journey.choice.lumpSumPaymentDate && (
+              <div className="summary-row">
+                <dt>Tax-free cash paid by</dt>
+                <dd>{formatDate(journey.choice.lumpSumPaymentDate)}</dd>
+              </div>
+            )}
+            <div className="summary-row">
+              <dt>First monthly payment</dt>
+              <dd>{formatDate(journey.choice.firstPaymentDate)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <PageBlocks blocks={page.blocks} />
+      <p>
+        <a href={journeyApi.pdfUrl(definition.type)} download>
+          Download your application (PDF)
+        </a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
+import { useTenant } from '../../app/tenant';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PageBlocks } from '../content/block-renderer';
+import { formatDate } from '../content/format';
+import { CheckAnswers } from './CheckAnswers';
+import { Confirmation } from './Confirmation';
+import { journeyApi, type JourneyDefinitionView } from './journey-api';
+import { StepForm } from './StepForm';
+
+export interface JourneyContext {
+  definition: JourneyDefinitionView;
+  journey: JourneyState;
+  /** The address of a journey page by its key. */
+  slugOf: (pageKey: string) => string;
+}
+
+type Loaded = JourneyContext & { previousSlug: string | null };
+
+/**
+ * A content page that is a journey step: integrity first (a member is sent to the page they have
+ * reached), then the back link, stage, the page's blocks and its question, summary or confirmation.
+ */
+export default function JourneyStepPage({ page }: { page: Page & { journey: PageJourney } }) {
+  useDocumentTitle(page.title);
+  const type = page.journey.type;
+  const navigate = useNavigate();
+  const { routes } = useTenant();
+  const [loaded, setLoaded] = useState<Loaded | 'not-started' | null>(null);
+
+  const load = useCallback(async () => {
+    const [definition, journey] = await Promise.all([journeyApi.definition(type), journeyApi.data(type)]);
+    if (!journey) return setLoaded('not-started');
+    const slugs = new Map(definition.pages.map((candidate) => [candidate.key, candidate.slug]));
+    const slugOf = (pageKey: string) => slugs.get(pageKey) ?? routes.landing;
+    const { redirectStepPageKey } = await journeyApi.integrity(type, page.key);
+    if (redirectStepPageKey !== page.key)
+      return void navigate(slugOf(redirectStepPageKey), { replace: true });
+    const previous =
+      page.key === definition.confirmationPage ? null : await journeyApi.previousStep(type, page.key);
+    setLoaded({
+      definition,
+      journey,
+      slugOf,
+      previousSlug: previous ? slugOf(previous.previousPageKey) : null,
+    });
+  }, [navigate, page.key, routes.landing, type]);
+
+  useEffect(() => {
+    setLoaded(null);
+    void load();
+  }, [load]);
+
+  if (loaded === null) return <p className="page-loading">Loading...</p>;
+  if (loaded === 'not-started')
+    return (
+      <>
+        <h1>{page.title}</h1>
+        <p>You have not started this yet.</p>
+        <p>
+          <Link to={routes.landing}>Go to your pension</Link>
+        </p>
+      </>
+    );
+  const { definition, journey, previousSlug } = loaded;
+  const stage = page.journey.stage;
+  const isSummary = page.key === definition.summaryPage;
+  const isConfirmation = page.key === definition.confirmationPage;
+  return (
+    <>
+      {!isConfirmation && (
+        <Link className="back-link" to={previousSlug ?? routes.landing}>
+          Back
+        </Link>
+      )}
+      {stage && definition.stages.some((candidate) => candidate.key === stage) && !isConfirmation && (
+        <PageBlocks blocks={[{ type: 'journeyStageIndicator', stages: definition.stages, current: stage }]} />
+      )}
+      {journey.status === 'Started' && journey.aboutToExpire && (
+        <div className="notice" role="status">
+          Your application will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send it before
+          then, or your answers will be deleted and you will need to start again.
+        </div>
+      )}
+      {journey.status === 'Expired' ? (
+        <>
+          <h1>Your application has expired</h1>
+          <p>We delete applications that are not sent in time, because the figures in them go out of date.</p>
+          <p>
+            <Link to={routes.landing}>Start again from your pension</Link>
+          </p>
+        </>
+      ) : isConfirmation ? (
+        <Confirmation page={page} context={loaded} />
+      ) : (
+        <>
+          <h1>{page.title}</h1>
+          <PageBlocks blocks={page.blocks} />
+          {isSummary ? (
+            <CheckAnswers context={loaded} />
+          ) : (
+            <StepForm key={page.key} pageKey={page.key} journeyPage={page.journey} context={loaded} />
+          )}
+        </>
+      )}
+    </>
+  );
+}

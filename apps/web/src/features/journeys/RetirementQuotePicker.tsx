@@ -1,0 +1,236 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { JourneyState } from '@meridian/contracts';
+import { DateField, readDateField } from '../../components/DateField';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import type { BlockProps } from '../content/block-props';
+import { formatCurrency, formatDate } from '../content/format';
+import {
+  journeyApi,
+  retirementApi,
+  type DbQuoteOption,
+  type DbQuoteView,
+  type JourneyDefinitionView,
+  type RetirementWindow,
+} from './journey-api';
+import { messageFor } from './messages';
+
+interface Setup {
+  window: RetirementWindow;
+  journey: JourneyState | null;
+  definition: JourneyDefinitionView;
+}
+
+const optionText = (option: DbQuoteOption) =>
+  option.kind === 'full-pension'
+    ? `Full pension of ${formatCurrency(option.residualPensionPence)} a year, no tax-free cash`
+    : `${formatCurrency(option.lumpSumPence)} tax-free cash and ${formatCurrency(option.residualPensionPence)} a year`;
+
+/** Why a date is refused, before asking for figures: the window's ends and what sets them. */
+function dateProblem(date: string | null, { from, to }: RetirementWindow['availableRetirementDateRange']) {
+  if (!date) return 'Enter a real date, for example 27 3 2027';
+  if (date < from)
+    return `The earliest date you can choose is ${formatDate(from)}: we need time to set up your pension, and you cannot take it before your earliest retirement date`;
+  if (date > to) return `The latest date you can choose is ${formatDate(to)}`;
+  return null;
+}
+
+/**
+ * Pre-journey screens of the DB retirement application: a date inside the allowed window, the quote's
+ * options, a tax-free cash amount of the member's own (slider or typed), then Apply.
+ */
+export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePicker'>) {
+  const type = block.journeyType;
+  const navigate = useNavigate();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [quote, setQuote] = useState<DbQuoteView | null>(null);
+  const [option, setOption] = useState<DbQuoteOption['kind'] | null>(null);
+  const [pounds, setPounds] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+
+  useEffect(() => {
+    void Promise.all([retirementApi.window(), journeyApi.data(type), journeyApi.definition(type)]).then(
+      ([window, journey, definition]) => setSetup({ window, journey, definition }),
+    );
+  }, [type]);
+
+  if (!setup) return <p className="page-loading">Loading...</p>;
+  const { window, journey, definition } = setup;
+  const range = window.availableRetirementDateRange;
+  const slugOf = (key: string) => definition.pages.find((page) => page.key === key)?.slug ?? '/';
+
+  if (journey?.status === 'Submitted')
+    return (
+      <div className="notice">
+        You have sent your application. Your reference is <strong>{journey.caseNumber}</strong>.
+      </div>
+    );
+
+  async function showOptions(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const chosen = readDateField(new FormData(event.currentTarget), 'retirement-date');
+    const problem = dateProblem(chosen, range);
+    if (problem) return setErrors([{ field: 'retirement-date', message: problem }]);
+    try {
+      const figures = await retirementApi.quote(chosen!);
+      setErrors([]);
+      setDate(chosen);
+      setQuote(figures);
+      setOption(null);
+      setPounds(String(Math.round(figures.lumpSum.maximumPence / 200)));
+    } catch (error) {
+      setErrors([{ field: 'retirement-date', message: messageFor(error) }]);
+    }
+  }
+
+  async function recalculate() {
+    const amount = Number(pounds.replace(/[£,\s]/g, ''));
+    const maximum = quote!.lumpSum.maximumPence;
+    if (!Number.isFinite(amount) || amount < 0 || Math.round(amount * 100) > maximum)
+      return setErrors([
+        { field: 'lump-sum-amount', message: `Enter an amount between £0 and ${formatCurrency(maximum)}` },
+      ]);
+    try {
+      setQuote(await retirementApi.quote(date!, Math.round(amount * 100)));
+      setErrors([]);
+    } catch (error) {
+      setErrors([{ field: 'lump-sum-amount', message: messageFor(error) }]);
+    }
+  }
+
+  async function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!option) return setErrors([{ field: 'option-0', message: 'Choose an option' }]);
+    const requested = quote!.options.find((candidate) => candidate.kind === 'requested-lump-sum');
+    if (option === 'requested-lump-sum' && !requested)
+      return setErrors([{ field: 'lump-sum-amount', message: 'Update the figures for your amount first' }]);
+    try {
+      await journeyApi.startFromQuote(type, {
+        retirementDate: date!,
+        selectedQuoteName: option,
+        ...(option === 'requested-lump-sum' && { requestedLumpSumPence: requested!.lumpSumPence }),
+      });
+      void navigate(slugOf(journey?.status === 'Started' ? journey.currentPageKey : definition.firstPage));
+    } catch (error) {
+      setErrors([{ field: 'option-0', message: messageFor(error) }]);
+    }
+  }
+
+  const offered = quote?.options.filter((candidate) => candidate.kind !== 'requested-lump-sum') ?? [];
+  const requested = quote?.options.find((candidate) => candidate.kind === 'requested-lump-sum');
+  const maximumPounds = Math.floor((quote?.lumpSum.maximumPence ?? 0) / 100);
+  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+
+  return (
+    <div className="quote-picker">
+      <ErrorSummary errors={errors} />
+      {journey?.status === 'Started' && (
+        <div className="notice">
+          You have an application in progress for{' '}
+          {journey.choice && formatDate(journey.choice.retirementDate)}.{' '}
+          <Link to={slugOf(journey.currentPageKey)}>Continue your application</Link>
+        </div>
+      )}
+      <form onSubmit={(event) => void showOptions(event)} noValidate>
+        <DateField
+          id="retirement-date"
+          legend="When do you want to retire?"
+          hint={`Choose a date from ${formatDate(range.from)} to ${formatDate(range.to)}. For example, ${formatDate(range.from)} is ${range.from.slice(8, 10)} ${Number(range.from.slice(5, 7))} ${range.from.slice(0, 4)}.`}
+          error={errorFor('retirement-date')}
+          defaultValue={date ?? undefined}
+        />
+        <button type="submit" className="button button--secondary">
+          Show my options
+        </button>
+      </form>
+      {quote && date && (
+        <form onSubmit={(event) => void apply(event)} noValidate className="option-list">
+          <h2>Your options if you retire on {formatDate(quote.effectiveDate)}</h2>
+          <p className="hint">Figures worked out on {formatDate(quote.calculatedOn)}.</p>
+          <fieldset>
+            <legend className="legend">Choose how to take your pension</legend>
+            {offered.map((candidate, index) => (
+              <div className="radio" key={candidate.kind}>
+                <input
+                  type="radio"
+                  id={`option-${index}`}
+                  name="option"
+                  value={candidate.kind}
+                  checked={option === candidate.kind}
+                  onChange={() => setOption(candidate.kind)}
+                />
+                <label htmlFor={`option-${index}`}>{optionText(candidate)}</label>
+              </div>
+            ))}
+            <div className="radio">
+              <input
+                type="radio"
+                id={`option-${offered.length}`}
+                name="option"
+                value="requested-lump-sum"
+                checked={option === 'requested-lump-sum'}
+                onChange={() => setOption('requested-lump-sum')}
+              />
+              <label htmlFor={`option-${offered.length}`}>
+                Tax-free cash of your choice and a reduced pension
+              </label>
+            </div>
+          </fieldset>
+          {option === 'requested-lump-sum' && (
+            <div className={`form-group lump-sum${errorFor('lump-sum-amount') ? ' form-group--error' : ''}`}>
+              <label htmlFor="lump-sum-slider">Tax-free cash: slide to choose</label>
+              <input
+                id="lump-sum-slider"
+                type="range"
+                min={0}
+                max={maximumPounds}
+                step={100}
+                value={Math.min(Number(pounds) || 0, maximumPounds)}
+                onChange={(event) => setPounds(event.target.value)}
+                aria-valuetext={`£${Number(pounds || 0).toLocaleString('en-GB')}`}
+              />
+              <label htmlFor="lump-sum-amount">Or type an amount in pounds</label>
+              <p className="hint" id="lump-sum-amount-hint">
+                Between £0 and {formatCurrency(quote.lumpSum.maximumPence)}
+              </p>
+              {errorFor('lump-sum-amount') && (
+                <p className="error-message" id="lump-sum-amount-error">
+                  <span className="visually-hidden">Error:</span> {errorFor('lump-sum-amount')}
+                </p>
+              )}
+              <input
+                id="lump-sum-amount"
+                inputMode="decimal"
+                className="input--8"
+                value={pounds}
+                onChange={(event) => setPounds(event.target.value)}
+                aria-describedby={`lump-sum-amount-hint${errorFor('lump-sum-amount') ? ' lump-sum-amount-error' : ''}`}
+              />
+              <button type="button" className="button button--secondary" onClick={() => void recalculate()}>
+                Update figures
+              </button>
+              {requested && (
+                <p role="status">
+                  {formatCurrency(requested.lumpSumPence)} tax-free cash and{' '}
+                  {formatCurrency(requested.residualPensionPence)} a year
+                </p>
+              )}
+            </div>
+          )}
+          <details className="assumptions">
+            <summary>How we worked these out</summary>
+            <ul>
+              {quote.assumptions.map((assumption) => (
+                <li key={assumption}>{assumption}</li>
+              ))}
+            </ul>
+          </details>
+          <button type="submit" className="button">
+            Apply for this option
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { JourneyQuestion, PageJourney } from '@meridian/contracts';
+import { useTenant } from '../../app/tenant';
+import { DateField, readDateField } from '../../components/DateField';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
+import { fastForward } from './fast-forward';
+import { journeyApi } from './journey-api';
+import type { JourneyContext } from './JourneyStepPage';
+import { messageFor } from './messages';
+import { RecordedDetails } from './RecordedDetails';
+
+interface StepFormProps {
+  pageKey: string;
+  journeyPage: PageJourney;
+  context: JourneyContext;
+}
+
+type Answer = { answerKey: string; answerValue?: string };
+
+/** Reads the page's question from the form, or says what is missing. */
+function readAnswer(question: JourneyQuestion, form: FormData): Answer | FieldError {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  switch (question.kind) {
+    case 'radios': {
+      const chosen = text(question.key);
+      return chosen ? { answerKey: chosen } : { field: `${question.key}-0`, message: 'Select an answer' };
+    }
+    case 'date': {
+      const date = readDateField(form, question.key);
+      return date
+        ? { answerKey: date }
+        : { field: question.key, message: 'Enter a real date, for example 27 3 2026' };
+    }
+    case 'text':
+      return text(question.key)
+        ? { answerKey: text(question.key) }
+        : { field: question.key, message: 'Enter an answer' };
+    case 'bank-account': {
+      const account = {
+        accountName: text(`${question.key}-name`),
+        sortCode: text(`${question.key}-sort-code`),
+        accountNumber: text(`${question.key}-number`),
+      };
+      if (!account.accountName)
+        return { field: `${question.key}-name`, message: 'Enter the name on the account' };
+      if (!account.sortCode) return { field: `${question.key}-sort-code`, message: 'Enter a sort code' };
+      if (!account.accountNumber)
+        return { field: `${question.key}-number`, message: 'Enter an account number' };
+      return { answerKey: 'provided', answerValue: JSON.stringify(account) };
+    }
+  }
+}
+
+/** One journey page's question (GOV.UK one thing per page), its declarations and Continue. */
+export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
+  const { definition, journey, slugOf } = context;
+  const navigate = useNavigate();
+  const { routes } = useTenant();
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [sending, setSending] = useState(false);
+  const step = journey.steps.find((candidate) => candidate.pageKey === pageKey);
+  const { question, checkboxes } = journeyPage;
+  const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const answer = question ? readAnswer(question, form) : null;
+    const ticked = checkboxes?.items.map((item) => ({
+      key: item.key,
+      answerValue: form.has(`${checkboxes.key}-${item.key}`),
+    }));
+    const unticked = checkboxes?.items.find((item, index) => item.required && !ticked?.[index]?.answerValue);
+    const problems: FieldError[] = [];
+    if (answer && 'field' in answer) problems.push(answer);
+    if (checkboxes && unticked)
+      problems.push({
+        field: `${checkboxes.key}-${unticked.key}`,
+        message: 'Tick every statement to continue',
+      });
+    setErrors(problems);
+    if (problems.length > 0) return;
+    setSending(true);
+    try {
+      if (checkboxes && ticked)
+        await journeyApi.saveCheckboxes(definition.type, pageKey, checkboxes.key, ticked);
+      const { nextPageKey } =
+        question && answer && !('field' in answer)
+          ? await journeyApi.submitAnswer(definition.type, {
+              currentPageKey: pageKey,
+              questionKey: question.key,
+              ...answer,
+            })
+          : await journeyApi.submitStep(definition.type, pageKey);
+      void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
+    } catch (error) {
+      setErrors([{ field: question ? firstFieldOf(question) : 'continue', message: messageFor(error) }]);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorSummary errors={errors} />
+      {journeyPage.shows && <RecordedDetails shows={journeyPage.shows} context={context} />}
+      {question && (
+        <QuestionField question={question} answer={step?.answer ?? null} fieldError={fieldError} />
+      )}
+      {checkboxes && (
+        <div
+          className={`form-group${errors.some((error) => error.field.startsWith(`${checkboxes.key}-`)) ? ' form-group--error' : ''}`}
+        >
+          <fieldset aria-describedby={checkboxes.hint ? `${checkboxes.key}-hint` : undefined}>
+            <legend className="legend">{checkboxes.legend}</legend>
+            <FieldMessages
+              id={checkboxes.key}
+              hint={checkboxes.hint}
+              error={errors.find((error) => error.field.startsWith(`${checkboxes.key}-`))?.message}
+            />
+            {checkboxes.items.map((item) => {
+              const id = `${checkboxes.key}-${item.key}`;
+              const saved = step?.checkboxesLists[checkboxes.key]?.find((box) => box.key === item.key);
+              return (
+                <div className="radio" key={item.key}>
+                  <input type="checkbox" id={id} name={id} defaultChecked={saved?.answerValue ?? false} />
+                  <label htmlFor={id}>{item.label}</label>
+                </div>
+              );
+            })}
+          </fieldset>
+        </div>
+      )}
+      <div className="button-group">
+        <button type="submit" id="continue" className="button" disabled={sending}>
+          Continue
+        </button>
+        <Link to={routes.landing}>Save and come back later</Link>
+      </div>
+    </form>
+  );
+}
+
+const firstFieldOf = (question: JourneyQuestion) =>
+  question.kind === 'radios'
+    ? `${question.key}-0`
+    : question.kind === 'bank-account'
+      ? `${question.key}-name`
+      : question.key;
+
+function QuestionField({
+  question,
+  answer,
+  fieldError,
+}: {
+  question: JourneyQuestion;
+  answer: { answerKey: string; answerValue: string | null } | null;
+  fieldError: (field: string) => string | undefined;
+}) {
+  if (question.kind === 'radios') {
+    const error = fieldError(`${question.key}-0`);
+    return (
+      <div className={`form-group${error ? ' form-group--error' : ''}`}>
+        <fieldset aria-describedby={describedByFor(question.key, question.hint, error)}>
+          <legend className="legend legend--question">{question.label}</legend>
+          <FieldMessages id={question.key} hint={question.hint} error={error} />
+          {question.answers.map((option, index) => (
+            <div className="radio" key={option.key}>
+              <input
+                type="radio"
+                id={`${question.key}-${index}`}
+                name={question.key}
+                value={option.key}
+                defaultChecked={answer?.answerKey === option.key}
+              />
+              <label htmlFor={`${question.key}-${index}`}>{option.label}</label>
+            </div>
+          ))}
+        </fieldset>
+      </div>
+    );
+  }
+  if (question.kind === 'date')
+    return (
+      <DateField
+        id={question.key}
+        legend={question.label}
+        hint={question.hint}
+        error={fieldError(question.key)}
+        defaultValue={answer?.answerKey}
+      />
+    );
+  if (question.kind === 'text')
+    return (
+      <TextField
+        id={question.key}
+        label={question.label}
+        hint={question.hint}
+        error={fieldError(question.key)}
+        defaultValue={answer?.answerKey}
+        maxLength={question.maxLength}
+      />
+    );
+  const saved = answer?.answerValue ? (JSON.parse(answer.answerValue) as Record<string, string>) : {};
+  return (
+    <fieldset>
+      <legend className="legend legend--question">{question.label}</legend>
+      {question.hint && <p className="hint">{question.hint}</p>}
+      <TextField
+        id={`${question.key}-name`}
+        label="Name on the account"
+        autoComplete="name"
+        error={fieldError(`${question.key}-name`)}
+        defaultValue={saved.accountName}
+      />
+      <TextField
+        id={`${question.key}-sort-code`}
+        label="Sort code"
+        hint="Must be 6 digits long"
+        inputMode="numeric"
+        className="input--5"
+        error={fieldError(`${question.key}-sort-code`)}
+        defaultValue={saved.sortCode}
+      />
+      <TextField
+        id={`${question.key}-number`}
+        label="Account number"
+        hint="Must be between 6 and 8 digits long"
+        inputMode="numeric"
+        className="input--8"
+        error={fieldError(`${question.key}-number`)}
+        defaultValue={saved.accountNumber}
+      />
+    </fieldset>
+  );
+}

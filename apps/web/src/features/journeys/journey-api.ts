@@ -1,0 +1,92 @@
+import type { JourneyState, MemberCase, PageJourney } from '@meridian/contracts';
+import { http } from '../../lib/api';
+import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+
+export interface JourneyDefinitionView {
+  type: string;
+  title: string;
+  firstPage: string;
+  summaryPage: string;
+  contactPage: string | null;
+  confirmationPage: string;
+  exitPage: string | null;
+  stages: Array<{ key: string; label: string }>;
+  pages: Array<PageJourney & { key: string; slug: string; title: string }>;
+}
+
+export interface RetirementWindow {
+  retirementDate: string;
+  availableRetirementDateRange: { from: string; to: string };
+}
+
+export interface DbQuoteOption {
+  kind: 'full-pension' | 'maximum-lump-sum' | 'requested-lump-sum';
+  lumpSumPence: number;
+  residualPensionPence: number;
+}
+
+export interface DbQuoteView {
+  kind: 'DB';
+  calculatedOn: string;
+  effectiveDate: string;
+  fullPensionPence: number;
+  lumpSum: { minimumPence: number; maximumPence: number };
+  options: DbQuoteOption[];
+  assumptions: string[];
+}
+
+const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
+const base = (type: string) => `/mdp-api/api/journeys/${encodeURIComponent(type)}`;
+
+/** The generic journey calls for one journey type. */
+export const journeyApi = {
+  definition: (type: string) => http.get<JourneyDefinitionView>(`${base(type)}/definition`, headers()),
+  /** The member's journey, or null when they have not started one. */
+  data: (type: string) =>
+    http.get<JourneyState | null>(`${base(type)}/data`, { ...headers(), nullOn404: true }),
+  integrity: (type: string, pageKey: string) =>
+    http.get<{ redirectStepPageKey: string }>(`${base(type)}/integrity/${pageKey}`, headers()),
+  previousStep: (type: string, pageKey: string) =>
+    http.get<{ previousPageKey: string } | null>(`${base(type)}/previous-step/${pageKey}`, {
+      ...headers(),
+      nullOn404: true,
+    }),
+  submitStep: (type: string, currentPageKey: string) =>
+    http.post<{ nextPageKey: string }>(`${base(type)}/submit-step`, {
+      ...headers(),
+      body: { currentPageKey },
+    }),
+  submitAnswer: (
+    type: string,
+    answer: { currentPageKey: string; questionKey: string; answerKey: string; answerValue?: string },
+  ) =>
+    http.post<{ nextPageKey: string }>(`${base(type)}/submit-question-step`, { ...headers(), body: answer }),
+  saveCheckboxes: (
+    type: string,
+    pageKey: string,
+    listKey: string,
+    ticked: Array<{ key: string; answerValue: boolean }>,
+  ) =>
+    http.post<void>(`${base(type)}/page/${pageKey}/checkboxesLists`, {
+      ...headers(),
+      body: { checkboxesListKey: listKey, checkboxes: ticked },
+    }),
+  startFromQuote: (
+    type: string,
+    choice: { retirementDate: string; selectedQuoteName: string; requestedLumpSumPence?: number },
+  ) => http.post<void>(`${base(type)}/start-db-core-journey`, { ...headers(), body: choice }),
+  start: (type: string, currentPageKey: string) =>
+    http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
+  submit: (type: string) => http.post<{ caseNumber: string }>(`${base(type)}/submit`, headers()),
+  pdfUrl: (type: string) => `${base(type)}/pdf/download`,
+};
+
+export const retirementApi = {
+  window: () => http.get<RetirementWindow>('/mdp-api/api/v2/retirement/retirement-date', headers()),
+  quote: (selectedRetirementDate: string, requestedLumpSum?: number) =>
+    http.get<DbQuoteView>('/mdp-api/api/v3/retirement/quotes', {
+      ...headers(),
+      query: { selectedRetirementDate, ...(requestedLumpSum !== undefined && { requestedLumpSum }) },
+    }),
+  cases: () => http.get<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers()),
+};

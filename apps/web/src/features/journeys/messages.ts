@@ -1,0 +1,33 @@
+import { HttpError } from '../../lib/http/client';
+
+/** What a member reads for each journey error code; anything else is a general failure. */
+const messages: Record<string, string> = {
+  answer_required: 'Answer the question to continue',
+  answer_not_an_option: 'Choose one of the answers given',
+  invalid_date: 'Enter a real date, for example 27 3 2026',
+  date_in_future: 'The date must be today or in the past',
+  date_in_past: 'The date must be today or in the future',
+  answer_too_long: 'Your answer is too long',
+  answer_has_html: 'Your answer must not contain < or >',
+  invalid_bank_account:
+    'Enter the name on the account, a 6-digit sort code and an account number of 6 to 8 digits',
+  declarations_incomplete: 'Tick every statement to continue',
+  page_not_reachable: 'Answer the earlier questions first',
+  journey_expired: 'Your application has expired. Start again to see up-to-date figures',
+  journey_submitted: 'You have already sent this application',
+  journey_incomplete: 'Answer every question before you apply',
+  retirement_date_outside_window: 'Choose a date inside the range shown',
+  retirement_date_not_open:
+    'You can apply online up to 6 months before your retirement date. Choose a nearer date',
+  retirement_date_in_past: 'The retirement date must be in the future',
+  retirement_date_before_earliest: 'The date is before the earliest date you can retire',
+  retirement_date_after_latest: 'The date is after the latest date you can retire',
+  below_minimum_pension_age: 'You will be under the minimum pension age on that date',
+  lump_sum_out_of_range: 'Enter an amount between the minimum and the maximum shown',
+  journey_not_open: 'Applying online is not open to you yet',
+};
+
+export const messageFor = (error: unknown): string => {
+  const code = error instanceof HttpError ? error.codes[0] : undefined;
+  return (code && messages[code]) || 'Sorry, something went wrong. Try again.';
+};

@@ -1,0 +1,187 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  ibanBankAccountFormSchema,
+  ukBankAccountFormSchema,
+  type MaskedBankAccount,
+} from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { TextField } from '../../components/TextField';
+import { detailsApi, type BankAccountInput, type BankKind } from './api';
+import { checkForm, errorFor, serverError } from './form';
+
+export interface CheckedBankAccount {
+  kind: BankKind;
+  account: BankAccountInput;
+  masked: MaskedBankAccount;
+}
+
+interface BankAccountFormProps {
+  kind: BankKind;
+  /** Receives the account once the server has validated it (modulus, IBAN/BIC, holder's name). */
+  onChecked: (checked: CheckedBankAccount) => void;
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+
+/**
+ * The bank account question, reusable by any journey: a UK account (name, sort code, account number) or
+ * an overseas one (name, country, currency, IBAN, BIC), checked with the contract schema, then by the
+ * server; hands back the masked result for a confirmation screen.
+ */
+export function BankAccountForm({ kind, onChecked }: BankAccountFormProps) {
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [countries, setCountries] = useState<
+    Array<{ countryCode: string; countryName: string; currencyCode: string; currencyName: string }>
+  >([]);
+  const [country, setCountry] = useState('');
+
+  useEffect(() => {
+    if (kind === 'iban') void detailsApi.bankCountries().then(setCountries, () => undefined);
+  }, [kind]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values =
+      kind === 'uk'
+        ? {
+            accountName: text(form, 'accountName'),
+            sortCode: text(form, 'sortCode'),
+            accountNumber: text(form, 'accountNumber'),
+          }
+        : {
+            accountName: text(form, 'accountName'),
+            bankCountryCode: text(form, 'bankCountryCode'),
+            currency:
+              countries.find((entry) => entry.countryCode === text(form, 'bankCountryCode'))?.currencyCode ??
+              '',
+            iban: text(form, 'iban'),
+            bic: text(form, 'bic'),
+          };
+    const checked = checkForm(kind === 'uk' ? ukBankAccountFormSchema : ibanBankAccountFormSchema, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setBusy(true);
+    try {
+      const account = checked.value as BankAccountInput;
+      onChecked({ kind, account, masked: await detailsApi.validateBank(kind, account) });
+    } catch (error) {
+      setErrors([serverError(error, kind === 'uk' ? 'sortCode' : 'iban')]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const currency = countries.find((entry) => entry.countryCode === country);
+  return (
+    <>
+      <ErrorSummary errors={errors} />
+      <form noValidate onSubmit={submit}>
+        <TextField
+          id="accountName"
+          label="Name on the account"
+          hint="The account must be in your name"
+          autoComplete="name"
+          spellCheck={false}
+          error={errorFor(errors, 'accountName')}
+        />
+        {kind === 'uk' ? (
+          <>
+            <TextField
+              id="sortCode"
+              label="Sort code"
+              hint="Must be 6 digits long"
+              inputMode="numeric"
+              className="input--short"
+              error={errorFor(errors, 'sortCode')}
+            />
+            <TextField
+              id="accountNumber"
+              label="Account number"
+              hint="Must be 8 digits long"
+              inputMode="numeric"
+              className="input--short"
+              error={errorFor(errors, 'accountNumber')}
+            />
+          </>
+        ) : (
+          <>
+            <div className={`form-group${errorFor(errors, 'bankCountryCode') ? ' form-group--error' : ''}`}>
+              <label htmlFor="bankCountryCode">Country of the bank</label>
+              {errorFor(errors, 'bankCountryCode') && (
+                <p id="bankCountryCode-error" className="error-message">
+                  <span className="visually-hidden">Error:</span> {errorFor(errors, 'bankCountryCode')}
+                </p>
+              )}
+              <select
+                id="bankCountryCode"
+                name="bankCountryCode"
+                value={country}
+                onChange={(event) => setCountry(event.target.value)}
+                aria-describedby={
+                  errorFor(errors, 'bankCountryCode') ? 'bankCountryCode-error' : 'currency-note'
+                }
+              >
+                <option value="">Select a country</option>
+                {countries.map((entry) => (
+                  <option key={entry.countryCode} value={entry.countryCode}>
+                    {entry.countryName}
+                  </option>
+                ))}
+              </select>
+              <p id="currency-note" className="hint" aria-live="polite">
+                {currency ? `We will pay you in ${currency.currencyName} (${currency.currencyCode})` : ''}
+              </p>
+            </div>
+            <TextField
+              id="iban"
+              label="IBAN"
+              hint="For example DE89 3704 0044 0532 0130 00"
+              spellCheck={false}
+              error={errorFor(errors, 'iban')}
+            />
+            <TextField
+              id="bic"
+              label="BIC (SWIFT code)"
+              hint="8 or 11 characters"
+              spellCheck={false}
+              className="input--short"
+              error={errorFor(errors, 'bic')}
+            />
+          </>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          Continue
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** The confirmation screen's summary of an account, numbers masked. */
+export function MaskedAccountSummary({ account }: { account: MaskedBankAccount }) {
+  const rows: Array<[string, string | null]> =
+    account.kind === 'uk'
+      ? [
+          ['Name on the account', account.accountName],
+          ['Sort code', account.sortCode],
+          ['Account number', account.accountNumber],
+        ]
+      : [
+          ['Name on the account', account.accountName],
+          ['Country', account.bankCountryCode],
+          ['Currency', account.currency],
+          ['IBAN', account.iban],
+          ['BIC', account.bic],
+        ];
+  return (
+    <dl className="summary-list">
+      {rows.map(([label, value]) => (
+        <div className="summary-row" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

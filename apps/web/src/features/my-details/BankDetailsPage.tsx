@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PendingCode } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { detailsApi, type BankKind } from './api';
+import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from './BankAccountForm';
+import { CodeStep } from './CodeStep';
+import { serverError } from './form';
+import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
+
+type Step =
+  | { name: 'kind' }
+  | { name: 'enter'; kind: BankKind }
+  | { name: 'check'; checked: CheckedBankAccount }
+  | { name: 'code'; checked: CheckedBankAccount; pending: PendingCode };
+
+const titles = {
+  kind: 'Where is your bank account?',
+  enter: 'Enter your bank details',
+  check: 'Check your bank details',
+  code: 'Confirm the change to your bank details',
+};
+
+/** Change of bank details: UK or overseas → details → check the masked result → step-up code → saved. */
+export function BankDetailsPage() {
+  const [step, setStep] = useState<Step>({ name: 'kind' });
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [kind, setKind] = useState<BankKind | null>(null);
+  const back = useBackToDetails();
+  useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
+
+  if (step.name === 'kind') {
+    return (
+      <div className="narrow">
+        <ErrorSummary errors={errors} />
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!kind) return setErrors([{ field: 'kind-uk', message: 'Select where your bank account is' }]);
+            setErrors([]);
+            setStep({ name: 'enter', kind });
+          }}
+        >
+          <fieldset aria-describedby={errors.length ? 'kind-error' : undefined}>
+            <legend>
+              <h1>{titles.kind}</h1>
+            </legend>
+            {errors.length > 0 && (
+              <p id="kind-error" className="error-message">
+                <span className="visually-hidden">Error:</span> {errors[0]!.message}
+              </p>
+            )}
+            {(
+              [
+                ['uk', 'In the UK (sort code and account number)'],
+                ['iban', 'Outside the UK (IBAN and BIC)'],
+              ] as const
+            ).map(([value, label]) => (
+              <div className="radio" key={value}>
+                <input
+                  type="radio"
+                  id={`kind-${value}`}
+                  name="kind"
+                  value={value}
+                  checked={kind === value}
+                  onChange={() => setKind(value)}
+                />
+                <label htmlFor={`kind-${value}`}>{label}</label>
+              </div>
+            ))}
+          </fieldset>
+          <div className="button-group">
+            <button type="submit" className="button">
+              Continue
+            </button>
+            <Link to={YOUR_DETAILS_PATH}>Cancel</Link>
+          </div>
+        </form>
+      </div>
+    );
+  }
+
+  if (step.name === 'enter') {
+    return (
+      <div className="narrow">
+        <h1>{titles.enter}</h1>
+        <BankAccountForm kind={step.kind} onChecked={(checked) => setStep({ name: 'check', checked })} />
+      </div>
+    );
+  }
+
+  if (step.name === 'check') {
+    const { checked } = step;
+    return (
+      <div className="narrow">
+        <ErrorSummary errors={errors} />
+        <h1>{titles.check}</h1>
+        <MaskedAccountSummary account={checked.masked} />
+        <p>To keep your pension safe, we will email you a code to confirm this change.</p>
+        <div className="button-group">
+          <button
+            type="button"
+            className="button"
+            onClick={async () => {
+              try {
+                setStep({
+                  name: 'code',
+                  checked,
+                  pending: await detailsApi.sendBankCode(checked.kind, checked.account),
+                });
+                setErrors([]);
+              } catch (error) {
+                setErrors([serverError(error, 'change-details')]);
+              }
+            }}
+          >
+            Confirm and send me a code
+          </button>
+          <button
+            type="button"
+            id="change-details"
+            className="link-button"
+            onClick={() => setStep({ name: 'enter', kind: checked.kind })}
+          >
+            Change these details
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const { checked, pending } = step;
+  return (
+    <div className="narrow">
+      <MaskedAccountSummary account={checked.masked} />
+      <CodeStep
+        pending={pending}
+        heading={titles.code}
+        onResend={() => detailsApi.resendBankCode(pending.nonce)}
+        onConfirm={async (code) => {
+          await detailsApi.submitBank(checked.kind, checked.account, pending.nonce, code);
+          await back('Your bank details have been changed');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { emailChangeSchema, mobileChangeSchema, type PendingCode } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { detailsApi } from './api';
+import { CodeStep } from './CodeStep';
+import { checkForm, errorFor, serverError } from './form';
+
+export const YOUR_DETAILS_PATH = '/my-details';
+
+/** Back to Your details with a success message for the change just made. */
+export function useBackToDetails() {
+  const navigate = useNavigate();
+  return (message: string) => navigate(YOUR_DETAILS_PATH, { state: { changed: message } });
+}
+
+export function ChangeEmailPage() {
+  const [pending, setPending] = useState<PendingCode | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const back = useBackToDetails();
+  useDocumentTitle(
+    `${errors.length ? 'Error: ' : ''}${pending ? 'Confirm your new email address' : 'Change your email address'}`,
+  );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkForm(emailChangeSchema, {
+      email: new FormData(event.currentTarget).get('email') ?? '',
+    });
+    if (!checked.ok) return setErrors(checked.errors);
+    try {
+      setPending(await detailsApi.emailChange.send(checked.value));
+      setErrors([]);
+    } catch (error) {
+      setErrors([serverError(error, 'email')]);
+    }
+  }
+
+  if (pending) {
+    return (
+      <div className="narrow">
+        <CodeStep
+          pending={pending}
+          heading="Confirm your new email address"
+          onResend={() => detailsApi.emailChange.resend(pending.nonce)}
+          onConfirm={async (code) => {
+            await detailsApi.emailChange.confirm(pending.nonce, code);
+            await back('Your email address has been changed');
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={errors} />
+      <h1>Change your email address</h1>
+      <form noValidate onSubmit={submit}>
+        <TextField
+          id="email"
+          label="New email address"
+          hint="We will send a code to this address to check it is yours"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          error={errorFor(errors, 'email')}
+        />
+        <div className="button-group">
+          <button type="submit" className="button">
+            Continue
+          </button>
+          <Link to={YOUR_DETAILS_PATH}>Cancel</Link>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+const dialCountries = [
+  ['GB', 'United Kingdom (+44)'],
+  ['IE', 'Ireland (+353)'],
+  ['FR', 'France (+33)'],
+  ['DE', 'Germany (+49)'],
+  ['ES', 'Spain (+34)'],
+  ['US', 'United States (+1)'],
+] as const;
+
+export function ChangeMobilePage() {
+  const [pending, setPending] = useState<PendingCode | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const back = useBackToDetails();
+  useDocumentTitle(
+    `${errors.length ? 'Error: ' : ''}${pending ? 'Confirm your new mobile number' : 'Change your mobile number'}`,
+  );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const checked = checkForm(mobileChangeSchema, {
+      countryCode: form.get('countryCode') ?? '',
+      number: form.get('number') ?? '',
+    });
+    if (!checked.ok) return setErrors(checked.errors);
+    try {
+      setPending(await detailsApi.mobileChange.send(checked.value));
+      setErrors([]);
+    } catch (error) {
+      setErrors([serverError(error, 'number')]);
+    }
+  }
+
+  if (pending) {
+    return (
+      <div className="narrow">
+        <CodeStep
+          pending={pending}
+          heading="Confirm your new mobile number"
+          onResend={() => detailsApi.mobileChange.resend(pending.nonce)}
+          onConfirm={async (code) => {
+            await detailsApi.mobileChange.confirm(pending.nonce, code);
+            await back('Your mobile number has been changed');
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={errors} />
+      <h1>Change your mobile number</h1>
+      <form noValidate onSubmit={submit}>
+        <div className="form-group">
+          <label htmlFor="countryCode">Country</label>
+          <select id="countryCode" name="countryCode" defaultValue="GB">
+            {dialCountries.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="number"
+          label="New mobile number"
+          hint="We will text a code to this number to check it is yours"
+          type="tel"
+          autoComplete="tel-national"
+          error={errorFor(errors, 'number')}
+        />
+        <div className="button-group">
+          <button type="submit" className="button">
+            Continue
+          </button>
+          <Link to={YOUR_DETAILS_PATH}>Cancel</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import './my-details.css';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { MemberAlert } from '@meridian/contracts';
+import { detailsApi } from './api';
+
+/** The member's alerts on the hub: priority ones as warnings, the others as notes, each with its link. */
+export function MemberAlerts({ recordKey }: { recordKey: string }) {
+  const [alerts, setAlerts] = useState<MemberAlert[]>([]);
+  useEffect(() => {
+    detailsApi.alerts().then(
+      (answer) => setAlerts(answer.alerts),
+      () => setAlerts([]),
+    );
+  }, [recordKey]);
+  if (alerts.length === 0) return null;
+  return (
+    <section aria-labelledby="member-alerts-title" className="member-alerts">
+      <h2 id="member-alerts-title">For your attention</h2>
+      <ul>
+        {alerts.map((alert) => (
+          <li
+            key={alert.alertId}
+            className={alert.priority ? 'member-alert member-alert--priority' : 'member-alert'}
+          >
+            {alert.priority && <strong>Action needed: </strong>}
+            {alert.link ? <Link to={alert.link}>{alert.messageText}</Link> : alert.messageText}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { notificationSettingsSchema, type NotificationSettings } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { detailsApi, type StoredAddress } from './api';
+import { AddressForm } from './AddressForm';
+import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
+import { checkForm, errorFor, serverError } from './form';
+
+export function ChangeAddressPage() {
+  const [current, setCurrent] = useState<StoredAddress | null | undefined>(undefined);
+  const back = useBackToDetails();
+  useDocumentTitle('Change your address');
+  useEffect(() => {
+    detailsApi.address().then(setCurrent, () => setCurrent(null));
+  }, []);
+  if (current === undefined) return <p className="page-loading">Loading...</p>;
+  return (
+    <div className="narrow">
+      <h1>Change your address</h1>
+      <AddressForm
+        initial={current}
+        onSubmit={async (address) => {
+          await detailsApi.saveAddress(address);
+          await back('Your address has been changed');
+        }}
+      />
+      <p>
+        <Link to={YOUR_DETAILS_PATH}>Cancel</Link>
+      </p>
+    </div>
+  );
+}
+
+const channels = [
+  ['email', 'Email'],
+  ['sms', 'Text message'],
+  ['post', 'Post only'],
+] as const;
+
+export function ContactPreferencesPage() {
+  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const back = useBackToDetails();
+  useDocumentTitle(`${errors.length ? 'Error: ' : ''}How should we contact you?`);
+  useEffect(() => {
+    void detailsApi.notifications().then(setSettings);
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkForm(notificationSettingsSchema, settings);
+    if (!checked.ok) return setErrors(checked.errors);
+    try {
+      await detailsApi.saveNotifications(checked.value);
+      await back('How we contact you has been changed');
+    } catch (error) {
+      setErrors([serverError(error, 'email')]);
+    }
+  }
+
+  if (!settings) return <p className="page-loading">Loading...</p>;
+  const error = errorFor(errors, 'email') ?? errorFor(errors, 'post');
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={errors.map((entry) => ({ ...entry, field: 'email' }))} />
+      <form noValidate onSubmit={submit}>
+        <fieldset aria-describedby={`channels-hint${error ? ' channels-error' : ''}`}>
+          <legend>
+            <h1>How should we contact you?</h1>
+          </legend>
+          <p id="channels-hint" className="hint">
+            Select all that apply. If you choose post only, we will not email or text you.
+          </p>
+          {error && (
+            <p id="channels-error" className="error-message">
+              <span className="visually-hidden">Error:</span> {error}
+            </p>
+          )}
+          {channels.map(([key, label]) => (
+            <div className="radio" key={key}>
+              <input
+                type="checkbox"
+                id={key}
+                name={key}
+                checked={settings[key]}
+                onChange={(event) => setSettings({ ...settings, [key]: event.target.checked })}
+              />
+              <label htmlFor={key}>{label}</label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="button-group">
+          <button type="submit" className="button">
+            Save
+          </button>
+          <Link to={YOUR_DETAILS_PATH}>Cancel</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import './my-details.css';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { MaskedBankAccount, MembershipSummary, NotificationSettings } from '@meridian/contracts';
+import { memberApi, type PersonalDetails } from '../../lib/api';
+import { formatDate } from '../content/format';
+import { detailsApi, type StoredAddress } from './api';
+
+interface Details {
+  personal: PersonalDetails;
+  membership: MembershipSummary;
+  email: string | null;
+  mobile: string | null;
+  address: StoredAddress | null;
+  notifications: NotificationSettings;
+  bank: MaskedBankAccount | null;
+}
+
+async function loadDetails(): Promise<Details> {
+  const [personal, membership, email, mobile, address, notifications, bank] = await Promise.all([
+    memberApi.personalDetails(),
+    detailsApi.membershipSummary(),
+    detailsApi.email(),
+    detailsApi.mobile(),
+    detailsApi.address(),
+    detailsApi.notifications(),
+    detailsApi.bankAccount(),
+  ]);
+  return { personal, membership, email: email.email, mobile: mobile.number, address, notifications, bank };
+}
+
+const date = (value: string | null) => (value ? formatDate(value) : 'Not recorded');
+
+function Row({
+  label,
+  children,
+  change,
+}: {
+  label: string;
+  children: ReactNode;
+  change?: { href: string; what: string };
+}) {
+  return (
+    <div className="summary-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+      {change && (
+        <dd className="summary-action">
+          <Link to={change.href}>
+            Change<span className="visually-hidden"> {change.what}</span>
+          </Link>
+        </dd>
+      )}
+    </div>
+  );
+}
+
+/** Your details: personal, membership, contact details and preferences, bank account, each with Change links. */
+export function YourDetails() {
+  const [details, setDetails] = useState<Details | null>(null);
+  const [failed, setFailed] = useState(false);
+  const changed = (useLocation().state as { changed?: string } | null)?.changed;
+
+  useEffect(() => {
+    loadDetails().then(setDetails, () => setFailed(true));
+  }, []);
+
+  if (failed) return <p>Sorry, we cannot show your details right now. Try again later.</p>;
+  if (!details) return <p className="page-loading">Loading...</p>;
+  const { personal, membership, notifications, bank } = details;
+  const channels = [
+    notifications.email && 'Email',
+    notifications.sms && 'Text message',
+    notifications.post && 'Post',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <>
+      {changed && (
+        <div className="notice notice--success" role="status">
+          <p>{changed}</p>
+        </div>
+      )}
+      <h2>Personal details</h2>
+      <dl className="summary-list">
+        <Row label="Name">{personal.name}</Row>
+        <Row label="Date of birth">{date(personal.dateOfBirth)}</Row>
+      </dl>
+      <h2>Membership</h2>
+      <dl className="summary-list">
+        <Row label="Scheme">{membership.schemeName}</Row>
+        <Row label="Reference number">{membership.referenceNumber}</Row>
+        <Row label="Status">{membership.status}</Row>
+        <Row label="Joined the scheme">{date(membership.dateJoinedScheme)}</Row>
+        {membership.dateLeftScheme && <Row label="Left the scheme">{date(membership.dateLeftScheme)}</Row>}
+        {membership.pensionableService && (
+          <Row label="Pensionable service">
+            {membership.pensionableService.years} years {membership.pensionableService.months} months
+          </Row>
+        )}
+        {membership.normalRetirementDate && (
+          <Row label="Normal retirement">
+            Age {membership.normalRetirementAge}, {date(membership.normalRetirementDate)}
+          </Row>
+        )}
+        {membership.earliestRetirementDate && (
+          <Row label="Earliest retirement">
+            Age {membership.earliestRetirementAge}, {date(membership.earliestRetirementDate)}
+          </Row>
+        )}
+      </dl>
+      <h2>Contact details</h2>
+      <dl className="summary-list">
+        <Row label="Address" change={{ href: '/my-details/address', what: 'address' }}>
+          {details.address ? (
+            <>
+              {[
+                ...details.address.lines,
+                details.address.town,
+                details.address.county,
+                details.address.postcode,
+              ]
+                .filter(Boolean)
+                .map((line) => (
+                  <span key={line} className="address-line">
+                    {line}
+                  </span>
+                ))}
+            </>
+          ) : (
+            'Not recorded'
+          )}
+        </Row>
+        <Row label="Email address" change={{ href: '/my-details/email', what: 'email address' }}>
+          {details.email ?? 'Not recorded'}
+        </Row>
+        <Row label="Mobile number" change={{ href: '/my-details/mobile', what: 'mobile number' }}>
+          {details.mobile ?? 'Not recorded'}
+        </Row>
+        <Row
+          label="How we contact you"
+          change={{ href: '/my-details/contact-preferences', what: 'how we contact you' }}
+        >
+          {channels}
+        </Row>
+      </dl>
+      <h2>Bank account</h2>
+      <dl className="summary-list">
+        <Row label="Bank account" change={{ href: '/my-details/bank', what: 'bank account' }}>
+          {bank ? (
+            <>
+              <span className="address-line">{bank.accountName}</span>
+              <span className="address-line">
+                {bank.kind === 'uk'
+                  ? `Sort code ${bank.sortCode}, account ${bank.accountNumber}`
+                  : `IBAN ${bank.iban}, ${bank.currency}`}
+              </span>
+            </>
+          ) : (
+            'Not recorded'
+          )}
+        </Row>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import type {
+  AddressInput,
+  AddressSuggestion,
+  EmailChange,
+  IbanBankAccountFormInput,
+  MaskedBankAccount,
+  MemberAlert,
+  MembershipSummary,
+  MobileChange,
+  NotificationSettings,
+  PendingCode,
+  TelephoneIntent,
+  UkBankAccountFormInput,
+} from '@meridian/contracts';
+import { http } from '../../lib/api';
+import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+
+const base = '/mdp-api/api';
+const NONCE = 'x-confirmation-nonce';
+const record = (extra: Record<string, string> = {}) => ({
+  headers: { ...activeRecordHeaders(singleAuthData.read()), ...extra },
+});
+
+export interface StoredAddress {
+  lines: string[];
+  town: string;
+  county: string | null;
+  postcode: string;
+  countryCode: string;
+}
+
+export type BankKind = 'uk' | 'iban';
+export type BankAccountInput = UkBankAccountFormInput | IbanBankAccountFormInput;
+
+/** A contact change proven by a code: send to the new address, resend, confirm with the nonce. */
+export interface CodeChannel<Change> {
+  send: (change: Change) => Promise<PendingCode>;
+  resend: (nonce: string) => Promise<PendingCode>;
+  confirm: (nonce: string, code: string) => Promise<void>;
+}
+
+const codeChannel = <Change>(path: string): CodeChannel<Change> => ({
+  send: (change) => http.post<PendingCode>(`${base}${path}/confirmation/send`, { ...record(), body: change }),
+  resend: (nonce) => http.post<PendingCode>(`${base}${path}/confirmation/resend`, record({ [NONCE]: nonce })),
+  confirm: (nonce, code) =>
+    http.post<void>(`${base}${path}/confirmation/confirm`, { ...record({ [NONCE]: nonce }), body: { code } }),
+});
+
+export const detailsApi = {
+  membershipSummary: () =>
+    http.get<MembershipSummary>(`${base}/members/current/membership-summary`, record()),
+  alerts: () => http.get<{ alerts: MemberAlert[] }>(`${base}/members/current/alerts`, record()),
+  email: () => http.get<{ email: string | null }>(`${base}/members/current/contacts/email`, record()),
+  mobile: () =>
+    http.get<{ number: string | null }>(`${base}/members/current/contacts/mobile-phone`, record()),
+  address: () =>
+    http.get<StoredAddress | null>(`${base}/members/current/contacts/address`, {
+      ...record(),
+      nullOn404: true,
+    }),
+  saveAddress: (address: AddressInput) =>
+    http.put<StoredAddress>(`${base}/members/current/contacts/address`, { ...record(), body: address }),
+  notifications: () =>
+    http.get<NotificationSettings>(`${base}/members/current/contacts/notifications-settings`, record()),
+  saveNotifications: (settings: NotificationSettings) =>
+    http.put<NotificationSettings>(`${base}/members/current/contacts/notifications-settings`, {
+      ...record(),
+      body: settings,
+    }),
+  emailChange: codeChannel<EmailChange>('/members/current/contacts/email'),
+  mobileChange: codeChannel<MobileChange>('/members/current/contacts/mobile-phone'),
+  countries: () => http.get<Array<{ code: string; name: string }>>(`${base}/addresses/countries`, record()),
+  searchAddresses: (text: string, container?: string, signal?: AbortSignal) =>
+    http.get<AddressSuggestion[]>(`${base}/addresses/search`, {
+      ...record(),
+      query: container ? { text, container } : { text },
+      signal,
+    }),
+  lookupAddress: (id: string) =>
+    http.get<StoredAddress & { id: string }>(`${base}/addresses/${encodeURIComponent(id)}`, record()),
+  bankAccount: () =>
+    http.get<MaskedBankAccount | null>(`${base}/v2/bank-accounts/current`, { ...record(), nullOn404: true }),
+  bankCountries: () =>
+    http.get<Array<{ countryCode: string; countryName: string; currencyCode: string; currencyName: string }>>(
+      `${base}/v2/bank-accounts/countries-and-currencies`,
+      record(),
+    ),
+  validateBank: (kind: BankKind, account: BankAccountInput) =>
+    http.post<MaskedBankAccount>(`${base}/v2/bank-accounts/${kind}/validate`, { ...record(), body: account }),
+  sendBankCode: (kind: BankKind, account: BankAccountInput) =>
+    http.post<PendingCode>(`${base}/v2/bank-accounts/${kind}/confirmation/send`, {
+      ...record(),
+      body: account,
+    }),
+  resendBankCode: (nonce: string) =>
+    http.post<PendingCode>(`${base}/v2/bank-accounts/confirmation/resend`, record({ [NONCE]: nonce })),
+  submitBank: (kind: BankKind, account: BankAccountInput, nonce: string, code: string) =>
+    http.post<void>(`${base}/v2/bank-accounts/${kind}/submit`, {
+      ...record({ [NONCE]: nonce }),
+      body: { ...account, code },
+    }),
+  telephoneIntent: (intent: TelephoneIntent) =>
+    http.post<void>(`${base}/telephone-note/intent-context`, { ...record(), body: intent }),
+};

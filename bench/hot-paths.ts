@@ -1,0 +1,94 @@
+// Throughput and latency of hot endpoints (in-process, app.inject), as a ratio to a bare Fastify route.
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/client';
+import { prepareDatabase } from '../apps/server/src/prepare';
+
+const REQUESTS = 2000;
+
+export interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Requests per second and latency percentiles for one request sent back to back, after a warm-up. */
+async function measure(app: FastifyInstance, request: InjectOptions): Promise<Figures> {
+  for (let index = 0; index < 200; index += 1) await app.inject(request);
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const sent = performance.now();
+    const response = await app.inject(request);
+    if (response.statusCode !== 200)
+      throw new Error(`${String(request.url)} answered ${response.statusCode}`);
+    latencies.push(performance.now() - sent);
+  }
+  latencies.sort((a, b) => a - b);
+  const percentile = (share: number) =>
+    Number(latencies[Math.floor(share * (latencies.length - 1))]!.toFixed(3));
+  return {
+    requestsPerSecond: Math.round(REQUESTS / ((performance.now() - started) / 1000)),
+    p50Ms: percentile(0.5),
+    p99Ms: percentile(0.99),
+  };
+}
+
+/** The bare route every ratio is taken against. */
+export async function measureBareRoute(): Promise<Figures> {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.ready();
+  const figures = await measure(bare, { url: '/bare' });
+  await bare.close();
+  return figures;
+}
+
+/** The member's personal details, a signed-in content page, a public page and public globals on one database. */
+export async function measureHotPaths(target: DatabaseTarget, bare: Figures) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+  });
+  const database = await openDatabase(target);
+  await prepareDatabase(database, { seedDemo: true, log: { info: () => undefined } });
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/authentication-api/api/authentication/login',
+    payload: { userName: 'db.deferred', password: 'MeridianDemo!2026' },
+    headers: { 'x-xsrf-token': 'bench', cookie: 'XSRF-TOKEN=bench' },
+  });
+  const member = { authorization: `Bearer ${signIn.json<{ accessToken: string }>().accessToken}` };
+  const { contentAccessKey } = (
+    await app.inject({
+      url: '/mdp-api/api/content/access-key?tenantUrl=localhost&newlyRetiredRangeInMonth=6&preRetirementAgePeriodInYears=5&timestamp=1',
+      headers: member,
+    })
+  ).json<{ contentAccessKey: string }>();
+
+  const endpoints: Record<string, InjectOptions> = {
+    memberRead: { url: '/mdp-api/api/members/personal-details', headers: member },
+    signedInPage: {
+      url: `/content-api/api/v2/content/authorized-page?pageUrl=/my-pension&contentAccessKey=${encodeURIComponent(contentAccessKey)}`,
+    },
+    publicPage: { url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost' },
+    publicGlobals: { url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost' },
+  };
+  const results: Record<string, number> = {};
+  for (const [name, request] of Object.entries(endpoints)) {
+    const figures = await measure(app, request);
+    results[`${name}RatioToBare`] = Number((figures.requestsPerSecond / bare.requestsPerSecond).toFixed(3));
+    results[`${name}P99Ms`] = figures.p99Ms;
+    results[`${name}P50Ms`] = figures.p50Ms;
+    results[`${name}RequestsPerSecond`] = figures.requestsPerSecond;
+  }
+  await app.close();
+  await database.close();
+  return results;
+}

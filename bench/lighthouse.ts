@@ -1,0 +1,57 @@
+// Lighthouse (mobile preset, its default) for /login and the signed-in hub, in Debian Chromium.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, DEMO_PASSWORD } from './first-screen';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-extensions',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+async function audit(url: string, port: number) {
+  // The hub needs the session cookies the browser already holds, so storage is not reset between runs.
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    cumulativeLayoutShift: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+  };
+}
+
+export async function runLighthouse(baseUrl: string, username = 'db.deferred') {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const login = await audit(`${baseUrl}/login`, chrome.port);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/hub$/);
+    await page.close();
+    const hub = await audit(`${baseUrl}/hub`, chrome.port);
+    await browser.close();
+    return { login, hub };
+  } finally {
+    chrome.kill();
+  }
+}

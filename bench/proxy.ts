@@ -1,0 +1,63 @@
+// A small round-robin HTTP proxy in front of several server instances, as a load balancer would be.
+// A request that cannot reach an instance (connection refused: it is down) goes to the next one; a
+// request an instance dies while answering gets 502, as the outcome is unknown.
+import http from 'node:http';
+
+export interface Proxy {
+  url: string;
+  /** Requests each upstream port answered. */
+  served: Map<number, number>;
+  close(): Promise<void>;
+}
+
+function forward(port: number, request: http.IncomingMessage, body: Buffer, clientAddress: string) {
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        agent: false,
+        headers: { ...request.headers, 'x-forwarded-for': clientAddress, 'x-forwarded-proto': 'http' },
+      },
+      resolve,
+    );
+    upstream.once('error', reject);
+    upstream.end(body);
+  });
+}
+
+/** Listens on `port`; the simulated client's address comes from its x-client-address header. */
+export async function startProxy(port: number, upstreams: number[]): Promise<Proxy> {
+  const served = new Map(upstreams.map((upstream) => [upstream, 0]));
+  let next = 0;
+  const server = http.createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const clientAddress = String(request.headers['x-client-address'] ?? request.socket.remoteAddress);
+    for (let attempt = 0; attempt < upstreams.length; attempt += 1) {
+      const upstream = upstreams[next++ % upstreams.length]!;
+      try {
+        const answer = await forward(upstream, request, Buffer.concat(chunks), clientAddress);
+        served.set(upstream, served.get(upstream)! + 1);
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        answer.once('error', () => response.destroy());
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') continue;
+        response.writeHead(502).end();
+        return;
+      }
+    }
+    response.writeHead(503).end();
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return {
+    url: `http://localhost:${port}`,
+    served,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoPersonas } from '../apps/server/src/seed/demo-personas';
+import { baseURL } from '../playwright.config';
+import { bluewaterUrl } from './support/tenants';
+
+// Every page reachable from the menu and the hub, for every demo persona and a visitor on each tenant,
+// checked with axe against WCAG 2.2 A and AA. Pages are found from the links the portal renders, so a
+// page added to a menu or the hub is swept without changing this file.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const originOf = (tenantHost: string) => (tenantHost === 'localhost' ? baseURL : bluewaterUrl(''));
+/** Links that end the session or leave the portal's pages are not followed. */
+const notAPage = /^\/(sa\/|api\/|docs|oidc|logout|mdp-api|content-api|authentication-api)/;
+
+const PAGE_LINKS = 'nav a[href], main a[href], footer a[href]';
+
+/** The page has its heading and has stopped adding links (menus, footer and blocks load separately). */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  // The menus and the footer arrive together; every demo tenant's footer has links.
+  await expect(page.locator('footer a[href]').first()).toBeAttached();
+  let previous = -1;
+  for (let unchanged = 0; unchanged < 4;) {
+    const count = await page.locator(PAGE_LINKS).count();
+    unchanged = count === previous ? unchanged + 1 : 0;
+    previous = count;
+    await page.waitForTimeout(300);
+  }
+}
+
+/** Same-origin page paths linked from the menus, the main content and the footer of the page as it stands. */
+async function linkedPages(page: Page, origin: string) {
+  const hrefs = await page
+    .locator(PAGE_LINKS)
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  return hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === new URL(origin).origin && !notAPage.test(url.pathname))
+    .filter((url) => !/\.(pdf|png|jpe?g|svg)$/i.test(url.pathname))
+    .map((url) => `${url.pathname}${url.search}`);
+}
+
+/** Visits the start page and every page linked from its menus, main content and footer; axe on each. */
+async function sweep(page: Page, origin: string, start: string) {
+  await page.goto(`${origin}${start}`);
+  await settled(page);
+  const pages = [...new Set([start, ...(await linkedPages(page, origin))])];
+  const violations: Array<{ page: string; id: string; targets: string[] }> = [];
+  for (const path of pages) {
+    await page.goto(`${origin}${path}`);
+    await settled(page);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    for (const violation of results.violations) {
+      violations.push({
+        page: path,
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      });
+    }
+  }
+  test.info().annotations.push({ type: 'pages swept', description: pages.join(' ') });
+  return { pages, violations };
+}
+
+async function dismissCookieBanner(page: Page) {
+  const banner = page.getByRole('region', { name: 'Cookies on this site' });
+  if ((await banner.count()) === 0) return;
+  await banner.getByRole('button', { name: 'Reject analytics cookies' }).click();
+  await banner.getByRole('button', { name: 'Hide cookie message' }).click();
+}
+
+test.describe('accessibility sweep', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const tenantHost of ['localhost', 'bluewater.localhost']) {
+    test(`a visitor's pages on ${tenantHost}`, async ({ page }) => {
+      const origin = originOf(tenantHost);
+      await page.goto(`${origin}/login`);
+      await dismissCookieBanner(page);
+      const { pages, violations } = await sweep(page, origin, '/');
+      expect(pages.length).toBeGreaterThan(1);
+      expect(violations).toEqual([]);
+    });
+  }
+
+  for (const persona of demoPersonas.filter((candidate) => candidate.registered !== false)) {
+    test(`${persona.username}'s pages on ${persona.tenantHost}`, async ({ page }) => {
+      const origin = originOf(persona.tenantHost);
+      await page.goto(`${origin}/login`);
+      await dismissCookieBanner(page);
+      await page.getByLabel('Username').fill(persona.username);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // The landing page (the hub unless the tenant moves it), once every redirect is done.
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await settled(page);
+      const { pages, violations } = await sweep(page, origin, new URL(page.url()).pathname);
+      expect(pages.length).toBeGreaterThan(1);
+      expect(violations).toEqual([]);
+    });
+  }
+});

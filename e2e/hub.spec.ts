@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { bluewaterUrl } from './support/tenants';
+
+async function signInToHub(page: Page, username: string, loginUrl = '/login') {
+  await page.goto(loginUrl);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What you can do' })).toBeVisible();
+}
+
+const taskCard = (page: Page, title: string) =>
+  page.locator('.task-card').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
+
+async function capture(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/hub-${name}.png`, fullPage: true });
+  await expectNoAccessibilityViolations(page);
+}
+
+test('db.deferred: retirement window alert, pension figures and task cards with their status', async ({
+  page,
+}) => {
+  await signInToHub(page, 'db.deferred');
+  const summary = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
+  await expect(summary).toContainText(/Pension from \d{2} \w{3} \d{4}£[\d,]+\.\d{2} a year/);
+  await expect(summary).toContainText('Or the most tax-free cash');
+  await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toBeVisible();
+  const myPension = taskCard(page, 'My pension');
+  await expect(myPension.locator('.task-tag')).toHaveText('You can take your pension now');
+  await myPension.getByRole('link', { name: 'See my pension' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
+  await page.goBack();
+  await expect(taskCard(page, 'Help and contact').getByRole('link', { name: 'Get help' })).toBeVisible();
+  await capture(page, 'db-deferred');
+});
+
+test('dc.near: target retirement date, not the normal one, on the summary and the card', async ({ page }) => {
+  await signInToHub(page, 'dc.near');
+  const summary = page.getByRole('region', { name: 'Your Meridian Retirement Savings Section record' });
+  await expect(summary.getByRole('term')).toContainText(['Target retirement date']);
+  await expect(summary).not.toContainText('Normal retirement date');
+  const target = await summary
+    .getByRole('definition')
+    .filter({ hasText: /in (\d+ months|\d+ months?, \d+ weeks?)/ })
+    .textContent();
+  const targetDate = /\d{2} \w{3} \d{4}/.exec(target ?? '')?.[0];
+  expect(targetDate).toBeTruthy();
+  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(`Target date ${targetDate}`);
+  await expect(summary).toContainText('in today’s money');
+  await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toBeVisible();
+  await capture(page, 'dc-near');
+});
+
+test('db.pensioner: the pension being paid, the next payment, and the payments page', async ({ page }) => {
+  await signInToHub(page, 'db.pensioner');
+  const summary = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
+  await expect(summary).toContainText('Pension being paid£18,750.00 a year');
+  await expect(summary).toContainText(
+    /Next payment\d{2} \w{3} \d{4}: £1,459\.70 paid to you \(£1,562\.50 before £102\.80 tax\)/,
+  );
+  const nextDate = /Next payment(\d{2} \w{3} \d{4})/.exec((await summary.textContent()) ?? '')![1]!;
+  const card = taskCard(page, 'Your pension payments');
+  await expect(card.locator('.task-tag')).toHaveText(`Next payment ${nextDate}`);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Your payments' })).toBeVisible();
+  await capture(page, 'db-pensioner');
+  await card.getByRole('link', { name: 'See your payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension payments' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`Next payment${nextDate}`);
+  await expect(page.getByRole('main')).toContainText(/The next increase is on 01 Apr \d{4}/);
+  const rows = page.getByRole('table', { name: /Your last/ }).getByRole('row');
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(rows.nth(1)).toContainText('£1,562.50£102.80£1,459.70');
+  await page.screenshot({
+    path: 'test-results/screenshots/pension-payments-db-pensioner.png',
+    fullPage: true,
+  });
+  await expectNoAccessibilityViolations(page);
+});
+
+test('db.avc: the AVC fund and the guaranteed transfer value with its expiry', async ({ page }) => {
+  await signInToHub(page, 'db.avc');
+  const summary = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
+  await expect(summary).toContainText('Your AVC fund£38,450.00');
+  await expect(summary).toContainText(
+    /Guaranteed transfer value£[\d,]+\.\d{2}, guaranteed until \d{2} \w{3} \d{4} \(quote issued \d{2} \w{3} \d{4}\)/,
+  );
+  await capture(page, 'db-avc');
+});
+
+test('db.active: far from retirement, no alert to take the pension', async ({ page }) => {
+  await signInToHub(page, 'db.active');
+  await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toHaveCount(0);
+  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(
+    /^Retire from \d{2} \w{3} \d{4}$/,
+  );
+  await expect(page.getByText('Guaranteed transfer value')).toHaveCount(0);
+  await capture(page, 'db-active');
+});
+
+test('dc.far: the target date decades away', async ({ page }) => {
+  await signInToHub(page, 'dc.far');
+  const summary = page.getByRole('region', { name: 'Your Meridian Retirement Savings Section record' });
+  await expect(summary).toContainText(/Target retirement date\d{2} \w{3} 20[56]\d \(in 29 years/);
+  await capture(page, 'dc-far');
+});
+
+test('linked: both records in the picker, and a confirmation after switching', async ({ page }) => {
+  await signInToHub(page, 'linked');
+  const picker = page.getByRole('group', { name: 'Your records' });
+  await expect(picker.getByRole('radio')).toHaveCount(2);
+  await expect(picker).toContainText('Meridian Final Salary Section (1000007)');
+  await expect(picker).toContainText('Meridian Retirement Savings Section (1000008)');
+  await expect(page.getByRole('region', { name: 'Your Meridian Final Salary Section record' })).toBeVisible();
+  await capture(page, 'linked-db');
+  await picker.getByLabel(/Meridian Retirement Savings Section \(1000008\)/).check();
+  await page.getByRole('button', { name: 'Show this record' }).click();
+  const confirmation = page.getByRole('status').filter({ hasText: 'You are now seeing your' });
+  await expect(confirmation).toContainText(
+    'You are now seeing your Meridian Retirement Savings Section record',
+  );
+  await expect(confirmation).toBeFocused();
+  const summary = page.getByRole('region', { name: 'Your Meridian Retirement Savings Section record' });
+  await expect(summary).toContainText('1000008');
+  await expect(summary).toContainText('Target retirement date');
+  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(/^Target date /);
+  await capture(page, 'linked-dc');
+});
+
+test('second tenant: its own member, its own cards', async ({ page }) => {
+  await signInToHub(page, 'second.member', bluewaterUrl('/login'));
+  await expect(
+    page.getByRole('region', { name: 'Your Bluewater Defined Benefit Plan record' }),
+  ).toContainText('2000001');
+  await expect(taskCard(page, 'Help and contact')).toContainText('0300');
+  await expect(taskCard(page, 'My pension')).toHaveCount(0);
+  await capture(page, 'bluewater-second-member');
+});

@@ -1,0 +1,157 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+
+// Each test walks several pages with an axe check on each: allow for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+}
+
+/** The 6-digit code in the latest message the embedded outbox holds for an address or number. */
+async function codeSentTo(request: APIRequestContext, recipient: string) {
+  const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+  const { messages } = (await answer.json()) as { messages: Array<{ body: string }> };
+  return /\b(\d{6})\b/.exec(messages[0]!.body)![1]!;
+}
+
+const detailsRow = (page: Page, label: string) =>
+  page.locator('.summary-row', { has: page.getByText(label, { exact: true }) });
+
+test('a member finds Your details from the hub, changes address by lookup, email and mobile with codes', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'db.avc');
+  await page.getByRole('link', { name: 'Check your details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
+  await expect(detailsRow(page, 'Address')).toContainText('7 Mill Road');
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('link', { name: 'Change address' }).click();
+  await page.getByLabel('Find your address').fill('quay street manchester');
+  await page.getByRole('button', { name: /Riverside House, 22 Quay Street/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'in Riverside House' })).toBeVisible();
+  await page.getByRole('button', { name: /Flat 3, Riverside House/ }).click();
+  await expect(page.getByLabel('Address line 1')).toHaveValue('Flat 3');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your address has been changed' })).toBeVisible();
+  await expect(detailsRow(page, 'Address')).toContainText('Flat 3');
+
+  await page.getByRole('link', { name: 'Change email address' }).click();
+  await page.getByLabel('New email address').fill('not an email');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter an email address in the correct format');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('New email address').fill('priya.sharma@example.org');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
+  await expect(page.getByRole('timer')).toContainText(/expires in 1[45] minutes/);
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Code').fill(await codeSentTo(request, 'priya.sharma@example.org'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(detailsRow(page, 'Email address')).toContainText('priya.sharma@example.org');
+
+  await page.getByRole('link', { name: 'Change mobile number' }).click();
+  await page.getByLabel('New mobile number').fill('07825 246810');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new mobile number' })).toBeVisible();
+  await page.getByLabel('Code').fill(await codeSentTo(request, '+447825246810'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(detailsRow(page, 'Mobile number')).toContainText('+447825246810');
+});
+
+test('a member enters an address by hand and chooses post only', async ({ page }) => {
+  await signIn(page, 'dc.far');
+  await page.goto('/my-details/address');
+  await page.getByLabel('Address line 1').fill('12 Rue de la Paix');
+  await page.getByLabel('Town or city').fill('Paris');
+  await page.getByLabel('Postcode').fill('75002');
+  await page.getByLabel('Country').selectOption('FR');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(detailsRow(page, 'Address')).toContainText('12 Rue de la Paix');
+
+  await page.getByRole('link', { name: 'Change how we contact you' }).click();
+  await page.getByLabel('Post only').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Post only cannot be combined');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Email').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(detailsRow(page, 'How we contact you')).toContainText('Post');
+});
+
+test('a member changes bank details to a UK account using the keyboard only', async ({ page, request }) => {
+  await signIn(page, 'db.deferred');
+  await expect(page.getByRole('heading', { name: 'For your attention' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: /bank details so that we can pay/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Where is your bank account?' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('In the UK (sort code and account number)').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your bank details' })).toBeVisible();
+  await page.getByLabel('Name on the account').focus();
+  await page.keyboard.type('Margaret Hughes');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('08-99-99');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('66374959');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('sort code and account number do not match');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Account number').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('66374958');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your bank details' })).toBeVisible();
+  await expect(page.getByText('•••• 4958')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Confirm and send me a code' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Confirm the change to your bank details' }),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Code').focus();
+  await page.keyboard.type(await codeSentTo(request, 'db.deferred@example.org'));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your bank details have been changed' }),
+  ).toBeVisible();
+  await expect(detailsRow(page, 'Bank account')).toContainText('•••• 4958');
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a member changes bank details to an IBAN account and opens Contact us', async ({ page, request }) => {
+  await signIn(page, 'linked');
+  await page.getByRole('link', { name: 'Your details' }).first().click();
+  await page.getByRole('link', { name: 'Change bank account' }).click();
+  await page.getByLabel('Outside the UK (IBAN and BIC)').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Name on the account').fill('Alex Morgan');
+  await page.getByLabel('Country of the bank').selectOption('DE');
+  await expect(page.getByText('We will pay you in Euro (EUR)')).toBeVisible();
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('BIC (SWIFT code)').fill('COBADEFFXXX');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('•••• 3000')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and send me a code' }).click();
+  await page.getByLabel('Code').fill(await codeSentTo(request, 'linked@example.org'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(detailsRow(page, 'Bank account')).toContainText('IBAN •••• 3000, EUR');
+
+  await page.getByRole('link', { name: 'Contact us' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await expect(page.getByText('0300 123 4567')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});

@@ -1,0 +1,276 @@
+import { readFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+}
+
+/** The first day the member may choose, as the API gives it to the picker. */
+async function firstAllowedDate(page: Page): Promise<[string, string, string]> {
+  const window = await (await page.request.get('/mdp-api/api/v2/retirement/retirement-date')).json();
+  const [year, month, day] = (window.availableRetirementDateRange.from as string).split('-');
+  return [String(Number(day)), String(Number(month)), year!];
+}
+
+const today = () => {
+  const now = new Date();
+  return [String(now.getUTCDate()), String(now.getUTCMonth() + 1), String(now.getUTCFullYear())];
+};
+
+async function fillDate(group: Locator, [day, month, year]: string[]) {
+  await group.getByLabel('Day').fill(day!);
+  await group.getByLabel('Month').fill(month!);
+  await group.getByLabel('Year').fill(year!);
+}
+
+/** The text drawn on a pdf-lib PDF: content streams inflated, hex strings decoded. */
+function pdfText(pdf: Buffer): string {
+  const texts: string[] = [];
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      body = match[1]!;
+    }
+    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+  }
+  return texts.join('\n');
+}
+
+// The whole application, with an accessibility check on every page, takes longer than one page does.
+test.describe.configure({ timeout: 180_000 });
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({
+  page,
+}) => {
+  await signIn(page, 'db.deferred');
+  await page.getByRole('link', { name: 'See your retirement options' }).click();
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  // A date before the window is refused with the reason.
+  const main = page.getByRole('main');
+  await fillDate(main.getByRole('group', { name: 'When do you want to retire?' }), ['1', '1', '2000']);
+  await main.getByRole('button', { name: 'Show my options' }).click();
+  await expect(page.getByRole('alert')).toContainText('The earliest date you can choose is');
+  await expectNoAccessibilityViolations(page);
+
+  await fillDate(
+    main.getByRole('group', { name: 'When do you want to retire?' }),
+    await firstAllowedDate(page),
+  );
+  await main.getByRole('button', { name: 'Show my options' }).click();
+  await expect(main.getByRole('heading', { name: /Your options if you retire on/ })).toBeVisible();
+  await main.getByLabel('Tax-free cash of your choice and a reduced pension').check();
+  await main.getByLabel('Or type an amount in pounds').fill('10000');
+  await main.getByRole('button', { name: 'Update figures' }).click();
+  await expect(main.getByRole('status')).toContainText('£10,000.00 tax-free cash and');
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Apply for this option' }).click();
+
+  await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Select an answer');
+  await page.getByLabel('Yes').check();
+  await continueButton(page).click();
+
+  await expect(heading(page, 'When you had guidance')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await fillDate(page.getByRole('group', { name: 'When did you have your guidance or advice?' }), today());
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Your lump sum allowance')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('No').check();
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Your bank account')).toBeVisible();
+  await page.getByLabel('Name on the account').fill('Mr P Evans');
+  await page.getByLabel('Sort code').fill('30-94-66');
+  await page.getByLabel('Account number').fill('123');
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('an account number of 6 to 8 digits');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Account number').fill('12345678');
+  await continueButton(page).click();
+  await expect(heading(page, 'Your contact details')).toBeVisible();
+
+  // Sign out half-way; after signing in again the journey resumes where it was.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, 'db.deferred');
+  await page.goto('/retirement/apply/declarations');
+  await expect(heading(page, 'Your contact details')).toBeVisible();
+  await expect(page).toHaveURL(/\/retirement\/apply\/contact$/);
+  await expect(page.getByRole('definition').filter({ hasText: 'db.deferred@example.org' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Yes').check();
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Declarations')).toBeVisible();
+  await page.getByLabel('the information I have given is true and complete').check();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Tick every statement to continue');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('once my pension is paid I cannot change the option I chose').check();
+  await page.getByLabel('I will repay anything paid to me in error').check();
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  await expect(main).toContainText('£10,000.00');
+  await expect(main).toContainText('Mr P Evans, account ending 5678');
+  await expectNoAccessibilityViolations(page);
+
+  // One Change: the guidance date; after it the member is back on check your answers.
+  await page.getByRole('link', { name: 'Change when did you have your guidance or advice?' }).click();
+  await expect(heading(page, 'When you had guidance')).toBeVisible();
+  await fillDate(page.getByRole('group', { name: 'When did you have your guidance or advice?' }), [
+    '2',
+    '1',
+    '2026',
+  ]);
+  await continueButton(page).click();
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  await expect(main).toContainText('02 Jan 2026');
+
+  await page.getByRole('button', { name: 'Accept and send' }).click();
+  await expect(heading(page, 'Application sent')).toBeVisible();
+  const reference = (await page.locator('.panel__reference').textContent())!;
+  expect(reference).toMatch(/^RTP9-\d{6}$/);
+  await expect(main.getByRole('definition').filter({ hasText: /^\d{2} \w{3} \d{4}$/ })).toHaveCount(3);
+  await expectNoAccessibilityViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download your application (PDF)' }).click(),
+  ]);
+  const text = pdfText(await readFile((await download.path())!));
+  expect(text).toContain(`Reference ${reference}`);
+  expect(text).toContain('£10,000.00');
+  expect(text).toContain('Mr P Evans, sort code 30-94-66, account ending 5678');
+
+  await page.getByRole('link', { name: 'My requests' }).first().click();
+  await expect(heading(page, 'My requests')).toBeVisible();
+  await expect(main).toContainText(`Apply for your pension (${reference})`);
+  await expect(main.getByRole('table', { name: `Documents for ${reference}` })).toContainText(
+    'Proof of identity',
+  );
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto('/hub');
+  await expect(page.getByRole('region', { name: 'Your requests' })).toContainText(`(${reference}): Received`);
+});
+
+test('db.active is told why applying online is not open to them', async ({ page }) => {
+  await signIn(page, 'db.active');
+  await page.goto('/retirement/options');
+  await expect(page.getByText('You cannot apply online yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show my options' })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+});
+
+/** Presses Tab until the element has focus (keyboard only, as a member without a mouse would). */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('never reached by Tab');
+}
+
+async function typeDate(page: Page, group: Locator, parts: string[]) {
+  await tabTo(page, group.getByLabel('Day'));
+  for (const [index, part] of parts.entries()) {
+    await page.keyboard.type(part);
+    if (index < 2) await page.keyboard.press('Tab');
+  }
+}
+
+/** Ticks a checkbox by keyboard. */
+async function tick(page: Page, box: Locator) {
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+}
+
+/** Chooses a radio by keyboard: Tab reaches its group, the arrow keys move to it. */
+async function choose(page: Page, option: Locator) {
+  const name = await option.getAttribute('name');
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (
+      await page.evaluate(
+        (group) => (document.activeElement as HTMLInputElement | null)?.name === group,
+        name,
+      )
+    )
+      break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Space');
+  for (let presses = 0; presses < 5 && !(await option.isChecked()); presses += 1)
+    await page.keyboard.press('ArrowDown');
+  await expect(option).toBeChecked();
+}
+
+test('the same application by keyboard alone', async ({ page }) => {
+  await signIn(page, 'db.retiring');
+  await tabTo(page, page.getByRole('link', { name: 'Retirement options', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  await typeDate(
+    page,
+    page.getByRole('group', { name: 'When do you want to retire?' }),
+    await firstAllowedDate(page),
+  );
+  await page.keyboard.press('Enter');
+  await choose(page, page.getByRole('radio').nth(1));
+  await tabTo(page, page.getByRole('button', { name: 'Apply for this option' }));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
+  await choose(page, page.getByLabel('No'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Free guidance from Pension Wise')).toBeVisible();
+  await choose(page, page.getByLabel('Continue without guidance'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Continuing without guidance')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await tick(page, page.getByRole('checkbox'));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'Your lump sum allowance')).toBeVisible();
+  await choose(page, page.getByLabel('No'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your bank account')).toBeVisible();
+  await tabTo(page, page.getByLabel('Name on the account'));
+  await page.keyboard.type('Mr P Evans');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('309466');
+  await tabTo(page, page.getByLabel('Account number'));
+  await page.keyboard.type('87654321');
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your contact details')).toBeVisible();
+  await choose(page, page.getByLabel('Yes'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Declarations')).toBeVisible();
+  for (const box of await page.getByRole('checkbox').all()) await tick(page, box);
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Continue without guidance');
+  await tabTo(page, page.getByRole('button', { name: 'Accept and send' }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Application sent')).toBeVisible();
+  await expect(page.locator('.panel__reference')).toHaveText(/^RTP9-\d{6}$/);
+});

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
+import { safeDate } from './input-policy';
+import { visibilityRuleSchema } from './visibility';
+
+/** A page key as content files spell them (also the spec's 2–60 character limit). */
+export const journeyPageKeySchema = z
+  .string()
+  .regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores');
+/** Question and answer keys: short, stable names a summary or a PDF can show the answer by. */
+const answerKeySchema = z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores');
+export const journeyTypeSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{1,40}$/, 'a journey type such as retirement');
+
+/**
+ * What a journey page asks and where it leads, built with a strict object factory for authoring or a
+ * tolerant one for delivery.
+ */
+function stepSchemas(object: ObjectSchemaFactory) {
+  const text = z.string().min(1).max(500);
+  const shared = { key: answerKeySchema, label: text, hint: z.string().max(1000).optional() };
+  const question = z.discriminatedUnion('kind', [
+    object({
+      kind: z.literal('radios'),
+      ...shared,
+      answers: z
+        .array(
+          object({
+            key: answerKeySchema,
+            label: text,
+            hint: z.string().max(1000).optional(),
+            /** This answer leads to its own page instead of the page's `next`. */
+            next: journeyPageKeySchema.optional(),
+          }),
+        )
+        .min(2),
+    }),
+    object({
+      kind: z.literal('date'),
+      ...shared,
+      /** The date may be today or earlier (a guidance appointment that has happened). */
+      notAfterToday: z.boolean().optional(),
+      /** The date may be today or later. */
+      notBeforeToday: z.boolean().optional(),
+    }),
+    object({ kind: z.literal('text'), ...shared, maxLength: z.number().int().min(1).max(1000).optional() }),
+    /** A UK bank account (name, sort code, account number) given as the answer's value. */
+    object({ kind: z.literal('bank-account'), ...shared }),
+  ]);
+  /** A checkbox list (declarations): the page cannot be left until every required box is ticked. */
+  const checkboxes = object({
+    key: answerKeySchema,
+    legend: text,
+    hint: z.string().max(1000).optional(),
+    items: z
+      .array(
+        object({
+          key: answerKeySchema,
+          label: z.string().min(1).max(1000),
+          required: z.boolean().optional(),
+        }),
+      )
+      .min(1),
+  });
+  /** Goes to `next` when an earlier answer in this journey is one of `in`. */
+  const route = object({
+    when: object({ question: answerKeySchema, in: z.array(answerKeySchema).min(1) }),
+    next: journeyPageKeySchema,
+  });
+  const pageJourney = object({
+    type: journeyTypeSchema,
+    stage: z.string().min(1).max(60).optional(),
+    stepNumber: z.number().int().min(1).max(100).optional(),
+    question: question.optional(),
+    checkboxes: checkboxes.optional(),
+    /** Member data the page shows for confirmation (what is on record). */
+    shows: z.enum(['contact-details', 'bank-details', 'retirement-choice']).optional(),
+    /** Checked in order before `next`; the first whose condition holds decides. */
+    routes: z.array(route).optional(),
+    next: journeyPageKeySchema.optional(),
+  });
+  return { question, checkboxes, pageJourney };
+}
+
+const authored = stepSchemas(strictObject);
+const delivered = stepSchemas(tolerantObject);
+
+/** A page's place in a journey as a page file declares it: its stage, question and routing. */
+export const pageJourneyFileSchema = authored.pageJourney;
+/** A page's place in a journey as the content API delivers it. */
+export const pageJourneySchema = delivered.pageJourney;
+export type PageJourney = z.infer<typeof pageJourneySchema>;
+export type JourneyQuestion = z.infer<typeof delivered.question>;
+export type JourneyCheckboxes = z.infer<typeof delivered.checkboxes>;
+
+function definitionSchema(object: ObjectSchemaFactory) {
+  return object({
+    type: journeyTypeSchema,
+    title: z.string().min(1).max(200),
+    firstPage: journeyPageKeySchema,
+    /** Check your answers: where Change links start and the application is submitted. */
+    summaryPage: journeyPageKeySchema,
+    /** Where fast-forward edits of contact details return to, when the journey has one. */
+    contactPage: journeyPageKeySchema.optional(),
+    /** Shown after submission, with the case reference. */
+    confirmationPage: journeyPageKeySchema,
+    /** Where "save and come back later" and the expiry warning send the member. */
+    exitPage: journeyPageKeySchema.optional(),
+    stages: z.array(object({ key: z.string().min(1).max(60), label: z.string().min(1).max(100) })).min(1),
+    /** Days an unsubmitted journey is kept; a retirement date can bring it forward (spec e.10). */
+    expiryDays: z.number().int().min(1).max(365).default(90),
+    /**
+     * Set for the DB retirement application: started from a chosen retirement quote
+     * (start-db-core-journey), which the application locks in.
+     */
+    startsFrom: z.enum(['retirement-quote']).optional(),
+    /** Who may start it, over the content access key; others are told why not. */
+    eligibility: visibilityRuleSchema.optional(),
+    /** The case the submission opens with the administrator. */
+    caseType: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a case code such as RTP9'),
+    caseDocuments: z.array(z.string().min(1).max(200)).default([]),
+    confirmationEmail: object({ subject: z.string().min(1).max(200), body: z.string().min(1).max(4000) }),
+  });
+}
+
+export const journeyDefinitionFileSchema = definitionSchema(strictObject);
+export const journeyDefinitionSchema = definitionSchema(tolerantObject);
+export type JourneyDefinition = z.infer<typeof journeyDefinitionSchema>;
+
+/** The answer a member gave on a page. */
+export const journeyAnswerSchema = z.object({
+  questionKey: answerKeySchema,
+  answerKey: z.string().min(1).max(1000),
+  answerValue: z.string().max(1000).nullable(),
+});
+/** A UK bank account as a bank-account question's answer value carries it (JSON). */
+export const ukBankAccountSchema = z.strictObject({
+  accountName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the name on the account')
+    .max(70)
+    .regex(/^[^<>]*$/, 'no < or >'),
+  sortCode: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter a sort code like 30-94-66')),
+  accountNumber: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6,8}$/, 'Enter an account number of 6 to 8 digits')),
+});
+export type UkBankAccount = z.infer<typeof ukBankAccountSchema>;
+
+export const journeyCheckboxSchema = z.object({ key: answerKeySchema, answerValue: z.boolean() });
+
+/** One page the member has passed, as stored: where it led, what was answered and ticked. */
+export const journeyStepSchema = z.object({
+  pageKey: journeyPageKeySchema,
+  nextPageKey: journeyPageKeySchema.nullable(),
+  answer: journeyAnswerSchema.nullable(),
+  checkboxesLists: z.record(z.string(), z.array(journeyCheckboxSchema)),
+  stepData: z.record(z.string(), z.unknown()),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JourneyStep = z.infer<typeof journeyStepSchema>;
+
+export const journeyStatusSchema = z.enum(['Started', 'Submitted', 'Expired']);
+export type JourneyStatus = z.infer<typeof journeyStatusSchema>;
+
+// ---- Requests and responses of /mdp-api/api/journeys/{type}/... ----
+
+export const journeyTypeParamsSchema = z.object({ journeyType: journeyTypeSchema });
+export const journeyPageParamsSchema = journeyTypeParamsSchema.extend({ pageKey: journeyPageKeySchema });
+
+export const journeyStepRequestSchema = z.object({
+  currentPageKey: journeyPageKeySchema,
+  /** The page the client expects next; refused when the journey's routing says otherwise. */
+  nextPageKey: journeyPageKeySchema.optional(),
+});
+export const journeyQuestionStepRequestSchema = journeyStepRequestSchema.extend({
+  questionKey: answerKeySchema,
+  answerKey: z.string().min(1).max(1000),
+  answerValue: z.string().max(1000).optional(),
+});
+export const journeyNextPageSchema = z.object({ nextPageKey: journeyPageKeySchema.nullable() });
+
+export const startDbCoreJourneyRequestSchema = z.object({
+  retirementDate: safeDate(),
+  /** The option chosen from the quote's options list. */
+  selectedQuoteName: z.string().min(2).max(100),
+  /** The tax-free cash chosen, in pence, when the member changed it. */
+  requestedLumpSumPence: z.number().int().min(0).max(100_000_000_00).optional(),
+});
+
+export const journeyChoiceSchema = z.object({
+  retirementDate: z.string(),
+  selectedQuoteName: z.string(),
+  optionLabel: z.string(),
+  lumpSumPence: z.number().int(),
+  annualPensionPence: z.number().int(),
+  quoteCalculatedOn: z.string(),
+  /** When the tax-free cash and the first monthly payment are paid, for that retirement date. */
+  lumpSumPaymentDate: z.string().optional(),
+  firstPaymentDate: z.string().optional(),
+});
+export type JourneyChoice = z.infer<typeof journeyChoiceSchema>;
+
+export const journeyStateSchema = z.object({
+  type: journeyTypeSchema,
+  status: journeyStatusSchema,
+  startDate: z.string(),
+  expirationDate: z.string(),
+  /** True in the last 7 days before an unsubmitted journey expires. */
+  aboutToExpire: z.boolean(),
+  submissionDate: z.string().nullable(),
+  caseNumber: z.string().nullable(),
+  /** The page the member should be on now: the first one not yet answered. */
+  currentPageKey: journeyPageKeySchema,
+  choice: journeyChoiceSchema.nullable(),
+  /** What is on record to confirm on a contact-details page. */
+  contact: z.object({
+    fullName: z.string(),
+    emailAddress: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  steps: z.array(journeyStepSchema),
+});
+export type JourneyState = z.infer<typeof journeyStateSchema>;
+
+export const journeyIntegritySchema = z.object({ redirectStepPageKey: journeyPageKeySchema });
+export const journeyPreviousStepSchema = z.object({ previousPageKey: journeyPageKeySchema });
+export const journeyQuestionFormSchema = z.object({
+  questionKey: z.string().nullable(),
+  answerKey: z.string().nullable(),
+  answerValue: z.string().nullable(),
+});
+export const journeyStepDataParamsSchema = journeyPageParamsSchema.extend({
+  formKey: z.string().regex(/^[A-Za-z0-9_]{2,60}$/, 'letters, digits and underscores'),
+});
+export const journeyStepDataRequestSchema = z.object({ genericDataJson: z.string().min(2).max(20_000) });
+export const journeyStepDataSchema = z.object({
+  formKey: z.string(),
+  genericDataJson: z.string().nullable(),
+});
+export const journeyCheckboxesRequestSchema = z.object({
+  checkboxesListKey: answerKeySchema,
+  checkboxes: z.array(journeyCheckboxSchema).max(50),
+});
+export const journeyCheckboxesParamsSchema = journeyPageParamsSchema.extend({
+  checkboxesListKey: answerKeySchema,
+});
+export const journeyCheckboxesSchema = z.object({
+  checkboxesListKey: z.string(),
+  checkboxes: z.array(journeyCheckboxSchema),
+});
+export const journeySubmitResponseSchema = z.object({ caseNumber: z.string(), submissionDate: z.string() });
+
+/** A case with the administrator: an application or a quote request, as My requests shows it. */
+export const memberCaseSchema = z.object({
+  caseNumber: z.string(),
+  caseType: z.string(),
+  title: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  documents: z.array(z.object({ name: z.string(), status: z.enum(['outstanding', 'received', 'complete']) })),
+  journeyType: z.string().nullable(),
+});
+export type MemberCase = z.infer<typeof memberCaseSchema>;
