@@ -50,6 +50,12 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  let closing = false;
+  // A connection the server drops while idle (restart, failover, an administrator's terminate) must not
+  // crash the process: the pool opens a new one for the next query. While closing, it is expected.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (!closing) process.stderr.write(`PostgreSQL dropped an idle connection (${error.code ?? error.message})\n`);
+  });
   const db = drizzlePostgres(pool, { schema });
   const parsed = new URL(url);
   return {
@@ -58,7 +64,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     migrate: () => migratePostgres(db, { migrationsFolder }),
     ping: () => pingWith(db),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 
