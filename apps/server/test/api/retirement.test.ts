@@ -79,4 +79,29 @@ describe('content tokens', () => {
     expect(tokens.target_retirement_date).toMatch(/^\d{2} \w{3} \d{4}$/);
     expect(tokens.time_to_target_retirement).toMatch(/^0Y8M\d+W\d+D$/);
   });
+
+  it('gives the current age as a full period, a zero period without a target and the application expiry', async () => {
+    const agent = await signedIn('db.deferred');
+    const { tokens } = (await agent.request({ url: '/mdp-api/api/retirement/cms-token-information' })).json();
+    expect(tokens.current_age_formatted).toBe('60Y2M');
+    expect(tokens.current_age_iso).toMatch(/^60Y2M\d+W\d+D$/);
+    expect(tokens.time_to_target_retirement).toBe('0Y0M0W0D');
+    expect(tokens).not.toHaveProperty('target_retirement_date');
+    const status = (
+      await agent.request({ url: '/mdp-api/api/members/current/retirement-application-status-v2' })
+    ).json();
+    const [year, month, day] = status.expirationRaDateForSelectedDate.split('-');
+    const monthName = new Date(Date.UTC(2000, Number(month) - 1, 1)).toLocaleString('en-GB', {
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    expect(tokens.retirement_journey_expiration_date).toBe(`${day} ${monthName} ${year}`);
+  });
+
+  it('leaves the application expiry out for a pensioner, who has no date to choose', async () => {
+    const agent = await signedIn('db.pensioner');
+    const { tokens } = (await agent.request({ url: '/mdp-api/api/retirement/cms-token-information' })).json();
+    expect(tokens).not.toHaveProperty('retirement_journey_expiration_date');
+    expect(tokens.time_to_target_retirement).toBe('0Y0M0W0D');
+  });
 });

@@ -331,10 +331,15 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
           earliest_retirement_age: String(summary.ages.earliest),
           time_to_normal_retirement: summary.timeToNormalRetirement,
           current_age_formatted: summary.currentAge,
+          current_age_iso: summary.currentAgeIso,
+          // 0Y0M0W0D for a member without a target date, so content never shows an empty period
+          time_to_target_retirement: summary.timeToTargetRetirement,
           ...(summary.dates.target && {
             target_retirement_date: displayDate(summary.dates.target),
             target_retirement_age: String(summary.ages.target),
-            time_to_target_retirement: summary.timeToTargetRetirement ?? '',
+          }),
+          ...(summary.retirementDateAvailable && {
+            retirement_journey_expiration_date: displayDate(summary.applicationDates.expiry),
           }),
         });
       }
