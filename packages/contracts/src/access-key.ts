@@ -23,8 +23,9 @@ export type ContentAccessKeyPayload = z.infer<typeof contentAccessKeyPayloadSche
 
 export const accessKeyQuerySchema = z.object({
   tenantUrl: z.string().min(1).max(255),
-  newlyRetiredRangeInMonth: z.coerce.number().int().min(0).max(120).default(3),
-  preRetirementAgePeriodInYears: z.coerce.number().int().min(0).max(30).default(5),
+  /** Without them, the tenant's own periods apply. */
+  newlyRetiredRangeInMonth: z.coerce.number().int().min(0).max(120).optional(),
+  preRetirementAgePeriodInYears: z.coerce.number().int().min(0).max(30).optional(),
   timestamp: z.string().max(40).optional(),
   basicMode: z
     .enum(['true', 'false'])

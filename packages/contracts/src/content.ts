@@ -47,6 +47,17 @@ export const featureEnabled = (
 /** A site path (for a stand-in on this server) or an https:// address. */
 const outboundSsoUrlSchema = z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'a site path or an https:// address');
 
+/** Life-stage periods a tenant leaves at their defaults: 5 years of pre-retirement, 3 months newly retired. */
+export const DEFAULT_RETIREMENT_PERIODS = Object.freeze({ preRetirementAgePeriod: 5, newlyRetiredRange: 3 });
+
+/** The tenant's pre-retirement period (years) and newly-retired range (months), its defaults filled in. */
+export const retirementPeriodsOf = (
+  tenant: Partial<Pick<TenantContent, 'preRetirementAgePeriod' | 'newlyRetiredRange'>>,
+) => ({
+  preRetirementAgePeriod: tenant.preRetirementAgePeriod ?? DEFAULT_RETIREMENT_PERIODS.preRetirementAgePeriod,
+  newlyRetiredRange: tenant.newlyRetiredRange ?? DEFAULT_RETIREMENT_PERIODS.newlyRetiredRange,
+});
+
 /** What the web needs to brand and route a tenant before anyone signs in. */
 export const tenantContentSchema = z.object({
   tenantUrl: z.string(),
@@ -63,6 +74,10 @@ export const tenantContentSchema = z.object({
   features: tenantFeaturesSchema.optional(),
   /** Where members are sent, with a one-time lookup code, when they follow a link to the other member site. */
   outboundSsoUrl: outboundSsoUrlSchema.optional(),
+  /** Years before the earliest retirement age in which a member is a pre-retiree (life stage). */
+  preRetirementAgePeriod: z.number().int().min(0).max(30).optional(),
+  /** Months after retiring in which a pensioner is newly retired (life stage). */
+  newlyRetiredRange: z.number().int().min(0).max(120).optional(),
 });
 export type TenantContent = z.infer<typeof tenantContentSchema>;
 

@@ -48,7 +48,7 @@ export const tenants = content.table('tenants', {
   logoText: text('logo_text').notNull(),
   authMethods: text('auth_methods').array().notNull(),
   routes: jsonb('routes').$type<Record<string, string>>().notNull().default({}),
-  /** Logo, font and outbound SSO address (see tenantContentSchema). */
+  /** Logo, font, features, outbound SSO address and life-stage periods (see tenantContentSchema). */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /** Single-auth (OpenID Connect) issuer and client; null when the tenant has none. */
   singleAuth: jsonb('single_auth').$type<{ authority: string; clientId: string }>(),

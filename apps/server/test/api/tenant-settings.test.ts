@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentFileError, syncContent } from '../../src/areas/content/sync';
 import { contentRoot } from '../../src/prepare';
@@ -20,7 +21,13 @@ describe('tenant branding and integration settings', () => {
       font: 'source-sans-3',
       outboundSsoUrl: '/api/dev/other-member-site/sso',
     });
-    expect(bluewater).toMatchObject({ logo: { image: 'images/logo.png' }, font: 'nunito' });
+    expect(bluewater).toMatchObject({
+      logo: { image: 'images/logo.png' },
+      font: 'nunito',
+      preRetirementAgePeriod: 10,
+      newlyRetiredRange: 6,
+    });
+    expect(meridian).toMatchObject({ preRetirementAgePeriod: 5, newlyRetiredRange: 3 });
     expect(bluewater).not.toHaveProperty('outboundSsoUrl');
 
     const logo = await ctx.app.inject({
@@ -137,5 +144,49 @@ describe('feature switches', () => {
     const tenant = JSON.parse(await readFile(file, 'utf8'));
     await writeFile(file, JSON.stringify({ ...tenant, features: { liveChat: true } }));
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/features.*liveChat|liveChat/);
+  });
+});
+
+describe('life-stage periods', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'meridian-periods-'));
+    await cp(contentRoot, root, { recursive: true });
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const lifeStageOf = async (username: string, query = '') => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn(username);
+    const response = await agent.request({ url: `/mdp-api/api/content/access-key?tenantUrl=localhost${query}` });
+    expect(response.statusCode).toBe(200);
+    return (decodeJwt(response.json().contentAccessKey).key as { lifeStage: string }).lifeStage;
+  };
+
+  it('personalise the access key with the tenant’s pre-retirement period and newly-retired range', async () => {
+    // db.active is 40, born after 5 April 1973 so earliest retirement age 57; db.pensioner retired 3 months ago.
+    expect(await lifeStageOf('db.active')).toBe('NotEligibleToRetire');
+    expect(await lifeStageOf('db.pensioner')).toBe('EstablishedRetiree');
+
+    const file = path.join(root, 'tenants/meridian/tenant.json');
+    const tenant = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...tenant, preRetirementAgePeriod: 20, newlyRetiredRange: 6 }));
+    await syncContent(ctx.database.db, root);
+    expect(await lifeStageOf('db.active')).toBe('PreRetiree');
+    expect(await lifeStageOf('db.pensioner')).toBe('NewlyRetired');
+
+    // The periods a request names win over the tenant's.
+    const named = '&preRetirementAgePeriodInYears=5&newlyRetiredRangeInMonth=3';
+    expect(await lifeStageOf('db.active', named)).toBe('NotEligibleToRetire');
+    expect(await lifeStageOf('db.pensioner', named)).toBe('EstablishedRetiree');
+  });
+
+  it('refuses periods out of range in the tenant file', async () => {
+    const file = path.join(root, 'tenants/meridian/tenant.json');
+    const tenant = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...tenant, preRetirementAgePeriod: -1 }));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/preRetirementAgePeriod/);
+    await writeFile(file, JSON.stringify({ ...tenant, newlyRetiredRange: 2.5 }));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/newlyRetiredRange/);
   });
 });

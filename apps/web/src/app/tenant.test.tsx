@@ -2,6 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http } from '../lib/api';
 import { jsonResponse, quietConsole, stubFetch, testTenant } from '../testing/render';
+import {
+  applyTenantRetirementPeriods,
+  contentAccessKey,
+  forgetContentAccessKey,
+} from '../features/access-key/access-key';
 import { TenantProvider, useTenant } from './tenant';
 
 function ShowTenant() {
@@ -51,6 +56,25 @@ describe('tenant provider', () => {
     const fetch = stubFetch(() => jsonResponse(200, {}));
     await http.get('/mdp-api/api/anything');
     expect((fetch.mock.calls[0]![1].headers as Headers).get('BGROUP')).toBe('BLU');
+  });
+
+  it('asks for content access keys with the tenant’s own life-stage periods', async () => {
+    stubFetch(() => jsonResponse(200, { ...testTenant, preRetirementAgePeriod: 10, newlyRetiredRange: 6 }));
+    render(
+      <TenantProvider>
+        <ShowTenant />
+      </TenantProvider>,
+    );
+    await screen.findByRole('heading', { level: 1 });
+    forgetContentAccessKey();
+    const fetch = stubFetch(() =>
+      jsonResponse(200, { contentAccessKey: 'signed', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
+    await contentAccessKey();
+    const query = new URL(fetch.mock.calls[0]![0], 'http://localhost').searchParams;
+    expect(query.get('preRetirementAgePeriodInYears')).toBe('10');
+    expect(query.get('newlyRetiredRangeInMonth')).toBe('6');
+    applyTenantRetirementPeriods({});
   });
 
   it('explains a tenant that is not found, accessibly', async () => {

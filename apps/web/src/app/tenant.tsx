@@ -4,6 +4,7 @@ import { applyTenantHeaders, contentApi } from '../lib/api';
 import { brandPalette } from '../lib/colour';
 import { PageLoading } from '../components/PageLoading';
 import { TenantUnavailable } from '../features/errors/TenantUnavailable';
+import { applyTenantRetirementPeriods } from '../features/access-key/access-key';
 import { resolveRoutes, type FixedRoutes } from './routes';
 
 export interface TenantState {
@@ -68,6 +69,7 @@ export function TenantProvider({ children }: { children: ReactNode }) {
         applyBranding(tenant);
         applyTabIcon(tenant);
         applyTenantHeaders(tenant);
+        applyTenantRetirementPeriods(tenant);
         setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } });
       })
       .catch(() => {

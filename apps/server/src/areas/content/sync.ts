@@ -192,11 +192,12 @@ export async function syncContent(db: Database, root: string): Promise<SyncResul
     }
     const version = current + 1;
     for (const { tenant, pages: tenantPages, documents, images } of bundles) {
-      const { logo, font, features, outboundSsoUrl, ...columns } = tenant;
+      const { logo, font, features, outboundSsoUrl, preRetirementAgePeriod, newlyRetiredRange, ...columns } =
+        tenant;
       const row = {
         ...columns,
         singleAuth: tenant.singleAuth ?? null,
-        settings: { logo, font, features, outboundSsoUrl },
+        settings: { logo, font, features, outboundSsoUrl, preRetirementAgePeriod, newlyRetiredRange },
       };
       await tx.insert(tenants).values(row).onConflictDoUpdate({ target: tenants.tenantUrl, set: row });
       for (const page of tenantPages) {

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessKeyQuerySchema, accessKeyResponseSchema, errorBodySchema } from '@meridian/contracts';
+import {
+  accessKeyQuerySchema,
+  accessKeyResponseSchema,
+  errorBodySchema,
+  retirementPeriodsOf,
+} from '@meridian/contracts';
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
 import { signContentAccessKey } from '../../lib/content-access-key';
 import { buildAccessKeyPayload } from './access-key-service';
@@ -172,8 +177,9 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
         const payload = await buildAccessKeyPayload(calculations, found.member, found.scheme, {
           tenantUrl: query.tenantUrl,
           today: utcDay(new Date()),
-          preRetirementAgePeriodInYears: query.preRetirementAgePeriodInYears,
-          newlyRetiredRangeInMonths: query.newlyRetiredRangeInMonth,
+          preRetirementAgePeriodInYears:
+            query.preRetirementAgePeriodInYears ?? retirementPeriodsOf(tenant).preRetirementAgePeriod,
+          newlyRetiredRangeInMonths: query.newlyRetiredRangeInMonth ?? retirementPeriodsOf(tenant).newlyRetiredRange,
           basicMode: query.basicMode,
           recordCount: records.length,
           retirementApplication: await retirementApplicationOf(db, request.member!, new Date()),

@@ -9,6 +9,8 @@ const tenantSettingsSchema = tenantContentSchema.pick({
   font: true,
   features: true,
   outboundSsoUrl: true,
+  preRetirementAgePeriod: true,
+  newlyRetiredRange: true,
 });
 
 export async function findTenant(db: Database, tenantUrl: string): Promise<TenantContent | null> {

@@ -1,7 +1,9 @@
 import {
   contentAccessKeyPayloadSchema,
   publicVisibilityKey,
+  retirementPeriodsOf,
   visibilityKeyOf,
+  type TenantContent,
   type VisibilityKey,
 } from '@meridian/contracts';
 import { http, tenantUrl } from '../../lib/api';
@@ -19,6 +21,15 @@ const REFRESH_MARGIN_MS = 60_000;
 
 const recordId = () => JSON.stringify(activeRecordHeaders(singleAuthData.read()));
 
+let periods = retirementPeriodsOf({});
+
+/** The tenant's life-stage periods, sent with every access-key request (set once the tenant is loaded). */
+export function applyTenantRetirementPeriods(
+  tenant: Pick<TenantContent, 'preRetirementAgePeriod' | 'newlyRetiredRange'>,
+) {
+  periods = retirementPeriodsOf(tenant);
+}
+
 /** The signed content access key for the chosen record, fetched once and kept until it nearly expires. */
 export async function contentAccessKey({ recalculate = false } = {}): Promise<string> {
   const stored = sessionStore.get<StoredKey>(STORE_KEY);
@@ -30,8 +41,8 @@ export async function contentAccessKey({ recalculate = false } = {}): Promise<st
     {
       query: {
         tenantUrl: tenantUrl(),
-        newlyRetiredRangeInMonth: 3,
-        preRetirementAgePeriodInYears: 5,
+        newlyRetiredRangeInMonth: periods.newlyRetiredRange,
+        preRetirementAgePeriodInYears: periods.preRetirementAgePeriod,
         timestamp: Date.now(),
         basicMode:
           singleAuthData.read()?.hasMultipleRecords && !singleAuthData.read()?.linkedRefno
