@@ -158,7 +158,9 @@ describe('life-stage periods', () => {
   const lifeStageOf = async (username: string, query = '') => {
     const agent = new BrowserAgent(ctx.app);
     await agent.signIn(username);
-    const response = await agent.request({ url: `/mdp-api/api/content/access-key?tenantUrl=localhost${query}` });
+    const response = await agent.request({
+      url: `/mdp-api/api/content/access-key?tenantUrl=localhost${query}`,
+    });
     expect(response.statusCode).toBe(200);
     return (decodeJwt(response.json().contentAccessKey).key as { lifeStage: string }).lifeStage;
   };

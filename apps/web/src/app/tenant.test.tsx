@@ -68,7 +68,10 @@ describe('tenant provider', () => {
     await screen.findByRole('heading', { level: 1 });
     forgetContentAccessKey();
     const fetch = stubFetch(() =>
-      jsonResponse(200, { contentAccessKey: 'signed', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }),
+      jsonResponse(200, {
+        contentAccessKey: 'signed',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
     );
     await contentAccessKey();
     const query = new URL(fetch.mock.calls[0]![0], 'http://localhost').searchParams;

@@ -179,7 +179,8 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           today: utcDay(new Date()),
           preRetirementAgePeriodInYears:
             query.preRetirementAgePeriodInYears ?? retirementPeriodsOf(tenant).preRetirementAgePeriod,
-          newlyRetiredRangeInMonths: query.newlyRetiredRangeInMonth ?? retirementPeriodsOf(tenant).newlyRetiredRange,
+          newlyRetiredRangeInMonths:
+            query.newlyRetiredRangeInMonth ?? retirementPeriodsOf(tenant).newlyRetiredRange,
           basicMode: query.basicMode,
           recordCount: records.length,
           retirementApplication: await retirementApplicationOf(db, request.member!, new Date()),
