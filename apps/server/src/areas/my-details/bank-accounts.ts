@@ -30,9 +30,12 @@ export function passesModulusCheck(account: Pick<UkAccount, 'sortCode' | 'accoun
 
 const folded = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** The account must be in the member's name: the holder's name contains their surname (accents ignored). */
+/** The account is in the member's name: the holder's name contains their surname (accents ignored). */
+export const holdsAccount = (accountName: string, surname: string) =>
+  folded(accountName).includes(folded(surname));
+
 export function refuseOtherHolder(accountName: string, surname: string): void {
-  if (!folded(accountName).includes(folded(surname))) {
+  if (!holdsAccount(accountName, surname)) {
     throw badRequest(
       'bank_account_name_mismatch',
       `The name on the account must include your surname, ${surname}. We can only pay into an account in your name.`,

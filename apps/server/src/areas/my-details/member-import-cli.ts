@@ -1,0 +1,69 @@
+// npm run members:import -- --business-group <code> [--dry-run] <file.csv|file.json>
+// Loads a scheme's members into the database the server uses (DATABASE_URL, else PGlite in PGLITE_DIR):
+// every row is checked first; any problem fails the whole file and nothing is written.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { databaseTarget } from '../../database-target';
+import { openDatabase } from '../../db/client';
+import { describeProblem, validateImport } from './member-import';
+import { formatOf, ImportFileError, readImportFile } from './member-import-file';
+import { importMembers } from './member-import-store';
+
+const usage = 'Usage: npm run members:import -- --business-group <code> [--dry-run] <file.csv|file.json>';
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { 'business-group': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+});
+const [file] = positionals;
+const businessGroup = values['business-group']?.trim().toUpperCase();
+const format = file ? formatOf(file) : null;
+if (!file || !businessGroup || !format || positionals.length > 1) {
+  console.error(file && !format ? `${file}: the file must end in .csv or .json\n${usage}` : usage);
+  process.exit(2);
+}
+
+function fail(lines: string[]): never {
+  for (const line of lines) console.error(line);
+  console.error('Nothing was imported.');
+  process.exit(1);
+}
+
+let rows;
+try {
+  rows = readImportFile(readFileSync(file, 'utf8'), format);
+} catch (error) {
+  if (error instanceof ImportFileError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    fail([`${file}: ${(error as Error).message}`]);
+  }
+  throw error;
+}
+const checked = validateImport(rows, businessGroup, format);
+if (!checked.ok)
+  fail([`${file}: ${checked.problems.length} problem(s)`, ...checked.problems.map(describeProblem)]);
+
+const database = await openDatabase(databaseTarget(loadConfig()));
+try {
+  await database.migrate();
+  const result = await importMembers(database.db, {
+    businessGroup,
+    members: checked.members,
+    source: basename(file),
+    dryRun: values['dry-run'],
+  });
+  if (!result.ok) {
+    for (const problem of result.problems) console.error(describeProblem(problem));
+    console.error('Nothing was imported.');
+    process.exitCode = 1;
+  } else {
+    const counts = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.bankAccountsChanged} bank account(s) changed`;
+    console.log(
+      values['dry-run']
+        ? `Dry run, nothing written: ${checked.members.length} member(s) for ${businessGroup} would be ${counts} (${database.description}).`
+        : `Imported ${checked.members.length} member(s) into ${businessGroup}: ${counts} (${database.description}).`,
+    );
+  }
+} finally {
+  await database.close();
+}
