@@ -44,3 +44,21 @@ describe('VocaLink modulus check', () => {
     expect(passesModulusCheck({ sortCode, accountNumber })).toBe(expected);
   });
 });
+
+/**
+ * Rules VocaLink changed after the 2020 table (v640) that the check must follow (v8.50, June 2025):
+ * 040006 got weights of its own (0 3 0 0 0 3 … in place of 2 1 2 1 2 1 …), and 040300–040329 were added
+ * (modulus 10), where before any account number passed unchecked.
+ */
+const changedRules: Array<[string, string, boolean, string]> = [
+  ['040006', '41926538', true, 'passes only under the new 040006 weights'],
+  ['040006', '41926530', false, 'passed under the old 040006 weights, fails under the new'],
+  ['040300', '41926537', true, 'in the range added for modulus 10, right check digit'],
+  ['040300', '41926530', false, 'in the range added for modulus 10, wrong check digit (unchecked before)'],
+];
+
+describe('VocaLink modulus check with the current weight table', () => {
+  it.each(changedRules)('%s %s → %s (%s)', (sortCode, accountNumber, expected) => {
+    expect(passesModulusCheck({ sortCode, accountNumber })).toBe(expected);
+  });
+});

