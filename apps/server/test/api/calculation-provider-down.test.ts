@@ -78,7 +78,14 @@ describe('the calculation provider is unreachable', () => {
     expect(JSON.stringify(page.json().blocks)).toContain('defined benefit pension');
     const tokens = await agent.request({ url: '/mdp-api/api/retirement/cms-token-information' });
     expect(tokens.statusCode).toBe(200);
-    expect(tokens.json().tokens).toMatchObject({ name: 'Mrs Margaret Hughes' });
+    expect(tokens.json().tokens).toMatchObject({
+      name: 'Mrs Margaret Hughes',
+      current_age_formatted: '60Y2M',
+      normal_retirement_date: '-',
+      time_to_normal_retirement: '-',
+      retirement_journey_expiration_date: '-',
+    });
+    expect(tokens.json().tokens.current_age_iso).toMatch(/^60Y2M\d+W\d+D$/);
   });
 
   it('refuses to start a retirement application without figures, with a 4xx', async () => {

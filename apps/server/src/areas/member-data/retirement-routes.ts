@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calculationUnavailableSchema, errorBodySchema, safeDate } from '@meridian/contracts';
 import {
+  ageString,
   CalculationError,
   CalculationProviderError,
+  isoDate,
+  periodString,
   utcDay,
   type CalculationProvider,
   type TransferQuoteRequest,
@@ -315,6 +318,7 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       const { member } = await chosenMember(request);
       const today = utcDay(new Date());
       const summary = await datesAges(request, {}).catch(() => null);
+      const dateOfBirth = isoDate(member.dateOfBirth);
       const tokens: Record<string, string> = {
         todays_date: displayDate(today),
         system_date: displayDate(today),
@@ -322,31 +326,48 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
         date_of_birth: displayDate(member.dateOfBirth),
         insurance_number: member.insuranceNumber ?? '',
         email: member.email ?? '',
+        // from the date of birth alone, so filled when the calculation is unavailable too
+        current_age_formatted: ageString(dateOfBirth, today),
+        current_age_iso: periodString(dateOfBirth, today),
       };
-      if (summary) {
-        Object.assign(tokens, {
-          normal_retirement_date: displayDate(summary.dates.normal),
-          normal_retirement_age: String(summary.ages.normal),
-          earliest_retirement_date: displayDate(summary.dates.earliest),
-          earliest_retirement_age: String(summary.ages.earliest),
-          time_to_normal_retirement: summary.timeToNormalRetirement,
-          current_age_formatted: summary.currentAge,
-          current_age_iso: summary.currentAgeIso,
-          // 0Y0M0W0D for a member without a target date, so content never shows an empty period
-          time_to_target_retirement: summary.timeToTargetRetirement,
-          ...(summary.dates.target && {
-            target_retirement_date: displayDate(summary.dates.target),
-            target_retirement_age: String(summary.ages.target),
-          }),
-          ...(summary.retirementDateAvailable && {
-            retirement_journey_expiration_date: displayDate(summary.applicationDates.expiry),
-          }),
-        });
+      if (!summary) {
+        // Figures are shown as "-" (as data placeholders are), never as the raw placeholder.
+        for (const name of FIGURE_TOKENS) tokens[name] = '-';
+        return { tokens };
       }
+      Object.assign(tokens, {
+        normal_retirement_date: displayDate(summary.dates.normal),
+        normal_retirement_age: String(summary.ages.normal),
+        earliest_retirement_date: displayDate(summary.dates.earliest),
+        earliest_retirement_age: String(summary.ages.earliest),
+        time_to_normal_retirement: summary.timeToNormalRetirement,
+        // 0Y0M0W0D for a member without a target date, so content never shows an empty period
+        time_to_target_retirement: summary.timeToTargetRetirement,
+        ...(summary.dates.target && {
+          target_retirement_date: displayDate(summary.dates.target),
+          target_retirement_age: String(summary.ages.target),
+        }),
+        ...(summary.retirementDateAvailable && {
+          retirement_journey_expiration_date: displayDate(summary.applicationDates.expiry),
+        }),
+      });
       return { tokens };
     },
   );
 };
+
+/** Tokens that need the calculation: each reads "-" when it is unavailable. */
+const FIGURE_TOKENS = [
+  'normal_retirement_date',
+  'normal_retirement_age',
+  'earliest_retirement_date',
+  'earliest_retirement_age',
+  'time_to_normal_retirement',
+  'time_to_target_retirement',
+  'target_retirement_date',
+  'target_retirement_age',
+  'retirement_journey_expiration_date',
+] as const;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
