@@ -82,6 +82,18 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
   await expectNoAccessibilityViolations(page);
+
+  // The amount is kept with the member's figures: the options for that date show it chosen again.
+  await page.goto('/retirement/options');
+  await fillDate(
+    main.getByRole('group', { name: 'When do you want to retire?' }),
+    await firstAllowedDate(page),
+  );
+  await main.getByRole('button', { name: 'Show my options' }).click();
+  await expect(main.getByLabel('Tax-free cash of your choice and a reduced pension')).toBeChecked();
+  await expect(main.getByLabel('Or type an amount in pounds')).toHaveValue('10000');
+  await main.getByRole('link', { name: 'Continue your application' }).click();
+  await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
   await continueButton(page).click();
   await expect(page.getByRole('alert')).toContainText('Select an answer');
   await page.getByLabel('Yes').check();

@@ -31,6 +31,8 @@ import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
 import { paymentRoutes } from './areas/member-data/payment-routes';
 import { retirementRoutes } from './areas/member-data/retirement-routes';
+import { retirementJourneyRoutes } from './areas/journeys/retirement-journey-routes';
+import { retirementQuoteRoutes } from './areas/member-data/retirement-quote-routes';
 import { analyticsRoutes } from './areas/member-data/analytics-routes';
 import { analyticsSources } from './plugins/analytics-sources';
 import { journeyRoutes } from './areas/journeys/routes';
@@ -208,6 +210,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const calculations = createCalculationProvider(config);
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(paymentRoutes, { prefix: '/mdp-api/api', db });
   await app.register(analyticsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(documentUploadRoutes, { prefix: '/mdp-api/api', db });
@@ -224,6 +227,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(journeyRoutes, { prefix: '/mdp-api/api', db });
   await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(journeySubmissionRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });

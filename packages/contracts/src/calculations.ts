@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeDate } from './input-policy';
 
 /** The calculation provider could not be reached (existing-portal c.1's `dbCalculationStatus`). */
 export const CALCULATION_NOT_ACCESSIBLE = 'calcNotAccessible';
@@ -23,3 +24,43 @@ export const calculationUnavailable = (dbCalculationStatus: string): Calculation
 /** Whether an answer says its figures are unavailable. */
 export const isCalculationUnavailable = (answer: unknown): answer is CalculationUnavailable =>
   calculationUnavailableSchema.safeParse(answer).success;
+
+const penceAmount = z.number().int();
+
+/** `retirement/calculation`: the pension at the member's default retirement date, in pence a year. */
+export const retirementCalculationSchema = z.object({
+  isCalculationSuccessful: z.literal(true),
+  calculatedOn: z.string(),
+  effectiveDate: z.string(),
+  totalPension: penceAmount,
+  totalAVCFund: penceAmount,
+});
+
+/** `retirement/options?age=`: the two ends of the choice at a retirement age (on that birthday). */
+export const retirementOptionsQuerySchema = z.object({ age: z.coerce.number().int().min(1).max(150) });
+export const retirementOptionsSchema = z.object({
+  isCalculationSuccessful: z.literal(true),
+  age: z.number().int(),
+  retirementDate: z.string(),
+  fullPensionYearlyIncome: penceAmount,
+  maxLumpSum: penceAmount,
+  maxLumpSumYearlyIncome: penceAmount,
+});
+
+/** A tax-free cash amount in pence (at least 1p) for a retirement date (the default date when left out). */
+export const lumpSumQuerySchema = z.object({
+  requestedLumpSum: z.coerce.number().int().min(1).max(100_000_000_00),
+  selectedRetirementDate: safeDate().optional(),
+});
+
+/** `retirement/timeline`: the dates around a retirement date. */
+export const retirementTimelineQuerySchema = z.object({ selectedRetirementDate: safeDate().optional() });
+export const retirementTimelineSchema = z.object({
+  retirementDate: z.string(),
+  earliestStartRaDateForSelectedDate: z.string().nullable(),
+  latestStartRaDateForSelectedDate: z.string(),
+  retirementConfirmationDate: z.string(),
+  firstMonthlyPensionPayDate: z.string(),
+  lumpSumPayDate: z.string(),
+});
+export type RetirementTimeline = z.infer<typeof retirementTimelineSchema>;

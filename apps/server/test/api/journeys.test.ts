@@ -128,6 +128,7 @@ describe('the DB retirement application journey', () => {
     ).toBe('next_page_mismatch');
     expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_incomplete');
     expect(await state(agent)).toEqual(before);
+
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
@@ -259,6 +260,67 @@ describe('the DB retirement application journey', () => {
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
+  it('answers under the retirement-journey names too, starting from the tax-free cash the member kept', async () => {
+    const agent = await signedIn('db.deferred');
+    const alias = '/mdp-api/api/retirement-journey';
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    const retirementDate = window.availableRetirementDateRange.from as string;
+    const quotes = '/mdp-api/api/v3/retirement/quotes';
+    const standard = (
+      await agent.request({ url: `${quotes}?selectedRetirementDate=${retirementDate}` })
+    ).json();
+    const amount = Math.round(standard.lumpSum.maximumPence / 3);
+    await agent.request({
+      method: 'POST',
+      url: `${quotes}/submit-recalculated-lumpsum?requestedLumpSum=${amount}&selectedRetirementDate=${retirementDate}`,
+    });
+    const started = await agent.request({
+      method: 'POST',
+      url: '/mdp-api/api/v3/retirement-journey/start',
+      payload: { retirementDate, selectedQuoteName: 'requested-lump-sum' },
+    });
+    expect(started.statusCode).toBe(204);
+    const application = (await agent.request({ url: `${alias}/retirement-application` })).json();
+    expect(application).toEqual(await state(agent));
+    expect(application.choice).toMatchObject({
+      selectedQuoteName: 'requested-lump-sum',
+      lumpSumPence: amount,
+    });
+
+    const step = await agent.request({
+      method: 'POST',
+      url: `${alias}/submit-question-step`,
+      payload: { currentPageKey: 'ra_guidance', questionKey: 'guidance_taken', answerKey: 'yes' },
+    });
+    expect(step.json()).toEqual({ nextPageKey: 'ra_guidance_date' });
+    expect((await agent.request({ url: `${alias}/previous-step/ra_guidance_date` })).json()).toEqual({
+      previousPageKey: 'ra_guidance',
+    });
+    expect((await agent.request({ url: `${alias}/integrity/ra_bank` })).json()).toEqual({
+      redirectStepPageKey: 'ra_guidance_date',
+    });
+    expect((await agent.request({ url: `${alias}/question-form/ra_guidance` })).json()).toMatchObject({
+      answerKey: 'yes',
+    });
+    const skip = await agent.request({
+      method: 'POST',
+      url: `${alias}/submit-step`,
+      payload: { currentPageKey: 'ra_declarations' },
+    });
+    expect(codeOf(skip)).toBe('page_not_reachable');
+    const early = await agent.request({ method: 'PUT', url: '/mdp-api/api/v2/retirement-journey/submit' });
+    expect(codeOf(early)).toBe('journey_incomplete');
+    expect(codeOf(await agent.request({ url: `${alias}/download/summary-pdf` }))).toBe('pdf_not_found');
+
+    const other = await signedIn('db.retiring');
+    expect(codeOf(await other.request({ url: `${alias}/retirement-application` }))).toBe('journey_not_found');
+    expect(codeOf(await other.request({ method: 'DELETE', url: alias }))).toBe('journey_not_found');
+
+    expect((await agent.request({ method: 'DELETE', url: alias })).statusCode).toBe(204);
+    expect(codeOf(await get(agent, '/data'))).toBe('journey_not_found');
+    await agent.request({ method: 'PUT', url: `${quotes}/clear-lumpsum` });
+  });
+
   it('walks db.deferred from a chosen quote to a submitted case, once, with a PDF and an email', async () => {
     const agent = await signedIn('db.deferred');
     const retirementDate = await startApplication(agent);
@@ -287,6 +349,8 @@ describe('the DB retirement application journey', () => {
     expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
     const again = await post(agent, '/submit', {});
     expect(again.json().caseNumber).toBe(caseNumber);
+    const aliased = await agent.request({ method: 'PUT', url: '/mdp-api/api/v2/retirement-journey/submit' });
+    expect(aliased.json().caseNumber).toBe(caseNumber);
 
     const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
     expect(cases).toHaveLength(1);
@@ -296,6 +360,8 @@ describe('the DB retirement application journey', () => {
     const pdf = await get(agent, '/pdf/download');
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.rawPayload);
+    const summaryPdf = await agent.request({ url: '/mdp-api/api/retirement-journey/download/summary-pdf' });
+    expect(summaryPdf.rawPayload.equals(pdf.rawPayload)).toBe(true);
     expect(text).toContain(`Reference ${caseNumber}`);
     expect(text).toContain('Mr P Evans, sort code 30-94-66, account ending 5678');
 

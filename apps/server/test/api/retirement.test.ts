@@ -105,3 +105,130 @@ describe('content tokens', () => {
     expect(tokens.time_to_target_retirement).toBe('0Y0M0W0D');
   });
 });
+
+describe('the DB retirement calculation, options and the member’s own tax-free cash', () => {
+  const quotes = '/mdp-api/api/v3/retirement/quotes';
+
+  it('gives the headline pension and the options on a birthday, and tells a pensioner there are none', async () => {
+    const agent = await signedIn('db.deferred');
+    const calculation = (await agent.request({ url: '/mdp-api/api/retirement/calculation' })).json();
+    const standard = (await agent.request({ url: quotes })).json();
+    expect(calculation).toMatchObject({
+      isCalculationSuccessful: true,
+      effectiveDate: standard.effectiveDate,
+      totalPension: standard.fullPensionPence,
+      totalAVCFund: standard.avcFundPence,
+    });
+    const atAge = (await agent.request({ url: '/mdp-api/api/retirement/options?age=65' })).json();
+    const at65 = (
+      await agent.request({ url: `${quotes}?selectedRetirementDate=${atAge.retirementDate}` })
+    ).json();
+    const kinds = Object.fromEntries(
+      at65.options.map((option: { kind: string }) => [option.kind, option]),
+    ) as Record<string, { lumpSumPence: number; residualPensionPence: number }>;
+    expect(atAge).toEqual({
+      isCalculationSuccessful: true,
+      age: 65,
+      retirementDate: at65.effectiveDate,
+      fullPensionYearlyIncome: kinds['full-pension']!.residualPensionPence,
+      maxLumpSum: kinds['maximum-lump-sum']!.lumpSumPence,
+      maxLumpSumYearlyIncome: kinds['maximum-lump-sum']!.residualPensionPence,
+    });
+    expect(atAge.maxLumpSumYearlyIncome).toBeLessThan(atAge.fullPensionYearlyIncome);
+    for (const age of ['0', '151', 'sixty']) {
+      const refused = await agent.request({ url: `/mdp-api/api/retirement/options?age=${age}` });
+      expect(refused.statusCode).toBe(400);
+    }
+    const past = await agent.request({ url: '/mdp-api/api/retirement/options?age=20' });
+    expect(past.json().errors[0].code).toBe('retirement_date_in_past');
+
+    const pensioner = await signedIn('db.pensioner');
+    const none = (await pensioner.request({ url: '/mdp-api/api/retirement/calculation' })).json();
+    expect(none).toMatchObject({ isCalculationSuccessful: false, dbCalculationStatus: 'forbidden' });
+  });
+
+  it('previews, keeps and clears an amount of tax-free cash, refusing one outside its limits', async () => {
+    const agent = await signedIn('db.deferred');
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    const date = window.availableRetirementDateRange.from as string;
+    const standard = (await agent.request({ url: `${quotes}?selectedRetirementDate=${date}` })).json();
+    expect(standard.enteredLumpSumPence).toBeNull();
+    const amount = Math.round(standard.lumpSum.maximumPence / 2);
+    const preview = (
+      await agent.request({
+        url: `${quotes}/recalculate-lumpsum?requestedLumpSum=${amount}&selectedRetirementDate=${date}`,
+      })
+    ).json();
+    const requested = preview.options.find(
+      (option: { kind: string }) => option.kind === 'requested-lump-sum',
+    );
+    expect(requested.lumpSumPence).toBe(amount);
+    expect(requested.residualPensionPence).toBeLessThan(standard.fullPensionPence);
+    // A preview is not kept.
+    expect((await agent.request({ url: `${quotes}?selectedRetirementDate=${date}` })).json()).toEqual(
+      standard,
+    );
+
+    const tooMuch = standard.lumpSum.maximumPence + 100;
+    for (const [query, status, code] of [
+      [`requestedLumpSum=${tooMuch}&selectedRetirementDate=${date}`, 400, 'lump_sum_out_of_range'],
+      [`requestedLumpSum=0&selectedRetirementDate=${date}`, 400, undefined],
+      [`requestedLumpSum=${amount}&selectedRetirementDate=2001-01-01`, 400, 'retirement_date_in_past'],
+    ] as const) {
+      const refused = await agent.request({
+        method: 'POST',
+        url: `${quotes}/submit-recalculated-lumpsum?${query}`,
+      });
+      expect(refused.statusCode).toBe(status);
+      if (code) expect(refused.json().errors[0].code).toBe(code);
+    }
+    expect((await agent.request({ url: `${quotes}?selectedRetirementDate=${date}` })).json()).toEqual(
+      standard,
+    );
+
+    const kept = await agent.request({
+      method: 'POST',
+      url: `${quotes}/submit-recalculated-lumpsum?requestedLumpSum=${amount}&selectedRetirementDate=${date}`,
+    });
+    expect(kept.statusCode).toBe(204);
+    const withAmount = (await agent.request({ url: `${quotes}?selectedRetirementDate=${date}` })).json();
+    expect(withAmount.enteredLumpSumPence).toBe(amount);
+    expect(withAmount.options).toContainEqual(requested);
+    // Another date's quote does not carry it, nor does another member's.
+    const later = (
+      await agent.request({
+        url: `${quotes}?selectedRetirementDate=${window.availableRetirementDateRange.to}`,
+      })
+    ).json();
+    expect(later.enteredLumpSumPence).toBeNull();
+    const other = await signedIn('db.retiring');
+    expect((await other.request({ url: quotes })).json().enteredLumpSumPence).toBeNull();
+
+    expect((await agent.request({ method: 'PUT', url: `${quotes}/clear-lumpsum` })).statusCode).toBe(204);
+    expect((await agent.request({ url: `${quotes}?selectedRetirementDate=${date}` })).json()).toEqual(
+      standard,
+    );
+  });
+
+  it('gives the timeline of a retirement date: when to apply, confirmation, first pay and tax-free cash', async () => {
+    const agent = await signedIn('db.deferred');
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    const date = window.availableRetirementDateRange.from as string;
+    const timeline = (
+      await agent.request({ url: `/mdp-api/api/retirement/timeline?selectedRetirementDate=${date}` })
+    ).json();
+    const quote = (await agent.request({ url: `${quotes}?selectedRetirementDate=${date}` })).json();
+    expect(timeline).toMatchObject({
+      retirementDate: date,
+      firstMonthlyPensionPayDate: quote.payments.firstPaymentDate,
+      lumpSumPayDate: quote.payments.lumpSumPaymentDate,
+    });
+    expect(timeline.latestStartRaDateForSelectedDate < timeline.retirementConfirmationDate).toBe(true);
+    expect(timeline.retirementConfirmationDate < date).toBe(true);
+    expect(timeline.firstMonthlyPensionPayDate > date).toBe(true);
+    const refused = await agent.request({
+      url: '/mdp-api/api/retirement/timeline?selectedRetirementDate=soon',
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -6,7 +6,6 @@ import {
   journeyCheckboxesParamsSchema,
   journeyCheckboxesRequestSchema,
   journeyCheckboxesSchema,
-  journeyChoiceSchema,
   journeyIntegritySchema,
   journeyNextPageSchema,
   journeyPageParamsSchema,
@@ -20,34 +19,24 @@ import {
   journeyStepRequestSchema,
   journeyTypeParamsSchema,
   pageJourneySchema,
-  type JourneyChoice,
 } from '@meridian/contracts';
-import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { memberJourneys } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { eq } from 'drizzle-orm';
-import { findMember } from '../member-data/member-repository';
-import { frontierOf, integrityRedirect, previousPageOf, submitStep, updatePageData } from './engine';
+import { updatePageData } from './engine';
 import {
-  loadJourneyGraph,
-  requireJourney,
-  requireOpenJourney,
-  saveSteps,
-  statusOf,
-  stepsOf,
-  type MemberRecord,
-} from './repository';
+  changeStepsIn,
+  deleteJourney,
+  integrityOf,
+  journeyStateOf,
+  memberOf,
+  previousStepOf,
+  questionFormOf,
+  stepSubmitted,
+} from './actions';
+import { loadJourneyGraph, requireJourney, stepsOf } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
-const DAY_MS = 86_400_000;
-const EXPIRY_WARNING_DAYS = 7;
-
-const memberOf = (request: FastifyRequest): MemberRecord => ({
-  businessGroup: request.member!.businessGroup,
-  referenceNumber: request.member!.referenceNumber,
-});
 
 /**
  * The generic journey calls (`journeys/{type}/...`): every transition is checked against the
@@ -56,19 +45,7 @@ const memberOf = (request: FastifyRequest): MemberRecord => ({
 export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('preHandler', app.requireMember);
   const graphFor = (request: FastifyRequest, type: string) => loadJourneyGraph(db, request.tenantUrl, type);
-
-  /** Runs a change to the member's open journey in one transaction, with the row locked. */
-  const changeSteps = async (
-    request: FastifyRequest,
-    type: string,
-    change: (steps: ReturnType<typeof stepsOf>, now: Date) => ReturnType<typeof stepsOf>,
-  ) => {
-    const now = new Date();
-    await db.transaction(async (tx) => {
-      const row = await requireOpenJourney(tx, memberOf(request), type, now);
-      await saveSteps(tx, row, change(stepsOf(row), now), now);
-    });
-  };
+  const changeSteps = changeStepsIn(db);
 
   app.get(
     '/journeys/:journeyType/definition',
@@ -121,60 +98,8 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: journeyStateSchema, ...errors },
       },
     },
-    async (request) => {
-      const type = request.params.journeyType;
-      const graph = await graphFor(request, type);
-      const row = await requireJourney(db, memberOf(request), type);
-      const found = await findMember(db, row.businessGroup, row.referenceNumber);
-      const now = new Date();
-      const status = statusOf(row, now);
-      const steps = stepsOf(row);
-      return {
-        type,
-        status,
-        startDate: row.startedAt.toISOString(),
-        expirationDate: row.expiresAt.toISOString(),
-        aboutToExpire:
-          status === 'Started' && row.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,
-        submissionDate: row.submittedAt?.toISOString() ?? null,
-        caseNumber: row.caseNumber,
-        currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontierOf(graph, steps),
-        choice: row.choice ? journeyChoiceSchema.parse(row.choice as JourneyChoice) : null,
-        contact: {
-          fullName: found
-            ? [found.member.title, found.member.forenames, found.member.surname].filter(Boolean).join(' ')
-            : '',
-          emailAddress: found?.member.email ?? null,
-          phone: found?.member.mobilePhone ?? null,
-        },
-        steps,
-      };
-    },
+    async (request) => journeyStateOf(db, request, request.params.journeyType),
   );
-
-  const stepSubmitted = async (
-    request: FastifyRequest,
-    type: string,
-    body: z.infer<typeof journeyStepRequestSchema> &
-      Partial<z.infer<typeof journeyQuestionStepRequestSchema>>,
-  ) => {
-    const graph = await graphFor(request, type);
-    let nextPageKey: string | null = null;
-    await changeSteps(request, type, (steps, now) => {
-      const result = submitStep(graph, steps, {
-        pageKey: body.currentPageKey,
-        expectedNext: body.nextPageKey,
-        answer: body.questionKey
-          ? { questionKey: body.questionKey, answerKey: body.answerKey!, answerValue: body.answerValue }
-          : undefined,
-        today: utcDay(now),
-        now: now.toISOString(),
-      });
-      nextPageKey = result.nextPageKey;
-      return result.steps;
-    });
-    return { nextPageKey };
-  };
 
   app.post(
     '/journeys/:journeyType/submit-step',
@@ -187,7 +112,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: journeyNextPageSchema, ...errors },
       },
     },
-    async (request) => stepSubmitted(request, request.params.journeyType, request.body),
+    async (request) => stepSubmitted(db, request, request.params.journeyType, request.body),
   );
 
   app.post(
@@ -201,7 +126,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: journeyNextPageSchema, ...errors },
       },
     },
-    async (request) => stepSubmitted(request, request.params.journeyType, request.body),
+    async (request) => stepSubmitted(db, request, request.params.journeyType, request.body),
   );
 
   app.get(
@@ -214,10 +139,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: journeyPreviousStepSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await requireJourney(db, memberOf(request), request.params.journeyType);
-      return { previousPageKey: previousPageOf(stepsOf(row), request.params.pageKey) };
-    },
+    async (request) => previousStepOf(db, request, request.params.journeyType, request.params.pageKey),
   );
 
   app.get(
@@ -230,14 +152,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: journeyIntegritySchema, ...errors },
       },
     },
-    async (request) => {
-      const type = request.params.journeyType;
-      const graph = await graphFor(request, type);
-      const row = await requireJourney(db, memberOf(request), type);
-      if (statusOf(row, new Date()) === 'Submitted')
-        return { redirectStepPageKey: graph.definition.confirmationPage };
-      return { redirectStepPageKey: integrityRedirect(graph, stepsOf(row), request.params.pageKey) };
-    },
+    async (request) => integrityOf(db, request, request.params.journeyType, request.params.pageKey),
   );
 
   app.get(
@@ -250,15 +165,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: journeyQuestionFormSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await requireJourney(db, memberOf(request), request.params.journeyType);
-      const answer = stepsOf(row).find((step) => step.pageKey === request.params.pageKey)?.answer;
-      return {
-        questionKey: answer?.questionKey ?? null,
-        answerKey: answer?.answerKey ?? null,
-        answerValue: answer?.answerValue ?? null,
-      };
-    },
+    async (request) => questionFormOf(db, request, request.params.journeyType, request.params.pageKey),
   );
 
   app.post(
@@ -367,10 +274,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request, reply) => {
-      const row = await requireJourney(db, memberOf(request), request.params.journeyType);
-      if (row.status === 'Submitted')
-        throw badRequest('journey_submitted', 'A submitted application cannot be deleted.');
-      await db.delete(memberJourneys).where(eq(memberJourneys.id, row.id));
+      await deleteJourney(db, request, request.params.journeyType);
       return reply.code(204).send(null);
     },
   );

@@ -24,6 +24,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { buildAccessKeyPayload } from '../member-data/access-key-service';
 import { calculated, calculationMember } from '../member-data/calculations';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';
+import { enteredLumpSumOf } from '../member-data/retirement-quote-routes';
+import { retirementJourneyType } from './actions';
 import type { JourneyGraph } from './graph';
 import { findJourney, loadJourneyGraph, statusOf, type Queryable } from './repository';
 
@@ -103,6 +105,72 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
       .where(eq(memberJourneys.id, existing.id));
   };
 
+  /** The tax-free cash the member kept on the options page for this date, else none. */
+  const keptLumpSum = async (request: FastifyRequest, retirementDate: string) => {
+    const entered = await enteredLumpSumOf(db, request.member!);
+    return entered?.retirementDate === retirementDate ? entered.lumpSumPence : 0;
+  };
+
+  /** Starts (or re-chooses) the retirement application from a date and a quote option, locking the figures in. */
+  const startFromQuote = async (
+    request: FastifyRequest,
+    type: string,
+    body: z.infer<typeof startDbCoreJourneyRequestSchema>,
+  ) => {
+    const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+    if (graph.definition.startsFrom !== 'retirement-quote')
+      throw badRequest('journey_not_from_quote', 'This journey does not start from a retirement quote.');
+    await assertEligible(request, graph);
+    const { member, scheme } = await memberFor(request);
+    const today = utcDay(new Date());
+    const { retirementDate, selectedQuoteName, requestedLumpSumPence } = body;
+    const base = { schemeCode: scheme.code, today, member: calculationMember(member) };
+    const summary = await calculated(
+      calculations.retirementDatesAges({
+        ...base,
+        preRetirementAgePeriodInYears: 5,
+        newlyRetiredRangeInMonths: 3,
+        selectedRetirementDate: retirementDate,
+      }),
+    );
+    if (retirementDate < summary.window.from || retirementDate > summary.window.to)
+      throw badRequest(
+        'retirement_date_outside_window',
+        `Choose a date from ${summary.window.from} to ${summary.window.to}.`,
+      );
+    if (summary.retirementApplicationStatus !== 'EligibleToStart')
+      throw badRequest(
+        'retirement_date_not_open',
+        'You can apply online up to 6 months before your retirement date. Choose a nearer date.',
+      );
+    const quote = (await calculated(
+      calculations.retirementQuote({
+        ...base,
+        retirementDate,
+        requestedLumpSumPence:
+          selectedQuoteName === 'requested-lump-sum'
+            ? (requestedLumpSumPence ?? (await keptLumpSum(request, retirementDate)))
+            : null,
+      }),
+    )) as DbQuote;
+    const option = quote.options.find((candidate) => candidate.kind === selectedQuoteName);
+    if (!option) throw badRequest('quote_option_not_found', 'Choose one of the options in your quote.');
+    const choice: JourneyChoice = {
+      retirementDate,
+      selectedQuoteName,
+      optionLabel: optionLabels[option.kind] ?? option.kind,
+      lumpSumPence: option.lumpSumPence,
+      annualPensionPence: option.residualPensionPence,
+      quoteCalculatedOn: quote.calculatedOn,
+      lumpSumPaymentDate: quote.payments.lumpSumPaymentDate,
+      firstPaymentDate: quote.payments.firstPaymentDate,
+    };
+    const expiry = retirementJourneyExpiry(isoDate(retirementDate), today, graph.definition.expiryDays);
+    await db.transaction((tx) =>
+      open(tx, request, graph, { expiresAt: new Date(`${expiry}T23:59:59Z`), choice }),
+    );
+  };
+
   app.post(
     '/journeys/:journeyType/start',
     {
@@ -150,56 +218,24 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
-      if (graph.definition.startsFrom !== 'retirement-quote')
-        throw badRequest('journey_not_from_quote', 'This journey does not start from a retirement quote.');
-      await assertEligible(request, graph);
-      const { member, scheme } = await memberFor(request);
-      const today = utcDay(new Date());
-      const { retirementDate, selectedQuoteName, requestedLumpSumPence } = request.body;
-      const base = { schemeCode: scheme.code, today, member: calculationMember(member) };
-      const summary = await calculated(
-        calculations.retirementDatesAges({
-          ...base,
-          preRetirementAgePeriodInYears: 5,
-          newlyRetiredRangeInMonths: 3,
-          selectedRetirementDate: retirementDate,
-        }),
-      );
-      if (retirementDate < summary.window.from || retirementDate > summary.window.to)
-        throw badRequest(
-          'retirement_date_outside_window',
-          `Choose a date from ${summary.window.from} to ${summary.window.to}.`,
-        );
-      if (summary.retirementApplicationStatus !== 'EligibleToStart')
-        throw badRequest(
-          'retirement_date_not_open',
-          'You can apply online up to 6 months before your retirement date. Choose a nearer date.',
-        );
-      const quote = (await calculated(
-        calculations.retirementQuote({
-          ...base,
-          retirementDate,
-          requestedLumpSumPence:
-            selectedQuoteName === 'requested-lump-sum' ? (requestedLumpSumPence ?? 0) : null,
-        }),
-      )) as DbQuote;
-      const option = quote.options.find((candidate) => candidate.kind === selectedQuoteName);
-      if (!option) throw badRequest('quote_option_not_found', 'Choose one of the options in your quote.');
-      const choice: JourneyChoice = {
-        retirementDate,
-        selectedQuoteName,
-        optionLabel: optionLabels[option.kind] ?? option.kind,
-        lumpSumPence: option.lumpSumPence,
-        annualPensionPence: option.residualPensionPence,
-        quoteCalculatedOn: quote.calculatedOn,
-        lumpSumPaymentDate: quote.payments.lumpSumPaymentDate,
-        firstPaymentDate: quote.payments.firstPaymentDate,
-      };
-      const expiry = retirementJourneyExpiry(isoDate(retirementDate), today, graph.definition.expiryDays);
-      await db.transaction((tx) =>
-        open(tx, request, graph, { expiresAt: new Date(`${expiry}T23:59:59Z`), choice }),
-      );
+      await startFromQuote(request, request.params.journeyType, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v3/retirement-journey/start',
+    {
+      schema: {
+        tags,
+        summary:
+          'The retirement application’s start-db-core-journey: start it from a retirement date and a quote option',
+        body: startDbCoreJourneyRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await startFromQuote(request, await retirementJourneyType(db, request.tenantUrl), request.body);
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -16,16 +16,107 @@ import { queueEmail } from '../../lib/outbox';
 import { findMember } from '../member-data/member-repository';
 import { answerLines, choiceLines, displayDate } from './answers';
 import { renderApplicationPdf } from './application-pdf';
+import { memberOf } from './actions';
 import { assertComplete } from './engine';
-import { loadJourneyGraph, requireJourney, statusOf, stepsOf, type MemberRecord } from './repository';
+import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
 
-const memberOf = (request: FastifyRequest): MemberRecord => ({
-  businessGroup: request.member!.businessGroup,
-  referenceNumber: request.member!.referenceNumber,
-});
+/**
+ * Submits a completed journey: one transaction opens a case, keeps the PDF and emails a confirmation;
+ * a retry answers the same case.
+ */
+export async function submitJourney(db: Database, request: FastifyRequest, type: string) {
+  const record = memberOf(request);
+  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  const found = await findMember(db, record.businessGroup, record.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  const { member } = found;
+  const [user] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, request.member!.userId));
+  return db.transaction(async (tx) => {
+    const row = await requireJourney(tx, record, type, true);
+    const now = new Date();
+    const status = statusOf(row, now);
+    if (status === 'Submitted')
+      return { caseNumber: row.caseNumber!, submissionDate: row.submittedAt!.toISOString() };
+    if (status === 'Expired')
+      throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
+    const steps = stepsOf(row);
+    assertComplete(graph, steps);
+    const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
+      { next: string | number },
+    ];
+    const caseNumber = `${graph.definition.caseType}-${next}`;
+    const name = [member.title, member.forenames, member.surname].filter(Boolean).join(' ');
+    const pdf = await renderApplicationPdf({
+      title: graph.definition.title,
+      caseNumber,
+      submittedOn: displayDate(now.toISOString()),
+      sections: [
+        {
+          heading: 'About you',
+          lines: [
+            { label: 'Name', value: name },
+            { label: 'Membership reference', value: member.referenceNumber },
+            { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
+            { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
+          ],
+        },
+        ...(row.choice ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }] : []),
+        { heading: 'Your answers', lines: answerLines(graph, steps) },
+      ],
+    });
+    await tx.insert(memberCases).values({
+      caseNumber,
+      ...record,
+      caseType: graph.definition.caseType,
+      title: graph.definition.title,
+      journeyType: type,
+      status: 'Received',
+      documents: [
+        { name: 'Application form', status: 'received' },
+        ...graph.definition.caseDocuments.map((document) => ({ name: document, status: 'outstanding' })),
+      ],
+      summaryPdf: Buffer.from(pdf).toString('base64'),
+    });
+    await tx
+      .update(memberJourneys)
+      .set({ status: 'Submitted', submittedAt: now, updatedAt: now, caseNumber })
+      .where(eq(memberJourneys.id, row.id));
+    const to = member.email ?? user?.email;
+    if (to) {
+      const fill = (text: string) => text.replaceAll('{caseNumber}', caseNumber).replaceAll('{name}', name);
+      await queueEmail(tx, request.log, {
+        to,
+        subject: fill(graph.definition.confirmationEmail.subject),
+        body: fill(graph.definition.confirmationEmail.body),
+      });
+    }
+    return { caseNumber, submissionDate: now.toISOString() };
+  });
+}
+
+/** The submitted application's PDF, as an attachment. */
+export async function sendJourneyPdf(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: string,
+) {
+  const row = await requireJourney(db, memberOf(request), type);
+  const [found] = row.caseNumber
+    ? await db.select().from(memberCases).where(eq(memberCases.caseNumber, row.caseNumber))
+    : [];
+  if (!found?.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you submit.');
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${found.caseNumber}.pdf"`)
+    .send(Buffer.from(found.summaryPdf, 'base64'));
+}
 
 /** Submitting a journey as a case, its PDF record, and the member's cases (My requests). */
 export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -42,85 +133,7 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeySubmitResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const type = request.params.journeyType;
-      const record = memberOf(request);
-      const graph = await loadJourneyGraph(db, request.tenantUrl, type);
-      const found = await findMember(db, record.businessGroup, record.referenceNumber);
-      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-      const { member } = found;
-      const [user] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, request.member!.userId));
-      return db.transaction(async (tx) => {
-        const row = await requireJourney(tx, record, type, true);
-        const now = new Date();
-        const status = statusOf(row, now);
-        if (status === 'Submitted')
-          return { caseNumber: row.caseNumber!, submissionDate: row.submittedAt!.toISOString() };
-        if (status === 'Expired')
-          throw badRequest(
-            'journey_expired',
-            'This journey has expired. Start again to see up-to-date figures.',
-          );
-        const steps = stepsOf(row);
-        assertComplete(graph, steps);
-        const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
-          { next: string | number },
-        ];
-        const caseNumber = `${graph.definition.caseType}-${next}`;
-        const name = [member.title, member.forenames, member.surname].filter(Boolean).join(' ');
-        const pdf = await renderApplicationPdf({
-          title: graph.definition.title,
-          caseNumber,
-          submittedOn: displayDate(now.toISOString()),
-          sections: [
-            {
-              heading: 'About you',
-              lines: [
-                { label: 'Name', value: name },
-                { label: 'Membership reference', value: member.referenceNumber },
-                { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
-                { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
-              ],
-            },
-            ...(row.choice
-              ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }]
-              : []),
-            { heading: 'Your answers', lines: answerLines(graph, steps) },
-          ],
-        });
-        await tx.insert(memberCases).values({
-          caseNumber,
-          ...record,
-          caseType: graph.definition.caseType,
-          title: graph.definition.title,
-          journeyType: type,
-          status: 'Received',
-          documents: [
-            { name: 'Application form', status: 'received' },
-            ...graph.definition.caseDocuments.map((document) => ({ name: document, status: 'outstanding' })),
-          ],
-          summaryPdf: Buffer.from(pdf).toString('base64'),
-        });
-        await tx
-          .update(memberJourneys)
-          .set({ status: 'Submitted', submittedAt: now, updatedAt: now, caseNumber })
-          .where(eq(memberJourneys.id, row.id));
-        const to = member.email ?? user?.email;
-        if (to) {
-          const fill = (text: string) =>
-            text.replaceAll('{caseNumber}', caseNumber).replaceAll('{name}', name);
-          await queueEmail(tx, request.log, {
-            to,
-            subject: fill(graph.definition.confirmationEmail.subject),
-            body: fill(graph.definition.confirmationEmail.body),
-          });
-        }
-        return { caseNumber, submissionDate: now.toISOString() };
-      });
-    },
+    async (request) => submitJourney(db, request, request.params.journeyType),
   );
 
   app.get(
@@ -133,17 +146,7 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: z.any(), ...errors },
       },
     },
-    async (request, reply) => {
-      const row = await requireJourney(db, memberOf(request), request.params.journeyType);
-      const [found] = row.caseNumber
-        ? await db.select().from(memberCases).where(eq(memberCases.caseNumber, row.caseNumber))
-        : [];
-      if (!found?.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you submit.');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${found.caseNumber}.pdf"`)
-        .send(Buffer.from(found.summaryPdf, 'base64'));
-    },
+    async (request, reply) => sendJourneyPdf(db, request, reply, request.params.journeyType),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors';
 import { retirementApplicationOf } from '../journeys/repository';
 import { calculationMember, figuresOrUnavailable } from './calculations';
 import { findMember, guaranteedTransferQuote } from './member-repository';
+import { enteredLumpSumOf } from './retirement-quote-routes';
 
 const isoDay = safeDate();
 const errors = {
@@ -248,14 +249,23 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { member, scheme } = await chosenMember(request);
-      return figuresOrUnavailable(
+      const quoteWith = (requestedLumpSumPence: number | null) =>
         calculations.retirementQuote({
           schemeCode: scheme.code,
           today: utcDay(new Date()),
           member: calculationMember(member),
           retirementDate: request.query.selectedRetirementDate ?? null,
-          requestedLumpSumPence: scheme.type === 'DB' ? (request.query.requestedLumpSum ?? null) : null,
+          requestedLumpSumPence: scheme.type === 'DB' ? requestedLumpSumPence : null,
           taxFreeCashPence: scheme.type === 'DC' ? (request.query.requestedLumpSum ?? null) : null,
+        });
+      const requested = request.query.requestedLumpSum ?? null;
+      const entered = scheme.type === 'DB' && requested === null ? await enteredLumpSumOf(db, member) : null;
+      return figuresOrUnavailable(
+        quoteWith(requested).then(async (quote) => {
+          // The member's own tax-free cash, kept for this date, is one of the options until cleared.
+          if (!entered || quote.effectiveDate !== entered.retirementDate)
+            return { ...quote, enteredLumpSumPence: null };
+          return { ...(await quoteWith(entered.lumpSumPence)), enteredLumpSumPence: entered.lumpSumPence };
         }),
       );
     },

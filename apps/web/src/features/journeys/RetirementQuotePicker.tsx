@@ -77,8 +77,10 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       setErrors([]);
       setDate(chosen);
       setQuote(figures);
-      setOption(null);
-      setPounds(String(Math.round(figures.lumpSum.maximumPence / 200)));
+      // An amount the member chose for this date before is chosen again.
+      const kept = figures.enteredLumpSumPence;
+      setOption(kept === null ? null : 'requested-lump-sum');
+      setPounds(String(Math.round((kept ?? figures.lumpSum.maximumPence / 2) / 100)));
     } catch (error) {
       setErrors([{ field: 'retirement-date', message: messageFor(error) }]);
     }
@@ -87,12 +89,15 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   async function recalculate() {
     const amount = Number(pounds.replace(/[£,\s]/g, ''));
     const maximum = quote!.lumpSum.maximumPence;
-    if (!Number.isFinite(amount) || amount < 0 || Math.round(amount * 100) > maximum)
+    if (!Number.isFinite(amount) || Math.round(amount * 100) < 1 || Math.round(amount * 100) > maximum)
       return setErrors([
-        { field: 'lump-sum-amount', message: `Enter an amount between £0 and ${formatCurrency(maximum)}` },
+        {
+          field: 'lump-sum-amount',
+          message: `Enter an amount between £0.01 and ${formatCurrency(maximum)}, or choose the full pension`,
+        },
       ]);
     try {
-      setQuote(await retirementApi.quote(date!, Math.round(amount * 100)));
+      setQuote(await retirementApi.recalculateLumpSum(date!, Math.round(amount * 100)));
       setErrors([]);
     } catch (error) {
       setErrors([{ field: 'lump-sum-amount', message: messageFor(error) }]);
@@ -106,6 +111,9 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
     if (option === 'requested-lump-sum' && !requested)
       return setErrors([{ field: 'lump-sum-amount', message: 'Update the figures for your amount first' }]);
     try {
+      // The amount is kept with the member's figures while they apply; another option forgets it.
+      if (option === 'requested-lump-sum') await retirementApi.keepLumpSum(date!, requested!.lumpSumPence);
+      else if (quote!.enteredLumpSumPence !== null) await retirementApi.clearLumpSum();
       await journeyApi.startFromQuote(type, {
         retirementDate: date!,
         selectedQuoteName: option,
@@ -192,7 +200,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               />
               <label htmlFor="lump-sum-amount">Or type an amount in pounds</label>
               <p className="hint" id="lump-sum-amount-hint">
-                Between £0 and {formatCurrency(quote.lumpSum.maximumPence)}
+                Between £0.01 and {formatCurrency(quote.lumpSum.maximumPence)}
               </p>
               {errorFor('lump-sum-amount') && (
                 <p className="error-message" id="lump-sum-amount-error">

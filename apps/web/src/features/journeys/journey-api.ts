@@ -33,6 +33,8 @@ export interface DbQuoteView {
   lumpSum: { minimumPence: number; maximumPence: number };
   options: DbQuoteOption[];
   assumptions: string[];
+  /** The member's own tax-free cash kept for this date, if any. */
+  enteredLumpSumPence: number | null;
 }
 
 const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
@@ -88,5 +90,18 @@ export const retirementApi = {
       ...headers(),
       query: { selectedRetirementDate, ...(requestedLumpSum !== undefined && { requestedLumpSum }) },
     }),
+  /** The quote with the member's own tax-free cash, not kept. */
+  recalculateLumpSum: (selectedRetirementDate: string, requestedLumpSum: number) =>
+    http.get<DbQuoteView>('/mdp-api/api/v3/retirement/quotes/recalculate-lumpsum', {
+      ...headers(),
+      query: { selectedRetirementDate, requestedLumpSum },
+    }),
+  /** Keeps the member's own tax-free cash for the date: later quotes for it include the amount. */
+  keepLumpSum: (selectedRetirementDate: string, requestedLumpSum: number) =>
+    http.post<void>('/mdp-api/api/v3/retirement/quotes/submit-recalculated-lumpsum', {
+      ...headers(),
+      query: { selectedRetirementDate, requestedLumpSum },
+    }),
+  clearLumpSum: () => http.put<void>('/mdp-api/api/v3/retirement/quotes/clear-lumpsum', headers()),
   cases: () => http.get<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers()),
 };

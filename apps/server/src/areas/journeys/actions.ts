@@ -1,0 +1,154 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import {
+  journeyChoiceSchema,
+  type JourneyChoice,
+  type JourneyDefinition,
+  type JourneyState,
+  type journeyQuestionStepRequestSchema,
+  type journeyStepRequestSchema,
+} from '@meridian/contracts';
+import { utcDay } from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { memberJourneys } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { findDocument } from '../content/document-repository';
+import { findMember } from '../member-data/member-repository';
+import { frontierOf, integrityRedirect, previousPageOf, submitStep } from './engine';
+import {
+  loadJourneyGraph,
+  requireJourney,
+  requireOpenJourney,
+  saveSteps,
+  statusOf,
+  stepsOf,
+  type MemberRecord,
+} from './repository';
+
+/**
+ * What a journey call does, apart from the route it came by: the generic `journeys/{type}/...` calls
+ * and the retirement application's `retirement-journey/...` aliases run the same actions.
+ */
+
+const DAY_MS = 86_400_000;
+const EXPIRY_WARNING_DAYS = 7;
+
+export const memberOf = (request: FastifyRequest): MemberRecord => ({
+  businessGroup: request.member!.businessGroup,
+  referenceNumber: request.member!.referenceNumber,
+});
+
+/** The tenant's journey started from a retirement quote (the DB retirement application). */
+export async function retirementJourneyType(db: Database, tenantUrl: string): Promise<string> {
+  const definitions = (await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys')) ?? [];
+  const found = definitions.find((definition) => definition.startsFrom === 'retirement-quote');
+  if (!found) throw notFound('journey_type_not_found', 'This site has no retirement application.');
+  return found.type;
+}
+
+type StepsOf = ReturnType<typeof stepsOf>;
+
+/** Runs a change to the member's open journey in one transaction, with the row locked. */
+export const changeStepsIn =
+  (db: Database) =>
+  async (request: FastifyRequest, type: string, change: (steps: StepsOf, now: Date) => StepsOf) => {
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      const row = await requireOpenJourney(tx, memberOf(request), type, now);
+      await saveSteps(tx, row, change(stepsOf(row), now), now);
+    });
+  };
+
+/** The member's journey: status, expiry, where they are, answers and step data. */
+export async function journeyStateOf(
+  db: Database,
+  request: FastifyRequest,
+  type: string,
+): Promise<JourneyState> {
+  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  const row = await requireJourney(db, memberOf(request), type);
+  const found = await findMember(db, row.businessGroup, row.referenceNumber);
+  const now = new Date();
+  const status = statusOf(row, now);
+  const steps = stepsOf(row);
+  return {
+    type,
+    status,
+    startDate: row.startedAt.toISOString(),
+    expirationDate: row.expiresAt.toISOString(),
+    aboutToExpire:
+      status === 'Started' && row.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,
+    submissionDate: row.submittedAt?.toISOString() ?? null,
+    caseNumber: row.caseNumber,
+    currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontierOf(graph, steps),
+    choice: row.choice ? journeyChoiceSchema.parse(row.choice as JourneyChoice) : null,
+    contact: {
+      fullName: found
+        ? [found.member.title, found.member.forenames, found.member.surname].filter(Boolean).join(' ')
+        : '',
+      emailAddress: found?.member.email ?? null,
+      phone: found?.member.mobilePhone ?? null,
+    },
+    steps,
+  };
+}
+
+/** Leaves a page (answering its question, if it asks one): where it leads, checked against the graph. */
+export async function stepSubmitted(
+  db: Database,
+  request: FastifyRequest,
+  type: string,
+  body: z.infer<typeof journeyStepRequestSchema> & Partial<z.infer<typeof journeyQuestionStepRequestSchema>>,
+) {
+  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  let nextPageKey: string | null = null;
+  await changeStepsIn(db)(request, type, (steps, now) => {
+    const result = submitStep(graph, steps, {
+      pageKey: body.currentPageKey,
+      expectedNext: body.nextPageKey,
+      answer: body.questionKey
+        ? { questionKey: body.questionKey, answerKey: body.answerKey!, answerValue: body.answerValue }
+        : undefined,
+      today: utcDay(now),
+      now: now.toISOString(),
+    });
+    nextPageKey = result.nextPageKey;
+    return result.steps;
+  });
+  return { nextPageKey };
+}
+
+/** The page before this one on the member's path (the back link). */
+export async function previousStepOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
+  const row = await requireJourney(db, memberOf(request), type);
+  return { previousPageKey: previousPageOf(stepsOf(row), pageKey) };
+}
+
+/** Where the member should be: this page if they may be on it, else the page they reached. */
+export async function integrityOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
+  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  const row = await requireJourney(db, memberOf(request), type);
+  if (statusOf(row, new Date()) === 'Submitted')
+    return { redirectStepPageKey: graph.definition.confirmationPage };
+  return { redirectStepPageKey: integrityRedirect(graph, stepsOf(row), pageKey) };
+}
+
+/** The answer given on a page, to fill its form again. */
+export async function questionFormOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
+  const row = await requireJourney(db, memberOf(request), type);
+  const answer = stepsOf(row).find((step) => step.pageKey === pageKey)?.answer;
+  return {
+    questionKey: answer?.questionKey ?? null,
+    answerKey: answer?.answerKey ?? null,
+    answerValue: answer?.answerValue ?? null,
+  };
+}
+
+/** Abandons an unsubmitted journey and its answers. */
+export async function deleteJourney(db: Database, request: FastifyRequest, type: string) {
+  const row = await requireJourney(db, memberOf(request), type);
+  if (row.status === 'Submitted')
+    throw badRequest('journey_submitted', 'A submitted application cannot be deleted.');
+  await db.delete(memberJourneys).where(eq(memberJourneys.id, row.id));
+}

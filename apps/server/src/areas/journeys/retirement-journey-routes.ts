@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  journeyIntegritySchema,
+  journeyNextPageSchema,
+  journeyPageParamsSchema,
+  journeyPreviousStepSchema,
+  journeyQuestionFormSchema,
+  journeyQuestionStepRequestSchema,
+  journeyStateSchema,
+  journeyStepRequestSchema,
+  journeySubmitResponseSchema,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import {
+  deleteJourney,
+  integrityOf,
+  journeyStateOf,
+  previousStepOf,
+  questionFormOf,
+  retirementJourneyType,
+  stepSubmitted,
+} from './actions';
+import { sendJourneyPdf, submitJourney } from './submission-routes';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['journeys'];
+const pageParams = journeyPageParamsSchema.pick({ pageKey: true });
+
+/**
+ * The retirement application under the names the existing portal used (`retirement-journey/...`): each
+ * is the generic journey call for the tenant's journey that starts from a retirement quote.
+ */
+export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('preHandler', app.requireMember);
+  const typeFor = (request: { tenantUrl: string }) => retirementJourneyType(db, request.tenantUrl);
+
+  app.get(
+    '/retirement-journey/retirement-application',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s retirement application: status, expiry, chosen quote, answers',
+        response: { 200: journeyStateSchema, ...errors },
+      },
+    },
+    async (request) => journeyStateOf(db, request, await typeFor(request)),
+  );
+
+  app.post(
+    '/retirement-journey/submit-step',
+    {
+      schema: {
+        tags,
+        summary: 'Leave a page of the retirement application that asks no question',
+        body: journeyStepRequestSchema,
+        response: { 200: journeyNextPageSchema, ...errors },
+      },
+    },
+    async (request) => stepSubmitted(db, request, await typeFor(request), request.body),
+  );
+
+  app.post(
+    '/retirement-journey/submit-question-step',
+    {
+      schema: {
+        tags,
+        summary: 'Answer a page of the retirement application',
+        body: journeyQuestionStepRequestSchema,
+        response: { 200: journeyNextPageSchema, ...errors },
+      },
+    },
+    async (request) => stepSubmitted(db, request, await typeFor(request), request.body),
+  );
+
+  app.get(
+    '/retirement-journey/previous-step/:pageKey',
+    {
+      schema: {
+        tags,
+        summary: 'The retirement application’s page before this one (the back link)',
+        params: pageParams,
+        response: { 200: journeyPreviousStepSchema, ...errors },
+      },
+    },
+    async (request) => previousStepOf(db, request, await typeFor(request), request.params.pageKey),
+  );
+
+  app.get(
+    '/retirement-journey/integrity/:pageKey',
+    {
+      schema: {
+        tags,
+        summary: 'Where the member should be in the retirement application',
+        params: pageParams,
+        response: { 200: journeyIntegritySchema, ...errors },
+      },
+    },
+    async (request) => integrityOf(db, request, await typeFor(request), request.params.pageKey),
+  );
+
+  app.get(
+    '/retirement-journey/question-form/:pageKey',
+    {
+      schema: {
+        tags,
+        summary: 'The answer given on a page of the retirement application',
+        params: pageParams,
+        response: { 200: journeyQuestionFormSchema, ...errors },
+      },
+    },
+    async (request) => questionFormOf(db, request, await typeFor(request), request.params.pageKey),
+  );
+
+  app.delete(
+    '/retirement-journey',
+    {
+      schema: {
+        tags,
+        summary: 'Abandon an unsubmitted retirement application',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteJourney(db, request, await typeFor(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/v2/retirement-journey/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submit the retirement application (idempotent: a retry answers the same case)',
+        response: { 200: journeySubmitResponseSchema, ...errors },
+      },
+    },
+    async (request) => submitJourney(db, request, await typeFor(request)),
+  );
+
+  app.get(
+    '/retirement-journey/download/summary-pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The submitted retirement application as a PDF',
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => sendJourneyPdf(db, request, reply, await typeFor(request)),
+  );
+};

@@ -1,0 +1,304 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import {
+  calculationUnavailableSchema,
+  errorBodySchema,
+  lumpSumQuerySchema,
+  retirementCalculationSchema,
+  retirementOptionsQuerySchema,
+  retirementOptionsSchema,
+  retirementTimelineQuerySchema,
+  retirementTimelineSchema,
+} from '@meridian/contracts';
+import {
+  addYears,
+  isoDate,
+  utcDay,
+  type CalculationProvider,
+  type DbOptionKind,
+  type DbQuote,
+} from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { enteredLumpSums } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { retirementApplicationOf } from '../journeys/repository';
+import { calculated, calculationMember, figuresOrUnavailable } from './calculations';
+import { findMember } from './member-repository';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  424: errorBodySchema,
+};
+const tags = ['member-data'];
+
+/** Members whose pension is not yet paid can be quoted; the others are told why not. */
+const notQuotable = {
+  isCalculationSuccessful: false as const,
+  dbCalculationStatus: 'forbidden',
+  message: 'There are no retirement figures to show for your membership.',
+};
+
+const option = (quote: DbQuote, kind: DbOptionKind) => quote.options.find((entry) => entry.kind === kind)!;
+
+/** The member's tax-free cash entered for a date, if they kept one. */
+export async function enteredLumpSumOf(
+  db: Pick<Database, 'select'>,
+  member: { businessGroup: string; referenceNumber: string },
+) {
+  const [row] = await db
+    .select()
+    .from(enteredLumpSums)
+    .where(
+      and(
+        eq(enteredLumpSums.businessGroup, member.businessGroup),
+        eq(enteredLumpSums.referenceNumber, member.referenceNumber),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * DB retirement figures beyond the quote itself: the headline calculation, the options at an age (the
+ * projection), the member's own tax-free cash (preview, keep, clear) and the timeline of a date.
+ */
+export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  calculations: CalculationProvider;
+}> = async (app, { db, calculations }) => {
+  app.addHook('preHandler', app.requireMember);
+
+  const recordOf = (request: FastifyRequest) => ({
+    businessGroup: request.member!.businessGroup,
+    referenceNumber: request.member!.referenceNumber,
+  });
+
+  const memberFor = async (request: FastifyRequest) => {
+    const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
+    if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+    return found;
+  };
+
+  /** A DB quote for a date (the default date when null), optionally with the member's own tax-free cash. */
+  const dbQuote = async (
+    request: FastifyRequest,
+    retirementDate: string | null,
+    requestedLumpSumPence: number | null = null,
+  ) => {
+    const { member, scheme } = await memberFor(request);
+    if (scheme.type !== 'DB' || !['Active', 'Deferred'].includes(member.status))
+      throw badRequest('lump_sum_not_offered', 'Tax-free cash can be chosen for a pension not yet paid.');
+    return (await calculated(
+      calculations.retirementQuote({
+        schemeCode: scheme.code,
+        today: utcDay(new Date()),
+        member: calculationMember(member),
+        retirementDate,
+        requestedLumpSumPence,
+      }),
+    )) as DbQuote;
+  };
+
+  const quotable = async (request: FastifyRequest) => {
+    const { member, scheme } = await memberFor(request);
+    return scheme.type === 'DB' && ['Active', 'Deferred'].includes(member.status) ? { member, scheme } : null;
+  };
+
+  app.get(
+    '/retirement/calculation',
+    {
+      schema: {
+        tags,
+        summary: 'The DB pension a year and AVC fund at the member’s default retirement date (pence)',
+        response: {
+          200: z.union([retirementCalculationSchema, calculationUnavailableSchema]),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const found = await quotable(request);
+      if (!found) return notQuotable;
+      const { member, scheme } = found;
+      return figuresOrUnavailable(
+        (
+          calculations.retirementQuote({
+            schemeCode: scheme.code,
+            today: utcDay(new Date()),
+            member: calculationMember(member),
+          }) as Promise<DbQuote>
+        ).then((quote) => ({
+          calculatedOn: quote.calculatedOn,
+          effectiveDate: quote.effectiveDate,
+          totalPension: quote.fullPensionPence,
+          totalAVCFund: quote.avcFundPence,
+        })),
+      );
+    },
+  );
+
+  app.get(
+    '/retirement/options',
+    {
+      schema: {
+        tags,
+        summary:
+          'Full pension, maximum tax-free cash and the pension left with it, for retiring on a birthday (pence)',
+        querystring: retirementOptionsQuerySchema,
+        response: { 200: z.union([retirementOptionsSchema, calculationUnavailableSchema]), ...errors },
+      },
+    },
+    async (request) => {
+      const found = await quotable(request);
+      if (!found) return notQuotable;
+      const { member, scheme } = found;
+      const retirementDate = addYears(isoDate(member.dateOfBirth), request.query.age);
+      return figuresOrUnavailable(
+        (
+          calculations.retirementQuote({
+            schemeCode: scheme.code,
+            today: utcDay(new Date()),
+            member: calculationMember(member),
+            retirementDate,
+          }) as Promise<DbQuote>
+        ).then((quote) => ({
+          age: request.query.age,
+          retirementDate: quote.effectiveDate,
+          fullPensionYearlyIncome: option(quote, 'full-pension').residualPensionPence,
+          maxLumpSum: option(quote, 'maximum-lump-sum').lumpSumPence,
+          maxLumpSumYearlyIncome: option(quote, 'maximum-lump-sum').residualPensionPence,
+        })),
+      );
+    },
+  );
+
+  app.get(
+    '/v3/retirement/quotes/recalculate-lumpsum',
+    {
+      schema: {
+        tags,
+        summary:
+          'The quote with the member’s own tax-free cash (not kept); refused outside £0 to the maximum',
+        querystring: lumpSumQuerySchema,
+        response: { 200: z.looseObject({ isCalculationSuccessful: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => ({
+      ...(await dbQuote(
+        request,
+        request.query.selectedRetirementDate ?? null,
+        request.query.requestedLumpSum,
+      )),
+      isCalculationSuccessful: true as const,
+    }),
+  );
+
+  app.post(
+    '/v3/retirement/quotes/submit-recalculated-lumpsum',
+    {
+      schema: {
+        tags,
+        summary:
+          'Keep the member’s own tax-free cash for a date: later quotes for that date include it until cleared',
+        querystring: lumpSumQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { requestedLumpSum, selectedRetirementDate } = request.query;
+      const quote = await dbQuote(request, selectedRetirementDate ?? null, requestedLumpSum);
+      const values = {
+        ...recordOf(request),
+        retirementDate: quote.effectiveDate,
+        lumpSumPence: requestedLumpSum,
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(enteredLumpSums)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [enteredLumpSums.businessGroup, enteredLumpSums.referenceNumber],
+          set: {
+            retirementDate: values.retirementDate,
+            lumpSumPence: requestedLumpSum,
+            updatedAt: values.updatedAt,
+          },
+        });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/v3/retirement/quotes/clear-lumpsum',
+    {
+      schema: {
+        tags,
+        summary: 'Forget the member’s own tax-free cash; quotes go back to the standard options',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const record = recordOf(request);
+      await db
+        .delete(enteredLumpSums)
+        .where(
+          and(
+            eq(enteredLumpSums.businessGroup, record.businessGroup),
+            eq(enteredLumpSums.referenceNumber, record.referenceNumber),
+          ),
+        );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/retirement/timeline',
+    {
+      schema: {
+        tags,
+        summary:
+          'Dates around a retirement date (the application’s, else the default): when to apply, confirmation, first pay date and tax-free cash date',
+        querystring: retirementTimelineQuerySchema,
+        response: { 200: retirementTimelineSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { member, scheme } = await memberFor(request);
+      const today = utcDay(new Date());
+      const journey = await retirementApplicationOf(db, recordOf(request), new Date());
+      const base = { schemeCode: scheme.code, today, member: calculationMember(member) };
+      const chosen =
+        request.query.selectedRetirementDate ??
+        (journey && !journey.expired ? journey.retirementDate : null) ??
+        null;
+      const summary = await calculated(
+        calculations.retirementDatesAges({
+          ...base,
+          preRetirementAgePeriodInYears: 5,
+          newlyRetiredRangeInMonths: 3,
+          selectedRetirementDate: chosen,
+          journey,
+        }),
+      );
+      const retirementDate = chosen ?? summary.defaultRetirementDate;
+      if (!retirementDate || scheme.type !== 'DB')
+        throw notFound(
+          'retirement_date_not_available',
+          'There is no retirement date to show a timeline for.',
+        );
+      const quote = (await calculated(calculations.retirementQuote({ ...base, retirementDate }))) as DbQuote;
+      return {
+        retirementDate: quote.effectiveDate,
+        earliestStartRaDateForSelectedDate: summary.applicationDates.earliestStart,
+        latestStartRaDateForSelectedDate: summary.applicationDates.latestStart,
+        retirementConfirmationDate: summary.applicationDates.confirmation,
+        firstMonthlyPensionPayDate: quote.payments.firstPaymentDate,
+        lumpSumPayDate: quote.payments.lumpSumPaymentDate,
+      };
+    },
+  );
+};
