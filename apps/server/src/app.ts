@@ -15,6 +15,7 @@ import { inputPolicy } from './plugins/input-policy';
 import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
 import { memberAuthentication } from './plugins/member-auth';
 import { loadSigningKey } from './lib/server-keys';
+import { siteFiles } from './plugins/site-files';
 import { webApp } from './plugins/web-app';
 import { isLoopbackHost, tenantUrlForHost } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
@@ -232,6 +233,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });
 
-  await webApp(app, { config });
+  await app.register(siteFiles, { db, production: config.isProduction });
+  await webApp(app, { config, db });
   return app;
 }

@@ -10,3 +10,4 @@ export * from './my-details';
 export * from './documents';
 export * from './beneficiaries';
 export * from './calculations';
+export * from './web-routes';

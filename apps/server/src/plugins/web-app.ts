@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errorCodes } from '@meridian/contracts';
+import { errorCodes, featureEnabled, isWebAppPath } from '@meridian/contracts';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { pageExists } from '../areas/content/page-repository';
+import { findTenant } from '../areas/tenancy/tenant-repository';
 import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
 
 /** Without EPA_DOMAIN (never in production), links to this host stand for the other member site. */
@@ -42,10 +45,23 @@ export function webRuntimeConfig(config: Config, request: FastifyRequest) {
 const escapeForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * Serves the built single-page app: hashed assets with a year-long immutable cache, and index.html
- * (never cached) for every other GET that asks for HTML. API paths that match nothing get JSON 404s.
+ * Whether the tenant has a page at this path: one the web app draws itself, or a content page (for
+ * anyone: a page only members see is still there). An address that is no tenant's shows its own page.
  */
-export async function webApp(app: FastifyInstance, { config }: { config: Config }) {
+async function hasPageAt(db: Database, tenantUrl: string, pathname: string): Promise<boolean> {
+  const tenant = await findTenant(db, tenantUrl);
+  if (!tenant) return true;
+  const siteSearch = featureEnabled(tenant, 'siteSearch');
+  if (isWebAppPath(pathname, { routes: tenant.routes, siteSearch })) return true;
+  return pageExists(db, tenantUrl, pathname);
+}
+
+/**
+ * Serves the built single-page app: hashed assets with a year-long immutable cache, and index.html
+ * (never cached) for every other GET that asks for HTML, with status 404 where the tenant has no page
+ * (the app then shows its not-found page). API paths that match nothing get JSON 404s.
+ */
+export async function webApp(app: FastifyInstance, { config, db }: { config: Config; db: Database }) {
   const distDir = path.resolve(config.WEB_DIST_DIR);
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -58,21 +74,28 @@ export async function webApp(app: FastifyInstance, { config }: { config: Config 
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     if (!indexHtml) {
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Meridian</title><p>The web app is not built yet. Run npm run build.</p>');
+        .send(
+          '<!doctype html><title>Meridian</title><p>The web app is not built yet. Run npm run build.</p>',
+        );
     }
     const nonce = reply.cspNonce?.script ?? '';
     const script = `<script nonce="${nonce}">window.__MERIDIAN_CONFIG__=${escapeForScript(webRuntimeConfig(config, request))}</script>`;
+    const found = await hasPageAt(db, request.tenantUrl, pathname);
     return reply
+      .code(found ? 200 : 404)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(indexHtml.replace('</head>', `${script}</head>`));
@@ -80,11 +103,14 @@ export async function webApp(app: FastifyInstance, { config }: { config: Config 
 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
-    const isApi = apiPrefixes.some((prefix) => pathOnly.startsWith(prefix)) || pathOnly.startsWith('/assets/');
+    const isApi =
+      apiPrefixes.some((prefix) => pathOnly.startsWith(prefix)) || pathOnly.startsWith('/assets/');
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
-    if (wantsHtml) return sendIndex(request, reply);
+    if (wantsHtml) return sendIndex(request, reply, pathOnly);
     return reply
       .code(404)
-      .send({ errors: [{ code: errorCodes.routeNotFound, message: `No route ${request.method} ${pathOnly}` }] });
+      .send({
+        errors: [{ code: errorCodes.routeNotFound, message: `No route ${request.method} ${pathOnly}` }],
+      });
   });
 }

@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { webAppPaths } from '@meridian/contracts';
 import { readCookie } from '../lib/cookies';
 import { Layout } from '../components/Layout';
 import { PageLoading } from '../components/PageLoading';
@@ -77,9 +78,9 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: routes.postLogout, element: <LoginPage /> },
             { path: routes.logout, element: <LogoutPage /> },
             { path: routes.error, element: <ErrorPage /> },
-            { path: '/register', element: <RegisterPage /> },
-            { path: '/search', element: <SearchPage /> },
-            { path: '/recherche', element: <SearchPage /> },
+            { path: webAppPaths.register, element: <RegisterPage /> },
+            { path: webAppPaths.search, element: <SearchPage /> },
+            { path: webAppPaths.searchFrench, element: <SearchPage /> },
             { path: routes.deeplink, element: <DeeplinkPage /> },
             { path: SINGLE_AUTH_START_PATH, element: <SingleAuthStartPage /> },
             { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
@@ -94,7 +95,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               ),
             },
             {
-              path: '/pension-payments',
+              path: webAppPaths.pensionPayments,
               element: (
                 <RequireSignIn>
                   <PensionPaymentsPage />
@@ -102,7 +103,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               ),
             },
             {
-              path: '/my-details',
+              path: webAppPaths.myDetails,
               ...contentRoute,
               element: (
                 <RequireSignIn>
@@ -113,15 +114,15 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             },
             ...(
               [
-                ['/my-details/email', <ChangeEmailPage key="email" />],
-                ['/my-details/mobile', <ChangeMobilePage key="mobile" />],
-                ['/my-details/address', <ChangeAddressPage key="address" />],
-                ['/my-details/contact-preferences', <ContactPreferencesPage key="preferences" />],
-                ['/my-details/bank', <BankDetailsPage key="bank" />],
+                [webAppPaths.changeEmail, <ChangeEmailPage key="email" />],
+                [webAppPaths.changeMobile, <ChangeMobilePage key="mobile" />],
+                [webAppPaths.changeAddress, <ChangeAddressPage key="address" />],
+                [webAppPaths.contactPreferences, <ContactPreferencesPage key="preferences" />],
+                [webAppPaths.bankDetails, <BankDetailsPage key="bank" />],
               ] as const
             ).map(([path, page]) => ({ path, element: <RequireSignIn>{page}</RequireSignIn> })),
             {
-              path: '/contact-us',
+              path: webAppPaths.contactUs,
               ...contentRoute,
               element: (
                 <>
@@ -131,7 +132,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               ),
             },
             {
-              path: '/cookies',
+              path: webAppPaths.cookies,
               ...contentRoute,
               element: (
                 <>

@@ -34,19 +34,6 @@ export function applyBranding(
 export const contentImageUrl = (tenantUrl: string, imagePath: string) =>
   `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=${encodeURIComponent(imagePath)}&tenantUrl=${encodeURIComponent(tenantUrl)}`;
 
-/** The tenant's tab icon from its content images; a tenant without one keeps the browser default. */
-export function applyTabIcon(tenant: Pick<TenantContent, 'tenantUrl'>, head = document.head) {
-  const href = contentImageUrl(tenant.tenantUrl, 'images/favicon.png');
-  for (const rel of ['icon', 'apple-touch-icon']) {
-    const link =
-      head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`) ??
-      head.appendChild(document.createElement('link'));
-    link.rel = rel;
-    link.type = 'image/png';
-    link.href = href;
-  }
-}
-
 export type TenantLoad =
   { status: 'loading' } | { status: 'ready'; state: TenantState } | { status: 'not-found' | 'unavailable' };
 
@@ -67,7 +54,6 @@ export function TenantProvider({ children }: { children: ReactNode }) {
         }
         const tenant = parsed.data;
         applyBranding(tenant);
-        applyTabIcon(tenant);
         applyTenantHeaders(tenant);
         applyTenantRetirementPeriods(tenant);
         setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } });

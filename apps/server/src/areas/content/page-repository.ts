@@ -1,14 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Page, VisibilityKey } from '@meridian/contracts';
+import { normalisePath, type Page, type VisibilityKey } from '@meridian/contracts';
 import { cachedContent } from './content-cache';
 import { isVisible, personalise } from './personalise';
 import type { Database } from '../../db/client';
 import { pages, tenants } from '../../db/schema';
 
-function normaliseSlug(pageUrl: string): string {
-  const path = pageUrl.split(/[?#]/)[0]!.toLowerCase();
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+/** The stored page at a path (any case, trailing slash or query), read through the content cache. */
+async function pageRow(db: Database, tenantUrl: string, pageUrl: string) {
+  const slug = normalisePath(pageUrl);
+  const [row] = await cachedContent(db, `page:${tenantUrl}:${slug}`, () =>
+    db
+      .select({ page: pages, businessGroups: tenants.businessGroups })
+      .from(pages)
+      .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
+      .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, slug)))
+      .limit(1),
+  );
+  return row;
+}
+
+/** Whether the tenant has a page at this path, for anyone at all. */
+export async function pageExists(db: Database, tenantUrl: string, pageUrl: string): Promise<boolean> {
+  return (await pageRow(db, tenantUrl, pageUrl)) !== undefined;
 }
 
 /** A page for whoever the key describes: hidden pages are null, hidden blocks are dropped. */
@@ -18,15 +31,7 @@ export async function findPageBySlug(
   pageUrl: string,
   { publicOnly, key }: { publicOnly: boolean; key: VisibilityKey },
 ): Promise<Page | null> {
-  const slug = normaliseSlug(pageUrl);
-  const [row] = await cachedContent(db, `page:${tenantUrl}:${slug}`, () =>
-    db
-      .select({ page: pages, businessGroups: tenants.businessGroups })
-      .from(pages)
-      .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
-      .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, slug)))
-      .limit(1),
-  );
+  const row = await pageRow(db, tenantUrl, pageUrl);
   if (!row || (publicOnly && !row.page.isPublic) || !isVisible(row.page.visibility, key)) return null;
   return {
     slug: row.page.slug,
@@ -49,8 +54,31 @@ export async function findPageUrlByKey(db: Database, tenantUrl: string, key: str
   return row?.slug ?? null;
 }
 
+/**
+ * Text as a reader sees it, for a search result: labels filled (keys and kinds in any case), every
+ * other placeholder (a member's data, a tooltip or modal button) left out, and no space left before
+ * punctuation where one was.
+ */
+export function readableText(text: string, labels: Readonly<Record<string, string>>): string {
+  const labelIndex = new Map(Object.entries(labels).map(([key, value]) => [key.toLowerCase(), value]));
+  return text
+    .replace(/\[\[\s*([a-z-]+)\s*:\s*([^\]]*?)\s*\]\]/gi, (_, kind: string, key: string) =>
+      kind.toLowerCase() === 'label' ? (labelIndex.get(key.toLowerCase()) ?? '') : '',
+    )
+    .replace(/\[\[[^\]]*\]\]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,;:!?)])/g, '$1')
+    .trim();
+}
+
 /** Public pages whose title or text contains every word of the query, best title matches first. */
-export async function searchPublicPages(db: Database, tenantUrl: string, query: string, limit = 20) {
+export async function searchPublicPages(
+  db: Database,
+  tenantUrl: string,
+  query: string,
+  labels: Readonly<Record<string, string>> = {},
+  limit = 20,
+) {
   const words = query
     .toLowerCase()
     .split(/\s+/)
@@ -71,14 +99,15 @@ export async function searchPublicPages(db: Database, tenantUrl: string, query: 
     )
     .orderBy(sql`position(${words[0]!} in lower(${pages.title})) = 0`, pages.title)
     .limit(limit);
-  return rows.map((row) => ({ url: row.slug, title: row.title, summary: summarise(row.blocks) }));
+  return rows.map((row) => ({
+    url: row.slug,
+    title: readableText(row.title, labels),
+    summary: summarise(row.blocks, labels),
+  }));
 }
 
-function summarise(blocks: Array<Record<string, unknown>>): string {
+function summarise(blocks: Array<Record<string, unknown>>, labels: Readonly<Record<string, string>>): string {
   const html = blocks.map((block) => (typeof block.html === 'string' ? block.html : '')).join(' ');
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = readableText(html.replace(/<[^>]*>/g, ' '), labels);
   return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 }

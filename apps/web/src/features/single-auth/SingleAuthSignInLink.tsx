@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { webAppPaths } from '@meridian/contracts';
 import { useReadySingleAuth } from './useSingleAuth';
 import './single-auth.css';
 
-export const SINGLE_AUTH_START_PATH = '/sa/sign-in';
+export const SINGLE_AUTH_START_PATH = webAppPaths.singleAuthStart;
 
 /** The way into single auth on the sign-in page, shown once the issuer has answered. */
 export function SingleAuthSignInLink() {
