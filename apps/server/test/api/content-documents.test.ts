@@ -103,4 +103,12 @@ describe('site search', () => {
     expect(privateOnly.json().results).toEqual([]);
     expect((await ctx.app.inject({ url: `${base}/search?tenantUrl=localhost&q=` })).statusCode).toBe(400);
   });
+
+  it('shows a result as a reader sees it: no placeholder, no space before punctuation', async () => {
+    // The help page's text names a tooltip after "reference number".
+    const response = await ctx.app.inject({ url: `${base}/search?tenantUrl=localhost&q=reference number` });
+    const help = response.json().results.find((result: { url: string }) => result.url === '/help');
+    expect(help.summary).toContain('Have your reference number ready.');
+    for (const result of response.json().results) expect(result.summary).not.toMatch(/\[\[|\]\]| [.,;:!?]/);
+  });
 });

@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   featureEnabled,
   pageSchema,
+  type Globals,
   publicVisibilityKey,
   tenantContentQuerySchema,
   tenantContentSchema,
@@ -15,6 +16,7 @@ import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { withResolvedAuthority } from '../single-auth/tenant-settings';
+import { findDocument } from './document-repository';
 import { findPageBySlug, findPageUrlByKey, searchPublicPages } from './page-repository';
 
 export interface ContentRoutesOptions {
@@ -147,7 +149,14 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       const tenant = await findTenant(db, tenantUrl);
       if (!tenant || !featureEnabled(tenant, 'siteSearch'))
         throw notFound('search_not_offered', 'This portal has no site search.');
-      return { query: request.query.q, results: await searchPublicPages(db, tenantUrl, request.query.q) };
+      const globals = await findDocument<Globals>(db, tenantUrl, 'globals');
+      const labels = Object.fromEntries(
+        (globals?.labels ?? []).map((label) => [label.labelKey, label.labelText]),
+      );
+      return {
+        query: request.query.q,
+        results: await searchPublicPages(db, tenantUrl, request.query.q, labels),
+      };
     },
   );
 };
