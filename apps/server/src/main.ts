@@ -24,10 +24,17 @@ async function main() {
   await prepareDatabase(database, { seedDemo: config.demo, log });
   const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');
-  if (config.derived.apiUrl) app.log.info('API_URL not set: the web app calls the API on the origin that served it');
-  if (config.derived.epaDomain) app.log.info('EPA_DOMAIN not set: links to epa.localhost stand for the other member site (development stand-in)');
+  if (config.derived.apiUrl)
+    app.log.info('API_URL not set: the web app calls the API on the origin that served it');
+  if (config.derived.epaDomain)
+    app.log.info(
+      'EPA_DOMAIN not set: links to epa.localhost stand for the other member site (development stand-in)',
+    );
 
-  const stopWatching = config.NODE_ENV === 'development' ? watchContent(database.db, contentRoot, app.log) : () => {};
+  const stopWatching =
+    config.NODE_ENV === 'development'
+      ? watchContent(database.db, contentRoot, app.log, { demo: config.demo })
+      : () => {};
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -56,7 +63,9 @@ async function main() {
     );
     lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const persona of demoPersonas) {
-      lines.push(`    ${persona.username.padEnd(14)} ${persona.tenantHost.padEnd(20)} ${persona.description}`);
+      lines.push(
+        `    ${persona.username.padEnd(14)} ${persona.tenantHost.padEnd(20)} ${persona.description}`,
+      );
     }
     const record = unregisteredDemoMember.records[0]!;
     const dateOfBirth = addMonths(utcDay(new Date()), -(record.age[0] * 12 + record.age[1]));

@@ -14,7 +14,7 @@ export async function prepareDatabase(
   { seedDemo, log }: { seedDemo: boolean; log: Pick<FastifyBaseLogger, 'info'> },
 ): Promise<void> {
   await database.migrate();
-  const synced = await syncContent(database.db, contentRoot);
+  const synced = await syncContent(database.db, contentRoot, { demo: seedDemo });
   log.info(synced, 'content synced');
   const addresses = await seedSampleAddresses(database.db);
   if (addresses > 0) log.info({ addresses }, 'sample addresses loaded for the embedded address lookup');

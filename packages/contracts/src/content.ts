@@ -106,6 +106,8 @@ export const pageFileSchema = z.strictObject({
   key: z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
   title: z.string().min(1),
   isPublic: z.boolean().default(false),
+  /** A page for the demo only (such as the blocks demo): loaded only where MERIDIAN_DEMO is on. */
+  demoOnly: z.boolean().default(false),
   // Authoring is strict: an unknown or malformed block fails the sync, naming the file and path.
   blocks: z.array(strictBlockSchema).default([]),
   visibility: visibilityRuleSchema.optional(),

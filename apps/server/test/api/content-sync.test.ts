@@ -22,13 +22,36 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('content sync', () => {
   it('does not reload an unchanged tree and versions a changed one', async () => {
-    const unchanged = await syncContent(ctx.database.db, root);
+    // The test server runs the demo, as it was loaded.
+    const unchanged = await syncContent(ctx.database.db, root, { demo: true });
     expect(unchanged.changed).toBe(false);
     const home = JSON.parse(await readFile(homePage(), 'utf8'));
     await writeFile(homePage(), JSON.stringify({ ...home, title: 'A new welcome' }));
     const changed = await syncContent(ctx.database.db, root);
     expect(changed).toMatchObject({ changed: true, version: unchanged.version + 1 });
     expect((await publicHome()).json().title).toBe('A new welcome');
+  });
+
+  it('loads demo-only pages (the blocks demo) only where the demo runs', async () => {
+    const blocksDemo = () =>
+      ctx.app.inject({
+        url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/blocks-demo&tenantUrl=localhost',
+      });
+    const search = () =>
+      ctx.app.inject({ url: '/content-api/api/v2/content/search?tenantUrl=localhost&q=content blocks' });
+    await syncContent(ctx.database.db, root, { demo: true });
+    expect((await blocksDemo()).json().title).toBe('Content blocks');
+    expect((await search()).json().results.map((result: { url: string }) => result.url)).toContain(
+      '/blocks-demo',
+    );
+
+    const withoutDemo = await syncContent(ctx.database.db, root);
+    expect(withoutDemo.changed).toBe(true);
+    expect((await blocksDemo()).statusCode).toBe(404);
+    expect((await search()).json().results.map((result: { url: string }) => result.url)).not.toContain(
+      '/blocks-demo',
+    );
+    await syncContent(ctx.database.db, root, { demo: true });
   });
 
   it('rejects a bad file with its path and reason, and the previous version keeps serving', async () => {

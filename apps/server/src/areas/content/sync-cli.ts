@@ -9,7 +9,7 @@ const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
 try {
   await database.migrate();
-  const result = await syncContent(database.db, contentRoot);
+  const result = await syncContent(database.db, contentRoot, { demo: config.demo });
   console.log(
     result.changed
       ? `Content version ${result.version} loaded: ${result.tenants} tenants, ${result.pages} pages.`

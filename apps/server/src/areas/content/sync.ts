@@ -116,9 +116,20 @@ function checkJourneys(dir: string, tenantPages: PageFile[], definitions: Journe
 /** Authoring is strict: a misspelt tenant setting fails the sync instead of being dropped. */
 const tenantFileSchema = z.strictObject(tenantContentSchema.shape);
 
-/** Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason. */
-export async function readContentTree(root: string): Promise<{ bundles: TenantBundle[]; checksum: string }> {
-  const hash = createHash('sha256');
+/** What a sync loads besides the tenants' own content: the demo-only pages, where the demo runs. */
+export interface SyncOptions {
+  demo?: boolean;
+}
+
+/**
+ * Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason.
+ * Demo-only pages are checked like any other, and left out unless `demo`.
+ */
+export async function readContentTree(
+  root: string,
+  { demo = false }: SyncOptions = {},
+): Promise<{ bundles: TenantBundle[]; checksum: string }> {
+  const hash = createHash('sha256').update(demo ? 'demo\n' : 'no-demo\n');
   const record: Recorder = (file, data) => hash.update(path.relative(root, file)).update(data);
   const tenantsDir = path.join(root, 'tenants');
   const folders = (await readdir(tenantsDir, { withFileTypes: true }))
@@ -158,7 +169,7 @@ export async function readContentTree(root: string): Promise<{ bundles: TenantBu
     const images = await readImages(path.join(dir, 'images'), record);
     if (tenant.logo && !images.some((image) => image.path === tenant.logo?.image))
       throw new ContentFileError(path.join(dir, 'tenant.json'), `logo.image: no image ${tenant.logo.image}`);
-    bundles.push({ tenant, pages: tenantPages, documents, images });
+    bundles.push({ tenant, pages: tenantPages.filter((page) => demo || !page.demoOnly), documents, images });
   }
   return { bundles, checksum: hash.digest('hex') };
 }
@@ -177,8 +188,12 @@ const CONTENT_SYNC_LOCK = 7_341_001;
  * Loads the content tree into the database as one new version, in one transaction: all of it or
  * none of it, so a bad file leaves the previous version serving. An unchanged tree is not reloaded.
  */
-export async function syncContent(db: Database, root: string): Promise<SyncResult> {
-  const { bundles, checksum } = await readContentTree(root);
+export async function syncContent(
+  db: Database,
+  root: string,
+  options: SyncOptions = {},
+): Promise<SyncResult> {
+  const { bundles, checksum } = await readContentTree(root, options);
   const pageCount = bundles.reduce((total, bundle) => total + bundle.pages.length, 0);
   const result = await db.transaction(async (tx) => {
     // Servers starting together on one database take turns, so each version number is used once.
