@@ -61,9 +61,18 @@ test('db.pensioner: the pension being paid, the next payment, and the payments p
     /Next payment\d{2} \w{3} \d{4}: £1,459\.70 paid to you \(£1,562\.50 before £102\.80 tax\)/,
   );
   const nextDate = /Next payment(\d{2} \w{3} \d{4})/.exec((await summary.textContent()) ?? '')![1]!;
+  const annualPension = /Pension being paid(£[\d,]+\.\d{2} a year)/.exec(
+    (await summary.textContent()) ?? '',
+  )![1]!;
   const card = taskCard(page, 'Your pension payments');
   await expect(card.locator('.task-tag')).toHaveText(`Next payment ${nextDate}`);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Your payments' })).toBeVisible();
+  // No retirement modelling for a member already retired: no "My pension" forecast, no application.
+  await expect(taskCard(page, 'My pension')).toHaveCount(0);
+  await expect(taskCard(page, 'Apply for your pension')).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText(
+    /Normal retirement date|You can take your pension now/,
+  );
   await capture(page, 'db-pensioner');
   await card.getByRole('link', { name: 'See your payments' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension payments' })).toBeVisible();
@@ -76,6 +85,16 @@ test('db.pensioner: the pension being paid, the next payment, and the payments p
     path: 'test-results/screenshots/pension-payments-db-pensioner.png',
     fullPage: true,
   });
+  await expectNoAccessibilityViolations(page);
+
+  // The My pension page tells a pensioner what they are paid, not when they could retire.
+  await page.goto('/my-pension');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2, name: 'Your pension is being paid' })).toBeVisible();
+  await expect(main).toContainText(
+    `We pay you ${annualPension} before tax. Your next payment is on ${nextDate}.`,
+  );
+  await expect(main).not.toContainText(/When you can retire|If you retire on|normal retirement/i);
   await expectNoAccessibilityViolations(page);
 });
 
