@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
 
 async function signIn(page: Page, username: string) {
   await page.goto('/login');
@@ -11,9 +12,37 @@ async function signIn(page: Page, username: string) {
 const memberWebsite = (page: Page) =>
   page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Member website' });
 
+const leaveDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'You are leaving Meridian Pension Scheme' });
+
+test('the member is warned before leaving for the other member site, and may stay', async ({ page }) => {
+  await signIn(page, 'db.deferred');
+  await memberWebsite(page).click();
+  const dialog = leaveDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('on the Member website at epa.localhost');
+  await expect(dialog).toContainText('You will be signed out of this site.');
+  await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await page.screenshot({ path: 'test-results/screenshots/leave-site-warning.png' });
+
+  await dialog.getByRole('button', { name: 'Stay on this site' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(memberWebsite(page)).toBeFocused();
+
+  // Escape stays too.
+  await memberWebsite(page).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(leaveDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/hub$/);
+});
+
 test('a link to the other member site signs the member in there and out of the portal', async ({ page }) => {
   await signIn(page, 'db.deferred');
   await memberWebsite(page).click();
+  await leaveDialog(page).getByRole('button', { name: 'Continue to the Member website' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Signed in to the other member site' }),
   ).toBeVisible();
@@ -22,7 +51,11 @@ test('a link to the other member site signs the member in there and out of the p
     page.getByText('https://epa.localhost/accounts/ssosamlgen/?next=%2Faccounts%2Fdocuments&tab=letters'),
   ).toBeVisible();
 
-  // A password sign-in ends here as the other site takes over.
+  await expectNoAccessibilityViolations(page);
+
+  // The way back leads to the portal, where a password sign-in has ended as the other site took over.
+  await page.getByRole('link', { name: 'Back to the pension portal' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/hub');
   await expect(page).toHaveURL(/\/login/);
 });
@@ -39,6 +72,7 @@ test('when no lookup code can be had the plain link is followed', async ({ page 
     }),
   );
   await memberWebsite(page).click();
+  await leaveDialog(page).getByRole('button', { name: 'Continue to the Member website' }).click();
   await expect(page).toHaveURL('https://epa.localhost/accounts/documents?tab=letters');
   await expect(page.getByRole('heading', { name: 'Reached by the plain link' })).toBeVisible();
 });

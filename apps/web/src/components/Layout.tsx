@@ -6,7 +6,7 @@ import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
 import { NavigationProgress } from './NavigationProgress';
 import { PageLoading } from './PageLoading';
 import { CookieBanner } from '../features/site/CookieBanner';
-import { useOutboundSsoLinks } from '../features/outbound-sso/useOutboundSsoLinks';
+import { LeaveSiteDialog } from '../features/outbound-sso/LeaveSiteDialog';
 import { AccountMenuLinks, SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';
 import { useSiteContent } from '../features/site/site-content';
 
@@ -27,7 +27,6 @@ export function Layout() {
   const { signedIn, signOut } = useAuth();
   const navigating = useNavigation().state !== 'idle';
   useFocusMainOnNavigation();
-  useOutboundSsoLinks();
   const { menu, footer } = useSiteContent(signedIn);
   return (
     <>
@@ -82,6 +81,7 @@ export function Layout() {
         </div>
       </footer>
       <IdleTimeoutDialog />
+      <LeaveSiteDialog />
       <ScrollRestoration />
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { UserManager } from 'oidc-client-ts';
 import { useAuth } from '../../app/auth';
 import { useTenant } from '../../app/tenant';
@@ -15,32 +15,35 @@ const isPlainClick = (event: MouseEvent) =>
 const signedInThroughSingleAuth = async (client: UserManager | null) =>
   Boolean((await client?.getUser().catch(() => null))?.id_token);
 
+/** A link to the other member site the member has followed, waiting for them to confirm they are leaving. */
+export interface PendingLeave {
+  target: URL;
+  trigger: HTMLAnchorElement;
+}
+
 /**
- * While a member is signed in, any link to the other member site (menus, footers, content) signs them
- * in there. A member who signed in with a password is signed out here first, as the other site takes
- * over; any failure follows the plain link instead.
+ * While a member is signed in, any link to the other member site (menus, footers, content) first asks
+ * them to confirm they are leaving, then signs them in there. A member who signed in with a password is
+ * signed out here first, as the other site takes over; any failure follows the plain link instead.
  */
 export function useOutboundSsoLinks() {
   const { tenant } = useTenant();
   const { signedIn, signOutAndLeave } = useAuth();
   const singleAuth = useSingleAuth();
   const outboundSsoUrl = tenant.outboundSsoUrl;
+  const [pending, setPending] = useState<PendingLeave | null>(null);
+  const [keepsSession, setKeepsSession] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    if (pending) void signedInThroughSingleAuth(singleAuth).then((kept) => current && setKeepsSession(kept));
+    return () => {
+      current = false;
+    };
+  }, [pending, singleAuth]);
 
   useEffect(() => {
     if (!signedIn || !outboundSsoUrl) return;
-    const follow = async (target: URL) => {
-      let address: string;
-      try {
-        const lookupCode = await requestLookupCode();
-        address = outboundSsoAddress(outboundSsoUrl, relayStateFor(target), lookupCode, window.location);
-      } catch (error) {
-        console.warn('Outbound sign-in failed; following the plain link', error);
-        window.location.assign(target.href);
-        return;
-      }
-      if (await signedInThroughSingleAuth(singleAuth)) window.location.assign(address);
-      else await signOutAndLeave(address);
-    };
     const onClick = (event: MouseEvent) => {
       if (!isPlainClick(event) || !(event.target instanceof Element)) return;
       const anchor = event.target.closest('a[href]');
@@ -48,9 +51,28 @@ export function useOutboundSsoLinks() {
       const target = outboundTarget(anchor.href, runtimeConfig.epaDomain, window.location);
       if (!target) return;
       event.preventDefault();
-      void follow(target);
+      setPending({ target, trigger: anchor });
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [signedIn, outboundSsoUrl, singleAuth, signOutAndLeave]);
+  }, [signedIn, outboundSsoUrl]);
+
+  const leave = useCallback(async () => {
+    if (!pending || !outboundSsoUrl) return;
+    const { target } = pending;
+    let address: string;
+    try {
+      const lookupCode = await requestLookupCode();
+      address = outboundSsoAddress(outboundSsoUrl, relayStateFor(target), lookupCode, window.location);
+    } catch (error) {
+      console.warn('Outbound sign-in failed; following the plain link', error);
+      window.location.assign(target.href);
+      return;
+    }
+    if (await signedInThroughSingleAuth(singleAuth)) window.location.assign(address);
+    else await signOutAndLeave(address);
+  }, [pending, outboundSsoUrl, singleAuth, signOutAndLeave]);
+
+  const stay = useCallback(() => setPending(null), []);
+  return { pending, leave, stay, signsOut: !keepsSession };
 }
