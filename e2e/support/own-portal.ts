@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** A port nothing is listening on now, chosen by the operating system. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface OwnPortal {
+  url: (path: string) => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a portal of the spec's own (the real server on a fresh embedded database, as for the shared ones)
+ * with extra settings, on a free port, so that only the spec that needs it pays for it.
+ */
+export async function startOwnPortal(name: string, env: Record<string, string>): Promise<OwnPortal> {
+  const port = await freePort();
+  const dataDir = `data/e2e-${name}-${port}`;
+  const child = spawn('node', ['e2e/support/start-server.mjs'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      E2E_DATA_DIR: dataDir,
+      ...env,
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+    for (const dir of [dataDir, `${dataDir}-documents`]) rmSync(dir, { recursive: true, force: true });
+  };
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The ${name} portal stopped while starting`);
+    const ready = await fetch(`${base}/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { url: (path) => `${base}${path}`, stop };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error(`The ${name} portal did not start within 90 seconds`);
+}
