@@ -110,12 +110,16 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await continueButton(page).click();
 
   await expect(heading(page, 'Your bank account')).toBeVisible();
-  await page.getByLabel('Name on the account').fill('Mr P Evans');
+  // The My details bank form: its own checks, then the server's modulus check.
+  await page.getByLabel('Name on the account').fill('Mrs M Hughes');
   await page.getByLabel('Sort code').fill('30-94-66');
   await page.getByLabel('Account number').fill('123');
   await continueButton(page).click();
-  await expect(page.getByRole('alert')).toContainText('an account number of 6 to 8 digits');
+  await expect(page.getByRole('alert')).toContainText('Enter a valid account number like 00733445');
   await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Account number').fill('87654321');
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('sort code and account number do not match');
   await page.getByLabel('Account number').fill('12345678');
   await continueButton(page).click();
   await expect(heading(page, 'Your contact details')).toBeVisible();
@@ -142,7 +146,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('£10,000.00');
-  await expect(main).toContainText('Mr P Evans, account ending 5678');
+  await expect(main).toContainText('Mrs M Hughes, account ending 5678');
   await expectNoAccessibilityViolations(page);
 
   // One Change: the guidance date; after it the member is back on check your answers.
@@ -171,7 +175,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   const text = pdfText(await readFile((await download.path())!));
   expect(text).toContain(`Reference ${reference}`);
   expect(text).toContain('£10,000.00');
-  expect(text).toContain('Mr P Evans, sort code 30-94-66, account ending 5678');
+  expect(text).toContain('Mrs M Hughes, sort code 30-94-66, account ending 5678');
 
   await page.getByRole('link', { name: 'My requests' }).first().click();
   await expect(heading(page, 'My requests')).toBeVisible();
@@ -270,7 +274,7 @@ test('the same application by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.type('309466');
   await tabTo(page, page.getByLabel('Account number'));
-  await page.keyboard.type('87654321');
+  await page.keyboard.type('12345678');
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Your contact details')).toBeVisible();
   await choose(page, page.getByLabel('Yes'));

@@ -11,7 +11,7 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 const TYPE = 'dbcoreretirementapplication';
 const base = `/mdp-api/api/journeys/${TYPE}`;
-const bank = JSON.stringify({ accountName: 'Mr P Evans', sortCode: '30-94-66', accountNumber: '12345678' });
+const bank = JSON.stringify({ accountName: 'Mrs M Hughes', sortCode: '30-94-66', accountNumber: '12345678' });
 
 async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
@@ -129,6 +129,25 @@ describe('the DB retirement application journey', () => {
     expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_incomplete');
     expect(await state(agent)).toEqual(before);
 
+    // The bank account passes the checks My details makes: modulus check, and in the member's name.
+    await answer(agent, 'ra_guidance_date', 'guidance_date', utcDay(new Date()));
+    await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'no');
+    const reached = await state(agent);
+    for (const [account, code] of [
+      [
+        { accountName: 'Mrs M Hughes', sortCode: '309466', accountNumber: '87654321' },
+        'bank_account_modulus_check_failed',
+      ],
+      [
+        { accountName: 'Mr P Evans', sortCode: '309466', accountNumber: '12345678' },
+        'bank_account_name_mismatch',
+      ],
+      [{ accountName: 'Mrs M Hughes', sortCode: '3094', accountNumber: '12345678' }, 'invalid_bank_account'],
+    ] as const)
+      expect(
+        codeOf(await answer(agent, 'ra_bank', 'bank_account', 'provided', JSON.stringify(account))),
+      ).toBe(code);
+    expect(await state(agent)).toEqual(reached);
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
@@ -363,7 +382,7 @@ describe('the DB retirement application journey', () => {
     const summaryPdf = await agent.request({ url: '/mdp-api/api/retirement-journey/download/summary-pdf' });
     expect(summaryPdf.rawPayload.equals(pdf.rawPayload)).toBe(true);
     expect(text).toContain(`Reference ${caseNumber}`);
-    expect(text).toContain('Mr P Evans, sort code 30-94-66, account ending 5678');
+    expect(text).toContain('Mrs M Hughes, sort code 30-94-66, account ending 5678');
 
     const mail = await ctx.database.db
       .select()

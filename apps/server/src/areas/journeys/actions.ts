@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   journeyChoiceSchema,
+  ukBankAccountSchema,
   type JourneyChoice,
   type JourneyDefinition,
   type JourneyState,
@@ -15,6 +16,7 @@ import { memberJourneys } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { findMember } from '../member-data/member-repository';
+import { refuseModulusFailure, refuseOtherHolder } from '../my-details/bank-accounts';
 import { frontierOf, integrityRedirect, previousPageOf, submitStep } from './engine';
 import {
   loadJourneyGraph,
@@ -102,6 +104,8 @@ export async function stepSubmitted(
   body: z.infer<typeof journeyStepRequestSchema> & Partial<z.infer<typeof journeyQuestionStepRequestSchema>>,
 ) {
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  if (graph.pages.get(body.currentPageKey)?.question?.kind === 'bank-account')
+    await checkBankAccount(db, request, body.answerValue);
   let nextPageKey: string | null = null;
   await changeStepsIn(db)(request, type, (steps, now) => {
     const result = submitStep(graph, steps, {
@@ -117,6 +121,25 @@ export async function stepSubmitted(
     return result.steps;
   });
   return { nextPageKey };
+}
+
+/**
+ * A bank account answer passes the checks My details makes: the sort code and account number agree
+ * (modulus check) and the account is in the member's name.
+ */
+async function checkBankAccount(db: Database, request: FastifyRequest, answerValue: string | undefined) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(answerValue ?? '');
+  } catch {
+    return; // the engine refuses it as invalid_bank_account
+  }
+  const parsed = ukBankAccountSchema.safeParse(raw);
+  if (!parsed.success) return;
+  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  refuseModulusFailure(parsed.data);
+  refuseOtherHolder(parsed.data.accountName, found.member.surname);
 }
 
 /** The page before this one on the member's path (the back link). */

@@ -10,6 +10,7 @@ import { journeyApi } from './journey-api';
 import type { JourneyContext } from './JourneyStepPage';
 import { messageFor } from './messages';
 import { RecordedDetails } from './RecordedDetails';
+import { BankAccountForm } from '../my-details/BankAccountForm';
 
 interface StepFormProps {
   pageKey: string;
@@ -18,9 +19,11 @@ interface StepFormProps {
 }
 
 type Answer = { answerKey: string; answerValue?: string };
+/** The questions this form asks itself; a bank account is asked by the My details bank form. */
+type FormQuestion = Exclude<JourneyQuestion, { kind: 'bank-account' }>;
 
 /** Reads the page's question from the form, or says what is missing. */
-function readAnswer(question: JourneyQuestion, form: FormData): Answer | FieldError {
+function readAnswer(question: FormQuestion, form: FormData): Answer | FieldError {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   switch (question.kind) {
     case 'radios': {
@@ -37,19 +40,6 @@ function readAnswer(question: JourneyQuestion, form: FormData): Answer | FieldEr
       return text(question.key)
         ? { answerKey: text(question.key) }
         : { field: question.key, message: 'Enter an answer' };
-    case 'bank-account': {
-      const account = {
-        accountName: text(`${question.key}-name`),
-        sortCode: text(`${question.key}-sort-code`),
-        accountNumber: text(`${question.key}-number`),
-      };
-      if (!account.accountName)
-        return { field: `${question.key}-name`, message: 'Enter the name on the account' };
-      if (!account.sortCode) return { field: `${question.key}-sort-code`, message: 'Enter a sort code' };
-      if (!account.accountNumber)
-        return { field: `${question.key}-number`, message: 'Enter an account number' };
-      return { answerKey: 'provided', answerValue: JSON.stringify(account) };
-    }
   }
 }
 
@@ -64,10 +54,46 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   const { question, checkboxes } = journeyPage;
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
 
+  if (question?.kind === 'bank-account') {
+    const saved = step?.answer?.answerValue
+      ? (JSON.parse(step.answer.answerValue) as Record<string, string>)
+      : undefined;
+    return (
+      <>
+        <ErrorSummary errors={errors} />
+        {journeyPage.shows && <RecordedDetails shows={journeyPage.shows} context={context} />}
+        <h2 className="legend--question">{question.label}</h2>
+        {question.hint && <p className="hint">{question.hint}</p>}
+        <BankAccountForm
+          kind="uk"
+          defaultValues={saved}
+          onChecked={async ({ account }) => {
+            try {
+              const { nextPageKey } = await journeyApi.submitAnswer(definition.type, {
+                currentPageKey: pageKey,
+                questionKey: question.key,
+                answerKey: 'provided',
+                answerValue: JSON.stringify(account),
+              });
+              void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
+            } catch (error) {
+              setErrors([{ field: 'accountName', message: messageFor(error) }]);
+            }
+          }}
+        />
+        <p>
+          <Link to={routes.landing}>Save and come back later</Link>
+        </p>
+      </>
+    );
+  }
+
+  const asked: FormQuestion | undefined = question;
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const answer = question ? readAnswer(question, form) : null;
+    const answer = asked ? readAnswer(asked, form) : null;
     const ticked = checkboxes?.items.map((item) => ({
       key: item.key,
       answerValue: form.has(`${checkboxes.key}-${item.key}`),
@@ -87,16 +113,16 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
       if (checkboxes && ticked)
         await journeyApi.saveCheckboxes(definition.type, pageKey, checkboxes.key, ticked);
       const { nextPageKey } =
-        question && answer && !('field' in answer)
+        asked && answer && !('field' in answer)
           ? await journeyApi.submitAnswer(definition.type, {
               currentPageKey: pageKey,
-              questionKey: question.key,
+              questionKey: asked.key,
               ...answer,
             })
           : await journeyApi.submitStep(definition.type, pageKey);
       void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
     } catch (error) {
-      setErrors([{ field: question ? firstFieldOf(question) : 'continue', message: messageFor(error) }]);
+      setErrors([{ field: asked ? firstFieldOf(asked) : 'continue', message: messageFor(error) }]);
       setSending(false);
     }
   }
@@ -105,9 +131,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
     <form onSubmit={onSubmit} noValidate>
       <ErrorSummary errors={errors} />
       {journeyPage.shows && <RecordedDetails shows={journeyPage.shows} context={context} />}
-      {question && (
-        <QuestionField question={question} answer={step?.answer ?? null} fieldError={fieldError} />
-      )}
+      {asked && <QuestionField question={asked} answer={step?.answer ?? null} fieldError={fieldError} />}
       {checkboxes && (
         <div
           className={`form-group${errors.some((error) => error.field.startsWith(`${checkboxes.key}-`)) ? ' form-group--error' : ''}`}
@@ -142,19 +166,15 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   );
 }
 
-const firstFieldOf = (question: JourneyQuestion) =>
-  question.kind === 'radios'
-    ? `${question.key}-0`
-    : question.kind === 'bank-account'
-      ? `${question.key}-name`
-      : question.key;
+const firstFieldOf = (question: FormQuestion) =>
+  question.kind === 'radios' ? `${question.key}-0` : question.key;
 
 function QuestionField({
   question,
   answer,
   fieldError,
 }: {
-  question: JourneyQuestion;
+  question: FormQuestion;
   answer: { answerKey: string; answerValue: string | null } | null;
   fieldError: (field: string) => string | undefined;
 }) {
@@ -191,47 +211,14 @@ function QuestionField({
         defaultValue={answer?.answerKey}
       />
     );
-  if (question.kind === 'text')
-    return (
-      <TextField
-        id={question.key}
-        label={question.label}
-        hint={question.hint}
-        error={fieldError(question.key)}
-        defaultValue={answer?.answerKey}
-        maxLength={question.maxLength}
-      />
-    );
-  const saved = answer?.answerValue ? (JSON.parse(answer.answerValue) as Record<string, string>) : {};
   return (
-    <fieldset>
-      <legend className="legend legend--question">{question.label}</legend>
-      {question.hint && <p className="hint">{question.hint}</p>}
-      <TextField
-        id={`${question.key}-name`}
-        label="Name on the account"
-        autoComplete="name"
-        error={fieldError(`${question.key}-name`)}
-        defaultValue={saved.accountName}
-      />
-      <TextField
-        id={`${question.key}-sort-code`}
-        label="Sort code"
-        hint="Must be 6 digits long"
-        inputMode="numeric"
-        className="input--5"
-        error={fieldError(`${question.key}-sort-code`)}
-        defaultValue={saved.sortCode}
-      />
-      <TextField
-        id={`${question.key}-number`}
-        label="Account number"
-        hint="Must be between 6 and 8 digits long"
-        inputMode="numeric"
-        className="input--8"
-        error={fieldError(`${question.key}-number`)}
-        defaultValue={saved.accountNumber}
-      />
-    </fieldset>
+    <TextField
+      id={question.key}
+      label={question.label}
+      hint={question.hint}
+      error={fieldError(question.key)}
+      defaultValue={answer?.answerKey}
+      maxLength={question.maxLength}
+    />
   );
 }

@@ -18,7 +18,9 @@ export interface CheckedBankAccount {
 interface BankAccountFormProps {
   kind: BankKind;
   /** Receives the account once the server has validated it (modulus, IBAN/BIC, holder's name). */
-  onChecked: (checked: CheckedBankAccount) => void;
+  onChecked: (checked: CheckedBankAccount) => void | Promise<void>;
+  /** A UK account given before, to change (a journey's answer). */
+  defaultValues?: { accountName?: string; sortCode?: string; accountNumber?: string };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
@@ -28,7 +30,7 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? '');
  * an overseas one (name, country, currency, IBAN, BIC), checked with the contract schema, then by the
  * server; hands back the masked result for a confirmation screen.
  */
-export function BankAccountForm({ kind, onChecked }: BankAccountFormProps) {
+export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountFormProps) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [countries, setCountries] = useState<
@@ -64,7 +66,7 @@ export function BankAccountForm({ kind, onChecked }: BankAccountFormProps) {
     setBusy(true);
     try {
       const account = checked.value as BankAccountInput;
-      onChecked({ kind, account, masked: await detailsApi.validateBank(kind, account) });
+      await onChecked({ kind, account, masked: await detailsApi.validateBank(kind, account) });
     } catch (error) {
       setErrors([serverError(error, kind === 'uk' ? 'sortCode' : 'iban')]);
     } finally {
@@ -84,6 +86,7 @@ export function BankAccountForm({ kind, onChecked }: BankAccountFormProps) {
           autoComplete="name"
           spellCheck={false}
           error={errorFor(errors, 'accountName')}
+          defaultValue={defaultValues?.accountName}
         />
         {kind === 'uk' ? (
           <>
@@ -94,6 +97,7 @@ export function BankAccountForm({ kind, onChecked }: BankAccountFormProps) {
               inputMode="numeric"
               className="input--short"
               error={errorFor(errors, 'sortCode')}
+              defaultValue={defaultValues?.sortCode}
             />
             <TextField
               id="accountNumber"
@@ -102,6 +106,7 @@ export function BankAccountForm({ kind, onChecked }: BankAccountFormProps) {
               inputMode="numeric"
               className="input--short"
               error={errorFor(errors, 'accountNumber')}
+              defaultValue={defaultValues?.accountNumber}
             />
           </>
         ) : (
