@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup.ts'],
+          // Rendering in jsdom beside the API and browser suites on two cores can take seconds; a
+          // timeout here only catches a hang.
+          testTimeout: 30_000,
         },
       },
       apiProject('api-pglite', 'pglite'),

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render';
 import { NavigationProgress } from './NavigationProgress';
 
@@ -23,6 +23,8 @@ function routesWithSlowPage(delayMs: number, finish: Promise<void>): RouteObject
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
+afterEach(() => vi.useRealTimers());
+
 describe('loading bar', () => {
   it('appears only when a navigation outlasts the delay, and goes when it ends', async () => {
     let finish: () => void = () => undefined;
@@ -31,11 +33,14 @@ describe('loading bar', () => {
     await screen.findByRole('heading', { name: 'Start' });
     expect(screen.queryByRole('progressbar')).toBeNull();
 
+    // The clock is the test's own from here, so a busy machine cannot stretch the delay.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     act(() => void router.navigate('/slow'));
-    await wait(10);
+    act(() => vi.advanceTimersByTime(39));
     expect(screen.queryByRole('progressbar')).toBeNull();
-    await wait(60);
+    act(() => vi.advanceTimersByTime(2));
     expect(screen.getByRole('progressbar', { name: 'Loading the next page' })).toBeTruthy();
+    vi.useRealTimers();
 
     await act(async () => finish());
     await screen.findByRole('heading', { name: 'Slow' });
