@@ -25,7 +25,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
+  // CI shares two cores between the servers, Chromium and argon2 hashing at sign-in: a page can take
+  // more than the default 5 s to appear. A timeout only catches what never appears; speed is benched.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL,
