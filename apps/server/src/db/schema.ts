@@ -259,6 +259,8 @@ export const sessions = portal.table('sessions', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   method: text('method', { enum: ['OPENAM', 'SINGLE_AUTH'] }).notNull(),
+  /** The tenant whose host opened the session: it is refused on any other host. */
+  tenantUrl: text('tenant_url').notNull(),
   businessGroup: text('business_group').notNull(),
   referenceNumber: text('reference_number').notNull(),
   createdAt: createdAt(),

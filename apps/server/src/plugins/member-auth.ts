@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { featureEnabled } from '@meridian/contracts';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
 import { audit } from '../lib/audit';
 import { verifyAccessToken } from '../areas/authentication/access-tokens';
+import { findTenant } from '../areas/tenancy/tenant-repository';
 import {
   findSession,
   recordsOf,
@@ -16,9 +18,18 @@ import {
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
+/** The tenant of the host a member's session belongs to, as far as member routes need it. */
+export interface MemberTenant {
+  tenantUrl: string;
+  businessGroups: string[];
+  /** Whether the member may act as, list and switch to their other records. */
+  linkedRecords: boolean;
+}
+
 export interface SignedInMember {
   userId: string;
   session: SessionRow;
+  tenant: MemberTenant;
   businessGroup: string;
   referenceNumber: string;
 }
@@ -33,7 +44,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signingKey: Uint8Array;
-    /** preHandler: the caller must be signed in, and may only act as a record they are entitled to. */
+    /**
+     * preHandler: the caller must be signed in with a session opened on this host's tenant, and may
+     * only act as a record they are entitled to among the tenant's business groups.
+     */
     requireMember: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -50,8 +64,14 @@ const headerValue = (request: FastifyRequest, name: string) => {
 };
 
 export const memberAuthentication = fp(
-  async (app: FastifyInstance, { db, config, signingKey }: { db: Database; config: Config; signingKey: Uint8Array }) => {
-    const policy = { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
+  async (
+    app: FastifyInstance,
+    { db, config, signingKey }: { db: Database; config: Config; signingKey: Uint8Array },
+  ) => {
+    const policy = {
+      idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+      absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+    };
     app.decorate('signingKey', signingKey);
     app.decorateRequest('member', null);
 
@@ -61,23 +81,52 @@ export const memberAuthentication = fp(
       const verified = await verifyAccessToken(signingKey, token);
       if (!verified.ok) {
         if (verified.reason === 'expired') {
-          throw new AppError(401, 'ERROR_ACCESS_TOKEN_EXPIRED', 'Your access has expired. Refresh it to continue.');
+          throw new AppError(
+            401,
+            'ERROR_ACCESS_TOKEN_EXPIRED',
+            'Your access has expired. Refresh it to continue.',
+          );
         }
-        await audit(db, request, { action: 'access_token', outcome: 'denied', details: { reason: 'invalid_token' } });
+        await audit(db, request, {
+          action: 'access_token',
+          outcome: 'denied',
+          details: { reason: 'invalid_token' },
+        });
         throw new AppError(401, 'ERROR_INVALID_ACCESS_TOKEN', 'Please sign in again.');
       }
       const session = await findSession(db, verified.claims.sessionId);
       const problem = sessionProblem(session, policy);
       if (problem || !session || session.userId !== verified.claims.userId) {
-        throw new AppError(401, problem ?? 'session_not_found', 'Your session has ended. Please sign in again.');
+        throw new AppError(
+          401,
+          problem ?? 'session_not_found',
+          'Your session has ended. Please sign in again.',
+        );
       }
+      const found = session.tenantUrl === request.tenantUrl ? await findTenant(db, request.tenantUrl) : null;
+      if (!found) {
+        await audit(db, request, {
+          action: 'access_token',
+          outcome: 'denied',
+          userId: session.userId,
+          details: { reason: 'wrong_tenant', tenant: request.tenantUrl },
+        });
+        throw new AppError(401, 'session_wrong_tenant', 'Please sign in to this portal to continue.');
+      }
+      const tenant: MemberTenant = {
+        tenantUrl: found.tenantUrl,
+        businessGroups: found.businessGroups,
+        linkedRecords: featureEnabled(found, 'linkedRecords'),
+      };
 
       let businessGroup = session.businessGroup;
       let referenceNumber = session.referenceNumber;
       const askedGroup = headerValue(request, 'auth-business-group');
       const askedReference = headerValue(request, 'auth-reference-number');
       if (askedGroup || askedReference) {
-        const records = await recordsOf(db, session.userId);
+        const ownRecord = askedGroup === session.businessGroup && askedReference === session.referenceNumber;
+        const records =
+          ownRecord || tenant.linkedRecords ? await recordsOf(db, session.userId, tenant.businessGroups) : [];
         const entitled = records.find(
           (record) => record.businessGroup === askedGroup && record.referenceNumber === askedReference,
         );
@@ -99,7 +148,7 @@ export const memberAuthentication = fp(
       if (!passive && Date.now() - session.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
         await touchSession(db, session.id);
       }
-      request.member = { userId: session.userId, session, businessGroup, referenceNumber };
+      request.member = { userId: session.userId, session, tenant, businessGroup, referenceNumber };
     });
   },
 );

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, featureEnabled } from '@meridian/contracts';
+import { errorBodySchema } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -152,7 +152,12 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         : allowedGroups;
       const outcome = await signInWithPassword(
         db,
-        { username: request.body.userName, password: request.body.password, businessGroups },
+        {
+          username: request.body.userName,
+          password: request.body.password,
+          businessGroups,
+          tenantUrl: request.tenantUrl,
+        },
         policy,
       );
       if (!outcome.ok) {
@@ -214,7 +219,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     async (request, reply) => {
       const presented = request.body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
       if (!presented) throw new AppError(401, 'refresh_token_missing', 'Please sign in again.');
-      const outcome = await rotateRefreshToken(db, presented, policy);
+      const outcome = await rotateRefreshToken(db, presented, request.tenantUrl, policy);
       if (!outcome.ok) {
         clearCookies(reply);
         await audit(db, request, {
@@ -275,10 +280,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
     async (request, reply) => {
       const member = request.member!;
-      const tenant = await findTenant(db, request.tenantUrl);
-      if (tenant && !featureEnabled(tenant, 'linkedRecords'))
+      if (!member.tenant.linkedRecords)
         throw new AppError(403, 'linked_records_disabled', 'This portal does not offer switching records.');
-      const switched = await switchRecord(db, member.session, request.body);
+      const switched = await switchRecord(db, member.session, request.body, member.tenant.businessGroups);
       if (!switched) {
         await audit(db, request, {
           action: 'switch_record',
@@ -296,7 +300,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         businessGroup: switched.businessGroup,
         referenceNumber: switched.referenceNumber,
       });
-      const records = await recordsOf(db, member.userId);
+      const records = await recordsOf(db, member.userId, member.tenant.businessGroups);
       return grantTokens(
         reply,
         {

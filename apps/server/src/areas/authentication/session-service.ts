@@ -41,7 +41,11 @@ export const invalidCredentials = () =>
     `The username or password is not right. After ${LOCKOUT_THRESHOLD} wrong attempts in a row, sign-in is paused for ${LOCKOUT_MINUTES} minutes.`,
   );
 
-export async function recordsOf(db: Database, userId: string, businessGroups?: string[]): Promise<MemberRecord[]> {
+export async function recordsOf(
+  db: Database,
+  userId: string,
+  businessGroups?: string[],
+): Promise<MemberRecord[]> {
   const rows = await db
     .select({
       businessGroup: userRecords.businessGroup,
@@ -124,24 +128,36 @@ export async function verifyCredentials(
       error: invalidCredentials(),
     };
   }
-  await db.update(users).set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: now }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: now })
+    .where(eq(users.id, user.id));
   return { ok: true, userId: user.id, records };
 }
 
 export type SignInOutcome =
-  | { ok: true; session: IssuedSession }
-  | { ok: false; error: AppError; userId?: string; reason: string };
+  { ok: true; session: IssuedSession } | { ok: false; error: AppError; userId?: string; reason: string };
 
-/** Username and password sign-in (the session-based method). */
+/** Username and password sign-in (the session-based method), opening a session bound to the tenant. */
 export async function signInWithPassword(
   db: Database,
-  input: { username: string; password: string; businessGroups: string[] },
+  input: { username: string; password: string; businessGroups: string[]; tenantUrl: string },
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<SignInOutcome> {
   const checked = await verifyCredentials(db, input, now);
   if (!checked.ok) return checked;
-  return { ok: true, session: await openSession(db, checked.userId, checked.records, 'OPENAM', policy, now) };
+  return {
+    ok: true,
+    session: await openSession(
+      db,
+      checked.userId,
+      checked.records,
+      { method: 'OPENAM', tenantUrl: input.tenantUrl },
+      policy,
+      now,
+    ),
+  };
 }
 
 /**
@@ -151,21 +167,21 @@ export async function signInWithPassword(
 export async function openSessionFor(
   db: Database,
   userId: string,
-  input: { method: SessionMethod; businessGroups: string[] },
+  input: { method: SessionMethod; businessGroups: string[]; tenantUrl: string },
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<IssuedSession | null> {
   const records = await recordsOf(db, userId, input.businessGroups);
   if (records.length === 0) return null;
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
-  return openSession(db, userId, records, input.method, policy, now);
+  return openSession(db, userId, records, input, policy, now);
 }
 
 async function openSession(
   db: Database,
   userId: string,
   records: MemberRecord[],
-  method: SessionMethod,
+  { method, tenantUrl }: { method: SessionMethod; tenantUrl: string },
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedSession> {
@@ -175,6 +191,7 @@ async function openSession(
     .values({
       userId,
       method,
+      tenantUrl,
       businessGroup: record.businessGroup,
       referenceNumber: record.referenceNumber,
       lastActivityAt: now,
@@ -193,7 +210,8 @@ export function sessionProblem(session: SessionRow | undefined, policy: SessionP
   if (!session) return 'session_not_found';
   if (session.revokedAt) return 'session_revoked';
   if (session.absoluteExpiresAt <= now) return 'session_expired';
-  if (session.lastActivityAt.getTime() + policy.idleTimeoutMinutes * 60_000 <= now.getTime()) return 'session_expired';
+  if (session.lastActivityAt.getTime() + policy.idleTimeoutMinutes * 60_000 <= now.getTime())
+    return 'session_expired';
   return null;
 }
 
@@ -218,16 +236,21 @@ export type RefreshOutcome =
   | { ok: false; error: AppError; sessionId?: string; reason: string };
 
 /**
- * Rotates a refresh token. Presenting a token that was already used means it was copied:
- * the whole family (the session) is revoked.
+ * Rotates a refresh token presented on the host of the tenant whose session it belongs to. Presenting
+ * a token that was already used means it was copied: the whole family (the session) is revoked. On
+ * another tenant's host the token is refused and left as it was.
  */
 export async function rotateRefreshToken(
   db: Database,
   presented: string,
+  tenantUrl: string,
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<RefreshOutcome> {
-  const [token] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  const [token] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(presented)));
   const refused = (code: string, message: string, reason: string, sessionId?: string): RefreshOutcome => ({
     ok: false,
     error: new AppError(401, code, message),
@@ -235,6 +258,10 @@ export async function rotateRefreshToken(
     sessionId,
   });
   if (!token) return refused('refresh_token_invalid', 'Please sign in again.', 'unknown_token');
+  const session = await findSession(db, token.sessionId);
+  if (session && session.tenantUrl !== tenantUrl) {
+    return refused('session_wrong_tenant', 'Please sign in again.', 'wrong_tenant', token.sessionId);
+  }
   if (token.usedAt) {
     await revokeSession(db, token.sessionId, 'refresh_token_reused', now);
     return refused(
@@ -244,9 +271,9 @@ export async function rotateRefreshToken(
       token.sessionId,
     );
   }
-  const session = await findSession(db, token.sessionId);
   const problem = sessionProblem(session, policy, now);
-  if (problem) return refused(problem, 'Your session has ended. Please sign in again.', problem, token.sessionId);
+  if (problem)
+    return refused(problem, 'Your session has ended. Please sign in again.', problem, token.sessionId);
 
   const claimed = await db
     .update(refreshTokens)
@@ -263,7 +290,14 @@ export async function rotateRefreshToken(
   return { ok: true, session: session!, refreshToken };
 }
 
-export async function switchRecord(db: Database, session: SessionRow, target: Omit<MemberRecord, 'recordNumber' | 'isPrimary'>) {
+/** Points the session at another of the user's records among the tenant's business groups; null when not theirs. */
+export async function switchRecord(
+  db: Database,
+  session: SessionRow,
+  target: Omit<MemberRecord, 'recordNumber' | 'isPrimary'>,
+  businessGroups: string[],
+) {
+  if (!businessGroups.includes(target.businessGroup)) return null;
   const [entitled] = await db
     .select()
     .from(userRecords)
@@ -277,7 +311,11 @@ export async function switchRecord(db: Database, session: SessionRow, target: Om
   if (!entitled) return null;
   await db
     .update(sessions)
-    .set({ businessGroup: target.businessGroup, referenceNumber: target.referenceNumber, lastActivityAt: sql`now()` })
+    .set({
+      businessGroup: target.businessGroup,
+      referenceNumber: target.referenceNumber,
+      lastActivityAt: sql`now()`,
+    })
     .where(eq(sessions.id, session.id));
   return entitled;
 }

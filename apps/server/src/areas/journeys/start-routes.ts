@@ -69,7 +69,7 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
       preRetirementAgePeriodInYears: 5,
       newlyRetiredRangeInMonths: 3,
       basicMode: false,
-      recordCount: (await linkedRecordsOf(db, request.member!.userId)).length,
+      recordCount: (await linkedRecordsOf(db, request.member!.userId, request.member!.tenant.businessGroups)).length,
     });
     if (!evaluateVisibility(rule, visibilityKeyOf(payload)))
       throw forbidden('journey_not_open', `${graph.definition.title} is not open to you.`);

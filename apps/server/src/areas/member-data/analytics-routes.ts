@@ -99,7 +99,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
           if (error instanceof CalculationError || error instanceof CalculationProviderError) return null;
           throw error;
         });
-      const records = await linkedRecordsOf(db, signedIn.userId);
+      const records = await linkedRecordsOf(db, signedIn.userId, signedIn.tenant.businessGroups);
       const { payload } = key;
       const hasAvcs = payload.hasAdditionalContributions;
       const data: AnalyticsProfileData = {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, schemes, storedTransferQuotes, userRecords } from '../../db/schema';
 
@@ -11,8 +11,8 @@ export async function findMember(db: Database, businessGroup: string, referenceN
   return row ?? null;
 }
 
-/** Every record the user may act as, with what a record picker shows. */
-export async function linkedRecordsOf(db: Database, userId: string) {
+/** Every record the user may act as among a tenant's business groups, with what a record picker shows. */
+export async function linkedRecordsOf(db: Database, userId: string, businessGroups: string[]) {
   return db
     .select({
       referenceNumber: members.referenceNumber,
@@ -36,7 +36,7 @@ export async function linkedRecordsOf(db: Database, userId: string) {
       ),
     )
     .innerJoin(schemes, eq(schemes.code, members.schemeCode))
-    .where(eq(userRecords.userId, userId))
+    .where(and(eq(userRecords.userId, userId), inArray(userRecords.businessGroup, businessGroups)))
     .orderBy(userRecords.recordNumber);
 }
 

@@ -9,7 +9,6 @@ import {
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
 import { signContentAccessKey } from '../../lib/content-access-key';
 import { buildAccessKeyPayload } from './access-key-service';
-import { findTenant } from '../tenancy/tenant-repository';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -17,6 +16,8 @@ import { audit } from '../../lib/audit';
 import { issueLookupCode } from './outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
 import { retirementApplicationOf } from '../journeys/repository';
+import { findTenant } from '../tenancy/tenant-repository';
+import { recordsOf } from '../authentication/session-service';
 
 export interface MemberDataRoutesOptions {
   db: Database;
@@ -125,7 +126,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     {
       schema: {
         tags: ['member-data'],
-        summary: 'The records this sign-in may switch between',
+        summary: 'The records this sign-in may switch between on this tenant',
         response: {
           200: z.object({ hasOutsideRecords: z.boolean(), members: z.array(linkedRecordSchema) }),
           401: errorBodySchema,
@@ -134,12 +135,13 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
       },
     },
     async (request) => {
-      const records = await linkedRecordsOf(db, request.member!.userId);
-      const tenantGroups = new Set(records.map((record) => record.businessGroup));
+      const { userId, tenant } = request.member!;
+      const records = await linkedRecordsOf(db, userId, tenant.businessGroups);
       if (records.length === 0)
         throw notFound('linked_records_not_found', 'No records are linked to this sign-in.');
+      const everywhere = await recordsOf(db, userId);
       return {
-        hasOutsideRecords: tenantGroups.size > 1,
+        hasOutsideRecords: everywhere.length > records.length,
         members: records.map(({ isPrimary, ...record }) => ({
           ...record,
           recordType: isPrimary ? ('primary' as const) : ('linked' as const),
@@ -169,11 +171,11 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
         const found = await findMember(db, businessGroup, referenceNumber);
         if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
         const query = request.query;
-        const tenant = await findTenant(db, query.tenantUrl.toLowerCase());
-        if (!tenant?.businessGroups.includes(businessGroup)) {
-          throw notFound('tenant_not_found', 'This record does not belong to the tenant asked for.');
+        const tenant = await findTenant(db, request.member!.tenant.tenantUrl);
+        if (!tenant || query.tenantUrl.toLowerCase() !== tenant.tenantUrl) {
+          throw notFound('tenant_not_found', 'This sign-in does not belong to the tenant asked for.');
         }
-        const records = await linkedRecordsOf(db, userId);
+        const records = await linkedRecordsOf(db, userId, request.member!.tenant.businessGroups);
         const payload = await buildAccessKeyPayload(calculations, found.member, found.scheme, {
           tenantUrl: query.tenantUrl,
           today: utcDay(new Date()),
@@ -217,7 +219,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     },
     async (request) => {
       const member = request.member!;
-      const records = await linkedRecordsOf(db, member.userId);
+      const records = await linkedRecordsOf(db, member.userId, member.tenant.businessGroups);
       const record = records.find((candidate) => candidate.recordNumber === request.query.recordNumber);
       if (!record) {
         await audit(db, request, {

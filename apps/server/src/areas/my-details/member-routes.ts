@@ -123,7 +123,7 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { member } = await chosenRecord(request);
-      const records = await linkedRecordsOf(db, request.member!.userId);
+      const records = await linkedRecordsOf(db, request.member!.userId, request.member!.tenant.businessGroups);
       return {
         linkedMembers: records
           .filter(

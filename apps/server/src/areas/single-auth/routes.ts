@@ -4,7 +4,6 @@ import { errorBodySchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordsOf } from '../authentication/session-service';
-import { findTenant } from '../tenancy/tenant-repository';
 
 const recordSchema = z.object({
   businessGroup: z.string(),
@@ -33,8 +32,7 @@ export const singleAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request) => {
-      const tenant = await findTenant(db, request.tenantUrl);
-      const records = await recordsOf(db, request.member!.userId, tenant?.businessGroups ?? []);
+      const records = await recordsOf(db, request.member!.userId, request.member!.tenant.businessGroups);
       const primary = records.find((record) => record.isPrimary) ?? records[0];
       if (!primary)
         throw new AppError(403, 'record_not_in_tenant', 'You have no pension record with this portal.');

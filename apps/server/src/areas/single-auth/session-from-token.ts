@@ -55,7 +55,7 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
     const session = await openSessionFor(
       db,
       checked.userId,
-      { method: 'SINGLE_AUTH', businessGroups: tenant.businessGroups },
+      { method: 'SINGLE_AUTH', businessGroups: tenant.businessGroups, tenantUrl: tenant.tenantUrl },
       policy,
     );
     if (!session) {
