@@ -381,6 +381,14 @@ describe('the DB retirement application journey', () => {
     const text = pdfText(pdf.rawPayload);
     const summaryPdf = await agent.request({ url: '/mdp-api/api/retirement-journey/download/summary-pdf' });
     expect(summaryPdf.rawPayload.equals(pdf.rawPayload)).toBe(true);
+    // The application is filed once in the member's documents, as the portal made it.
+    const library = (await agent.request({ url: '/mdp-api/api/members/current/documents?name=RTP9' })).json();
+    expect(library.items).toHaveLength(1);
+    expect(library.items[0]).toMatchObject({ name: `${caseNumber}.pdf`, kind: 'application', isRead: false });
+    const filed = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${library.items[0].id}/download`,
+    });
+    expect(filed.rawPayload.equals(pdf.rawPayload)).toBe(true);
     expect(text).toContain(`Reference ${caseNumber}`);
     expect(text).toContain('Mrs M Hughes, sort code 30-94-66, account ending 5678');
 

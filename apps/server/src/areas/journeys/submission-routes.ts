@@ -37,7 +37,7 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, request.member!.userId));
-  return db.transaction(async (tx) => {
+  const submitted = await db.transaction(async (tx) => {
     const row = await requireJourney(tx, record, type, true);
     const now = new Date();
     const status = statusOf(row, now);
@@ -96,8 +96,17 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
         body: fill(graph.definition.confirmationEmail.body),
       });
     }
-    return { caseNumber, submissionDate: now.toISOString() };
+    return { caseNumber, submissionDate: now.toISOString(), pdf };
   });
+  // A new case's application is filed in the member's documents once the case is committed.
+  if (submitted.pdf)
+    await request.server.documentLibrary.addPortalDocument(record, {
+      name: `${submitted.caseNumber}.pdf`,
+      type: graph.definition.title,
+      kind: 'application',
+      bytes: submitted.pdf,
+    });
+  return { caseNumber: submitted.caseNumber, submissionDate: submitted.submissionDate };
 }
 
 /** The submitted application's PDF, as an attachment. */
