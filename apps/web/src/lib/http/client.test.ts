@@ -89,6 +89,17 @@ describe('http client', () => {
     debug.mockRestore();
   });
 
+  it('sends a FormData body as it is, leaving the multipart content type to the browser', async () => {
+    const form = new FormData();
+    form.append('journeyType', 'documents');
+    await createHttpClient({ logger: quiet }).post('/upload', { body: form });
+    expect(lastCall()[1].body).toBe(form);
+    expect(sentHeaders().has('Content-Type')).toBe(false);
+    await createHttpClient({ logger: quiet }).post('/json', { body: { a: 1 } });
+    expect(lastCall()[1].body).toBe('{"a":1}');
+    expect(sentHeaders().get('Content-Type')).toBe('application/json');
+  });
+
   it('sends credentials same-origin, the bearer token and the XSRF token from cookies', async () => {
     document.cookie = 'accessToken=token-1; path=/';
     document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';

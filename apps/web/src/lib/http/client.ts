@@ -19,7 +19,7 @@ export type Query = Record<string, QueryValue>;
 
 export interface RequestOptions {
   query?: Query;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` is sent as it is (multipart, the browser sets its boundary). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Cancels the request (for example when the router abandons a navigation). */
@@ -130,7 +130,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
     const xsrfToken = readCookie('XSRF-TOKEN');
     if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
 
     const info: RequestInfo = {
       method,
@@ -148,7 +149,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
         method,
         headers,
         credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         signal,
       });
     } catch (cause) {
