@@ -15,6 +15,9 @@ const notAPage = /^\/(sa\/|api\/|docs|oidc|logout|mdp-api|content-api|authentica
 
 const PAGE_LINKS = 'nav a[href], main a[href], footer a[href]';
 
+/** Signed-in pages one step further than the hub and the menus link, swept for every persona too. */
+const DEEPER_MEMBER_PAGES = ['/documents/upload'];
+
 /** The page has its heading and has stopped adding links (menus, footer and blocks load separately). */
 async function settled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -43,10 +46,10 @@ async function linkedPages(page: Page, origin: string) {
 }
 
 /** Visits the start page and every page linked from its menus, main content and footer; axe on each. */
-async function sweep(page: Page, origin: string, start: string) {
+async function sweep(page: Page, origin: string, start: string, deeper: string[] = []) {
   await page.goto(`${origin}${start}`);
   await settled(page);
-  const pages = [...new Set([start, ...(await linkedPages(page, origin))])];
+  const pages = [...new Set([start, ...(await linkedPages(page, origin)), ...deeper])];
   const violations: Array<{ page: string; id: string; targets: string[] }> = [];
   for (const path of pages) {
     await page.goto(`${origin}${path}`);
@@ -96,7 +99,12 @@ test.describe('accessibility sweep', () => {
       // The landing page (the hub unless the tenant moves it), once every redirect is done.
       await page.waitForURL((url) => url.pathname !== '/login');
       await settled(page);
-      const { pages, violations } = await sweep(page, origin, new URL(page.url()).pathname);
+      const { pages, violations } = await sweep(
+        page,
+        origin,
+        new URL(page.url()).pathname,
+        DEEPER_MEMBER_PAGES,
+      );
       expect(pages.length).toBeGreaterThan(1);
       expect(violations).toEqual([]);
     });

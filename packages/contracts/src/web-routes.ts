@@ -46,6 +46,8 @@ export const webAppPaths = {
   changeAddress: '/my-details/address',
   contactPreferences: '/my-details/contact-preferences',
   bankDetails: '/my-details/bank',
+  documents: '/documents',
+  uploadDocuments: '/documents/upload',
   contactUs: '/contact-us',
   cookies: '/cookies',
 } as const;

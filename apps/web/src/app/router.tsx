@@ -19,6 +19,8 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { ContentPage } from '../features/content/ContentPage';
+import { DocumentsPage } from '../features/documents/DocumentsPage';
+import { UploadPage } from '../features/documents/UploadPage';
 import { contentPageLoader } from '../features/content/content-loader';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
@@ -119,6 +121,8 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 [webAppPaths.changeAddress, <ChangeAddressPage key="address" />],
                 [webAppPaths.contactPreferences, <ContactPreferencesPage key="preferences" />],
                 [webAppPaths.bankDetails, <BankDetailsPage key="bank" />],
+                [webAppPaths.documents, <DocumentsPage key="documents" />],
+                [webAppPaths.uploadDocuments, <UploadPage key="upload" />],
               ] as const
             ).map(([path, page]) => ({ path, element: <RequireSignIn>{page}</RequireSignIn> })),
             {

@@ -1,0 +1,83 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+
+const letter = {
+  id: '0b9f7c1e-3a54-4f0e-9a59-1f2d3c4b5a61',
+  name: 'annual-statement-2026.pdf',
+  type: 'Annual statement',
+  kind: 'letter',
+  dateReceived: '2026-04-06T09:00:00.000Z',
+  isRead: false,
+  sizeBytes: 245_300,
+  mediaType: 'application/pdf',
+  canDelete: false,
+};
+
+function stubLibrary() {
+  return stubFetch((url) => {
+    if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Annual statement'] });
+    if (url.includes('/members/current/documents'))
+      return jsonResponse(200, { items: [letter], pageNumber: 1, pageSize: 8, totalItems: 9, totalPages: 2 });
+    return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
+  });
+}
+
+describe('the document library', () => {
+  beforeEach(() => {
+    document.cookie = 'accessToken=token-1; path=/';
+  });
+  afterEach(() => {
+    document.cookie = 'accessToken=; Max-Age=0; path=/';
+  });
+
+  it('lists documents with their size in base 1000, new ones marked, and pages', async () => {
+    quietConsole();
+    stubLibrary();
+    renderApp('/documents');
+    const table = await screen.findByRole('table', { name: '9 documents, page 1 of 2' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: 'annual-statement-2026.pdf' }).getAttribute('href')).toBe(
+      `/mdp-api/api/members/current/documents/${letter.id}/download`,
+    );
+    expect(row.textContent).toContain('245.3 KB');
+    expect(row.textContent).toContain('06 Apr 2026');
+    expect(row.textContent).toContain('New');
+    expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/documents?page=2');
+  });
+
+  it('sends the filters as the library query and builds the zip address from the selection', async () => {
+    quietConsole();
+    const fetch = stubLibrary();
+    renderApp('/documents?name=statement&status=Unread&sort=Name&order=oldest');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select annual-statement-2026.pdf' }));
+    const listCall = fetch.mock.calls.map(([url]) => url).find((url) => url.includes('documents?'))!;
+    const sent = new URL(listCall, 'http://localhost').searchParams;
+    expect(Object.fromEntries(sent)).toEqual({
+      name: 'statement',
+      documentReadStatus: 'Unread',
+      propertyName: 'Name',
+      ascending: 'true',
+      pageNumber: '1',
+    });
+    expect(screen.getByRole('link', { name: 'Download 1 selected as a zip file' }).getAttribute('href')).toBe(
+      `/mdp-api/api/members/current/documents/zip?ids=${letter.id}`,
+    );
+  });
+
+  it('refuses a date that is not real before asking the server', async () => {
+    quietConsole();
+    const fetch = stubLibrary();
+    renderApp('/documents');
+    await screen.findByRole('table');
+    const before = fetch.mock.calls.length;
+    const from = screen.getByRole('group', { name: 'Received from' });
+    fireEvent.change(within(from).getByLabelText('Day'), { target: { value: '30' } });
+    fireEvent.change(within(from).getByLabelText('Month'), { target: { value: '2' } });
+    fireEvent.change(within(from).getByLabelText('Year'), { target: { value: '2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show documents' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Received from must be a real date');
+    expect(fetch.mock.calls.length).toBe(before);
+  });
+});

@@ -1,0 +1,34 @@
+import type { DocumentPage } from '@meridian/contracts';
+import type { Query } from '../../lib/http/client';
+import { http } from '../../lib/api';
+import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+
+const base = '/mdp-api/api';
+const record = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
+
+/** The library's documents are fetched as files by the browser itself (the session cookie signs them in). */
+export const downloadUrl = (id: string) =>
+  `${base}/members/current/documents/${encodeURIComponent(id)}/download`;
+export const zipUrl = (ids: string[]) =>
+  `${base}/members/current/documents/zip?${ids.map((id) => `ids=${encodeURIComponent(id)}`).join('&')}`;
+
+export const documentsApi = {
+  list: (query: Query, signal?: AbortSignal) =>
+    http.get<DocumentPage>(`${base}/members/current/documents`, {
+      ...record(),
+      query,
+      signal,
+    }),
+  types: () => http.get<{ types: string[] }>(`${base}/members/current/documents/types`, record()),
+  remove: (id: string) => http.delete<void>(`${base}/documents/${encodeURIComponent(id)}`, record()),
+  upload: (file: File, documentType?: string) => {
+    const form = new FormData();
+    form.append('journeyType', 'documents');
+    if (documentType) form.append('documentType', documentType);
+    form.append('file', file, file.name);
+    return http.post<{ fileUuid: string; filename: string }>(`${base}/documents`, {
+      ...record(),
+      body: form,
+    });
+  },
+};

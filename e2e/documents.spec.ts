@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { pdfLines, samplePdf, samplePng } from './support/files';
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+}
+
+const documentRows = (page: Page) => page.locator('.documents-table tbody tr');
+
+test('a member uploads a PDF and an image, filters, downloads one and two as a zip, and deletes one', async ({
+  page,
+}) => {
+  await signIn(page, 'dc.far');
+  await page.getByRole('link', { name: 'See your documents' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your documents' })).toBeVisible();
+  await expect(page.getByText('You have no documents yet.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('link', { name: 'Upload documents' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('alert')).toContainText('Select a file to upload');
+  await page.getByLabel('Choose files').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a document'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'notes.txt must be a PDF, JPG, PNG, HEIC or Word document',
+  );
+  await expect(page).toHaveTitle(/^Error: Upload documents/);
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByLabel('Choose files').setInputFiles([
+    { name: 'payslip,march.pdf', mimeType: 'application/pdf', buffer: await samplePdf('Payslip March') },
+    { name: 'passport.png', mimeType: 'image/png', buffer: samplePng() },
+  ]);
+  await page.getByLabel('What are these documents? (optional)').fill('Proof of income');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your documents have been uploaded' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('2 of 2 files uploaded');
+  // The comma in the name is replaced with an underscore.
+  await expect(page.getByText('Uploaded: payslip_march.pdf')).toBeVisible();
+  // Sizes are shown in B, KB, MB… (the demo icon is under 1,000 bytes).
+  await expect(page.getByText(`Uploaded: passport.png (${samplePng().length} B)`)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('link', { name: 'Go to your documents' }).click();
+  await expect(page.getByRole('table')).toContainText('2 documents');
+  await expect(documentRows(page)).toHaveCount(2);
+  await expect(documentRows(page).first()).toContainText('Proof of income');
+
+  // Filter by name, using the keyboard.
+  await page.getByLabel('Name contains').focus();
+  await page.keyboard.type('PAYSLIP');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/name=PAYSLIP/);
+  await expect(documentRows(page)).toHaveCount(1);
+  await expect(documentRows(page)).toContainText('payslip_march.pdf');
+  await expectNoAccessibilityViolations(page);
+
+  const [single] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'payslip_march.pdf' }).click(),
+  ]);
+  expect(single.suggestedFilename()).toBe('payslip_march.pdf');
+  expect(await pdfLines(await readFile((await single.path())!))).toContain('Payslip March');
+
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await page.getByRole('group', { name: 'Received from' }).getByLabel('Year').fill('2999');
+  await page.getByRole('group', { name: 'Received from' }).getByLabel('Day').fill('31');
+  await page.getByRole('group', { name: 'Received from' }).getByLabel('Month').fill('2');
+  await page.getByRole('button', { name: 'Show documents' }).click();
+  await expect(page.getByRole('alert')).toContainText('Received from must be a real date');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('group', { name: 'Received from' }).getByLabel('Day').fill('1');
+  await page.getByRole('button', { name: 'Show documents' }).click();
+  await expect(page.getByRole('alert')).toContainText('Received from must be a date between');
+  // From next year on, nothing has arrived yet.
+  await page
+    .getByRole('group', { name: 'Received from' })
+    .getByLabel('Year')
+    .fill(String(new Date().getUTCFullYear() + 1));
+  await page.getByRole('button', { name: 'Show documents' }).click();
+  await expect(page.getByText('No documents match.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await page.getByLabel('Sort by').selectOption('Name');
+  await page.getByLabel('Order').selectOption('oldest');
+  await page.getByRole('button', { name: 'Show documents' }).click();
+  await expect(documentRows(page).first()).toContainText('passport.png');
+  await page.getByLabel('Select passport.png').check();
+  await page.getByLabel('Select payslip_march.pdf').check();
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download 2 selected as a zip file' }).click(),
+  ]);
+  const entries = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+  expect(Object.keys(entries).sort()).toEqual(['passport.png', 'payslip_march.pdf']);
+  expect(Buffer.from(entries['passport.png']!).equals(samplePng())).toBe(true);
+
+  await page.getByRole('button', { name: 'Delete passport.png' }).click();
+  await expect(page.getByRole('heading', { name: 'Delete passport.png?' })).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'passport.png has been deleted' })).toBeVisible();
+  await expect(documentRows(page)).toHaveCount(1);
+  await expect(page.getByRole('table')).toContainText('1 document');
+
+  // The same name cannot be uploaded twice: the server's refusal is shown against the file.
+  await page.getByRole('link', { name: 'Upload documents' }).click();
+  await page.getByLabel('Choose files').setInputFiles({
+    name: 'payslip_march.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Payslip March again'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Some documents were not uploaded' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('payslip_march.pdf has the same name as a document you uploaded before'),
+  ).toBeVisible();
+});
