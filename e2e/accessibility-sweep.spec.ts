@@ -16,7 +16,7 @@ const notAPage = /^\/(sa\/|api\/|docs|oidc|logout|mdp-api|content-api|authentica
 const PAGE_LINKS = 'nav a[href], main a[href], footer a[href]';
 
 /** Signed-in pages one step further than the hub and the menus link, swept for every persona too. */
-const DEEPER_MEMBER_PAGES = ['/documents/upload'];
+const DEEPER_MEMBER_PAGES = ['/documents/upload', '/beneficiaries/change'];
 
 /** The page has its heading and has stopped adding links (menus, footer and blocks load separately). */
 async function settled(page: Page) {

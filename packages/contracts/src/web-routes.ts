@@ -48,6 +48,8 @@ export const webAppPaths = {
   bankDetails: '/my-details/bank',
   documents: '/documents',
   uploadDocuments: '/documents/upload',
+  beneficiaries: '/beneficiaries',
+  changeBeneficiaries: '/beneficiaries/change',
   contactUs: '/contact-us',
   cookies: '/cookies',
 } as const;

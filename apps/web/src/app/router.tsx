@@ -18,6 +18,8 @@ import { HoldingPage } from '../features/auth/HoldingPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { BeneficiariesPage } from '../features/beneficiaries/BeneficiariesPage';
+import { NominationWizard } from '../features/beneficiaries/NominationWizard';
 import { ContentPage } from '../features/content/ContentPage';
 import { DocumentsPage } from '../features/documents/DocumentsPage';
 import { UploadPage } from '../features/documents/UploadPage';
@@ -123,6 +125,8 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 [webAppPaths.bankDetails, <BankDetailsPage key="bank" />],
                 [webAppPaths.documents, <DocumentsPage key="documents" />],
                 [webAppPaths.uploadDocuments, <UploadPage key="upload" />],
+                [webAppPaths.beneficiaries, <BeneficiariesPage key="beneficiaries" />],
+                [webAppPaths.changeBeneficiaries, <NominationWizard key="nomination" />],
               ] as const
             ).map(([path, page]) => ({ path, element: <RequireSignIn>{page}</RequireSignIn> })),
             {

@@ -15,8 +15,17 @@ interface AddressFormProps {
   onSubmit: (address: Address) => Promise<void>;
 }
 
-/** Suggestions as the member types (after a pause), opening containers such as a block of flats. */
-function AddressLookup({ onChosen }: { onChosen: (address: StoredAddress) => void }) {
+/**
+ * Suggestions as the member types (after a pause), opening containers such as a block of flats. Reused
+ * by any form that asks for an address (a beneficiary's, say), with its own label.
+ */
+export function AddressLookup({
+  onChosen,
+  label = 'Find your address',
+}: {
+  onChosen: (address: StoredAddress) => void;
+  label?: string;
+}) {
   const [text, setText] = useState('');
   const [container, setContainer] = useState<AddressSuggestion | null>(null);
   const [results, setResults] = useState<AddressSuggestion[] | null>(null);
@@ -71,7 +80,7 @@ function AddressLookup({ onChosen }: { onChosen: (address: StoredAddress) => voi
     <div className="address-lookup">
       <TextField
         id="address-search"
-        label="Find your address"
+        label={label}
         hint="Enter a postcode, or the first line of the address and the town"
         value={text}
         autoComplete="off"

@@ -1,0 +1,75 @@
+import './beneficiaries.css';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Nomination } from '@meridian/contracts';
+import { useTenant } from '../../app/tenant';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatDate } from '../content/format';
+import { beneficiariesApi, draftOf, NOMINATION_PDF_URL, type RelationshipStatus } from './api';
+import { BeneficiaryCard } from './BeneficiaryList';
+
+export const BENEFICIARIES_PATH = '/beneficiaries';
+
+/** Who the member has nominated, read only, with relationship colours, the PDF and a way to change it. */
+export function BeneficiariesPage() {
+  const { routes } = useTenant();
+  const location = useLocation();
+  const saved = (location.state as { changed?: string } | null)?.changed;
+  const [nomination, setNomination] = useState<Nomination | null>(null);
+  const [statuses, setStatuses] = useState<RelationshipStatus[]>([]);
+  const [failed, setFailed] = useState(false);
+  useDocumentTitle('Your beneficiaries');
+
+  useEffect(() => {
+    Promise.all([beneficiariesApi.nomination(), beneficiariesApi.relationshipStatuses()]).then(
+      ([answer, relationships]) => {
+        setNomination(answer);
+        setStatuses(relationships);
+      },
+      () => setFailed(true),
+    );
+  }, []);
+
+  const list = nomination ? draftOf(nomination) : [];
+  return (
+    <>
+      <p>
+        <Link to={routes.landing}>Back to your pension</Link>
+      </p>
+      <h1>Your beneficiaries</h1>
+      <p role="status">{saved ?? ''}</p>
+      <p>
+        Tell the trustees who you would like to receive the lump sum, and your pension if one can be paid, if
+        you die. They take your wishes into account when they decide who is paid.
+      </p>
+      {failed && <p>Sorry, we cannot show your beneficiaries right now. Try again later.</p>}
+      {!nomination && !failed && <p className="page-loading">Loading your beneficiaries</p>}
+      {nomination && list.length === 0 && (
+        <>
+          <p>You have not nominated anyone yet.</p>
+          <Link to={`${BENEFICIARIES_PATH}/change`} className="button">
+            Nominate beneficiaries
+          </Link>
+        </>
+      )}
+      {nomination && list.length > 0 && (
+        <>
+          {nomination.nominatedAt && <p>You made this nomination on {formatDate(nomination.nominatedAt)}.</p>}
+          <ul className="beneficiary-list">
+            {list.map((beneficiary, index) => (
+              <BeneficiaryCard key={index} beneficiary={beneficiary} statuses={statuses} />
+            ))}
+          </ul>
+          <div className="button-group">
+            <Link to={`${BENEFICIARIES_PATH}/change`} className="button">
+              Change your beneficiaries
+            </Link>
+            <a href={NOMINATION_PDF_URL} download>
+              Download your nomination (PDF)
+            </a>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

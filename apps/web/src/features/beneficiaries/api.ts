@@ -1,0 +1,71 @@
+import type { Beneficiary, Nomination, PendingCode } from '@meridian/contracts';
+import { http } from '../../lib/api';
+import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+
+const base = '/mdp-api/api';
+const NONCE = 'x-confirmation-nonce';
+const record = (extra: Record<string, string> = {}) => ({
+  headers: { ...activeRecordHeaders(singleAuthData.read()), ...extra },
+});
+
+export interface RelationshipStatus {
+  key: string;
+  label: string;
+  group: 'partner' | 'child' | 'family' | 'other' | 'organisation';
+}
+
+/** The nomination PDF is fetched by the browser itself (the session cookie signs it in). */
+export const NOMINATION_PDF_URL = `${base}/members/current/beneficiaries/download`;
+
+export const beneficiariesApi = {
+  nomination: () => http.get<Nomination>(`${base}/members/current/beneficiaries`, record()),
+  relationshipStatuses: async () =>
+    (
+      await http.get<{ relationshipStatuses: RelationshipStatus[] }>(
+        `${base}/tenants/relationship-statuses`,
+        record(),
+      )
+    ).relationshipStatuses,
+  sendCode: (beneficiaries: Beneficiary[]) =>
+    http.post<PendingCode>(`${base}/members/current/beneficiaries/confirmation/send`, {
+      ...record(),
+      body: { beneficiaries },
+    }),
+  resendCode: (nonce: string) =>
+    http.post<PendingCode>(
+      `${base}/members/current/beneficiaries/confirmation/resend`,
+      record({ [NONCE]: nonce }),
+    ),
+  save: (beneficiaries: Beneficiary[], nonce: string, code: string) =>
+    http.put<Nomination>(`${base}/members/current/beneficiaries`, {
+      ...record({ [NONCE]: nonce }),
+      body: { beneficiaries, code },
+    }),
+};
+
+/** A saved beneficiary as the nomination form holds it: without its id and date. */
+export function draftOf(nomination: Nomination): Beneficiary[] {
+  return nomination.beneficiaries.map(
+    ({ id: _id, nominatedAt: _at, ...beneficiary }) => beneficiary as Beneficiary,
+  );
+}
+
+export const beneficiaryName = (beneficiary: Beneficiary) =>
+  beneficiary.kind === 'person' ? `${beneficiary.forenames} ${beneficiary.surname}` : beneficiary.charityName;
+
+/** A share as people read it: 33.33%, 50%. */
+export const formatShare = (percentage: number) =>
+  `${(Math.round(percentage * 100) / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+
+export const addressText = (beneficiary: Beneficiary) =>
+  [
+    beneficiary.address.line1,
+    beneficiary.address.line2,
+    beneficiary.address.line3,
+    beneficiary.address.line4,
+    beneficiary.address.line5,
+    beneficiary.address.postCode,
+    beneficiary.address.country,
+  ]
+    .filter(Boolean)
+    .join(', ');

@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { pdfLines } from './support/files';
+
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('MeridianDemo!2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+}
+
+/** The 6-digit code in the latest message the embedded outbox holds for an address. */
+async function codeSentTo(request: APIRequestContext, recipient: string) {
+  const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+  const { messages } = (await answer.json()) as { messages: Array<{ body: string }> };
+  return /\b(\d{6})\b/.exec(messages[0]!.body)![1]!;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+async function addPerson(
+  page: Page,
+  person: { relationship: string; forenames: string; surname: string; born: string[]; pension?: boolean },
+) {
+  await page.getByRole('button', { name: 'Add a person' }).click();
+  await expect(heading(page, 'About this person')).toBeVisible();
+  await page.getByLabel('How are they related to you?').selectOption({ label: person.relationship });
+  await page.getByLabel('First names').fill(person.forenames);
+  await page.getByLabel('Last name').fill(person.surname);
+  const born = page.getByRole('group', { name: 'Date of birth' });
+  await born.getByLabel('Day').fill(person.born[0]!);
+  await born.getByLabel('Month').fill(person.born[1]!);
+  await born.getByLabel('Year').fill(person.born[2]!);
+  if (person.pension) await page.getByLabel('Yes').check();
+  await continueButton(page).click();
+}
+
+async function enterShare(page: Page, share: string) {
+  await page.getByRole('textbox', { name: /What share of the lump sum/ }).fill(share);
+  await continueButton(page).click();
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+}
+
+test('a member nominates two people and a charity, confirms with a code and downloads the PDF', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'db.active');
+  await page.getByRole('link', { name: 'See your beneficiaries' }).click();
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+  await expect(page.getByText('You have not nominated anyone yet.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Nominate beneficiaries' }).click();
+  await expect(page.getByText('You have not added anyone yet.')).toBeVisible();
+
+  // A person: the details are checked with the shared schema before moving on.
+  await page.getByRole('button', { name: 'Add a person' }).click();
+  await page.getByLabel('Last name').fill('A surname far longer than twenty');
+  await continueButton(page).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText('Select how they are related to you');
+  await expect(summary).toContainText('Enter the first names');
+  await expect(summary).toContainText('Last name must be 20 characters or fewer');
+  await expect(summary).toContainText('Enter a real date of birth');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  await addPerson(page, {
+    relationship: 'Husband, wife or civil partner',
+    forenames: 'Grace',
+    surname: 'Okafor',
+    born: ['14', '2', '1986'],
+    pension: true,
+  });
+  await expect(heading(page, 'What is Grace Okafor’s address?')).toBeVisible();
+  await page.getByLabel('Find the address').fill('quay street manchester');
+  await page.getByRole('button', { name: /Riverside House, 22 Quay Street/ }).click();
+  await page.getByRole('button', { name: /Flat 3, Riverside House/ }).click();
+  await expect(page.getByLabel('Address line 1')).toHaveValue('Flat 3');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+  await expect(page.getByText('Others have 0% so far, so 100% is left.')).toBeVisible();
+  await enterShare(page, '33.33');
+
+  // The second person is entered with the keyboard only.
+  await page.getByRole('button', { name: 'Add a person' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'About this person')).toBeVisible();
+  await page.getByLabel('How are they related to you?').focus();
+  await page.keyboard.press('ArrowDown'); // Husband, wife or civil partner
+  await page.keyboard.press('ArrowDown'); // Partner
+  await page.keyboard.press('ArrowDown'); // Son or daughter
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Ada');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Okafor');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('2015');
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'What is Ada Okafor’s address?')).toBeVisible();
+  await page.getByLabel('Address line 1').focus();
+  await page.keyboard.type('12 Elm Grove');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Leeds');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Others have 33.33% so far, so 66.67% is left.')).toBeVisible();
+  // Each new question starts from its heading; the answer is the next stop.
+  await expect(heading(page, /What share of the lump sum should Ada Okafor get/)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('33.33');
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add a charity or organisation' }).click();
+  await page.getByLabel('Name of the charity or organisation').fill('Riverside Hospice');
+  await page.getByLabel('Charity number (optional)').fill('1012345');
+  await continueButton(page).click();
+  await page.getByLabel('Address line 1').fill('1 Hospice Lane');
+  await page.getByLabel('Town or city (optional)').fill('York');
+  await continueButton(page).click();
+  // Shares must total exactly 100: 33.33 + 33.33 + 33.33 is refused.
+  await enterShare(page, '33.33');
+  await expect(page.getByText('Lump-sum shares add up to 99.99% (0.01% still to give)')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Lump-sum shares must add up to exactly 100%. They add up to 99.99%.',
+  );
+  await expectNoAccessibilityViolations(page);
+
+  const hospice = page.locator('.beneficiary-card', { hasText: 'Riverside Hospice' });
+  await hospice.getByRole('button', { name: 'Change Riverside Hospice' }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await enterShare(page, '33.34');
+  await expect(page.getByText('Lump-sum shares add up to 100%', { exact: true })).toBeVisible();
+  await expect(hospice.locator('.relationship-tag--organisation')).toHaveText('Charity or organisation');
+  await expect(
+    page.locator('.beneficiary-card', { hasText: 'Grace Okafor' }).locator('.relationship-tag--partner'),
+  ).toHaveText('Husband, wife or civil partner');
+  await expect(
+    page.locator('.beneficiary-card', { hasText: 'Ada Okafor' }).locator('.relationship-tag--child'),
+  ).toHaveText('Son or daughter');
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Your details' }).click();
+  const leave = page.getByRole('dialog', { name: 'You have not saved your changes' });
+  await expect(leave).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await leave.getByRole('button', { name: 'Stay and finish' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+  await expect(page.locator('.beneficiary-card')).toHaveCount(3);
+
+  await continueButton(page).click();
+  await expect(heading(page, 'Check your beneficiaries before you save')).toBeVisible();
+  await expect(page.getByText('Flat 3, Riverside House')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Change share for Ada Okafor' }).click();
+  await expect(page.getByText('Others have 66.67% so far, so 33.33% is left.')).toBeVisible();
+  await page.getByRole('textbox', { name: /What share of the lump sum/ }).fill('33.33');
+  await continueButton(page).click();
+  await expect(heading(page, 'Check your beneficiaries before you save')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Confirm and send me a code' }).click();
+  await expect(heading(page, 'Confirm the change to your beneficiaries')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Code').fill(await codeSentTo(request, 'db.active@example.org'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your beneficiaries have been saved' }),
+  ).toBeVisible();
+  await expect(page.locator('.beneficiary-card')).toHaveCount(3);
+  const today = new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date());
+  await expect(page.getByText(`You made this nomination on ${today}.`)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download your nomination (PDF)' }).click(),
+  ]);
+  const lines = (await pdfLines(await readFile((await pdf.path())!))).join('\n');
+  for (const expected of ['Grace Okafor', 'Ada Okafor', 'Riverside Hospice', '33.34%']) {
+    expect(lines).toContain(expected);
+  }
+
+  // The nomination is in the member's documents, new, and the hub says so.
+  await page.getByRole('link', { name: 'Back to your pension' }).click();
+  const cards = page.locator('.task-card');
+  await expect(cards.filter({ hasText: 'Your beneficiaries' })).toContainText('Nominated');
+  await expect(cards.filter({ hasText: 'Your documents' })).toContainText('1 new');
+  await page.getByRole('link', { name: 'See your documents' }).click();
+  await expect(page.getByRole('table')).toContainText('Expression of wish');
+});
