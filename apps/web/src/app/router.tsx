@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import { flushSync as reactFlushSync } from 'react-dom';
 import {
   createBrowserRouter,
@@ -13,31 +13,16 @@ import { readCookie } from '../lib/cookies';
 import { Layout } from '../components/Layout';
 import { PageLoading } from '../components/PageLoading';
 import { AnalyticsTracker } from '../features/analytics/AnalyticsTracker';
-import { DeeplinkPage } from '../features/auth/DeeplinkPage';
 import { HoldingPage } from '../features/auth/HoldingPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
-import { BeneficiariesPage } from '../features/beneficiaries/BeneficiariesPage';
-import { NominationWizard } from '../features/beneficiaries/NominationWizard';
 import { ContentPage } from '../features/content/ContentPage';
-import { DocumentsPage } from '../features/documents/DocumentsPage';
-import { UploadPage } from '../features/documents/UploadPage';
 import { contentPageLoader } from '../features/content/content-loader';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { HubPage } from '../features/hub/HubPage';
-import { PensionPaymentsPage } from '../features/payments/PensionPaymentsPage';
-import { BankDetailsPage } from '../features/my-details/BankDetailsPage';
-import { ChangeEmailPage, ChangeMobilePage } from '../features/my-details/ContactChangePages';
-import { ContactIntent } from '../features/my-details/ContactIntent';
-import { ChangeAddressPage, ContactPreferencesPage } from '../features/my-details/SettingsPages';
-import { YourDetails } from '../features/my-details/YourDetails';
-import { RegisterPage } from '../features/registration/RegisterPage';
-import { SearchPage } from '../features/search/SearchPage';
-import { CookieSettings } from '../features/site/CookieSettings';
 import { SINGLE_AUTH_START_PATH } from '../features/single-auth/SingleAuthSignInLink';
-import { SingleAuthStartPage } from '../features/single-auth/SingleAuthStartPage';
 import { AuthProvider } from './auth';
 import type { FixedRoutes } from './routes';
 import { useTenant } from './tenant';
@@ -63,14 +48,32 @@ function RootLayout() {
   );
 }
 
+/**
+ * A route whose page is fetched when the route is first visited, so that its code (and the libraries
+ * only it needs) stays out of the scripts the sign-in page and the hub load before they render.
+ */
+function lazyPage<Module>(
+  load: () => Promise<Module>,
+  render: (module: Module) => ReactElement,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
+
+const myDetails = () => import('../features/my-details/pages');
+const searchPage = lazyPage(
+  () => import('../features/search/SearchPage'),
+  (m) => <m.SearchPage />,
+);
+
 /** The route tree for a tenant's (possibly overridden) fixed routes; every other path is a content page. */
 export function buildRoutes(routes: FixedRoutes): RouteObject[] {
-  const contentRoute = {
+  const contentData = {
     loader: contentPageLoader(routes.error),
-    element: <ContentPage />,
     // Rendered in the main content while the page's content request is pending on first load.
     hydrateFallbackElement: <PageLoading />,
   };
+  // A lazy route's element must not be set statically too: react-router would keep the static one.
+  const contentRoute = { ...contentData, element: <ContentPage /> };
   return [
     {
       element: <RootLayout />,
@@ -82,11 +85,29 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: routes.postLogout, element: <LoginPage /> },
             { path: routes.logout, element: <LogoutPage /> },
             { path: routes.error, element: <ErrorPage /> },
-            { path: webAppPaths.register, element: <RegisterPage /> },
-            { path: webAppPaths.search, element: <SearchPage /> },
-            { path: webAppPaths.searchFrench, element: <SearchPage /> },
-            { path: routes.deeplink, element: <DeeplinkPage /> },
-            { path: SINGLE_AUTH_START_PATH, element: <SingleAuthStartPage /> },
+            {
+              path: webAppPaths.register,
+              ...lazyPage(
+                () => import('../features/registration/RegisterPage'),
+                (m) => <m.RegisterPage />,
+              ),
+            },
+            { path: webAppPaths.search, ...searchPage },
+            { path: webAppPaths.searchFrench, ...searchPage },
+            {
+              path: routes.deeplink,
+              ...lazyPage(
+                () => import('../features/auth/DeeplinkPage'),
+                (m) => <m.DeeplinkPage />,
+              ),
+            },
+            {
+              path: SINGLE_AUTH_START_PATH,
+              ...lazyPage(
+                () => import('../features/single-auth/SingleAuthStartPage'),
+                (m) => <m.SingleAuthStartPage />,
+              ),
+            },
             { path: routes.signInHolding, element: <HoldingPage title="Signing you in" /> },
             { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },
             {
@@ -100,53 +121,79 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             },
             {
               path: webAppPaths.pensionPayments,
-              element: (
-                <RequireSignIn>
-                  <PensionPaymentsPage />
-                </RequireSignIn>
+              ...lazyPage(
+                () => import('../features/payments/PensionPaymentsPage'),
+                (m) => (
+                  <RequireSignIn>
+                    <m.PensionPaymentsPage />
+                  </RequireSignIn>
+                ),
               ),
             },
             {
               path: webAppPaths.myDetails,
-              ...contentRoute,
-              element: (
+              ...contentData,
+              ...lazyPage(myDetails, (m) => (
                 <RequireSignIn>
                   <ContentPage />
-                  <YourDetails />
+                  <m.YourDetails />
                 </RequireSignIn>
-              ),
+              )),
             },
             ...(
               [
-                [webAppPaths.changeEmail, <ChangeEmailPage key="email" />],
-                [webAppPaths.changeMobile, <ChangeMobilePage key="mobile" />],
-                [webAppPaths.changeAddress, <ChangeAddressPage key="address" />],
-                [webAppPaths.contactPreferences, <ContactPreferencesPage key="preferences" />],
-                [webAppPaths.bankDetails, <BankDetailsPage key="bank" />],
-                [webAppPaths.documents, <DocumentsPage key="documents" />],
-                [webAppPaths.uploadDocuments, <UploadPage key="upload" />],
-                [webAppPaths.beneficiaries, <BeneficiariesPage key="beneficiaries" />],
-                [webAppPaths.changeBeneficiaries, <NominationWizard key="nomination" />],
+                [webAppPaths.changeEmail, () => myDetails().then((m) => m.ChangeEmailPage)],
+                [webAppPaths.changeMobile, () => myDetails().then((m) => m.ChangeMobilePage)],
+                [webAppPaths.changeAddress, () => myDetails().then((m) => m.ChangeAddressPage)],
+                [webAppPaths.contactPreferences, () => myDetails().then((m) => m.ContactPreferencesPage)],
+                [webAppPaths.bankDetails, () => myDetails().then((m) => m.BankDetailsPage)],
+                [
+                  webAppPaths.documents,
+                  () => import('../features/documents/DocumentsPage').then((m) => m.DocumentsPage),
+                ],
+                [
+                  webAppPaths.uploadDocuments,
+                  () => import('../features/documents/UploadPage').then((m) => m.UploadPage),
+                ],
+                [
+                  webAppPaths.beneficiaries,
+                  () =>
+                    import('../features/beneficiaries/BeneficiariesPage').then((m) => m.BeneficiariesPage),
+                ],
+                [
+                  webAppPaths.changeBeneficiaries,
+                  () => import('../features/beneficiaries/NominationWizard').then((m) => m.NominationWizard),
+                ],
               ] as const
-            ).map(([path, page]) => ({ path, element: <RequireSignIn>{page}</RequireSignIn> })),
+            ).map(([path, load]) => ({
+              path,
+              ...lazyPage(load, (Page) => (
+                <RequireSignIn>
+                  <Page />
+                </RequireSignIn>
+              )),
+            })),
             {
               path: webAppPaths.contactUs,
-              ...contentRoute,
-              element: (
+              ...contentData,
+              ...lazyPage(myDetails, (m) => (
                 <>
                   <ContentPage />
-                  <ContactIntent />
+                  <m.ContactIntent />
                 </>
-              ),
+              )),
             },
             {
               path: webAppPaths.cookies,
-              ...contentRoute,
-              element: (
-                <>
-                  <ContentPage />
-                  <CookieSettings />
-                </>
+              ...contentData,
+              ...lazyPage(
+                () => import('../features/site/CookieSettings'),
+                (m) => (
+                  <>
+                    <ContentPage />
+                    <m.CookieSettings />
+                  </>
+                ),
               ),
             },
             {
