@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { featureEnabled } from '@meridian/contracts';
+import { featureEnabled, retirementPeriodsOf } from '@meridian/contracts';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -24,6 +24,23 @@ export interface MemberTenant {
   businessGroups: string[];
   /** Whether the member may act as, list and switch to their other records. */
   linkedRecords: boolean;
+  /** The tenant's life-stage periods: years of pre-retirement and months of newly retired. */
+  retirementPeriods: { preRetirementAgePeriod: number; newlyRetiredRange: number };
+}
+
+/** Life-stage periods as the calculation provider takes them. */
+export interface LifeStagePeriods {
+  preRetirementAgePeriodInYears: number;
+  newlyRetiredRangeInMonths: number;
+}
+
+/** The signed-in member's tenant's life-stage periods, for every figure worked out on its host. */
+export function lifeStagePeriodsOf(request: FastifyRequest): LifeStagePeriods {
+  const { preRetirementAgePeriod, newlyRetiredRange } = request.member!.tenant.retirementPeriods;
+  return {
+    preRetirementAgePeriodInYears: preRetirementAgePeriod,
+    newlyRetiredRangeInMonths: newlyRetiredRange,
+  };
 }
 
 export interface SignedInMember {
@@ -117,6 +134,7 @@ export const memberAuthentication = fp(
         tenantUrl: found.tenantUrl,
         businessGroups: found.businessGroups,
         linkedRecords: featureEnabled(found, 'linkedRecords'),
+        retirementPeriods: retirementPeriodsOf(found),
       };
 
       let businessGroup = session.businessGroup;

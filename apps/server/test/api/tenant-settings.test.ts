@@ -165,6 +165,16 @@ describe('life-stage periods', () => {
     return (decodeJwt(response.json().contentAccessKey).key as { lifeStage: string }).lifeStage;
   };
 
+  const statusLifeStageOf = async (username: string, query = '') => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn(username);
+    const response = await agent.request({
+      url: `/mdp-api/api/members/current/retirement-application-status-v2${query}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { lifeStage: string }).lifeStage;
+  };
+
   it('personalise the access key with the tenant’s pre-retirement period and newly-retired range', async () => {
     // db.active is 40, born after 5 April 1973 so earliest retirement age 57; db.pensioner retired 3 months ago.
     expect(await lifeStageOf('db.active')).toBe('NotEligibleToRetire');
@@ -176,6 +186,9 @@ describe('life-stage periods', () => {
     await syncContent(ctx.database.db, root);
     expect(await lifeStageOf('db.active')).toBe('PreRetiree');
     expect(await lifeStageOf('db.pensioner')).toBe('NewlyRetired');
+    // Every figure worked out on the tenant's host uses them, not only the access key.
+    expect(await statusLifeStageOf('db.active')).toBe('PreRetiree');
+    expect(await statusLifeStageOf('db.active', '?preRetirementAgePeriod=5')).toBe('NotEligibleToRetire');
 
     // The periods a request names win over the tenant's.
     const named = '&preRetirementAgePeriodInYears=5&newlyRetiredRangeInMonth=3';

@@ -28,6 +28,7 @@ import { enteredLumpSumOf } from '../member-data/retirement-quote-routes';
 import { retirementJourneyType } from './actions';
 import type { JourneyGraph } from './graph';
 import { findJourney, loadJourneyGraph, statusOf, type Queryable } from './repository';
+import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const errors = {
   400: errorBodySchema,
@@ -66,10 +67,10 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
     const payload = await buildAccessKeyPayload(calculations, member, scheme, {
       tenantUrl: request.tenantUrl,
       today: utcDay(new Date()),
-      preRetirementAgePeriodInYears: 5,
-      newlyRetiredRangeInMonths: 3,
+      ...lifeStagePeriodsOf(request),
       basicMode: false,
-      recordCount: (await linkedRecordsOf(db, request.member!.userId, request.member!.tenant.businessGroups)).length,
+      recordCount: (await linkedRecordsOf(db, request.member!.userId, request.member!.tenant.businessGroups))
+        .length,
     });
     if (!evaluateVisibility(rule, visibilityKeyOf(payload)))
       throw forbidden('journey_not_open', `${graph.definition.title} is not open to you.`);
@@ -128,8 +129,7 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
     const summary = await calculated(
       calculations.retirementDatesAges({
         ...base,
-        preRetirementAgePeriodInYears: 5,
-        newlyRetiredRangeInMonths: 3,
+        ...lifeStagePeriodsOf(request),
         selectedRetirementDate: retirementDate,
       }),
     );

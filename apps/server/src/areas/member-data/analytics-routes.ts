@@ -20,6 +20,7 @@ import { verifyContentAccessKey } from '../../lib/content-access-key';
 import { AppError, notFound } from '../../lib/errors';
 import { calculationMember } from './calculations';
 import { findMember, linkedRecordsOf } from './member-repository';
+import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -92,8 +93,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
           schemeCode: scheme.code,
           today,
           member: calculationMember(member),
-          preRetirementAgePeriodInYears: 5,
-          newlyRetiredRangeInMonths: 3,
+          ...lifeStagePeriodsOf(request),
         })
         .catch((error: unknown): RetirementDatesAges | null => {
           if (error instanceof CalculationError || error instanceof CalculationProviderError) return null;

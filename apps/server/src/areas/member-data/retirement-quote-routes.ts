@@ -26,6 +26,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { retirementApplicationOf } from '../journeys/repository';
 import { calculated, calculationMember, figuresOrUnavailable } from './calculations';
 import { findMember } from './member-repository';
+import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const errors = {
   400: errorBodySchema,
@@ -278,8 +279,7 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
       const summary = await calculated(
         calculations.retirementDatesAges({
           ...base,
-          preRetirementAgePeriodInYears: 5,
-          newlyRetiredRangeInMonths: 3,
+          ...lifeStagePeriodsOf(request),
           selectedRetirementDate: chosen,
           journey,
         }),

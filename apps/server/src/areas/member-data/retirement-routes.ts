@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calculationUnavailableSchema, errorBodySchema, safeDate } from '@meridian/contracts';
@@ -17,6 +18,7 @@ import { retirementApplicationOf } from '../journeys/repository';
 import { calculationMember, figuresOrUnavailable } from './calculations';
 import { findMember, guaranteedTransferQuote } from './member-repository';
 import { enteredLumpSumOf } from './retirement-quote-routes';
+import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const isoDay = safeDate();
 const errors = {
@@ -54,16 +56,18 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
   };
 
   const datesAges = async (
-    request: { member: { businessGroup: string; referenceNumber: string } | null },
+    request: FastifyRequest,
     query: { preRetirementAgePeriod?: number; newlyRetiredRange?: number; selectedRetirementDate?: string },
   ) => {
     const { member, scheme } = await chosenMember(request);
+    const tenantPeriods = lifeStagePeriodsOf(request);
     return calculations.retirementDatesAges({
       schemeCode: scheme.code,
       today: utcDay(new Date()),
       member: calculationMember(member),
-      preRetirementAgePeriodInYears: query.preRetirementAgePeriod ?? 5,
-      newlyRetiredRangeInMonths: query.newlyRetiredRange ?? 3,
+      preRetirementAgePeriodInYears:
+        query.preRetirementAgePeriod ?? tenantPeriods.preRetirementAgePeriodInYears,
+      newlyRetiredRangeInMonths: query.newlyRetiredRange ?? tenantPeriods.newlyRetiredRangeInMonths,
       selectedRetirementDate: query.selectedRetirementDate ?? null,
       journey: await retirementApplicationOf(db, request.member!, new Date()),
     });
@@ -129,8 +133,9 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
         tags: ['member-data'],
         summary: 'Retirement application status and life stage for the request’s periods',
         querystring: z.object({
-          preRetirementAgePeriod: z.coerce.number().int().min(0).max(30).default(5),
-          newlyRetiredRange: z.coerce.number().int().min(0).max(120).default(3),
+          // Without them, the tenant's periods (tenant.json) apply.
+          preRetirementAgePeriod: z.coerce.number().int().min(0).max(30).optional(),
+          newlyRetiredRange: z.coerce.number().int().min(0).max(120).optional(),
           selectedRetirementDate: isoDay.optional(),
         }),
         response: {

@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { memberAlerts, membershipSummary, retirementFigures } from './member-summary';
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
+import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const badgeStatus = { Completed: 1, Pending: 2, Cancelled: 3 } as const;
@@ -46,7 +47,7 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
       return membershipSummary(
         member,
         scheme,
-        await retirementFigures(calculations, member, scheme, today),
+        await retirementFigures(calculations, member, scheme, today, lifeStagePeriodsOf(request)),
         today,
       );
     },
@@ -123,7 +124,11 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { member } = await chosenRecord(request);
-      const records = await linkedRecordsOf(db, request.member!.userId, request.member!.tenant.businessGroups);
+      const records = await linkedRecordsOf(
+        db,
+        request.member!.userId,
+        request.member!.tenant.businessGroups,
+      );
       return {
         linkedMembers: records
           .filter(
@@ -159,7 +164,7 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
         member,
         scheme,
         today,
-        figures: await retirementFigures(calculations, member, scheme, today),
+        figures: await retirementFigures(calculations, member, scheme, today, lifeStagePeriodsOf(request)),
         hasBankAccount: (await currentBankAccount(db, member)) !== null,
       });
       return {

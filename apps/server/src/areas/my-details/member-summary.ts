@@ -12,6 +12,7 @@ import {
 import type { MemberAlert, MembershipSummary } from '@meridian/contracts';
 import type { members, schemes } from '../../db/schema';
 import { calculationMember } from '../member-data/calculations';
+import type { LifeStagePeriods } from '../../plugins/member-auth';
 
 type MemberRow = typeof members.$inferSelect;
 type SchemeRow = typeof schemes.$inferSelect;
@@ -22,14 +23,14 @@ export async function retirementFigures(
   member: MemberRow,
   scheme: SchemeRow,
   today: IsoDate,
+  periods: LifeStagePeriods,
 ): Promise<RetirementDatesAges | null> {
   try {
     return await calculations.retirementDatesAges({
       schemeCode: scheme.code,
       today,
       member: calculationMember(member),
-      preRetirementAgePeriodInYears: 5,
-      newlyRetiredRangeInMonths: 3,
+      ...periods,
     });
   } catch (error) {
     // Refused by the rules or the provider unreachable: the summary shows no figures rather than failing.
