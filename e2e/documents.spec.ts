@@ -3,17 +3,10 @@ import { unzipSync } from 'fflate';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { pdfLines, samplePdf, samplePng } from './support/files';
+import { signInToHub as signIn } from './support/member';
 
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('MeridianDemo!2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
-}
 
 const documentRows = (page: Page) => page.locator('.documents-table tbody tr');
 

@@ -1,24 +1,10 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { signInToHub as signIn, codeSentTo } from './support/member';
 
 // Each test walks several pages with an axe check on each: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('MeridianDemo!2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
-}
-
-/** The 6-digit code in the latest message the embedded outbox holds for an address or number. */
-async function codeSentTo(request: APIRequestContext, recipient: string) {
-  const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
-  const { messages } = (await answer.json()) as { messages: Array<{ body: string }> };
-  return /\b(\d{6})\b/.exec(messages[0]!.body)![1]!;
-}
 
 const detailsRow = (page: Page, label: string) =>
   page.locator('.summary-row', { has: page.getByText(label, { exact: true }) });

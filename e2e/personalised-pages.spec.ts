@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { bluewaterUrl } from './support/tenants';
-
-async function signIn(page: Page, username: string, loginUrl = '/login') {
-  await page.goto(loginUrl);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('MeridianDemo!2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
-}
+import { signInToHub as signIn } from './support/member';
 
 test('the same page reads differently for a DB member in the retirement window and a young DC member', async ({
   browser,

@@ -2,14 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('MeridianDemo!2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
-}
+import { signInToHub as signIn } from './support/member';
 
 /** The first day the member may choose, as the API gives it to the picker. */
 async function firstAllowedDate(page: Page): Promise<[string, string, string]> {
