@@ -52,6 +52,14 @@ describe('session-based sign-in', () => {
     expect(agent.cookies.has('accessToken')).toBe(false);
   });
 
+  it('refuses a username over 80 characters as invalid input, not as a failed sign-in', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const tooLong = await agent.signIn('a'.repeat(81));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.map((error: { field: string }) => error.field)).toContain('body.userName');
+    expect((await agent.signIn('a'.repeat(80), 'whatever')).statusCode).toBe(401);
+  });
+
   it('pauses the account after five failures, even for the right password, answering as for any failure', async () => {
     const agent = new BrowserAgent(ctx.app);
     for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -136,12 +136,12 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         tags: ['authentication'],
         summary: 'Sign in with username and password (session-based method)',
         body: z.object({
-          userName: z.string().trim().min(1).max(100),
+          userName: z.string().trim().min(1).max(80),
           password: z.string().min(1).max(200),
           businessGroups: z.array(z.string().length(3)).max(10).optional(),
           realm: z.string().max(100).optional(),
         }),
-        response: { 200: tokenResponse, 401: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokenResponse, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

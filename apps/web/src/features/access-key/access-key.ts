@@ -75,7 +75,9 @@ export function visibilityKeyFromAccessKey(token: string, clientFlags: string[])
       contentAccessKeyPayloadSchema.parse((JSON.parse(json) as { key?: unknown }).key),
       clientFlags,
     );
-  } catch {
+  } catch (error) {
+    // The page still shows, as a visitor sees it; the log says why personalised blocks are missing.
+    console.error('The content access key could not be read; showing the visitor view', error);
     return publicVisibilityKey;
   }
 }

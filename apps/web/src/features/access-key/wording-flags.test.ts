@@ -18,4 +18,16 @@ describe('client wording flags', () => {
     ).toEqual(['Firefox']);
     expect(clientWordingFlags('curl/8.0')).toEqual(['Unknown']);
   });
+
+  it('gives an iPad the iPhone flag, also when its Safari names itself a Mac', () => {
+    expect(
+      clientWordingFlags(
+        'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+      ),
+    ).toEqual(['Safari', 'iPhone']);
+    const desktopSafari =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+    expect(clientWordingFlags(desktopSafari, 5)).toEqual(['Safari', 'iPhone']);
+    expect(clientWordingFlags(desktopSafari, 0)).toEqual(['Safari', 'Mac']);
+  });
 });

@@ -10,14 +10,19 @@ const browsers: Array<[string, RegExp]> = [
 ];
 const platforms: Array<[string, RegExp]> = [
   ['Android', /Android/],
-  ['iPhone', /iPhone/],
+  // The existing portal has no iPad flag: an iPad (or iPod) gets the iPhone wording.
+  ['iPhone', /iPhone|iPad|iPod/],
   ['Windows', /Windows/],
   ['Mac', /Macintosh|Mac OS X/],
 ];
 
-/** The browser and platform wording flags the client adds to its content requests (spec section 3). */
-export function clientWordingFlags(userAgent: string): string[] {
+/**
+ * The browser and platform wording flags the client adds to its content requests (spec section 3).
+ * An iPad's Safari names itself a Mac; a Mac with a touch screen (`maxTouchPoints` above 1) is an iPad.
+ */
+export function clientWordingFlags(userAgent: string, maxTouchPoints = 0): string[] {
   const browser = browsers.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? 'Unknown';
-  const platform = platforms.find(([, pattern]) => pattern.test(userAgent))?.[0];
+  const named = platforms.find(([, pattern]) => pattern.test(userAgent))?.[0];
+  const platform = named === 'Mac' && maxTouchPoints > 1 ? 'iPhone' : named;
   return [browser, ...(platform ? [platform] : [])].map(sanitiseWordingFlag);
 }

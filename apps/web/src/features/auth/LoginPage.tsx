@@ -36,6 +36,8 @@ export function LoginPage() {
     const password = String(form.get('password') ?? '');
     const missing: FieldError[] = [];
     if (!userName) missing.push({ field: 'username', message: 'Enter your username' });
+    else if (userName.length > 80)
+      missing.push({ field: 'username', message: 'Username must be 80 characters or fewer' });
     if (!password) missing.push({ field: 'password', message: 'Enter your password' });
     setErrors(missing);
     if (missing.length) return;

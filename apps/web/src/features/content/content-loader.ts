@@ -30,7 +30,7 @@ async function fetchPage(
     ]);
     return { page, accessKey: publicVisibilityKey, texts: textsOf(globals, {}), dataSources: {} };
   }
-  const flags = clientWordingFlags(navigator.userAgent);
+  const flags = clientWordingFlags(navigator.userAgent, navigator.maxTouchPoints);
   const personalised = async (key: string) => {
     const [page, globals, tokens] = await Promise.all([
       contentApi.authorisedPage(slug, key, flags, signal),
