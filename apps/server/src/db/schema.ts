@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PageJourney } from '@meridian/contracts';
 import type { TransferQuote } from '@meridian/pensions';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -279,7 +280,10 @@ export const refreshTokens = portal.table(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
+    /** When the token was rotated (or, as a successor, replaced within the grace window). */
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The token its rotation issued: re-issued, not revoked, when this one returns within the grace window. */
+    replacedBy: uuid('replaced_by').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('refresh_tokens_hash').on(table.tokenHash)],
 );
@@ -594,7 +598,10 @@ export const memberDocuments = portal.table(
     /** The upload context (the spec's journeyType); `portal` for documents the portal made. */
     context: text('context').notNull(),
     documentType: text('document_type'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mediaType: text('media_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     /** The case an upload was sent with; it can no longer be deleted then. */
@@ -603,7 +610,12 @@ export const memberDocuments = portal.table(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('member_documents_name').on(table.businessGroup, table.referenceNumber, table.context, table.name),
+    uniqueIndex('member_documents_name').on(
+      table.businessGroup,
+      table.referenceNumber,
+      table.context,
+      table.name,
+    ),
     index('member_documents_received').on(table.businessGroup, table.referenceNumber, table.receivedAt),
   ],
 );

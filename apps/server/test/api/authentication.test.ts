@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../../src/db/schema';
+import { REFRESH_GRACE_SECONDS } from '../../src/areas/authentication/session-service';
+import { auditEvents, refreshTokens, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -96,34 +98,102 @@ describe('session-based sign-in', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate on every use, and reuse of an old one revokes the whole family', async () => {
+  const refreshUrl = '/authentication-api/api/authentication/refresh-token';
+  const rowOf = async (token: string) => {
+    const hash = createHash('sha256').update(token).digest('base64url');
+    const [row] = await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+    return row!;
+  };
+  /** Moves a token's rotation back past the grace window, as if the member came back later. */
+  const rotatedLongAgo = async (token: string) =>
+    ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (REFRESH_GRACE_SECONDS + 1) * 1000) })
+      .where(eq(refreshTokens.id, (await rowOf(token)).id));
+  const presenting = async (token: string) => {
+    const holder = new BrowserAgent(ctx.app);
+    await holder.request({ url: '/health' });
+    holder.cookies.set('refreshToken', token);
+    const response = await holder.request({ method: 'POST', url: refreshUrl });
+    return { response, token: holder.cookies.get('refreshToken') };
+  };
+  const liveTokens = async (sessionId: string) =>
+    ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.usedAt)));
+
+  it('rotate on every use, and reuse of an old one after the grace window revokes the whole family', async () => {
     const agent = new BrowserAgent(ctx.app);
     await agent.signIn('db.pensioner');
     const first = agent.cookies.get('refreshToken')!;
-    const rotated = await agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/authentication/refresh-token',
-    });
+    const rotated = await agent.request({ method: 'POST', url: refreshUrl });
     expect(rotated.statusCode).toBe(200);
     const second = agent.cookies.get('refreshToken')!;
     expect(second).not.toBe(first);
 
-    const thief = new BrowserAgent(ctx.app);
-    await thief.request({ url: '/health' });
-    thief.cookies.set('refreshToken', first);
-    const reuse = await thief.request({
-      method: 'POST',
-      url: '/authentication-api/api/authentication/refresh-token',
-    });
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json().errors[0].code).toBe('refresh_token_reused');
+    await rotatedLongAgo(first);
+    const reuse = await presenting(first);
+    expect(reuse.response.statusCode).toBe(401);
+    expect(reuse.response.json().errors[0].code).toBe('refresh_token_reused');
 
-    const legitimate = await agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/authentication/refresh-token',
-    });
+    const legitimate = await agent.request({ method: 'POST', url: refreshUrl });
     expect(legitimate.statusCode).toBe(401);
     expect((await agent.request({ url: '/authentication-api/api/sso/session' })).statusCode).toBe(401);
+  });
+
+  it('re-issue the successor of a token that comes back within the grace window, voiding the one it replaces', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.pensioner');
+    const first = agent.cookies.get('refreshToken')!;
+    const { sessionId } = await rowOf(first);
+    // The rotation completed but its answer never reached the browser, which still holds the first token.
+    const lost = await presenting(first);
+    expect(lost.response.statusCode).toBe(200);
+
+    const retried = await presenting(first);
+    expect(retried.response.statusCode).toBe(200);
+    const replacement = retried.token!;
+    expect([first, lost.token]).not.toContain(replacement);
+    expect((await liveTokens(sessionId)).map((row) => row.id)).toEqual([(await rowOf(replacement)).id]);
+
+    agent.cookies.set('refreshToken', replacement);
+    expect((await agent.request({ method: 'POST', url: refreshUrl })).statusCode).toBe(200);
+    expect((await agent.request({ url: '/authentication-api/api/sso/session' })).statusCode).toBe(200);
+
+    // The voided successor turning up after the window means two parties held the family.
+    await rotatedLongAgo(lost.token!);
+    const late = await presenting(lost.token!);
+    expect(late.response.json().errors[0].code).toBe('refresh_token_reused');
+    expect((await agent.request({ url: '/authentication-api/api/sso/session' })).statusCode).toBe(401);
+  });
+
+  it('revoke the family when a token comes back after its successor has itself been used', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.pensioner');
+    const first = agent.cookies.get('refreshToken')!;
+    expect((await agent.request({ method: 'POST', url: refreshUrl })).statusCode).toBe(200);
+    expect((await agent.request({ method: 'POST', url: refreshUrl })).statusCode).toBe(200);
+
+    const reuse = await presenting(first);
+    expect(reuse.response.statusCode).toBe(401);
+    expect(reuse.response.json().errors[0].code).toBe('refresh_token_reused');
+    expect((await agent.request({ method: 'POST', url: refreshUrl })).statusCode).toBe(401);
+  });
+
+  it('leave exactly one live token when the same token is presented many times at once', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.pensioner');
+    const first = agent.cookies.get('refreshToken')!;
+    const { sessionId } = await rowOf(first);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => presenting(first)));
+    expect(answers.map(({ response }) => response.statusCode)).toEqual(Array(8).fill(200));
+    const live = await liveTokens(sessionId);
+    expect(live).toHaveLength(1);
+    const survivors = answers.filter(
+      ({ token }) => token && live[0]!.tokenHash === createHash('sha256').update(token).digest('base64url'),
+    );
+    expect(survivors).toHaveLength(1);
   });
 });
 
@@ -196,7 +266,9 @@ describe('cookie flags by site', () => {
   it('marks the session cookies Secure on any site but plain-HTTP localhost', async () => {
     const onLocalhost = await new BrowserAgent(ctx.app).signIn('db.pensioner');
     expect(onLocalhost.cookies.every((cookie) => !cookie.secure)).toBe(true);
-    const onTenantHost = await new BrowserAgent(ctx.app, 'bluewater.example.org').rawRequest({ url: '/health' });
+    const onTenantHost = await new BrowserAgent(ctx.app, 'bluewater.example.org').rawRequest({
+      url: '/health',
+    });
     expect(onTenantHost.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.secure).toBe(true);
   });
 });

@@ -1,12 +1,29 @@
 import type { Globals, Page, TenantContent } from '@meridian/contracts';
 import { runtimeConfig } from './config';
-import { createHttpClient, getContent, type HttpError, type RequestInfo } from './http/client';
+import { createHttpClient, getContent, HttpError, type RequestInfo } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
 
 /** The app's one HTTP client. Every call carries ENV (the environment name from the runtime config). */
 export const http = createHttpClient({ defaultHeaders: { ENV: runtimeConfig.environment } });
 
 let refreshing: Promise<unknown> | null = null;
+
+const refreshPath = '/authentication-api/api/authentication/refresh-token';
+
+/**
+ * One refresh, tried a second time when no answer came back (a dropped connection, a server that
+ * crashed or restarted: status 0 or 5xx). The server may have rotated the token before the answer
+ * was lost; it re-issues the successor to the same token within its 30-second grace window, so the
+ * retry keeps the member signed in instead of looking like a stolen token.
+ */
+async function refreshOnce(client: typeof http) {
+  try {
+    return await client.post(refreshPath);
+  } catch (error) {
+    if (!(error instanceof HttpError) || (error.status !== 0 && error.status < 500)) throw error;
+    return client.post(refreshPath);
+  }
+}
 
 /**
  * An expired access token is refreshed once for all the calls that met it, and each call is replayed;
@@ -18,7 +35,7 @@ export async function refreshExpiredAccess(
   client = http,
 ): Promise<unknown> {
   if (error.status !== 401 || !error.codes.includes('ERROR_ACCESS_TOKEN_EXPIRED')) throw error;
-  refreshing ??= client.post('/authentication-api/api/authentication/refresh-token').finally(() => {
+  refreshing ??= refreshOnce(client).finally(() => {
     refreshing = null;
   });
   await refreshing;
@@ -96,11 +113,7 @@ export const authApi = {
   createSsoSession: (tokenId: string) =>
     http.post<TokenResponse>(`${auth}/sso/session/create`, { body: { tokenId } }),
   session: () => http.get<SessionStatus>(`${auth}/sso/session`),
-  startRegistration: (details: {
-    referenceNumber: string;
-    dateOfBirth: string;
-    insuranceNumber: string;
-  }) =>
+  startRegistration: (details: { referenceNumber: string; dateOfBirth: string; insuranceNumber: string }) =>
     http.post<{ registrationId: string }>(`${auth}/registration/start`, { body: details }),
   confirmRegistration: (confirmation: {
     registrationId: string;

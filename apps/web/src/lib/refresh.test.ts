@@ -38,4 +38,38 @@ describe('expired access tokens', () => {
     client.setResponseErrorHandler((error, request) => refreshExpiredAccess(error, request, client));
     await expect(client.get('/a')).rejects.toMatchObject({ status: 401, codes: ['refresh_token_reused'] });
   });
+
+  it('try the refresh a second time when its answer was lost, as after a crash just behind the rotation', async () => {
+    let expired = true;
+    let refreshes = 0;
+    const fetch = vi.fn(async (url: string) => {
+      if (url.endsWith('/refresh-token')) {
+        refreshes += 1;
+        if (refreshes === 1) throw new TypeError('Failed to fetch');
+        expired = false;
+        return json(200, { accessToken: 'new' });
+      }
+      return expired ? json(401, { errors: [{ code: 'ERROR_ACCESS_TOKEN_EXPIRED' }] }) : json(200, { url });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const client = createHttpClient({ logger: () => undefined });
+    client.setResponseErrorHandler((error, request) => refreshExpiredAccess(error, request, client));
+    await expect(client.get('/a')).resolves.toEqual({ url: '/a' });
+    expect(refreshes).toBe(2);
+  });
+
+  it('do not retry a refresh the server answered with a refusal', async () => {
+    let refreshes = 0;
+    const fetch = vi.fn(async (url: string) => {
+      if (!url.endsWith('/refresh-token'))
+        return json(401, { errors: [{ code: 'ERROR_ACCESS_TOKEN_EXPIRED' }] });
+      refreshes += 1;
+      return json(401, { errors: [{ code: 'refresh_token_invalid' }] });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const client = createHttpClient({ logger: () => undefined });
+    client.setResponseErrorHandler((error, request) => refreshExpiredAccess(error, request, client));
+    await expect(client.get('/a')).rejects.toMatchObject({ status: 401, codes: ['refresh_token_invalid'] });
+    expect(refreshes).toBe(1);
+  });
 });

@@ -236,9 +236,19 @@ export type RefreshOutcome =
   | { ok: false; error: AppError; sessionId?: string; reason: string };
 
 /**
- * Rotates a refresh token presented on the host of the tenant whose session it belongs to. Presenting
- * a token that was already used means it was copied: the whole family (the session) is revoked. On
- * another tenant's host the token is refused and left as it was.
+ * How long after its rotation a refresh token may come back and have its successor re-issued
+ * instead of revoking the family: a response lost to a crash or a dropped connection, or two tabs
+ * refreshing together, would otherwise sign the member out.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/**
+ * Rotates a refresh token presented on the host of the tenant whose session it belongs to, under the
+ * token's row lock. A token that comes back within REFRESH_GRACE_SECONDS of its rotation, while its
+ * successor is still unused, gets a fresh successor that replaces (voids) the previous one, so the
+ * family never holds two live tokens. A token used before that, or whose successor has been used,
+ * was copied: the whole family (the session) is revoked. On another tenant's host the token is
+ * refused and left as it was.
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -262,7 +272,42 @@ export async function rotateRefreshToken(
   if (session && session.tenantUrl !== tenantUrl) {
     return refused('session_wrong_tenant', 'Please sign in again.', 'wrong_tenant', token.sessionId);
   }
-  if (token.usedAt) {
+  const problem = sessionProblem(session, policy, now);
+  if (problem && !token.usedAt)
+    return refused(problem, 'Your session has ended. Please sign in again.', problem, token.sessionId);
+
+  const rotated = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, token.id))
+      .for('update');
+    // Every token of one grace episode keeps the first rotation's time, so the window never stretches.
+    const rotatedAt = locked!.usedAt ?? now;
+    let voided: string | null = null;
+    if (locked!.usedAt) {
+      const graceEnds = locked!.usedAt.getTime() + REFRESH_GRACE_SECONDS * 1000;
+      if (problem || !locked!.replacedBy || graceEnds <= now.getTime()) return null;
+      const [successor] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: rotatedAt })
+        .where(and(eq(refreshTokens.id, locked!.replacedBy), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (!successor) return null;
+      voided = successor.id;
+    }
+    const refreshToken = newRefreshToken();
+    const [issued] = await tx
+      .insert(refreshTokens)
+      .values({ sessionId: token.sessionId, tokenHash: hashToken(refreshToken) })
+      .returning({ id: refreshTokens.id });
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: rotatedAt, replacedBy: issued!.id })
+      .where(inArray(refreshTokens.id, voided ? [token.id, voided] : [token.id]));
+    return refreshToken;
+  });
+  if (!rotated) {
     await revokeSession(db, token.sessionId, 'refresh_token_reused', now);
     return refused(
       'refresh_token_reused',
@@ -271,23 +316,8 @@ export async function rotateRefreshToken(
       token.sessionId,
     );
   }
-  const problem = sessionProblem(session, policy, now);
-  if (problem)
-    return refused(problem, 'Your session has ended. Please sign in again.', problem, token.sessionId);
-
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ usedAt: now })
-    .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length === 0) {
-    await revokeSession(db, token.sessionId, 'refresh_token_reused', now);
-    return refused('refresh_token_reused', 'Please sign in again.', 'reuse_detected', token.sessionId);
-  }
-  const refreshToken = newRefreshToken();
-  await db.insert(refreshTokens).values({ sessionId: token.sessionId, tokenHash: hashToken(refreshToken) });
   await touchSession(db, token.sessionId, now);
-  return { ok: true, session: session!, refreshToken };
+  return { ok: true, session: session!, refreshToken: rotated };
 }
 
 /** Points the session at another of the user's records among the tenant's business groups; null when not theirs. */

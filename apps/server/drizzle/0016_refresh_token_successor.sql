@@ -1,0 +1,2 @@
+ALTER TABLE "portal"."refresh_tokens" ADD COLUMN "replaced_by" uuid;--> statement-breakpoint
+ALTER TABLE "portal"."refresh_tokens" ADD CONSTRAINT "refresh_tokens_replaced_by_refresh_tokens_id_fk" FOREIGN KEY ("replaced_by") REFERENCES "portal"."refresh_tokens"("id") ON DELETE set null ON UPDATE no action;
