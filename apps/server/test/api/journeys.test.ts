@@ -187,9 +187,18 @@ describe('the DB retirement application journey', () => {
       checkboxesListKey: 'guidance_opt_out',
       checkboxes: [{ key: 'opt_out_confirmed', answerValue: true }],
     });
+    // The opt-out rejoins the route at the allowance question: the answers from there on are back.
     expect((await post(agent, '/submit-step', { currentPageKey: 'ra_guidance_opt_out' })).json()).toEqual({
       nextPageKey: 'ra_lump_sum_allowance',
     });
+    expect((await state(agent)).steps.map((step: { pageKey: string }) => step.pageKey)).toEqual([
+      'ra_guidance',
+      'ra_guidance_offer',
+      'ra_guidance_opt_out',
+      'ra_lump_sum_allowance',
+      'ra_bank',
+      'ra_contact',
+    ]);
     expect(
       codeOf(
         await post(agent, '/page/ra_guidance_opt_out/checkboxesLists', {
@@ -202,7 +211,7 @@ describe('the DB retirement application journey', () => {
     // Resume after signing out: a new session finds the same place.
     await agent.request({ method: 'POST', url: '/authentication-api/api/authentication/logout' });
     const again = await signedIn('db.deferred');
-    expect((await state(again)).currentPageKey).toBe('ra_lump_sum_allowance');
+    expect((await state(again)).currentPageKey).toBe('ra_declarations');
     expect((await get(again, '/question-form/ra_guidance')).json()).toEqual({
       questionKey: 'guidance_taken',
       answerKey: 'no',

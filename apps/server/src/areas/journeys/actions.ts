@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { findMember } from '../member-data/member-repository';
 import { refuseModulusFailure, refuseOtherHolder } from '../my-details/bank-accounts';
-import { frontierOf, integrityRedirect, previousPageOf, submitStep } from './engine';
+import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
 import {
   loadJourneyGraph,
   requireJourney,
@@ -73,7 +73,7 @@ export async function journeyStateOf(
   const found = await findMember(db, row.businessGroup, row.referenceNumber);
   const now = new Date();
   const status = statusOf(row, now);
-  const steps = stepsOf(row);
+  const { path, frontier } = routeOf(graph, stepsOf(row));
   return {
     type,
     status,
@@ -83,7 +83,7 @@ export async function journeyStateOf(
       status === 'Started' && row.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,
     submissionDate: row.submittedAt?.toISOString() ?? null,
     caseNumber: row.caseNumber,
-    currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontierOf(graph, steps),
+    currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontier,
     choice: row.choice ? journeyChoiceSchema.parse(row.choice as JourneyChoice) : null,
     contact: {
       fullName: found
@@ -92,7 +92,7 @@ export async function journeyStateOf(
       emailAddress: found?.member.email ?? null,
       phone: found?.member.mobilePhone ?? null,
     },
-    steps,
+    steps: path,
   };
 }
 
@@ -144,8 +144,9 @@ async function checkBankAccount(db: Database, request: FastifyRequest, answerVal
 
 /** The page before this one on the member's path (the back link). */
 export async function previousStepOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
+  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const row = await requireJourney(db, memberOf(request), type);
-  return { previousPageKey: previousPageOf(stepsOf(row), pageKey) };
+  return { previousPageKey: previousPageOf(graph, stepsOf(row), pageKey) };
 }
 
 /** Where the member should be: this page if they may be on it, else the page they reached. */

@@ -1,6 +1,6 @@
 import { ukBankAccountSchema, type JourneyStep } from '@meridian/contracts';
 import { badRequest, notFound } from '../../lib/errors';
-import { answersOf, nextPageOf, type JourneyGraph, type JourneyPage } from './graph';
+import { answersOf, nextPageOf, reachableFrom, type JourneyGraph, type JourneyPage } from './graph';
 
 export interface StepSubmission {
   pageKey: string;
@@ -20,35 +20,68 @@ const isRealDate = (value: string) => {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 };
 
-/** The page the member should be on: the first page, or the page the last step leads to. */
-export function frontierOf(graph: JourneyGraph, steps: readonly JourneyStep[]): string {
-  const last = steps.at(-1);
-  if (!last) return graph.definition.firstPage;
-  return last.nextPageKey ?? last.pageKey;
+/**
+ * The member's route through the journey: from the first page, each page's stored step, with where
+ * its answer leads now, until a page they have not left (`frontier`, the page they should be on).
+ * Stored steps the route does not pass are not part of it (a branch an earlier answer left, or the
+ * rest of one it may rejoin).
+ */
+export function routeOf(
+  graph: JourneyGraph,
+  stored: readonly JourneyStep[],
+): { path: JourneyStep[]; frontier: string } {
+  const byPage = new Map(stored.map((step) => [step.pageKey, step]));
+  const path: JourneyStep[] = [];
+  let frontier = graph.definition.firstPage;
+  for (let step = byPage.get(frontier); step; step = byPage.get(frontier)) {
+    const page = graph.pages.get(step.pageKey);
+    if (!page) break;
+    if (step.nextPageKey === null) {
+      path.push(step);
+      break;
+    }
+    const next = nextPageOf(page, answersOf([...path, step]));
+    if (next === null || path.some((passed) => passed.pageKey === next)) {
+      path.push({ ...step, nextPageKey: null });
+      break;
+    }
+    path.push({ ...step, nextPageKey: next });
+    frontier = next;
+  }
+  return { path, frontier };
 }
 
-/** Whether the member may be on a page now: one they have passed, or the one they have reached. */
-export const isReachable = (graph: JourneyGraph, steps: readonly JourneyStep[], pageKey: string) =>
-  pageKey === graph.definition.firstPage ||
-  steps.some((step) => step.pageKey === pageKey) ||
-  frontierOf(graph, steps) === pageKey;
+/** The page the member should be on: the first page, or the first one on their route not yet left. */
+export const frontierOf = (graph: JourneyGraph, stored: readonly JourneyStep[]): string =>
+  routeOf(graph, stored).frontier;
+
+/** Whether the member may be on a page now: one on their route, or the one they have reached. */
+export function isReachable(graph: JourneyGraph, stored: readonly JourneyStep[], pageKey: string) {
+  const { path, frontier } = routeOf(graph, stored);
+  return (
+    pageKey === graph.definition.firstPage ||
+    frontier === pageKey ||
+    path.some((step) => step.pageKey === pageKey)
+  );
+}
 
 /** Journey integrity: the page itself when the member may be there, else the page they have reached. */
-export const integrityRedirect = (graph: JourneyGraph, steps: readonly JourneyStep[], pageKey: string) =>
-  isReachable(graph, steps, pageKey) ? pageKey : frontierOf(graph, steps);
+export const integrityRedirect = (graph: JourneyGraph, stored: readonly JourneyStep[], pageKey: string) =>
+  isReachable(graph, stored, pageKey) ? pageKey : frontierOf(graph, stored);
 
-/** The page before this one on the member's path. */
-export function previousPageOf(steps: readonly JourneyStep[], pageKey: string): string {
-  const previous = steps.find((step) => step.nextPageKey === pageKey);
+/** The page before this one on the member's route. */
+export function previousPageOf(graph: JourneyGraph, stored: readonly JourneyStep[], pageKey: string): string {
+  const previous = routeOf(graph, stored).path.find((step) => step.nextPageKey === pageKey);
   if (!previous) throw notFound('previous_page_key_not_found', 'This page has no page before it.');
   return previous.pageKey;
 }
 
 /** Every page answered, every declaration ticked: the member has reached check your answers. */
-export function assertComplete(graph: JourneyGraph, steps: readonly JourneyStep[]) {
-  if (frontierOf(graph, steps) !== graph.definition.summaryPage)
+export function assertComplete(graph: JourneyGraph, stored: readonly JourneyStep[]) {
+  const { path, frontier } = routeOf(graph, stored);
+  if (frontier !== graph.definition.summaryPage)
     throw badRequest('journey_incomplete', 'Answer every question before you submit.');
-  for (const step of steps) {
+  for (const step of path) {
     const page = graph.pages.get(step.pageKey);
     if (page && !declarationsTicked(page, step))
       throw badRequest('declarations_incomplete', 'Tick every declaration before you submit.');
@@ -132,28 +165,21 @@ function bankAccountAnswer(questionKey: string, json: string | undefined): Journ
 }
 
 /**
- * Walks a candidate path from the first page, recomputing where each page leads from the answers
- * given so far. The path stops where a page now leads elsewhere (an earlier answer changed): the
- * later branch is dropped.
+ * What is kept of the member's steps: their route, then the steps off it that the route can still
+ * reach from where it stops (so a branch that rejoins finds the later answers again). A branch the
+ * route can no longer reach is dropped.
  */
-function rewalk(graph: JourneyGraph, candidate: JourneyStep[]): JourneyStep[] {
-  const path: JourneyStep[] = [];
-  let expected: string | null = graph.definition.firstPage;
-  for (const step of candidate) {
-    if (step.pageKey !== expected) break;
-    if (step.nextPageKey === null) {
-      path.push(step);
-      break;
-    }
-    const next = nextPageOf(pageOf(graph, step.pageKey), answersOf([...path, step]));
-    path.push({ ...step, nextPageKey: next });
-    if (next !== step.nextPageKey || next === null) break;
-    expected = next;
-  }
-  return path;
+function kept(graph: JourneyGraph, stored: readonly JourneyStep[]): JourneyStep[] {
+  const { path, frontier } = routeOf(graph, stored);
+  const onPath = new Set(path.map((step) => step.pageKey));
+  const ahead = reachableFrom(graph, frontier);
+  return [...path, ...stored.filter((step) => !onPath.has(step.pageKey) && ahead.has(step.pageKey))];
 }
 
-/** Records the member's answer on a page and where it leads, dropping any branch it no longer follows. */
+/**
+ * Records the member's answer on a page and where it leads. Later answers stay while the route
+ * passes their pages: on the same route after a Change, and again where a new branch rejoins it.
+ */
 export function submitStep(
   graph: JourneyGraph,
   steps: readonly JourneyStep[],
@@ -161,9 +187,10 @@ export function submitStep(
 ): { steps: JourneyStep[]; nextPageKey: string | null } {
   const page = stepPage(graph, steps, submission.pageKey);
   const answer = checkedAnswer(page, submission);
-  const index = steps.findIndex((step) => step.pageKey === submission.pageKey);
-  const existing = index >= 0 ? steps[index] : undefined;
-  const before = index >= 0 ? steps.slice(0, index) : [...steps];
+  const { path } = routeOf(graph, steps);
+  const index = path.findIndex((step) => step.pageKey === submission.pageKey);
+  const existing = index >= 0 ? path[index] : undefined;
+  const before = index >= 0 ? path.slice(0, index) : path;
   const draft: JourneyStep = {
     pageKey: submission.pageKey,
     nextPageKey: null,
@@ -182,10 +209,8 @@ export function submitStep(
       'next_page_mismatch',
       `This answer leads to ${nextPageKey}, not ${submission.expectedNext}.`,
     );
-  const after = index >= 0 ? steps.slice(index + 1) : [];
-  // Keep the later steps while they still follow from the answers (fast-forward after a Change).
-  const path = rewalk(graph, [...before, { ...draft, nextPageKey }, ...after]);
-  return { steps: path, nextPageKey };
+  const others = steps.filter((step) => step.pageKey !== submission.pageKey);
+  return { steps: kept(graph, [...others, { ...draft, nextPageKey }]), nextPageKey };
 }
 
 /**
@@ -203,10 +228,12 @@ export function updatePageData(
   const index = steps.findIndex((step) => step.pageKey === pageKey);
   if (index >= 0) {
     const updated = change({ ...steps[index]!, updatedAt: now }, page);
-    // An unticked declaration sends the member back to this page: later steps are dropped.
-    if (!declarationsTicked(page, updated))
-      return [...steps.slice(0, index), { ...updated, nextPageKey: null }];
-    return steps.map((step, position) => (position === index ? updated : step));
+    // An unticked declaration stops the route at this page until it is ticked and left again.
+    const step = declarationsTicked(page, updated) ? updated : { ...updated, nextPageKey: null };
+    return kept(
+      graph,
+      steps.map((candidate, position) => (position === index ? step : candidate)),
+    );
   }
   const placeholder: JourneyStep = {
     pageKey,
@@ -217,5 +244,5 @@ export function updatePageData(
     submittedAt: now,
     updatedAt: now,
   };
-  return [...steps, change(placeholder, page)];
+  return kept(graph, [...steps, change(placeholder, page)]);
 }

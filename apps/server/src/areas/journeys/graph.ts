@@ -83,15 +83,15 @@ export function journeyGraphProblems(graph: JourneyGraph): string[] {
       key === definition.summaryPage || key === definition.confirmationPage || key === definition.exitPage;
     if (!leadsSomewhere && !isEnd) problems.push(`${key}: leads nowhere (give it "next")`);
   }
-  if (problems.length === 0 && !reachable(graph).has(definition.summaryPage))
+  if (problems.length === 0 && !reachableFrom(graph, definition.firstPage).has(definition.summaryPage))
     problems.push(`summaryPage: "${definition.summaryPage}" cannot be reached from ${definition.firstPage}`);
   return problems;
 }
 
-/** Every page some path of answers can reach from the first page. */
-function reachable({ definition, pages }: JourneyGraph): Set<string> {
+/** Every page some path of answers can reach from a page (that page included), up to the summary page. */
+export function reachableFrom({ definition, pages }: JourneyGraph, start: string): Set<string> {
   const seen = new Set<string>();
-  const queue = [definition.firstPage];
+  const queue = [start];
   while (queue.length > 0) {
     const key = queue.pop()!;
     if (seen.has(key) || key === definition.summaryPage) {

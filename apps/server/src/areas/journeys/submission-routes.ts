@@ -17,7 +17,7 @@ import { findMember } from '../member-data/member-repository';
 import { answerLines, choiceLines, displayDate } from './answers';
 import { renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';
-import { assertComplete } from './engine';
+import { assertComplete, routeOf } from './engine';
 import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -47,6 +47,7 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
       throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
     const steps = stepsOf(row);
     assertComplete(graph, steps);
+    const { path } = routeOf(graph, steps);
     const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
       { next: string | number },
     ];
@@ -67,7 +68,7 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
           ],
         },
         ...(row.choice ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }] : []),
-        { heading: 'Your answers', lines: answerLines(graph, steps) },
+        { heading: 'Your answers', lines: answerLines(graph, path) },
       ],
     });
     await tx.insert(memberCases).values({

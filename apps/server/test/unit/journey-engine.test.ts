@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/contracts';
+import {
+  assertComplete,
+  integrityRedirect,
+  previousPageOf,
+  routeOf,
+  submitStep,
+  updatePageData,
+} from '../../src/areas/journeys/engine';
+import { graphOf, journeyGraphProblems, type JourneyGraph } from '../../src/areas/journeys/graph';
+import { statusOf, type JourneyRow } from '../../src/areas/journeys/repository';
+
+/**
+ * A journey with two branches that rejoin:
+ *   start (had_advice) ─ yes → adviser → contact ─┐
+ *                      └ no  → guidance → contact ─┤
+ *   contact (text) → declarations (ticked) → check
+ * and a route on an earlier answer: contact goes to `extra` when had_advice is yes and guidance is not.
+ */
+const definition: JourneyDefinition = {
+  type: 'testjourney',
+  title: 'Test journey',
+  firstPage: 'start',
+  summaryPage: 'check',
+  confirmationPage: 'done',
+  stages: [{ key: 'one', label: 'One' }],
+  expiryDays: 90,
+  caseType: 'TST',
+  caseDocuments: [],
+  confirmationEmail: { subject: 'Subject', body: 'Body' },
+};
+
+const page = (key: string, journey: Omit<PageJourney, 'type'>) => ({
+  key,
+  slug: `/test/${key}`,
+  title: key,
+  journey: { type: 'testjourney', ...journey },
+});
+
+const pages = [
+  page('start', {
+    question: {
+      kind: 'radios',
+      key: 'had_advice',
+      label: 'Have you had advice?',
+      answers: [
+        { key: 'yes', label: 'Yes', next: 'adviser' },
+        { key: 'no', label: 'No', next: 'guidance' },
+      ],
+    },
+  }),
+  page('adviser', { question: { kind: 'text', key: 'adviser_name', label: 'Adviser' }, next: 'contact' }),
+  page('guidance', {
+    question: { kind: 'date', key: 'guidance_date', label: 'When?', notAfterToday: true },
+    next: 'contact',
+  }),
+  page('contact', {
+    question: {
+      kind: 'radios',
+      key: 'contact_ok',
+      label: 'Are these your details?',
+      answers: [
+        { key: 'yes', label: 'Yes' },
+        { key: 'no', label: 'No' },
+      ],
+    },
+    routes: [{ when: { question: 'contact_ok', in: ['no'] }, next: 'extra' }],
+    next: 'declarations',
+  }),
+  page('extra', { question: { kind: 'text', key: 'extra_text', label: 'Tell us' }, next: 'declarations' }),
+  page('declarations', {
+    checkboxes: {
+      key: 'declarations',
+      legend: 'Declarations',
+      items: [
+        { key: 'true_info', label: 'True', required: true },
+        { key: 'marketing', label: 'Optional' },
+      ],
+    },
+    next: 'check',
+  }),
+  page('check', {}),
+  page('done', {}),
+];
+
+const graph: JourneyGraph = graphOf(definition, pages);
+const today = '2026-06-15';
+const now = '2026-06-15T10:00:00.000Z';
+
+type Answer = { questionKey: string; answerKey: string; answerValue?: string };
+
+/** Submits a page and returns the steps stored after it. */
+const answer = (steps: readonly JourneyStep[], pageKey: string, given?: Answer) =>
+  submitStep(graph, steps, { pageKey, answer: given, today, now }).steps;
+
+const tick = (steps: readonly JourneyStep[], boxes: Record<string, boolean>) =>
+  updatePageData(graph, steps, 'declarations', now, (step) => ({
+    ...step,
+    checkboxesLists: {
+      declarations: Object.entries(boxes).map(([key, answerValue]) => ({ key, answerValue })),
+    },
+  }));
+
+const keysOf = (steps: readonly JourneyStep[]) => routeOf(graph, steps).path.map((step) => step.pageKey);
+const frontier = (steps: readonly JourneyStep[]) => routeOf(graph, steps).frontier;
+const codeOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return 'no error';
+};
+
+const yes = { questionKey: 'had_advice', answerKey: 'yes' };
+const no = { questionKey: 'had_advice', answerKey: 'no' };
+const adviser = { questionKey: 'adviser_name', answerKey: 'Ann Adviser' };
+const guidanceDate = { questionKey: 'guidance_date', answerKey: '2026-05-01' };
+const contactYes = { questionKey: 'contact_ok', answerKey: 'yes' };
+const contactNo = { questionKey: 'contact_ok', answerKey: 'no' };
+
+/** The advice branch walked to check your answers. */
+function adviceBranchDone() {
+  let steps = answer([], 'start', yes);
+  steps = answer(steps, 'adviser', adviser);
+  steps = answer(steps, 'contact', contactYes);
+  steps = tick(steps, { true_info: true });
+  return answer(steps, 'declarations');
+}
+
+describe('the journey engine', () => {
+  it('follows the branch each answer names, then the page routes, then next', () => {
+    expect(frontier([])).toBe('start');
+    const advice = answer([], 'start', yes);
+    expect(frontier(advice)).toBe('adviser');
+    const guidance = answer([], 'start', no);
+    expect(frontier(guidance)).toBe('guidance');
+    const viaExtra = answer(
+      answer(answer(guidance, 'guidance', guidanceDate), 'contact', contactNo),
+      'extra',
+      {
+        questionKey: 'extra_text',
+        answerKey: 'More',
+      },
+    );
+    expect(keysOf(viaExtra)).toEqual(['start', 'guidance', 'contact', 'extra']);
+    expect(frontier(viaExtra)).toBe('declarations');
+    expect(frontier(adviceBranchDone())).toBe('check');
+  });
+
+  it('refuses a page the member has not reached, an answer not offered and a page without a question', () => {
+    const steps = answer([], 'start', yes);
+    expect(codeOf(() => answer(steps, 'contact', contactYes))).toBe('page_not_reachable');
+    expect(codeOf(() => answer(steps, 'guidance', guidanceDate))).toBe('page_not_reachable');
+    expect(codeOf(() => answer(steps, 'start', { questionKey: 'had_advice', answerKey: 'maybe' }))).toBe(
+      'answer_not_an_option',
+    );
+    expect(codeOf(() => answer(steps, 'adviser', contactYes))).toBe('question_not_on_page');
+    expect(codeOf(() => answer(steps, 'adviser'))).toBe('answer_required');
+    expect(codeOf(() => answer(steps, 'check'))).toBe('not_a_step');
+    expect(codeOf(() => answer(steps, 'nowhere'))).toBe('page_not_in_journey');
+    const guidance = answer([], 'start', no);
+    expect(codeOf(() => answer(guidance, 'guidance', { ...guidanceDate, answerKey: '2026-06-16' }))).toBe(
+      'date_in_future',
+    );
+    expect(codeOf(() => answer(guidance, 'guidance', { ...guidanceDate, answerKey: '2026-02-30' }))).toBe(
+      'invalid_date',
+    );
+    expect(
+      codeOf(() =>
+        submitStep(graph, steps, { pageKey: 'start', answer: yes, expectedNext: 'guidance', today, now }),
+      ),
+    ).toBe('next_page_mismatch');
+  });
+
+  it('keeps the later answers when a Change leads the same way', () => {
+    const done = adviceBranchDone();
+    const changed = answer(done, 'adviser', { questionKey: 'adviser_name', answerKey: 'Bob Adviser' });
+    expect(keysOf(changed)).toEqual(['start', 'adviser', 'contact', 'declarations']);
+    expect(frontier(changed)).toBe('check');
+    expect(routeOf(graph, changed).path[1]!.answer?.answerKey).toBe('Bob Adviser');
+  });
+
+  it('drops the branch an earlier answer no longer leads to', () => {
+    const switched = answer(adviceBranchDone(), 'start', no);
+    expect(keysOf(switched)).toEqual(['start']);
+    expect(frontier(switched)).toBe('guidance');
+    expect(switched.some((step) => step.pageKey === 'adviser')).toBe(false);
+    expect(codeOf(() => answer(switched, 'adviser', adviser))).toBe('page_not_reachable');
+    expect(codeOf(() => assertComplete(graph, switched))).toBe('journey_incomplete');
+  });
+
+  it('merges back: where the new branch rejoins, the answers after it are there again', () => {
+    const switched = answer(adviceBranchDone(), 'start', no);
+    const rejoined = answer(switched, 'guidance', guidanceDate);
+    expect(keysOf(rejoined)).toEqual(['start', 'guidance', 'contact', 'declarations']);
+    expect(frontier(rejoined)).toBe('check');
+    expect(routeOf(graph, rejoined).path[2]!.answer?.answerKey).toBe('yes');
+    expect(() => assertComplete(graph, rejoined)).not.toThrow();
+  });
+
+  it('re-routes on a later page when the earlier answer a route reads changes', () => {
+    const done = adviceBranchDone();
+    const viaExtra = answer(done, 'contact', contactNo);
+    expect(frontier(viaExtra)).toBe('extra');
+    const extra = answer(viaExtra, 'extra', { questionKey: 'extra_text', answerKey: 'More' });
+    expect(keysOf(extra)).toEqual(['start', 'adviser', 'contact', 'extra', 'declarations']);
+    expect(frontier(extra)).toBe('check');
+    const back = answer(extra, 'contact', contactYes);
+    expect(keysOf(back)).toEqual(['start', 'adviser', 'contact', 'declarations']);
+    expect(back.some((step) => step.pageKey === 'extra')).toBe(false);
+  });
+
+  it('holds the member on a declarations page until every required box is ticked', () => {
+    let steps = answer(answer(answer([], 'start', yes), 'adviser', adviser), 'contact', contactYes);
+    expect(codeOf(() => answer(steps, 'declarations'))).toBe('declarations_incomplete');
+    steps = tick(steps, { marketing: true });
+    expect(codeOf(() => answer(steps, 'declarations'))).toBe('declarations_incomplete');
+    steps = answer(tick(steps, { true_info: true }), 'declarations');
+    expect(frontier(steps)).toBe('check');
+    const unticked = tick(steps, { true_info: false });
+    expect(frontier(unticked)).toBe('declarations');
+    expect(codeOf(() => assertComplete(graph, unticked))).toBe('journey_incomplete');
+  });
+
+  it('gives the page before each page on the route, and none before the first', () => {
+    const done = adviceBranchDone();
+    expect(previousPageOf(graph, done, 'adviser')).toBe('start');
+    expect(previousPageOf(graph, done, 'contact')).toBe('adviser');
+    expect(previousPageOf(graph, done, 'check')).toBe('declarations');
+    expect(codeOf(() => previousPageOf(graph, done, 'start'))).toBe('previous_page_key_not_found');
+    const switched = answer(answer(done, 'start', no), 'guidance', guidanceDate);
+    expect(previousPageOf(graph, switched, 'contact')).toBe('guidance');
+    expect(codeOf(() => previousPageOf(graph, switched, 'adviser'))).toBe('previous_page_key_not_found');
+  });
+
+  it('sends a member who opens a page off their route to the page they have reached', () => {
+    const steps = answer([], 'start', yes);
+    expect(integrityRedirect(graph, steps, 'start')).toBe('start');
+    expect(integrityRedirect(graph, steps, 'adviser')).toBe('adviser');
+    expect(integrityRedirect(graph, steps, 'declarations')).toBe('adviser');
+    expect(integrityRedirect(graph, steps, 'guidance')).toBe('adviser');
+    expect(integrityRedirect(graph, [], 'check')).toBe('start');
+    expect(integrityRedirect(graph, adviceBranchDone(), 'check')).toBe('check');
+  });
+
+  it('checks an authored journey: broken keys, dead ends and an unreachable summary', () => {
+    expect(journeyGraphProblems(graph)).toEqual([]);
+    const broken = graphOf(definition, [
+      ...pages.filter((candidate) => candidate.key !== 'extra' && candidate.key !== 'declarations'),
+      page('declarations', {}),
+    ]);
+    expect(journeyGraphProblems(broken)).toEqual([
+      'contact.routes: "extra" is not a page of journey testjourney',
+      'declarations: leads nowhere (give it "next")',
+    ]);
+  });
+});
+
+describe('journey expiry', () => {
+  const row = (status: JourneyRow['status'], expiresAt: string) =>
+    ({ status, expiresAt: new Date(expiresAt) }) as JourneyRow;
+  const at = new Date('2026-06-15T12:00:00Z');
+
+  it('expires an unsubmitted journey from its expiry moment on, never a submitted one', () => {
+    expect(statusOf(row('Started', '2026-06-15T12:00:01Z'), at)).toBe('Started');
+    expect(statusOf(row('Started', '2026-06-15T12:00:00Z'), at)).toBe('Expired');
+    expect(statusOf(row('Started', '2026-06-01T00:00:00Z'), at)).toBe('Expired');
+    expect(statusOf(row('Submitted', '2026-06-01T00:00:00Z'), at)).toBe('Submitted');
+  });
+});
