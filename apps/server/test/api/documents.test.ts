@@ -343,6 +343,59 @@ describe('the member’s library', () => {
     expect(stillThere.statusCode).toBe(200);
   });
 
+  it('acts on the linked record the member switched to: library, upload, download and zip', async () => {
+    const agent = await member('linked');
+    const asLinked = { 'auth-business-group': 'MER', 'auth-reference-number': '1000008' };
+    const statement = await files.pdf('DC statement');
+    const filed = await ctx.app.documentLibrary.addPortalDocument(
+      { businessGroup: 'MER', referenceNumber: '1000008' },
+      { name: 'dc-statement.pdf', type: 'Annual statement', kind: 'letter', bytes: statement },
+    );
+    const form = uploadForm('dc-payslip.pdf', await files.pdf());
+    const uploaded = await agent.request({
+      method: 'POST',
+      url: '/mdp-api/api/documents',
+      payload: form.payload,
+      headers: { ...form.headers, ...asLinked },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const linkedIds = [filed.id, uploaded.json().fileUuid as string];
+
+    // Without the record headers the session's own record is used: the linked record's files are not there.
+    expect((await library(agent)).json().totalItems).toBe(0);
+    expect(
+      (await agent.request({ url: `/mdp-api/api/members/current/documents/${filed.id}/download` }))
+        .statusCode,
+    ).toBe(404);
+
+    const listed = (
+      await agent.request({ url: '/mdp-api/api/members/current/documents', headers: asLinked })
+    ).json();
+    expect(listed.items.map((item: { id: string }) => item.id).sort()).toEqual([...linkedIds].sort());
+    const download = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${filed.id}/download`,
+      headers: asLinked,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(statement)).toBe(true);
+    const zip = await agent.request({
+      url: `/mdp-api/api/members/current/documents/zip?ids=${linkedIds[0]}&ids=${linkedIds[1]}`,
+      headers: asLinked,
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload))).sort()).toEqual([
+      'dc-payslip.pdf',
+      'dc-statement.pdf',
+    ]);
+
+    // A record the sign-in does not hold is refused outright.
+    const stranger = await agent.request({
+      url: '/mdp-api/api/members/current/documents',
+      headers: { 'auth-business-group': 'MER', 'auth-reference-number': '1000001' },
+    });
+    expect(stranger.statusCode).toBe(403);
+  });
+
   it('puts portal-made documents into the library with unique names', async () => {
     const record = { businessGroup: 'MER', referenceNumber: '1000002' };
     const bytes = await files.pdf('Nomination');

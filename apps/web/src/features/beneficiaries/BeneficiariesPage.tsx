@@ -4,8 +4,15 @@ import { Link, useLocation } from 'react-router';
 import type { Nomination } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { downloadAsActiveRecord } from '../../lib/save-file';
 import { formatDate } from '../content/format';
-import { beneficiariesApi, draftOf, NOMINATION_PDF_URL, type RelationshipStatus } from './api';
+import {
+  beneficiariesApi,
+  draftOf,
+  NOMINATION_PDF_NAME,
+  NOMINATION_PDF_URL,
+  type RelationshipStatus,
+} from './api';
 import { BeneficiaryCard } from './BeneficiaryList';
 
 export const BENEFICIARIES_PATH = '/beneficiaries';
@@ -18,6 +25,7 @@ export function BeneficiariesPage() {
   const [nomination, setNomination] = useState<Nomination | null>(null);
   const [statuses, setStatuses] = useState<RelationshipStatus[]>([]);
   const [failed, setFailed] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
   useDocumentTitle('Your beneficiaries');
 
   useEffect(() => {
@@ -37,7 +45,9 @@ export function BeneficiariesPage() {
         <Link to={routes.landing}>Back to your pension</Link>
       </p>
       <h1>Your beneficiaries</h1>
-      <p role="status">{saved ?? ''}</p>
+      <p role="status">
+        {downloadFailed ? 'Your nomination could not be downloaded. Try again later' : (saved ?? '')}
+      </p>
       <p>
         Tell the trustees who you would like to receive the lump sum, and your pension if one can be paid, if
         you die. They take your wishes into account when they decide who is paid.
@@ -64,7 +74,18 @@ export function BeneficiariesPage() {
             <Link to={`${BENEFICIARIES_PATH}/change`} className="button">
               Change your beneficiaries
             </Link>
-            <a href={NOMINATION_PDF_URL} download>
+            <a
+              href={NOMINATION_PDF_URL}
+              download={NOMINATION_PDF_NAME}
+              onClick={(event) => {
+                // As the record the member is acting as: a plain link cannot carry the record headers.
+                event.preventDefault();
+                setDownloadFailed(false);
+                downloadAsActiveRecord(NOMINATION_PDF_URL, NOMINATION_PDF_NAME).catch(() =>
+                  setDownloadFailed(true),
+                );
+              }}
+            >
               Download your nomination (PDF)
             </a>
           </div>

@@ -14,8 +14,9 @@ export interface RelationshipStatus {
   group: 'partner' | 'child' | 'family' | 'other' | 'organisation';
 }
 
-/** The nomination PDF is fetched by the browser itself (the session cookie signs it in). */
+/** Where the nomination PDF is downloaded from; the page fetches it with the record headers. */
 export const NOMINATION_PDF_URL = `${base}/members/current/beneficiaries/download`;
+export const NOMINATION_PDF_NAME = 'expression-of-wish.pdf';
 
 export const beneficiariesApi = {
   nomination: () => http.get<Nomination>(`${base}/members/current/beneficiaries`, record()),

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { singleAuthData } from '../../lib/session-storage';
 import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 
 const letter = {
@@ -16,6 +17,7 @@ const letter = {
 
 function stubLibrary() {
   return stubFetch((url) => {
+    if (url.endsWith('/download')) return new Response('%PDF-1.7', { status: 200 });
     if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Annual statement'] });
     if (url.includes('/members/current/documents'))
       return jsonResponse(200, { items: [letter], pageNumber: 1, pageSize: 8, totalItems: 9, totalPages: 2 });
@@ -29,6 +31,10 @@ describe('the document library', () => {
   });
   afterEach(() => {
     document.cookie = 'accessToken=; Max-Age=0; path=/';
+    singleAuthData.remove();
+    // jsdom has no object URLs; the download test lends them.
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
   it('lists documents with their size in base 1000, new ones marked, and pages', async () => {
@@ -79,5 +85,26 @@ describe('the document library', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show documents' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Received from must be a real date');
     expect(fetch.mock.calls.length).toBe(before);
+  });
+
+  it('downloads as the linked record the member switched to, marking the document read', async () => {
+    quietConsole();
+    const fetch = stubLibrary();
+    singleAuthData.write({
+      hasMultipleRecords: true,
+      primaryBgroup: 'MER',
+      primaryRefno: '1000007',
+      linkedBgroup: 'MER',
+      linkedRefno: '1000008',
+    });
+    const saved = vi.fn(() => 'blob:statement');
+    Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() });
+    renderApp('/documents');
+    fireEvent.click(await screen.findByRole('link', { name: 'annual-statement-2026.pdf' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls.find(([called]) => called.endsWith('/download'))!;
+    expect(url).toBe(`/mdp-api/api/members/current/documents/${letter.id}/download`);
+    expect((init.headers as Headers).get('auth-reference-number')).toBe('1000008');
+    await vi.waitFor(() => expect(screen.queryByText('New')).toBeNull());
   });
 });

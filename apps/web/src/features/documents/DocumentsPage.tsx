@@ -1,5 +1,5 @@
 import './documents.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import {
   documentListQuerySchema,
@@ -16,6 +16,7 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../content/format';
+import { downloadAsActiveRecord } from '../../lib/save-file';
 import { checkForm, errorFor } from '../my-details/form';
 import { documentsApi, downloadUrl, zipUrl } from './api';
 
@@ -202,6 +203,16 @@ export function DocumentsPage() {
         },
     );
 
+  /** Downloads as the record the member is acting as (a plain link would use the signed-in record). */
+  function download(event: MouseEvent<HTMLAnchorElement>, ids: string[], fileName: string) {
+    event.preventDefault();
+    const path = event.currentTarget.getAttribute('href')!;
+    downloadAsActiveRecord(path, fileName).then(
+      () => markRead(ids),
+      () => setMessage(`${fileName} could not be downloaded. Try again later`),
+    );
+  }
+
   async function confirmDelete(document: LibraryDocument) {
     try {
       await documentsApi.remove(document.id);
@@ -370,7 +381,11 @@ export function DocumentsPage() {
                     />
                   </td>
                   <td>
-                    <a href={downloadUrl(item.id)} download={item.name} onClick={() => markRead([item.id])}>
+                    <a
+                      href={downloadUrl(item.id)}
+                      download={item.name}
+                      onClick={(event) => download(event, [item.id], item.name)}
+                    >
                       {item.name}
                     </a>
                     {!item.isRead && <strong className="task-tag task-tag--not-started"> New</strong>}
@@ -397,7 +412,7 @@ export function DocumentsPage() {
                 className="button button--secondary"
                 href={zipUrl(selected)}
                 download="documents.zip"
-                onClick={() => markRead(selected)}
+                onClick={(event) => download(event, selected, 'documents.zip')}
               >
                 Download {selected.length} selected as a zip file
               </a>

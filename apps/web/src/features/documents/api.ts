@@ -6,7 +6,7 @@ import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 const base = '/mdp-api/api';
 const record = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 
-/** The library's documents are fetched as files by the browser itself (the session cookie signs them in). */
+/** Where a document (or a zip of several) is downloaded from; the page fetches it with the record headers. */
 export const downloadUrl = (id: string) =>
   `${base}/members/current/documents/${encodeURIComponent(id)}/download`;
 export const zipUrl = (ids: string[]) =>

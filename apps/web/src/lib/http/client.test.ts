@@ -133,6 +133,24 @@ describe('http client', () => {
     expect(sentHeaders().get('Content-Type')).toBe('application/json');
   });
 
+  it('fetches a file as bytes with the same headers, and reads a refusal as an error', async () => {
+    document.cookie = 'accessToken=token-1; path=/';
+    const client = createHttpClient({ logger: quiet });
+    stubFetch(
+      () => new Response('%PDF-1.7 bytes', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    const file = await client.getFile('/file', { headers: { 'auth-reference-number': '1000008' } });
+    expect(await file.text()).toBe('%PDF-1.7 bytes');
+    expect(sentHeaders().get('auth-reference-number')).toBe('1000008');
+    expect(sentHeaders().get('Authorization')).toBe('Bearer token-1');
+    expect(sentHeaders().get('Accept')).toBe('*/*');
+    stubFetch(() => json(404, { errors: [{ code: 'document_not_found', message: 'No such document.' }] }));
+    await expect(client.getFile('/file')).rejects.toMatchObject({
+      status: 404,
+      codes: ['document_not_found'],
+    });
+  });
+
   it('parses JSON on any 2xx status and gives undefined for 204 and empty bodies', async () => {
     const client = createHttpClient({ logger: quiet });
     stubFetch(() => json(201, { created: true }));

@@ -26,6 +26,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Resolve a 404 with `null` instead of failing: content that does not exist is "no data". */
   nullOn404?: boolean;
+  /** `blob`: a successful answer is the body's bytes (a file), not parsed JSON. Errors are read as usual. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface RequestInfo {
@@ -119,11 +121,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     requestOptions: RequestOptions = {},
     isRetry = false,
   ): Promise<T> {
-    const { query, body, headers: callerHeaders, signal, nullOn404 } = requestOptions;
+    const { query, body, headers: callerHeaders, signal, nullOn404, responseType } = requestOptions;
     const queryString = serialiseQuery(query);
     const url = `${options.baseUrl ?? ''}${path}${queryString ? `?${queryString}` : ''}`;
 
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers({ Accept: responseType === 'blob' ? '*/*' : 'application/json' });
     for (const [name, value] of Object.entries({ ...defaultHeaders, ...callerHeaders }))
       headers.set(name, value);
     const accessToken = readCookie('accessToken');
@@ -166,6 +168,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       return null as T;
     }
 
+    if (responseType === 'blob' && response.ok) return (await response.blob()) as T;
+
     let parsed: unknown;
     try {
       parsed = await readBody(response);
@@ -184,6 +188,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
   return {
     get: <T>(path: string, requestOptions?: RequestOptions) => request<T>('GET', path, requestOptions),
+    /** A GET whose answer is a file: resolves with its bytes. */
+    getFile: (path: string, requestOptions?: Omit<RequestOptions, 'responseType'>) =>
+      request<Blob>('GET', path, { ...requestOptions, responseType: 'blob' }),
     post: <T>(path: string, requestOptions?: RequestOptions) => request<T>('POST', path, requestOptions),
     put: <T>(path: string, requestOptions?: RequestOptions) => request<T>('PUT', path, requestOptions),
     delete: <T>(path: string, requestOptions?: RequestOptions) => request<T>('DELETE', path, requestOptions),
