@@ -15,9 +15,9 @@ const text = z.string().min(1);
 const pageKey = z
   .string()
   .regex(/^[a-z0-9_]{2,60}$/, 'a page key: lower-case letters, digits and underscores');
-const href = z
-  .string()
-  .regex(/^(\/(?!\/)|https:\/\/|mailto:|tel:)/, 'a site path, an https:// address, mailto: or tel:');
+/** A site path, an https address with its host, or a mailto: or tel: link. */
+const hrefPattern = /^(\/(?!\/)|https:\/\/[^/?#\s@]+(?:[/?#]|$)|mailto:.|tel:.)/;
+const href = z.string().regex(hrefPattern, 'a site path, an https:// address with a host, mailto: or tel:');
 const anchor = z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, 'lower-case letters, digits and hyphens');
 
 export const valueFormatSchema = z.enum([
@@ -206,6 +206,14 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
         .min(1),
       rows: z.array(z.record(z.string(), value)),
       sortable: z.boolean().optional(),
+      /** The order the rows start in: the first column ascending unless this names another, or `none` (as authored). */
+      sort: z
+        .union([
+          z.literal('none'),
+          object({ column: z.string().min(1), direction: z.enum(['ascending', 'descending']) }),
+        ])
+        .optional(),
+      /** Rows a page (10 unless given). */
       pageSize: z.number().int().min(1).max(100).optional(),
     }),
     block('timeline', {

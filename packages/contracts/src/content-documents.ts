@@ -3,7 +3,9 @@ import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } fr
 import { journeyDefinitionFileSchema } from './journeys';
 import { visibilityRuleSchema } from './visibility';
 
-const siteHref = z.string().regex(/^(\/|https:\/\/)/, 'a site path or an https:// address');
+const siteHref = z
+  .string()
+  .regex(/^(\/(?!\/)|https:\/\/[^/?#\s@]+(?:[/?#]|$))/, 'a site path or an https:// address with a host');
 
 /**
  * The tenant-wide documents, built with a strict object factory for authoring (content files) or a

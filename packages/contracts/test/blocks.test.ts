@@ -309,6 +309,36 @@ describe('authoring is strict, delivery tolerant', () => {
   });
 });
 
+describe('link addresses', () => {
+  const withHref = (href: string) =>
+    strictBlockSchema.safeParse({ type: 'button', label: 'Go', href }).success;
+
+  it('takes site paths, https addresses with a host, mailto: and tel:', () => {
+    for (const href of [
+      '/help',
+      'https://www.gov.uk',
+      'https://www.gov.uk/pensions?x=1',
+      'mailto:a@b.org',
+      'tel:0300',
+    ])
+      expect(withHref(href), href).toBe(true);
+  });
+
+  it('refuses an address without a host, another scheme or a protocol-relative address', () => {
+    for (const href of [
+      'https://',
+      'https:///help',
+      'https://?q',
+      'https://#top',
+      'http://example.org',
+      '//evil.example',
+      'javascript:alert(1)',
+      'mailto:',
+    ])
+      expect(withHref(href), href).toBe(false);
+  });
+});
+
 describe('new block fields', () => {
   it('takes data from member-data paths only', () => {
     const withSource = (dataSourceUrl: string) =>

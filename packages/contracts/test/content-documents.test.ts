@@ -34,6 +34,19 @@ describe('content documents', () => {
     expect(parsed.tooltips[0]?.text).toBe('On your statement');
   });
 
+  it('refuses a menu or footer address without a host', () => {
+    expect(
+      firstIssue(contentDocumentSchemas.menu, { items: [{ label: 'Help', href: 'https:///help' }] }),
+    ).toBe('items.0.href: a site path or an https:// address with a host');
+    expect(firstIssue(contentDocumentSchemas.footer, { links: [{ label: 'Help', href: 'https://' }] })).toBe(
+      'links.0.href: a site path or an https:// address with a host',
+    );
+    expect(
+      contentDocumentSchemas.menu.safeParse({ items: [{ label: 'Gov', href: 'https://www.gov.uk/x' }] })
+        .success,
+    ).toBe(true);
+  });
+
   it('refuses a menu item with a misspelt key or with both an address and a page', () => {
     expect(
       firstIssue(contentDocumentSchemas.menu, { items: [{ label: 'Help', href: '/help', ordreNo: 1 }] }),

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../app/auth';
 import { contentImageUrl, useTenant } from '../app/tenant';
@@ -9,6 +9,7 @@ import { CookieBanner } from '../features/site/CookieBanner';
 import { LeaveSiteDialog } from '../features/outbound-sso/LeaveSiteDialog';
 import { AccountMenuLinks, SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';
 import { useSiteContent } from '../features/site/site-content';
+import { createTextResolver } from '../features/content/tokens';
 
 /** After an in-app navigation, focus moves to the main content so screen readers start on the new page. */
 function useFocusMainOnNavigation() {
@@ -27,7 +28,8 @@ export function Layout() {
   const { signedIn, signOut } = useAuth();
   const navigating = useNavigation().state !== 'idle';
   useFocusMainOnNavigation();
-  const { menu, footer } = useSiteContent(signedIn);
+  const { menu, footer, texts } = useSiteContent(signedIn);
+  const { text } = useMemo(() => createTextResolver(texts), [texts]);
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -54,7 +56,7 @@ export function Layout() {
             {signedIn ? (
               <>
                 {menu?.items.some((item) => item.position === 'Account') ? (
-                  <AccountMenuLinks menu={menu} />
+                  <AccountMenuLinks menu={menu} text={text} />
                 ) : (
                   <Link to={routes.landing}>Your pension</Link>
                 )}
@@ -67,7 +69,7 @@ export function Layout() {
             )}
           </nav>
         </div>
-        <SiteMenu menu={menu} />
+        <SiteMenu menu={menu} text={text} />
       </header>
       <main id="main-content" className="container" tabIndex={-1} aria-busy={navigating || undefined}>
         <Suspense fallback={<PageLoading />}>
@@ -76,7 +78,7 @@ export function Layout() {
       </main>
       <footer className="site-footer">
         <div className="container">
-          <SiteFooterLinks footer={footer} />
+          <SiteFooterLinks footer={footer} text={text} />
           <p>{tenant.tenantName}</p>
         </div>
       </footer>

@@ -44,6 +44,19 @@ describe('catch-all content page', () => {
     await waitFor(() => expect(document.title).toBe('Your pension explained - Meridian Pension Scheme'));
   });
 
+  it('fills placeholders in the page title and the tab title', async () => {
+    stubFetch((url) => {
+      if (url.includes('/unauthorized-page?'))
+        return jsonResponse(200, page('Help from [[Label:Scheme_Name]]'));
+      if (url.includes('/unauthorized-globals'))
+        return jsonResponse(200, { labels: [{ labelKey: 'scheme_name', labelText: 'Meridian' }] });
+      return jsonResponse(404, { errors: [{ code: 'not_found', message: 'None' }] });
+    });
+    renderApp('/help');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help from Meridian' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Help from Meridian - Meridian Pension Scheme'));
+  });
+
   it('asks for / on the home page', async () => {
     const fetch = stubPage(() => jsonResponse(200, page('Welcome')));
     renderApp('/');

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { usePageActions } from './actions';
 import { PageBlocks } from './block-renderer';
-import { ContentContext, publicContent, useContent } from './content-context';
+import { ContentContext, publicContent, useContent, useTextResolver } from './content-context';
 import type { ContentPageData } from './content-loader';
 
 /** Journey steps load their mechanics (questions, check your answers) only when a journey page opens. */
@@ -48,7 +48,9 @@ const hasHeaderBlock = (blocks: BlockEnvelope[], accessKey: VisibilityKey) =>
     return parsed?.success === true && evaluateVisibility(parsed.data.visibility, accessKey);
   });
 
-function FoundPage({ title, blocks }: { title: string; blocks: BlockEnvelope[] }) {
+function FoundPage({ title: authored, blocks }: { title: string; blocks: BlockEnvelope[] }) {
+  const { text } = useTextResolver();
+  const title = text(authored);
   useDocumentTitle(title);
   const { accessKey, dataSources } = useContent();
   return (

@@ -63,7 +63,8 @@ export interface ContentPageData {
   dataSources: Record<string, unknown>;
 }
 
-const textsOf = (globals: Globals | null, tokens: Record<string, string>): TextSources => ({
+/** The placeholders' sources from the globals and the member's tokens. */
+export const textsOf = (globals: Globals | null, tokens: Record<string, string>): TextSources => ({
   labels: Object.fromEntries((globals?.labels ?? []).map((label) => [label.labelKey, label.labelText])),
   tokens,
   modals: Object.fromEntries((globals?.modals ?? []).map(({ key, title, html }) => [key, { title, html }])),

@@ -36,9 +36,10 @@ export function formatCurrency(pence: unknown): string {
   return amount === undefined ? missing : pounds.format(Math.round(amount) / 100);
 }
 
-export function formatCurrencyPerYear(pence: unknown): string {
+/** A yearly amount: `£1,234.56 a year`, with the tenant's words for "a year". */
+export function formatCurrencyPerYear(pence: unknown, words: UnitWords = defaultUnitWords): string {
   const amount = formatCurrency(pence);
-  return amount === missing ? missing : `${amount} a year`;
+  return amount === missing ? missing : `${amount} ${words.perYear}`;
 }
 
 export function formatNumber(value: unknown): string {
@@ -83,6 +84,50 @@ export function formatFileSize(bytes: unknown): string {
   return `${oneDecimal.format(size)} ${sizeUnits[unit]}`;
 }
 
+/** The words of periods and yearly amounts; a tenant may word them with labels (`unitWordsFrom`). */
+export interface UnitWords {
+  year: string;
+  years: string;
+  month: string;
+  months: string;
+  week: string;
+  weeks: string;
+  day: string;
+  days: string;
+  perYear: string;
+}
+
+export const defaultUnitWords: UnitWords = {
+  year: 'year',
+  years: 'years',
+  month: 'month',
+  months: 'months',
+  week: 'week',
+  weeks: 'weeks',
+  day: 'day',
+  days: 'days',
+  perYear: 'a year',
+};
+
+/**
+ * The unit words from the tenant's labels `unit_year`, `unit_years`, … `unit_days` and `unit_per_year`
+ * (`label` answers by lower-case key); a missing label keeps the default word.
+ */
+export function unitWordsFrom(label: (key: string) => string | undefined): UnitWords {
+  const word = (name: keyof UnitWords, key: string) => label(key) ?? defaultUnitWords[name];
+  return {
+    year: word('year', 'unit_year'),
+    years: word('years', 'unit_years'),
+    month: word('month', 'unit_month'),
+    months: word('months', 'unit_months'),
+    week: word('week', 'unit_week'),
+    weeks: word('weeks', 'unit_weeks'),
+    day: word('day', 'unit_day'),
+    days: word('days', 'unit_days'),
+    perYear: word('perYear', 'unit_per_year'),
+  };
+}
+
 const periodUnits = [
   ['year', 'years'],
   ['month', 'months'],
@@ -91,21 +136,24 @@ const periodUnits = [
 ] as const;
 
 /** An ISO-like period such as `0Y11M0W5D` as its two largest non-zero units: `11 months, 5 days`. */
-export function formatPeriod(value: unknown): string {
+export function formatPeriod(value: unknown, words: UnitWords = defaultUnitWords): string {
   const match =
     typeof value === 'string' ? /^P?(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?$/.exec(value.trim()) : null;
   if (!match) return missing;
   const parts = periodUnits
     .map(([one, many], index) => {
       const count = Number(match[index + 1] ?? 0);
-      return count === 0 ? '' : `${count} ${count === 1 ? one : many}`;
+      return count === 0 ? '' : `${count} ${count === 1 ? words[one] : words[many]}`;
     })
     .filter(Boolean)
     .slice(0, 2);
   return parts.length ? parts.join(', ') : missing;
 }
 
-const formatters: Record<Exclude<ValueFormat, 'text' | 'label' | 'fileList'>, (value: unknown) => string> = {
+const formatters: Record<
+  Exclude<ValueFormat, 'text' | 'label' | 'fileList'>,
+  (value: unknown, words: UnitWords) => string
+> = {
   number: formatNumber,
   currency: formatCurrency,
   currencyPerYear: formatCurrencyPerYear,
@@ -124,10 +172,11 @@ export function formatValue(
   value: Value,
   format: ValueFormat = 'text',
   label: (key: string) => string = (key) => key,
+  words: UnitWords = defaultUnitWords,
 ): string {
   if (value === null || Array.isArray(value) || (typeof value === 'string' && value.trim() === ''))
     return missing;
   if (format === 'text' || format === 'fileList') return String(value);
   if (format === 'label') return label(String(value));
-  return formatters[format](value);
+  return formatters[format](value, words);
 }

@@ -48,7 +48,20 @@ export function useLinkHref({ href, pageKey }: LinkTarget): string | undefined {
   return resolved && resolved.pageKey === pageKey ? (resolved.url ?? undefined) : undefined;
 }
 
-const isSitePath = (href: string) => href.startsWith('/') && !href.startsWith('//');
+/**
+ * The in-app address (path, query and hash) of a link to this site: a site path, or an http or https
+ * address on the site's own host. Undefined for anything else (another host, mailto:, tel:).
+ */
+export function internalPath(href: string): string | undefined {
+  if (href.startsWith('/') && !href.startsWith('//')) return href;
+  if (!/^https?:\/\//i.test(href)) return undefined;
+  try {
+    const url = new URL(href);
+    return url.host === window.location.host ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A content link: router navigation within the site, `rel="noopener noreferrer"` elsewhere.
@@ -68,9 +81,10 @@ export function ContentLink({
   const href = useLinkHref(target);
   const attributes = { className, 'data-analytics-key': analyticsKey };
   if (href === undefined) return <span {...attributes}>{children}</span>;
-  if (isSitePath(href))
+  const path = internalPath(href);
+  if (path !== undefined)
     return (
-      <Link to={href} {...attributes}>
+      <Link to={path} {...attributes}>
         {children}
       </Link>
     );

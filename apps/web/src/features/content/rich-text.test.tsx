@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +62,17 @@ describe('rich text', () => {
       search: '?topic=tax',
       hash: '#lump-sum',
     });
+  });
+
+  it('keeps a link to the site’s own host, by http or https, inside the app', async () => {
+    const { host } = window.location;
+    for (const scheme of ['http', 'https']) {
+      const router = renderAt(`<p><a href="${scheme}://${host}/help?from=${scheme}">Own host</a></p>`);
+      fireEvent.click(screen.getByRole('link', { name: 'Own host' }));
+      expect(await screen.findByText('Help page')).toBeTruthy();
+      expect(router.state.location).toMatchObject({ pathname: '/help', search: `?from=${scheme}` });
+      cleanup();
+    }
   });
 
   it('leaves links elsewhere, and modified clicks, to the browser', () => {

@@ -3,6 +3,7 @@ import { createElement, useMemo, useState, type MouseEvent, type ReactNode } fro
 import { useNavigate } from 'react-router';
 import { useTextResolver } from './content-context';
 import { ContentDialog } from './dialog';
+import { internalPath } from './links';
 import { Toggletip } from './Toggletip';
 import type { TextResolver } from './tokens';
 
@@ -22,10 +23,10 @@ const attributeProps: Record<string, string> = {
 const noTextInside = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'UL', 'OL', 'DL']);
 
 /** `[[modal:key]]` and `[[tooltip:key]]`: placeholders the renderer turns into controls. */
-const controlPlaceholder = /(\[\[(?:modal|tooltip):[^\]]+\]\])/;
-const controlParts = /^\[\[(modal|tooltip):([^\]]+)\]\]$/;
+const controlPlaceholder = /(\[\[(?:modal|tooltip):[^\]]+\]\])/i;
+const controlParts = /^\[\[(modal|tooltip):([^\]]+)\]\]$/i;
 /** Any other placeholder still in the text once labels, tokens and data are filled. */
-const unresolvedPlaceholder = /\[\[(?!(?:modal|tooltip):)[^\]]*\]\]/;
+const unresolvedPlaceholder = /\[\[(?!(?:modal|tooltip):)[^\]]*\]\]/i;
 
 // An instance of our own, so that the hook below applies to content only.
 const purifier = DOMPurify(window);
@@ -35,9 +36,10 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+/** A link away from this site: not a path on it, nor an http or https address on its host. */
 function isOtherOrigin(href: string): boolean {
   try {
-    return new URL(href, window.location.href).origin !== window.location.origin;
+    return internalPath(new URL(href, window.location.href).href) === undefined;
   } catch {
     return true;
   }
@@ -101,7 +103,8 @@ interface OpenModal {
 function controlsRenderer(resolver: TextResolver, openModal: (modal: OpenModal) => void): TextRenderer {
   return (text) =>
     text.split(controlPlaceholder).map((part, index) => {
-      const [, kind, rawKey = ''] = controlParts.exec(part) ?? [];
+      const [, rawKind = '', rawKey = ''] = controlParts.exec(part) ?? [];
+      const kind = rawKind.toLowerCase();
       const key = rawKey.trim();
       if (kind === 'tooltip') {
         const tooltip = resolver.tooltip(key);

@@ -16,6 +16,37 @@ describe('content placeholders', () => {
     expect(resolver.label('currency:GBP')).toBe('£');
   });
 
+  it('fills placeholders written in any letter case', () => {
+    expect(resolver.text('[[LABEL:helpline]] / [[Label:Currency:gbp]] / [[TOKEN:Tenant_Name]]')).toBe(
+      'Call Meridian on 0300 123 4567 / £ / Meridian',
+    );
+    expect(createTextResolver(sources, { when: '2031-06-30' }).text('On [[Data-Date:when]]')).toBe(
+      'On 30 Jun 2031',
+    );
+  });
+
+  it('leaves no space before punctuation where a placeholder comes out empty', () => {
+    const empty = createTextResolver({ ...sources, labels: { nothing: '' }, tokens: { blank: '' } });
+    expect(empty.text('Paid monthly [[label:nothing]].')).toBe('Paid monthly.');
+    expect(empty.text('Hello [[token:blank]], welcome [[token:blank]]!')).toBe('Hello, welcome!');
+    expect(resolver.text('Call us: [[label:helpline]].')).toBe('Call us: Call Meridian on 0300 123 4567.');
+  });
+
+  it('words periods and yearly amounts with the tenant’s unit labels', () => {
+    const worded = createTextResolver(
+      { ...sources, labels: { unit_years: 'yrs', unit_month: 'mth', unit_per_year: 'per annum' } },
+      { period: '5Y1M0W0D' },
+    );
+    expect(worded.text('[[data-timeto:period]]')).toBe('5 yrs, 1 mth');
+    expect(worded.words).toMatchObject({
+      years: 'yrs',
+      month: 'mth',
+      months: 'months',
+      perYear: 'per annum',
+    });
+    expect(resolver.words.perYear).toBe('a year');
+  });
+
   it('shows a missing label as its key in brackets', () => {
     expect(resolver.text('Before [[label:no_such_label]] after')).toBe('Before [[no_such_label]] after');
   });

@@ -1,4 +1,6 @@
 import { fillDataTokens } from './data-tokens';
+import { unitWordsFrom, type UnitWords } from './format';
+import { replacePlaceholders } from './placeholders';
 
 /** A dialog opened from rich text by `[[modal:key]]`. */
 export interface ModalText {
@@ -28,6 +30,8 @@ export interface TextResolver {
   modal(key: string): ModalText | undefined;
   /** A globals tooltip's text for `[[tooltip:key]]`, if there is one. */
   tooltip(key: string): string | undefined;
+  /** The unit words of periods and yearly amounts, from the tenant's labels. */
+  words: UnitWords;
 }
 
 const lowerCaseKeys = <Value>(record: Readonly<Record<string, Value>>) =>
@@ -39,8 +43,9 @@ export const stripTags = (source: string) => source.replace(/<\/?[a-z][^>]*>/gi,
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * Lookups ignore case. Labels may hold tokens; an unknown token is left as it is. `data` is the answer
- * of the block's data source, for `[[data-…:path]]` placeholders (undefined: every one shows "-").
+ * Lookups ignore case, and so do the placeholders' names (`[[Label:Key]]`). Labels may hold tokens; an
+ * unknown token is left as it is. `data` is the answer of the block's data source, for `[[data-…:path]]`
+ * placeholders (undefined: every one shows "-").
  */
 export function createTextResolver(sources: TextSources, data?: unknown): TextResolver {
   const labelIndex = lowerCaseKeys(sources.labels);
@@ -48,22 +53,28 @@ export function createTextResolver(sources: TextSources, data?: unknown): TextRe
   const modalIndex = lowerCaseKeys(sources.modals);
   const tooltipIndex = lowerCaseKeys(sources.tooltips);
   const fillTokens = (source: string) =>
-    source.replace(
-      /\[\[token:([^\]]+)\]\]/g,
-      (placeholder, name: string) => tokenIndex.get(name.toLowerCase()) ?? placeholder,
+    replacePlaceholders(
+      source,
+      /\[\[token:([^\]]+)\]\]/gi,
+      (name) => tokenIndex.get(name!.trim().toLowerCase()) ?? `[[token:${name}]]`,
     );
   const label = (key: string) => {
-    const text = labelIndex.get(key.toLowerCase());
+    const text = labelIndex.get(key.trim().toLowerCase());
     return text === undefined ? `[[${key}]]` : fillTokens(text);
   };
+  const words = unitWordsFrom((key) => {
+    const text = labelIndex.get(key);
+    return text === undefined ? undefined : fillTokens(text);
+  });
   const fill = (source: string) =>
-    fillTokens(source.replace(/\[\[label:([^\]]+)\]\]/g, (_, key: string) => label(key)));
+    fillTokens(replacePlaceholders(source, /\[\[label:([^\]]+)\]\]/gi, (key) => label(key!)));
   return {
     label,
-    html: (source) => fillDataTokens(fill(source), data, escapeHtml),
+    html: (source) => fillDataTokens(fill(source), data, escapeHtml, words),
     // Data is text, not markup: tags are stripped before it goes in.
-    text: (source) => fillDataTokens(stripTags(fill(source)), data, (text) => text),
+    text: (source) => fillDataTokens(stripTags(fill(source)), data, (text) => text, words),
     modal: (key) => modalIndex.get(key.toLowerCase()),
     tooltip: (key) => tooltipIndex.get(key.toLowerCase()),
+    words,
   };
 }

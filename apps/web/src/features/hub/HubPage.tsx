@@ -8,6 +8,7 @@ import { usePageActions } from '../content/actions';
 import { PageBlocks } from '../content/block-renderer';
 import { ContentContext, publicContent } from '../content/content-context';
 import type { ContentPageData } from '../content/content-loader';
+import { createTextResolver } from '../content/tokens';
 import { MemberAlerts } from '../my-details/MemberAlerts';
 import { RecordPicker } from './RecordPicker';
 import { RetirementSummary } from './RetirementSummary';
@@ -20,7 +21,7 @@ import './hub.css';
  */
 export function HubPage() {
   const { page, accessKey, texts, dataSources } = useLoaderData() as ContentPageData;
-  const title = page?.title ?? 'Your pension';
+  const title = page ? createTextResolver(texts).text(page.title) : 'Your pension';
   useDocumentTitle(title);
   const { tenant } = useTenant();
   const revalidator = useRevalidator();
@@ -48,7 +49,7 @@ export function HubPage() {
 
   if (!details) return <p className="page-loading">Loading...</p>;
   return (
-    <>
+    <ContentContext.Provider value={content}>
       <h1>{title}</h1>
       <p className="lead">Welcome, {details.name}.</p>
       {records.length > 1 && featureEnabled(tenant, 'linkedRecords') && (
@@ -57,11 +58,7 @@ export function HubPage() {
       <MemberAlerts recordKey={details.referenceNumber} />
       <RetirementSummary details={details} />
       <HubRequests referenceNumber={details.referenceNumber} />
-      {page && (
-        <ContentContext.Provider value={content}>
-          <PageBlocks key={details.referenceNumber} blocks={page.blocks} />
-        </ContentContext.Provider>
-      )}
-    </>
+      {page && <PageBlocks key={details.referenceNumber} blocks={page.blocks} />}
+    </ContentContext.Provider>
   );
 }

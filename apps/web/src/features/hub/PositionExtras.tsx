@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
 import { usePensionPayments } from '../payments/pension-payments';
 import { SummaryRow } from './SummaryRow';
@@ -9,12 +10,15 @@ import { SummaryRow } from './SummaryRow';
 /** A pensioner's summary: the pension being paid and the next payment, gross, tax and net. */
 export function PensionInPaymentRows({ referenceNumber }: { referenceNumber: string }) {
   const payments = usePensionPayments(referenceNumber);
+  const { words } = useTextResolver();
   if (payments === null) return <SummaryRow term="Pension being paid">Loading</SummaryRow>;
   if (payments === 'none') return null;
   const current = payments.currentPayment;
   return (
     <>
-      <SummaryRow term="Pension being paid">{formatCurrencyPerYear(payments.annualPensionPence)}</SummaryRow>
+      <SummaryRow term="Pension being paid">
+        {formatCurrencyPerYear(payments.annualPensionPence, words)}
+      </SummaryRow>
       <SummaryRow term="Next payment">
         {formatDate(payments.nextPaymentOn)}
         {current &&

@@ -3,6 +3,7 @@ import { isCalculationUnavailable } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { http, type PersonalDetails } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate, formatPeriod } from '../content/format';
 import { GuaranteedTransferRow, PensionInPaymentRows } from './PositionExtras';
 import { SummaryRow } from './SummaryRow';
@@ -70,13 +71,14 @@ function useRetirementFigures(details: PersonalDetails): Figures | null {
 type Quoted = Exclude<Figures, 'none' | 'unavailable'>;
 
 function RetirementRows({ time, quote }: Quoted) {
+  const { words } = useTextResolver();
   if (quote.kind === 'DC') {
     const target = time.targetRetirementDate ?? time.normalRetirementDate;
     const timeTo = time.timeToTargetRetirement ?? time.timeToNormalRetirement;
     return (
       <>
         <SummaryRow term="Target retirement date">
-          {formatDate(target)} (in {formatPeriod(timeTo)})
+          {formatDate(target)} (in {formatPeriod(timeTo, words)})
         </SummaryRow>
         <SummaryRow term={`Your pot at ${formatDate(quote.effectiveDate)}`}>
           {formatCurrency(quote.projection.potPence)} ({formatCurrency(quote.projection.potTodaysMoneyPence)}{' '}
@@ -89,14 +91,15 @@ function RetirementRows({ time, quote }: Quoted) {
   return (
     <>
       <SummaryRow term="Normal retirement date">
-        {formatDate(time.normalRetirementDate)} (in {formatPeriod(time.timeToNormalRetirement)})
+        {formatDate(time.normalRetirementDate)} (in {formatPeriod(time.timeToNormalRetirement, words)})
       </SummaryRow>
       <SummaryRow term={`Pension from ${formatDate(quote.effectiveDate)}`}>
-        {formatCurrencyPerYear(quote.fullPensionPence)}
+        {formatCurrencyPerYear(quote.fullPensionPence, words)}
       </SummaryRow>
       {maximum && (
         <SummaryRow term="Or the most tax-free cash">
-          {formatCurrency(maximum.lumpSumPence)} and {formatCurrencyPerYear(maximum.residualPensionPence)}
+          {formatCurrency(maximum.lumpSumPence)} and{' '}
+          {formatCurrencyPerYear(maximum.residualPensionPence, words)}
         </SummaryRow>
       )}
       {quote.avcFundPence > 0 && (

@@ -4,6 +4,7 @@ import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PageBlocks } from '../content/block-renderer';
+import { useTextResolver } from '../content/content-context';
 import { formatDate } from '../content/format';
 import { CheckAnswers } from './CheckAnswers';
 import { Confirmation } from './Confirmation';
@@ -24,7 +25,8 @@ type Loaded = JourneyContext & { previousSlug: string | null };
  * reached), then the back link, stage, the page's blocks and its question, summary or confirmation.
  */
 export default function JourneyStepPage({ page }: { page: Page & { journey: PageJourney } }) {
-  useDocumentTitle(page.title);
+  const title = useTextResolver().text(page.title);
+  useDocumentTitle(title);
   const type = page.journey.type;
   const navigate = useNavigate();
   const { routes } = useTenant();
@@ -57,7 +59,7 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
   if (loaded === 'not-started')
     return (
       <>
-        <h1>{page.title}</h1>
+        <h1>{title}</h1>
         <p>You have not started this yet.</p>
         <p>
           <Link to={routes.landing}>Go to your pension</Link>
@@ -96,7 +98,7 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
         <Confirmation page={page} context={loaded} />
       ) : (
         <>
-          <h1>{page.title}</h1>
+          <h1>{title}</h1>
           <PageBlocks blocks={page.blocks} />
           {isSummary ? (
             <CheckAnswers context={loaded} />

@@ -1,47 +1,70 @@
-import { Link } from 'react-router';
-import type { Menu } from '@meridian/contracts';
+import { NavLink } from 'react-router';
+import type { Footer, Menu } from '@meridian/contracts';
+import { internalPath } from '../content/links';
 
 type MenuItem = Menu['items'][number];
+/** Fills the placeholders of a menu label or footer text. */
+export type TextFiller = (source: string) => string;
+
 const target = (item: { href?: string; pageKey?: string }) =>
   'href' in item && item.href ? item.href : `/${item.pageKey}`;
 
-function MenuLink({ item }: { item: MenuItem }) {
-  const href = target(item as { href?: string; pageKey?: string });
-  return href.startsWith('https://') ? <a href={href}>{item.label}</a> : <Link to={href}>{item.label}</Link>;
+/** A link to this site navigates in the app and is marked `aria-current="page"` on its own page. */
+function MenuLink({
+  item,
+  text,
+}: {
+  item: { label: string; href?: string; pageKey?: string };
+  text: TextFiller;
+}) {
+  const href = target(item);
+  const path = internalPath(href);
+  const label = text(item.label);
+  return path === undefined ? (
+    <a href={href}>{label}</a>
+  ) : (
+    <NavLink to={path} end>
+      {label}
+    </NavLink>
+  );
 }
+
+const inOrder = (items: MenuItem[], position: MenuItem['position']) =>
+  items.filter((item) => item.position === position).sort((a, b) => a.orderNo - b.orderNo);
 
 /** The signed-in member's account links from content (position Account), in order. */
-export function AccountMenuLinks({ menu }: { menu: Menu | null }) {
-  return (menu?.items ?? [])
-    .filter((item) => item.position === 'Account')
-    .sort((a, b) => a.orderNo - b.orderNo)
-    .map((item) => <MenuLink key={item.label} item={item} />);
+export function AccountMenuLinks({ menu, text }: { menu: Menu | null; text: TextFiller }) {
+  return inOrder(menu?.items ?? [], 'Account').map((item) => (
+    <MenuLink key={item.label} item={item} text={text} />
+  ));
 }
 
-/** The tenant's main navigation from content, in order. */
-export function SiteMenu({ menu }: { menu: Menu | null }) {
-  const items = (menu?.items ?? [])
-    .filter((item) => item.position !== 'Account')
-    .sort((a, b) => a.orderNo - b.orderNo);
-  if (items.length === 0) return null;
-  return (
-    <nav aria-label="Main" className="site-menu">
-      <ul className="container">
+/** The tenant's main navigation from content, in order: the left-hand items, and apart from them the right-hand ones. */
+export function SiteMenu({ menu, text }: { menu: Menu | null; text: TextFiller }) {
+  const left = inOrder(menu?.items ?? [], 'Left');
+  const right = inOrder(menu?.items ?? [], 'Right');
+  if (left.length + right.length === 0) return null;
+  const list = (items: MenuItem[], side: 'left' | 'right') =>
+    items.length > 0 && (
+      <ul className={`site-menu__${side}`}>
         {items.map((item) => (
           <li key={item.label}>
-            <MenuLink item={item} />
+            <MenuLink item={item} text={text} />
           </li>
         ))}
       </ul>
+    );
+  return (
+    <nav aria-label="Main" className="site-menu">
+      <div className="container site-menu__inner">
+        {list(left, 'left')}
+        {list(right, 'right')}
+      </div>
     </nav>
   );
 }
 
-export function SiteFooterLinks({
-  footer,
-}: {
-  footer: { text: string; links: Array<{ label: string; href?: string; pageKey?: string }> } | null;
-}) {
+export function SiteFooterLinks({ footer, text }: { footer: Footer | null; text: TextFiller }) {
   if (!footer) return null;
   return (
     <>
@@ -49,12 +72,12 @@ export function SiteFooterLinks({
         <ul className="footer-links">
           {footer.links.map((link) => (
             <li key={link.label}>
-              <Link to={target(link)}>{link.label}</Link>
+              <MenuLink item={link} text={text} />
             </li>
           ))}
         </ul>
       )}
-      {footer.text && <p>{footer.text}</p>}
+      {footer.text && <p>{text(footer.text)}</p>}
     </>
   );
 }

@@ -1,50 +1,58 @@
 import { useEffect, useState } from 'react';
 import { footerSchema, menuSchema, type Footer, type Menu } from '@meridian/contracts';
-import { http, tenantUrl } from '../../lib/api';
+import { contentApi, http, memberApi, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key/access-key';
+import { textsOf } from '../content/content-loader';
+import { noTexts, type TextSources } from '../content/tokens';
 
 const base = '/content-api/api/v2/content';
 
 export interface SiteContent {
   menu: Menu | null;
   footer: Footer | null;
+  /** For the placeholders in menu labels and the footer. */
+  texts: TextSources;
 }
 
+const empty: SiteContent = { menu: null, footer: null, texts: noTexts };
+
 /** Content that does not match its contract is treated as missing rather than breaking the frame. */
-const checked = ([menu, footer]: [unknown, unknown]): SiteContent => ({
+const checked = (menu: unknown, footer: unknown, texts: TextSources): SiteContent => ({
   menu: menuSchema.safeParse(menu).data ?? null,
   footer: footerSchema.safeParse(footer).data ?? null,
+  texts,
 });
 
 async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
   if (signedIn) {
     const key = await contentAccessKey();
     const query = { contentAccessKey: key };
-    return checked(
-      await Promise.all([
-        getContent<Menu>(http, `${base}/authorized-menu`, { query }),
-        getContent<Footer>(http, `${base}/authorized-footer`, { query }),
-      ]),
-    );
+    const [menu, footer, globals, tokens] = await Promise.all([
+      getContent<Menu>(http, `${base}/authorized-menu`, { query }),
+      getContent<Footer>(http, `${base}/authorized-footer`, { query }),
+      contentApi.authorisedGlobals(key).catch(() => null),
+      memberApi.tokens().catch(() => ({})),
+    ]);
+    return checked(menu, footer, textsOf(globals, tokens));
   }
   const query = { tenantUrl: tenantUrl() };
-  return checked(
-    await Promise.all([
-      getContent<Menu>(http, `${base}/unauthorized-menu`, { query }),
-      getContent<Footer>(http, `${base}/unauthorized-footer`, { query }),
-    ]),
-  );
+  const [menu, footer, globals] = await Promise.all([
+    getContent<Menu>(http, `${base}/unauthorized-menu`, { query }),
+    getContent<Footer>(http, `${base}/unauthorized-footer`, { query }),
+    contentApi.unauthorisedGlobals().catch(() => null),
+  ]);
+  return checked(menu, footer, textsOf(globals, {}));
 }
 
 /** The tenant's menu and footer from content; signed-in members get theirs through their access key. */
 export function useSiteContent(signedIn: boolean): SiteContent {
-  const [content, setContent] = useState<SiteContent>({ menu: null, footer: null });
+  const [content, setContent] = useState<SiteContent>(empty);
   useEffect(() => {
     let current = true;
     loadSiteContent(signedIn)
       .then((loaded) => current && setContent(loaded))
-      .catch(() => current && setContent({ menu: null, footer: null }));
+      .catch(() => current && setContent(empty));
     return () => {
       current = false;
     };

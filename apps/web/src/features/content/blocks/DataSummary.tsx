@@ -21,10 +21,10 @@ function FileList({ files }: { files: FileLink[] }) {
 
 /** Labels and values; string values may hold placeholders, filled before the value is formatted. */
 export function DataSummary({ block }: BlockProps<'dataSummary'>) {
-  const { text, label } = useTextResolver();
+  const { text, label, words } = useTextResolver();
   const show = (value: Value, format: BlockProps<'dataSummary'>['block']['rows'][number]['format']) => {
     if (Array.isArray(value)) return <FileList files={value} />;
-    return formatValue(typeof value === 'string' ? text(value) : value, format, label);
+    return formatValue(typeof value === 'string' ? text(value) : value, format, label, words);
   };
   return (
     <>

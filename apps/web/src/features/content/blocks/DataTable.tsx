@@ -6,10 +6,20 @@ import { Pagination } from './Pagination';
 import { sortRows, type SortDirection } from './table-sort';
 import type { BlockProps } from '../block-props';
 
+const defaultPageSize = 10;
+
+/** Rows start sorted by the first column, ascending, unless the block names another order or `none`. */
+function initialSort(block: BlockProps<'dataTable'>['block']) {
+  if (block.sort === 'none') return undefined;
+  return block.sort ?? { column: block.columns[0]!.key, direction: 'ascending' as const };
+}
+
 /** A table with column headers (sortable as buttons, with aria-sort) and, when long, pages. */
 export function DataTable({ block }: BlockProps<'dataTable'>) {
-  const { text, label } = useTextResolver();
-  const [sort, setSort] = useState<{ column: string; direction: SortDirection }>();
+  const { text, label, words } = useTextResolver();
+  const [sort, setSort] = useState<{ column: string; direction: SortDirection } | undefined>(() =>
+    initialSort(block),
+  );
   const [page, setPage] = useState(0);
 
   const rows = useMemo(() => {
@@ -17,7 +27,7 @@ export function DataTable({ block }: BlockProps<'dataTable'>) {
     const format = block.columns.find((column) => column.key === sort.column)?.format;
     return sortRows(block.rows, sort.column, format, sort.direction);
   }, [block.rows, block.columns, sort]);
-  const pageSize = block.pageSize ?? rows.length;
+  const pageSize = block.pageSize ?? defaultPageSize;
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const shown = rows.slice(page * pageSize, (page + 1) * pageSize);
 
@@ -29,7 +39,7 @@ export function DataTable({ block }: BlockProps<'dataTable'>) {
     setPage(0);
   };
   const cell = (value: Value | undefined, format: (typeof block.columns)[number]['format']) =>
-    formatValue(typeof value === 'string' ? text(value) : (value ?? null), format, label);
+    formatValue(typeof value === 'string' ? text(value) : (value ?? null), format, label, words);
   const caption = text(block.caption);
 
   return (

@@ -1,4 +1,4 @@
-import { useId, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { useTextResolver } from '../content-context';
 import type { BlockProps } from '../block-props';
 
@@ -15,10 +15,11 @@ function goToSection(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
   window.history.replaceState(window.history.state, '', `#${anchor}`);
 }
 
-/** Links to the sections of this page (blocks with an `anchor`). */
+/** Links to the sections of this page (blocks with an `anchor`); the chosen one is marked current. */
 export function PageMenu({ block }: BlockProps<'pageMenu'>) {
   const { text } = useTextResolver();
   const titleId = useId();
+  const [chosen, setChosen] = useState(() => decodeURIComponent(window.location.hash.slice(1)));
   return (
     <nav className="page-menu" aria-labelledby={titleId}>
       <h2 id={titleId} className="page-menu__title">
@@ -27,7 +28,14 @@ export function PageMenu({ block }: BlockProps<'pageMenu'>) {
       <ul>
         {block.items.map((item) => (
           <li key={item.anchor}>
-            <a href={`#${item.anchor}`} onClick={(event) => goToSection(event, item.anchor)}>
+            <a
+              href={`#${item.anchor}`}
+              aria-current={item.anchor === chosen ? 'location' : undefined}
+              onClick={(event) => {
+                setChosen(item.anchor);
+                goToSection(event, item.anchor);
+              }}
+            >
               {text(item.label)}
             </a>
           </li>

@@ -212,6 +212,32 @@ describe('navigation blocks', () => {
     expect(window.location.hash).toBe('#tax');
   });
 
+  it('marks the chosen page-menu entry as current', () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    window.history.replaceState(null, '', '#');
+    renderBlocks([
+      {
+        type: 'pageMenu',
+        items: [
+          { anchor: 'tax', label: 'Tax' },
+          { anchor: 'cash', label: 'Cash' },
+        ],
+      },
+      { type: 'richText', anchor: 'tax', html: '<h2>Tax</h2>' },
+      { type: 'richText', anchor: 'cash', html: '<h2>Cash</h2>' },
+    ]);
+    const nav = screen.getByRole('navigation', { name: 'Contents' });
+    const current = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-current'));
+    expect(current()).toEqual([null, null]);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Cash' }));
+    expect(current()).toEqual([null, 'location']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Tax' }));
+    expect(current()).toEqual(['location', null]);
+  });
+
   it('marks the current journey stage', () => {
     renderBlocks([
       {

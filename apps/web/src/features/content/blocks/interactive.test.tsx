@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderBlocks } from '../render-blocks';
 
@@ -117,10 +117,36 @@ describe('data table', () => {
       'col',
       'col',
     ]);
-    expect(column(0)).toEqual(['31 Mar 2026', '31 Jan 2026', '28 Feb 2026']);
-    expect(column(1)).toEqual(['£1,500.00', '£0.99', '£20,000.00']);
-    expect(column(2)).toEqual(['March', '-', 'February']);
+    expect(column(0)).toEqual(['31 Jan 2026', '28 Feb 2026', '31 Mar 2026']);
+    expect(column(1)).toEqual(['£0.99', '£20,000.00', '£1,500.00']);
+    expect(column(2)).toEqual(['-', 'February', 'March']);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('starts sorted by the first column, ascending, unless the block says otherwise', () => {
+    renderBlocks([table]);
+    expect(screen.getByRole('columnheader', { name: 'Paid on' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(column(0)).toEqual(['31 Jan 2026', '28 Feb 2026', '31 Mar 2026']);
+    cleanup();
+    renderBlocks([{ ...table, sort: { column: 'amount', direction: 'descending' } }]);
+    expect(column(1)).toEqual(['£20,000.00', '£1,500.00', '£0.99']);
+    cleanup();
+    renderBlocks([{ ...table, sort: 'none' }]);
+    expect(column(0)).toEqual(['31 Mar 2026', '31 Jan 2026', '28 Feb 2026']);
+  });
+
+  it('shows 10 rows a page unless the block gives another page size', () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({
+      date: `2026-02-${String(index + 1).padStart(2, '0')}`,
+      amount: index,
+      note: `Row ${index + 1}`,
+    }));
+    renderBlocks([{ ...table, rows: many }]);
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('Showing 1 to 10 of 12')).toBeTruthy();
+    cleanup();
+    renderBlocks([{ ...table, rows: many, pageSize: 5 }]);
+    expect(screen.getByText('Showing 1 to 5 of 12')).toBeTruthy();
   });
 
   it('sorts by a column from its header button, ascending then descending, with aria-sort', () => {
