@@ -48,6 +48,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   page,
 }) => {
   await signIn(page, 'db.deferred');
+  await expectNoAccessibilityViolations(page);
   await page.getByRole('link', { name: 'See your retirement options' }).click();
   await expect(heading(page, 'Your retirement options')).toBeVisible();
   await expectNoAccessibilityViolations(page);
@@ -153,6 +154,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await continueButton(page).click();
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('02 Jan 2026');
+  await expectNoAccessibilityViolations(page);
 
   await page.getByRole('button', { name: 'Accept and send' }).click();
   await expect(heading(page, 'Application sent')).toBeVisible();
@@ -180,6 +182,15 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await page.goto('/hub');
   await expect(page.getByRole('region', { name: 'Your requests' })).toContainText(`(${reference}): Received`);
+  await expectNoAccessibilityViolations(page);
+
+  // The application PDF is filed in the member's documents.
+  await page.goto('/documents');
+  await expect(heading(page, 'Your documents')).toBeVisible();
+  await expect(
+    page.locator('.documents-table tbody tr').filter({ hasText: `${reference}.pdf` }),
+  ).toContainText('Apply for your pension');
+  await expectNoAccessibilityViolations(page);
 });
 
 test('db.active is told why applying online is not open to them', async ({ page }) => {
@@ -243,7 +254,13 @@ test('the same application by keyboard alone', async ({ page }) => {
     await firstAllowedDate(page),
   );
   await page.keyboard.press('Enter');
-  await choose(page, page.getByRole('radio').nth(1));
+  const main = page.getByRole('main');
+  await choose(page, main.getByLabel('Tax-free cash of your choice and a reduced pension'));
+  await tabTo(page, main.getByLabel('Or type an amount in pounds'));
+  await page.keyboard.type('5000');
+  await tabTo(page, main.getByRole('button', { name: 'Update figures' }));
+  await page.keyboard.press('Enter');
+  await expect(main.getByRole('status')).toContainText('£5,000.00 tax-free cash and');
   await tabTo(page, page.getByRole('button', { name: 'Apply for this option' }));
   await page.keyboard.press('Enter');
 
@@ -251,6 +268,7 @@ test('the same application by keyboard alone', async ({ page }) => {
   await choose(page, page.getByLabel('No'));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Free guidance from Pension Wise')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
   await choose(page, page.getByLabel('Continue without guidance'));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Continuing without guidance')).toBeVisible();
@@ -277,7 +295,16 @@ test('the same application by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('Continue without guidance');
+  await expect(main).toContainText('Continue without guidance');
+  await expect(main).toContainText('£5,000.00');
+
+  // One Change by keyboard: the same answer again leads back to check your answers.
+  await tabTo(page, page.getByRole('link', { name: /^Change have you taken tax-free cash/ }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your lump sum allowance')).toBeVisible();
+  await choose(page, page.getByLabel('No'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Accept and send' }));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Application sent')).toBeVisible();
