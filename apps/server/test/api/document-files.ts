@@ -3,6 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import yazl from 'yazl';
 
+function finish(zip: yazl.ZipFile): Promise<Buffer> {
+  zip.end();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
 /** Real files of each kind the portal accepts, and hostile ones, for the upload tests. */
 export const files = {
   png: () =>
@@ -23,6 +32,12 @@ export const files = {
       Buffer.from('mif1heic'),
       randomBytes(64),
     ]),
+  /** A plain zip archive holding one text file. */
+  zip(): Promise<Buffer> {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('hello'), 'readme.txt');
+    return finish(zip);
+  },
   /** A Word document: the zip parts a .docx must hold. */
   docx(): Promise<Buffer> {
     const zip = new yazl.ZipFile();
@@ -36,12 +51,7 @@ export const files = {
       Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'),
       'word/document.xml',
     );
-    zip.end();
-    return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
+    return finish(zip);
   },
   /** A Windows executable: MZ header and a PE signature. */
   executable: () => {
