@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
+import type { ContentAccessKeyGate } from './lib/content-access-key';
 import { loggerOptions } from './lib/logging';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
@@ -57,8 +58,8 @@ import { slowRequests } from './plugins/slow-requests';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Signs and verifies content access keys (member-data issues them, content checks them). */
-    contentAccessKeySecret: Uint8Array;
+    /** Signs and checks content access keys (member-data issues them, content checks them). */
+    contentAccessKeys: ContentAccessKeyGate;
     /** Members' documents: the store, and how other areas put a portal-made PDF into a member's library. */
     documentLibrary: DocumentLibrary;
     /** Email and SMS to members (outbox, plus SMTP when configured); one-time codes go through it. */
@@ -139,10 +140,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(csrfProtection);
   const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
   await app.register(memberAuthentication, { db: database.db, config, signingKey });
-  app.decorate(
-    'contentAccessKeySecret',
-    await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
-  );
+  app.decorate('contentAccessKeys', {
+    secret: await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
+    db: database.db,
+    policy: { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+  });
 
   await app.register(swagger, {
     openapi: {

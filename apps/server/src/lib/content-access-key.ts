@@ -2,25 +2,38 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from './errors';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
+import type { Database } from '../db/client';
+import { findSession, sessionProblem, type SessionPolicy } from '../areas/authentication/session-service';
 
 export const ACCESS_KEY_SECONDS = 60 * 60;
 const ISSUER = 'meridian-member-data';
 const AUDIENCE = 'meridian-content';
 
-/** Signs the member attributes the content service personalises on, bound to the member's record. */
+interface Record {
+  businessGroup: string;
+  referenceNumber: string;
+}
+const recordId = (record: Record) => `${record.businessGroup}:${record.referenceNumber}`;
+
+/**
+ * Signs the member attributes the content service personalises on, bound to the member's record and
+ * to the session that asked, as it stood (`srec`: the session's record): the key stops working when
+ * that session ends or switches record.
+ */
 export async function signContentAccessKey(
   key: Uint8Array,
   payload: ContentAccessKeyPayload,
-  record: { businessGroup: string; referenceNumber: string },
+  record: Record,
+  session: Record & { id: string },
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ACCESS_KEY_SECONDS) * 1000);
-  const token = await new SignJWT({ key: payload })
+  const token = await new SignJWT({ key: payload, sid: session.id, srec: recordId(session) })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setSubject(`${record.businessGroup}:${record.referenceNumber}`)
+    .setSubject(recordId(record))
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ACCESS_KEY_SECONDS)
     .sign(key);
@@ -28,7 +41,7 @@ export async function signContentAccessKey(
 }
 
 export type VerifiedAccessKey =
-  | { ok: true; payload: ContentAccessKeyPayload; subject: string }
+  | { ok: true; payload: ContentAccessKeyPayload; subject: string; sessionId: string; sessionRecord: string }
   | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function verifyContentAccessKey(key: Uint8Array, token: string): Promise<VerifiedAccessKey> {
@@ -39,8 +52,10 @@ export async function verifyContentAccessKey(key: Uint8Array, token: string): Pr
       algorithms: ['HS256'],
     });
     const parsed = contentAccessKeyPayloadSchema.safeParse(payload.key);
-    if (!parsed.success || typeof payload.sub !== 'string') return { ok: false, reason: 'invalid' };
-    return { ok: true, payload: parsed.data, subject: payload.sub };
+    const { sub, sid, srec } = payload;
+    if (!parsed.success || typeof sub !== 'string' || typeof sid !== 'string' || typeof srec !== 'string')
+      return { ok: false, reason: 'invalid' };
+    return { ok: true, payload: parsed.data, subject: sub, sessionId: sid, sessionRecord: srec };
   } catch (error) {
     return {
       ok: false,
@@ -49,18 +64,38 @@ export async function verifyContentAccessKey(key: Uint8Array, token: string): Pr
   }
 }
 
-/** The verified key's payload, or a 401 naming why it was refused. */
+export interface ContentAccessKeyGate {
+  secret: Uint8Array;
+  db: Database;
+  policy: SessionPolicy;
+}
+
+const refused = (code: string) =>
+  new AppError(401, code, 'The content access key is not valid. Refresh it and try again.');
+
+/**
+ * The verified key, or a 401 naming why it was refused: a bad signature or shape
+ * (`access_key_invalid`), past its expiry (`access_key_expired`), its session signed out or ended
+ * (`access_key_session_ended`), or its session now acting as another record (`access_key_record_switched`).
+ */
 export async function requireContentAccessKey(
-  key: Uint8Array,
+  gate: ContentAccessKeyGate,
   token: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<ContentAccessKeyPayload> {
-  const verified = await verifyContentAccessKey(key, token);
-  if (verified.ok) return verified.payload;
-  log.warn({ reason: verified.reason }, 'content access key refused');
-  throw new AppError(
-    401,
-    verified.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid',
-    'The content access key is not valid. Refresh it and try again.',
-  );
+): Promise<Extract<VerifiedAccessKey, { ok: true }>> {
+  const verified = await verifyContentAccessKey(gate.secret, token);
+  if (!verified.ok) {
+    log.warn({ reason: verified.reason }, 'content access key refused');
+    throw refused(verified.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid');
+  }
+  const session = await findSession(gate.db, verified.sessionId);
+  if (sessionProblem(session, gate.policy)) {
+    log.warn({ reason: 'session_ended' }, 'content access key refused');
+    throw refused('access_key_session_ended');
+  }
+  if (recordId(session!) !== verified.sessionRecord) {
+    log.warn({ reason: 'record_switched' }, 'content access key refused');
+    throw refused('access_key_record_switched');
+  }
+  return verified;
 }

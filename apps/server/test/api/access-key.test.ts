@@ -96,3 +96,56 @@ describe('content access key', () => {
     }
   });
 });
+
+describe('content access key bound to its session', () => {
+  const pageWith = (key: string) =>
+    ctx.app.inject({ url: `/content-api/api/v2/content/authorized-page?pageUrl=/&contentAccessKey=${key}` });
+  const menuWith = (key: string) =>
+    ctx.app.inject({ url: `/content-api/api/v2/content/authorized-menu?contentAccessKey=${key}` });
+
+  it('is refused once its session has signed out', async () => {
+    const { agent, body } = await keyFor('db.deferred');
+    expect((await pageWith(body.contentAccessKey)).statusCode).toBe(200);
+    const logout = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/logout',
+    });
+    expect(logout.statusCode).toBe(204);
+    for (const response of [await pageWith(body.contentAccessKey), await menuWith(body.contentAccessKey)]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().errors[0].code).toBe('access_key_session_ended');
+    }
+  });
+
+  it('is refused once its session has switched to another record, and a key for the new record works', async () => {
+    const { agent, body } = await keyFor('linked');
+    expect(decodeJwt(body.contentAccessKey).sub).toBe('MER:1000007');
+    const switched = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/switch-user',
+      payload: { businessGroup: 'MER', referenceNumber: '1000008' },
+    });
+    expect(switched.statusCode).toBe(200);
+    const stale = await pageWith(body.contentAccessKey);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().errors[0].code).toBe('access_key_record_switched');
+
+    const renewed = (await agent.request({ url: accessKeyUrl })).json();
+    expect(decodeJwt(renewed.contentAccessKey).sub).toBe('MER:1000008');
+    expect((await pageWith(renewed.contentAccessKey)).statusCode).toBe(200);
+  });
+
+  it('reads no analytics profile with a key another session of the same member holds', async () => {
+    const first = await keyFor('db.active');
+    const second = await keyFor('db.active');
+    const profile = await second.agent.request({
+      url: `/mdp-api/api/members/current/analytics-profile?contentAccessKey=${first.body.contentAccessKey}`,
+    });
+    expect(profile.statusCode).toBe(403);
+    expect(profile.json().errors[0].code).toBe('access_key_other_session');
+    const own = await second.agent.request({
+      url: `/mdp-api/api/members/current/analytics-profile?contentAccessKey=${second.body.contentAccessKey}`,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+});

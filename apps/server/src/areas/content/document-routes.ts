@@ -37,8 +37,8 @@ type Fund = z.infer<typeof fundSchema>;
  * "unauthorized" ones by the tenant URL. Missing content answers 404, which clients read as empty.
  */
 export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const accessKey = (token: string, log: FastifyBaseLogger) =>
-    requireContentAccessKey(app.contentAccessKeySecret, token, log);
+  const accessKey = async (token: string, log: FastifyBaseLogger) =>
+    (await requireContentAccessKey(app.contentAccessKeys, token, log)).payload;
   const document = async <T>(tenantUrl: string, kind: Parameters<typeof findDocument>[2]) => {
     const found = await findDocument<T>(db, tenantUrl.toLowerCase(), kind);
     if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);

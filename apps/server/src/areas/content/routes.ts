@@ -87,8 +87,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request) => {
-      const key = await requireContentAccessKey(
-        app.contentAccessKeySecret,
+      const { payload: key } = await requireContentAccessKey(
+        app.contentAccessKeys,
         request.query.contentAccessKey,
         request.log,
       );

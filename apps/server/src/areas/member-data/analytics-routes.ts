@@ -16,7 +16,7 @@ import {
   type RetirementDatesAges,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { verifyContentAccessKey } from '../../lib/content-access-key';
+import { requireContentAccessKey } from '../../lib/content-access-key';
 import { AppError, notFound } from '../../lib/errors';
 import { calculationMember } from './calculations';
 import { findMember, linkedRecordsOf } from './member-repository';
@@ -75,13 +75,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const signedIn = request.member!;
-      const key = await verifyContentAccessKey(app.contentAccessKeySecret, request.query.contentAccessKey);
-      if (!key.ok) {
-        throw new AppError(
-          401,
-          key.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid',
-          'The content access key is not valid. Refresh it and try again.',
-        );
+      const key = await requireContentAccessKey(
+        app.contentAccessKeys,
+        request.query.contentAccessKey,
+        request.log,
+      );
+      if (key.sessionId !== signedIn.session.id) {
+        throw new AppError(403, 'access_key_other_session', 'This access key belongs to another sign-in.');
       }
       if (key.subject !== `${signedIn.businessGroup}:${signedIn.referenceNumber}`) {
         throw new AppError(403, 'record_not_entitled', 'This access key belongs to another record.');

@@ -187,10 +187,12 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           recordCount: records.length,
           retirementApplication: await retirementApplicationOf(db, request.member!, new Date()),
         });
-        const signed = await signContentAccessKey(app.contentAccessKeySecret, payload, {
-          businessGroup,
-          referenceNumber,
-        });
+        const signed = await signContentAccessKey(
+          app.contentAccessKeys.secret,
+          payload,
+          { businessGroup, referenceNumber },
+          request.member!.session,
+        );
         return {
           contentAccessKey: signed.token,
           schemeType: payload.basicMode ? null : found.scheme.type,
