@@ -51,6 +51,11 @@ test('a content page with figures says they are unavailable and still shows the 
   await expect(page.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
   await expect(unavailable(page)).toBeVisible();
   await expect(page.getByText(/Your reference number is 1000001/)).toBeVisible();
+  // The content words its sentences for this: no figure sentence is left reading "-".
+  await expect(page.getByText('Hello Mrs Margaret Hughes.')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('normal retirement date is');
+  await expect(page.getByRole('main')).not.toContainText(' -');
+  await expect(page.getByRole('heading', { name: 'When you can retire' })).toHaveCount(0);
   await expect(page.getByRole('main')).not.toContainText('£');
   await expect(page.getByRole('main')).not.toContainText('[[');
   await page.screenshot({

@@ -132,7 +132,12 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
         )
         .min(1),
     }),
-    block('richText', { html: z.string(), dataSourceUrl: dataSourceUrlSchema.optional() }),
+    block('richText', {
+      html: z.string(),
+      dataSourceUrl: dataSourceUrlSchema.optional(),
+      /** Shown instead of `html` while the member's figures are unavailable; an empty string hides the block. */
+      figuresUnavailableHtml: z.string().optional(),
+    }),
     block('message', {
       variant: z.enum(['info', 'warning', 'success', 'problem']),
       title: text.optional(),

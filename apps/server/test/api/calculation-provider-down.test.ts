@@ -86,6 +86,7 @@ describe('the calculation provider is unreachable', () => {
       retirement_journey_expiration_date: '-',
     });
     expect(tokens.json().tokens.current_age_iso).toMatch(/^60Y2M\d+W\d+D$/);
+    expect(tokens.json().figuresUnavailable).toBe(true);
   });
 
   it('refuses to start a retirement application without figures, with a 4xx', async () => {

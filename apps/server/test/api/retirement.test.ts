@@ -74,7 +74,10 @@ describe('retirement figures from the calculation engine', () => {
 describe('content tokens', () => {
   it('gives display-ready values for the chosen record', async () => {
     const agent = await signedIn('dc.near');
-    const { tokens } = (await agent.request({ url: '/mdp-api/api/retirement/cms-token-information' })).json();
+    const { tokens, figuresUnavailable } = (
+      await agent.request({ url: '/mdp-api/api/retirement/cms-token-information' })
+    ).json();
+    expect(figuresUnavailable).toBe(false);
     expect(tokens).toMatchObject({ name: 'Mrs Helen Brooks', target_retirement_age: '65' });
     expect(tokens.target_retirement_date).toMatch(/^\d{2} \w{3} \d{4}$/);
     expect(tokens.time_to_target_retirement).toMatch(/^0Y8M\d+W\d+D$/);

@@ -156,12 +156,10 @@ export const memberApi = {
   loginLookup: () => http.get<LoginLookup>('/mdp-api/api/login', recordHeaders()),
   personalDetails: () => http.get<PersonalDetails>('/mdp-api/api/members/personal-details', recordHeaders()),
   linkedRecords: () => http.get<{ members: LinkedRecord[] }>('/mdp-api/api/linked-records', recordHeaders()),
-  /** Values for `[[token:…]]` placeholders in content. */
-  tokens: async (signal?: AbortSignal) =>
-    (
-      await http.get<{ tokens: Record<string, string> }>('/mdp-api/api/retirement/cms-token-information', {
-        ...recordHeaders(),
-        signal,
-      })
-    ).tokens,
+  /** Values for `[[token:…]]` placeholders in content, and whether the figures among them are unavailable. */
+  tokens: (signal?: AbortSignal) =>
+    http.get<{ tokens: Record<string, string>; figuresUnavailable: boolean }>(
+      '/mdp-api/api/retirement/cms-token-information',
+      { ...recordHeaders(), signal },
+    ),
 };

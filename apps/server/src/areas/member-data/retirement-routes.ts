@@ -326,7 +326,10 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['member-data'],
         summary: 'Values for [[token:name]] placeholders in content, ready to show',
-        response: { 200: z.object({ tokens: z.record(z.string(), z.string()) }), ...errors },
+        response: {
+          200: z.object({ tokens: z.record(z.string(), z.string()), figuresUnavailable: z.boolean() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -348,7 +351,7 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       if (!summary) {
         // Figures are shown as "-" (as data placeholders are), never as the raw placeholder.
         for (const name of FIGURE_TOKENS) tokens[name] = '-';
-        return { tokens };
+        return { tokens, figuresUnavailable: true };
       }
       Object.assign(tokens, {
         normal_retirement_date: displayDate(summary.dates.normal),
@@ -366,7 +369,7 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
           retirement_journey_expiration_date: displayDate(summary.applicationDates.expiry),
         }),
       });
-      return { tokens };
+      return { tokens, figuresUnavailable: false };
     },
   );
 };

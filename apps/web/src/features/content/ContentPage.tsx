@@ -1,12 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import {
-  blockSchema,
-  evaluateVisibility,
-  isCalculationUnavailable,
-  type BlockEnvelope,
-  type VisibilityKey,
-} from '@meridian/contracts';
+import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
@@ -20,11 +14,11 @@ const JourneyStepPage = lazy(() => import('../journeys/JourneyStepPage'));
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
-  const { page, accessKey, texts, dataSources } = useLoaderData() as ContentPageData;
+  const { page, accessKey, texts, dataSources, figuresUnavailable } = useLoaderData() as ContentPageData;
   const actions = usePageActions();
   const content = useMemo(
-    () => ({ ...publicContent, ...texts, accessKey, dataSources, actions }),
-    [accessKey, texts, dataSources, actions],
+    () => ({ ...publicContent, ...texts, accessKey, dataSources, actions, figuresUnavailable }),
+    [accessKey, texts, dataSources, actions, figuresUnavailable],
   );
   if (!page) return <NotFoundPage />;
   return (
@@ -52,11 +46,11 @@ function FoundPage({ title: authored, blocks }: { title: string; blocks: BlockEn
   const { text } = useTextResolver();
   const title = text(authored);
   useDocumentTitle(title);
-  const { accessKey, dataSources } = useContent();
+  const { accessKey, figuresUnavailable } = useContent();
   return (
     <>
       {!hasHeaderBlock(blocks, accessKey) && <h1>{title}</h1>}
-      {Object.values(dataSources).some(isCalculationUnavailable) && <FiguresUnavailable />}
+      {figuresUnavailable && <FiguresUnavailable />}
       <PageBlocks blocks={blocks} />
     </>
   );

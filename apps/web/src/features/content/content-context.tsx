@@ -12,6 +12,8 @@ export interface ContentContextValue extends TextSources {
   actions: ButtonActions;
   /** Shows a placeholder where a block was skipped (development only). */
   showSkippedBlocks: boolean;
+  /** The member's figures could not be worked out: blocks that say so show their other wording. */
+  figuresUnavailable: boolean;
 }
 
 export const publicContent: ContentContextValue = {
@@ -20,6 +22,7 @@ export const publicContent: ContentContextValue = {
   dataSources: {},
   actions: {},
   showSkippedBlocks: import.meta.env.DEV,
+  figuresUnavailable: false,
 };
 
 export const ContentContext = createContext<ContentContextValue>(publicContent);

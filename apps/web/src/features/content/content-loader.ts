@@ -1,5 +1,6 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import {
+  isCalculationUnavailable,
   pageSchema,
   publicVisibilityKey,
   type Globals,
@@ -28,20 +29,29 @@ async function fetchPage(
       contentApi.unauthorisedPage(slug, signal),
       contentApi.unauthorisedGlobals(signal).catch(() => null),
     ]);
-    return { page, accessKey: publicVisibilityKey, texts: textsOf(globals, {}), dataSources: {} };
+    return {
+      page,
+      accessKey: publicVisibilityKey,
+      texts: textsOf(globals, {}),
+      dataSources: {},
+      figuresUnavailable: false,
+    };
   }
   const flags = clientWordingFlags(navigator.userAgent, navigator.maxTouchPoints);
   const personalised = async (key: string) => {
     const [page, globals, tokens] = await Promise.all([
       contentApi.authorisedPage(slug, key, flags, signal),
       contentApi.authorisedGlobals(key, signal).catch(() => null),
-      memberApi.tokens(signal).catch(() => ({})),
+      memberApi.tokens(signal).catch(() => ({ tokens: {}, figuresUnavailable: true })),
     ]);
+    const dataSources = await loadDataSources(page?.blocks ?? [], signal);
     return {
       page,
       accessKey: visibilityKeyFromAccessKey(key, flags),
-      texts: textsOf(globals, tokens),
-      dataSources: await loadDataSources(page?.blocks ?? [], signal),
+      texts: textsOf(globals, tokens.tokens),
+      dataSources,
+      figuresUnavailable:
+        tokens.figuresUnavailable || Object.values(dataSources).some(isCalculationUnavailable),
     };
   };
   try {
@@ -61,6 +71,8 @@ export interface ContentPageData {
   texts: TextSources;
   /** Answers of the blocks' data sources, for `[[data-…:path]]` placeholders. */
   dataSources: Record<string, unknown>;
+  /** The member's figures (calculated tokens or a data source) could not be worked out. */
+  figuresUnavailable: boolean;
 }
 
 /** The placeholders' sources from the globals and the member's tokens. */
@@ -79,13 +91,14 @@ export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
     const slug = new URL(request.url).pathname || '/';
     try {
-      const [{ page: answer, accessKey, texts, dataSources }] = await Promise.all([
+      const [{ page: answer, accessKey, texts, dataSources, figuresUnavailable }] = await Promise.all([
         fetchPage(slug, request.signal),
         loadBlockRenderer(),
       ]);
-      if (answer === null) return { page: null, accessKey, texts: noTexts, dataSources: {} };
+      if (answer === null)
+        return { page: null, accessKey, texts: noTexts, dataSources: {}, figuresUnavailable: false };
       const parsed = pageSchema.safeParse(answer);
-      if (parsed.success) return { page: parsed.data, accessKey, texts, dataSources };
+      if (parsed.success) return { page: parsed.data, accessKey, texts, dataSources, figuresUnavailable };
       console.error(`The page at ${slug} does not match its contract`, parsed.error.issues);
     } catch (error) {
       // An abandoned navigation: the router ignores whatever happens next.

@@ -20,15 +20,15 @@ import './hub.css';
  * and a task card per capability, each chosen and given its status by the member's access key and data).
  */
 export function HubPage() {
-  const { page, accessKey, texts, dataSources } = useLoaderData() as ContentPageData;
+  const { page, accessKey, texts, dataSources, figuresUnavailable } = useLoaderData() as ContentPageData;
   const title = page ? createTextResolver(texts).text(page.title) : 'Your pension';
   useDocumentTitle(title);
   const { tenant } = useTenant();
   const revalidator = useRevalidator();
   const actions = usePageActions();
   const content = useMemo(
-    () => ({ ...publicContent, ...texts, accessKey, dataSources, actions }),
-    [accessKey, texts, dataSources, actions],
+    () => ({ ...publicContent, ...texts, accessKey, dataSources, actions, figuresUnavailable }),
+    [accessKey, texts, dataSources, actions, figuresUnavailable],
   );
   const [details, setDetails] = useState<PersonalDetails | null>(null);
   const [records, setRecords] = useState<LinkedRecord[]>([]);

@@ -32,7 +32,10 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
       getContent<Menu>(http, `${base}/authorized-menu`, { query }),
       getContent<Footer>(http, `${base}/authorized-footer`, { query }),
       contentApi.authorisedGlobals(key).catch(() => null),
-      memberApi.tokens().catch(() => ({})),
+      memberApi
+        .tokens()
+        .then((answer) => answer.tokens)
+        .catch(() => ({})),
     ]);
     return checked(menu, footer, textsOf(globals, tokens));
   }

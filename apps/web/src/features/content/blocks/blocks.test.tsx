@@ -195,6 +195,35 @@ describe('data blocks', () => {
   });
 });
 
+describe('rich text while figures are unavailable', () => {
+  const blocks = [
+    {
+      type: 'richText',
+      html: '<p>Your normal retirement date is [[token:normal_retirement_date]].</p>',
+      figuresUnavailableHtml: '<p>We cannot show your retirement date right now.</p>',
+    },
+    { type: 'richText', html: '<p>Your pension is [[token:pension]].</p>', figuresUnavailableHtml: '' },
+    { type: 'richText', html: '<p>Your reference is 1000001.</p>' },
+  ];
+  const tokens = { normal_retirement_date: '-', pension: '-' };
+
+  it('shows the other wording, hides a block whose other wording is empty, and leaves the rest', () => {
+    const { container } = renderBlocks(blocks, { tokens, figuresUnavailable: true });
+    expect(container.textContent).toBe(
+      'We cannot show your retirement date right now.Your reference is 1000001.',
+    );
+  });
+
+  it('shows the figures when they are there', () => {
+    const { container } = renderBlocks(blocks, {
+      tokens: { normal_retirement_date: '30 Jun 2031', pension: '£9,000' },
+    });
+    expect(container.textContent).toBe(
+      'Your normal retirement date is 30 Jun 2031.Your pension is £9,000.Your reference is 1000001.',
+    );
+  });
+});
+
 describe('navigation blocks', () => {
   it('lists in-page links in a labelled navigation that move focus to their section', () => {
     const scrollIntoView = vi.fn();
