@@ -42,6 +42,8 @@ import { journeyStartRoutes } from './areas/journeys/start-routes';
 import { journeySubmissionRoutes } from './areas/journeys/submission-routes';
 import { registerMetrics } from './plugins/metrics';
 import { createDocumentStore } from './areas/documents/store';
+import { utcDay } from '@meridian/pensions';
+import { seedDemoDocuments } from './seed/demo-documents';
 import { createDocumentLibrary, type DocumentLibrary } from './areas/documents/library';
 import { documentUploadRoutes } from './areas/documents/upload-routes';
 import { documentLibraryRoutes } from './areas/documents/library-routes';
@@ -190,6 +192,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const documentStore = createDocumentStore(config);
   app.log.info({ documents: documentStore.description }, 'document store ready');
   app.decorate('documentLibrary', createDocumentLibrary(db, documentStore));
+  // The demo's statements, letters and nomination need the document store, so they are filed here.
+  if (config.demo) await seedDemoDocuments(db, app.documentLibrary, utcDay(new Date()));
   const messaging = createMessaging({
     db,
     log: app.log,

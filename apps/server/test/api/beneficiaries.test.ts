@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { PDFDocument, decodePDFRawStream, PDFArray, PDFRawStream, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, beneficiaries, memberDocuments, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
+import { pdfText } from './document-files';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
@@ -44,24 +44,6 @@ async function latestCodeTo(recipient: string) {
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1);
   return /\b(\d{6})\b/.exec(message!.body)![1]!;
-}
-
-/** The text pdf-lib drew: the hex strings shown by Tj in each page's content streams. */
-async function pdfText(bytes: Uint8Array) {
-  const pdf = await PDFDocument.load(bytes);
-  const words: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.get(PDFName.of('Contents'));
-    const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-    for (const ref of refs) {
-      const stream = pdf.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const match of text.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-        words.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return words.join('\n');
 }
 
 async function save(agent: BrowserAgent, list: object[], email: string) {

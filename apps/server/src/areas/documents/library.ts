@@ -16,6 +16,8 @@ export interface PortalDocument {
   kind: Exclude<DocumentKind, 'upload'>;
   bytes: Uint8Array;
   mediaType?: string;
+  /** When it reached the member; now by default (the demo files statements on their issue date). */
+  receivedAt?: Date;
 }
 
 export interface DocumentLibrary {
@@ -71,6 +73,7 @@ export function createDocumentLibrary(db: Database, store: DocumentStore): Docum
           context: PORTAL_CONTEXT,
           mediaType: document.mediaType ?? 'application/pdf',
           sizeBytes: document.bytes.length,
+          receivedAt: document.receivedAt,
         },
         document.bytes,
       );

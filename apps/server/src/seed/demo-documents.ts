@@ -1,0 +1,234 @@
+import { addMonths, isoDate, type IsoDate } from '@meridian/pensions';
+import { and, count, eq } from 'drizzle-orm';
+import type { Beneficiary } from '@meridian/contracts';
+import type { Database } from '../db/client';
+import { beneficiaries, members } from '../db/schema';
+import { renderNominationPdf } from '../areas/beneficiaries/nomination-pdf';
+import { replaceNomination } from '../areas/beneficiaries/repository';
+import { PORTAL_CONTEXT, type DocumentLibrary } from '../areas/documents/library';
+import { namesIn, type MemberRecord } from '../areas/documents/repository';
+import { renderApplicationPdf } from '../areas/journeys/application-pdf';
+import { displayDate, displayPounds } from '../areas/journeys/answers';
+import { demoSchemes } from './demo-personas';
+import { demoDetails } from './demo-details';
+
+/**
+ * What the demo files in each persona's documents and beneficiaries, so each tells their own position.
+ * Only where it is true to the persona: annual benefit statements for members still building or keeping
+ * a pension, a "your pension has started" letter for the pensioner, and the pensioner's nomination of
+ * their spouse. Members whose pages the tests walk from empty (db.active, dc.far, db.deferred, the
+ * linked primary record) keep empty libraries.
+ */
+const statementRecords = ['1000010', '1000003', '1000005', '1000008', '2000001'];
+const PENSIONER = '1000004';
+
+type MemberRow = typeof members.$inferSelect;
+type Line = { label: string; value: string };
+
+const perYear = (pence: number) => `${displayPounds(pence)} a year`;
+const fullName = (member: MemberRow) =>
+  [member.title, member.forenames, member.surname].filter(Boolean).join(' ');
+const at = (day: string) => new Date(`${day}T09:00:00.000Z`);
+
+/** The statement year a member last had: figures as at 5 April, sent on 30 June. */
+export function lastStatementDates(today: IsoDate): { asAt: IsoDate; issued: IsoDate } {
+  const year = Number(today.slice(0, 4));
+  const issuedYear = today >= `${year}-06-30` ? year : year - 1;
+  return { asAt: isoDate(`${issuedYear}-04-05`), issued: isoDate(`${issuedYear}-06-30`) };
+}
+
+/** The figures of a record's benefits, as its statement lists them. */
+function benefitLines(member: MemberRow): Line[] {
+  const benefits = member.benefits as {
+    tranches?: Array<{ code: string; annualPensionPence: number }>;
+    finalPensionableSalaryPence?: number;
+    avcFundPence?: number;
+    potPence?: number;
+    monthlyContributionPence?: number;
+    targetRetirementAge?: number;
+  };
+  const lines: Line[] = [];
+  if (benefits.tranches) {
+    const label = { PRE09: 'Built up before 6 April 2009', POST09: 'Built up from 6 April 2009' };
+    for (const tranche of benefits.tranches) {
+      lines.push({
+        label: label[tranche.code as keyof typeof label] ?? tranche.code,
+        value: perYear(tranche.annualPensionPence),
+      });
+    }
+    const total = benefits.tranches.reduce((sum, tranche) => sum + tranche.annualPensionPence, 0);
+    lines.push({ label: 'Your pension', value: perYear(total) });
+  }
+  if (benefits.finalPensionableSalaryPence !== undefined) {
+    lines.push({ label: 'Final pensionable salary', value: perYear(benefits.finalPensionableSalaryPence) });
+  }
+  if (benefits.avcFundPence !== undefined) {
+    lines.push({
+      label: 'Additional voluntary contributions fund',
+      value: displayPounds(benefits.avcFundPence),
+    });
+  }
+  if (benefits.potPence !== undefined)
+    lines.push({ label: 'Your pot', value: displayPounds(benefits.potPence) });
+  if (benefits.monthlyContributionPence !== undefined) {
+    lines.push({
+      label: 'Contributions each month',
+      value: displayPounds(benefits.monthlyContributionPence),
+    });
+  }
+  if (benefits.targetRetirementAge !== undefined) {
+    lines.push({ label: 'Target retirement age', value: String(benefits.targetRetirementAge) });
+  }
+  return lines;
+}
+
+function aboutYou(member: MemberRow, extra: Line[] = []) {
+  const scheme = demoSchemes.find((candidate) => candidate.code === member.schemeCode);
+  return {
+    heading: 'About you',
+    lines: [
+      { label: 'Name', value: fullName(member) },
+      { label: 'Membership reference', value: member.referenceNumber },
+      { label: 'Scheme', value: scheme?.name ?? member.schemeCode },
+      ...extra,
+    ],
+  };
+}
+
+function annualStatement(member: MemberRow, today: IsoDate) {
+  const { asAt, issued } = lastStatementDates(today);
+  return {
+    name: `annual-benefit-statement-${asAt.slice(0, 4)}.pdf`,
+    type: 'Annual statement',
+    receivedAt: at(issued),
+    pdf: () =>
+      renderApplicationPdf({
+        title: 'Annual benefit statement',
+        caseNumber: member.referenceNumber,
+        submittedOn: displayDate(issued),
+        sections: [
+          aboutYou(member, [{ label: 'Figures as at', value: displayDate(asAt) }]),
+          { heading: 'Your benefits', lines: benefitLines(member) },
+        ],
+      }),
+  };
+}
+
+function pensionStartedLetter(member: MemberRow) {
+  const benefits = member.benefits as { pensionInPaymentPence: number; lumpSumPaidPence: number };
+  const retired = member.dateRetired!;
+  return {
+    name: `your-pension-has-started-${retired.slice(0, 10)}.pdf`,
+    type: 'Letter',
+    receivedAt: at(retired),
+    pdf: () =>
+      renderApplicationPdf({
+        title: 'Your pension has started',
+        caseNumber: member.referenceNumber,
+        submittedOn: displayDate(retired),
+        sections: [
+          aboutYou(member, [{ label: 'Retired on', value: displayDate(retired) }]),
+          {
+            heading: 'Your pension',
+            lines: [
+              { label: 'Pension', value: perYear(benefits.pensionInPaymentPence) },
+              { label: 'Tax-free lump sum paid', value: displayPounds(benefits.lumpSumPaidPence) },
+            ],
+          },
+        ],
+      }),
+  };
+}
+
+/** The pensioner's wish, made when they retired: their spouse, for the lump sum and the pension. */
+function pensionerNomination(member: MemberRow, today: IsoDate): Beneficiary[] {
+  const spouse = demoDetails[PENSIONER]?.dependants?.find((dependant) => dependant.relationship === 'Spouse');
+  if (!spouse || !member.address) return [];
+  const { lines, town, postcode } = member.address;
+  return [
+    {
+      kind: 'person',
+      relationship: 'Spouse',
+      forenames: spouse.forenames,
+      surname: spouse.surname,
+      dateOfBirth: addMonths(today, -spouse.ageYears * 12 - 3),
+      isPensionBeneficiary: true,
+      lumpSumPercentage: 100,
+      address: {
+        line1: lines[0]!,
+        line2: lines[1],
+        line3: town,
+        postCode: postcode,
+        country: 'United Kingdom',
+      },
+    },
+  ];
+}
+
+async function fileOnce(
+  library: DocumentLibrary,
+  db: Database,
+  record: MemberRecord,
+  document: { name: string; type: string; receivedAt: Date; pdf: () => Promise<Uint8Array> },
+  kind: 'letter' | 'nomination',
+) {
+  if ((await namesIn(db, record, PORTAL_CONTEXT)).has(document.name)) return;
+  await library.addPortalDocument(record, {
+    name: document.name,
+    type: document.type,
+    kind,
+    bytes: await document.pdf(),
+    receivedAt: document.receivedAt,
+  });
+}
+
+/**
+ * Files the demo documents and nomination, once: a document already in a library, or a record that has
+ * ever had a nomination, is left as it is, so restarts add nothing and the member's own changes stay.
+ */
+export async function seedDemoDocuments(db: Database, library: DocumentLibrary, today: IsoDate) {
+  const demoMembers = await db.select().from(members);
+  const byReference = new Map(demoMembers.map((member) => [member.referenceNumber, member]));
+  for (const reference of statementRecords) {
+    const member = byReference.get(reference);
+    if (!member) continue;
+    const record = { businessGroup: member.businessGroup, referenceNumber: reference };
+    await fileOnce(library, db, record, annualStatement(member, today), 'letter');
+  }
+
+  const pensioner = byReference.get(PENSIONER);
+  if (!pensioner?.dateRetired) return;
+  const record = { businessGroup: pensioner.businessGroup, referenceNumber: PENSIONER };
+  await fileOnce(library, db, record, pensionStartedLetter(pensioner), 'letter');
+  const [nominated] = await db
+    .select({ value: count() })
+    .from(beneficiaries)
+    .where(
+      and(
+        eq(beneficiaries.businessGroup, record.businessGroup),
+        eq(beneficiaries.referenceNumber, PENSIONER),
+      ),
+    );
+  const list = pensionerNomination(pensioner, today);
+  if ((nominated?.value ?? 0) > 0 || list.length === 0) return;
+  const madeOn = at(pensioner.dateRetired);
+  await db.transaction((tx) => replaceNomination(tx, record, list, madeOn));
+  await fileOnce(
+    library,
+    db,
+    record,
+    {
+      name: `expression-of-wish-${pensioner.dateRetired.slice(0, 10)}.pdf`,
+      type: 'Expression of wish',
+      receivedAt: madeOn,
+      pdf: () =>
+        renderNominationPdf({
+          memberName: fullName(pensioner),
+          referenceNumber: PENSIONER,
+          madeOn: madeOn.toISOString(),
+          beneficiaries: list,
+        }),
+    },
+    'nomination',
+  );
+}

@@ -1,0 +1,102 @@
+import { count } from 'drizzle-orm';
+import { isoDate, utcDay } from '@meridian/pensions';
+import { describe, expect, it } from 'vitest';
+import { beneficiaries, memberDocuments } from '../../src/db/schema';
+import { lastStatementDates, seedDemoDocuments } from '../../src/seed/demo-documents';
+import { BrowserAgent } from './browser-agent';
+import { pdfText } from './document-files';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+
+async function member(username: string, host?: string) {
+  const agent = new BrowserAgent(ctx.app, host);
+  expect((await agent.signIn(username)).statusCode).toBe(200);
+  return agent;
+}
+
+const libraryOf = async (agent: BrowserAgent) =>
+  (await agent.request({ url: '/mdp-api/api/members/current/documents' })).json().items as Array<{
+    id: string;
+    name: string;
+    type: string;
+    kind: string;
+    isRead: boolean;
+    canDelete: boolean;
+    dateReceived: string;
+  }>;
+
+const download = async (agent: BrowserAgent, id: string) =>
+  pdfText((await agent.request({ url: `/mdp-api/api/members/current/documents/${id}/download` })).rawPayload);
+
+describe('demo documents', () => {
+  it('dates a statement as at the last 5 April, sent on 30 June', () => {
+    expect(lastStatementDates(isoDate('2026-11-23'))).toEqual({ asAt: '2026-04-05', issued: '2026-06-30' });
+    expect(lastStatementDates(isoDate('2026-06-29'))).toEqual({ asAt: '2025-04-05', issued: '2025-06-30' });
+    expect(lastStatementDates(isoDate('2026-06-30'))).toEqual({ asAt: '2026-04-05', issued: '2026-06-30' });
+  });
+
+  it('gives a DC member their annual benefit statement, unread, with their own figures', async () => {
+    const agent = await member('dc.near');
+    const { asAt, issued } = lastStatementDates(utcDay(new Date()));
+    const [statement] = (await libraryOf(agent)).filter((item) => item.type === 'Annual statement');
+    expect(statement).toMatchObject({
+      name: `annual-benefit-statement-${asAt.slice(0, 4)}.pdf`,
+      kind: 'letter',
+      isRead: false,
+      canDelete: false,
+    });
+    expect(statement!.dateReceived.slice(0, 10)).toBe(issued);
+    const text = await download(agent, statement!.id);
+    expect(text).toContain('Annual benefit statement');
+    expect(text).toContain('Meridian Retirement Savings Section');
+    expect(text).toContain('£186,400.00');
+  });
+
+  it('shows the pensioner the letter that started their pension and their nomination of their spouse', async () => {
+    const agent = await member('db.pensioner');
+    const nomination = (await agent.request({ url: '/mdp-api/api/members/current/beneficiaries' })).json();
+    expect(nomination.beneficiaries).toMatchObject([
+      {
+        kind: 'person',
+        relationship: 'Spouse',
+        forenames: 'Anne',
+        surname: 'Fletcher',
+        isPensionBeneficiary: true,
+        lumpSumPercentage: 100,
+      },
+    ]);
+    const library = await libraryOf(agent);
+    const letter = library.find((item) => item.name.startsWith('your-pension-has-started-'));
+    expect(await download(agent, letter!.id)).toContain('£18,750.00 a year');
+    const wish = library.find((item) => item.type === 'Expression of wish');
+    expect(wish).toMatchObject({ kind: 'nomination', isRead: false });
+    expect(wish!.dateReceived.slice(0, 10)).toBe(nomination.nominatedAt.slice(0, 10));
+    expect(await download(agent, wish!.id)).toContain('Anne Fletcher');
+  });
+
+  it('keeps the linked DC record’s statement with that record, and the second tenant’s with theirs', async () => {
+    const linked = await member('linked');
+    const asLinked = { 'auth-business-group': 'MER', 'auth-reference-number': '1000008' };
+    const primary = await libraryOf(linked);
+    expect(primary.some((item) => item.type === 'Annual statement')).toBe(false);
+    const dc = (
+      await linked.request({ url: '/mdp-api/api/members/current/documents', headers: asLinked })
+    ).json().items;
+    expect(dc).toMatchObject([{ type: 'Annual statement' }]);
+
+    const second = await member('second.member', 'bluewater.localhost');
+    const text = await download(second, (await libraryOf(second))[0]!.id);
+    expect(text).toContain('Bluewater Defined Benefit Plan');
+  });
+
+  it('files nothing twice: seeding again leaves documents and nominations as they are', async () => {
+    const rows = async () => [
+      (await ctx.database.db.select({ value: count() }).from(memberDocuments))[0]!.value,
+      (await ctx.database.db.select({ value: count() }).from(beneficiaries))[0]!.value,
+    ];
+    const before = await rows();
+    await seedDemoDocuments(ctx.database.db, ctx.app.documentLibrary, utcDay(new Date()));
+    expect(await rows()).toEqual(before);
+  });
+});
