@@ -45,13 +45,23 @@ export async function findPageBySlug(
   };
 }
 
-export async function findPageUrlByKey(db: Database, tenantUrl: string, key: string): Promise<string | null> {
+/**
+ * The address of the page with this key, only when the caller may open it: a public page for a
+ * visitor, or any page the member's key shows; otherwise null, as for a key no page has.
+ */
+export async function findPageUrlByKey(
+  db: Database,
+  tenantUrl: string,
+  pageKey: string,
+  { publicOnly, key }: { publicOnly: boolean; key: VisibilityKey },
+): Promise<string | null> {
   const [row] = await db
-    .select({ slug: pages.slug })
+    .select({ slug: pages.slug, isPublic: pages.isPublic, visibility: pages.visibility })
     .from(pages)
-    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, key)))
+    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, pageKey)))
     .limit(1);
-  return row?.slug ?? null;
+  if (!row || (publicOnly && !row.isPublic) || !isVisible(row.visibility, key)) return null;
+  return row.slug;
 }
 
 /**

@@ -106,19 +106,32 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
     {
       schema: {
         tags: ['content'],
-        summary: 'The URL of a page by its key',
+        summary:
+          'The URL of a page by its key: public pages for anyone, others only with a content access key that opens them',
         headers: envHeader,
         querystring: z.object({
           key: z.string().min(1).max(60),
           tenantUrl: z.string().min(1).max(255).optional(),
+          contentAccessKey: z.string().min(20).max(8000).optional(),
+          wordingFlags: clientWordingFlagsQuery,
         }),
-        response: { 200: z.object({ url: z.string() }), 404: errorBodySchema },
+        response: { 200: z.object({ url: z.string() }), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
-      const tenantUrl = (request.query.tenantUrl ?? request.tenantUrl).toLowerCase();
-      const url = await findPageUrlByKey(db, tenantUrl, request.query.key);
-      if (!url) throw notFound('page_not_found', 'No page has this key.');
+      const { query } = request;
+      const tenantUrl = (query.tenantUrl ?? request.tenantUrl).toLowerCase();
+      const member = query.contentAccessKey
+        ? (await requireContentAccessKey(app.contentAccessKeys, query.contentAccessKey, request.log)).payload
+        : null;
+      const url =
+        member && member.tenantUrl !== tenantUrl
+          ? null
+          : await findPageUrlByKey(db, tenantUrl, query.key, {
+              publicOnly: !member,
+              key: member ? visibilityKeyOf(member, [query.wordingFlags ?? []].flat()) : publicVisibilityKey,
+            });
+      if (!url) throw notFound('page_not_found', 'No page you can open has this key.');
       return { url };
     },
   );

@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
+import { readCookie } from '../../lib/cookies';
+import { contentAccessKey } from '../access-key/access-key';
 
 /** Where a content link goes: an address, or a page by its key. */
 export interface LinkTarget {
@@ -11,13 +13,17 @@ export interface LinkTarget {
 
 const pageUrls = new Map<string, Promise<string | null>>();
 
-/** A page's address by its key, asked once per tenant and key. */
-function pageUrl(pageKey: string): Promise<string | null> {
-  const cacheKey = `${tenantUrl()} ${pageKey}`;
+/**
+ * A page's address by its key, asked once per tenant, key and reader: visitors learn only public
+ * pages' addresses, a signed-in member (through their content access key) those of the pages it opens.
+ */
+async function pageUrl(pageKey: string): Promise<string | null> {
+  const accessKey = readCookie('accessToken') ? await contentAccessKey().catch(() => undefined) : undefined;
+  const cacheKey = `${tenantUrl()} ${pageKey} ${accessKey ?? ''}`;
   let url = pageUrls.get(cacheKey);
   if (!url) {
     url = getContent<{ url: string }>(http, '/content-api/api/v2/content/url', {
-      query: { key: pageKey, tenantUrl: tenantUrl() },
+      query: { key: pageKey, tenantUrl: tenantUrl(), contentAccessKey: accessKey },
     })
       .then((answer) => answer?.url ?? null)
       .catch(() => {

@@ -91,6 +91,25 @@ describe('links and buttons', () => {
     );
   });
 
+  it('asks for a page key’s address with the content access key when a member is signed in', async () => {
+    document.cookie = 'accessToken=signed-in';
+    const fetch = stubFetch((url) =>
+      url.startsWith('/mdp-api/api/content/access-key')
+        ? jsonResponse(200, { contentAccessKey: 'member-key-0123456789', expiresAt: '2999-01-01T00:00:00Z' })
+        : jsonResponse(200, { url: '/hub' }),
+    );
+    try {
+      renderBlocks([{ type: 'button', label: 'Your hub', pageKey: 'hub' }]);
+      expect((await screen.findByRole('link', { name: 'Your hub' })).getAttribute('href')).toBe('/hub');
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
+        '/content-api/api/v2/content/url?key=hub&tenantUrl=localhost&contentAccessKey=member-key-0123456789',
+      );
+    } finally {
+      document.cookie = 'accessToken=; max-age=0';
+      sessionStorage.clear();
+    }
+  });
+
   it('runs an action the page offers, and skips a button whose action it does not', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const download = vi.fn();
