@@ -129,3 +129,35 @@ test('a member uploads a PDF and an image, filters, downloads one and two as a z
     page.getByText('payslip_march.pdf has the same name as a document you uploaded before'),
   ).toBeVisible();
 });
+
+test('a member on their linked record sees and downloads that record’s statement', async ({ page }) => {
+  await signIn(page, 'linked');
+  // The primary (DB) record has no documents yet.
+  await page.getByRole('link', { name: 'See your documents' }).click();
+  await expect(page.getByText('You have no documents yet.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to your pension' }).click();
+  const picker = page.getByRole('group', { name: 'Your records' });
+  await picker.getByLabel(/Meridian Retirement Savings Section \(1000008\)/).check();
+  await page.getByRole('button', { name: 'Show this record' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are now seeing your' })).toContainText(
+    'Meridian Retirement Savings Section',
+  );
+  await page.getByRole('link', { name: 'See your documents' }).click();
+  await expect(documentRows(page)).toHaveCount(1);
+  const row = documentRows(page).first();
+  await expect(row).toContainText('Annual statement');
+  await expect(row).toContainText('New');
+  await expectNoAccessibilityViolations(page);
+
+  const [statement] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('link', { name: /^annual-benefit-statement-\d{4}\.pdf$/ }).click(),
+  ]);
+  expect(statement.suggestedFilename()).toMatch(/^annual-benefit-statement-\d{4}\.pdf$/);
+  const lines = await pdfLines(await readFile((await statement.path())!));
+  expect(lines).toContain('Annual benefit statement');
+  expect(lines.join('\n')).toContain('1000008');
+  expect(lines.join('\n')).toContain('£97,200.00');
+  await expect(row).not.toContainText('New');
+});
