@@ -9,14 +9,13 @@ import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
 import { brandingFor, hostOf } from './branding';
 import { messagePage, pageSecurity, signInPage, type FieldError } from './pages';
-import { OIDC_MOUNT, type OidcProvider } from './provider';
+import { OIDC_MOUNT, trustedForwarding, type OidcProvider } from './provider';
 
 interface InteractionOptions {
   db: Database;
   config: Config;
   provider: OidcProvider;
 }
-
 
 /** The sign-in (login prompt) pages of the embedded provider: branded, accessible, server-rendered. */
 export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
@@ -33,7 +32,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      return await provider.interactionDetails(request.raw, reply.raw);
+      return await provider.interactionDetails(trustedForwarding(request), reply.raw);
     } catch {
       return null;
     }
@@ -60,7 +59,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   };
 
   const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+    const returnTo = await provider.interactionResult(trustedForwarding(request), reply.raw, result, {
       mergeWithLastSubmission: false,
     });
     return reply.redirect(returnTo, 303);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { loadSigningKey } from '../../lib/server-keys';
 import { interactionRoutes } from './interactions';
 import { loadProviderSigningKey } from './keys';
-import { createProvider, OIDC_MOUNT } from './provider';
+import { createProvider, OIDC_MOUNT, trustedForwarding } from './provider';
 import { TenantDirectory } from './tenant-directory';
 
 /**
@@ -42,7 +42,7 @@ export async function identityProvider(
         await directory.refresh();
         reply.hijack();
         // Mounted as Express would: the provider finds its routes in `url` and its mount path in `originalUrl`.
-        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        const raw = trustedForwarding(request) as IncomingMessage & { originalUrl?: string };
         raw.originalUrl = raw.url;
         raw.url = raw.url!.slice(OIDC_MOUNT.length);
         await handle(raw, reply.raw);

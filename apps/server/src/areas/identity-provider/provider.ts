@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import type { Config } from '../../config';
@@ -124,8 +126,9 @@ export function createProvider({
       render(ctx, messagePage({ branding, nonce, title: 'Sorry, there is a problem', message }), policy);
     },
   });
-  // X-Forwarded-Proto and -Host are believed only from the proxies TRUST_PROXY names.
-  provider.proxy = config.trustProxy !== false;
+  // The provider reads host, protocol and client address from X-Forwarded-*, which `trustedForwarding`
+  // sets on every request it sees to what Fastify decided under TRUST_PROXY.
+  provider.proxy = true;
   provider.Client.prototype.redirectUriAllowed = (value: string) =>
     isTenantReturnUri(value, 'redirect', directory.entries);
   provider.Client.prototype.postLogoutRedirectUriAllowed = (value: string) =>
@@ -135,3 +138,17 @@ export function createProvider({
 }
 
 export type OidcProvider = ReturnType<typeof createProvider>;
+
+/**
+ * Replaces the X-Forwarded-Host, -Proto and -For headers of a request the provider will read with the
+ * host, protocol and address Fastify took for it: those honour TRUST_PROXY (its hop count or
+ * addresses), which the provider's own all-or-nothing `proxy` switch cannot, so a client outside
+ * the trusted proxies cannot choose the endpoints the discovery document names.
+ */
+export function trustedForwarding(request: FastifyRequest): IncomingMessage {
+  const { headers } = request.raw;
+  headers['x-forwarded-host'] = request.host;
+  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-for'] = request.ip;
+  return request.raw;
+}
