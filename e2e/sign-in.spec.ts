@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
+import { money } from './support/money';
 
 const PASSWORD = 'MeridianDemo!2026';
 
@@ -43,7 +44,7 @@ test('a member signs in with the keyboard, lands on the hub and signs out', asyn
   await expect(page.getByRole('definition').filter({ hasText: '1000001' })).toBeVisible();
   const retirement = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
   await expect(retirement.getByText(/^Pension from \d{2} \w{3} \d{4}$/)).toBeVisible();
-  await expect(retirement.getByText(/^£[\d,]+\.\d{2} a year$/)).toBeVisible();
+  await expect(retirement.getByText(new RegExp(`^${money} a year$`))).toBeVisible();
   await retirement.getByText('How we worked this out').click();
   await expect(retirement.getByText(/These are estimates worked out on/)).toBeVisible();
   await expectNoAccessibilityViolations(page);

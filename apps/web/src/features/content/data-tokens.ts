@@ -16,7 +16,7 @@ const formatText = (value: unknown) =>
 
 /** How each `[[data-…:path]]` placeholder shows its value; currency amounts are in pence, as the APIs give them. */
 const dataFormats: Record<string, (value: unknown, words: UnitWords) => string> = {
-  currency: formatCurrency,
+  currency: (value) => formatCurrency(value),
   date: formatDate,
   text: formatText,
   timeto: formatPeriod,

@@ -11,12 +11,29 @@ import {
 } from './format';
 
 describe('formats', () => {
-  it('shows pence as pounds with en-GB grouping and two decimals', () => {
+  it('shows amounts under £10,000 to the penny, with en-GB grouping and two decimals', () => {
     expect(formatCurrency(123456)).toBe('£1,234.56');
-    expect(formatCurrency('100000000')).toBe('£1,000,000.00');
+    expect(formatCurrency(999999)).toBe('£9,999.99');
+    expect(formatCurrency(500)).toBe('£5.00');
     expect(formatCurrency(5)).toBe('£0.05');
     expect(formatCurrency(-2550)).toBe('-£25.50');
-    expect(formatCurrencyPerYear(1250000)).toBe('£12,500.00 a year');
+    expect(formatCurrency(12.6)).toBe('£0.13');
+  });
+
+  it('rounds amounts of £10,000 or more to the nearest pound', () => {
+    expect(formatCurrency(1000000)).toBe('£10,000');
+    expect(formatCurrency(1875000)).toBe('£18,750');
+    expect(formatCurrency('26827449')).toBe('£268,274');
+    expect(formatCurrency(26827450)).toBe('£268,275');
+    expect(formatCurrency('100000000')).toBe('£1,000,000');
+    expect(formatCurrency(-1234567)).toBe('-£12,346');
+    expect(formatCurrencyPerYear(1250050)).toBe('£12,501 a year');
+  });
+
+  it('shows any amount to the penny when asked for the exact figure', () => {
+    expect(formatCurrency(26827449, 'exact')).toBe('£268,274.49');
+    expect(formatCurrency(1000000, 'exact')).toBe('£10,000.00');
+    expect(formatCurrency('x', 'exact')).toBe('-');
   });
 
   it('shows dates as dd MMM yyyy in UTC', () => {

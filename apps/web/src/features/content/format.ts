@@ -3,7 +3,15 @@ import type { Value, ValueFormat } from '@meridian/contracts';
 /** What a missing or unreadable value shows. */
 export const missing = '-';
 
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const toThePenny = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+/** From £10,000 up, pence are noise: a pot, a transfer value or a yearly pension reads in whole pounds. */
+const wholePoundsFromPence = 1_000_000;
 const numbers = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 const londonTime = new Intl.DateTimeFormat('en-GB', {
@@ -30,10 +38,22 @@ function toDate(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** Pence (a number or a numeric string) as pounds: `£1,234.56`. */
-export function formatCurrency(pence: unknown): string {
+/**
+ * Money, given in pence (a number or a numeric string), the way a scheme shows it:
+ * - `display` (the default): amounts of £10,000 or more rounded to the nearest pound (`£18,750`,
+ *   `£268,275`); smaller amounts to the penny, always with two decimals (`£1,459.70`, `£5.00`), so a
+ *   payment's gross, tax and net add up on the page;
+ * - `exact`: always to the penny, for amounts the member acts on exactly: a limit for an amount they
+ *   type, and what they chose in an application.
+ * This is the only money formatter of the web app (docs/content.md, "Money").
+ */
+export function formatCurrency(pence: unknown, precision: 'display' | 'exact' = 'display'): string {
   const amount = toNumber(pence);
-  return amount === undefined ? missing : pounds.format(Math.round(amount) / 100);
+  if (amount === undefined) return missing;
+  const penny = Math.round(amount);
+  if (precision === 'display' && Math.abs(penny) >= wholePoundsFromPence)
+    return wholePounds.format(Math.round(penny / 100));
+  return toThePenny.format(penny / 100);
 }
 
 /** A yearly amount: `£1,234.56 a year`, with the tenant's words for "a year". */
@@ -155,7 +175,7 @@ const formatters: Record<
   (value: unknown, words: UnitWords) => string
 > = {
   number: formatNumber,
-  currency: formatCurrency,
+  currency: (value) => formatCurrency(value),
   currencyPerYear: formatCurrencyPerYear,
   date: formatDate,
   time: formatTime,

@@ -94,7 +94,7 @@ describe('data placeholders', () => {
         '[[data-currency:quote.fullPensionPence]] [[data-currency:quote.options.0.lumpSumPence]] ' +
           '[[data-date:normalRetirementDate]] [[data-timeto:timeToNormalRetirement]] [[data-text:schemeName]]',
       ),
-    ).toBe('£12,345.67 £2,500.00 30 Jun 2031 5 years, 2 months Meridian <Final Salary> & Co');
+    ).toBe('£12,346 £2,500.00 30 Jun 2031 5 years, 2 months Meridian <Final Salary> & Co');
   });
 
   it('escapes text from data in rich text', () => {

@@ -46,8 +46,8 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
     rows.push(
       { key: 'date', label: 'Retirement date', value: formatDate(choice.retirementDate) },
       { key: 'option', label: 'Option', value: choice.optionLabel },
-      { key: 'cash', label: 'Tax-free cash', value: formatCurrency(choice.lumpSumPence) },
-      { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence) },
+      { key: 'cash', label: 'Tax-free cash', value: formatCurrency(choice.lumpSumPence, 'exact') },
+      { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence, 'exact') },
     );
   }
   for (const step of journey.steps) {

@@ -22,7 +22,7 @@ export function RecordedDetails({
         ? [
             ['Retirement date', formatDate(choice.retirementDate)],
             ['Option', choice.optionLabel],
-            ['Tax-free cash', formatCurrency(choice.lumpSumPence)],
+            ['Tax-free cash', formatCurrency(choice.lumpSumPence, 'exact')],
           ]
         : [];
   if (rows.length === 0) return null;

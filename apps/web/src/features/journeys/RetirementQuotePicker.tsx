@@ -23,8 +23,8 @@ interface Setup {
 
 const optionText = (option: DbQuoteOption) =>
   option.kind === 'full-pension'
-    ? `Full pension of ${formatCurrency(option.residualPensionPence)} a year, no tax-free cash`
-    : `${formatCurrency(option.lumpSumPence)} tax-free cash and ${formatCurrency(option.residualPensionPence)} a year`;
+    ? `Full pension of ${formatCurrency(option.residualPensionPence, 'exact')} a year, no tax-free cash`
+    : `${formatCurrency(option.lumpSumPence, 'exact')} tax-free cash and ${formatCurrency(option.residualPensionPence, 'exact')} a year`;
 
 /** Why a date is refused, before asking for figures: the window's ends and what sets them. */
 function dateProblem(date: string | null, { from, to }: RetirementWindow['availableRetirementDateRange']) {
@@ -93,7 +93,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       return setErrors([
         {
           field: 'lump-sum-amount',
-          message: `Enter an amount between £0.01 and ${formatCurrency(maximum)}, or choose the full pension`,
+          message: `Enter an amount between £0.01 and ${formatCurrency(maximum, 'exact')}, or choose the full pension`,
         },
       ]);
     try {
@@ -196,11 +196,11 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
                 step={100}
                 value={Math.min(Number(pounds) || 0, maximumPounds)}
                 onChange={(event) => setPounds(event.target.value)}
-                aria-valuetext={`£${Number(pounds || 0).toLocaleString('en-GB')}`}
+                aria-valuetext={formatCurrency(Math.round((Number(pounds) || 0) * 100), 'exact')}
               />
               <label htmlFor="lump-sum-amount">Or type an amount in pounds</label>
               <p className="hint" id="lump-sum-amount-hint">
-                Between £0.01 and {formatCurrency(quote.lumpSum.maximumPence)}
+                Between £0.01 and {formatCurrency(quote.lumpSum.maximumPence, 'exact')}
               </p>
               {errorFor('lump-sum-amount') && (
                 <p className="error-message" id="lump-sum-amount-error">
@@ -220,8 +220,8 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               </button>
               {requested && (
                 <p role="status">
-                  {formatCurrency(requested.lumpSumPence)} tax-free cash and{' '}
-                  {formatCurrency(requested.residualPensionPence)} a year
+                  {formatCurrency(requested.lumpSumPence, 'exact')} tax-free cash and{' '}
+                  {formatCurrency(requested.residualPensionPence, 'exact')} a year
                 </p>
               )}
             </div>

@@ -118,7 +118,7 @@ describe('data table', () => {
       'col',
     ]);
     expect(column(0)).toEqual(['31 Jan 2026', '28 Feb 2026', '31 Mar 2026']);
-    expect(column(1)).toEqual(['£0.99', '£20,000.00', '£1,500.00']);
+    expect(column(1)).toEqual(['£0.99', '£20,000', '£1,500.00']);
     expect(column(2)).toEqual(['-', 'February', 'March']);
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -129,7 +129,7 @@ describe('data table', () => {
     expect(column(0)).toEqual(['31 Jan 2026', '28 Feb 2026', '31 Mar 2026']);
     cleanup();
     renderBlocks([{ ...table, sort: { column: 'amount', direction: 'descending' } }]);
-    expect(column(1)).toEqual(['£20,000.00', '£1,500.00', '£0.99']);
+    expect(column(1)).toEqual(['£20,000', '£1,500.00', '£0.99']);
     cleanup();
     renderBlocks([{ ...table, sort: 'none' }]);
     expect(column(0)).toEqual(['31 Mar 2026', '31 Jan 2026', '28 Feb 2026']);
@@ -157,10 +157,10 @@ describe('data table', () => {
 
     fireEvent.click(amount);
     expect(header.getAttribute('aria-sort')).toBe('ascending');
-    expect(column(1)).toEqual(['£0.99', '£1,500.00', '£20,000.00']);
+    expect(column(1)).toEqual(['£0.99', '£1,500.00', '£20,000']);
     fireEvent.click(amount);
     expect(header.getAttribute('aria-sort')).toBe('descending');
-    expect(column(1)).toEqual(['£20,000.00', '£1,500.00', '£0.99']);
+    expect(column(1)).toEqual(['£20,000', '£1,500.00', '£0.99']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Paid on' }));
     expect(header.hasAttribute('aria-sort')).toBe(false);
