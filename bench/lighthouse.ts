@@ -33,7 +33,17 @@ async function audit(url: string, port: number) {
     largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
     cumulativeLayoutShift: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    /** What moved, largest first: the element's selector and its share of the shift. */
+    layoutShifts: shiftsOf(audits['layout-shifts']?.details),
   };
+}
+
+function shiftsOf(details: unknown): Array<{ element: string; score: number }> {
+  const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  return items.map((item) => ({
+    element: String((item.node as { selector?: string } | undefined)?.selector ?? 'unattributed'),
+    score: Number(Number(item.score ?? 0).toFixed(3)),
+  }));
 }
 
 export async function runLighthouse(baseUrl: string, username = 'db.deferred') {

@@ -1,0 +1,20 @@
+// npm run bench:cls (after npm run build:web): cumulative layout shift of /login and the signed-in hub in
+// Lighthouse's mobile run, with the elements that moved. Prints figures; never a pass/fail test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runLighthouse } from './lighthouse';
+import { freePort, startServer } from './server-process';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-cls-'));
+const server = await startServer(await freePort(), { PGLITE_DIR: dataDir });
+try {
+  const { login, hub } = await runLighthouse(server.url, process.argv[2] ?? 'db.deferred');
+  for (const [name, page] of Object.entries({ '/login': login, '/hub': hub })) {
+    console.log(`${name}: CLS ${page.cumulativeLayoutShift} (target on /login: below 0.05)`);
+    for (const shift of page.layoutShifts) console.log(`  ${shift.score}  ${shift.element}`);
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
