@@ -232,12 +232,25 @@ describe('uploading documents', () => {
     const kept = (
       await upload(agent, uploadForm('p45.pdf', await files.pdf(), { journeyType: 'transfer2' }))
     ).json();
+    const letter = (
+      await upload(
+        agent,
+        uploadForm('adviser.pdf', await files.pdf(), {
+          journeyType: 'transfer2',
+          tags: 'Adviser’s letter',
+        }),
+      )
+    ).json();
     await ctx.database.db.insert(memberCases).values({
       caseNumber: '900001',
       businessGroup: 'MER',
       referenceNumber: '1000003',
       caseType: 'TOP9',
       title: 'Transfer out',
+      documents: [
+        { name: 'Application form', status: 'received' },
+        { name: 'Adviser’s letter', status: 'outstanding' },
+      ],
     });
     const sent = await agent.request({
       method: 'POST',
@@ -245,7 +258,17 @@ describe('uploading documents', () => {
       payload: { journeyType: 'transfer2', caseNumber: '900001' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().documents).toMatchObject([{ fileUuid: kept.fileUuid, caseNumber: '900001' }]);
+    expect(sent.json().documents).toMatchObject([
+      { fileUuid: kept.fileUuid, caseNumber: '900001' },
+      { fileUuid: letter.fileUuid, caseNumber: '900001' },
+    ]);
+    // The upload tagged with a document the case asked for answers it; the other is listed as received.
+    const [transfer] = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    expect(transfer.documents).toEqual([
+      { name: 'Application form', status: 'received' },
+      { name: 'Adviser’s letter', status: 'received' },
+      { name: 'p45.pdf', status: 'received' },
+    ]);
     const refused = await agent.request({ method: 'DELETE', url: `/mdp-api/api/documents/${kept.fileUuid}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0].code).toBe('document_not_deletable');

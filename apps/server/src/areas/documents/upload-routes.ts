@@ -59,6 +59,25 @@ async function ownedUpload(db: Database, request: FastifyRequest, id: string) {
   return row;
 }
 
+/**
+ * A case's document list once uploads are sent with it: an upload tagged with the name of a document
+ * the case still needs marks that one received; any other upload is listed as received under its name.
+ */
+export function receivedWith(
+  documents: Array<{ name: string; status: string }>,
+  uploads: Array<{ name: string; tags: string[] }>,
+) {
+  const list = documents.map((document) => ({ ...document }));
+  for (const upload of uploads) {
+    const asked = list.find(
+      (document) => document.status === 'outstanding' && upload.tags.includes(document.name),
+    );
+    if (asked) asked.status = 'received';
+    else list.push({ name: upload.name, status: 'received' });
+  }
+  return list;
+}
+
 /** Uploading documents (per upload context), listing, tagging, deleting and sending them with a case. */
 export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   await app.register(multipart, { limits: multipartLimits, preservePath: true });
@@ -266,13 +285,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
             );
           await tx
             .update(memberCases)
-            .set({
-              documents: [
-                ...found.documents,
-                ...pending.map((row) => ({ name: row.name, status: 'Received' })),
-              ],
-              updatedAt: new Date(),
-            })
+            .set({ documents: receivedWith(found.documents, pending), updatedAt: new Date() })
             .where(eq(memberCases.caseNumber, caseNumber));
         }
         return { documents: pending.map((row) => toUploaded({ ...row, caseNumber })) };
