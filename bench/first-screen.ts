@@ -1,11 +1,13 @@
 // The first screen as a browser sees it (Debian Chromium driven by playwright-core): scripts loaded before
 // /login and the hub are rendered, and the API calls from pressing "Sign in" to a fully rendered hub.
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PASSWORD = 'MeridianDemo!2026';
 const API_PREFIXES = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/'];
+/** Reads sent together as one call: counted as one API call, each read listed (and checked for duplicates). */
+const BATCH_PATH = '/mdp-api/api/batch';
 
 const kilobytes = (bytes: number) => Number((bytes / 1000).toFixed(1));
 const QUIET_MS = 1000;
@@ -63,11 +65,22 @@ async function signInToHub(page: Page, baseUrl: string, username: string) {
   await loginRendered(page);
   await networkQuiet(page);
   const requests: string[] = [];
-  const collect = (request: { method(): string; url(): string }) => {
-    const url = new URL(request.url());
+  /** Every read asked for, a batch's reads one by one: a read asked twice is a duplicate, batched or not. */
+  const reads: string[] = [];
+  const readable = (address: string) =>
     // Long query values (content access keys) are cut so the list stays readable.
-    const query = url.search.replace(/=([^&]{40})[^&]+/g, '=$1…');
-    requests.push(`${request.method()} ${url.pathname}${query}`);
+    address.replace(/=([^&]{40})[^&]+/g, '=$1…');
+  const collect = (request: Request) => {
+    const url = new URL(request.url());
+    const line = `${request.method()} ${readable(`${url.pathname}${url.search}`)}`;
+    if (url.pathname === BATCH_PATH) {
+      const { requests: batched } = request.postDataJSON() as { requests: { path: string }[] };
+      requests.push(`${line} [${batched.map((read) => readable(read.path)).join(', ')}]`);
+      reads.push(...batched.map((read) => `GET ${readable(read.path)}`));
+    } else {
+      requests.push(line);
+      reads.push(line);
+    }
   };
   page.on('request', collect);
   await page.getByLabel('Username').fill(username);
@@ -81,7 +94,7 @@ async function signInToHub(page: Page, baseUrl: string, username: string) {
     API_PREFIXES.some((prefix) => request.split(' ')[1]!.startsWith(prefix)),
   );
   const counts = new Map<string, number>();
-  for (const request of requests) counts.set(request, (counts.get(request) ?? 0) + 1);
+  for (const read of reads) counts.set(read, (counts.get(read) ?? 0) + 1);
   return {
     signInToHubApiCalls: api.length,
     signInToHubRequests: requests.length,

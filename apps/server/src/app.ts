@@ -26,6 +26,7 @@ import { developmentRoutes } from './areas/development/routes';
 import { otherMemberSiteRoutes } from './areas/development/other-member-site';
 import { authenticationRoutes } from './areas/authentication/routes';
 import { memberDataRoutes, memberDataInitializeRoute } from './areas/member-data/routes';
+import { batchRoutes } from './areas/member-data/batch-routes';
 import { bereavementRoutes } from './areas/bereavement/routes';
 import { identityProvider } from './areas/identity-provider/plugin';
 import { singleAuthRoutes } from './areas/single-auth/routes';
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(memberDataInitializeRoute, { prefix: '/mdp-api', db, config });
   const calculations = createCalculationProvider(config);
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
+  await app.register(batchRoutes, { prefix: '/mdp-api/api' });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(paymentRoutes, { prefix: '/mdp-api/api', db });

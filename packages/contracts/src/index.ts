@@ -11,3 +11,4 @@ export * from './documents';
 export * from './beneficiaries';
 export * from './calculations';
 export * from './web-routes';
+export * from './batch';

@@ -22,6 +22,7 @@ import { contentPageLoader } from '../features/content/content-loader';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { RootErrorBoundary, RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { HubPage } from '../features/hub/HubPage';
+import { prefetchHubReads } from '../features/hub/hub-reads';
 import { SINGLE_AUTH_START_PATH } from '../features/single-auth/SingleAuthSignInLink';
 import { AuthProvider } from './auth';
 import type { FixedRoutes } from './routes';
@@ -113,6 +114,10 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             {
               path: routes.landing,
               ...contentRoute,
+              loader: (args: LoaderFunctionArgs) => {
+                prefetchHubReads();
+                return contentData.loader(args);
+              },
               element: (
                 <RequireSignIn>
                   <HubPage />

@@ -1,10 +1,26 @@
-import type { Globals, Page, TenantContent } from '@meridian/contracts';
+import {
+  BATCHABLE_PREFIXES,
+  RECORD_HEADERS,
+  type Globals,
+  type Page,
+  type TenantContent,
+} from '@meridian/contracts';
 import { runtimeConfig } from './config';
 import { createHttpClient, getContent, HttpError, type RequestInfo } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
 
-/** The app's one HTTP client. Every call carries ENV (the environment name from the runtime config). */
-export const http = createHttpClient({ defaultHeaders: { ENV: runtimeConfig.environment } });
+/**
+ * The app's one HTTP client. Every call carries ENV (the environment name from the runtime config);
+ * a signed-in member's reads that start together travel as one batch.
+ */
+export const http = createHttpClient({
+  defaultHeaders: { ENV: runtimeConfig.environment },
+  batch: {
+    path: '/mdp-api/api/batch',
+    batchable: (path) => BATCHABLE_PREFIXES.some((prefix) => path.startsWith(prefix)),
+    perRead: RECORD_HEADERS,
+  },
+});
 
 let refreshing: Promise<unknown> | null = null;
 

@@ -30,12 +30,10 @@ export function applyTenantRetirementPeriods(
   periods = retirementPeriodsOf(tenant);
 }
 
-/** The signed content access key for the chosen record, fetched once and kept until it nearly expires. */
-export async function contentAccessKey({ recalculate = false } = {}): Promise<string> {
-  const stored = sessionStore.get<StoredKey>(STORE_KEY);
-  const fresh =
-    stored && stored.record === recordId() && Date.parse(stored.expiresAt) - Date.now() > REFRESH_MARGIN_MS;
-  if (fresh && !recalculate) return stored.contentAccessKey;
+/** The request for a key in flight, shared by everyone who asks for the same record meanwhile. */
+let pending: { record: string; recalculate: boolean; key: Promise<string> } | null = null;
+
+async function fetchKey(recalculate: boolean): Promise<string> {
   const answer = await http.get<{ contentAccessKey: string; expiresAt: string }>(
     `/mdp-api/api/content/${recalculate ? 'recalculate-access-key' : 'access-key'}`,
     {
@@ -56,7 +54,24 @@ export async function contentAccessKey({ recalculate = false } = {}): Promise<st
   return answer.contentAccessKey;
 }
 
-export const forgetContentAccessKey = () => sessionStore.remove(STORE_KEY);
+/** The signed content access key for the chosen record, fetched once and kept until it nearly expires. */
+export async function contentAccessKey({ recalculate = false } = {}): Promise<string> {
+  const stored = sessionStore.get<StoredKey>(STORE_KEY);
+  const fresh =
+    stored && stored.record === recordId() && Date.parse(stored.expiresAt) - Date.now() > REFRESH_MARGIN_MS;
+  if (fresh && !recalculate) return stored.contentAccessKey;
+  if (pending && pending.record === recordId() && pending.recalculate === recalculate) return pending.key;
+  const key = fetchKey(recalculate).finally(() => {
+    if (pending?.key === key) pending = null;
+  });
+  pending = { record: recordId(), recalculate, key };
+  return key;
+}
+
+export const forgetContentAccessKey = () => {
+  pending = null;
+  sessionStore.remove(STORE_KEY);
+};
 
 /**
  * The key's attributes, read (not verified) so blocks can be shown the way the server already chose

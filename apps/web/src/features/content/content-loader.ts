@@ -10,6 +10,7 @@ import {
 import { contentApi, memberApi } from '../../lib/api';
 import { loadBlockRenderer } from './block-renderer';
 import { loadDataSources } from './data-sources';
+import { preloadPageUrls } from './links';
 import { noTexts, type TextSources } from './tokens';
 import { readCookie } from '../../lib/cookies';
 import { HttpError } from '../../lib/http/client';
@@ -44,6 +45,8 @@ async function fetchPage(
       contentApi.authorisedGlobals(key, signal).catch(() => null),
       memberApi.tokens(signal).catch(() => ({ tokens: {}, figuresUnavailable: true })),
     ]);
+    // The links' addresses travel with the data sources' answers.
+    preloadPageUrls(page?.blocks ?? []);
     const dataSources = await loadDataSources(page?.blocks ?? [], signal);
     return {
       page,

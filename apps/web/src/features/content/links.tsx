@@ -35,6 +35,20 @@ async function pageUrl(pageKey: string): Promise<string | null> {
   return url;
 }
 
+/** Asks for the address of every page a page's blocks link to by key, so they are asked together. */
+export function preloadPageUrls(blocks: unknown) {
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [key, field] of Object.entries(value)) {
+        if (key === 'pageKey' && typeof field === 'string') void pageUrl(field);
+        else walk(field);
+      }
+    }
+  };
+  walk(blocks);
+}
+
 /** The link's address; for a page key, undefined until the content API has answered (or if it has no such page). */
 export function useLinkHref({ href, pageKey }: LinkTarget): string | undefined {
   const [resolved, setResolved] = useState<{ pageKey: string; url: string | null }>();

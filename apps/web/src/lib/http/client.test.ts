@@ -251,3 +251,85 @@ describe('content helper', () => {
     await expect(orEmptyOn404(Promise.resolve(1))).resolves.toBe(1);
   });
 });
+
+describe('reads sent together', () => {
+  const batching = () =>
+    createHttpClient({
+      logger: quiet,
+      batch: {
+        path: '/api/batch',
+        batchable: (path) => path.startsWith('/api/'),
+        perRead: ['auth-reference-number'],
+      },
+    });
+  const batchAnswer = (responses: { status: number; body: unknown }[]) =>
+    json(200, { responses: responses.map((response, index) => ({ path: String(index), ...response })) });
+
+  it('sends a signed-in member’s reads of one task as one batch, each with its own record, and answers each', async () => {
+    document.cookie = 'accessToken=token; path=/';
+    stubFetch(() =>
+      batchAnswer([
+        { status: 200, body: { name: 'A' } },
+        { status: 404, body: null },
+      ]),
+    );
+    const http = batching();
+    const [details, missing] = await Promise.all([
+      http.get('/api/details', { headers: { 'auth-reference-number': '7' } }),
+      getContent(http, '/api/page', { query: { key: 'x' } }),
+    ]);
+    expect(details).toEqual({ name: 'A' });
+    expect(missing).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = lastCall();
+    expect(url).toBe('/api/batch');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      requests: [
+        { path: '/api/details', headers: { 'auth-reference-number': '7' } },
+        { path: '/api/page?key=x' },
+      ],
+    });
+    expect(sentHeaders().get('Authorization')).toBe('Bearer token');
+    expect(sentHeaders().has('auth-reference-number')).toBe(false);
+  });
+
+  it('sends a lone read, a visitor’s reads and reads outside the batchable paths as they are', async () => {
+    const http = batching();
+    await Promise.all([http.get('/api/a'), http.get('/api/b')]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/a', '/api/b']);
+
+    document.cookie = 'accessToken=token; path=/';
+    fetchMock.mockClear();
+    await http.get('/api/a', { headers: { 'auth-reference-number': '7' } });
+    await Promise.all([http.get('/other/a'), http.get('/other/b')]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/a', '/other/a', '/other/b']);
+    expect((fetchMock.mock.calls[0]![1].headers as Headers).get('auth-reference-number')).toBe('7');
+  });
+
+  it('hands a refused batch to each read, which then meets the error handling of its own', async () => {
+    document.cookie = 'accessToken=token; path=/';
+    stubFetch(() => json(401, { errors: [{ code: 'ERROR_ACCESS_TOKEN_EXPIRED', message: 'expired' }] }));
+    const http = batching();
+    const results = await Promise.allSettled([http.get('/api/a'), http.get('/api/b')]);
+    expect(
+      results.map((result) => result.status === 'rejected' && (result.reason as HttpError).codes),
+    ).toEqual([['ERROR_ACCESS_TOKEN_EXPIRED'], ['ERROR_ACCESS_TOKEN_EXPIRED']]);
+  });
+});
+
+describe('prefetched reads', () => {
+  it('answers the next identical GET from a prefetch, once; a write forgets what was prefetched', async () => {
+    let served = 0;
+    stubFetch(() => json(200, { served: (served += 1) }));
+    const http = createHttpClient({ logger: quiet });
+    http.prefetch('/api/a', { headers: { h: '1' } });
+    expect(await http.get('/api/a', { headers: { h: '1' } })).toEqual({ served: 1 });
+    expect(await http.get('/api/a', { headers: { h: '1' } })).toEqual({ served: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    http.prefetch('/api/a');
+    await http.post('/api/write');
+    expect(await http.get('/api/a')).toEqual({ served: 5 });
+  });
+});

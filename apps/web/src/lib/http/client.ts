@@ -65,6 +65,36 @@ export interface HttpClientOptions {
   onError?: (error: HttpError, request: RequestInfo) => void;
   /** Receives request and error log lines; requests default to console.debug, errors to console.warn. */
   logger?: Logger;
+  /**
+   * Signed-in GETs that start in the same task go out as one POST to `path` (the server answers each
+   * read as if it had been sent alone); a lone GET, and any path `batchable` refuses, goes out as it is.
+   */
+  batch?: {
+    path: string;
+    batchable: (path: string) => boolean;
+    /** Headers each read of a batch carries of its own (which record it reads), lower case. */
+    perRead: readonly string[];
+  };
+}
+
+const jsonOrNull = (text: string): unknown => {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** How long a prefetched answer waits for the read that uses it. */
+const PREFETCH_KEEP_MS = 10_000;
+
+interface QueuedRead {
+  path: string;
+  /** The read's own headers (`batch.perRead`), sent with it inside the batch. */
+  own: Record<string, string>;
+  init: RequestInit;
+  resolve: (response: Response) => void;
+  reject: (error: unknown) => void;
 }
 
 /** Decides what a failed response turns into: resolve with a value or throw. */
@@ -114,6 +144,94 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   let responseErrorHandler: ResponseErrorHandler | undefined;
   const logRequest: Logger = options.logger ?? ((message, details) => console.debug(message, details));
   const logError: Logger = options.logger ?? ((message, details) => console.warn(message, details));
+  const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
+  const queues = new Map<string, QueuedRead[]>();
+
+  const abortError = (signal: AbortSignal | null | undefined) =>
+    signal?.reason ?? new DOMException('The request was aborted', 'AbortError');
+
+  /** Sends the reads queued with the same headers: alone as they are, together as one batch. */
+  async function sendQueue(reads: QueuedRead[], headers: Headers) {
+    const live = reads.filter((read) => {
+      if (read.init.signal?.aborted) read.reject(abortError(read.init.signal));
+      return !read.init.signal?.aborted;
+    });
+    if (live.length === 1) {
+      const [read] = live as [QueuedRead];
+      const alone = new Headers(headers);
+      for (const [name, value] of Object.entries(read.own)) alone.set(name, value);
+      fetch(`${options.baseUrl ?? ''}${read.path}`, { ...read.init, headers: alone }).then(
+        read.resolve,
+        read.reject,
+      );
+      return;
+    }
+    if (live.length === 0) return;
+    const batchHeaders = new Headers(headers);
+    batchHeaders.set('Content-Type', 'application/json');
+    logRequest(`POST ${options.batch!.path}`, { reads: live.map((read) => read.path) });
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl ?? ''}${options.batch!.path}`, {
+        method: 'POST',
+        headers: batchHeaders,
+        credentials: 'same-origin',
+        body: JSON.stringify({
+          requests: live.map(({ path, own }) =>
+            Object.keys(own).length > 0 ? { path, headers: own } : { path },
+          ),
+        }),
+      });
+    } catch (error) {
+      live.forEach((read) => read.reject(error));
+      return;
+    }
+    const text = await response.text().catch(() => '');
+    // A refused batch (an expired token, say) is each read's answer: each is then handled as its own.
+    const answers = response.ok
+      ? (JSON.parse(text) as { responses: { status: number; body: unknown }[] }).responses
+      : live.map(() => ({ status: response.status, body: jsonOrNull(text) }));
+    live.forEach((read, index) => {
+      const { status, body } = answers[index]!;
+      if (read.init.signal?.aborted) read.reject(abortError(read.init.signal));
+      else
+        read.resolve(
+          new Response(body === null || body === undefined ? null : JSON.stringify(body), {
+            status,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+    });
+  }
+
+  /** Queues a GET for the batch sent once the current task is over. */
+  function queueRead(path: string, init: RequestInit & { headers: Headers }): Promise<Response> {
+    const shared = new Headers(init.headers);
+    const own: Record<string, string> = {};
+    for (const name of options.batch!.perRead) {
+      const value = shared.get(name);
+      if (value !== null) own[name] = value;
+      shared.delete(name);
+    }
+    const group = JSON.stringify([...shared]);
+    return new Promise((resolve, reject) => {
+      const queue = queues.get(group);
+      const read = { path, own, init, resolve, reject };
+      if (queue) {
+        queue.push(read);
+        return;
+      }
+      queues.set(group, [read]);
+      setTimeout(() => {
+        const reads = queues.get(group) ?? [];
+        queues.delete(group);
+        void sendQueue(reads, shared);
+      }, 0);
+    });
+  }
+
+  const prefetchKey = (path: string, requestOptions: RequestOptions = {}) =>
+    JSON.stringify([path, serialiseQuery(requestOptions.query), requestOptions.headers ?? {}]);
 
   async function request<T>(
     method: string,
@@ -145,15 +263,24 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     logRequest(`${method} ${url}`, { method, url, query: queryString });
     options.onRequest?.(info);
 
+    const init = {
+      method,
+      headers,
+      credentials: 'same-origin' as const,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      signal,
+    };
+    const batched =
+      options.batch !== undefined &&
+      method === 'GET' &&
+      responseType !== 'blob' &&
+      accessToken !== undefined &&
+      options.batch.batchable(path);
     let response: Response;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-        signal,
-      });
+      response = await (batched
+        ? queueRead(`${path}${queryString ? `?${queryString}` : ''}`, init)
+        : fetch(url, init));
     } catch (cause) {
       // A cancelled request is not a failure: hand the abort back untouched.
       if (isAbort(cause, signal)) throw cause;
@@ -186,14 +313,36 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     throw error;
   }
 
+  /** Any write may change what a prefetched read said. */
+  const write = <T>(method: string, path: string, requestOptions?: RequestOptions) => {
+    prefetched.clear();
+    return request<T>(method, path, requestOptions);
+  };
+
   return {
-    get: <T>(path: string, requestOptions?: RequestOptions) => request<T>('GET', path, requestOptions),
+    /** A GET; the answer of the same GET prefetched in the last few seconds, when there is one. */
+    get: <T>(path: string, requestOptions?: RequestOptions) => {
+      const key = prefetchKey(path, requestOptions);
+      const early = prefetched.get(key);
+      prefetched.delete(key);
+      if (early && Date.now() - early.at <= PREFETCH_KEEP_MS) return early.answer as Promise<T>;
+      return request<T>('GET', path, requestOptions);
+    },
     /** A GET whose answer is a file: resolves with its bytes. */
     getFile: (path: string, requestOptions?: Omit<RequestOptions, 'responseType'>) =>
       request<Blob>('GET', path, { ...requestOptions, responseType: 'blob' }),
-    post: <T>(path: string, requestOptions?: RequestOptions) => request<T>('POST', path, requestOptions),
-    put: <T>(path: string, requestOptions?: RequestOptions) => request<T>('PUT', path, requestOptions),
-    delete: <T>(path: string, requestOptions?: RequestOptions) => request<T>('DELETE', path, requestOptions),
+    /**
+     * Starts a GET that a page is about to make, so it can travel with the page's other first reads;
+     * the page's own `get` (same path, query and headers) then takes its answer.
+     */
+    prefetch(path: string, requestOptions?: RequestOptions) {
+      const answer = request('GET', path, requestOptions);
+      answer.catch(() => undefined);
+      prefetched.set(prefetchKey(path, requestOptions), { at: Date.now(), answer });
+    },
+    post: <T>(path: string, requestOptions?: RequestOptions) => write<T>('POST', path, requestOptions),
+    put: <T>(path: string, requestOptions?: RequestOptions) => write<T>('PUT', path, requestOptions),
+    delete: <T>(path: string, requestOptions?: RequestOptions) => write<T>('DELETE', path, requestOptions),
     /** Supplied later (for example by the auth layer); without one, response errors reject. */
     setResponseErrorHandler(handler: ResponseErrorHandler | undefined) {
       responseErrorHandler = handler;

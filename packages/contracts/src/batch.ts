@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** The most reads one batch may carry. */
+export const BATCH_LIMIT = 30;
+
+/** The API reads a batch may carry: member data and content, never the authentication API. */
+export const BATCHABLE_PREFIXES = ['/mdp-api/api/', '/content-api/api/v2/content/'] as const;
+
+const batchPathSchema = z
+  .string()
+  .max(4000)
+  .refine(
+    (path) =>
+      BATCHABLE_PREFIXES.some((prefix) => path.startsWith(prefix)) && !/[\s#\\]|\/\.\.?(\/|\?|$)/.test(path),
+    'must be a member-data or content read such as /mdp-api/api/members/personal-details',
+  );
+
+/** The record headers a read may carry of its own (which record of the sign-in it reads). */
+export const RECORD_HEADERS = ['auth-business-group', 'auth-reference-number'] as const;
+
+const recordHeaderValue = z.string().trim().min(1).max(40);
+
+/**
+ * Several GET reads sent as one call: each is answered as if it had been sent on its own, with the
+ * batch's headers, or with its own record headers in place of the batch's when it has them.
+ */
+export const batchRequestSchema = z
+  .object({
+    requests: z
+      .array(
+        z
+          .object({
+            path: batchPathSchema,
+            headers: z
+              .object({
+                'auth-business-group': recordHeaderValue.optional(),
+                'auth-reference-number': recordHeaderValue.optional(),
+              })
+              .strict()
+              .optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(BATCH_LIMIT),
+  })
+  .strict();
+
+export const batchResponseSchema = z.object({
+  /** One answer per read, in the order asked: its status and its body (JSON, or null when it had none). */
+  responses: z.array(z.object({ path: z.string(), status: z.number().int(), body: z.unknown() })),
+});
+
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+export type BatchResponse = z.infer<typeof batchResponseSchema>;
