@@ -13,8 +13,8 @@ import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
 import { CONSENT_COOKIE } from '../features/analytics/consent';
 import { sessionStore, singleAuthData } from '../lib/session-storage';
-import { prepareProviderSignOut } from '../features/single-auth/client';
-import { useSingleAuth } from '../features/single-auth/useSingleAuth';
+import { prepareSingleAuthSignOut } from '../features/single-auth/lazy-client';
+import { useTenant } from './tenant';
 
 interface AuthState {
   signedIn: boolean;
@@ -59,13 +59,13 @@ export function AuthProvider({
   const [timeoutWarning, setTimeoutWarning] = useState<{ secondsLeft: number } | null>(null);
   const lastActivity = useRef(Date.now());
   const signingOut = useRef(false);
-  const singleAuth = useSingleAuth();
+  const { tenant, routes } = useTenant();
 
   const signOut = useCallback(
     async (reason?: 'timeout') => {
       signingOut.current = true;
       // A member who chose to sign out leaves the provider too; an idle one is only signed out here.
-      const signOutOfProvider = reason === 'timeout' ? null : await prepareProviderSignOut(singleAuth);
+      const signOutOfProvider = reason === 'timeout' ? null : await prepareSingleAuthSignOut(tenant, routes);
       await authApi.logout().catch(() => undefined);
       clearCookies(keptOnSignOut());
       sessionStore.clear();
@@ -85,7 +85,7 @@ export function AuthProvider({
       });
       signingOut.current = false;
     },
-    [onSignedOut, singleAuth],
+    [onSignedOut, tenant, routes],
   );
 
   const signOutAndLeave = useCallback(async (address: string) => {

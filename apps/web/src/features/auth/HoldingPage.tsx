@@ -21,7 +21,8 @@ export function HoldingPage({ title }: { title: string }) {
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    // Wait for the OpenID client's library (undefined while it loads).
+    if (client === undefined || started.current) return;
     started.current = true;
     const returnedTo = new URL(`${pathname}${search}`, window.location.origin).href;
     void completeSingleAuth(client, returnedTo, signInWithToken).then((outcome) => {

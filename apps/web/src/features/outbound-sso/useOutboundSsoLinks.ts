@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { UserManager } from 'oidc-client-ts';
 import { useAuth } from '../../app/auth';
 import { useTenant } from '../../app/tenant';
 import { runtimeConfig } from '../../lib/config';
-import { useSingleAuth } from '../single-auth/useSingleAuth';
+import { signedInThroughSingleAuth } from '../single-auth/lazy-client';
 import { requestLookupCode } from './api';
 import { outboundSsoAddress, outboundTarget, relayStateFor } from './outbound-link';
 
@@ -11,9 +10,6 @@ const isPlainClick = (event: MouseEvent) =>
   event.button === 0 &&
   !event.defaultPrevented &&
   !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-
-const signedInThroughSingleAuth = async (client: UserManager | null) =>
-  Boolean((await client?.getUser().catch(() => null))?.id_token);
 
 /** A link to the other member site the member has followed, waiting for them to confirm they are leaving. */
 export interface PendingLeave {
@@ -27,20 +23,20 @@ export interface PendingLeave {
  * signed out here first, as the other site takes over; any failure follows the plain link instead.
  */
 export function useOutboundSsoLinks() {
-  const { tenant } = useTenant();
+  const { tenant, routes } = useTenant();
   const { signedIn, signOutAndLeave } = useAuth();
-  const singleAuth = useSingleAuth();
   const outboundSsoUrl = tenant.outboundSsoUrl;
   const [pending, setPending] = useState<PendingLeave | null>(null);
   const [keepsSession, setKeepsSession] = useState(false);
 
   useEffect(() => {
     let current = true;
-    if (pending) void signedInThroughSingleAuth(singleAuth).then((kept) => current && setKeepsSession(kept));
+    if (pending)
+      void signedInThroughSingleAuth(tenant, routes).then((kept) => current && setKeepsSession(kept));
     return () => {
       current = false;
     };
-  }, [pending, singleAuth]);
+  }, [pending, tenant, routes]);
 
   useEffect(() => {
     if (!signedIn || !outboundSsoUrl) return;
@@ -69,9 +65,9 @@ export function useOutboundSsoLinks() {
       window.location.assign(target.href);
       return;
     }
-    if (await signedInThroughSingleAuth(singleAuth)) window.location.assign(address);
+    if (await signedInThroughSingleAuth(tenant, routes)) window.location.assign(address);
     else await signOutAndLeave(address);
-  }, [pending, outboundSsoUrl, singleAuth, signOutAndLeave]);
+  }, [pending, outboundSsoUrl, tenant, routes, signOutAndLeave]);
 
   const stay = useCallback(() => setPending(null), []);
   return { pending, leave, stay, signsOut: !keepsSession };

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { webAppPaths } from '@meridian/contracts';
-import { useReadySingleAuth } from './useSingleAuth';
+import { useSingleAuthAvailable } from './useSingleAuth';
 import './single-auth.css';
 
 export const SINGLE_AUTH_START_PATH = webAppPaths.singleAuthStart;
 
 /** The way into single auth on the sign-in page, shown once the issuer has answered. */
 export function SingleAuthSignInLink() {
-  const client = useReadySingleAuth();
-  if (!client) return null;
+  if (!useSingleAuthAvailable()) return null;
   return (
     <div className="single-auth">
       <Link to={SINGLE_AUTH_START_PATH} className="button single-auth__start">

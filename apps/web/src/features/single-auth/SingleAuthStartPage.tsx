@@ -24,7 +24,7 @@ export function SingleAuthStartPage() {
     });
   }, [client, navigate, routes.postLogout]);
 
-  if (!client) return <Navigate to={routes.postLogout} replace />;
+  if (client === null) return <Navigate to={routes.postLogout} replace />;
   return (
     <>
       <h1>Signing you in</h1>

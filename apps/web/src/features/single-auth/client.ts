@@ -2,8 +2,9 @@ import { UserManager } from 'oidc-client-ts';
 import type { TenantContent } from '@meridian/contracts';
 import type { FixedRoutes } from '../../app/routes';
 
-/** The message the spec logs when single auth cannot start; the password sign-in is used instead. */
-export const INIT_FAILED = 'MSAL initialization failed';
+import { INIT_FAILED } from './lazy-client';
+
+export { INIT_FAILED };
 
 /** What the member asked for before signing in, carried through the provider as the request's state. */
 export interface SignInState {

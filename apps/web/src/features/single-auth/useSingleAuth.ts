@@ -1,24 +1,33 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UserManager } from 'oidc-client-ts';
 import { useTenant } from '../../app/tenant';
-import { createSingleAuthClient, initialiseSingleAuth } from './client';
+import { issuerAnswers, loadSingleAuthClient, singleAuthAuthority } from './lazy-client';
 
-/** The tenant's single-auth client (one per tenant and routes), or null without single auth. */
-export function useSingleAuth(): UserManager | null {
+/** The tenant's single-auth client: undefined while its library loads, null without single auth. */
+export function useSingleAuth(): UserManager | null | undefined {
   const { tenant, routes } = useTenant();
-  return useMemo(() => createSingleAuthClient(tenant, routes), [tenant, routes]);
-}
-
-/** The client once its issuer answered discovery; null while checking or when it failed. */
-export function useReadySingleAuth(): UserManager | null {
-  const client = useSingleAuth();
-  const [ready, setReady] = useState<UserManager | null>(null);
+  const [loaded, setLoaded] = useState<{ routes: object; client: UserManager | null }>();
   useEffect(() => {
     let current = true;
-    if (client) void initialiseSingleAuth(client).then((ok) => current && setReady(ok ? client : null));
+    void loadSingleAuthClient(tenant, routes).then((client) => current && setLoaded({ routes, client }));
     return () => {
       current = false;
     };
-  }, [client]);
-  return ready === client ? ready : null;
+  }, [tenant, routes]);
+  return loaded?.routes === routes ? loaded.client : undefined;
+}
+
+/** Whether single auth may be offered: the tenant has it and its issuer answered discovery. */
+export function useSingleAuthAvailable(): boolean {
+  const { tenant } = useTenant();
+  const authority = singleAuthAuthority(tenant);
+  const [answered, setAnswered] = useState<{ authority: string; ok: boolean }>();
+  useEffect(() => {
+    let current = true;
+    if (authority) void issuerAnswers(authority).then((ok) => current && setAnswered({ authority, ok }));
+    return () => {
+      current = false;
+    };
+  }, [authority]);
+  return answered?.authority === authority && answered.ok;
 }
