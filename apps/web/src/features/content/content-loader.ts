@@ -40,10 +40,9 @@ async function fetchPage(
   }
   const flags = clientWordingFlags(navigator.userAgent, navigator.maxTouchPoints);
   const personalised = async (key: string) => {
-    const [page, globals, tokens] = await Promise.all([
+    const [page, [globals, tokens]] = await Promise.all([
       contentApi.authorisedPage(slug, key, flags, signal),
-      contentApi.authorisedGlobals(key, signal).catch(() => null),
-      memberApi.tokens(signal).catch(() => ({ tokens: {}, figuresUnavailable: true })),
+      globalsAndTokens(key),
     ]);
     // The links' addresses travel with the data sources' answers.
     preloadPageUrls(page?.blocks ?? []);
@@ -79,6 +78,26 @@ export interface ContentPageData {
 }
 
 /** The placeholders' sources from the globals and the member's tokens. */
+/** How long the globals and tokens asked for one access key are shared. */
+const SHARED_TEXTS_MS = 5_000;
+let sharedTexts: { key: string; at: number; answer: ReturnType<typeof askGlobalsAndTokens> } | null = null;
+
+const askGlobalsAndTokens = (key: string) =>
+  Promise.all([
+    contentApi.authorisedGlobals(key).catch(() => null),
+    memberApi.tokens().catch(() => ({ tokens: {} as Record<string, string>, figuresUnavailable: true })),
+  ]);
+
+/**
+ * The globals' texts and the member's tokens for an access key: the frame (menu and footer) and the
+ * page both need them, so whichever asks first asks for both, once.
+ */
+export function globalsAndTokens(key: string) {
+  if (!sharedTexts || sharedTexts.key !== key || Date.now() - sharedTexts.at > SHARED_TEXTS_MS)
+    sharedTexts = { key, at: Date.now(), answer: askGlobalsAndTokens(key) };
+  return sharedTexts.answer;
+}
+
 export const textsOf = (globals: Globals | null, tokens: Record<string, string>): TextSources => ({
   labels: Object.fromEntries((globals?.labels ?? []).map((label) => [label.labelKey, label.labelText])),
   tokens,

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { footerSchema, menuSchema, type Footer, type Menu } from '@meridian/contracts';
-import { contentApi, http, memberApi, tenantUrl } from '../../lib/api';
+import { contentApi, http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key/access-key';
-import { textsOf } from '../content/content-loader';
+import { globalsAndTokens, textsOf } from '../content/content-loader';
 import { noTexts, type TextSources } from '../content/tokens';
 
 const base = '/content-api/api/v2/content';
@@ -28,16 +28,12 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
   if (signedIn) {
     const key = await contentAccessKey();
     const query = { contentAccessKey: key };
-    const [menu, footer, globals, tokens] = await Promise.all([
+    const [menu, footer, [globals, tokens]] = await Promise.all([
       getContent<Menu>(http, `${base}/authorized-menu`, { query }),
       getContent<Footer>(http, `${base}/authorized-footer`, { query }),
-      contentApi.authorisedGlobals(key).catch(() => null),
-      memberApi
-        .tokens()
-        .then((answer) => answer.tokens)
-        .catch(() => ({})),
+      globalsAndTokens(key),
     ]);
-    return checked(menu, footer, textsOf(globals, tokens));
+    return checked(menu, footer, textsOf(globals, tokens.tokens));
   }
   const query = { tenantUrl: tenantUrl() };
   const [menu, footer, globals] = await Promise.all([
