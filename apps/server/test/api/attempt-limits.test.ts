@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { addMonths, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { registrations, users } from '../../src/db/schema';
-import { ACCOUNT_ATTEMPTS_PER_HOUR } from '../../src/plugins/rate-limits';
+import { members, outboxMessages, registrations, users } from '../../src/db/schema';
+import { ACCOUNT_ATTEMPTS_PER_HOUR, REGISTRATION_STARTS_PER_HOUR } from '../../src/plugins/rate-limits';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -45,7 +45,9 @@ describe('sign-in attempts counted atomically', () => {
         statuses.push(response.statusCode);
         if (response.statusCode === 429) expect(response.json().errors[0].code).toBe('too_many_requests');
       }
-      expect(statuses.slice(0, ACCOUNT_ATTEMPTS_PER_HOUR)).toEqual(Array(ACCOUNT_ATTEMPTS_PER_HOUR).fill(401));
+      expect(statuses.slice(0, ACCOUNT_ATTEMPTS_PER_HOUR)).toEqual(
+        Array(ACCOUNT_ATTEMPTS_PER_HOUR).fill(401),
+      );
       expect(statuses.at(-1)).toBe(429);
     },
     90_000,
@@ -102,7 +104,10 @@ describe('registration code attempts counted atomically', () => {
     expect(answers.map((answer) => answer.json().errors[0].code)).toEqual(
       Array(wrongCodes.length).fill('CONFIRMATION_TOKEN_INVALID_ERROR'),
     );
-    const [row] = await ctx.database.db.select().from(registrations).where(eq(registrations.id, registrationId));
+    const [row] = await ctx.database.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, registrationId));
     expect(row!.failedAttempts).toBe(5);
     expect((await confirm(agent, registrationId, code)).statusCode).toBe(400);
   });
@@ -121,4 +126,60 @@ describe('registration code attempts counted atomically', () => {
     expect(pending.filter((row) => row.confirmedAt === null)).toHaveLength(1);
     expect((await confirm(agent, second, secondCode, '10.3.0.3')).statusCode).toBe(201);
   });
+});
+
+describe('registration starts counted per member', () => {
+  const startFrom = (remoteAddress: string, details: Record<string, string>) =>
+    new BrowserAgent(ctx.app).rawRequest({
+      method: 'POST',
+      url: '/authentication-api/api/registration/start',
+      remoteAddress,
+      headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+      payload: details,
+    });
+
+  it.each([
+    ['a member to register', '1000901', true],
+    ['details that match nobody', '1000902', false],
+  ])(
+    'lets only the limit of parallel starts from many addresses through (%s)',
+    async (_, referenceNumber, exists) => {
+      const details = {
+        referenceNumber,
+        dateOfBirth: '1971-02-03',
+        insuranceNumber: `QQ${referenceNumber.slice(-6)}C`,
+      };
+      if (exists) {
+        await ctx.database.db.insert(members).values({
+          businessGroup: 'MER',
+          referenceNumber,
+          schemeCode: 'MDB',
+          category: 'GEN',
+          status: 'Deferred',
+          forenames: 'Robin',
+          surname: 'Shaw',
+          gender: 'U',
+          dateOfBirth: details.dateOfBirth,
+          insuranceNumber: details.insuranceNumber,
+          email: `robin.${referenceNumber}@example.org`,
+        });
+      }
+      const parallel = 12;
+      const answers = await Promise.all(
+        Array.from({ length: parallel }, (_, index) => startFrom(`10.4.${index}.9`, details)),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([
+        ...Array(REGISTRATION_STARTS_PER_HOUR).fill(201),
+        ...Array(parallel - REGISTRATION_STARTS_PER_HOUR).fill(429),
+      ]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 429))
+        expect(refused.json().errors[0].code).toBe('too_many_requests');
+      const sent = await ctx.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, `robin.${referenceNumber}@example.org`));
+      expect(sent).toHaveLength(exists ? REGISTRATION_STARTS_PER_HOUR : 0);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { Config } from '../../config';
 import { tellMember } from './registration-messages';
 import { findTenant } from '../tenancy/tenant-repository';
+import { tooManyRequests } from '../../plugins/rate-limits';
 import { confirmRegistration, startRegistration } from './registration-service';
 
 const insuranceNumber = z
@@ -18,7 +19,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
   app,
   { db, config },
 ) => {
-
   app.post(
     '/registration/start',
     {
@@ -39,12 +39,17 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
           201: z.object({ registrationId: z.uuid() }),
           400: errorBodySchema,
           404: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
     async (request, reply) => {
       const tenant = await findTenant(db, request.tenantUrl);
       if (!tenant) throw new AppError(404, 'tenant_not_found', 'No tenant is configured for this address.');
+      if (
+        !(await app.registrationStartAllowed(request, `${tenant.tenantUrl}:${request.body.referenceNumber}`))
+      )
+        throw tooManyRequests();
       const started = await startRegistration(db, request.body, tenant.businessGroups);
       const origin = config.API_URL ?? `${request.protocol}://${request.host}`;
       await tellMember(app.messaging, db, request.log, started, { tenantName: tenant.tenantName, origin });
