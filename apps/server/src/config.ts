@@ -73,6 +73,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
   ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
   ADDRESS_LOOKUP_KEY: z.string().min(1).optional(),
+  IDENTITY_VERIFICATION_URL: z
+    .string()
+    .url('must be the base URL of the identity verification service')
+    .optional(),
+  IDENTITY_VERIFICATION_KEY: z.string().min(1).optional(),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),
@@ -85,7 +90,10 @@ const environmentSchema = z.object({
     .trim()
     .optional()
     .refine(
-      (value) => !value || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+      (value) =>
+        !value ||
+        /^\d{1,2}$/.test(value) ||
+        value.split(',').every((entry) => isAddressOrRange(entry.trim())),
       'a hop count such as 1, or addresses and CIDR ranges of your proxies such as 10.0.0.0/8,192.0.2.7',
     ),
   REDIS_URL: z
@@ -110,7 +118,9 @@ function isAddressOrRange(entry: string): boolean {
 /** Whether a listening address or a site's host name stays on this machine. */
 export function isLoopbackAddress(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+  return (
+    name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name)
+  );
 }
 
 function trustedProxies(value: string | undefined): TrustedProxies {
