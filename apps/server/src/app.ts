@@ -14,7 +14,8 @@ import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
 import { inputPolicy } from './plugins/input-policy';
 import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
-import { memberAuthentication } from './plugins/member-auth';
+import { memberAuthentication, type CachedSession } from './plugins/member-auth';
+import { createSessionCache } from './lib/session-cache';
 import { loadSigningKey } from './lib/server-keys';
 import { siteFiles } from './plugins/site-files';
 import { webApp } from './plugins/web-app';
@@ -149,7 +150,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(rateLimits, { redisUrl: config.REDIS_URL });
   await app.register(csrfProtection);
   const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
-  await app.register(memberAuthentication, { db: database.db, config, signingKey });
+  const sessionCache = await createSessionCache<CachedSession>({
+    database,
+    ttlMs: config.SESSION_CACHE_MS,
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  app.addHook('onClose', () => sessionCache.close());
+  await app.register(memberAuthentication, { db: database.db, config, signingKey, sessionCache });
   app.decorate('contentAccessKeys', {
     secret: await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
     db: database.db,
