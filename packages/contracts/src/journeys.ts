@@ -122,6 +122,11 @@ function definitionSchema(object: ObjectSchemaFactory) {
     startsFrom: z.enum(['retirement-quote']).optional(),
     /** Who may start it, over the content access key; others are told why not. */
     eligibility: visibilityRuleSchema.optional(),
+    /** A formal quote the member may ask for before applying (`submit-case`): the case it opens. */
+    quoteRequest: object({
+      caseType: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a case code such as RTQ9'),
+      title: z.string().min(1).max(200),
+    }).optional(),
     /** The case the submission opens with the administrator. */
     caseType: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a case code such as RTP9'),
     caseDocuments: z.array(z.string().min(1).max(200)).default([]),

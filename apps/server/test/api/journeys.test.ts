@@ -466,3 +466,33 @@ describe('the DB retirement application journey', () => {
     expect(codeOf(await get(other, '/pdf/download'))).toBe('journey_not_found');
   });
 });
+
+describe('a quote request (submit-case)', () => {
+  it('opens one RTQ9 case with its PDF in the documents, shown in My requests; others are refused', async () => {
+    const agent = await signedIn('db.retiring');
+    const first = await post(agent, '/submit-case', {});
+    expect(first.statusCode).toBe(200);
+    const { caseNumber } = first.json();
+    expect(caseNumber).toMatch(/^RTQ9-\d+$/);
+    // Asking again while it is open answers the same case.
+    expect((await post(agent, '/submit-case', {})).json().caseNumber).toBe(caseNumber);
+
+    const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({
+      caseNumber,
+      caseType: 'RTQ9',
+      title: 'Retirement quote request',
+      status: 'Received',
+      documents: [{ name: 'Quote request', status: 'received' }],
+    });
+    const library = (
+      await agent.request({ url: `/mdp-api/api/members/current/documents?name=${caseNumber}` })
+    ).json();
+    expect(library.items.map((item: { name: string }) => item.name)).toEqual([`${caseNumber}.pdf`]);
+
+    const active = await signedIn('db.active');
+    expect(codeOf(await post(active, '/submit-case', {}))).toBe('journey_not_open');
+    expect((await active.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import {
   errorBodySchema,
   evaluateVisibility,
   journeyStepRequestSchema,
+  journeySubmitResponseSchema,
   journeyTypeParamsSchema,
   startDbCoreJourneyRequestSchema,
   visibilityKeyOf,
@@ -27,6 +28,7 @@ import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { enteredLumpSumOf } from '../member-data/retirement-quote-routes';
 import { retirementJourneyType } from './actions';
 import type { JourneyGraph } from './graph';
+import { submitQuoteRequest } from './quote-request';
 import { findJourney, loadJourneyGraph, statusOf, type Queryable } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
@@ -170,6 +172,24 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
       open(tx, request, graph, { expiresAt: new Date(`${expiry}T23:59:59Z`), choice }),
     );
   };
+
+  app.post(
+    '/journeys/:journeyType/submit-case',
+    {
+      schema: {
+        tags,
+        summary:
+          'Ask for a formal quote (the journey’s quoteRequest): opens a case with a PDF in the member’s documents; while it is open, asking again answers the same case',
+        params: journeyTypeParamsSchema,
+        response: { 200: journeySubmitResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
+      if (graph.definition.quoteRequest) await assertEligible(request, graph);
+      return submitQuoteRequest(db, request, graph);
+    },
+  );
 
   app.post(
     '/journeys/:journeyType/start',
