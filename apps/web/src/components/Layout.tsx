@@ -28,7 +28,7 @@ export function Layout() {
   const { signedIn, signOut } = useAuth();
   const navigating = useNavigation().state !== 'idle';
   useFocusMainOnNavigation();
-  const { menu, footer, texts } = useSiteContent(signedIn);
+  const { menu, footer, texts, loading } = useSiteContent(signedIn);
   const { text } = useMemo(() => createTextResolver(texts), [texts]);
   return (
     <>
@@ -69,7 +69,7 @@ export function Layout() {
             )}
           </nav>
         </div>
-        <SiteMenu menu={menu} text={text} />
+        <SiteMenu menu={menu} text={text} loading={loading} />
       </header>
       <main id="main-content" className="container" tabIndex={-1} aria-busy={navigating || undefined}>
         <Suspense fallback={<PageLoading />}>

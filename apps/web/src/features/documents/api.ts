@@ -1,4 +1,4 @@
-import type { DocumentPage, UploadContextName } from '@meridian/contracts';
+import type { DocumentPage } from '@meridian/contracts';
 import type { Query } from '../../lib/http/client';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
@@ -21,9 +21,9 @@ export const documentsApi = {
     }),
   types: () => http.get<{ types: string[] }>(`${base}/members/current/documents/types`, record()),
   remove: (id: string) => http.delete<void>(`${base}/documents/${encodeURIComponent(id)}`, record()),
-  upload: (file: File, documentType?: string, journeyType: UploadContextName = 'documents') => {
+  upload: (file: File, documentType?: string) => {
     const form = new FormData();
-    form.append('journeyType', journeyType);
+    form.append('journeyType', 'documents');
     if (documentType) form.append('documentType', documentType);
     form.append('file', file, file.name);
     return http.post<{ fileUuid: string; filename: string }>(`${base}/documents`, {

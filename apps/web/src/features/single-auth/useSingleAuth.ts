@@ -17,8 +17,11 @@ export function useSingleAuth(): UserManager | null | undefined {
   return loaded?.routes === routes ? loaded.client : undefined;
 }
 
-/** Whether single auth may be offered: the tenant has it and its issuer answered discovery. */
-export function useSingleAuthAvailable(): boolean {
+/**
+ * Whether single auth may be offered: `ready` when the tenant has it and its issuer answered discovery,
+ * `checking` while the issuer is asked, `none` without single auth or when the issuer did not answer.
+ */
+export function useSingleAuthAvailability(): 'none' | 'checking' | 'ready' {
   const { tenant } = useTenant();
   const authority = singleAuthAuthority(tenant);
   const [answered, setAnswered] = useState<{ authority: string; ok: boolean }>();
@@ -29,5 +32,7 @@ export function useSingleAuthAvailable(): boolean {
       current = false;
     };
   }, [authority]);
-  return answered?.authority === authority && answered.ok;
+  if (!authority) return 'none';
+  if (answered?.authority !== authority) return 'checking';
+  return answered.ok ? 'ready' : 'none';
 }

@@ -40,9 +40,20 @@ export function AccountMenuLinks({ menu, text }: { menu: Menu | null; text: Text
 }
 
 /** The tenant's main navigation from content, in order: the left-hand items, and apart from them the right-hand ones. */
-export function SiteMenu({ menu, text }: { menu: Menu | null; text: TextFiller }) {
+export function SiteMenu({
+  menu,
+  text,
+  loading = false,
+}: {
+  menu: Menu | null;
+  text: TextFiller;
+  loading?: boolean;
+}) {
   const left = inOrder(menu?.items ?? [], 'Left');
   const right = inOrder(menu?.items ?? [], 'Right');
+  // The bar is one row high (it scrolls sideways on a narrow screen), so while the menu loads an empty
+  // bar keeps the page below in place.
+  if (loading) return <div className="site-menu" aria-hidden="true" />;
   if (left.length + right.length === 0) return null;
   const list = (items: MenuItem[], side: 'left' | 'right') =>
     items.length > 0 && (

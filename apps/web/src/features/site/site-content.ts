@@ -13,15 +13,18 @@ export interface SiteContent {
   footer: Footer | null;
   /** For the placeholders in menu labels and the footer. */
   texts: TextSources;
+  /** Still being asked for: the menu bar holds its place meanwhile. */
+  loading: boolean;
 }
 
-const empty: SiteContent = { menu: null, footer: null, texts: noTexts };
+const empty: SiteContent = { menu: null, footer: null, texts: noTexts, loading: false };
 
 /** Content that does not match its contract is treated as missing rather than breaking the frame. */
 const checked = (menu: unknown, footer: unknown, texts: TextSources): SiteContent => ({
   menu: menuSchema.safeParse(menu).data ?? null,
   footer: footerSchema.safeParse(footer).data ?? null,
   texts,
+  loading: false,
 });
 
 async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
@@ -46,7 +49,7 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
 
 /** The tenant's menu and footer from content; signed-in members get theirs through their access key. */
 export function useSiteContent(signedIn: boolean): SiteContent {
-  const [content, setContent] = useState<SiteContent>(empty);
+  const [content, setContent] = useState<SiteContent>({ ...empty, loading: true });
   useEffect(() => {
     let current = true;
     loadSiteContent(signedIn)
