@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { samplePdf } from './support/files';
 import { signInToHub as signIn } from './support/member';
 
 /** The first day the member may choose, as the API gives it to the picker. */
@@ -191,6 +192,28 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
     page.locator('.documents-table tbody tr').filter({ hasText: `${reference}.pdf` }),
   ).toContainText('Apply for your pension');
   await expectNoAccessibilityViolations(page);
+
+  // A document the request still needs is sent from My requests, with the request.
+  await page.goto('/my-requests');
+  await main.getByRole('link', { name: 'Send it (Proof of identity)' }).click();
+  await expect(heading(page, 'Send us your Proof of identity')).toBeVisible();
+  await expect(main).toContainText(`For your request Apply for your pension (${reference})`);
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Choose files').setInputFiles({
+    name: 'passport.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Passport'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `1 of 1 file uploaded and sent with your request ${reference}`,
+  );
+  await page.getByRole('link', { name: 'Go to your requests' }).click();
+  await expect(
+    main
+      .getByRole('table', { name: `Documents for ${reference}` })
+      .getByRole('row', { name: /Proof of identity/ }),
+  ).toContainText('Received');
 });
 
 test('db.active is told why applying online is not open to them', async ({ page }) => {

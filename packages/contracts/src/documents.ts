@@ -74,7 +74,8 @@ export const uploadListQuerySchema = z.object({ journeyType: z.enum(uploadContex
 export const uploadTagsBodySchema = z.object({ tags: documentTagsSchema.min(1) });
 export const postSubmissionBodySchema = z.object({
   journeyType: z.enum(uploadContextNames),
-  caseNumber: safeString().regex(/^\d{1,12}$/, 'a case number'),
+  /** A case reference as the portal issues them, such as RTP9-000123 (a case type, then a number). */
+  caseNumber: safeString().regex(/^(?:[A-Z0-9]{1,8}-)?\d{1,12}$/, 'a case reference'),
 });
 
 export const documentSortProperties = ['Name', 'DateReceived', 'Type'] as const;

@@ -242,7 +242,7 @@ describe('uploading documents', () => {
       )
     ).json();
     await ctx.database.db.insert(memberCases).values({
-      caseNumber: '900001',
+      caseNumber: 'TOP9-900001',
       businessGroup: 'MER',
       referenceNumber: '1000003',
       caseType: 'TOP9',
@@ -255,12 +255,12 @@ describe('uploading documents', () => {
     const sent = await agent.request({
       method: 'POST',
       url: '/mdp-api/api/documents/post-submission',
-      payload: { journeyType: 'transfer2', caseNumber: '900001' },
+      payload: { journeyType: 'transfer2', caseNumber: 'TOP9-900001' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().documents).toMatchObject([
-      { fileUuid: kept.fileUuid, caseNumber: '900001' },
-      { fileUuid: letter.fileUuid, caseNumber: '900001' },
+      { fileUuid: kept.fileUuid, caseNumber: 'TOP9-900001' },
+      { fileUuid: letter.fileUuid, caseNumber: 'TOP9-900001' },
     ]);
     // The upload tagged with a document the case asked for answers it; the other is listed as received.
     const [transfer] = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
@@ -277,7 +277,7 @@ describe('uploading documents', () => {
     const notTheirs = await stranger.request({
       method: 'POST',
       url: '/mdp-api/api/documents/post-submission',
-      payload: { journeyType: 'transfer2', caseNumber: '900001' },
+      payload: { journeyType: 'transfer2', caseNumber: 'TOP9-900001' },
     });
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().errors[0].code).toBe('case_not_found');

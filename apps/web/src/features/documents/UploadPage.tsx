@@ -1,7 +1,13 @@
 import './documents.css';
-import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { documentUploadFieldsSchema, formatFileSize, uploadContexts } from '@meridian/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  documentUploadFieldsSchema,
+  formatFileSize,
+  uploadContexts,
+  type MemberCase,
+  type UploadContextName,
+} from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -11,7 +17,47 @@ import { documentsApi } from './api';
 import { DOCUMENTS_PATH } from './DocumentsPage';
 import { acceptedEndings, choiceProblems, kindList, refusalMessage } from './upload-checks';
 
-const CONTEXT = 'documents';
+const LIBRARY: UploadContextName = 'documents';
+export const REQUESTS_PATH = '/my-requests';
+
+/** A request (case) the member sends documents for, and the document it asked for, when there is one. */
+interface ForCase {
+  found: MemberCase;
+  context: UploadContextName;
+  asked?: string;
+}
+
+const isUploadContext = (name: string | null): name is UploadContextName =>
+  name !== null && Object.hasOwn(uploadContexts, name);
+
+/** The case `?case=` names, if it is the member's and takes uploads: null when it is not. */
+function useCaseFromAddress(): { loading: boolean; forCase: ForCase | null; caseNumber: string | null } {
+  const [params] = useSearchParams();
+  const caseNumber = params.get('case');
+  const document = params.get('document');
+  const [state, setState] = useState<{ loading: boolean; forCase: ForCase | null }>({
+    loading: caseNumber !== null,
+    forCase: null,
+  });
+  useEffect(() => {
+    if (!caseNumber) return;
+    documentsApi.cases().then(
+      ({ cases }) => {
+        const found = cases.find((candidate) => candidate.caseNumber === caseNumber);
+        const context = found?.journeyType ?? null;
+        const asked = found?.documents.find(
+          (item) => item.status === 'outstanding' && item.name === document,
+        )?.name;
+        setState({
+          loading: false,
+          forCase: found && isUploadContext(context) ? { found, context, asked } : null,
+        });
+      },
+      () => setState({ loading: false, forCase: null }),
+    );
+  }, [caseNumber, document]);
+  return { ...state, caseNumber };
+}
 
 interface Outcome {
   name: string;
@@ -20,26 +66,31 @@ interface Outcome {
   message: string;
 }
 
-/** Upload to the library: choose files, checked here first, then sent one by one with progress. */
+/**
+ * Upload to the library: choose files, checked here first, then sent one by one with progress. With
+ * `?case=` (from My requests) the files are sent with that request, tagged with the document it asked for.
+ */
 export function UploadPage() {
+  const { loading, forCase, caseNumber } = useCaseFromAddress();
+  const context = forCase?.context ?? LIBRARY;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [progress, setProgress] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const limits = uploadContexts[CONTEXT];
-  useDocumentTitle(`${errors.length ? 'Error: ' : ''}Upload documents`);
+  const limits = uploadContexts[context];
+  const title = forCase ? `Send us your ${forCase.asked ?? 'documents'}` : 'Upload documents';
+  useDocumentTitle(`${errors.length ? 'Error: ' : ''}${title}`);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const files = form
-      .getAll('file')
-      .filter((value): value is File => value instanceof File && value.name !== '');
-    const problems = choiceProblems(files, CONTEXT);
+    const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement;
+    const files = [...(input.files ?? [])];
+    const problems = choiceProblems(files, context);
     const fields = checkForm(documentUploadFieldsSchema, {
-      journeyType: CONTEXT,
-      documentType: String(form.get('documentType') ?? '').trim() || undefined,
+      journeyType: context,
+      documentType: forCase ? forCase.asked : String(form.get('documentType') ?? '').trim() || undefined,
     });
     const found: FieldError[] = problems.map((message) => ({ field: 'file', message }));
     if (!fields.ok) found.push(...fields.errors);
@@ -50,7 +101,11 @@ export function UploadPage() {
     for (const [index, file] of files.entries()) {
       setProgress(`Uploading ${index + 1} of ${files.length}: ${file.name}`);
       try {
-        const answer = await documentsApi.upload(file, fields.ok ? fields.value.documentType : undefined);
+        const answer = await documentsApi.upload(file, {
+          journeyType: context,
+          documentType: fields.ok ? fields.value.documentType : undefined,
+          tags: forCase?.asked ? [forCase.asked] : [],
+        });
         done.push({ name: answer.filename, sizeBytes: file.size, uploaded: true, message: 'Uploaded' });
       } catch (error) {
         const code = error instanceof HttpError ? error.codes[0] : undefined;
@@ -63,7 +118,16 @@ export function UploadPage() {
       }
     }
     const sent = done.filter((outcome) => outcome.uploaded).length;
-    setProgress(`${sent} of ${files.length} ${files.length === 1 ? 'file' : 'files'} uploaded`);
+    let summary = `${sent} of ${files.length} ${files.length === 1 ? 'file' : 'files'} uploaded`;
+    if (forCase && sent > 0) {
+      try {
+        await documentsApi.sendWithCase(forCase.context, forCase.found.caseNumber);
+        summary += ` and sent with your request ${forCase.found.caseNumber}`;
+      } catch {
+        summary += `, but we could not add them to your request ${forCase.found.caseNumber}. Try again later`;
+      }
+    }
+    setProgress(summary);
     setOutcomes(done);
     setBusy(false);
     window.setTimeout(() => resultsHeading.current?.focus());
@@ -86,8 +150,8 @@ export function UploadPage() {
           ))}
         </ul>
         <div className="button-group">
-          <Link to={DOCUMENTS_PATH} className="button">
-            Go to your documents
+          <Link to={forCase ? REQUESTS_PATH : DOCUMENTS_PATH} className="button">
+            {forCase ? 'Go to your requests' : 'Go to your documents'}
           </Link>
           <button type="button" className="link-button" onClick={() => setOutcomes(null)}>
             Upload more documents
@@ -97,19 +161,43 @@ export function UploadPage() {
     );
   }
 
+  if (loading) return <p className="page-loading">Loading your request</p>;
+  if (caseNumber && !forCase) {
+    return (
+      <div className="narrow">
+        <h1>We cannot find this request</h1>
+        <p>
+          Request {caseNumber} is not one of yours, or it does not take documents here. See{' '}
+          <Link to={REQUESTS_PATH}>your requests</Link> or <Link to={DOCUMENTS_PATH}>your documents</Link>.
+        </p>
+      </div>
+    );
+  }
+
   const fileError = errors
     .filter((error) => error.field === 'file')
     .map((error) => error.message)
     .join('. ');
-  const fileHint = `${kindList(CONTEXT)}, each smaller than ${formatFileSize(limits.maxFileBytes)}. Up to ${limits.maxFiles} files.`;
+  const fileHint = `${kindList(context)}, each smaller than ${formatFileSize(limits.maxFileBytes)}. Up to ${limits.maxFiles} files.`;
   return (
     <div className="narrow">
       <p>
-        <Link to={DOCUMENTS_PATH}>Back to your documents</Link>
+        {forCase ? (
+          <Link to={REQUESTS_PATH}>Back to your requests</Link>
+        ) : (
+          <Link to={DOCUMENTS_PATH}>Back to your documents</Link>
+        )}
       </p>
       <ErrorSummary errors={errors} />
-      <h1>Upload documents</h1>
-      <p>Send us documents we have asked for, such as a certificate or proof of your identity.</p>
+      <h1>{title}</h1>
+      {forCase ? (
+        <p>
+          For your request {forCase.found.title} ({forCase.found.caseNumber}). They are sent with it and kept
+          in your documents.
+        </p>
+      ) : (
+        <p>Send us documents we have asked for, such as a certificate or proof of your identity.</p>
+      )}
       <form noValidate onSubmit={submit}>
         <div className={`form-group${fileError ? ' form-group--error' : ''}`}>
           <label htmlFor="file">Choose files</label>
@@ -119,25 +207,27 @@ export function UploadPage() {
             id="file"
             name="file"
             multiple
-            accept={acceptedEndings(CONTEXT)
+            accept={acceptedEndings(context)
               .map((ending) => `.${ending}`)
               .join(',')}
             aria-describedby={describedByFor('file', fileHint, fileError || undefined)}
             aria-invalid={fileError ? true : undefined}
           />
         </div>
-        <TextField
-          id="documentType"
-          label="What are these documents? (optional)"
-          hint="For example, marriage certificate. This helps you find them later."
-          error={errorFor(errors, 'documentType')}
-        />
+        {!forCase && (
+          <TextField
+            id="documentType"
+            label="What are these documents? (optional)"
+            hint="For example, marriage certificate. This helps you find them later."
+            error={errorFor(errors, 'documentType')}
+          />
+        )}
         <p role="status">{progress}</p>
         <div className="button-group">
           <button type="submit" className="button" disabled={busy}>
             Upload
           </button>
-          <Link to={DOCUMENTS_PATH}>Cancel</Link>
+          <Link to={forCase ? REQUESTS_PATH : DOCUMENTS_PATH}>Cancel</Link>
         </div>
       </form>
     </div>

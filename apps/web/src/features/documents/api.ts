@@ -1,4 +1,4 @@
-import type { DocumentPage } from '@meridian/contracts';
+import type { DocumentPage, MemberCase, UploadContextName } from '@meridian/contracts';
 import type { Query } from '../../lib/http/client';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
@@ -21,14 +21,29 @@ export const documentsApi = {
     }),
   types: () => http.get<{ types: string[] }>(`${base}/members/current/documents/types`, record()),
   remove: (id: string) => http.delete<void>(`${base}/documents/${encodeURIComponent(id)}`, record()),
-  upload: (file: File, documentType?: string) => {
+  upload: (file: File, { journeyType = 'documents', documentType, tags = [] }: UploadFields = {}) => {
     const form = new FormData();
-    form.append('journeyType', 'documents');
+    form.append('journeyType', journeyType);
     if (documentType) form.append('documentType', documentType);
+    for (const tag of tags) form.append('tags', tag);
     form.append('file', file, file.name);
     return http.post<{ fileUuid: string; filename: string }>(`${base}/documents`, {
       ...record(),
       body: form,
     });
   },
+  /** The member's cases (My requests), to send documents with one. */
+  cases: () => http.get<{ cases: MemberCase[] }>(`${base}/cases`, record()),
+  /** Sends a context's uploads, not yet sent, with one of the member's cases. */
+  sendWithCase: (journeyType: UploadContextName, caseNumber: string) =>
+    http.post<unknown>(`${base}/documents/post-submission`, {
+      ...record(),
+      body: { journeyType, caseNumber },
+    }),
 };
+
+export interface UploadFields {
+  journeyType?: UploadContextName;
+  documentType?: string;
+  tags?: string[];
+}

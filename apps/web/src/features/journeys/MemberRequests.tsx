@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { MemberCase } from '@meridian/contracts';
+import { Link } from 'react-router';
+import { uploadContexts, type MemberCase } from '@meridian/contracts';
 import type { BlockProps } from '../content/block-props';
 import { formatDate } from '../content/format';
 import { retirementApi } from './journey-api';
+
+/** Where a document a request still needs is sent from: the upload page, for that request. */
+const sendPath = (caseNumber: string, document: string) =>
+  `/documents/upload?${new URLSearchParams({ case: caseNumber, document }).toString()}`;
 
 const documentStatus = { outstanding: 'We need this from you', received: 'Received', complete: 'Checked' };
 
@@ -52,7 +57,19 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
                 {item.documents.map((document) => (
                   <tr key={document.name}>
                     <td>{document.name}</td>
-                    <td>{documentStatus[document.status]}</td>
+                    <td>
+                      {documentStatus[document.status]}
+                      {document.status === 'outstanding' &&
+                        item.journeyType !== null &&
+                        Object.hasOwn(uploadContexts, item.journeyType) && (
+                          <>
+                            {' '}
+                            <Link to={sendPath(item.caseNumber, document.name)}>
+                              Send it<span className="visually-hidden"> ({document.name})</span>
+                            </Link>
+                          </>
+                        )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
