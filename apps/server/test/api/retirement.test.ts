@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { addYears, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { BrowserAgent } from './browser-agent';
@@ -233,5 +234,56 @@ describe('the DB retirement calculation, options and the member’s own tax-free
       url: '/mdp-api/api/retirement/timeline?selectedRetirementDate=soon',
     });
     expect(refused.statusCode).toBe(400);
+  });
+});
+
+/** The text drawn on a pdf-lib PDF: its content streams inflated, hex strings decoded. */
+function pdfText(pdf: Buffer): string {
+  const texts: string[] = [];
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      body = match[1]!;
+    }
+    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+  }
+  return texts.join('\n');
+}
+
+describe('the option summary PDF', () => {
+  it('gives each option for the chosen date as a PDF, and refuses a member without options or a bad date', async () => {
+    const agent = await signedIn('db.deferred');
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    const date = window.availableRetirementDateRange.from as string;
+    const quote = (
+      await agent.request({ url: `/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=${date}` })
+    ).json();
+    const response = await agent.request({
+      url: `/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=${date}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="retirement-options-${date}.pdf"`,
+    );
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Your retirement options');
+    expect(text).toContain('Full pension, no tax-free cash');
+    expect(text).toContain('The most tax-free cash and a reduced pension');
+    const pounds = (pence: number) =>
+      `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(text).toContain(pounds(quote.fullPensionPence));
+
+    const refused = await agent.request({
+      url: '/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=soon',
+    });
+    expect(refused.statusCode).toBe(400);
+    const pensioner = await signedIn('db.pensioner');
+    const none = await pensioner.request({ url: '/mdp-api/api/retirement/options/summary-pdf' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].code).toBe('lump_sum_not_offered');
   });
 });

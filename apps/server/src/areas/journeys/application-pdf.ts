@@ -2,8 +2,11 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 
 export interface ApplicationPdf {
   title: string;
-  caseNumber: string;
+  /** The case reference; an option summary has none. */
+  caseNumber?: string;
   submittedOn: string;
+  /** What the date is (default "Submitted on"). */
+  dateLabel?: string;
   sections: Array<{ heading: string; lines: Array<{ label: string; value: string }> }>;
 }
 
@@ -29,7 +32,7 @@ function wrap(text: string, font: PDFFont, width: number): string[] {
 /** The submitted application as a PDF record: its reference, date and every answer given. */
 export async function renderApplicationPdf(application: ApplicationPdf): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${application.title} ${application.caseNumber}`);
+  pdf.setTitle([application.title, application.caseNumber].filter(Boolean).join(' '));
   pdf.setProducer('Meridian');
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -46,8 +49,8 @@ export async function renderApplicationPdf(application: ApplicationPdf): Promise
     }
   };
   write(application.title, bold, 20);
-  write(`Reference ${application.caseNumber}`, bold);
-  write(`Submitted on ${application.submittedOn}`, regular);
+  if (application.caseNumber) write(`Reference ${application.caseNumber}`, bold);
+  write(`${application.dateLabel ?? 'Submitted on'} ${application.submittedOn}`, regular);
   for (const section of application.sections) {
     y -= 10;
     write(section.heading, bold, 14);

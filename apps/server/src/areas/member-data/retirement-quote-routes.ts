@@ -23,6 +23,8 @@ import {
 import type { Database } from '../../db/client';
 import { enteredLumpSums } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { displayDate, displayPounds } from '../journeys/answers';
+import { renderApplicationPdf } from '../journeys/application-pdf';
 import { retirementApplicationOf } from '../journeys/repository';
 import { calculated, calculationMember, figuresOrUnavailable } from './calculations';
 import { findMember } from './member-repository';
@@ -44,6 +46,11 @@ const notQuotable = {
   message: 'There are no retirement figures to show for your membership.',
 };
 
+const optionTitles: Record<DbOptionKind, string> = {
+  'full-pension': 'Full pension, no tax-free cash',
+  'maximum-lump-sum': 'The most tax-free cash and a reduced pension',
+  'requested-lump-sum': 'Your own tax-free cash and a reduced pension',
+};
 const option = (quote: DbQuote, kind: DbOptionKind) => quote.options.find((entry) => entry.kind === kind)!;
 
 /** The member's tax-free cash entered for a date, if they kept one. */
@@ -174,6 +181,56 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
           maxLumpSumYearlyIncome: option(quote, 'maximum-lump-sum').residualPensionPence,
         })),
       );
+    },
+  );
+
+  app.get(
+    '/retirement/options/summary-pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The options for a retirement date (else the default date) as a PDF: each option’s tax-free cash and pension a year',
+        querystring: retirementTimelineQuerySchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const quote = await dbQuote(request, request.query.selectedRetirementDate ?? null);
+      const { member } = await memberFor(request);
+      const pdf = await renderApplicationPdf({
+        title: 'Your retirement options',
+        dateLabel: 'Figures worked out on',
+        submittedOn: displayDate(quote.calculatedOn),
+        sections: [
+          {
+            heading: 'About you',
+            lines: [
+              {
+                label: 'Name',
+                value: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+              },
+              { label: 'Membership reference', value: member.referenceNumber },
+              { label: 'Retirement date', value: displayDate(quote.effectiveDate) },
+            ],
+          },
+          ...quote.options.map((entry) => ({
+            heading: optionTitles[entry.kind],
+            lines: [
+              { label: 'Tax-free cash', value: displayPounds(entry.lumpSumPence) },
+              { label: 'Pension a year', value: displayPounds(entry.residualPensionPence) },
+            ],
+          })),
+          {
+            heading: 'About these figures',
+            lines: quote.assumptions.map((text) => ({ label: '', value: text })),
+          },
+        ],
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="retirement-options-${quote.effectiveDate}.pdf"`)
+        .send(Buffer.from(pdf));
     },
   );
 
