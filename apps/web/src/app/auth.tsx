@@ -15,6 +15,7 @@ import { CONSENT_COOKIE } from '../features/analytics/consent';
 import { sessionStore, singleAuthData } from '../lib/session-storage';
 import { prepareSingleAuthSignOut } from '../features/single-auth/lazy-client';
 import { useTenant } from './tenant';
+import { forgetContentAccessKey } from '../features/access-key/access-key';
 
 interface AuthState {
   signedIn: boolean;
@@ -98,6 +99,8 @@ export function AuthProvider({
 
   const signIn = useCallback(async (userName: string, password: string) => {
     const tokens = await authApi.login(userName, password);
+    // A key kept from an earlier session is refused by the server: the new session asks for its own.
+    forgetContentAccessKey();
     singleAuthData.write({
       hasMultipleRecords: tokens.hasMultipleRecords,
       primaryBgroup: tokens.businessGroup,
