@@ -28,20 +28,37 @@ export const testTenant: TenantContent = {
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Stubs global fetch; returns the mock so tests can inspect calls. */
+/**
+ * Stubs global fetch; returns the mock so tests can inspect calls. A batch of reads (the client's
+ * `/mdp-api/api/batch`) is answered read by read with the same answers.
+ */
 export function stubFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  const mock = vi.fn(async (url: string, init: RequestInit) => answer(url, init));
+  const mock = vi.fn(async (url: string, init: RequestInit) => {
+    if (!url.endsWith('/mdp-api/api/batch')) return answer(url, init);
+    const { requests } = JSON.parse(String(init.body)) as { requests: Array<{ path: string }> };
+    const responses = [];
+    for (const { path } of requests) {
+      const response = await answer(path, { ...init, method: 'GET', body: undefined });
+      const text = await response.text();
+      responses.push({ status: response.status, body: text ? (JSON.parse(text) as unknown) : null });
+    }
+    return jsonResponse(200, { responses });
+  });
   vi.stubGlobal('fetch', mock);
   return mock;
 }
 
 /** Silences the client's request log and the expected warnings of a test. */
 export function quietConsole() {
-  for (const method of ['debug', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(() => undefined);
+  for (const method of ['debug', 'warn', 'error'] as const)
+    vi.spyOn(console, method).mockImplementation(() => undefined);
 }
 
 /** Renders the app's route tree at a path, for a tenant, without fetching the tenant. */
-export function renderApp(path: string, { tenant = testTenant, routes }: { tenant?: TenantContent; routes?: RouteObject[] } = {}) {
+export function renderApp(
+  path: string,
+  { tenant = testTenant, routes }: { tenant?: TenantContent; routes?: RouteObject[] } = {},
+) {
   const fixedRoutes = resolveRoutes(tenant.routes);
   const router = createMemoryRouter(routes ?? buildRoutes(fixedRoutes), { initialEntries: [path] });
   const view = render(

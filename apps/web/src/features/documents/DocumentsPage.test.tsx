@@ -58,7 +58,15 @@ describe('the document library', () => {
     const fetch = stubLibrary();
     renderApp('/documents?name=statement&status=Unread&sort=Name&order=oldest');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select annual-statement-2026.pdf' }));
-    const listCall = fetch.mock.calls.map(([url]) => url).find((url) => url.includes('documents?'))!;
+    // Reads may travel alone or together in one batch.
+    const urls = fetch.mock.calls.flatMap(([url, init]) =>
+      url.endsWith('/batch')
+        ? (JSON.parse(String(init.body)) as { requests: Array<{ path: string }> }).requests.map(
+            (read) => read.path,
+          )
+        : [url],
+    );
+    const listCall = urls.find((url) => url.includes('documents?'))!;
     const sent = new URL(listCall, 'http://localhost').searchParams;
     expect(Object.fromEntries(sent)).toEqual({
       name: 'statement',
