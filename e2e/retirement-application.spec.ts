@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { samplePdf } from './support/files';
+import { samplePdf, samplePng } from './support/files';
 import { signInToHub as signIn } from './support/member';
 
 /** The first day the member may choose, as the API gives it to the picker. */
@@ -130,6 +130,20 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await page.getByLabel('Yes').check();
   await continueButton(page).click();
 
+  // Proof of identity: a photo ID into the member's documents, pending until the scheme checks it.
+  await expect(heading(page, 'Prove your identity')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Send a photo of your passport or driving licence');
+  await page.getByLabel('Photo of your passport or driving licence').setInputFiles({
+    name: 'passport.png',
+    mimeType: 'image/png',
+    buffer: samplePng(),
+  });
+  await page.getByRole('button', { name: 'Send photo' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: 'Sent: someone at the scheme' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
   await expect(heading(page, 'Declarations')).toBeVisible();
   await page.getByLabel('the information I have given is true and complete').check();
   await continueButton(page).click();
@@ -142,6 +156,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('£10,000.00');
   await expect(main).toContainText('Mrs M Hughes, account ending 5678');
+  await expect(main).toContainText('Sent, to be checked by the scheme');
   await expectNoAccessibilityViolations(page);
 
   // One Change: the guidance date; after it the member is back on check your answers.
@@ -312,6 +327,16 @@ test('the same application by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Your contact details')).toBeVisible();
   await choose(page, page.getByLabel('Yes'));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Prove your identity')).toBeVisible();
+  await tabTo(page, page.getByLabel('Photo of your passport or driving licence'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles({ name: 'licence.png', mimeType: 'image/png', buffer: samplePng() });
+  await tabTo(page, page.getByRole('button', { name: 'Send photo' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('definition').filter({ hasText: 'licence.png' })).toBeVisible();
+  await tabTo(page, continueButton(page));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Declarations')).toBeVisible();
   for (const box of await page.getByRole('checkbox').all()) await tick(page, box);

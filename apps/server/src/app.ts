@@ -14,7 +14,8 @@ import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
 import { inputPolicy } from './plugins/input-policy';
 import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
-import { memberAuthentication } from './plugins/member-auth';
+import { memberAuthentication, type CachedSession } from './plugins/member-auth';
+import { createSessionCache } from './lib/session-cache';
 import { loadSigningKey } from './lib/server-keys';
 import { siteFiles } from './plugins/site-files';
 import { webApp } from './plugins/web-app';
@@ -58,6 +59,12 @@ import { addressRoutes } from './areas/my-details/address-routes';
 import { databaseAddressLookup, httpAddressLookup } from './areas/my-details/address-lookup';
 import { telephoneRoutes } from './areas/my-details/telephone-routes';
 import { slowRequests } from './plugins/slow-requests';
+import { identityVerificationRoutes } from './areas/identity-verification/routes';
+import {
+  embeddedVerifier,
+  httpIdentityProvider,
+  type IdentityVerifier,
+} from './areas/identity-verification/verifier';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +72,7 @@ declare module 'fastify' {
     contentAccessKeys: ContentAccessKeyGate;
     /** Members' documents: the store, and how other areas put a portal-made PDF into a member's library. */
     documentLibrary: DocumentLibrary;
+    identityVerifier: IdentityVerifier;
     /** Email and SMS to members (outbox, plus SMTP when configured); one-time codes go through it. */
     messaging: Messaging;
   }
@@ -142,7 +150,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(rateLimits, { redisUrl: config.REDIS_URL });
   await app.register(csrfProtection);
   const signingKey = await loadSigningKey(database.db, 'access-token', config.SECRETS_KEY);
-  await app.register(memberAuthentication, { db: database.db, config, signingKey });
+  const sessionCache = await createSessionCache<CachedSession>({
+    database,
+    ttlMs: config.SESSION_CACHE_MS,
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  app.addHook('onClose', () => sessionCache.close());
+  await app.register(memberAuthentication, { db: database.db, config, signingKey, sessionCache });
   app.decorate('contentAccessKeys', {
     secret: await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
     db: database.db,
@@ -165,6 +180,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         { name: 'journeys', description: 'Journeys defined in content: steps, answers, submission, cases' },
         { name: 'beneficiaries', description: 'Nominating who receives benefits on death' },
         { name: 'documents', description: 'Members’ uploads and document library' },
+        {
+          name: 'identity-verification',
+          description: 'Checking a member’s identity: photo ID or a provider',
+        },
         { name: 'bereavement', description: 'Reporting a death, for visitors without an account' },
         { name: 'operations', description: 'Health and readiness' },
       ],
@@ -195,6 +214,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.decorate('documentLibrary', createDocumentLibrary(db, documentStore));
   // The demo's statements, letters and nomination need the document store, so they are filed here.
   if (config.demo) await seedDemoDocuments(db, app.documentLibrary, utcDay(new Date()));
+  app.decorate(
+    'identityVerifier',
+    config.IDENTITY_VERIFICATION_URL
+      ? httpIdentityProvider(config.IDENTITY_VERIFICATION_URL, config.IDENTITY_VERIFICATION_KEY)
+      : embeddedVerifier,
+  );
   const messaging = createMessaging({
     db,
     log: app.log,
@@ -233,6 +258,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     : databaseAddressLookup(db);
   await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: addressLookup });
   await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(identityVerificationRoutes, { prefix: '/mdp-api/api', db });
   await app.register(journeyRoutes, { prefix: '/mdp-api/api', db });
   await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(journeySubmissionRoutes, { prefix: '/mdp-api/api', db });

@@ -26,6 +26,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   PGLITE_DIR: z.string().default('./data/pglite'),
   API_URL: z.string().url('must be an absolute URL such as https://portal.example.org').optional(),
   EPA_DOMAIN: z.string().min(3).optional(),
@@ -73,6 +75,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
   ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
   ADDRESS_LOOKUP_KEY: z.string().min(1).optional(),
+  IDENTITY_VERIFICATION_URL: z
+    .string()
+    .url('must be the base URL of the identity verification service')
+    .optional(),
+  IDENTITY_VERIFICATION_KEY: z.string().min(1).optional(),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),
@@ -85,7 +92,10 @@ const environmentSchema = z.object({
     .trim()
     .optional()
     .refine(
-      (value) => !value || /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrRange(entry.trim())),
+      (value) =>
+        !value ||
+        /^\d{1,2}$/.test(value) ||
+        value.split(',').every((entry) => isAddressOrRange(entry.trim())),
       'a hop count such as 1, or addresses and CIDR ranges of your proxies such as 10.0.0.0/8,192.0.2.7',
     ),
   REDIS_URL: z
@@ -110,7 +120,9 @@ function isAddressOrRange(entry: string): boolean {
 /** Whether a listening address or a site's host name stays on this machine. */
 export function isLoopbackAddress(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+  return (
+    name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name)
+  );
 }
 
 function trustedProxies(value: string | undefined): TrustedProxies {

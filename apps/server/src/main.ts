@@ -20,7 +20,7 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase(databaseTarget(config));
+  const database = await openDatabase(databaseTarget(config), { poolSize: config.DATABASE_POOL_SIZE });
   await prepareDatabase(database, { seedDemo: config.demo, log });
   const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');

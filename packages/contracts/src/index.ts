@@ -6,6 +6,7 @@ export * from './content-documents';
 export * from './analytics';
 export * from './input-policy';
 export * from './journeys';
+export * from './identity-verification';
 export * from './my-details';
 export * from './documents';
 export * from './beneficiaries';

@@ -74,8 +74,13 @@ function stepSchemas(object: ObjectSchemaFactory) {
     stepNumber: z.number().int().min(1).max(100).optional(),
     question: question.optional(),
     checkboxes: checkboxes.optional(),
-    /** Member data the page shows for confirmation (what is on record). */
-    shows: z.enum(['contact-details', 'bank-details', 'retirement-choice']).optional(),
+    /**
+     * Member data the page shows for confirmation (what is on record); `identity-verification` asks
+     * for proof of identity, and the page cannot be left until it has been sent.
+     */
+    shows: z
+      .enum(['contact-details', 'bank-details', 'retirement-choice', 'identity-verification'])
+      .optional(),
     /** Checked in order before `next`; the first whose condition holds decides. */
     routes: z.array(route).optional(),
     next: journeyPageKeySchema.optional(),

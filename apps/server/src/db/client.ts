@@ -21,15 +21,31 @@ export interface DatabaseHandle {
   description: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Receives every NOTIFY on `channel` (from any process on the database) until the returned function
+   * is called. `onState` says whether notifications are being received (false while a dropped listening
+   * connection is being reopened, during which some may be missed).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Connections in the PostgreSQL pool unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
+export async function openDatabase(
+  target: DatabaseTarget,
+  { poolSize = DEFAULT_POOL_SIZE }: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, poolSize);
   return openPglite(target.dataDir);
 }
 
@@ -44,17 +60,73 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     description: dataDir ? `embedded PGlite at ${dataDir}` : 'embedded PGlite in memory',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => pingWith(db),
+    async listen(channel, onMessage, onState) {
+      const stop = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        onState(false);
+        await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** LISTEN on a connection of its own, reopened (after a pause) whenever the server drops it. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      onState(false);
+      retry = setTimeout(() => void open().catch(() => undefined), 1000);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      if (stopped) return;
+      retry = setTimeout(() => void open().catch(() => undefined), 1000);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    onState(true);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onState(false);
+    await client?.end().catch(() => undefined);
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   let closing = false;
   // A connection the server drops while idle (restart, failover, an administrator's terminate) must not
   // crash the process: the pool opens a new one for the next query. While closing, it is expected.
   pool.on('error', (error: Error & { code?: string }) => {
-    if (!closing) process.stderr.write(`PostgreSQL dropped an idle connection (${error.code ?? error.message})\n`);
+    if (!closing)
+      process.stderr.write(`PostgreSQL dropped an idle connection (${error.code ?? error.message})\n`);
   });
   const db = drizzlePostgres(pool, { schema });
   const parsed = new URL(url);
@@ -64,6 +136,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     migrate: () => migratePostgres(db, { migrationsFolder }),
     ping: () => pingWith(db),
+    listen: (channel, onMessage, onState) => listenOnPostgres(url, channel, onMessage, onState),
     close: () => {
       closing = true;
       return pool.end();

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { featureEnabled, retirementPeriodsOf } from '@meridian/contracts';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { SessionCache } from '../lib/session-cache';
 import { AppError } from '../lib/errors';
 import { audit } from '../lib/audit';
 import { verifyAccessToken } from '../areas/authentication/access-tokens';
@@ -43,6 +44,12 @@ export function lifeStagePeriodsOf(request: FastifyRequest): LifeStagePeriods {
   };
 }
 
+/** What the session cache holds per session: the row and its tenant, as checked on a read. */
+export interface CachedSession {
+  session: SessionRow;
+  tenant: MemberTenant;
+}
+
 export interface SignedInMember {
   userId: string;
   session: SessionRow;
@@ -61,6 +68,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signingKey: Uint8Array;
+    /** Signed-in sessions held briefly by this instance; `changed` drops one here and on every other. */
+    sessionCache: SessionCache<CachedSession>;
     /**
      * preHandler: the caller must be signed in with a session opened on this host's tenant, and may
      * only act as a record they are entitled to among the tenant's business groups.
@@ -83,14 +92,67 @@ const headerValue = (request: FastifyRequest, name: string) => {
 export const memberAuthentication = fp(
   async (
     app: FastifyInstance,
-    { db, config, signingKey }: { db: Database; config: Config; signingKey: Uint8Array },
+    {
+      db,
+      config,
+      signingKey,
+      sessionCache,
+    }: { db: Database; config: Config; signingKey: Uint8Array; sessionCache: SessionCache<CachedSession> },
   ) => {
     const policy = {
       idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
       absoluteHours: config.SESSION_ABSOLUTE_HOURS,
     };
     app.decorate('signingKey', signingKey);
+    app.decorate('sessionCache', sessionCache);
     app.decorateRequest('member', null);
+
+    /** The caller's session and its tenant: from the cache, else checked against the database and kept. */
+    async function signedInSession(
+      request: FastifyRequest,
+      claims: { sessionId: string; userId: string },
+    ): Promise<CachedSession> {
+      const cached = sessionCache.get(claims.sessionId);
+      if (
+        cached &&
+        cached.session.tenantUrl === request.tenantUrl &&
+        cached.session.userId === claims.userId
+      ) {
+        const problem = sessionProblem(cached.session, policy);
+        if (!problem) return cached;
+      }
+      const readAt = performance.now();
+      const session = await findSession(db, claims.sessionId);
+      const problem = sessionProblem(session, policy);
+      if (problem || !session || session.userId !== claims.userId) {
+        throw new AppError(
+          401,
+          problem ?? 'session_not_found',
+          'Your session has ended. Please sign in again.',
+        );
+      }
+      const found = session.tenantUrl === request.tenantUrl ? await findTenant(db, request.tenantUrl) : null;
+      if (!found) {
+        await audit(db, request, {
+          action: 'access_token',
+          outcome: 'denied',
+          userId: session.userId,
+          details: { reason: 'wrong_tenant', tenant: request.tenantUrl },
+        });
+        throw new AppError(401, 'session_wrong_tenant', 'Please sign in to this portal to continue.');
+      }
+      const checked = {
+        session,
+        tenant: {
+          tenantUrl: found.tenantUrl,
+          businessGroups: found.businessGroups,
+          linkedRecords: featureEnabled(found, 'linkedRecords'),
+          retirementPeriods: retirementPeriodsOf(found),
+        },
+      };
+      sessionCache.set(claims.sessionId, checked, readAt);
+      return checked;
+    }
 
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const token = presentedToken(request);
@@ -111,31 +173,7 @@ export const memberAuthentication = fp(
         });
         throw new AppError(401, 'ERROR_INVALID_ACCESS_TOKEN', 'Please sign in again.');
       }
-      const session = await findSession(db, verified.claims.sessionId);
-      const problem = sessionProblem(session, policy);
-      if (problem || !session || session.userId !== verified.claims.userId) {
-        throw new AppError(
-          401,
-          problem ?? 'session_not_found',
-          'Your session has ended. Please sign in again.',
-        );
-      }
-      const found = session.tenantUrl === request.tenantUrl ? await findTenant(db, request.tenantUrl) : null;
-      if (!found) {
-        await audit(db, request, {
-          action: 'access_token',
-          outcome: 'denied',
-          userId: session.userId,
-          details: { reason: 'wrong_tenant', tenant: request.tenantUrl },
-        });
-        throw new AppError(401, 'session_wrong_tenant', 'Please sign in to this portal to continue.');
-      }
-      const tenant: MemberTenant = {
-        tenantUrl: found.tenantUrl,
-        businessGroups: found.businessGroups,
-        linkedRecords: featureEnabled(found, 'linkedRecords'),
-        retirementPeriods: retirementPeriodsOf(found),
-      };
+      const { session, tenant } = await signedInSession(request, verified.claims);
 
       let businessGroup = session.businessGroup;
       let referenceNumber = session.referenceNumber;
@@ -164,7 +202,10 @@ export const memberAuthentication = fp(
 
       const passive = request.routeOptions.config.passive === true;
       if (!passive && Date.now() - session.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
-        await touchSession(db, session.id);
+        const now = new Date();
+        await touchSession(db, session.id, now);
+        // The cached row's idle clock moves with the database's.
+        session.lastActivityAt = now;
       }
       request.member = { userId: session.userId, session, tenant, businessGroup, referenceNumber };
     });

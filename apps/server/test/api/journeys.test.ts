@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { memberJourneys, outboxMessages } from '../../src/db/schema';
 import { updateCase } from '../../src/areas/journeys/case-update';
 import { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
@@ -65,6 +66,28 @@ async function answerToDeclarations(agent: BrowserAgent) {
   await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'no');
   await answer(agent, 'ra_bank', 'bank_account', 'provided', bank);
   await answer(agent, 'ra_contact', 'contact_correct', 'yes');
+  await sendPhotoId(agent);
+}
+
+/** Proof of identity, the embedded way: a photo ID in the member's documents, pending with the scheme. */
+async function sendPhotoId(agent: BrowserAgent) {
+  const identity = '/mdp-api/api/identity-verification';
+  if ((await agent.request({ url: identity })).json().status === 'not_started') {
+    const upload = await agent.request({
+      method: 'POST',
+      url: '/mdp-api/api/documents',
+      ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
+    });
+    const started = await agent.request({
+      method: 'POST',
+      url: identity,
+      payload: { fileUuid: upload.json().fileUuid },
+    });
+    expect(started.json().status).toBe('pending');
+  }
+  expect((await post(agent, '/submit-step', { currentPageKey: 'ra_identity' })).json()).toEqual({
+    nextPageKey: 'ra_declarations',
+  });
 }
 
 async function tickDeclarations(
@@ -148,6 +171,16 @@ describe('the DB retirement application journey', () => {
         codeOf(await answer(agent, 'ra_bank', 'bank_account', 'provided', JSON.stringify(account))),
       ).toBe(code);
     expect(await state(agent)).toEqual(reached);
+
+    // The identity page is left only once a photo ID has been sent.
+    await answer(agent, 'ra_bank', 'bank_account', 'provided', bank);
+    await answer(agent, 'ra_contact', 'contact_correct', 'yes');
+    const atIdentity = await state(agent);
+    expect(atIdentity.currentPageKey).toBe('ra_identity');
+    expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_identity' }))).toBe(
+      'identity_not_provided',
+    );
+    expect(await state(agent)).toEqual(atIdentity);
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
@@ -198,6 +231,7 @@ describe('the DB retirement application journey', () => {
       'ra_lump_sum_allowance',
       'ra_bank',
       'ra_contact',
+      'ra_identity',
     ]);
     expect(
       codeOf(

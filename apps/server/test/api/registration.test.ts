@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { addMonths, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, members, outboxMessages } from '../../src/db/schema';
+import { auditEvents, members, outboxMessages, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -17,6 +17,9 @@ const details = (overrides: Record<string, string> = {}) => ({
 
 const messagesTo = (recipient: string) =>
   ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
+/** The account's email: the one on the member's record when the code went by email, else '' (no address to trust). */
+const emailOf = async (username: string) =>
+  (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0]!.email;
 const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
 async function latestCodeTo(recipient: string) {
   const messages = await messagesTo(recipient);
@@ -51,7 +54,11 @@ const confirm = (agent: BrowserAgent, payload: Record<string, string>) =>
 describe('registration of a portal account for an existing member record', () => {
   it('answers alike whether the details match nothing, a registered member or a member to register', async () => {
     const agent = new BrowserAgent(ctx.app);
-    const noMatch = await agent.request({ method: 'POST', url: start, payload: details({ dateOfBirth: '1970-01-01' }) });
+    const noMatch = await agent.request({
+      method: 'POST',
+      url: start,
+      payload: details({ dateOfBirth: '1970-01-01' }),
+    });
     const registered = await agent.request({
       method: 'POST',
       url: start,
@@ -103,6 +110,7 @@ describe('registration of a portal account for an existing member record', () =>
       username: 'alex.texted',
     });
     expect(created.statusCode).toBe(201);
+    expect(await emailOf('alex.texted')).toBe('');
   });
 
   it('queues an activation letter for a member with neither, whose link leads back to the code step', async () => {
@@ -119,6 +127,7 @@ describe('registration of a portal account for an existing member record', () =>
       username: 'alex.posted',
     });
     expect(created.statusCode).toBe(201);
+    expect(await emailOf('alex.posted')).toBe('');
     const [audited] = await ctx.database.db
       .select()
       .from(auditEvents)
@@ -148,6 +157,7 @@ describe('registration of a portal account for an existing member record', () =>
     const created = await confirm(agent, { registrationId, code });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ username: 'sam.patel' });
+    expect(await emailOf('sam.patel')).toBe('sam.patel@example.org');
     expect((await confirm(agent, { registrationId, code })).statusCode).toBe(400);
 
     const member = new BrowserAgent(ctx.app);

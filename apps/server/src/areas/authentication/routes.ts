@@ -221,6 +221,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       if (!presented) throw new AppError(401, 'refresh_token_missing', 'Please sign in again.');
       const outcome = await rotateRefreshToken(db, presented, request.tenantUrl, policy);
       if (!outcome.ok) {
+        // A reused refresh token ended its session: every instance drops it now.
+        if (outcome.reason === 'reuse_detected' && outcome.sessionId)
+          await app.sessionCache.changed(outcome.sessionId);
         clearCookies(reply);
         await audit(db, request, {
           action: 'refresh_token',
@@ -258,6 +261,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     async (request, reply) => {
       const member = request.member!;
       await revokeSession(db, member.session.id, 'logout');
+      await app.sessionCache.changed(member.session.id);
       await audit(db, request, { action: 'sign_out', outcome: 'success', userId: member.userId });
       clearCookies(reply);
       return reply.code(204).send(null);
@@ -283,6 +287,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       if (!member.tenant.linkedRecords)
         throw new AppError(403, 'linked_records_disabled', 'This portal does not offer switching records.');
       const switched = await switchRecord(db, member.session, request.body, member.tenant.businessGroups);
+      if (switched) await app.sessionCache.changed(member.session.id);
       if (!switched) {
         await audit(db, request, {
           action: 'switch_record',

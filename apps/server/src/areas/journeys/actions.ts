@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { memberJourneys } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
+import { identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { refuseModulusFailure, refuseOtherHolder } from '../my-details/bank-accounts';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
@@ -104,8 +105,9 @@ export async function stepSubmitted(
   body: z.infer<typeof journeyStepRequestSchema> & Partial<z.infer<typeof journeyQuestionStepRequestSchema>>,
 ) {
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
-  if (graph.pages.get(body.currentPageKey)?.question?.kind === 'bank-account')
-    await checkBankAccount(db, request, body.answerValue);
+  const page = graph.pages.get(body.currentPageKey);
+  if (page?.question?.kind === 'bank-account') await checkBankAccount(db, request, body.answerValue);
+  const identity = page?.shows === 'identity-verification' ? await identitySent(db, request) : undefined;
   let nextPageKey: string | null = null;
   await changeStepsIn(db)(request, type, (steps, now) => {
     const result = submitStep(graph, steps, {
@@ -118,9 +120,23 @@ export async function stepSubmitted(
       now: now.toISOString(),
     });
     nextPageKey = result.nextPageKey;
-    return result.steps;
+    if (!identity) return result.steps;
+    return result.steps.map((step) =>
+      step.pageKey === body.currentPageKey ? { ...step, stepData: { ...step.stepData, identity } } : step,
+    );
   });
   return { nextPageKey };
+}
+
+/** A page asking for proof of identity is left once the member has sent it (pending or confirmed). */
+async function identitySent(db: Database, request: FastifyRequest) {
+  const { status } = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
+  if (status !== 'pending' && status !== 'verified')
+    throw badRequest(
+      'identity_not_provided',
+      'Send a photo of your passport or driving licence before you continue.',
+    );
+  return { status };
 }
 
 /**

@@ -31,6 +31,13 @@ export function answerLines(graph: JourneyGraph, steps: readonly JourneyStep[]) 
               : step.answer.answerKey;
       lines.push({ label: question.label, value });
     }
+    if (page.shows === 'identity-verification') {
+      const sent = (step.stepData.identity as { status?: string } | undefined)?.status;
+      lines.push({
+        label: 'Proof of identity',
+        value: sent === 'verified' ? 'Confirmed' : 'Sent, to be checked by the scheme',
+      });
+    }
     const list = page.checkboxes;
     if (list) {
       const ticked = new Set(

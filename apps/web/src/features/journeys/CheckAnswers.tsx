@@ -56,6 +56,14 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
     const change = { step, slug: slugOf(step.pageKey) };
     if (page.question)
       rows.push({ key: step.pageKey, label: page.question.label, value: answerText(page, step), change });
+    if (page.shows === 'identity-verification') {
+      const sent = (step.stepData.identity as { status?: string } | undefined)?.status;
+      rows.push({
+        key: `${step.pageKey}-identity`,
+        label: 'Proof of identity',
+        value: sent === 'verified' ? 'Confirmed' : 'Sent, to be checked by the scheme',
+      });
+    }
     if (page.checkboxes)
       rows.push({ key: `${step.pageKey}-list`, label: page.checkboxes.legend, value: 'Confirmed', change });
   }

@@ -9,6 +9,7 @@ import { fastForward } from './fast-forward';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './JourneyStepPage';
 import { messageFor } from './messages';
+import { IdentityCheck } from './IdentityCheck';
 import { RecordedDetails } from './RecordedDetails';
 import { BankAccountForm } from '../my-details/BankAccountForm';
 
@@ -128,41 +129,44 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <ErrorSummary errors={errors} />
-      {journeyPage.shows && <RecordedDetails shows={journeyPage.shows} context={context} />}
-      {asked && <QuestionField question={asked} answer={step?.answer ?? null} fieldError={fieldError} />}
-      {checkboxes && (
-        <div
-          className={`form-group${errors.some((error) => error.field.startsWith(`${checkboxes.key}-`)) ? ' form-group--error' : ''}`}
-        >
-          <fieldset aria-describedby={checkboxes.hint ? `${checkboxes.key}-hint` : undefined}>
-            <legend className="legend">{checkboxes.legend}</legend>
-            <FieldMessages
-              id={checkboxes.key}
-              hint={checkboxes.hint}
-              error={errors.find((error) => error.field.startsWith(`${checkboxes.key}-`))?.message}
-            />
-            {checkboxes.items.map((item) => {
-              const id = `${checkboxes.key}-${item.key}`;
-              const saved = step?.checkboxesLists[checkboxes.key]?.find((box) => box.key === item.key);
-              return (
-                <div className="radio" key={item.key}>
-                  <input type="checkbox" id={id} name={id} defaultChecked={saved?.answerValue ?? false} />
-                  <label htmlFor={id}>{item.label}</label>
-                </div>
-              );
-            })}
-          </fieldset>
+    <>
+      {journeyPage.shows === 'identity-verification' && <IdentityCheck />}
+      <form onSubmit={onSubmit} noValidate>
+        <ErrorSummary errors={errors} />
+        {journeyPage.shows && <RecordedDetails shows={journeyPage.shows} context={context} />}
+        {asked && <QuestionField question={asked} answer={step?.answer ?? null} fieldError={fieldError} />}
+        {checkboxes && (
+          <div
+            className={`form-group${errors.some((error) => error.field.startsWith(`${checkboxes.key}-`)) ? ' form-group--error' : ''}`}
+          >
+            <fieldset aria-describedby={checkboxes.hint ? `${checkboxes.key}-hint` : undefined}>
+              <legend className="legend">{checkboxes.legend}</legend>
+              <FieldMessages
+                id={checkboxes.key}
+                hint={checkboxes.hint}
+                error={errors.find((error) => error.field.startsWith(`${checkboxes.key}-`))?.message}
+              />
+              {checkboxes.items.map((item) => {
+                const id = `${checkboxes.key}-${item.key}`;
+                const saved = step?.checkboxesLists[checkboxes.key]?.find((box) => box.key === item.key);
+                return (
+                  <div className="radio" key={item.key}>
+                    <input type="checkbox" id={id} name={id} defaultChecked={saved?.answerValue ?? false} />
+                    <label htmlFor={id}>{item.label}</label>
+                  </div>
+                );
+              })}
+            </fieldset>
+          </div>
+        )}
+        <div className="button-group">
+          <button type="submit" id="continue" className="button" disabled={sending}>
+            Continue
+          </button>
+          <Link to={routes.landing}>Save and come back later</Link>
         </div>
-      )}
-      <div className="button-group">
-        <button type="submit" id="continue" className="button" disabled={sending}>
-          Continue
-        </button>
-        <Link to={routes.landing}>Save and come back later</Link>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }
 

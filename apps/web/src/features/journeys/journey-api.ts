@@ -1,4 +1,4 @@
-import type { JourneyState, MemberCase, PageJourney } from '@meridian/contracts';
+import type { IdentityVerification, JourneyState, MemberCase, PageJourney } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -104,4 +104,14 @@ export const retirementApi = {
     }),
   clearLumpSum: () => http.put<void>('/mdp-api/api/v3/retirement/quotes/clear-lumpsum', headers()),
   cases: () => http.get<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers()),
+};
+
+/** The member's identity check (photo ID, or a provider by the server's configuration). */
+export const identityApi = {
+  status: () => http.get<IdentityVerification>('/mdp-api/api/identity-verification', headers()),
+  start: (fileUuid?: string) =>
+    http.post<IdentityVerification>('/mdp-api/api/identity-verification', {
+      ...headers(),
+      body: fileUuid ? { fileUuid } : {},
+    }),
 };

@@ -25,6 +25,7 @@ const messages: Record<string, string> = {
   below_minimum_pension_age: 'You will be under the minimum pension age on that date',
   lump_sum_out_of_range: 'Enter an amount between the minimum and the maximum shown',
   journey_not_open: 'Applying online is not open to you yet',
+  identity_not_provided: 'Send a photo of your passport or driving licence before you continue',
 };
 
 export const messageFor = (error: unknown): string => {

@@ -1,0 +1,42 @@
+// npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>"
+// Stands in for the scheme's back office: records what someone who looked at the photo ID decided.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { databaseTarget } from '../../database-target';
+import { openDatabase } from '../../db/client';
+import { decideIdentity } from './service';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    verified: { type: 'boolean' },
+    failed: { type: 'boolean' },
+    by: { type: 'string' },
+  },
+});
+const [businessGroup, referenceNumber] = positionals;
+if (!businessGroup || !referenceNumber || values.verified === values.failed || !values.by) {
+  console.error(
+    'Usage: npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>"',
+  );
+  process.exit(2);
+}
+
+const database = await openDatabase(databaseTarget(loadConfig()));
+try {
+  await database.migrate();
+  const decided = await decideIdentity(
+    database.db,
+    { businessGroup, referenceNumber },
+    values.verified ? 'verified' : 'failed',
+    values.by,
+  );
+  console.log(
+    decided
+      ? `Identity of ${businessGroup}/${referenceNumber} ${values.verified ? 'confirmed' : 'not confirmed'}.`
+      : `No pending identity check for ${businessGroup}/${referenceNumber}.`,
+  );
+  if (!decided) process.exitCode = 1;
+} finally {
+  await database.close();
+}

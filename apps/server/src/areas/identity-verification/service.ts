@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import type { IdentityVerification } from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { identityVerifications, memberDocuments } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { findMember } from '../member-data/member-repository';
+import type { IdentityVerifier } from './verifier';
+
+export interface MemberRecord {
+  businessGroup: string;
+  referenceNumber: string;
+}
+
+const ofRecord = (record: MemberRecord) =>
+  and(
+    eq(identityVerifications.businessGroup, record.businessGroup),
+    eq(identityVerifications.referenceNumber, record.referenceNumber),
+  );
+
+/** Where the member's identity check stands; a provider's pending check is read again. */
+export async function identityVerificationOf(
+  db: Database,
+  verifier: IdentityVerifier,
+  record: MemberRecord,
+): Promise<IdentityVerification> {
+  let [row] = await db.select().from(identityVerifications).where(ofRecord(record));
+  if (row?.status === 'pending' && row.method === 'provider' && verifier.method === 'provider') {
+    const status = await verifier.current(row.providerReference);
+    if (status !== 'pending')
+      [row] = await db
+        .update(identityVerifications)
+        .set({ status, decidedAt: new Date() })
+        .where(ofRecord(record))
+        .returning();
+  }
+  const [document] = row?.documentId
+    ? await db
+        .select({ name: memberDocuments.name })
+        .from(memberDocuments)
+        .where(eq(memberDocuments.id, row.documentId))
+    : [];
+  return {
+    method: (row?.method as IdentityVerification['method'] | undefined) ?? verifier.method,
+    status: row?.status ?? 'not_started',
+    documentName: document?.name ?? null,
+    startedAt: row?.startedAt.toISOString() ?? null,
+    decidedAt: row?.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Starts the member's check, or starts it again with a new photo ID while it is pending or after it
+ * failed. A verified identity stays verified. The embedded method takes one of the member's own
+ * uploads in the `identity` context.
+ */
+export async function startIdentityVerification(
+  db: Database,
+  verifier: IdentityVerifier,
+  record: MemberRecord,
+  fileUuid: string | undefined,
+): Promise<void> {
+  const [existing] = await db.select().from(identityVerifications).where(ofRecord(record));
+  if (existing?.status === 'verified')
+    throw badRequest('identity_already_verified', 'We have already confirmed who you are.');
+  if (fileUuid) {
+    const [document] = await db
+      .select({ id: memberDocuments.id })
+      .from(memberDocuments)
+      .where(
+        and(
+          eq(memberDocuments.id, fileUuid),
+          eq(memberDocuments.businessGroup, record.businessGroup),
+          eq(memberDocuments.referenceNumber, record.referenceNumber),
+          eq(memberDocuments.kind, 'upload'),
+          eq(memberDocuments.context, 'identity'),
+        ),
+      );
+    if (!document) throw notFound('document_not_found', 'We could not find this document.');
+  }
+  const found = await findMember(db, record.businessGroup, record.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  const { member } = found;
+  const started = await verifier.start(
+    {
+      ...record,
+      forenames: member.forenames,
+      surname: member.surname,
+      dateOfBirth: member.dateOfBirth,
+    },
+    fileUuid ?? null,
+  );
+  const values = {
+    method: verifier.method,
+    status: started.status,
+    documentId: fileUuid ?? null,
+    providerReference: started.providerReference,
+    decidedBy: null,
+    startedAt: new Date(),
+    decidedAt: started.status === 'pending' ? null : new Date(),
+  };
+  await db
+    .insert(identityVerifications)
+    .values({ ...record, ...values })
+    .onConflictDoUpdate({
+      target: [identityVerifications.businessGroup, identityVerifications.referenceNumber],
+      set: values,
+    });
+}
+
+/**
+ * The scheme's decision on a pending embedded check (the `identity:decide` command until an
+ * administrator's system is connected). False when the record has no pending check.
+ */
+export async function decideIdentity(
+  db: Database,
+  record: MemberRecord,
+  outcome: 'verified' | 'failed',
+  decidedBy: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(identityVerifications)
+    .set({ status: outcome, decidedBy, decidedAt: new Date() })
+    .where(and(ofRecord(record), eq(identityVerifications.status, 'pending')))
+    .returning({ status: identityVerifications.status });
+  return updated.length > 0;
+}

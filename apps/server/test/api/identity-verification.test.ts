@@ -1,0 +1,133 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideIdentity } from '../../src/areas/identity-verification/service';
+import { httpIdentityProvider } from '../../src/areas/identity-verification/verifier';
+import { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp();
+const url = '/mdp-api/api/identity-verification';
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  await agent.signIn(username);
+  return agent;
+}
+
+const status = async (agent: BrowserAgent) => (await agent.request({ url })).json();
+const start = (agent: BrowserAgent, payload: object) => agent.request({ method: 'POST', url, payload });
+const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
+  response.json().errors[0]!.code;
+
+async function uploadPhoto(agent: BrowserAgent, journeyType = 'identity') {
+  const response = await agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/documents',
+    ...uploadForm('passport.jpg', files.jpeg(), { journeyType, documentType: 'Photo ID' }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().fileUuid as string;
+}
+
+describe('identity verification, embedded (photo ID checked by the scheme)', () => {
+  it('is pending once a photo ID is sent, until someone at the scheme confirms it', async () => {
+    const agent = await signedIn('db.retiring');
+    expect(await status(agent)).toEqual({
+      method: 'embedded',
+      status: 'not_started',
+      documentName: null,
+      startedAt: null,
+      decidedAt: null,
+    });
+
+    expect(codeOf(await start(agent, {}))).toBe('identity_document_required');
+    const libraryUpload = await uploadPhoto(agent, 'documents');
+    expect(codeOf(await start(agent, { fileUuid: libraryUpload }))).toBe('document_not_found');
+    const other = await signedIn('db.deferred');
+    const othersPhoto = await uploadPhoto(other);
+    expect(codeOf(await start(agent, { fileUuid: othersPhoto }))).toBe('document_not_found');
+    expect((await status(agent)).status).toBe('not_started');
+
+    const photo = await uploadPhoto(agent);
+    const started = await start(agent, { fileUuid: photo });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ status: 'pending', documentName: 'passport.jpg' });
+    expect((await status(other)).status).toBe('not_started');
+
+    const [businessGroup, referenceNumber] = ['MER', '1000010'];
+    expect(
+      await decideIdentity(ctx.database.db, { businessGroup, referenceNumber }, 'verified', 'A Checker'),
+    ).toBe(true);
+    expect(await status(agent)).toMatchObject({ status: 'verified', documentName: 'passport.jpg' });
+    expect(codeOf(await start(agent, { fileUuid: photo }))).toBe('identity_already_verified');
+    expect(await decideIdentity(ctx.database.db, { businessGroup, referenceNumber }, 'failed', 'B')).toBe(
+      false,
+    );
+    expect((await status(agent)).status).toBe('verified');
+  });
+});
+
+describe('identity verification through a provider (by configuration)', () => {
+  let server: Server;
+  let base: string;
+  const checks = new Map<string, string>();
+  const received: unknown[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        if (request.headers.authorization !== 'Bearer secret-key') {
+          response.writeHead(401).end();
+          return;
+        }
+        response.setHeader('content-type', 'application/json');
+        if (request.method === 'POST' && request.url === '/v1/checks') {
+          received.push(JSON.parse(body));
+          checks.set('chk-1', 'pending');
+          response.end(JSON.stringify({ id: 'chk-1', status: 'pending' }));
+          return;
+        }
+        const id = /^\/v1\/checks\/(.+)$/.exec(request.url ?? '')?.[1];
+        if (id && checks.has(id)) response.end(JSON.stringify({ id, status: checks.get(id) }));
+        else response.writeHead(404).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const subject = {
+    businessGroup: 'MER',
+    referenceNumber: '0001234',
+    forenames: 'Margaret',
+    surname: 'Hughes',
+    dateOfBirth: '1961-05-04',
+  };
+
+  it('starts a check with the member’s details and reads the provider’s decision', async () => {
+    const provider = httpIdentityProvider(base, 'secret-key');
+    expect(provider.method).toBe('provider');
+    expect(await provider.start(subject, null)).toEqual({ status: 'pending', providerReference: 'chk-1' });
+    expect(received).toEqual([
+      { reference: 'MER-0001234', forenames: 'Margaret', surname: 'Hughes', dateOfBirth: '1961-05-04' },
+    ]);
+    expect(await provider.current('chk-1')).toBe('pending');
+    checks.set('chk-1', 'verified');
+    expect(await provider.current('chk-1')).toBe('verified');
+  });
+
+  it('answers 503 identity_provider_unavailable when the provider refuses or is unreachable', async () => {
+    await expect(httpIdentityProvider(base, 'wrong-key').start(subject, null)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'identity_provider_unavailable',
+    });
+    await expect(httpIdentityProvider('http://127.0.0.1:1/v1').current('chk-1')).rejects.toMatchObject({
+      code: 'identity_provider_unavailable',
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+/**
+ * Two app instances on one database, each with its session cache on: a sign-out, a record switch or a
+ * revoked session on one is refused on the other at once, though the other had the session cached.
+ */
+const context = useTestApp({ SESSION_CACHE_MS: '60000' });
+
+async function secondInstance() {
+  const other = await buildApp({ config: context.config, database: context.database });
+  await other.ready();
+  return other;
+}
+
+const asBearer = (agent: BrowserAgent) => ({ authorization: `Bearer ${agent.cookies.get('accessToken')}` });
+
+describe('session cache across instances', () => {
+  it('refuses on instance B a session signed out on instance A, though B had it cached', async () => {
+    const other = await secondInstance();
+    try {
+      const onA = new BrowserAgent(context.app);
+      await onA.signIn('db.deferred');
+      const headers = asBearer(onA);
+      const read = () =>
+        other.inject({
+          url: '/mdp-api/api/members/personal-details',
+          headers: { host: 'localhost', ...headers },
+        });
+      expect((await read()).statusCode).toBe(200);
+      expect((await read()).statusCode).toBe(200);
+      const signedOut = await onA.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/logout',
+        headers,
+      });
+      expect(signedOut.statusCode).toBe(204);
+      await expect.poll(async () => (await read()).statusCode).toBe(401);
+      expect((await read()).json().errors[0].code).toBe('session_revoked');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('follows on instance B a record switched on instance A', async () => {
+    const other = await secondInstance();
+    try {
+      const onA = new BrowserAgent(context.app);
+      await onA.signIn('linked');
+      const headers = asBearer(onA);
+      const read = async () =>
+        (
+          await other.inject({
+            url: '/mdp-api/api/members/personal-details',
+            headers: { host: 'localhost', ...headers },
+          })
+        ).json<{
+          referenceNumber: string;
+        }>().referenceNumber;
+      expect(await read()).toBe('1000007');
+      const switched = await onA.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/switch-user',
+        payload: { businessGroup: 'MER', referenceNumber: '1000008' },
+        headers,
+      });
+      expect(switched.statusCode).toBe(200);
+      await expect.poll(read).toBe('1000008');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { IdentityVerification } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { describedByFor, FieldMessages } from '../../components/TextField';
+import { HttpError } from '../../lib/http/client';
+import { documentsApi } from '../documents/api';
+import { acceptedEndings, fileProblem } from '../documents/upload-checks';
+import { identityApi } from './journey-api';
+
+const statusText: Record<IdentityVerification['status'], string> = {
+  not_started: 'Not sent yet',
+  pending: 'Sent: someone at the scheme will check it',
+  verified: 'Confirmed',
+  failed: 'We could not confirm it: send another photo',
+};
+
+const uploadMessages: Record<string, string> = {
+  file_type_not_allowed: 'The file must be a PDF, JPG, PNG or HEIC',
+  file_too_large: 'The file must be smaller than 10 MB',
+  too_many_files: 'You have sent the most photos we can take; contact us',
+  identity_provider_unavailable: 'We cannot check your identity right now. Try again later',
+};
+
+/**
+ * The identity check a journey page asks for: where it stands and, with the embedded method, a
+ * photo ID to send into the member's documents (pending until the scheme confirms it).
+ */
+export function IdentityCheck() {
+  const [verification, setVerification] = useState<IdentityVerification | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    void identityApi.status().then(setVerification);
+  }, []);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = (new FormData(event.currentTarget).get('identity-file') as File | null) ?? null;
+    if (!file || file.size === 0)
+      return setErrors([
+        { field: 'identity-file', message: 'Select a photo of your passport or driving licence' },
+      ]);
+    const problem = fileProblem(file, 'identity');
+    if (problem) return setErrors([{ field: 'identity-file', message: problem }]);
+    setErrors([]);
+    setSending(true);
+    try {
+      const { fileUuid } = await documentsApi.upload(file, {
+        documentType: 'Photo ID',
+        journeyType: 'identity',
+      });
+      setVerification(await identityApi.start(fileUuid));
+    } catch (error) {
+      const code = error instanceof HttpError ? error.codes[0] : undefined;
+      setErrors([
+        {
+          field: 'identity-file',
+          message: (code && uploadMessages[code]) || 'Sorry, the photo could not be sent. Try again.',
+        },
+      ]);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (!verification) return <p className="page-loading">Loading...</p>;
+  const error = errors[0]?.message;
+  const canSend =
+    verification.method === 'embedded' &&
+    (verification.status === 'not_started' || verification.status === 'failed');
+  return (
+    <>
+      <dl className="summary-list" aria-label="Your proof of identity">
+        <div className="summary-row">
+          <dt>Proof of identity</dt>
+          <dd>{statusText[verification.status]}</dd>
+        </div>
+        {verification.documentName && (
+          <div className="summary-row">
+            <dt>Photo sent</dt>
+            <dd>{verification.documentName}</dd>
+          </div>
+        )}
+      </dl>
+      {canSend && (
+        <form noValidate onSubmit={send}>
+          <ErrorSummary errors={errors} />
+          <div className={`form-group${error ? ' form-group--error' : ''}`}>
+            <label htmlFor="identity-file">Photo of your passport or driving licence</label>
+            <FieldMessages id="identity-file" hint="A PDF, JPG, PNG or HEIC, up to 10 MB" error={error} />
+            <input
+              type="file"
+              id="identity-file"
+              name="identity-file"
+              accept={acceptedEndings('identity')
+                .map((ending) => `.${ending}`)
+                .join(',')}
+              aria-describedby={describedByFor('identity-file', 'hint', error)}
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+          <button type="submit" className="button button--secondary" disabled={sending}>
+            Send photo
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
