@@ -203,7 +203,9 @@ describe('records and switching stay within the tenant', () => {
     } finally {
       await setLinkedRecords(true);
     }
-    const allowed = await agent.request({
+    // A signed-in session keeps its tenant's settings for up to SESSION_CACHE_MS, so a new session sees the switch back on.
+    const again = await signedIn('linked', 'localhost');
+    const allowed = await again.request({
       url: '/mdp-api/api/members/personal-details',
       headers: { 'auth-business-group': 'MER', 'auth-reference-number': '1000008' },
     });
