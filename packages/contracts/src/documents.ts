@@ -98,7 +98,7 @@ export const documentListQuerySchema = z.object({
 });
 export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
 
-export const documentKinds = ['upload', 'quote', 'application', 'nomination', 'letter'] as const;
+export const documentKinds = ['upload', 'quote', 'request', 'application', 'nomination', 'letter'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export const libraryDocumentSchema = z.object({

@@ -615,7 +615,9 @@ export const memberDocuments = portal.table(
     name: text('name').notNull(),
     /** What the library shows and filters by, such as "Expression of wish" or "Photo ID". */
     type: text('type').notNull(),
-    kind: text('kind', { enum: ['upload', 'quote', 'application', 'nomination', 'letter'] }).notNull(),
+    kind: text('kind', {
+      enum: ['upload', 'quote', 'request', 'application', 'nomination', 'letter'],
+    }).notNull(),
     /** The upload context (the spec's journeyType); `portal` for documents the portal made. */
     context: text('context').notNull(),
     documentType: text('document_type'),
@@ -629,8 +631,13 @@ export const memberDocuments = portal.table(
     caseNumber: text('case_number'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** What a portal-made document was made from, such as a quote's date and figures: filed once per member record. */
+    sourceKey: text('source_key'),
   },
   (table) => [
+    uniqueIndex('member_documents_source')
+      .on(table.businessGroup, table.referenceNumber, table.sourceKey)
+      .where(sql`${table.sourceKey} is not null`),
     uniqueIndex('member_documents_name').on(
       table.businessGroup,
       table.referenceNumber,

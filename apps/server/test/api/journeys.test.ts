@@ -489,7 +489,9 @@ describe('a quote request (submit-case)', () => {
     const library = (
       await agent.request({ url: `/mdp-api/api/members/current/documents?name=${caseNumber}` })
     ).json();
-    expect(library.items.map((item: { name: string }) => item.name)).toEqual([`${caseNumber}.pdf`]);
+    expect(library.items).toMatchObject([
+      { name: `${caseNumber}.pdf`, type: 'Retirement quote request', kind: 'request' },
+    ]);
 
     const active = await signedIn('db.active');
     expect(codeOf(await post(active, '/submit-case', {}))).toBe('journey_not_open');

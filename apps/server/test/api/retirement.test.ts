@@ -277,6 +277,22 @@ describe('the option summary PDF', () => {
       `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     expect(text).toContain(pounds(quote.fullPensionPence));
 
+    // The quote taken away is filed in the library once, however often it is downloaded.
+    await agent.request({
+      url: `/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=${date}`,
+    });
+    const library = (
+      await agent.request({ url: '/mdp-api/api/members/current/documents?name=retirement-options' })
+    ).json();
+    expect(library.items).toMatchObject([
+      { name: `retirement-options-${date}.pdf`, type: 'Retirement quote', kind: 'quote', isRead: false },
+    ]);
+    const kept = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${library.items[0].id}/download/protected-quote`,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(pdfText(kept.rawPayload)).toContain(pounds(quote.fullPensionPence));
+
     const refused = await agent.request({
       url: '/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=soon',
     });
@@ -285,5 +301,9 @@ describe('the option summary PDF', () => {
     const none = await pensioner.request({ url: '/mdp-api/api/retirement/options/summary-pdf' });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].code).toBe('lump_sum_not_offered');
+    const pensionerLibrary = (
+      await pensioner.request({ url: '/mdp-api/api/members/current/documents?name=retirement-options' })
+    ).json();
+    expect(pensionerLibrary.items).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import {
   sendOneTimeCode,
   type CodeMessage,
 } from '../../lib/one-time-codes';
+import { fileForMember } from '../documents/library';
 import { findMember } from '../member-data/member-repository';
 import { maskedEmail } from '../my-details/masking';
 import { activeNomination, replaceNomination, type MemberRecord } from './repository';
@@ -216,7 +217,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       });
       if (list.length > 0) {
         const madeOn = now.toISOString();
-        await app.documentLibrary.addPortalDocument(record, {
+        await fileForMember(request, {
           name: `expression-of-wish-${madeOn.slice(0, 10)}.pdf`,
           type: 'Expression of wish',
           kind: 'nomination',

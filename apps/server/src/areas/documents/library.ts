@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentKind } from '@meridian/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { memberDocuments } from '../../db/schema';
 import { namesIn, type MemberRecord } from './repository';
@@ -18,13 +20,19 @@ export interface PortalDocument {
   mediaType?: string;
   /** When it reached the member; now by default (the demo files statements on their issue date). */
   receivedAt?: Date;
+  /**
+   * What it was made from (such as a quote's date and figures). A document with the same key is
+   * already in the library: it is not filed again, and the one there is answered.
+   */
+  sourceKey?: string;
 }
 
 export interface DocumentLibrary {
   store: DocumentStore;
   /**
    * Puts a document the portal made (a quote, an application, a nomination) into the member's
-   * library, unread. A name already in the library gets " (2)", " (3)"... before its ending.
+   * library, unread. A name already in the library gets " (2)", " (3)"... before its ending; a
+   * `sourceKey` already filed files nothing.
    */
   addPortalDocument(record: MemberRecord, document: PortalDocument): Promise<{ id: string; name: string }>;
 }
@@ -56,28 +64,59 @@ export async function storeDocument(
 }
 
 export function createDocumentLibrary(db: Database, store: DocumentStore): DocumentLibrary {
+  const filedFrom = async (record: MemberRecord, sourceKey: string) => {
+    const [row] = await db
+      .select({ id: memberDocuments.id, name: memberDocuments.name })
+      .from(memberDocuments)
+      .where(
+        and(
+          eq(memberDocuments.businessGroup, record.businessGroup),
+          eq(memberDocuments.referenceNumber, record.referenceNumber),
+          eq(memberDocuments.sourceKey, sourceKey),
+        ),
+      );
+    return row ?? null;
+  };
   return {
     store,
     async addPortalDocument(record, document) {
+      const { sourceKey } = document;
+      const filed = sourceKey ? await filedFrom(record, sourceKey) : null;
+      if (filed) return filed;
       const name = freeName(document.name.replaceAll(',', '_'), await namesIn(db, record, PORTAL_CONTEXT));
       const id = randomUUID();
-      await storeDocument(
-        db,
-        store,
-        {
-          id,
-          ...record,
-          name,
-          type: document.type,
-          kind: document.kind,
-          context: PORTAL_CONTEXT,
-          mediaType: document.mediaType ?? 'application/pdf',
-          sizeBytes: document.bytes.length,
-          receivedAt: document.receivedAt,
-        },
-        document.bytes,
-      );
+      try {
+        await storeDocument(
+          db,
+          store,
+          {
+            id,
+            ...record,
+            name,
+            type: document.type,
+            kind: document.kind,
+            context: PORTAL_CONTEXT,
+            mediaType: document.mediaType ?? 'application/pdf',
+            sizeBytes: document.bytes.length,
+            receivedAt: document.receivedAt,
+            sourceKey,
+          },
+          document.bytes,
+        );
+      } catch (error) {
+        // Two downloads of one quote at once: the other one filed it.
+        const other = sourceKey ? await filedFrom(record, sourceKey) : null;
+        if (other) return other;
+        throw error;
+      }
       return { id, name };
     },
   };
 }
+
+/** Files a PDF the portal made for the signed-in member's chosen record in their library. */
+export const fileForMember = (request: FastifyRequest, document: PortalDocument) =>
+  request.server.documentLibrary.addPortalDocument(
+    { businessGroup: request.member!.businessGroup, referenceNumber: request.member!.referenceNumber },
+    document,
+  );

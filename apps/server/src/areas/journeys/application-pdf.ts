@@ -62,3 +62,22 @@ export async function renderApplicationPdf(application: ApplicationPdf): Promise
   }
   return pdf.save();
 }
+
+type PdfLine = ApplicationPdf['sections'][number]['lines'][number];
+
+/** The member's full name, as the portal's PDFs print it. */
+export const fullNameOf = (member: { title: string | null; forenames: string | null; surname: string }) =>
+  [member.title, member.forenames, member.surname].filter(Boolean).join(' ');
+
+/** The "About you" section every PDF the portal makes for a member opens with. */
+export const aboutYouSection = (
+  member: { title: string | null; forenames: string | null; surname: string; referenceNumber: string },
+  ...more: PdfLine[]
+) => ({
+  heading: 'About you',
+  lines: [
+    { label: 'Name', value: fullNameOf(member) },
+    { label: 'Membership reference', value: member.referenceNumber },
+    ...more,
+  ],
+});

@@ -5,7 +5,8 @@ import { memberCases } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import { displayDate } from './answers';
-import { renderApplicationPdf } from './application-pdf';
+import { fileForMember } from '../documents/library';
+import { aboutYouSection, renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';
 import type { JourneyGraph } from './graph';
 
@@ -49,17 +50,7 @@ export async function submitQuoteRequest(db: Database, request: FastifyRequest, 
       caseNumber,
       submittedOn: displayDate(now.toISOString()),
       sections: [
-        {
-          heading: 'About you',
-          lines: [
-            {
-              label: 'Name',
-              value: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
-            },
-            { label: 'Membership reference', value: member.referenceNumber },
-            { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
-          ],
-        },
+        aboutYouSection(member, { label: 'Date of birth', value: displayDate(member.dateOfBirth) }),
         { heading: 'Your request', lines: [{ label: 'Request', value: offered.title }] },
       ],
     });
@@ -78,10 +69,10 @@ export async function submitQuoteRequest(db: Database, request: FastifyRequest, 
     return { caseNumber, submissionDate: now.toISOString(), pdf };
   });
   if (created.pdf)
-    await request.server.documentLibrary.addPortalDocument(record, {
+    await fileForMember(request, {
       name: `${created.caseNumber}.pdf`,
       type: offered.title,
-      kind: 'application',
+      kind: 'request',
       bytes: created.pdf,
     });
   return { caseNumber: created.caseNumber, submissionDate: created.submissionDate };

@@ -15,7 +15,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { findMember } from '../member-data/member-repository';
 import { answerLines, choiceLines, displayDate } from './answers';
-import { renderApplicationPdf } from './application-pdf';
+import { fileForMember } from '../documents/library';
+import { aboutYouSection, fullNameOf, renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
 import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
@@ -52,21 +53,17 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
       { next: string | number },
     ];
     const caseNumber = `${graph.definition.caseType}-${next}`;
-    const name = [member.title, member.forenames, member.surname].filter(Boolean).join(' ');
+    const name = fullNameOf(member);
     const pdf = await renderApplicationPdf({
       title: graph.definition.title,
       caseNumber,
       submittedOn: displayDate(now.toISOString()),
       sections: [
-        {
-          heading: 'About you',
-          lines: [
-            { label: 'Name', value: name },
-            { label: 'Membership reference', value: member.referenceNumber },
-            { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
-            { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
-          ],
-        },
+        aboutYouSection(
+          member,
+          { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
+          { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
+        ),
         ...(row.choice ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }] : []),
         { heading: 'Your answers', lines: answerLines(graph, path) },
       ],
@@ -101,7 +98,7 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
   });
   // A new case's application is filed in the member's documents once the case is committed.
   if (submitted.pdf)
-    await request.server.documentLibrary.addPortalDocument(record, {
+    await fileForMember(request, {
       name: `${submitted.caseNumber}.pdf`,
       type: graph.definition.title,
       kind: 'application',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -24,7 +25,8 @@ import type { Database } from '../../db/client';
 import { enteredLumpSums } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { displayDate, displayPounds } from '../journeys/answers';
-import { renderApplicationPdf } from '../journeys/application-pdf';
+import { fileForMember } from '../documents/library';
+import { aboutYouSection, renderApplicationPdf } from '../journeys/application-pdf';
 import { retirementApplicationOf } from '../journeys/repository';
 import { calculated, calculationMember, figuresOrUnavailable } from './calculations';
 import { findMember } from './member-repository';
@@ -203,17 +205,10 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
         dateLabel: 'Figures worked out on',
         submittedOn: displayDate(quote.calculatedOn),
         sections: [
-          {
-            heading: 'About you',
-            lines: [
-              {
-                label: 'Name',
-                value: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
-              },
-              { label: 'Membership reference', value: member.referenceNumber },
-              { label: 'Retirement date', value: displayDate(quote.effectiveDate) },
-            ],
-          },
+          aboutYouSection(member, {
+            label: 'Retirement date',
+            value: displayDate(quote.effectiveDate),
+          }),
           ...quote.options.map((entry) => ({
             heading: optionTitles[entry.kind],
             lines: [
@@ -227,9 +222,18 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
           },
         ],
       });
+      // The quote the member took away is kept in their library, once however often it is downloaded.
+      const figures = JSON.stringify([quote.effectiveDate, quote.options, quote.assumptions]);
+      const { name } = await fileForMember(request, {
+        name: `retirement-options-${quote.effectiveDate}.pdf`,
+        type: 'Retirement quote',
+        kind: 'quote',
+        bytes: pdf,
+        sourceKey: `retirement-options:${createHash('sha256').update(figures).digest('hex')}`,
+      });
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="retirement-options-${quote.effectiveDate}.pdf"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .send(Buffer.from(pdf));
     },
   );

@@ -1,0 +1,3 @@
+ALTER TABLE "portal"."member_documents" ADD COLUMN "source_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "member_documents_source" ON "portal"."member_documents" USING btree ("business_group","reference_number","source_key") WHERE "portal"."member_documents"."source_key" is not null;--> statement-breakpoint
+UPDATE "portal"."member_documents" AS "d" SET "kind" = 'request' FROM "portal"."cases" AS "c" WHERE "d"."context" = 'portal' AND "d"."kind" = 'application' AND "d"."name" = "c"."case_number" || '.pdf' AND "d"."business_group" = "c"."business_group" AND "d"."reference_number" = "c"."reference_number" AND "c"."documents" @> '[{"name":"Quote request"}]'::jsonb;
