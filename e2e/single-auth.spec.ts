@@ -105,7 +105,7 @@ test('the second tenant brands the provider page and signs its member in', async
   await startSingleAuth(page);
   await expect(page).toHaveTitle('Sign in – Bluewater Retirement Plan');
   await expect(page.getByRole('banner')).toContainText('Bluewater member portal');
-  await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(0, 89, 79)');
+  await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(0, 53, 47)');
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
     'href',
     new RegExp(`^${bluewaterUrl('/register?returnTo=')}`.replace(/[.?]/g, '\\$&')),

@@ -5,7 +5,7 @@ import '@fontsource/source-sans-3/400.css';
 import '@fontsource/source-sans-3/700.css';
 import '@fontsource/nunito/400.css';
 import '@fontsource/nunito/700.css';
-import './font-fallbacks.css';
+import '@meridian/contracts/font-fallbacks.css';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -13,3 +13,4 @@ export * from './beneficiaries';
 export * from './calculations';
 export * from './web-routes';
 export * from './batch';
+export * from './branding';

@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { tenantContentSchema, type TenantContent, type TenantFont } from '@meridian/contracts';
+import { brandPalette, tenantContentSchema, tenantFontStacks, type TenantContent } from '@meridian/contracts';
 import { applyTenantHeaders, contentApi } from '../lib/api';
-import { brandPalette } from '../lib/colour';
 import { PageLoading } from '../components/PageLoading';
 import { TenantUnavailable } from '../features/errors/TenantUnavailable';
 import { applyTenantRetirementPeriods } from '../features/access-key/access-key';
@@ -15,24 +14,14 @@ export interface TenantState {
 /** Exported for tests, which provide a tenant without fetching one. */
 export const TenantContext = createContext<TenantState | null>(null);
 
-const fontStacks: Record<TenantFont, string> = {
-  system: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
-  'source-sans-3': "'Source Sans 3', 'Source Sans 3 Fallback', system-ui, Arial, sans-serif",
-  nunito: "'Nunito', 'Nunito Fallback', system-ui, Arial, sans-serif",
-};
-
 export function applyBranding(
   tenant: Pick<TenantContent, 'primaryColor' | 'font'>,
   root = document.documentElement,
 ) {
   for (const [property, value] of Object.entries(brandPalette(tenant.primaryColor)))
     root.style.setProperty(property, value);
-  root.style.setProperty('--font-body', fontStacks[tenant.font ?? 'system']);
+  root.style.setProperty('--font-body', tenantFontStacks[tenant.font ?? 'system']);
 }
-
-/** The address of one of the tenant's content images. */
-export const contentImageUrl = (tenantUrl: string, imagePath: string) =>
-  `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=${encodeURIComponent(imagePath)}&tenantUrl=${encodeURIComponent(tenantUrl)}`;
 
 export type TenantLoad =
   { status: 'loading' } | { status: 'ready'; state: TenantState } | { status: 'not-found' | 'unavailable' };

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../app/auth';
-import { contentImageUrl, useTenant } from '../app/tenant';
+import { contentImageUrl } from '@meridian/contracts';
+import { useTenant } from '../app/tenant';
 import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
 import { NavigationProgress } from './NavigationProgress';
 import { PageLoading } from './PageLoading';

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { TenantContent } from '@meridian/contracts';
+import { brandPalette, contentImageUrl, tenantFontStacks, type TenantContent } from '@meridian/contracts';
+import { fontFaceRules } from './fonts';
 
-export type Branding = Pick<TenantContent, 'tenantName' | 'headerText' | 'primaryColor' | 'logoText'>;
+export type Branding = Pick<TenantContent, 'tenantName' | 'headerText' | 'primaryColor' | 'logoText'> &
+  Partial<Pick<TenantContent, 'tenantUrl' | 'logo' | 'font'>>;
 
 export const defaultBranding: Branding = {
   tenantName: 'Meridian',
@@ -37,13 +39,19 @@ export function pageSecurity(formTargets: string[] = []) {
   return { nonce, policy };
 }
 
-const styles = (colour: string) => `
+/** The web app's look: the tenant's palette (contrast-checked, as in the portal) and typeface. */
+function styles(branding: Branding) {
+  const palette = brandPalette(branding.primaryColor);
+  const colour = palette['--brand-primary-dark'];
+  return `${fontFaceRules(branding.font)}
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;font-family:Arial,Helvetica,sans-serif;font-size:19px;line-height:1.4;color:#0b0c0c;background:#fff}
+body{margin:0;font-family:${tenantFontStacks[branding.font ?? 'system']};font-size:19px;line-height:1.4;color:#0b0c0c;background:#fff}
 a{color:${colour}}a:focus,input:focus,button:focus,.error-summary:focus{outline:3px solid #fd0;outline-offset:0;box-shadow:0 0 0 6px #0b0c0c}
 .skip-link{position:absolute;left:-9999px}.skip-link:focus{position:static;display:block;padding:8px;background:#fd0;color:#0b0c0c}
-header{background:${colour};color:#fff;padding:14px 0}header .logo{font-weight:700;font-size:24px;margin-right:12px}
-.container{max-width:640px;margin:0 auto;padding:0 16px}main{padding:32px 16px 48px}
+header{background:${colour};color:#fff;padding:14px 0;border-bottom:8px solid ${palette['--brand-primary']}}
+header .container{display:flex;flex-wrap:wrap;align-items:center;gap:16px}
+header .logo{font-weight:700;font-size:24px}header .logo img{display:block}
+.container{max-width:640px;margin:0 auto;padding:0 16px}main.container{padding-top:32px;padding-bottom:48px}
 h1{font-size:36px;margin:0 0 24px}h2{font-size:24px;margin:32px 0 12px}
 .form-group{margin-bottom:24px}.form-group--error{border-left:5px solid #d4351c;padding-left:12px}
 label{display:block;font-weight:700;margin-bottom:6px}
@@ -54,7 +62,16 @@ input{font:inherit;width:100%;max-width:24em;padding:6px;border:2px solid #0b0c0
 .error-summary a{color:#d4351c;font-weight:700}
 .button{font:inherit;font-weight:700;color:#fff;background:${colour};border:0;padding:10px 16px;cursor:pointer;box-shadow:0 2px 0 #0b0c0c}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-footer{border-top:1px solid #b1b4b6;padding:24px 0;font-size:16px}`;
+footer{border-top:1px solid #b1b4b6;background:#f3f2f1;padding:24px 0;font-size:16px}`;
+}
+
+/** The tenant's logo image where it has one (its size given, so the header never shifts), else its logo text. */
+function logo(branding: Branding) {
+  const text = escapeHtml(branding.logoText);
+  if (!branding.logo || !branding.tenantUrl) return `<span class="logo">${text}</span>`;
+  const source = escapeHtml(contentImageUrl(branding.tenantUrl, branding.logo.image));
+  return `<span class="logo"><img src="${source}" alt="${text}" width="${branding.logo.width}" height="${branding.logo.height}"></span>`;
+}
 
 export function renderPage(options: {
   branding: Branding;
@@ -72,11 +89,11 @@ export function renderPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} – ${name}</title>
-<style>${styles(branding.primaryColor)}</style>
+<style>${styles(branding)}</style>
 </head>
 <body>
 <a class="skip-link" href="#main-content">Skip to main content</a>
-<header><div class="container"><span class="logo">${escapeHtml(branding.logoText)}</span> <span>${escapeHtml(branding.headerText)}</span></div></header>
+<header><div class="container">${logo(branding)} <span>${escapeHtml(branding.headerText)}</span></div></header>
 <main id="main-content" class="container" tabindex="-1">
 ${body}
 </main>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { loadSigningKey } from '../../lib/server-keys';
+import { fontAssets } from './fonts';
 import { interactionRoutes } from './interactions';
 import { loadProviderSigningKey } from './keys';
 import { createProvider, OIDC_MOUNT, trustedForwarding } from './provider';
@@ -50,6 +51,7 @@ export async function identityProvider(
     );
   });
   await app.register(interactionRoutes, { db, config, provider });
+  await app.register(fontAssets);
   app.log.info(
     { issuer: config.oidcIssuer, derived: config.derived.oidcIssuer },
     'OpenID provider mounted at /oidc',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandPalette, contrastRatio, darkenUntilReadable, shade } from './colour';
+import { brandPalette, contrastRatio, darkenUntilReadable, shade } from '../src/branding';
 
 describe('brand colours', () => {
   it('darkens and lightens a colour', () => {

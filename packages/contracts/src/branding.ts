@@ -1,4 +1,8 @@
-/** Colour helpers for tenant branding: #rrggbb in, #rrggbb out. */
+/**
+ * Tenant branding shared by the web app and the identity provider's server-rendered pages: colour
+ * helpers (#rrggbb in, #rrggbb out), typeface stacks and the address of a content image.
+ */
+import type { TenantFont } from './content';
 
 const channels = (hex: string) => [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
 const toHex = (values: number[]) => `#${values.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
@@ -46,3 +50,17 @@ export function brandPalette(primary: string) {
     '--brand-primary-light': shade(primary, 0.9),
   };
 }
+
+/**
+ * The typeface stacks. Each web font is followed by its metric-matched local fallback
+ * (font-fallbacks.css), so text keeps its place while the web font loads.
+ */
+export const tenantFontStacks: Record<TenantFont, string> = {
+  system: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  'source-sans-3': "'Source Sans 3', 'Source Sans 3 Fallback', system-ui, Arial, sans-serif",
+  nunito: "'Nunito', 'Nunito Fallback', system-ui, Arial, sans-serif",
+};
+
+/** The address of one of the tenant's content images. */
+export const contentImageUrl = (tenantUrl: string, imagePath: string) =>
+  `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=${encodeURIComponent(imagePath)}&tenantUrl=${encodeURIComponent(tenantUrl)}`;
