@@ -115,7 +115,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               path: routes.landing,
               ...contentRoute,
               loader: (args: LoaderFunctionArgs) => {
-                prefetchHubReads();
+                void prefetchHubReads();
                 return contentData.loader(args);
               },
               element: (
