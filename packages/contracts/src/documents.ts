@@ -41,8 +41,10 @@ export const largestUploadBytes = Math.max(
 );
 
 export const documentNameMaxLength = 120;
-const tagSchema = safeString().trim().min(1).max(40);
-export const documentTagsSchema = z.array(tagSchema).max(10);
+export const maxDocumentTags = 10;
+export const maxDocumentTagLength = 40;
+const tagSchema = safeString().trim().min(1).max(maxDocumentTagLength);
+export const documentTagsSchema = z.array(tagSchema).max(maxDocumentTags);
 export const documentTypeSchema = safeString().trim().min(1).max(60);
 
 /** The text fields of `POST documents` (multipart); `file` is the file itself. */
@@ -110,6 +112,8 @@ export const libraryDocumentSchema = z.object({
   isRead: z.boolean(),
   sizeBytes: z.number().int(),
   mediaType: z.string(),
+  /** The member's own labels; only their uploads have them and can change them (`PUT documents/{id}/tags`). */
+  tags: z.array(z.string()),
   /** Only the member's own uploads, not yet sent with a case, can be deleted. */
   canDelete: z.boolean(),
 });

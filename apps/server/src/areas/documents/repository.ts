@@ -73,6 +73,7 @@ export const toLibraryDocument = (row: DocumentRow): LibraryDocument => ({
   isRead: row.readAt !== null,
   sizeBytes: row.sizeBytes,
   mediaType: row.mediaType,
+  tags: row.tags,
   canDelete: canDelete(row),
 });
 

@@ -12,7 +12,18 @@ const letter = {
   isRead: false,
   sizeBytes: 245_300,
   mediaType: 'application/pdf',
+  tags: [],
   canDelete: false,
+};
+const upload = {
+  ...letter,
+  id: '5d0c8a7e-2b1f-4c3d-8e9f-0a1b2c3d4e5f',
+  name: 'passport.png',
+  type: 'Photo ID',
+  kind: 'upload',
+  isRead: true,
+  tags: ['identity', 'passport'],
+  canDelete: true,
 };
 
 function stubLibrary() {
@@ -114,5 +125,44 @@ describe('the document library', () => {
     expect(url).toBe(`/mdp-api/api/members/current/documents/${letter.id}/download`);
     expect((init.headers as Headers).get('auth-reference-number')).toBe('1000008');
     await vi.waitFor(() => expect(screen.queryByText('New')).toBeNull());
+  });
+
+  it('shows an upload’s tags and changes them, refusing a tag that is too long before asking the server', async () => {
+    quietConsole();
+    const fetch = stubFetch((url, init) => {
+      if (url.endsWith('/tags') && init.method === 'PUT') return jsonResponse(200, {});
+      if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Photo ID'] });
+      if (url.includes('/members/current/documents'))
+        return jsonResponse(200, {
+          items: [letter, upload],
+          pageNumber: 1,
+          pageSize: 8,
+          totalItems: 2,
+          totalPages: 1,
+        });
+      return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
+    });
+    renderApp('/documents');
+    const tags = await screen.findByRole('list', { name: 'Tags of passport.png' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['identity', 'passport']);
+    expect(screen.queryByRole('button', { name: /Change tags\s*of annual-statement/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Change tags\s*of passport.png/ }));
+    const box = screen.getByRole('textbox', { name: 'Tags' });
+    expect((box as HTMLInputElement).value).toBe('identity, passport');
+
+    fireEvent.change(box, { target: { value: `identity, ${'x'.repeat(41)}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Tag 2 must be 40 characters or fewer');
+    expect(fetch.mock.calls.some(([url]) => url.endsWith('/tags'))).toBe(false);
+
+    fireEvent.change(box, { target: { value: 'identity, expires 2031,' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
+    await screen.findByText('The tags of passport.png have been saved');
+    const [, init] = fetch.mock.calls.find(([url]) => url.endsWith('/tags'))!;
+    expect(JSON.parse(String(init.body))).toEqual({ tags: ['identity', 'expires 2031'] });
   });
 });

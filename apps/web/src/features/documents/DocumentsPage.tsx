@@ -5,7 +5,10 @@ import {
   documentListQuerySchema,
   documentSortProperties,
   formatFileSize,
+  maxDocumentTagLength,
+  maxDocumentTags,
   maxZipDocuments,
+  uploadTagsBodySchema,
   type DocumentListQuery,
   type DocumentPage,
   type LibraryDocument,
@@ -115,6 +118,34 @@ function readFilters(
   return { ok: true, params };
 }
 
+/** Reads the tags box (tags separated by commas) with the server's schema for `PUT documents/{id}/tags`. */
+export function readTags(text: string): { ok: true; tags: string[] } | { ok: false; message: string } {
+  const tags = text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  const checked = uploadTagsBodySchema.safeParse({ tags });
+  if (checked.success) return { ok: true, tags: checked.data.tags };
+  const issue = checked.error.issues[0]!;
+  if (issue.path.length === 1) {
+    return {
+      ok: false,
+      message:
+        issue.code === 'too_small'
+          ? 'Enter at least one tag'
+          : `Enter ${maxDocumentTags} tags or fewer, separated by commas`,
+    };
+  }
+  const number = Number(issue.path[1]) + 1;
+  return {
+    ok: false,
+    message:
+      issue.code === 'too_big'
+        ? `Tag ${number} must be ${maxDocumentTagLength} characters or fewer`
+        : `Tag ${number} ${issue.message}`,
+  };
+}
+
 function Select({
   id,
   label,
@@ -151,12 +182,15 @@ export function DocumentsPage() {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<LibraryDocument | null>(null);
+  const [tagging, setTagging] = useState<LibraryDocument | null>(null);
+  const [tagErrors, setTagErrors] = useState<FieldError[]>([]);
   const [message, setMessage] = useState<string>(
     (location.state as { message?: string } | null)?.message ?? '',
   );
   const [reload, setReload] = useState(0);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(`${errors.length ? 'Error: ' : ''}Your documents`);
+  const tagsHeading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(`${errors.length || tagErrors.length ? 'Error: ' : ''}Your documents`);
   const query = queryFromParams(params);
   const queryKey = params.toString();
 
@@ -184,6 +218,29 @@ export function DocumentsPage() {
   useEffect(() => {
     if (deleting) confirmHeading.current?.focus();
   }, [deleting]);
+
+  useEffect(() => {
+    if (tagging) tagsHeading.current?.focus();
+  }, [tagging]);
+
+  function editTags(document: LibraryDocument | null) {
+    setTagErrors([]);
+    setTagging(document);
+  }
+
+  async function saveTags(event: FormEvent<HTMLFormElement>, document: LibraryDocument) {
+    event.preventDefault();
+    const read = readTags(String(new FormData(event.currentTarget).get('tags') ?? ''));
+    if (!read.ok) return setTagErrors([{ field: 'tags', message: read.message }]);
+    try {
+      await documentsApi.setTags(document.id, read.tags);
+    } catch {
+      return setTagErrors([{ field: 'tags', message: 'The tags could not be saved. Try again later' }]);
+    }
+    editTags(null);
+    setMessage(`The tags of ${document.name} have been saved`);
+    setReload((count) => count + 1);
+  }
 
   function applyFilters(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -338,6 +395,35 @@ export function DocumentsPage() {
         </div>
       )}
 
+      {tagging && (
+        <form
+          noValidate
+          className="tags-panel"
+          aria-labelledby="tags-title"
+          onSubmit={(event) => void saveTags(event, tagging)}
+        >
+          <ErrorSummary errors={tagErrors} />
+          <h2 id="tags-title" tabIndex={-1} ref={tagsHeading}>
+            Tags for {tagging.name}
+          </h2>
+          <TextField
+            id="tags"
+            label="Tags"
+            hint={`Words that help you find it, separated by commas. Up to ${maxDocumentTags} tags of up to ${maxDocumentTagLength} characters each.`}
+            defaultValue={tagging.tags.join(', ')}
+            error={errorFor(tagErrors, 'tags')}
+          />
+          <div className="button-group">
+            <button type="submit" className="button">
+              Save tags
+            </button>
+            <button type="button" className="link-button" onClick={() => editTags(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+
       {failed && <p>Sorry, we cannot show your documents right now. Try again later.</p>}
       {!page && !failed && <p className="page-loading">Loading your documents</p>}
       {page && page.items.length === 0 && (
@@ -389,11 +475,23 @@ export function DocumentsPage() {
                       {item.name}
                     </a>
                     {!item.isRead && <strong className="task-tag task-tag--not-started"> New</strong>}
+                    {item.tags.length > 0 && (
+                      <ul className="document-tags" aria-label={`Tags of ${item.name}`}>
+                        {item.tags.map((tag) => (
+                          <li key={tag}>{tag}</li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                   <td>{item.type}</td>
                   <td>{formatDate(item.dateReceived)}</td>
                   <td className="numeric">{formatFileSize(item.sizeBytes)}</td>
                   <td>
+                    {item.kind === 'upload' && (
+                      <button type="button" className="link-button" onClick={() => editTags(item)}>
+                        Change tags<span className="visually-hidden"> of {item.name}</span>
+                      </button>
+                    )}
                     {item.canDelete && (
                       <button type="button" className="link-button" onClick={() => setDeleting(item)}>
                         Delete<span className="visually-hidden"> {item.name}</span>

@@ -20,6 +20,8 @@ export const documentsApi = {
       signal,
     }),
   types: () => http.get<{ types: string[] }>(`${base}/members/current/documents/types`, record()),
+  setTags: (id: string, tags: string[]) =>
+    http.put<unknown>(`${base}/documents/${encodeURIComponent(id)}/tags`, { ...record(), body: { tags } }),
   remove: (id: string) => http.delete<void>(`${base}/documents/${encodeURIComponent(id)}`, record()),
   upload: (file: File, { journeyType = 'documents', documentType, tags = [] }: UploadFields = {}) => {
     const form = new FormData();
