@@ -162,6 +162,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     secret: await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
     db: database.db,
     policy: { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    sessionCache,
   });
 
   await app.register(swagger, {

@@ -3,7 +3,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from './errors';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { Database } from '../db/client';
-import { findSession, sessionProblem, type SessionPolicy } from '../areas/authentication/session-service';
+import { sessionProblem, type SessionPolicy } from '../areas/authentication/session-service';
+import { cachedSessionRow, type CachedSession } from '../plugins/member-auth';
+import type { SessionCache } from './session-cache';
 
 export const ACCESS_KEY_SECONDS = 60 * 60;
 const ISSUER = 'meridian-member-data';
@@ -68,6 +70,8 @@ export interface ContentAccessKeyGate {
   secret: Uint8Array;
   db: Database;
   policy: SessionPolicy;
+  /** The signed-in sessions this instance holds briefly (SESSION_CACHE_MS), shared with member routes. */
+  sessionCache: SessionCache<CachedSession>;
 }
 
 const refused = (code: string) =>
@@ -88,7 +92,7 @@ export async function requireContentAccessKey(
     log.warn({ reason: verified.reason }, 'content access key refused');
     throw refused(verified.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid');
   }
-  const session = await findSession(gate.db, verified.sessionId);
+  const session = await cachedSessionRow(gate.db, gate.sessionCache, verified.sessionId, gate.policy);
   if (sessionProblem(session, gate.policy)) {
     log.warn({ reason: 'session_ended' }, 'content access key refused');
     throw refused('access_key_session_ended');

@@ -13,6 +13,7 @@ import {
   recordsOf,
   sessionProblem,
   touchSession,
+  type SessionPolicy,
   type SessionRow,
 } from '../areas/authentication/session-service';
 
@@ -48,6 +49,46 @@ export function lifeStagePeriodsOf(request: FastifyRequest): LifeStagePeriods {
 export interface CachedSession {
   session: SessionRow;
   tenant: MemberTenant;
+}
+
+/** Keeps a live session read at `readAt` in the cache with its own tenant; null when the tenant is gone. */
+async function keepWithTenant(
+  db: Database,
+  sessionCache: SessionCache<CachedSession>,
+  session: SessionRow,
+  readAt: number,
+): Promise<CachedSession | null> {
+  const found = await findTenant(db, session.tenantUrl);
+  if (!found) return null;
+  const checked = {
+    session,
+    tenant: {
+      tenantUrl: found.tenantUrl,
+      businessGroups: found.businessGroups,
+      linkedRecords: featureEnabled(found, 'linkedRecords'),
+      retirementPeriods: retirementPeriodsOf(found),
+    },
+  };
+  sessionCache.set(session.id, checked, readAt);
+  return checked;
+}
+
+/**
+ * A session row as the cache holds it (a sign-out, switch or revocation on any instance drops it at
+ * once), else read from the database and, when it is live, kept; undefined when there is no such session.
+ */
+export async function cachedSessionRow(
+  db: Database,
+  sessionCache: SessionCache<CachedSession>,
+  sessionId: string,
+  policy: SessionPolicy,
+): Promise<SessionRow | undefined> {
+  const cached = sessionCache.get(sessionId);
+  if (cached) return cached.session;
+  const readAt = performance.now();
+  const session = await findSession(db, sessionId);
+  if (session && !sessionProblem(session, policy)) await keepWithTenant(db, sessionCache, session, readAt);
+  return session;
 }
 
 export interface SignedInMember {
@@ -131,8 +172,11 @@ export const memberAuthentication = fp(
           'Your session has ended. Please sign in again.',
         );
       }
-      const found = session.tenantUrl === request.tenantUrl ? await findTenant(db, request.tenantUrl) : null;
-      if (!found) {
+      const checked =
+        session.tenantUrl === request.tenantUrl
+          ? await keepWithTenant(db, sessionCache, session, readAt)
+          : null;
+      if (!checked) {
         await audit(db, request, {
           action: 'access_token',
           outcome: 'denied',
@@ -141,16 +185,6 @@ export const memberAuthentication = fp(
         });
         throw new AppError(401, 'session_wrong_tenant', 'Please sign in to this portal to continue.');
       }
-      const checked = {
-        session,
-        tenant: {
-          tenantUrl: found.tenantUrl,
-          businessGroups: found.businessGroups,
-          linkedRecords: featureEnabled(found, 'linkedRecords'),
-          retirementPeriods: retirementPeriodsOf(found),
-        },
-      };
-      sessionCache.set(claims.sessionId, checked, readAt);
       return checked;
     }
 

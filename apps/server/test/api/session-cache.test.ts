@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { sessions } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -68,6 +71,39 @@ describe('session cache across instances', () => {
       });
       expect(switched.statusCode).toBe(200);
       await expect.poll(read).toBe('1000008');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('checks a content access key against the cached session, and refuses it on B once A revokes the session', async () => {
+    const other = await secondInstance();
+    try {
+      const onA = new BrowserAgent(context.app);
+      await onA.signIn('db.deferred');
+      const key = (
+        await onA.request({
+          url: '/mdp-api/api/content/access-key?tenantUrl=localhost',
+          headers: asBearer(onA),
+        })
+      ).json<{ contentAccessKey: string }>().contentAccessKey;
+      const sessionId = decodeJwt(key).sid as string;
+      const page = () =>
+        other.inject({
+          url: `/content-api/api/v2/content/authorized-page?pageUrl=/hub&contentAccessKey=${key}`,
+          headers: { host: 'localhost' },
+        });
+      expect((await page()).statusCode).toBe(200);
+      // Revoked in the database behind both instances' backs: B answers from its cache, not the database.
+      await context.database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, sessionId));
+      expect((await page()).statusCode).toBe(200);
+      // A revocation announces the change, as sign-out and switch do: B drops the session at once.
+      await context.app.sessionCache.changed(sessionId);
+      await expect.poll(async () => (await page()).statusCode).toBe(401);
+      expect((await page()).json().errors[0].code).toBe('access_key_session_ended');
     } finally {
       await other.close();
     }
