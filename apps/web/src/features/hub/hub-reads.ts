@@ -11,7 +11,10 @@ const HUB_READS = [
   '/mdp-api/api/cases',
 ];
 /** Retirement figures: the summary shows them to members not yet drawing their pension. */
-const FIGURES_READS = ['/mdp-api/api/members/current/time-to-retirement', '/mdp-api/api/v3/retirement/quotes'];
+const FIGURES_READS = [
+  '/mdp-api/api/members/current/time-to-retirement',
+  '/mdp-api/api/v3/retirement/quotes',
+];
 /** The pension being paid: the summary shows it to pensioners. */
 const PAYMENTS_READ = '/mdp-api/api/members/current/pension-payments';
 /** A guaranteed transfer value: the summary shows it to deferred members of a defined benefit scheme. */
