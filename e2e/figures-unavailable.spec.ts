@@ -38,6 +38,14 @@ test('the hub says the figures are unavailable, shows no figures, and keeps ever
   await expect(summary).not.toContainText('£');
   await expect(summary).not.toContainText('Pension from');
   await expect(page.getByRole('heading', { level: 2, name: 'What you can do' })).toBeVisible();
+  // Task cards word themselves without the figure: no dash stands in for it.
+  const myPension = page
+    .locator('.task-card')
+    .filter({ has: page.getByRole('heading', { name: 'My pension' }) });
+  await expect(myPension).toContainText('When you can retire and what you could get.');
+  await expect(myPension).not.toContainText('normal retirement age');
+  for (const card of await page.locator('.task-card').allTextContents())
+    expect(card).not.toMatch(/(^|\s)-(\s|$)/);
   await expect(page.getByText('Sorry, there is a problem with the service')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screenshots/figures-unavailable-hub.png', fullPage: true });
   await expectNoAccessibilityViolations(page);

@@ -31,6 +31,7 @@ test('db.deferred: retirement window alert, pension figures and task cards with 
   await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toBeVisible();
   const myPension = taskCard(page, 'My pension');
   await expect(myPension.locator('.task-tag')).toHaveText('You can take your pension now');
+  await expect(myPension).toContainText(/Your normal retirement age is \d+\./);
   await myPension.getByRole('link', { name: 'See my pension' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
   await page.goBack();

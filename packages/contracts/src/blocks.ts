@@ -153,6 +153,8 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
     block('card', {
       title: text,
       html: z.string().optional(),
+      /** Shown instead of `html` while the member's figures are unavailable; an empty string hides the card. */
+      figuresUnavailableHtml: z.string().optional(),
       link: link.optional(),
       dataSourceUrl: dataSourceUrlSchema.optional(),
     }),
@@ -160,6 +162,8 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
       title: text,
       headingLevel: z.union([z.literal(2), z.literal(3)]).optional(),
       html: z.string().optional(),
+      /** Shown instead of `html` while the member's figures are unavailable; an empty string hides the card. */
+      figuresUnavailableHtml: z.string().optional(),
       link,
       /** Fills `[[data-…:path]]` placeholders in the card and its status, and feeds `whenData`. */
       dataSourceUrl: dataSourceUrlSchema.optional(),
@@ -187,6 +191,11 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
       label: text,
       value,
       format: valueFormatSchema.optional(),
+      /**
+       * Shown instead of the value while the member's figures are unavailable; without it (or with an empty
+       * string) a tile whose value is a placeholder is hidden then, never showing a dash.
+       */
+      figuresUnavailableHtml: z.string().optional(),
       dataSourceUrl: dataSourceUrlSchema.optional(),
     }),
     block('pageFeed', {

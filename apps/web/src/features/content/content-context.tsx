@@ -38,3 +38,18 @@ export function useTextResolver(dataSourceUrl?: string): TextResolver {
     [labels, tokens, modals, tooltips, data],
   );
 }
+
+/**
+ * A block's wording for this member: while their figures are unavailable, its `figuresUnavailableHtml` where it
+ * has one (`hidden` when that is empty), otherwise its usual `html`.
+ */
+export function useFiguresWording(html: string | undefined, figuresUnavailableHtml: string | undefined) {
+  const { figuresUnavailable } = useContent();
+  if (!figuresUnavailable || figuresUnavailableHtml === undefined)
+    return { hidden: false, html, withFigures: true };
+  return {
+    hidden: figuresUnavailableHtml.trim() === '',
+    html: figuresUnavailableHtml,
+    withFigures: false,
+  };
+}

@@ -1,5 +1,5 @@
 import type { Link } from '@meridian/contracts';
-import { useTextResolver } from '../content-context';
+import { useFiguresWording, useTextResolver } from '../content-context';
 import { ContentLink } from '../links';
 import { RichText } from '../rich-text';
 import type { BlockProps } from '../block-props';
@@ -33,8 +33,11 @@ export function CardView({
   );
 }
 
+/** A card; while the member's figures are unavailable, its `figuresUnavailableHtml` if it has one. */
 export function Card({ block }: BlockProps<'card'>) {
+  const wording = useFiguresWording(block.html, block.figuresUnavailableHtml);
+  if (wording.hidden) return null;
   return (
-    <CardView title={block.title} html={block.html} link={block.link} dataSourceUrl={block.dataSourceUrl} />
+    <CardView title={block.title} html={wording.html} link={block.link} dataSourceUrl={block.dataSourceUrl} />
   );
 }

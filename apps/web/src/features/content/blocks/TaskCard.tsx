@@ -1,5 +1,5 @@
 import { evaluateVisibility, type BlockOf, type TaskState, type VisibilityKey } from '@meridian/contracts';
-import { useContent, useTextResolver } from '../content-context';
+import { useContent, useFiguresWording, useTextResolver } from '../content-context';
 import { valueAt } from '../data-tokens';
 import { ContentLink } from '../links';
 import { RichText } from '../rich-text';
@@ -33,13 +33,18 @@ const stateClass: Record<TaskState, string> = {
   unavailable: 'task-tag--unavailable',
 };
 
-/** A capability on the hub: what it is for, where the member stands with it, and the way in. */
+/**
+ * A capability on the hub: what it is for, where the member stands with it, and the way in. While the member's
+ * figures are unavailable it says so in its `figuresUnavailableHtml`, if it has one.
+ */
 export function TaskCard({ block }: BlockProps<'taskCard'>) {
   const { accessKey, dataSources } = useContent();
+  const wording = useFiguresWording(block.html, block.figuresUnavailableHtml);
   const { text } = useTextResolver(block.dataSourceUrl);
   const data = block.dataSourceUrl === undefined ? undefined : dataSources[block.dataSourceUrl];
   const status = chosenStatus(block.statuses, accessKey, data);
   const Heading = `h${block.headingLevel ?? 2}` as const;
+  if (wording.hidden) return null;
   return (
     <div className="card task-card">
       <Heading className="card__title">{text(block.title)}</Heading>
@@ -49,7 +54,7 @@ export function TaskCard({ block }: BlockProps<'taskCard'>) {
           <strong className={`task-tag ${stateClass[status.state]}`}>{text(status.text)}</strong>
         </p>
       )}
-      {block.html !== undefined && <RichText html={block.html} dataSourceUrl={block.dataSourceUrl} />}
+      {wording.html !== undefined && <RichText html={wording.html} dataSourceUrl={block.dataSourceUrl} />}
       <p className="card__link">
         <ContentLink target={block.link}>{text(block.link.label)}</ContentLink>
       </p>

@@ -243,6 +243,55 @@ describe('rich text while figures are unavailable', () => {
   });
 });
 
+describe('cards and tiles while the figures are unavailable', () => {
+  const blocks: Block[] = [
+    {
+      type: 'taskCard',
+      title: 'My pension',
+      html: '<p>You could retire in [[token:time_to_retire]].</p>',
+      figuresUnavailableHtml: '<p>When you can retire and what you could get.</p>',
+      link: { label: 'See my pension', href: '/my-pension' },
+    },
+    {
+      type: 'card',
+      title: 'Your pot',
+      html: '<p>Your pot is [[token:pot]].</p>',
+      figuresUnavailableHtml: '',
+    },
+    {
+      type: 'infoTile',
+      label: 'Pension a year',
+      value: '[[token:pension]]',
+      figuresUnavailableHtml: '<p>Not available right now</p>',
+    },
+    { type: 'infoTile', label: 'Pot', value: '[[token:pot]]' },
+    { type: 'infoTile', label: 'Example pot', value: 8450000, format: 'currency' },
+  ];
+
+  it('show their other wording, hide where it is empty or a tile has none, and never show a dash', () => {
+    const { container } = renderBlocks(blocks, {
+      tokens: { time_to_retire: '-', pot: '-', pension: '-' },
+      figuresUnavailable: true,
+    });
+    expect(container.textContent).toBe(
+      'My pensionWhen you can retire and what you could get.See my pension' +
+        'Pension a yearNot available right now' +
+        'Example pot£84,500',
+    );
+    expect(container.textContent).not.toContain('-');
+  });
+
+  it('show the figures when they are there', () => {
+    const { container } = renderBlocks(blocks, {
+      tokens: { time_to_retire: '5 years', pot: '£12,000', pension: '£9,000' },
+    });
+    expect(container.textContent).toContain('You could retire in 5 years.');
+    expect(container.textContent).toContain('Your pot is £12,000.');
+    expect(container.textContent).toContain('Pension a year£9,000');
+    expect(container.textContent).toContain('Pot£12,000');
+  });
+});
+
 describe('navigation blocks', () => {
   it('lists in-page links in a labelled navigation that move focus to their section', () => {
     const scrollIntoView = vi.fn();
