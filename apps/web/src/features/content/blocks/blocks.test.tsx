@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Block } from '@meridian/contracts';
 import { jsonResponse, stubFetch } from '../../../testing/render';
 import { renderBlocks } from '../render-blocks';
 
