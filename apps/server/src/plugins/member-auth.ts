@@ -130,6 +130,17 @@ const headerValue = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
 
+/**
+ * The record a request asks to act as: its record headers or, for a GET such as a download link
+ * opened in a new tab (which carries no headers), the same names in the address.
+ */
+const askedRecordValue = (request: FastifyRequest, name: string) => {
+  const header = headerValue(request, name);
+  if (header || request.method !== 'GET') return header;
+  const value = new URL(request.url, 'http://localhost').searchParams.get(name)?.trim();
+  return value || undefined;
+};
+
 export const memberAuthentication = fp(
   async (
     app: FastifyInstance,
@@ -211,8 +222,8 @@ export const memberAuthentication = fp(
 
       let businessGroup = session.businessGroup;
       let referenceNumber = session.referenceNumber;
-      const askedGroup = headerValue(request, 'auth-business-group');
-      const askedReference = headerValue(request, 'auth-reference-number');
+      const askedGroup = askedRecordValue(request, 'auth-business-group');
+      const askedReference = askedRecordValue(request, 'auth-reference-number');
       if (askedGroup || askedReference) {
         const ownRecord = askedGroup === session.businessGroup && askedReference === session.referenceNumber;
         const records =

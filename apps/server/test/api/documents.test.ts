@@ -446,12 +446,38 @@ describe('the member’s library', () => {
       'dc-statement.pdf',
     ]);
 
-    // A record the sign-in does not hold is refused outright.
+    // A link opened in a new tab carries no headers: the record is named in the address instead.
+    const inAddress = new URLSearchParams(asLinked).toString();
+    const newTab = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${filed.id}/download?${inAddress}`,
+    });
+    expect(newTab.statusCode).toBe(200);
+    expect(newTab.rawPayload.equals(statement)).toBe(true);
+    const zipInNewTab = await agent.request({
+      url: `/mdp-api/api/members/current/documents/zip?ids=${linkedIds[0]}&ids=${linkedIds[1]}&${inAddress}`,
+    });
+    expect(zipInNewTab.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(zipInNewTab.rawPayload))).sort()).toEqual([
+      'dc-payslip.pdf',
+      'dc-statement.pdf',
+    ]);
+
+    // A record the sign-in does not hold is refused outright, in the headers or the address.
     const stranger = await agent.request({
       url: '/mdp-api/api/members/current/documents',
       headers: { 'auth-business-group': 'MER', 'auth-reference-number': '1000001' },
     });
     expect(stranger.statusCode).toBe(403);
+    const strangerInAddress = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${filed.id}/download?auth-business-group=MER&auth-reference-number=1000001`,
+    });
+    expect(strangerInAddress.statusCode).toBe(403);
+    // Only reads take the record from the address; a change still needs the headers.
+    const deleteByAddress = await agent.request({
+      method: 'DELETE',
+      url: `/mdp-api/api/documents/${linkedIds[1]}?${inAddress}`,
+    });
+    expect(deleteByAddress.statusCode).toBe(404);
   });
 
   it('puts portal-made documents into the library with unique names', async () => {

@@ -18,6 +18,16 @@ export function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
+ * A download address naming the record the member is acting as, so that the link opened in a new
+ * tab or by middle-click (which sends no record headers) still fetches that record's file.
+ */
+export function asActiveRecord(path: string): string {
+  const query = new URLSearchParams(activeRecordHeaders(singleAuthData.read())).toString();
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/**
  * Downloads a file as the record the member is acting as. A plain link cannot carry the record
  * headers, so after a switch to a linked record it would fetch the primary record's file; the file
  * is fetched through the API client instead and then saved.

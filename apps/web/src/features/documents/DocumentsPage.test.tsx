@@ -28,7 +28,7 @@ const upload = {
 
 function stubLibrary() {
   return stubFetch((url) => {
-    if (url.endsWith('/download')) return new Response('%PDF-1.7', { status: 200 });
+    if (url.includes('/download')) return new Response('%PDF-1.7', { status: 200 });
     if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Annual statement'] });
     if (url.includes('/members/current/documents'))
       return jsonResponse(200, { items: [letter], pageNumber: 1, pageSize: 8, totalItems: 9, totalPages: 2 });
@@ -119,10 +119,20 @@ describe('the document library', () => {
     const saved = vi.fn(() => 'blob:statement');
     Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() });
     renderApp('/documents');
-    fireEvent.click(await screen.findByRole('link', { name: 'annual-statement-2026.pdf' }));
+    const link = await screen.findByRole('link', { name: 'annual-statement-2026.pdf' });
+    // Opened in a new tab (no record headers), the address itself names the linked record.
+    const asLinked = 'auth-business-group=MER&auth-reference-number=1000008';
+    expect(link.getAttribute('href')).toBe(
+      `/mdp-api/api/members/current/documents/${letter.id}/download?${asLinked}`,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select annual-statement-2026.pdf' }));
+    expect(screen.getByRole('link', { name: 'Download 1 selected as a zip file' }).getAttribute('href')).toBe(
+      `/mdp-api/api/members/current/documents/zip?ids=${letter.id}&${asLinked}`,
+    );
+    fireEvent.click(link);
     await vi.waitFor(() => expect(saved).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls.find(([called]) => called.endsWith('/download'))!;
-    expect(url).toBe(`/mdp-api/api/members/current/documents/${letter.id}/download`);
+    const [url, init] = fetch.mock.calls.find(([called]) => called.includes('/download'))!;
+    expect(url).toBe(`/mdp-api/api/members/current/documents/${letter.id}/download?${asLinked}`);
     expect((init.headers as Headers).get('auth-reference-number')).toBe('1000008');
     await vi.waitFor(() => expect(screen.queryByText('New')).toBeNull());
   });

@@ -1,16 +1,22 @@
 import type { DocumentPage, MemberCase, UploadContextName } from '@meridian/contracts';
 import type { Query } from '../../lib/http/client';
 import { http } from '../../lib/api';
+import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
 const base = '/mdp-api/api';
 const record = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 
-/** Where a document (or a zip of several) is downloaded from; the page fetches it with the record headers. */
+/**
+ * Where a document (or a zip of several) is downloaded from, naming the active record; the page
+ * fetches it with the record headers, and a link opened in a new tab still gets that record's file.
+ */
 export const downloadUrl = (id: string) =>
-  `${base}/members/current/documents/${encodeURIComponent(id)}/download`;
+  asActiveRecord(`${base}/members/current/documents/${encodeURIComponent(id)}/download`);
 export const zipUrl = (ids: string[]) =>
-  `${base}/members/current/documents/zip?${ids.map((id) => `ids=${encodeURIComponent(id)}`).join('&')}`;
+  asActiveRecord(
+    `${base}/members/current/documents/zip?${ids.map((id) => `ids=${encodeURIComponent(id)}`).join('&')}`,
+  );
 
 export const documentsApi = {
   list: (query: Query, signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
 import type { IdentityVerification, JourneyState, MemberCase, PageJourney } from '@meridian/contracts';
 import { http } from '../../lib/api';
+import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
 export interface JourneyDefinitionView {
@@ -80,7 +81,8 @@ export const journeyApi = {
   start: (type: string, currentPageKey: string) =>
     http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
   submit: (type: string) => http.post<{ caseNumber: string }>(`${base(type)}/submit`, headers()),
-  pdfUrl: (type: string) => `${base(type)}/pdf/download`,
+  /** The submitted application's PDF, naming the active record: the link carries no record headers. */
+  pdfUrl: (type: string) => asActiveRecord(`${base(type)}/pdf/download`),
 };
 
 export const retirementApi = {

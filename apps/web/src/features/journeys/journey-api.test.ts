@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { singleAuthData } from '../../lib/session-storage';
+import { journeyApi } from './journey-api';
+
+describe('the application PDF link', () => {
+  afterEach(() => singleAuthData.remove());
+
+  it('names the linked record the member switched to, since a link sends no record headers', () => {
+    singleAuthData.write({
+      hasMultipleRecords: true,
+      primaryBgroup: 'MER',
+      primaryRefno: '1000007',
+      linkedBgroup: 'MER',
+      linkedRefno: '1000008',
+    });
+    expect(journeyApi.pdfUrl('dbcoreretirementapplication')).toBe(
+      '/mdp-api/api/journeys/dbcoreretirementapplication/pdf/download?auth-business-group=MER&auth-reference-number=1000008',
+    );
+  });
+
+  it('is the plain address before a record is known', () => {
+    expect(journeyApi.pdfUrl('dbcoreretirementapplication')).toBe(
+      '/mdp-api/api/journeys/dbcoreretirementapplication/pdf/download',
+    );
+  });
+});
