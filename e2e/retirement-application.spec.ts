@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf, samplePng } from './support/files';
 import { signInToHub as signIn } from './support/member';
+import { money } from './support/money';
 
 /** The first day the member may choose, as the API gives it to the picker. */
 async function firstAllowedDate(page: Page): Promise<[string, string, string]> {
@@ -21,6 +22,17 @@ async function fillDate(group: Locator, [day, month, year]: string[]) {
   await group.getByLabel('Day').fill(day!);
   await group.getByLabel('Month').fill(month!);
   await group.getByLabel('Year').fill(year!);
+}
+
+/** On the retirement options page: the first allowed date typed in, and the options for it shown. */
+async function showOptionsForFirstDate(page: Page) {
+  const main = page.getByRole('main');
+  await fillDate(
+    main.getByRole('group', { name: 'When do you want to retire?' }),
+    await firstAllowedDate(page),
+  );
+  await main.getByRole('button', { name: 'Show my options' }).click();
+  await expect(main.getByRole('heading', { name: /Your options if you retire on/ })).toBeVisible();
 }
 
 /** The text drawn on a pdf-lib PDF: content streams inflated, hex strings decoded. */
@@ -45,6 +57,68 @@ test.describe.configure({ timeout: 180_000 });
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
+test('db.deferred sees their figures, their pension by age, downloads the options and asks for a quote', async ({
+  page,
+}) => {
+  await signIn(page, 'db.deferred');
+  const main = page.getByRole('main');
+  await page.getByRole('link', { name: 'See your retirement figures' }).click();
+  await expect(heading(page, 'Your retirement figures')).toBeVisible();
+  await expect(main).toContainText(new RegExp(`your full pension would be ${money} a year before tax`));
+  await expect(main).toContainText(/We worked these figures out on \d{2} \w{3} \d{4}/);
+  await expectNoAccessibilityViolations(page);
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: 'Your retirement figures' })
+    .click();
+  await expect(heading(page, 'Your retirement figures')).toBeVisible();
+
+  await main.getByRole('link', { name: 'Choose another date, see your options and apply' }).click();
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  // The pension at each birthday inside the window, as a chart and, by keyboard, as a table.
+  const window = await (await page.request.get('/mdp-api/api/v2/retirement/retirement-date')).json();
+  const firstAge =
+    Number(window.availableRetirementDateRange.from.slice(0, 4)) -
+    Number(window.dateOfBirth.slice(0, 4)) +
+    (`${window.availableRetirementDateRange.from.slice(0, 4)}${window.dateOfBirth.slice(4)}` <
+    window.availableRetirementDateRange.from
+      ? 1
+      : 0);
+  await expect(
+    main.getByRole('img', { name: /^Your pension a year by the age you retire\. Bar chart/ }),
+  ).toBeVisible();
+  await tabTo(page, main.getByText('Show the figures as a table'));
+  await page.keyboard.press('Enter');
+  const atFirstAge = main.getByRole('row', { name: new RegExp(`^Age ${firstAge} `) });
+  await expect(atFirstAge).toHaveText(new RegExp(`^Age ${firstAge}${money}${money}$`));
+  const figures = await (await page.request.get(`/mdp-api/api/retirement/options?age=${firstAge}`)).json();
+  expect(figures.fullPensionYearlyIncome).toBeGreaterThan(figures.maxLumpSumYearlyIncome);
+  await expectNoAccessibilityViolations(page);
+
+  await showOptionsForFirstDate(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('link', { name: 'Download these options (PDF)' }).click(),
+  ]);
+  const text = pdfText(await readFile((await download.path())!));
+  expect(text).toContain('Your retirement options');
+  expect(text).toContain('The most tax-free cash and a reduced pension');
+
+  // A formal quote, asked for by keyboard: the confirmation gives its reference, My requests lists it.
+  await tabTo(page, main.getByRole('button', { name: 'Request a formal quote' }));
+  await page.keyboard.press('Enter');
+  const confirmation = main.getByRole('status').filter({ hasText: 'We have your retirement quote request' });
+  await expect(confirmation).toBeFocused();
+  const reference = /RTQ9-\d+/.exec((await confirmation.textContent())!)![0];
+  await expectNoAccessibilityViolations(page);
+  await confirmation.getByRole('link', { name: 'My requests' }).click();
+  await expect(heading(page, 'My requests')).toBeVisible();
+  await expect(main).toContainText(`Retirement quote request (${reference})`);
+  await expect(main.getByRole('table', { name: `Documents for ${reference}` })).toContainText(
+    'Quote request',
+  );
+});
+
 test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({
   page,
 }) => {
@@ -61,12 +135,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(page.getByRole('alert')).toContainText('The earliest date you can choose is');
   await expectNoAccessibilityViolations(page);
 
-  await fillDate(
-    main.getByRole('group', { name: 'When do you want to retire?' }),
-    await firstAllowedDate(page),
-  );
-  await main.getByRole('button', { name: 'Show my options' }).click();
-  await expect(main.getByRole('heading', { name: /Your options if you retire on/ })).toBeVisible();
+  await showOptionsForFirstDate(page);
   await main.getByLabel('Tax-free cash of your choice and a reduced pension').check();
   await main.getByLabel('Or type an amount in pounds').fill('10000');
   await main.getByRole('button', { name: 'Update figures' }).click();
@@ -80,11 +149,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   // The amount is kept with the member's figures: the options for that date show it chosen again.
   await page.goto('/retirement/options');
-  await fillDate(
-    main.getByRole('group', { name: 'When do you want to retire?' }),
-    await firstAllowedDate(page),
-  );
-  await main.getByRole('button', { name: 'Show my options' }).click();
+  await showOptionsForFirstDate(page);
   await expect(main.getByLabel('Tax-free cash of your choice and a reduced pension')).toBeChecked();
   await expect(main.getByLabel('Or type an amount in pounds')).toHaveValue('10000');
   await main.getByRole('link', { name: 'Continue your application' }).click();

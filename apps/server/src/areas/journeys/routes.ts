@@ -64,6 +64,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
             confirmationPage: z.string(),
             exitPage: z.string().nullable(),
             stages: z.array(z.object({ key: z.string(), label: z.string() })),
+            quoteRequest: z.object({ title: z.string() }).nullable(),
             pages: z.array(
               pageJourneySchema.extend({ key: z.string(), slug: z.string(), title: z.string() }),
             ),
@@ -83,6 +84,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         confirmationPage: definition.confirmationPage,
         exitPage: definition.exitPage ?? null,
         stages: definition.stages,
+        quoteRequest: definition.quoteRequest ? { title: definition.quoteRequest.title } : null,
         pages: [...pages].map(([key, page]) => ({ ...page, key })),
       };
     },

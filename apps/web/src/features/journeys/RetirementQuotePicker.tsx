@@ -5,6 +5,7 @@ import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import type { BlockProps } from '../content/block-props';
 import { formatCurrency, formatDate } from '../content/format';
+import { downloadAsActiveRecord } from '../../lib/save-file';
 import {
   journeyApi,
   retirementApi,
@@ -14,6 +15,8 @@ import {
   type RetirementWindow,
 } from './journey-api';
 import { messageFor } from './messages';
+import { QuoteRequest } from './QuoteRequest';
+import { RetirementProjection } from './RetirementProjection';
 
 interface Setup {
   window: RetirementWindow;
@@ -36,8 +39,9 @@ function dateProblem(date: string | null, { from, to }: RetirementWindow['availa
 }
 
 /**
- * Pre-journey screens of the DB retirement application: a date inside the allowed window, the quote's
- * options, a tax-free cash amount of the member's own (slider or typed), then Apply.
+ * Pre-journey screens of the DB retirement application: the pension by retirement age, a date inside
+ * the allowed window, the quote's options (also as a PDF), a tax-free cash amount of the member's own
+ * (slider or typed), then Apply; or a formal quote from the scheme first.
  */
 export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePicker'>) {
   const type = block.journeyType;
@@ -104,6 +108,14 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
     }
   }
 
+  async function downloadSummary() {
+    try {
+      await downloadAsActiveRecord(retirementApi.summaryPdfPath(date!), `retirement-options-${date}.pdf`);
+    } catch (error) {
+      setErrors([{ field: 'option-0', message: messageFor(error) }]);
+    }
+  }
+
   async function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!option) return setErrors([{ field: 'option-0', message: 'Choose an option' }]);
@@ -140,6 +152,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
           <Link to={slugOf(journey.currentPageKey)}>Continue your application</Link>
         </div>
       )}
+      <RetirementProjection window={window} />
       <form onSubmit={(event) => void showOptions(event)} noValidate>
         <DateField
           id="retirement-date"
@@ -234,11 +247,23 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               ))}
             </ul>
           </details>
+          <p>
+            <a
+              href={retirementApi.summaryPdfPath(date)}
+              onClick={(event) => {
+                event.preventDefault();
+                void downloadSummary();
+              }}
+            >
+              Download these options (PDF)
+            </a>
+          </p>
           <button type="submit" className="button">
             Apply for this option
           </button>
         </form>
       )}
+      {definition.quoteRequest && <QuoteRequest type={type} title={definition.quoteRequest.title} />}
     </div>
   );
 }

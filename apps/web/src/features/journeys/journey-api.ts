@@ -12,13 +12,28 @@ export interface JourneyDefinitionView {
   confirmationPage: string;
   exitPage: string | null;
   stages: Array<{ key: string; label: string }>;
+  /** A formal quote the member may ask for before applying (`submit-case`), if the journey offers one. */
+  quoteRequest: { title: string } | null;
   pages: Array<PageJourney & { key: string; slug: string; title: string }>;
 }
 
 export interface RetirementWindow {
   retirementDate: string;
+  dateOfBirth: string;
   availableRetirementDateRange: { from: string; to: string };
 }
+
+/** `retirement/options?age=`: the figures for retiring on that birthday (pence a year). */
+export type RetirementOptionsAtAge =
+  | {
+      isCalculationSuccessful: true;
+      age: number;
+      retirementDate: string;
+      fullPensionYearlyIncome: number;
+      maxLumpSum: number;
+      maxLumpSumYearlyIncome: number;
+    }
+  | { isCalculationSuccessful: false };
 
 export interface DbQuoteOption {
   kind: 'full-pension' | 'maximum-lump-sum' | 'requested-lump-sum';
@@ -81,12 +96,20 @@ export const journeyApi = {
   start: (type: string, currentPageKey: string) =>
     http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
   submit: (type: string) => http.post<{ caseNumber: string }>(`${base(type)}/submit`, headers()),
+  /** Asks the scheme for a formal quote; while one is open, the same case is answered. */
+  requestQuote: (type: string) =>
+    http.post<{ caseNumber: string; submissionDate: string }>(`${base(type)}/submit-case`, headers()),
   /** The submitted application's PDF, naming the active record: the link carries no record headers. */
   pdfUrl: (type: string) => asActiveRecord(`${base(type)}/pdf/download`),
 };
 
 export const retirementApi = {
   window: () => http.get<RetirementWindow>('/mdp-api/api/v2/retirement/retirement-date', headers()),
+  optionsAtAge: (age: number) =>
+    http.get<RetirementOptionsAtAge>('/mdp-api/api/retirement/options', { ...headers(), query: { age } }),
+  /** The options for a date as a PDF (fetched as the active record). */
+  summaryPdfPath: (selectedRetirementDate: string) =>
+    `/mdp-api/api/retirement/options/summary-pdf?${new URLSearchParams({ selectedRetirementDate }).toString()}`,
   quote: (selectedRetirementDate: string, requestedLumpSum?: number) =>
     http.get<DbQuoteView>('/mdp-api/api/v3/retirement/quotes', {
       ...headers(),

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import type { BlockOf } from '@meridian/contracts';
+import { Chart } from '../content/blocks/Chart';
+import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './journey-api';
+
+type Available = Extract<RetirementOptionsAtAge, { isCalculationSuccessful: true }>;
+
+/** The whole ages whose birthday falls inside the window the member may choose a date from. */
+export function agesInWindow({ dateOfBirth, availableRetirementDateRange: { from, to } }: RetirementWindow) {
+  const birthYear = Number(dateOfBirth.slice(0, 4));
+  const ages: number[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
+    const birthday = `${year}${dateOfBirth.slice(4)}`;
+    if (birthday >= from && birthday <= to) ages.push(year - birthYear);
+  }
+  return ages;
+}
+
+/**
+ * What the member's pension would be if they retired on each birthday inside their window: the
+ * calculation engine's figures, drawn with the content Chart (and its table of the figures).
+ */
+export function RetirementProjection({ window }: { window: RetirementWindow }) {
+  const [figures, setFigures] = useState<Available[] | null>(null);
+  useEffect(() => {
+    void Promise.all(
+      agesInWindow(window).map((age) => retirementApi.optionsAtAge(age).catch(() => null)),
+    ).then((answers) =>
+      setFigures(answers.filter((answer): answer is Available => answer?.isCalculationSuccessful === true)),
+    );
+  }, [window]);
+  if (!figures || figures.length === 0) return null;
+  const chart: BlockOf<'chart'> = {
+    type: 'chart',
+    kind: 'bar',
+    title: 'Your pension a year by the age you retire',
+    format: 'currency',
+    labels: figures.map((entry) => `Age ${entry.age}`),
+    series: [
+      { name: 'Full pension', values: figures.map((entry) => entry.fullPensionYearlyIncome) },
+      {
+        name: 'Pension with the most tax-free cash',
+        values: figures.map((entry) => entry.maxLumpSumYearlyIncome),
+      },
+    ],
+  };
+  return (
+    <section className="retirement-projection" aria-labelledby="projection-title">
+      <h2 id="projection-title">If you retire on a birthday</h2>
+      <p>
+        What your pension would be each year, before tax, if you retired on your birthday at each age you can
+        choose.
+      </p>
+      <Chart block={chart} renderBlocks={() => null} />
+    </section>
+  );
+}
