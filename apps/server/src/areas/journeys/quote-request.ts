@@ -8,6 +8,7 @@ import { displayDate } from './answers';
 import { fileForMember } from '../documents/library';
 import { aboutYouSection, renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';
+import { openCase } from './open-case';
 import type { JourneyGraph } from './graph';
 
 /**
@@ -40,32 +41,28 @@ export async function submitQuoteRequest(db: Database, request: FastifyRequest, 
         ),
       );
     if (open) return { caseNumber: open.caseNumber, submissionDate: open.createdAt.toISOString(), pdf: null };
-    const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
-      { next: string | number },
-    ];
-    const caseNumber = `${offered.caseType}-${next}`;
     const now = new Date();
-    const pdf = await renderApplicationPdf({
-      title: offered.title,
-      caseNumber,
-      submittedOn: displayDate(now.toISOString()),
-      sections: [
-        aboutYouSection(member, { label: 'Date of birth', value: displayDate(member.dateOfBirth) }),
-        { heading: 'Your request', lines: [{ label: 'Request', value: offered.title }] },
-      ],
-    });
-    await tx.insert(memberCases).values({
-      caseNumber,
-      ...record,
-      caseType: offered.caseType,
-      title: offered.title,
-      journeyType: graph.definition.type,
-      status: 'Received',
-      documents: [{ name: 'Quote request', status: 'received' }],
-      summaryPdf: Buffer.from(pdf).toString('base64'),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const { caseNumber, pdf } = await openCase(
+      tx,
+      {
+        record,
+        caseType: offered.caseType,
+        title: offered.title,
+        journeyType: graph.definition.type,
+        documents: [{ name: 'Quote request', status: 'received' }],
+        now,
+      },
+      (caseNumber) =>
+        renderApplicationPdf({
+          title: offered.title,
+          caseNumber,
+          submittedOn: displayDate(now.toISOString()),
+          sections: [
+            aboutYouSection(member, { label: 'Date of birth', value: displayDate(member.dateOfBirth) }),
+            { heading: 'Your request', lines: [{ label: 'Request', value: offered.title }] },
+          ],
+        }),
+    );
     return { caseNumber, submissionDate: now.toISOString(), pdf };
   });
   if (created.pdf)

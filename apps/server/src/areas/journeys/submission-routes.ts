@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   errorBodySchema,
   journeySubmitResponseSchema,
@@ -19,6 +19,7 @@ import { fileForMember } from '../documents/library';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
+import { openCase } from './open-case';
 import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -49,38 +50,38 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
     const steps = stepsOf(row);
     assertComplete(graph, steps);
     const { path } = routeOf(graph, steps);
-    const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
-      { next: string | number },
-    ];
-    const caseNumber = `${graph.definition.caseType}-${next}`;
     const name = fullNameOf(member);
-    const pdf = await renderApplicationPdf({
-      title: graph.definition.title,
-      caseNumber,
-      submittedOn: displayDate(now.toISOString()),
-      sections: [
-        aboutYouSection(
-          member,
-          { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
-          { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
-        ),
-        ...(row.choice ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }] : []),
-        { heading: 'Your answers', lines: answerLines(graph, path) },
-      ],
-    });
-    await tx.insert(memberCases).values({
-      caseNumber,
-      ...record,
-      caseType: graph.definition.caseType,
-      title: graph.definition.title,
-      journeyType: type,
-      status: 'Received',
-      documents: [
-        { name: 'Application form', status: 'received' },
-        ...graph.definition.caseDocuments.map((document) => ({ name: document, status: 'outstanding' })),
-      ],
-      summaryPdf: Buffer.from(pdf).toString('base64'),
-    });
+    const { caseNumber, pdf } = await openCase(
+      tx,
+      {
+        record,
+        caseType: graph.definition.caseType,
+        title: graph.definition.title,
+        journeyType: type,
+        documents: [
+          { name: 'Application form', status: 'received' },
+          ...graph.definition.caseDocuments.map((document) => ({ name: document, status: 'outstanding' })),
+        ],
+        now,
+      },
+      (caseNumber) =>
+        renderApplicationPdf({
+          title: graph.definition.title,
+          caseNumber,
+          submittedOn: displayDate(now.toISOString()),
+          sections: [
+            aboutYouSection(
+              member,
+              { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
+              { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
+            ),
+            ...(row.choice
+              ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }]
+              : []),
+            { heading: 'Your answers', lines: answerLines(graph, path) },
+          ],
+        }),
+    );
     await tx
       .update(memberJourneys)
       .set({ status: 'Submitted', submittedAt: now, updatedAt: now, caseNumber })
