@@ -3,7 +3,8 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { memberJourneys, outboxMessages } from '../../src/db/schema';
+import { identityVerifications, memberCases, memberJourneys, outboxMessages } from '../../src/db/schema';
+import { decideIdentity } from '../../src/areas/identity-verification/service';
 import { updateCase } from '../../src/areas/journeys/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
@@ -12,7 +13,10 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 const TYPE = 'dbcoreretirementapplication';
 const base = `/mdp-api/api/journeys/${TYPE}`;
-const bank = JSON.stringify({ accountName: 'Mrs M Hughes', sortCode: '30-94-66', accountNumber: '12345678' });
+/** A UK account that passes the modulus check, in the name of the member (db.deferred by default). */
+const bankIn = (accountName = 'Mrs M Hughes') =>
+  JSON.stringify({ accountName, sortCode: '30-94-66', accountNumber: '12345678' });
+const bank = bankIn();
 
 async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
@@ -47,24 +51,27 @@ const applicationStatus = async (agent: BrowserAgent) => {
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
 
-/** A date inside the member's window (a few weeks ahead), as the picker would offer. */
-async function startApplication(agent: BrowserAgent, option = 'maximum-lump-sum') {
+/** The first date of the member's window (a few weeks ahead), as the picker offers it. */
+async function firstAllowedDate(agent: BrowserAgent): Promise<string> {
   const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
-  const response = await post(agent, '/start-db-core-journey', {
-    retirementDate: window.availableRetirementDateRange.from,
-    selectedQuoteName: option,
-  });
-  expect(response.statusCode).toBe(204);
-  return window.availableRetirementDateRange.from as string;
+  return window.availableRetirementDateRange.from;
 }
 
-async function answerToDeclarations(agent: BrowserAgent) {
+/** Starts the application from a quote for the first allowed date. */
+async function startApplication(agent: BrowserAgent, option = 'maximum-lump-sum') {
+  const retirementDate = await firstAllowedDate(agent);
+  const response = await post(agent, '/start-db-core-journey', { retirementDate, selectedQuoteName: option });
+  expect(response.statusCode).toBe(204);
+  return retirementDate;
+}
+
+async function answerToDeclarations(agent: BrowserAgent, account = bank) {
   expect((await answer(agent, 'ra_guidance', 'guidance_taken', 'yes')).json()).toEqual({
     nextPageKey: 'ra_guidance_date',
   });
   await answer(agent, 'ra_guidance_date', 'guidance_date', utcDay(new Date()));
   await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'no');
-  await answer(agent, 'ra_bank', 'bank_account', 'provided', bank);
+  await answer(agent, 'ra_bank', 'bank_account', 'provided', account);
   await answer(agent, 'ra_contact', 'contact_correct', 'yes');
   await sendPhotoId(agent);
 }
@@ -258,8 +265,8 @@ describe('the DB retirement application journey', () => {
   it('refuses an expired journey, a date outside the window, an unknown option and a member it is not open to', async () => {
     const agent = await signedIn('db.deferred');
     expect(await applicationStatus(agent)).not.toMatch(/RA$/);
-    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
-    const outside = addDays(isoDate(window.availableRetirementDateRange.from), -1);
+    const from = await firstAllowedDate(agent);
+    const outside = addDays(isoDate(from), -1);
     const late = addMonths(isoDate(utcDay(new Date())), 7);
     for (const [retirementDate, code] of [
       [outside, 'retirement_date_outside_window'],
@@ -272,7 +279,7 @@ describe('the DB retirement application journey', () => {
       expect(codeOf(refused)).toBe(code);
     }
     const lumpSum = await post(agent, '/start-db-core-journey', {
-      retirementDate: window.availableRetirementDateRange.from,
+      retirementDate: from,
       selectedQuoteName: 'requested-lump-sum',
       requestedLumpSumPence: 50_000_000_00,
     });
@@ -280,7 +287,7 @@ describe('the DB retirement application journey', () => {
     expect(
       codeOf(
         await post(agent, '/start-db-core-journey', {
-          retirementDate: window.availableRetirementDateRange.from,
+          retirementDate: from,
           selectedQuoteName: 'everything',
         }),
       ),
@@ -291,10 +298,7 @@ describe('the DB retirement application journey', () => {
     const closed = await active.request({
       method: 'POST',
       url: `${base}/start-db-core-journey`,
-      payload: {
-        retirementDate: window.availableRetirementDateRange.from,
-        selectedQuoteName: 'full-pension',
-      },
+      payload: { retirementDate: from, selectedQuoteName: 'full-pension' },
     });
     expect(closed.statusCode).toBe(403);
     expect(codeOf(closed)).toBe('journey_not_open');
@@ -325,8 +329,7 @@ describe('the DB retirement application journey', () => {
   it('answers under the retirement-journey names too, starting from the tax-free cash the member kept', async () => {
     const agent = await signedIn('db.deferred');
     const alias = '/mdp-api/api/retirement-journey';
-    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
-    const retirementDate = window.availableRetirementDateRange.from as string;
+    const retirementDate = await firstAllowedDate(agent);
     const quotes = '/mdp-api/api/v3/retirement/quotes';
     const standard = (
       await agent.request({ url: `${quotes}?selectedRetirementDate=${retirementDate}` })
@@ -450,20 +453,49 @@ describe('the DB retirement application journey', () => {
     expect((await get(agent, '/integrity/ra_bank')).json()).toEqual({ redirectStepPageKey: 'ra_submitted' });
     expect(await applicationStatus(agent)).toBe('SubmittedRA');
 
+    // The scheme confirms the photo ID: the case's proof of identity is received.
+    const [opened] = await ctx.database.db
+      .select()
+      .from(memberCases)
+      .where(eq(memberCases.caseNumber, caseNumber));
+    const record = { businessGroup: opened!.businessGroup, referenceNumber: opened!.referenceNumber };
+    expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
+    const confirmed = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases[0];
+    expect(confirmed.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
+    expect(confirmed.documents).toContainEqual({ name: 'Birth certificate', status: 'outstanding' });
+
     // The scheme moves the case on; My requests shows it.
     expect(
       await updateCase(ctx.database.db, caseNumber, {
         status: 'In progress',
-        documents: { 'Proof of identity': 'received' },
+        documents: { 'Birth certificate': 'received' },
       }),
     ).toBe(true);
     expect(await updateCase(ctx.database.db, 'RTP9-1', { status: 'In progress' })).toBe(false);
     const moved = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases[0];
     expect(moved.status).toBe('In progress');
-    expect(moved.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
+    expect(moved.documents).toContainEqual({ name: 'Birth certificate', status: 'received' });
     const other = await signedIn('db.retiring');
     expect((await other.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
     expect(codeOf(await get(other, '/pdf/download'))).toBe('journey_not_found');
+  });
+
+  it('files a proof of identity the scheme confirmed before submitting as received', async () => {
+    const agent = await signedIn('db.retiring');
+    await startApplication(agent, 'full-pension');
+    await answerToDeclarations(agent, bankIn('Mr P Evans'));
+    await tickDeclarations(agent);
+    await post(agent, '/submit-step', { currentPageKey: 'ra_declarations' });
+    const [pending] = await ctx.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.status, 'pending'));
+    const record = { businessGroup: pending!.businessGroup, referenceNumber: pending!.referenceNumber };
+    expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
+    const { caseNumber } = (await post(agent, '/submit', {})).json();
+    const [sent] = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    expect(sent.caseNumber).toBe(caseNumber);
+    expect(sent.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
   });
 });
 
@@ -477,7 +509,10 @@ describe('a quote request (submit-case)', () => {
     // Asking again while it is open answers the same case.
     expect((await post(agent, '/submit-case', {})).json().caseNumber).toBe(caseNumber);
 
-    const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    // (db.retiring's application, sent above, is listed too.)
+    const cases = (await agent.request({ url: '/mdp-api/api/cases' }))
+      .json()
+      .cases.filter((item: { caseType: string }) => item.caseType === 'RTQ9');
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({
       caseNumber,

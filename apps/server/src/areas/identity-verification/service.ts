@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { IdentityVerification } from '@meridian/contracts';
-import type { Database } from '../../db/client';
-import { identityVerifications, memberDocuments } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { identityVerifications, memberCases, memberDocuments } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import type { IdentityVerifier } from './verifier';
@@ -17,7 +17,10 @@ const ofRecord = (record: MemberRecord) =>
     eq(identityVerifications.referenceNumber, record.referenceNumber),
   );
 
-/** Where the member's identity check stands; a provider's pending check is read again. */
+/**
+ * Where the member's identity check stands; a provider's pending check is read again (a confirmed
+ * identity then marks the cases' "Proof of identity" received, as the scheme's confirmation does).
+ */
 export async function identityVerificationOf(
   db: Database,
   verifier: IdentityVerifier,
@@ -27,11 +30,15 @@ export async function identityVerificationOf(
   if (row?.status === 'pending' && row.method === 'provider' && verifier.method === 'provider') {
     const status = await verifier.current(row.providerReference);
     if (status !== 'pending')
-      [row] = await db
-        .update(identityVerifications)
-        .set({ status, decidedAt: new Date() })
-        .where(ofRecord(record))
-        .returning();
+      [row] = await db.transaction(async (tx) => {
+        const decided = await tx
+          .update(identityVerifications)
+          .set({ status, decidedAt: new Date() })
+          .where(ofRecord(record))
+          .returning();
+        if (status === 'verified') await markIdentityReceived(tx, record);
+        return decided;
+      });
   }
   const [document] = row?.documentId
     ? await db
@@ -107,9 +114,22 @@ export async function startIdentityVerification(
     });
 }
 
+/** The case document a confirmed identity stands for (a journey's `caseDocuments` may list it). */
+export const IDENTITY_CASE_DOCUMENT = 'Proof of identity';
+
+/** Whether the scheme has confirmed who the member is. */
+export async function isIdentityVerified(db: Database | Transaction, record: MemberRecord) {
+  const [row] = await db
+    .select({ status: identityVerifications.status })
+    .from(identityVerifications)
+    .where(ofRecord(record));
+  return row?.status === 'verified';
+}
+
 /**
  * The scheme's decision on a pending embedded check (the `identity:decide` command until an
- * administrator's system is connected). False when the record has no pending check.
+ * administrator's system is connected). A confirmed identity marks the member's cases' outstanding
+ * "Proof of identity" received. False when the record has no pending check.
  */
 export async function decideIdentity(
   db: Database,
@@ -117,10 +137,40 @@ export async function decideIdentity(
   outcome: 'verified' | 'failed',
   decidedBy: string,
 ): Promise<boolean> {
-  const updated = await db
-    .update(identityVerifications)
-    .set({ status: outcome, decidedBy, decidedAt: new Date() })
-    .where(and(ofRecord(record), eq(identityVerifications.status, 'pending')))
-    .returning({ status: identityVerifications.status });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(identityVerifications)
+      .set({ status: outcome, decidedBy, decidedAt: new Date() })
+      .where(and(ofRecord(record), eq(identityVerifications.status, 'pending')))
+      .returning({ status: identityVerifications.status });
+    if (updated.length === 0) return false;
+    if (outcome === 'verified') await markIdentityReceived(tx, record);
+    return true;
+  });
+}
+
+async function markIdentityReceived(tx: Transaction, record: MemberRecord) {
+  const cases = await tx
+    .select()
+    .from(memberCases)
+    .where(
+      and(
+        eq(memberCases.businessGroup, record.businessGroup),
+        eq(memberCases.referenceNumber, record.referenceNumber),
+      ),
+    );
+  for (const found of cases) {
+    const waiting = (document: { name: string; status: string }) =>
+      document.name === IDENTITY_CASE_DOCUMENT && document.status === 'outstanding';
+    if (!found.documents.some(waiting)) continue;
+    await tx
+      .update(memberCases)
+      .set({
+        documents: found.documents.map((document) =>
+          waiting(document) ? { ...document, status: 'received' } : document,
+        ),
+        updatedAt: new Date(),
+      })
+      .where(eq(memberCases.caseNumber, found.caseNumber));
+  }
 }

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
+import { IDENTITY_CASE_DOCUMENT, isIdentityVerified } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { answerLines, choiceLines, displayDate } from './answers';
 import { fileForMember } from '../documents/library';
@@ -51,6 +52,7 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
     assertComplete(graph, steps);
     const { path } = routeOf(graph, steps);
     const name = fullNameOf(member);
+    const identityVerified = await isIdentityVerified(tx, record);
     const { caseNumber, pdf } = await openCase(
       tx,
       {
@@ -60,7 +62,11 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
         journeyType: type,
         documents: [
           { name: 'Application form', status: 'received' },
-          ...graph.definition.caseDocuments.map((document) => ({ name: document, status: 'outstanding' })),
+          // An identity the scheme has already confirmed needs no proof sent again.
+          ...graph.definition.caseDocuments.map((document) => ({
+            name: document,
+            status: document === IDENTITY_CASE_DOCUMENT && identityVerified ? 'received' : 'outstanding',
+          })),
         ],
         now,
       },
