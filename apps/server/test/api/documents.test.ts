@@ -357,6 +357,20 @@ describe('the member’s library', () => {
     const entries = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(entries).sort()).toEqual(['photo.jpg', 'statement.pdf']);
     expect(Buffer.from(entries['statement.pdf']!).equals(pdf)).toBe(true);
+    expect(Number(download.headers['content-length'])).toBe(pdf.length);
+
+    // A file gone from storage: the download and a zip naming it fail whole, before anything is sent.
+    await ctx.app.documentLibrary.store.remove(ids['photo.jpg']!);
+    const lostOne = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${ids['photo.jpg']}/download`,
+    });
+    expect(lostOne.statusCode).toBe(500);
+    expect(lostOne.json().errors[0].code).toBeTruthy();
+    const lostZip = await agent.request({
+      url: `/mdp-api/api/members/current/documents/zip?ids=${ids['statement.pdf']}&ids=${ids['photo.jpg']}`,
+    });
+    expect(lostZip.statusCode).toBe(500);
+    expect(lostZip.headers['content-type']).toContain('application/json');
   });
 
   it('sizes its pages: a page size over 100 or a page below 1 is refused', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +22,7 @@ import {
   type DocumentRow,
   type MemberRecord,
 } from './repository';
-import { zipOf } from './zip';
+import { zipStreamOf } from './zip';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['documents'];
@@ -39,12 +40,20 @@ function attachment(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function sendFile(reply: FastifyReply, name: string, mediaType: string, bytes: Buffer) {
+/** Streams a file to the member; its sources are let go if the member goes away before the end. */
+function sendFile(
+  reply: FastifyReply,
+  file: { name: string; mediaType: string; sizeBytes?: number },
+  body: Readable,
+  sources: Readable[] = [body],
+) {
+  reply.raw.once('close', () => sources.forEach((source) => source.destroy()));
+  if (file.sizeBytes !== undefined) reply.header('content-length', file.sizeBytes);
   return reply
-    .header('content-type', mediaType)
-    .header('content-disposition', attachment(name))
+    .header('content-type', file.mediaType)
+    .header('content-disposition', attachment(file.name))
     .header('cache-control', 'private, no-store')
-    .send(bytes);
+    .send(body);
 }
 
 /** The member's library: types, the filtered and paged list, downloads (one, several as a zip) and protected quotes. */
@@ -52,17 +61,22 @@ export const documentLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
   app.addHook('preHandler', app.requireMember);
   const store = app.documentLibrary.store;
 
-  async function download(request: FastifyRequest, row: DocumentRow) {
-    const bytes = await store.get(row.id);
-    await markRead(db, [row.id]);
+  /** Marks the documents read and notes the download, once their files are open and about to be sent. */
+  async function downloaded(request: FastifyRequest, ids: string[]) {
+    await markRead(db, ids);
     await audit(db, request, {
       action: 'document_download',
       outcome: 'success',
       userId: request.member!.userId,
       ...recordOf(request),
-      details: { documentIds: [row.id] },
+      details: { documentIds: ids },
     });
-    return bytes;
+  }
+
+  async function download(request: FastifyRequest, reply: FastifyReply, row: DocumentRow, name: string) {
+    const stream = await store.open(row.id);
+    await downloaded(request, [row.id]);
+    return sendFile(reply, { name, mediaType: row.mediaType, sizeBytes: row.sizeBytes }, stream);
   }
 
   app.get(
@@ -103,7 +117,7 @@ export const documentLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     async (request, reply) => {
       const row = await findOwnedDocument(db, recordOf(request), request.params.id);
       if (!row) throw documentNotFound();
-      return sendFile(reply, row.name, row.mediaType, await download(request, row));
+      return download(request, reply, row, row.name);
     },
   );
 
@@ -122,7 +136,7 @@ export const documentLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       const row = await findOwnedDocument(db, record, request.params.id);
       if (!row || row.kind !== 'quote') throw documentNotFound();
       const name = `${record.businessGroup}-${record.referenceNumber}-${row.id}.pdf`;
-      return sendFile(reply, name, 'application/pdf', await download(request, row));
+      return download(request, reply, row, name);
     },
   );
 
@@ -140,23 +154,21 @@ export const documentLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       const ids = request.query.ids;
       const rows = await findOwnedDocuments(db, recordOf(request), ids);
       if (rows.length !== ids.length) throw documentNotFound();
-      const files = await Promise.all(
-        rows.map(async (row) => ({ name: row.name, bytes: await store.get(row.id) })),
-      );
-      const zip = await zipOf(files);
-      await markRead(db, ids);
-      await audit(db, request, {
-        action: 'document_download',
-        outcome: 'success',
-        userId: request.member!.userId,
-        ...recordOf(request),
-        details: { documentIds: ids },
-      });
+      // Every file is opened before anything is sent, so a missing one fails the request whole.
+      const opened = await Promise.allSettled(rows.map((row) => store.open(row.id)));
+      const streams = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const failed = opened.find((result) => result.status === 'rejected');
+      if (failed) {
+        streams.forEach((stream) => stream.destroy());
+        throw failed.reason;
+      }
+      await downloaded(request, ids);
+      const zip = zipStreamOf(rows.map((row, index) => ({ name: row.name, stream: streams[index]! })));
       return sendFile(
         reply,
-        `documents-${new Date().toISOString().slice(0, 10)}.zip`,
-        'application/zip',
+        { name: `documents-${new Date().toISOString().slice(0, 10)}.zip`, mediaType: 'application/zip' },
         zip,
+        [zip, ...streams],
       );
     },
   );

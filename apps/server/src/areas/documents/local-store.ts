@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { DocumentStore } from './store';
 
@@ -30,7 +30,10 @@ export function createLocalDocumentStore(directory: string): DocumentStore {
         throw error;
       }
     },
-    get: (key) => readFile(pathOf(key)),
+    async open(key) {
+      const handle = await open(pathOf(key), 'r');
+      return handle.createReadStream();
+    },
     remove: (key) => rm(pathOf(key), { force: true }),
   };
 }

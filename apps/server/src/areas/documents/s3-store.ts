@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import type { DocumentStore } from './store';
 
 export interface S3Settings {
@@ -29,10 +30,11 @@ export function createS3DocumentStore(settings: S3Settings): DocumentStore {
         new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentType: mediaType }),
       );
     },
-    async get(key) {
+    async open(key) {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
-      if (!object.Body) throw new Error(`document ${key} has no body in the bucket`);
-      return Buffer.from(await object.Body.transformToByteArray());
+      // In Node.js the SDK answers the body as a stream of the object's bytes.
+      if (!(object.Body instanceof Readable)) throw new Error(`document ${key} has no body in the bucket`);
+      return object.Body;
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import { createLocalDocumentStore } from './local-store';
 import { createS3DocumentStore } from './s3-store';
@@ -6,7 +7,11 @@ import { createS3DocumentStore } from './s3-store';
 export interface DocumentStore {
   /** Writes the whole file or nothing: a failed write leaves no partial file behind. */
   put(key: string, bytes: Uint8Array, mediaType: string): Promise<void>;
-  get(key: string): Promise<Buffer>;
+  /**
+   * The file's bytes as a stream, not read into memory. Resolves once the file is known to be
+   * there (rejects when it is not), so nothing has been sent yet when it is missing.
+   */
+  open(key: string): Promise<Readable>;
   /** Removes a file; removing one that is not there is not an error. */
   remove(key: string): Promise<void>;
   /** Safe to log: where the files are kept. */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 
 /** Entry names made unique inside the archive: a second "letter.pdf" becomes "letter (2).pdf". */
@@ -14,16 +15,14 @@ function uniqueEntryNames(names: string[]): string[] {
   });
 }
 
-/** A zip of the given files, built in memory (a download holds at most 20 documents). */
-export function zipOf(files: Array<{ name: string; bytes: Buffer }>): Promise<Buffer> {
+/**
+ * A zip of the given files as a stream: each file's bytes pass through as the archive is sent,
+ * none is held whole in memory.
+ */
+export function zipStreamOf(files: Array<{ name: string; stream: Readable }>): Readable {
   const archive = new yazl.ZipFile();
   const names = uniqueEntryNames(files.map((file) => file.name));
-  files.forEach((file, index) => archive.addBuffer(file.bytes, names[index]!));
+  files.forEach((file, index) => archive.addReadStream(file.stream, names[index]!));
   archive.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    archive.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    archive.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    archive.outputStream.on('error', reject);
-  });
+  return archive.outputStream as Readable;
 }
