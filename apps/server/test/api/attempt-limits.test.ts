@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { addMonths, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { members, outboxMessages, registrations, users } from '../../src/db/schema';
+import { outboxMessages, registrations, users } from '../../src/db/schema';
 import { ACCOUNT_ATTEMPTS_PER_HOUR, REGISTRATION_STARTS_PER_HOUR } from '../../src/plugins/rate-limits';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import {
+  addMemberToRegister,
+  codeIn,
+  confirmRegistration,
+  registrationUrls,
+  samDetails,
+} from './registration-setup';
 
 const ctx = useTestApp();
 const login = '/authentication-api/api/authentication/login';
@@ -73,25 +79,16 @@ describe('registration code attempts counted atomically', () => {
   const start = (agent: BrowserAgent) =>
     agent.request({
       method: 'POST',
-      url: '/authentication-api/api/registration/start',
+      url: registrationUrls.start,
       remoteAddress: '10.3.0.1',
-      payload: {
-        referenceNumber: '1000009',
-        dateOfBirth: addMonths(utcDay(new Date()), -(48 * 12 + 6)),
-        insuranceNumber: 'QQ123456B',
-      },
+      payload: samDetails(),
     });
   const latestCode = async (agent: BrowserAgent) => {
     const outbox = await agent.request({ url: '/api/dev/outbox?recipient=sam.patel@example.org' });
-    return /\b(\d{6})\b/.exec(outbox.json().messages[0].body)![1]!;
+    return codeIn(outbox.json().messages[0].body);
   };
   const confirm = (agent: BrowserAgent, registrationId: string, code: string, remoteAddress = '10.3.0.2') =>
-    agent.request({
-      method: 'POST',
-      url: '/authentication-api/api/registration/confirm',
-      remoteAddress,
-      payload: { registrationId, code, username: 'sam.p', password: 'a long passphrase 2026' },
-    });
+    confirmRegistration(agent, { registrationId, code, username: 'sam.p' }, remoteAddress);
 
   it('checks only five of parallel guesses, then refuses the right code', async () => {
     const agent = new BrowserAgent(ctx.app);
@@ -132,7 +129,7 @@ describe('registration starts counted per member', () => {
   const startFrom = (remoteAddress: string, details: Record<string, string>) =>
     new BrowserAgent(ctx.app).rawRequest({
       method: 'POST',
-      url: '/authentication-api/api/registration/start',
+      url: registrationUrls.start,
       remoteAddress,
       headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
       payload: details,
@@ -150,17 +147,10 @@ describe('registration starts counted per member', () => {
         insuranceNumber: `QQ${referenceNumber.slice(-6)}C`,
       };
       if (exists) {
-        await ctx.database.db.insert(members).values({
-          businessGroup: 'MER',
-          referenceNumber,
-          schemeCode: 'MDB',
-          category: 'GEN',
-          status: 'Deferred',
+        await addMemberToRegister(ctx.database.db, {
+          ...details,
           forenames: 'Robin',
           surname: 'Shaw',
-          gender: 'U',
-          dateOfBirth: details.dateOfBirth,
-          insuranceNumber: details.insuranceNumber,
           email: `robin.${referenceNumber}@example.org`,
         });
       }

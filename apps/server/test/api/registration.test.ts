@@ -1,54 +1,40 @@
 import { eq } from 'drizzle-orm';
 import { addMonths, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, members, outboxMessages, users } from '../../src/db/schema';
+import { auditEvents, outboxMessages, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import {
+  addMemberToRegister,
+  codeIn,
+  confirmRegistration as confirm,
+  registrationUrls,
+  samDetails,
+} from './registration-setup';
 
 const ctx = useTestApp();
-const start = '/authentication-api/api/registration/start';
-const samDateOfBirth = () => addMonths(utcDay(new Date()), -(48 * 12 + 6));
-const details = (overrides: Record<string, string> = {}) => ({
-  referenceNumber: '1000009',
-  dateOfBirth: samDateOfBirth(),
-  insuranceNumber: 'qq 12 34 56 b',
-  ...overrides,
-});
+const start = registrationUrls.start;
+const details = (overrides: Record<string, string> = {}) =>
+  samDetails({ insuranceNumber: 'qq 12 34 56 b', ...overrides });
 
 const messagesTo = (recipient: string) =>
   ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
 /** The account's email: the one on the member's record when the code went by email, else '' (no address to trust). */
 const emailOf = async (username: string) =>
   (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0]!.email;
-const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
 async function latestCodeTo(recipient: string) {
   const messages = await messagesTo(recipient);
   return codeIn(messages.at(-1)!.body);
 }
 
-async function addMember(referenceNumber: string, contact: { email?: string; mobilePhone?: string }) {
-  await ctx.database.db.insert(members).values({
-    businessGroup: 'MER',
+const addMember = (referenceNumber: string, contact: { email?: string; mobilePhone?: string }) =>
+  addMemberToRegister(ctx.database.db, {
     referenceNumber,
-    schemeCode: 'MDB',
-    category: 'GEN',
-    status: 'Deferred',
     forenames: 'Alex',
     surname: 'Reed',
-    gender: 'U',
     dateOfBirth: '1970-05-04',
     insuranceNumber: `QQ${referenceNumber.slice(-6)}A`,
-    email: contact.email ?? null,
-    mobilePhone: contact.mobilePhone ?? null,
-  });
-  return { referenceNumber, dateOfBirth: '1970-05-04', insuranceNumber: `QQ${referenceNumber.slice(-6)}A` };
-}
-
-const confirm = (agent: BrowserAgent, payload: Record<string, string>) =>
-  agent.request({
-    method: 'POST',
-    url: '/authentication-api/api/registration/confirm',
-    payload: { username: 'sam.patel', password: 'a long passphrase 2026', ...payload },
+    ...contact,
   });
 
 describe('registration of a portal account for an existing member record', () => {
