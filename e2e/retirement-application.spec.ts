@@ -192,7 +192,17 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(page).toHaveURL(/\/retirement\/apply\/contact$/);
   await expect(page.getByRole('definition').filter({ hasText: 'db.deferred@example.org' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('Yes').check();
+  await page.getByLabel('No, I will give a phone number').check();
+  await continueButton(page).click();
+
+  // The My details mobile fields and their checks.
+  await expect(heading(page, 'A phone number for this application')).toBeVisible();
+  await page.getByLabel('Which phone number should we call about your application?').fill('123');
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Enter a mobile phone number in the correct format');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Country').selectOption('GB');
+  await page.getByLabel('Which phone number should we call about your application?').fill('07911 123456');
   await continueButton(page).click();
 
   // Proof of identity: a photo ID into the member's documents, pending until the scheme checks it.
@@ -222,6 +232,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).toContainText('£10,000.00');
   await expect(main).toContainText('Mrs M Hughes, account ending 5678');
   await expect(main).toContainText('Sent, to be checked by the scheme');
+  await expect(main).toContainText('+447911123456');
   await expectNoAccessibilityViolations(page);
 
   // One Change: the guidance date; after it the member is back on check your answers.

@@ -47,6 +47,8 @@ function stepSchemas(object: ObjectSchemaFactory) {
     object({ kind: z.literal('text'), ...shared, maxLength: z.number().int().min(1).max(1000).optional() }),
     /** A UK bank account (name, sort code, account number) given as the answer's value. */
     object({ kind: z.literal('bank-account'), ...shared }),
+    /** A phone number (country and number) given as the answer's value, as My details asks a mobile. */
+    object({ kind: z.literal('phone'), ...shared }),
   ]);
   /** A checkbox list (declarations): the page cannot be left until every required box is ticked. */
   const checkboxes = object({

@@ -181,8 +181,18 @@ describe('the DB retirement application journey', () => {
 
     // The identity page is left only once a photo ID has been sent.
     await answer(agent, 'ra_bank', 'bank_account', 'provided', bank);
-    await answer(agent, 'ra_contact', 'contact_correct', 'yes');
+    // A phone number for the application, checked as My details checks a mobile.
+    await answer(agent, 'ra_contact', 'contact_correct', 'no');
+    const atPhone = await state(agent);
+    for (const value of ['not json', JSON.stringify({ countryCode: 'GB', number: '123' })])
+      expect(codeOf(await answer(agent, 'ra_contact_phone', 'contact_phone', 'provided', value))).toBe(
+        'invalid_phone_number',
+      );
+    expect(await state(agent)).toEqual(atPhone);
+    const phone = JSON.stringify({ countryCode: 'GB', number: '07911 123456' });
+    await answer(agent, 'ra_contact_phone', 'contact_phone', 'provided', phone);
     const atIdentity = await state(agent);
+    expect(atIdentity.steps.at(-1).answer).toMatchObject({ answerKey: '+447911123456' });
     expect(atIdentity.currentPageKey).toBe('ra_identity');
     expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_identity' }))).toBe(
       'identity_not_provided',

@@ -1,4 +1,9 @@
-import { ukBankAccountSchema, type JourneyStep } from '@meridian/contracts';
+import {
+  internationalNumber,
+  mobileChangeSchema,
+  ukBankAccountSchema,
+  type JourneyStep,
+} from '@meridian/contracts';
 import { badRequest, notFound } from '../../lib/errors';
 import { answersOf, nextPageOf, reachableFrom, type JourneyGraph, type JourneyPage } from './graph';
 
@@ -145,6 +150,7 @@ function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneySt
     if (htmlTag.test(value)) throw badRequest('answer_has_html', 'The answer must not contain HTML.');
   }
   if (question.kind === 'bank-account') return bankAccountAnswer(question.key, answer.answerValue);
+  if (question.kind === 'phone') return phoneAnswer(question.key, answer.answerValue);
   return { questionKey: question.key, answerKey: value, answerValue: answer.answerValue ?? null };
 }
 
@@ -162,6 +168,27 @@ function bankAccountAnswer(questionKey: string, json: string | undefined): Journ
   const parsed = ukBankAccountSchema.safeParse(raw);
   if (!parsed.success) throw badRequest('invalid_bank_account', parsed.error.issues[0]!.message);
   return { questionKey, answerKey: 'provided', answerValue: JSON.stringify(parsed.data) };
+}
+
+/**
+ * A phone answer: its value is the country and number as JSON, checked with the My details mobile
+ * schema; the answer is the number in international format.
+ */
+function phoneAnswer(questionKey: string, json: string | undefined): JourneyStep['answer'] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json ?? '');
+  } catch {
+    throw badRequest('invalid_phone_number', 'Enter a phone number and the country it is from.');
+  }
+  const parsed = mobileChangeSchema.safeParse(raw);
+  const number = parsed.success ? internationalNumber(parsed.data) : null;
+  if (!parsed.success || !number)
+    throw badRequest(
+      'invalid_phone_number',
+      parsed.success ? 'Enter a phone number in the correct format.' : parsed.error.issues[0]!.message,
+    );
+  return { questionKey, answerKey: number, answerValue: JSON.stringify(parsed.data) };
 }
 
 /**

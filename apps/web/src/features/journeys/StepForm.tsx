@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { JourneyQuestion, PageJourney } from '@meridian/contracts';
+import { mobileChangeSchema, type JourneyQuestion, type PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -12,6 +12,8 @@ import { messageFor } from './messages';
 import { IdentityCheck } from './IdentityCheck';
 import { RecordedDetails } from './RecordedDetails';
 import { BankAccountForm } from '../my-details/BankAccountForm';
+import { checkForm } from '../my-details/form';
+import { MobileNumberFields } from '../my-details/MobileNumberFields';
 
 interface StepFormProps {
   pageKey: string;
@@ -41,6 +43,16 @@ function readAnswer(question: FormQuestion, form: FormData): Answer | FieldError
       return text(question.key)
         ? { answerKey: text(question.key) }
         : { field: question.key, message: 'Enter an answer' };
+    case 'phone': {
+      // Checked as My details checks a mobile; the server keeps it in international format.
+      const checked = checkForm(mobileChangeSchema, {
+        countryCode: text('countryCode'),
+        number: text('number'),
+      });
+      return checked.ok
+        ? { answerKey: 'provided', answerValue: JSON.stringify(checked.value) }
+        : checked.errors[0]!;
+    }
   }
 }
 
@@ -171,7 +183,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
 }
 
 const firstFieldOf = (question: FormQuestion) =>
-  question.kind === 'radios' ? `${question.key}-0` : question.key;
+  question.kind === 'radios' ? `${question.key}-0` : question.kind === 'phone' ? 'number' : question.key;
 
 function QuestionField({
   question,
@@ -213,6 +225,19 @@ function QuestionField({
         hint={question.hint}
         error={fieldError(question.key)}
         defaultValue={answer?.answerKey}
+      />
+    );
+  if (question.kind === 'phone')
+    return (
+      <MobileNumberFields
+        label={question.label}
+        hint={question.hint}
+        error={fieldError('number') ?? fieldError('countryCode')}
+        defaultValue={
+          answer?.answerValue
+            ? (JSON.parse(answer.answerValue) as { countryCode: string; number: string })
+            : undefined
+        }
       />
     );
   return (

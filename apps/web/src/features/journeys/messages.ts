@@ -11,6 +11,7 @@ const messages: Record<string, string> = {
   answer_has_html: 'Your answer must not contain < or >',
   invalid_bank_account:
     'Enter the name on the account, a 6-digit sort code and an account number of 6 to 8 digits',
+  invalid_phone_number: 'Enter a phone number in the correct format, like 07911 123456',
   declarations_incomplete: 'Tick every statement to continue',
   page_not_reachable: 'Answer the earlier questions first',
   journey_expired: 'Your application has expired. Start again to see up-to-date figures',

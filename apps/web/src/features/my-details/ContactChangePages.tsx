@@ -6,6 +6,7 @@ import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { detailsApi } from './api';
 import { CodeStep } from './CodeStep';
+import { MobileNumberFields } from './MobileNumberFields';
 import { checkForm, errorFor, serverError } from './form';
 
 export const YOUR_DETAILS_PATH = '/my-details';
@@ -78,15 +79,6 @@ export function ChangeEmailPage() {
   );
 }
 
-const dialCountries = [
-  ['GB', 'United Kingdom (+44)'],
-  ['IE', 'Ireland (+353)'],
-  ['FR', 'France (+33)'],
-  ['DE', 'Germany (+49)'],
-  ['ES', 'Spain (+34)'],
-  ['US', 'United States (+1)'],
-] as const;
-
 export function ChangeMobilePage() {
   const [pending, setPending] = useState<PendingCode | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -131,22 +123,9 @@ export function ChangeMobilePage() {
       <ErrorSummary errors={errors} />
       <h1>Change your mobile number</h1>
       <form noValidate onSubmit={submit}>
-        <div className="form-group">
-          <label htmlFor="countryCode">Country</label>
-          <select id="countryCode" name="countryCode" defaultValue="GB">
-            {dialCountries.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          id="number"
+        <MobileNumberFields
           label="New mobile number"
           hint="We will text a code to this number to check it is yours"
-          type="tel"
-          autoComplete="tel-national"
           error={errorFor(errors, 'number')}
         />
         <div className="button-group">
