@@ -106,6 +106,22 @@ test('a member uploads a PDF and an image, filters, downloads one and two as a z
   expect(Object.keys(entries).sort()).toEqual(['passport.png', 'payslip_march.pdf']);
   expect(Buffer.from(entries['passport.png']!).equals(samplePng())).toBe(true);
 
+  // Tags: a tag too long is refused in the page with an error summary; good ones are saved and listed.
+  await page.getByRole('button', { name: 'Change tags of payslip_march.pdf' }).click();
+  await expect(page.getByRole('heading', { name: 'Tags for payslip_march.pdf' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Tags' }).fill(`pay, ${'x'.repeat(41)}`);
+  await page.getByRole('button', { name: 'Save tags' }).click();
+  await expect(page.getByRole('alert')).toContainText('Tag 2 must be 40 characters or fewer');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('textbox', { name: 'Tags' }).fill('pay, March 2026');
+  await page.getByRole('button', { name: 'Save tags' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The tags of payslip_march.pdf have been saved' }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tags of payslip_march.pdf' })).toHaveText(
+    ['pay', 'March 2026'].join(''),
+  );
+
   await page.getByRole('button', { name: 'Delete passport.png' }).click();
   await expect(page.getByRole('heading', { name: 'Delete passport.png?' })).toBeFocused();
   await expectNoAccessibilityViolations(page);
