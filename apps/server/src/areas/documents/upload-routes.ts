@@ -31,6 +31,7 @@ import {
   type MemberRecord,
 } from './repository';
 import { multipartLimits, readUploadForm } from './upload-form';
+import { casesOf } from '../journeys/case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['documents'];
@@ -261,13 +262,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
         const [found] = await tx
           .select()
           .from(memberCases)
-          .where(
-            and(
-              eq(memberCases.caseNumber, caseNumber),
-              eq(memberCases.businessGroup, record.businessGroup),
-              eq(memberCases.referenceNumber, record.referenceNumber),
-            ),
-          );
+          .where(and(eq(memberCases.caseNumber, caseNumber), casesOf(record)));
         if (!found) throw notFound('case_not_found', 'We could not find this case.');
         const pending = (await uploadsIn(tx, record, journeyType)).filter((row) => row.caseNumber === null);
         if (pending.length > 0) {

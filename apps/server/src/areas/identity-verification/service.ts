@@ -5,6 +5,7 @@ import { identityVerifications, memberCases, memberDocuments } from '../../db/sc
 import { badRequest, notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import type { IdentityVerifier } from './verifier';
+import { casesOf } from '../journeys/case-ownership';
 
 export interface MemberRecord {
   businessGroup: string;
@@ -153,12 +154,7 @@ async function markIdentityReceived(tx: Transaction, record: MemberRecord) {
   const cases = await tx
     .select()
     .from(memberCases)
-    .where(
-      and(
-        eq(memberCases.businessGroup, record.businessGroup),
-        eq(memberCases.referenceNumber, record.referenceNumber),
-      ),
-    );
+    .where(casesOf(record));
   for (const found of cases) {
     const waiting = (document: { name: string; status: string }) =>
       document.name === IDENTITY_CASE_DOCUMENT && document.status === 'outstanding';

@@ -10,6 +10,7 @@ import { aboutYouSection, renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';
 import { openCase } from './open-case';
 import type { JourneyGraph } from './graph';
+import { casesOf } from './case-ownership';
 
 /**
  * Asks the scheme for a formal quote before applying (`submit-case`): a case of the journey's
@@ -33,12 +34,7 @@ export async function submitQuoteRequest(db: Database, request: FastifyRequest, 
       .select()
       .from(memberCases)
       .where(
-        and(
-          eq(memberCases.businessGroup, record.businessGroup),
-          eq(memberCases.referenceNumber, record.referenceNumber),
-          eq(memberCases.caseType, offered.caseType),
-          eq(memberCases.status, 'Received'),
-        ),
+        and(casesOf(record), eq(memberCases.caseType, offered.caseType), eq(memberCases.status, 'Received')),
       );
     if (open) return { caseNumber: open.caseNumber, submissionDate: open.createdAt.toISOString(), pdf: null };
     const now = new Date();

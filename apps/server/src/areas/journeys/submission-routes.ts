@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   errorBodySchema,
   journeySubmitResponseSchema,
@@ -22,6 +22,7 @@ import { memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
 import { openCase } from './open-case';
 import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
+import { casesOf } from './case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
@@ -177,12 +178,7 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       const rows = await db
         .select()
         .from(memberCases)
-        .where(
-          and(
-            eq(memberCases.businessGroup, record.businessGroup),
-            eq(memberCases.referenceNumber, record.referenceNumber),
-          ),
-        )
+        .where(casesOf(record))
         .orderBy(desc(memberCases.createdAt));
       return {
         cases: rows.map((row) => ({
