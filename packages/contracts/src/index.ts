@@ -14,3 +14,4 @@ export * from './calculations';
 export * from './web-routes';
 export * from './batch';
 export * from './branding';
+export * from './retirement-age';
