@@ -119,6 +119,78 @@ test('db.deferred sees their figures, their pension by age, downloads the option
   );
 });
 
+/** An ISO date as the page shows it: `03 Jan 1964`. */
+const shownDate = (iso: string) =>
+  `${iso.slice(8, 10)} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+const exactPounds = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+
+test('db.deferred chooses when to retire by age, by keyboard, and is told why an age is refused', async ({
+  page,
+}) => {
+  await signIn(page, 'db.deferred');
+  await page.goto('/retirement/options');
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  const main = page.getByRole('main');
+  const window = await (await page.request.get('/mdp-api/api/v2/retirement/retirement-date')).json();
+  const { from, to } = window.availableRetirementDateRange as { from: string; to: string };
+  const dateOfBirth = window.dateOfBirth as string;
+  const birthdayIn = (year: number) => `${year}${dateOfBirth.slice(4)}`;
+  // The age the member is on the window's first day.
+  const youngest =
+    Number(from.slice(0, 4)) -
+    Number(dateOfBirth.slice(0, 4)) -
+    (birthdayIn(Number(from.slice(0, 4))) > from ? 1 : 0);
+  const ageInput = main.getByLabel('At what age do you want to retire?');
+
+  await choose(page, main.getByLabel('By age'));
+  await expect(main.getByRole('group', { name: 'When do you want to retire?' })).toBeHidden();
+  await tabTo(page, ageInput);
+  await page.keyboard.type(String(youngest - 1));
+  await page.keyboard.press('Enter');
+  const refusal = `The youngest age you can choose is ${youngest}: the earliest date you can retire is ${shownDate(from)}`;
+  await expect(page.getByRole('alert')).toContainText(refusal);
+  await expect(main.locator('#retirement-age-error')).toContainText(refusal);
+  await expect(ageInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(main.getByRole('heading', { name: /Your options if you retire on/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  // The age the member already is on the first day: that day.
+  await tabTo(page, ageInput);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(String(youngest));
+  await page.keyboard.press('Enter');
+  await expect(
+    main.getByRole('heading', { name: `Your options if you retire on ${shownDate(from)}` }),
+  ).toBeVisible();
+  await expect(main).toContainText(
+    `You chose to retire at ${youngest}: on the earliest date you can choose, as you are that age already.`,
+  );
+
+  // The next age: that birthday, with the figures for it.
+  const age = youngest + 1;
+  const birthday = birthdayIn(Number(dateOfBirth.slice(0, 4)) + age);
+  expect(birthday <= to).toBe(true);
+  await tabTo(page, ageInput);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(String(age));
+  await page.keyboard.press('Enter');
+  await expect(
+    main.getByRole('heading', { name: `Your options if you retire on ${shownDate(birthday)}` }),
+  ).toBeVisible();
+  await expect(main).toContainText(`You chose to retire at ${age}: on your birthday.`);
+  const quote = await (
+    await page.request.get(`/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=${birthday}`)
+  ).json();
+  const full = quote.options.find((option: { kind: string }) => option.kind === 'full-pension');
+  await expect(
+    main.getByLabel(`Full pension of ${exactPounds(full.residualPensionPence)} a year, no tax-free cash`),
+  ).toBeVisible();
+  const atAge = await (await page.request.get(`/mdp-api/api/retirement/options?age=${age}`)).json();
+  expect(full.residualPensionPence).toBe(atAge.fullPensionYearlyIncome);
+  await expectNoAccessibilityViolations(page);
+});
+
 test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({
   page,
 }) => {

@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { JourneyState } from '@meridian/contracts';
+import { ageOn, birthdayAtAge, retirementDateAtAge, type JourneyState } from '@meridian/contracts';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { TextField } from '../../components/TextField';
 import type { BlockProps } from '../content/block-props';
 import { formatCurrency, formatDate } from '../content/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
@@ -38,6 +39,19 @@ function dateProblem(date: string | null, { from, to }: RetirementWindow['availa
   return null;
 }
 
+/** The date for an age typed in (whole years), or why the age is refused: the window's ages and ends. */
+function dateAtAge(typed: string, { dateOfBirth, availableRetirementDateRange: range }: RetirementWindow) {
+  const text = typed.trim();
+  const choice = retirementDateAtAge(dateOfBirth, range, /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN);
+  if (choice.ok) return { date: choice.date, problem: null };
+  const problem = {
+    'whole-years': `Enter the age you want to retire at in whole years, for example ${choice.youngest}`,
+    'too-young': `The youngest age you can choose is ${choice.youngest}: the earliest date you can retire is ${formatDate(range.from)}`,
+    'too-old': `The oldest age you can choose is ${choice.oldest}: the latest date you can retire is ${formatDate(range.to)}`,
+  }[choice.reason];
+  return { date: null, problem };
+}
+
 /**
  * Pre-journey screens of the DB retirement application: the pension by retirement age, a date inside
  * the allowed window, the quote's options (also as a PDF), a tax-free cash amount of the member's own
@@ -47,7 +61,9 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   const type = block.journeyType;
   const navigate = useNavigate();
   const [setup, setSetup] = useState<Setup | null>(null);
+  const [chooseBy, setChooseBy] = useState<'date' | 'age'>('date');
   const [date, setDate] = useState<string | null>(null);
+  const [age, setAge] = useState<number | null>(null);
   const [quote, setQuote] = useState<DbQuoteView | null>(null);
   const [option, setOption] = useState<DbQuoteOption['kind'] | null>(null);
   const [pounds, setPounds] = useState('');
@@ -73,20 +89,27 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
 
   async function showOptions(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = readDateField(new FormData(event.currentTarget), 'retirement-date');
-    const problem = dateProblem(chosen, range);
-    if (problem) return setErrors([{ field: 'retirement-date', message: problem }]);
+    const form = new FormData(event.currentTarget);
+    const field = chooseBy === 'age' ? 'retirement-age' : 'retirement-date';
+    const typedAge = String(form.get('retirement-age') ?? '');
+    const picked = readDateField(form, 'retirement-date');
+    const { date: chosen, problem } =
+      chooseBy === 'age'
+        ? dateAtAge(typedAge, window)
+        : { date: picked, problem: dateProblem(picked, range) };
+    if (problem) return setErrors([{ field, message: problem }]);
     try {
       const figures = await retirementApi.quote(chosen!);
       setErrors([]);
       setDate(chosen);
+      setAge(chooseBy === 'age' ? Number(typedAge.trim()) : null);
       setQuote(figures);
       // An amount the member chose for this date before is chosen again.
       const kept = figures.enteredLumpSumPence;
       setOption(kept === null ? null : 'requested-lump-sum');
       setPounds(String(Math.round((kept ?? figures.lumpSum.maximumPence / 2) / 100)));
     } catch (error) {
-      setErrors([{ field: 'retirement-date', message: messageFor(error) }]);
+      setErrors([{ field, message: messageFor(error) }]);
     }
   }
 
@@ -154,13 +177,52 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       )}
       <RetirementProjection window={window} />
       <form onSubmit={(event) => void showOptions(event)} noValidate>
-        <DateField
-          id="retirement-date"
-          legend="When do you want to retire?"
-          hint={`Choose a date from ${formatDate(range.from)} to ${formatDate(range.to)}. For example, ${formatDate(range.from)} is ${range.from.slice(8, 10)} ${Number(range.from.slice(5, 7))} ${range.from.slice(0, 4)}.`}
-          error={errorFor('retirement-date')}
-          defaultValue={date ?? undefined}
-        />
+        <fieldset>
+          <legend className="legend">How do you want to choose when you retire?</legend>
+          <div className="radio">
+            <input
+              type="radio"
+              id="choose-by-date"
+              name="choose-by"
+              value="date"
+              checked={chooseBy === 'date'}
+              onChange={() => setChooseBy('date')}
+              aria-controls="choose-by-date-reveal"
+            />
+            <label htmlFor="choose-by-date">By date</label>
+          </div>
+          <div className="radio-reveal" id="choose-by-date-reveal" hidden={chooseBy !== 'date'}>
+            <DateField
+              id="retirement-date"
+              legend="When do you want to retire?"
+              hint={`Choose a date from ${formatDate(range.from)} to ${formatDate(range.to)}. For example, ${formatDate(range.from)} is ${range.from.slice(8, 10)} ${Number(range.from.slice(5, 7))} ${range.from.slice(0, 4)}.`}
+              error={errorFor('retirement-date')}
+              defaultValue={date ?? undefined}
+            />
+          </div>
+          <div className="radio">
+            <input
+              type="radio"
+              id="choose-by-age"
+              name="choose-by"
+              value="age"
+              checked={chooseBy === 'age'}
+              onChange={() => setChooseBy('age')}
+              aria-controls="choose-by-age-reveal"
+            />
+            <label htmlFor="choose-by-age">By age</label>
+          </div>
+          <div className="radio-reveal" id="choose-by-age-reveal" hidden={chooseBy !== 'age'}>
+            <TextField
+              id="retirement-age"
+              label="At what age do you want to retire?"
+              hint={`In whole years, from ${ageOn(window.dateOfBirth, range.from)} to ${ageOn(window.dateOfBirth, range.to)}. You retire on your birthday at that age, or on ${formatDate(range.from)} if you are that age already.`}
+              error={errorFor('retirement-age')}
+              inputMode="numeric"
+              className="input--2"
+            />
+          </div>
+        </fieldset>
         <button type="submit" className="button button--secondary">
           Show my options
         </button>
@@ -168,6 +230,15 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       {quote && date && (
         <form onSubmit={(event) => void apply(event)} noValidate className="option-list">
           <h2>Your options if you retire on {formatDate(quote.effectiveDate)}</h2>
+          {age !== null && (
+            <p>
+              You chose to retire at {age}:{' '}
+              {birthdayAtAge(window.dateOfBirth, age) === date
+                ? 'on your birthday'
+                : 'on the earliest date you can choose, as you are that age already'}
+              .
+            </p>
+          )}
           <p className="hint">Figures worked out on {formatDate(quote.calculatedOn)}.</p>
           <fieldset>
             <legend className="legend">Choose how to take your pension</legend>
