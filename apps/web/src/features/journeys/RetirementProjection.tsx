@@ -1,17 +1,21 @@
 import { useEffect, useState } from 'react';
-import type { BlockOf } from '@meridian/contracts';
+import { birthdayAtAge, type BlockOf } from '@meridian/contracts';
 import { Chart } from '../content/blocks/Chart';
 import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './journey-api';
 
 type Available = Extract<RetirementOptionsAtAge, { isCalculationSuccessful: true }>;
 
-/** The whole ages whose birthday falls inside the window the member may choose a date from. */
+/**
+ * The whole ages whose birthday falls inside the window the member may choose a date from, counting
+ * birthdays as the calculation engine does (29 February as 28 February in a common year).
+ */
 export function agesInWindow({ dateOfBirth, availableRetirementDateRange: { from, to } }: RetirementWindow) {
   const birthYear = Number(dateOfBirth.slice(0, 4));
   const ages: number[] = [];
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
-    const birthday = `${year}${dateOfBirth.slice(4)}`;
-    if (birthday >= from && birthday <= to) ages.push(year - birthYear);
+    const age = year - birthYear;
+    const birthday = birthdayAtAge(dateOfBirth, age);
+    if (birthday >= from && birthday <= to) ages.push(age);
   }
   return ages;
 }
