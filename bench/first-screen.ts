@@ -59,13 +59,52 @@ const hubRendered = async (page: Page) => {
   await page.getByText('Loading...').waitFor({ state: 'detached' });
 };
 
+interface DeclaredQueries {
+  route: RegExp;
+  names: Set<string>;
+}
+
+/** Each GET route's declared query parameters, from the server's OpenAPI document. */
+async function declaredQueries(baseUrl: string): Promise<DeclaredQueries[]> {
+  const response = await fetch(`${baseUrl}/docs/json`);
+  const { paths } = (await response.json()) as {
+    paths: Record<string, { get?: { parameters?: { in: string; name: string }[] } }>;
+  };
+  return Object.entries(paths).flatMap(([path, { get }]) =>
+    get
+      ? [
+          {
+            route: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+            names: new Set(get.parameters?.filter((p) => p.in === 'query').map((p) => p.name)),
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * A GET as the server reads it: query parameters its route does not declare (a member-data read's
+ * `tenantUrl`, say: the tenant comes from the host) are ignored by the server, so they are left out.
+ */
+function sameReadAs(routes: DeclaredQueries[], address: string) {
+  const url = new URL(address, 'http://server');
+  const declared = routes.find(({ route }) => route.test(url.pathname));
+  if (!declared) return `${url.pathname}${url.search}`;
+  const kept = new URLSearchParams([...url.searchParams].filter(([name]) => declared.names.has(name)));
+  return `${url.pathname}${kept.size > 0 ? `?${kept}` : ''}`;
+}
+
 /** Signs in on /login and counts every request until the hub is rendered and the network is quiet. */
 async function signInToHub(page: Page, baseUrl: string, username: string) {
+  const routes = await declaredQueries(baseUrl);
   await page.goto(`${baseUrl}/login`);
   await loginRendered(page);
   await networkQuiet(page);
   const requests: string[] = [];
-  /** Every read asked for, a batch's reads one by one: a read asked twice is a duplicate, batched or not. */
+  /**
+   * Every read asked for, a batch's reads one by one, as the server reads it: a read asked twice is a
+   * duplicate, batched or not, whatever ignored parameters it carries.
+   */
   const reads: string[] = [];
   const readable = (address: string) =>
     // Long query values (content access keys) are cut so the list stays readable.
@@ -76,10 +115,13 @@ async function signInToHub(page: Page, baseUrl: string, username: string) {
     if (url.pathname === BATCH_PATH) {
       const { requests: batched } = request.postDataJSON() as { requests: { path: string }[] };
       requests.push(`${line} [${batched.map((read) => readable(read.path)).join(', ')}]`);
-      reads.push(...batched.map((read) => `GET ${readable(read.path)}`));
+      reads.push(...batched.map((read) => `GET ${readable(sameReadAs(routes, read.path))}`));
     } else {
       requests.push(line);
-      reads.push(line);
+      const address = `${url.pathname}${url.search}`;
+      reads.push(
+        `${request.method()} ${readable(request.method() === 'GET' ? sameReadAs(routes, address) : address)}`,
+      );
     }
   };
   page.on('request', collect);
