@@ -61,7 +61,10 @@ export function acceptedClientWordingFlags(flags: readonly string[]): string[] {
   return [...new Set(flags.map(sanitiseWordingFlag).filter((flag) => clientFlags.has(flag)))];
 }
 
-/** What visibility rules are evaluated against: the signed key's fields and flags, plus the client's accepted ones. */
+/**
+ * What visibility rules are evaluated against: the signed key's fields and flags (with `HASAVC` for a
+ * member with additional voluntary contributions), plus the client's accepted ones.
+ */
 export function visibilityKeyOf(
   payload: ContentAccessKeyPayload,
   clientFlags: readonly string[] = [],
@@ -75,6 +78,10 @@ export function visibilityKeyOf(
       retirementApplicationStatus: payload.retirementApplicationStatus,
       transferApplicationStatus: payload.transferApplicationStatus,
     },
-    wordingFlags: [...payload.wordingFlags, ...acceptedClientWordingFlags(clientFlags)],
+    wordingFlags: [
+      ...payload.wordingFlags,
+      ...(payload.hasAdditionalContributions ? ['HASAVC'] : []),
+      ...acceptedClientWordingFlags(clientFlags),
+    ],
   };
 }

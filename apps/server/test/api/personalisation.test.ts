@@ -5,35 +5,42 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 const base = '/content-api/api/v2/content';
 
-async function myPensionFor(username: string) {
+async function pageTextFor(username: string, pageUrl = '/my-pension') {
   const agent = new BrowserAgent(ctx.app);
   await agent.signIn(username);
   const { contentAccessKey } = (
     await agent.request({ url: '/mdp-api/api/content/access-key?tenantUrl=localhost' })
   ).json();
   const page = await ctx.app.inject({
-    url: `${base}/authorized-page?pageUrl=/my-pension&contentAccessKey=${contentAccessKey}`,
+    url: `${base}/authorized-page?pageUrl=${pageUrl}&contentAccessKey=${contentAccessKey}`,
   });
   return (page.json().blocks as Array<{ html: string }>).map((block) => block.html).join(' ');
 }
 
 describe('personalised pages', () => {
   it('shows a DB member in the retirement window the DB wording and the invitation to apply', async () => {
-    const text = await myPensionFor('db.deferred');
+    const text = await pageTextFor('db.deferred');
     expect(text).toContain('defined benefit pension');
     expect(text).toContain('You can now apply');
     expect(text).not.toContain('savings pot');
   });
 
   it('shows a young DC member the DC wording only', async () => {
-    const text = await myPensionFor('dc.far');
+    const text = await pageTextFor('dc.far');
     expect(text).toContain('savings pot');
     expect(text).not.toContain('defined benefit');
     expect(text).not.toContain('You can now apply');
   });
 
   it('tells a member with linked records about them', async () => {
-    expect(await myPensionFor('linked')).toContain('more than one pension record');
+    expect(await pageTextFor('linked')).toContain('more than one pension record');
+  });
+
+  it('shows the AVC fund on the retirement figures only to a member who has AVCs', async () => {
+    expect(await pageTextFor('db.avc', '/retirement/figures')).toContain('(AVC) fund');
+    const withoutAvcs = await pageTextFor('db.deferred', '/retirement/figures');
+    expect(withoutAvcs).toContain('your full pension would be');
+    expect(withoutAvcs).not.toContain('AVC');
   });
 
   it('keeps signed-in pages away from visitors', async () => {
