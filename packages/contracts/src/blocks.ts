@@ -319,7 +319,13 @@ export const strictBlockSchema: z.ZodType<Block> = z.lazy(() =>
 );
 
 /**
- * A block as a page delivers it: a typed block, or any other `{ type }` object, so that a block the
- * reader does not know (or a bad one) is logged and skipped instead of failing the whole page.
+ * What the content service delivers in place of a stored block that fails its contract (or whose type
+ * it does not know): the reason, for the web's development-only placeholder, and the block's
+ * visibility rule, so the marker reaches only the members the block would have.
  */
-export const pageBlockSchema = z.union([blockSchema, blockEnvelopeSchema]);
+export const SKIPPED_BLOCK_TYPE = 'skippedBlock';
+export type SkippedBlockMarker = {
+  type: typeof SKIPPED_BLOCK_TYPE;
+  reason: string;
+  visibility?: unknown;
+};

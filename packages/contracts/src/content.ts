@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageBlockSchema, strictBlockSchema } from './blocks';
+import { blockEnvelopeSchema, strictBlockSchema } from './blocks';
 import { pageJourneyFileSchema, pageJourneySchema } from './journeys';
 import { visibilityRuleSchema } from './visibility';
 
@@ -91,7 +91,11 @@ export const pageSchema = z.object({
   tenant: z.object({ tenantUrl: z.string(), businessGroup: z.array(z.string()) }),
   bgroup: z.string(),
   journey: pageJourneySchema.optional(),
-  blocks: z.array(pageBlockSchema),
+  /**
+   * Each block was checked against its contract when the page was read (nested blocks too), so the
+   * answer only needs the envelopes: a block that failed arrives as a skipped-block marker.
+   */
+  blocks: z.array(blockEnvelopeSchema),
 });
 export type Page = z.infer<typeof pageSchema>;
 

@@ -1,8 +1,11 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearContentCache } from '../../src/areas/content/content-cache';
 import { syncContent } from '../../src/areas/content/sync';
+import { pages } from '../../src/db/schema';
 import { contentRoot } from '../../src/prepare';
 import { useTestApp } from './harness';
 
@@ -44,5 +47,28 @@ describe('page files', () => {
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/tittle/);
     await writeHelp((page) => ({ ...page, journey: { type: 'retirement', step: 2 } }));
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(/journey.*step|step/);
+  });
+});
+
+describe('stored blocks', () => {
+  it('are checked against their contracts: a valid block is delivered, a failing one as a skipped-block marker', async () => {
+    const valid = { type: 'richText', html: '<p>Still here</p>' };
+    const stored = [valid, { type: 'message', variant: 'loud', html: '<p>Hi</p>' }, { type: 'gizmo' }];
+    const { db } = ctx.database;
+    await db
+      .update(pages)
+      .set({ blocks: stored })
+      .where(and(eq(pages.tenantUrl, 'localhost'), eq(pages.slug, '/help')));
+    clearContentCache(db);
+    const response = await helpPage();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().blocks).toEqual([
+      valid,
+      {
+        type: 'skippedBlock',
+        reason: expect.stringMatching(/^Content block "message" does not match its contract \(variant: /),
+      },
+      { type: 'skippedBlock', reason: 'Content block of unknown type "gizmo"' },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { normalisePath, type Page, type VisibilityKey } from '@meridian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { normalisePath, type BlockEnvelope, type Page, type VisibilityKey } from '@meridian/contracts';
 import { cachedContent } from './content-cache';
+import { checkedBlocks } from './checked-blocks';
 import { isVisible, personalise } from './personalise';
 import type { Database } from '../../db/client';
 import { pages, tenants } from '../../db/schema';
@@ -19,17 +21,36 @@ async function pageRow(db: Database, tenantUrl: string, pageUrl: string) {
   return row;
 }
 
+type PageRow = NonNullable<Awaited<ReturnType<typeof pageRow>>>;
+
+/** A cached row's blocks, checked against their contracts the first time a page request reads the row. */
+const checkedBlocksOfRow = new WeakMap<PageRow['page'], BlockEnvelope[]>();
+
+function deliverableBlocks({ page }: PageRow, log: Pick<FastifyBaseLogger, 'warn'>) {
+  let blocks = checkedBlocksOfRow.get(page);
+  if (!blocks) {
+    blocks = checkedBlocks(page.blocks, (reason) =>
+      log.warn({ tenantUrl: page.tenantUrl, slug: page.slug }, `${reason}: it is not delivered`),
+    );
+    checkedBlocksOfRow.set(page, blocks);
+  }
+  return blocks;
+}
+
 /** Whether the tenant has a page at this path, for anyone at all. */
 export async function pageExists(db: Database, tenantUrl: string, pageUrl: string): Promise<boolean> {
   return (await pageRow(db, tenantUrl, pageUrl)) !== undefined;
 }
 
-/** A page for whoever the key describes: hidden pages are null, hidden blocks are dropped. */
+/**
+ * A page for whoever the key describes: hidden pages are null, hidden blocks are dropped, and blocks
+ * that fail their contract arrive as skipped-block markers (logged once per cached read).
+ */
 export async function findPageBySlug(
   db: Database,
   tenantUrl: string,
   pageUrl: string,
-  { publicOnly, key }: { publicOnly: boolean; key: VisibilityKey },
+  { publicOnly, key, log }: { publicOnly: boolean; key: VisibilityKey; log: Pick<FastifyBaseLogger, 'warn'> },
 ): Promise<Page | null> {
   const row = await pageRow(db, tenantUrl, pageUrl);
   if (!row || (publicOnly && !row.page.isPublic) || !isVisible(row.page.visibility, key)) return null;
@@ -41,7 +62,7 @@ export async function findPageBySlug(
     tenant: { tenantUrl, businessGroup: row.businessGroups },
     bgroup: row.businessGroups.join(','),
     ...(row.page.journey ? { journey: row.page.journey } : {}),
-    blocks: personalise(row.page.blocks, key) as Page['blocks'],
+    blocks: personalise(deliverableBlocks(row, log), key),
   };
 }
 

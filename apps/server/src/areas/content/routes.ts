@@ -65,6 +65,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       const page = await findPageBySlug(db, request.query.tenantUrl.toLowerCase(), request.query.pageUrl, {
         publicOnly: true,
         key: publicVisibilityKey,
+        log: request.log,
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;
@@ -95,6 +96,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       const page = await findPageBySlug(db, key.tenantUrl, request.query.pageUrl, {
         publicOnly: false,
         key: visibilityKeyOf(key, [request.query.wordingFlags ?? []].flat()),
+        log: request.log,
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
       return page;

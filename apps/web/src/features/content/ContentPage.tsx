@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import { blockSchema, evaluateVisibility, type BlockEnvelope, type VisibilityKey } from '@meridian/contracts';
+import { evaluateVisibility, type BlockEnvelope, type BlockOf, type VisibilityKey } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
@@ -37,10 +37,10 @@ export function ContentPage() {
 
 /** A page whose own header block is shown does not repeat its title. */
 const hasHeaderBlock = (blocks: BlockEnvelope[], accessKey: VisibilityKey) =>
-  blocks.some((block) => {
-    const parsed = block.type === 'header' ? blockSchema.safeParse(block) : undefined;
-    return parsed?.success === true && evaluateVisibility(parsed.data.visibility, accessKey);
-  });
+  blocks.some(
+    (block) =>
+      block.type === 'header' && evaluateVisibility((block as BlockOf<'header'>).visibility, accessKey),
+  );
 
 function FoundPage({ title: authored, blocks }: { title: string; blocks: BlockEnvelope[] }) {
   const { text } = useTextResolver();

@@ -1,7 +1,6 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import {
   isCalculationUnavailable,
-  pageSchema,
   publicVisibilityKey,
   type Globals,
   type Page,
@@ -24,7 +23,7 @@ import { clientWordingFlags } from '../access-key/wording-flags';
 async function fetchPage(
   slug: string,
   signal: AbortSignal,
-): Promise<Omit<ContentPageData, 'page'> & { page: unknown }> {
+): Promise<ContentPageData> {
   if (!readCookie('accessToken')) {
     const [page, globals] = await Promise.all([
       contentApi.unauthorisedPage(slug, signal),
@@ -113,15 +112,10 @@ export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
     const slug = new URL(request.url).pathname || '/';
     try {
-      const [{ page: answer, accessKey, texts, dataSources, figuresUnavailable }] = await Promise.all([
-        fetchPage(slug, request.signal),
-        loadBlockRenderer(),
-      ]);
-      if (answer === null)
-        return { page: null, accessKey, texts: noTexts, dataSources: {}, figuresUnavailable: false };
-      const parsed = pageSchema.safeParse(answer);
-      if (parsed.success) return { page: parsed.data, accessKey, texts, dataSources, figuresUnavailable };
-      console.error(`The page at ${slug} does not match its contract`, parsed.error.issues);
+      const [data] = await Promise.all([fetchPage(slug, request.signal), loadBlockRenderer()]);
+      return data.page === null
+        ? { ...data, texts: noTexts, dataSources: {}, figuresUnavailable: false }
+        : data;
     } catch (error) {
       // An abandoned navigation: the router ignores whatever happens next.
       if (request.signal.aborted) throw error;

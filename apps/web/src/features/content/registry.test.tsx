@@ -27,20 +27,25 @@ describe('block registry', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('toString'));
   });
 
-  it('skips a block that breaks its contract, naming the problem, and renders the others', () => {
+  it('shows the marker the content service sends for a block that broke its contract, in development only', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderBlocks([
-      { type: 'message', variant: 'loud', html: '<p>Hidden</p>' },
-      { type: 'richText', html: '<p>Shown</p>' },
-    ]);
-    expect(screen.queryByText('Hidden')).toBeNull();
+    const marker = {
+      type: 'skippedBlock',
+      reason: 'Content block "message" does not match its contract (variant: Invalid option)',
+    };
+    const { unmount } = renderBlocks([marker, { type: 'richText', html: '<p>Shown</p>' }], {
+      showSkippedBlocks: true,
+    });
+    expect(screen.getByText(/"message" does not match its contract \(variant: /)).toBeTruthy();
     expect(screen.getByText('Shown')).toBeTruthy();
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringMatching(/"message" does not match its contract \(variant: /),
-    );
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/"message" does not match its contract/));
+    unmount();
+
+    const { container } = renderBlocks([marker]);
+    expect(container.innerHTML).toBe('');
   });
 
-  it('skips only the bad block inside a layout block', () => {
+  it('skips only the marked block inside a layout block', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderBlocks([
       {
@@ -48,11 +53,12 @@ describe('block registry', () => {
         layout: '50/50',
         columns: [
           { blocks: [{ type: 'richText', html: '<p>Left</p>' }] },
-          { blocks: [{ type: 'richText' }] },
+          { blocks: [{ type: 'skippedBlock', reason: 'Content block "richText" does not match its contract' }] },
         ],
       },
     ]);
     expect(screen.getByText('Left')).toBeTruthy();
+    expect(screen.queryByText(/does not match/)).toBeNull();
   });
 
   it('hides blocks whose visibility rule fails for the reader, at any depth', () => {

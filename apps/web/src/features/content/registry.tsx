@@ -1,8 +1,8 @@
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import {
-  blockSchema,
-  blockTypeNames,
   evaluateVisibility,
+  SKIPPED_BLOCK_TYPE,
+  type Block,
   type BlockEnvelope,
   type BlockType,
 } from '@meridian/contracts';
@@ -63,8 +63,6 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   memberRequests: MemberRequestsBlock,
 };
 
-const knownTypes = new Set<string>(blockTypeNames);
-
 /** A block that was not rendered is logged; in development it leaves a visible placeholder. */
 function SkippedBlock({ reason, visible }: { reason: string; visible: boolean }) {
   useEffect(() => {
@@ -80,22 +78,24 @@ function SkippedBlock({ reason, visible }: { reason: string; visible: boolean })
 
 const renderBlocks = (blocks: BlockEnvelope[]) => <Blocks blocks={blocks} />;
 
-/** One block, checked by its contract and its visibility rule before it renders. */
+/**
+ * One block, shown when its visibility rule holds. The content service checked it against its
+ * contract when it read the page: one that failed arrives as a skipped-block marker.
+ */
 export function BlockView({ block }: { block: BlockEnvelope }) {
   const { accessKey, showSkippedBlocks } = useContent();
-  const parsed = useMemo(() => blockSchema.safeParse(block), [block]);
-  if (!parsed.success) {
-    const reason = knownTypes.has(block.type)
-      ? `Content block "${block.type}" does not match its contract (${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')})`
-      : `Content block of unknown type "${block.type}"`;
+  if (block.type === SKIPPED_BLOCK_TYPE || !Object.hasOwn(blockRegistry, block.type)) {
+    const reason =
+      block.type === SKIPPED_BLOCK_TYPE ? String(block.reason) : `Content block of unknown type "${block.type}"`;
     return <SkippedBlock reason={reason} visible={showSkippedBlocks} />;
   }
-  if (!evaluateVisibility(parsed.data.visibility, accessKey)) return null;
-  const Component = blockRegistry[parsed.data.type] as ComponentType<BlockProps<BlockType>>;
-  const view = <Component block={parsed.data} renderBlocks={renderBlocks} />;
-  if (!parsed.data.anchor) return view;
+  const checked = block as Block;
+  if (!evaluateVisibility(checked.visibility, accessKey)) return null;
+  const Component = blockRegistry[checked.type] as ComponentType<BlockProps<BlockType>>;
+  const view = <Component block={checked} renderBlocks={renderBlocks} />;
+  if (!checked.anchor) return view;
   return (
-    <div id={parsed.data.anchor} className="block-anchor" tabIndex={-1}>
+    <div id={checked.anchor} className="block-anchor" tabIndex={-1}>
       {view}
     </div>
   );
