@@ -267,11 +267,11 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await page.getByLabel('No, I will give a phone number').check();
   await continueButton(page).click();
 
-  // The My details mobile fields and their checks.
+  // The My details mobile fields and their checks, in a phone number's words.
   await expect(heading(page, 'A phone number for this application')).toBeVisible();
   await page.getByLabel('Which phone number should we call about your application?').fill('123');
   await continueButton(page).click();
-  await expect(page.getByRole('alert')).toContainText('Enter a mobile phone number in the correct format');
+  await expect(page.getByRole('alert')).toContainText('Enter a phone number in the correct format');
   await expectNoAccessibilityViolations(page);
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('Which phone number should we call about your application?').fill('07911 123456');
@@ -304,7 +304,8 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).toContainText('£10,000.00');
   await expect(main).toContainText('Mrs M Hughes, account ending 5678');
   await expect(main).toContainText('Sent, to be checked by the scheme');
-  await expect(main).toContainText('+447911123456');
+  await expect(main).toContainText('07911 123456');
+  await expect(main).not.toContainText('+447911123456');
   await expectNoAccessibilityViolations(page);
 
   // One Change: the guidance date; after it the member is back on check your answers.

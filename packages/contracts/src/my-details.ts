@@ -36,25 +36,43 @@ export const emailChangeSchema = z.object({
 });
 export type EmailChange = z.input<typeof emailChangeSchema>;
 
-/** A mobile number as typed, with the country it is dialled from; the server keeps it as E.164. */
-export const mobileChangeSchema = z
-  .object({
-    countryCode: z.string().regex(/^[A-Z]{2}$/, 'Select a country'),
-    number: safeString()
-      .trim()
-      .min(1, 'Enter a mobile phone number')
-      .max(20, 'Enter a mobile phone number in the correct format'),
-  })
-  .refine(
-    (value) => parsePhoneNumberFromString(value.number, value.countryCode as CountryCode)?.isValid() ?? false,
-    { message: 'Enter a mobile phone number in the correct format, like 07911 123456', path: ['number'] },
-  );
+/**
+ * A phone number as typed, with the country it is dialled from; the server keeps it as E.164. `what`
+ * names the number in the error messages, with an example of one.
+ */
+const dialledNumberSchema = (what: string, example: string) =>
+  z
+    .object({
+      countryCode: z.string().regex(/^[A-Z]{2}$/, 'Select a country'),
+      number: safeString().trim().min(1, `Enter a ${what}`).max(20, `Enter a ${what} in the correct format`),
+    })
+    .refine(
+      (value) =>
+        parsePhoneNumberFromString(value.number, value.countryCode as CountryCode)?.isValid() ?? false,
+      { message: `Enter a ${what} in the correct format, like ${example}`, path: ['number'] },
+    );
+
+/** A mobile number (My details). */
+export const mobileChangeSchema = dialledNumberSchema('mobile phone number', '07911 123456');
 export type MobileChange = z.input<typeof mobileChangeSchema>;
+
+/** Any phone number, landline or mobile (a journey's phone question). */
+export const phoneNumberSchema = dialledNumberSchema('phone number', '020 7946 0001');
 
 /** The number in international format (+447911123456), or null when it does not parse. */
 export function internationalNumber(change: MobileChange): string | null {
   const parsed = parsePhoneNumberFromString(change.number, change.countryCode as CountryCode);
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * The number as a member reads it: dialled from the UK, in national format (07911 123456); from
+ * elsewhere, in international format (+33 6 12 34 56 78); null when it does not parse.
+ */
+export function readableNumber(change: MobileChange): string | null {
+  const parsed = parsePhoneNumberFromString(change.number, change.countryCode as CountryCode);
+  if (!parsed?.isValid()) return null;
+  return change.countryCode === 'GB' ? parsed.formatNational() : parsed.formatInternational();
 }
 
 export const confirmCodeSchema = z.object({

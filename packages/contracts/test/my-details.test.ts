@@ -5,6 +5,8 @@ import {
   ibanBankAccountFormSchema,
   mobileChangeSchema,
   notificationSettingsSchema,
+  phoneNumberSchema,
+  readableNumber,
   ukBankAccountFormSchema,
 } from '../src/my-details';
 
@@ -97,6 +99,21 @@ describe('contact forms', () => {
     expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '07825 123987' }).success).toBe(true);
     expect(mobileChangeSchema.safeParse({ countryCode: 'FR', number: '06 12 34 56 78' }).success).toBe(true);
     expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '0123' }).success).toBe(false);
+  });
+
+  it('names a phone number as a phone number, not a mobile, when it is wrong', () => {
+    const wrong = phoneNumberSchema.safeParse({ countryCode: 'GB', number: '123' });
+    expect(wrong.error?.issues[0]?.message).toBe(
+      'Enter a phone number in the correct format, like 020 7946 0001',
+    );
+    expect(phoneNumberSchema.safeParse({ countryCode: 'GB', number: '020 7946 0001' }).success).toBe(true);
+  });
+
+  it('reads a UK number in national format and any other in international format', () => {
+    expect(readableNumber({ countryCode: 'GB', number: '+447911123456' })).toBe('07911 123456');
+    expect(readableNumber({ countryCode: 'GB', number: '02079460001' })).toBe('020 7946 0001');
+    expect(readableNumber({ countryCode: 'FR', number: '0612345678' })).toBe('+33 6 12 34 56 78');
+    expect(readableNumber({ countryCode: 'GB', number: '123' })).toBeNull();
   });
 
   it('checks UK postcodes only for UK addresses', () => {

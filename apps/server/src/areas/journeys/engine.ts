@@ -1,6 +1,6 @@
 import {
   internationalNumber,
-  mobileChangeSchema,
+  phoneNumberSchema,
   ukBankAccountSchema,
   type JourneyStep,
 } from '@meridian/contracts';
@@ -171,8 +171,8 @@ function bankAccountAnswer(questionKey: string, json: string | undefined): Journ
 }
 
 /**
- * A phone answer: its value is the country and number as JSON, checked with the My details mobile
- * schema; the answer is the number in international format.
+ * A phone answer: its value is the country and number as JSON, checked as My details checks a mobile
+ * (in a phone number's words); the answer is the number in international format.
  */
 function phoneAnswer(questionKey: string, json: string | undefined): JourneyStep['answer'] {
   let raw: unknown;
@@ -181,7 +181,7 @@ function phoneAnswer(questionKey: string, json: string | undefined): JourneyStep
   } catch {
     throw badRequest('invalid_phone_number', 'Enter a phone number and the country it is from.');
   }
-  const parsed = mobileChangeSchema.safeParse(raw);
+  const parsed = phoneNumberSchema.safeParse(raw);
   const number = parsed.success ? internationalNumber(parsed.data) : null;
   if (!parsed.success || !number)
     throw badRequest(

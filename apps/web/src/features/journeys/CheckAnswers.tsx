@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { JourneyStep, PageJourney } from '@meridian/contracts';
+import { readableNumber, type JourneyStep, type MobileChange, type PageJourney } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { formatCurrency, formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
@@ -29,6 +29,11 @@ function answerText(page: PageJourney, step: JourneyStep): string {
       accountNumber?: string;
     };
     return `${account.accountName ?? ''}, account ending ${String(account.accountNumber ?? '').slice(-4)}`;
+  }
+  if (question.kind === 'phone') {
+    // The answer is kept in international format; the member reads it as they would dial it.
+    const typed = JSON.parse(step.answer.answerValue ?? '{}') as MobileChange;
+    return readableNumber(typed) ?? step.answer.answerKey;
   }
   return step.answer.answerKey;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { mobileChangeSchema, type JourneyQuestion, type PageJourney } from '@meridian/contracts';
+import { phoneNumberSchema, type JourneyQuestion, type PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -44,8 +44,9 @@ function readAnswer(question: FormQuestion, form: FormData): Answer | FieldError
         ? { answerKey: text(question.key) }
         : { field: question.key, message: 'Enter an answer' };
     case 'phone': {
-      // Checked as My details checks a mobile; the server keeps it in international format.
-      const checked = checkForm(mobileChangeSchema, {
+      // Checked as My details checks a mobile, in a phone number's words; the server keeps it in
+      // international format.
+      const checked = checkForm(phoneNumberSchema, {
         countryCode: text('countryCode'),
         number: text('number'),
       });

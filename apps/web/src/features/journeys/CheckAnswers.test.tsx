@@ -1,0 +1,76 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { JourneyState } from '@meridian/contracts';
+import { CheckAnswers } from './CheckAnswers';
+import type { JourneyDefinitionView } from './journey-api';
+
+const phonePage = {
+  key: 'ra_contact_phone',
+  slug: '/retirement/apply/phone',
+  title: 'A phone number for this application',
+  type: 'dbcore',
+  question: { kind: 'phone' as const, key: 'contact_phone', label: 'Which phone number should we call?' },
+  next: 'ra_summary',
+};
+
+const definition: JourneyDefinitionView = {
+  type: 'dbcore',
+  title: 'Retirement application',
+  firstPage: 'ra_contact_phone',
+  summaryPage: 'ra_summary',
+  contactPage: null,
+  confirmationPage: 'ra_done',
+  exitPage: null,
+  stages: [],
+  quoteRequest: null,
+  pages: [phonePage],
+};
+
+const journeyWithPhone = (countryCode: string, number: string, international: string): JourneyState => ({
+  type: 'dbcore',
+  status: 'Started',
+  startDate: '2026-11-01',
+  expirationDate: '2027-05-01',
+  aboutToExpire: false,
+  submissionDate: null,
+  caseNumber: null,
+  currentPageKey: 'ra_summary',
+  choice: null,
+  contact: { fullName: 'Mrs M Hughes', emailAddress: null, phone: null },
+  steps: [
+    {
+      pageKey: 'ra_contact_phone',
+      nextPageKey: 'ra_summary',
+      answer: {
+        questionKey: 'contact_phone',
+        answerKey: international,
+        answerValue: JSON.stringify({ countryCode, number }),
+      },
+      checkboxesLists: {},
+      stepData: {},
+      submittedAt: '2026-11-01T10:00:00Z',
+      updatedAt: '2026-11-01T10:00:00Z',
+    },
+  ],
+});
+
+const renderCheckAnswers = (journey: JourneyState) =>
+  render(
+    <MemoryRouter>
+      <CheckAnswers context={{ definition, journey, slugOf: (key) => `/${key}` }} />
+    </MemoryRouter>,
+  );
+
+describe('a phone answer on Check your answers', () => {
+  it('shows a UK number as the member dials it, not in international format', () => {
+    renderCheckAnswers(journeyWithPhone('GB', '07911123456', '+447911123456'));
+    expect(screen.getByText('07911 123456')).toBeTruthy();
+    expect(screen.queryByText('+447911123456')).toBeNull();
+  });
+
+  it('shows a number from another country in international format, spaced', () => {
+    renderCheckAnswers(journeyWithPhone('FR', '06 12 34 56 78', '+33612345678'));
+    expect(screen.getByText('+33 6 12 34 56 78')).toBeTruthy();
+  });
+});
