@@ -5,6 +5,7 @@ import type { TenantContent } from '@meridian/contracts';
 import { buildRoutes, flushSync } from '../app/router';
 import { resolveRoutes } from '../app/routes';
 import { TenantContext } from '../app/tenant';
+import { http } from '../lib/api';
 
 // vitest runs without globals here, so testing-library cannot register its own cleanup.
 afterEach(() => {
@@ -12,6 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   sessionStorage.clear();
+  http.forgetReads();
 });
 
 export const testTenant: TenantContent = {

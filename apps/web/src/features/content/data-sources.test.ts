@@ -22,7 +22,7 @@ describe('data sources', () => {
     expect(dataSourceUrls(blocks)).toEqual([timeToRetirement, quotes]);
   });
 
-  it('asks each with the tenant and the chosen record, and keeps a failed one as null', async () => {
+  it('asks each for the chosen record, and keeps a failed one as null', async () => {
     singleAuthData.write({
       hasMultipleRecords: true,
       primaryBgroup: 'MER',
@@ -44,10 +44,7 @@ describe('data sources', () => {
     );
     expect(answers).toEqual({ [timeToRetirement]: { timeToNormalRetirement: '5Y0M0W0D' }, [quotes]: null });
     const urls = fetch.mock.calls.map(([url]) => url);
-    expect(urls).toEqual([
-      `${timeToRetirement}?tenantUrl=localhost`,
-      '/mdp-api/api/v3/retirement/quotes?bypassCache=false&tenantUrl=localhost',
-    ]);
+    expect(urls).toEqual([timeToRetirement, '/mdp-api/api/v3/retirement/quotes?bypassCache=false']);
     const headers = new Headers(fetch.mock.calls[0]![1].headers);
     expect(headers.get('auth-reference-number')).toBe('0005678');
   });

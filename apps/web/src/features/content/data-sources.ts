@@ -1,5 +1,5 @@
 import { dataSourceUrlSchema } from '@meridian/contracts';
-import { http, tenantUrl } from '../../lib/api';
+import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
 /** Every valid `dataSourceUrl` in a page's blocks, at any depth, once each. */
@@ -19,10 +19,13 @@ export function dataSourceUrls(blocks: unknown): string[] {
   return [...urls];
 }
 
-/** One member-data answer for the chosen record, with the tenant; null when it cannot be had. */
+/**
+ * One member-data answer for the chosen record; null when it cannot be had. The server knows the tenant
+ * from the host, so the read is the same as the page's own (the hub's alerts, say) and shares its answer.
+ */
 async function fetchDataSource(url: string, signal: AbortSignal): Promise<unknown> {
   const [path = url, search = ''] = url.split('?');
-  const query = { ...Object.fromEntries(new URLSearchParams(search)), tenantUrl: tenantUrl() };
+  const query = Object.fromEntries(new URLSearchParams(search));
   return http
     .get<unknown>(path, { query, headers: activeRecordHeaders(singleAuthData.read()), signal })
     .catch((error: unknown) => {

@@ -197,7 +197,7 @@ describe('http client', () => {
     );
     expect(onError).toHaveBeenCalledTimes(2);
     client.setResponseErrorHandler(undefined);
-    await expect(client.get('/y')).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('/y/again')).rejects.toMatchObject({ status: 401 });
   });
 
   it('turns a network failure into status 0 and something_went_wrong, running the error hook but not the handler', async () => {
@@ -318,18 +318,75 @@ describe('reads sent together', () => {
   });
 });
 
-describe('prefetched reads', () => {
-  it('answers the next identical GET from a prefetch, once; a write forgets what was prefetched', async () => {
+describe('shared reads', () => {
+  const counting = () => {
     let served = 0;
     stubFetch(() => json(200, { served: (served += 1) }));
-    const http = createHttpClient({ logger: quiet });
+    return createHttpClient({ logger: quiet });
+  };
+
+  it('asks the same read once while it is in flight or just answered, and again once it is stale', async () => {
+    const http = counting();
+    const [first, second] = await Promise.all([http.get('/api/a'), http.get('/api/a')]);
+    expect([first, second]).toEqual([{ served: 1 }, { served: 1 }]);
+    expect(await http.get('/api/a')).toEqual({ served: 1 });
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 11_000);
+    expect(await http.get('/api/a')).toEqual({ served: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps reads of another record, query or session apart', async () => {
+    const http = counting();
+    await http.get('/api/a', { headers: { 'auth-reference-number': '1' } });
+    expect(await http.get('/api/a', { headers: { 'auth-reference-number': '2' } })).toEqual({ served: 2 });
+    expect(await http.get('/api/a', { query: { x: 1 } })).toEqual({ served: 3 });
+    document.cookie = 'accessToken=other; path=/';
+    expect(await http.get('/api/a', { headers: { 'auth-reference-number': '1' } })).toEqual({ served: 4 });
+  });
+
+  it('asks again after any write, and after a read failed', async () => {
+    const http = counting();
+    await http.get('/api/a');
+    await http.post('/api/write');
+    expect(await http.get('/api/a')).toEqual({ served: 3 });
+
+    stubFetch(() => json(503, { errors: [{ code: 'calculation_unavailable' }] }));
+    await expect(http.get('/api/b')).rejects.toMatchObject({ status: 503 });
+    stubFetch(() => json(200, { fine: true }));
+    expect(await http.get('/api/b')).toEqual({ fine: true });
+  });
+
+  it('answers the next identical GET from a prefetch', async () => {
+    const http = counting();
     http.prefetch('/api/a', { headers: { h: '1' } });
     expect(await http.get('/api/a', { headers: { h: '1' } })).toEqual({ served: 1 });
-    expect(await http.get('/api/a', { headers: { h: '1' } })).toEqual({ served: 2 });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 
-    http.prefetch('/api/a');
-    await http.post('/api/write');
-    expect(await http.get('/api/a')).toEqual({ served: 5 });
+  it('lets a caller cancel its own wait; the read is cancelled only when no one waits for it', async () => {
+    let release = () => undefined as void;
+    stubFetch(
+      (_url, init) =>
+        new Promise((resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          release = () => resolve(json(200, { ok: true }));
+        }),
+    );
+    const http = createHttpClient({ logger: quiet });
+    const leaving = new AbortController();
+    const staying = new AbortController();
+    const left = http.get('/api/a', { signal: leaving.signal });
+    const stayed = http.get('/api/a', { signal: staying.signal });
+    leaving.abort();
+    await expect(left).rejects.toMatchObject({ name: 'AbortError' });
+    release();
+    expect(await stayed).toEqual({ ok: true });
+
+    const alone = new AbortController();
+    const abandoned = http.get('/api/b', { signal: alone.signal });
+    alone.abort();
+    await expect(abandoned).rejects.toMatchObject({ name: 'AbortError' });
+    expect((fetchMock.mock.calls.at(-1)![1].signal as AbortSignal).aborted).toBe(true);
   });
 });

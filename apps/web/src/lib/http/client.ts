@@ -85,8 +85,23 @@ const jsonOrNull = (text: string): unknown => {
   }
 };
 
-/** How long a prefetched answer waits for the read that uses it. */
-const PREFETCH_KEEP_MS = 10_000;
+/**
+ * How long an answer is shared with the same GET asked again (a prefetched read and the page that uses
+ * it, the hub's own reads and its content's data sources); any write forgets every answer.
+ */
+const SHARED_READ_FRESH_MS = 10_000;
+
+/** One GET's answer, shared by every caller asking the same read while it is in flight or fresh. */
+interface SharedRead {
+  answer: Promise<unknown>;
+  /** When the answer arrived; unset while the read is in flight. */
+  answeredAt?: number;
+  /** Callers still waiting that can cancel: the read is cancelled when the last of them does. */
+  cancellable: number;
+  /** A caller (or a prefetch) waits without a signal, so the read goes on whoever else cancels. */
+  kept: boolean;
+  cancel: AbortController;
+}
 
 interface QueuedRead {
   path: string;
@@ -144,7 +159,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   let responseErrorHandler: ResponseErrorHandler | undefined;
   const logRequest: Logger = options.logger ?? ((message, details) => console.debug(message, details));
   const logError: Logger = options.logger ?? ((message, details) => console.warn(message, details));
-  const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
+  const sharedReads = new Map<string, SharedRead>();
   const queues = new Map<string, QueuedRead[]>();
 
   const abortError = (signal: AbortSignal | null | undefined) =>
@@ -230,8 +245,59 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     });
   }
 
-  const prefetchKey = (path: string, requestOptions: RequestOptions = {}) =>
-    JSON.stringify([path, serialiseQuery(requestOptions.query), requestOptions.headers ?? {}]);
+  /** The same read: same path, query, headers (the chosen record) and session, and the same 404 rule. */
+  const readKey = (path: string, requestOptions: RequestOptions = {}) =>
+    JSON.stringify([
+      path,
+      serialiseQuery(requestOptions.query),
+      requestOptions.headers ?? {},
+      defaultHeaders,
+      readCookie('accessToken') ?? '',
+      Boolean(requestOptions.nullOn404),
+    ]);
+
+  const isFresh = (read: SharedRead) =>
+    read.answeredAt === undefined || Date.now() - read.answeredAt <= SHARED_READ_FRESH_MS;
+
+  function startSharedRead(key: string, path: string, requestOptions: RequestOptions): SharedRead {
+    const cancel = new AbortController();
+    const read: SharedRead = {
+      answer: request('GET', path, { ...requestOptions, signal: cancel.signal }),
+      cancellable: 0,
+      kept: false,
+      cancel,
+    };
+    const forget = () => {
+      if (sharedReads.get(key) === read) sharedReads.delete(key);
+    };
+    // A failed read is not shared once it has failed: the next caller asks again.
+    read.answer.then(() => (read.answeredAt = Date.now()), forget);
+    sharedReads.set(key, read);
+    return read;
+  }
+
+  /** A caller's view of a shared read: its own signal rejects its own promise only. */
+  function follow<T>(key: string, read: SharedRead, signal: AbortSignal | undefined): Promise<T> {
+    if (!signal) {
+      read.kept = true;
+      return read.answer as Promise<T>;
+    }
+    read.cancellable += 1;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        reject(abortError(signal));
+        read.cancellable -= 1;
+        if (read.cancellable > 0 || read.kept || read.answeredAt !== undefined) return;
+        read.cancel.abort(signal.reason);
+        if (sharedReads.get(key) === read) sharedReads.delete(key);
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      read.answer
+        .then(resolve as (value: unknown) => void, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
 
   async function request<T>(
     method: string,
@@ -313,20 +379,27 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     throw error;
   }
 
-  /** Any write may change what a prefetched read said. */
+  /** Any write may change what a shared read said (and a switch of record is a write). */
   const write = <T>(method: string, path: string, requestOptions?: RequestOptions) => {
-    prefetched.clear();
+    sharedReads.clear();
     return request<T>(method, path, requestOptions);
   };
 
+  /** The shared read for this GET: the one in flight or just answered, or a new one. */
+  function sharedRead(path: string, requestOptions: RequestOptions = {}) {
+    const key = readKey(path, requestOptions);
+    const known = sharedReads.get(key);
+    return { key, read: known && isFresh(known) ? known : startSharedRead(key, path, requestOptions) };
+  }
+
   return {
-    /** A GET; the answer of the same GET prefetched in the last few seconds, when there is one. */
+    /**
+     * A GET. The same GET still in flight or answered in the last few seconds (since the last write)
+     * gives its answer instead of asking again.
+     */
     get: <T>(path: string, requestOptions?: RequestOptions) => {
-      const key = prefetchKey(path, requestOptions);
-      const early = prefetched.get(key);
-      prefetched.delete(key);
-      if (early && Date.now() - early.at <= PREFETCH_KEEP_MS) return early.answer as Promise<T>;
-      return request<T>('GET', path, requestOptions);
+      const { key, read } = sharedRead(path, requestOptions);
+      return follow<T>(key, read, requestOptions?.signal);
     },
     /** A GET whose answer is a file: resolves with its bytes. */
     getFile: (path: string, requestOptions?: Omit<RequestOptions, 'responseType'>) =>
@@ -336,9 +409,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
      * the page's own `get` (same path, query and headers) then takes its answer.
      */
     prefetch(path: string, requestOptions?: RequestOptions) {
-      const answer = request('GET', path, requestOptions);
-      answer.catch(() => undefined);
-      prefetched.set(prefetchKey(path, requestOptions), { at: Date.now(), answer });
+      const { read } = sharedRead(path, requestOptions);
+      read.kept = true;
+    },
+    /** Forgets every shared answer, so the next reads ask the server. */
+    forgetReads() {
+      sharedReads.clear();
     },
     post: <T>(path: string, requestOptions?: RequestOptions) => write<T>('POST', path, requestOptions),
     put: <T>(path: string, requestOptions?: RequestOptions) => write<T>('PUT', path, requestOptions),
