@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatCurrency } from '../apps/web/src/features/content/format';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf, samplePng } from './support/files';
 import { signInToHub as signIn } from './support/member';
@@ -90,9 +91,11 @@ test('db.deferred sees their figures, their pension by age, downloads the option
   await tabTo(page, main.getByText('Show the figures as a table'));
   await page.keyboard.press('Enter');
   const atFirstAge = main.getByRole('row', { name: new RegExp(`^Age ${firstAge} `) });
-  await expect(atFirstAge).toHaveText(new RegExp(`^Age ${firstAge}${money}${money}$`));
+  // The pension with no tax-free cash, the pension with the most, and that most tax-free cash.
+  await expect(atFirstAge).toHaveText(new RegExp(`^Age ${firstAge}${money}${money}${money}$`));
   const figures = await (await page.request.get(`/mdp-api/api/retirement/options?age=${firstAge}`)).json();
   expect(figures.fullPensionYearlyIncome).toBeGreaterThan(figures.maxLumpSumYearlyIncome);
+  await expect(atFirstAge).toContainText(formatCurrency(figures.maxLumpSum));
   await expectNoAccessibilityViolations(page);
 
   await showOptionsForFirstDate(page);

@@ -279,7 +279,16 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
       title: text,
       format: z.enum(['number', 'currency']).optional(),
       labels: z.array(text).min(1),
-      series: z.array(object({ name: text, values: z.array(z.number().min(0)) })).min(1),
+      series: z
+        .array(
+          object({
+            name: text,
+            values: z.array(z.number().min(0)),
+            /** Figures of another scale (a lump sum beside yearly amounts): in the table, not drawn. */
+            tableOnly: z.boolean().optional(),
+          }),
+        )
+        .min(1),
     }).superRefine((chart, context) => {
       if (chart.series.some((series) => series.values.length !== chart.labels.length))
         context.addIssue({

@@ -46,6 +46,7 @@ export function RetirementProjection({ window }: { window: RetirementWindow }) {
         name: 'Pension with the most tax-free cash',
         values: figures.map((entry) => entry.maxLumpSumYearlyIncome),
       },
+      { name: 'The most tax-free cash', values: figures.map((entry) => entry.maxLumpSum), tableOnly: true },
     ],
   };
   return (

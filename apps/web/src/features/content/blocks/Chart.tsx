@@ -100,14 +100,18 @@ function Doughnut({ values }: { values: number[] }) {
   );
 }
 
-/** An SVG chart (role="img", labelled) with its figures in a table behind a disclosure. */
+/**
+ * An SVG chart (role="img", labelled) with its figures in a table behind a disclosure; a `tableOnly`
+ * series is in the table and not drawn.
+ */
 export function Chart({ block }: BlockProps<'chart'>) {
   const { text } = useTextResolver();
   const format = (value: number) =>
     block.format === 'currency' ? formatCurrency(value) : formatNumber(value);
   const labels = block.labels.map(text);
-  const max = Math.max(1, ...block.series.flatMap((series) => series.values));
-  const legend = block.kind === 'doughnut' ? labels : block.series.map((series) => text(series.name));
+  const drawn = { ...block, series: block.series.filter((series) => !series.tableOnly) };
+  const max = Math.max(1, ...drawn.series.flatMap((series) => series.values));
+  const legend = block.kind === 'doughnut' ? labels : drawn.series.map((series) => text(series.name));
   const title = text(block.title);
   return (
     <figure className="chart">
@@ -124,9 +128,9 @@ export function Chart({ block }: BlockProps<'chart'>) {
           <>
             <Axes max={max} format={format} labels={labels} />
             {block.kind === 'bar' ? (
-              <Bars chart={block} labels={labels} max={max} />
+              <Bars chart={drawn} labels={labels} max={max} />
             ) : (
-              <Areas chart={block} labels={labels} max={max} />
+              <Areas chart={drawn} labels={labels} max={max} />
             )}
           </>
         )}

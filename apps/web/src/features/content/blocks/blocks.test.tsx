@@ -381,6 +381,29 @@ describe('chart', () => {
     expect(within(table).getAllByRole('row')[2]!.textContent).toBe('2025£1,300.00£1,950.00');
   });
 
+  it('shows a table-only series in the table and does not draw it', () => {
+    renderBlocks([
+      {
+        type: 'chart',
+        kind: 'bar',
+        title: 'Pension by age',
+        format: 'currency',
+        labels: ['Age 60', 'Age 61'],
+        series: [
+          { name: 'Pension a year', values: [1_000_000, 1_100_000] },
+          { name: 'Tax-free cash', values: [6_000_000, 6_500_000], tableOnly: true },
+        ],
+      },
+    ]);
+    const image = screen.getByRole('img', { name: /^Pension by age\. Bar chart/ });
+    expect(image.querySelectorAll('rect')).toHaveLength(2);
+    expect(image.textContent).toContain('£11,000');
+    expect(image.textContent).not.toContain('£65,000');
+    expect(screen.queryByText('Tax-free cash', { selector: 'li' })).toBeNull();
+    const table = screen.getByRole('table', { name: 'Pension by age' });
+    expect(within(table).getAllByRole('row')[2]!.textContent).toBe('Age 61£11,000£65,000');
+  });
+
   it('draws a doughnut with one arc per label', () => {
     renderBlocks([
       {
