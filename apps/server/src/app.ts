@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { loggerOptions } from './lib/logging';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
 import { inputPolicy } from './plugins/input-policy';
+import { securityHeaders } from './plugins/security-headers';
 import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
 import { memberAuthentication, type CachedSession } from './plugins/member-auth';
 import { createSessionCache } from './lib/session-cache';
@@ -118,28 +118,23 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
 
   const analytics = analyticsSources(config);
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...analytics.scriptSrc],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...analytics.imgSrc],
-        connectSrc: [
-          "'self'",
-          ...(await singleAuthConnectSources(database.db, config.oidcIssuer)),
-          ...analytics.connectSrc,
-        ],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
+  await app.register(securityHeaders, {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...analytics.scriptSrc],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', ...analytics.imgSrc],
+      connectSrc: [
+        "'self'",
+        ...(await singleAuthConnectSources(database.db, config.oidcIssuer)),
+        ...analytics.connectSrc,
+      ],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: config.isProduction ? [] : null,
     },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // Browsers keep to HTTPS for a year once any host but this machine has answered.
   app.addHook('onRequest', async (request, reply) => {

@@ -8,7 +8,9 @@ import { AppError } from '../lib/errors';
  * the headers.
  */
 export const slowRequests = fp(async (app: FastifyInstance, { timeoutMs }: { timeoutMs: number }) => {
-  app.addHook('preParsing', async (_request, _reply, payload) => {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    // Fastify reads no body for these, so there is nothing to time.
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
     const timer = setTimeout(
       () => payload.emit('error', new AppError(408, 'request_timeout', 'The request took too long to arrive.')),
       timeoutMs,

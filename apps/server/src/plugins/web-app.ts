@@ -91,7 +91,7 @@ export async function webApp(app: FastifyInstance, { config, db }: { config: Con
           '<!doctype html><title>Meridian</title><p>The web app is not built yet. Run npm run build.</p>',
         );
     }
-    const nonce = reply.cspNonce?.script ?? '';
+    const nonce = reply.inlineScriptNonce();
     const script = `<script nonce="${nonce}">window.__MERIDIAN_CONFIG__=${escapeForScript(webRuntimeConfig(config, request))}</script>`;
     const found = await hasPageAt(db, request.tenantUrl, pathname);
     return reply

@@ -103,6 +103,23 @@ describe('HEAD answers like GET, and every answer carries the security headers',
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it('gives API answers the policy without nonce or inline styles, the same in effect as the shell’s', async () => {
+    const policyOf = async (url: string) =>
+      String((await context.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    const shell = await policyOf('/');
+    expect(shell).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
+    expect(shell).toMatch(/style-src 'self' 'unsafe-inline' 'nonce-[0-9a-f]{32}'/);
+    for (const url of ['/health', '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost']) {
+      const policy = await policyOf(url);
+      expect(policy).not.toContain('nonce-');
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain("style-src 'self';");
+      expect(policy.replace(/ 'unsafe-inline'| 'nonce-[0-9a-f]+'/g, '')).toBe(
+        shell.replace(/ 'unsafe-inline'| 'nonce-[0-9a-f]+'/g, ''),
+      );
+    }
+  });
+
   it('sends HSTS to any host but this machine', async () => {
     for (const host of ['localhost', 'localhost:3000', 'bluewater.localhost', '127.0.0.1:3000']) {
       const response = await context.app.inject({ method: 'GET', url: '/health', headers: { host } });
