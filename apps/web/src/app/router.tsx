@@ -13,6 +13,7 @@ import { readCookie } from '../lib/cookies';
 import { Layout } from '../components/Layout';
 import { PageLoading } from '../components/PageLoading';
 import { AnalyticsTracker } from '../features/analytics/AnalyticsTracker';
+import { DeeplinkPage } from '../features/auth/DeeplinkPage';
 import { HoldingPage } from '../features/auth/HoldingPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
@@ -95,13 +96,8 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             },
             { path: webAppPaths.search, ...searchPage },
             { path: webAppPaths.searchFrench, ...searchPage },
-            {
-              path: routes.deeplink,
-              ...lazyPage(
-                () => import('../features/auth/DeeplinkPage'),
-                (m) => <m.DeeplinkPage />,
-              ),
-            },
+            // Not lazy: it only redirects, and a chunk to fetch first would hold the hub's reads back.
+            { path: routes.deeplink, element: <DeeplinkPage /> },
             {
               path: SINGLE_AUTH_START_PATH,
               ...lazyPage(
