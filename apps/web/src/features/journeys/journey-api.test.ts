@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { singleAuthData } from '../../lib/session-storage';
-import { journeyApi } from './journey-api';
+import { journeyApi, retirementApi } from './journey-api';
 
 describe('the application PDF link', () => {
   afterEach(() => singleAuthData.remove());
@@ -21,6 +21,23 @@ describe('the application PDF link', () => {
   it('is the plain address before a record is known', () => {
     expect(journeyApi.pdfUrl('dbcoreretirementapplication')).toBe(
       '/mdp-api/api/journeys/dbcoreretirementapplication/pdf/download',
+    );
+  });
+});
+
+describe('the retirement options PDF link', () => {
+  afterEach(() => singleAuthData.remove());
+
+  it('names the linked record the member switched to, as the library download links do', () => {
+    singleAuthData.write({
+      hasMultipleRecords: true,
+      primaryBgroup: 'MER',
+      primaryRefno: '1000007',
+      linkedBgroup: 'MER',
+      linkedRefno: '1000008',
+    });
+    expect(retirementApi.summaryPdfPath('2027-03-01')).toBe(
+      '/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=2027-03-01&auth-business-group=MER&auth-reference-number=1000008',
     );
   });
 });

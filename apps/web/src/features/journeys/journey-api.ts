@@ -107,9 +107,11 @@ export const retirementApi = {
   window: () => http.get<RetirementWindow>('/mdp-api/api/v2/retirement/retirement-date', headers()),
   optionsAtAge: (age: number) =>
     http.get<RetirementOptionsAtAge>('/mdp-api/api/retirement/options', { ...headers(), query: { age } }),
-  /** The options for a date as a PDF (fetched as the active record). */
+  /** The options for a date as a PDF, naming the active record as the library's download links do. */
   summaryPdfPath: (selectedRetirementDate: string) =>
-    `/mdp-api/api/retirement/options/summary-pdf?${new URLSearchParams({ selectedRetirementDate }).toString()}`,
+    asActiveRecord(
+      `/mdp-api/api/retirement/options/summary-pdf?${new URLSearchParams({ selectedRetirementDate }).toString()}`,
+    ),
   quote: (selectedRetirementDate: string, requestedLumpSum?: number) =>
     http.get<DbQuoteView>('/mdp-api/api/v3/retirement/quotes', {
       ...headers(),
