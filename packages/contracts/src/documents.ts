@@ -73,7 +73,8 @@ export const uploadedDocumentSchema = z.object({
 export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
 
 export const uploadListQuerySchema = z.object({ journeyType: z.enum(uploadContextNames) });
-export const uploadTagsBodySchema = z.object({ tags: documentTagsSchema.min(1) });
+/** The tags that replace an upload's: none clears them. */
+export const uploadTagsBodySchema = z.object({ tags: documentTagsSchema });
 export const postSubmissionBodySchema = z.object({
   journeyType: z.enum(uploadContextNames),
   /** A case reference as the portal issues them, such as RTP9-000123 (a case type, then a number). */

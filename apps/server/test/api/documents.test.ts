@@ -221,6 +221,19 @@ describe('uploading documents', () => {
       payload: { tags: ['P60'] },
     });
     expect(tagged.json()).toMatchObject({ tags: ['P60'] });
+    const setTags = (tags: string[]) =>
+      agent.request({
+        method: 'PUT',
+        url: `/mdp-api/api/documents/${created.fileUuid}/tags`,
+        payload: { tags },
+      });
+    const tooLong = await setTags(['x'.repeat(41)]);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors[0]).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect((await setTags(Array.from({ length: 11 }, (_, index) => `tag${index}`))).statusCode).toBe(400);
+    const cleared = await setTags([]);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ tags: [] });
     expect(storedFiles()).toContain(created.fileUuid);
     const deleted = await agent.request({
       method: 'DELETE',

@@ -175,4 +175,29 @@ describe('the document library', () => {
     const [, init] = fetch.mock.calls.find(([url]) => url.endsWith('/tags'))!;
     expect(JSON.parse(String(init.body))).toEqual({ tags: ['identity', 'expires 2031'] });
   });
+
+  it('clears every tag of an upload when the box is left empty', async () => {
+    quietConsole();
+    const fetch = stubFetch((url, init) => {
+      if (url.endsWith('/tags') && init.method === 'PUT') return jsonResponse(200, {});
+      if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Photo ID'] });
+      if (url.includes('/members/current/documents'))
+        return jsonResponse(200, {
+          items: [upload],
+          pageNumber: 1,
+          pageSize: 8,
+          totalItems: 1,
+          totalPages: 1,
+        });
+      return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
+    });
+    renderApp('/documents');
+    fireEvent.click(await screen.findByRole('button', { name: /Change tags\s*of passport.png/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tags' }), { target: { value: ' , ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save tags' }));
+    await screen.findByText('The tags of passport.png have been removed');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [, init] = fetch.mock.calls.find(([url]) => url.endsWith('/tags'))!;
+    expect(JSON.parse(String(init.body))).toEqual({ tags: [] });
+  });
 });

@@ -127,15 +127,8 @@ export function readTags(text: string): { ok: true; tags: string[] } | { ok: fal
   const checked = uploadTagsBodySchema.safeParse({ tags });
   if (checked.success) return { ok: true, tags: checked.data.tags };
   const issue = checked.error.issues[0]!;
-  if (issue.path.length === 1) {
-    return {
-      ok: false,
-      message:
-        issue.code === 'too_small'
-          ? 'Enter at least one tag'
-          : `Enter ${maxDocumentTags} tags or fewer, separated by commas`,
-    };
-  }
+  if (issue.path.length === 1)
+    return { ok: false, message: `Enter ${maxDocumentTags} tags or fewer, separated by commas` };
   const number = Number(issue.path[1]) + 1;
   return {
     ok: false,
@@ -238,7 +231,11 @@ export function DocumentsPage() {
       return setTagErrors([{ field: 'tags', message: 'The tags could not be saved. Try again later' }]);
     }
     editTags(null);
-    setMessage(`The tags of ${document.name} have been saved`);
+    setMessage(
+      read.tags.length > 0
+        ? `The tags of ${document.name} have been saved`
+        : `The tags of ${document.name} have been removed`,
+    );
     setReload((count) => count + 1);
   }
 
@@ -409,7 +406,7 @@ export function DocumentsPage() {
           <TextField
             id="tags"
             label="Tags"
-            hint={`Words that help you find it, separated by commas. Up to ${maxDocumentTags} tags of up to ${maxDocumentTagLength} characters each.`}
+            hint={`Words that help you find it, separated by commas. Up to ${maxDocumentTags} tags of up to ${maxDocumentTagLength} characters each; leave it empty to remove them.`}
             defaultValue={tagging.tags.join(', ')}
             error={errorFor(tagErrors, 'tags')}
           />
