@@ -36,10 +36,11 @@ export const valueFormatSchema = z.enum([
 export type ValueFormat = z.infer<typeof valueFormatSchema>;
 
 /** A member-data API path whose JSON answer fills a block's `[[data-…:path]]` placeholders. */
+export const dataSourceUrlPattern = /^\/mdp-api\/api(\/[\w-]+)+(\?[\w-]+=[\w.-]*(&[\w-]+=[\w.-]*)*)?$/;
 export const dataSourceUrlSchema = z
   .string()
   .regex(
-    /^\/mdp-api\/api(\/[\w-]+)+(\?[\w-]+=[\w.-]*(&[\w-]+=[\w.-]*)*)?$/,
+    dataSourceUrlPattern,
     'a member-data path under /mdp-api/api/, such as /mdp-api/api/members/current/time-to-retirement',
   );
 

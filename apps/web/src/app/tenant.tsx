@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { brandPalette, tenantContentSchema, tenantFontStacks, type TenantContent } from '@meridian/contracts';
+import { brandPalette, tenantFontStacks, type TenantContent } from '@meridian/contracts';
 import { applyTenantHeaders, contentApi } from '../lib/api';
 import { PageLoading } from '../components/PageLoading';
 import { TenantUnavailable } from '../features/errors/TenantUnavailable';
@@ -34,14 +34,8 @@ export function TenantProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     contentApi
       .tenant(controller.signal)
-      .then((answer) => {
-        if (answer === null) return setLoad({ status: 'not-found' });
-        const parsed = tenantContentSchema.safeParse(answer);
-        if (!parsed.success) {
-          console.error('The tenant content does not match its contract', parsed.error.issues);
-          return setLoad({ status: 'unavailable' });
-        }
-        const tenant = parsed.data;
+      .then((tenant) => {
+        if (tenant === null) return setLoad({ status: 'not-found' });
         applyBranding(tenant);
         applyTenantHeaders(tenant);
         applyTenantRetirementPeriods(tenant);

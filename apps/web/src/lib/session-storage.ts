@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * JSON values in sessionStorage by key. Storage can be unavailable (privacy modes, quotas) or hold
  * something unreadable; the helper then behaves as if nothing were stored instead of throwing.
@@ -41,14 +39,27 @@ export const sessionStore = {
 };
 
 /** Single-auth data kept client-side (spec): which record the member acts as. */
-export const singleAuthDataSchema = z.object({
-  hasMultipleRecords: z.boolean(),
-  primaryBgroup: z.string().min(1),
-  primaryRefno: z.string().min(1),
-  linkedBgroup: z.string().min(1).optional(),
-  linkedRefno: z.string().min(1).optional(),
-});
-export type SingleAuthData = z.infer<typeof singleAuthDataSchema>;
+export interface SingleAuthData {
+  hasMultipleRecords: boolean;
+  primaryBgroup: string;
+  primaryRefno: string;
+  linkedBgroup?: string;
+  linkedRefno?: string;
+}
+
+const isFilledText = (value: unknown) => typeof value === 'string' && value.length > 0;
+
+function isSingleAuthData(value: unknown): value is SingleAuthData {
+  if (value === null || typeof value !== 'object') return false;
+  const data = value as Record<string, unknown>;
+  return (
+    typeof data.hasMultipleRecords === 'boolean' &&
+    isFilledText(data.primaryBgroup) &&
+    isFilledText(data.primaryRefno) &&
+    (data.linkedBgroup === undefined || isFilledText(data.linkedBgroup)) &&
+    (data.linkedRefno === undefined || isFilledText(data.linkedRefno))
+  );
+}
 
 export const SINGLE_AUTH_KEY = 'singleAuthData';
 
@@ -58,8 +69,8 @@ const notifySingleAuthListeners = () => singleAuthListeners.forEach((listener) =
 /** Typed access to the single-auth data; anything stored in another shape reads as null. */
 export const singleAuthData = {
   read(): SingleAuthData | null {
-    const parsed = singleAuthDataSchema.safeParse(sessionStore.get<unknown>(SINGLE_AUTH_KEY));
-    return parsed.success ? parsed.data : null;
+    const stored = sessionStore.get<unknown>(SINGLE_AUTH_KEY);
+    return isSingleAuthData(stored) ? stored : null;
   },
   write(data: SingleAuthData) {
     sessionStore.set(SINGLE_AUTH_KEY, data);

@@ -1,8 +1,8 @@
 import {
-  contentAccessKeyPayloadSchema,
   publicVisibilityKey,
   retirementPeriodsOf,
   visibilityKeyOf,
+  type ContentAccessKeyPayload,
   type TenantContent,
   type VisibilityKey,
 } from '@meridian/contracts';
@@ -73,6 +73,20 @@ export const forgetContentAccessKey = () => {
   sessionStore.remove(STORE_KEY);
 };
 
+const isNullableText = (value: unknown) => value === null || typeof value === 'string';
+
+/** The payload's fields that visibility rules read are there, with the types the server signed. */
+function isReadablePayload(value: unknown): value is ContentAccessKeyPayload {
+  if (value === null || typeof value !== 'object') return false;
+  const payload = value as Record<string, unknown>;
+  const { fields } = visibilityKeyOf({ ...(payload as ContentAccessKeyPayload), wordingFlags: [] });
+  return (
+    Array.isArray(payload.wordingFlags) &&
+    payload.wordingFlags.every((flag) => typeof flag === 'string') &&
+    Object.values(fields).every(isNullableText)
+  );
+}
+
 /**
  * The key's attributes, read (not verified) so blocks can be shown the way the server already chose
  * them; the content service verifies the signature and filters before anything reaches the browser.
@@ -86,10 +100,9 @@ export function visibilityKeyFromAccessKey(token: string, clientFlags: string[])
         .replace(/_/g, '/')
         .padEnd(Math.ceil(part.length / 4) * 4, '='),
     );
-    return visibilityKeyOf(
-      contentAccessKeyPayloadSchema.parse((JSON.parse(json) as { key?: unknown }).key),
-      clientFlags,
-    );
+    const payload = (JSON.parse(json) as { key?: unknown }).key;
+    if (!isReadablePayload(payload)) throw new Error('The key has no readable payload');
+    return visibilityKeyOf(payload, clientFlags);
   } catch (error) {
     // The page still shows, as a visitor sees it; the log says why personalised blocks are missing.
     console.error('The content access key could not be read; showing the visitor view', error);

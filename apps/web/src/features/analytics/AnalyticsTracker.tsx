@@ -6,7 +6,6 @@ import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import type { Analytics } from './analytics';
 import { listenForButtonClicks } from './button-clicks';
 import { useConsent } from './consent';
-import { loadMemberAnalytics } from './member';
 import { afterPageSettles } from './page-settled';
 import { siteSearchKeyword } from './paths';
 import { analyticsFor } from './setup';
@@ -56,7 +55,9 @@ export function AnalyticsTracker({ createAnalytics = () => analyticsFor(runtimeC
   useEffect(() => {
     if (!signedIn || consent !== 'accepted') return;
     let current = true;
-    loadMemberAnalytics()
+    // Only members who accepted analytics need the code that reads their profile.
+    import('./member')
+      .then(({ loadMemberAnalytics }) => loadMemberAnalytics())
       .then((member) => {
         if (current && member.profile.userId) analytics.identify(member);
       })

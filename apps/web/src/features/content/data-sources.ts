@@ -1,4 +1,4 @@
-import { dataSourceUrlSchema } from '@meridian/contracts';
+import { dataSourceUrlPattern } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -9,8 +9,8 @@ export function dataSourceUrls(blocks: unknown): string[] {
     if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === 'object') {
       for (const [key, field] of Object.entries(value)) {
-        if (key === 'dataSourceUrl' && dataSourceUrlSchema.safeParse(field).success)
-          urls.add(field as string);
+        if (key === 'dataSourceUrl' && typeof field === 'string' && dataSourceUrlPattern.test(field))
+          urls.add(field);
         else walk(field);
       }
     }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { footerSchema, menuSchema, type Footer, type Menu } from '@meridian/contracts';
+import type { Footer, Menu } from '@meridian/contracts';
 import { contentApi, http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key/access-key';
@@ -19,10 +19,10 @@ export interface SiteContent {
 
 const empty: SiteContent = { menu: null, footer: null, texts: noTexts, loading: false };
 
-/** Content that does not match its contract is treated as missing rather than breaking the frame. */
-const checked = (menu: unknown, footer: unknown, texts: TextSources): SiteContent => ({
-  menu: menuSchema.safeParse(menu).data ?? null,
-  footer: footerSchema.safeParse(footer).data ?? null,
+/** The menu and footer as the content API answered them (checked against their contracts there). */
+const loaded = (menu: Menu | null, footer: Footer | null, texts: TextSources): SiteContent => ({
+  menu,
+  footer,
   texts,
   loading: false,
 });
@@ -36,7 +36,7 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
       getContent<Footer>(http, `${base}/authorized-footer`, { query }),
       globalsAndTokens(key),
     ]);
-    return checked(menu, footer, textsOf(globals, tokens.tokens));
+    return loaded(menu, footer, textsOf(globals, tokens.tokens));
   }
   const query = { tenantUrl: tenantUrl() };
   const [menu, footer, globals] = await Promise.all([
@@ -44,7 +44,7 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
     getContent<Footer>(http, `${base}/unauthorized-footer`, { query }),
     contentApi.unauthorisedGlobals().catch(() => null),
   ]);
-  return checked(menu, footer, textsOf(globals, {}));
+  return loaded(menu, footer, textsOf(globals, {}));
 }
 
 /** The tenant's menu and footer from content; signed-in members get theirs through their access key. */
