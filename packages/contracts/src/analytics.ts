@@ -12,16 +12,7 @@ export const memberAnalyticsSchema = z.object({
 });
 export type MemberAnalytics = z.infer<typeof memberAnalyticsSchema>;
 
-/** The custom-dimension order: dimension n is the (n-1)th key. */
-export const analyticsDimensionKeys = [
-  'businessGroup',
-  'status',
-  'schemeType',
-  'schemeCode',
-  'categoryCode',
-  'locationCode',
-  'employerCode',
-] as const satisfies readonly (keyof MemberAnalytics)[];
+export * from './analytics-dimensions';
 
 export const analyticsProfileQuerySchema = z.object({ contentAccessKey: z.string().min(1).max(4000) });
 

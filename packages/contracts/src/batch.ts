@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { BATCH_LIMIT, BATCHABLE_PREFIXES } from './batch-reads';
 
-/** The most reads one batch may carry. */
-export const BATCH_LIMIT = 30;
+export * from './batch-reads';
 
-/** The API reads a batch may carry: member data and content, never the authentication API. */
-export const BATCHABLE_PREFIXES = ['/mdp-api/api/', '/content-api/api/v2/content/'] as const;
 
 const batchPathSchema = z
   .string()
@@ -15,8 +13,6 @@ const batchPathSchema = z
     'must be a member-data or content read such as /mdp-api/api/members/personal-details',
   );
 
-/** The record headers a read may carry of its own (which record of the sign-in it reads). */
-export const RECORD_HEADERS = ['auth-business-group', 'auth-reference-number'] as const;
 
 const recordHeaderValue = z.string().trim().min(1).max(40);
 

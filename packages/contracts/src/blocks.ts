@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
-import { visibilityRuleSchema } from './visibility';
+import { dataSourceUrlPattern } from './block-delivery';
+import { visibilityRuleSchema } from './visibility-schema';
 
 export * from './visibility';
+export * from './visibility-schema';
+export * from './block-delivery';
 
 /*
  * Content blocks: a discriminated union on `type`, each with typed parameters. Text fields are plain
@@ -36,7 +39,6 @@ export const valueFormatSchema = z.enum([
 export type ValueFormat = z.infer<typeof valueFormatSchema>;
 
 /** A member-data API path whose JSON answer fills a block's `[[data-…:path]]` placeholders. */
-export const dataSourceUrlPattern = /^\/mdp-api\/api(\/[\w-]+)+(\?[\w-]+=[\w.-]*(&[\w-]+=[\w.-]*)*)?$/;
 export const dataSourceUrlSchema = z
   .string()
   .regex(
@@ -327,15 +329,3 @@ const strict = contentParts(strictObject);
 export const strictBlockSchema: z.ZodType<Block> = z.lazy(() =>
   z.discriminatedUnion('type', blockTypes(strictBlockSchema, strict)),
 );
-
-/**
- * What the content service delivers in place of a stored block that fails its contract (or whose type
- * it does not know): the reason, for the web's development-only placeholder, and the block's
- * visibility rule, so the marker reaches only the members the block would have.
- */
-export const SKIPPED_BLOCK_TYPE = 'skippedBlock';
-export type SkippedBlockMarker = {
-  type: typeof SKIPPED_BLOCK_TYPE;
-  reason: string;
-  visibility?: unknown;
-};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
 import { journeyDefinitionFileSchema } from './journeys';
-import { visibilityRuleSchema } from './visibility';
+import { visibilityRuleSchema } from './visibility-schema';
 
 const siteHref = z
   .string()

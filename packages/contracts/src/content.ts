@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { blockEnvelopeSchema, strictBlockSchema } from './blocks';
 import { pageJourneyFileSchema, pageJourneySchema } from './journeys';
-import { visibilityRuleSchema } from './visibility';
+import { visibilityRuleSchema } from './visibility-schema';
+
+export * from './tenant-settings';
 
 export const authMethodSchema = z.enum(['SINGLE_AUTH', 'OPENAM']);
 export type AuthMethod = z.infer<typeof authMethodSchema>;
@@ -38,25 +40,8 @@ export const tenantFeaturesSchema = z.strictObject({
 });
 export type TenantFeature = keyof z.infer<typeof tenantFeaturesSchema>;
 
-/** Whether a tenant offers a feature: everything is on unless switched off. */
-export const featureEnabled = (
-  tenant: { features?: Partial<Record<TenantFeature, boolean>> },
-  feature: TenantFeature,
-) => tenant.features?.[feature] !== false;
-
 /** A site path (for a stand-in on this server) or an https:// address. */
 const outboundSsoUrlSchema = z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'a site path or an https:// address');
-
-/** Life-stage periods a tenant leaves at their defaults: 5 years of pre-retirement, 3 months newly retired. */
-export const DEFAULT_RETIREMENT_PERIODS = Object.freeze({ preRetirementAgePeriod: 5, newlyRetiredRange: 3 });
-
-/** The tenant's pre-retirement period (years) and newly-retired range (months), its defaults filled in. */
-export const retirementPeriodsOf = (
-  tenant: Partial<Pick<TenantContent, 'preRetirementAgePeriod' | 'newlyRetiredRange'>>,
-) => ({
-  preRetirementAgePeriod: tenant.preRetirementAgePeriod ?? DEFAULT_RETIREMENT_PERIODS.preRetirementAgePeriod,
-  newlyRetiredRange: tenant.newlyRetiredRange ?? DEFAULT_RETIREMENT_PERIODS.newlyRetiredRange,
-});
 
 /** What the web needs to brand and route a tenant before anyone signs in. */
 export const tenantContentSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
 import { safeDate } from './input-policy';
-import { visibilityRuleSchema } from './visibility';
+import { visibilityRuleSchema } from './visibility-schema';
 
 /** A page key as content files spell them (also the spec's 2–60 character limit). */
 export const journeyPageKeySchema = z

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The access-key fields a visibility rule may test. */
 export const visibilityFields = [
   'schemeType',
@@ -17,17 +15,6 @@ export type VisibilityRule =
   | { not: VisibilityRule }
   | { field: VisibilityField; in: string[] }
   | { flag: string };
-
-/** Who may see a block or page, as a small declarative expression over the content access key. */
-export const visibilityRuleSchema: z.ZodType<VisibilityRule> = z.lazy(() =>
-  z.union([
-    z.strictObject({ all: z.array(visibilityRuleSchema) }),
-    z.strictObject({ any: z.array(visibilityRuleSchema) }),
-    z.strictObject({ not: visibilityRuleSchema }),
-    z.strictObject({ field: z.enum(visibilityFields), in: z.array(z.string()).min(1) }),
-    z.strictObject({ flag: z.string().min(1) }),
-  ]),
-);
 
 /**
  * What a rule is evaluated against. A field left out (or flags left out) is unknown, as on a public
