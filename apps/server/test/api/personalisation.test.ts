@@ -43,6 +43,14 @@ describe('personalised pages', () => {
     expect(withoutAvcs).not.toContain('AVC');
   });
 
+  it('keeps each kind of reader’s page apart while the page is cached', async () => {
+    const deferred = await pageTextFor('db.deferred');
+    const young = await pageTextFor('dc.far');
+    expect(young).not.toBe(deferred);
+    expect(await pageTextFor('db.deferred')).toBe(deferred);
+    expect(await pageTextFor('dc.far')).toBe(young);
+  });
+
   it('keeps signed-in pages away from visitors', async () => {
     const response = await ctx.app.inject({
       url: `${base}/unauthorized-page?pageUrl=/my-pension&tenantUrl=localhost`,

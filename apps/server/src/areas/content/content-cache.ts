@@ -7,25 +7,78 @@ import type { Database } from '../../db/client';
  * Cached values are shared between requests, so callers must not mutate them.
  */
 export const CONTENT_CACHE_TTL_MS = 5_000;
+/** Characters of variants (see cachedVariant) kept at most; past that, further ones are made on every call. */
+const MAX_VARIANT_CHARS = 32 * 1024 * 1024;
 
-const caches = new WeakMap<Database, LRUCache<string, { value: unknown }>>();
+interface Entry {
+  value: unknown;
+  /** Text made from the value (a page as one kind of reader receives it), by variant name. */
+  variants: Map<string, string | null>;
+}
+
+interface ContentCache {
+  entries: LRUCache<string, Entry>;
+  variantChars: number;
+}
+
+const charsOf = (entry: Entry) =>
+  [...entry.variants.values()].reduce((sum, text) => sum + (text?.length ?? 0), 0);
+
+const caches = new WeakMap<Database, ContentCache>();
 
 const cacheFor = (db: Database) => {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache({ max: 2_000, ttl: CONTENT_CACHE_TTL_MS });
+    const created: ContentCache = {
+      entries: new LRUCache({
+        max: 2_000,
+        ttl: CONTENT_CACHE_TTL_MS,
+        dispose: (entry) => void (created.variantChars -= charsOf(entry)),
+      }),
+      variantChars: 0,
+    };
+    cache = created;
     caches.set(db, cache);
   }
   return cache;
 };
 
-export async function cachedContent<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
-  const cache = cacheFor(db);
-  const hit = cache.get(key);
-  if (hit) return hit.value as T;
-  const value = await load();
-  cache.set(key, { value });
-  return value;
+async function cachedEntry(db: Database, key: string, load: () => Promise<unknown>): Promise<Entry> {
+  const { entries } = cacheFor(db);
+  const hit = entries.get(key);
+  if (hit) return hit;
+  const entry: Entry = { value: await load(), variants: new Map() };
+  entries.set(key, entry);
+  return entry;
 }
 
-export const clearContentCache = (db: Database) => caches.get(db)?.clear();
+export async function cachedContent<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  return (await cachedEntry(db, key, load)).value as T;
+}
+
+/**
+ * The text `make` makes of a cached value, kept with it under `variant` (which must name everything
+ * else `make` depends on): it goes when the value goes, so a sync clears both and it never outlives
+ * the value's TTL.
+ */
+export async function cachedVariant<T>(
+  db: Database,
+  key: string,
+  load: () => Promise<T>,
+  variant: string,
+  make: (value: T) => string | null,
+): Promise<string | null> {
+  const cache = cacheFor(db);
+  const entry = await cachedEntry(db, key, load);
+  const kept = entry.variants.get(variant);
+  if (kept !== undefined) return kept;
+  const made = make(entry.value as T);
+  const chars = made?.length ?? 0;
+  if (cache.variantChars + chars <= MAX_VARIANT_CHARS && cache.entries.peek(key) === entry) {
+    entry.variants.set(variant, made);
+    cache.variantChars += chars;
+  }
+  return made;
+}
+
+export const clearContentCache = (db: Database) => caches.get(db)?.entries.clear();

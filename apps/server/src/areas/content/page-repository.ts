@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { normalisePath, type BlockEnvelope, type Page, type VisibilityKey } from '@meridian/contracts';
-import { cachedContent } from './content-cache';
+import { z } from 'zod';
+import {
+  normalisePath,
+  pageSchema,
+  type BlockEnvelope,
+  type Page,
+  type VisibilityKey,
+} from '@meridian/contracts';
+import { cachedContent, cachedVariant } from './content-cache';
 import { checkedBlocks } from './checked-blocks';
 import { isVisible, personalise } from './personalise';
 import type { Database } from '../../db/client';
@@ -10,16 +17,18 @@ import { pages, tenants } from '../../db/schema';
 /** The stored page at a path (any case, trailing slash or query), read through the content cache. */
 async function pageRow(db: Database, tenantUrl: string, pageUrl: string) {
   const slug = normalisePath(pageUrl);
-  const [row] = await cachedContent(db, `page:${tenantUrl}:${slug}`, () =>
-    db
-      .select({ page: pages, businessGroups: tenants.businessGroups })
-      .from(pages)
-      .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
-      .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, slug)))
-      .limit(1),
-  );
+  const [row] = await cachedContent(db, pageCacheKey(tenantUrl, slug), storedPage(db, tenantUrl, slug));
   return row;
 }
+
+const pageCacheKey = (tenantUrl: string, slug: string) => `page:${tenantUrl}:${slug}`;
+const storedPage = (db: Database, tenantUrl: string, slug: string) => () =>
+  db
+    .select({ page: pages, businessGroups: tenants.businessGroups })
+    .from(pages)
+    .innerJoin(tenants, eq(pages.tenantUrl, tenants.tenantUrl))
+    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.slug, slug)))
+    .limit(1);
 
 type PageRow = NonNullable<Awaited<ReturnType<typeof pageRow>>>;
 
@@ -43,16 +52,38 @@ export async function pageExists(db: Database, tenantUrl: string, pageUrl: strin
 }
 
 /**
- * A page for whoever the key describes: hidden pages are null, hidden blocks are dropped, and blocks
- * that fail their contract arrive as skipped-block markers (logged once per cached read).
+ * A page for whoever the key describes, as JSON by its contract: hidden pages are null, hidden blocks
+ * are dropped, and blocks that fail their contract arrive as skipped-block markers (logged once per
+ * cached read). It is kept with the stored page in the content cache for each kind of reader (their
+ * key), so a page read again is not personalised and written out again.
  */
-export async function findPageBySlug(
+export async function pageJson(
   db: Database,
   tenantUrl: string,
   pageUrl: string,
-  { publicOnly, key, log }: { publicOnly: boolean; key: VisibilityKey; log: Pick<FastifyBaseLogger, 'warn'> },
-): Promise<Page | null> {
-  const row = await pageRow(db, tenantUrl, pageUrl);
+  reader: PageReader,
+): Promise<string | null> {
+  const slug = normalisePath(pageUrl);
+  const { publicOnly, key } = reader;
+  return cachedVariant(
+    db,
+    pageCacheKey(tenantUrl, slug),
+    storedPage(db, tenantUrl, slug),
+    JSON.stringify({ publicOnly, key }),
+    ([row]) => {
+      const page = pageFor(row, tenantUrl, reader);
+      return page && JSON.stringify(z.encode(pageSchema, page));
+    },
+  );
+}
+
+interface PageReader {
+  publicOnly: boolean;
+  key: VisibilityKey;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+function pageFor(row: PageRow | undefined, tenantUrl: string, { publicOnly, key, log }: PageReader): Page | null {
   if (!row || (publicOnly && !row.page.isPublic) || !isVisible(row.page.visibility, key)) return null;
   return {
     slug: row.page.slug,

@@ -12,12 +12,13 @@ import {
   visibilityKeyOf,
 } from '@meridian/contracts';
 import { notFound } from '../../lib/errors';
+import { sendWrittenJson } from '../../lib/written-json';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { withResolvedAuthority } from '../single-auth/tenant-settings';
 import { findDocument } from './document-repository';
-import { findPageBySlug, findPageUrlByKey, searchPublicPages } from './page-repository';
+import { findPageUrlByKey, pageJson, searchPublicPages } from './page-repository';
 
 export interface ContentRoutesOptions {
   db: Database;
@@ -61,14 +62,14 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: pageSchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const page = await findPageBySlug(db, request.query.tenantUrl.toLowerCase(), request.query.pageUrl, {
+    async (request, reply) => {
+      const page = await pageJson(db, request.query.tenantUrl.toLowerCase(), request.query.pageUrl, {
         publicOnly: true,
         key: publicVisibilityKey,
         log: request.log,
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
-      return page;
+      return sendWrittenJson(reply, page);
     },
   );
 
@@ -87,19 +88,19 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: pageSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { payload: key } = await requireContentAccessKey(
         app.contentAccessKeys,
         request.query.contentAccessKey,
         request.log,
       );
-      const page = await findPageBySlug(db, key.tenantUrl, request.query.pageUrl, {
+      const page = await pageJson(db, key.tenantUrl, request.query.pageUrl, {
         publicOnly: false,
         key: visibilityKeyOf(key, [request.query.wordingFlags ?? []].flat()),
         log: request.log,
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
-      return page;
+      return sendWrittenJson(reply, page);
     },
   );
 
