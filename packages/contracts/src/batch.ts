@@ -17,6 +17,16 @@ const batchPathSchema = z
 const recordHeaderValue = z.string().trim().min(1).max(40);
 
 /**
+ * The record headers' names in the address: a GET download link may name its record there, since a
+ * link opened in a new tab sends no headers (the server checks them exactly as the headers). Declared
+ * on the download routes so the API document, and the suites that walk it, know them.
+ */
+export const recordQuerySchema = z.object({
+  'auth-business-group': recordHeaderValue.optional(),
+  'auth-reference-number': recordHeaderValue.optional(),
+});
+
+/**
  * Several GET reads sent as one call: each is answered as if it had been sent on its own, with the
  * batch's headers, or with its own record headers in place of the batch's when it has them.
  */

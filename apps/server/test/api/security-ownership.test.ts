@@ -17,8 +17,9 @@ import {
  * Ownership: member A (db.deferred) against member B (linked, two records). Every member operation
  * of the OpenAPI document (one a visitor is refused with ERROR_ACCESS_TOKEN_MISSING) is sent by A
  * acting as each of B's records through the record headers, and with every value only B's answers
- * hold (B's reference numbers, ids, …) in each parameter or body field of that name: 403 or 404,
- * and the database reads back unchanged.
+ * hold (B's reference numbers, ids, …) in each parameter or body field of that name, and by the
+ * record's names in the query of the download routes that declare them: 403 or 404, and the database
+ * reads back unchanged.
  */
 
 const context = useTestApp();
@@ -170,6 +171,40 @@ describe('ownership: member A against member B on every member operation', () =>
           memberA,
           `${operation.label} as ${record.referenceNumber}`,
           request,
+          failures,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('refuses A naming any of B’s records in the address of a download link, and nothing changes', async () => {
+    const failures: string[] = [];
+    const takingRecordInQuery = memberOperations.filter((operation) =>
+      operation.parameters.some(
+        (parameter) => parameter.in === 'query' && parameter.name === 'auth-business-group',
+      ),
+    );
+    expect(takingRecordInQuery.map((operation) => operation.label)).toEqual(
+      expect.arrayContaining([
+        'GET /mdp-api/api/members/current/documents/{id}/download',
+        'GET /mdp-api/api/members/current/documents/zip',
+      ]),
+    );
+    expected = await databaseFingerprint(context.database);
+    for (const operation of takingRecordInQuery) {
+      for (const record of recordsOfB) {
+        if (!memberA.cookies.has('accessToken')) {
+          memberA = (await signedIn(MEMBER_A)).agent;
+          expected = await databaseFingerprint(context.database);
+        }
+        const parts = validParts(operation, knownToA);
+        parts.query['auth-business-group'] = record.businessGroup;
+        parts.query['auth-reference-number'] = record.referenceNumber;
+        await expectRefusedAndUnchanged(
+          memberA,
+          `${operation.label} naming ${record.referenceNumber} in its query`,
+          requestFor(operation, parts),
           failures,
         );
       }

@@ -9,6 +9,7 @@ import {
   documentTypesSchema,
   documentZipQuerySchema,
   errorBodySchema,
+  recordQuerySchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -111,6 +112,7 @@ export const documentLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         tags,
         summary: 'Download one document; it is marked read',
         params: documentIdParamsSchema,
+        querystring: recordQuerySchema,
         response: { 200: z.any(), ...errors },
       },
     },
@@ -146,7 +148,7 @@ export const documentLibraryRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags,
         summary: 'Download several documents as one zip (ids repeated, up to 20); all must be yours',
-        querystring: documentZipQuerySchema,
+        querystring: documentZipQuerySchema.extend(recordQuerySchema.shape),
         response: { 200: z.any(), ...errors },
       },
     },

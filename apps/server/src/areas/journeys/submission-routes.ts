@@ -7,6 +7,7 @@ import {
   journeySubmitResponseSchema,
   journeyTypeParamsSchema,
   memberCaseSchema,
+  recordQuerySchema,
   type JourneyChoice,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
@@ -158,6 +159,7 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         tags,
         summary: 'The submitted application as a PDF',
         params: journeyTypeParamsSchema,
+        querystring: recordQuerySchema,
         response: { 200: z.any(), ...errors },
       },
     },

@@ -7,6 +7,7 @@ import {
   calculationUnavailableSchema,
   errorBodySchema,
   lumpSumQuerySchema,
+  recordQuerySchema,
   retirementCalculationSchema,
   retirementOptionsQuerySchema,
   retirementOptionsSchema,
@@ -193,7 +194,7 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'The options for a retirement date (else the default date) as a PDF: each option’s tax-free cash and pension a year',
-        querystring: retirementTimelineQuerySchema,
+        querystring: retirementTimelineQuerySchema.extend(recordQuerySchema.shape),
         response: { 200: z.any(), ...errors },
       },
     },
