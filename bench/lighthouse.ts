@@ -25,6 +25,10 @@ async function audit(url: string, port: number) {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
+  const failing = (category: (typeof CATEGORIES)[number]) =>
+    (categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id} ${Math.round((audits[ref.id]?.score ?? 0) * 100)}`);
   const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -33,6 +37,8 @@ async function audit(url: string, port: number) {
     largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
     cumulativeLayoutShift: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    /** The scored audits that did not pass in full, with their score, for the two categories aiming at 100. */
+    failingAudits: [...failing('accessibility'), ...failing('best-practices')],
     /** What moved, largest first: the element's selector and its share of the shift. */
     layoutShifts: shiftsOf(audits['layout-shifts']?.details),
   };
