@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { memberDocuments } from '../../db/schema';
-import { namesIn, type MemberRecord } from './repository';
+import { namesIn, ownedBy, type MemberRecord } from './repository';
 import type { DocumentStore } from './store';
 
 /** The context of documents the portal makes; members cannot upload into it. */
@@ -68,13 +68,7 @@ export function createDocumentLibrary(db: Database, store: DocumentStore): Docum
     const [row] = await db
       .select({ id: memberDocuments.id, name: memberDocuments.name })
       .from(memberDocuments)
-      .where(
-        and(
-          eq(memberDocuments.businessGroup, record.businessGroup),
-          eq(memberDocuments.referenceNumber, record.referenceNumber),
-          eq(memberDocuments.sourceKey, sourceKey),
-        ),
-      );
+      .where(and(ownedBy(record), eq(memberDocuments.sourceKey, sourceKey)));
     return row ?? null;
   };
   return {

@@ -24,7 +24,8 @@ export interface MemberRecord {
 
 export type DocumentRow = typeof memberDocuments.$inferSelect;
 
-const ownedBy = (record: MemberRecord) =>
+/** The condition that keeps a query on member documents to one record's own. */
+export const ownedBy = (record: MemberRecord) =>
   and(
     eq(memberDocuments.businessGroup, record.businessGroup),
     eq(memberDocuments.referenceNumber, record.referenceNumber),
