@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { singleAuthData } from '../../lib/session-storage';
+import { actingAsLinkedRecord, linkedRecordQuery } from '../../testing/records';
 import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 
 const letter = {
@@ -109,30 +110,23 @@ describe('the document library', () => {
   it('downloads as the linked record the member switched to, marking the document read', async () => {
     quietConsole();
     const fetch = stubLibrary();
-    singleAuthData.write({
-      hasMultipleRecords: true,
-      primaryBgroup: 'MER',
-      primaryRefno: '1000007',
-      linkedBgroup: 'MER',
-      linkedRefno: '1000008',
-    });
+    singleAuthData.write(actingAsLinkedRecord);
     const saved = vi.fn(() => 'blob:statement');
     Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() });
     renderApp('/documents');
     const link = await screen.findByRole('link', { name: 'annual-statement-2026.pdf' });
     // Opened in a new tab (no record headers), the address itself names the linked record.
-    const asLinked = 'auth-business-group=MER&auth-reference-number=1000008';
     expect(link.getAttribute('href')).toBe(
-      `/mdp-api/api/members/current/documents/${letter.id}/download?${asLinked}`,
+      `/mdp-api/api/members/current/documents/${letter.id}/download?${linkedRecordQuery}`,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select annual-statement-2026.pdf' }));
     expect(screen.getByRole('link', { name: 'Download 1 selected as a zip file' }).getAttribute('href')).toBe(
-      `/mdp-api/api/members/current/documents/zip?ids=${letter.id}&${asLinked}`,
+      `/mdp-api/api/members/current/documents/zip?ids=${letter.id}&${linkedRecordQuery}`,
     );
     fireEvent.click(link);
     await vi.waitFor(() => expect(saved).toHaveBeenCalled());
     const [url, init] = fetch.mock.calls.find(([called]) => called.includes('/download'))!;
-    expect(url).toBe(`/mdp-api/api/members/current/documents/${letter.id}/download?${asLinked}`);
+    expect(url).toBe(`/mdp-api/api/members/current/documents/${letter.id}/download?${linkedRecordQuery}`);
     expect((init.headers as Headers).get('auth-reference-number')).toBe('1000008');
     await vi.waitFor(() => expect(screen.queryByText('New')).toBeNull());
   });

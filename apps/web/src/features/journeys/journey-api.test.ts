@@ -1,20 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { singleAuthData } from '../../lib/session-storage';
+import { actingAsLinkedRecord, linkedRecordQuery } from '../../testing/records';
 import { journeyApi, retirementApi } from './journey-api';
 
 describe('the application PDF link', () => {
   afterEach(() => singleAuthData.remove());
 
   it('names the linked record the member switched to, since a link sends no record headers', () => {
-    singleAuthData.write({
-      hasMultipleRecords: true,
-      primaryBgroup: 'MER',
-      primaryRefno: '1000007',
-      linkedBgroup: 'MER',
-      linkedRefno: '1000008',
-    });
+    singleAuthData.write(actingAsLinkedRecord);
     expect(journeyApi.pdfUrl('dbcoreretirementapplication')).toBe(
-      '/mdp-api/api/journeys/dbcoreretirementapplication/pdf/download?auth-business-group=MER&auth-reference-number=1000008',
+      `/mdp-api/api/journeys/dbcoreretirementapplication/pdf/download?${linkedRecordQuery}`,
     );
   });
 
@@ -29,15 +24,9 @@ describe('the retirement options PDF link', () => {
   afterEach(() => singleAuthData.remove());
 
   it('names the linked record the member switched to, as the library download links do', () => {
-    singleAuthData.write({
-      hasMultipleRecords: true,
-      primaryBgroup: 'MER',
-      primaryRefno: '1000007',
-      linkedBgroup: 'MER',
-      linkedRefno: '1000008',
-    });
+    singleAuthData.write(actingAsLinkedRecord);
     expect(retirementApi.summaryPdfPath('2027-03-01')).toBe(
-      '/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=2027-03-01&auth-business-group=MER&auth-reference-number=1000008',
+      `/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=2027-03-01&${linkedRecordQuery}`,
     );
   });
 });
