@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import { AppError } from './errors';
+import { rememberingVerifier } from './verified-tokens';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { Database } from '../db/client';
 import { sessionProblem, type SessionPolicy } from '../areas/authentication/session-service';
@@ -46,18 +47,22 @@ export type VerifiedAccessKey =
   | { ok: true; payload: ContentAccessKeyPayload; subject: string; sessionId: string; sessionRecord: string }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-export async function verifyContentAccessKey(key: Uint8Array, token: string): Promise<VerifiedAccessKey> {
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-    });
+type VerifiedKey = Extract<VerifiedAccessKey, { ok: true }>;
+
+const verifiedKey = rememberingVerifier(
+  { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] },
+  (payload): VerifiedKey | null => {
     const parsed = contentAccessKeyPayloadSchema.safeParse(payload.key);
     const { sub, sid, srec } = payload;
     if (!parsed.success || typeof sub !== 'string' || typeof sid !== 'string' || typeof srec !== 'string')
-      return { ok: false, reason: 'invalid' };
+      return null;
     return { ok: true, payload: parsed.data, subject: sub, sessionId: sid, sessionRecord: srec };
+  },
+);
+
+export async function verifyContentAccessKey(key: Uint8Array, token: string): Promise<VerifiedAccessKey> {
+  try {
+    return (await verifiedKey(key, token)) ?? { ok: false, reason: 'invalid' };
   } catch (error) {
     return {
       ok: false,

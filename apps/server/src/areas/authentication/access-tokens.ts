@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, errors as joseErrors } from 'jose';
+import { rememberingVerifier } from '../../lib/verified-tokens';
 
 const ISSUER = 'meridian';
 const AUDIENCE = 'meridian-portal';
@@ -29,14 +30,18 @@ export async function signAccessToken(
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+const verifiedClaims = rememberingVerifier(
+  { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] },
+  ({ sub, sid, bgroup, refno }): AccessClaims | null =>
+    typeof sub === 'string' && typeof sid === 'string' && typeof bgroup === 'string' && typeof refno === 'string'
+      ? { userId: sub, sessionId: sid, businessGroup: bgroup, referenceNumber: refno }
+      : null,
+);
+
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifyResult> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    const { sub, sid, bgroup, refno } = payload;
-    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof bgroup !== 'string' || typeof refno !== 'string') {
-      return { ok: false, reason: 'invalid' };
-    }
-    return { ok: true, claims: { userId: sub, sessionId: sid, businessGroup: bgroup, referenceNumber: refno } };
+    const claims = await verifiedClaims(key, token);
+    return claims ? { ok: true, claims } : { ok: false, reason: 'invalid' };
   } catch (error) {
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }
