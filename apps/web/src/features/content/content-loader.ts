@@ -112,10 +112,10 @@ export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
     const slug = new URL(request.url).pathname || '/';
     try {
-      const [data] = await Promise.all([fetchPage(slug, request.signal), loadBlockRenderer()]);
-      return data.page === null
-        ? { ...data, texts: noTexts, dataSources: {}, figuresUnavailable: false }
-        : data;
+      const [data, renderer] = await Promise.all([fetchPage(slug, request.signal), loadBlockRenderer()]);
+      if (data.page === null) return { ...data, texts: noTexts, dataSources: {}, figuresUnavailable: false };
+      await renderer.preloadRareBlocks(data.page.blocks);
+      return data;
     } catch (error) {
       // An abandoned navigation: the router ignores whatever happens next.
       if (request.signal.aborted) throw error;

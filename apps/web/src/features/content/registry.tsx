@@ -13,9 +13,7 @@ import { BackLink } from './blocks/BackLink';
 import { ButtonBlock } from './blocks/Button';
 import { ButtonGroup } from './blocks/ButtonGroup';
 import { Card } from './blocks/Card';
-import { Chart } from './blocks/Chart';
 import { DataSummary } from './blocks/DataSummary';
-import { DataTable } from './blocks/DataTable';
 import { Grid } from './blocks/Grid';
 import { Header } from './blocks/Header';
 import { InfoTile } from './blocks/InfoTile';
@@ -23,22 +21,21 @@ import { JourneyStageIndicator } from './blocks/JourneyStageIndicator';
 import { LinkPanel } from './blocks/LinkPanel';
 import { Message } from './blocks/Message';
 import { Modal } from './blocks/Modal';
-import { PageFeed } from './blocks/PageFeed';
-import { PageMenu } from './blocks/PageMenu';
 import { Panel } from './blocks/Panel';
 import { ResourceList } from './blocks/ResourceList';
 import { RichTextBlock } from './blocks/RichTextBlock';
-import { Tabs } from './blocks/Tabs';
 import { TaskCard } from './blocks/TaskCard';
-import { Timeline } from './blocks/Timeline';
 import { MemberRequestsBlock, RetirementQuotePickerBlock } from '../journeys/journey-blocks';
+import { rareBlocks } from './rare-blocks';
 import './blocks.css';
+
+export { preloadRareBlocks } from './rare-blocks';
 
 /** The block registry: one component per block type. */
 export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type>> } = {
   panel: Panel,
   grid: Grid,
-  tabs: Tabs,
+  tabs: rareBlocks.tabs.component,
   accordion: Accordion,
   richText: RichTextBlock,
   message: Message,
@@ -49,16 +46,16 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   card: Card,
   taskCard: TaskCard,
   infoTile: InfoTile,
-  pageFeed: PageFeed,
+  pageFeed: rareBlocks.pageFeed.component,
   dataSummary: DataSummary,
-  dataTable: DataTable,
-  timeline: Timeline,
+  dataTable: rareBlocks.dataTable.component,
+  timeline: rareBlocks.timeline.component,
   modal: Modal,
-  pageMenu: PageMenu,
+  pageMenu: rareBlocks.pageMenu.component,
   backLink: BackLink,
   journeyStageIndicator: JourneyStageIndicator,
   resourceList: ResourceList,
-  chart: Chart,
+  chart: rareBlocks.chart.component,
   retirementQuotePicker: RetirementQuotePickerBlock,
   memberRequests: MemberRequestsBlock,
 };
