@@ -189,6 +189,7 @@ describe('ownership: member A against member B on every member operation', () =>
       expect.arrayContaining([
         'GET /mdp-api/api/members/current/documents/{id}/download',
         'GET /mdp-api/api/members/current/documents/zip',
+        'GET /mdp-api/api/members/current/beneficiaries/download',
       ]),
     );
     expected = await databaseFingerprint(context.database);

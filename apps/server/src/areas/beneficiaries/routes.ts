@@ -9,6 +9,7 @@ import {
   nominationSaveBodySchema,
   nominationSchema,
   pendingCodeSchema,
+  recordQuerySchema,
   relationshipStatuses,
   relationshipStatusesResponseSchema,
   type Beneficiary,
@@ -245,6 +246,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       schema: {
         tags,
         summary: 'Your active nomination as a PDF, with the date it was made',
+        querystring: recordQuerySchema,
         response: { 200: z.any(), ...errors },
       },
     },

@@ -10,7 +10,7 @@ import {
   beneficiariesApi,
   draftOf,
   NOMINATION_PDF_NAME,
-  NOMINATION_PDF_URL,
+  nominationPdfUrl,
   type RelationshipStatus,
 } from './api';
 import { BeneficiaryCard } from './BeneficiaryList';
@@ -75,13 +75,13 @@ export function BeneficiariesPage() {
               Change your beneficiaries
             </Link>
             <a
-              href={NOMINATION_PDF_URL}
+              href={nominationPdfUrl()}
               download={NOMINATION_PDF_NAME}
               onClick={(event) => {
                 // As the record the member is acting as: a plain link cannot carry the record headers.
                 event.preventDefault();
                 setDownloadFailed(false);
-                downloadAsActiveRecord(NOMINATION_PDF_URL, NOMINATION_PDF_NAME).catch(() =>
+                downloadAsActiveRecord(nominationPdfUrl(), NOMINATION_PDF_NAME).catch(() =>
                   setDownloadFailed(true),
                 );
               }}

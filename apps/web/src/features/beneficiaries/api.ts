@@ -1,5 +1,6 @@
 import type { Beneficiary, Nomination, PendingCode } from '@meridian/contracts';
 import { http } from '../../lib/api';
+import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
 const base = '/mdp-api/api';
@@ -14,8 +15,11 @@ export interface RelationshipStatus {
   group: 'partner' | 'child' | 'family' | 'other' | 'organisation';
 }
 
-/** Where the nomination PDF is downloaded from; the page fetches it with the record headers. */
-export const NOMINATION_PDF_URL = `${base}/members/current/beneficiaries/download`;
+/**
+ * Where the nomination PDF is downloaded from, naming the active record: the page fetches it with the
+ * record headers, and the link opened in a new tab still gets that record's nomination.
+ */
+export const nominationPdfUrl = () => asActiveRecord(`${base}/members/current/beneficiaries/download`);
 export const NOMINATION_PDF_NAME = 'expression-of-wish.pdf';
 
 export const beneficiariesApi = {
