@@ -6,6 +6,7 @@ import { errorCodes, featureEnabled, isWebAppPath } from '@meridian/contracts';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { pageExists } from '../areas/content/page-repository';
+import { hostWithoutPort } from '../areas/tenancy/resolve';
 import { findTenant } from '../areas/tenancy/tenant-repository';
 import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
 
@@ -43,6 +44,16 @@ export function webRuntimeConfig(config: Config, request: FastifyRequest) {
 }
 
 const escapeForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The web app's first read, before it can draw anything: the tenant for the page's host name (as
+ * `location.hostname` gives it). Preloaded by the page itself, it travels while the scripts load
+ * instead of after they have run; the app's own fetch then takes the preloaded answer.
+ */
+export function tenantPreload(hostHeader: string | undefined) {
+  const query = new URLSearchParams({ tenantUrl: hostWithoutPort(hostHeader) });
+  return `<link rel="preload" href="/content-api/api/v2/content/tenant-content?${query}" as="fetch" crossorigin>`;
+}
 
 /**
  * Whether the tenant has a page at this path: one the web app draws itself, or a content page (for
@@ -98,7 +109,7 @@ export async function webApp(app: FastifyInstance, { config, db }: { config: Con
       .code(found ? 200 : 404)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replace('</head>', `${script}</head>`));
+      .send(indexHtml.replace('</head>', `${tenantPreload(request.headers.host)}${script}</head>`));
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -42,6 +42,19 @@ describe('the app shell’s status', () => {
     expect((await get('/help', 'bluewater.localhost')).statusCode).toBe(200);
   });
 
+  it('preloads the tenant read for the page’s host, at the address the app reads it', async () => {
+    const shellFor = async (host: string) => (await get('/login', host)).body;
+    const preloaded = (body: string) =>
+      /<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/.exec(body)?.[1];
+    expect(preloaded(await shellFor('localhost:4173'))).toBe(
+      '/content-api/api/v2/content/tenant-content?tenantUrl=localhost',
+    );
+    const address = preloaded(await shellFor('bluewater.localhost'))!;
+    expect(address).toBe('/content-api/api/v2/content/tenant-content?tenantUrl=bluewater.localhost');
+    const tenant = await ctx.app.inject({ url: address, headers: { host: 'bluewater.localhost' } });
+    expect(tenant.json().tenantUrl).toBe('bluewater.localhost');
+  });
+
   it('answers 404 with the shell where the tenant has no page, GET and HEAD alike', async () => {
     for (const url of ['/no/such/page', '/helpp', '/my-details/nothing']) {
       const response = await get(url);

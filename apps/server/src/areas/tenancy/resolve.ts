@@ -1,6 +1,7 @@
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-const hostWithoutPort = (hostHeader: string | undefined) => {
+/** The Host header's host name, lower case, without its port: what a browser's `location.hostname` says. */
+export const hostWithoutPort = (hostHeader: string | undefined) => {
   const host = (hostHeader ?? '').trim().toLowerCase();
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
 };
