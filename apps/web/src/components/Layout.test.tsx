@@ -47,7 +47,11 @@ describe('page frame', () => {
   });
 
   it('moves focus to the main content after an in-app navigation', async () => {
-    stubFetch(() => jsonResponse(200, page('Home')));
+    stubFetch((url) =>
+      url.includes('/unauthorized-page')
+        ? jsonResponse(200, page('Home'))
+        : jsonResponse(404, { errors: [{ code: 'not_found', message: 'none' }] }),
+    );
     const { router } = renderApp('/error');
     await screen.findByRole('heading', { level: 1 });
     expect(document.activeElement).toBe(document.body);
