@@ -28,6 +28,7 @@ import { otherMemberSiteRoutes } from './areas/development/other-member-site';
 import { authenticationRoutes } from './areas/authentication/routes';
 import { memberDataRoutes, memberDataInitializeRoute } from './areas/member-data/routes';
 import { batchRoutes } from './areas/member-data/batch-routes';
+import { createMemberReads } from './areas/member-data/member-reads';
 import { bereavementRoutes } from './areas/bereavement/routes';
 import { identityProvider } from './areas/identity-provider/plugin';
 import { singleAuthRoutes } from './areas/single-auth/routes';
@@ -237,7 +238,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(contentDocumentRoutes, { prefix: '/content-api/api/v2/content', db });
   await app.register(memberDataInitializeRoute, { prefix: '/mdp-api', db, config });
   const calculations = createCalculationProvider(config);
-  await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations });
+  const memberReads = await createMemberReads({ database, ttlMs: config.SESSION_CACHE_MS, log: app.log });
+  app.addHook('onClose', () => memberReads.close());
+  await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations, memberReads });
   await app.register(batchRoutes, { prefix: '/mdp-api/api' });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });

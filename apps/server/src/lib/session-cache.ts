@@ -31,17 +31,28 @@ export interface SessionCache<T> {
   close(): Promise<void>;
 }
 
-export async function createSessionCache<T>({
+export interface SharedCacheOptions {
+  database: DatabaseHandle;
+  ttlMs: number;
+  /** Messages go through Redis pub/sub when given, else through the database's NOTIFY. */
+  redisUrl?: string;
+  log: FastifyBaseLogger;
+}
+
+export const createSessionCache = <T>(options: SharedCacheOptions) =>
+  createSharedCache<T>({ ...options, channel: SESSION_CHANNEL });
+
+/**
+ * A short-lived per-instance cache whose entries every instance drops as soon as any says, on
+ * `channel`, that one changed (the session cache's workings, for other things read on every call).
+ */
+export async function createSharedCache<T>({
+  channel,
   database,
   ttlMs,
   redisUrl,
   log,
-}: {
-  database: DatabaseHandle;
-  ttlMs: number;
-  redisUrl?: string;
-  log: FastifyBaseLogger;
-}): Promise<SessionCache<T>> {
+}: SharedCacheOptions & { channel: string }): Promise<SessionCache<T>> {
   const entries = new Map<string, Entry<T>>();
   /** When each session last changed, kept as long as an entry could live, so a read begun before is not kept. */
   const changedAt = new Map<string, number>();
@@ -56,7 +67,7 @@ export async function createSessionCache<T>({
   };
   const onState = (now: boolean) => {
     if (listening && !now)
-      log.warn('session changes are not being heard: the session cache is off until they are');
+      log.warn({ channel }, 'changes are not being heard: this cache is off until they are');
     listening = now;
     // Whatever happened while deaf may have changed any session.
     if (!now) entries.clear();
@@ -75,17 +86,17 @@ export async function createSessionCache<T>({
     subscriber.on('close', () => onState(false));
     subscriber.on('error', () => undefined);
     await subscriber.connect();
-    await subscriber.subscribe(SESSION_CHANNEL);
+    await subscriber.subscribe(channel);
     onState(subscriber.status === 'ready');
-    publish = async (sessionId) => void (await publisher.publish(SESSION_CHANNEL, sessionId));
+    publish = async (sessionId) => void (await publisher.publish(channel, sessionId));
     stop = async () => {
       onState(false);
       await Promise.all([subscriber.quit(), publisher.quit()]);
     };
   } else {
-    stop = await database.listen(SESSION_CHANNEL, drop, onState);
+    stop = await database.listen(channel, drop, onState);
     publish = async (sessionId) => {
-      await database.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${sessionId})`);
+      await database.db.execute(sql`select pg_notify(${channel}, ${sessionId})`);
     };
   }
 

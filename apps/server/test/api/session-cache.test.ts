@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { sessions } from '../../src/db/schema';
+import { validateImport } from '../../src/areas/my-details/member-import';
+import { readImportFile } from '../../src/areas/my-details/member-import-file';
+import { importMembers } from '../../src/areas/my-details/member-import-store';
+import { members, sessions } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -104,6 +108,60 @@ describe('session cache across instances', () => {
       await context.app.sessionCache.changed(sessionId);
       await expect.poll(async () => (await page()).statusCode).toBe(401);
       expect((await page()).json().errors[0].code).toBe('access_key_session_ended');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('shows on both instances an import that changes a member’s cached details, and still refuses a signed-out session', async () => {
+    const other = await secondInstance();
+    try {
+      const onA = new BrowserAgent(context.app);
+      await onA.signIn('db.deferred');
+      const headers = asBearer(onA);
+      const readOn = async (app: typeof other) => {
+        const response = await app.inject({
+          url: '/mdp-api/api/members/personal-details',
+          headers: { host: 'localhost', ...headers },
+        });
+        return response.statusCode === 200 ? response.json<{ surname: string }>().surname : response.statusCode;
+      };
+      const before = await readOn(context.app);
+      expect(await readOn(other)).toBe(before);
+      // Cached on both: a change behind their backs (no announcement) is not seen.
+      await context.database.db
+        .update(members)
+        .set({ surname: 'Unannounced' })
+        .where(and(eq(members.businessGroup, 'MER'), eq(members.referenceNumber, '1000001')));
+      expect(await readOn(context.app)).toBe(before);
+      expect(await readOn(other)).toBe(before);
+
+      const { bank: _bank, ...record } = JSON.parse(
+        readFileSync(new URL('../../../../docs/examples/members-import.json', import.meta.url), 'utf8'),
+      )[0];
+      const checked = validateImport(
+        readImportFile(JSON.stringify([{ ...record, referenceNumber: '1000001', surname: 'Imported' }]), 'json'),
+        'MER',
+        'json',
+      );
+      if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+      const imported = await importMembers(context.database.db, {
+        businessGroup: 'MER',
+        members: checked.members,
+        source: 'test.json',
+      });
+      expect(imported).toMatchObject({ ok: true, updated: 1 });
+      await expect.poll(() => readOn(context.app)).toBe('Imported');
+      await expect.poll(() => readOn(other)).toBe('Imported');
+
+      const signedOut = await onA.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/logout',
+        headers,
+      });
+      expect(signedOut.statusCode).toBe(204);
+      await expect.poll(() => readOn(other)).toBe(401);
+      expect(await readOn(context.app)).toBe(401);
     } finally {
       await other.close();
     }

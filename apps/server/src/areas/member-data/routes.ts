@@ -15,6 +15,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { issueLookupCode } from './outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
+import { memberReadKey, type MemberReads } from './member-reads';
+import { sendWrittenJson } from '../../lib/written-json';
 import { retirementApplicationOf } from '../journeys/repository';
 import { findTenant } from '../tenancy/tenant-repository';
 import { recordsOf } from '../authentication/session-service';
@@ -23,6 +25,8 @@ export interface MemberDataRoutesOptions {
   db: Database;
   config: Config;
   calculations?: CalculationProvider;
+  /** Personal details as sent, kept briefly by record; left out, they are read on every call. */
+  memberReads?: MemberReads;
 }
 
 const linkedRecordSchema = z.object({
@@ -81,9 +85,37 @@ export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOp
 
 export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (
   app,
-  { db, calculations = createLocalCalculationProvider() },
+  { db, calculations = createLocalCalculationProvider(), memberReads },
 ) => {
   app.addHook('preHandler', app.requireMember);
+
+  async function personalDetailsJson(record: { businessGroup: string; referenceNumber: string }) {
+    const key = memberReadKey(record);
+    const kept = memberReads?.get(key);
+    if (kept) return kept;
+    const readAt = performance.now();
+    const found = await findMember(db, record.businessGroup, record.referenceNumber);
+    if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+    const { member, scheme } = found;
+    const json = JSON.stringify(
+      z.encode(personalDetailsSchema, {
+        title: member.title,
+        gender: member.gender,
+        name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+        forenames: member.forenames,
+        surname: member.surname,
+        dateOfBirth: member.dateOfBirth,
+        insuranceNumber: member.insuranceNumber,
+        referenceNumber: member.referenceNumber,
+        businessGroup: member.businessGroup,
+        schemeName: scheme.name,
+        schemeType: scheme.type,
+        status: member.status,
+      }),
+    );
+    memberReads?.set(key, json, readAt);
+    return json;
+  }
 
   app.get(
     '/members/personal-details',
@@ -99,26 +131,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
         },
       },
     },
-    async (request) => {
-      const { businessGroup, referenceNumber } = request.member!;
-      const found = await findMember(db, businessGroup, referenceNumber);
-      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-      const { member, scheme } = found;
-      return {
-        title: member.title,
-        gender: member.gender,
-        name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
-        forenames: member.forenames,
-        surname: member.surname,
-        dateOfBirth: member.dateOfBirth,
-        insuranceNumber: member.insuranceNumber,
-        referenceNumber: member.referenceNumber,
-        businessGroup: member.businessGroup,
-        schemeName: scheme.name,
-        schemeType: scheme.type,
-        status: member.status,
-      };
-    },
+    async (request, reply) => sendWrittenJson(reply, await personalDetailsJson(request.member!)),
   );
 
   app.get(

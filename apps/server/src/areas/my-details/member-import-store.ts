@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { auditEvents, memberBankAccounts, members, schemes } from '../../db/schema';
+import { announceMemberChanged } from '../member-data/member-reads';
 import { auditedAccount, type NewBankAccount } from './bank-accounts';
 import type { ImportProblem, ValidMember } from './member-import';
 import { currentBankAccount } from './repository';
@@ -87,6 +88,7 @@ async function saveMember(
         and(eq(members.businessGroup, businessGroup), eq(members.referenceNumber, member.referenceNumber)),
       );
   }
+  if (!held || changedFields.length > 0) await announceMemberChanged(tx, key);
 
   let bankChanged = false;
   let bankAudit: Record<string, unknown> = {};
