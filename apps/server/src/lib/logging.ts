@@ -12,6 +12,7 @@ const sensitiveFields = [
   'tokenId',
   'contentAccessKey',
   'lookupCode',
+  'referenceNumber',
   'body',
   'params',
 ];

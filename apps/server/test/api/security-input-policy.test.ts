@@ -7,6 +7,8 @@ const logLines: string[] = [];
 const logStream = { write: (line: string) => void logLines.push(line) };
 const FAILING_ROUTE = '/test/failing-query';
 const NI_NUMBER = 'AB123456C';
+const accessKeyUrl =
+  '/mdp-api/api/content/access-key?tenantUrl=localhost&preRetirementAgePeriodInYears=5&newlyRetiredRangeInMonth=6';
 
 const context = useTestApp(
   { LOG_LEVEL: 'info' },
@@ -178,6 +180,30 @@ describe('the log', () => {
       expect(log, secret).not.toContain(secret);
     }
     expect(log).toContain('/content-api/api/v2/content/search?tenantUrl=…&q=…');
+  });
+
+  it('keeps no record reference or content access key that a link carries in its query', async () => {
+    logLines.length = 0;
+    const agent = new BrowserAgent(context.app);
+    await agent.signIn('db.avc');
+    const library = (await agent.request({ url: '/mdp-api/api/members/current/documents' })).json();
+    const recordQuery = 'auth-business-group=MER&auth-reference-number=1000003';
+    const download = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${library.items[0].id}/download?${recordQuery}`,
+    });
+    expect(download.statusCode).toBe(200);
+    const { contentAccessKey } = (
+      await agent.request({ url: accessKeyUrl })
+    ).json();
+    const globals = await agent.request({
+      url: `/content-api/api/v2/content/authorized-globals?contentAccessKey=${contentAccessKey}`,
+    });
+    expect(globals.statusCode).toBe(200);
+    const log = logLines.join('');
+    expect(log).toContain('/download?auth-business-group=…&auth-reference-number=…');
+    expect(log).toContain('/authorized-globals?contentAccessKey=…');
+    expect(log).not.toContain('1000003');
+    expect(log).not.toContain(contentAccessKey);
   });
 
   it('logs a failed query without its values', async () => {
