@@ -68,7 +68,8 @@ async function hasPageAt(db: Database, tenantUrl: string, pathname: string): Pro
 }
 
 /**
- * Serves the built single-page app: hashed assets with a year-long immutable cache, and index.html
+ * Serves the built single-page app: hashed assets with a year-long immutable cache (their brotli or
+ * gzip copy when the browser takes it), and index.html
  * (never cached) for every other GET that asks for HTML, with status 404 where the tenant has no page
  * (the app then shows its not-found page). API paths that match nothing get JSON 404s.
  */
@@ -83,8 +84,13 @@ export async function webApp(app: FastifyInstance, { config, db }: { config: Con
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the assets (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      // Left to setHeaders: otherwise its own `max-age=0` replaces the header set there.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',

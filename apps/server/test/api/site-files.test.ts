@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncContent } from '../../src/areas/content/sync';
 import { contentRoot } from '../../src/prepare';
@@ -16,6 +17,10 @@ const webDist = mkdtempSync(path.join(tmpdir(), 'meridian-web-'));
 const shell =
   '<!doctype html><html><head><title>Meridian</title></head><body><div id="root"></div></body></html>';
 writeFileSync(path.join(webDist, 'index.html'), shell);
+const script = 'console.log("a hashed asset");';
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), script);
+writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
 
 const ctx = useTestApp({ WEB_DIST_DIR: webDist });
 const get = (url: string, host = 'localhost', method: 'GET' | 'HEAD' = 'GET') =>
@@ -53,6 +58,19 @@ describe('the app shell’s status', () => {
     expect(address).toBe('/content-api/api/v2/content/tenant-content?tenantUrl=bluewater.localhost');
     const tenant = await ctx.app.inject({ url: address, headers: { host: 'bluewater.localhost' } });
     expect(tenant.json().tenantUrl).toBe('bluewater.localhost');
+  });
+
+  it('sends hashed assets cached for a year, as the build compressed them when the browser takes it', async () => {
+    const asset = (encodings: string) =>
+      ctx.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': encodings } });
+    const compressed = await asset('gzip, deflate, br');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.rawPayload).toEqual(brotliCompressSync(script));
+    const plain = await asset('identity');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(script);
   });
 
   it('answers 404 with the shell where the tenant has no page, GET and HEAD alike', async () => {
