@@ -1,10 +1,14 @@
 import { inflateSync } from 'node:zlib';
 import { addYears, isoDate, utcDay } from '@meridian/pensions';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
-const ctx = useTestApp();
+const logLines: string[] = [];
+const ctx = useTestApp(
+  { LOG_LEVEL: 'warn' },
+  { logStream: { write: (line: string) => void logLines.push(line) } },
+);
 
 async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
@@ -305,5 +309,37 @@ describe('the option summary PDF', () => {
       await pensioner.request({ url: '/mdp-api/api/members/current/documents?name=retirement-options' })
     ).json();
     expect(pensionerLibrary.items).toEqual([]);
+  });
+
+  it('still sends the PDF when it cannot be filed in the library, and logs why without personal data', async () => {
+    const agent = await signedIn('db.deferred');
+    const window = (await agent.request({ url: '/mdp-api/api/v2/retirement/retirement-date' })).json();
+    const date = window.availableRetirementDateRange.to as string;
+    const failedWrite = vi
+      .spyOn(ctx.app.documentLibrary.store, 'put')
+      .mockRejectedValueOnce(new Error('document store unavailable'));
+    logLines.length = 0;
+    const response = await agent.request({
+      url: `/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=${date}`,
+    });
+    expect(failedWrite).toHaveBeenCalledOnce();
+    failedWrite.mockRestore();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="retirement-options-${date}.pdf"`,
+    );
+    expect(pdfText(response.rawPayload)).toContain('Your retirement options');
+    const warning = logLines.map((line) => JSON.parse(line)).find((entry) => entry.level === 40);
+    expect(warning).toMatchObject({
+      msg: 'retirement quote not filed in the library',
+      failure: { message: 'document store unavailable' },
+    });
+    for (const personal of ['1000001', 'Hughes', 'AB123456C'])
+      expect(logLines.join(''), personal).not.toContain(personal);
+    const library = (
+      await agent.request({ url: `/mdp-api/api/members/current/documents?name=retirement-options-${date}` })
+    ).json();
+    expect(library.items).toEqual([]);
   });
 });

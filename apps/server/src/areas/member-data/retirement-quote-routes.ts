@@ -26,12 +26,26 @@ import type { Database } from '../../db/client';
 import { enteredLumpSums } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { displayDate, displayPounds } from '../journeys/answers';
-import { fileForMember } from '../documents/library';
+import { fileForMember, type PortalDocument } from '../documents/library';
+import { loggableError } from '../../lib/logging';
 import { aboutYouSection, renderApplicationPdf } from '../journeys/application-pdf';
 import { retirementApplicationOf } from '../journeys/repository';
 import { calculated, calculationMember, figuresOrUnavailable } from './calculations';
 import { findMember } from './member-repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
+
+/**
+ * Files the quote the member took away in their library and answers the name it was filed under.
+ * The member asked for the PDF, not the copy: if filing fails, the PDF is still sent under its own name.
+ */
+async function keptInLibrary(request: FastifyRequest, document: PortalDocument): Promise<string> {
+  try {
+    return (await fileForMember(request, document)).name;
+  } catch (error) {
+    request.log.warn({ failure: loggableError(error as Error) }, 'retirement quote not filed in the library');
+    return document.name;
+  }
+}
 
 const errors = {
   400: errorBodySchema,
@@ -225,7 +239,7 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
       });
       // The quote the member took away is kept in their library, once however often it is downloaded.
       const figures = JSON.stringify([quote.effectiveDate, quote.options, quote.assumptions]);
-      const { name } = await fileForMember(request, {
+      const name = await keptInLibrary(request, {
         name: `retirement-options-${quote.effectiveDate}.pdf`,
         type: 'Retirement quote',
         kind: 'quote',
