@@ -22,6 +22,7 @@ import { webApp } from './plugins/web-app';
 import { isLoopbackHost, tenantUrlForHost } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
 import { contentDocumentRoutes } from './areas/content/document-routes';
+import { startRefreshTokenSweep } from './areas/authentication/refresh-token-sweep';
 import { registrationRoutes } from './areas/authentication/registration-routes';
 import { developmentRoutes } from './areas/development/routes';
 import { otherMemberSiteRoutes } from './areas/development/other-member-site';
@@ -153,11 +154,25 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     log: app.log,
   });
   app.addHook('onClose', () => sessionCache.close());
+  const sessionPolicy = {
+    idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+  };
+  let refreshTokenSweep: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    refreshTokenSweep = startRefreshTokenSweep(
+      database.db,
+      sessionPolicy,
+      config.REFRESH_TOKEN_SWEEP_MINUTES,
+      app.log,
+    );
+  });
+  app.addHook('onClose', async () => refreshTokenSweep?.stop());
   await app.register(memberAuthentication, { db: database.db, config, signingKey, sessionCache });
   app.decorate('contentAccessKeys', {
     secret: await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
     db: database.db,
-    policy: { idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    policy: sessionPolicy,
     sessionCache,
   });
 

@@ -43,6 +43,11 @@ const environmentSchema = z.object({
     .positive()
     .max(24 * 7)
     .default(12),
+  REFRESH_TOKEN_SWEEP_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(60),
   IDENTITY_VERIFICATION_CACHE_EXPIRY_MS: z.coerce.number().int().nonnegative().default(3_600_000),
   SESSION_REPLAY_PERCENT: z.coerce.number().min(0).max(100).default(0),
   WHITELISTED_COOKIES: csv,
