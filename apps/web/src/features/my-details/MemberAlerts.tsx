@@ -6,7 +6,8 @@ import { detailsApi } from './api';
 
 /** The member's alerts on the hub: priority ones as warnings, the others as notes, each with its link. */
 export function MemberAlerts({ recordKey }: { recordKey: string }) {
-  const [alerts, setAlerts] = useState<MemberAlert[]>([]);
+  // Drawn with the hub's first render when its first reads have them, so nothing below moves down.
+  const [alerts, setAlerts] = useState<MemberAlert[]>(() => detailsApi.alertsAnswered() ?? []);
   useEffect(() => {
     detailsApi.alerts().then(
       (answer) => setAlerts(answer.alerts),

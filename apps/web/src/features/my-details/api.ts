@@ -50,6 +50,9 @@ export const detailsApi = {
   membershipSummary: () =>
     http.get<MembershipSummary>(`${base}/members/current/membership-summary`, record()),
   alerts: () => http.get<{ alerts: MemberAlert[] }>(`${base}/members/current/alerts`, record()),
+  /** The alerts already read for the hub (it asks for them with its first reads), when fresh. */
+  alertsAnswered: () =>
+    http.answered<{ alerts: MemberAlert[] }>(`${base}/members/current/alerts`, record())?.alerts,
   email: () => http.get<{ email: string | null }>(`${base}/members/current/contacts/email`, record()),
   mobile: () =>
     http.get<{ number: string | null }>(`${base}/members/current/contacts/mobile-phone`, record()),

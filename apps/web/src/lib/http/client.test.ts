@@ -357,6 +357,17 @@ describe('shared reads', () => {
     expect(await http.get('/api/b')).toEqual({ fine: true });
   });
 
+  it('gives a fresh answer without waiting, and nothing while the read is in flight or stale', async () => {
+    const http = counting();
+    const asked = http.get('/api/a', { headers: { h: '1' } });
+    expect(http.answered('/api/a', { headers: { h: '1' } })).toBeUndefined();
+    await asked;
+    expect(http.answered('/api/a', { headers: { h: '1' } })).toEqual({ served: 1 });
+    expect(http.answered('/api/a', { headers: { h: '2' } })).toBeUndefined();
+    await http.post('/api/write');
+    expect(http.answered('/api/a', { headers: { h: '1' } })).toBeUndefined();
+  });
+
   it('answers the next identical GET from a prefetch', async () => {
     const http = counting();
     http.prefetch('/api/a', { headers: { h: '1' } });

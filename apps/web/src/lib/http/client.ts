@@ -94,6 +94,8 @@ const SHARED_READ_FRESH_MS = 10_000;
 /** One GET's answer, shared by every caller asking the same read while it is in flight or fresh. */
 interface SharedRead {
   answer: Promise<unknown>;
+  /** The answer, once it has arrived. */
+  value?: unknown;
   /** When the answer arrived; unset while the read is in flight. */
   answeredAt?: number;
   /** Callers still waiting that can cancel: the read is cancelled when the last of them does. */
@@ -271,7 +273,10 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       if (sharedReads.get(key) === read) sharedReads.delete(key);
     };
     // A failed read is not shared once it has failed: the next caller asks again.
-    read.answer.then(() => (read.answeredAt = Date.now()), forget);
+    read.answer.then((value) => {
+      read.value = value;
+      read.answeredAt = Date.now();
+    }, forget);
     sharedReads.set(key, read);
     return read;
   }
@@ -411,6 +416,14 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     prefetch(path: string, requestOptions?: RequestOptions) {
       const { read } = sharedRead(path, requestOptions);
       read.kept = true;
+    },
+    /**
+     * The answer of this GET when a fresh one has arrived, without waiting (undefined otherwise): a
+     * page can draw what it already has in its first render instead of moving once it arrives.
+     */
+    answered<T>(path: string, requestOptions?: RequestOptions): T | undefined {
+      const read = sharedReads.get(readKey(path, requestOptions));
+      return read && read.answeredAt !== undefined && isFresh(read) ? (read.value as T) : undefined;
     },
     /** Forgets every shared answer, so the next reads ask the server. */
     forgetReads() {
