@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ageOn, birthdayAtAge } from '@meridian/contracts';
 import { formatCurrency } from '../apps/web/src/features/content/format';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf, samplePng } from './support/files';
@@ -78,13 +79,11 @@ test('db.deferred sees their figures, their pension by age, downloads the option
   await expect(heading(page, 'Your retirement options')).toBeVisible();
   // The pension at each birthday inside the window, as a chart and, by keyboard, as a table.
   const window = await (await page.request.get('/mdp-api/api/v2/retirement/retirement-date')).json();
+  // The first age whose birthday (as the calculation engine counts it) falls inside the window.
+  const { from: firstDay } = window.availableRetirementDateRange;
+  const ageOnFirstDay = ageOn(window.dateOfBirth, firstDay);
   const firstAge =
-    Number(window.availableRetirementDateRange.from.slice(0, 4)) -
-    Number(window.dateOfBirth.slice(0, 4)) +
-    (`${window.availableRetirementDateRange.from.slice(0, 4)}${window.dateOfBirth.slice(4)}` <
-    window.availableRetirementDateRange.from
-      ? 1
-      : 0);
+    birthdayAtAge(window.dateOfBirth, ageOnFirstDay) === firstDay ? ageOnFirstDay : ageOnFirstDay + 1;
   await expect(
     main.getByRole('img', { name: /^Your pension a year by the age you retire\. Bar chart/ }),
   ).toBeVisible();
@@ -138,12 +137,8 @@ test('db.deferred chooses when to retire by age, by keyboard, and is told why an
   const window = await (await page.request.get('/mdp-api/api/v2/retirement/retirement-date')).json();
   const { from, to } = window.availableRetirementDateRange as { from: string; to: string };
   const dateOfBirth = window.dateOfBirth as string;
-  const birthdayIn = (year: number) => `${year}${dateOfBirth.slice(4)}`;
   // The age the member is on the window's first day.
-  const youngest =
-    Number(from.slice(0, 4)) -
-    Number(dateOfBirth.slice(0, 4)) -
-    (birthdayIn(Number(from.slice(0, 4))) > from ? 1 : 0);
+  const youngest = ageOn(dateOfBirth, from);
   const ageInput = main.getByLabel('At what age do you want to retire?');
 
   await choose(page, main.getByLabel('By age'));
@@ -172,7 +167,7 @@ test('db.deferred chooses when to retire by age, by keyboard, and is told why an
 
   // The next age: that birthday, with the figures for it.
   const age = youngest + 1;
-  const birthday = birthdayIn(Number(dateOfBirth.slice(0, 4)) + age);
+  const birthday = birthdayAtAge(dateOfBirth, age);
   expect(birthday <= to).toBe(true);
   await tabTo(page, ageInput);
   await page.keyboard.press('ControlOrMeta+A');
