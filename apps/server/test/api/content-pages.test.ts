@@ -72,3 +72,21 @@ describe('stored blocks', () => {
     ]);
   });
 });
+
+describe('globals', () => {
+  it('are read again after a sync, though they were kept as sent', async () => {
+    const globals = async () =>
+      (
+        await ctx.app.inject({ url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost' })
+      ).json<{ labels: Array<{ labelKey: string; labelText: string }> }>();
+    const [first] = (await globals()).labels;
+    expect((await globals()).labels[0]).toEqual(first);
+    await writeHelp((page) => page);
+    const file = path.join(root, 'tenants/meridian/globals.json');
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    stored.labels[0].labelText = 'Changed by a sync';
+    await writeFile(file, JSON.stringify(stored));
+    await syncContent(ctx.database.db, root);
+    expect((await globals()).labels[0]).toEqual({ ...first, labelText: 'Changed by a sync' });
+  });
+});

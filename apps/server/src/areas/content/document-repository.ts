@@ -1,21 +1,44 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ContentDocumentKind } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { cachedContent } from './content-cache';
+import { cachedContent, cachedVariant } from './content-cache';
 import { contentDocuments, contentImages, pages } from '../../db/schema';
+
+const storedDocument = (db: Database, tenantUrl: string, kind: ContentDocumentKind) => () =>
+  db
+    .select({ body: contentDocuments.body })
+    .from(contentDocuments)
+    .where(and(eq(contentDocuments.tenantUrl, tenantUrl), eq(contentDocuments.kind, kind)));
+const documentCacheKey = (tenantUrl: string, kind: ContentDocumentKind) => `document:${tenantUrl}:${kind}`;
 
 export async function findDocument<T>(
   db: Database,
   tenantUrl: string,
   kind: ContentDocumentKind,
 ): Promise<T | null> {
-  const [row] = await cachedContent(db, `document:${tenantUrl}:${kind}`, () =>
-    db
-      .select({ body: contentDocuments.body })
-      .from(contentDocuments)
-      .where(and(eq(contentDocuments.tenantUrl, tenantUrl), eq(contentDocuments.kind, kind))),
+  const [row] = await cachedContent(
+    db,
+    documentCacheKey(tenantUrl, kind),
+    storedDocument(db, tenantUrl, kind),
   );
   return (row?.body as T | undefined) ?? null;
+}
+
+/** A document as JSON by its contract (`schema`, the one for its kind), kept with it in the content cache. */
+export async function documentJson(
+  db: Database,
+  tenantUrl: string,
+  kind: ContentDocumentKind,
+  schema: z.ZodType,
+): Promise<string | null> {
+  return cachedVariant(
+    db,
+    documentCacheKey(tenantUrl, kind),
+    storedDocument(db, tenantUrl, kind),
+    'as sent',
+    ([row]) => (row ? JSON.stringify(z.encode(schema, row.body)) : null),
+  );
 }
 
 export async function findImage(db: Database, tenantUrl: string, imagePath: string) {

@@ -12,14 +12,14 @@ import {
   questionNodeSchema,
   type ContentAccessKeyPayload,
   type Footer,
-  type Globals,
   type Menu,
   visibilityKeyOf,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import { notFound } from '../../lib/errors';
-import { findDocument, findImage, findWidgets } from './document-repository';
+import { documentJson, findDocument, findImage, findWidgets } from './document-repository';
+import { sendWrittenJson } from '../../lib/written-json';
 import { personalise } from './personalise';
 
 const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
@@ -44,6 +44,11 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);
     return found;
   };
+  const globalsJson = async (tenantUrl: string) => {
+    const found = await documentJson(db, tenantUrl.toLowerCase(), 'globals', globalsSchema);
+    if (!found) throw notFound('content_not_found', 'This tenant has no globals.');
+    return found;
+  };
   const signedInMenu = (menu: Menu, key: ContentAccessKeyPayload): Menu =>
     personalise(menu, visibilityKeyOf(key));
   const publicMenu = (menu: Menu): Menu => ({ items: menu.items.filter((item) => !item.signedInOnly) });
@@ -65,7 +70,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(globalsSchema),
       },
     },
-    async (request) => document<Globals>(request.query.tenantUrl, 'globals'),
+    async (request, reply) => sendWrittenJson(reply, await globalsJson(request.query.tenantUrl)),
   );
   app.get(
     '/authorized-globals',
@@ -78,8 +83,11 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(globalsSchema),
       },
     },
-    async (request) =>
-      document<Globals>((await accessKey(request.query.contentAccessKey, request.log)).tenantUrl, 'globals'),
+    async (request, reply) =>
+      sendWrittenJson(
+        reply,
+        await globalsJson((await accessKey(request.query.contentAccessKey, request.log)).tenantUrl),
+      ),
   );
   app.get(
     '/unauthorized-menu',
