@@ -45,7 +45,8 @@ const environmentSchema = z.object({
     .default(12),
   REFRESH_TOKEN_SWEEP_MINUTES: z.coerce
     .number()
-    .positive()
+    .int()
+    .min(1)
     .max(24 * 60)
     .default(60),
   IDENTITY_VERIFICATION_CACHE_EXPIRY_MS: z.coerce.number().int().nonnegative().default(3_600_000),

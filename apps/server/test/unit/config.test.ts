@@ -30,6 +30,12 @@ describe('configuration', () => {
   it('explains malformed values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL: must be a postgres/);
+    expect(loadConfig({}).REFRESH_TOKEN_SWEEP_MINUTES).toBe(60);
+    for (const minutes of ['0', '0.5', '1441']) {
+      expect(() => loadConfig({ REFRESH_TOKEN_SWEEP_MINUTES: minutes })).toThrowError(
+        /REFRESH_TOKEN_SWEEP_MINUTES/,
+      );
+    }
   });
 
   it('splits list settings on commas and semicolons', () => {
@@ -40,9 +46,19 @@ describe('configuration', () => {
 
   it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_URL: 'https://p.example', EPA_DOMAIN: 'epa.example', SECRETS_KEY: 'k'.repeat(32) }).trustProxy).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        API_URL: 'https://p.example',
+        EPA_DOMAIN: 'epa.example',
+        SECRETS_KEY: 'k'.repeat(32),
+      }).trustProxy,
+    ).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrowError(/TRUST_PROXY/);
     expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrowError(/REDIS_URL/);
