@@ -36,8 +36,10 @@ export async function startProxy(port: number, upstreams: number[]): Promise<Pro
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const clientAddress = String(request.headers['x-client-address'] ?? request.socket.remoteAddress);
+    // Each instance is tried once per request, from the next in turn (other requests move `next` meanwhile).
+    const first = next++;
     for (let attempt = 0; attempt < upstreams.length; attempt += 1) {
-      const upstream = upstreams[next++ % upstreams.length]!;
+      const upstream = upstreams[(first + attempt) % upstreams.length]!;
       try {
         const answer = await forward(upstream, request, Buffer.concat(chunks), clientAddress);
         served.set(upstream, served.get(upstream)! + 1);
