@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ageOn, birthdayAtAge, retirementDateAtAge, type JourneyState } from '@meridian/contracts';
 import { DateField, readDateField } from '../../components/DateField';
@@ -23,6 +23,44 @@ interface Setup {
   window: RetirementWindow;
   journey: JourneyState | null;
   definition: JourneyDefinitionView;
+}
+
+type ChooseBy = 'date' | 'age';
+
+/** A radio of the "choose by" question with the field it reveals while it is chosen. */
+function RevealingRadio({
+  value,
+  label,
+  chosen,
+  onChoose,
+  children,
+}: {
+  value: ChooseBy;
+  label: string;
+  chosen: ChooseBy;
+  onChoose: (value: ChooseBy) => void;
+  children: ReactNode;
+}) {
+  const id = `choose-by-${value}`;
+  return (
+    <>
+      <div className="radio">
+        <input
+          type="radio"
+          id={id}
+          name="choose-by"
+          value={value}
+          checked={chosen === value}
+          onChange={() => onChoose(value)}
+          aria-controls={`${id}-reveal`}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <div className="radio-reveal" id={`${id}-reveal`} hidden={chosen !== value}>
+        {children}
+      </div>
+    </>
+  );
 }
 
 const optionText = (option: DbQuoteOption) =>
@@ -61,7 +99,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   const type = block.journeyType;
   const navigate = useNavigate();
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [chooseBy, setChooseBy] = useState<'date' | 'age'>('date');
+  const [chooseBy, setChooseBy] = useState<ChooseBy>('date');
   const [date, setDate] = useState<string | null>(null);
   const [age, setAge] = useState<number | null>(null);
   const [quote, setQuote] = useState<DbQuoteView | null>(null);
@@ -179,19 +217,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       <form onSubmit={(event) => void showOptions(event)} noValidate>
         <fieldset>
           <legend className="legend">How do you want to choose when you retire?</legend>
-          <div className="radio">
-            <input
-              type="radio"
-              id="choose-by-date"
-              name="choose-by"
-              value="date"
-              checked={chooseBy === 'date'}
-              onChange={() => setChooseBy('date')}
-              aria-controls="choose-by-date-reveal"
-            />
-            <label htmlFor="choose-by-date">By date</label>
-          </div>
-          <div className="radio-reveal" id="choose-by-date-reveal" hidden={chooseBy !== 'date'}>
+          <RevealingRadio value="date" label="By date" chosen={chooseBy} onChoose={setChooseBy}>
             <DateField
               id="retirement-date"
               legend="When do you want to retire?"
@@ -199,20 +225,8 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               error={errorFor('retirement-date')}
               defaultValue={date ?? undefined}
             />
-          </div>
-          <div className="radio">
-            <input
-              type="radio"
-              id="choose-by-age"
-              name="choose-by"
-              value="age"
-              checked={chooseBy === 'age'}
-              onChange={() => setChooseBy('age')}
-              aria-controls="choose-by-age-reveal"
-            />
-            <label htmlFor="choose-by-age">By age</label>
-          </div>
-          <div className="radio-reveal" id="choose-by-age-reveal" hidden={chooseBy !== 'age'}>
+          </RevealingRadio>
+          <RevealingRadio value="age" label="By age" chosen={chooseBy} onChoose={setChooseBy}>
             <TextField
               id="retirement-age"
               label="At what age do you want to retire?"
@@ -221,7 +235,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               inputMode="numeric"
               className="input--2"
             />
-          </div>
+          </RevealingRadio>
         </fieldset>
         <button type="submit" className="button button--secondary">
           Show my options
