@@ -131,21 +131,25 @@ describe('the document library', () => {
     await vi.waitFor(() => expect(screen.queryByText('New')).toBeNull());
   });
 
-  it('shows an upload’s tags and changes them, refusing a tag that is too long before asking the server', async () => {
-    quietConsole();
-    const fetch = stubFetch((url, init) => {
+  /** The library listing these documents, whose tags can be saved. */
+  const stubTagsFetch = (items: unknown[]) =>
+    stubFetch((url, init) => {
       if (url.endsWith('/tags') && init.method === 'PUT') return jsonResponse(200, {});
       if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Photo ID'] });
       if (url.includes('/members/current/documents'))
         return jsonResponse(200, {
-          items: [letter, upload],
+          items,
           pageNumber: 1,
           pageSize: 8,
-          totalItems: 2,
+          totalItems: items.length,
           totalPages: 1,
         });
       return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
     });
+
+  it('shows an upload’s tags and changes them, refusing a tag that is too long before asking the server', async () => {
+    quietConsole();
+    const fetch = stubTagsFetch([letter, upload]);
     renderApp('/documents');
     const tags = await screen.findByRole('list', { name: 'Tags of passport.png' });
     expect(
@@ -172,19 +176,7 @@ describe('the document library', () => {
 
   it('clears every tag of an upload when the box is left empty', async () => {
     quietConsole();
-    const fetch = stubFetch((url, init) => {
-      if (url.endsWith('/tags') && init.method === 'PUT') return jsonResponse(200, {});
-      if (url.includes('/documents/types')) return jsonResponse(200, { types: ['Photo ID'] });
-      if (url.includes('/members/current/documents'))
-        return jsonResponse(200, {
-          items: [upload],
-          pageNumber: 1,
-          pageSize: 8,
-          totalItems: 1,
-          totalPages: 1,
-        });
-      return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
-    });
+    const fetch = stubTagsFetch([upload]);
     renderApp('/documents');
     fireEvent.click(await screen.findByRole('button', { name: /Change tags\s*of passport.png/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Tags' }), { target: { value: ' , ' } });
