@@ -285,7 +285,10 @@ export const refreshTokens = portal.table(
     /** The token its rotation issued: re-issued, not revoked, when this one returns within the grace window. */
     replacedBy: uuid('replaced_by').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('refresh_tokens_hash').on(table.tokenHash)],
+  (table) => [
+    uniqueIndex('refresh_tokens_hash').on(table.tokenHash),
+    index('refresh_tokens_session').on(table.sessionId),
+  ],
 );
 
 /**

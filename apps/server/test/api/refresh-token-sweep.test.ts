@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sweepRefreshTokens } from '../../src/areas/authentication/refresh-token-sweep';
-import { refreshTokens, sessions } from '../../src/db/schema';
+import { sweepEndedSessions } from '../../src/areas/authentication/refresh-token-sweep';
+import { auditEvents, refreshTokens, sessions } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
 const refreshUrl = '/authentication-api/api/authentication/refresh-token';
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+const policy = { idleTimeoutMinutes: 30, absoluteHours: 12 };
 
-describe('the refresh token sweep', () => {
-  it('deletes the tokens of sessions ended over a day ago and keeps the rest; a live session still refreshes', async () => {
+describe('the ended session sweep', () => {
+  it('deletes sessions ended over a day ago with their tokens, keeps the rest and the audit trail; a live session still refreshes', async () => {
     const { db } = ctx.database;
     const agent = new BrowserAgent(ctx.app);
     await agent.signIn('db.deferred');
     const [live] = await db.select().from(sessions).orderBy(sessions.createdAt).limit(1);
-    const sessionWith = async (times: Partial<typeof sessions.$inferInsert>, tokens = 2) => {
+    const sessionWith = async (times: Partial<typeof sessions.$inferInsert>) => {
       const [session] = await db
         .insert(sessions)
         .values({
@@ -28,7 +29,7 @@ describe('the refresh token sweep', () => {
         })
         .returning({ id: sessions.id });
       await db.insert(refreshTokens).values(
-        Array.from({ length: tokens }, () => ({
+        Array.from({ length: 2 }, () => ({
           sessionId: session!.id,
           tokenHash: randomBytes(32).toString('base64url'),
           usedAt: hoursAgo(30),
@@ -43,17 +44,32 @@ describe('the refresh token sweep', () => {
     const justExpired = await sessionWith({ absoluteExpiresAt: hoursAgo(1), lastActivityAt: hoursAgo(2) });
     const tokensOf = async (ids: string[]) =>
       (await db.select().from(refreshTokens).where(inArray(refreshTokens.sessionId, ids))).length;
+    const sessionsOf = async (ids: string[]) =>
+      (await db.select().from(sessions).where(inArray(sessions.id, ids))).map((row) => row.id).sort();
+    const auditCount = async () => (await db.select().from(auditEvents)).length;
+    const auditBefore = await auditCount();
 
-    const deleted = await sweepRefreshTokens(db, { idleTimeoutMinutes: 30, absoluteHours: 12 });
-    expect(deleted).toBe(6);
+    expect(await sweepEndedSessions(db, policy)).toEqual({ refreshTokens: 6, sessions: 3 });
     expect(await tokensOf([expired, idle, revoked])).toBe(0);
+    expect(await sessionsOf([expired, idle, revoked])).toEqual([]);
     expect(await tokensOf([justRevoked, justExpired])).toBe(4);
+    expect(await sessionsOf([justRevoked, justExpired, live!.id])).toEqual(
+      [justRevoked, justExpired, live!.id].sort(),
+    );
     expect(await tokensOf([live!.id])).toBe(1);
-    expect(await sweepRefreshTokens(db, { idleTimeoutMinutes: 30, absoluteHours: 12 })).toBe(0);
+    expect(await auditCount()).toBe(auditBefore);
+    expect(await sweepEndedSessions(db, policy)).toEqual({ refreshTokens: 0, sessions: 0 });
 
     const refreshed = await agent.request({ method: 'POST', url: refreshUrl });
     expect(refreshed.statusCode).toBe(200);
     const [session] = await db.select().from(sessions).where(eq(sessions.id, live!.id));
     expect(session!.revokedAt).toBeNull();
+  });
+
+  it('finds a session’s refresh tokens by index', async () => {
+    const { rows } = await ctx.database.db.execute<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where schemaname = 'portal' and tablename = 'refresh_tokens'`,
+    );
+    expect(rows.map((row) => row.indexdef)).toContainEqual(expect.stringMatching(/\(session_id\)$/));
   });
 });
