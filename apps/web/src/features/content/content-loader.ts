@@ -76,27 +76,17 @@ export interface ContentPageData {
   figuresUnavailable: boolean;
 }
 
-/** The placeholders' sources from the globals and the member's tokens. */
-/** How long the globals and tokens asked for one access key are shared. */
-const SHARED_TEXTS_MS = 5_000;
-let sharedTexts: { key: string; at: number; answer: ReturnType<typeof askGlobalsAndTokens> } | null = null;
-
-const askGlobalsAndTokens = (key: string) =>
+/**
+ * The globals' texts and the member's tokens for an access key. The frame (menu and footer) and the
+ * page both need them; the HTTP client shares one answer per read, so they are asked for once.
+ */
+export const globalsAndTokens = (key: string) =>
   Promise.all([
     contentApi.authorisedGlobals(key).catch(() => null),
     memberApi.tokens().catch(() => ({ tokens: {} as Record<string, string>, figuresUnavailable: true })),
   ]);
 
-/**
- * The globals' texts and the member's tokens for an access key: the frame (menu and footer) and the
- * page both need them, so whichever asks first asks for both, once.
- */
-export function globalsAndTokens(key: string) {
-  if (!sharedTexts || sharedTexts.key !== key || Date.now() - sharedTexts.at > SHARED_TEXTS_MS)
-    sharedTexts = { key, at: Date.now(), answer: askGlobalsAndTokens(key) };
-  return sharedTexts.answer;
-}
-
+/** The placeholders' sources from the globals and the member's tokens. */
 export const textsOf = (globals: Globals | null, tokens: Record<string, string>): TextSources => ({
   labels: Object.fromEntries((globals?.labels ?? []).map((label) => [label.labelKey, label.labelText])),
   tokens,
