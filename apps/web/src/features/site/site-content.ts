@@ -5,6 +5,7 @@ import { getContent } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key/access-key';
 import { globalsAndTokens, textsOf } from '../content/content-loader';
 import { noTexts, type TextSources } from '../content/tokens';
+import { isFooter, isMenu } from './site-content-guards';
 
 const base = '/content-api/api/v2/content';
 
@@ -19,10 +20,10 @@ export interface SiteContent {
 
 const empty: SiteContent = { menu: null, footer: null, texts: noTexts, loading: false };
 
-/** The menu and footer as the content API answered them (checked against their contracts there). */
-const loaded = (menu: Menu | null, footer: Footer | null, texts: TextSources): SiteContent => ({
-  menu,
-  footer,
+/** A menu or footer that is not what its contract says counts as missing, so the frame still renders. */
+const loaded = (menu: unknown, footer: unknown, texts: TextSources): SiteContent => ({
+  menu: isMenu(menu) ? menu : null,
+  footer: isFooter(footer) ? footer : null,
   texts,
   loading: false,
 });
@@ -32,16 +33,16 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
     const key = await contentAccessKey();
     const query = { contentAccessKey: key };
     const [menu, footer, [globals, tokens]] = await Promise.all([
-      getContent<Menu>(http, `${base}/authorized-menu`, { query }),
-      getContent<Footer>(http, `${base}/authorized-footer`, { query }),
+      getContent<unknown>(http, `${base}/authorized-menu`, { query }),
+      getContent<unknown>(http, `${base}/authorized-footer`, { query }),
       globalsAndTokens(key),
     ]);
     return loaded(menu, footer, textsOf(globals, tokens.tokens));
   }
   const query = { tenantUrl: tenantUrl() };
   const [menu, footer, globals] = await Promise.all([
-    getContent<Menu>(http, `${base}/unauthorized-menu`, { query }),
-    getContent<Footer>(http, `${base}/unauthorized-footer`, { query }),
+    getContent<unknown>(http, `${base}/unauthorized-menu`, { query }),
+    getContent<unknown>(http, `${base}/unauthorized-footer`, { query }),
     contentApi.unauthorisedGlobals().catch(() => null),
   ]);
   return loaded(menu, footer, textsOf(globals, {}));

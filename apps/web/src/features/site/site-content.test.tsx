@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { isFooter, isMenu } from './site-content-guards';
+
+beforeEach(quietConsole);
+
+const page = {
+  slug: '/help',
+  key: 'help',
+  title: 'Help',
+  authMethod: null,
+  tenant: { tenantUrl: 'localhost', businessGroup: ['MER'] },
+  bgroup: 'MER',
+  blocks: [],
+};
+const menu = {
+  items: [{ label: 'Contact', href: '/contact', position: 'Left', orderNo: 1, signedInOnly: false }],
+};
+const footer = { text: 'Run by the trustees', links: [{ label: 'Privacy', pageKey: 'privacy' }] };
+
+/** A visitor's page at /help with this menu and footer answer. */
+function renderWith(menuAnswer: unknown, footerAnswer: unknown) {
+  stubFetch((url) => {
+    if (url.includes('/unauthorized-page?')) return jsonResponse(200, page);
+    if (url.includes('/unauthorized-menu?')) return jsonResponse(200, menuAnswer);
+    if (url.includes('/unauthorized-footer?')) return jsonResponse(200, footerAnswer);
+    return jsonResponse(404, { errors: [{ code: 'not_found', message: 'None' }] });
+  });
+  renderApp('/help');
+}
+
+describe('the frame with a malformed menu or footer', () => {
+  it('renders the page and the footer without a menu whose items are malformed', async () => {
+    renderWith({ items: 'Contact' }, footer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Privacy' })).toBeTruthy();
+    expect(screen.getByText('Run by the trustees')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('renders the page and the menu without a footer whose links are malformed', async () => {
+    renderWith(menu, { text: 'Run by the trustees', links: { label: 'Privacy' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Contact' })).toBeTruthy();
+    expect(screen.queryByText('Run by the trustees')).toBeNull();
+  });
+});
+
+describe('menu and footer guards', () => {
+  it('accept what the content API delivers', () => {
+    expect(isMenu(menu)).toBe(true);
+    expect(isMenu({ items: [] })).toBe(true);
+    expect(isFooter(footer)).toBe(true);
+  });
+
+  it('refuse an answer the frame cannot draw', () => {
+    expect(isMenu(null)).toBe(false);
+    expect(isMenu({})).toBe(false);
+    expect(isMenu({ items: [{ ...menu.items[0], label: 7 }] })).toBe(false);
+    expect(isMenu({ items: [{ ...menu.items[0], href: undefined }] })).toBe(false);
+    expect(isMenu({ items: [{ ...menu.items[0], position: 'Top' }] })).toBe(false);
+    expect(isFooter({ links: [] })).toBe(false);
+    expect(isFooter({ text: '', links: [{ label: 'Privacy' }] })).toBe(false);
+  });
+});
