@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
 /** Fields that hold credentials or personal data, wherever a log entry carries them. */
 const sensitiveFields = [
@@ -17,14 +17,51 @@ const sensitiveFields = [
   'params',
 ];
 
-export const redactedPaths = [
+const sensitiveKeys = new Set(sensitiveFields);
+const CENSOR = '[redacted]';
+/** Deeper than any entry Meridian logs; the bound also stops a walk round a circular object. */
+const MAX_CENSOR_DEPTH = 8;
+
+/** Header paths the request and response serializers already drop, censored in case an entry carries them raw. */
+const redactedPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
   'res.headers["set-cookie"]',
   'outbox.to',
-  ...sensitiveFields.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * A log entry with every sensitive field censored, at any depth of its plain objects and arrays. What
+ * holds nothing sensitive is returned as it is, so an ordinary entry costs one walk and no copy. Pino's
+ * own wildcard redaction (`*.field`) did this at up to ten times the cost of the rest of a request's
+ * logging, and ran on every request's child logger even when nothing was logged.
+ */
+export function censored(value: unknown, depth = 0): unknown {
+  if (depth > MAX_CENSOR_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const kept = censored(item, depth + 1);
+      if (kept !== item) (copy ??= [...value])[index] = kept;
+    });
+    return copy ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const item = value[key];
+    const kept = sensitiveKeys.has(key) ? CENSOR : censored(item, depth + 1);
+    if (kept !== item) (copy ??= { ...value })[key] = kept;
+  }
+  return copy ?? value;
+}
 
 /** A URL with the names of its query parameters but none of their values. */
 export function urlWithoutQueryValues(url: string): string {
@@ -52,8 +89,12 @@ export function loggerOptions(
 ): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
-    redact: { paths: redactedPaths, censor: '[redacted]' },
-    serializers: { req: requestSerializer as never },
+    redact: { paths: redactedPaths, censor: CENSOR },
+    formatters: { log: (entry) => censored(entry) as Record<string, unknown> },
+    serializers: {
+      req: requestSerializer as never,
+      err: (error: Error) => censored({ ...stdSerializers.err(error) }) as never,
+    },
     ...(stream ? { stream } : {}),
   };
 }

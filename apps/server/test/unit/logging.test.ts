@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { censored, loggerOptions } from '../../src/lib/logging';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino(loggerOptions('info'), { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+describe('log censoring', () => {
+  it('censors sensitive fields at any depth of plain objects and arrays, leaving the rest', () => {
+    const { log, lines } = capture();
+    log.info(
+      {
+        password: 'hunter2',
+        member: { email: 'ann@example.org', name: 'Ann' },
+        outbox: { to: 'ann@example.org', template: 'welcome' },
+        batch: [{ item: { referenceNumber: 'MER0001', status: 'done' } }],
+      },
+      'entry',
+    );
+    expect(lines[0]).toMatchObject({
+      password: '[redacted]',
+      member: { email: '[redacted]', name: 'Ann' },
+      outbox: { to: '[redacted]', template: 'welcome' },
+      batch: [{ item: { referenceNumber: '[redacted]', status: 'done' } }],
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|ann@example|MER0001/);
+  });
+
+  it('censors what a logged error carries', () => {
+    const { log, lines } = capture();
+    const failure = Object.assign(new Error('refused'), { body: { password: 'hunter2' }, code: 'E1' });
+    log.error({ err: failure }, 'failed');
+    log.error(failure);
+    for (const line of lines) {
+      expect(line.err).toMatchObject({ type: 'Error', message: 'refused', code: 'E1', body: '[redacted]' });
+    }
+  });
+
+  it('returns an entry with nothing sensitive as it is, and never changes the logged object', () => {
+    const plain = { tenantUrl: 'localhost', slug: '/hub', nested: [{ at: 1 }] };
+    expect(censored(plain)).toBe(plain);
+    const personal = { member: { dateOfBirth: '1960-01-01' } };
+    expect(censored(personal)).toEqual({ member: { dateOfBirth: '[redacted]' } });
+    expect(personal.member.dateOfBirth).toBe('1960-01-01');
+  });
+
+  it('stops at a circular object', () => {
+    const loop: Record<string, unknown> = { name: 'loop' };
+    loop.self = loop;
+    expect(() => censored(loop)).not.toThrow();
+  });
+});
