@@ -10,25 +10,23 @@ interface Refusal {
   problem: string;
 }
 
-/** The first key or string anywhere in a value that breaks the input policy (iterative: no stack overflow). */
-function firstRefusal(root: unknown, context: string, singleLine: boolean): Refusal | undefined {
-  const pending: { value: unknown; path: string; depth: number }[] = [
-    { value: root, path: context, depth: 0 },
-  ];
-  while (pending.length > 0) {
-    const { value, path, depth } = pending.pop()!;
-    if (typeof value === 'string') {
-      const problem = textProblem(value, { singleLine });
-      if (problem) return { field: path, problem };
-      continue;
-    }
-    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
-    if (depth >= MAX_DEPTH) return { field: path, problem: 'is nested too deeply' };
-    for (const [key, child] of Object.entries(value)) {
-      const keyProblem = textProblem(key, { singleLine: true });
-      if (keyProblem) return { field: path, problem: `has a key that ${keyProblem}` };
-      pending.push({ value: child, path: `${path}.${key}`, depth: depth + 1 });
-    }
+/**
+ * The first key or string anywhere in a value that breaks the input policy, with the path to it from
+ * the value (built only for a refusal). Recursion stops at MAX_DEPTH, so the stack stays shallow.
+ */
+function firstRefusal(value: unknown, singleLine: boolean, depth = 0): Refusal | undefined {
+  if (typeof value === 'string') {
+    const problem = textProblem(value, { singleLine });
+    return problem ? { field: '', problem } : undefined;
+  }
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
+  if (depth >= MAX_DEPTH) return { field: '', problem: 'is nested too deeply' };
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const keyProblem = textProblem(key, { singleLine: true });
+    if (keyProblem) return { field: '', problem: `has a key that ${keyProblem}` };
+    const refusal = firstRefusal(fields[key], singleLine, depth + 1);
+    if (refusal) return { field: `.${key}${refusal.field}`, problem: refusal.problem };
   }
   return undefined;
 }
@@ -49,13 +47,15 @@ const sources = (request: FastifyRequest) =>
  * keys are single-line. Schemas narrow further (safeString for single-line body fields, safeDate).
  */
 export const inputPolicy = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     for (const [context, value, singleLine] of sources(request)) {
-      const refusal = firstRefusal(value, context, singleLine);
+      const refusal = firstRefusal(value, singleLine);
       if (refusal) {
-        const message = `${refusal.field}: ${refusal.problem}`;
-        return reply.code(400).send({ errors: [{ code: 'field_invalid', message, field: refusal.field }] });
+        const field = `${context}${refusal.field}`;
+        const message = `${field}: ${refusal.problem}`;
+        return reply.code(400).send({ errors: [{ code: 'field_invalid', message, field }] });
       }
     }
+    done();
   });
 });
