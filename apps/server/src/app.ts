@@ -114,9 +114,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(slowRequests, { timeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000 });
   await app.register(inputPolicy);
   app.decorateRequest('tenantUrl', '');
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.tenantUrl = tenantUrlForHost(request.headers.host, config.TENANT_URL_FALLBACK);
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const analytics = analyticsSources(config);
@@ -139,8 +140,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     },
   });
   // Browsers keep to HTTPS for a year once any host but this machine has answered.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!isLoopbackHost(request.headers.host)) reply.header('strict-transport-security', HSTS_POLICY);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

@@ -8,9 +8,9 @@ import { AppError } from '../lib/errors';
  * the headers.
  */
 export const slowRequests = fp(async (app: FastifyInstance, { timeoutMs }: { timeoutMs: number }) => {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     // Fastify reads no body for these, so there is nothing to time.
-    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
     const timer = setTimeout(
       () => payload.emit('error', new AppError(408, 'request_timeout', 'The request took too long to arrive.')),
       timeoutMs,
@@ -18,6 +18,6 @@ export const slowRequests = fp(async (app: FastifyInstance, { timeoutMs }: { tim
     const stop = () => clearTimeout(timer);
     payload.once('end', stop);
     payload.once('close', stop);
-    return payload;
+    done(null, payload);
   });
 });
