@@ -61,6 +61,9 @@ export const tenantFontStacks: Record<TenantFont, string> = {
   nunito: "'Nunito', 'Nunito Fallback', system-ui, Arial, sans-serif",
 };
 
-/** The address of one of the tenant's content images. */
-export const contentImageUrl = (tenantUrl: string, imagePath: string) =>
-  `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=${encodeURIComponent(imagePath)}&tenantUrl=${encodeURIComponent(tenantUrl)}`;
+/**
+ * The address of one of the tenant's content images; with the version of its bytes (the logo has
+ * one), an address the browser may cache for good.
+ */
+export const contentImageUrl = (tenantUrl: string, imagePath: string, version?: string) =>
+  `/content-api/api/v2/content/image-resouce?cmsRelativeUrl=${encodeURIComponent(imagePath)}&tenantUrl=${encodeURIComponent(tenantUrl)}${version ? `&v=${version}` : ''}`;

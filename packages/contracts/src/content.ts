@@ -31,6 +31,17 @@ export const tenantLogoSchema = z.object({
   height: z.number().int().min(1).max(200),
 });
 
+/**
+ * The logo as the tenant answer gives it: with `version`, a digest of the image's bytes set by the
+ * content sync, which its address carries so that the image can be cached for good.
+ */
+const deliveredLogoSchema = tenantLogoSchema.extend({
+  version: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
+});
+
 /** Capabilities a tenant can switch off; each is on unless set to false. */
 export const tenantFeaturesSchema = z.strictObject({
   /** Switching between a member's linked records (the hub's record picker and the switch-user call). */
@@ -54,7 +65,7 @@ export const tenantContentSchema = z.object({
   authMethods: z.array(authMethodSchema).min(1),
   routes: z.record(z.string(), z.string()),
   singleAuth: singleAuthSettingsSchema.optional(),
-  logo: tenantLogoSchema.optional(),
+  logo: deliveredLogoSchema.optional(),
   font: tenantFontSchema.optional(),
   features: tenantFeaturesSchema.optional(),
   /** Where members are sent, with a one-time lookup code, when they follow a link to the other member site. */

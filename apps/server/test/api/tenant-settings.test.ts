@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import { contentImageUrl } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentFileError, syncContent } from '../../src/areas/content/sync';
 import { contentRoot } from '../../src/prepare';
@@ -35,6 +38,35 @@ describe('tenant branding and integration settings', () => {
     });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
+  });
+
+  it('versions the logo’s address by its bytes, so that address is cached for a year', async () => {
+    const bytes = await readFile(path.join(contentRoot, 'tenants/bluewater/images/logo.png'));
+    const { logo } = (await tenantContent('bluewater.localhost')).json();
+    expect(logo.version).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
+    const logoAt = (address: string) => ctx.app.inject({ url: address });
+
+    const versioned = await logoAt(contentImageUrl('bluewater.localhost', logo.image, logo.version));
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.rawPayload.equals(bytes)).toBe(true);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const unversioned = await logoAt(contentImageUrl('bluewater.localhost', logo.image));
+    expect(unversioned.headers['cache-control']).toBe('public, max-age=3600');
+    const otherBytes = await logoAt(contentImageUrl('bluewater.localhost', logo.image, '0123456789abcdef'));
+    expect(otherBytes.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('gives tenants synced before logos had versions theirs on migrating', async () => {
+    const { db } = ctx.database;
+    const { logo } = (await tenantContent('localhost')).json();
+    await db.execute(sql`update content.tenants set settings = settings #- '{logo,version}'`);
+    expect((await tenantContent('localhost')).json().logo).not.toHaveProperty('version');
+    const migration = await readFile(
+      path.join(contentRoot, '../apps/server/drizzle/0020_tenant_logo_version.sql'),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    expect((await tenantContent('localhost')).json().logo).toEqual(logo);
   });
 });
 

@@ -43,7 +43,7 @@ export function Layout() {
           <Link to="/" className="logo">
             {tenant.logo ? (
               <img
-                src={contentImageUrl(tenant.tenantUrl, tenant.logo.image)}
+                src={contentImageUrl(tenant.tenantUrl, tenant.logo.image, tenant.logo.version)}
                 alt={tenant.logoText}
                 width={tenant.logo.width}
                 height={tenant.logo.height}

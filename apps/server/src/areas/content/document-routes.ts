@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import { notFound } from '../../lib/errors';
 import { documentJson, findDocument, findImage, findWidgets } from './document-repository';
+import { contentImageVersion } from './image-version';
 import { sendWrittenJson } from '../../lib/written-json';
 import { personalise } from './personalise';
 
@@ -273,6 +274,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         querystring: z.object({
           cmsRelativeUrl: z.string().regex(/^images\/[\w.-]+$/, 'a path such as images/logo.png'),
           tenantUrl: z.string().min(1).max(255).optional(),
+          /** The version of the image's bytes (contentImageUrl): an address that always means these bytes. */
+          v: z.string().max(64).optional(),
         }),
       },
     },
@@ -283,9 +286,10 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         request.query.cmsRelativeUrl,
       );
       if (!image) throw notFound('content_not_found', 'No image at this path.');
+      const versioned = request.query.v === contentImageVersion(image.data);
       return reply
         .type(image.mediaType)
-        .header('cache-control', 'public, max-age=3600')
+        .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
         .header('etag', `"v${image.version}"`)
         .send(image.data);
     },

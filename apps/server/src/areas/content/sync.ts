@@ -6,6 +6,7 @@ import {
   contentDocumentSchemas,
   pageFileSchema,
   tenantContentSchema,
+  tenantLogoSchema,
   type ContentDocumentKind,
   type JourneyDefinition,
   type PageFile,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
 import { clearContentCache } from './content-cache';
+import { contentImageVersion } from './image-version';
 import { graphOf, journeyGraphProblems } from '../journeys/graph';
 
 export class ContentFileError extends Error {
@@ -113,8 +115,11 @@ function checkJourneys(dir: string, tenantPages: PageFile[], definitions: Journe
   }
 }
 
-/** Authoring is strict: a misspelt tenant setting fails the sync instead of being dropped. */
-const tenantFileSchema = z.strictObject(tenantContentSchema.shape);
+/**
+ * Authoring is strict: a misspelt tenant setting fails the sync instead of being dropped. The logo's
+ * version is the sync's to set.
+ */
+const tenantFileSchema = z.strictObject({ ...tenantContentSchema.shape, logo: tenantLogoSchema.optional() });
 
 /** What a sync loads besides the tenants' own content: the demo-only pages, where the demo runs. */
 export interface SyncOptions {
@@ -167,9 +172,16 @@ export async function readContentTree(
     }
     checkJourneys(dir, tenantPages, documents.journeys as JourneyDefinition[] | undefined);
     const images = await readImages(path.join(dir, 'images'), record);
-    if (tenant.logo && !images.some((image) => image.path === tenant.logo?.image))
+    const logoImage = images.find((image) => image.path === tenant.logo?.image);
+    if (tenant.logo && !logoImage)
       throw new ContentFileError(path.join(dir, 'tenant.json'), `logo.image: no image ${tenant.logo.image}`);
-    bundles.push({ tenant, pages: tenantPages.filter((page) => demo || !page.demoOnly), documents, images });
+    const logo = tenant.logo && logoImage && { ...tenant.logo, version: contentImageVersion(logoImage.data) };
+    bundles.push({
+      tenant: { ...tenant, logo },
+      pages: tenantPages.filter((page) => demo || !page.demoOnly),
+      documents,
+      images,
+    });
   }
   return { bundles, checksum: hash.digest('hex') };
 }

@@ -69,7 +69,7 @@ footer{border-top:1px solid #b1b4b6;background:#f3f2f1;padding:24px 0;font-size:
 function logo(branding: Branding) {
   const text = escapeHtml(branding.logoText);
   if (!branding.logo || !branding.tenantUrl) return `<span class="logo">${text}</span>`;
-  const source = escapeHtml(contentImageUrl(branding.tenantUrl, branding.logo.image));
+  const source = escapeHtml(contentImageUrl(branding.tenantUrl, branding.logo.image, branding.logo.version));
   return `<span class="logo"><img src="${source}" alt="${text}" width="${branding.logo.width}" height="${branding.logo.height}"></span>`;
 }
 
