@@ -122,6 +122,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   const analytics = analyticsSources(config);
   await app.register(securityHeaders, {
+    apiPrefixes: ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/'],
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...analytics.scriptSrc],

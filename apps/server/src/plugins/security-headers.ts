@@ -30,13 +30,33 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
 }
 
 /**
- * Helmet's security headers (CSP with these directives, no HSTS, a strict referrer policy) on every
- * response. A nonce makes browsers ignore 'unsafe-inline', and only a page that asks for a nonce
- * learns one, so every other response carries the policy without nonce or 'unsafe-inline': the
- * same policy in effect, with nothing to generate per call.
+ * What an API answer (JSON, or a file to download) needs: nothing it names may load or frame it, no
+ * sniffing, no cross-origin reads. Helmet's other headers concern documents a browser renders and
+ * runs (DNS prefetch, origin clusters, window openers, old IE and Flash), so the API leaves them out.
+ */
+const apiResponse: [string, string][] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+];
+
+interface SecurityHeaderOptions {
+  directives: PolicyDirectives;
+  /** Where the API answers: paths under these get the API's headers, every other path a document's. */
+  apiPrefixes: string[];
+}
+
+/**
+ * Security headers on every response, worked out once at start. Documents (the app shell, the identity
+ * provider's pages, static files) get helmet's headers with a CSP of these directives, no HSTS and a
+ * strict referrer policy; a nonce makes browsers ignore 'unsafe-inline', and only a page that asks for
+ * a nonce learns one, so every other response carries the policy without nonce or 'unsafe-inline': the
+ * same policy in effect. API answers get the short set above.
  */
 export const securityHeaders = fp(
-  async (app: FastifyInstance, { directives }: { directives: PolicyDirectives }) => {
+  async (app: FastifyInstance, { directives, apiPrefixes }: SecurityHeaderOptions) => {
     const withNonce = (sources: string[] | null | undefined) => [...(sources ?? []), `'${NONCE_SLOT}'`];
     const headersFor = (policy: PolicyDirectives) =>
       helmetHeaders({
@@ -54,9 +74,12 @@ export const securityHeaders = fp(
       styleSrc: withNonce(directives.styleSrc),
     }).find(([name]) => name === 'content-security-policy')![1];
 
-    app.addHook('onRequest', (_request, reply, done) => {
+    const isApi = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
+
+    app.addHook('onRequest', (request, reply, done) => {
       // On the raw response, so that answers written straight to it (the identity provider's) carry them too.
-      for (const [name, value] of everyResponse) reply.raw.setHeader(name, value);
+      for (const [name, value] of isApi(request.url) ? apiResponse : everyResponse)
+        reply.raw.setHeader(name, value);
       done();
     });
     app.decorateReply('inlineScriptNonce', function () {
