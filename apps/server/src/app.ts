@@ -19,7 +19,7 @@ import { createSessionCache } from './lib/session-cache';
 import { loadSigningKey } from './lib/server-keys';
 import { siteFiles } from './plugins/site-files';
 import { webApp } from './plugins/web-app';
-import { isLoopbackHost, tenantUrlForHost } from './areas/tenancy/resolve';
+import { hostWithoutPort, isLoopbackHostName, tenantUrlForHostName } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
 import { contentDocumentRoutes } from './areas/content/document-routes';
 import { startRefreshTokenSweep } from './areas/authentication/refresh-token-sweep';
@@ -115,8 +115,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(inputPolicy);
   app.decorateRequest('tenantUrl', '');
   app.addHook('onRequest', (request, reply, done) => {
-    request.tenantUrl = tenantUrlForHost(request.headers.host, config.TENANT_URL_FALLBACK);
+    const hostName = hostWithoutPort(request.headers.host);
+    request.tenantUrl = tenantUrlForHostName(hostName, config.TENANT_URL_FALLBACK);
     reply.header('x-request-id', request.id);
+    // Browsers keep to HTTPS for a year once any host but this machine has answered.
+    if (!isLoopbackHostName(hostName)) reply.header('strict-transport-security', HSTS_POLICY);
     done();
   });
 
@@ -139,11 +142,6 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       formAction: ["'self'"],
       upgradeInsecureRequests: config.isProduction ? [] : null,
     },
-  });
-  // Browsers keep to HTTPS for a year once any host but this machine has answered.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isLoopbackHost(request.headers.host)) reply.header('strict-transport-security', HSTS_POLICY);
-    done();
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
