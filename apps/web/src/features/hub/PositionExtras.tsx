@@ -38,15 +38,19 @@ interface TransferQuoteSummary {
   transferValuePence: number;
 }
 
+const TRANSFER_QUOTE_READ = '/mdp-api/api/retirement/transfer-quote';
+const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
+
 /** The guaranteed transfer value issued to the member, while it holds; nothing otherwise. */
 export function GuaranteedTransferRow({ referenceNumber }: { referenceNumber: string }) {
-  const [quote, setQuote] = useState<TransferQuoteSummary | null>(null);
+  // Drawn with the hub's first render when its first reads have it, so the summary does not grow.
+  const [quote, setQuote] = useState<TransferQuoteSummary | null>(
+    () => http.answered<TransferQuoteSummary>(TRANSFER_QUOTE_READ, recordHeaders()) ?? null,
+  );
   useEffect(() => {
     let current = true;
     http
-      .get<TransferQuoteSummary>('/mdp-api/api/retirement/transfer-quote', {
-        headers: activeRecordHeaders(singleAuthData.read()),
-      })
+      .get<TransferQuoteSummary>(TRANSFER_QUOTE_READ, recordHeaders())
       .then((answer) => current && setQuote(answer))
       .catch(() => current && setQuote(null));
     return () => {

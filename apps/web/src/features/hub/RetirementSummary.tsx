@@ -38,27 +38,34 @@ type Figures = { time: TimeToRetirement; quote: DbQuoteSummary | DcQuoteSummary 
 
 const schemeTypeLabel = { DB: 'Defined benefit (final salary)', DC: 'Defined contribution (savings pot)' };
 
+const TIME_TO_RETIREMENT_READ = '/mdp-api/api/members/current/time-to-retirement';
+const QUOTES_READ = '/mdp-api/api/v3/retirement/quotes';
+
+const figuresOf = (time: TimeToRetirement, quote: DbQuoteSummary | DcQuoteSummary): Figures =>
+  isCalculationUnavailable(time) || isCalculationUnavailable(quote) ? 'unavailable' : { time, quote };
+
+/** The figures when the hub's first reads already have both answers (undefined otherwise). */
+function answeredFigures(): Figures | undefined {
+  const headers = activeRecordHeaders(singleAuthData.read());
+  const time = http.answered<TimeToRetirement>(TIME_TO_RETIREMENT_READ, { headers });
+  const quote = http.answered<DbQuoteSummary | DcQuoteSummary>(QUOTES_READ, { headers });
+  return time && quote ? figuresOf(time, quote) : undefined;
+}
+
 /** Headline retirement figures for the chosen record, each stating the date and assumptions behind it. */
 function useRetirementFigures(details: PersonalDetails): Figures | null {
-  const [figures, setFigures] = useState<Figures | null>(null);
+  // Drawn with the hub's first render when its first reads have them, so the summary does not grow.
+  const [figures, setFigures] = useState<Figures | null>(() => answeredFigures() ?? null);
   const quotable = details.status !== 'Pensioner';
   useEffect(() => {
     if (!quotable) return;
     let current = true;
     const headers = activeRecordHeaders(singleAuthData.read());
     Promise.all([
-      http.get<TimeToRetirement>('/mdp-api/api/members/current/time-to-retirement', { headers }),
-      http.get<DbQuoteSummary | DcQuoteSummary>('/mdp-api/api/v3/retirement/quotes', { headers }),
+      http.get<TimeToRetirement>(TIME_TO_RETIREMENT_READ, { headers }),
+      http.get<DbQuoteSummary | DcQuoteSummary>(QUOTES_READ, { headers }),
     ])
-      .then(
-        ([time, quote]) =>
-          current &&
-          setFigures(
-            isCalculationUnavailable(time) || isCalculationUnavailable(quote)
-              ? 'unavailable'
-              : { time, quote },
-          ),
-      )
+      .then(([time, quote]) => current && setFigures(figuresOf(time, quote)))
       // Records the rules cannot quote simply have no forecast to show.
       .catch(() => current && setFigures('none'));
     return () => {

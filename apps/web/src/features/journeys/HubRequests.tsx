@@ -5,7 +5,8 @@ import { retirementApi } from './journey-api';
 
 /** The hub's latest request and where it stands (the task cards offer the way to apply). */
 export function HubRequests({ referenceNumber }: { referenceNumber: string }) {
-  const [cases, setCases] = useState<MemberCase[] | null>(null);
+  // Drawn with the hub's first render when its first reads have them, so nothing below moves down.
+  const [cases, setCases] = useState<MemberCase[] | null>(() => retirementApi.casesAnswered() ?? null);
   useEffect(() => {
     retirementApi
       .cases()

@@ -131,6 +131,8 @@ export const retirementApi = {
     }),
   clearLumpSum: () => http.put<void>('/mdp-api/api/v3/retirement/quotes/clear-lumpsum', headers()),
   cases: () => http.get<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers()),
+  /** The cases already read for the hub (it asks for them with its first reads), when fresh. */
+  casesAnswered: () => http.answered<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers())?.cases,
 };
 
 /** The member's identity check (photo ID, or a provider by the server's configuration). */

@@ -17,15 +17,21 @@ export interface PensionPayments {
   increase: { rule: string; nextOn: string; lastPercent: number | null; lastOn: string | null };
 }
 
-/** The chosen record's pension in payment; null while loading, 'none' when it cannot be read. */
+const PAYMENTS_READ = '/mdp-api/api/members/current/pension-payments';
+const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
+
+/**
+ * The chosen record's pension in payment; null while loading, 'none' when it cannot be read. An answer
+ * already read (the hub asks with its first reads) is there from the first render.
+ */
 export function usePensionPayments(referenceNumber?: string): PensionPayments | 'none' | null {
-  const [payments, setPayments] = useState<PensionPayments | 'none' | null>(null);
+  const [payments, setPayments] = useState<PensionPayments | 'none' | null>(
+    () => http.answered<PensionPayments>(PAYMENTS_READ, recordHeaders()) ?? null,
+  );
   useEffect(() => {
     let current = true;
     http
-      .get<PensionPayments>('/mdp-api/api/members/current/pension-payments', {
-        headers: activeRecordHeaders(singleAuthData.read()),
-      })
+      .get<PensionPayments>(PAYMENTS_READ, recordHeaders())
       .then((answer) => current && setPayments(answer))
       .catch(() => current && setPayments('none'));
     return () => {
