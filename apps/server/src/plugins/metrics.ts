@@ -6,7 +6,11 @@ import { AppError } from '../lib/errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Compares digests, so any presented value (any length, any characters) is simply right or wrong. */
-const sameSecret = (presented: string, expected: string) => timingSafeEqual(digest(presented), digest(expected));
+const sameSecret = (presented: string, expected: string) =>
+  timingSafeEqual(digest(presented), digest(expected));
+
+const unmeasuredRoutes = new Set(['/metrics', '/health', '/ready']);
+const unmeasuredMethods = new Set(['HEAD', 'OPTIONS']);
 
 /**
  * Prometheus metrics at GET /metrics: request durations per route and method (a histogram), plus Node's own
@@ -18,11 +22,25 @@ export async function registerMetrics(app: FastifyInstance, config: Config) {
     endpoint: null,
     // A fresh registry per app, so tests and restarts in one process do not meet old metrics.
     clearRegisterOnInit: true,
-    // The histogram gives durations and their quantiles; a summary beside it cost every call a t-digest update.
-    routeMetrics: {
-      enabled: { histogram: true, summary: false },
-      routeBlacklist: ['/metrics', '/health', '/ready'],
-    },
+    routeMetrics: { enabled: false },
+  });
+  // One histogram observed when a response ends, from Fastify's own clock: the plugin's route metrics
+  // kept a timer per request in a WeakMap and added a hook before every request as well.
+  const durations = new app.metrics.client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'request duration in seconds',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [app.metrics.client.register],
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route !== undefined && !unmeasuredRoutes.has(route) && !unmeasuredMethods.has(request.method)) {
+      durations.observe(
+        { method: request.method, route, status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
   });
   if (!config.METRICS_TOKEN && (config.isProduction || !config.loopbackOnly)) return;
   app.get(
