@@ -13,9 +13,22 @@ export interface Figures {
   p99Ms: number;
 }
 
+/**
+ * Lets the event loop turn every 50 calls, as it does between a server's requests. Injected calls
+ * awaited back to back resolve in microtasks alone, so each response's clean-up (a setImmediate)
+ * would wait until the run ends: 2,000 responses held in memory, about 14 kB each, and the garbage
+ * collector working through them made every figure worse the longer a run went on.
+ */
+async function turnEventLoop(index: number) {
+  if (index % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Requests per second and latency percentiles for one request sent back to back, after a warm-up. */
 async function measure(app: FastifyInstance, request: InjectOptions): Promise<Figures> {
-  for (let index = 0; index < 200; index += 1) await app.inject(request);
+  for (let index = 0; index < 200; index += 1) {
+    await app.inject(request);
+    await turnEventLoop(index);
+  }
   const latencies: number[] = [];
   const started = performance.now();
   for (let index = 0; index < REQUESTS; index += 1) {
@@ -24,6 +37,7 @@ async function measure(app: FastifyInstance, request: InjectOptions): Promise<Fi
     if (response.statusCode !== 200)
       throw new Error(`${String(request.url)} answered ${response.statusCode}`);
     latencies.push(performance.now() - sent);
+    await turnEventLoop(index);
   }
   latencies.sort((a, b) => a - b);
   const percentile = (share: number) =>
