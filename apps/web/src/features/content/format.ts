@@ -3,23 +3,38 @@ import type { Value, ValueFormat } from '@meridian/contracts';
 /** What a missing or unreadable value shows. */
 export const missing = '-';
 
-const toThePenny = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const wholePounds = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * Built on first use: a page's first Intl formatter loads the locale's data, a long task the sign-in
+ * page (which formats nothing) should not pay while it starts.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const toThePenny = onFirstUse(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
+const wholePounds = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 /** From £10,000 up, pence are noise: a pot, a transfer value or a yearly pension reads in whole pounds. */
 const wholePoundsFromPence = 1_000_000;
-const numbers = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const londonTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const numbers = onFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }));
+const oneDecimal = onFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
+const londonTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function toNumber(value: unknown): number | undefined {
@@ -52,8 +67,8 @@ export function formatCurrency(pence: unknown, precision: 'display' | 'exact' = 
   if (amount === undefined) return missing;
   const penny = Math.round(amount);
   if (precision === 'display' && Math.abs(penny) >= wholePoundsFromPence)
-    return wholePounds.format(Math.round(penny / 100));
-  return toThePenny.format(penny / 100);
+    return wholePounds().format(Math.round(penny / 100));
+  return toThePenny().format(penny / 100);
 }
 
 /** A yearly amount: `£1,234.56 a year`, with the tenant's words for "a year". */
@@ -64,7 +79,7 @@ export function formatCurrencyPerYear(pence: unknown, words: UnitWords = default
 
 export function formatNumber(value: unknown): string {
   const number = toNumber(value);
-  return number === undefined ? missing : numbers.format(number);
+  return number === undefined ? missing : numbers().format(number);
 }
 
 /** An ISO date as `03 Jan 1964`, read in UTC. */
@@ -80,7 +95,7 @@ export function formatTime(value: unknown): string {
   if (typeof value === 'string' && /^\d{2}:\d{2}(:\d{2})?$/.test(value.trim()))
     return value.trim().slice(0, 5);
   const date = typeof value === 'string' && value.includes('T') ? toDate(value) : undefined;
-  return date ? londonTime.format(date) : missing;
+  return date ? londonTime().format(date) : missing;
 }
 
 /** Six digits as `40-47-84`, whatever the separators given. */
@@ -101,7 +116,7 @@ export function formatFileSize(bytes: unknown): string {
     size /= 1000;
     unit += 1;
   }
-  return `${oneDecimal.format(size)} ${sizeUnits[unit]}`;
+  return `${oneDecimal().format(size)} ${sizeUnits[unit]}`;
 }
 
 /** The words of periods and yearly amounts; a tenant may word them with labels (`unitWordsFrom`). */
