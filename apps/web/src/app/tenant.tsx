@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { brandPalette, tenantFontStacks, type TenantContent } from '@meridian/contracts';
 import { applyTenantHeaders, contentApi } from '../lib/api';
 import { PageLoading } from '../components/PageLoading';
@@ -39,7 +39,11 @@ export function TenantProvider({ children }: { children: ReactNode }) {
         applyBranding(tenant);
         applyTenantHeaders(tenant);
         applyTenantRetirementPeriods(tenant);
-        setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } });
+        // The whole app renders now, the first screen's longest work: as a transition React renders it
+        // in slices and lets the browser in between, instead of in one long task.
+        startTransition(() =>
+          setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } }),
+        );
       })
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ status: 'unavailable' });

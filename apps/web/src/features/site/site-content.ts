@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Footer, Menu } from '@meridian/contracts';
 import { contentApi, http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
@@ -54,7 +54,8 @@ export function useSiteContent(signedIn: boolean): SiteContent {
   useEffect(() => {
     let current = true;
     loadSiteContent(signedIn)
-      .then((loaded) => current && setContent(loaded))
+      // The page frame renders again around the page: in slices, not one long task.
+      .then((loaded) => current && startTransition(() => setContent(loaded)))
       .catch(() => current && setContent(empty));
     return () => {
       current = false;
