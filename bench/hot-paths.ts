@@ -1,4 +1,5 @@
 // Throughput and latency of hot endpoints (in-process, app.inject), as a ratio to a bare Fastify route.
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -78,7 +79,12 @@ export async function measureHotPaths(target: DatabaseTarget, bare: Figures) {
     payload: { userName: 'db.deferred', password: 'MeridianDemo!2026' },
     headers: { 'x-xsrf-token': 'bench', cookie: 'XSRF-TOKEN=bench' },
   });
-  const member = { authorization: `Bearer ${signIn.json<{ accessToken: string }>().accessToken}` };
+  // A browser holds the XSRF-TOKEN cookie from its first answer on and sends it with every call.
+  const browser = { cookie: `XSRF-TOKEN=${randomUUID()}` };
+  const member = {
+    ...browser,
+    authorization: `Bearer ${signIn.json<{ accessToken: string }>().accessToken}`,
+  };
   const { contentAccessKey } = (
     await app.inject({
       url: '/mdp-api/api/content/access-key?tenantUrl=localhost&newlyRetiredRangeInMonth=6&preRetirementAgePeriodInYears=5&timestamp=1',
@@ -90,9 +96,16 @@ export async function measureHotPaths(target: DatabaseTarget, bare: Figures) {
     memberRead: { url: '/mdp-api/api/members/personal-details', headers: member },
     signedInPage: {
       url: `/content-api/api/v2/content/authorized-page?pageUrl=/my-pension&contentAccessKey=${encodeURIComponent(contentAccessKey)}`,
+      headers: browser,
     },
-    publicPage: { url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost' },
-    publicGlobals: { url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost' },
+    publicPage: {
+      url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
+      headers: browser,
+    },
+    publicGlobals: {
+      url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost',
+      headers: browser,
+    },
   };
   const results: Record<string, number> = {};
   for (const [name, request] of Object.entries(endpoints)) {
