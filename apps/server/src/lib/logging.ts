@@ -20,7 +20,7 @@ const sensitiveFields = [
 const sensitiveKeys = new Set(sensitiveFields);
 const CENSOR = '[redacted]';
 /** Deeper than any entry Meridian logs; the bound also stops a walk round a circular object. */
-const MAX_CENSOR_DEPTH = 8;
+const MAX_CENSOR_DEPTH = 6;
 
 /** Header paths the request and response serializers already drop, censored in case an entry carries them raw. */
 const redactedPaths = [
@@ -31,20 +31,25 @@ const redactedPaths = [
   'outbox.to',
 ];
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (value === null || typeof value !== 'object') return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
+/** Keys of an entry that their own serializers write (the request, the response, the censored error). */
+const serializedKeys = new Set(['req', 'res', 'err']);
+
+/** Whether the log writes a value as its own enumerable properties (as JSON does), so it may hide a field. */
+const writtenByFields = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as { toJSON?: unknown }).toJSON !== 'function' &&
+  !ArrayBuffer.isView(value);
 
 /**
- * A log entry with every sensitive field censored, at any depth of its plain objects and arrays. What
- * holds nothing sensitive is returned as it is, so an ordinary entry costs one walk and no copy. Pino's
- * own wildcard redaction (`*.field`) did this at up to ten times the cost of the rest of a request's
- * logging, and ran on every request's child logger even when nothing was logged.
+ * A log entry with every sensitive field censored, at any depth. What holds nothing sensitive is
+ * returned as it is, so an ordinary entry costs one walk and no copy; an object that does hold one is
+ * copied as the plain object the log would write. Pino's own wildcard redaction (`*.field`) did this
+ * at up to ten times the cost of the rest of a request's logging, and ran on every request's child
+ * logger even when nothing was logged.
  */
 export function censored(value: unknown, depth = 0): unknown {
-  if (depth > MAX_CENSOR_DEPTH) return value;
+  if (depth > MAX_CENSOR_DEPTH || !writtenByFields(value)) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item: unknown, index) => {
@@ -53,9 +58,9 @@ export function censored(value: unknown, depth = 0): unknown {
     });
     return copy ?? value;
   }
-  if (!isPlainObject(value)) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
+  for (const key of Object.keys(value)) {
+    if (depth === 0 && serializedKeys.has(key)) continue;
     const item = value[key];
     const kept = sensitiveKeys.has(key) ? CENSOR : censored(item, depth + 1);
     if (kept !== item) (copy ??= { ...value })[key] = kept;
@@ -93,7 +98,7 @@ export function loggerOptions(
     formatters: { log: (entry) => censored(entry) as Record<string, unknown> },
     serializers: {
       req: requestSerializer as never,
-      err: (error: Error) => censored({ ...stdSerializers.err(error) }) as never,
+      err: (error: Error) => censored({ ...stdSerializers.err(error) }, 1) as never,
     },
     ...(stream ? { stream } : {}),
   };

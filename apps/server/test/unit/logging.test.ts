@@ -47,6 +47,19 @@ describe('log censoring', () => {
     expect(personal.member.dateOfBirth).toBe('1960-01-01');
   });
 
+  it('censors inside objects that are not plain, as the log writes them, and leaves dates alone', () => {
+    class Reply {
+      constructor(readonly contact: { email: string; channel: string }) {}
+    }
+    const { log, lines } = capture();
+    const at = new Date('2026-11-25T00:00:00Z');
+    log.warn({ reply: new Reply({ email: 'ann@example.org', channel: 'email' }), at }, 'sent');
+    expect(lines[0]).toMatchObject({
+      reply: { contact: { email: '[redacted]', channel: 'email' } },
+      at: '2026-11-25T00:00:00.000Z',
+    });
+  });
+
   it('stops at a circular object', () => {
     const loop: Record<string, unknown> = { name: 'loop' };
     loop.self = loop;
