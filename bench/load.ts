@@ -3,7 +3,7 @@
 // and adds them to bench/results/latest.json. Build the web app first (npm run build:web).
 import { randomBytes } from 'node:crypto';
 import { seedLoadMembers, loadUsername, storedSequences } from './load-members';
-import { MemberClient, type CallLog } from './member-client';
+import { MemberClient, type CallLog, type CallTiming } from './member-client';
 import { scratchDatabase } from './postgres';
 import { startProxy } from './proxy';
 import { machine, saveResults } from './results';
@@ -25,6 +25,38 @@ function printFigures(figures: Record<string, unknown>) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], share: number) =>
   Number((sorted[Math.floor(share * (sorted.length - 1))] ?? 0).toFixed(1));
+const sortedLatencies = (calls: CallTiming[]) => calls.map((call) => call.ms).sort((a, b) => a - b);
+
+/** A call's kind: the write, or the last segment of its path (login, refresh-token, quotes...). */
+const kindOf = (call: CallTiming) =>
+  call.method === 'POST' && call.path === WRITE_PATH ? 'write' : call.path.split('/').at(-1)!;
+
+/** Count and p50/p95/p99/max (ms) for each kind of call, slowest p99 first. */
+function latenciesByKind(calls: CallTiming[]) {
+  const byKind = new Map<string, CallTiming[]>();
+  for (const call of calls) {
+    const kind = kindOf(call);
+    byKind
+      .set(kind, byKind.get(kind) ?? [])
+      .get(kind)!
+      .push(call);
+  }
+  const rows = [...byKind].map(
+    ([kind, ofKind]) => [kind, { ...summary(ofKind), max: Math.max(...ofKind.map(({ ms }) => ms)) }] as const,
+  );
+  return Object.fromEntries(rows.sort(([, a], [, b]) => b.p99 - a.p99));
+}
+
+/** Count and p50/p95/p99 (ms) of some calls. */
+function summary(calls: CallTiming[]) {
+  const sorted = sortedLatencies(calls);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+  };
+}
 
 const scratch = await scratchDatabase('load');
 if (!scratch) {
@@ -96,7 +128,7 @@ async function visit(member: Member) {
 }
 
 // 1. 200 members for 60 s through the proxy.
-const log: CallLog = { latenciesMs: [], errors: [] };
+const log: CallLog = { calls: [], errors: [] };
 const members: Member[] = [];
 for (let index = 1; index <= MEMBERS; index += 10) {
   const batch = Array.from({ length: Math.min(10, MEMBERS - index + 1) }, (_, offset) =>
@@ -104,13 +136,15 @@ for (let index = 1; index <= MEMBERS; index += 10) {
   );
   members.push(...(await Promise.all(batch)));
 }
-log.latenciesMs.length = 0;
+const signInCalls = log.calls.splice(0);
 const setupErrors = log.errors.splice(0);
 const loadStarted = performance.now();
 let visits = 0;
+/** When the last member's first visit ended: until then every member is on its first visit at once. */
+let firstVisitsEndedAt = loadStarted;
 await Promise.all(
   members.map(async (member, index) => {
-    while (performance.now() - loadStarted < DURATION_MS) {
+    for (let visitNumber = 1; performance.now() - loadStarted < DURATION_MS; visitNumber += 1) {
       try {
         await visit(member);
         visits += 1;
@@ -118,11 +152,12 @@ await Promise.all(
       } catch {
         await sleep(100);
       }
+      if (visitNumber === 1) firstVisitsEndedAt = Math.max(firstVisitsEndedAt, performance.now());
     }
   }),
 );
 const loadSeconds = (performance.now() - loadStarted) / 1000;
-const sorted = [...log.latenciesMs].sort((a, b) => a - b);
+const sorted = sortedLatencies(log.calls);
 const load = {
   loadMembers: MEMBERS,
   loadSeconds: Number(loadSeconds.toFixed(1)),
@@ -138,11 +173,26 @@ const load = {
     [...proxy.served].map(([port, count]) => [port === portA ? 'A' : 'B', count]),
   ),
 };
+const signInByKind = latenciesByKind(signInCalls);
+const loadByKind = latenciesByKind(log.calls);
+const loadByPhase = {
+  firstVisits: {
+    ...summary(log.calls.filter((call) => call.sentAt < firstVisitsEndedAt)),
+    seconds: Number(((firstVisitsEndedAt - loadStarted) / 1000).toFixed(1)),
+  },
+  laterVisits: summary(log.calls.filter((call) => call.sentAt >= firstVisitsEndedAt)),
+};
 console.log('\nLoad: two instances on PostgreSQL behind one proxy');
 printFigures(load);
+console.log(`\nSign-ins before the load (${MEMBERS} members, 10 at a time), ms:`);
+console.table(signInByKind);
+console.log('Calls during the load by kind, ms:');
+console.table(loadByKind);
+console.log('Calls sent until every member had finished a first visit, and after, ms:');
+console.table(loadByPhase);
 
 // 2. A session started on one instance, used and refreshed on the other.
-const crossLog: CallLog = { latenciesMs: [], errors: [] };
+const crossLog: CallLog = { calls: [], errors: [] };
 const traveller = new MemberClient(proxyUrl, 'db.active', '10.2.0.1', crossLog);
 await traveller.signIn(instanceA.url);
 const readOnB = await traveller
@@ -269,6 +319,9 @@ saveResults({
   loadMeasuredAt: new Date().toISOString(),
   loadMachine: machine(),
   ...load,
+  loadSignInByKind: signInByKind,
+  loadByKind,
+  loadByPhase,
   crossInstanceSession,
   revocationReachedOtherInstanceMs,
   ...crash,

@@ -2,8 +2,16 @@
 // refresh token), a bearer access token, latencies recorded for every call.
 import { DEMO_PASSWORD } from './first-screen';
 
+/** One answered call: what was asked (path without its query) and when, relative to the process start. */
+export interface CallTiming {
+  method: string;
+  path: string;
+  sentAt: number;
+  ms: number;
+}
+
 export interface CallLog {
-  latenciesMs: number[];
+  calls: CallTiming[];
   errors: string[];
 }
 
@@ -51,7 +59,7 @@ export class MemberClient {
       this.cookies.set(name!.trim(), value.join('='));
     }
     const text = await response.text();
-    this.log.latenciesMs.push(performance.now() - sent);
+    this.log.calls.push({ method, path: path.split('?')[0]!, sentAt: sent, ms: performance.now() - sent });
     if (!response.ok) {
       this.log.errors.push(`${method} ${path}: ${response.status} ${text.slice(0, 120)}`);
       throw new Error(`${method} ${path} answered ${response.status}`);
