@@ -42,7 +42,11 @@ function latenciesByKind(calls: CallTiming[]) {
       .push(call);
   }
   const rows = [...byKind].map(
-    ([kind, ofKind]) => [kind, { ...summary(ofKind), max: Math.max(...ofKind.map(({ ms }) => ms)) }] as const,
+    ([kind, ofKind]) =>
+      [
+        kind,
+        { ...summary(ofKind), max: Number(Math.max(...ofKind.map(({ ms }) => ms)).toFixed(1)) },
+      ] as const,
   );
   return Object.fromEntries(rows.sort(([, a], [, b]) => b.p99 - a.p99));
 }
