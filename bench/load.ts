@@ -12,6 +12,8 @@ import { freePort, startServer, type ServerProcess } from './server-process';
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 200);
 const DURATION_MS = Number(process.env.LOAD_SECONDS ?? 60) * 1000;
 const CRASH_MEMBERS = Math.min(50, MEMBERS);
+/** Members start their first visit spread over this long, one after another, not all in the same instant. */
+const ARRIVAL_SPREAD_MS = 5000;
 const JOURNEY = '/mdp-api/api/journeys/dbcoreretirementapplication';
 const WRITE_PATH = `${JOURNEY}/page/ra_guidance/stepData/load`;
 
@@ -148,6 +150,7 @@ let visits = 0;
 let firstVisitsEndedAt = loadStarted;
 await Promise.all(
   members.map(async (member, index) => {
+    await sleep((index * ARRIVAL_SPREAD_MS) / MEMBERS);
     for (let visitNumber = 1; performance.now() - loadStarted < DURATION_MS; visitNumber += 1) {
       try {
         await visit(member);
