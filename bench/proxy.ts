@@ -56,7 +56,9 @@ export async function startProxy(port: number, upstreams: number[]): Promise<Pro
     response.writeHead(503).end();
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(port, resolve));
+  // The proxy shares its event loop with the simulated members, so it may accept late; a full accept
+  // queue (Node's default holds 511) drops connections, which clients retry only after 1, 3, 7 s...
+  await new Promise<void>((resolve) => server.listen({ port, backlog: 4096 }, resolve));
   return {
     url: `http://localhost:${port}`,
     served,
