@@ -88,6 +88,12 @@ const requestSerializer = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
 });
 
+/** An error as pino writes it (type, message, stack and its own fields), censored; anything else as it is. */
+const censoredError = (error: unknown) => {
+  const written: unknown = stdSerializers.err(error as Error);
+  return written !== null && typeof written === 'object' ? censored({ ...written }, 1) : written;
+};
+
 export function loggerOptions(
   level: string,
   stream?: DestinationStream,
@@ -95,11 +101,10 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: redactedPaths, censor: CENSOR },
+    // Entries are censored; a child logger's bindings are not (pino formats them only for the root
+    // logger), so a child binds nothing personal: Fastify's binds only the request id.
     formatters: { log: (entry) => censored(entry) as Record<string, unknown> },
-    serializers: {
-      req: requestSerializer as never,
-      err: (error: Error) => censored({ ...stdSerializers.err(error) }, 1) as never,
-    },
+    serializers: { req: requestSerializer as never, err: censoredError as never },
     ...(stream ? { stream } : {}),
   };
 }

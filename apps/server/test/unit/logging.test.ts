@@ -60,6 +60,12 @@ describe('log censoring', () => {
     });
   });
 
+  it('writes an err that is not an error as it is', () => {
+    const { log, lines } = capture();
+    log.info({ err: 'timed out' }, 'no error object');
+    expect(lines[0]).toMatchObject({ err: 'timed out' });
+  });
+
   it('stops at a circular object', () => {
     const loop: Record<string, unknown> = { name: 'loop' };
     loop.self = loop;
