@@ -286,7 +286,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         request.query.cmsRelativeUrl,
       );
       if (!image) throw notFound('content_not_found', 'No image at this path.');
-      const versioned = request.query.v === contentImageVersion(image.data);
+      const versioned = request.query.v !== undefined && request.query.v === contentImageVersion(image.data);
       return reply
         .type(image.mediaType)
         .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
