@@ -53,7 +53,8 @@ export const inputPolicy = fp(async (app: FastifyInstance) => {
       if (refusal) {
         const field = `${context}${refusal.field}`;
         const message = `${field}: ${refusal.problem}`;
-        return reply.code(400).send({ errors: [{ code: 'field_invalid', message, field }] });
+        reply.code(400).send({ errors: [{ code: 'field_invalid', message, field }] });
+        return;
       }
     }
     done();
