@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { ContentAccessKeyGate } from './lib/content-access-key';
+import { API_PATH_PREFIXES } from './lib/api-paths';
 import { loggerOptions } from './lib/logging';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
@@ -125,7 +126,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   const analytics = analyticsSources(config);
   await app.register(securityHeaders, {
-    apiPrefixes: ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/'],
+    apiPrefixes: API_PATH_PREFIXES,
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...analytics.scriptSrc],

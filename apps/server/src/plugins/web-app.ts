@@ -8,12 +8,13 @@ import type { Database } from '../db/client';
 import { pageExists } from '../areas/content/page-repository';
 import { hostWithoutPort } from '../areas/tenancy/resolve';
 import { findTenant } from '../areas/tenancy/tenant-repository';
+import { API_PATH_PREFIXES } from '../lib/api-paths';
 import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
 
 /** Without EPA_DOMAIN (never in production), links to this host stand for the other member site. */
 export const DEVELOPMENT_EPA_DOMAIN = 'epa.localhost';
 
-const apiPrefixes = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/', '/docs/'];
+const apiPrefixes = [...API_PATH_PREFIXES, '/docs/'];
 
 /** What the browser needs at start-up, injected into index.html so one build serves every environment. */
 export function webRuntimeConfig(config: Config, request: FastifyRequest) {
@@ -124,10 +125,8 @@ export async function webApp(app: FastifyInstance, { config, db }: { config: Con
       apiPrefixes.some((prefix) => pathOnly.startsWith(prefix)) || pathOnly.startsWith('/assets/');
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsHtml) return sendIndex(request, reply, pathOnly);
-    return reply
-      .code(404)
-      .send({
-        errors: [{ code: errorCodes.routeNotFound, message: `No route ${request.method} ${pathOnly}` }],
-      });
+    return reply.code(404).send({
+      errors: [{ code: errorCodes.routeNotFound, message: `No route ${request.method} ${pathOnly}` }],
+    });
   });
 }

@@ -1,0 +1,2 @@
+/** Where the portal's APIs answer: everything else is a document (the app shell, static files, the identity provider). */
+export const API_PATH_PREFIXES = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/'];
