@@ -159,7 +159,8 @@ export interface LinkedRecord {
   recordType: 'primary' | 'linked';
 }
 
-const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
+/** Request options naming the record the member has chosen. */
+export const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 /** The single-auth login lookup: the member's primary record within the tenant. */
 export interface LoginLookup {
   businessGroup: string;

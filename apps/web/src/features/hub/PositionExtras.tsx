@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { http } from '../../lib/api';
-import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { http, recordHeaders } from '../../lib/api';
 import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
 import { usePensionPayments } from '../payments/pension-payments';
+import { TRANSFER_QUOTE_READ } from './hub-reads';
 import { SummaryRow } from './SummaryRow';
 
 /** A pensioner's summary: the pension being paid and the next payment, gross, tax and net. */
@@ -38,8 +38,6 @@ interface TransferQuoteSummary {
   transferValuePence: number;
 }
 
-const TRANSFER_QUOTE_READ = '/mdp-api/api/retirement/transfer-quote';
-const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 
 /** The guaranteed transfer value issued to the member, while it holds; nothing otherwise. */
 export function GuaranteedTransferRow({ referenceNumber }: { referenceNumber: string }) {

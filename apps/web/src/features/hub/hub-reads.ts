@@ -16,9 +16,9 @@ const FIGURES_READS = [
   '/mdp-api/api/v3/retirement/quotes',
 ];
 /** The pension being paid: the summary shows it to pensioners. */
-const PAYMENTS_READ = '/mdp-api/api/members/current/pension-payments';
+export const PAYMENTS_READ = '/mdp-api/api/members/current/pension-payments';
 /** A guaranteed transfer value: the summary shows it to deferred members of a defined benefit scheme. */
-const TRANSFER_QUOTE_READ = '/mdp-api/api/retirement/transfer-quote';
+export const TRANSFER_QUOTE_READ = '/mdp-api/api/retirement/transfer-quote';
 
 /**
  * The reads the hub makes for a record with this status and scheme type (as the content access key

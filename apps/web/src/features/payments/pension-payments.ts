@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/api';
-import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { http, recordHeaders } from '../../lib/api';
+import { PAYMENTS_READ } from '../hub/hub-reads';
 
 export interface PaymentFigures {
   grossPence: number;
@@ -17,8 +17,6 @@ export interface PensionPayments {
   increase: { rule: string; nextOn: string; lastPercent: number | null; lastOn: string | null };
 }
 
-const PAYMENTS_READ = '/mdp-api/api/members/current/pension-payments';
-const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 
 /**
  * The chosen record's pension in payment; null while loading, 'none' when it cannot be read. An answer
