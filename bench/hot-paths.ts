@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/client'
 import { prepareDatabase } from '../apps/server/src/prepare';
 
 const REQUESTS = 2000;
+const WARM_UP = 1000;
+const ROUNDS = 3;
 
 export interface Figures {
   requestsPerSecond: number;
@@ -24,12 +26,8 @@ async function turnEventLoop(index: number) {
   if (index % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Requests per second and latency percentiles for one request sent back to back, after a warm-up. */
-async function measure(app: FastifyInstance, request: InjectOptions): Promise<Figures> {
-  for (let index = 0; index < 200; index += 1) {
-    await app.inject(request);
-    await turnEventLoop(index);
-  }
+/** One round: requests per second and latency percentiles for one request sent back to back. */
+async function round(app: FastifyInstance, request: InjectOptions): Promise<Figures> {
   const latencies: number[] = [];
   const started = performance.now();
   for (let index = 0; index < REQUESTS; index += 1) {
@@ -48,6 +46,24 @@ async function measure(app: FastifyInstance, request: InjectOptions): Promise<Fi
     p50Ms: percentile(0.5),
     p99Ms: percentile(0.99),
   };
+}
+
+/**
+ * The best of three rounds after a warm-up, the bare route's like every other: its first round in a
+ * process ran at 40% of its later ones (the JIT still cold), which alone made ratios read twice as
+ * high, and one round can meet a moment of load elsewhere on the machine.
+ */
+async function measure(app: FastifyInstance, request: InjectOptions): Promise<Figures> {
+  for (let index = 0; index < WARM_UP; index += 1) {
+    await app.inject(request);
+    await turnEventLoop(index);
+  }
+  let best: Figures | undefined;
+  for (let count = 0; count < ROUNDS; count += 1) {
+    const figures = await round(app, request);
+    if (!best || figures.requestsPerSecond > best.requestsPerSecond) best = figures;
+  }
+  return best!;
 }
 
 /** The bare route every ratio is taken against. */
