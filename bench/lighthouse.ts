@@ -41,6 +41,8 @@ async function audit(url: string, port: number) {
     failingAudits: [...failing('accessibility'), ...failing('best-practices')],
     /** What moved, largest first: the element's selector and its share of the shift. */
     layoutShifts: shiftsOf(audits['layout-shifts']?.details),
+    /** Why Lighthouse could not score the page, when it could not (every score then reads 0). */
+    ...(result.lhr.runtimeError ? { runtimeError: result.lhr.runtimeError.code } : {}),
   };
 }
 
