@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
+import { writtenJson, type WrittenJson } from '../../lib/written-json';
 
 /**
  * Content changes only when it syncs, yet every page view reads it. Reads are kept in memory briefly:
@@ -7,22 +8,22 @@ import type { Database } from '../../db/client';
  * Cached values are shared between requests, so callers must not mutate them.
  */
 export const CONTENT_CACHE_TTL_MS = 5_000;
-/** Characters of variants (see cachedVariant) kept at most; past that, further ones are made on every call. */
-const MAX_VARIANT_CHARS = 32 * 1024 * 1024;
+/** Bytes of variants (see cachedVariant) kept at most; past that, further ones are made on every call. */
+const MAX_VARIANT_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   value: unknown;
-  /** Text made from the value (a page as one kind of reader receives it), by variant name. */
-  variants: Map<string, string | null>;
+  /** JSON made from the value (a page as one kind of reader receives it), by variant name. */
+  variants: Map<string, WrittenJson | null>;
 }
 
 interface ContentCache {
   entries: LRUCache<string, Entry>;
-  variantChars: number;
+  variantBytes: number;
 }
 
-const charsOf = (entry: Entry) =>
-  [...entry.variants.values()].reduce((sum, text) => sum + (text?.length ?? 0), 0);
+const bytesOf = (entry: Entry) =>
+  [...entry.variants.values()].reduce((sum, json) => sum + (json?.length ?? 0), 0);
 
 const caches = new WeakMap<Database, ContentCache>();
 
@@ -33,9 +34,9 @@ const cacheFor = (db: Database) => {
       entries: new LRUCache({
         max: 2_000,
         ttl: CONTENT_CACHE_TTL_MS,
-        dispose: (entry) => void (created.variantChars -= charsOf(entry)),
+        dispose: (entry) => void (created.variantBytes -= bytesOf(entry)),
       }),
-      variantChars: 0,
+      variantBytes: 0,
     };
     cache = created;
     caches.set(db, cache);
@@ -57,7 +58,7 @@ export async function cachedContent<T>(db: Database, key: string, load: () => Pr
 }
 
 /**
- * The text `make` makes of a cached value, kept with it under `variant` (which must name everything
+ * The JSON `make` writes of a cached value, kept with it under `variant` (which must name everything
  * else `make` depends on): it goes when the value goes, so a sync clears both and it never outlives
  * the value's TTL.
  */
@@ -67,16 +68,17 @@ export async function cachedVariant<T>(
   load: () => Promise<T>,
   variant: string,
   make: (value: T) => string | null,
-): Promise<string | null> {
+): Promise<WrittenJson | null> {
   const cache = cacheFor(db);
   const entry = await cachedEntry(db, key, load);
   const kept = entry.variants.get(variant);
   if (kept !== undefined) return kept;
-  const made = make(entry.value as T);
-  const chars = made?.length ?? 0;
-  if (cache.variantChars + chars <= MAX_VARIANT_CHARS && cache.entries.peek(key) === entry) {
+  const text = make(entry.value as T);
+  const made = text === null ? null : writtenJson(text);
+  const bytes = made?.length ?? 0;
+  if (cache.variantBytes + bytes <= MAX_VARIANT_BYTES && cache.entries.peek(key) === entry) {
     entry.variants.set(variant, made);
-    cache.variantChars += chars;
+    cache.variantBytes += bytes;
   }
   return made;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentDocumentKind } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { cachedContent, cachedVariant } from './content-cache';
+import type { WrittenJson } from '../../lib/written-json';
 import { contentDocuments, contentImages, pages } from '../../db/schema';
 
 const storedDocument = (db: Database, tenantUrl: string, kind: ContentDocumentKind) => () =>
@@ -31,7 +32,7 @@ export async function documentJson(
   tenantUrl: string,
   kind: ContentDocumentKind,
   schema: z.ZodType,
-): Promise<string | null> {
+): Promise<WrittenJson | null> {
   return cachedVariant(
     db,
     documentCacheKey(tenantUrl, kind),

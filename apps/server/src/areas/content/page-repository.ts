@@ -9,6 +9,7 @@ import {
   type VisibilityKey,
 } from '@meridian/contracts';
 import { cachedContent, cachedVariant } from './content-cache';
+import type { WrittenJson } from '../../lib/written-json';
 import { checkedBlocks } from './checked-blocks';
 import { isVisible, personalise } from './personalise';
 import type { Database } from '../../db/client';
@@ -62,7 +63,7 @@ export async function pageJson(
   tenantUrl: string,
   pageUrl: string,
   reader: PageReader,
-): Promise<string | null> {
+): Promise<WrittenJson | null> {
   const slug = normalisePath(pageUrl);
   const { publicOnly, key } = reader;
   return cachedVariant(
@@ -83,7 +84,11 @@ interface PageReader {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-function pageFor(row: PageRow | undefined, tenantUrl: string, { publicOnly, key, log }: PageReader): Page | null {
+function pageFor(
+  row: PageRow | undefined,
+  tenantUrl: string,
+  { publicOnly, key, log }: PageReader,
+): Page | null {
   if (!row || (publicOnly && !row.page.isPublic) || !isVisible(row.page.visibility, key)) return null;
   return {
     slug: row.page.slug,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Transaction } from '../../db/client';
 import { createSharedCache, type SessionCache } from '../../lib/session-cache';
+import type { WrittenJson } from '../../lib/written-json';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** The database channel on which a committed change to a member's record reaches every instance. */
@@ -12,7 +13,7 @@ interface Record {
 }
 
 /** Answers read from a member's record on every call (their personal details), as sent, by record. */
-export type MemberReads = SessionCache<string>;
+export type MemberReads = SessionCache<WrittenJson>;
 
 export const memberReadKey = ({ businessGroup, referenceNumber }: Record) =>
   `${businessGroup}/${referenceNumber}`;
@@ -26,7 +27,7 @@ export const createMemberReads = (options: {
   database: DatabaseHandle;
   ttlMs: number;
   log: FastifyBaseLogger;
-}): Promise<MemberReads> => createSharedCache<string>({ ...options, channel: MEMBER_CHANNEL });
+}): Promise<MemberReads> => createSharedCache<WrittenJson>({ ...options, channel: MEMBER_CHANNEL });
 
 /** Tells every instance, once this transaction commits, that the member's record changed. */
 export async function announceMemberChanged(tx: Transaction, record: Record) {

@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit';
 import { issueLookupCode } from './outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
 import { memberReadKey, type MemberReads } from './member-reads';
-import { sendWrittenJson } from '../../lib/written-json';
+import { sendWrittenJson, writtenJson } from '../../lib/written-json';
 import { retirementApplicationOf } from '../journeys/repository';
 import { findTenant } from '../tenancy/tenant-repository';
 import { recordsOf } from '../authentication/session-service';
@@ -97,21 +97,23 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     const found = await findMember(db, record.businessGroup, record.referenceNumber);
     if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
     const { member, scheme } = found;
-    const json = JSON.stringify(
-      z.encode(personalDetailsSchema, {
-        title: member.title,
-        gender: member.gender,
-        name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
-        forenames: member.forenames,
-        surname: member.surname,
-        dateOfBirth: member.dateOfBirth,
-        insuranceNumber: member.insuranceNumber,
-        referenceNumber: member.referenceNumber,
-        businessGroup: member.businessGroup,
-        schemeName: scheme.name,
-        schemeType: scheme.type,
-        status: member.status,
-      }),
+    const json = writtenJson(
+      JSON.stringify(
+        z.encode(personalDetailsSchema, {
+          title: member.title,
+          gender: member.gender,
+          name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+          forenames: member.forenames,
+          surname: member.surname,
+          dateOfBirth: member.dateOfBirth,
+          insuranceNumber: member.insuranceNumber,
+          referenceNumber: member.referenceNumber,
+          businessGroup: member.businessGroup,
+          schemeName: scheme.name,
+          schemeType: scheme.type,
+          status: member.status,
+        }),
+      ),
     );
     memberReads?.set(key, json, readAt);
     return json;
