@@ -16,8 +16,8 @@ export const ENDED_SESSION_TOKENS_KEPT_HOURS = 24;
 /**
  * Deletes the sessions that ended (revoked, past their absolute lifetime or idle past the timeout)
  * more than ENDED_SESSION_TOKENS_KEPT_HOURS ago, their refresh tokens first; answers how many of
- * each went. Refresh tokens are the only rows that point at a session (audit events copy its id).
- * Idempotent, so instances sweeping at once only repeat each other's work.
+ * each went, in one transaction. Refresh tokens are the only rows that point at a session (audit
+ * events copy its id). Idempotent, so instances sweeping at once only repeat each other's work.
  */
 export async function sweepEndedSessions(db: Database, policy: SessionPolicy, now = new Date()) {
   const endedBefore = new Date(now.getTime() - ENDED_SESSION_TOKENS_KEPT_HOURS * 3_600_000);
@@ -27,14 +27,16 @@ export async function sweepEndedSessions(db: Database, policy: SessionPolicy, no
     lt(sessions.absoluteExpiresAt, endedBefore),
     lt(sessions.lastActivityAt, lastActiveBefore),
   );
-  const deletedTokens = await db
-    .delete(refreshTokens)
-    .where(
-      inArray(refreshTokens.sessionId, db.select({ id: sessions.id }).from(sessions).where(endedLongAgo)),
-    )
-    .returning({ id: refreshTokens.id });
-  const deletedSessions = await db.delete(sessions).where(endedLongAgo).returning({ id: sessions.id });
-  return { refreshTokens: deletedTokens.length, sessions: deletedSessions.length };
+  return db.transaction(async (tx) => {
+    const deletedTokens = await tx
+      .delete(refreshTokens)
+      .where(
+        inArray(refreshTokens.sessionId, tx.select({ id: sessions.id }).from(sessions).where(endedLongAgo)),
+      )
+      .returning({ id: refreshTokens.id });
+    const deletedSessions = await tx.delete(sessions).where(endedLongAgo).returning({ id: sessions.id });
+    return { refreshTokens: deletedTokens.length, sessions: deletedSessions.length };
+  });
 }
 
 /** Sweeps now and then every `intervalMinutes`, without keeping the process alive; stop waits for a sweep under way. */
