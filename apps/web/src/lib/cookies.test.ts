@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { clearCookies, readCookie } from './cookies';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearCookies, readCookie, writeCookie } from './cookies';
 
 afterEach(() => {
   for (const name of ['a', 'keep_me', 'b']) document.cookie = `${name}=; Max-Age=0; path=/`;
@@ -10,6 +10,22 @@ describe('cookies', () => {
     expect(readCookie('accessToken', 'x=1; accessToken=abc%20d==; accessTokenX=2')).toBe('abc d==');
     expect(readCookie('missing', 'x=1')).toBeUndefined();
     expect(readCookie('bad', 'bad=%E0%A4%A')).toBe('%E0%A4%A');
+  });
+
+  it('asks the browser for its cookies once a turn, again after a write and in the next turn', async () => {
+    await new Promise((resolve) => setTimeout(resolve));
+    const cookieReads = vi.spyOn(document, 'cookie', 'get');
+    expect(readCookie('a')).toBeUndefined();
+    expect(readCookie('b')).toBeUndefined();
+    expect(cookieReads).toHaveBeenCalledTimes(1);
+    writeCookie('a=1; path=/');
+    expect(readCookie('a')).toBe('1');
+    expect(cookieReads).toHaveBeenCalledTimes(2);
+    document.cookie = 'b=2; path=/';
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(readCookie('b')).toBe('2');
+    expect(cookieReads).toHaveBeenCalledTimes(3);
+    cookieReads.mockRestore();
   });
 
   it('clears every visible cookie except whitelisted ones', () => {

@@ -6,8 +6,33 @@ const decode = (value: string) => {
   }
 };
 
+let cookiesThisTurn: string | undefined;
+
+/**
+ * document.cookie, read once per turn of the event loop: every read is a synchronous call to the
+ * browser's network process, and a page's start reads it about twenty times (each request reads the
+ * access and XSRF tokens). Forgotten when the current microtasks have run, and by every write here.
+ */
+function currentCookies(): string {
+  if (cookiesThisTurn === undefined) {
+    cookiesThisTurn = document.cookie;
+    queueMicrotask(forgetCookies);
+  }
+  return cookiesThisTurn;
+}
+
+const forgetCookies = () => {
+  cookiesThisTurn = undefined;
+};
+
+/** Sets (or, with Max-Age=0, removes) a cookie: a `name=value; attributes` assignment. */
+export function writeCookie(assignment: string) {
+  document.cookie = assignment;
+  forgetCookies();
+}
+
 /** The value of a cookie the script can see, or undefined. */
-export function readCookie(name: string, cookieString = document.cookie): string | undefined {
+export function readCookie(name: string, cookieString = currentCookies()): string | undefined {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decode(rest.join('='));
@@ -16,10 +41,10 @@ export function readCookie(name: string, cookieString = document.cookie): string
 }
 
 /** Clears every cookie the script can see except those whose names contain a whitelisted fragment. */
-export function clearCookies(whitelist: string[], cookieString = document.cookie) {
+export function clearCookies(whitelist: string[], cookieString = currentCookies()) {
   for (const part of cookieString.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (!name || whitelist.some((kept) => name.includes(kept))) continue;
-    document.cookie = `${name}=; Max-Age=0; path=/`;
+    writeCookie(`${name}=; Max-Age=0; path=/`);
   }
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readCookie } from '../../lib/cookies';
+import { readCookie, writeCookie } from '../../lib/cookies';
 
 export const CONSENT_COOKIE = 'cookie_consent';
 export type Consent = 'accepted' | 'rejected';
@@ -15,7 +15,7 @@ export const readConsent = (): Consent | null => {
 /** Stores the choice for a year and tells every listener (the analytics gate, the banner) at once. */
 export function chooseConsent(consent: Consent) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CONSENT_COOKIE}=${consent}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
+  writeCookie(`${CONSENT_COOKIE}=${consent}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure}`);
   listeners.forEach((listener) => listener());
 }
 
