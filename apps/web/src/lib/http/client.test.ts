@@ -78,10 +78,13 @@ describe('http client', () => {
     );
   });
 
-  it('logs to console.debug by default', async () => {
+  it('logs to console.debug by default, in order, once the browser is idle', async () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(quiet);
-    await createHttpClient().get('/x');
-    expect(debug).toHaveBeenCalledWith('GET /x');
+    const client = createHttpClient();
+    await Promise.all([client.get('/x'), client.get('/y')]);
+    expect(debug).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(debug).toHaveBeenCalledTimes(2));
+    expect(debug.mock.calls).toEqual([['GET /x'], ['GET /y']]);
     debug.mockRestore();
   });
 

@@ -1,5 +1,6 @@
 import { SOMETHING_WENT_WRONG } from '@meridian/contracts';
 import { readCookie } from '../cookies';
+import { debugWhenIdle } from './idle-log';
 
 /**
  * The fetch wrapper every API call goes through (spec: "client behaviour common to all calls").
@@ -63,7 +64,7 @@ export interface HttpClientOptions {
   onRequest?: (request: RequestInfo) => void;
   /** Runs on every request error (no response) and every response error. */
   onError?: (error: HttpError, request: RequestInfo) => void;
-  /** Receives request and error log lines; requests default to console.debug, errors to console.warn. */
+  /** Receives request and error log lines; requests default to console.debug (when idle), errors to console.warn. */
   logger?: Logger;
   /**
    * Signed-in GETs that start in the same task go out as one POST to `path` (the server answers each
@@ -159,7 +160,7 @@ const isAbort = (error: unknown, signal: AbortSignal | undefined) =>
 export function createHttpClient(options: HttpClientOptions = {}) {
   let defaultHeaders: Record<string, string> = { ...options.defaultHeaders };
   let responseErrorHandler: ResponseErrorHandler | undefined;
-  const logRequest: Logger = options.logger ?? ((message) => console.debug(message));
+  const logRequest: Logger = options.logger ?? debugWhenIdle;
   const logError: Logger = options.logger ?? ((message, details) => console.warn(message, details));
   const sharedReads = new Map<string, SharedRead>();
   const queues = new Map<string, QueuedRead[]>();
