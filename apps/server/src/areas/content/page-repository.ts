@@ -70,12 +70,32 @@ export async function pageJson(
     db,
     pageCacheKey(tenantUrl, slug),
     storedPage(db, tenantUrl, slug),
-    JSON.stringify({ publicOnly, key }),
+    variantName(publicOnly, key),
     ([row]) => {
       const page = pageFor(row, tenantUrl, reader);
       return page && JSON.stringify(z.encode(pageSchema, page));
     },
   );
+}
+
+/**
+ * Each reader's name among a page's variants, written once per visibility key object (a signed-in
+ * member's is kept with their verified access key, see readerKey): the same string every call, so the
+ * cache does not hash a new one each time.
+ */
+const variantNames = {
+  public: new WeakMap<VisibilityKey, string>(),
+  member: new WeakMap<VisibilityKey, string>(),
+};
+
+function variantName(publicOnly: boolean, key: VisibilityKey): string {
+  const names = publicOnly ? variantNames.public : variantNames.member;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = JSON.stringify({ publicOnly, key });
+    names.set(key, name);
+  }
+  return name;
 }
 
 interface PageReader {

@@ -10,6 +10,8 @@ import {
   tenantContentSchema,
   unauthorizedPageQuerySchema,
   visibilityKeyOf,
+  type ContentAccessKeyPayload,
+  type VisibilityKey,
 } from '@meridian/contracts';
 import { notFound } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/written-json';
@@ -31,6 +33,20 @@ const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
 export const clientWordingFlagsQuery = z
   .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
   .optional();
+
+/** Visibility keys of verified access keys (each verified once, then remembered) for readers sending no flags. */
+const readerKeys = new WeakMap<ContentAccessKeyPayload, VisibilityKey>();
+
+/** The reader a content access key and the client's flags describe; one object per key without flags. */
+function readerKey(payload: ContentAccessKeyPayload, clientFlags: string[]): VisibilityKey {
+  if (clientFlags.length > 0) return visibilityKeyOf(payload, clientFlags);
+  let key = readerKeys.get(payload);
+  if (!key) {
+    key = visibilityKeyOf(payload);
+    readerKeys.set(payload, key);
+  }
+  return key;
+}
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db, oidcIssuer }) => {
   app.get(
@@ -96,7 +112,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       );
       const page = await pageJson(db, key.tenantUrl, request.query.pageUrl, {
         publicOnly: false,
-        key: visibilityKeyOf(key, [request.query.wordingFlags ?? []].flat()),
+        key: readerKey(key, [request.query.wordingFlags ?? []].flat()),
         log: request.log,
       });
       if (!page) throw notFound('page_not_found', 'There is no page at this address.');
