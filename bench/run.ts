@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { webBundleSizes } from './bundle';
 import { measureFirstScreen } from './first-screen';
-import { measureBareRoute, measureHotPaths } from './hot-paths';
+import { measureHotPaths, startBareRoute } from './hot-paths';
 import { runLighthouse } from './lighthouse';
 import { runPensionsBench } from './pensions';
 import { scratchDatabase } from './postgres';
@@ -15,13 +15,18 @@ import { freePort, startServer } from './server-process';
 
 const RATIOS = ['memberRead', 'signedInPage', 'publicPage', 'publicGlobals'] as const;
 
-const bare = await measureBareRoute();
+const bare = await startBareRoute();
 const pglite = await measureHotPaths({ kind: 'pglite' }, bare);
 const scratch = await scratchDatabase('hot_paths');
 const postgres = scratch ? await measureHotPaths({ kind: 'postgres', url: scratch.url }, bare) : null;
 await scratch?.drop();
+await bare.close();
+const fasterBare =
+  postgres && postgres.bareRequestsPerSecond! > pglite.bareRequestsPerSecond! ? postgres : pglite;
 
-console.log('\nHot paths: requests per second as a share of a bare Fastify route (p99 beside)');
+console.log(
+  '\nHot paths: requests per second as a share of a bare Fastify route, the median of five paired rounds (p99 beside)',
+);
 console.table(
   Object.fromEntries(
     RATIOS.map((name) => [
@@ -68,8 +73,8 @@ console.table({ ...pensions, ...bundle });
 saveResults({
   measuredAt: new Date().toISOString(),
   machine: machine(),
-  bareFastifyRequestsPerSecond: bare.requestsPerSecond,
-  bareFastifyP99Ms: bare.p99Ms,
+  bareFastifyRequestsPerSecond: fasterBare.bareRequestsPerSecond,
+  bareFastifyP99Ms: fasterBare.bareP99Ms,
   ...headline,
   pglite,
   postgres: postgres ?? 'unreachable',
