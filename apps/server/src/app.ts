@@ -13,6 +13,7 @@ import { loggerOptions } from './lib/logging';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
 import { inputPolicy } from './plugins/input-policy';
+import { COMPRESSION_THRESHOLD_BYTES, jsonCompression } from './plugins/json-compression';
 import { securityHeaders } from './plugins/security-headers';
 import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
 import { memberAuthentication, type CachedSession } from './plugins/member-auth';
@@ -144,7 +145,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       upgradeInsecureRequests: config.isProduction ? [] : null,
     },
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(jsonCompression);
+  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD_BYTES });
   await app.register(cookie);
   await app.register(rateLimits, { redisUrl: config.REDIS_URL });
   await app.register(csrfProtection);

@@ -1,5 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentFileError, syncContent } from '../../src/areas/content/sync';
@@ -30,6 +31,24 @@ describe('content sync', () => {
     const changed = await syncContent(ctx.database.db, root);
     expect(changed).toMatchObject({ changed: true, version: unchanged.version + 1 });
     expect((await publicHome()).json().title).toBe('A new welcome');
+  });
+
+  it('shows a browser that takes brotli the synced page too, not the compressed copy of the old one', async () => {
+    const brotliHome = async () => {
+      const response = await ctx.app.inject({
+        url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(response.headers['content-encoding']).toBe('br');
+      return JSON.parse(brotliDecompressSync(response.rawPayload).toString());
+    };
+    expect(await brotliHome()).toEqual((await publicHome()).json());
+    const home = JSON.parse(await readFile(homePage(), 'utf8'));
+    await writeFile(homePage(), JSON.stringify({ ...home, title: 'Welcome, compressed' }));
+    await syncContent(ctx.database.db, root);
+    expect((await brotliHome()).title).toBe('Welcome, compressed');
+    await writeFile(homePage(), JSON.stringify(home));
+    await syncContent(ctx.database.db, root);
   });
 
   it('loads demo-only pages (the blocks demo) only where the demo runs', async () => {
