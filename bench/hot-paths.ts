@@ -100,7 +100,7 @@ async function measureAgainstBare(
   return { ...best!, ratioToBare: Number(median(ratios).toFixed(3)), bare: bestBare! };
 }
 
-/** The member's personal details, a signed-in content page, a public page and public globals on one database. */
+/** The member's personal details, a signed-in content page, a public page (also compressed) and public globals on one database. */
 export async function measureHotPaths(target: DatabaseTarget, bare: FastifyInstance) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -141,6 +141,11 @@ export async function measureHotPaths(target: DatabaseTarget, bare: FastifyInsta
     publicPage: {
       url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
       headers: browser,
+    },
+    // The public page as a browser asks for it: every browser offers brotli.
+    publicPageCompressed: {
+      url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
+      headers: { ...browser, 'accept-encoding': 'gzip, deflate, br, zstd' },
     },
     publicGlobals: {
       url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=localhost',

@@ -13,7 +13,7 @@ import { scratchDatabase } from './postgres';
 import { machine, saveResults } from './results';
 import { freePort, startServer } from './server-process';
 
-const RATIOS = ['memberRead', 'signedInPage', 'publicPage', 'publicGlobals'] as const;
+const RATIOS = ['memberRead', 'signedInPage', 'publicPage', 'publicPageCompressed', 'publicGlobals'] as const;
 
 const bare = await startBareRoute();
 const pglite = await measureHotPaths({ kind: 'pglite' }, bare);
