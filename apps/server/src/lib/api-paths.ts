@@ -1,2 +1,5 @@
 /** Where the portal's APIs answer: everything else is a document (the app shell, static files, the identity provider). */
 export const API_PATH_PREFIXES = ['/authentication-api/', '/content-api/', '/mdp-api/', '/api/'];
+
+/** Where the built web app's content-hashed files are served from, cached for a year. */
+export const HASHED_ASSETS_PATH = '/assets/';

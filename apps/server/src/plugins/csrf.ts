@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HASHED_ASSETS_PATH } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
 import { secureCookies } from '../lib/secure-cookies';
 
@@ -30,8 +31,8 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * Double-submit CSRF protection: every response makes sure the browser holds an XSRF-TOKEN cookie,
- * and every state-changing call must echo it in the X-XSRF-TOKEN header.
+ * Double-submit CSRF protection: every response but a hashed asset makes sure the browser holds an
+ * XSRF-TOKEN cookie, and every state-changing call must echo it in the X-XSRF-TOKEN header.
  */
 export const csrfProtection = fp(async (app: FastifyInstance) => {
   // The OpenAPI document says which operations need the token (the CSRF suite reads it from there).
@@ -45,7 +46,9 @@ export const csrfProtection = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRequest', (request, reply, done) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
-    if (!cookieToken) {
+    // Not on the web app's hashed files: a year-long immutable answer carrying a cookie is one a
+    // shared cache will not keep, and the page and API answers around them set it anyway.
+    if (!cookieToken && !request.url.startsWith(HASHED_ASSETS_PATH)) {
       // 122 random bits from Node's pooled generator: a system call per 128 tokens, not per token.
       reply.setCookie(XSRF_COOKIE, randomUUID(), {
         path: '/',
@@ -62,7 +65,11 @@ export const csrfProtection = fp(async (app: FastifyInstance) => {
         'csrf token missing or mismatched',
       );
       return done(
-        new AppError(403, 'csrf_token_invalid', 'This request could not be checked. Reload the page and try again.'),
+        new AppError(
+          403,
+          'csrf_token_invalid',
+          'This request could not be checked. Reload the page and try again.',
+        ),
       );
     }
     done();

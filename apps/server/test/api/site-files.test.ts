@@ -73,6 +73,13 @@ describe('the app shell’s status', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('sets no cookie on a hashed asset, so shared caches keep it, while the page around it does', async () => {
+    const asset = await ctx.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    const page = await get('/login');
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+  });
+
   it('answers 404 with the shell where the tenant has no page, GET and HEAD alike', async () => {
     for (const url of ['/no/such/page', '/helpp', '/my-details/nothing']) {
       const response = await get(url);
