@@ -75,6 +75,7 @@ export const jsonCompression = fp(async (app: FastifyInstance) => {
     }
     addVary(reply, 'accept-encoding');
     reply.header('content-encoding', encoding);
-    done(null, compressed(body, encoding));
+    // Text was written for this answer alone; bytes may be an answer kept and sent again.
+    done(null, typeof payload === 'string' ? compress[encoding](body) : compressed(body, encoding));
   });
 });
