@@ -1,4 +1,4 @@
-/** One tick's worth of idle time when the browser cannot say (no requestIdleCallback). */
+/** Runs `run` when the browser is idle; without requestIdleCallback, on the next tick with 5 ms to spare. */
 const whenIdle: (run: (deadline: { timeRemaining(): number }) => void) => void =
   typeof requestIdleCallback === 'function'
     ? (run) => requestIdleCallback(run)
