@@ -45,11 +45,11 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS);
 }
 
-const addVary = (reply: FastifyReply, name: string) => {
+function varyOnEncoding(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
-  if (!vary) reply.header('vary', name);
-  else if (!String(vary).toLowerCase().includes(name)) reply.header('vary', `${String(vary)}, ${name}`);
-};
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+}
 
 const isJson = (reply: FastifyReply) =>
   String(reply.getHeader('content-type') ?? '').startsWith('application/json');
@@ -65,17 +65,15 @@ export const jsonCompression = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     const encoding = acceptedEncoding(request);
     if (!encoding || !isJson(reply) || reply.hasHeader('content-encoding')) return done(null, payload);
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (
-      !Buffer.isBuffer(body) ||
-      body.length < COMPRESSION_THRESHOLD_BYTES ||
-      body.length > MOST_BYTES_AT_ONCE
-    ) {
+    // Bytes may be an answer kept and sent again, so their compressed copy is kept with them; text
+    // was written for this answer alone.
+    const kept = Buffer.isBuffer(payload);
+    const body = kept ? payload : typeof payload === 'string' ? Buffer.from(payload) : null;
+    if (!body || body.length < COMPRESSION_THRESHOLD_BYTES || body.length > MOST_BYTES_AT_ONCE) {
       return done(null, payload);
     }
-    addVary(reply, 'accept-encoding');
+    varyOnEncoding(reply);
     reply.header('content-encoding', encoding);
-    // Text was written for this answer alone; bytes may be an answer kept and sent again.
-    done(null, typeof payload === 'string' ? compress[encoding](body) : compressed(body, encoding));
+    done(null, kept ? compressed(body, encoding) : compress[encoding](body));
   });
 });
