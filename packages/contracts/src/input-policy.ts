@@ -13,6 +13,14 @@ const DELETE = 0x7f;
 export const EARLIEST_DATE = '1900-01-01';
 export const LATEST_DATE = '2100-12-31';
 
+/**
+ * Text with no control character and no surrogate at all, which is nearly all text: one regular
+ * expression clears it several times faster than the walk below (a content access key, 900
+ * characters in every signed-in content call's query, took a microsecond or two).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const PLAIN_TEXT = /^[^\x00-\x1f\x7f\ud800-\udfff]*$/;
+
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
@@ -21,6 +29,7 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
  * name, an identifier, a URL) holds no control character at all; text may hold tab and new lines.
  */
 export function textProblem(value: string, { singleLine = false } = {}): string | undefined {
+  if (PLAIN_TEXT.test(value)) return undefined;
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
     if (code < 0x20 || code === DELETE) {
