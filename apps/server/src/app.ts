@@ -4,12 +4,13 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { ContentAccessKeyGate } from './lib/content-access-key';
 import { API_PATH_PREFIXES } from './lib/api-paths';
 import { loggerOptions } from './lib/logging';
+import { requestValidatorCompiler } from './lib/request-validation';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
 import { inputPolicy } from './plugins/input-policy';
@@ -109,7 +110,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorReply,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);

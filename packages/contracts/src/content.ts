@@ -95,6 +95,9 @@ export const pageSchema = z.object({
 });
 export type Page = z.infer<typeof pageSchema>;
 
+/** Headers a content call may carry: the environment it is made from. */
+export const contentRequestHeadersSchema = z.object({ env: z.string().min(1).max(40).optional() });
+
 export const unauthorizedPageQuerySchema = z.object({
   pageUrl: z.string().min(1).max(500),
   tenantUrl: z.string().min(1).max(255),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
+  contentRequestHeadersSchema,
   errorBodySchema,
   footerSchema,
   fundSchema,
@@ -23,7 +24,6 @@ import { contentImageVersion } from './image-version';
 import { sendWrittenJson } from '../../lib/written-json';
 import { personalise } from './personalise';
 
-const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
 const tenantQuery = z.object({ tenantUrl: z.string().min(1).max(255) });
 const keyQuery = z.object({ contentAccessKey: z.string().min(20).max(8000) });
 
@@ -66,7 +66,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'Labels, classifiers, messages, modals and tooltips of a tenant',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: tenantQuery,
         response: responses(globalsSchema),
       },
@@ -79,7 +79,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'Globals for a signed-in member',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery,
         response: responses(globalsSchema),
       },
@@ -96,7 +96,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The menu for visitors',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: tenantQuery,
         response: responses(menuSchema),
       },
@@ -109,7 +109,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The menu for a signed-in member',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery,
         response: responses(menuSchema),
       },
@@ -125,7 +125,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The footer for visitors',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: tenantQuery,
         response: responses(footerSchema),
       },
@@ -138,7 +138,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The footer for a signed-in member',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery,
         response: responses(footerSchema),
       },
@@ -152,7 +152,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'A retirement option list (by key or the selected quote name)',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery.extend({
           key: z.string().min(1).max(100).optional(),
           selectedQuoteName: z.string().min(1).max(200).optional(),
@@ -176,7 +176,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The summary of one retirement option',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery.extend({ key: z.string().min(1).max(100) }),
         response: responses(optionSummarySchema),
       },
@@ -196,7 +196,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The explore-options question tree for an option',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery.extend({ optionKey: z.string().min(1).max(100) }),
         response: responses(z.array(questionNodeSchema)),
       },
@@ -216,7 +216,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'The funds of the tenant’s DC schemes',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: keyQuery,
         response: responses(z.array(fundSchema)),
       },
@@ -235,7 +235,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'What the feeds of other pages show of the given public pages',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: tenantQuery.extend({
           pageUrls: z.union([z.string().max(500), z.array(z.string().max(500)).max(20)]),
         }),
@@ -270,7 +270,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       schema: {
         tags: ['content'],
         summary: 'An image referenced by content, as bytes with its media type',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: z.object({
           cmsRelativeUrl: z.string().regex(/^images\/[\w.-]+$/, 'a path such as images/logo.png'),
           tenantUrl: z.string().min(1).max(255).optional(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  contentRequestHeadersSchema,
   errorBodySchema,
   featureEnabled,
   pageSchema,
@@ -28,7 +29,6 @@ export interface ContentRoutesOptions {
   oidcIssuer: string;
 }
 
-const envHeader = z.object({ env: z.string().min(1).max(40).optional() });
 /** Browser and platform flags the client appends (spec section 3); only those are accepted. */
 export const clientWordingFlagsQuery = z
   .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
@@ -55,7 +55,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       schema: {
         tags: ['content'],
         summary: 'Tenant definition: name, branding, business groups, sign-in methods, route overrides',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: tenantContentQuerySchema,
         response: { 200: tenantContentSchema, 404: errorBodySchema },
       },
@@ -73,7 +73,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       schema: {
         tags: ['content'],
         summary: 'A public page of a tenant by its URL',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: unauthorizedPageQuerySchema,
         response: { 200: pageSchema, 404: errorBodySchema },
       },
@@ -95,7 +95,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       schema: {
         tags: ['content'],
         summary: 'A page for a signed-in member, personalised by their signed content access key',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: z.object({
           pageUrl: z.string().min(1).max(500),
           contentAccessKey: z.string().min(20).max(8000),
@@ -127,7 +127,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         tags: ['content'],
         summary:
           'The URL of a page by its key: public pages for anyone, others only with a content access key that opens them',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: z.object({
           key: z.string().min(1).max(60),
           tenantUrl: z.string().min(1).max(255).optional(),
@@ -161,7 +161,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       schema: {
         tags: ['content'],
         summary: 'Search the public pages of a tenant',
-        headers: envHeader,
+        headers: contentRequestHeadersSchema,
         querystring: z.object({
           tenantUrl: z.string().min(1).max(255),
           q: z.string().trim().min(1).max(200),
