@@ -33,4 +33,13 @@ describe('access tokens verified again from memory', () => {
     const forged = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(await verifyAccessToken(key, forged)).toEqual({ ok: false, reason: 'invalid' });
   });
+
+  it('refuses other claims under a remembered signature', async () => {
+    const token = await signAccessToken(key, claims, 60);
+    await verifyAccessToken(key, token);
+    const [header, , signature] = token.split('.');
+    const otherClaims = await signAccessToken(key, { ...claims, referenceNumber: 'R2' }, 60);
+    const forged = `${header}.${otherClaims.split('.')[1]}.${signature}`;
+    expect(await verifyAccessToken(key, forged)).toEqual({ ok: false, reason: 'invalid' });
+  });
 });
