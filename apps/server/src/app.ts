@@ -14,7 +14,7 @@ import { requestValidatorCompiler } from './lib/request-validation';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
 import { inputPolicy } from './plugins/input-policy';
-import { COMPRESSION_THRESHOLD_BYTES, jsonCompression } from './plugins/json-compression';
+import { apiCompression, COMPRESSION_THRESHOLD_BYTES } from './plugins/api-compression';
 import { securityHeaders } from './plugins/security-headers';
 import { csrfProtection, XSRF_SECURITY_SCHEME, xsrfSecurityScheme } from './plugins/csrf';
 import { memberAuthentication, type CachedSession } from './plugins/member-auth';
@@ -146,7 +146,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       upgradeInsecureRequests: config.isProduction ? [] : null,
     },
   });
-  await app.register(jsonCompression);
+  await app.register(apiCompression, { apiPrefixes: API_PATH_PREFIXES });
   await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD_BYTES });
   await app.register(cookie);
   await app.register(rateLimits, { redisUrl: config.REDIS_URL });
