@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestValidatorCompiler } from '../../src/lib/request-validation';
 
-const app = Fastify();
+const app = Fastify().withTypeProvider<ZodTypeProvider>();
 let sawRawHeaders: boolean | undefined;
 
 beforeAll(async () => {
