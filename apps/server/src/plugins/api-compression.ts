@@ -1,8 +1,9 @@
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { promisify } from 'node:util';
 import negotiate from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../lib/api-paths';
 
 /** Smaller answers go as they are: compressing them saves too little. The compress plugin's threshold too. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -90,19 +91,15 @@ const compressAnswer: onSendHookHandler = (request, reply, payload, done) => {
   );
 };
 
-const underAny = (prefixes: string[]) => (route: RouteOptions) =>
-  prefixes.some((prefix) => route.url.startsWith(prefix));
-
 /**
- * Compression of the API's answers (paths under `apiPrefixes`), in one call each with the hook above
- * as the only one those routes run for it; register it before the compress plugin, which then
- * leaves those routes alone (neither compressing their answers nor inflating their request bodies)
- * and keeps the rest: the app shell, static files, the OpenAPI pages, metrics.
+ * Gives each API route (under `apiPrefixes`) the hook above as its one compression hook. Register it
+ * before the compress plugin, which then leaves those routes alone (neither compressing their answers
+ * nor inflating their request bodies) and keeps the rest: the app shell, static files, the OpenAPI
+ * pages, metrics.
  */
 export const apiCompression = fp(async (app: FastifyInstance, { apiPrefixes }: { apiPrefixes: string[] }) => {
-  const isApi = underAny(apiPrefixes);
   app.addHook('onRoute', (route) => {
-    if (!isApi(route)) return;
+    if (!isApiPath(route.url, apiPrefixes)) return;
     route.compress = false;
     route.decompress = false;
     route.onSend = [...[route.onSend ?? []].flat(), compressAnswer];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from '../lib/api-paths';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -74,12 +75,10 @@ export const securityHeaders = fp(
       styleSrc: withNonce(directives.styleSrc),
     }).find(([name]) => name === 'content-security-policy')![1];
 
-    const isApi = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
-
     app.addHook('onRequest', (request, reply, done) => {
       // API answers all go through Fastify's reply. Headers set there alone let Node write them without
       // checking each again (a raw header makes it merge the two sets header by header).
-      if (isApi(request.url)) reply.headers(apiResponse);
+      if (isApiPath(request.url, apiPrefixes)) reply.headers(apiResponse);
       // On the raw response, so that answers written straight to it (the identity provider's) carry them too.
       else for (const [name, value] of everyResponse) reply.raw.setHeader(name, value);
       done();

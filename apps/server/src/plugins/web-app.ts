@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { pageExists } from '../areas/content/page-repository';
 import { hostWithoutPort } from '../areas/tenancy/resolve';
 import { findTenant } from '../areas/tenancy/tenant-repository';
-import { API_PATH_PREFIXES, HASHED_ASSETS_PATH } from '../lib/api-paths';
+import { API_PATH_PREFIXES, HASHED_ASSETS_PATH, isApiPath } from '../lib/api-paths';
 import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
 
 /** Without EPA_DOMAIN (never in production), links to this host stand for the other member site. */
@@ -121,8 +121,7 @@ export async function webApp(app: FastifyInstance, { config, db }: { config: Con
 
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0]!;
-    const isApi =
-      apiPrefixes.some((prefix) => pathOnly.startsWith(prefix)) || pathOnly.startsWith(HASHED_ASSETS_PATH);
+    const isApi = isApiPath(pathOnly, apiPrefixes) || pathOnly.startsWith(HASHED_ASSETS_PATH);
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsHtml) return sendIndex(request, reply, pathOnly);
     return reply.code(404).send({
