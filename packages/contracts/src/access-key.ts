@@ -33,7 +33,10 @@ export const accessKeyQuerySchema = z.object({
 });
 
 export const accessKeyResponseSchema = z.object({
+  /** Opaque: the content service looks up what it stands for. */
   contentAccessKey: z.string(),
+  /** What the key stands for, so the web app can show blocks the way the content service chose them. */
+  attributes: contentAccessKeyPayloadSchema,
   schemeType: z.enum(['DB', 'DC']).nullable(),
   schemeCodeAndCategory: z.string().nullable(),
   expiresAt: z.string(),

@@ -1,16 +1,20 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AppError } from './errors';
-import { rememberingVerifier } from './verified-tokens';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { Database } from '../db/client';
+import { contentAccessKeys } from '../db/schema';
 import { sessionProblem, type SessionPolicy } from '../areas/authentication/session-service';
 import { cachedSessionRow, type CachedSession } from '../plugins/member-auth';
 import type { SessionCache } from './session-cache';
 
 export const ACCESS_KEY_SECONDS = 60 * 60;
-const ISSUER = 'meridian-member-data';
-const AUDIENCE = 'meridian-content';
+/** Keys this instance remembers at most; a key's row never changes, so a remembered key needs no invalidation. */
+const REMEMBERED_KEYS = 10_000;
+/** 128 random bits name the key's row; a MAC of them (truncated to 132 bits) proves this service issued it. */
+const KEY_FORMAT = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 
 interface Record {
   businessGroup: string;
@@ -18,57 +22,89 @@ interface Record {
 }
 const recordId = (record: Record) => `${record.businessGroup}:${record.referenceNumber}`;
 
+const macOf = (secret: Uint8Array, id: string) =>
+  createHmac('sha256', secret).update(id).digest('base64url').slice(0, 22);
+
 /**
- * Signs the member attributes the content service personalises on, bound to the member's record and
- * to the session that asked, as it stood (`srec`: the session's record): the key stops working when
- * that session ends or switches record.
+ * Stores the member attributes the content service personalises on, bound to the member's record and
+ * to the session that asked, as it stood (its record): the key stops working when that session ends
+ * or switches record. The key is the stored row's id and a MAC of it, about 45 characters: it goes in
+ * the query of every signed-in content call, where a signed token carrying the attributes was 900
+ * characters (parsed on every call) and put the member's status and age into every access log.
  */
-export async function signContentAccessKey(
-  key: Uint8Array,
+export async function issueContentAccessKey(
+  gate: Pick<ContentAccessKeyGate, 'secret' | 'db'>,
   payload: ContentAccessKeyPayload,
   record: Record,
   session: Record & { id: string },
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = new Date((issuedAt + ACCESS_KEY_SECONDS) * 1000);
-  const token = await new SignJWT({ key: payload, sid: session.id, srec: recordId(session) })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setSubject(recordId(record))
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_KEY_SECONDS)
-    .sign(key);
-  return { token, expiresAt };
+  const id = randomBytes(16).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ACCESS_KEY_SECONDS * 1000);
+  await gate.db.insert(contentAccessKeys).values({
+    id,
+    sessionId: session.id,
+    subject: recordId(record),
+    sessionRecord: recordId(session),
+    payload,
+    expiresAt,
+  });
+  return { token: `${id}.${macOf(gate.secret, id)}`, expiresAt };
 }
 
 export type VerifiedAccessKey =
   | { ok: true; payload: ContentAccessKeyPayload; subject: string; sessionId: string; sessionRecord: string }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-type VerifiedKey = Extract<VerifiedAccessKey, { ok: true }>;
+/** A key this service issued, with its MAC, so a remembered key is checked without computing it again. */
+type IssuedKey = Extract<VerifiedAccessKey, { ok: true }> & { mac: string; expiresAt: number };
 
-const verifiedKey = rememberingVerifier(
-  { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] },
-  (payload): VerifiedKey | null => {
-    const parsed = contentAccessKeyPayloadSchema.safeParse(payload.key);
-    const { sub, sid, srec } = payload;
-    if (!parsed.success || typeof sub !== 'string' || typeof sid !== 'string' || typeof srec !== 'string')
-      return null;
-    return { ok: true, payload: parsed.data, subject: sub, sessionId: sid, sessionRecord: srec };
-  },
-);
+const rememberedKeys = new WeakMap<Uint8Array, LRUCache<string, IssuedKey>>();
 
-export async function verifyContentAccessKey(key: Uint8Array, token: string): Promise<VerifiedAccessKey> {
-  try {
-    return (await verifiedKey(key, token)) ?? { ok: false, reason: 'invalid' };
-  } catch (error) {
-    return {
-      ok: false,
-      reason: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid',
-    };
+const sameMac = (presented: string, expected: string) =>
+  timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
+
+async function storedKey(db: Database, id: string, mac: string): Promise<IssuedKey | undefined> {
+  const [row] = await db.select().from(contentAccessKeys).where(eq(contentAccessKeys.id, id));
+  const payload = contentAccessKeyPayloadSchema.safeParse(row?.payload);
+  if (!row || !payload.success) return undefined;
+  return {
+    ok: true,
+    payload: payload.data,
+    subject: row.subject,
+    sessionId: row.sessionId,
+    sessionRecord: row.sessionRecord,
+    mac,
+    expiresAt: row.expiresAt.getTime(),
+  };
+}
+
+/** The key's attributes if this service issued it and it has not expired; a key seen before is answered from memory. */
+export async function verifyContentAccessKey(
+  gate: Pick<ContentAccessKeyGate, 'secret' | 'db'>,
+  token: string,
+  now = Date.now(),
+): Promise<VerifiedAccessKey> {
+  const parts = KEY_FORMAT.exec(token);
+  if (!parts) return { ok: false, reason: 'invalid' };
+  const [, id, mac] = parts as unknown as [string, string, string];
+  let remembered = rememberedKeys.get(gate.secret);
+  if (!remembered) {
+    remembered = new LRUCache({ max: REMEMBERED_KEYS });
+    rememberedKeys.set(gate.secret, remembered);
   }
+  let key = remembered.get(id);
+  if (key) {
+    if (!sameMac(mac, key.mac)) return { ok: false, reason: 'invalid' };
+  } else {
+    const expected = macOf(gate.secret, id);
+    if (!sameMac(mac, expected)) return { ok: false, reason: 'invalid' };
+    key = await storedKey(gate.db, id, expected);
+    if (!key) return { ok: false, reason: 'invalid' };
+    remembered.set(id, key);
+  }
+  if (key.expiresAt <= now) return { ok: false, reason: 'expired' };
+  return key;
 }
 
 export interface ContentAccessKeyGate {
@@ -92,7 +128,7 @@ export async function requireContentAccessKey(
   token: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<Extract<VerifiedAccessKey, { ok: true }>> {
-  const verified = await verifyContentAccessKey(gate.secret, token);
+  const verified = await verifyContentAccessKey(gate, token);
   if (!verified.ok) {
     log.warn({ reason: verified.reason }, 'content access key refused');
     throw refused(verified.reason === 'expired' ? 'access_key_expired' : 'access_key_invalid');

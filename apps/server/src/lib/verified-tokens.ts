@@ -12,8 +12,8 @@ const MAX_TOKENS = 10_000;
  * `read` turns a verified payload into what the caller needs, or null when it lacks a claim.
  * A failed verification throws jose's error, an expired remembered token too.
  *
- * Tokens are remembered by their signature and matched whole: a content access key is 900
- * characters, and hashing all of them for the lookup cost a signed-in content call a microsecond.
+ * Tokens are remembered by their signature and matched whole, so a lookup hashes 43 characters
+ * rather than the whole token.
  */
 export function rememberingVerifier<T>(
   options: Omit<JWTVerifyOptions, 'currentDate' | 'clockTolerance'>,

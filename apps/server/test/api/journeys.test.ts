@@ -1,5 +1,4 @@
 import { inflateSync } from 'node:zlib';
-import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
@@ -42,11 +41,10 @@ const answer = (
   });
 const state = async (agent: BrowserAgent) => (await get(agent, '/data')).json();
 const applicationStatus = async (agent: BrowserAgent) => {
-  const { contentAccessKey } = (
+  const { attributes } = (
     await agent.request({ url: '/mdp-api/api/content/access-key?tenantUrl=localhost' })
   ).json();
-  return (decodeJwt(contentAccessKey).key as { retirementApplicationStatus: string })
-    .retirementApplicationStatus;
+  return (attributes as { retirementApplicationStatus: string }).retirementApplicationStatus;
 };
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;

@@ -1,6 +1,5 @@
 import { addDays, isoDate } from '@meridian/pensions';
 import { and, eq } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { members } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
@@ -43,7 +42,7 @@ async function memberBorn(dateOfBirth: string, protectedPensionAge: number | nul
       const { body } = await get(
         `/content/access-key?tenantUrl=localhost&preRetirementAgePeriodInYears=${preRetirementAgePeriodInYears}`,
       );
-      return decodeJwt(body.contentAccessKey).key as {
+      return body.attributes as {
         lifeStage: string;
         retirementApplicationStatus: string;
         wordingFlags: string[];

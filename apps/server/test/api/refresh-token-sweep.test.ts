@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sweepEndedSessions } from '../../src/areas/authentication/refresh-token-sweep';
-import { auditEvents, refreshTokens, sessions } from '../../src/db/schema';
+import { auditEvents, contentAccessKeys, refreshTokens, sessions } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -12,7 +12,7 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const policy = { idleTimeoutMinutes: 30, absoluteHours: 12 };
 
 describe('the ended session sweep', () => {
-  it('deletes sessions ended over a day ago with their tokens, keeps the rest and the audit trail; a live session still refreshes', async () => {
+  it('deletes sessions ended over a day ago with their tokens, and keys expired as long ago; keeps the rest and the audit trail; a live session still refreshes', async () => {
     const { db } = ctx.database;
     const agent = new BrowserAgent(ctx.app);
     await agent.signIn('db.deferred');
@@ -48,8 +48,29 @@ describe('the ended session sweep', () => {
       (await db.select().from(sessions).where(inArray(sessions.id, ids))).map((row) => row.id).sort();
     const auditCount = async () => (await db.select().from(auditEvents)).length;
     const auditBefore = await auditCount();
+    const keyOfLive = (id: string, expiresAt: Date) => ({
+      id,
+      sessionId: live!.id,
+      subject: 'MER:1000001',
+      sessionRecord: 'MER:1000001',
+      payload: {},
+      expiresAt,
+    });
+    await db
+      .insert(contentAccessKeys)
+      .values([keyOfLive('expired-a-day-ago', hoursAgo(25)), keyOfLive('expired-an-hour-ago', hoursAgo(1))]);
+    await db
+      .insert(contentAccessKeys)
+      .values({ ...keyOfLive('of-an-ended-session', hoursAgo(-1)), sessionId: revoked });
 
-    expect(await sweepEndedSessions(db, policy)).toEqual({ refreshTokens: 6, sessions: 3 });
+    expect(await sweepEndedSessions(db, policy)).toEqual({
+      refreshTokens: 6,
+      contentAccessKeys: 1,
+      sessions: 3,
+    });
+    expect(
+      (await db.select({ id: contentAccessKeys.id }).from(contentAccessKeys)).map((key) => key.id),
+    ).toEqual(['expired-an-hour-ago']);
     expect(await tokensOf([expired, idle, revoked])).toBe(0);
     expect(await sessionsOf([expired, idle, revoked])).toEqual([]);
     expect(await tokensOf([justRevoked, justExpired])).toBe(4);
@@ -58,7 +79,11 @@ describe('the ended session sweep', () => {
     );
     expect(await tokensOf([live!.id])).toBe(1);
     expect(await auditCount()).toBe(auditBefore);
-    expect(await sweepEndedSessions(db, policy)).toEqual({ refreshTokens: 0, sessions: 0 });
+    expect(await sweepEndedSessions(db, policy)).toEqual({
+      refreshTokens: 0,
+      contentAccessKeys: 0,
+      sessions: 0,
+    });
 
     const refreshed = await agent.request({ method: 'POST', url: refreshUrl });
     expect(refreshed.statusCode).toBe(200);

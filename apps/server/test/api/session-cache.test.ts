@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { validateImport } from '../../src/areas/my-details/member-import';
 import { readImportFile } from '../../src/areas/my-details/member-import-file';
 import { importMembers } from '../../src/areas/my-details/member-import-store';
-import { members, sessions } from '../../src/db/schema';
+import { contentAccessKeys, members, sessions } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -91,7 +90,11 @@ describe('session cache across instances', () => {
           headers: asBearer(onA),
         })
       ).json<{ contentAccessKey: string }>().contentAccessKey;
-      const sessionId = decodeJwt(key).sid as string;
+      const [stored] = await context.database.db
+        .select({ sessionId: contentAccessKeys.sessionId })
+        .from(contentAccessKeys)
+        .where(eq(contentAccessKeys.id, key.split('.')[0]!));
+      const sessionId = stored!.sessionId;
       const page = () =>
         other.inject({
           url: `/content-api/api/v2/content/authorized-page?pageUrl=/hub&contentAccessKey=${key}`,
@@ -124,7 +127,9 @@ describe('session cache across instances', () => {
           url: '/mdp-api/api/members/personal-details',
           headers: { host: 'localhost', ...headers },
         });
-        return response.statusCode === 200 ? response.json<{ surname: string }>().surname : response.statusCode;
+        return response.statusCode === 200
+          ? response.json<{ surname: string }>().surname
+          : response.statusCode;
       };
       const before = await readOn(context.app);
       expect(await readOn(other)).toBe(before);
@@ -140,7 +145,10 @@ describe('session cache across instances', () => {
         readFileSync(new URL('../../../../docs/examples/members-import.json', import.meta.url), 'utf8'),
       )[0];
       const checked = validateImport(
-        readImportFile(JSON.stringify([{ ...record, referenceNumber: '1000001', surname: 'Imported' }]), 'json'),
+        readImportFile(
+          JSON.stringify([{ ...record, referenceNumber: '1000001', surname: 'Imported' }]),
+          'json',
+        ),
         'MER',
         'json',
       );

@@ -3,7 +3,6 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { decodeJwt } from 'jose';
 import { contentImageUrl } from '@meridian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentFileError, syncContent } from '../../src/areas/content/sync';
@@ -194,7 +193,7 @@ describe('life-stage periods', () => {
       url: `/mdp-api/api/content/access-key?tenantUrl=localhost${query}`,
     });
     expect(response.statusCode).toBe(200);
-    return (decodeJwt(response.json().contentAccessKey).key as { lifeStage: string }).lifeStage;
+    return (response.json().attributes as { lifeStage: string }).lifeStage;
   };
 
   const statusLifeStageOf = async (username: string, query = '') => {

@@ -1,7 +1,7 @@
 import { inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { refreshTokens, sessions } from '../../db/schema';
+import { contentAccessKeys, refreshTokens, sessions } from '../../db/schema';
 import { loggableError } from '../../lib/logging';
 import type { SessionPolicy } from './session-service';
 
@@ -15,9 +15,11 @@ export const ENDED_SESSION_TOKENS_KEPT_HOURS = 24;
 
 /**
  * Deletes the sessions that ended (revoked, past their absolute lifetime or idle past the timeout)
- * more than ENDED_SESSION_TOKENS_KEPT_HOURS ago, their refresh tokens first; answers how many of
- * each went, in one transaction. Refresh tokens are the only rows that point at a session (audit
- * events copy its id). Idempotent, so instances sweeping at once only repeat each other's work.
+ * more than ENDED_SESSION_TOKENS_KEPT_HOURS ago, their refresh tokens first, and the content access
+ * keys that expired as long ago (until then a key presented late is told it expired rather than that
+ * it is unknown; an ended session's keys go with it); answers how many of each went, in one
+ * transaction. Refresh tokens and content access keys are the only rows that point at a session
+ * (audit events copy its id). Idempotent, so instances sweeping at once only repeat each other's work.
  */
 export async function sweepEndedSessions(db: Database, policy: SessionPolicy, now = new Date()) {
   const endedBefore = new Date(now.getTime() - ENDED_SESSION_TOKENS_KEPT_HOURS * 3_600_000);
@@ -34,8 +36,16 @@ export async function sweepEndedSessions(db: Database, policy: SessionPolicy, no
         inArray(refreshTokens.sessionId, tx.select({ id: sessions.id }).from(sessions).where(endedLongAgo)),
       )
       .returning({ id: refreshTokens.id });
+    const deletedKeys = await tx
+      .delete(contentAccessKeys)
+      .where(lt(contentAccessKeys.expiresAt, endedBefore))
+      .returning({ id: contentAccessKeys.id });
     const deletedSessions = await tx.delete(sessions).where(endedLongAgo).returning({ id: sessions.id });
-    return { refreshTokens: deletedTokens.length, sessions: deletedSessions.length };
+    return {
+      refreshTokens: deletedTokens.length,
+      contentAccessKeys: deletedKeys.length,
+      sessions: deletedSessions.length,
+    };
   });
 }
 
@@ -52,8 +62,8 @@ export function startRefreshTokenSweep(
     running = sweepEndedSessions(db, policy)
       .then(
         (deleted) => {
-          if (deleted.sessions > 0 || deleted.refreshTokens > 0)
-            log.info(deleted, 'sessions ended over a day ago deleted with their refresh tokens');
+          if (deleted.sessions > 0 || deleted.refreshTokens > 0 || deleted.contentAccessKeys > 0)
+            log.info(deleted, 'sessions and content access keys ended over a day ago deleted');
         },
         (error: unknown) =>
           log.warn(

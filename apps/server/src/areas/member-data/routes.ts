@@ -7,7 +7,7 @@ import {
   retirementPeriodsOf,
 } from '@meridian/contracts';
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
-import { signContentAccessKey } from '../../lib/content-access-key';
+import { issueContentAccessKey } from '../../lib/content-access-key';
 import { buildAccessKeyPayload } from './access-key-service';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -171,7 +171,8 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
       {
         schema: {
           tags: ['member-data'],
-          summary: 'A signed content access key: the member attributes content is personalised on',
+          summary:
+            'A content access key for the member attributes content is personalised on, and those attributes',
           querystring: accessKeyQuerySchema,
           response: {
             200: accessKeyResponseSchema,
@@ -202,19 +203,20 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           recordCount: records.length,
           retirementApplication: await retirementApplicationOf(db, request.member!, new Date()),
         });
-        const signed = await signContentAccessKey(
-          app.contentAccessKeys.secret,
+        const issued = await issueContentAccessKey(
+          app.contentAccessKeys,
           payload,
           { businessGroup, referenceNumber },
           request.member!.session,
         );
         return {
-          contentAccessKey: signed.token,
+          contentAccessKey: issued.token,
+          attributes: payload,
           schemeType: payload.basicMode ? null : found.scheme.type,
           schemeCodeAndCategory: payload.basicMode
             ? null
             : `${found.member.schemeCode}-${found.member.category}`,
-          expiresAt: signed.expiresAt.toISOString(),
+          expiresAt: issued.expiresAt.toISOString(),
         };
       },
     );

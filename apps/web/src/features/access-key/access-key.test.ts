@@ -1,21 +1,15 @@
 import { publicVisibilityKey } from '@meridian/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { visibilityKeyFromAccessKey } from './access-key';
+import { sessionStore } from '../../lib/session-storage';
+import { jsonResponse, stubFetch } from '../../testing/render';
+import { contentAccessKey, forgetContentAccessKey, visibilityKeyFromAccessKey } from './access-key';
 
-describe('reading the content access key', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('logs an unreadable key before falling back to the visitor view', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(visibilityKeyFromAccessKey('not-a.token-at.all', ['Chrome'])).toBe(publicVisibilityKey);
-    expect(log).toHaveBeenCalledWith(
-      'The content access key could not be read; showing the visitor view',
-      expect.anything(),
-    );
+describe('reading what the content access key stands for', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    forgetContentAccessKey();
   });
 
-  const tokenWith = (key: unknown) =>
-    `header.${btoa(JSON.stringify({ key })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.signature`;
   const payload = {
     tenantUrl: 'localhost',
     basicMode: false,
@@ -33,9 +27,17 @@ describe('reading the content access key', () => {
     currentAge: '60',
     wordingFlags: ['BETA'],
   };
+  const keep = (attributes: unknown, contentAccessKey = 'key-id.key-mac') =>
+    sessionStore.set('contentAccessKey', {
+      contentAccessKey,
+      attributes,
+      expiresAt: '2999-01-01T00:00:00Z',
+      record: '{}',
+    });
 
   it('reads the fields and flags that visibility rules test, with the browser’s accepted flags', () => {
-    expect(visibilityKeyFromAccessKey(tokenWith(payload), ['Chrome', 'Nonsense'])).toEqual({
+    keep(payload);
+    expect(visibilityKeyFromAccessKey('key-id.key-mac', ['Chrome', 'Nonsense'])).toEqual({
       fields: {
         schemeType: 'DB',
         memberStatus: 'Active',
@@ -48,12 +50,39 @@ describe('reading the content access key', () => {
     });
   });
 
-  it('shows the visitor view for a payload without the fields rules read', () => {
+  it('logs, then shows the visitor view, for a key it holds no attributes for', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(visibilityKeyFromAccessKey('key-id.key-mac', ['Chrome'])).toBe(publicVisibilityKey);
+    keep(payload, 'another-key.another-mac');
+    expect(visibilityKeyFromAccessKey('key-id.key-mac', ['Chrome'])).toBe(publicVisibilityKey);
+    expect(log).toHaveBeenCalledWith(
+      'The content access key’s attributes could not be read; showing the visitor view',
+    );
+  });
+
+  it('shows the visitor view for attributes without the fields rules read', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { lifeStage: _missing, ...withoutLifeStage } = payload;
-    expect(visibilityKeyFromAccessKey(tokenWith(withoutLifeStage), [])).toBe(publicVisibilityKey);
-    expect(visibilityKeyFromAccessKey(tokenWith({ ...payload, wordingFlags: 'BETA' }), [])).toBe(
-      publicVisibilityKey,
-    );
+    keep(withoutLifeStage);
+    expect(visibilityKeyFromAccessKey('key-id.key-mac', [])).toBe(publicVisibilityKey);
+    keep({ ...payload, wordingFlags: 'BETA' });
+    expect(visibilityKeyFromAccessKey('key-id.key-mac', [])).toBe(publicVisibilityKey);
+  });
+
+  it('still reads a key a page asked with after a recalculation has brought a newer one', async () => {
+    let issued = 0;
+    stubFetch(() => {
+      issued += 1;
+      return jsonResponse(200, {
+        contentAccessKey: `key-${issued}.mac`,
+        attributes: { ...payload, memberStatus: issued === 1 ? 'Active' : 'Deferred' },
+        expiresAt: '2999-01-01T00:00:00Z',
+      });
+    });
+    const first = await contentAccessKey();
+    const second = await contentAccessKey({ recalculate: true });
+    expect(await contentAccessKey()).toBe(second);
+    expect(visibilityKeyFromAccessKey(first, []).fields.memberStatus).toBe('Active');
+    expect(visibilityKeyFromAccessKey(second, []).fields.memberStatus).toBe('Deferred');
   });
 });

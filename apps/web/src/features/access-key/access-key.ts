@@ -11,6 +11,8 @@ import { sessionStore, activeRecordHeaders, singleAuthData } from '../../lib/ses
 
 interface StoredKey {
   contentAccessKey: string;
+  /** What the key stands for, as the server answered with it. */
+  attributes: unknown;
   expiresAt: string;
   record: string;
 }
@@ -30,11 +32,18 @@ export function applyTenantRetirementPeriods(
   periods = retirementPeriodsOf(tenant);
 }
 
+/**
+ * What the last few keys fetched here stand for: a page that asked with a key reads its attributes
+ * even after a recalculation has stored a newer one.
+ */
+const recentAttributes = new Map<string, unknown>();
+const RECENT_KEYS = 4;
+
 /** The request for a key in flight, shared by everyone who asks for the same record meanwhile. */
 let pending: { record: string; recalculate: boolean; key: Promise<string> } | null = null;
 
 async function fetchKey(recalculate: boolean): Promise<string> {
-  const answer = await http.get<{ contentAccessKey: string; expiresAt: string }>(
+  const answer = await http.get<{ contentAccessKey: string; attributes: unknown; expiresAt: string }>(
     `/mdp-api/api/content/${recalculate ? 'recalculate-access-key' : 'access-key'}`,
     {
       query: {
@@ -51,14 +60,22 @@ async function fetchKey(recalculate: boolean): Promise<string> {
     },
   );
   sessionStore.set<StoredKey>(STORE_KEY, { ...answer, record: recordId() });
+  recentAttributes.set(answer.contentAccessKey, answer.attributes);
+  for (const oldest of recentAttributes.keys()) {
+    if (recentAttributes.size <= RECENT_KEYS) break;
+    recentAttributes.delete(oldest);
+  }
   return answer.contentAccessKey;
 }
 
-/** The signed content access key for the chosen record, fetched once and kept until it nearly expires. */
+/** The content access key for the chosen record, fetched once and kept until it nearly expires. */
 export async function contentAccessKey({ recalculate = false } = {}): Promise<string> {
   const stored = sessionStore.get<StoredKey>(STORE_KEY);
+  // A key kept by an earlier version of the app came without its attributes.
   const fresh =
-    stored && stored.record === recordId() && Date.parse(stored.expiresAt) - Date.now() > REFRESH_MARGIN_MS;
+    stored?.attributes &&
+    stored.record === recordId() &&
+    Date.parse(stored.expiresAt) - Date.now() > REFRESH_MARGIN_MS;
   if (fresh && !recalculate) return stored.contentAccessKey;
   if (pending && pending.record === recordId() && pending.recalculate === recalculate) return pending.key;
   const key = fetchKey(recalculate).finally(() => {
@@ -70,12 +87,13 @@ export async function contentAccessKey({ recalculate = false } = {}): Promise<st
 
 export const forgetContentAccessKey = () => {
   pending = null;
+  recentAttributes.clear();
   sessionStore.remove(STORE_KEY);
 };
 
 const isNullableText = (value: unknown) => value === null || typeof value === 'string';
 
-/** The payload's fields that visibility rules read are there, with the types the server signed. */
+/** The payload's fields that visibility rules read are there, with the types the server gave. */
 function isReadablePayload(value: unknown): value is ContentAccessKeyPayload {
   if (value === null || typeof value !== 'object') return false;
   const payload = value as Record<string, unknown>;
@@ -88,24 +106,16 @@ function isReadablePayload(value: unknown): value is ContentAccessKeyPayload {
 }
 
 /**
- * The key's attributes, read (not verified) so blocks can be shown the way the server already chose
- * them; the content service verifies the signature and filters before anything reaches the browser.
+ * What the key stands for, as the server answered with it, so blocks can be shown the way the content
+ * service already chose them; the content service looks the key up and filters before anything
+ * reaches the browser.
  */
 export function visibilityKeyFromAccessKey(token: string, clientFlags: string[]): VisibilityKey {
-  try {
-    const part = token.split('.')[1] ?? '';
-    const json = atob(
-      part
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(part.length / 4) * 4, '='),
-    );
-    const payload = (JSON.parse(json) as { key?: unknown }).key;
-    if (!isReadablePayload(payload)) throw new Error('The key has no readable payload');
-    return visibilityKeyOf(payload, clientFlags);
-  } catch (error) {
-    // The page still shows, as a visitor sees it; the log says why personalised blocks are missing.
-    console.error('The content access key could not be read; showing the visitor view', error);
-    return publicVisibilityKey;
-  }
+  const stored = sessionStore.get<StoredKey>(STORE_KEY);
+  const attributes =
+    recentAttributes.get(token) ?? (stored?.contentAccessKey === token ? stored.attributes : undefined);
+  if (isReadablePayload(attributes)) return visibilityKeyOf(attributes, clientFlags);
+  // The page still shows, as a visitor sees it; the log says why personalised blocks are missing.
+  console.error('The content access key’s attributes could not be read; showing the visitor view');
+  return publicVisibilityKey;
 }
