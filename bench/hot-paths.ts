@@ -9,7 +9,8 @@ import { prepareDatabase } from '../apps/server/src/prepare';
 /** Each round runs this long: the bare route answers 2,000 calls in under 100 ms, which one pause can halve. */
 const ROUND_MS = 1000;
 const WARM_UP = 1000;
-const ROUNDS = 5;
+/** Pairs of rounds per path: on this VM one pair's ratio ranged over a third, and a median of five still moved by a sixth between runs. */
+const ROUNDS = 9;
 
 export interface Figures {
   requestsPerSecond: number;
@@ -75,9 +76,9 @@ export async function startBareRoute(): Promise<FastifyInstance> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
- * Five one-second rounds of the request, each right after a round of the bare route, once both are
+ * ROUNDS one-second rounds of the request, each right after a round of the bare route, once both are
  * warm (a first round in a process ran JIT-cold at 40% of later ones). The ratio is the median of the
- * five pairs': the bare route's own speed on this VM moved by a third between runs minutes apart (a
+ * pairs': the bare route's own speed on this VM moved by a third between runs minutes apart (a
  * neighbour's load, the clock), and a yardstick measured once at the start carried that into every
  * ratio. The request's figures are its best round's.
  */

@@ -25,7 +25,7 @@ const fasterBare =
   postgres && postgres.bareRequestsPerSecond! > pglite.bareRequestsPerSecond! ? postgres : pglite;
 
 console.log(
-  '\nHot paths: requests per second as a share of a bare Fastify route, the median of five paired rounds (p99 beside)',
+  '\nHot paths: requests per second as a share of a bare Fastify route, the median of nine paired rounds (p99 beside)',
 );
 console.table(
   Object.fromEntries(
