@@ -12,6 +12,7 @@ import { cachedContent, cachedVariant } from './content-cache';
 import type { WrittenJson } from '../../lib/written-json';
 import { checkedBlocks } from './checked-blocks';
 import { isVisible, personalise } from './personalise';
+import { readerName } from './readers';
 import type { Database } from '../../db/client';
 import { pages, tenants } from '../../db/schema';
 
@@ -70,32 +71,12 @@ export async function pageJson(
     db,
     pageCacheKey(tenantUrl, slug),
     storedPage(db, tenantUrl, slug),
-    variantName(publicOnly, key),
+    readerName(publicOnly, key),
     ([row]) => {
       const page = pageFor(row, tenantUrl, reader);
       return page && JSON.stringify(z.encode(pageSchema, page));
     },
   );
-}
-
-/**
- * Each reader's name among a page's variants, written once per visibility key object (a signed-in
- * member's is kept with their verified access key, see readerKey): the same string every call, so the
- * cache does not hash a new one each time.
- */
-const variantNames = {
-  public: new WeakMap<VisibilityKey, string>(),
-  member: new WeakMap<VisibilityKey, string>(),
-};
-
-function variantName(publicOnly: boolean, key: VisibilityKey): string {
-  const names = publicOnly ? variantNames.public : variantNames.member;
-  let name = names.get(key);
-  if (name === undefined) {
-    name = JSON.stringify({ publicOnly, key });
-    names.set(key, name);
-  }
-  return name;
 }
 
 interface PageReader {

@@ -11,8 +11,6 @@ import {
   tenantContentSchema,
   unauthorizedPageQuerySchema,
   visibilityKeyOf,
-  type ContentAccessKeyPayload,
-  type VisibilityKey,
 } from '@meridian/contracts';
 import { notFound } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/written-json';
@@ -22,6 +20,7 @@ import { findTenant } from '../tenancy/tenant-repository';
 import { withResolvedAuthority } from '../single-auth/tenant-settings';
 import { findDocument } from './document-repository';
 import { findPageUrlByKey, pageJson, searchPublicPages } from './page-repository';
+import { readerKey } from './readers';
 
 export interface ContentRoutesOptions {
   db: Database;
@@ -33,20 +32,6 @@ export interface ContentRoutesOptions {
 export const clientWordingFlagsQuery = z
   .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
   .optional();
-
-/** Visibility keys of verified access keys (each verified once, then remembered) for readers sending no flags. */
-const readerKeys = new WeakMap<ContentAccessKeyPayload, VisibilityKey>();
-
-/** The reader a content access key and the client's flags describe; one object per key without flags. */
-function readerKey(payload: ContentAccessKeyPayload, clientFlags: string[]): VisibilityKey {
-  if (clientFlags.length > 0) return visibilityKeyOf(payload, clientFlags);
-  let key = readerKeys.get(payload);
-  if (!key) {
-    key = visibilityKeyOf(payload);
-    readerKeys.set(payload, key);
-  }
-  return key;
-}
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db, oidcIssuer }) => {
   app.get(
