@@ -41,6 +41,24 @@ describe('tenant content documents', () => {
     );
   });
 
+  it('gives each member the menu their own key shows, however often and in whatever order they ask', async () => {
+    const labelsWith = async (key: string) =>
+      (await ctx.app.inject({ url: `${base}/authorized-menu?contentAccessKey=${key}` }))
+        .json()
+        .items.map((item: { label: string }) => item.label);
+    const deferred = await accessKeyFor('db.deferred');
+    const pensioner = await accessKeyFor('db.pensioner');
+    for (let round = 0; round < 2; round += 1) {
+      const [deferredMenu, pensionerMenu] = [await labelsWith(deferred), await labelsWith(pensioner)];
+      expect(deferredMenu).toContain('Your retirement figures');
+      expect(deferredMenu).not.toContain('Your payments');
+      expect(pensionerMenu).toContain('Your payments');
+      expect(pensionerMenu).not.toContain('Your retirement figures');
+    }
+    const visitor = await ctx.app.inject({ url: `${base}/unauthorized-menu?tenantUrl=localhost` });
+    expect(visitor.json().items.map((item: { label: string }) => item.label)).not.toContain('Your payments');
+  });
+
   it('serves option lists, summaries, question nodes and funds to members only', async () => {
     const key = await accessKeyFor('db.deferred');
     const list = await ctx.app.inject({

@@ -26,19 +26,31 @@ export async function findDocument<T>(
   return (row?.body as T | undefined) ?? null;
 }
 
-/** A document as JSON by its contract (`schema`, the one for its kind), kept with it in the content cache. */
-export async function documentJson(
+/** A kind of reader of a document: what it receives of the stored one, and a name unique to that (see readerName). */
+export interface DocumentReader<T> {
+  name: string;
+  shape: (document: T) => T;
+}
+
+const everyone: DocumentReader<unknown> = { name: 'as stored', shape: (document) => document };
+
+/**
+ * A document as JSON by its contract (`schema`, the one for its kind), as the reader receives it,
+ * kept with it in the content cache: a document read again is neither shaped nor written again.
+ */
+export async function documentJson<T>(
   db: Database,
   tenantUrl: string,
   kind: ContentDocumentKind,
   schema: z.ZodType,
+  reader = everyone as DocumentReader<T>,
 ): Promise<WrittenJson | null> {
   return cachedVariant(
     db,
     documentCacheKey(tenantUrl, kind),
     storedDocument(db, tenantUrl, kind),
-    'as sent',
-    ([row]) => (row ? JSON.stringify(z.encode(schema, row.body)) : null),
+    reader.name,
+    ([row]) => (row ? JSON.stringify(z.encode(schema, reader.shape(row.body as T))) : null),
   );
 }
 

@@ -12,14 +12,20 @@ import {
   optionSummarySchema,
   questionNodeSchema,
   type ContentAccessKeyPayload,
-  type Footer,
   type Menu,
   visibilityKeyOf,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import { notFound } from '../../lib/errors';
-import { documentJson, findDocument, findImage, findWidgets } from './document-repository';
+import {
+  documentJson,
+  findDocument,
+  findImage,
+  findWidgets,
+  type DocumentReader,
+} from './document-repository';
+import { readerKey, readerName } from './readers';
 import { contentImageVersion } from './image-version';
 import { sendWrittenJson } from '../../lib/written-json';
 import { personalise } from './personalise';
@@ -34,7 +40,7 @@ type Fund = z.infer<typeof fundSchema>;
 
 /**
  * Tenant-wide content: globals, menu, footer, option lists and summaries, question nodes, funds,
- * images and page-feed widgets. "Authorized" calls are keyed by a signed content access key,
+ * images and page-feed widgets. "Authorized" calls are keyed by a content access key,
  * "unauthorized" ones by the tenant URL. Missing content answers 404, which clients read as empty.
  */
 export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -45,14 +51,25 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
     if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);
     return found;
   };
-  const globalsJson = async (tenantUrl: string) => {
-    const found = await documentJson(db, tenantUrl.toLowerCase(), 'globals', globalsSchema);
-    if (!found) throw notFound('content_not_found', 'This tenant has no globals.');
+  /** A tenant's globals, menu or footer as JSON for this reader, or 404. */
+  const keptJson = async <T>(
+    tenantUrl: string,
+    kind: 'globals' | 'menu' | 'footer',
+    schema: z.ZodType,
+    reader?: DocumentReader<T>,
+  ) => {
+    const found = await documentJson(db, tenantUrl.toLowerCase(), kind, schema, reader);
+    if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);
     return found;
   };
-  const signedInMenu = (menu: Menu, key: ContentAccessKeyPayload): Menu =>
-    personalise(menu, visibilityKeyOf(key));
-  const publicMenu = (menu: Menu): Menu => ({ items: menu.items.filter((item) => !item.signedInOnly) });
+  const visitorMenu: DocumentReader<Menu> = {
+    name: 'visitor',
+    shape: (menu) => ({ items: menu.items.filter((item) => !item.signedInOnly) }),
+  };
+  const memberMenu = (payload: ContentAccessKeyPayload): DocumentReader<Menu> => {
+    const key = readerKey(payload);
+    return { name: readerName(false, key), shape: (menu) => personalise(menu, key) };
+  };
   const responses = <T extends z.ZodType>(schema: T) => ({
     200: schema,
     400: errorBodySchema,
@@ -71,7 +88,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(globalsSchema),
       },
     },
-    async (request, reply) => sendWrittenJson(reply, await globalsJson(request.query.tenantUrl)),
+    async (request, reply) =>
+      sendWrittenJson(reply, await keptJson(request.query.tenantUrl, 'globals', globalsSchema)),
   );
   app.get(
     '/authorized-globals',
@@ -84,11 +102,10 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(globalsSchema),
       },
     },
-    async (request, reply) =>
-      sendWrittenJson(
-        reply,
-        await globalsJson((await accessKey(request.query.contentAccessKey, request.log)).tenantUrl),
-      ),
+    async (request, reply) => {
+      const key = await accessKey(request.query.contentAccessKey, request.log);
+      return sendWrittenJson(reply, await keptJson(key.tenantUrl, 'globals', globalsSchema));
+    },
   );
   app.get(
     '/unauthorized-menu',
@@ -101,7 +118,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(menuSchema),
       },
     },
-    async (request) => publicMenu(await document<Menu>(request.query.tenantUrl, 'menu')),
+    async (request, reply) =>
+      sendWrittenJson(reply, await keptJson(request.query.tenantUrl, 'menu', menuSchema, visitorMenu)),
   );
   app.get(
     '/authorized-menu',
@@ -114,9 +132,9 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(menuSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const key = await accessKey(request.query.contentAccessKey, request.log);
-      return signedInMenu(await document<Menu>(key.tenantUrl, 'menu'), key);
+      return sendWrittenJson(reply, await keptJson(key.tenantUrl, 'menu', menuSchema, memberMenu(key)));
     },
   );
   app.get(
@@ -130,7 +148,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(footerSchema),
       },
     },
-    async (request) => document<Footer>(request.query.tenantUrl, 'footer'),
+    async (request, reply) =>
+      sendWrittenJson(reply, await keptJson(request.query.tenantUrl, 'footer', footerSchema)),
   );
   app.get(
     '/authorized-footer',
@@ -143,8 +162,10 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(footerSchema),
       },
     },
-    async (request) =>
-      document<Footer>((await accessKey(request.query.contentAccessKey, request.log)).tenantUrl, 'footer'),
+    async (request, reply) => {
+      const key = await accessKey(request.query.contentAccessKey, request.log);
+      return sendWrittenJson(reply, await keptJson(key.tenantUrl, 'footer', footerSchema));
+    },
   );
   app.get(
     '/authorized-option-list',
