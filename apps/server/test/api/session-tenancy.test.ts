@@ -4,6 +4,7 @@ import { tenants, userRecords, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
+import { clearContentCache } from '../../src/areas/content/content-cache';
 import {
   operationsOf,
   remember,
@@ -173,13 +174,16 @@ describe('records and switching stay within the tenant', () => {
 
   it('keeps to a tenant’s linkedRecords switch in the record check as well as in switch-user', async () => {
     const agent = await signedIn('linked', 'localhost');
-    const setLinkedRecords = (on: boolean) =>
-      ctx.database.db
+    // Changed behind the content sync's back, so the content cache is cleared as the sync clears it.
+    const setLinkedRecords = async (on: boolean) => {
+      await ctx.database.db
         .update(tenants)
         .set({
           settings: sql`jsonb_set(${tenants.settings}, '{features}', ${JSON.stringify({ linkedRecords: on })}::jsonb)`,
         })
         .where(eq(tenants.tenantUrl, 'localhost'));
+      clearContentCache(ctx.database.db);
+    };
     await setLinkedRecords(false);
     try {
       const switched = await agent.request({

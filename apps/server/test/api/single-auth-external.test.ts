@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants, userIdentities, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { clearContentCache } from '../../src/areas/content/content-cache';
 
 const ctx = useTestApp();
 const createSession = '/authentication-api/api/sso/session/create';
@@ -36,6 +37,7 @@ beforeAll(async () => {
     .update(tenants)
     .set({ singleAuth: { authority: issuer, clientId: 'bluewater-portal' } })
     .where(eq(tenants.tenantUrl, 'bluewater.localhost'));
+  clearContentCache(db);
   const [member] = await db.select().from(users).where(eq(users.username, 'second.member'));
   await db.insert(userIdentities).values({ issuer, subject: 'external-subject-1', userId: member!.id });
 });
@@ -96,6 +98,7 @@ describe('single auth with an external issuer', () => {
       .update(tenants)
       .set({ singleAuth: { authority: 'http://127.0.0.1:9/unreachable', clientId: 'meridian-web' } })
       .where(eq(tenants.tenantUrl, 'localhost'));
+    clearContentCache(ctx.database.db);
     const response = await new BrowserAgent(ctx.app).request({
       method: 'POST',
       url: createSession,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { tenantContentSchema, type TenantContent } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { tenants } from '../../db/schema';
+import { cachedContent } from '../content/content-cache';
 
 /** Branding and integration settings kept together in one JSON column. */
 const tenantSettingsSchema = tenantContentSchema.pick({
@@ -13,7 +14,16 @@ const tenantSettingsSchema = tenantContentSchema.pick({
   newlyRetiredRange: true,
 });
 
+/**
+ * A tenant, read through the content cache like the rest of its content (the content sync writes
+ * both): the app shell, the tenant answer and every sign-in read it. Shared between callers, so
+ * not to be changed.
+ */
 export async function findTenant(db: Database, tenantUrl: string): Promise<TenantContent | null> {
+  return cachedContent(db, `tenant:${tenantUrl}`, () => storedTenant(db, tenantUrl));
+}
+
+async function storedTenant(db: Database, tenantUrl: string): Promise<TenantContent | null> {
   const [row] = await db.select().from(tenants).where(eq(tenants.tenantUrl, tenantUrl)).limit(1);
   if (!row) return null;
   return {
