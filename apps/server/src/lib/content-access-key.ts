@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppError } from './errors';
+import { sameText } from './same-text';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { Database } from '../db/client';
 import { contentAccessKeys } from '../db/schema';
@@ -61,9 +62,6 @@ type IssuedKey = Extract<VerifiedAccessKey, { ok: true }> & { mac: string; expir
 
 const rememberedKeys = new WeakMap<Uint8Array, LRUCache<string, IssuedKey>>();
 
-const sameMac = (presented: string, expected: string) =>
-  timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
-
 async function storedKey(db: Database, id: string, mac: string): Promise<IssuedKey | undefined> {
   const [row] = await db.select().from(contentAccessKeys).where(eq(contentAccessKeys.id, id));
   const payload = contentAccessKeyPayloadSchema.safeParse(row?.payload);
@@ -95,10 +93,10 @@ export async function verifyContentAccessKey(
   }
   let key = remembered.get(id);
   if (key) {
-    if (!sameMac(mac, key.mac)) return { ok: false, reason: 'invalid' };
+    if (!sameText(mac, key.mac)) return { ok: false, reason: 'invalid' };
   } else {
     const expected = macOf(gate.secret, id);
-    if (!sameMac(mac, expected)) return { ok: false, reason: 'invalid' };
+    if (!sameText(mac, expected)) return { ok: false, reason: 'invalid' };
     key = await storedKey(gate.db, id, expected);
     if (!key) return { ok: false, reason: 'invalid' };
     remembered.set(id, key);

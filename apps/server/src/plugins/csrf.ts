@@ -1,8 +1,9 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HASHED_ASSETS_PATH } from '../lib/api-paths';
 import { AppError } from '../lib/errors';
+import { sameText } from '../lib/same-text';
 import { secureCookies } from '../lib/secure-cookies';
 
 declare module 'fastify' {
@@ -23,12 +24,6 @@ export const xsrfSecurityScheme = {
   description: 'The value of the XSRF-TOKEN cookie, echoed on every state-changing call (double submit).',
 };
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const same = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /**
  * Double-submit CSRF protection: every response but a hashed asset makes sure the browser holds an
@@ -59,7 +54,7 @@ export const csrfProtection = fp(async (app: FastifyInstance) => {
     }
     if (safeMethods.has(request.method) || request.routeOptions.config.csrf === false) return done();
     const headerToken = request.headers[XSRF_HEADER];
-    if (!cookieToken || typeof headerToken !== 'string' || !same(cookieToken, headerToken)) {
+    if (!cookieToken || typeof headerToken !== 'string' || !sameText(cookieToken, headerToken)) {
       request.log.warn(
         { method: request.method, route: request.routeOptions.url },
         'csrf token missing or mismatched',
