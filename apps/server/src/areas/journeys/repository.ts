@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { JourneyDefinition, JourneyStatus, JourneyStep } from '@meridian/contracts';
 import { isIsoDate, utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { memberJourneys, pages } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { cachedContent } from '../content/content-cache';
@@ -75,19 +76,27 @@ export async function saveSteps(db: Queryable, row: JourneyRow, steps: JourneySt
  * The member's retirement application (the journey started from a retirement quote), as the
  * application status rules read it; null when there is none.
  */
-export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
-  const [row] = await db
+const latestChosenJourney = preparedQuery((db: Queryable) =>
+  db
     .select()
     .from(memberJourneys)
     .where(
       and(
-        eq(memberJourneys.businessGroup, member.businessGroup),
-        eq(memberJourneys.referenceNumber, member.referenceNumber),
+        eq(memberJourneys.businessGroup, sql.placeholder('businessGroup')),
+        eq(memberJourneys.referenceNumber, sql.placeholder('referenceNumber')),
         isNotNull(memberJourneys.choice),
       ),
     )
     .orderBy(desc(memberJourneys.startedAt))
-    .limit(1);
+    .limit(1)
+    .prepare('latest_chosen_journey'),
+);
+
+export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
+  const [row] = await latestChosenJourney(db).execute({
+    businessGroup: member.businessGroup,
+    referenceNumber: member.referenceNumber,
+  });
   if (!row) return null;
   const status = statusOf(row, now);
   const retirementDate = row.choice?.retirementDate;

@@ -1,13 +1,24 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { members, schemes, storedTransferQuotes, userRecords } from '../../db/schema';
 
-export async function findMember(db: Database, businessGroup: string, referenceNumber: string) {
-  const [row] = await db
+const memberWithScheme = preparedQuery((db: Database) =>
+  db
     .select({ member: members, scheme: schemes })
     .from(members)
     .innerJoin(schemes, eq(schemes.code, members.schemeCode))
-    .where(and(eq(members.businessGroup, businessGroup), eq(members.referenceNumber, referenceNumber)));
+    .where(
+      and(
+        eq(members.businessGroup, sql.placeholder('businessGroup')),
+        eq(members.referenceNumber, sql.placeholder('referenceNumber')),
+      ),
+    )
+    .prepare('find_member'),
+);
+
+export async function findMember(db: Database, businessGroup: string, referenceNumber: string) {
+  const [row] = await memberWithScheme(db).execute({ businessGroup, referenceNumber });
   return row ?? null;
 }
 
