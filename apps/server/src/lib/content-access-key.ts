@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppError } from './errors';
+import { keepPrivate } from './private-answer';
 import { sameText } from './same-text';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { Database } from '../db/client';
@@ -120,11 +121,13 @@ const refused = (code: string) =>
  * The verified key, or a 401 naming why it was refused: a bad signature or shape
  * (`access_key_invalid`), past its expiry (`access_key_expired`), its session signed out or ended
  * (`access_key_session_ended`), or its session now acting as another record (`access_key_record_switched`).
+ * The answer made with it is the member's own, so no cache may keep it.
  */
 export async function requireContentAccessKey(
   gate: ContentAccessKeyGate,
   token: string,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  { log }: { log: Pick<FastifyBaseLogger, 'warn'> },
+  reply: Pick<FastifyReply, 'header'>,
 ): Promise<Extract<VerifiedAccessKey, { ok: true }>> {
   const verified = await verifyContentAccessKey(gate, token);
   if (!verified.ok) {
@@ -140,5 +143,6 @@ export async function requireContentAccessKey(
     log.warn({ reason: 'record_switched' }, 'content access key refused');
     throw refused('access_key_record_switched');
   }
+  keepPrivate(reply);
   return verified;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { featureEnabled, retirementPeriodsOf } from '@meridian/contracts';
 import type { Config } from '../config';
@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { SessionCache } from '../lib/session-cache';
 import { AppError } from '../lib/errors';
 import { audit } from '../lib/audit';
+import { keepPrivate } from '../lib/private-answer';
 import { verifyAccessToken } from '../areas/authentication/access-tokens';
 import { findTenant } from '../areas/tenancy/tenant-repository';
 import {
@@ -115,7 +116,7 @@ declare module 'fastify' {
      * preHandler: the caller must be signed in with a session opened on this host's tenant, and may
      * only act as a record they are entitled to among the tenant's business groups.
      */
-    requireMember: (request: FastifyRequest) => Promise<void>;
+    requireMember: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -199,7 +200,7 @@ export const memberAuthentication = fp(
       return checked;
     }
 
-    app.decorate('requireMember', async (request: FastifyRequest) => {
+    app.decorate('requireMember', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = presentedToken(request);
       if (!token) throw new AppError(401, 'ERROR_ACCESS_TOKEN_MISSING', 'Please sign in to continue.');
       const verified = await verifyAccessToken(signingKey, token);
@@ -253,6 +254,7 @@ export const memberAuthentication = fp(
         session.lastActivityAt = now;
       }
       request.member = { userId: session.userId, session, tenant, businessGroup, referenceNumber };
+      keepPrivate(reply);
     });
   },
 );

@@ -88,6 +88,44 @@ describe('HEAD answers like GET, and every answer carries the security headers',
     }, 300_000);
   }
 
+  it('tells caches to keep no answer made for a signed-in member, and leaves public content alone', async () => {
+    const signedIn = await member();
+    const visitor = new BrowserAgent(context.app);
+    const failures: string[] = [];
+    let membersOnly = 0;
+    for (const request of getRequests()) {
+      const asMember = await signedIn.request({ ...request, remoteAddress: nextAddress() });
+      const asVisitor = await visitor.request({ ...request, remoteAddress: nextAddress() });
+      if (asMember.statusCode !== 200 || asVisitor.statusCode === 200) continue;
+      membersOnly += 1;
+      if (!String(asMember.headers['cache-control']).includes('no-store'))
+        failures.push(`${request.label}: cache-control ${String(asMember.headers['cache-control'])}`);
+    }
+    expect(failures).toEqual([]);
+    expect(membersOnly).toBeGreaterThan(20);
+
+    const signIn = await new BrowserAgent(context.app).signIn('db.deferred');
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    const { contentAccessKey } = (
+      await signedIn.request({ method: 'GET', url: '/mdp-api/api/content/access-key?tenantUrl=localhost' })
+    ).json<{ contentAccessKey: string }>();
+    const key = encodeURIComponent(contentAccessKey);
+    for (const url of [
+      `/content-api/api/v2/content/authorized-page?pageUrl=/hub&contentAccessKey=${key}`,
+      `/content-api/api/v2/content/authorized-menu?contentAccessKey=${key}`,
+    ]) {
+      const answer = await visitor.request({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['cache-control'], url).toBe('no-store');
+    }
+    const publicPage = await visitor.request({
+      method: 'GET',
+      url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
+    });
+    expect(publicPage.statusCode).toBe(200);
+    expect(publicPage.headers['cache-control']).toBeUndefined();
+  }, 300_000);
+
   it('serves the app shell with 200 and a fresh CSP nonce on its inline script', async () => {
     const agent = new BrowserAgent(context.app);
     const nonces = [];

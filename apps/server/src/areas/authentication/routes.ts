@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { secureCookies } from '../../lib/secure-cookies';
+import { keepPrivate } from '../../lib/private-answer';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../member-data/outbound-sso';
@@ -70,6 +71,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
   ) => {
     const accessToken = await signAccessToken(app.signingKey, issued, ACCESS_TOKEN_SECONDS);
+    keepPrivate(reply);
     const secure = secureCookies(reply.request);
     // The web client reads this cookie to send a bearer token (spec section 6); it is short-lived.
     reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   contentRequestHeadersSchema,
@@ -44,8 +44,8 @@ type Fund = z.infer<typeof fundSchema>;
  * "unauthorized" ones by the tenant URL. Missing content answers 404, which clients read as empty.
  */
 export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const accessKey = async (token: string, log: FastifyBaseLogger) =>
-    (await requireContentAccessKey(app.contentAccessKeys, token, log)).payload;
+  const accessKey = async (token: string, request: FastifyRequest, reply: FastifyReply) =>
+    (await requireContentAccessKey(app.contentAccessKeys, token, request, reply)).payload;
   const document = async <T>(tenantUrl: string, kind: Parameters<typeof findDocument>[2]) => {
     const found = await findDocument<T>(db, tenantUrl.toLowerCase(), kind);
     if (!found) throw notFound('content_not_found', `This tenant has no ${kind}.`);
@@ -103,7 +103,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       },
     },
     async (request, reply) => {
-      const key = await accessKey(request.query.contentAccessKey, request.log);
+      const key = await accessKey(request.query.contentAccessKey, request, reply);
       return sendWrittenJson(reply, await keptJson(key.tenantUrl, 'globals', globalsSchema));
     },
   );
@@ -133,7 +133,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       },
     },
     async (request, reply) => {
-      const key = await accessKey(request.query.contentAccessKey, request.log);
+      const key = await accessKey(request.query.contentAccessKey, request, reply);
       return sendWrittenJson(reply, await keptJson(key.tenantUrl, 'menu', menuSchema, memberMenu(key)));
     },
   );
@@ -163,7 +163,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       },
     },
     async (request, reply) => {
-      const key = await accessKey(request.query.contentAccessKey, request.log);
+      const key = await accessKey(request.query.contentAccessKey, request, reply);
       return sendWrittenJson(reply, await keptJson(key.tenantUrl, 'footer', footerSchema));
     },
   );
@@ -181,8 +181,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(optionListSchema),
       },
     },
-    async (request) => {
-      const key = await accessKey(request.query.contentAccessKey, request.log);
+    async (request, reply) => {
+      const key = await accessKey(request.query.contentAccessKey, request, reply);
       const wanted = request.query.key ?? request.query.selectedQuoteName?.split('.')[0];
       const list = (await document<OptionList[]>(key.tenantUrl, 'option-lists')).find(
         (candidate) => candidate.key === wanted,
@@ -202,8 +202,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(optionSummarySchema),
       },
     },
-    async (request) => {
-      const key = await accessKey(request.query.contentAccessKey, request.log);
+    async (request, reply) => {
+      const key = await accessKey(request.query.contentAccessKey, request, reply);
       const summary = (await document<OptionSummary[]>(key.tenantUrl, 'option-summaries')).find(
         (candidate) => candidate.key === request.query.key,
       );
@@ -222,8 +222,8 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(z.array(questionNodeSchema)),
       },
     },
-    async (request) => {
-      const key = await accessKey(request.query.contentAccessKey, request.log);
+    async (request, reply) => {
+      const key = await accessKey(request.query.contentAccessKey, request, reply);
       const nodes = (await document<QuestionNode[]>(key.tenantUrl, 'question-nodes')).filter(
         (node) => node.optionKey === request.query.optionKey,
       );
@@ -242,9 +242,9 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         response: responses(z.array(fundSchema)),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const funds = await document<Fund[]>(
-        (await accessKey(request.query.contentAccessKey, request.log)).tenantUrl,
+        (await accessKey(request.query.contentAccessKey, request, reply)).tenantUrl,
         'funds',
       );
       return [...funds].sort((a, b) => a.orderNo - b.orderNo);

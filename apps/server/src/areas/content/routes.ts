@@ -93,7 +93,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       const { payload: key } = await requireContentAccessKey(
         app.contentAccessKeys,
         request.query.contentAccessKey,
-        request.log,
+        request,
+        reply,
       );
       const page = await pageJson(db, key.tenantUrl, request.query.pageUrl, {
         publicOnly: false,
@@ -122,11 +123,12 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: z.object({ url: z.string() }), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { query } = request;
       const tenantUrl = (query.tenantUrl ?? request.tenantUrl).toLowerCase();
       const member = query.contentAccessKey
-        ? (await requireContentAccessKey(app.contentAccessKeys, query.contentAccessKey, request.log)).payload
+        ? (await requireContentAccessKey(app.contentAccessKeys, query.contentAccessKey, request, reply))
+            .payload
         : null;
       const url =
         member && member.tenantUrl !== tenantUrl

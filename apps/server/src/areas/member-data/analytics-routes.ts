@@ -73,12 +73,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         response: { 200: analyticsProfileResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const signedIn = request.member!;
       const key = await requireContentAccessKey(
         app.contentAccessKeys,
         request.query.contentAccessKey,
-        request.log,
+        request,
+        reply,
       );
       if (key.sessionId !== signedIn.session.id) {
         throw new AppError(403, 'access_key_other_session', 'This access key belongs to another sign-in.');
