@@ -72,14 +72,16 @@ const COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?json|text\/|image\/svg\+xml
 const compressAnswer: onSendHookHandler = (request, reply, payload, done) => {
   const kept = Buffer.isBuffer(payload);
   if (!kept && typeof payload !== 'string') return done(null, payload);
-  const encoding = acceptedEncoding(request);
   const type = reply.getHeader('content-type');
-  if (!encoding || !COMPRESSIBLE.test(String(type ?? '')) || reply.hasHeader('content-encoding')) {
+  if (!COMPRESSIBLE.test(String(type ?? '')) || reply.hasHeader('content-encoding')) {
     return done(null, payload);
   }
   const body = kept ? payload : Buffer.from(payload);
   if (body.length < COMPRESSION_THRESHOLD_BYTES) return done(null, payload);
+  // Sent as it is or compressed, the answer depended on the request's encodings: a cache must know.
   varyOnEncoding(reply);
+  const encoding = acceptedEncoding(request);
+  if (!encoding) return done(null, payload);
   reply.header('content-encoding', encoding);
   // Bytes may be an answer kept and sent again, so their compressed copy is kept with them; text
   // was written for this answer alone.

@@ -63,8 +63,11 @@ describe('API answers compressed in one call', () => {
       ['/api/small', { 'accept-encoding': 'br' }],
     ] as const) {
       const response = await get(url, headers);
-      expect(response.headers['content-encoding'], `${url} ${JSON.stringify(headers)}`).toBeUndefined();
+      const label = `${url} ${JSON.stringify(headers)}`;
+      expect(response.headers['content-encoding'], label).toBeUndefined();
       expect(response.json()).toEqual(url === '/api/kept' ? page : { title: 'Small' });
+      // An answer that another request would have had compressed says so; a small one never is.
+      expect(response.headers.vary, label).toBe(url === '/api/kept' ? 'accept-encoding' : undefined);
     }
   });
 
