@@ -177,8 +177,18 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     },
     async (request) => {
       const record = memberOf(request);
+      // Not the summary PDF each submitted case keeps: a list has no use for it.
       const rows = await db
-        .select()
+        .select({
+          caseNumber: memberCases.caseNumber,
+          caseType: memberCases.caseType,
+          title: memberCases.title,
+          status: memberCases.status,
+          createdAt: memberCases.createdAt,
+          updatedAt: memberCases.updatedAt,
+          documents: memberCases.documents,
+          journeyType: memberCases.journeyType,
+        })
         .from(memberCases)
         .where(casesOf(record))
         .orderBy(desc(memberCases.createdAt));
