@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Beneficiary, Nomination } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { beneficiaries } from '../../db/schema';
 
 export interface MemberRecord {
@@ -48,12 +49,26 @@ function toBeneficiary(row: Row): Nomination['beneficiaries'][number] {
 }
 
 /** The record's active nomination, in the order it was made. */
-export async function activeNomination(db: Database, record: MemberRecord): Promise<Nomination> {
-  const rows = await db
+const activeBeneficiaries = preparedQuery((db: Database) =>
+  db
     .select()
     .from(beneficiaries)
-    .where(activeOf(record))
-    .orderBy(asc(beneficiaries.position));
+    .where(
+      and(
+        eq(beneficiaries.businessGroup, sql.placeholder('businessGroup')),
+        eq(beneficiaries.referenceNumber, sql.placeholder('referenceNumber')),
+        isNull(beneficiaries.revokedAt),
+      ),
+    )
+    .orderBy(asc(beneficiaries.position))
+    .prepare('active_beneficiaries'),
+);
+
+export async function activeNomination(db: Database, record: MemberRecord): Promise<Nomination> {
+  const rows = await activeBeneficiaries(db).execute({
+    businessGroup: record.businessGroup,
+    referenceNumber: record.referenceNumber,
+  });
   return { beneficiaries: rows.map(toBeneficiary), nominatedAt: rows[0]?.nominatedAt.toISOString() ?? null };
 }
 

@@ -51,23 +51,32 @@ export async function linkedRecordsOf(db: Database, userId: string, businessGrou
     .orderBy(userRecords.recordNumber);
 }
 
+const latestGuaranteedTransferQuote = preparedQuery((db: Database) =>
+  db
+    .select()
+    .from(storedTransferQuotes)
+    .where(
+      and(
+        eq(storedTransferQuotes.businessGroup, sql.placeholder('businessGroup')),
+        eq(storedTransferQuotes.referenceNumber, sql.placeholder('referenceNumber')),
+        gte(storedTransferQuotes.guaranteedUntil, sql.placeholder('today')),
+      ),
+    )
+    .orderBy(desc(storedTransferQuotes.storedOn))
+    .limit(1)
+    .prepare('latest_guaranteed_transfer_quote'),
+);
+
 /** The latest transfer quote issued to the record that is still guaranteed on `today`; null when none is. */
 export async function guaranteedTransferQuote(
   db: Database,
   member: { businessGroup: string; referenceNumber: string },
   today: string,
 ) {
-  const [row] = await db
-    .select()
-    .from(storedTransferQuotes)
-    .where(
-      and(
-        eq(storedTransferQuotes.businessGroup, member.businessGroup),
-        eq(storedTransferQuotes.referenceNumber, member.referenceNumber),
-        gte(storedTransferQuotes.guaranteedUntil, today),
-      ),
-    )
-    .orderBy(desc(storedTransferQuotes.storedOn))
-    .limit(1);
+  const [row] = await latestGuaranteedTransferQuote(db).execute({
+    businessGroup: member.businessGroup,
+    referenceNumber: member.referenceNumber,
+    today,
+  });
   return row ?? null;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   calculationUnavailableSchema,
   errorBodySchema,
@@ -23,6 +23,7 @@ import {
   type DbQuote,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { enteredLumpSums } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { displayDate, displayPounds } from '../journeys/answers';
@@ -70,20 +71,28 @@ const optionTitles: Record<DbOptionKind, string> = {
 };
 const option = (quote: DbQuote, kind: DbOptionKind) => quote.options.find((entry) => entry.kind === kind)!;
 
+const keptLumpSum = preparedQuery((db: Pick<Database, 'select'>) =>
+  db
+    .select()
+    .from(enteredLumpSums)
+    .where(
+      and(
+        eq(enteredLumpSums.businessGroup, sql.placeholder('businessGroup')),
+        eq(enteredLumpSums.referenceNumber, sql.placeholder('referenceNumber')),
+      ),
+    )
+    .prepare('entered_lump_sum'),
+);
+
 /** The member's tax-free cash entered for a date, if they kept one. */
 export async function enteredLumpSumOf(
   db: Pick<Database, 'select'>,
   member: { businessGroup: string; referenceNumber: string },
 ) {
-  const [row] = await db
-    .select()
-    .from(enteredLumpSums)
-    .where(
-      and(
-        eq(enteredLumpSums.businessGroup, member.businessGroup),
-        eq(enteredLumpSums.referenceNumber, member.referenceNumber),
-      ),
-    );
+  const [row] = await keptLumpSum(db).execute({
+    businessGroup: member.businessGroup,
+    referenceNumber: member.referenceNumber,
+  });
   return row ?? null;
 }
 
