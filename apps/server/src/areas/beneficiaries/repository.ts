@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Beneficiary, Nomination } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -11,7 +11,8 @@ export interface MemberRecord {
 
 type Row = typeof beneficiaries.$inferSelect;
 
-const activeOf = (record: MemberRecord) =>
+/** A record's rows still in force, for a record or for placeholders a prepared query fills. */
+const activeOf = (record: { businessGroup: string | SQLWrapper; referenceNumber: string | SQLWrapper }) =>
   and(
     eq(beneficiaries.businessGroup, record.businessGroup),
     eq(beneficiaries.referenceNumber, record.referenceNumber),
@@ -48,22 +49,21 @@ function toBeneficiary(row: Row): Nomination['beneficiaries'][number] {
   };
 }
 
-/** The record's active nomination, in the order it was made. */
 const activeBeneficiaries = preparedQuery((db: Database) =>
   db
     .select()
     .from(beneficiaries)
     .where(
-      and(
-        eq(beneficiaries.businessGroup, sql.placeholder('businessGroup')),
-        eq(beneficiaries.referenceNumber, sql.placeholder('referenceNumber')),
-        isNull(beneficiaries.revokedAt),
-      ),
+      activeOf({
+        businessGroup: sql.placeholder('businessGroup'),
+        referenceNumber: sql.placeholder('referenceNumber'),
+      }),
     )
     .orderBy(asc(beneficiaries.position))
     .prepare('active_beneficiaries'),
 );
 
+/** The record's active nomination, in the order it was made. */
 export async function activeNomination(db: Database, record: MemberRecord): Promise<Nomination> {
   const rows = await activeBeneficiaries(db).execute({
     businessGroup: record.businessGroup,

@@ -72,10 +72,6 @@ export async function saveSteps(db: Queryable, row: JourneyRow, steps: JourneySt
   await db.update(memberJourneys).set({ steps, updatedAt: now }).where(eq(memberJourneys.id, row.id));
 }
 
-/**
- * The member's retirement application (the journey started from a retirement quote), as the
- * application status rules read it; null when there is none.
- */
 const latestChosenJourney = preparedQuery((db: Queryable) =>
   db
     .select()
@@ -92,6 +88,10 @@ const latestChosenJourney = preparedQuery((db: Queryable) =>
     .prepare('latest_chosen_journey'),
 );
 
+/**
+ * The member's retirement application (the journey started from a retirement quote), as the
+ * application status rules read it; null when there is none.
+ */
 export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
   const [row] = await latestChosenJourney(db).execute({
     businessGroup: member.businessGroup,
