@@ -46,6 +46,16 @@ async function audit(url: string, port: number) {
   };
 }
 
+/**
+ * Lighthouse now and then misses the navigation's start in this Chromium (`NO_NAVSTART`) and scores
+ * nothing; a run that could not score the page is tried once more, and says so.
+ */
+async function scoredAudit(url: string, port: number) {
+  const first = await audit(url, port);
+  if (!first.runtimeError) return first;
+  return { ...(await audit(url, port)), triedAgainAfter: first.runtimeError };
+}
+
 function shiftsOf(details: unknown): Array<{ element: string; score: number }> {
   const items = (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   return items.map((item) => ({
@@ -57,7 +67,7 @@ function shiftsOf(details: unknown): Array<{ element: string; score: number }> {
 export async function runLighthouse(baseUrl: string, username = 'db.deferred') {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const login = await audit(`${baseUrl}/login`, chrome.port);
+    const login = await scoredAudit(`${baseUrl}/login`, chrome.port);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${baseUrl}/login`);
@@ -66,7 +76,7 @@ export async function runLighthouse(baseUrl: string, username = 'db.deferred') {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/hub$/);
     await page.close();
-    const hub = await audit(`${baseUrl}/hub`, chrome.port);
+    const hub = await scoredAudit(`${baseUrl}/hub`, chrome.port);
     await browser.close();
     return { login, hub };
   } finally {
