@@ -58,8 +58,9 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
   const datesAges = async (
     request: FastifyRequest,
     query: { preRetirementAgePeriod?: number; newlyRetiredRange?: number; selectedRetirementDate?: string },
+    found?: Awaited<ReturnType<typeof chosenMember>>,
   ) => {
-    const { member, scheme } = await chosenMember(request);
+    const { member, scheme } = found ?? (await chosenMember(request));
     const tenantPeriods = lifeStagePeriodsOf(request);
     return calculations.retirementDatesAges({
       schemeCode: scheme.code,
@@ -205,8 +206,9 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { member } = await chosenMember(request);
-      const answer = await figuresOrUnavailable(datesAges(request, {}));
+      const found = await chosenMember(request);
+      const { member } = found;
+      const answer = await figuresOrUnavailable(datesAges(request, {}, found));
       if (!answer.isCalculationSuccessful) return answer;
       if (!answer.retirementDateAvailable || !answer.defaultRetirementDate) {
         return {
@@ -333,9 +335,10 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { member } = await chosenMember(request);
+      const found = await chosenMember(request);
+      const { member } = found;
       const today = utcDay(new Date());
-      const summary = await datesAges(request, {}).catch(() => null);
+      const summary = await datesAges(request, {}, found).catch(() => null);
       const dateOfBirth = isoDate(member.dateOfBirth);
       const tokens: Record<string, string> = {
         todays_date: displayDate(today),
