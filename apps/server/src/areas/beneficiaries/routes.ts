@@ -262,7 +262,6 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'attachment; filename="expression-of-wish.pdf"')
-        .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
     },
   );

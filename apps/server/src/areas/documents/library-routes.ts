@@ -53,7 +53,6 @@ function sendFile(
   return reply
     .header('content-type', file.mediaType)
     .header('content-disposition', attachment(file.name))
-    .header('cache-control', 'private, no-store')
     .send(body);
 }
 
