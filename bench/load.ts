@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { seedLoadMembers, loadUsername, storedSequences } from './load-members';
 import { MemberClient, type CallLog, type CallTiming } from './member-client';
 import { scratchDatabase } from './postgres';
-import { startProxy } from './proxy';
+import { startProxyProcess } from './proxy';
 import { machine, saveResults } from './results';
 import { freePort, startServer, type ServerProcess } from './server-process';
 
@@ -86,7 +86,7 @@ const environment = {
 const instanceA = await startServer(portA, environment);
 await seedLoadMembers(scratch.url, MEMBERS);
 let instanceB: ServerProcess = await startServer(portB, environment);
-const proxy = await startProxy(proxyPort, [portA, portB]);
+const proxy = await startProxyProcess(proxyPort, [portA, portB]);
 
 interface Member {
   client: MemberClient;
@@ -177,7 +177,7 @@ const load = {
   loadErrors: log.errors.length + setupErrors.length,
   loadErrorSamples: [...setupErrors, ...log.errors].slice(0, 5),
   loadServedByInstance: Object.fromEntries(
-    [...proxy.served].map(([port, count]) => [port === portA ? 'A' : 'B', count]),
+    [...(await proxy.served())].map(([port, count]) => [port === portA ? 'A' : 'B', count]),
   ),
 };
 const signInByKind = latenciesByKind(signInCalls);

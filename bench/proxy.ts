@@ -1,12 +1,22 @@
 // A small round-robin HTTP proxy in front of several server instances, as a load balancer would be.
 // A request that cannot reach an instance (connection refused: it is down) goes to the next one; a
 // request an instance dies while answering gets 502, as the outcome is unknown.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 export interface Proxy {
   url: string;
   /** Requests each upstream port answered. */
   served: Map<number, number>;
+  close(): Promise<void>;
+}
+
+export interface ProxyProcess {
+  url: string;
+  /** Requests each upstream port answered so far. */
+  served(): Promise<Map<number, number>>;
   close(): Promise<void>;
 }
 
@@ -56,12 +66,42 @@ export async function startProxy(port: number, upstreams: number[]): Promise<Pro
     response.writeHead(503).end();
   });
   server.keepAliveTimeout = 65_000;
-  // The proxy shares its event loop with the simulated members, so it may accept late; a full accept
-  // queue (Node's default holds 511) drops connections, which clients retry only after 1, 3, 7 s...
+  // A full accept queue (Node's default holds 511) drops connections, which clients retry only after 1, 3, 7 s...
   await new Promise<void>((resolve) => server.listen({ port, backlog: 4096 }, resolve));
   return {
     url: `http://localhost:${port}`,
     served,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The proxy in a process of its own, as a load balancer runs apart from its clients. Sharing the
+ * simulated members' event loop, it accepted their new connections one per turn of that loop, about
+ * 50 ms apart: a member's first calls, each on a new connection, waited seconds before the proxy saw
+ * them, while the instances answered every one within a second.
+ */
+export async function startProxyProcess(port: number, upstreams: number[]): Promise<ProxyProcess> {
+  const child = fork(
+    fileURLToPath(new URL('./proxy-process.ts', import.meta.url)),
+    [port, ...upstreams].map(String),
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
+  const [ready] = (await once(child, 'message')) as [string];
+  if (ready !== 'listening') throw new Error(`the proxy process said ${ready}`);
+  const exited = once(child, 'exit');
+  return {
+    url: `http://localhost:${port}`,
+    async served() {
+      child.send('served');
+      const [counts] = (await once(child, 'message')) as [[number, number][]];
+      return new Map(counts);
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }

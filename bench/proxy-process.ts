@@ -1,0 +1,12 @@
+// The child process startProxyProcess runs: the proxy on argv's port in front of the instances on the
+// ports after it. Says 'listening' once it listens, and answers 'served' with each instance's count.
+import { startProxy } from './proxy';
+
+const [port, ...upstreams] = process.argv.slice(2).map(Number);
+const proxy = await startProxy(port!, upstreams);
+process.on('message', (message) => {
+  if (message === 'served') process.send!([...proxy.served]);
+});
+// It keeps nothing, so it may stop at once, with calls in flight.
+process.on('SIGTERM', () => process.exit(0));
+process.send!('listening');
