@@ -7,6 +7,8 @@ const proxy = await startProxy(port!, upstreams);
 process.on('message', (message) => {
   if (message === 'served') process.send!([...proxy.served]);
 });
-// It keeps nothing, so it may stop at once, with calls in flight.
+// It keeps nothing, so it may stop at once, with calls in flight; and it goes with the bench, should
+// the bench end without closing it.
 process.on('SIGTERM', () => process.exit(0));
+process.on('disconnect', () => process.exit(0));
 process.send!('listening');
