@@ -3,9 +3,9 @@
 import { startProxy } from './proxy';
 
 const [port, ...upstreams] = process.argv.slice(2).map(Number);
-const proxy = await startProxy(port!, upstreams);
+const served = await startProxy(port!, upstreams);
 process.on('message', (message) => {
-  if (message === 'served') process.send!([...proxy.served]);
+  if (message === 'served') process.send!([...served]);
 });
 // It keeps nothing, so it may stop at once, with calls in flight; and it goes with the bench, should
 // the bench end without closing it.

@@ -8,13 +8,6 @@ import { fileURLToPath } from 'node:url';
 
 export interface Proxy {
   url: string;
-  /** Requests each upstream port answered. */
-  served: Map<number, number>;
-  close(): Promise<void>;
-}
-
-export interface ProxyProcess {
-  url: string;
   /** Requests each upstream port answered so far. */
   served(): Promise<Map<number, number>>;
   close(): Promise<void>;
@@ -38,8 +31,11 @@ function forward(port: number, request: http.IncomingMessage, body: Buffer, clie
   });
 }
 
-/** Listens on `port`; the simulated client's address comes from its x-client-address header. */
-export async function startProxy(port: number, upstreams: number[]): Promise<Proxy> {
+/**
+ * Listens on `port`; the simulated client's address comes from its x-client-address header. Returns
+ * the requests each upstream port has answered, counted as they are.
+ */
+export async function startProxy(port: number, upstreams: number[]): Promise<Map<number, number>> {
   const served = new Map(upstreams.map((upstream) => [upstream, 0]));
   let next = 0;
   const server = http.createServer(async (request, response) => {
@@ -68,20 +64,16 @@ export async function startProxy(port: number, upstreams: number[]): Promise<Pro
   server.keepAliveTimeout = 65_000;
   // A full accept queue (Node's default holds 511) drops connections, which clients retry only after 1, 3, 7 s...
   await new Promise<void>((resolve) => server.listen({ port, backlog: 4096 }, resolve));
-  return {
-    url: `http://localhost:${port}`,
-    served,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return served;
 }
 
 /**
- * The proxy in a process of its own, as a load balancer runs apart from its clients. Sharing the
- * simulated members' event loop, it accepted their new connections one per turn of that loop, about
- * 50 ms apart: a member's first calls, each on a new connection, waited seconds before the proxy saw
- * them, while the instances answered every one within a second.
+ * The proxy in a process of its own, as a load balancer runs apart from its clients. While it shared
+ * the simulated members' event loop, it saw their new connections arrive about 50 ms apart: a
+ * member's first calls, each on a new connection, waited seconds before the proxy began on them,
+ * while the instances answered every one within a second.
  */
-export async function startProxyProcess(port: number, upstreams: number[]): Promise<ProxyProcess> {
+export async function startProxyProcess(port: number, upstreams: number[]): Promise<Proxy> {
   const child = fork(
     fileURLToPath(new URL('./proxy-process.ts', import.meta.url)),
     [port, ...upstreams].map(String),
@@ -89,9 +81,9 @@ export async function startProxyProcess(port: number, upstreams: number[]): Prom
       execArgv: ['--import', 'tsx'],
     },
   );
-  const [ready] = (await once(child, 'message')) as [string];
-  if (ready !== 'listening') throw new Error(`the proxy process said ${ready}`);
   const exited = once(child, 'exit');
+  const [ready] = (await Promise.race([once(child, 'message'), exited])) as [unknown];
+  if (ready !== 'listening') throw new Error(`the proxy process ended before listening (${String(ready)})`);
   return {
     url: `http://localhost:${port}`,
     async served() {
