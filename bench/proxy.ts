@@ -7,7 +7,6 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export interface Proxy {
-  url: string;
   /** Requests each upstream port answered so far. */
   served(): Promise<Map<number, number>>;
   close(): Promise<void>;
@@ -85,7 +84,6 @@ export async function startProxyProcess(port: number, upstreams: number[]): Prom
   const [ready] = (await Promise.race([once(child, 'message'), exited])) as [unknown];
   if (ready !== 'listening') throw new Error(`the proxy process ended before listening (${String(ready)})`);
   return {
-    url: `http://localhost:${port}`,
     async served() {
       child.send('served');
       const [counts] = (await once(child, 'message')) as [[number, number][]];
