@@ -256,6 +256,8 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   // Sign out half-way; after signing in again the journey resumes where it was.
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Sign-out navigates by itself; a goto before it lands is aborted by it.
+  await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
   await signIn(page, 'db.deferred');
   await page.goto('/retirement/apply/declarations');
   await expect(heading(page, 'Your contact details')).toBeVisible();
