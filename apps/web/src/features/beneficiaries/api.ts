@@ -1,5 +1,6 @@
 import type { Beneficiary, Nomination, PendingCode } from '@meridian/contracts';
 import { http } from '../../lib/api';
+import { formatNumber } from '../content/format';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -59,8 +60,7 @@ export const beneficiaryName = (beneficiary: Beneficiary) =>
   beneficiary.kind === 'person' ? `${beneficiary.forenames} ${beneficiary.surname}` : beneficiary.charityName;
 
 /** A share as people read it: 33.33%, 50%. */
-export const formatShare = (percentage: number) =>
-  `${(Math.round(percentage * 100) / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+export const formatShare = (percentage: number) => `${formatNumber(percentage)}%`;
 
 export const addressText = (beneficiary: Beneficiary) =>
   [

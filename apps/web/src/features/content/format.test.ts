@@ -4,6 +4,7 @@ import {
   formatCurrencyPerYear,
   formatDate,
   formatFileSize,
+  formatNumber,
   formatPeriod,
   formatSortCode,
   formatTime,
@@ -53,6 +54,45 @@ describe('formats', () => {
     expect(formatSortCode('404784')).toBe('40-47-84');
     expect(formatSortCode('40 47 84')).toBe('40-47-84');
     expect(formatSortCode('4047')).toBe('-');
+  });
+
+  it('rounds numbers to two decimals, half away from zero as the number reads, with commas', () => {
+    expect(formatNumber(1.005)).toBe('1.01');
+    expect(formatNumber(-1.005)).toBe('-1.01');
+    expect(formatNumber(1234567.891)).toBe('1,234,567.89');
+    expect(formatNumber(100 / 3)).toBe('33.33');
+    expect(formatNumber('-2.50')).toBe('-2.5');
+    expect(formatNumber(0.004)).toBe('0');
+    expect(formatNumber(-0.004)).toBe('0');
+    expect(formatNumber(1e-7)).toBe('0');
+    expect(formatNumber(1e21)).toBe('1,000,000,000,000,000,000,000');
+    expect(formatCurrency(-0.4)).toBe('£0.00');
+    expect(formatCurrency(1e17, 'exact')).toBe('£1,000,000,000,000,000.00');
+  });
+
+  it('reads as Intl.NumberFormat en-GB would, without paying for Intl on the page', () => {
+    const twoPlaces = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+    const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    const wholePounds = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      maximumFractionDigits: 0,
+    });
+    let seed = 20261126;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let index = 0; index < 5000; index += 1) {
+      const magnitude = 10 ** Math.floor(next() * 12);
+      const value = Math.round((next() - 0.3) * magnitude * 1000) / 1000;
+      if (Math.abs(value) >= 0.005) expect(formatNumber(value)).toBe(twoPlaces.format(value));
+      const pence = Math.round(value);
+      if (pence === 0) continue;
+      expect(formatCurrency(pence, 'exact')).toBe(pounds.format(pence / 100));
+      const display =
+        Math.abs(pence) >= 1_000_000
+          ? wholePounds.format(Math.round(pence / 100))
+          : pounds.format(pence / 100);
+      expect(formatCurrency(pence)).toBe(display);
+    }
   });
 
   it('shows file sizes in base 1000 units', () => {

@@ -4,7 +4,9 @@ export type SortDirection = 'ascending' | 'descending';
 type Row = Record<string, Value>;
 
 const numericFormats = new Set<ValueFormat>(['number', 'currency', 'currencyPerYear', 'fileSize']);
-const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+let collator: Intl.Collator | undefined;
+/** Made at the first sort, not when the page loads: a page's first Intl object is a long task. */
+const textOrder = () => (collator ??= new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' }));
 
 /** What a cell sorts by: numbers and dates by value, everything else as text. Missing values are null. */
 function sortKey(value: Value | undefined, format: ValueFormat | undefined): number | string | null {
@@ -29,7 +31,7 @@ export function sortRows<R extends Row>(
     .sort((a, b) => {
       if (a.key === null || b.key === null) return a.key === b.key ? 0 : a.key === null ? 1 : -1;
       if (typeof a.key === 'number' && typeof b.key === 'number') return sign * (a.key - b.key);
-      return sign * collator.compare(String(a.key), String(b.key));
+      return sign * textOrder().compare(String(a.key), String(b.key));
     })
     .map(({ row }) => row);
 }
