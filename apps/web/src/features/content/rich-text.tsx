@@ -30,6 +30,14 @@ const unresolvedPlaceholder = /\[\[(?!(?:modal|tooltip):)[^\]]*\]\]/i;
 
 // An instance of our own, so that the hook below applies to content only.
 const purifier = DOMPurify(window);
+const purifyOptions = {
+  ALLOWED_TAGS: allowedTags,
+  ALLOWED_ATTR: allowedAttributes,
+  RETURN_DOM: true,
+} as const;
+// Set once, so each sanitize call skips parsing the options again (passed there too: its types read
+// RETURN_DOM from them).
+purifier.setConfig(purifyOptions);
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName === 'A' && node.hasAttribute('href') && isOtherOrigin(node.getAttribute('href')!)) {
     node.setAttribute('rel', 'noopener noreferrer');
@@ -53,11 +61,7 @@ const isEmpty = (element: Element) => (element.textContent ?? '').trim() === '';
  * with an unresolved placeholder, no empty paragraph or list item, and no list left empty.
  */
 function sanitisedBody(html: string): HTMLElement {
-  const body = purifier.sanitize(html, {
-    ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: allowedAttributes,
-    RETURN_DOM: true,
-  }) as HTMLElement;
+  const body = purifier.sanitize(html, purifyOptions) as HTMLElement;
   for (const heading of Array.from(body.querySelectorAll('h1'))) {
     const replacement = document.createElement('h2');
     replacement.append(...Array.from(heading.childNodes));
