@@ -160,6 +160,8 @@ export interface LinkedRecord {
 }
 
 /** Request options naming the record the member has chosen. */
+const PERSONAL_DETAILS_READ = '/mdp-api/api/members/personal-details';
+const LINKED_RECORDS_READ = '/mdp-api/api/linked-records';
 export const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 /** The single-auth login lookup: the member's primary record within the tenant. */
 export interface LoginLookup {
@@ -171,8 +173,14 @@ export interface LoginLookup {
 export const memberApi = {
   initialize: () => http.post<void>('/mdp-api/initialize', recordHeaders()),
   loginLookup: () => http.get<LoginLookup>('/mdp-api/api/login', recordHeaders()),
-  personalDetails: () => http.get<PersonalDetails>('/mdp-api/api/members/personal-details', recordHeaders()),
-  linkedRecords: () => http.get<{ members: LinkedRecord[] }>('/mdp-api/api/linked-records', recordHeaders()),
+  personalDetails: () => http.get<PersonalDetails>(PERSONAL_DETAILS_READ, recordHeaders()),
+  linkedRecords: () => http.get<{ members: LinkedRecord[] }>(LINKED_RECORDS_READ, recordHeaders()),
+  /** The hub's first reads, when they have already been answered (undefined otherwise). */
+  hubAnswered: () => {
+    const details = http.answered<PersonalDetails>(PERSONAL_DETAILS_READ, recordHeaders());
+    const linked = http.answered<{ members: LinkedRecord[] }>(LINKED_RECORDS_READ, recordHeaders());
+    return details && linked ? { details, records: linked.members } : undefined;
+  },
   /** Values for `[[token:…]]` placeholders in content, and whether the figures among them are unavailable. */
   tokens: (signal?: AbortSignal) =>
     http.get<{ tokens: Record<string, string>; figuresUnavailable: boolean }>(

@@ -30,8 +30,10 @@ export function HubPage() {
     () => ({ ...publicContent, ...texts, accessKey, dataSources, actions, figuresUnavailable }),
     [accessKey, texts, dataSources, actions, figuresUnavailable],
   );
-  const [details, setDetails] = useState<PersonalDetails | null>(null);
-  const [records, setRecords] = useState<LinkedRecord[]>([]);
+  // Drawn in full at once when the reads started with the page's content have been answered.
+  const [answered] = useState(memberApi.hubAnswered);
+  const [details, setDetails] = useState<PersonalDetails | null>(answered?.details ?? null);
+  const [records, setRecords] = useState<LinkedRecord[]>(answered?.records ?? []);
 
   const load = useCallback(async () => {
     const [personal, linked] = await Promise.all([memberApi.personalDetails(), memberApi.linkedRecords()]);

@@ -1,10 +1,18 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { Profiler } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { publicVisibilityKey } from '@meridian/contracts';
+import { AuthProvider } from '../../app/auth';
+import { resolveRoutes } from '../../app/routes';
+import { TenantContext } from '../../app/tenant';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http, type PersonalDetails } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
-import { jsonResponse, quietConsole, stubFetch } from '../../testing/render';
+import { jsonResponse, quietConsole, stubFetch, testTenant } from '../../testing/render';
+import type { ContentPageData } from '../content/content-loader';
+import { noTexts } from '../content/tokens';
 import { HubRequests } from '../journeys/HubRequests';
+import { HubPage } from './HubPage';
 import { hubReadsFor } from './hub-reads';
 import { RetirementSummary } from './RetirementSummary';
 
@@ -21,6 +29,8 @@ const member = (status: string): PersonalDetails => ({
 });
 
 const answers: Record<string, unknown> = {
+  '/mdp-api/api/members/personal-details': member('Deferred'),
+  '/mdp-api/api/linked-records': { members: [] },
   '/mdp-api/api/members/current/time-to-retirement': {
     calculatedOn: '2026-11-25',
     normalRetirementDate: '2029-05-01',
@@ -108,5 +118,57 @@ describe('the hub’s figures and requests', () => {
     expect(screen.queryByRole('heading', { name: 'Your requests' })).toBeNull();
     expect(await screen.findByText('Pension from 01 May 2029')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Your requests' })).toBeTruthy();
+  });
+});
+
+/** What the hub page showed in its first render, on a router whose loader gives it no content. */
+async function hubPageFirstRender() {
+  const shown: string[] = [];
+  const pageData: ContentPageData = {
+    page: null,
+    accessKey: publicVisibilityKey,
+    texts: noTexts,
+    dataSources: {},
+    figuresUnavailable: false,
+  };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/hub',
+        loader: () => pageData,
+        element: (
+          <AuthProvider onSignedOut={() => undefined}>
+            <Profiler
+              id="hub"
+              onRender={(_id, phase) => phase === 'mount' && shown.push(document.body.textContent ?? '')}
+            >
+              <HubPage />
+            </Profiler>
+          </AuthProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/hub'] },
+  );
+  render(
+    <TenantContext.Provider value={{ tenant: testTenant, routes: resolveRoutes(testTenant.routes) }}>
+      <RouterProvider router={router} />
+    </TenantContext.Provider>,
+  );
+  expect(await screen.findByText('Welcome, Alex Example.')).toBeTruthy();
+  return shown[0];
+}
+
+describe('the hub page', () => {
+  it('greets the member in its first render when the hub’s first reads already have their details', async () => {
+    await readFirst('Deferred');
+    expect(await hubPageFirstRender()).toContain('Welcome, Alex Example.');
+  });
+
+  it('says it is loading until their details arrive when nothing has read them yet', async () => {
+    stubFetch((url) => jsonResponse(200, answers[url] ?? {}));
+    const first = await hubPageFirstRender();
+    expect(first).toContain('Loading...');
+    expect(first).not.toContain('Welcome');
   });
 });
