@@ -34,8 +34,20 @@ export interface TextResolver {
   words: UnitWords;
 }
 
-const lowerCaseKeys = <Value>(record: Readonly<Record<string, Value>>) =>
-  new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
+const lowerCaseIndexes = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The record keyed by lower-case keys, made once per record: every block on a page makes a resolver
+ * from the same labels, tokens, modals and tooltips.
+ */
+function lowerCaseKeys<Value>(record: Readonly<Record<string, Value>>): Map<string, Value> {
+  let index = lowerCaseIndexes.get(record);
+  if (!index) {
+    index = new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
+    lowerCaseIndexes.set(record, index);
+  }
+  return index as Map<string, Value>;
+}
 
 /** Removes HTML tags from text that is shown as plain text (spec: text containing tags is stripped of them). */
 export const stripTags = (source: string) => source.replace(/<\/?[a-z][^>]*>/gi, '');
