@@ -59,6 +59,26 @@ test('a member signs in with the keyboard, lands on the hub and signs out', asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('on a slow device, signing out stays on the signed-out page rather than reloading it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'db.active');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  // A slow phone's CPU: the sign-out renders after the idle check's next tick, which once took the
+  // missing token for another tab's sign-out and reloaded the page.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('status')).toContainText('You have signed out.');
+  await page.waitForTimeout(2500);
+  expect(loads).toBe(0);
+  await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
+});
+
 test('a deeplink returns the member to the page they asked for after sign-in', async ({ page }) => {
   await page.goto('/hub');
   await expect(page).toHaveURL(/\/login$/);

@@ -79,12 +79,13 @@ export function AuthProvider({
       }
       // The router navigates in a transition; signing out in the same transition lets the
       // destination render directly instead of the guarded page redirecting first.
+      // Still signing out until the next sign-in: the transition may not have rendered by the idle
+      // check's next tick, which would otherwise take the missing token for another tab's sign-out.
       startTransition(() => {
         onSignedOut(reason);
         setSignedIn(false);
         setTimeoutWarning(null);
       });
-      signingOut.current = false;
     },
     [onSignedOut, tenant, routes],
   );
@@ -108,6 +109,7 @@ export function AuthProvider({
     });
     await memberApi.initialize();
     lastActivity.current = Date.now();
+    signingOut.current = false;
     setSignedIn(true);
     return tokens;
   }, []);
@@ -124,6 +126,7 @@ export function AuthProvider({
     });
     await memberApi.initialize();
     lastActivity.current = Date.now();
+    signingOut.current = false;
     setSignedIn(true);
     return tokens;
   }, []);
