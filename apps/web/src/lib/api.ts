@@ -159,9 +159,9 @@ export interface LinkedRecord {
   recordType: 'primary' | 'linked';
 }
 
-/** Request options naming the record the member has chosen. */
 const PERSONAL_DETAILS_READ = '/mdp-api/api/members/personal-details';
 const LINKED_RECORDS_READ = '/mdp-api/api/linked-records';
+/** Request options naming the record the member has chosen. */
 export const recordHeaders = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 /** The single-auth login lookup: the member's primary record within the tenant. */
 export interface LoginLookup {

@@ -4,7 +4,7 @@ import type { Value, ValueFormat } from '@meridian/contracts';
 export const missing = '-';
 
 /**
- * Built on first use: a renderer's first Intl formatter loads the locale's data, 75 to 150 ms on the
+ * Built on first use: a renderer's first Intl formatter loads the locale's data, 55 to 150 ms on the
  * VMs this is measured on (four times that under Lighthouse's mobile throttling).
  */
 function onFirstUse<T>(make: () => T): () => T {
