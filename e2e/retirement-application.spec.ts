@@ -256,7 +256,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   // Sign out half-way; after signing in again the journey resumes where it was.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  // Sign-out navigates by itself; a goto before it lands is aborted by it.
+  // Signed out first: the member comes back to a new session, not the one being closed.
   await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
   await signIn(page, 'db.deferred');
   await page.goto('/retirement/apply/declarations');
