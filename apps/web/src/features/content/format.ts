@@ -7,7 +7,7 @@ export const missing = '-';
  * Built on first use: a renderer's first Intl formatter loads the locale's data, 55 to 150 ms on the
  * VMs this is measured on (four times that under Lighthouse's mobile throttling).
  */
-function onFirstUse<T>(make: () => T): () => T {
+export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }

@@ -1,12 +1,12 @@
 import type { Value, ValueFormat } from '@meridian/contracts';
+import { onFirstUse } from '../format';
 
 export type SortDirection = 'ascending' | 'descending';
 type Row = Record<string, Value>;
 
 const numericFormats = new Set<ValueFormat>(['number', 'currency', 'currencyPerYear', 'fileSize']);
-let collator: Intl.Collator | undefined;
 /** Made at the first sort, not when the page loads: a page's first Intl object is a long task. */
-const textOrder = () => (collator ??= new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' }));
+const textOrder = onFirstUse(() => new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' }));
 
 /** What a cell sorts by: numbers and dates by value, everything else as text. Missing values are null. */
 function sortKey(value: Value | undefined, format: ValueFormat | undefined): number | string | null {
