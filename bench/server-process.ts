@@ -36,9 +36,17 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       PORT: String(port),
     },
   });
+  // Goes with the bench, should the bench end (a thrown error, a failed check) without stopping it.
+  const stopWithBench = () => child.kill('SIGKILL');
+  process.once('exit', stopWithBench);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', stopWithBench);
+      resolve();
+    }),
+  );
   const url = `http://localhost:${port}`;
   await waitUntilReady(url, child, 120_000);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
     port,
