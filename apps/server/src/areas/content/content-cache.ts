@@ -8,7 +8,13 @@ import { writtenJson, type WrittenJson } from '../../lib/written-json';
  * Cached values are shared between requests, so callers must not mutate them.
  */
 export const CONTENT_CACHE_TTL_MS = 5_000;
-/** Bytes of variants (see cachedVariant) kept at most; past that, further ones are made on every call. */
+/**
+ * Bytes of variants (see cachedVariant) kept at most; past that, further ones are made on every call.
+ * A variant sent compressed keeps its brotli or gzip copy beside it (plugins/api-compression.ts) for
+ * as long as the variant lives. Those are not counted here: each is smaller than the JSON it was made
+ * from (only answers of 1 kB and more are compressed, and JSON that long compresses), so with both
+ * copies the variants take less than three times this.
+ */
 const MAX_VARIANT_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
