@@ -1,5 +1,5 @@
 // npm run bench:cls (after npm run build:web): cumulative layout shift of /login and the signed-in hub in
-// Lighthouse's mobile run, with the elements that moved. Prints figures; never a pass/fail test.
+// Lighthouse's median mobile run of five, with the elements that moved. Prints figures; never a pass/fail test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
