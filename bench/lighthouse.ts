@@ -21,7 +21,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
  * apart (86 to 96 for `/login`); Lighthouse's guidance on variability is to run five times and report
  * the median run, which is what this does.
  */
-const RUNS = 5;
+export const LIGHTHOUSE_RUNS = 5;
 
 async function lighthouseRun(url: string, port: number): Promise<Result> {
   // Before each run Lighthouse empties the HTTP cache (every run loads the scripts afresh) but keeps
@@ -63,15 +63,15 @@ const scoreOf = (categories: Result['categories'], name: string) =>
   Math.round((categories[name]?.score ?? 0) * 100);
 
 /**
- * RUNS scored runs of a page and the figures of their median run (Lighthouse's own choice: the run
- * nearest the median first paint and time to interactive), with every run's performance score beside
- * them. Lighthouse now and then misses the navigation's start in this Chromium (`NO_NAVSTART`) and
+ * LIGHTHOUSE_RUNS scored runs of a page and the figures of their median run (Lighthouse's own
+ * choice: the run nearest the median first paint and time to interactive), with every run's
+ * performance score beside them. Lighthouse now and then misses the navigation's start in this Chromium (`NO_NAVSTART`) and
  * scores nothing: such a run is not counted, and the figures list why it failed.
  */
 async function medianAudit(url: string, port: number) {
   const scored: Result[] = [];
   const unscored: string[] = [];
-  while (scored.length < RUNS && unscored.length < RUNS) {
+  while (scored.length < LIGHTHOUSE_RUNS && unscored.length < LIGHTHOUSE_RUNS) {
     const run = await lighthouseRun(url, port);
     if (run.runtimeError) unscored.push(run.runtimeError.code);
     else scored.push(run);

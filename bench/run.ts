@@ -7,7 +7,7 @@ import path from 'node:path';
 import { webBundleSizes } from './bundle';
 import { measureFirstScreen } from './first-screen';
 import { measureHotPaths, startBareRoute } from './hot-paths';
-import { runLighthouse } from './lighthouse';
+import { LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse';
 import { runPensionsBench } from './pensions';
 import { scratchDatabase } from './postgres';
 import { machine, saveResults } from './results';
@@ -64,7 +64,7 @@ console.log(
 );
 console.log(firstScreen);
 console.log(
-  '\nLighthouse, mobile preset: the median of five runs per page (the elements that moved: bench/results/latest.json or npm run bench:cls)',
+  `\nLighthouse, mobile preset: the median of ${LIGHTHOUSE_RUNS} runs per page (the elements that moved: bench/results/latest.json or npm run bench:cls)`,
 );
 console.table(
   Object.fromEntries(
