@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { ContentAccessKeyGate } from './lib/content-access-key';
 import { API_PATH_PREFIXES } from './lib/api-paths';
-import { loggerOptions } from './lib/logging';
+import { AccessLog, loggerOptions } from './lib/logging';
 import { requestValidatorCompiler } from './lib/request-validation';
 import type { DatabaseHandle } from './db/client';
 import { errorHandling, frameworkErrorReply } from './plugins/error-handling';
@@ -100,6 +100,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const trusted = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
+    logController: new AccessLog(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
 /** Fields that hold credentials or personal data, wherever a log entry carries them. */
@@ -107,6 +107,21 @@ export function loggerOptions(
     serializers: { req: requestSerializer as never, err: censoredError as never },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * One access-log line per request, written when it ends: the request (as the serializer above keeps
+ * it), the status and the time taken. Fastify's own writes a second as each request arrives, which
+ * adds nothing for a request that ends and doubled the cost of logging on every call.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request completed');
+  }
 }
 
 interface DatabaseFailure {

@@ -168,7 +168,7 @@ describe('the log', () => {
       payload: { userName: 'x' },
     });
     const log = logLines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     for (const secret of [
       'MeridianDemo!2026',
       '1961-07-23',
@@ -192,9 +192,7 @@ describe('the log', () => {
       url: `/mdp-api/api/members/current/documents/${library.items[0].id}/download?${recordQuery}`,
     });
     expect(download.statusCode).toBe(200);
-    const { contentAccessKey } = (
-      await agent.request({ url: accessKeyUrl })
-    ).json();
+    const { contentAccessKey } = (await agent.request({ url: accessKeyUrl })).json();
     const globals = await agent.request({
       url: `/content-api/api/v2/content/authorized-globals?contentAccessKey=${contentAccessKey}`,
     });
@@ -204,6 +202,28 @@ describe('the log', () => {
     expect(log).toContain('/authorized-globals?contentAccessKey=…');
     expect(log).not.toContain('1000003');
     expect(log).not.toContain(contentAccessKey);
+  });
+
+  it('writes one line for each request, when it ends, with the path, the status and the time taken', async () => {
+    logLines.length = 0;
+    const response = await context.app.inject({
+      url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost',
+    });
+    expect(response.statusCode).toBe(200);
+    const entries = logLines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({
+          method: 'GET',
+          url: '/content-api/api/v2/content/unauthorized-page?pageUrl=…&tenantUrl=…',
+        }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
   });
 
   it('logs a failed query without its values', async () => {
