@@ -15,6 +15,10 @@ const sensitiveFields = [
   'referenceNumber',
   'body',
   'params',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-xsrf-token',
 ];
 
 const sensitiveKeys = new Set(sensitiveFields);
@@ -22,14 +26,8 @@ const CENSOR = '[redacted]';
 /** Deeper than any entry Meridian logs; the bound also stops a walk round a circular object. */
 const MAX_CENSOR_DEPTH = 6;
 
-/** Header paths the request and response serializers already drop, censored in case an entry carries them raw. */
-const redactedPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  'outbox.to',
-];
+/** Fields sensitive only inside another: the recipient of a message in the outbox. */
+const sensitiveWithin = new Map([['outbox', new Set(['to'])]]);
 
 /** Keys of an entry that their own serializers write (the request, the response, the censored error). */
 const serializedKeys = new Set(['req', 'res', 'err']);
@@ -46,14 +44,14 @@ const writtenByFields = (value: unknown): value is Record<string, unknown> =>
  * returned as it is, so an ordinary entry costs one walk and no copy; an object that does hold one is
  * copied as the plain object the log would write. Pino's own wildcard redaction (`*.field`) did this
  * at up to ten times the cost of the rest of a request's logging, and ran on every request's child
- * logger even when nothing was logged.
+ * logger even when nothing was logged. `within` is the key of the object holding `value`.
  */
-export function censored(value: unknown, depth = 0): unknown {
+export function censored(value: unknown, depth = 0, within?: string): unknown {
   if (depth > MAX_CENSOR_DEPTH || !writtenByFields(value)) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item: unknown, index) => {
-      const kept = censored(item, depth + 1);
+      const kept = censored(item, depth + 1, within);
       if (kept !== item) (copy ??= [...value])[index] = kept;
     });
     return copy ?? value;
@@ -62,7 +60,8 @@ export function censored(value: unknown, depth = 0): unknown {
   for (const key of Object.keys(value)) {
     if (depth === 0 && serializedKeys.has(key)) continue;
     const item = value[key];
-    const kept = sensitiveKeys.has(key) ? CENSOR : censored(item, depth + 1);
+    const sensitive = sensitiveKeys.has(key) || sensitiveWithin.get(within ?? '')?.has(key);
+    const kept = sensitive ? CENSOR : censored(item, depth + 1, key);
     if (kept !== item) (copy ??= { ...value })[key] = kept;
   }
   return copy ?? value;
@@ -72,12 +71,7 @@ export function censored(value: unknown, depth = 0): unknown {
 export function urlWithoutQueryValues(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
-  const names = url
-    .slice(queryStart + 1)
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => `${pair.split('=')[0]}=…`);
-  return `${url.slice(0, queryStart)}?${names.join('&')}`;
+  return url.slice(0, queryStart + 1) + url.slice(queryStart + 1).replace(/=[^&]*/g, '=…');
 }
 
 /** The request as logged: never a query value, a cookie or a header that could carry a token. */
@@ -100,7 +94,6 @@ export function loggerOptions(
 ): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
-    redact: { paths: redactedPaths, censor: CENSOR },
     // Entries are censored; a child logger's bindings are not (pino formats them only for the root
     // logger), so a child binds nothing personal: Fastify's binds only the request id.
     formatters: { log: (entry) => censored(entry) as Record<string, unknown> },

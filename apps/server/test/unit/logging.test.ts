@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { censored, loggerOptions } from '../../src/lib/logging';
+import { censored, loggerOptions, urlWithoutQueryValues } from '../../src/lib/logging';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -27,6 +27,37 @@ describe('log censoring', () => {
       batch: [{ item: { referenceNumber: '[redacted]', status: 'done' } }],
     });
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|ann@example|MER0001/);
+  });
+
+  it('censors credentials a header carries, and a message recipient only inside the outbox', () => {
+    const { log, lines } = capture();
+    log.info(
+      {
+        headers: { authorization: 'Bearer abc', cookie: 'session=abc', 'x-xsrf-token': 'abc', accept: '*/*' },
+        reply: { 'set-cookie': 'session=abc' },
+        window: { from: '2026-01-01', to: '2026-12-31' },
+      },
+      'entry',
+    );
+    expect(lines[0]).toMatchObject({
+      headers: {
+        authorization: '[redacted]',
+        cookie: '[redacted]',
+        'x-xsrf-token': '[redacted]',
+        accept: '*/*',
+      },
+      reply: { 'set-cookie': '[redacted]' },
+      window: { from: '2026-01-01', to: '2026-12-31' },
+    });
+    const inherited = JSON.parse('{"constructor":{"to":"kept"}}');
+    expect(censored(inherited)).toBe(inherited);
+  });
+
+  it("keeps the names of a URL's query parameters and none of their values", () => {
+    expect(urlWithoutQueryValues('/pages/hub')).toBe('/pages/hub');
+    expect(urlWithoutQueryValues('/a?key=abc%3D%3D&pageUrl=/x=y&flag&b=')).toBe(
+      '/a?key=…&pageUrl=…&flag&b=…',
+    );
   });
 
   it('censors what a logged error carries', () => {
