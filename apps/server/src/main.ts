@@ -19,13 +19,10 @@ async function main() {
     }
     throw error;
   }
-  // Written without waiting: a synchronous write to standard output held every request for a system
-  // call. Pino writes out what is pending when the process exits, so only a SIGKILL loses the last lines.
-  const logStream = pino.destination({ dest: 1, sync: false });
-  const log = pino({ level: config.LOG_LEVEL }, logStream);
+  const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase(databaseTarget(config), { poolSize: config.DATABASE_POOL_SIZE });
   await prepareDatabase(database, { seedDemo: config.demo, log });
-  const app = await buildApp({ config, database, logStream });
+  const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');
   if (config.derived.apiUrl)
     app.log.info('API_URL not set: the web app calls the API on the origin that served it');
