@@ -1,6 +1,7 @@
 // Throughput and latency of hot endpoints (in-process, app.inject), as a ratio to a bare Fastify route.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/client';
@@ -101,17 +102,22 @@ async function measureAgainstBare(
   return { ...best!, ratioToBare: Number(median(ratios).toFixed(3)), bare: bestBare! };
 }
 
-/** The member's personal details, a signed-in content page, a public page (also compressed) and public globals on one database. */
+/**
+ * The member's personal details, a signed-in content page, a public page (also compressed) and public
+ * globals on one database, with logging off; then the public page with the log a server writes at
+ * the default level (info), written to /dev/null as a server writes it to standard output.
+ */
 export async function measureHotPaths(target: DatabaseTarget, bare: FastifyInstance) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
-  });
+  const configAt = (level: string) =>
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: level,
+      WEB_DIST_DIR: '/nonexistent',
+      ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+    });
   const database = await openDatabase(target);
   await prepareDatabase(database, { seedDemo: true, log: { info: () => undefined } });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config: configAt('silent'), database });
   await app.ready();
 
   const signIn = await app.inject({
@@ -155,15 +161,23 @@ export async function measureHotPaths(target: DatabaseTarget, bare: FastifyInsta
   };
   const results: Record<string, number> = {};
   let bestBare: Figures | undefined;
-  for (const [name, request] of Object.entries(endpoints)) {
-    const figures = await measureAgainstBare(bare, app, request);
+  const record = (name: string, figures: Awaited<ReturnType<typeof measureAgainstBare>>) => {
     if (!bestBare || figures.bare.requestsPerSecond > bestBare.requestsPerSecond) bestBare = figures.bare;
     results[`${name}RatioToBare`] = figures.ratioToBare;
     results[`${name}P99Ms`] = figures.p99Ms;
     results[`${name}P50Ms`] = figures.p50Ms;
     results[`${name}RequestsPerSecond`] = figures.requestsPerSecond;
-  }
+  };
+  for (const [name, request] of Object.entries(endpoints))
+    record(name, await measureAgainstBare(bare, app, request));
   await app.close();
+
+  const logStream = pino.destination({ dest: '/dev/null', sync: true });
+  const logged = await buildApp({ config: configAt('info'), database, logStream });
+  await logged.ready();
+  record('publicPageLogged', await measureAgainstBare(bare, logged, endpoints.publicPage!));
+  await logged.close();
+  logStream.end();
   await database.close();
   return { ...results, bareRequestsPerSecond: bestBare!.requestsPerSecond, bareP99Ms: bestBare!.p99Ms };
 }

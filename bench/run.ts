@@ -13,7 +13,14 @@ import { scratchDatabase } from './postgres';
 import { machine, saveResults } from './results';
 import { freePort, startServer } from './server-process';
 
-const RATIOS = ['memberRead', 'signedInPage', 'publicPage', 'publicPageCompressed', 'publicGlobals'] as const;
+const RATIOS = [
+  'memberRead',
+  'signedInPage',
+  'publicPage',
+  'publicPageCompressed',
+  'publicGlobals',
+  'publicPageLogged',
+] as const;
 
 const bare = await startBareRoute();
 const pglite = await measureHotPaths({ kind: 'pglite' }, bare);
@@ -25,7 +32,7 @@ const fasterBare =
   postgres && postgres.bareRequestsPerSecond! > pglite.bareRequestsPerSecond! ? postgres : pglite;
 
 console.log(
-  '\nHot paths: requests per second as a share of a bare Fastify route, the median of nine paired rounds (p99 beside)',
+  '\nHot paths: requests per second as a share of a bare Fastify route, the median of nine paired rounds (p99 beside);\nlogging off but for publicPageLogged, the public page with the log at info written to /dev/null',
 );
 console.table(
   Object.fromEntries(
