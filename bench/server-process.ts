@@ -26,11 +26,12 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 /** One server instance on `port`; `env` adds to the environment (DATABASE_URL, PGLITE_DIR, ...). */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // Logging at a server's default level (info), one line per request, to standard output discarded.
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       MERIDIAN_DEMO: 'true',
       ...env,
       PORT: String(port),
