@@ -105,10 +105,13 @@ export function loggerOptions(
 /**
  * One access-log line per request, written when it ends: the request (as the serializer above keeps
  * it), the status and the time taken. Fastify's own writes a second as each request arrives, which
- * adds nothing for a request that ends and doubled the cost of logging on every call.
+ * adds nothing for a request that ends and doubled the cost of logging on every call; that line is
+ * written at debug, for finding a request that never ends.
  */
 export class AccessLog extends LogController {
-  override incomingRequest() {}
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const entry = { req: request, res: reply, responseTime: reply.elapsedTime };

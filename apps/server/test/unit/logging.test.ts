@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { censored, loggerOptions, urlWithoutQueryValues } from '../../src/lib/logging';
+import { AccessLog, censored, loggerOptions, urlWithoutQueryValues } from '../../src/lib/logging';
 
-function capture() {
+function capture(level = 'info') {
   const lines: Record<string, unknown>[] = [];
-  const log = pino(loggerOptions('info'), { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const log = pino(loggerOptions(level), { write: (line: string) => void lines.push(JSON.parse(line)) });
   return { log, lines };
 }
 
@@ -101,5 +101,27 @@ describe('log censoring', () => {
     const loop: Record<string, unknown> = { name: 'loop' };
     loop.self = loop;
     expect(() => censored(loop)).not.toThrow();
+  });
+});
+
+describe('the access log', () => {
+  const arriving = (log: pino.Logger) =>
+    ({ log, method: 'GET', url: '/pages?slug=hub', host: 'localhost', ip: '127.0.0.1' }) as never;
+
+  it('writes a request as it arrives only at debug, without its query values', () => {
+    for (const level of ['info', 'debug']) {
+      const { log, lines } = capture(level);
+      new AccessLog().incomingRequest(arriving(log));
+      expect(lines, level).toEqual(
+        level === 'info'
+          ? []
+          : [
+              expect.objectContaining({
+                msg: 'incoming request',
+                req: { method: 'GET', url: '/pages?slug=…', host: 'localhost', remoteAddress: '127.0.0.1' },
+              }),
+            ],
+      );
+    }
   });
 });
