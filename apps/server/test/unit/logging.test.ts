@@ -109,19 +109,17 @@ describe('the access log', () => {
     ({ log, method: 'GET', url: '/pages?slug=hub', host: 'localhost', ip: '127.0.0.1' }) as never;
 
   it('writes a request as it arrives only at debug, without its query values', () => {
-    for (const level of ['info', 'debug']) {
-      const { log, lines } = capture(level);
-      new AccessLog().incomingRequest(arriving(log));
-      expect(lines, level).toEqual(
-        level === 'info'
-          ? []
-          : [
-              expect.objectContaining({
-                msg: 'incoming request',
-                req: { method: 'GET', url: '/pages?slug=…', host: 'localhost', remoteAddress: '127.0.0.1' },
-              }),
-            ],
-      );
-    }
+    const atInfo = capture('info');
+    new AccessLog().incomingRequest(arriving(atInfo.log));
+    expect(atInfo.lines).toEqual([]);
+
+    const atDebug = capture('debug');
+    new AccessLog().incomingRequest(arriving(atDebug.log));
+    expect(atDebug.lines).toEqual([
+      expect.objectContaining({
+        msg: 'incoming request',
+        req: { method: 'GET', url: '/pages?slug=…', host: 'localhost', remoteAddress: '127.0.0.1' },
+      }),
+    ]);
   });
 });
