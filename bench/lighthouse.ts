@@ -65,8 +65,9 @@ const scoreOf = (categories: Result['categories'], name: string) =>
 /**
  * LIGHTHOUSE_RUNS scored runs of a page and the figures of their median run (Lighthouse's own
  * choice: the run nearest the median first paint and time to interactive), with every run's
- * performance score beside them. Lighthouse now and then misses the navigation's start in this Chromium (`NO_NAVSTART`) and
- * scores nothing: such a run is not counted, and the figures list why it failed.
+ * performance score beside them. Lighthouse now and then misses the navigation's start in this
+ * Chromium (`NO_NAVSTART`) and scores nothing: such a run is not counted, and the figures list why
+ * it failed.
  */
 async function medianAudit(url: string, port: number) {
   const scored: Result[] = [];
