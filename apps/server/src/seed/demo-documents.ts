@@ -8,7 +8,7 @@ import { replaceNomination } from '../areas/beneficiaries/repository';
 import { PORTAL_CONTEXT, type DocumentLibrary } from '../areas/documents/library';
 import { namesIn, type MemberRecord } from '../areas/documents/repository';
 import { renderApplicationPdf } from '../areas/journeys/application-pdf';
-import { displayDate, displayPounds } from '../areas/journeys/answers';
+import { displayDate, displayPounds } from '../lib/display';
 import { demoSchemes } from './demo-personas';
 import { demoDetails } from './demo-details';
 

@@ -1,7 +1,7 @@
 import type { Beneficiary } from '@meridian/contracts';
 import { relationshipStatuses } from '@meridian/contracts';
 import { renderApplicationPdf } from '../journeys/application-pdf';
-import { displayDate } from '../journeys/answers';
+import { displayDate } from '../../lib/display';
 
 const relationshipLabel = (key: string) =>
   relationshipStatuses.find((status) => status.key === key)?.label ?? key;

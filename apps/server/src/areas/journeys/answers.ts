@@ -1,16 +1,6 @@
 import { ukBankAccountSchema, type JourneyChoice, type JourneyStep } from '@meridian/contracts';
 import type { JourneyGraph } from './graph';
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `dd MMM yyyy`, the portal's date format. */
-export const displayDate = (iso: string) => {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${day} ${months[Number(month) - 1]} ${year}`;
-};
-
-export const displayPounds = (pence: number) =>
-  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { displayDate, displayPounds } from '../../lib/display';
 
 /** The member's answers as check your answers and the application PDF show them, in path order. */
 export function answerLines(graph: JourneyGraph, steps: readonly JourneyStep[]) {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { memberCases } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
-import { displayDate } from './answers';
+import { displayDate } from '../../lib/display';
 import { fileForMember } from '../documents/library';
 import { aboutYouSection, renderApplicationPdf } from './application-pdf';
 import { memberOf } from './actions';

@@ -26,7 +26,7 @@ import type { Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { enteredLumpSums } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { displayDate, displayPounds } from '../journeys/answers';
+import { displayDate, displayPounds } from '../../lib/display';
 import { fileForMember, type PortalDocument } from '../documents/library';
 import { loggableError } from '../../lib/logging';
 import { aboutYouSection, renderApplicationPdf } from '../journeys/application-pdf';

@@ -13,6 +13,7 @@ import {
   type TransferQuoteRequest,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
+import { displayDate } from '../../lib/display';
 import { notFound } from '../../lib/errors';
 import { retirementApplicationOf } from '../journeys/repository';
 import { calculationMember, figuresOrUnavailable } from './calculations';
@@ -389,11 +390,3 @@ const FIGURE_TOKENS = [
   'target_retirement_age',
   'retirement_journey_expiration_date',
 ] as const;
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `dd MMM yyyy`, the portal's date format (fixed English month names, whatever the runtime's locale data). */
-const displayDate = (iso: string) => {
-  const [year, month, day] = iso.split('-');
-  return `${day} ${months[Number(month) - 1]} ${year}`;
-};

@@ -1,0 +1,14 @@
+/** Fixed English month names, whatever the runtime's locale data. */
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `dd MMM yyyy`, the portal's date format, from an ISO date or timestamp. */
+export const displayDate = (iso: string) => {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day} ${months[Number(month) - 1]} ${year}`;
+};
+
+export const displayPounds = (pence: number) =>
+  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** "1 month", "8 months". */
+export const displayMonths = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;
