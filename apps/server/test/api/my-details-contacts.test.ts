@@ -78,6 +78,29 @@ describe('member data of the chosen record', () => {
     expect(await idsFor('dc.near')).toContain('target-retirement-near');
   });
 
+  it('points retirement alerts at a page the tenant has, with dates as members read them', async () => {
+    type Alert = { alertId: string; messageText: string; link: string | null };
+    const alertsOf = async (agent: BrowserAgent) =>
+      (await agent.request({ url: `${api}/alerts` })).json().alerts as Alert[];
+    const byId = (alerts: Alert[], alertId: string) => alerts.find((alert) => alert.alertId === alertId);
+
+    expect(byId(await alertsOf(await signedIn('db.deferred')), 'retirement-window-open')?.link).toBe(
+      '/retirement/options',
+    );
+    const dcNear = byId(await alertsOf(await signedIn('dc.near')), 'target-retirement-near')!;
+    expect(dcNear.link).toBe('/my-pension');
+    expect(dcNear.messageText).toMatch(
+      /^Your target retirement date is \d{2} [A-Z][a-z]{2} \d{4}, in \d+ months?\.$/,
+    );
+    // The second tenant has no options page: its members are sent to how to contact the scheme.
+    const bluewater = new BrowserAgent(ctx.app, 'bluewater.localhost');
+    expect((await bluewater.signIn('second.member')).statusCode).toBe(200);
+    const retirementAlerts = (await alertsOf(bluewater)).filter((alert) =>
+      alert.alertId.startsWith('retirement-'),
+    );
+    expect(retirementAlerts.map((alert) => alert.link)).toEqual(['/contact-us']);
+  });
+
   it('refuses a record the sign-in is not entitled to', async () => {
     const agent = await signedIn('db.deferred');
     const response = await agent.request({

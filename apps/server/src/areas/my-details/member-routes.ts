@@ -15,6 +15,21 @@ import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { memberAlerts, membershipSummary, retirementFigures } from './member-summary';
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
+import { pageExists } from '../content/page-repository';
+
+/**
+ * Where a member reads about taking their pension, best first: the options page (where a defined
+ * benefit pension is applied for), their pension page, then how to contact the scheme.
+ */
+const retirementPages = {
+  DB: ['/retirement/options', '/my-pension', '/contact-us'],
+  DC: ['/my-pension', '/contact-us'],
+};
+
+async function retirementLinkFor(db: Database, tenantUrl: string, schemeType: 'DB' | 'DC') {
+  for (const page of retirementPages[schemeType]) if (await pageExists(db, tenantUrl, page)) return page;
+  return null;
+}
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const badgeStatus = { Completed: 1, Pending: 2, Cancelled: 3 } as const;
@@ -166,6 +181,7 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
         today,
         figures: await retirementFigures(calculations, member, scheme, today, lifeStagePeriodsOf(request)),
         hasBankAccount: (await currentBankAccount(db, member)) !== null,
+        retirementLink: await retirementLinkFor(db, request.tenantUrl, scheme.type),
       });
       return {
         alerts: [...alerts.filter((alert) => alert.priority), ...alerts.filter((alert) => !alert.priority)],

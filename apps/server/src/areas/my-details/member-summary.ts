@@ -12,6 +12,7 @@ import {
 import type { MemberAlert, MembershipSummary } from '@meridian/contracts';
 import type { members, schemes } from '../../db/schema';
 import { calculationMember } from '../member-data/calculations';
+import { displayDate, displayMonths } from '../../lib/display';
 import type { LifeStagePeriods } from '../../plugins/member-auth';
 
 type MemberRow = typeof members.$inferSelect;
@@ -80,6 +81,8 @@ export interface AlertFacts {
   figures: RetirementDatesAges | null;
   hasBankAccount: boolean;
   today: IsoDate;
+  /** Where this tenant tells the member about taking their pension (null: no such page). */
+  retirementLink: string | null;
 }
 
 const monthsUntil = (today: IsoDate, date: string) => completedMonths(today, isoDate(date));
@@ -88,7 +91,14 @@ const monthsUntil = (today: IsoDate, date: string) => completedMonths(today, iso
  * What the member should know or do now, worked out from their record: priority alerts ask for an
  * action that holds up a payment; the others are reminders.
  */
-export function memberAlerts({ member, scheme, figures, hasBankAccount, today }: AlertFacts): MemberAlert[] {
+export function memberAlerts({
+  member,
+  scheme,
+  figures,
+  hasBankAccount,
+  today,
+  retirementLink,
+}: AlertFacts): MemberAlert[] {
   const alerts: MemberAlert[] = [];
   const add = (alertId: string, priority: boolean, messageText: string, link: string | null) =>
     alerts.push({ alertId, priority, messageText, link, effectiveDate: today });
@@ -119,23 +129,23 @@ export function memberAlerts({ member, scheme, figures, hasBankAccount, today }:
       add(
         'retirement-window-opens',
         false,
-        `Your retirement window opens in ${Math.max(1, monthsUntil(today, earliest))} months, on ${earliest}.`,
-        '/retirement',
+        `Your retirement window opens in ${displayMonths(Math.max(1, monthsUntil(today, earliest)))}, on ${displayDate(earliest)}.`,
+        retirementLink,
       );
     } else if (earliest <= today && figures.dates.normal > today) {
       add(
         'retirement-window-open',
         false,
         'You can take your pension now. See your options before you decide.',
-        '/retirement',
+        retirementLink,
       );
     }
     if (target && target > today && monthsUntil(today, target) <= 12) {
       add(
         'target-retirement-near',
         false,
-        `Your target retirement date is ${target}, in ${monthsUntil(today, target)} months.`,
-        '/retirement',
+        `Your target retirement date is ${displayDate(target)}, in ${displayMonths(monthsUntil(today, target))}.`,
+        retirementLink,
       );
     }
   }
