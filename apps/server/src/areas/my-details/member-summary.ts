@@ -40,7 +40,9 @@ export async function retirementFigures(
   }
 }
 
-function pensionableService(member: MemberRow, today: IsoDate) {
+/** Service that counts towards a defined benefit pension; a savings pot has none. */
+function pensionableService(member: MemberRow, scheme: SchemeRow, today: IsoDate) {
+  if (scheme.type === 'DC') return null;
   const from = member.datePensionableServiceStarted ?? member.dateJoinedScheme;
   if (!from) return null;
   const to = member.dateLeftScheme ?? member.dateRetired ?? today;
@@ -66,7 +68,7 @@ export function membershipSummary(
     dateJoinedScheme: member.dateJoinedScheme,
     dateLeftScheme: member.dateLeftScheme,
     dateRetired: member.dateRetired,
-    pensionableService: pensionableService(member, today),
+    pensionableService: pensionableService(member, scheme, today),
     normalRetirementAge: figures?.ages.normal ?? null,
     normalRetirementDate: figures?.dates.normal ?? null,
     earliestRetirementAge: figures?.ages.earliest ?? null,

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MaskedBankAccount, MembershipSummary, NotificationSettings } from '@meridian/contracts';
 import { memberApi, type PersonalDetails } from '../../lib/api';
-import { formatDate } from '../content/format';
+import { formatDate, formatPeriod } from '../content/format';
 import { detailsApi, type StoredAddress } from './api';
 
 interface Details {
@@ -96,7 +96,7 @@ export function YourDetails() {
         {membership.dateLeftScheme && <Row label="Left the scheme">{date(membership.dateLeftScheme)}</Row>}
         {membership.pensionableService && (
           <Row label="Pensionable service">
-            {membership.pensionableService.years} years {membership.pensionableService.months} months
+            {formatPeriod(`${membership.pensionableService.years}Y${membership.pensionableService.months}M`)}
           </Row>
         )}
         {membership.normalRetirementDate && (
