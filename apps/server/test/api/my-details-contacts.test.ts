@@ -47,6 +47,10 @@ describe('member data of the chosen record', () => {
       age: 60,
     });
     expect(summary.pensionableService.years).toBeGreaterThan(20);
+    // Service counts towards a defined benefit pension only; a savings pot has none.
+    const savings = await signedIn('dc.far');
+    const dcSummary = (await savings.request({ url: `${api}/membership-summary` })).json();
+    expect(dcSummary).toMatchObject({ schemeType: 'DC', pensionableService: null });
   });
 
   it('lists dependants, referrals and other linked records', async () => {
