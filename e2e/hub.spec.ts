@@ -141,6 +141,9 @@ test('linked: both records in the picker, and a confirmation after switching', a
   await expect(picker).toContainText('Meridian Final Salary Section (1000007)');
   await expect(picker).toContainText('Meridian Retirement Savings Section (1000008)');
   await expect(page.getByRole('region', { name: 'Your Meridian Final Salary Section record' })).toBeVisible();
+  // Content is chosen for the record shown from the start, before any choice in the picker.
+  await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toBeVisible();
+  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText('You can take your pension now');
   await capture(page, 'linked-db');
   await picker.getByLabel(/Meridian Retirement Savings Section \(1000008\)/).check();
   await page.getByRole('button', { name: 'Show this record' }).click();

@@ -51,10 +51,6 @@ async function fetchKey(recalculate: boolean): Promise<string> {
         newlyRetiredRangeInMonth: periods.newlyRetiredRange,
         preRetirementAgePeriodInYears: periods.preRetirementAgePeriod,
         timestamp: Date.now(),
-        basicMode:
-          singleAuthData.read()?.hasMultipleRecords && !singleAuthData.read()?.linkedRefno
-            ? 'true'
-            : undefined,
       },
       headers: activeRecordHeaders(singleAuthData.read()),
     },
@@ -68,7 +64,11 @@ async function fetchKey(recalculate: boolean): Promise<string> {
   return answer.contentAccessKey;
 }
 
-/** The content access key for the chosen record, fetched once and kept until it nearly expires. */
+/**
+ * The content access key for the chosen record, fetched once and kept until it nearly expires. It
+ * always describes a record (never basic mode): every page shows one record, the primary one until
+ * the member picks another, and its content is chosen for that record.
+ */
 export async function contentAccessKey({ recalculate = false } = {}): Promise<string> {
   const stored = sessionStore.get<StoredKey>(STORE_KEY);
   // A key kept by an earlier version of the app came without its attributes.
