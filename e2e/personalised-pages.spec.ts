@@ -19,6 +19,7 @@ test('the same page reads differently for a DB member in the retirement window a
   );
   await expect(dbMain).toContainText('Call us on 0300 123 4567');
   await expect(dbMain).not.toContainText('[[');
+  await expect(dbPage.getByRole('link', { name: 'Retirement options' })).toHaveCount(1);
   await dbPage.screenshot({ path: 'test-results/screenshots/my-pension-db-deferred.png', fullPage: true });
   await expectNoAccessibilityViolations(dbPage);
 
@@ -29,6 +30,11 @@ test('the same page reads differently for a DB member in the retirement window a
   await expect(dcMain).toContainText('savings pot');
   await expect(dcMain).not.toContainText('defined benefit');
   await expect(dcMain).not.toContainText('You can now apply');
+  await expect(dcMain).toContainText(
+    /If you retire on \d{2} \w{3} \d{4}, your pot could be worth £[\d,.]+\. That is £[\d,.]+ in today’s money/,
+  );
+  // The options page is about applying for a defined benefit pension: not in a DC member's menu.
+  await expect(dcPage.getByRole('link', { name: 'Retirement options' })).toHaveCount(0);
   await dcPage.screenshot({ path: 'test-results/screenshots/my-pension-dc-far.png', fullPage: true });
 });
 
