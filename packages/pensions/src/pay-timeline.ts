@@ -36,11 +36,14 @@ export function firstPaymentDate(effectiveDate: IsoDate, payDay: number, region:
   return paymentDateInMonth(next.year, next.month, payDay, region);
 }
 
-/** The next pension payment on or after today: this month's pay date unless it has passed, else next month's. */
+/**
+ * The next pension payment after today: this month's pay date if it is still to come, else next
+ * month's. A payment reaches the bank on its pay date, so on that day it is paid, not next.
+ */
 export function nextPaymentDate(today: IsoDate, payDay: number, region: BankHolidayRegion): IsoDate {
   const { year, month } = dateParts(today);
   const thisMonth = paymentDateInMonth(year, month, payDay, region);
-  return thisMonth >= today ? thisMonth : firstPaymentDate(today, payDay, region);
+  return thisMonth > today ? thisMonth : firstPaymentDate(today, payDay, region);
 }
 
 /** Every pay date from the first after the effective date up to and including `until`, oldest first. */

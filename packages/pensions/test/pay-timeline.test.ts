@@ -43,8 +43,8 @@ describe('pensions in payment', () => {
   it.each([
     // pay day 28 December 2025 is a Sunday → Wednesday 24 December (25, 26 are bank holidays)
     ['2025-12-10', 28, '2025-12-24'],
-    // on the pay day itself the payment is today's
-    ['2025-12-24', 28, '2025-12-24'],
+    // on the pay day itself that payment has reached the bank: the next is January's
+    ['2025-12-24', 28, '2026-01-28'],
     // the day after December's payment → January's: 28 Jan 2026 is a Wednesday
     ['2025-12-25', 28, '2026-01-28'],
     // Easter 2026: pay day 3 April is Good Friday → Thursday 2 April

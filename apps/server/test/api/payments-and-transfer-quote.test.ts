@@ -51,7 +51,11 @@ describe('the guaranteed transfer quote issued to db.avc', () => {
       .set({ guaranteedUntil: today, quote: { ...stored!.quote, ...marked, guaranteedUntil: today } })
       .where(eq(storedTransferQuotes.id, stored!.id));
     const lastDay = await transferQuote(agent);
-    expect(lastDay).toMatchObject({ guaranteed: true, transferValuePence: 12_345_678, guaranteedUntil: today });
+    expect(lastDay).toMatchObject({
+      guaranteed: true,
+      transferValuePence: 12_345_678,
+      guaranteedUntil: today,
+    });
     expect(await transferQuote(agent)).toEqual(lastDay);
 
     // Expired yesterday: the member sees today's figure, not a guarantee.
@@ -73,7 +77,7 @@ describe('the pension in payment of db.pensioner', () => {
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     const today = utcDay(new Date());
-    expect(body.nextPaymentOn >= today).toBe(true);
+    expect(body.nextPaymentOn > today).toBe(true);
     expect(isWorkingDay(isoDate(body.nextPaymentOn), 'england-and-wales')).toBe(true);
     expect(body.annualPensionPence).toBe(1_875_000);
     expect(body.currentPayment).toEqual({ grossPence: 156_250, taxPence: 10_280, netPence: 145_970 });
@@ -86,6 +90,8 @@ describe('the pension in payment of db.pensioner', () => {
     const dates = body.lastPayments.map((payment: { paidOn: string }) => payment.paidOn);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates.every((date: string) => date <= today)).toBe(true);
+    // Never a payment already listed as paid, on its pay day included.
+    expect(body.nextPaymentOn > dates[0]).toBe(true);
     expect(body.increase).toMatchObject({ lastPercent: null, lastOn: null });
     expect(body.increase.nextOn).toMatch(/^\d{4}-04-01$/);
   });
