@@ -105,6 +105,7 @@ function annualStatement(member: MemberRow, today: IsoDate) {
       renderApplicationPdf({
         title: 'Annual benefit statement',
         caseNumber: member.referenceNumber,
+        dateLabel: 'Sent on',
         submittedOn: displayDate(issued),
         sections: [
           aboutYou(member, [{ label: 'Figures as at', value: displayDate(asAt) }]),
@@ -125,6 +126,7 @@ function pensionStartedLetter(member: MemberRow) {
       renderApplicationPdf({
         title: 'Your pension has started',
         caseNumber: member.referenceNumber,
+        dateLabel: 'Sent on',
         submittedOn: displayDate(retired),
         sections: [
           aboutYou(member, [{ label: 'Retired on', value: displayDate(retired) }]),

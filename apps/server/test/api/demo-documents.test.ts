@@ -3,6 +3,7 @@ import { isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { beneficiaries, memberDocuments } from '../../src/db/schema';
 import { lastStatementDates, seedDemoDocuments } from '../../src/seed/demo-documents';
+import { displayDate } from '../../src/lib/display';
 import { BrowserAgent } from './browser-agent';
 import { pdfText } from './document-files';
 import { useTestApp } from './harness';
@@ -51,6 +52,9 @@ describe('demo documents', () => {
     expect(text).toContain('Annual benefit statement');
     expect(text).toContain('Meridian Retirement Savings Section');
     expect(text).toContain('£186,400.00');
+    // The scheme sent it: it was not submitted by the member.
+    expect(text).toContain(`Sent on ${displayDate(issued)}`);
+    expect(text).not.toContain('Submitted on');
   });
 
   it('shows the pensioner the letter that started their pension and their nomination of their spouse', async () => {
@@ -68,7 +72,9 @@ describe('demo documents', () => {
     ]);
     const library = await libraryOf(agent);
     const letter = library.find((item) => item.name.startsWith('your-pension-has-started-'));
-    expect(await download(agent, letter!.id)).toContain('£18,750.00 a year');
+    const letterText = await download(agent, letter!.id);
+    expect(letterText).toContain('£18,750.00 a year');
+    expect(letterText).toMatch(/Sent on \d{2} [A-Z][a-z]{2} \d{4}/);
     const wish = library.find((item) => item.type === 'Expression of wish');
     expect(wish).toMatchObject({ kind: 'nomination', isRead: false });
     expect(wish!.dateReceived.slice(0, 10)).toBe(nomination.nominatedAt.slice(0, 10));
