@@ -19,7 +19,7 @@ test('the same page reads differently for a DB member in the retirement window a
   );
   await expect(dbMain).toContainText('Call us on 0300 123 4567');
   await expect(dbMain).not.toContainText('[[');
-  await expect(dbPage.getByRole('link', { name: 'Retirement options' })).toHaveCount(1);
+  await expect(dbPage.getByRole('link', { name: 'Retirement options' }).first()).toBeAttached();
   await dbPage.screenshot({ path: 'test-results/screenshots/my-pension-db-deferred.png', fullPage: true });
   await expectNoAccessibilityViolations(dbPage);
 
