@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { pdfLines } from './support/files';
+import { pdfLines } from '../apps/server/test/pdf-text';
 import { signInToHub as signIn, codeSentTo } from './support/member';
 
 test.describe.configure({ timeout: 180_000 });

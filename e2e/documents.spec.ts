@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { pdfLines, samplePdf, samplePng } from './support/files';
+import { pdfLines } from '../apps/server/test/pdf-text';
+import { samplePdf, samplePng } from './support/files';
 import { signInToHub as signIn } from './support/member';
 
 test.describe.configure({ timeout: 120_000 });

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ageOn, birthdayAtAge } from '@meridian/contracts';
 import { formatCurrency } from '../apps/web/src/features/content/format';
+import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf, samplePng } from './support/files';
 import { signInToHub as signIn } from './support/member';
@@ -35,22 +35,6 @@ async function showOptionsForFirstDate(page: Page) {
   );
   await main.getByRole('button', { name: 'Show my options' }).click();
   await expect(main.getByRole('heading', { name: /Your options if you retire on/ })).toBeVisible();
-}
-
-/** The text drawn on a pdf-lib PDF: content streams inflated, hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const texts: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      body = match[1]!;
-    }
-    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-  }
-  return texts.join('\n');
 }
 
 // The whole application, with an accessibility check on every page, takes longer than one page does.
@@ -102,7 +86,7 @@ test('db.deferred sees their figures, their pension by age, downloads the option
     page.waitForEvent('download'),
     main.getByRole('link', { name: 'Download these options (PDF)' }).click(),
   ]);
-  const text = pdfText(await readFile((await download.path())!));
+  const text = await pdfText(await readFile((await download.path())!));
   expect(text).toContain('Your retirement options');
   expect(text).toContain('The most tax-free cash and a reduced pension');
 
@@ -332,7 +316,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download your application (PDF)' }).click(),
   ]);
-  const text = pdfText(await readFile((await download.path())!));
+  const text = await pdfText(await readFile((await download.path())!));
   expect(text).toContain(`Reference ${reference}`);
   expect(text).toContain('£10,000.00');
   expect(text).toContain('Mrs M Hughes, sort code 30-94-66, account ending 5678');

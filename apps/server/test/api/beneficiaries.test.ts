@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, beneficiaries, memberDocuments, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
-import { pdfText } from './document-files';
+import { pdfText } from '../pdf-text';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
@@ -71,6 +71,17 @@ describe('beneficiaries', () => {
       label: 'Charity or organisation',
       group: 'organisation',
     });
+  });
+
+  it('saves and prints a name in any script, emoji included, without failing the nomination', async () => {
+    const agent = await member('db.active');
+    const list = [person('Zoë Łucja', 100, { surname: 'Ōtaki-Nguyễn 🙂' })];
+    const saved = await save(agent, list, 'db.active@example.org');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const download = await agent.request({ url: `${api}/download` });
+    expect(download.statusCode).toBe(200);
+    // The letters print from the embedded font; the emoji, which no font here has, is left out.
+    expect(await pdfText(download.rawPayload)).toContain('Zoë Łucja Ōtaki-Nguyễn');
   });
 
   it('saves two people and a charity with a step-up code, audits, emails, and files the PDF in documents', async () => {

@@ -5,7 +5,7 @@ import { beneficiaries, memberDocuments } from '../../src/db/schema';
 import { lastStatementDates, seedDemoDocuments } from '../../src/seed/demo-documents';
 import { displayDate } from '../../src/lib/display';
 import { BrowserAgent } from './browser-agent';
-import { pdfText } from './document-files';
+import { pdfText } from '../pdf-text';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import yazl from 'yazl';
 
 function finish(zip: yazl.ZipFile): Promise<Buffer> {
@@ -105,22 +105,4 @@ export function uploadForm(
     .map(([name, value]) => ({ name, value: value! }));
   parts.push({ name: 'file', value: bytes, fileName });
   return multipart(parts);
-}
-
-/** The text pdf-lib drew: the hex strings shown by Tj in each page's content streams. */
-export async function pdfText(bytes: Uint8Array) {
-  const pdf = await PDFDocument.load(bytes);
-  const words: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.get(PDFName.of('Contents'));
-    const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-    for (const ref of refs) {
-      const stream = pdf.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-      for (const match of text.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-        words.push(Buffer.from(match[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return words.join('\n');
 }

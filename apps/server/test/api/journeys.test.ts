@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { updateCase } from '../../src/areas/journeys/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
 const TYPE = 'dbcoreretirementapplication';
@@ -103,23 +103,6 @@ async function tickDeclarations(
     checkboxesListKey: 'declarations',
     checkboxes: keys.map((key) => ({ key, answerValue: true })),
   });
-}
-
-/** The text drawn on a pdf-lib PDF: its content streams inflated, hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const texts: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      body = match[1]!;
-    }
-    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-  }
-  return texts.join('\n');
 }
 
 describe('the DB retirement application journey', () => {
@@ -432,7 +415,7 @@ describe('the DB retirement application journey', () => {
 
     const pdf = await get(agent, '/pdf/download');
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     const summaryPdf = await agent.request({ url: '/mdp-api/api/retirement-journey/download/summary-pdf' });
     expect(summaryPdf.rawPayload.equals(pdf.rawPayload)).toBe(true);
     // The application is filed once in the member's documents, as the portal made it.

@@ -1,8 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import { addYears, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it, vi } from 'vitest';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { pdfText } from '../pdf-text';
 
 const logLines: string[] = [];
 const ctx = useTestApp(
@@ -241,22 +241,6 @@ describe('the DB retirement calculation, options and the member’s own tax-free
   });
 });
 
-/** The text drawn on a pdf-lib PDF: its content streams inflated, hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const texts: string[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      body = match[1]!;
-    }
-    for (const hex of body.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
-  }
-  return texts.join('\n');
-}
-
 describe('the option summary PDF', () => {
   it('gives each option for the chosen date as a PDF, and refuses a member without options or a bad date', async () => {
     const agent = await signedIn('db.deferred');
@@ -273,7 +257,7 @@ describe('the option summary PDF', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="retirement-options-${date}.pdf"`,
     );
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Your retirement options');
     expect(text).toContain('Full pension, no tax-free cash');
     expect(text).toContain('The most tax-free cash and a reduced pension');
@@ -295,7 +279,7 @@ describe('the option summary PDF', () => {
       url: `/mdp-api/api/members/current/documents/${library.items[0].id}/download/protected-quote`,
     });
     expect(kept.statusCode).toBe(200);
-    expect(pdfText(kept.rawPayload)).toContain(pounds(quote.fullPensionPence));
+    expect(await pdfText(kept.rawPayload)).toContain(pounds(quote.fullPensionPence));
 
     const refused = await agent.request({
       url: '/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=soon',
@@ -329,7 +313,7 @@ describe('the option summary PDF', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="retirement-options-${date}.pdf"`,
     );
-    expect(pdfText(response.rawPayload)).toContain('Your retirement options');
+    expect(await pdfText(response.rawPayload)).toContain('Your retirement options');
     const warning = logLines.map((line) => JSON.parse(line)).find((entry) => entry.level === 40);
     expect(warning).toMatchObject({
       msg: 'retirement quote not filed in the library',

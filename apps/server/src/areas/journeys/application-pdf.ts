@@ -1,4 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export interface ApplicationPdf {
   title: string;
@@ -9,6 +12,19 @@ export interface ApplicationPdf {
   dateLabel?: string;
   sections: Array<{ heading: string; lines: Array<{ label: string; value: string }> }>;
 }
+
+/**
+ * DejaVu Sans, embedded (only the glyphs used): members' names and answers come in every script, and
+ * the PDF's built-in fonts cannot draw a letter outside Western European ones (Ł, ŵ, ễ). A character
+ * no font has is drawn as an empty box rather than stopping the PDF.
+ */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+const loadFonts = () =>
+  (fontBytes ??= Promise.all([
+    readFile(fontFile('DejaVuSans.ttf')),
+    readFile(fontFile('DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold })));
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const SIZE = 11;
@@ -34,8 +50,10 @@ export async function renderApplicationPdf(application: ApplicationPdf): Promise
   const pdf = await PDFDocument.create();
   pdf.setTitle([application.title, application.caseNumber].filter(Boolean).join(' '));
   pdf.setProducer('Meridian');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.registerFontkit(fontkit);
+  const fonts = await loadFonts();
+  const regular = await pdf.embedFont(fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true });
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
   const write = (text: string, font: PDFFont, size = SIZE, indent = 0) => {
