@@ -15,3 +15,4 @@ export * from './web-routes';
 export * from './batch';
 export * from './branding';
 export * from './retirement-age';
+export * from './registration';

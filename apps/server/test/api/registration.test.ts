@@ -140,6 +140,11 @@ describe('registration of a portal account for an existing member record', () =>
     const registrationId = started.json().registrationId;
     const code = await latestCodeTo('sam.patel@example.org');
     expect((await confirm(agent, { registrationId, code, username: 'db.active' })).statusCode).toBe(409);
+    for (const password of [' '.repeat(12), `  short pass  `]) {
+      const refused = await confirm(agent, { registrationId, code, password });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0].message).toContain('Password must be 12 characters or more');
+    }
     const created = await confirm(agent, { registrationId, code });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ username: 'sam.patel' });

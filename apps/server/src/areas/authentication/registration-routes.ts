@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, safeDate } from '@meridian/contracts';
+import { errorBodySchema, registrationConfirmationSchema, safeDate } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -76,18 +76,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
       schema: {
         tags: ['authentication'],
         summary: 'Confirm the emailed code and create the account',
-        body: z.object({
-          registrationId: z.uuid(),
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'the 6-digit code from the email'),
-          username: z
-            .string()
-            .trim()
-            .regex(/^[a-zA-Z0-9._-]{3,50}$/, '3 to 50 letters, digits, dots, dashes or underscores'),
-          password: z.string().min(12, 'at least 12 characters').max(200),
-        }),
+        body: registrationConfirmationSchema,
         response: {
           201: z.object({ username: z.string() }),
           400: errorBodySchema,

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { registrationConfirmationSchema } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -9,9 +10,7 @@ import { authApi } from '../../lib/api';
 import { HttpError } from '../../lib/http/client';
 
 type Step =
-  | { name: 'details' }
-  | { name: 'code'; registrationId: string }
-  | { name: 'done'; username: string };
+  { name: 'details' } | { name: 'code'; registrationId: string } | { name: 'done'; username: string };
 
 const serverMessages: Record<string, FieldError> = {
   already_registered: { field: 'code', message: 'You already have an account. Sign in instead' },
@@ -95,16 +94,10 @@ export function RegisterPage() {
       username: text(form, 'username'),
       password: String(form.get('password') ?? ''),
     };
-    const problems: FieldError[] = [];
-    if (!/^\d{6}$/.test(confirmation.code))
-      problems.push({ field: 'code', message: 'Enter the 6-digit security code' });
-    if (!/^[a-zA-Z0-9._-]{3,50}$/.test(confirmation.username))
-      problems.push({
-        field: 'username',
-        message: 'Username must be 3 to 50 letters, digits, dots, dashes or underscores',
-      });
-    if (confirmation.password.length < 12)
-      problems.push({ field: 'password', message: 'Password must be 12 characters or more' });
+    const checked = registrationConfirmationSchema.safeParse(confirmation);
+    const problems: FieldError[] = checked.success
+      ? []
+      : checked.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message }));
     setErrors(problems);
     if (problems.length) return;
     setBusy(true);
