@@ -20,5 +20,7 @@ describe('readDateField', () => {
     expect(readDateField(form('31', '4', '1980'), 'dob')).toBeNull();
     expect(readDateField(form('', '4', '1980'), 'dob')).toBeNull();
     expect(readDateField(form('1', '1', '80'), 'dob')).toBeNull();
+    expect(readDateField(form('1', '1', '99999'), 'dob')).toBeNull();
+    expect(readDateField(form('31', '12', '9999'), 'dob')).toBe('9999-12-31');
   });
 });

@@ -50,7 +50,14 @@ export function readDateField(form: FormData, id: string): string | null {
   const [day, month, year] = ['day', 'month', 'year'].map((part) =>
     Number(String(form.get(`${id}-${part}`) ?? '').trim()),
   );
-  if (!Number.isInteger(day) || !Number.isInteger(month) || !Number.isInteger(year) || year! < 1900)
+  // Four-digit years only: a later one would not make a YYYY-MM-DD date.
+  if (
+    !Number.isInteger(day) ||
+    !Number.isInteger(month) ||
+    !Number.isInteger(year) ||
+    year! < 1900 ||
+    year! > 9999
+  )
     return null;
   const date = new Date(Date.UTC(year!, month! - 1, day!));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day)
