@@ -195,6 +195,11 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await main.getByRole('button', { name: 'Update figures' }).click();
   await expect(main.getByRole('status')).toContainText('£10,000.00 tax-free cash and');
   await expectNoAccessibilityViolations(page);
+  // An amount typed after the figures were updated is not applied unseen.
+  await main.getByLabel('Or type an amount in pounds').fill('20000');
+  await main.getByRole('button', { name: 'Apply for this option' }).click();
+  await expect(page.getByRole('alert')).toContainText('Update the figures for your amount first');
+  await main.getByLabel('Or type an amount in pounds').fill('10000');
   await main.getByRole('button', { name: 'Apply for this option' }).click();
 
   await expect(heading(page, 'Pension Wise guidance')).toBeVisible();

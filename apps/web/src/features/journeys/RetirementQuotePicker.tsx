@@ -90,6 +90,9 @@ function dateAtAge(typed: string, { dateOfBirth, availableRetirementDateRange: r
   return { date: null, problem };
 }
 
+/** The amount typed in pounds, with any £ sign, commas and spaces left out (NaN if it is not a number). */
+const poundsTyped = (typed: string) => Number(typed.replace(/[£,\s]/g, ''));
+
 /**
  * Pre-journey screens of the DB retirement application: the pension by retirement age, a date inside
  * the allowed window, the quote's options (also as a PDF), a tax-free cash amount of the member's own
@@ -152,7 +155,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   }
 
   async function recalculate() {
-    const amount = Number(pounds.replace(/[£,\s]/g, ''));
+    const amount = poundsTyped(pounds);
     const maximum = quote!.lumpSum.maximumPence;
     if (!Number.isFinite(amount) || Math.round(amount * 100) < 1 || Math.round(amount * 100) > maximum)
       return setErrors([
@@ -181,7 +184,9 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
     event.preventDefault();
     if (!option) return setErrors([{ field: 'option-0', message: 'Choose an option' }]);
     const requested = quote!.options.find((candidate) => candidate.kind === 'requested-lump-sum');
-    if (option === 'requested-lump-sum' && !requested)
+    // The figures must be for the amount in the box: one typed after the last update is not applied unseen.
+    const typedPence = Math.round(poundsTyped(pounds) * 100);
+    if (option === 'requested-lump-sum' && (!requested || requested.lumpSumPence !== typedPence))
       return setErrors([{ field: 'lump-sum-amount', message: 'Update the figures for your amount first' }]);
     try {
       // The amount is kept with the member's figures while they apply; another option forgets it.
