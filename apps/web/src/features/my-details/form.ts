@@ -36,11 +36,16 @@ const codeMessages: Record<string, string> = {
   too_many_requests: 'Too many attempts. Wait a few minutes and try again',
 };
 
-/** A server refusal as an error-summary entry on the field it concerns. */
+/** Refusals that always concern one field, whichever field the form would otherwise blame. */
+const codeFields: Record<string, string> = {
+  bank_account_name_mismatch: 'accountName',
+};
+
+/** A server refusal as an error-summary entry on the field it concerns (`field` unless the code names one). */
 export function serverError(error: unknown, field: string): FieldError {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
   return {
-    field,
+    field: (code && codeFields[code]) || field,
     message: (code && codeMessages[code]) || 'Sorry, there is a problem with the service. Try again later',
   };
 }
