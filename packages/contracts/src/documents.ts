@@ -86,8 +86,9 @@ export const documentReadStatuses = ['Read', 'Unread'] as const;
 
 /** The library list: filters, sort and page (pages of 8 unless asked otherwise). */
 export const documentListQuerySchema = z.object({
-  name: safeString().max(60).optional(),
-  type: safeString().max(60).optional(),
+  // Messages complete "Name contains must be …", as the library's filter form shows them.
+  name: safeString().max(60, '60 characters or fewer').optional(),
+  type: safeString().max(60, '60 characters or fewer').optional(),
   receivedDateFrom: safeDate().optional(),
   receivedDateTo: safeDate().optional(),
   documentReadStatus: z.enum(documentReadStatuses).optional(),

@@ -107,6 +107,20 @@ describe('the document library', () => {
     expect(fetch.mock.calls.length).toBe(before);
   });
 
+  it('says in words how long a name filter may be', async () => {
+    quietConsole();
+    const fetch = stubLibrary();
+    renderApp('/documents');
+    await screen.findByRole('table');
+    const before = fetch.mock.calls.length;
+    fireEvent.change(screen.getByLabelText('Name contains'), { target: { value: 'x'.repeat(61) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show documents' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Name contains must be 60 characters or fewer',
+    );
+    expect(fetch.mock.calls.length).toBe(before);
+  });
+
   it('downloads as the linked record the member switched to, marking the document read', async () => {
     quietConsole();
     const fetch = stubLibrary();
