@@ -161,9 +161,10 @@ test('linked: both records in the picker, and a confirmation after switching', a
 
 test('second tenant: its own member, its own cards', async ({ page }) => {
   await signInToHub(page, 'second.member', bluewaterUrl('/login'));
-  await expect(
-    page.getByRole('region', { name: 'Your Bluewater Defined Benefit Plan record' }),
-  ).toContainText('2000001');
+  const summary = page.getByRole('region', { name: 'Your Bluewater Defined Benefit Plan record' });
+  await expect(summary).toContainText('2000001');
+  // The plan's figures are for a date before the normal retirement date, and say so.
+  await expect(summary).toContainText('(taken early, before your normal retirement date)');
   await expect(taskCard(page, 'Help and contact')).toContainText('0300');
   await expect(taskCard(page, 'My pension')).toHaveCount(0);
   await capture(page, 'bluewater-second-member');

@@ -102,6 +102,8 @@ function RetirementRows({ time, quote }: Quoted) {
       </SummaryRow>
       <SummaryRow term={`Pension from ${formatDate(quote.effectiveDate)}`}>
         {formatCurrencyPerYear(quote.fullPensionPence, words)}
+        {quote.effectiveDate < time.normalRetirementDate &&
+          ' (taken early, before your normal retirement date)'}
       </SummaryRow>
       {maximum && (
         <SummaryRow term="Or the most tax-free cash">
