@@ -52,8 +52,21 @@ const dialledNumberSchema = (what: string, example: string) =>
       { message: `Enter a ${what} in the correct format, like ${example}`, path: ['number'] },
     );
 
-/** A mobile number (My details). */
-export const mobileChangeSchema = dialledNumberSchema('mobile phone number', '07911 123456');
+/**
+ * A UK number that can take a text: 07, but not 070 (personal numbers) or 076 (pagers). Elsewhere the
+ * compact number metadata cannot tell mobiles from landlines, so any valid number is taken.
+ */
+const canTakeText = ({ countryCode, number }: { countryCode: string; number: string }) => {
+  if (countryCode !== 'GB') return true;
+  const national = parsePhoneNumberFromString(number, 'GB')?.nationalNumber ?? '';
+  return /^7[^06]/.test(national);
+};
+
+/** A mobile number (My details): the one-time codes go to it by text. */
+export const mobileChangeSchema = dialledNumberSchema('mobile phone number', '07911 123456').refine(
+  canTakeText,
+  { message: 'Enter a UK mobile number, starting 07, like 07911 123456', path: ['number'] },
+);
 export type MobileChange = z.input<typeof mobileChangeSchema>;
 
 /** Any phone number, landline or mobile (a journey's phone question). */

@@ -101,6 +101,15 @@ describe('contact forms', () => {
     expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '0123' }).success).toBe(false);
   });
 
+  it('takes only a UK number that can receive a text as a mobile', () => {
+    const landline = mobileChangeSchema.safeParse({ countryCode: 'GB', number: '020 7946 0001' });
+    expect(landline.error?.issues[0]).toMatchObject({
+      path: ['number'],
+      message: 'Enter a UK mobile number, starting 07, like 07911 123456',
+    });
+    expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '+44 7911 123456' }).success).toBe(true);
+  });
+
   it('names a phone number as a phone number, not a mobile, when it is wrong', () => {
     const wrong = phoneNumberSchema.safeParse({ countryCode: 'GB', number: '123' });
     expect(wrong.error?.issues[0]?.message).toBe(
