@@ -43,6 +43,8 @@ function stepSchemas(object: ObjectSchemaFactory) {
       notAfterToday: z.boolean().optional(),
       /** The date may be today or later. */
       notBeforeToday: z.boolean().optional(),
+      /** The earliest date allowed (a guidance appointment cannot predate the service that gives it). */
+      notBefore: z.iso.date().optional(),
     }),
     object({ kind: z.literal('text'), ...shared, maxLength: z.number().int().min(1).max(1000).optional() }),
     /** A UK bank account (name, sort code, account number) given as the answer's value. */

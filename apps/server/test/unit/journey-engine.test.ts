@@ -52,7 +52,13 @@ const pages = [
   }),
   page('adviser', { question: { kind: 'text', key: 'adviser_name', label: 'Adviser' }, next: 'contact' }),
   page('guidance', {
-    question: { kind: 'date', key: 'guidance_date', label: 'When?', notAfterToday: true },
+    question: {
+      kind: 'date',
+      key: 'guidance_date',
+      label: 'When?',
+      notAfterToday: true,
+      notBefore: '2015-04-06',
+    },
     next: 'contact',
   }),
   page('contact', {
@@ -166,6 +172,9 @@ describe('the journey engine', () => {
     );
     expect(codeOf(() => answer(guidance, 'guidance', { ...guidanceDate, answerKey: '2026-02-30' }))).toBe(
       'invalid_date',
+    );
+    expect(codeOf(() => answer(guidance, 'guidance', { ...guidanceDate, answerKey: '1901-01-01' }))).toBe(
+      'date_too_early',
     );
     expect(
       codeOf(() =>

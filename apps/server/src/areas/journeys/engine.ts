@@ -4,6 +4,7 @@ import {
   ukBankAccountSchema,
   type JourneyStep,
 } from '@meridian/contracts';
+import { displayDate } from '../../lib/display';
 import { badRequest, notFound } from '../../lib/errors';
 import { answersOf, nextPageOf, reachableFrom, type JourneyGraph, type JourneyPage } from './graph';
 
@@ -139,6 +140,8 @@ function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneySt
       throw badRequest('date_in_future', 'The date must be today or in the past.');
     if (question.notBeforeToday && value < submission.today)
       throw badRequest('date_in_past', 'The date must be today or in the future.');
+    if (question.notBefore && value < question.notBefore)
+      throw badRequest('date_too_early', `The date must be on or after ${displayDate(question.notBefore)}.`);
   }
   if (question.kind === 'text') {
     if (value.length === 0) throw badRequest('answer_required', 'Answer the question on this page.');

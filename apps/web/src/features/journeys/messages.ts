@@ -7,6 +7,7 @@ const messages: Record<string, string> = {
   invalid_date: 'Enter a real date, for example 27 3 2026',
   date_in_future: 'The date must be today or in the past',
   date_in_past: 'The date must be today or in the future',
+  date_too_early: 'The date is earlier than this question allows. Check the year',
   answer_too_long: 'Your answer is too long',
   answer_has_html: 'Your answer must not contain < or >',
   invalid_bank_account:
