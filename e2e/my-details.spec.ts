@@ -131,6 +131,13 @@ test('a member changes bank details to an IBAN account and opens Contact us', as
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('•••• 3000')).toBeVisible();
+  // Changing them again starts from what was entered.
+  await page.getByRole('button', { name: 'Change these details' }).click();
+  await expect(page.getByLabel('Name on the account')).toHaveValue('Alex Morgan');
+  await expect(page.getByLabel('Country of the bank')).toHaveValue('DE');
+  await expect(page.getByLabel('BIC (SWIFT code)')).toHaveValue('COBADEFFXXX');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('•••• 3000')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm and send me a code' }).click();
   await page.getByLabel('Code').fill(await codeSentTo(request, 'linked@example.org'));
   await page.getByRole('button', { name: 'Confirm' }).click();

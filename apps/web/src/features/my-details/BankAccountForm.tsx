@@ -19,8 +19,10 @@ interface BankAccountFormProps {
   kind: BankKind;
   /** Receives the account once the server has validated it (modulus, IBAN/BIC, holder's name). */
   onChecked: (checked: CheckedBankAccount) => void | Promise<void>;
-  /** A UK account given before, to change (a journey's answer). */
-  defaultValues?: { accountName?: string; sortCode?: string; accountNumber?: string };
+  /** An account given before, to change (a journey's answer, or the one just entered). */
+  defaultValues?: Partial<
+    Record<'accountName' | 'sortCode' | 'accountNumber' | 'bankCountryCode' | 'iban' | 'bic', string>
+  >;
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
@@ -36,7 +38,7 @@ export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountF
   const [countries, setCountries] = useState<
     Array<{ countryCode: string; countryName: string; currencyCode: string; currencyName: string }>
   >([]);
-  const [country, setCountry] = useState('');
+  const [country, setCountry] = useState(defaultValues?.bankCountryCode ?? '');
 
   useEffect(() => {
     if (kind === 'iban') void detailsApi.bankCountries().then(setCountries, () => undefined);
@@ -144,6 +146,7 @@ export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountF
               hint="For example DE89 3704 0044 0532 0130 00"
               spellCheck={false}
               error={errorFor(errors, 'iban')}
+              defaultValue={defaultValues?.iban}
             />
             <TextField
               id="bic"
@@ -152,6 +155,7 @@ export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountF
               spellCheck={false}
               className="input--short"
               error={errorFor(errors, 'bic')}
+              defaultValue={defaultValues?.bic}
             />
           </>
         )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PendingCode } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { detailsApi, type BankKind } from './api';
+import { detailsApi, type BankAccountInput, type BankKind } from './api';
 import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from './BankAccountForm';
 import { CodeStep } from './CodeStep';
 import { serverError } from './form';
@@ -11,7 +11,8 @@ import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
 
 type Step =
   | { name: 'kind' }
-  | { name: 'enter'; kind: BankKind }
+  /** With the account entered before, when the member comes back to change it. */
+  | { name: 'enter'; kind: BankKind; account?: BankAccountInput }
   | { name: 'check'; checked: CheckedBankAccount }
   | { name: 'code'; checked: CheckedBankAccount; pending: PendingCode };
 
@@ -86,7 +87,14 @@ export function BankDetailsPage() {
     return (
       <div className="narrow">
         <h1>{titles.enter}</h1>
-        <BankAccountForm kind={step.kind} onChecked={(checked) => setStep({ name: 'check', checked })} />
+        <BankAccountForm
+          kind={step.kind}
+          defaultValues={step.account}
+          onChecked={(checked) => setStep({ name: 'check', checked })}
+        />
+        <button type="button" className="link-button" onClick={() => setStep({ name: 'kind' })}>
+          Back to where your bank account is
+        </button>
       </div>
     );
   }
@@ -122,7 +130,7 @@ export function BankDetailsPage() {
             type="button"
             id="change-details"
             className="link-button"
-            onClick={() => setStep({ name: 'enter', kind: checked.kind })}
+            onClick={() => setStep({ name: 'enter', kind: checked.kind, account: checked.account })}
           >
             Change these details
           </button>
