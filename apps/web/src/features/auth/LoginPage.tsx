@@ -15,7 +15,7 @@ const serverMessages: Record<string, string> = {
 
 const notices: Record<string, string> = {
   timeout:
-    'You were signed out because you did nothing for a while. Your answers are saved. Sign in again to carry on.',
+    'You were signed out because you did nothing for a while. What you had already sent us is kept, but not a form you had not finished. Sign in again to carry on.',
   signedOut: 'You have signed out.',
 };
 
