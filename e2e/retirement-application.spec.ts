@@ -310,6 +310,26 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).toContainText('02 Jan 2026');
   await expectNoAccessibilityViolations(page);
 
+  // A Change that opens another branch: its new questions, then back to check your answers as soon
+  // as the route rejoins pages already answered. Back from the changed page returns to the summary.
+  await page.getByRole('link', { name: /^Change have you had pension wise guidance/i }).click();
+  await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute(
+    'href',
+    /\/retirement\/apply\/check-answers$/,
+  );
+  await page.getByLabel('No').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'Free guidance from Pension Wise')).toBeVisible();
+  await page.getByLabel('Continue without guidance').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'Continuing without guidance')).toBeVisible();
+  await page.getByLabel(/I choose not to take it before I apply/).check();
+  await continueButton(page).click();
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  await expect(main).toContainText('Continue without guidance');
+  await expect(main).not.toContainText('02 Jan 2026');
+
   await page.getByRole('button', { name: 'Accept and send' }).click();
   await expect(heading(page, 'Application sent')).toBeVisible();
   const reference = (await page.locator('.panel__reference').textContent())!;

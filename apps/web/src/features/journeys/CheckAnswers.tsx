@@ -55,6 +55,10 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence, 'exact') },
     );
   }
+  const pagesAnsweredAfter = (pageKey: string) =>
+    journey.steps
+      .slice(journey.steps.findIndex((step) => step.pageKey === pageKey) + 1)
+      .map((step) => step.pageKey);
   for (const step of journey.steps) {
     const page = pages.get(step.pageKey);
     if (!page) continue;
@@ -99,7 +103,8 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
                   to={row.change.slug}
                   onClick={() =>
                     fastForward.start(definition.type, {
-                      nextPageKey: row.change!.step.nextPageKey ?? definition.summaryPage,
+                      changedPageKey: row.change!.step.pageKey,
+                      answeredPageKeys: pagesAnsweredAfter(row.change!.step.pageKey),
                       summaryPageKey: definition.summaryPage,
                       contactPageKey: null,
                     })

@@ -7,6 +7,7 @@ import { PageBlocks } from '../content/block-renderer';
 import { useTextResolver } from '../content/content-context';
 import { formatDate } from '../content/format';
 import { CheckAnswers } from './CheckAnswers';
+import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
 import { journeyApi, type JourneyDefinitionView } from './journey-api';
 import { StepForm } from './StepForm';
@@ -42,11 +43,12 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
       return void navigate(slugOf(redirectStepPageKey), { replace: true });
     const previous =
       page.key === definition.confirmationPage ? null : await journeyApi.previousStep(type, page.key);
+    const back = fastForward.backFrom(type, page.key, previous?.previousPageKey ?? null);
     setLoaded({
       definition,
       journey,
       slugOf,
-      previousSlug: previous ? slugOf(previous.previousPageKey) : null,
+      previousSlug: back ? slugOf(back) : null,
     });
   }, [navigate, page.key, routes.landing, type]);
 

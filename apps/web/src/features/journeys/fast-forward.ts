@@ -2,12 +2,17 @@ import { sessionStore } from '../../lib/session-storage';
 
 /**
  * Fast-forward edit mode, per journey type (spec section 4): after a Change link the member answers
- * the page again and, when it leads to the page it led to before, jumps back to the summary page (or
- * the contact page, when the change started there) instead of walking the pages in between.
+ * the page again and, as soon as their route reaches a page they had answered after it (at once when
+ * the answer leads where it did; after the new questions when it opens another branch), jumps back to
+ * the summary page (or the contact page, when the change started there) instead of walking the pages
+ * they have answered already.
  */
 export interface FastForwardState {
   edit: boolean;
-  nextPageKey: string;
+  /** The page the Change link opened: its Back link returns to the summary. */
+  changedPageKey: string;
+  /** Pages answered after the changed one before the change: reaching one ends the edit. */
+  answeredPageKeys: string[];
   summaryPageKey: string;
   contactPageKey: string | null;
 }
@@ -18,20 +23,27 @@ type Store = Record<string, FastForwardState>;
 const read = (): Store => sessionStore.get<Store>(STORE_KEY) ?? {};
 
 export const fastForward = {
-  /** Starts edit mode for a journey: the changed page led to `nextPageKey`. */
+  /** Starts edit mode for a journey, from the page a Change link opened. */
   start(journeyType: string, state: Omit<FastForwardState, 'edit'>) {
     sessionStore.set(STORE_KEY, { ...read(), [journeyType]: { ...state, edit: true } });
   },
   get: (journeyType: string): FastForwardState | null => read()[journeyType] ?? null,
   /**
-   * Where to go after a page: the contact or summary page when in edit mode and the page led where it
-   * did before (edit mode then ends), else the page it leads to.
+   * Where to go after a page: the contact or summary page when in edit mode and the route has reached
+   * a page answered before or the summary (edit mode then ends), else the page it leads to.
    */
   destination(journeyType: string, nextPageKey: string): string {
     const state = read()[journeyType];
-    if (!state?.edit || state.nextPageKey !== nextPageKey) return nextPageKey;
+    const rejoined =
+      state?.edit && (nextPageKey === state.summaryPageKey || state.answeredPageKeys.includes(nextPageKey));
+    if (!rejoined) return nextPageKey;
     fastForward.reset(journeyType);
     return state.contactPageKey ?? state.summaryPageKey;
+  },
+  /** Where Back leads from a page: the summary from the page a Change link opened, else `previous`. */
+  backFrom(journeyType: string, pageKey: string, previous: string | null): string | null {
+    const state = read()[journeyType];
+    return state?.edit && state.changedPageKey === pageKey ? state.summaryPageKey : previous;
   },
   reset(journeyType: string) {
     const { [journeyType]: _dropped, ...rest } = read();
