@@ -466,6 +466,12 @@ test('the same application by keyboard alone', async ({ page }) => {
   await expect(heading(page, 'Free guidance from Pension Wise')).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await choose(page, page.getByLabel('Continue without guidance'));
+  // Save and come back later keeps the answer on the page: the application resumes after it.
+  await tabTo(page, page.getByRole('button', { name: 'Save and come back later' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  await page.goto('/retirement/options');
+  await tabTo(page, page.getByRole('link', { name: 'Continue your application' }));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Continuing without guidance')).toBeVisible();
   await expectNoAccessibilityViolations(page);

@@ -106,7 +106,10 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const leaving = (event.nativeEvent as SubmitEvent).submitter?.id === SAVE_AND_LEAVE;
     const form = new FormData(event.currentTarget);
+    // Leaving a page with nothing on it: the answers given so far are kept already.
+    if (leaving && !somethingEntered(asked, checkboxes?.key, form)) return void navigate(routes.landing);
     const answer = asked ? readAnswer(asked, form) : null;
     const ticked = checkboxes?.items.map((item) => ({
       key: item.key,
@@ -134,6 +137,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
               ...answer,
             })
           : await journeyApi.submitStep(definition.type, pageKey);
+      if (leaving) return void navigate(routes.landing);
       void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
     } catch (error) {
       setErrors([{ field: asked ? firstFieldOf(asked) : 'continue', message: messageFor(error) }]);
@@ -176,10 +180,34 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
           <button type="submit" id="continue" className="button" disabled={sending}>
             Continue
           </button>
-          <Link to={routes.landing}>Save and come back later</Link>
+          <button type="submit" id={SAVE_AND_LEAVE} className="link-button" disabled={sending}>
+            Save and come back later
+          </button>
         </div>
       </form>
     </>
+  );
+}
+
+/** The second submit button: saves what the page holds, as Continue does, then leaves the journey. */
+const SAVE_AND_LEAVE = 'save-and-leave';
+
+/** Whether the member has put anything on the page: an answer begun or a box ticked. */
+function somethingEntered(
+  question: FormQuestion | undefined,
+  checkboxesKey: string | undefined,
+  form: FormData,
+) {
+  const filled = (name: string) => String(form.get(name) ?? '').trim() !== '';
+  const answered =
+    question?.kind === 'date'
+      ? ['day', 'month', 'year'].some((part) => filled(`${question.key}-${part}`))
+      : question?.kind === 'phone'
+        ? filled('number')
+        : question !== undefined && filled(question.key);
+  return (
+    answered ||
+    (checkboxesKey !== undefined && [...form.keys()].some((name) => name.startsWith(`${checkboxesKey}-`)))
   );
 }
 
