@@ -220,6 +220,13 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await expect(heading(page, 'When you had guidance')).toBeVisible();
   await expectNoAccessibilityViolations(page);
+  await fillDate(page.getByRole('group', { name: 'When did you have your guidance or advice?' }), [
+    '1',
+    '1',
+    '1901',
+  ]);
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('The date must be on or after 06 Apr 2015');
   await fillDate(page.getByRole('group', { name: 'When did you have your guidance or advice?' }), today());
   await continueButton(page).click();
 

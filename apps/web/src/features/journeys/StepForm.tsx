@@ -5,6 +5,7 @@ import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
+import { formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './JourneyStepPage';
@@ -35,9 +36,13 @@ function readAnswer(question: FormQuestion, form: FormData): Answer | FieldError
     }
     case 'date': {
       const date = readDateField(form, question.key);
-      return date
-        ? { answerKey: date }
-        : { field: question.key, message: 'Enter a real date, for example 27 3 2026' };
+      if (!date) return { field: question.key, message: 'Enter a real date, for example 27 3 2026' };
+      if (question.notBefore && date < question.notBefore)
+        return {
+          field: question.key,
+          message: `The date must be on or after ${formatDate(question.notBefore)}`,
+        };
+      return { answerKey: date };
     }
     case 'text':
       return text(question.key)
