@@ -9,6 +9,7 @@ import {
   type Beneficiary,
   type PendingCode,
 } from '@meridian/contracts';
+import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { CodeStep } from '../my-details/CodeStep';
@@ -272,10 +273,9 @@ export function NominationWizard() {
         <p className="share-total">Lump-sum shares add up to {formatShare(total / 100)}</p>
         <p>To keep your nomination safe, we will email you a code to confirm it.</p>
         <div className="button-group">
-          <button
-            type="button"
+          <ActionButton
             className="button"
-            onClick={async () => {
+            action={async () => {
               if (problems.length)
                 return setErrors(
                   problems.map((problem) => ({ field: 'beneficiaries', message: problem.message })),
@@ -288,7 +288,7 @@ export function NominationWizard() {
             }}
           >
             Confirm and send me a code
-          </button>
+          </ActionButton>
           <button
             type="button"
             id="beneficiaries"

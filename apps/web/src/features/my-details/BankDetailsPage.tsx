@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PendingCode } from '@meridian/contracts';
+import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { detailsApi, type BankAccountInput, type BankKind } from './api';
@@ -108,10 +109,9 @@ export function BankDetailsPage() {
         <MaskedAccountSummary account={checked.masked} />
         <p>To keep your pension safe, we will email you a code to confirm this change.</p>
         <div className="button-group">
-          <button
-            type="button"
+          <ActionButton
             className="button"
-            onClick={async () => {
+            action={async () => {
               try {
                 setStep({
                   name: 'code',
@@ -125,7 +125,7 @@ export function BankDetailsPage() {
             }}
           >
             Confirm and send me a code
-          </button>
+          </ActionButton>
           <button
             type="button"
             id="change-details"
