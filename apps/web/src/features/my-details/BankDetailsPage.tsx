@@ -4,6 +4,7 @@ import type { PendingCode } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFocusOnStep } from '../../components/useFocusOnStep';
 import { detailsApi, type BankAccountInput, type BankKind } from './api';
 import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from './BankAccountForm';
 import { CodeStep } from './CodeStep';
@@ -31,6 +32,7 @@ export function BankDetailsPage() {
   const [kind, setKind] = useState<BankKind | null>(null);
   const back = useBackToDetails();
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
+  useFocusOnStep(step.name);
 
   if (step.name === 'kind') {
     return (

@@ -4,6 +4,7 @@ import { emailChangeSchema, mobileChangeSchema, type PendingCode } from '@meridi
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFocusOnStep } from '../../components/useFocusOnStep';
 import { detailsApi } from './api';
 import { CodeStep } from './CodeStep';
 import { MobileNumberFields } from './MobileNumberFields';
@@ -24,6 +25,7 @@ export function ChangeEmailPage() {
   useDocumentTitle(
     `${errors.length ? 'Error: ' : ''}${pending ? 'Confirm your new email address' : 'Change your email address'}`,
   );
+  useFocusOnStep(pending ? 'code' : 'enter');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,6 +88,7 @@ export function ChangeMobilePage() {
   useDocumentTitle(
     `${errors.length ? 'Error: ' : ''}${pending ? 'Confirm your new mobile number' : 'Change your mobile number'}`,
   );
+  useFocusOnStep(pending ? 'code' : 'enter');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

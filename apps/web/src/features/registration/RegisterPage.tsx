@@ -6,6 +6,7 @@ import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFocusOnStep } from '../../components/useFocusOnStep';
 import { authApi } from '../../lib/api';
 import { HttpError } from '../../lib/http/client';
 
@@ -49,6 +50,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const titles = { details: 'Create an account', code: 'Enter your security code', done: 'Account created' };
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
+  useFocusOnStep(step.name);
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
 
   async function submitDetails(event: FormEvent<HTMLFormElement>) {
