@@ -44,7 +44,7 @@ function stepSchemas(object: ObjectSchemaFactory) {
       /** The date may be today or later. */
       notBeforeToday: z.boolean().optional(),
       /** The earliest date allowed (a guidance appointment cannot predate the service that gives it). */
-      notBefore: z.iso.date().optional(),
+      notBefore: safeDate().optional(),
     }),
     object({ kind: z.literal('text'), ...shared, maxLength: z.number().int().min(1).max(1000).optional() }),
     /** A UK bank account (name, sort code, account number) given as the answer's value. */
