@@ -116,6 +116,26 @@ describe('member data of the chosen record', () => {
 });
 
 describe('email change proven by a one-time code', () => {
+  it('sends no code for the address or number the member already has', async () => {
+    const agent = await signedIn('db.deferred');
+    const before = await ctx.database.db.select().from(outboxMessages);
+    const sameEmail = await agent.request({
+      method: 'POST',
+      url: `${api}/contacts/email/confirmation/send`,
+      payload: { email: 'DB.Deferred@example.org' },
+    });
+    expect(sameEmail.statusCode).toBe(400);
+    expect(codeOf(sameEmail)).toBe('email_unchanged');
+    const sameMobile = await agent.request({
+      method: 'POST',
+      url: `${api}/contacts/mobile-phone/confirmation/send`,
+      payload: { countryCode: 'GB', number: '07911 123456' },
+    });
+    expect(sameMobile.statusCode).toBe(400);
+    expect(codeOf(sameMobile)).toBe('mobile_unchanged');
+    expect(await ctx.database.db.select().from(outboxMessages)).toHaveLength(before.length);
+  });
+
   it('sends a code to the new address, saves on confirm and tells the old address', async () => {
     const agent = await signedIn('db.avc');
     const sent = await agent.request({

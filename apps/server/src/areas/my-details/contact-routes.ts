@@ -89,8 +89,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
       },
     },
     async (request) => {
-      await chosenRecord(request);
+      const member = await chosenRecord(request);
       const { email } = request.body;
+      if (member.email?.toLowerCase() === email.toLowerCase())
+        throw badRequest('email_unchanged', 'This is already your email address.');
       const pending = await sendOneTimeCode(db, messaging, {
         owner: ownerOf(request),
         purpose: 'email-change',
@@ -190,9 +192,11 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
       },
     },
     async (request) => {
-      await chosenRecord(request);
+      const member = await chosenRecord(request);
       const number = internationalNumber(request.body);
       if (!number) throw badRequest('field_invalid', 'Enter a mobile phone number in the correct format.');
+      if (member.mobilePhone === number)
+        throw badRequest('mobile_unchanged', 'This is already your mobile number.');
       const pending = await sendOneTimeCode(db, messaging, {
         owner: ownerOf(request),
         purpose: 'mobile-change',

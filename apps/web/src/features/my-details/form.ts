@@ -32,6 +32,8 @@ const codeMessages: Record<string, string> = {
     'The sort code and account number do not match. Check them against your bank statement',
   bank_account_name_mismatch: 'The name on the account must include your surname',
   verified_email_required: 'Add your email address before changing your bank details',
+  email_unchanged: 'This is already your email address. Enter a different one, or cancel',
+  mobile_unchanged: 'This is already your mobile number. Enter a different one, or cancel',
   address_lookup_unavailable: 'We cannot look up addresses right now. Enter your address yourself',
   too_many_requests: 'Too many attempts. Wait a few minutes and try again',
 };
