@@ -57,9 +57,10 @@ const dialledNumberSchema = (what: string, example: string) =>
  * compact number metadata cannot tell mobiles from landlines, so any valid number is taken.
  */
 const canTakeText = ({ countryCode, number }: { countryCode: string; number: string }) => {
-  if (countryCode !== 'GB') return true;
-  const national = parsePhoneNumberFromString(number, 'GB')?.nationalNumber ?? '';
-  return /^7[^06]/.test(national);
+  const parsed = parsePhoneNumberFromString(number, 'GB');
+  // A number that does not parse is reported once, by the format check.
+  if (countryCode !== 'GB' || !parsed?.isValid()) return true;
+  return /^7[^06]/.test(parsed.nationalNumber);
 };
 
 /** A mobile number (My details): the one-time codes go to it by text. */

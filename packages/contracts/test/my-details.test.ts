@@ -108,6 +108,8 @@ describe('contact forms', () => {
       message: 'Enter a UK mobile number, starting 07, like 07911 123456',
     });
     expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '+44 7911 123456' }).success).toBe(true);
+    // A number that does not parse gets one message, the format's.
+    expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '0123' }).error?.issues).toHaveLength(1);
   });
 
   it('names a phone number as a phone number, not a mobile, when it is wrong', () => {
