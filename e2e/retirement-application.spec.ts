@@ -191,6 +191,9 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await showOptionsForFirstDate(page);
   await main.getByLabel('Tax-free cash of your choice and a reduced pension').check();
+  await main.getByLabel('Or type an amount in pounds').fill('10000.555');
+  await main.getByRole('button', { name: 'Update figures' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter an amount in pounds and pence');
   await main.getByLabel('Or type an amount in pounds').fill('10000');
   await main.getByRole('button', { name: 'Update figures' }).click();
   await expect(main.getByRole('status')).toContainText('£10,000.00 tax-free cash and');

@@ -157,6 +157,10 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   async function recalculate() {
     const amount = poundsTyped(pounds);
     const maximum = quote!.lumpSum.maximumPence;
+    if (!/^\d*(\.\d{1,2})?$/.test(pounds.replace(/[£,\s]/g, '')))
+      return setErrors([
+        { field: 'lump-sum-amount', message: 'Enter an amount in pounds and pence, like 12500 or 12500.50' },
+      ]);
     if (!Number.isFinite(amount) || Math.round(amount * 100) < 1 || Math.round(amount * 100) > maximum)
       return setErrors([
         {
