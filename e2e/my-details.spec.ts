@@ -25,6 +25,7 @@ test('a member finds Your details from the hub, changes address by lookup, email
   await expect(page.getByRole('status').filter({ hasText: 'in Riverside House' })).toBeVisible();
   await page.getByRole('button', { name: /Flat 3, Riverside House/ }).click();
   await expect(page.getByLabel('Address line 1')).toHaveValue('Flat 3');
+  await expect(page.getByLabel('Address line 1')).toBeFocused();
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your address has been changed' })).toBeVisible();

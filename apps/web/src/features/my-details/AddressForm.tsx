@@ -131,6 +131,10 @@ export function AddressForm({ initial, submitLabel = 'Save address', onSubmit }:
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const shown = manual ?? initial ?? null;
+  // A chosen address fills a new form: focus goes to its first line once it is there.
+  useEffect(() => {
+    if (formKey > 0) document.getElementById('lines-0')?.focus();
+  }, [formKey]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -164,7 +168,6 @@ export function AddressForm({ initial, submitLabel = 'Save address', onSubmit }:
         onChosen={(address) => {
           setManual(address);
           setFormKey((key) => key + 1);
-          window.setTimeout(() => document.getElementById('lines-0')?.focus());
         }}
       />
       <form noValidate onSubmit={submit} key={formKey}>
