@@ -90,8 +90,14 @@ function dateAtAge(typed: string, { dateOfBirth, availableRetirementDateRange: r
   return { date: null, problem };
 }
 
-/** The amount typed in pounds, with any £ sign, commas and spaces left out (NaN if it is not a number). */
-const poundsTyped = (typed: string) => Number(typed.replace(/[£,\s]/g, ''));
+/**
+ * The amount typed in pounds as pence, with any £ sign, commas and spaces left out; null unless it is
+ * pounds with at most two decimals (nothing typed reads as 0).
+ */
+function typedPence(typed: string): number | null {
+  const digits = typed.replace(/[£,\s]/g, '');
+  return /^\d*(\.\d{1,2})?$/.test(digits) ? Math.round(Number(digits) * 100) : null;
+}
 
 /**
  * Pre-journey screens of the DB retirement application: the pension by retirement age, a date inside
@@ -155,13 +161,13 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   }
 
   async function recalculate() {
-    const amount = poundsTyped(pounds);
+    const pence = typedPence(pounds);
     const maximum = quote!.lumpSum.maximumPence;
-    if (!/^\d*(\.\d{1,2})?$/.test(pounds.replace(/[£,\s]/g, '')))
+    if (pence === null)
       return setErrors([
         { field: 'lump-sum-amount', message: 'Enter an amount in pounds and pence, like 12500 or 12500.50' },
       ]);
-    if (!Number.isFinite(amount) || Math.round(amount * 100) < 1 || Math.round(amount * 100) > maximum)
+    if (pence < 1 || pence > maximum)
       return setErrors([
         {
           field: 'lump-sum-amount',
@@ -169,7 +175,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
         },
       ]);
     try {
-      setQuote(await retirementApi.recalculateLumpSum(date!, Math.round(amount * 100)));
+      setQuote(await retirementApi.recalculateLumpSum(date!, pence));
       setErrors([]);
     } catch (error) {
       setErrors([{ field: 'lump-sum-amount', message: messageFor(error) }]);
@@ -189,8 +195,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
     if (!option) return setErrors([{ field: 'option-0', message: 'Choose an option' }]);
     const requested = quote!.options.find((candidate) => candidate.kind === 'requested-lump-sum');
     // The figures must be for the amount in the box: one typed after the last update is not applied unseen.
-    const typedPence = Math.round(poundsTyped(pounds) * 100);
-    if (option === 'requested-lump-sum' && (!requested || requested.lumpSumPence !== typedPence))
+    if (option === 'requested-lump-sum' && (!requested || requested.lumpSumPence !== typedPence(pounds)))
       return setErrors([{ field: 'lump-sum-amount', message: 'Update the figures for your amount first' }]);
     try {
       // The amount is kept with the member's figures while they apply; another option forgets it.
