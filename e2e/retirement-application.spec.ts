@@ -209,8 +209,11 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
-  // The amount is kept with the member's figures: the options for that date show it chosen again.
-  await page.goto('/retirement/options');
+  // Back from the first page returns to the options the member applied from, and the amount is
+  // kept with their figures: the options for that date show it chosen again.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/retirement\/options$/);
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
   await showOptionsForFirstDate(page);
   await expect(main.getByLabel('Tax-free cash of your choice and a reduced pension')).toBeChecked();
   await expect(main.getByLabel('Or type an amount in pounds')).toHaveValue('10000');

@@ -116,6 +116,11 @@ function definitionSchema(object: ObjectSchemaFactory) {
     confirmationPage: journeyPageKeySchema,
     /** Where "save and come back later" and the expiry warning send the member. */
     exitPage: journeyPageKeySchema.optional(),
+    /**
+     * The content page (by its key) the journey is started from, such as the retirement options a
+     * member chooses from: the first page's Back link returns there.
+     */
+    entryPage: journeyPageKeySchema.optional(),
     stages: z.array(object({ key: z.string().min(1).max(60), label: z.string().min(1).max(100) })).min(1),
     /** Days an unsubmitted journey is kept; a retirement date can bring it forward (spec e.10). */
     expiryDays: z.number().int().min(1).max(365).default(90),

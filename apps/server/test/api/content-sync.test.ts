@@ -111,6 +111,18 @@ describe('content sync', () => {
     await writeFile(file, original);
   });
 
+  it('rejects a journey that starts from a page the tenant does not have', async () => {
+    const file = path.join(root, 'tenants/meridian/journeys.json');
+    const original = await readFile(file, 'utf8');
+    const [application, ...others] = JSON.parse(original);
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    await writeFile(file, JSON.stringify([{ ...application, entryPage: 'no_such_page' }, ...others]));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+      `${file}: dbcoreretirementapplication: entryPage: no page of this tenant has the key "no_such_page"`,
+    );
+    await writeFile(file, original);
+  });
+
   it('rejects a journey whose pages do not lead from its first page to its summary', async () => {
     const page = path.join(root, 'tenants/meridian/pages/ra-contact.json');
     const original = await readFile(page, 'utf8');

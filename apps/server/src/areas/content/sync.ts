@@ -112,6 +112,11 @@ function checkJourneys(dir: string, tenantPages: PageFile[], definitions: Journe
   for (const definition of definitions) {
     const [problem] = journeyGraphProblems(graphOf(definition, tenantPages));
     if (problem) throw new ContentFileError(file, `${definition.type}: ${problem}`);
+    if (definition.entryPage && !tenantPages.some((page) => page.key === definition.entryPage))
+      throw new ContentFileError(
+        file,
+        `${definition.type}: entryPage: no page of this tenant has the key "${definition.entryPage}"`,
+      );
   }
 }
 

@@ -63,6 +63,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
             contactPage: z.string().nullable(),
             confirmationPage: z.string(),
             exitPage: z.string().nullable(),
+            entryPage: z.string().nullable(),
             stages: z.array(z.object({ key: z.string(), label: z.string() })),
             quoteRequest: z.object({ title: z.string() }).nullable(),
             pages: z.array(
@@ -83,6 +84,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         contactPage: definition.contactPage ?? null,
         confirmationPage: definition.confirmationPage,
         exitPage: definition.exitPage ?? null,
+        entryPage: definition.entryPage ?? null,
         stages: definition.stages,
         quoteRequest: definition.quoteRequest ? { title: definition.quoteRequest.title } : null,
         pages: [...pages].map(([key, page]) => ({ ...page, key })),

@@ -22,6 +22,7 @@ const definition: JourneyDefinitionView = {
   contactPage: null,
   confirmationPage: 'ra_done',
   exitPage: null,
+  entryPage: null,
   stages: [],
   quoteRequest: null,
   pages: [phonePage],

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PageBlocks } from '../content/block-renderer';
 import { useTextResolver } from '../content/content-context';
 import { formatDate } from '../content/format';
+import { useLinkHref } from '../content/links';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
@@ -32,6 +33,8 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
   const navigate = useNavigate();
   const { routes } = useTenant();
   const [loaded, setLoaded] = useState<Loaded | 'not-started' | null>(null);
+  const entryPage = loaded && loaded !== 'not-started' ? loaded.definition.entryPage : null;
+  const entryHref = useLinkHref({ pageKey: entryPage ?? undefined });
 
   const load = useCallback(async () => {
     const [definition, journey] = await Promise.all([journeyApi.definition(type), journeyApi.data(type)]);
@@ -75,7 +78,7 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
   return (
     <>
       {!isConfirmation && (
-        <Link className="back-link" to={previousSlug ?? routes.landing}>
+        <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
           Back
         </Link>
       )}

@@ -11,6 +11,8 @@ export interface JourneyDefinitionView {
   contactPage: string | null;
   confirmationPage: string;
   exitPage: string | null;
+  /** The content page the journey starts from, by key: where Back on the first page goes. */
+  entryPage: string | null;
   stages: Array<{ key: string; label: string }>;
   /** A formal quote the member may ask for before applying (`submit-case`), if the journey offers one. */
   quoteRequest: { title: string } | null;
