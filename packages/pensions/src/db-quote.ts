@@ -18,7 +18,7 @@ import { payTimeline, type PayTimeline } from './pay-timeline';
 import { completedMonths, type YearsMonths } from './periods';
 import { retirementAdjustment, type AppliedAdjustment } from './retirement-adjustment';
 import { effectiveRetirementDate, retirementDates, type RetirementDates } from './retirement-dates';
-import { revaluationFactor } from './revaluation';
+import { trancheRevaluationFactor } from './revaluation';
 import type { DbSchemeConfig } from './scheme-config';
 import { memoByScheme } from './memo';
 
@@ -119,14 +119,7 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
       const holding = held.get(t.code);
       const heldPence = holding?.annualPensionPence ?? 0;
       // Active members' pensions follow salary, so only deferred pensions are revalued in deferment.
-      const factor = active
-        ? 1
-        : revaluationFactor(
-            pensionAsAt,
-            accrualEnd,
-            holding?.revaluationCapPercent ?? t.revaluationCapPercent,
-            scheme.revaluation,
-          );
+      const factor = active ? 1 : trancheRevaluationFactor(scheme, t, holding, pensionAsAt, accrualEnd);
       const revaluedPence = roundPence(heldPence * factor);
       const futureAccrualPence = t.code === scheme.accrual.trancheCode ? futureAccrual : 0;
       return {

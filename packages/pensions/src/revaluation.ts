@@ -1,7 +1,9 @@
 import { dateParts, type IsoDate } from './dates';
+import { CalculationError } from './errors';
+import type { TrancheBenefit } from './member';
 import { completedYears } from './periods';
 import type { DbSchemeConfig } from './scheme-config';
-import { roundTo } from './money';
+import { roundPence, roundTo } from './money';
 
 export interface RevaluationYear {
   /** Calendar year in which the year of deferment ends. */
@@ -59,4 +61,50 @@ export function revaluationFactor(
     factor *= 1 + Math.min(Math.max(cpi, 0), cap);
   }
   return roundTo(factor, 6);
+}
+
+/** A held tranche's revaluation factor: under the cap the member's record sets for it, else the scheme's. */
+export function trancheRevaluationFactor(
+  scheme: DbSchemeConfig,
+  tranche: DbSchemeConfig['tranches'][number],
+  holding: TrancheBenefit | undefined,
+  from: IsoDate,
+  to: IsoDate,
+): number {
+  const cap = holding?.revaluationCapPercent ?? tranche.revaluationCapPercent;
+  return revaluationFactor(from, to, cap, scheme.revaluation);
+}
+
+export interface RevaluedTranche {
+  code: string;
+  label: string;
+  /** A year's pension as held at `from` (for a deferred member, when they left). */
+  heldPence: number;
+  /** The same, revalued to `to`. */
+  revaluedPence: number;
+}
+
+/** A deferred pension's tranches, in the scheme's order, as held at `from` and revalued to `to`. */
+export function revaluedTranches(
+  scheme: DbSchemeConfig,
+  held: readonly TrancheBenefit[],
+  from: IsoDate,
+  to: IsoDate,
+): RevaluedTranche[] {
+  const unknown = held.find((holding) => !scheme.tranches.some((tranche) => tranche.code === holding.code));
+  if (unknown)
+    throw new CalculationError('invalid_member', `Tranche ${unknown.code} is not in scheme ${scheme.code}`);
+  return scheme.tranches.flatMap((tranche) => {
+    const holding = held.find((candidate) => candidate.code === tranche.code);
+    if (!holding) return [];
+    const factor = trancheRevaluationFactor(scheme, tranche, holding, from, to);
+    return [
+      {
+        code: tranche.code,
+        label: tranche.label,
+        heldPence: holding.annualPensionPence,
+        revaluedPence: roundPence(holding.annualPensionPence * factor),
+      },
+    ];
+  });
 }

@@ -10,6 +10,7 @@ import {
   getDbSchemeConfig,
   isoDate,
   revaluation,
+  revaluedTranches,
   toDayNumber,
   type DbMemberInput,
 } from '../src';
@@ -33,6 +34,39 @@ describe('revaluation in deferment', () => {
     const r = revaluation(d('2015-06-01'), d('2028-06-01'), 2.5, mdb.revaluation);
     expect(r.steps[0]).toEqual({ year: 2016, cpi: -0.001, applied: 0 });
     expect(r.steps.at(-1)).toEqual({ year: 2028, cpi: 0.025, applied: 0.025 });
+  });
+});
+
+describe('a deferred pension revalued to a date', () => {
+  it('revalues each tranche under its own cap, in the scheme order', () => {
+    const held = [
+      { code: 'POST09', annualPensionPence: 200_000 },
+      { code: 'PRE09', annualPensionPence: 100_000 },
+    ];
+    // The years ending 2020 … 2025; PRE09 capped at 5% (1.181531, above), POST09 at 2.5%:
+    // 1.017 × 1.005 × 1.025 × 1.025 × 1.025 × 1.017 = 1.119385.
+    expect(revaluedTranches(mdb, held, d('2019-09-30'), d('2026-06-15'))).toEqual([
+      {
+        code: 'PRE09',
+        label: 'Pension built up before 6 April 2009',
+        heldPence: 100_000,
+        revaluedPence: 118_153,
+      },
+      {
+        code: 'POST09',
+        label: 'Pension built up from 6 April 2009',
+        heldPence: 200_000,
+        revaluedPence: 223_877,
+      },
+    ]);
+  });
+
+  it('takes a cap the record sets for a tranche, and refuses a tranche the scheme does not have', () => {
+    const capped = [{ code: 'PRE09', annualPensionPence: 100_000, revaluationCapPercent: 0 }];
+    expect(revaluedTranches(mdb, capped, d('2019-09-30'), d('2026-06-15'))[0]!.revaluedPence).toBe(100_000);
+    expect(() =>
+      revaluedTranches(mdb, [{ code: 'GMP', annualPensionPence: 1 }], d('2019-09-30'), d('2026-06-15')),
+    ).toThrow(CalculationError);
   });
 });
 
