@@ -1,4 +1,13 @@
-import { addMonths, isoDate, type IsoDate } from '@meridian/pensions';
+import {
+  addMonths,
+  getDbSchemeConfig,
+  isoDate,
+  revaluedTranches,
+  sumPence,
+  type IsoDate,
+  type RevaluedTranche,
+  type TrancheBenefit,
+} from '@meridian/pensions';
 import { and, count, eq } from 'drizzle-orm';
 import type { Beneficiary } from '@meridian/contracts';
 import type { Database } from '../db/client';
@@ -37,10 +46,40 @@ export function lastStatementDates(today: IsoDate): { asAt: IsoDate; issued: Iso
   return { asAt: isoDate(`${issuedYear}-04-05`), issued: isoDate(`${issuedYear}-06-30`) };
 }
 
-/** The figures of a record's benefits, as its statement lists them. */
-function benefitLines(member: MemberRow): Line[] {
+type Section = { heading: string; lines: Line[] };
+
+/**
+ * A DB record's pension by tranche, with its total. A deferred member's is shown as it was when they
+ * left and as it stands at the statement's date, with the increases in deferment their scheme gives.
+ */
+function pensionSections(member: MemberRow, asAt: IsoDate): Section[] {
+  const benefits = member.benefits as { tranches?: TrancheBenefit[]; pensionAsAt?: IsoDate };
+  if (!benefits.tranches) return [];
+  const left = benefits.pensionAsAt ?? (member.dateLeftScheme as IsoDate | null);
+  const deferredSince = member.status === 'Deferred' && left && left < asAt ? left : null;
+  const scheme = getDbSchemeConfig(member.schemeCode, asAt);
+  const tranches = revaluedTranches(scheme, benefits.tranches, deferredSince ?? asAt, asAt);
+  const linesOf = (amount: (tranche: RevaluedTranche) => number) => [
+    ...tranches.map((tranche) => ({ label: tranche.label, value: perYear(amount(tranche)) })),
+    { label: 'Your pension', value: perYear(sumPence(tranches.map(amount))) },
+  ];
+  if (!deferredSince)
+    return [{ heading: 'Your pension built up', lines: linesOf((tranche) => tranche.heldPence) }];
+  return [
+    {
+      heading: `Your pension when you left on ${displayDate(deferredSince)}`,
+      lines: linesOf((tranche) => tranche.heldPence),
+    },
+    {
+      heading: `Your pension at ${displayDate(asAt)}, with the increases since you left`,
+      lines: linesOf((tranche) => tranche.revaluedPence),
+    },
+  ];
+}
+
+/** The rest of a record's benefits, as its statement lists them. */
+function otherBenefitLines(member: MemberRow): Line[] {
   const benefits = member.benefits as {
-    tranches?: Array<{ code: string; annualPensionPence: number }>;
     finalPensionableSalaryPence?: number;
     avcFundPence?: number;
     potPence?: number;
@@ -48,17 +87,6 @@ function benefitLines(member: MemberRow): Line[] {
     targetRetirementAge?: number;
   };
   const lines: Line[] = [];
-  if (benefits.tranches) {
-    const label = { PRE09: 'Built up before 6 April 2009', POST09: 'Built up from 6 April 2009' };
-    for (const tranche of benefits.tranches) {
-      lines.push({
-        label: label[tranche.code as keyof typeof label] ?? tranche.code,
-        value: perYear(tranche.annualPensionPence),
-      });
-    }
-    const total = benefits.tranches.reduce((sum, tranche) => sum + tranche.annualPensionPence, 0);
-    lines.push({ label: 'Your pension', value: perYear(total) });
-  }
   if (benefits.finalPensionableSalaryPence !== undefined) {
     lines.push({ label: 'Final pensionable salary', value: perYear(benefits.finalPensionableSalaryPence) });
   }
@@ -109,7 +137,8 @@ function annualStatement(member: MemberRow, today: IsoDate) {
         submittedOn: displayDate(issued),
         sections: [
           aboutYou(member, [{ label: 'Figures as at', value: displayDate(asAt) }]),
-          { heading: 'Your benefits', lines: benefitLines(member) },
+          ...pensionSections(member, asAt),
+          { heading: 'Your benefits', lines: otherBenefitLines(member) },
         ],
       }),
   };

@@ -57,6 +57,23 @@ describe('demo documents', () => {
     expect(text).not.toContain('Submitted on');
   });
 
+  it('shows a deferred DB member their pension when they left and with the increases since', async () => {
+    const agent = await member('db.retiring');
+    const { asAt } = lastStatementDates(utcDay(new Date()));
+    const [statement] = (await libraryOf(agent)).filter((item) => item.type === 'Annual statement');
+    const text = await download(agent, statement!.id);
+    const left = text.match(/Your pension when you left on (\d{2} [A-Z][a-z]{2} \d{4})/)?.[1];
+    expect(left).toBeDefined();
+    const totals = [...text.matchAll(/Your pension\n£([\d,.]+) a year/g)].map((match) =>
+      Number(match[1]!.replaceAll(',', '')),
+    );
+    // £5,400 before 2009 and £10,200 after, when they left; more now, by CPI within each cap.
+    expect(text).toContain('Pension built up before 6 April 2009\n£5,400.00 a year');
+    expect(totals[0]).toBe(15_600);
+    expect(text).toContain(`Your pension at ${displayDate(asAt)}, with the increases since you left`);
+    expect(totals[1]).toBeGreaterThan(15_600);
+  });
+
   it('shows the pensioner the letter that started their pension and their nomination of their spouse', async () => {
     const agent = await member('db.pensioner');
     const nomination = (await agent.request({ url: '/mdp-api/api/members/current/beneficiaries' })).json();
