@@ -196,3 +196,24 @@ test('a member nominates two people and a charity, confirms with a code and down
   await page.getByRole('link', { name: 'See your documents' }).click();
   await expect(page.getByRole('table')).toContainText('Expression of wish');
 });
+
+test('signing out with unsaved changes signs the member out, and the nomination stays as it was', async ({
+  page,
+}) => {
+  await signIn(page, 'db.pensioner');
+  await page.getByRole('link', { name: 'See your beneficiaries' }).click();
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+  await page.getByRole('link', { name: 'Change your beneficiaries' }).click();
+  await page.getByRole('button', { name: /^Remove Anne Fletcher/ }).click();
+  await page.getByRole('button', { name: 'Yes, remove them' }).click();
+  await expect(page.locator('.beneficiary-card')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login\?reason=signedOut$/);
+  await expect(page.getByText('You have signed out.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await signIn(page, 'db.pensioner');
+  await page.getByRole('link', { name: 'See your beneficiaries' }).click();
+  await expect(page.locator('.beneficiary-card', { hasText: 'Anne Fletcher' })).toBeVisible();
+});

@@ -38,6 +38,8 @@ function RootLayout() {
       void navigate(`${routes.postLogout}?reason=${reason ?? 'signedOut'}`, {
         replace: true,
         flushSync: true,
+        // The session has ended: a page holding unsaved changes cannot keep the member there.
+        state: { signedOut: true },
       });
     },
     [navigate, routes.postLogout],

@@ -53,13 +53,12 @@ const draftName = (item: DraftBeneficiary) =>
 
 /** Asks before leaving with unsaved changes: in the app (a dialog) and when the tab closes (the browser's). */
 function LeaveWarning({ when }: { when: boolean }) {
-  const blocker = useBlocker(
-    // A saved nomination leaves with a message for the next page; anything else with changes asks first.
-    ({ currentLocation, nextLocation }) =>
-      when &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      !(nextLocation.state as { changed?: string } | null)?.changed,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    // A saved nomination leaves with a message for the next page, and signing out has already ended
+    // the session; anything else with changes asks first.
+    const state = nextLocation.state as { changed?: string; signedOut?: boolean } | null;
+    return when && currentLocation.pathname !== nextLocation.pathname && !state?.changed && !state?.signedOut;
+  });
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (!when) return;
