@@ -14,6 +14,8 @@ export interface DemoRecord {
   retiredMonthsAgo?: number;
   /** Months since leaving the scheme, for deferred members. */
   leftMonthsAgo?: number;
+  /** Months since joining the scheme, for a record begun later than at 24 (the usual three years' wait). */
+  joinedMonthsAgo?: number;
   /** Months since the member was issued a guaranteed transfer quote (worked out by the engine on that day). */
   transferQuoteIssuedMonthsAgo?: number;
 }
@@ -241,6 +243,8 @@ export const demoPersonas: DemoPersona[] = [
         category: 'DCS',
         status: 'Active',
         age: [57, 9],
+        // Moved to the DC section when they left the final salary section.
+        joinedMonthsAgo: 120,
         benefits: {
           potPence: 9_720_000,
           monthlyContributionPence: 55_000,

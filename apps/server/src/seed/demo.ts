@@ -42,6 +42,10 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
           : [];
       for (const [index, record] of persona.records.entries()) {
         const dateOfBirth = addMonths(today, -(record.age[0] * 12 + record.age[1]));
+        const joinedScheme =
+          record.joinedMonthsAgo === undefined
+            ? addMonths(dateOfBirth, 24 * 12)
+            : addMonths(today, -record.joinedMonthsAgo);
         const details = demoDetails[record.referenceNumber];
         const [member] = await tx
           .insert(members)
@@ -64,8 +68,8 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
             membershipNumber: `M${record.referenceNumber}`,
             // joined the company at 21, the scheme (and pensionable service) after three years' wait
             dateJoinedCompany: addMonths(dateOfBirth, 21 * 12),
-            dateJoinedScheme: addMonths(dateOfBirth, 24 * 12),
-            datePensionableServiceStarted: addMonths(dateOfBirth, 24 * 12),
+            dateJoinedScheme: joinedScheme,
+            datePensionableServiceStarted: joinedScheme,
             dateLeftScheme:
               record.leftMonthsAgo === undefined ? null : addMonths(today, -record.leftMonthsAgo),
             dateRetired:

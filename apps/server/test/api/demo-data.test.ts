@@ -35,4 +35,15 @@ describe('demo data', () => {
       .where(eq(members.referenceNumber, '1000004'));
     expect(pensioner!.dateRetired).toBe(addMonths(today, -3));
   });
+
+  it('has the linked member join the DC section when they left the final salary section, not before', async () => {
+    const byReference = async (reference: string) =>
+      (await ctx.database.db.select().from(members).where(eq(members.referenceNumber, reference)))[0]!;
+    const finalSalary = await byReference('1000007');
+    const savings = await byReference('1000008');
+    expect(finalSalary.dateLeftScheme).not.toBeNull();
+    expect(savings.dateJoinedScheme).toBe(finalSalary.dateLeftScheme);
+    expect(savings.datePensionableServiceStarted).toBe(finalSalary.dateLeftScheme);
+    expect(savings.dateJoinedCompany).toBe(finalSalary.dateJoinedCompany);
+  });
 });
