@@ -37,6 +37,12 @@ describe('formats', () => {
     expect(formatCurrency('x', 'exact')).toBe('-');
   });
 
+  it('shows a chart scale in whole pounds, whatever the size', () => {
+    expect(formatCurrency(0, 'whole')).toBe('£0');
+    expect(formatCurrency(250000, 'whole')).toBe('£2,500');
+    expect(formatCurrency(145970, 'whole')).toBe('£1,460');
+  });
+
   it('shows dates as dd MMM yyyy in UTC', () => {
     expect(formatDate('1964-01-03')).toBe('03 Jan 1964');
     expect(formatDate('2026-09-30T23:30:00Z')).toBe('30 Sep 2026');

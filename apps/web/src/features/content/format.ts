@@ -47,15 +47,16 @@ function toDate(value: unknown): Date | undefined {
  *   `£268,275`); smaller amounts to the penny, always with two decimals (`£1,459.70`, `£5.00`), so a
  *   payment's gross, tax and net add up on the page;
  * - `exact`: always to the penny, for amounts the member acts on exactly: a limit for an amount they
- *   type, and what they chose in an application.
+ *   type, and what they chose in an application;
+ * - `whole`: always to the nearest pound, for a chart's scale (`£0`, `£2,500`).
  * This is the only money formatter of the web app (docs/content.md, "Money").
  */
-export function formatCurrency(pence: unknown, precision: 'display' | 'exact' = 'display'): string {
+export function formatCurrency(pence: unknown, precision: 'display' | 'exact' | 'whole' = 'display'): string {
   const amount = toNumber(pence);
   if (amount === undefined) return missing;
   const penny = Math.round(amount);
   const sign = penny < 0 ? '-' : '';
-  if (precision === 'display' && Math.abs(penny) >= wholePoundsFromPence)
+  if (precision === 'whole' || (precision === 'display' && Math.abs(penny) >= wholePoundsFromPence))
     return `${sign}£${decimal(Math.abs(Math.round(penny / 100)), 0)}`;
   const size = BigInt(Math.abs(penny));
   return `${sign}£${grouped(String(size / 100n))}.${String(size % 100n).padStart(2, '0')}`;

@@ -10,6 +10,12 @@ const plot = { left: 90, right: width - 10, top: 16, bottom: height - 40 };
 const kindNames = { bar: 'Bar chart', area: 'Area chart', doughnut: 'Doughnut chart' };
 const colour = (index: number) => `series-${index % 6}`;
 
+/** The top of a chart's scale: the largest value rounded up to 1, 2, 4, 6 or 8 times a power of ten. */
+function roundCeiling(value: number) {
+  const power = 10 ** Math.floor(Math.log10(value));
+  return [1, 2, 4, 6, 8, 10].map((step) => step * power).find((top) => top >= value) ?? value;
+}
+
 function Axes({ max, format, labels }: { max: number; format: (value: number) => string; labels: string[] }) {
   const step = (plot.right - plot.left) / labels.length;
   return (
@@ -108,9 +114,11 @@ export function Chart({ block }: BlockProps<'chart'>) {
   const { text } = useTextResolver();
   const format = (value: number) =>
     block.format === 'currency' ? formatCurrency(value) : formatNumber(value);
+  const formatScale = (value: number) =>
+    block.format === 'currency' ? formatCurrency(value, 'whole') : formatNumber(value);
   const labels = block.labels.map(text);
   const drawn = { ...block, series: block.series.filter((series) => !series.tableOnly) };
-  const max = Math.max(1, ...drawn.series.flatMap((series) => series.values));
+  const max = roundCeiling(Math.max(1, ...drawn.series.flatMap((series) => series.values)));
   const legend = block.kind === 'doughnut' ? labels : drawn.series.map((series) => text(series.name));
   const title = text(block.title);
   return (
@@ -126,7 +134,7 @@ export function Chart({ block }: BlockProps<'chart'>) {
           <Doughnut values={block.series[0]!.values} />
         ) : (
           <>
-            <Axes max={max} format={format} labels={labels} />
+            <Axes max={max} format={formatScale} labels={labels} />
             {block.kind === 'bar' ? (
               <Bars chart={drawn} labels={labels} max={max} />
             ) : (

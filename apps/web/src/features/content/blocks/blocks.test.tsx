@@ -372,6 +372,12 @@ describe('chart', () => {
     ]);
     const image = screen.getByRole('img', { name: /^Contributions\. Bar chart/ });
     expect(image.querySelectorAll('rect')).toHaveLength(4);
+    // The scale runs to a round amount above the largest (£1,950), in whole pounds.
+    expect([...image.querySelectorAll('.chart__axes > g > text')].map((tick) => tick.textContent)).toEqual([
+      '£0',
+      '£1,000',
+      '£2,000',
+    ]);
     const table = screen.getByRole('table', { name: 'Contributions' });
     expect(
       within(table)
@@ -397,8 +403,8 @@ describe('chart', () => {
     ]);
     const image = screen.getByRole('img', { name: /^Pension by age\. Bar chart/ });
     expect(image.querySelectorAll('rect')).toHaveLength(2);
-    expect(image.textContent).toContain('£11,000');
-    expect(image.textContent).not.toContain('£65,000');
+    expect(image.textContent).toContain('£20,000');
+    expect(image.textContent).not.toContain('£80,000');
     expect(screen.queryByText('Tax-free cash', { selector: 'li' })).toBeNull();
     const table = screen.getByRole('table', { name: 'Pension by age' });
     expect(within(table).getAllByRole('row')[2]!.textContent).toBe('Age 61£11,000£65,000');
