@@ -253,7 +253,10 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await continueButton(page).click();
   await expect(page.getByRole('alert')).toContainText('sort code and account number do not match');
   await page.getByLabel('Account number').fill('12345678');
-  await continueButton(page).click();
+  // "Save and come back later" checks and keeps the account: coming back finds the next page.
+  await page.getByRole('button', { name: 'Save and come back later' }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await page.goto('/retirement/apply/declarations');
   await expect(heading(page, 'Your contact details')).toBeVisible();
 
   // Sign out half-way; after signing in again the journey resumes where it was.

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { phoneNumberSchema, type JourneyQuestion, type PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
@@ -86,7 +86,8 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
         <BankAccountForm
           kind="uk"
           defaultValues={saved}
-          onChecked={async ({ account }) => {
+          onLeave={() => void navigate(routes.landing)}
+          onChecked={async ({ account }, leaving) => {
             try {
               const { nextPageKey } = await journeyApi.submitAnswer(definition.type, {
                 currentPageKey: pageKey,
@@ -94,15 +95,14 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
                 answerKey: 'provided',
                 answerValue: JSON.stringify(account),
               });
-              void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
+              void navigate(
+                leaving ? routes.landing : slugOf(fastForward.destination(definition.type, nextPageKey)),
+              );
             } catch (error) {
               setErrors([{ field: 'accountName', message: messageFor(error) }]);
             }
           }}
         />
-        <p>
-          <Link to={routes.landing}>Save and come back later</Link>
-        </p>
       </>
     );
   }

@@ -17,8 +17,16 @@ export interface CheckedBankAccount {
 
 interface BankAccountFormProps {
   kind: BankKind;
-  /** Receives the account once the server has validated it (modulus, IBAN/BIC, holder's name). */
-  onChecked: (checked: CheckedBankAccount) => void | Promise<void>;
+  /**
+   * Receives the account once the server has validated it (modulus, IBAN/BIC, holder's name), and
+   * whether the member chose to save it and come back later.
+   */
+  onChecked: (checked: CheckedBankAccount, leaving: boolean) => void | Promise<void>;
+  /**
+   * Offers "Save and come back later" (on a journey's page): an account begun is checked and saved as
+   * for Continue; with nothing entered, this is called to leave at once.
+   */
+  onLeave?: () => void;
   /** An account given before, to change (a journey's answer, or the one just entered). */
   defaultValues?: Partial<
     Record<'accountName' | 'sortCode' | 'accountNumber' | 'bankCountryCode' | 'iban' | 'bic', string>
@@ -26,13 +34,14 @@ interface BankAccountFormProps {
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+const SAVE_AND_LEAVE = 'save-and-leave';
 
 /**
  * The bank account question, reusable by any journey: a UK account (name, sort code, account number) or
  * an overseas one (name, country, currency, IBAN, BIC), checked with the contract schema, then by the
  * server; hands back the masked result for a confirmation screen.
  */
-export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountFormProps) {
+export function BankAccountForm({ kind, onChecked, onLeave, defaultValues }: BankAccountFormProps) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [countries, setCountries] = useState<
@@ -46,7 +55,9 @@ export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountF
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const leaving = (event.nativeEvent as SubmitEvent).submitter?.id === SAVE_AND_LEAVE;
     const form = new FormData(event.currentTarget);
+    if (leaving && [...form.values()].every((value) => String(value).trim() === '')) return onLeave?.();
     const values =
       kind === 'uk'
         ? {
@@ -68,7 +79,7 @@ export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountF
     setBusy(true);
     try {
       const account = checked.value as BankAccountInput;
-      await onChecked({ kind, account, masked: await detailsApi.validateBank(kind, account) });
+      await onChecked({ kind, account, masked: await detailsApi.validateBank(kind, account) }, leaving);
     } catch (error) {
       setErrors([serverError(error, kind === 'uk' ? 'sortCode' : 'iban')]);
     } finally {
@@ -159,9 +170,16 @@ export function BankAccountForm({ kind, onChecked, defaultValues }: BankAccountF
             />
           </>
         )}
-        <button type="submit" className="button" disabled={busy}>
-          Continue
-        </button>
+        <div className="button-group">
+          <button type="submit" className="button" disabled={busy}>
+            Continue
+          </button>
+          {onLeave && (
+            <button type="submit" id={SAVE_AND_LEAVE} className="link-button" disabled={busy}>
+              Save and come back later
+            </button>
+          )}
+        </div>
       </form>
     </>
   );
