@@ -80,8 +80,15 @@ test('on a slow device, signing out stays on the signed-out page rather than rel
 });
 
 test('a deeplink returns the member to the page they asked for after sign-in', async ({ page }) => {
+  // Signed out, the hub asks for nothing (no public page of that address, no member's figures).
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(content-api|mdp-api)\//.test(request.url())) asked.push(new URL(request.url()).pathname);
+  });
   await page.goto('/hub');
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(asked.filter((path) => /unauthorized-page|\/mdp-api\//.test(path))).toEqual([]);
   await signIn(page, 'dc.near');
   await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByText('Defined contribution (savings pot)')).toBeVisible();

@@ -78,6 +78,11 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
   };
   // A lazy route's element must not be set statically too: react-router would keep the static one.
   const contentRoute = { ...contentData, element: <ContentPage /> };
+  /** A signed-in page's data: nothing is asked for a visitor, whom RequireSignIn sends to sign in. */
+  const signedInData = (load: (args: LoaderFunctionArgs) => unknown) => ({
+    ...contentData,
+    loader: (args: LoaderFunctionArgs) => (readCookie('accessToken') ? load(args) : null),
+  });
   return [
     {
       element: <RootLayout />,
@@ -111,11 +116,10 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             { path: routes.registerHolding, element: <HoldingPage title="Setting up your account" /> },
             {
               path: routes.landing,
-              ...contentRoute,
-              loader: (args: LoaderFunctionArgs) => {
+              ...signedInData((args) => {
                 void prefetchHubReads();
                 return contentData.loader(args);
-              },
+              }),
               element: (
                 <RequireSignIn>
                   <HubPage />
@@ -135,7 +139,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
             },
             {
               path: webAppPaths.myDetails,
-              ...contentData,
+              ...signedInData(contentData.loader),
               ...lazyPage(myDetails, (m) => (
                 <RequireSignIn>
                   <ContentPage />
