@@ -27,6 +27,7 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   PGLITE_DIR: z.string().default('./data/pglite'),
   API_URL: z.string().url('must be an absolute URL such as https://portal.example.org').optional(),

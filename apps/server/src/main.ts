@@ -20,7 +20,10 @@ async function main() {
     throw error;
   }
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase(databaseTarget(config), { poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase(databaseTarget(config), {
+    poolSize: config.DATABASE_POOL_SIZE,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  });
   await prepareDatabase(database, { seedDemo: config.demo, log });
   const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');

@@ -13,6 +13,8 @@ export const errorCodes = {
   tooManyRequests: 'too_many_requests',
   tenantNotFound: 'tenant_not_found',
   memberNotFound: 'member_not_found',
+  /** 503: the database did not answer in time; try again shortly (Retry-After). */
+  busy: 'service_busy',
   internal: SOMETHING_WENT_WRONG,
 } as const;
 

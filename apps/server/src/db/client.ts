@@ -41,11 +41,21 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
 
+export interface PoolOptions {
+  poolSize?: number;
+  /**
+   * On the PostgreSQL server, the longest a query may run, and a caller wait for a connection from the
+   * pool, before it fails (and a request is answered 503). None by default: the server sets one, a
+   * command-line job runs as long as it needs.
+   */
+  queryTimeoutMs?: number;
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
-  { poolSize = DEFAULT_POOL_SIZE }: { poolSize?: number } = {},
+  { poolSize = DEFAULT_POOL_SIZE, queryTimeoutMs }: PoolOptions = {},
 ): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, poolSize);
+  if (target.kind === 'postgres') return openPostgres(target.url, poolSize, queryTimeoutMs);
   return openPglite(target.dataDir);
 }
 
@@ -119,8 +129,12 @@ async function listenOnPostgres(
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(url: string, poolSize: number, queryTimeoutMs?: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(queryTimeoutMs ? { statement_timeout: queryTimeoutMs, connectionTimeoutMillis: queryTimeoutMs } : {}),
+  });
   let closing = false;
   // A connection the server drops while idle (restart, failover, an administrator's terminate) must not
   // crash the process: the pool opens a new one for the next query. While closing, it is expected.
@@ -134,7 +148,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     db,
     kind: 'postgres',
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: () => migrateOnOwnConnection(url),
     ping: () => pingWith(db),
     listen: (channel, onMessage, onState) => listenOnPostgres(url, channel, onMessage, onState),
     close: () => {
@@ -142,6 +156,17 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       return pool.end();
     },
   };
+}
+
+/** A migration may rebuild a large table: it runs on a connection of its own, without the query timeout. */
+async function migrateOnOwnConnection(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
 }
 
 async function pingWith(db: Database): Promise<boolean> {

@@ -32,6 +32,24 @@ function validationErrors(context: string | undefined, issues: ValidationIssue[]
   });
 }
 
+/**
+ * The database did not answer in time (DATABASE_QUERY_TIMEOUT_MS): a query cancelled by its statement
+ * timeout (SQLSTATE 57014), or no pooled connection free in time. The query builder passes the
+ * driver's error on as the cause.
+ */
+function databaseTooSlow(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === '57014' || message === 'timeout exceeded when trying to connect') return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** Seconds a caller is asked to wait before trying again after a 503. */
+const RETRY_AFTER_SECONDS = 5;
+const BUSY = { code: errorCodes.busy, message: 'We are very busy just now. Please try again in a minute.' };
+
 /** One error shape for every failure; never a stack trace on the wire. */
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,6 +65,10 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       const code = frameworkCodes[error.code] ?? (status === 404 ? errorCodes.notFound : 'bad_request');
       return reply.code(status).send({ errors: [{ code, message: error.message }] });
+    }
+    if (databaseTooSlow(error)) {
+      request.log.warn({ failure: loggableError(error) }, 'database too slow');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ errors: [BUSY] });
     }
     request.log.error({ failure: loggableError(error) }, 'unhandled error');
     return reply

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Runs after the app is built and before it is ready: a test can add a route of its own. */
   beforeReady?: (context: TestContext) => void;
+  /** The PostgreSQL pool's query timeout (DATABASE_QUERY_TIMEOUT_MS), as the server sets it. */
+  queryTimeoutMs?: number;
 }
 
 export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
@@ -54,7 +56,10 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
       await admin.end();
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
-      context.database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      context.database = await openDatabase(
+        { kind: 'postgres', url: url.toString() },
+        { queryTimeoutMs: options.queryTimeoutMs },
+      );
       dropDatabase = async () => {
         const cleanup = new pg.Client({ connectionString: serverUrl });
         await cleanup.connect();
