@@ -1,9 +1,9 @@
 // Throughput and latency of hot endpoints (in-process, app.inject), as a ratio to a bare Fastify route.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { logDestination } from '../apps/server/src/lib/logging';
 import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/prepare';
 
@@ -172,7 +172,7 @@ export async function measureHotPaths(target: DatabaseTarget, bare: FastifyInsta
     record(name, await measureAgainstBare(bare, app, request));
   await app.close();
 
-  const logStream = logDestination('/dev/null');
+  const logStream = pino.destination({ dest: '/dev/null', sync: true });
   const logged = await buildApp({ config: configAt('info'), database, logStream });
   await logged.ready();
   record('publicPageLogged', await measureAgainstBare(bare, logged, endpoints.publicPage!));

@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseTarget } from './database-target';
 import { buildApp } from './app';
-import { logDestination } from './lib/logging';
 import { contentRoot, prepareDatabase } from './prepare';
 import { watchContent } from './areas/content/watch';
 import { demoPersonas, DEMO_PASSWORD, unregisteredDemoMember } from './seed/demo-personas';
@@ -26,7 +25,7 @@ async function main() {
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
   await prepareDatabase(database, { seedDemo: config.demo, log });
-  const app = await buildApp({ config, database, logStream: logDestination() });
+  const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');
   if (config.derived.apiUrl)
     app.log.info('API_URL not set: the web app calls the API on the origin that served it');

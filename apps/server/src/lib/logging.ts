@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import pino, { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
+import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
 /** Fields that hold credentials or personal data, wherever a log entry carries them. */
 const sensitiveFields = [
@@ -87,14 +87,6 @@ const censoredError = (error: unknown) => {
   const written: unknown = stdSerializers.err(error as Error);
   return written !== null && typeof written === 'object' ? censored({ ...written }, 1) : written;
 };
-
-/**
- * Where the server writes its log (standard output, unless a file is named), asynchronously: a line is
- * handed to the kernel while the next request runs, and lines arriving during a write go out together.
- * A write per line, waited for, cost each request about 45 µs (npm run bench, publicPageLogged). What
- * is still in memory is written when the process exits, and lost only if it is killed (SIGKILL).
- */
-export const logDestination = (dest: number | string = 1) => pino.destination({ dest, sync: false });
 
 export function loggerOptions(
   level: string,
