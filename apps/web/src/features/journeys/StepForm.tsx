@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { phoneNumberSchema, type JourneyQuestion, type PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
+import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
 import { formatDate } from '../content/format';
@@ -111,7 +112,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const leaving = (event.nativeEvent as SubmitEvent).submitter?.id === SAVE_AND_LEAVE;
+    const leaving = sentToLeave(event);
     const form = new FormData(event.currentTarget);
     // Leaving a page with nothing on it: the answers given so far are kept already.
     if (leaving && !somethingEntered(asked, checkboxes?.key, form)) return void navigate(routes.landing);
@@ -185,17 +186,12 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
           <button type="submit" id="continue" className="button" disabled={sending}>
             Continue
           </button>
-          <button type="submit" id={SAVE_AND_LEAVE} className="link-button" disabled={sending}>
-            Save and come back later
-          </button>
+          <SaveAndComeBackLater disabled={sending} />
         </div>
       </form>
     </>
   );
 }
-
-/** The second submit button: saves what the page holds, as Continue does, then leaves the journey. */
-const SAVE_AND_LEAVE = 'save-and-leave';
 
 /** Whether the member has put anything on the page: an answer begun or a box ticked. */
 function somethingEntered(

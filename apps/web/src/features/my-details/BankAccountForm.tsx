@@ -5,6 +5,7 @@ import {
   type MaskedBankAccount,
 } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
 import { TextField } from '../../components/TextField';
 import { detailsApi, type BankAccountInput, type BankKind } from './api';
 import { checkForm, errorFor, serverError } from './form';
@@ -34,7 +35,6 @@ interface BankAccountFormProps {
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
-const SAVE_AND_LEAVE = 'save-and-leave';
 
 /**
  * The bank account question, reusable by any journey: a UK account (name, sort code, account number) or
@@ -55,7 +55,7 @@ export function BankAccountForm({ kind, onChecked, onLeave, defaultValues }: Ban
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const leaving = (event.nativeEvent as SubmitEvent).submitter?.id === SAVE_AND_LEAVE;
+    const leaving = sentToLeave(event);
     const form = new FormData(event.currentTarget);
     if (leaving && [...form.values()].every((value) => String(value).trim() === '')) return onLeave?.();
     const values =
@@ -174,11 +174,7 @@ export function BankAccountForm({ kind, onChecked, onLeave, defaultValues }: Ban
           <button type="submit" className="button" disabled={busy}>
             Continue
           </button>
-          {onLeave && (
-            <button type="submit" id={SAVE_AND_LEAVE} className="link-button" disabled={busy}>
-              Save and come back later
-            </button>
-          )}
+          {onLeave && <SaveAndComeBackLater disabled={busy} />}
         </div>
       </form>
     </>
