@@ -16,7 +16,7 @@ import { renderNominationPdf } from '../areas/beneficiaries/nomination-pdf';
 import { replaceNomination } from '../areas/beneficiaries/repository';
 import { PORTAL_CONTEXT, type DocumentLibrary } from '../areas/documents/library';
 import { namesIn, type MemberRecord } from '../areas/documents/repository';
-import { renderApplicationPdf } from '../areas/journeys/application-pdf';
+import { renderApplicationPdf, type ApplicationPdf } from '../areas/journeys/application-pdf';
 import { displayDate, displayPounds } from '../lib/display';
 import { demoSchemes } from './demo-personas';
 import { demoDetails } from './demo-details';
@@ -32,7 +32,8 @@ const statementRecords = ['1000010', '1000003', '1000005', '1000008', '2000001']
 const PENSIONER = '1000004';
 
 type MemberRow = typeof members.$inferSelect;
-type Line = { label: string; value: string };
+type Section = ApplicationPdf['sections'][number];
+type Line = Section['lines'][number];
 
 const perYear = (pence: number) => `${displayPounds(pence)} a year`;
 const fullName = (member: MemberRow) =>
@@ -45,8 +46,6 @@ export function lastStatementDates(today: IsoDate): { asAt: IsoDate; issued: Iso
   const issuedYear = today >= `${year}-06-30` ? year : year - 1;
   return { asAt: isoDate(`${issuedYear}-04-05`), issued: isoDate(`${issuedYear}-06-30`) };
 }
-
-type Section = { heading: string; lines: Line[] };
 
 /**
  * A DB record's pension by tranche, with its total. A deferred member's is shown as it was when they
