@@ -5,6 +5,7 @@ import { useTenant } from '../../app/tenant';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { HttpError } from '../../lib/http/client';
+import { serviceProblem } from '../../lib/service-problem';
 import { SingleAuthSignInLink } from '../single-auth/SingleAuthSignInLink';
 
 const serverMessages: Record<string, string> = {
@@ -50,7 +51,10 @@ export function LoginPage() {
       setErrors([
         {
           field: 'username',
-          message: (code && serverMessages[code]) ?? 'Sorry, we could not sign you in. Try again later.',
+          message:
+            (code && serverMessages[code]) ??
+            serviceProblem(error) ??
+            'Sorry, we could not sign you in. Try again later.',
         },
       ]);
     } finally {

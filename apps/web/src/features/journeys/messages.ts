@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/http/client';
+import { serviceProblem } from '../../lib/service-problem';
 
 /** What a member reads for each journey error code; anything else is a general failure. */
 const messages: Record<string, string> = {
@@ -32,5 +33,5 @@ const messages: Record<string, string> = {
 
 export const messageFor = (error: unknown): string => {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
-  return (code && messages[code]) || 'Sorry, something went wrong. Try again.';
+  return (code && messages[code]) || serviceProblem(error) || 'Sorry, something went wrong. Try again.';
 };

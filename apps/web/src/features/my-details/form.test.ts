@@ -13,4 +13,11 @@ describe('a server refusal on a form', () => {
       message: 'The name on the account must include your surname',
     });
   });
+
+  it('tells the member to wait when the service is busy, rather than blaming what they entered', () => {
+    expect(serverError(new HttpError(503, ['service_busy']), 'sortCode')).toEqual({
+      field: 'sortCode',
+      message: 'The service is busy right now. Wait a few seconds and try again',
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../../components/ErrorSummary';
 import { HttpError } from '../../lib/http/client';
+import { serviceProblem } from '../../lib/service-problem';
 
 /** Field ids as the forms name them: path segments joined by dashes (lines.0 → lines-0). */
 export const fieldId = (path: readonly PropertyKey[]) => path.map(String).join('-');
@@ -48,7 +49,10 @@ export function serverError(error: unknown, field: string): FieldError {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
   return {
     field: (code && codeFields[code]) || field,
-    message: (code && codeMessages[code]) || 'Sorry, there is a problem with the service. Try again later',
+    message:
+      (code && codeMessages[code]) ||
+      serviceProblem(error) ||
+      'Sorry, there is a problem with the service. Try again later',
   };
 }
 

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusOnStep } from '../../components/useFocusOnStep';
 import { authApi } from '../../lib/api';
 import { HttpError } from '../../lib/http/client';
+import { serviceProblem } from '../../lib/service-problem';
 
 type Step =
   { name: 'details' } | { name: 'code'; registrationId: string } | { name: 'done'; username: string };
@@ -30,7 +31,7 @@ function explain(error: unknown, fallbackField: string): FieldError[] {
   return [
     (code && serverMessages[code]) || {
       field: fallbackField,
-      message: 'Sorry, something went wrong. Try again later',
+      message: serviceProblem(error) ?? 'Sorry, something went wrong. Try again later',
     },
   ];
 }
