@@ -53,6 +53,35 @@ test('each tenant has its own branding', async ({ page }) => {
   await expectLogoAndTypeface(page, 'Meridian', 'Source Sans 3');
 });
 
+test('a busy service keeps the visitor on the page, says to wait, and tries again when asked', async ({
+  page,
+}) => {
+  let busy = true;
+  await page.route('**/content-api/api/v2/content/unauthorized-page**', async (route) => {
+    if (!busy) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      json: { errors: [{ code: 'service_busy', message: 'The service is busy. Try again shortly.' }] },
+    });
+  });
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('The service is busy right now. Wait a few seconds and try again.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expectNoAccessibilityViolations(page);
+
+  busy = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Welcome to your Meridian pension' }),
+  ).toBeVisible();
+});
+
 test('an unknown address shows a clear not-found page', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, quietConsole, renderApp, stubFetch, testTenant } from '../../testing/render';
 
@@ -97,8 +97,19 @@ describe('catch-all content page', () => {
     expect(router.state.location.pathname).toBe('/error');
   });
 
+  it('keeps the member at the address when the connection fails, and loads the page when they try again', async () => {
+    let offline = true;
+    stubPage(() => (offline ? Promise.reject(new TypeError('offline')) : jsonResponse(200, page('Back'))));
+    const { router } = renderApp('/flaky');
+    await screen.findByText('We could not reach the service. Check your internet connection and try again.');
+    expect(router.state.location.pathname).toBe('/flaky');
+    offline = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Back' })).toBeTruthy();
+  });
+
   it('uses the error route the tenant configured', async () => {
-    stubPage(() => Promise.reject(new TypeError('offline')));
+    stubPage(() => jsonResponse(500, { errors: [{ code: 'something_went_wrong', message: 'Boom' }] }));
     const { router } = renderApp('/broken', {
       tenant: { ...testTenant, routes: { error: '/problem' } },
     });

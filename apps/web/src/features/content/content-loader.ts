@@ -13,6 +13,7 @@ import { preloadPageUrls } from './links';
 import { noTexts, type TextSources } from './tokens';
 import { readCookie } from '../../lib/cookies';
 import { HttpError } from '../../lib/http/client';
+import { serviceProblem } from '../../lib/service-problem';
 import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key/access-key';
 import { clientWordingFlags } from '../access-key/wording-flags';
 
@@ -96,7 +97,8 @@ export const textsOf = (globals: Globals | null, tokens: Record<string, string>)
 
 /**
  * The catch-all route's loader: the page at this path, from the content API. 404 is "no page"
- * (the not-found page renders); any other failure sends the member to the error route.
+ * (the not-found page renders). A busy service or a lost connection passes, so the member stays at
+ * this address and the error boundary offers to try again; any other failure sends them to the error route.
  */
 export function contentPageLoader(errorRoute: string) {
   return async ({ request }: LoaderFunctionArgs): Promise<ContentPageData | Response> => {
@@ -108,7 +110,7 @@ export function contentPageLoader(errorRoute: string) {
       return data;
     } catch (error) {
       // An abandoned navigation: the router ignores whatever happens next.
-      if (request.signal.aborted) throw error;
+      if (request.signal.aborted || serviceProblem(error)) throw error;
     }
     return replace(errorRoute);
   };

@@ -1,15 +1,20 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { serviceProblem } from '../../lib/service-problem';
 import { ERROR_TITLE, ErrorPage, NotFoundPage } from './ErrorPage';
 
 /** Inside the shell: a page that failed to load or render shows the error page in place of the page. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const revalidator = useRevalidator();
   useEffect(() => {
     console.error('A page failed', error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage />;
+  const problem = serviceProblem(error);
+  // Loading the page's data again clears the error once the service answers.
+  const tryAgain = problem ? () => void revalidator.revalidate() : undefined;
+  return <ErrorPage problem={problem} onTryAgain={tryAgain} />;
 }
 
 /** Last resort when the shell itself fails: no tenant header, no router links. */
