@@ -5,6 +5,7 @@ import { formatCurrency } from '../apps/web/src/features/content/format';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf, samplePng } from './support/files';
+import { choose, tabTo, tick, typeDate } from './support/keyboard';
 import { signInToHub as signIn } from './support/member';
 import { money } from './support/money';
 
@@ -412,48 +413,6 @@ test('db.active is told why applying online is not open to them', async ({ page 
   await expect(page.getByRole('button', { name: 'Show my options' })).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 });
-
-/** Presses Tab until the element has focus (keyboard only, as a member without a mouse would). */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 80; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('never reached by Tab');
-}
-
-async function typeDate(page: Page, group: Locator, parts: string[]) {
-  await tabTo(page, group.getByLabel('Day'));
-  for (const [index, part] of parts.entries()) {
-    await page.keyboard.type(part);
-    if (index < 2) await page.keyboard.press('Tab');
-  }
-}
-
-/** Ticks a checkbox by keyboard. */
-async function tick(page: Page, box: Locator) {
-  await tabTo(page, box);
-  await page.keyboard.press('Space');
-}
-
-/** Chooses a radio by keyboard: Tab reaches its group, the arrow keys move to it. */
-async function choose(page: Page, option: Locator) {
-  const name = await option.getAttribute('name');
-  for (let presses = 0; presses < 80; presses += 1) {
-    if (
-      await page.evaluate(
-        (group) => (document.activeElement as HTMLInputElement | null)?.name === group,
-        name,
-      )
-    )
-      break;
-    await page.keyboard.press('Tab');
-  }
-  await page.keyboard.press('Space');
-  for (let presses = 0; presses < 5 && !(await option.isChecked()); presses += 1)
-    await page.keyboard.press('ArrowDown');
-  await expect(option).toBeChecked();
-}
 
 test('the same application by keyboard alone', async ({ page }) => {
   await signIn(page, 'db.retiring');
