@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { pdfLines } from '../apps/server/test/pdf-text';
+import { tabTo, typeDate } from './support/keyboard';
 import { signInToHub as signIn, codeSentTo } from './support/member';
 
 test.describe.configure({ timeout: 180_000 });
@@ -216,4 +217,71 @@ test('signing out with unsaved changes signs the member out, and the nomination 
   await signIn(page, 'db.pensioner');
   await page.getByRole('link', { name: 'See your beneficiaries' }).click();
   await expect(page.locator('.beneficiary-card', { hasText: 'Anne Fletcher' })).toBeVisible();
+});
+
+test('a member nominates a beneficiary by keyboard alone, and Escape keeps the unsaved nomination', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'dc.near');
+  await tabTo(page, page.getByRole('link', { name: 'See your beneficiaries' }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Nominate beneficiaries' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Add a person' }));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'About this person')).toBeVisible();
+  await tabTo(page, page.getByLabel('How are they related to you?'));
+  await page.keyboard.press('ArrowDown'); // Husband, wife or civil partner
+  await tabTo(page, page.getByLabel('First names'));
+  await page.keyboard.type('Tom');
+  await tabTo(page, page.getByLabel('Last name'));
+  await page.keyboard.type('Brooks');
+  await typeDate(page, page.getByRole('group', { name: 'Date of birth' }), ['21', '6', '1961']);
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'What is Tom Brooks’s address?')).toBeVisible();
+  await tabTo(page, page.getByLabel('Address line 1'));
+  await page.keyboard.type('4 Orchard Way');
+  await tabTo(page, page.getByLabel('Town or city (optional)'));
+  await page.keyboard.type('Bath');
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, /What share of the lump sum should Tom Brooks get/)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('100');
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your beneficiaries')).toBeVisible();
+  await expect(page.getByText('Lump-sum shares add up to 100%', { exact: true })).toBeVisible();
+
+  // Leaving asks first; Escape closes the question and keeps the member on their unsaved list.
+  await tabTo(
+    page,
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Your details' }),
+  );
+  await page.keyboard.press('Enter');
+  const leave = page.getByRole('dialog', { name: 'You have not saved your changes' });
+  await expect(leave).toBeVisible();
+  await expect(leave.getByRole('button', { name: 'Stay and finish' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(leave).toHaveCount(0);
+  await expect(page.locator('.beneficiary-card', { hasText: 'Tom Brooks' })).toBeVisible();
+
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Check your beneficiaries before you save')).toBeVisible();
+  await expect(page.getByText('4 Orchard Way')).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Confirm and send me a code' }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Confirm the change to your beneficiaries')).toBeVisible();
+  await tabTo(page, page.getByLabel('Code'));
+  await page.keyboard.type(await codeSentTo(request, 'dc.near@example.org'));
+  await page.keyboard.press('Enter');
+
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your beneficiaries have been saved' }),
+  ).toBeVisible();
+  await expect(page.locator('.beneficiary-card', { hasText: 'Tom Brooks' })).toBeVisible();
 });
