@@ -4,6 +4,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { pdfLines } from '../apps/server/test/pdf-text';
 import { samplePdf, samplePng } from './support/files';
+import { tabTo } from './support/keyboard';
 import { signInToHub as signIn } from './support/member';
 
 test.describe.configure({ timeout: 120_000 });
@@ -177,4 +178,44 @@ test('a member on their linked record sees and downloads that record’s stateme
   expect(lines.join('\n')).toContain('1000008');
   expect(lines.join('\n')).toContain('£97,200.00');
   await expect(row).not.toContainText('New');
+});
+
+test('a member uploads, downloads and deletes a document by keyboard alone', async ({ page }) => {
+  await signIn(page, 'db.avc');
+  await tabTo(page, page.getByRole('link', { name: 'See your documents' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your documents' })).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Upload documents' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Choose files'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles({ name: 'p60-2026.pdf', mimeType: 'application/pdf', buffer: await samplePdf('P60 2026') });
+  await tabTo(page, page.getByLabel('What are these documents? (optional)'));
+  await page.keyboard.type('Tax year end');
+  await tabTo(page, page.getByRole('button', { name: 'Upload' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your documents have been uploaded' }),
+  ).toBeVisible();
+  await tabTo(page, page.getByRole('link', { name: 'Go to your documents' }));
+  await page.keyboard.press('Enter');
+  await expect(documentRows(page).filter({ hasText: 'p60-2026.pdf' })).toContainText('Tax year end');
+
+  await tabTo(page, page.getByRole('link', { name: 'p60-2026.pdf' }));
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect(await pdfLines(await readFile((await (await download).path())!))).toContain('P60 2026');
+
+  await tabTo(page, page.getByRole('button', { name: 'Delete p60-2026.pdf' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Delete p60-2026.pdf?' })).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Yes, delete it' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'p60-2026.pdf has been deleted' })).toBeVisible();
+  await expect(documentRows(page).filter({ hasText: 'p60-2026.pdf' })).toHaveCount(0);
 });
