@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo, typeDate } from './support/keyboard';
 
 /** Sam Patel (reference 1000009) is seeded without an account; his age is 48 years 6 months today. */
 function samsBirthday() {
@@ -14,7 +15,7 @@ function samsBirthday() {
   };
 }
 
-test('a member registers with the code emailed to the address on record and signs in with the new account', async ({
+test('a member registers by keyboard with the code emailed to the address on record and signs in with the new account', async ({
   page,
   request,
 }) => {
@@ -29,30 +30,42 @@ test('a member registers with the code emailed to the address on record and sign
   await expect(summary).toContainText('Enter your date of birth');
   await expectNoAccessibilityViolations(page);
 
+  // From here on by keyboard alone.
   const birthday = samsBirthday();
-  await page.getByLabel('Reference number').fill('1000009');
-  await page.getByLabel('Day').fill(birthday.day);
-  await page.getByLabel('Month').fill(birthday.month);
-  await page.getByLabel('Year').fill(birthday.year);
-  await page.getByLabel('National Insurance number').fill('QQ 12 34 56 B');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await tabTo(page, page.getByLabel('Reference number'));
+  await page.keyboard.type('1000009');
+  await typeDate(page, page.getByRole('group', { name: 'Date of birth' }), [
+    birthday.day,
+    birthday.month,
+    birthday.year,
+  ]);
+  await tabTo(page, page.getByLabel('National Insurance number'));
+  await page.keyboard.type('QQ 12 34 56 B');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your security code' })).toBeVisible();
   await expect(page.getByText('by post at your home address')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
   const outbox = await request.get('/api/dev/outbox?recipient=sam.patel@example.org');
   const code = /\b(\d{6})\b/.exec((await outbox.json()).messages[0].body)![1]!;
-  await page.getByLabel('Security code').fill(code);
-  await page.getByLabel('Choose a username').fill('sam.patel');
-  await page.getByLabel('Choose a password').fill('my own long passphrase');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await tabTo(page, page.getByLabel('Security code'));
+  await page.keyboard.type(code);
+  await tabTo(page, page.getByLabel('Choose a username'));
+  await page.keyboard.type('sam.patel');
+  await tabTo(page, page.getByLabel('Choose a password'));
+  await page.keyboard.type('my own long passphrase');
+  await tabTo(page, page.getByRole('button', { name: 'Create account' }));
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
-  await page.getByRole('link', { name: 'Sign in' }).last().click();
-  await page.getByLabel('Username').fill('sam.patel');
-  await page.getByLabel('Password').fill('my own long passphrase');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await tabTo(page, page.getByRole('link', { name: 'Sign in' }).last());
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('Username'));
+  await page.keyboard.type('sam.patel');
+  await tabTo(page, page.getByLabel('Password'));
+  await page.keyboard.type('my own long passphrase');
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Welcome, Mr Sam Patel.')).toBeVisible();
 });
 
