@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo } from './support/keyboard';
 import { money } from './support/money';
 
 async function signIn(page: Page, username: string) {
@@ -24,7 +25,7 @@ test('a member sees figures from member data, opens a modal and a tooltip by key
   await expect(main).not.toContainText('[[');
 
   const info = main.getByRole('button', { name: 'More information' }).first();
-  await info.focus();
+  await tabTo(page, info);
   await page.keyboard.press('Enter');
   await expect(info).toHaveAttribute('aria-expanded', 'true');
   await expect(main.getByRole('status').first()).toHaveText(
@@ -36,7 +37,7 @@ test('a member sees figures from member data, opens a modal and a tooltip by key
   await expect(info).toBeFocused();
 
   const trigger = main.getByRole('button', { name: 'What is a tax-free lump sum?' });
-  await trigger.focus();
+  await tabTo(page, trigger);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'What is a tax-free lump sum?' });
   await expect(dialog).toBeVisible();

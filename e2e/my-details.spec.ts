@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { choose, tabTo } from './support/keyboard';
 import { signInToHub as signIn, codeSentTo } from './support/member';
 
 // Each test walks several pages with an axe check on each: allow for a busy machine.
@@ -78,15 +79,14 @@ test('a member changes bank details to a UK account using the keyboard only', as
   await signIn(page, 'db.deferred');
   await expect(page.getByRole('heading', { name: 'For your attention' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByRole('link', { name: /bank details so that we can pay/ }).focus();
+  await tabTo(page, page.getByRole('link', { name: /bank details so that we can pay/ }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Where is your bank account?' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('In the UK (sort code and account number)').focus();
-  await page.keyboard.press('Space');
+  await choose(page, page.getByLabel('In the UK (sort code and account number)'));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your bank details' })).toBeVisible();
-  await page.getByLabel('Name on the account').focus();
+  await tabTo(page, page.getByLabel('Name on the account'));
   await page.keyboard.type('Margaret Hughes');
   await page.keyboard.press('Tab');
   await page.keyboard.type('08-99-99');
@@ -95,20 +95,20 @@ test('a member changes bank details to a UK account using the keyboard only', as
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('sort code and account number do not match');
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('Account number').focus();
+  await tabTo(page, page.getByLabel('Account number'));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('66374958');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Check your bank details' })).toBeVisible();
   await expect(page.getByText('•••• 4958')).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByRole('button', { name: 'Confirm and send me a code' }).focus();
+  await tabTo(page, page.getByRole('button', { name: 'Confirm and send me a code' }));
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Confirm the change to your bank details' }),
   ).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('Code').focus();
+  await tabTo(page, page.getByLabel('Code'));
   await page.keyboard.type(await codeSentTo(request, 'db.deferred@example.org'));
   await page.keyboard.press('Enter');
   await expect(

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo } from './support/keyboard';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 import { money } from './support/money';
 
@@ -31,9 +32,11 @@ test('a wrong password is explained without signing in', async ({ page }) => {
 
 test('a member signs in with the keyboard, lands on the hub and signs out', async ({ page, context }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Reject analytics cookies' }).click();
-  await page.getByRole('button', { name: 'Hide cookie message' }).click();
-  await page.getByLabel('Username').focus();
+  await tabTo(page, page.getByRole('button', { name: 'Reject analytics cookies' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Hide cookie message' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('Username'));
   await page.keyboard.type('db.deferred');
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);
