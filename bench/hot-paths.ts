@@ -107,7 +107,10 @@ async function measureAgainstBare(
  * globals on one database, with logging off; then the public page with the log a server writes at
  * the default level (info), written to /dev/null as a server writes it to standard output.
  */
-export async function measureHotPaths(target: DatabaseTarget, bare: FastifyInstance) {
+export async function measureHotPaths(
+  target: DatabaseTarget,
+  bare: FastifyInstance,
+): Promise<Record<string, number>> {
   const configAt = (level: string) =>
     loadConfig({
       NODE_ENV: 'test',
