@@ -81,13 +81,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * warm (a first round in a process ran JIT-cold at 40% of later ones). The ratio is the median of the
  * pairs': the bare route's own speed on this VM moved by a third between runs minutes apart (a
  * neighbour's load, the clock), and a yardstick measured once at the start carried that into every
- * ratio. The request's figures are its best round's.
+ * ratio. The lowest and highest pair show how far one pair can stray. The request's figures are its
+ * best round's.
  */
 async function measureAgainstBare(
   bare: FastifyInstance,
   app: FastifyInstance,
   request: InjectOptions,
-): Promise<Figures & { ratioToBare: number; bare: Figures }> {
+): Promise<Figures & { ratioToBare: number; ratioRange: [number, number]; bare: Figures }> {
   await warmUp(app, request);
   const ratios: number[] = [];
   let best: Figures | undefined;
@@ -99,7 +100,13 @@ async function measureAgainstBare(
     if (!best || figures.requestsPerSecond > best.requestsPerSecond) best = figures;
     if (!bestBare || yardstick.requestsPerSecond > bestBare.requestsPerSecond) bestBare = yardstick;
   }
-  return { ...best!, ratioToBare: Number(median(ratios).toFixed(3)), bare: bestBare! };
+  const rounded = (ratio: number) => Number(ratio.toFixed(3));
+  return {
+    ...best!,
+    ratioToBare: rounded(median(ratios)),
+    ratioRange: [rounded(Math.min(...ratios)), rounded(Math.max(...ratios))],
+    bare: bestBare!,
+  };
 }
 
 /**
@@ -167,6 +174,7 @@ export async function measureHotPaths(
   const record = (name: string, figures: Awaited<ReturnType<typeof measureAgainstBare>>) => {
     if (!bestBare || figures.bare.requestsPerSecond > bestBare.requestsPerSecond) bestBare = figures.bare;
     results[`${name}RatioToBare`] = figures.ratioToBare;
+    [results[`${name}RatioLowestPair`], results[`${name}RatioHighestPair`]] = figures.ratioRange;
     results[`${name}P99Ms`] = figures.p99Ms;
     results[`${name}P50Ms`] = figures.p50Ms;
     results[`${name}RequestsPerSecond`] = figures.requestsPerSecond;

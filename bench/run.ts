@@ -22,6 +22,10 @@ const RATIOS = [
   'publicPageLogged',
 ] as const;
 
+/** The lowest and the highest of a path's nine paired rounds. */
+const pairsOf = (figures: Record<string, number>, name: string) =>
+  `${figures[`${name}RatioLowestPair`]}–${figures[`${name}RatioHighestPair`]}`;
+
 const bare = await startBareRoute();
 const pglite = await measureHotPaths({ kind: 'pglite' }, bare);
 const scratch = await scratchDatabase('hot_paths');
@@ -32,7 +36,7 @@ const fasterBare =
   postgres && postgres.bareRequestsPerSecond! > pglite.bareRequestsPerSecond! ? postgres : pglite;
 
 console.log(
-  '\nHot paths: requests per second as a share of a bare Fastify route, the median of nine paired rounds (p99 beside);\nlogging off but for publicPageLogged, the public page with the log at info written to /dev/null',
+  '\nHot paths: requests per second as a share of a bare Fastify route, the median of nine paired rounds (their lowest–highest and p99 beside);\nlogging off but for publicPageLogged, the public page with the log at info written to /dev/null',
 );
 console.table(
   Object.fromEntries(
@@ -40,8 +44,10 @@ console.table(
       name,
       {
         'PGlite ratio': pglite[`${name}RatioToBare`],
+        'PGlite pairs': pairsOf(pglite, name),
         'PGlite p99 ms': pglite[`${name}P99Ms`],
         'PostgreSQL ratio': postgres?.[`${name}RatioToBare`] ?? 'unreachable',
+        'PostgreSQL pairs': postgres ? pairsOf(postgres, name) : 'unreachable',
         'PostgreSQL p99 ms': postgres?.[`${name}P99Ms`] ?? 'unreachable',
       },
     ]),
