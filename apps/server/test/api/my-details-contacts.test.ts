@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, members, oneTimeCodes, outboxMessages } from '../../src/db/schema';
+import { auditEvents, members, oneTimeCodes, outboxMessages, pages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -103,6 +103,21 @@ describe('member data of the chosen record', () => {
       alert.alertId.startsWith('retirement-'),
     );
     expect(retirementAlerts.map((alert) => alert.link)).toEqual(['/contact-us']);
+  });
+
+  it('follows the options page to wherever the tenant puts it, found by its content key', async () => {
+    const optionsPage = and(eq(pages.tenantUrl, 'localhost'), eq(pages.key, 'retirement_options'));
+    await ctx.database.db.update(pages).set({ slug: '/taking-your-pension' }).where(optionsPage);
+    try {
+      const { alerts } = (await (await signedIn('db.deferred')).request({ url: `${api}/alerts` })).json() as {
+        alerts: Array<{ alertId: string; link: string | null }>;
+      };
+      expect(alerts.find((alert) => alert.alertId === 'retirement-window-open')?.link).toBe(
+        '/taking-your-pension',
+      );
+    } finally {
+      await ctx.database.db.update(pages).set({ slug: '/retirement/options' }).where(optionsPage);
+    }
   });
 
   it('refuses a record the sign-in is not entitled to', async () => {

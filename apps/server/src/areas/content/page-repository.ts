@@ -103,6 +103,20 @@ function pageFor(
   };
 }
 
+/** The address of the tenant's page with this key, whoever it is for; null when no page has the key. */
+export async function pageUrlWithKey(
+  db: Database,
+  tenantUrl: string,
+  pageKey: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, pageKey)))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
 /**
  * The address of the page with this key, only when the caller may open it: a public page for a
  * visitor, or any page the member's key shows; otherwise null, as for a key no page has.

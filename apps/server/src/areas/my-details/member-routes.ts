@@ -15,19 +15,23 @@ import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { memberAlerts, membershipSummary, retirementFigures } from './member-summary';
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
-import { pageExists } from '../content/page-repository';
+import { pageUrlWithKey } from '../content/page-repository';
 
 /**
- * Where a member reads about taking their pension, best first: the options page (where a defined
- * benefit pension is applied for), their pension page, then how to contact the scheme.
+ * Where a member reads about taking their pension, best first, by the content keys of the tenant's
+ * pages (a tenant chooses their addresses): the options page (where a defined benefit pension is
+ * applied for), their pension page, then how to contact the scheme.
  */
-const retirementPages = {
-  DB: ['/retirement/options', '/my-pension', '/contact-us'],
-  DC: ['/my-pension', '/contact-us'],
+const retirementPageKeys = {
+  DB: ['retirement_options', 'my_pension', 'contact_us'],
+  DC: ['my_pension', 'contact_us'],
 };
 
 async function retirementLinkFor(db: Database, tenantUrl: string, schemeType: 'DB' | 'DC') {
-  for (const page of retirementPages[schemeType]) if (await pageExists(db, tenantUrl, page)) return page;
+  for (const pageKey of retirementPageKeys[schemeType]) {
+    const pageUrl = await pageUrlWithKey(db, tenantUrl, pageKey);
+    if (pageUrl) return pageUrl;
+  }
   return null;
 }
 
