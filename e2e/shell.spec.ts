@@ -70,7 +70,7 @@ test('a busy service keeps the visitor on the page, says to wait, and tries agai
     page.getByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
   ).toBeVisible();
   await expect(
-    page.getByText('The service is busy right now. Wait a few seconds and try again.'),
+    page.getByText('The service is busy. Wait a few seconds and try again.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expectNoAccessibilityViolations(page);

@@ -5,7 +5,7 @@ import { serviceProblem } from './service-problem';
 describe('a failure the member can do something about', () => {
   it('asks them to wait when the service is busy', () => {
     expect(serviceProblem(new HttpError(503, ['service_busy']))).toBe(
-      'The service is busy right now. Wait a few seconds and try again',
+      'The service is busy. Wait a few seconds and try again',
     );
     expect(serviceProblem(new HttpError(503, ['something_went_wrong']))).toMatch(/busy/);
   });

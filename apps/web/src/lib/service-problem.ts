@@ -8,7 +8,7 @@ import { HttpError } from './http/client';
 export function serviceProblem(error: unknown): string | undefined {
   if (!(error instanceof HttpError)) return undefined;
   if (error.status === 503 || error.codes.includes(errorCodes.busy))
-    return 'The service is busy right now. Wait a few seconds and try again';
+    return 'The service is busy. Wait a few seconds and try again';
   if (error.status === 0)
     return 'We could not reach the service. Check your internet connection and try again';
   return undefined;

@@ -17,7 +17,7 @@ describe('a server refusal on a form', () => {
   it('tells the member to wait when the service is busy, rather than blaming what they entered', () => {
     expect(serverError(new HttpError(503, ['service_busy']), 'sortCode')).toEqual({
       field: 'sortCode',
-      message: 'The service is busy right now. Wait a few seconds and try again',
+      message: 'The service is busy. Wait a few seconds and try again',
     });
   });
 });
