@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Nomination } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { downloadAsActiveRecord } from '../../lib/save-file';
 import { formatDate } from '../content/format';
@@ -24,19 +25,21 @@ export function BeneficiariesPage() {
   const saved = (location.state as { changed?: string } | null)?.changed;
   const [nomination, setNomination] = useState<Nomination | null>(null);
   const [statuses, setStatuses] = useState<RelationshipStatus[]>([]);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [downloadFailed, setDownloadFailed] = useState(false);
   useDocumentTitle('Your beneficiaries');
 
   useEffect(() => {
+    setFailure(null);
     Promise.all([beneficiariesApi.nomination(), beneficiariesApi.relationshipStatuses()]).then(
       ([answer, relationships]) => {
         setNomination(answer);
         setStatuses(relationships);
       },
-      () => setFailed(true),
+      (error: unknown) => setFailure({ error }),
     );
-  }, []);
+  }, [attempt]);
 
   const list = nomination ? draftOf(nomination) : [];
   return (
@@ -52,8 +55,14 @@ export function BeneficiariesPage() {
         Tell the trustees who you would like to receive the lump sum, and your pension if one can be paid, if
         you die. They take your wishes into account when they decide who is paid.
       </p>
-      {failed && <p>Sorry, we cannot show your beneficiaries right now. Try again later.</p>}
-      {!nomination && !failed && <p className="page-loading">Loading your beneficiaries</p>}
+      {failure && (
+        <LoadFailed
+          what="show your beneficiaries"
+          error={failure.error}
+          onTryAgain={() => setAttempt((count) => count + 1)}
+        />
+      )}
+      {!nomination && !failure && <p className="page-loading">Loading your beneficiaries</p>}
       {nomination && list.length === 0 && (
         <>
           <p>You have not nominated anyone yet.</p>

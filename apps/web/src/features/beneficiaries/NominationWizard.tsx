@@ -11,6 +11,7 @@ import {
 } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { CodeStep } from '../my-details/CodeStep';
 import { serverError } from '../my-details/form';
@@ -102,19 +103,21 @@ export function NominationWizard() {
   const [statuses, setStatuses] = useState<RelationshipStatus[]>([]);
   const [step, setStep] = useState<Step>({ name: 'list' });
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
 
   useEffect(() => {
+    setFailure(null);
     Promise.all([beneficiariesApi.nomination(), beneficiariesApi.relationshipStatuses()]).then(
       ([nomination, relationships]) => {
         setSaved(draftOf(nomination));
         setDraft(draftOf(nomination));
         setStatuses(relationships);
       },
-      () => setFailed(true),
+      (error: unknown) => setFailure({ error }),
     );
-  }, []);
+  }, [attempt]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -129,7 +132,14 @@ export function NominationWizard() {
     setStep(next);
   };
 
-  if (failed) return <p>Sorry, we cannot change your beneficiaries right now. Try again later.</p>;
+  if (failure)
+    return (
+      <LoadFailed
+        what="change your beneficiaries"
+        error={failure.error}
+        onTryAgain={() => setAttempt((count) => count + 1)}
+      />
+    );
   if (!saved) return <p className="page-loading">Loading your beneficiaries</p>;
 
   const warning = <LeaveWarning when={dirty} />;

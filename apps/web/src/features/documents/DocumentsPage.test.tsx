@@ -49,6 +49,31 @@ describe('the document library', () => {
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
+  it('says when the service is busy and lists the documents when the member tries again', async () => {
+    quietConsole();
+    let busy = true;
+    stubFetch((url) => {
+      if (url.includes('/documents/types')) return jsonResponse(200, { types: [] });
+      if (busy && url.includes('/members/current/documents'))
+        return jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] });
+      if (url.includes('/members/current/documents'))
+        return jsonResponse(200, {
+          items: [letter],
+          pageNumber: 1,
+          pageSize: 8,
+          totalItems: 1,
+          totalPages: 1,
+        });
+      return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
+    });
+    renderApp('/documents');
+    expect(await screen.findByText('Sorry, we cannot show your documents right now.')).toBeTruthy();
+    expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();
+    busy = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: '1 document' })).toBeTruthy();
+  });
+
   it('lists documents with their size in base 1000, new ones marked, and pages', async () => {
     quietConsole();
     stubLibrary();

@@ -16,6 +16,7 @@ import {
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../content/format';
@@ -170,7 +171,7 @@ export function DocumentsPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState<DocumentPage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [types, setTypes] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
@@ -189,13 +190,13 @@ export function DocumentsPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    setFailed(false);
+    setFailure(null);
     documentsApi.list(queryFromParams(new URLSearchParams(queryKey)), controller.signal).then(
       (answer) => setPage(answer),
-      () => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
         setPage(null);
-        setFailed(true);
+        setFailure({ error });
       },
     );
     return () => controller.abort();
@@ -421,8 +422,14 @@ export function DocumentsPage() {
         </form>
       )}
 
-      {failed && <p>Sorry, we cannot show your documents right now. Try again later.</p>}
-      {!page && !failed && <p className="page-loading">Loading your documents</p>}
+      {failure && (
+        <LoadFailed
+          what="show your documents"
+          error={failure.error}
+          onTryAgain={() => setReload((count) => count + 1)}
+        />
+      )}
+      {!page && !failure && <p className="page-loading">Loading your documents</p>}
       {page && page.items.length === 0 && (
         <p>
           {filtered ? 'No documents match. Change the filters or clear them.' : 'You have no documents yet.'}

@@ -2,6 +2,7 @@ import './my-details.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MaskedBankAccount, MembershipSummary, NotificationSettings } from '@meridian/contracts';
+import { LoadFailed } from '../../components/LoadFailed';
 import { memberApi, type PersonalDetails } from '../../lib/api';
 import { formatDate, formatPeriod } from '../content/format';
 import { detailsApi, type StoredAddress } from './api';
@@ -58,14 +59,23 @@ function Row({
 /** Your details: personal, membership, contact details and preferences, bank account, each with Change links. */
 export function YourDetails() {
   const [details, setDetails] = useState<Details | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const changed = (useLocation().state as { changed?: string } | null)?.changed;
 
   useEffect(() => {
-    loadDetails().then(setDetails, () => setFailed(true));
-  }, []);
+    setFailure(null);
+    loadDetails().then(setDetails, (error: unknown) => setFailure({ error }));
+  }, [attempt]);
 
-  if (failed) return <p>Sorry, we cannot show your details right now. Try again later.</p>;
+  if (failure)
+    return (
+      <LoadFailed
+        what="show your details"
+        error={failure.error}
+        onTryAgain={() => setAttempt((count) => count + 1)}
+      />
+    );
   if (!details) return <p className="page-loading">Loading...</p>;
   const { personal, membership, notifications, bank } = details;
   const channels = [
