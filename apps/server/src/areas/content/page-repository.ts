@@ -103,18 +103,23 @@ function pageFor(
   };
 }
 
+/** Where the tenant's page with this key is, and who may open it. */
+async function pageWithKey(db: Database, tenantUrl: string, pageKey: string) {
+  const [row] = await db
+    .select({ slug: pages.slug, isPublic: pages.isPublic, visibility: pages.visibility })
+    .from(pages)
+    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, pageKey)))
+    .limit(1);
+  return row;
+}
+
 /** The address of the tenant's page with this key, whoever it is for; null when no page has the key. */
 export async function pageUrlWithKey(
   db: Database,
   tenantUrl: string,
   pageKey: string,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: pages.slug })
-    .from(pages)
-    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, pageKey)))
-    .limit(1);
-  return row?.slug ?? null;
+  return (await pageWithKey(db, tenantUrl, pageKey))?.slug ?? null;
 }
 
 /**
@@ -127,11 +132,7 @@ export async function findPageUrlByKey(
   pageKey: string,
   { publicOnly, key }: { publicOnly: boolean; key: VisibilityKey },
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: pages.slug, isPublic: pages.isPublic, visibility: pages.visibility })
-    .from(pages)
-    .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, pageKey)))
-    .limit(1);
+  const row = await pageWithKey(db, tenantUrl, pageKey);
   if (!row || (publicOnly && !row.isPublic) || !isVisible(row.visibility, key)) return null;
   return row.slug;
 }
