@@ -6,7 +6,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 const documentsDir = `${dataDir}-documents`;
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(documentsDir, { recursive: true, force: true });
-const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, PGLITE_DIR: dataDir, DOCUMENTS_DIR: documentsDir, MERIDIAN_DEMO: 'true' },
 });

@@ -6,7 +6,11 @@ import { databaseTarget } from './database-target';
 import { buildApp } from './app';
 import { contentRoot, prepareDatabase } from './prepare';
 import { watchContent } from './areas/content/watch';
+import { stopOnSignals } from './lib/stop-signals';
 import { demoPersonas, DEMO_PASSWORD, unregisteredDemoMember } from './seed/demo-personas';
+
+/** Time to close the database and connections after the last request has had its time. */
+const SHUTDOWN_SLACK_MS = 5000;
 
 async function main() {
   let config;
@@ -39,15 +43,15 @@ async function main() {
       ? watchContent(database.db, contentRoot, app.log, { demo: config.demo })
       : () => {};
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    stopWatching();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignals(
+    async () => {
+      stopWatching();
+      await app.close();
+      await database.close();
+    },
+    // Requests in flight get the time any request has, then the database closes.
+    { log: app.log, deadlineMs: config.REQUEST_TIMEOUT_SECONDS * 1000 + SHUTDOWN_SLACK_MS },
+  );
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const port = (app.server.address() as { port: number }).port;

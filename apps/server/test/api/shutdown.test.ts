@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const onPglite = process.env.TEST_DATABASE_KIND !== 'postgres';
+
+/** The state PostgreSQL keeps in global/pg_control: a 4-byte DBState after the system identifier and two versions. */
+const CLUSTER_STATE_OFFSET = 16;
+const CLUSTER_STATES = [
+  'starting up',
+  'shut down',
+  'shut down in recovery',
+  'shutting down',
+  'in crash recovery',
+  'in archive recovery',
+  'in production',
+];
+const clusterState = (dataDir: string) =>
+  CLUSTER_STATES[readFileSync(join(dataDir, 'global', 'pg_control')).readInt32LE(CLUSTER_STATE_OFFSET)];
+
+const scratch = mkdtempSync(join(tmpdir(), 'meridian-shutdown-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The server as `npm start` runs it, in a process group of its own as a terminal gives it. */
+async function startServer(dataDir: string) {
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const child = spawn('npm', ['run', 'start:server', '--silent'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...environment,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PGLITE_DIR: dataDir,
+      DOCUMENTS_DIR: `${dataDir}-documents`,
+      NODE_ENV: 'test',
+      REQUEST_TIMEOUT_SECONDS: '2',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const running = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const check = setInterval(() => {
+      const banner = /Meridian is running at (\S+)/.exec(output);
+      if (banner) resolve(banner);
+      else if (child.exitCode !== null) reject(new Error(`the server stopped while starting:\n${output}`));
+      else return;
+      clearInterval(check);
+    }, 100);
+  });
+  const serverPid = Number(/"pid":(\d+)/.exec(output)![1]);
+  return { group: child.pid!, url: running[1]!, serverPid, output: () => output };
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean) {
+  while (!condition()) await pause(20);
+}
+
+/** A sign-in whose body has begun to arrive: the server waits for the rest, up to REQUEST_TIMEOUT_SECONDS. */
+function startSlowRequest(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.on('error', () => undefined);
+  socket.write(
+    [
+      'POST /authentication-api/api/authentication/login HTTP/1.1',
+      `Host: localhost:${port}`,
+      'Content-Type: application/json',
+      'Content-Length: 100',
+      'Cookie: XSRF-TOKEN=shutdown-test',
+      'X-XSRF-TOKEN: shutdown-test',
+      '',
+      '{"userName":',
+    ].join('\r\n'),
+  );
+  return socket;
+}
+
+describe.runIf(onPglite)('stopping the server', () => {
+  it('closes the embedded database cleanly when a second stop signal comes while a request is in flight', async () => {
+    const dataDir = join(scratch, 'pglite');
+    const server = await startServer(dataDir);
+    expect((await fetch(new URL('/ready', server.url))).status).toBe(200);
+    const slowRequest = startSlowRequest(server.url);
+    await pause(200);
+
+    // A supervisor's SIGTERM, then another (or Ctrl+C twice) while the request still has time to finish.
+    process.kill(-server.group, 'SIGTERM');
+    await until(() => server.output().includes('"msg":"shutting down"'));
+    process.kill(-server.group, 'SIGTERM');
+
+    await until(() => !isRunning(server.serverPid));
+    slowRequest.destroy();
+    expect(server.output().match(/"msg":"shutting down"/g)).toHaveLength(1);
+    expect(server.output()).toContain('"msg":"already shutting down"');
+    expect(clusterState(dataDir)).toBe('shut down');
+  });
+});
