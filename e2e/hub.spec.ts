@@ -134,6 +134,36 @@ test('dc.far: the target date decades away', async ({ page }) => {
   await capture(page, 'dc-far');
 });
 
+test('dc.far: a busy service says so on the hub and shows the pension after Try again', async ({ page }) => {
+  await signInToHub(page, 'dc.far');
+  // The member's details, read alone or in a batch with the page's other reads, answer 503 until Try again.
+  let busy = true;
+  const detailsPath = '/mdp-api/api/members/personal-details';
+  const busyAnswer = { errors: [{ code: 'service_busy', message: 'The service is busy.' }] };
+  await page.route(`**${detailsPath}`, (route) =>
+    busy ? route.fulfill({ status: 503, json: busyAnswer }) : route.continue(),
+  );
+  await page.route('**/mdp-api/api/batch', async (route) => {
+    const response = await route.fetch();
+    const reads = (route.request().postDataJSON() as { requests: { path: string }[] }).requests;
+    const { responses } = (await response.json()) as { responses: { status: number; body: unknown }[] };
+    const answers = responses.map((answer, index) =>
+      busy && reads[index]!.path === detailsPath ? { status: 503, body: busyAnswer } : answer,
+    );
+    await route.fulfill({ response, json: { responses: answers } });
+  });
+  await page.reload();
+  await expect(page.getByText('Sorry, we cannot show your pension right now.')).toBeVisible();
+  await expect(page.getByText('The service is busy. Wait a few seconds and try again.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  busy = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText(/^Welcome, /)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'What you can do' })).toBeVisible();
+});
+
 test('linked: both records in the picker, and a confirmation after switching', async ({ page }) => {
   await signInToHub(page, 'linked');
   const picker = page.getByRole('group', { name: 'Your records' });

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { featureEnabled } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { memberApi, type LinkedRecord, type PersonalDetails } from '../../lib/api';
+import { useLoad } from '../../components/useLoad';
+import { memberApi } from '../../lib/api';
 import { usePageActions } from '../content/actions';
 import { PageBlocks } from '../content/block-renderer';
 import { ContentContext, publicContent } from '../content/content-context';
@@ -14,6 +16,11 @@ import { RecordPicker } from './RecordPicker';
 import { RetirementSummary } from './RetirementSummary';
 import { HubRequests } from '../journeys/HubRequests';
 import './hub.css';
+
+async function readMember() {
+  const [details, linked] = await Promise.all([memberApi.personalDetails(), memberApi.linkedRecords()]);
+  return { details, records: linked.members };
+}
 
 /**
  * The signed-in landing page: a summary of the record shown, then the hub page's content (its alerts
@@ -32,24 +39,26 @@ export function HubPage() {
   );
   // Drawn in full at once when the reads started with the page's content have been answered.
   const [answered] = useState(memberApi.hubAnswered);
-  const [details, setDetails] = useState<PersonalDetails | null>(answered?.details ?? null);
-  const [records, setRecords] = useState<LinkedRecord[]>(answered?.records ?? []);
-
-  const load = useCallback(async () => {
-    const [personal, linked] = await Promise.all([memberApi.personalDetails(), memberApi.linkedRecords()]);
-    setDetails(personal);
-    setRecords(linked.members);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const member = useLoad(readMember, { initial: answered });
+  const reloadMember = member.reload;
 
   const afterSwitch = useCallback(async () => {
-    await Promise.all([load(), revalidator.revalidate()]);
-  }, [load, revalidator]);
+    await Promise.all([reloadMember(), revalidator.revalidate()]);
+  }, [reloadMember, revalidator]);
 
-  if (!details) return <p className="page-loading">Loading...</p>;
+  if (member.failure)
+    return (
+      <>
+        <h1>{title}</h1>
+        <LoadFailed
+          what="show your pension"
+          error={member.failure.error}
+          onTryAgain={() => void reloadMember()}
+        />
+      </>
+    );
+  if (!member.data) return <p className="page-loading">Loading...</p>;
+  const { details, records } = member.data;
   return (
     <ContentContext.Provider value={content}>
       <h1>{title}</h1>
