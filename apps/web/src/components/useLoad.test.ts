@@ -52,6 +52,20 @@ describe('a page reading its own data', () => {
     expect(result.current.data).toBe('read again');
   });
 
+  it('starts a new key with no data, or with the previous answer when asked to keep it', async () => {
+    for (const keepPrevious of [false, true]) {
+      const reads = controlledReads<string>();
+      const { result, rerender } = renderHook(({ key }) => useLoad(reads.read, { key, keepPrevious }), {
+        initialProps: { key: 'step-1' },
+      });
+      await act(async () => reads.pending[0]!.resolve('first step'));
+      rerender({ key: 'step-2' });
+      expect(result.current.data).toBe(keepPrevious ? 'first step' : undefined);
+      await act(async () => reads.pending[1]!.resolve('second step'));
+      expect(result.current.data).toBe('second step');
+    }
+  });
+
   it('drops an answer that comes after the page has closed', async () => {
     const reads = controlledReads<string>();
     const { unmount } = renderHook(() => useLoad(reads.read));

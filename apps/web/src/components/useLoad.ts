@@ -1,40 +1,56 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Load<T> {
-  /** The last answer; kept while a newer read is on its way, cleared when a read fails. */
+  /** The answer for this key; kept while it is read again, cleared when a read fails. */
   data: T | undefined;
-  /** Why the last read failed (shown with LoadFailed), or null. */
+  /** Why the last read for this key failed (shown with LoadFailed), or null. */
   failure: { error: unknown } | null;
   /** Reads again (Try again, or after a change made elsewhere); settles when that read has. */
   reload: () => Promise<void>;
 }
 
+interface LoadOptions<T> {
+  /** What is read: a new key reads again, and starts with no data unless `keepPrevious`. */
+  key?: string;
+  /** Data already at hand (answered with the page), shown until the first read answers. */
+  initial?: T;
+  /** Keep showing the previous key's answer until the new key's comes (a list being sorted, say). */
+  keepPrevious?: boolean;
+}
+
+interface Settled<T> {
+  key: string;
+  data: T | undefined;
+  failure: { error: unknown } | null;
+}
+
 /**
- * A page's own data: read when the page opens and whenever `key` changes, and again on `reload`. An
- * answer that a newer read (or leaving the page) has overtaken is dropped, and its request aborted
- * where `read` passes the signal on. A failed read ends in `failure`, never in endless loading.
+ * A page's own data: read when the page opens, whenever `key` changes and on `reload`. An answer that
+ * a newer read (or leaving the page) has overtaken is dropped, and its request aborted where `read`
+ * passes the signal on. A failed read ends in `failure`, never in endless loading.
  */
 export function useLoad<T>(
   read: (signal: AbortSignal) => Promise<T>,
-  { key = '', initial }: { key?: string; initial?: T } = {},
+  { key = '', initial, keepPrevious = false }: LoadOptions<T> = {},
 ): Load<T> {
-  const [state, setState] = useState<Pick<Load<T>, 'data' | 'failure'>>({ data: initial, failure: null });
-  const latestRead = useRef(read);
+  const [settled, setSettled] = useState<Settled<T>>({ key, data: initial, failure: null });
+  const latest = useRef({ read, key });
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => {
-    latestRead.current = read;
+    latest.current = { read, key };
   });
 
   const reload = useCallback(async () => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
-    setState((current) => (current.failure ? { data: undefined, failure: null } : current));
+    const { read: readNow, key: readKey } = latest.current;
+    setSettled((current) => (current.failure ? { key: readKey, data: undefined, failure: null } : current));
     try {
-      const data = await latestRead.current(controller.signal);
-      if (!controller.signal.aborted) setState({ data, failure: null });
+      const data = await readNow(controller.signal);
+      if (!controller.signal.aborted) setSettled({ key: readKey, data, failure: null });
     } catch (error) {
-      if (!controller.signal.aborted) setState({ data: undefined, failure: { error } });
+      if (!controller.signal.aborted) setSettled({ key: readKey, data: undefined, failure: { error } });
     }
   }, []);
 
@@ -43,5 +59,10 @@ export function useLoad<T>(
     return () => inFlight.current?.abort();
   }, [key, reload]);
 
-  return { ...state, reload };
+  const forThisKey = settled.key === key;
+  return {
+    data: forThisKey || keepPrevious ? settled.data : undefined,
+    failure: forThisKey ? settled.failure : null,
+    reload,
+  };
 }
