@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { answerBusy } from './support/busy';
 import { bluewaterUrl } from './support/tenants';
 import { money, personaPence } from './support/money';
 import { formatCurrency, formatCurrencyPerYear } from '../apps/web/src/features/content/format';
@@ -136,29 +137,14 @@ test('dc.far: the target date decades away', async ({ page }) => {
 
 test('dc.far: a busy service says so on the hub and shows the pension after Try again', async ({ page }) => {
   await signInToHub(page, 'dc.far');
-  // The member's details, read alone or in a batch with the page's other reads, answer 503 until Try again.
-  let busy = true;
-  const detailsPath = '/mdp-api/api/members/personal-details';
-  const busyAnswer = { errors: [{ code: 'service_busy', message: 'The service is busy.' }] };
-  await page.route(`**${detailsPath}`, (route) =>
-    busy ? route.fulfill({ status: 503, json: busyAnswer }) : route.continue(),
-  );
-  await page.route('**/mdp-api/api/batch', async (route) => {
-    const response = await route.fetch();
-    const reads = (route.request().postDataJSON() as { requests: { path: string }[] }).requests;
-    const { responses } = (await response.json()) as { responses: { status: number; body: unknown }[] };
-    const answers = responses.map((answer, index) =>
-      busy && reads[index]!.path === detailsPath ? { status: 503, body: busyAnswer } : answer,
-    );
-    await route.fulfill({ response, json: { responses: answers } });
-  });
+  const busy = await answerBusy(page, (path) => path === '/mdp-api/api/members/personal-details');
   await page.reload();
   await expect(page.getByText('Sorry, we cannot show your pension right now.')).toBeVisible();
   await expect(page.getByText('The service is busy. Wait a few seconds and try again.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
-  busy = false;
+  busy.over();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText(/^Welcome, /)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What you can do' })).toBeVisible();

@@ -4,6 +4,7 @@ import { ageOn, birthdayAtAge } from '@meridian/contracts';
 import { formatCurrency } from '../apps/web/src/features/content/format';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { answerBusy } from './support/busy';
 import { samplePdf, samplePng } from './support/files';
 import { choose, tabTo, tick, typeDate } from './support/keyboard';
 import { signInToHub as signIn } from './support/member';
@@ -172,6 +173,33 @@ test('db.deferred chooses when to retire by age, by keyboard, and is told why an
   const atAge = await (await page.request.get(`/mdp-api/api/retirement/options?age=${age}`)).json();
   expect(full.residualPensionPence).toBe(atAge.fullPensionYearlyIncome);
   await expectNoAccessibilityViolations(page);
+});
+
+test('db.deferred: a busy service on the options page and on a step of the application says so and offers Try again', async ({
+  page,
+}) => {
+  await signIn(page, 'db.deferred');
+  const main = page.getByRole('main');
+  const busyWindow = await answerBusy(page, (path) => path === '/mdp-api/api/v2/retirement/retirement-date');
+  await page.goto('/retirement/options');
+  await expect(main).toContainText('Sorry, we cannot show your retirement options right now.');
+  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
+  await expectNoAccessibilityViolations(page);
+  busyWindow.over();
+  await main.getByRole('button', { name: 'Try again' }).click();
+  await expect(main.getByRole('button', { name: 'Show my options' })).toBeVisible();
+
+  // A step's journey definition cannot be read; once it can, the member learns they have not started.
+  const busySteps = await answerBusy(page, (path) =>
+    /^\/mdp-api\/api\/journeys\/[^/]+\/definition$/.test(path),
+  );
+  await page.goto('/retirement/apply/declarations');
+  await expect(main).toContainText('Sorry, we cannot show this page right now.');
+  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
+  await expectNoAccessibilityViolations(page);
+  busySteps.over();
+  await main.getByRole('button', { name: 'Try again' }).click();
+  await expect(main).toContainText('You have not started this yet.');
 });
 
 test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { IdentityVerification } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
 import { describedByFor, FieldMessages } from '../../components/TextField';
+import { useLoad } from '../../components/useLoad';
 import { HttpError } from '../../lib/http/client';
 import { documentsApi } from '../documents/api';
 import { acceptedEndings, fileProblem } from '../documents/upload-checks';
@@ -26,13 +28,12 @@ const uploadMessages: Record<string, string> = {
  * photo ID to send into the member's documents (pending until the scheme confirms it).
  */
 export function IdentityCheck() {
-  const [verification, setVerification] = useState<IdentityVerification | null>(null);
+  const status = useLoad(() => identityApi.status());
+  // The check the member has just started, which replaces the status read with the page.
+  const [started, setStarted] = useState<IdentityVerification | null>(null);
+  const verification = started ?? status.data;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    void identityApi.status().then(setVerification);
-  }, []);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +51,7 @@ export function IdentityCheck() {
         documentType: 'Photo ID',
         journeyType: 'identity',
       });
-      setVerification(await identityApi.start(fileUuid));
+      setStarted(await identityApi.start(fileUuid));
     } catch (error) {
       const code = error instanceof HttpError ? error.codes[0] : undefined;
       setErrors([
@@ -64,6 +65,14 @@ export function IdentityCheck() {
     }
   }
 
+  if (status.failure && !started)
+    return (
+      <LoadFailed
+        what="check your identity"
+        error={status.failure.error}
+        onTryAgain={() => void status.reload()}
+      />
+    );
   if (!verification) return <p className="page-loading">Loading...</p>;
   const error = errors[0]?.message;
   const canSend =

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLoad } from '../../components/useLoad';
 import { PageBlocks } from '../content/block-renderer';
 import { useTextResolver } from '../content/content-context';
 import { formatDate } from '../content/format';
@@ -21,6 +22,8 @@ export interface JourneyContext {
 }
 
 type Loaded = JourneyContext & { previousSlug: string | null };
+/** What the member finds on a step: the journey, none started, or a move to the page they have reached. */
+type Step = Loaded | 'not-started' | 'moved';
 
 /**
  * A content page that is a journey step: integrity first (a member is sent to the page they have
@@ -32,35 +35,36 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
   const type = page.journey.type;
   const navigate = useNavigate();
   const { routes } = useTenant();
-  const [loaded, setLoaded] = useState<Loaded | 'not-started' | null>(null);
-  const entryPage = loaded && loaded !== 'not-started' ? loaded.definition.entryPage : null;
+  const step = useLoad<Step>(
+    async (signal) => {
+      const [definition, journey] = await Promise.all([journeyApi.definition(type), journeyApi.data(type)]);
+      if (!journey) return 'not-started';
+      const slugs = new Map(definition.pages.map((candidate) => [candidate.key, candidate.slug]));
+      const slugOf = (pageKey: string) => slugs.get(pageKey) ?? routes.landing;
+      const { redirectStepPageKey } = await journeyApi.integrity(type, page.key);
+      if (redirectStepPageKey !== page.key) {
+        if (!signal.aborted) void navigate(slugOf(redirectStepPageKey), { replace: true });
+        return 'moved';
+      }
+      const previous =
+        page.key === definition.confirmationPage ? null : await journeyApi.previousStep(type, page.key);
+      const back = fastForward.backFrom(type, page.key, previous?.previousPageKey ?? null);
+      return { definition, journey, slugOf, previousSlug: back ? slugOf(back) : null };
+    },
+    { key: `${type} ${page.key}` },
+  );
+  const loaded = step.data;
+  const entryPage = loaded && typeof loaded === 'object' ? loaded.definition.entryPage : null;
   const entryHref = useLinkHref({ pageKey: entryPage ?? undefined });
 
-  const load = useCallback(async () => {
-    const [definition, journey] = await Promise.all([journeyApi.definition(type), journeyApi.data(type)]);
-    if (!journey) return setLoaded('not-started');
-    const slugs = new Map(definition.pages.map((candidate) => [candidate.key, candidate.slug]));
-    const slugOf = (pageKey: string) => slugs.get(pageKey) ?? routes.landing;
-    const { redirectStepPageKey } = await journeyApi.integrity(type, page.key);
-    if (redirectStepPageKey !== page.key)
-      return void navigate(slugOf(redirectStepPageKey), { replace: true });
-    const previous =
-      page.key === definition.confirmationPage ? null : await journeyApi.previousStep(type, page.key);
-    const back = fastForward.backFrom(type, page.key, previous?.previousPageKey ?? null);
-    setLoaded({
-      definition,
-      journey,
-      slugOf,
-      previousSlug: back ? slugOf(back) : null,
-    });
-  }, [navigate, page.key, routes.landing, type]);
-
-  useEffect(() => {
-    setLoaded(null);
-    void load();
-  }, [load]);
-
-  if (loaded === null) return <p className="page-loading">Loading...</p>;
+  if (step.failure)
+    return (
+      <>
+        <h1>{title}</h1>
+        <LoadFailed what="show this page" error={step.failure.error} onTryAgain={() => void step.reload()} />
+      </>
+    );
+  if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;
   if (loaded === 'not-started')
     return (
       <>

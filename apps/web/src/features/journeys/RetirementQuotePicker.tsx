@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ageOn, birthdayAtAge, retirementDateAtAge, type JourneyState } from '@meridian/contracts';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
+import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
 import { formatCurrency, formatDate } from '../content/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
@@ -107,7 +109,17 @@ function typedPence(typed: string): number | null {
 export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePicker'>) {
   const type = block.journeyType;
   const navigate = useNavigate();
-  const [setup, setSetup] = useState<Setup | null>(null);
+  const setup = useLoad<Setup>(
+    async () => {
+      const [window, journey, definition] = await Promise.all([
+        retirementApi.window(),
+        journeyApi.data(type),
+        journeyApi.definition(type),
+      ]);
+      return { window, journey, definition };
+    },
+    { key: type },
+  );
   const [chooseBy, setChooseBy] = useState<ChooseBy>('date');
   const [date, setDate] = useState<string | null>(null);
   const [age, setAge] = useState<number | null>(null);
@@ -116,14 +128,16 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   const [pounds, setPounds] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
 
-  useEffect(() => {
-    void Promise.all([retirementApi.window(), journeyApi.data(type), journeyApi.definition(type)]).then(
-      ([window, journey, definition]) => setSetup({ window, journey, definition }),
+  if (setup.failure)
+    return (
+      <LoadFailed
+        what="show your retirement options"
+        error={setup.failure.error}
+        onTryAgain={() => void setup.reload()}
+      />
     );
-  }, [type]);
-
-  if (!setup) return <p className="page-loading">Loading...</p>;
-  const { window, journey, definition } = setup;
+  if (!setup.data) return <p className="page-loading">Loading...</p>;
+  const { window, journey, definition } = setup.data;
   const range = window.availableRetirementDateRange;
   const slugOf = (key: string) => definition.pages.find((page) => page.key === key)?.slug ?? '/';
 
