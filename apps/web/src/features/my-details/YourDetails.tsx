@@ -1,8 +1,9 @@
 import './my-details.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MaskedBankAccount, MembershipSummary, NotificationSettings } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
 import { memberApi, type PersonalDetails } from '../../lib/api';
 import { formatDate, formatPeriod } from '../content/format';
 import { detailsApi, type StoredAddress } from './api';
@@ -58,26 +59,19 @@ function Row({
 
 /** Your details: personal, membership, contact details and preferences, bank account, each with Change links. */
 export function YourDetails() {
-  const [details, setDetails] = useState<Details | null>(null);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const details = useLoad(loadDetails);
   const changed = (useLocation().state as { changed?: string } | null)?.changed;
 
-  useEffect(() => {
-    setFailure(null);
-    loadDetails().then(setDetails, (error: unknown) => setFailure({ error }));
-  }, [attempt]);
-
-  if (failure)
+  if (details.failure)
     return (
       <LoadFailed
         what="show your details"
-        error={failure.error}
-        onTryAgain={() => setAttempt((count) => count + 1)}
+        error={details.failure.error}
+        onTryAgain={() => void details.reload()}
       />
     );
-  if (!details) return <p className="page-loading">Loading...</p>;
-  const { personal, membership, notifications, bank } = details;
+  if (!details.data) return <p className="page-loading">Loading...</p>;
+  const { personal, membership, email, mobile, address, notifications, bank } = details.data;
   const channels = [
     notifications.email && 'Email',
     notifications.sms && 'Text message',
@@ -123,14 +117,9 @@ export function YourDetails() {
       <h2>Contact details</h2>
       <dl className="summary-list">
         <Row label="Address" change={{ href: '/my-details/address', what: 'address' }}>
-          {details.address ? (
+          {address ? (
             <>
-              {[
-                ...details.address.lines,
-                details.address.town,
-                details.address.county,
-                details.address.postcode,
-              ]
+              {[...address.lines, address.town, address.county, address.postcode]
                 .filter(Boolean)
                 .map((line) => (
                   <span key={line} className="address-line">
@@ -143,10 +132,10 @@ export function YourDetails() {
           )}
         </Row>
         <Row label="Email address" change={{ href: '/my-details/email', what: 'email address' }}>
-          {details.email ?? 'Not recorded'}
+          {email ?? 'Not recorded'}
         </Row>
         <Row label="Mobile number" change={{ href: '/my-details/mobile', what: 'mobile number' }}>
-          {details.mobile ?? 'Not recorded'}
+          {mobile ?? 'Not recorded'}
         </Row>
         <Row
           label="How we contact you"
