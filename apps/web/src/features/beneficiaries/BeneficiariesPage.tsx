@@ -1,19 +1,13 @@
 import './beneficiaries.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Nomination } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { downloadAsActiveRecord } from '../../lib/save-file';
 import { formatDate } from '../content/format';
-import {
-  beneficiariesApi,
-  draftOf,
-  NOMINATION_PDF_NAME,
-  nominationPdfUrl,
-  type RelationshipStatus,
-} from './api';
+import { draftOf, NOMINATION_PDF_NAME, nominationPdfUrl, readNomination } from './api';
 import { BeneficiaryCard } from './BeneficiaryList';
 
 export const BENEFICIARIES_PATH = '/beneficiaries';
@@ -23,24 +17,11 @@ export function BeneficiariesPage() {
   const { routes } = useTenant();
   const location = useLocation();
   const saved = (location.state as { changed?: string } | null)?.changed;
-  const [nomination, setNomination] = useState<Nomination | null>(null);
-  const [statuses, setStatuses] = useState<RelationshipStatus[]>([]);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const loaded = useLoad(readNomination);
   const [downloadFailed, setDownloadFailed] = useState(false);
   useDocumentTitle('Your beneficiaries');
 
-  useEffect(() => {
-    setFailure(null);
-    Promise.all([beneficiariesApi.nomination(), beneficiariesApi.relationshipStatuses()]).then(
-      ([answer, relationships]) => {
-        setNomination(answer);
-        setStatuses(relationships);
-      },
-      (error: unknown) => setFailure({ error }),
-    );
-  }, [attempt]);
-
+  const { nomination, statuses } = loaded.data ?? { nomination: null, statuses: [] };
   const list = nomination ? draftOf(nomination) : [];
   return (
     <>
@@ -55,14 +36,14 @@ export function BeneficiariesPage() {
         Tell the trustees who you would like to receive the lump sum, and your pension if one can be paid, if
         you die. They take your wishes into account when they decide who is paid.
       </p>
-      {failure && (
+      {loaded.failure && (
         <LoadFailed
           what="show your beneficiaries"
-          error={failure.error}
-          onTryAgain={() => setAttempt((count) => count + 1)}
+          error={loaded.failure.error}
+          onTryAgain={() => void loaded.reload()}
         />
       )}
-      {!nomination && !failure && <p className="page-loading">Loading your beneficiaries</p>}
+      {!nomination && !loaded.failure && <p className="page-loading">Loading your beneficiaries</p>}
       {nomination && list.length === 0 && (
         <>
           <p>You have not nominated anyone yet.</p>

@@ -1,5 +1,5 @@
 import './beneficiaries.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import {
   beneficiaryLimits,
@@ -12,10 +12,11 @@ import {
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { CodeStep } from '../my-details/CodeStep';
 import { serverError } from '../my-details/form';
-import { beneficiariesApi, beneficiaryName, draftOf, formatShare, type RelationshipStatus } from './api';
+import { beneficiariesApi, beneficiaryName, draftOf, formatShare, readNomination } from './api';
 import { BeneficiaryCard } from './BeneficiaryList';
 import { BENEFICIARIES_PATH } from './BeneficiariesPage';
 import {
@@ -98,26 +99,17 @@ function LeaveWarning({ when }: { when: boolean }) {
  */
 export function NominationWizard() {
   const navigate = useNavigate();
-  const [saved, setSaved] = useState<Beneficiary[] | null>(null);
-  const [draft, setDraft] = useState<Beneficiary[]>([]);
-  const [statuses, setStatuses] = useState<RelationshipStatus[]>([]);
+  const loaded = useLoad(readNomination);
+  const saved = useMemo(() => (loaded.data ? draftOf(loaded.data.nomination) : null), [loaded.data]);
+  const statuses = loaded.data?.statuses ?? [];
+  // The list as the member has changed it; until they do, the saved one.
+  const [edited, setEdited] = useState<Beneficiary[] | null>(null);
+  const draft = edited ?? saved ?? [];
+  const setDraft = (change: (list: Beneficiary[]) => Beneficiary[]) =>
+    setEdited((list) => change(list ?? saved ?? []));
   const [step, setStep] = useState<Step>({ name: 'list' });
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [attempt, setAttempt] = useState(0);
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}${titles[step.name]}`);
-
-  useEffect(() => {
-    setFailure(null);
-    Promise.all([beneficiariesApi.nomination(), beneficiariesApi.relationshipStatuses()]).then(
-      ([nomination, relationships]) => {
-        setSaved(draftOf(nomination));
-        setDraft(draftOf(nomination));
-        setStatuses(relationships);
-      },
-      (error: unknown) => setFailure({ error }),
-    );
-  }, [attempt]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -132,12 +124,12 @@ export function NominationWizard() {
     setStep(next);
   };
 
-  if (failure)
+  if (loaded.failure)
     return (
       <LoadFailed
         what="change your beneficiaries"
-        error={failure.error}
-        onTryAgain={() => setAttempt((count) => count + 1)}
+        error={loaded.failure.error}
+        onTryAgain={() => void loaded.reload()}
       />
     );
   if (!saved) return <p className="page-loading">Loading your beneficiaries</p>;

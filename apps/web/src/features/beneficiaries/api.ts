@@ -49,6 +49,15 @@ export const beneficiariesApi = {
     }),
 };
 
+/** The member's nomination and the relationships a beneficiary can have, read together. */
+export async function readNomination() {
+  const [nomination, statuses] = await Promise.all([
+    beneficiariesApi.nomination(),
+    beneficiariesApi.relationshipStatuses(),
+  ]);
+  return { nomination, statuses };
+}
+
 /** A saved beneficiary as the nomination form holds it: without its id and date. */
 export function draftOf(nomination: Nomination): Beneficiary[] {
   return nomination.beneficiaries.map(
