@@ -10,13 +10,13 @@ import {
   maxZipDocuments,
   uploadTagsBodySchema,
   type DocumentListQuery,
-  type DocumentPage,
   type LibraryDocument,
 } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate } from '../content/format';
@@ -170,9 +170,6 @@ export function DocumentsPage() {
   const { routes } = useTenant();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState<DocumentPage | null>(null);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [types, setTypes] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<LibraryDocument | null>(null);
@@ -181,33 +178,24 @@ export function DocumentsPage() {
   const [message, setMessage] = useState<string>(
     (location.state as { message?: string } | null)?.message ?? '',
   );
-  const [reload, setReload] = useState(0);
+  // Documents downloaded on this page, shown as read without reading the list again.
+  const [downloaded, setDownloaded] = useState<string[]>([]);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const tagsHeading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(`${errors.length || tagErrors.length ? 'Error: ' : ''}Your documents`);
   const query = queryFromParams(params);
   const queryKey = params.toString();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailure(null);
-    documentsApi.list(queryFromParams(new URLSearchParams(queryKey)), controller.signal).then(
-      (answer) => setPage(answer),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setPage(null);
-        setFailure({ error });
-      },
-    );
-    return () => controller.abort();
-  }, [queryKey, reload]);
-
-  useEffect(() => {
-    documentsApi.types().then(
-      (answer) => setTypes(answer.types),
-      () => setTypes([]),
-    );
-  }, [reload]);
+  const list = useLoad((signal) => documentsApi.list(query, signal), { key: queryKey, keepPrevious: true });
+  const typeNames = useLoad(async () => (await documentsApi.types()).types);
+  const types = typeNames.data ?? [];
+  const page = list.data && {
+    ...list.data,
+    items: list.data.items.map((item) => (downloaded.includes(item.id) ? { ...item, isRead: true } : item)),
+  };
+  const readAgain = () => {
+    void list.reload();
+    void typeNames.reload();
+  };
 
   useEffect(() => {
     if (deleting) confirmHeading.current?.focus();
@@ -237,7 +225,7 @@ export function DocumentsPage() {
         ? `The tags of ${document.name} have been saved`
         : `The tags of ${document.name} have been removed`,
     );
-    setReload((count) => count + 1);
+    readAgain();
   }
 
   function applyFilters(event: FormEvent<HTMLFormElement>) {
@@ -249,14 +237,7 @@ export function DocumentsPage() {
     setParams(read.params);
   }
 
-  const markRead = (ids: string[]) =>
-    setPage(
-      (current) =>
-        current && {
-          ...current,
-          items: current.items.map((item) => (ids.includes(item.id) ? { ...item, isRead: true } : item)),
-        },
-    );
+  const markRead = (ids: string[]) => setDownloaded((earlier) => [...earlier, ...ids]);
 
   /** Downloads as the record the member is acting as (a plain link would use the signed-in record). */
   function download(event: MouseEvent<HTMLAnchorElement>, ids: string[], fileName: string) {
@@ -273,7 +254,7 @@ export function DocumentsPage() {
       await documentsApi.remove(document.id);
       setMessage(`${document.name} has been deleted`);
       setSelected((ids) => ids.filter((id) => id !== document.id));
-      setReload((count) => count + 1);
+      readAgain();
     } catch {
       setMessage(`${document.name} could not be deleted. Try again later`);
     }
@@ -422,14 +403,10 @@ export function DocumentsPage() {
         </form>
       )}
 
-      {failure && (
-        <LoadFailed
-          what="show your documents"
-          error={failure.error}
-          onTryAgain={() => setReload((count) => count + 1)}
-        />
+      {list.failure && (
+        <LoadFailed what="show your documents" error={list.failure.error} onTryAgain={readAgain} />
       )}
-      {!page && !failure && <p className="page-loading">Loading your documents</p>}
+      {!page && !list.failure && <p className="page-loading">Loading your documents</p>}
       {page && page.items.length === 0 && (
         <p>
           {filtered ? 'No documents match. Change the filters or clear them.' : 'You have no documents yet.'}
