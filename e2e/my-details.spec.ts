@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { answerBusy } from './support/busy';
 import { choose, tabTo } from './support/keyboard';
 import { signInToHub as signIn, codeSentTo } from './support/member';
 
@@ -73,6 +74,22 @@ test('a member enters an address by hand and chooses post only', async ({ page }
   await page.getByLabel('Email').uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(detailsRow(page, 'How we contact you')).toContainText('Post');
+});
+
+test('a busy service: How we contact you says so and shows the choices after Try again', async ({ page }) => {
+  await signIn(page, 'dc.near');
+  const busy = await answerBusy(page, (path) =>
+    path.endsWith('/members/current/contacts/notifications-settings'),
+  );
+  await page.goto('/my-details/contact-preferences');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Sorry, we cannot show how we contact you right now.');
+  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
+  await expectNoAccessibilityViolations(page);
+  busy.over();
+  await main.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('group', { name: 'How should we contact you?' })).toBeVisible();
+  await expect(page.getByLabel('Post only')).toBeVisible();
 });
 
 test('a member changes bank details to a UK account using the keyboard only', async ({ page, request }) => {

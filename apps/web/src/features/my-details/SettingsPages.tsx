@@ -1,26 +1,26 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { notificationSettingsSchema, type NotificationSettings } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLoad } from '../../components/useLoad';
 import { detailsApi, type StoredAddress } from './api';
 import { AddressForm } from './AddressForm';
 import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
 import { checkForm, errorFor, serverError } from './form';
 
 export function ChangeAddressPage() {
-  const [current, setCurrent] = useState<StoredAddress | null | undefined>(undefined);
+  // Without the address we hold, the member can still type their new one.
+  const current = useLoad(() => detailsApi.address().catch((): StoredAddress | null => null));
   const back = useBackToDetails();
   useDocumentTitle('Change your address');
-  useEffect(() => {
-    detailsApi.address().then(setCurrent, () => setCurrent(null));
-  }, []);
-  if (current === undefined) return <p className="page-loading">Loading...</p>;
+  if (current.data === undefined) return <p className="page-loading">Loading...</p>;
   return (
     <div className="narrow">
       <h1>Change your address</h1>
       <AddressForm
-        initial={current}
+        initial={current.data}
         onSubmit={async (address) => {
           await detailsApi.saveAddress(address);
           await back('Your address has been changed');
@@ -40,13 +40,13 @@ const channels = [
 ] as const;
 
 export function ContactPreferencesPage() {
-  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const saved = useLoad(() => detailsApi.notifications());
+  // The boxes as the member has ticked them; until they do, the settings we hold.
+  const [edited, setSettings] = useState<NotificationSettings | null>(null);
+  const settings = edited ?? saved.data;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const back = useBackToDetails();
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}How should we contact you?`);
-  useEffect(() => {
-    void detailsApi.notifications().then(setSettings);
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,6 +60,14 @@ export function ContactPreferencesPage() {
     }
   }
 
+  if (saved.failure)
+    return (
+      <LoadFailed
+        what="show how we contact you"
+        error={saved.failure.error}
+        onTryAgain={() => void saved.reload()}
+      />
+    );
   if (!settings) return <p className="page-loading">Loading...</p>;
   const error = errorFor(errors, 'email') ?? errorFor(errors, 'post');
   return (
