@@ -36,13 +36,7 @@ export function BeneficiariesPage() {
         Tell the trustees who you would like to receive the lump sum, and your pension if one can be paid, if
         you die. They take your wishes into account when they decide who is paid.
       </p>
-      {loaded.failure && (
-        <LoadFailed
-          what="show your beneficiaries"
-          error={loaded.failure.error}
-          onTryAgain={() => void loaded.reload()}
-        />
-      )}
+      <LoadFailed what="show your beneficiaries" load={loaded} />
       {!nomination && !loaded.failure && <p className="page-loading">Loading your beneficiaries</p>}
       {nomination && list.length === 0 && (
         <>

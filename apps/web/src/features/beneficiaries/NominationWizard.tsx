@@ -124,14 +124,7 @@ export function NominationWizard() {
     setStep(next);
   };
 
-  if (loaded.failure)
-    return (
-      <LoadFailed
-        what="change your beneficiaries"
-        error={loaded.failure.error}
-        onTryAgain={() => void loaded.reload()}
-      />
-    );
+  if (loaded.failure) return <LoadFailed what="change your beneficiaries" load={loaded} />;
   if (!saved) return <p className="page-loading">Loading your beneficiaries</p>;
 
   const warning = <LeaveWarning when={dirty} />;

@@ -403,9 +403,7 @@ export function DocumentsPage() {
         </form>
       )}
 
-      {list.failure && (
-        <LoadFailed what="show your documents" error={list.failure.error} onTryAgain={readAgain} />
-      )}
+      <LoadFailed what="show your documents" load={{ failure: list.failure, reload: readAgain }} />
       {!page && !list.failure && <p className="page-loading">Loading your documents</p>}
       {page && page.items.length === 0 && (
         <p>

@@ -50,11 +50,7 @@ export function HubPage() {
     return (
       <>
         <h1>{title}</h1>
-        <LoadFailed
-          what="show your pension"
-          error={member.failure.error}
-          onTryAgain={() => void reloadMember()}
-        />
+        <LoadFailed what="show your pension" load={member} />
       </>
     );
   if (!member.data) return <p className="page-loading">Loading...</p>;

@@ -65,14 +65,7 @@ export function IdentityCheck() {
     }
   }
 
-  if (status.failure && !started)
-    return (
-      <LoadFailed
-        what="check your identity"
-        error={status.failure.error}
-        onTryAgain={() => void status.reload()}
-      />
-    );
+  if (status.failure && !started) return <LoadFailed what="check your identity" load={status} />;
   if (!verification) return <p className="page-loading">Loading...</p>;
   const error = errors[0]?.message;
   const canSend =

@@ -61,7 +61,7 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
     return (
       <>
         <h1>{title}</h1>
-        <LoadFailed what="show this page" error={step.failure.error} onTryAgain={() => void step.reload()} />
+        <LoadFailed what="show this page" load={step} />
       </>
     );
   if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;

@@ -128,14 +128,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   const [pounds, setPounds] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
 
-  if (setup.failure)
-    return (
-      <LoadFailed
-        what="show your retirement options"
-        error={setup.failure.error}
-        onTryAgain={() => void setup.reload()}
-      />
-    );
+  if (setup.failure) return <LoadFailed what="show your retirement options" load={setup} />;
   if (!setup.data) return <p className="page-loading">Loading...</p>;
   const { window, journey, definition } = setup.data;
   const range = window.availableRetirementDateRange;

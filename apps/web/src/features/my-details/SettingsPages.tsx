@@ -60,14 +60,7 @@ export function ContactPreferencesPage() {
     }
   }
 
-  if (saved.failure)
-    return (
-      <LoadFailed
-        what="show how we contact you"
-        error={saved.failure.error}
-        onTryAgain={() => void saved.reload()}
-      />
-    );
+  if (saved.failure) return <LoadFailed what="show how we contact you" load={saved} />;
   if (!settings) return <p className="page-loading">Loading...</p>;
   const error = errorFor(errors, 'email') ?? errorFor(errors, 'post');
   return (

@@ -62,14 +62,7 @@ export function YourDetails() {
   const details = useLoad(loadDetails);
   const changed = (useLocation().state as { changed?: string } | null)?.changed;
 
-  if (details.failure)
-    return (
-      <LoadFailed
-        what="show your details"
-        error={details.failure.error}
-        onTryAgain={() => void details.reload()}
-      />
-    );
+  if (details.failure) return <LoadFailed what="show your details" load={details} />;
   if (!details.data) return <p className="page-loading">Loading...</p>;
   const { personal, membership, email, mobile, address, notifications, bank } = details.data;
   const channels = [
