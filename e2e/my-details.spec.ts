@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { answerBusy } from './support/busy';
+import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { choose, tabTo } from './support/keyboard';
 import { signInToHub as signIn, codeSentTo } from './support/member';
 
@@ -82,12 +82,7 @@ test('a busy service: How we contact you says so and shows the choices after Try
     path.endsWith('/members/current/contacts/notifications-settings'),
   );
   await page.goto('/my-details/contact-preferences');
-  const main = page.getByRole('main');
-  await expect(main).toContainText('Sorry, we cannot show how we contact you right now.');
-  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
-  await expectNoAccessibilityViolations(page);
-  busy.over();
-  await main.getByRole('button', { name: 'Try again' }).click();
+  await expectBusyThenTryAgain(page, 'show how we contact you', busy);
   await expect(page.getByRole('group', { name: 'How should we contact you?' })).toBeVisible();
   await expect(page.getByLabel('Post only')).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { ageOn, birthdayAtAge } from '@meridian/contracts';
 import { formatCurrency } from '../apps/web/src/features/content/format';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { answerBusy } from './support/busy';
+import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { samplePdf, samplePng } from './support/files';
 import { choose, tabTo, tick, typeDate } from './support/keyboard';
 import { signInToHub as signIn } from './support/member';
@@ -182,11 +182,7 @@ test('db.deferred: a busy service on the options page and on a step of the appli
   const main = page.getByRole('main');
   const busyWindow = await answerBusy(page, (path) => path === '/mdp-api/api/v2/retirement/retirement-date');
   await page.goto('/retirement/options');
-  await expect(main).toContainText('Sorry, we cannot show your retirement options right now.');
-  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
-  await expectNoAccessibilityViolations(page);
-  busyWindow.over();
-  await main.getByRole('button', { name: 'Try again' }).click();
+  await expectBusyThenTryAgain(page, 'show your retirement options', busyWindow);
   await expect(main.getByRole('button', { name: 'Show my options' })).toBeVisible();
 
   // A step's journey definition cannot be read; once it can, the member learns they have not started.
@@ -194,11 +190,7 @@ test('db.deferred: a busy service on the options page and on a step of the appli
     /^\/mdp-api\/api\/journeys\/[^/]+\/definition$/.test(path),
   );
   await page.goto('/retirement/apply/declarations');
-  await expect(main).toContainText('Sorry, we cannot show this page right now.');
-  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
-  await expectNoAccessibilityViolations(page);
-  busySteps.over();
-  await main.getByRole('button', { name: 'Try again' }).click();
+  await expectBusyThenTryAgain(page, 'show this page', busySteps);
   await expect(main).toContainText('You have not started this yet.');
 });
 

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './axe';
 
 const busyAnswer = { errors: [{ code: 'service_busy', message: 'The service is busy.' }] };
 
@@ -26,4 +27,17 @@ export async function answerBusy(page: Page, matches: (path: string) => boolean)
       busy = false;
     },
   };
+}
+
+/**
+ * The page says it cannot show `what` and that the service is busy, with no accessibility violation;
+ * then, with the service back, the member presses Try again.
+ */
+export async function expectBusyThenTryAgain(page: Page, what: string, busy: { over: () => void }) {
+  const main = page.getByRole('main');
+  await expect(main).toContainText(`Sorry, we cannot ${what} right now.`);
+  await expect(main).toContainText('The service is busy. Wait a few seconds and try again.');
+  await expectNoAccessibilityViolations(page);
+  busy.over();
+  await main.getByRole('button', { name: 'Try again' }).click();
 }
