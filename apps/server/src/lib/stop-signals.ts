@@ -14,9 +14,9 @@ const STOP_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 /**
  * Stops once, on the first SIGTERM or SIGINT, then exits 0 (1 if stopping failed or took longer than
  * the deadline). The listeners stay for later signals, which are ignored: Ctrl+C reaches every process
- * of `npm start` and tsx passes it on again, so the server hears it twice within milliseconds. Once
- * no listener is left, tsx exits the process at once, and the embedded database is left open half
- * way through its shutdown.
+ * of `npm start`, npm or tsx can pass it on again, and a supervisor may repeat its SIGTERM. With no
+ * listener left, the process would end at once (tsx's handler exits it), half way through closing
+ * the embedded database.
  */
 export function stopOnSignals(
   stop: () => Promise<void>,
