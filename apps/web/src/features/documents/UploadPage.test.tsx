@@ -17,18 +17,18 @@ const application = {
   journeyType: 'dbcoreretirementapplication',
 };
 
-function stubRequests() {
-  return stubFetch((url, init) => {
-    if (url.endsWith('/cases')) return jsonResponse(200, { cases: [application] });
-    if (url.endsWith('/documents/post-submission')) return jsonResponse(200, { documents: [] });
-    if (url.endsWith('/documents') && init.method === 'POST')
-      return jsonResponse(201, {
-        fileUuid: '6d1c6a52-9a55-4a41-9f65-3c1b7d2e8f10',
-        filename: 'passport.pdf',
-      });
-    return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
-  });
+function answerRequests(url: string, init: RequestInit) {
+  if (url.endsWith('/cases')) return jsonResponse(200, { cases: [application] });
+  if (url.endsWith('/documents/post-submission')) return jsonResponse(200, { documents: [] });
+  if (url.endsWith('/documents') && init.method === 'POST')
+    return jsonResponse(201, {
+      fileUuid: '6d1c6a52-9a55-4a41-9f65-3c1b7d2e8f10',
+      filename: 'passport.pdf',
+    });
+  return jsonResponse(404, { errors: [{ code: 'content_not_found', message: 'none' }] });
 }
+
+const stubRequests = () => stubFetch(answerRequests);
 
 describe('sending a document a request asked for', () => {
   beforeEach(() => {
@@ -85,5 +85,28 @@ describe('sending a document a request asked for', () => {
     expect(fetch.mock.calls.some(([url, init]) => init.method === 'POST' && !url.endsWith('/batch'))).toBe(
       false,
     );
+  });
+
+  it('says the service is busy, not that the request is not the member’s, and finds it on Try again', async () => {
+    quietConsole();
+    let busy = true;
+    stubFetch((url, init) =>
+      busy && url.endsWith('/cases')
+        ? jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] })
+        : answerRequests(url, init),
+    );
+    renderApp('/documents/upload?case=RTP9-000042&document=Proof+of+identity');
+    expect(
+      await screen.findByText('Sorry, we cannot show the request you are sending documents for right now.'),
+    ).toBeTruthy();
+    expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'We cannot find this request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+
+    busy = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Send us your Proof of identity' }),
+    ).toBeTruthy();
   });
 });

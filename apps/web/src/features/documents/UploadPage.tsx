@@ -1,5 +1,5 @@
 import './documents.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   documentUploadFieldsSchema,
@@ -9,8 +9,10 @@ import {
   type UploadContextName,
 } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLoad } from '../../components/useLoad';
 import { HttpError } from '../../lib/http/client';
 import { checkForm, errorFor } from '../my-details/form';
 import { documentsApi } from './api';
@@ -31,32 +33,23 @@ const isUploadContext = (name: string | null): name is UploadContextName =>
   name !== null && Object.hasOwn(uploadContexts, name);
 
 /** The case `?case=` names, if it is the member's and takes uploads: null when it is not. */
-function useCaseFromAddress(): { loading: boolean; forCase: ForCase | null; caseNumber: string | null } {
+function forCaseOf(cases: MemberCase[], caseNumber: string, document: string | null): ForCase | null {
+  const found = cases.find((candidate) => candidate.caseNumber === caseNumber);
+  const context = found?.journeyType ?? null;
+  if (!found || !isUploadContext(context)) return null;
+  const asked = found.documents.find((item) => item.status === 'outstanding' && item.name === document)?.name;
+  return { found, context, asked };
+}
+
+/** The member's cases, read only when the address names one (`?case=`, from My requests). */
+function useCaseFromAddress() {
   const [params] = useSearchParams();
   const caseNumber = params.get('case');
-  const document = params.get('document');
-  const [state, setState] = useState<{ loading: boolean; forCase: ForCase | null }>({
-    loading: caseNumber !== null,
-    forCase: null,
+  const cases = useLoad(async () => (caseNumber ? (await documentsApi.cases()).cases : []), {
+    key: caseNumber ?? '',
   });
-  useEffect(() => {
-    if (!caseNumber) return;
-    documentsApi.cases().then(
-      ({ cases }) => {
-        const found = cases.find((candidate) => candidate.caseNumber === caseNumber);
-        const context = found?.journeyType ?? null;
-        const asked = found?.documents.find(
-          (item) => item.status === 'outstanding' && item.name === document,
-        )?.name;
-        setState({
-          loading: false,
-          forCase: found && isUploadContext(context) ? { found, context, asked } : null,
-        });
-      },
-      () => setState({ loading: false, forCase: null }),
-    );
-  }, [caseNumber, document]);
-  return { ...state, caseNumber };
+  const forCase = caseNumber && cases.data ? forCaseOf(cases.data, caseNumber, params.get('document')) : null;
+  return { cases, forCase, caseNumber };
 }
 
 interface Outcome {
@@ -71,7 +64,7 @@ interface Outcome {
  * `?case=` (from My requests) the files are sent with that request, tagged with the document it asked for.
  */
 export function UploadPage() {
-  const { loading, forCase, caseNumber } = useCaseFromAddress();
+  const { cases, forCase, caseNumber } = useCaseFromAddress();
   const context = forCase?.context ?? LIBRARY;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [progress, setProgress] = useState('');
@@ -161,7 +154,15 @@ export function UploadPage() {
     );
   }
 
-  if (loading) return <p className="page-loading">Loading your request</p>;
+  if (cases.failure) {
+    return (
+      <div className="narrow">
+        <h1>{title}</h1>
+        <LoadFailed what="show the request you are sending documents for" load={cases} />
+      </div>
+    );
+  }
+  if (!cases.data) return <p className="page-loading">Loading your request</p>;
   if (caseNumber && !forCase) {
     return (
       <div className="narrow">
