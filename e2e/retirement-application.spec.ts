@@ -175,7 +175,7 @@ test('db.deferred chooses when to retire by age, by keyboard, and is told why an
   await expectNoAccessibilityViolations(page);
 });
 
-test('db.deferred: a busy service on the options page and on a step of the application says so and offers Try again', async ({
+test('db.deferred: a busy service on the options page, a step of the application and My requests says so and offers Try again', async ({
   page,
 }) => {
   await signIn(page, 'db.deferred');
@@ -192,6 +192,12 @@ test('db.deferred: a busy service on the options page and on a step of the appli
   await page.goto('/retirement/apply/declarations');
   await expectBusyThenTryAgain(page, 'show this page', busySteps);
   await expect(main).toContainText('You have not started this yet.');
+
+  // My requests cannot read the member's requests: it says so, rather than that they have none.
+  const busyCases = await answerBusy(page, (path) => path === '/mdp-api/api/cases');
+  await page.goto('/my-requests');
+  await expectBusyThenTryAgain(page, 'show your requests', busyCases);
+  await expect(main.getByRole('region', { name: 'Your requests' })).toBeVisible();
 });
 
 test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { uploadContexts, type MemberCase } from '@meridian/contracts';
+import { uploadContexts } from '@meridian/contracts';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
 import { formatDate } from '../content/format';
 import { retirementApi } from './journey-api';
@@ -13,13 +14,9 @@ const documentStatus = { outstanding: 'We need this from you', received: 'Receiv
 
 /** My requests: the member's cases, newest first, with status, dates and the documents each needs. */
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
-  const [cases, setCases] = useState<MemberCase[] | null>(null);
-  useEffect(() => {
-    retirementApi
-      .cases()
-      .then((answer) => setCases(answer.cases))
-      .catch(() => setCases([]));
-  }, []);
+  const read = useLoad(async () => (await retirementApi.cases()).cases);
+  const cases = read.data;
+  if (read.failure) return <LoadFailed what="show your requests" load={read} />;
   if (!cases) return <p className="page-loading">Loading...</p>;
   return (
     <section aria-labelledby="requests-title">
