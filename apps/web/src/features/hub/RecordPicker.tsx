@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authApi, type LinkedRecord } from '../../lib/api';
+import { serviceProblem } from '../../lib/service-problem';
 import { singleAuthData } from '../../lib/session-storage';
 
 const recordValue = (record: LinkedRecord) => `${record.businessGroup}-${record.referenceNumber}`;
@@ -20,6 +21,7 @@ export function RecordPicker({
 }) {
   const [switching, setSwitching] = useState(false);
   const [switchedTo, setSwitchedTo] = useState<LinkedRecord | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -32,7 +34,15 @@ export function RecordPicker({
     const record = records.find((candidate) => recordValue(candidate) === choice);
     if (!record) return;
     setSwitching(true);
-    await authApi.switchUser(record.businessGroup, record.referenceNumber);
+    setSwitchedTo(null);
+    setFailure(null);
+    try {
+      await authApi.switchUser(record.businessGroup, record.referenceNumber);
+    } catch (error) {
+      setFailure(`Sorry, we could not show that record. ${serviceProblem(error) ?? 'Try again later'}.`);
+      setSwitching(false);
+      return;
+    }
     const stored = singleAuthData.read();
     if (stored)
       singleAuthData.write({
@@ -89,6 +99,11 @@ export function RecordPicker({
             })}
           </div>
         </fieldset>
+        {failure && (
+          <p className="error-message" role="alert">
+            <span className="visually-hidden">Error:</span> {failure}
+          </p>
+        )}
         <button type="submit" className="button button--secondary" disabled={switching}>
           Show this record
         </button>
