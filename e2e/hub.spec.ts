@@ -57,7 +57,9 @@ test('dc.near: target retirement date, not the normal one, on the summary and th
   await capture(page, 'dc-near');
 });
 
-test('db.pensioner: the pension being paid, the next payment, and the payments page', async ({ page }) => {
+test('db.pensioner: the pension being paid, the next payment, and the payments page, busy or not', async ({
+  page,
+}) => {
   await signInToHub(page, 'db.pensioner');
   const summary = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
   // The pension in payment the seed data holds, a twelfth of it paid each month, tax worked out by the engine.
@@ -102,6 +104,12 @@ test('db.pensioner: the pension being paid, the next payment, and the payments p
   );
   await expect(main).not.toContainText(/When you can retire|If you retire on|normal retirement/i);
   await expectNoAccessibilityViolations(page);
+
+  // While the service is busy the payments page says so, where it said no pension was paid.
+  const busy = await answerBusy(page, (path) => path === '/mdp-api/api/members/current/pension-payments');
+  await page.goto('/pension-payments');
+  await expectBusyThenTryAgain(page, 'show your payments', busy);
+  await expect(main).toContainText(`Next payment${nextDate}`);
 });
 
 test('db.avc: the AVC fund and the guaranteed transfer value with its expiry', async ({ page }) => {

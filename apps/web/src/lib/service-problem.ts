@@ -13,3 +13,10 @@ export function serviceProblem(error: unknown): string | undefined {
     return 'We could not reach the service. Check your internet connection and try again';
   return undefined;
 }
+
+/**
+ * Whether the service answered and refused the request (a 4xx other than busy): there is nothing to
+ * show, where any other failure means it could not be shown.
+ */
+export const refusedByService = (error: unknown): boolean =>
+  error instanceof HttpError && error.status >= 400 && error.status < 500 && !serviceProblem(error);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/LoadFailed';
 import { http, recordHeaders } from '../../lib/api';
 import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
@@ -9,9 +10,16 @@ import { SummaryRow } from './SummaryRow';
 
 /** A pensioner's summary: the pension being paid and the next payment, gross, tax and net. */
 export function PensionInPaymentRows({ referenceNumber }: { referenceNumber: string }) {
-  const payments = usePensionPayments(referenceNumber);
+  const read = usePensionPayments(referenceNumber);
+  const payments = read.data;
   const { words } = useTextResolver();
-  if (payments === null) return <SummaryRow term="Pension being paid">Loading</SummaryRow>;
+  if (read.failure)
+    return (
+      <SummaryRow term="Pension being paid">
+        <LoadFailed what="show your payments" load={read} />
+      </SummaryRow>
+    );
+  if (!payments) return <SummaryRow term="Pension being paid">Loading</SummaryRow>;
   if (payments === 'none') return null;
   const current = payments.currentPayment;
   return (
@@ -37,7 +45,6 @@ interface TransferQuoteSummary {
   guaranteedUntil: string;
   transferValuePence: number;
 }
-
 
 /** The guaranteed transfer value issued to the member, while it holds; nothing otherwise. */
 export function GuaranteedTransferRow({ referenceNumber }: { referenceNumber: string }) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { isCalculationUnavailable } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { http, type PersonalDetails } from '../../lib/api';
+import { refusedByService } from '../../lib/service-problem';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate, formatPeriod } from '../content/format';
@@ -66,8 +67,9 @@ function useRetirementFigures(details: PersonalDetails): Figures | null {
       http.get<DbQuoteSummary | DcQuoteSummary>(QUOTES_READ, { headers }),
     ])
       .then(([time, quote]) => current && setFigures(figuresOf(time, quote)))
-      // Records the rules cannot quote simply have no forecast to show.
-      .catch(() => current && setFigures('none'));
+      // Records the rules cannot quote simply have no forecast to show; a busy or unreachable service
+      // leaves figures it could not give.
+      .catch((error: unknown) => current && setFigures(refusedByService(error) ? 'none' : 'unavailable'));
     return () => {
       current = false;
     };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { publicVisibilityKey } from '@meridian/contracts';
@@ -118,6 +118,41 @@ describe('the hub’s figures and requests', () => {
     expect(screen.queryByRole('heading', { name: 'Your requests' })).toBeNull();
     expect(await screen.findByText('Pension from 01 May 2029')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Your requests' })).toBeTruthy();
+  });
+});
+
+const busy = () => jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] });
+
+describe('the hub’s figures when a read fails', () => {
+  it('say a pensioner’s payments cannot be shown while the service is busy, and show them on Try again', async () => {
+    let paymentsBusy = true;
+    stubFetch((url) =>
+      paymentsBusy && url.endsWith('/pension-payments') ? busy() : jsonResponse(200, answers[url] ?? {}),
+    );
+    renderHubParts(member('Pensioner'));
+    expect(await screen.findByText('Sorry, we cannot show your payments right now.')).toBeTruthy();
+    expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();
+
+    paymentsBusy = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Next payment')).toBeTruthy();
+  });
+
+  it('say the figures are unavailable when the service is busy, and show none for a record it cannot quote', async () => {
+    stubFetch((url) => (url.endsWith('/quotes') ? busy() : jsonResponse(200, answers[url] ?? {})));
+    const busyRender = renderHubParts(member('Deferred'));
+    expect(await screen.findByText('Your pension figures are unavailable')).toBeTruthy();
+    busyRender.unmount();
+
+    stubFetch((url) =>
+      url.endsWith('/quotes')
+        ? jsonResponse(404, { errors: [{ code: 'member_not_found', message: 'None' }] })
+        : jsonResponse(200, answers[url] ?? {}),
+    );
+    renderHubParts(member('Deferred'));
+    await waitFor(() => expect(screen.queryByText('Working out your pension options')).toBeNull());
+    expect(screen.queryByText('Your pension figures are unavailable')).toBeNull();
+    expect(screen.queryByText(/^Pension from/)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTenant } from '../../app/tenant';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
 import { usePensionPayments } from './pension-payments';
@@ -9,14 +10,16 @@ import './payments.css';
 export function PensionPaymentsPage() {
   useDocumentTitle('Your pension payments');
   const { routes } = useTenant();
-  const payments = usePensionPayments();
+  const read = usePensionPayments();
+  const payments = read.data;
   return (
     <>
       <p>
         <Link to={routes.landing}>Back to your pension</Link>
       </p>
       <h1>Your pension payments</h1>
-      {payments === null && <p className="page-loading">Loading your payments</p>}
+      <LoadFailed what="show your payments" load={read} />
+      {!payments && !read.failure && <p className="page-loading">Loading your payments</p>}
       {payments === 'none' && (
         <p>We have no pension payments for this record. If you think this is wrong, please contact us.</p>
       )}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
+import { refusedByService } from '../../lib/service-problem';
 import { PAYMENTS_READ } from '../hub/hub-reads';
 
 export interface PaymentFigures {
@@ -17,24 +18,23 @@ export interface PensionPayments {
   increase: { rule: string; nextOn: string; lastPercent: number | null; lastOn: string | null };
 }
 
+const readPayments = async (): Promise<PensionPayments | 'none'> => {
+  try {
+    return await http.get<PensionPayments>(PAYMENTS_READ, recordHeaders());
+  } catch (error) {
+    if (refusedByService(error)) return 'none';
+    throw error;
+  }
+};
 
 /**
- * The chosen record's pension in payment; null while loading, 'none' when it cannot be read. An answer
- * already read (the hub asks with its first reads) is there from the first render.
+ * The chosen record's pension in payment, or 'none' when the service says no pension is paid on it;
+ * a read that failed (busy, offline) ends in `failure`. An answer already read (the hub asks with its
+ * first reads) is there from the first render.
  */
-export function usePensionPayments(referenceNumber?: string): PensionPayments | 'none' | null {
-  const [payments, setPayments] = useState<PensionPayments | 'none' | null>(
-    () => http.answered<PensionPayments>(PAYMENTS_READ, recordHeaders()) ?? null,
-  );
-  useEffect(() => {
-    let current = true;
-    http
-      .get<PensionPayments>(PAYMENTS_READ, recordHeaders())
-      .then((answer) => current && setPayments(answer))
-      .catch(() => current && setPayments('none'));
-    return () => {
-      current = false;
-    };
-  }, [referenceNumber]);
-  return payments;
+export function usePensionPayments(referenceNumber = ''): Load<PensionPayments | 'none'> {
+  return useLoad(readPayments, {
+    key: referenceNumber,
+    initial: http.answered<PensionPayments>(PAYMENTS_READ, recordHeaders()),
+  });
 }
