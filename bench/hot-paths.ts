@@ -81,22 +81,27 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * warm (a first round in a process ran JIT-cold at 40% of later ones). The ratio is the median of the
  * pairs': the bare route's own speed on this VM moved by a third between runs minutes apart (a
  * neighbour's load, the clock), and a yardstick measured once at the start carried that into every
- * ratio. The lowest and highest pair show how far one pair can stray. The request's figures are its
- * best round's.
+ * ratio. The lowest and highest pair show how far one pair can stray. The time the request adds to
+ * the bare route's per call (the median of the pairs', in µs) is the app's own work, which does not
+ * scale with how fast this machine runs Fastify itself. The request's figures are its best round's.
  */
 async function measureAgainstBare(
   bare: FastifyInstance,
   app: FastifyInstance,
   request: InjectOptions,
-): Promise<Figures & { ratioToBare: number; ratioRange: [number, number]; bare: Figures }> {
+): Promise<
+  Figures & { ratioToBare: number; ratioRange: [number, number]; addedMicros: number; bare: Figures }
+> {
   await warmUp(app, request);
   const ratios: number[] = [];
+  const added: number[] = [];
   let best: Figures | undefined;
   let bestBare: Figures | undefined;
   for (let count = 0; count < ROUNDS; count += 1) {
     const yardstick = await round(bare, BARE_REQUEST);
     const figures = await round(app, request);
     ratios.push(figures.requestsPerSecond / yardstick.requestsPerSecond);
+    added.push(1e6 / figures.requestsPerSecond - 1e6 / yardstick.requestsPerSecond);
     if (!best || figures.requestsPerSecond > best.requestsPerSecond) best = figures;
     if (!bestBare || yardstick.requestsPerSecond > bestBare.requestsPerSecond) bestBare = yardstick;
   }
@@ -105,6 +110,7 @@ async function measureAgainstBare(
     ...best!,
     ratioToBare: rounded(median(ratios)),
     ratioRange: [rounded(Math.min(...ratios)), rounded(Math.max(...ratios))],
+    addedMicros: Number(median(added).toFixed(1)),
     bare: bestBare!,
   };
 }
@@ -175,6 +181,7 @@ export async function measureHotPaths(
     if (!bestBare || figures.bare.requestsPerSecond > bestBare.requestsPerSecond) bestBare = figures.bare;
     results[`${name}RatioToBare`] = figures.ratioToBare;
     [results[`${name}RatioLowestPair`], results[`${name}RatioHighestPair`]] = figures.ratioRange;
+    results[`${name}AddedMicros`] = figures.addedMicros;
     results[`${name}P99Ms`] = figures.p99Ms;
     results[`${name}P50Ms`] = figures.p50Ms;
     results[`${name}RequestsPerSecond`] = figures.requestsPerSecond;
