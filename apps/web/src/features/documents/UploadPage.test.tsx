@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
@@ -108,5 +108,16 @@ describe('sending a document a request asked for', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Send us your Proof of identity' }),
     ).toBeTruthy();
+  });
+
+  it('shows the library upload at once, reading no requests, when the address names none', async () => {
+    quietConsole();
+    const fetch = stubRequests();
+    renderApp('/documents/upload');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload documents' })).toBeTruthy();
+    expect(screen.queryByText('Loading your request')).toBeNull();
+    // The page frame's own reads (the signed-in menu) end before the test does.
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.includes('/access-key'))).toBe(true));
+    expect(fetch.mock.calls.some(([url]) => url.endsWith('/cases'))).toBe(false);
   });
 });

@@ -154,15 +154,18 @@ export function UploadPage() {
     );
   }
 
-  if (cases.failure) {
+  if (caseNumber && cases.failure) {
     return (
       <div className="narrow">
-        <h1>{title}</h1>
+        <p>
+          <Link to={REQUESTS_PATH}>Back to your requests</Link>
+        </p>
+        <h1>Send us your documents</h1>
         <LoadFailed what="show the request you are sending documents for" load={cases} />
       </div>
     );
   }
-  if (!cases.data) return <p className="page-loading">Loading your request</p>;
+  if (caseNumber && !cases.data) return <p className="page-loading">Loading your request</p>;
   if (caseNumber && !forCase) {
     return (
       <div className="narrow">
