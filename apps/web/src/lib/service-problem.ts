@@ -15,8 +15,8 @@ export function serviceProblem(error: unknown): string | undefined {
 }
 
 /**
- * Whether the service answered and refused the request (a 4xx other than busy): there is nothing to
- * show, where any other failure means it could not be shown.
+ * Whether the service answered that there is none of what was asked for (404): nothing to show,
+ * where any other failure (busy, offline, signed out, an error) means it could not be shown.
  */
-export const refusedByService = (error: unknown): boolean =>
-  error instanceof HttpError && error.status >= 400 && error.status < 500 && !serviceProblem(error);
+export const answeredNotFound = (error: unknown): boolean =>
+  error instanceof HttpError && error.status === 404;

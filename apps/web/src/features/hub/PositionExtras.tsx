@@ -9,8 +9,8 @@ import { TRANSFER_QUOTE_READ } from './hub-reads';
 import { SummaryRow } from './SummaryRow';
 
 /** A pensioner's summary: the pension being paid and the next payment, gross, tax and net. */
-export function PensionInPaymentRows({ referenceNumber }: { referenceNumber: string }) {
-  const read = usePensionPayments(referenceNumber);
+export function PensionInPaymentRows({ recordKey }: { recordKey: string }) {
+  const read = usePensionPayments(recordKey);
   const payments = read.data;
   const { words } = useTextResolver();
   if (read.failure)

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
 import { isCalculationUnavailable } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad, type Load } from '../../components/useLoad';
 import { http, type PersonalDetails } from '../../lib/api';
-import { refusedByService } from '../../lib/service-problem';
+import { answeredNotFound } from '../../lib/service-problem';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate, formatPeriod } from '../content/format';
@@ -53,28 +54,35 @@ function answeredFigures(): Figures | undefined {
   return time && quote ? figuresOf(time, quote) : undefined;
 }
 
-/** Headline retirement figures for the chosen record, each stating the date and assumptions behind it. */
-function useRetirementFigures(details: PersonalDetails): Figures | null {
-  // Drawn with the hub's first render when its first reads have them, so the summary does not grow.
-  const [figures, setFigures] = useState<Figures | null>(() => answeredFigures() ?? null);
-  const quotable = details.status !== 'Pensioner';
-  useEffect(() => {
-    if (!quotable) return;
-    let current = true;
-    const headers = activeRecordHeaders(singleAuthData.read());
-    Promise.all([
+/** Which record is shown: a reference number is unique only within its business group. */
+const recordKey = (details: PersonalDetails) => `${details.businessGroup}/${details.referenceNumber}`;
+
+async function readFigures(): Promise<Figures> {
+  const headers = activeRecordHeaders(singleAuthData.read());
+  try {
+    const [time, quote] = await Promise.all([
       http.get<TimeToRetirement>(TIME_TO_RETIREMENT_READ, { headers }),
       http.get<DbQuoteSummary | DcQuoteSummary>(QUOTES_READ, { headers }),
-    ])
-      .then(([time, quote]) => current && setFigures(figuresOf(time, quote)))
-      // Records the rules cannot quote simply have no forecast to show; a busy or unreachable service
-      // leaves figures it could not give.
-      .catch((error: unknown) => current && setFigures(refusedByService(error) ? 'none' : 'unavailable'));
-    return () => {
-      current = false;
-    };
-  }, [details.referenceNumber, quotable]);
-  return quotable ? figures : 'none';
+    ]);
+    return figuresOf(time, quote);
+  } catch (error) {
+    // A record the rules cannot quote simply has no forecast to show.
+    if (answeredNotFound(error)) return 'none';
+    throw error;
+  }
+}
+
+/**
+ * Headline retirement figures for the chosen record, each stating the date and assumptions behind
+ * it; a pensioner's record has none to read. Drawn with the hub's first render when its first reads
+ * have them, so the summary does not grow.
+ */
+function useRetirementFigures(details: PersonalDetails): Load<Figures> {
+  const quotable = details.status !== 'Pensioner';
+  return useLoad(async () => (quotable ? readFigures() : 'none'), {
+    key: recordKey(details),
+    initial: quotable ? answeredFigures() : 'none',
+  });
 }
 
 type Quoted = Exclude<Figures, 'none' | 'unavailable'>;
@@ -122,7 +130,8 @@ function RetirementRows({ time, quote }: Quoted) {
 
 /** This member's position: the record shown and, where the rules can work them out, its retirement figures. */
 export function RetirementSummary({ details }: { details: PersonalDetails }) {
-  const figures = useRetirementFigures(details);
+  const read = useRetirementFigures(details);
+  const figures = read.data;
   const quoted = figures && figures !== 'none' && figures !== 'unavailable' ? figures : null;
   return (
     <section aria-labelledby="position-heading" className="hub-summary">
@@ -131,13 +140,14 @@ export function RetirementSummary({ details }: { details: PersonalDetails }) {
         <SummaryRow term="Type of pension">{schemeTypeLabel[details.schemeType]}</SummaryRow>
         <SummaryRow term="Membership status">{details.status}</SummaryRow>
         <SummaryRow term="Reference number">{details.referenceNumber}</SummaryRow>
-        {details.status === 'Pensioner' && <PensionInPaymentRows referenceNumber={details.referenceNumber} />}
+        {details.status === 'Pensioner' && <PensionInPaymentRows recordKey={recordKey(details)} />}
         {quoted && <RetirementRows {...quoted} />}
         {details.schemeType === 'DB' && details.status === 'Deferred' && (
           <GuaranteedTransferRow referenceNumber={details.referenceNumber} />
         )}
       </dl>
-      {figures === null && <p className="page-loading">Working out your pension options</p>}
+      <LoadFailed what="show your pension figures" load={read} />
+      {!figures && !read.failure && <p className="page-loading">Working out your pension options</p>}
       {figures === 'unavailable' && <FiguresUnavailable />}
       {quoted && (
         <details className="assumptions">

@@ -1,6 +1,6 @@
 import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
-import { refusedByService } from '../../lib/service-problem';
+import { answeredNotFound } from '../../lib/service-problem';
 import { PAYMENTS_READ } from '../hub/hub-reads';
 
 export interface PaymentFigures {
@@ -22,7 +22,7 @@ const readPayments = async (): Promise<PensionPayments | 'none'> => {
   try {
     return await http.get<PensionPayments>(PAYMENTS_READ, recordHeaders());
   } catch (error) {
-    if (refusedByService(error)) return 'none';
+    if (answeredNotFound(error)) return 'none';
     throw error;
   }
 };
@@ -32,9 +32,9 @@ const readPayments = async (): Promise<PensionPayments | 'none'> => {
  * a read that failed (busy, offline) ends in `failure`. An answer already read (the hub asks with its
  * first reads) is there from the first render.
  */
-export function usePensionPayments(referenceNumber = ''): Load<PensionPayments | 'none'> {
+export function usePensionPayments(recordKey = ''): Load<PensionPayments | 'none'> {
   return useLoad(readPayments, {
-    key: referenceNumber,
+    key: recordKey,
     initial: http.answered<PensionPayments>(PAYMENTS_READ, recordHeaders()),
   });
 }
