@@ -43,16 +43,19 @@ export function RecordPicker({
       setSwitching(false);
       return;
     }
-    const stored = singleAuthData.read();
-    if (stored)
-      singleAuthData.write({
-        ...stored,
-        linkedBgroup: record.businessGroup,
-        linkedRefno: record.referenceNumber,
-      });
-    await onSwitched();
-    setSwitching(false);
-    setSwitchedTo(record);
+    try {
+      const stored = singleAuthData.read();
+      if (stored)
+        singleAuthData.write({
+          ...stored,
+          linkedBgroup: record.businessGroup,
+          linkedRefno: record.referenceNumber,
+        });
+      await onSwitched();
+      setSwitchedTo(record);
+    } finally {
+      setSwitching(false);
+    }
   }
 
   return (
