@@ -16,13 +16,13 @@ const documentStatus = { outstanding: 'We need this from you', received: 'Receiv
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
   const read = useLoad(async () => (await retirementApi.cases()).cases);
   const cases = read.data;
-  if (read.failure) return <LoadFailed what="show your requests" load={read} />;
-  if (!cases) return <p className="page-loading">Loading...</p>;
   return (
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">{block.title ?? 'Your requests'}</h2>
-      {cases.length === 0 && <p>You have no applications or requests with us.</p>}
-      {cases.map((item) => (
+      <LoadFailed what="show your requests" load={read} />
+      {!cases && !read.failure && <p className="page-loading">Loading...</p>}
+      {cases?.length === 0 && <p>You have no applications or requests with us.</p>}
+      {cases?.map((item) => (
         <div className="request" key={item.caseNumber}>
           <h3>
             {item.title} <span className="request__reference">({item.caseNumber})</span>
