@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export interface Load<T> {
   /** The answer for this key; kept while it is read again, cleared when a read fails. */
   data: T | undefined;
-  /** Why the last read for this key failed (shown with LoadFailed), or null. */
+  /** Why the last read for this key failed (shown with LoadFailed, and kept while it is read again), or null. */
   failure: { error: unknown } | null;
   /** Reads again (Try again, or after a change made elsewhere); settles when that read has. */
   reload: () => Promise<void>;
@@ -45,7 +45,6 @@ export function useLoad<T>(
     const controller = new AbortController();
     inFlight.current = controller;
     const { read: readNow, key: readKey } = latest.current;
-    setSettled((current) => (current.failure ? { key: readKey, data: undefined, failure: null } : current));
     try {
       const data = await readNow(controller.signal);
       if (!controller.signal.aborted) setSettled({ key: readKey, data, failure: null });
