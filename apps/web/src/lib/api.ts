@@ -149,6 +149,10 @@ export interface PersonalDetails {
   dateOfBirth: string;
 }
 
+/** Which record is shown, as a key for reads of it: a reference number is unique only within its business group. */
+export const recordKeyOf = (details: Pick<PersonalDetails, 'businessGroup' | 'referenceNumber'>) =>
+  `${details.businessGroup}/${details.referenceNumber}`;
+
 export interface LinkedRecord {
   recordNumber: number;
   referenceNumber: string;

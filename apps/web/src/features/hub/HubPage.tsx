@@ -5,7 +5,7 @@ import { useTenant } from '../../app/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
-import { memberApi } from '../../lib/api';
+import { memberApi, recordKeyOf } from '../../lib/api';
 import { usePageActions } from '../content/actions';
 import { PageBlocks } from '../content/block-renderer';
 import { ContentContext, publicContent } from '../content/content-context';
@@ -62,9 +62,9 @@ export function HubPage() {
       {records.length > 1 && featureEnabled(tenant, 'linkedRecords') && (
         <RecordPicker records={records} shownReference={details.referenceNumber} onSwitched={afterSwitch} />
       )}
-      <MemberAlerts recordKey={details.referenceNumber} />
+      <MemberAlerts recordKey={recordKeyOf(details)} />
       <RetirementSummary details={details} />
-      <HubRequests referenceNumber={details.referenceNumber} />
+      <HubRequests recordKey={recordKeyOf(details)} />
       {page && <PageBlocks key={details.referenceNumber} blocks={page.blocks} />}
     </ContentContext.Provider>
   );

@@ -2,7 +2,7 @@ import { isCalculationUnavailable } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad, type Load } from '../../components/useLoad';
-import { http, type PersonalDetails } from '../../lib/api';
+import { http, recordKeyOf, type PersonalDetails } from '../../lib/api';
 import { answeredNotFound } from '../../lib/service-problem';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { useTextResolver } from '../content/content-context';
@@ -54,9 +54,6 @@ function answeredFigures(): Figures | undefined {
   return time && quote ? figuresOf(time, quote) : undefined;
 }
 
-/** Which record is shown: a reference number is unique only within its business group. */
-const recordKey = (details: PersonalDetails) => `${details.businessGroup}/${details.referenceNumber}`;
-
 async function readFigures(): Promise<Figures> {
   const headers = activeRecordHeaders(singleAuthData.read());
   try {
@@ -80,7 +77,7 @@ async function readFigures(): Promise<Figures> {
 function useRetirementFigures(details: PersonalDetails): Load<Figures> {
   const quotable = details.status !== 'Pensioner';
   return useLoad(async () => (quotable ? readFigures() : 'none'), {
-    key: recordKey(details),
+    key: recordKeyOf(details),
     initial: quotable ? answeredFigures() : 'none',
   });
 }
@@ -140,7 +137,7 @@ export function RetirementSummary({ details }: { details: PersonalDetails }) {
         <SummaryRow term="Type of pension">{schemeTypeLabel[details.schemeType]}</SummaryRow>
         <SummaryRow term="Membership status">{details.status}</SummaryRow>
         <SummaryRow term="Reference number">{details.referenceNumber}</SummaryRow>
-        {details.status === 'Pensioner' && <PensionInPaymentRows recordKey={recordKey(details)} />}
+        {details.status === 'Pensioner' && <PensionInPaymentRows recordKey={recordKeyOf(details)} />}
         {quoted && <RetirementRows {...quoted} />}
         {details.schemeType === 'DB' && details.status === 'Deferred' && (
           <GuaranteedTransferRow referenceNumber={details.referenceNumber} />

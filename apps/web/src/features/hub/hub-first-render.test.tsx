@@ -6,7 +6,7 @@ import { AuthProvider } from '../../app/auth';
 import { resolveRoutes } from '../../app/routes';
 import { TenantContext } from '../../app/tenant';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { http, type PersonalDetails } from '../../lib/api';
+import { http, recordKeyOf, type PersonalDetails } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { jsonResponse, quietConsole, stubFetch, testTenant } from '../../testing/render';
 import type { ContentPageData } from '../content/content-loader';
@@ -89,7 +89,7 @@ const renderHubParts = (details: PersonalDetails) =>
   render(
     <MemoryRouter>
       <RetirementSummary details={details} />
-      <HubRequests referenceNumber={details.referenceNumber} />
+      <HubRequests recordKey={recordKeyOf(details)} />
     </MemoryRouter>,
   );
 

@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { MemberCase } from '@meridian/contracts';
+import { useLoad } from '../../components/useLoad';
 import { retirementApi } from './journey-api';
 
-/** The hub's latest request and where it stands (the task cards offer the way to apply). */
-export function HubRequests({ referenceNumber }: { referenceNumber: string }) {
+const readCases = async () => (await retirementApi.cases()).cases;
+
+/**
+ * The hub's latest request and where it stands (the task cards offer the way to apply). A shortcut to
+ * My requests, so it is left out while the requests cannot be read; My requests says why.
+ */
+export function HubRequests({ recordKey }: { recordKey: string }) {
   // Drawn with the hub's first render when its first reads have them, so nothing below moves down.
-  const [cases, setCases] = useState<MemberCase[] | null>(() => retirementApi.casesAnswered() ?? null);
-  useEffect(() => {
-    retirementApi
-      .cases()
-      .then((answer) => setCases(answer.cases))
-      .catch(() => setCases([]));
-  }, [referenceNumber]);
-  const latest = cases?.[0];
+  const cases = useLoad(readCases, { key: recordKey, initial: retirementApi.casesAnswered() });
+  const latest = cases.data?.[0];
   if (!latest) return null;
   return (
     <section aria-labelledby="hub-requests-title" className="hub-requests">

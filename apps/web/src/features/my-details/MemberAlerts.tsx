@@ -1,19 +1,15 @@
 import './my-details.css';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { MemberAlert } from '@meridian/contracts';
+import { useLoad } from '../../components/useLoad';
 import { detailsApi } from './api';
+
+const readAlerts = async () => (await detailsApi.alerts()).alerts;
 
 /** The member's alerts on the hub: priority ones as warnings, the others as notes, each with its link. */
 export function MemberAlerts({ recordKey }: { recordKey: string }) {
   // Drawn with the hub's first render when its first reads have them, so nothing below moves down.
-  const [alerts, setAlerts] = useState<MemberAlert[]>(() => detailsApi.alertsAnswered() ?? []);
-  useEffect(() => {
-    detailsApi.alerts().then(
-      (answer) => setAlerts(answer.alerts),
-      () => setAlerts([]),
-    );
-  }, [recordKey]);
+  // Left out while they cannot be read: each alert's subject has its own page, which says so.
+  const alerts = useLoad(readAlerts, { key: recordKey, initial: detailsApi.alertsAnswered() }).data ?? [];
   if (alerts.length === 0) return null;
   return (
     <section aria-labelledby="member-alerts-title" className="member-alerts">
