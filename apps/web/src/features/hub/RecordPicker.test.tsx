@@ -40,6 +40,9 @@ describe('choosing which record to see', () => {
       'Error: Sorry, we could not show that record. The service is busy. Wait a few seconds and try again.',
     );
     expect(onSwitched).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Final salary/).closest('.record-choice')?.textContent).toContain(
+      '(shown now)',
+    );
     expect(screen.getByRole('button', { name: 'Show this record' }).hasAttribute('disabled')).toBe(false);
 
     busy = false;
