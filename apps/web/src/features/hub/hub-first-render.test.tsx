@@ -121,24 +121,29 @@ describe('the hub’s figures and requests', () => {
   });
 });
 
-const busy = () => jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] });
+/** The hub's parts for a member whose read ending in `path` is busy until they press Try again. */
+async function expectBusyThenShown(status: string, path: string, what: string, shown: string) {
+  let busy = true;
+  stubFetch((url) =>
+    busy && url.endsWith(path)
+      ? jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] })
+      : jsonResponse(200, answers[url] ?? {}),
+  );
+  renderHubParts(member(status));
+  expect(await screen.findByText(`Sorry, we cannot ${what} right now.`)).toBeTruthy();
+  expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();
+  busy = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText(shown)).toBeTruthy();
+}
 
 describe('the hub’s figures when a read fails', () => {
-  it('say a pensioner’s payments cannot be shown while the service is busy, and show them on Try again', async () => {
-    let paymentsBusy = true;
-    stubFetch((url) =>
-      paymentsBusy && url.endsWith('/pension-payments') ? busy() : jsonResponse(200, answers[url] ?? {}),
-    );
-    renderHubParts(member('Pensioner'));
-    expect(await screen.findByText('Sorry, we cannot show your payments right now.')).toBeTruthy();
-    expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();
+  it('say a pensioner’s payments cannot be shown while the service is busy, and show them on Try again', () =>
+    expectBusyThenShown('Pensioner', '/pension-payments', 'show your payments', 'Next payment'));
 
-    paymentsBusy = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Next payment')).toBeTruthy();
-  });
+  it('say the figures cannot be shown while the service is busy, and show them on Try again', () =>
+    expectBusyThenShown('Deferred', '/quotes', 'show your pension figures', 'Pension from 01 May 2029'));
 
-  // Before the busy case, whose answer on Try again the client keeps fresh for a while.
   it('show none for a record the rules cannot quote', async () => {
     stubFetch((url) =>
       url.endsWith('/quotes')
@@ -149,19 +154,6 @@ describe('the hub’s figures when a read fails', () => {
     await waitFor(() => expect(screen.queryByText('Working out your pension options')).toBeNull());
     expect(screen.queryByText(/^Sorry, we cannot/)).toBeNull();
     expect(screen.queryByText(/^Pension from/)).toBeNull();
-  });
-
-  it('say the figures cannot be shown while the service is busy, and show them on Try again', async () => {
-    let quotesBusy = true;
-    stubFetch((url) =>
-      quotesBusy && url.endsWith('/quotes') ? busy() : jsonResponse(200, answers[url] ?? {}),
-    );
-    renderHubParts(member('Deferred'));
-    expect(await screen.findByText('Sorry, we cannot show your pension figures right now.')).toBeTruthy();
-    expect(screen.queryByText('Working out your pension options')).toBeNull();
-    quotesBusy = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Pension from 01 May 2029')).toBeTruthy();
   });
 });
 
