@@ -39,6 +39,9 @@ describe('choosing which record to see', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error: Sorry, we could not show that record. The service is busy. Wait a few seconds and try again.',
     );
+    expect(screen.getByRole('group', { name: 'Your records' }).getAttribute('aria-describedby')).toBe(
+      'records-error',
+    );
     expect(onSwitched).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/Final salary/).closest('.record-choice')?.textContent).toContain(
       '(shown now)',

@@ -70,11 +70,16 @@ export function RecordPicker({
         </div>
       )}
       <form onSubmit={switchRecord} className="record-picker" id="records">
-        <fieldset>
+        <fieldset aria-describedby={failure ? 'records-error' : undefined}>
           <legend>
             <h2>Your records</h2>
           </legend>
           <p id="records-hint">You have more than one pension record. Choose the one to see.</p>
+          {failure && (
+            <p className="error-message" id="records-error" role="alert">
+              <span className="visually-hidden">Error:</span> {failure}
+            </p>
+          )}
           <div className="record-picker__choices">
             {records.map((record) => {
               const value = recordValue(record);
@@ -102,11 +107,6 @@ export function RecordPicker({
             })}
           </div>
         </fieldset>
-        {failure && (
-          <p className="error-message" role="alert">
-            <span className="visually-hidden">Error:</span> {failure}
-          </p>
-        )}
         <button type="submit" className="button button--secondary" disabled={switching}>
           Show this record
         </button>
