@@ -30,6 +30,9 @@ export const testTenant: TenantContent = {
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** What the API answers when it is too busy to serve a read. */
+export const busyResponse = () => jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] });
+
 /**
  * Stubs global fetch; returns the mock so tests can inspect calls. A batch of reads (the client's
  * `/mdp-api/api/batch`) is answered read by read with the same answers.

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { singleAuthData } from '../../lib/session-storage';
 import { actingAsLinkedRecord, linkedRecordQuery } from '../../testing/records';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { busyResponse, jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 
 const letter = {
   id: '0b9f7c1e-3a54-4f0e-9a59-1f2d3c4b5a61',
@@ -54,8 +54,7 @@ describe('the document library', () => {
     let busy = true;
     stubFetch((url) => {
       if (url.includes('/documents/types')) return jsonResponse(200, { types: [] });
-      if (busy && url.includes('/members/current/documents'))
-        return jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] });
+      if (busy && url.includes('/members/current/documents')) return busyResponse();
       if (url.includes('/members/current/documents'))
         return jsonResponse(200, {
           items: [letter],

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { busyResponse, jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 
 const application = {
   caseNumber: 'RTP9-000042',
@@ -90,11 +90,7 @@ describe('sending a document a request asked for', () => {
   it('says the service is busy, not that the request is not the member’s, and finds it on Try again', async () => {
     quietConsole();
     let busy = true;
-    stubFetch((url, init) =>
-      busy && url.endsWith('/cases')
-        ? jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] })
-        : answerRequests(url, init),
-    );
+    stubFetch((url, init) => (busy && url.endsWith('/cases') ? busyResponse() : answerRequests(url, init)));
     renderApp('/documents/upload?case=RTP9-000042&document=Proof+of+identity');
     expect(
       await screen.findByText('Sorry, we cannot show the request you are sending documents for right now.'),

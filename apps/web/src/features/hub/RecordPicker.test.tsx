@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkedRecord } from '../../lib/api';
-import { jsonResponse, quietConsole, stubFetch } from '../../testing/render';
+import { busyResponse, jsonResponse, quietConsole, stubFetch } from '../../testing/render';
 import { RecordPicker } from './RecordPicker';
 
 const record = (referenceNumber: string, schemeDescription: string): LinkedRecord => ({
@@ -20,9 +20,7 @@ describe('choosing which record to see', () => {
     quietConsole();
     let busy = true;
     stubFetch(() =>
-      busy
-        ? jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] })
-        : jsonResponse(200, { accessToken: 'token-2', refreshToken: 'refresh-2' }),
+      busy ? busyResponse() : jsonResponse(200, { accessToken: 'token-2', refreshToken: 'refresh-2' }),
     );
     const onSwitched = vi.fn(async () => undefined);
     render(

@@ -8,7 +8,7 @@ import { TenantContext } from '../../app/tenant';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http, recordKeyOf, type PersonalDetails } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
-import { jsonResponse, quietConsole, stubFetch, testTenant } from '../../testing/render';
+import { busyResponse, jsonResponse, quietConsole, stubFetch, testTenant } from '../../testing/render';
 import type { ContentPageData } from '../content/content-loader';
 import { noTexts } from '../content/tokens';
 import { HubRequests } from '../journeys/HubRequests';
@@ -124,11 +124,7 @@ describe('the hub’s figures and requests', () => {
 /** The hub's parts for a member whose read ending in `path` is busy until they press Try again. */
 async function expectBusyThenShown(status: string, path: string, what: string, shown: string) {
   let busy = true;
-  stubFetch((url) =>
-    busy && url.endsWith(path)
-      ? jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] })
-      : jsonResponse(200, answers[url] ?? {}),
-  );
+  stubFetch((url) => (busy && url.endsWith(path) ? busyResponse() : jsonResponse(200, answers[url] ?? {})));
   renderHubParts(member(status));
   expect(await screen.findByText(`Sorry, we cannot ${what} right now.`)).toBeTruthy();
   expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, quietConsole, stubFetch } from '../../testing/render';
+import { busyResponse, jsonResponse, quietConsole, stubFetch } from '../../testing/render';
 import { IdentityCheck } from './IdentityCheck';
 
 describe('the identity check on a journey page', () => {
@@ -9,7 +9,7 @@ describe('the identity check on a journey page', () => {
     let busy = true;
     stubFetch((url) =>
       busy && url.endsWith('/mdp-api/api/identity-verification')
-        ? jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] })
+        ? busyResponse()
         : jsonResponse(200, {
             method: 'embedded',
             status: 'not_started',
