@@ -15,8 +15,14 @@ export function serviceProblem(error: unknown): string | undefined {
 }
 
 /**
- * Whether the service answered that there is none of what was asked for (404): nothing to show,
- * where any other failure (busy, offline, signed out, an error) means it could not be shown.
+ * The answer, or 'none' when the service answered that there is none of it (404). Any other failure
+ * (busy, offline, signed out, an error) is thrown: the page says it could not be shown.
  */
-export const answeredNotFound = (error: unknown): boolean =>
-  error instanceof HttpError && error.status === 404;
+export async function noneIfNotFound<T>(answer: Promise<T>): Promise<T | 'none'> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return 'none';
+    throw error;
+  }
+}

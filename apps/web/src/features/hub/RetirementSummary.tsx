@@ -3,7 +3,7 @@ import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordKeyOf, type PersonalDetails } from '../../lib/api';
-import { answeredNotFound } from '../../lib/service-problem';
+import { noneIfNotFound } from '../../lib/service-problem';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate, formatPeriod } from '../content/format';
@@ -54,19 +54,15 @@ function answeredFigures(): Figures | undefined {
   return time && quote ? figuresOf(time, quote) : undefined;
 }
 
-async function readFigures(): Promise<Figures> {
+/** A record the rules cannot quote simply has no forecast to show. */
+function readFigures(): Promise<Figures> {
   const headers = activeRecordHeaders(singleAuthData.read());
-  try {
-    const [time, quote] = await Promise.all([
+  return noneIfNotFound(
+    Promise.all([
       http.get<TimeToRetirement>(TIME_TO_RETIREMENT_READ, { headers }),
       http.get<DbQuoteSummary | DcQuoteSummary>(QUOTES_READ, { headers }),
-    ]);
-    return figuresOf(time, quote);
-  } catch (error) {
-    // A record the rules cannot quote simply has no forecast to show.
-    if (answeredNotFound(error)) return 'none';
-    throw error;
-  }
+    ]).then(([time, quote]) => figuresOf(time, quote)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
-import { answeredNotFound } from '../../lib/service-problem';
+import { noneIfNotFound } from '../../lib/service-problem';
 import { PAYMENTS_READ } from '../hub/hub-reads';
 
 export interface PaymentFigures {
@@ -18,14 +18,7 @@ export interface PensionPayments {
   increase: { rule: string; nextOn: string; lastPercent: number | null; lastOn: string | null };
 }
 
-const readPayments = async (): Promise<PensionPayments | 'none'> => {
-  try {
-    return await http.get<PensionPayments>(PAYMENTS_READ, recordHeaders());
-  } catch (error) {
-    if (answeredNotFound(error)) return 'none';
-    throw error;
-  }
-};
+const readPayments = () => noneIfNotFound(http.get<PensionPayments>(PAYMENTS_READ, recordHeaders()));
 
 /**
  * The chosen record's pension in payment, or 'none' when the service says no pension is paid on it;
