@@ -38,12 +38,6 @@ export function RecordPicker({
     setFailure(null);
     try {
       await authApi.switchUser(record.businessGroup, record.referenceNumber);
-    } catch (error) {
-      setFailure(`Sorry, we could not show that record. ${serviceProblem(error) ?? 'Try again later'}.`);
-      setSwitching(false);
-      return;
-    }
-    try {
       const stored = singleAuthData.read();
       if (stored)
         singleAuthData.write({
@@ -53,6 +47,8 @@ export function RecordPicker({
         });
       await onSwitched();
       setSwitchedTo(record);
+    } catch (error) {
+      setFailure(`Sorry, we could not show that record. ${serviceProblem(error) ?? 'Try again later'}.`);
     } finally {
       setSwitching(false);
     }
