@@ -103,6 +103,17 @@ export const unauthorizedPageQuerySchema = z.object({
   tenantUrl: z.string().min(1).max(255),
 });
 
+/** Browser and platform flags the client appends (spec section 3); only those are accepted. */
+export const clientWordingFlagsQuery = z
+  .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
+  .optional();
+
+export const authorizedPageQuerySchema = z.object({
+  pageUrl: z.string().min(1).max(500),
+  contentAccessKey: z.string().min(20).max(8000),
+  wordingFlags: clientWordingFlagsQuery,
+});
+
 /** A page as authored under content/tenants/<tenant>/pages/*.json. */
 export const pageFileSchema = z.strictObject({
   slug: z.string().regex(/^\/[a-z0-9\-/]*$/, 'a path such as /my-pension'),

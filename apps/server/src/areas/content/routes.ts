@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authorizedPageQuerySchema,
+  clientWordingFlagsQuery,
   contentRequestHeadersSchema,
   errorBodySchema,
   featureEnabled,
@@ -27,11 +29,6 @@ export interface ContentRoutesOptions {
   /** Replaces a tenant's "embedded" single-auth authority. */
   oidcIssuer: string;
 }
-
-/** Browser and platform flags the client appends (spec section 3); only those are accepted. */
-export const clientWordingFlagsQuery = z
-  .union([z.string().max(40), z.array(z.string().max(40)).max(10)])
-  .optional();
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { db, oidcIssuer }) => {
   app.get(
@@ -81,11 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         tags: ['content'],
         summary: 'A page for a signed-in member, personalised by their signed content access key',
         headers: contentRequestHeadersSchema,
-        querystring: z.object({
-          pageUrl: z.string().min(1).max(500),
-          contentAccessKey: z.string().min(20).max(8000),
-          wordingFlags: clientWordingFlagsQuery,
-        }),
+        querystring: authorizedPageQuerySchema,
         response: { 200: pageSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
