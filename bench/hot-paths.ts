@@ -2,8 +2,16 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import pino from 'pino';
+import type { ZodType } from 'zod';
+import {
+  authorizedPageQuerySchema,
+  contentRequestHeadersSchema,
+  unauthorizedPageQuerySchema,
+} from '@meridian/contracts';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { loggerOptions } from '../apps/server/src/lib/logging';
+import { requestValidatorCompiler } from '../apps/server/src/lib/request-validation';
 import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/prepare';
 
@@ -74,6 +82,38 @@ export async function startBareRoute(): Promise<FastifyInstance> {
   return bare;
 }
 
+/** Headers Node writes for every answer, so the floor's own answer carries them already. */
+const WRITTEN_BY_NODE = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * The least any app can do to give a page's answer: Fastify with the app's logger options (logging
+ * off, as in the app measured beside it), zod checking the page's own query and header schemas, and
+ * a handler that sends the app's answer to the same request (its headers and bytes, taken from one
+ * call) as it is. No tenant, session, access key, input policy, CSRF cookie, cache, compression or
+ * metrics: what the app does beyond this floor is its own work, and this floor's share of the bare
+ * route is more than any app giving that answer can reach.
+ */
+async function startFloor(
+  app: FastifyInstance,
+  request: InjectOptions,
+  querystring: ZodType,
+): Promise<FastifyInstance> {
+  const answer = await app.inject(request);
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers).filter(([name]) => !WRITTEN_BY_NODE.has(name)),
+  );
+  const body = answer.rawPayload;
+  const floor = Fastify({ logger: loggerOptions('silent') });
+  floor.setValidatorCompiler(requestValidatorCompiler);
+  floor.get(
+    String(request.url).split('?')[0]!,
+    { schema: { headers: contentRequestHeadersSchema, querystring } },
+    (_request, reply) => reply.headers(headers).send(body),
+  );
+  await floor.ready();
+  return floor;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -117,7 +157,7 @@ async function measureAgainstBare(
 
 /**
  * The member's personal details, a signed-in content page, a public page (also compressed) and public
- * globals on one database, with logging off; then the public page with the log a server writes at
+ * globals on one database, with logging off, and the two pages' floors (see startFloor); then the public page with the log a server writes at
  * the default level (info), written to /dev/null as a server writes it to standard output.
  */
 export async function measureHotPaths(
@@ -188,6 +228,15 @@ export async function measureHotPaths(
   };
   for (const [name, request] of Object.entries(endpoints))
     record(name, await measureAgainstBare(bare, app, request));
+  const floors = [
+    ['publicPageFloor', endpoints.publicPage!, unauthorizedPageQuerySchema],
+    ['signedInPageFloor', endpoints.signedInPage!, authorizedPageQuerySchema],
+  ] as const;
+  for (const [name, request, querystring] of floors) {
+    const floor = await startFloor(app, request, querystring);
+    record(name, await measureAgainstBare(bare, floor, request));
+    await floor.close();
+  }
   await app.close();
 
   const logStream = pino.destination({ dest: '/dev/null', sync: true });

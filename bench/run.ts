@@ -20,6 +20,8 @@ const RATIOS = [
   'publicPageCompressed',
   'publicGlobals',
   'publicPageLogged',
+  'signedInPageFloor',
+  'publicPageFloor',
 ] as const;
 
 /** The lowest and the highest of a path's nine paired rounds. */
