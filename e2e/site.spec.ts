@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { answerBusy } from './support/busy';
 
 test('the menu and footer come from the tenant’s content', async ({ page }) => {
   await page.goto('/');
@@ -11,6 +12,20 @@ test('the menu and footer come from the tenant’s content', async ({ page }) =>
   await expect(
     page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement' }),
   ).toBeVisible();
+});
+
+test('a busy service: the menu bar says so, and Try again brings the menu', async ({ page }) => {
+  const busy = await answerBusy(page, (path) => path.endsWith('/unauthorized-menu'));
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu).toContainText('Sorry, we cannot show the menu right now.');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  busy.over();
+  await menu.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(menu.getByRole('link', { name: 'Help' })).toBeVisible();
+  await expect(menu.getByRole('link').first()).toBeFocused();
+  await expect(menu).not.toContainText('cannot show the menu');
 });
 
 test('search finds a help page by its words', async ({ page }) => {

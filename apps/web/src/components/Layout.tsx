@@ -29,7 +29,7 @@ export function Layout() {
   const { signedIn, signOut } = useAuth();
   const navigating = useNavigation().state !== 'idle';
   useFocusMainOnNavigation();
-  const { menu, footer, texts, loading } = useSiteContent(signedIn);
+  const { menu, footer, texts, loading, failed, retrying, retry } = useSiteContent(signedIn);
   const { text } = useMemo(() => createTextResolver(texts), [texts]);
   return (
     <>
@@ -70,7 +70,14 @@ export function Layout() {
             )}
           </nav>
         </div>
-        <SiteMenu menu={menu} text={text} loading={loading} />
+        <SiteMenu
+          menu={menu}
+          text={text}
+          loading={loading}
+          failed={failed}
+          retrying={retrying}
+          retry={retry}
+        />
       </header>
       <main id="main-content" className="container" tabIndex={-1} aria-busy={navigating || undefined}>
         <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { busyResponse, jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 import { isFooter, isMenu } from './site-content-guards';
 
 beforeEach(quietConsole);
@@ -45,6 +45,48 @@ describe('the frame with a malformed menu or footer', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Contact' })).toBeTruthy();
     expect(screen.queryByText('Run by the trustees')).toBeNull();
+  });
+});
+
+describe('the frame when the menu cannot be read', () => {
+  it('says so in the menu bar, and Try again brings the menu with focus on its first link', async () => {
+    let busy = true;
+    stubFetch((url) => {
+      if (url.includes('/unauthorized-page?')) return jsonResponse(200, page);
+      if (url.includes('/unauthorized-menu?')) return busy ? busyResponse() : jsonResponse(200, menu);
+      if (url.includes('/unauthorized-footer?')) return jsonResponse(200, footer);
+      return jsonResponse(404, { errors: [{ code: 'not_found', message: 'None' }] });
+    });
+    renderApp('/help');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByText(/Sorry, we cannot show the menu right now/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Help' })).toBeTruthy();
+
+    busy = false;
+    const tryAgain = within(nav).getByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    const contact = await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', {
+      name: 'Contact',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(contact));
+    expect(screen.queryByText(/cannot show the menu/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Privacy' })).toBeTruthy();
+  });
+
+  it('keeps the message and focus on its button when trying again fails too', async () => {
+    stubFetch((url) => {
+      if (url.includes('/unauthorized-page?')) return jsonResponse(200, page);
+      if (url.includes('/unauthorized-menu?')) return busyResponse();
+      return jsonResponse(404, { errors: [{ code: 'not_found', message: 'None' }] });
+    });
+    renderApp('/help');
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    expect(await screen.findByRole('button', { name: 'Trying again…' })).toBe(tryAgain);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBe(tryAgain);
+    expect(document.activeElement).toBe(tryAgain);
   });
 });
 

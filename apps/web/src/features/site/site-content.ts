@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Footer, Menu } from '@meridian/contracts';
 import { contentApi, http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
@@ -16,9 +16,20 @@ export interface SiteContent {
   texts: TextSources;
   /** Still being asked for: the menu bar holds its place meanwhile. */
   loading: boolean;
+  /** Could not be read (the service busy, the member offline): the menu bar says so and offers to try again. */
+  failed: boolean;
+  /** Being read again after a failure, which stays until that read answers. */
+  retrying: boolean;
 }
 
-const empty: SiteContent = { menu: null, footer: null, texts: noTexts, loading: false };
+const empty: SiteContent = {
+  menu: null,
+  footer: null,
+  texts: noTexts,
+  loading: false,
+  failed: false,
+  retrying: false,
+};
 
 /** A menu or footer that is not what its contract says counts as missing, so the frame still renders. */
 const loaded = (menu: unknown, footer: unknown, texts: TextSources): SiteContent => ({
@@ -26,6 +37,8 @@ const loaded = (menu: unknown, footer: unknown, texts: TextSources): SiteContent
   footer: isFooter(footer) ? footer : null,
   texts,
   loading: false,
+  failed: false,
+  retrying: false,
 });
 
 async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
@@ -48,18 +61,26 @@ async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
   return loaded(menu, footer, textsOf(globals, {}));
 }
 
-/** The tenant's menu and footer from content; signed-in members get theirs through their access key. */
-export function useSiteContent(signedIn: boolean): SiteContent {
+/**
+ * The tenant's menu and footer from content; signed-in members get theirs through their access key.
+ * `retry` reads them again after a failure.
+ */
+export function useSiteContent(signedIn: boolean): SiteContent & { retry: () => void } {
   const [content, setContent] = useState<SiteContent>({ ...empty, loading: true });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     loadSiteContent(signedIn)
       // The page frame renders again around the page: in slices, not one long task.
       .then((loaded) => current && startTransition(() => setContent(loaded)))
-      .catch(() => current && setContent(empty));
+      .catch(() => current && setContent({ ...empty, failed: true }));
     return () => {
       current = false;
     };
-  }, [signedIn]);
-  return content;
+  }, [signedIn, attempt]);
+  const retry = useCallback(() => {
+    setContent((shown) => ({ ...shown, retrying: true }));
+    setAttempt((count) => count + 1);
+  }, []);
+  return { ...content, retry };
 }
