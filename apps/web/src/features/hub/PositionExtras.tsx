@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { useTextResolver } from '../content/content-context';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
@@ -46,22 +46,25 @@ interface TransferQuoteSummary {
   transferValuePence: number;
 }
 
-/** The guaranteed transfer value issued to the member, while it holds; nothing otherwise. */
-export function GuaranteedTransferRow({ referenceNumber }: { referenceNumber: string }) {
+const readTransferQuote = () => http.get<TransferQuoteSummary>(TRANSFER_QUOTE_READ, recordHeaders());
+
+/**
+ * The guaranteed transfer value issued to the member, while it holds; nothing when none holds. A read
+ * that failed says so, as the member may hold one.
+ */
+export function GuaranteedTransferRow({ recordKey }: { recordKey: string }) {
   // Drawn with the hub's first render when its first reads have it, so the summary does not grow.
-  const [quote, setQuote] = useState<TransferQuoteSummary | null>(
-    () => http.answered<TransferQuoteSummary>(TRANSFER_QUOTE_READ, recordHeaders()) ?? null,
-  );
-  useEffect(() => {
-    let current = true;
-    http
-      .get<TransferQuoteSummary>(TRANSFER_QUOTE_READ, recordHeaders())
-      .then((answer) => current && setQuote(answer))
-      .catch(() => current && setQuote(null));
-    return () => {
-      current = false;
-    };
-  }, [referenceNumber]);
+  const read = useLoad(readTransferQuote, {
+    key: recordKey,
+    initial: http.answered<TransferQuoteSummary>(TRANSFER_QUOTE_READ, recordHeaders()),
+  });
+  if (read.failure)
+    return (
+      <SummaryRow term="Transfer value">
+        <LoadFailed what="show your transfer value" load={read} />
+      </SummaryRow>
+    );
+  const quote = read.data;
   if (!quote?.guaranteed || !quote.issuedOn) return null;
   return (
     <SummaryRow term="Guaranteed transfer value">

@@ -136,7 +136,7 @@ export function RetirementSummary({ details }: { details: PersonalDetails }) {
         {details.status === 'Pensioner' && <PensionInPaymentRows recordKey={recordKeyOf(details)} />}
         {quoted && <RetirementRows {...quoted} />}
         {details.schemeType === 'DB' && details.status === 'Deferred' && (
-          <GuaranteedTransferRow referenceNumber={details.referenceNumber} />
+          <GuaranteedTransferRow recordKey={recordKeyOf(details)} />
         )}
       </dl>
       <LoadFailed what="show your pension figures" load={read} />

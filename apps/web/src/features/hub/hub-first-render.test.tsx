@@ -140,6 +140,14 @@ describe('the hub’s figures when a read fails', () => {
   it('say the figures cannot be shown while the service is busy, and show them on Try again', () =>
     expectBusyThenShown('Deferred', '/quotes', 'show your pension figures', 'Pension from 01 May 2029'));
 
+  it('say a deferred member’s transfer value cannot be shown while the service is busy, and show it on Try again', () =>
+    expectBusyThenShown(
+      'Deferred',
+      '/transfer-quote',
+      'show your transfer value',
+      'Guaranteed transfer value',
+    ));
+
   it('show none for a record the rules cannot quote', async () => {
     stubFetch((url) =>
       url.endsWith('/quotes')
