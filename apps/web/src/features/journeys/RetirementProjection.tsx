@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
 import { birthdayAtAge, type BlockOf } from '@meridian/contracts';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
+import { HttpError } from '../../lib/http/client';
 import { Chart } from '../content/blocks/Chart';
 import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './journey-api';
 
@@ -20,19 +22,42 @@ export function agesInWindow({ dateOfBirth, availableRetirementDateRange: { from
   return ages;
 }
 
+const isAvailable = (answer: RetirementOptionsAtAge | null): answer is Available =>
+  answer?.isCalculationSuccessful === true;
+
+/** The figures at an age, or null where the calculation engine refuses to quote it (a 400 naming why). */
+async function figuresAtAge(age: number) {
+  try {
+    return await retirementApi.optionsAtAge(age);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) return null;
+    throw error;
+  }
+}
+
+/** The figures at every age in the window; a read that fails fails them all, so no age goes missing unsaid. */
+async function figuresByAge(window: RetirementWindow): Promise<Available[]> {
+  const answers = await Promise.all(agesInWindow(window).map(figuresAtAge));
+  return answers.filter(isAvailable);
+}
+
 /**
  * What the member's pension would be if they retired on each birthday inside their window: the
- * calculation engine's figures, drawn with the content Chart (and its table of the figures).
+ * calculation engine's figures, drawn with the content Chart (and its table of the figures). Ages
+ * the engine cannot quote are left out; figures that could not be read are said to be missing.
  */
 export function RetirementProjection({ window }: { window: RetirementWindow }) {
-  const [figures, setFigures] = useState<Available[] | null>(null);
-  useEffect(() => {
-    void Promise.all(
-      agesInWindow(window).map((age) => retirementApi.optionsAtAge(age).catch(() => null)),
-    ).then((answers) =>
-      setFigures(answers.filter((answer): answer is Available => answer?.isCalculationSuccessful === true)),
+  const { from, to } = window.availableRetirementDateRange;
+  const read = useLoad(() => figuresByAge(window), { key: `${window.dateOfBirth}/${from}/${to}` });
+  const heading = <h2 id="projection-title">If you retire on a birthday</h2>;
+  if (read.failure)
+    return (
+      <section className="retirement-projection" aria-labelledby="projection-title">
+        {heading}
+        <LoadFailed what="show your pension at each age" load={read} />
+      </section>
     );
-  }, [window]);
+  const figures = read.data;
   if (!figures || figures.length === 0) return null;
   const chart: BlockOf<'chart'> = {
     type: 'chart',
@@ -51,7 +76,7 @@ export function RetirementProjection({ window }: { window: RetirementWindow }) {
   };
   return (
     <section className="retirement-projection" aria-labelledby="projection-title">
-      <h2 id="projection-title">If you retire on a birthday</h2>
+      {heading}
       <p>
         What your pension would be each year, before tax, if you retired on your birthday at each age you can
         choose.
