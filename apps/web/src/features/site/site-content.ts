@@ -33,12 +33,10 @@ const empty: SiteContent = {
 
 /** A menu or footer that is not what its contract says counts as missing, so the frame still renders. */
 const loaded = (menu: unknown, footer: unknown, texts: TextSources): SiteContent => ({
+  ...empty,
   menu: isMenu(menu) ? menu : null,
   footer: isFooter(footer) ? footer : null,
   texts,
-  loading: false,
-  failed: false,
-  retrying: false,
 });
 
 async function loadSiteContent(signedIn: boolean): Promise<SiteContent> {
