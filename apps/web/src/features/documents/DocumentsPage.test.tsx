@@ -69,7 +69,7 @@ describe('the document library', () => {
     expect(await screen.findByText('Sorry, we cannot show your documents right now.')).toBeTruthy();
     expect(screen.getByText('The service is busy. Wait a few seconds and try again.')).toBeTruthy();
     busy = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: '1 document' })).toBeTruthy();
   });
 

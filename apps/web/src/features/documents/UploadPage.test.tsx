@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { busyResponse, jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
@@ -100,7 +100,9 @@ describe('sending a document a request asked for', () => {
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
 
     busy = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('main')).getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Send us your Proof of identity' }),
     ).toBeTruthy();
