@@ -175,7 +175,7 @@ test('db.deferred chooses when to retire by age, by keyboard, and is told why an
   await expectNoAccessibilityViolations(page);
 });
 
-test('db.deferred: a busy service on the options page, a step of the application and My requests says so and offers Try again', async ({
+test('db.deferred: a busy service on the options page, its chart, a step of the application and My requests says so and offers Try again', async ({
   page,
 }) => {
   await signIn(page, 'db.deferred');
@@ -184,6 +184,14 @@ test('db.deferred: a busy service on the options page, a step of the application
   await page.goto('/retirement/options');
   await expectBusyThenTryAgain(page, 'show your retirement options', busyWindow);
   await expect(main.getByRole('button', { name: 'Show my options' })).toBeVisible();
+
+  // The pension at each birthday cannot be read: the chart says so, rather than leaving ages out.
+  const busyAges = await answerBusy(page, (path) => path === '/mdp-api/api/retirement/options');
+  await page.goto('/retirement/options');
+  await expectBusyThenTryAgain(page, 'show your pension at each age', busyAges);
+  await expect(
+    main.getByRole('img', { name: /^Your pension a year by the age you retire\. Bar chart/ }),
+  ).toBeVisible();
 
   // A step's journey definition cannot be read; once it can, the member learns they have not started.
   const busySteps = await answerBusy(page, (path) =>
