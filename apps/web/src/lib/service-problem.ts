@@ -1,5 +1,5 @@
 import { errorCodes } from '@meridian/contracts';
-import { HttpError } from './http/client';
+import { answerOr, HttpError } from './http/client';
 
 /**
  * What to tell a member when a request failed because of the service or their connection rather than
@@ -18,11 +18,4 @@ export function serviceProblem(error: unknown): string | undefined {
  * The answer, or 'none' when the service answered that there is none of it (404). Any other failure
  * (busy, offline, signed out, an error) is thrown: the page says it could not be shown.
  */
-export async function noneIfNotFound<T>(answer: Promise<T>): Promise<T | 'none'> {
-  try {
-    return await answer;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return 'none';
-    throw error;
-  }
-}
+export const noneIfNotFound = <T>(answer: Promise<T>) => answerOr(answer, 404, 'none' as const);

@@ -1,7 +1,7 @@
 import { birthdayAtAge, type BlockOf } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
-import { HttpError } from '../../lib/http/client';
+import { answerOr } from '../../lib/http/client';
 import { Chart } from '../content/blocks/Chart';
 import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './journey-api';
 
@@ -26,14 +26,7 @@ const isAvailable = (answer: RetirementOptionsAtAge | null): answer is Available
   answer?.isCalculationSuccessful === true;
 
 /** The figures at an age, or null where the calculation engine refuses to quote it (a 400 naming why). */
-async function figuresAtAge(age: number) {
-  try {
-    return await retirementApi.optionsAtAge(age);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 400) return null;
-    throw error;
-  }
-}
+const figuresAtAge = (age: number) => answerOr(retirementApi.optionsAtAge(age), 400, null);
 
 /** The figures at every age in the window; a read that fails fails them all, so no age goes missing unsaid. */
 async function figuresByAge(window: RetirementWindow): Promise<Available[]> {

@@ -1,12 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createHttpClient,
-  errorCodesFrom,
-  getContent,
-  HttpError,
-  orEmptyOn404,
-  serialiseQuery,
-} from './client';
+import { answerOr, createHttpClient, errorCodesFrom, getContent, HttpError, serialiseQuery } from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -242,12 +235,12 @@ describe('content helper', () => {
     });
   });
 
-  it('wraps any call so that a 404 HttpError becomes null', async () => {
-    await expect(orEmptyOn404(Promise.reject(new HttpError(404, ['not_found'])))).resolves.toBeNull();
-    await expect(orEmptyOn404(Promise.reject(new HttpError(500, ['x'])))).rejects.toMatchObject({
+  it('answers a call that failed with the status named, and only that one, with the value given', async () => {
+    await expect(answerOr(Promise.reject(new HttpError(404, ['not_found'])), 404, null)).resolves.toBeNull();
+    await expect(answerOr(Promise.reject(new HttpError(500, ['x'])), 404, null)).rejects.toMatchObject({
       status: 500,
     });
-    await expect(orEmptyOn404(Promise.resolve(1))).resolves.toBe(1);
+    await expect(answerOr(Promise.resolve(1), 404, null)).resolves.toBe(1);
   });
 });
 

@@ -459,12 +459,19 @@ export function getContent<T>(
   return client.get<T | null>(path, { ...requestOptions, nullOn404: true });
 }
 
-/** Wraps any call so that an `HttpError` 404 resolves with `null`. */
-export async function orEmptyOn404<T>(call: Promise<T>): Promise<T | null> {
+/**
+ * The call's answer, or `instead` when the service answered with `status` (404: there is none of it;
+ * 400: it will not give it for what was asked). Any other failure is thrown.
+ */
+export async function answerOr<T, Instead>(
+  call: Promise<T>,
+  status: number,
+  instead: Instead,
+): Promise<T | Instead> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
+    if (error instanceof HttpError && error.status === status) return instead;
     throw error;
   }
 }
