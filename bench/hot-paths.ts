@@ -157,8 +157,9 @@ async function measureAgainstBare(
 
 /**
  * The member's personal details, a signed-in content page, a public page (also compressed) and public
- * globals on one database, with logging off, and the two pages' floors (see startFloor); then the public page with the log a server writes at
- * the default level (info), written to /dev/null as a server writes it to standard output.
+ * globals on one database, with logging off, and the two pages' floors (see startFloor); then the
+ * public page with the log a server writes at the default level (info), written to /dev/null as a
+ * server writes it to standard output.
  */
 export async function measureHotPaths(
   target: DatabaseTarget,
