@@ -41,6 +41,8 @@ export interface RetirementApplicationInput {
   selectedRetirementDate?: IsoDate | null;
   /** The date offered when the member has not chosen one (see defaultRetirementDate); null when none can be offered. */
   defaultRetirementDate: IsoDate | null;
+  /** The scheme's earliest retirement date for the member (never before their minimum pension date). */
+  earliestRetirementDate: IsoDate;
   /** The first date on or after the selected date on which the member may take benefits (minimumPensionDate). */
   normalMinimumPensionDate?: IsoDate | null;
   applicationWindow?: ApplicationWindow;
@@ -56,8 +58,10 @@ const APPLYING_STAGES: ReadonlySet<LifeStage> = new Set([
 ]);
 
 /**
- * Spec e.3, rules applied in order. The minimum-pension-date rule applies to a date the member selected only:
- * for the default date, life stage and the application window decide.
+ * Spec e.3, rules applied in order. The minimum-pension-date rule applies to a date the member selected only,
+ * and only to one on or after the earliest retirement date (a date the scheme allows that the law does not yet):
+ * a date before the earliest retirement date follows the other rules but is never eligible to start. For the
+ * default date, life stage and the application window decide.
  */
 export function retirementApplicationStatus(input: RetirementApplicationInput): RetirementApplicationStatus {
   if (input.hasOpenPaperCase) return RetirementApplicationStatus.RetirementCase;
@@ -66,12 +70,14 @@ export function retirementApplicationStatus(input: RetirementApplicationInput): 
   if (input.journey?.submitted) return RetirementApplicationStatus.SubmittedRA;
   const chosen = input.selectedRetirementDate;
   const nmpd = input.normalMinimumPensionDate;
-  if (chosen && nmpd && chosen < nmpd) return RetirementApplicationStatus.MinimumRetirementDateOutOfRange;
+  const erd = input.earliestRetirementDate;
+  if (chosen && nmpd && erd <= chosen && chosen < nmpd)
+    return RetirementApplicationStatus.MinimumRetirementDateOutOfRange;
   const date = chosen ?? input.defaultRetirementDate;
   if (date && input.status === 'Deferred' && APPLYING_STAGES.has(input.lifeStage)) {
     const windowEnd = applicationWindowEnd(input.today, input.applicationWindow);
-    if (input.today <= date && date <= windowEnd) return RetirementApplicationStatus.EligibleToStart;
     if (date > windowEnd) return RetirementApplicationStatus.RetirementDateOutOfRange;
+    if (input.today <= date && erd <= date) return RetirementApplicationStatus.EligibleToStart;
   }
   return RetirementApplicationStatus.NotEligibleToStart;
 }

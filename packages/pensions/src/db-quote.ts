@@ -90,7 +90,7 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
   const dates = retirementDates(member.dateOfBirth, scheme.ages, member.protectedPensionAge);
   const effectiveDate =
     request.retirementDate ??
-    effectiveRetirementDate(dates.normal, today, scheme.effectiveDateRule, scheme.applicationWindow);
+    effectiveRetirementDate(dates, today, scheme.effectiveDateRule, scheme.applicationWindow);
   assertQuotableRetirementDate(member, dates, effectiveDate, today);
 
   const benefits = member.benefits;

@@ -64,21 +64,21 @@ export function retirementDates(
  * The scheme's rule for the date a normal quote is worked out at.
  * 'normal-or-today': the normal retirement date, or today once that has passed.
  * 'within-application-window': the normal retirement date while it is within one application window from today
- * (and not passed), otherwise the last day of the window that opens today.
+ * (and not passed), otherwise the last day of the window that opens today, but never after the latest
+ * retirement date.
  */
 export type EffectiveDateRule = 'normal-or-today' | 'within-application-window';
 
 export function effectiveRetirementDate(
-  normalRetirementDate: IsoDate,
+  dates: Pick<RetirementDates, 'normal' | 'latest'>,
   today: IsoDate,
   rule: EffectiveDateRule = 'normal-or-today',
   window: ApplicationWindow = DEFAULT_APPLICATION_WINDOW,
 ): IsoDate {
-  if (rule === 'normal-or-today') return maxDate(normalRetirementDate, today);
+  if (rule === 'normal-or-today') return maxDate(dates.normal, today);
   const windowEnd = applicationWindowEnd(today, window);
-  return today <= normalRetirementDate && normalRetirementDate <= windowEnd
-    ? normalRetirementDate
-    : addDays(windowEnd, -1);
+  const inWindow = today <= dates.normal && dates.normal <= windowEnd ? dates.normal : addDays(windowEnd, -1);
+  return minDate(inWindow, dates.latest);
 }
 
 /** New DC calculations: today + 6 months, but the 75th birthday for members aged 74½ or more. */

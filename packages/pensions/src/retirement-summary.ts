@@ -100,7 +100,7 @@ export function retirementDatesAges(
   const dates = retirementDates(dob, scheme.ages, protectedAge);
   const earliestAge = ageInMonthsAsYears(dob, dates.earliest);
   const effectiveDate = effectiveRetirementDate(
-    dates.normal,
+    dates,
     today,
     scheme.effectiveDateRule,
     scheme.applicationWindow,
@@ -156,6 +156,7 @@ export function retirementDatesAges(
       today,
       selectedRetirementDate: chosen,
       defaultRetirementDate: defaultDate,
+      earliestRetirementDate: dates.earliest,
       // the first day on or after the chosen date that benefits may be taken: later than it only when it is too soon
       normalMinimumPensionDate: chosen ? minimumPensionDate(dob, chosen, protectedAge) : null,
       applicationWindow: scheme.applicationWindow,

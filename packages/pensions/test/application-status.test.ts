@@ -17,6 +17,7 @@ const status = (overrides: Partial<RetirementApplicationInput> = {}) =>
     lifeStage: LifeStage.EligibleToRetire,
     today: d('2024-03-01'),
     defaultRetirementDate: d('2024-05-01'),
+    earliestRetirementDate: d('2020-01-01'),
     hasOpenPaperCase: false,
     ...overrides,
   });
@@ -50,6 +51,40 @@ describe('retirement application status', () => {
     expect(status({ normalMinimumPensionDate: nmpd, selectedRetirementDate: d('2024-06-02') })).toBe(
       S.EligibleToStart,
     );
+  });
+
+  it('tests the minimum pension date only from the earliest retirement date (1 May 2024)', () => {
+    const dates = { earliestRetirementDate: d('2024-05-01'), normalMinimumPensionDate: d('2024-06-01') };
+    // on the earliest date and up to the day before the minimum pension date: refused for that
+    expect(status({ ...dates, selectedRetirementDate: d('2024-05-01') })).toBe(
+      S.MinimumRetirementDateOutOfRange,
+    );
+    expect(status({ ...dates, selectedRetirementDate: d('2024-05-31') })).toBe(
+      S.MinimumRetirementDateOutOfRange,
+    );
+    // the day before the earliest date: the normal rules, never eligible to start
+    expect(status({ ...dates, selectedRetirementDate: d('2024-04-30') })).toBe(S.NotEligibleToStart);
+    // an active member choosing such a date is not eligible to start either
+    expect(
+      status({
+        ...dates,
+        status: 'Active',
+        lifeStage: LifeStage.PreRetiree,
+        selectedRetirementDate: d('2024-04-30'),
+      }),
+    ).toBe(S.NotEligibleToStart);
+  });
+
+  it('never lets a date before the earliest retirement date start an application', () => {
+    const erd = d('2024-05-01');
+    const base = { earliestRetirementDate: erd, lifeStage: LifeStage.EligibleToApplyForRetirement };
+    expect(status({ ...base, selectedRetirementDate: d('2024-04-30') })).toBe(S.NotEligibleToStart);
+    expect(status({ ...base, selectedRetirementDate: erd })).toBe(S.EligibleToStart);
+    expect(status({ ...base, defaultRetirementDate: d('2024-04-30') })).toBe(S.NotEligibleToStart);
+    // beyond the window the date is out of range, whatever the earliest date
+    expect(
+      status({ ...base, earliestRetirementDate: d('2025-01-01'), selectedRetirementDate: d('2024-12-01') }),
+    ).toBe(S.RetirementDateOutOfRange);
   });
 
   it('never tests the default date against the minimum pension date', () => {

@@ -24,6 +24,8 @@ import {
 } from '../src';
 
 const d = isoDate;
+/** Dates with a latest retirement date far enough away not to matter. */
+const far = (normal: string) => ({ normal: d(normal), latest: d('2099-01-01') });
 
 describe('retirement dates', () => {
   it('puts ERD, NRD and LRD on birthdays', () => {
@@ -52,20 +54,36 @@ describe('retirement dates', () => {
   });
 
   it('uses the later of NRD and today as the effective date', () => {
-    expect(effectiveRetirementDate(d('2030-08-31'), d('2024-01-01'))).toBe('2030-08-31');
-    expect(effectiveRetirementDate(d('2020-08-31'), d('2024-01-01'))).toBe('2024-01-01');
+    expect(effectiveRetirementDate(far('2030-08-31'), d('2024-01-01'))).toBe('2030-08-31');
+    expect(effectiveRetirementDate(far('2020-08-31'), d('2024-01-01'))).toBe('2024-01-01');
   });
 
   it('takes the normal date within the application window, else its last day, under the window rule', () => {
     const today = d('2024-03-01');
     const rule = 'within-application-window' as const;
     // window end 1 Sep 2024: NRD on it stands, a day later gives 31 Aug (window end − 1 day)
-    expect(effectiveRetirementDate(d('2024-09-01'), today, rule)).toBe('2024-09-01');
-    expect(effectiveRetirementDate(d('2024-09-02'), today, rule)).toBe('2024-08-31');
-    expect(effectiveRetirementDate(d('2024-03-01'), today, rule)).toBe('2024-03-01');
-    expect(effectiveRetirementDate(d('2024-02-29'), today, rule)).toBe('2024-08-31');
+    expect(effectiveRetirementDate(far('2024-09-01'), today, rule)).toBe('2024-09-01');
+    expect(effectiveRetirementDate(far('2024-09-02'), today, rule)).toBe('2024-08-31');
+    expect(effectiveRetirementDate(far('2024-03-01'), today, rule)).toBe('2024-03-01');
+    expect(effectiveRetirementDate(far('2024-02-29'), today, rule)).toBe('2024-08-31');
     // a 90-day window ends 30 May 2024
-    expect(effectiveRetirementDate(d('2024-06-30'), today, rule, { days: 90 })).toBe('2024-05-29');
+    expect(effectiveRetirementDate(far('2024-06-30'), today, rule, { days: 90 })).toBe('2024-05-29');
+  });
+
+  it('never takes a date after the latest retirement date under the window rule', () => {
+    const today = d('2024-03-01');
+    const rule = 'within-application-window' as const;
+    // NRD passed, latest date 1 Jun 2024 inside the window (end 1 Sep): the latest date, not 31 Aug
+    expect(effectiveRetirementDate({ normal: d('2019-06-01'), latest: d('2024-06-01') }, today, rule)).toBe(
+      '2024-06-01',
+    );
+    // a latest date of 30 Aug stands; one of 1 Sep leaves the window's 31 Aug
+    expect(effectiveRetirementDate({ normal: d('2019-06-01'), latest: d('2024-08-30') }, today, rule)).toBe(
+      '2024-08-30',
+    );
+    expect(effectiveRetirementDate({ normal: d('2019-06-01'), latest: d('2024-09-01') }, today, rule)).toBe(
+      '2024-08-31',
+    );
   });
 
   it('moves the earliest date to the minimum pension date (NMPA 57 from 6 April 2028)', () => {

@@ -18,7 +18,7 @@ const request = { today: d('2026-01-15'), preRetirementAgePeriodInYears: 5, newl
 const mdb = getDbSchemeConfig('MDB');
 
 describe('retirement dates and ages summary', () => {
-  it('refuses a selected date before the minimum pension age (born after 5 April 1973)', () => {
+  it('gives a selected date before the earliest date (born after 5 April 1973) the normal status', () => {
     const summary = retirementDatesAges(
       { status: 'Deferred', dateOfBirth: d('1974-03-01'), gender: 'M' },
       mdb,
@@ -29,10 +29,27 @@ describe('retirement dates and ages summary', () => {
     expect(summary.ages.earliest).toBe(57);
     expect(summary.nmpaBand).toBe('NMPA.Post');
     expect(summary.minimumPensionDate).toBe('2031-03-01');
-    expect(summary.retirementApplicationStatus).toBe('MinimumRetirementDateOutOfRange');
+    // before the earliest date, so not the minimum-pension status: not eligible to start
+    expect(summary.retirementApplicationStatus).toBe('NotEligibleToStart');
     // pre-retiree from 57 − 5 = 52 (1 Mar 2026): not yet, at 51
     expect(summary.lifeStage).toBe('NotEligibleToRetire');
     expect(summary.ages.gmp).toBe(65);
+  });
+
+  it('refuses a selected date from the earliest date that the law does not allow yet (Current band)', () => {
+    // born 15 Jan 1972: 55 on 15 Jan 2027 (before the rise), the earliest date; 57 on 15 Jan 2029
+    const member = { status: 'Deferred', dateOfBirth: d('1972-01-15') } as const;
+    const on = (date: string) =>
+      retirementDatesAges(member, mdb, {
+        ...request,
+        today: d('2028-03-01'),
+        selectedRetirementDate: d(date),
+      });
+    expect(on('2028-04-05').dates.earliest).toBe('2027-01-15');
+    // 6 Apr 2028 at 56: the NMPA is 57 that day, so the first allowed date is 15 Jan 2029
+    expect(on('2028-04-06').retirementApplicationStatus).toBe('MinimumRetirementDateOutOfRange');
+    expect(on('2029-01-14').retirementApplicationStatus).toBe('MinimumRetirementDateOutOfRange');
+    expect(on('2028-04-05').retirementApplicationStatus).toBe('EligibleToStart');
   });
 
   it('never gives the default date MinimumRetirementDateOutOfRange: a 36-year-old active member', () => {
@@ -139,8 +156,9 @@ describe('NMPA 57 through the engine (today 15 Jan 2026, MDB: ERA 55)', () => {
 
   it('refuses a chosen date at 55 without protection, accepts it with', () => {
     const chosen = { ...request, today: d('2029-01-01'), selectedRetirementDate: d('2029-04-23') };
+    // without protection the earliest date is the 57th birthday: a date before it cannot start
     expect(retirementDatesAges(deferred('1974-04-23'), mdb, chosen).retirementApplicationStatus).toBe(
-      'MinimumRetirementDateOutOfRange',
+      'NotEligibleToStart',
     );
     expect(retirementDatesAges(deferred('1974-04-23', 55), mdb, chosen).retirementApplicationStatus).toBe(
       'EligibleToStart',

@@ -20,10 +20,14 @@ afterAll(() => vi.useRealTimers());
 const ctx = useTestApp();
 
 /** db.deferred (MDB: earliest retirement age 55, normal 65) given another date of birth and protected age. */
-async function memberBorn(dateOfBirth: string, protectedPensionAge: number | null = null) {
+async function memberBorn(
+  dateOfBirth: string,
+  protectedPensionAge: number | null = null,
+  status: 'Active' | 'Deferred' = 'Deferred',
+) {
   await ctx.database.db
     .update(members)
-    .set({ dateOfBirth, protectedPensionAge })
+    .set({ dateOfBirth, protectedPensionAge, status })
     .where(and(eq(members.businessGroup, 'MER'), eq(members.referenceNumber, '1000001')));
   const agent = new BrowserAgent(ctx.app);
   expect((await agent.signIn('db.deferred')).statusCode).toBe(200);
@@ -111,11 +115,21 @@ describe('the minimum pension age through the API, a year before the rise', () =
     expect(key.wordingFlags).toContain('NMPA.Post');
     // The default date is never refused for the minimum pension age; life stage decides.
     expect(key.retirementApplicationStatus).toBe('NotEligibleToStart');
-    expect(await member.statusFor('2028-04-06')).toBe('MinimumRetirementDateOutOfRange');
-    expect(await member.statusFor('2030-04-05')).toBe('MinimumRetirementDateOutOfRange');
+    // Dates before the earliest date (the 57th birthday) follow the normal rules: not eligible to start.
+    expect(await member.statusFor('2028-04-06')).toBe('NotEligibleToStart');
+    expect(await member.statusFor('2030-04-05')).toBe('NotEligibleToStart');
     expect(await member.statusFor('2030-04-06')).toBe('NotEligibleToStart');
     expect((await member.quoteFor('2030-04-05')).body.errors[0].code).toBe('below_minimum_pension_age');
     expect((await member.quoteFor('2030-04-06')).status).toBe(200);
+  });
+
+  it('an active member: a date before the earliest date is not eligible, one the law does not allow yet is out of range', async () => {
+    const post = await memberBorn('1973-04-06', null, 'Active');
+    expect(await post.statusFor('2030-04-05')).toBe('NotEligibleToStart');
+    const current = await memberBorn('1973-04-05', null, 'Active');
+    expect(await current.statusFor('2028-04-04')).toBe('NotEligibleToStart');
+    expect(await current.statusFor('2028-04-06')).toBe('MinimumRetirementDateOutOfRange');
+    await memberBorn('1973-04-05');
   });
 
   it('the later earliest age moves the pre-retirement period: 54 is a pre-retiree at ERA 55, not at 57', async () => {
