@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValid as isValidPostcode, toNormalised as normalisedPostcode } from 'postcode';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString as parseWithMobileTypes } from 'libphonenumber-js/mobile';
 import { safeString } from './input-policy';
 
 /**
@@ -38,35 +39,45 @@ export type EmailChange = z.input<typeof emailChangeSchema>;
 
 /**
  * A phone number as typed, with the country it is dialled from; the server keeps it as E.164. `what`
- * names the number in the error messages, with an example of one.
+ * names the number in the error messages, with an example of one. It starts with a digit or `+` and
+ * holds only digits, spaces, brackets, dots and hyphens: anything else is refused, never cleaned away.
  */
 const dialledNumberSchema = (what: string, example: string) =>
   z
     .object({
       countryCode: z.string().regex(/^[A-Z]{2}$/, 'Select a country'),
-      number: safeString().trim().min(1, `Enter a ${what}`).max(20, `Enter a ${what} in the correct format`),
+      number: safeString()
+        .trim()
+        .min(1, `Enter a ${what}`)
+        .max(20, `Enter a ${what} in the correct format`)
+        .regex(
+          /^[+\d][\d\s().-]*$/,
+          `Enter a ${what} using only numbers, starting with a number or +, like ${example}`,
+        ),
     })
     .refine(
       (value) =>
-        parsePhoneNumberFromString(value.number, value.countryCode as CountryCode)?.isValid() ?? false,
+        !/^[+\d][\d\s().-]*$/.test(value.number) ||
+        (parsePhoneNumberFromString(value.number, value.countryCode as CountryCode)?.isValid() ?? false),
       { message: `Enter a ${what} in the correct format, like ${example}`, path: ['number'] },
     );
 
 /**
- * A UK number that can take a text: 07, but not 070 (personal numbers) or 076 (pagers). Elsewhere the
- * compact number metadata cannot tell mobiles from landlines, so any valid number is taken.
+ * A number that can take a text, judged by the number as parsed (its own country code, when it gives
+ * one), not the country picked: a mobile by libphonenumber's number types. So a UK personal number (070)
+ * or pager (076) is refused, and an Isle of Man, Jersey or Guernsey mobile (07624…) is taken under +44.
  */
 const canTakeText = ({ countryCode, number }: { countryCode: string; number: string }) => {
-  const parsed = parsePhoneNumberFromString(number, 'GB');
+  const parsed = parsePhoneNumberFromString(number, countryCode as CountryCode);
   // A number that does not parse is reported once, by the format check.
-  if (countryCode !== 'GB' || !parsed?.isValid()) return true;
-  return /^7[^06]/.test(parsed.nationalNumber);
+  if (!parsed?.isValid()) return true;
+  return parseWithMobileTypes(parsed.number)?.isValid() ?? false;
 };
 
 /** A mobile number (My details): the one-time codes go to it by text. */
 export const mobileChangeSchema = dialledNumberSchema('mobile phone number', '07911 123456').refine(
   canTakeText,
-  { message: 'Enter a UK mobile number, starting 07, like 07911 123456', path: ['number'] },
+  { message: 'Enter a mobile number that can receive text messages, like 07911 123456', path: ['number'] },
 );
 export type MobileChange = z.input<typeof mobileChangeSchema>;
 
@@ -185,28 +196,57 @@ export const ukBankAccountFormSchema = z.object({
 });
 export type UkBankAccountFormInput = z.input<typeof ukBankAccountFormSchema>;
 
-/** Where an IBAN account may be held and the currency paid into it. */
+/**
+ * Where an IBAN account may be held and the currency paid into it: every country of the SEPA scheme
+ * (the EPC's list: the EU and EEA, Switzerland, the UK, Andorra, Monaco, San Marino, Vatican City,
+ * Albania, Moldova, Montenegro and North Macedonia), in its own currency, sorted by country name.
+ */
 export const bankCountriesAndCurrencies = [
+  { countryCode: 'AL', countryName: 'Albania', currencyCode: 'ALL', currencyName: 'Albanian lek' },
+  { countryCode: 'AD', countryName: 'Andorra', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'AT', countryName: 'Austria', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'BE', countryName: 'Belgium', currencyCode: 'EUR', currencyName: 'Euro' },
-  { countryCode: 'CH', countryName: 'Switzerland', currencyCode: 'CHF', currencyName: 'Swiss franc' },
+  { countryCode: 'BG', countryName: 'Bulgaria', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'HR', countryName: 'Croatia', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'CY', countryName: 'Cyprus', currencyCode: 'EUR', currencyName: 'Euro' },
-  { countryCode: 'DE', countryName: 'Germany', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'CZ', countryName: 'Czechia', currencyCode: 'CZK', currencyName: 'Czech koruna' },
   { countryCode: 'DK', countryName: 'Denmark', currencyCode: 'DKK', currencyName: 'Danish krone' },
-  { countryCode: 'ES', countryName: 'Spain', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'EE', countryName: 'Estonia', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'FI', countryName: 'Finland', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'FR', countryName: 'France', currencyCode: 'EUR', currencyName: 'Euro' },
-  { countryCode: 'GB', countryName: 'United Kingdom', currencyCode: 'GBP', currencyName: 'Pound sterling' },
+  { countryCode: 'DE', countryName: 'Germany', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'GR', countryName: 'Greece', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'HU', countryName: 'Hungary', currencyCode: 'HUF', currencyName: 'Hungarian forint' },
+  { countryCode: 'IS', countryName: 'Iceland', currencyCode: 'ISK', currencyName: 'Icelandic króna' },
   { countryCode: 'IE', countryName: 'Ireland', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'IT', countryName: 'Italy', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'LV', countryName: 'Latvia', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'LI', countryName: 'Liechtenstein', currencyCode: 'CHF', currencyName: 'Swiss franc' },
+  { countryCode: 'LT', countryName: 'Lithuania', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'LU', countryName: 'Luxembourg', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'MT', countryName: 'Malta', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'MD', countryName: 'Moldova', currencyCode: 'MDL', currencyName: 'Moldovan leu' },
+  { countryCode: 'MC', countryName: 'Monaco', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'ME', countryName: 'Montenegro', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'NL', countryName: 'Netherlands', currencyCode: 'EUR', currencyName: 'Euro' },
+  {
+    countryCode: 'MK',
+    countryName: 'North Macedonia',
+    currencyCode: 'MKD',
+    currencyName: 'Macedonian denar',
+  },
   { countryCode: 'NO', countryName: 'Norway', currencyCode: 'NOK', currencyName: 'Norwegian krone' },
   { countryCode: 'PL', countryName: 'Poland', currencyCode: 'PLN', currencyName: 'Polish zloty' },
   { countryCode: 'PT', countryName: 'Portugal', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'RO', countryName: 'Romania', currencyCode: 'RON', currencyName: 'Romanian leu' },
+  { countryCode: 'SM', countryName: 'San Marino', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'SK', countryName: 'Slovakia', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'SI', countryName: 'Slovenia', currencyCode: 'EUR', currencyName: 'Euro' },
+  { countryCode: 'ES', countryName: 'Spain', currencyCode: 'EUR', currencyName: 'Euro' },
   { countryCode: 'SE', countryName: 'Sweden', currencyCode: 'SEK', currencyName: 'Swedish krona' },
+  { countryCode: 'CH', countryName: 'Switzerland', currencyCode: 'CHF', currencyName: 'Swiss franc' },
+  { countryCode: 'GB', countryName: 'United Kingdom', currencyCode: 'GBP', currencyName: 'Pound sterling' },
+  { countryCode: 'VA', countryName: 'Vatican City', currencyCode: 'EUR', currencyName: 'Euro' },
 ] as const;
 
 export const ibanBankAccountFormSchema = z

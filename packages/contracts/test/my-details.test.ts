@@ -33,6 +33,90 @@ const ibans = [
 const currencyOf = (country: string) =>
   bankCountriesAndCurrencies.find((entry) => entry.countryCode === country)!.currencyCode;
 
+describe('bank countries and currencies', () => {
+  // The EPC's list of SEPA countries: the EU, the EEA, Switzerland, the UK, the microstates and the
+  // four countries admitted in 2024 and 2025.
+  const sepa = [
+    'AT',
+    'BE',
+    'BG',
+    'HR',
+    'CY',
+    'CZ',
+    'DK',
+    'EE',
+    'FI',
+    'FR',
+    'DE',
+    'GR',
+    'HU',
+    'IE',
+    'IT',
+    'LV',
+    'LT',
+    'LU',
+    'MT',
+    'NL',
+    'PL',
+    'PT',
+    'RO',
+    'SK',
+    'SI',
+    'ES',
+    'SE',
+    'IS',
+    'LI',
+    'NO',
+    'CH',
+    'GB',
+    'AD',
+    'MC',
+    'SM',
+    'VA',
+    'AL',
+    'MD',
+    'ME',
+    'MK',
+  ];
+
+  it('covers every SEPA country, Lithuania, Latvia and Estonia included, once each', () => {
+    const codes = bankCountriesAndCurrencies.map((entry) => entry.countryCode);
+    expect([...codes].sort()).toEqual([...sepa].sort());
+    expect(codes).toEqual(expect.arrayContaining(['LT', 'LV', 'EE']));
+  });
+
+  it('is sorted by country name', () => {
+    const names = bankCountriesAndCurrencies.map((entry) => entry.countryName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names.slice(0, 3)).toEqual(['Albania', 'Andorra', 'Austria']);
+    expect(names.at(-1)).toBe('Vatican City');
+  });
+
+  it('pays in the euro in the euro area, and in their own currency elsewhere', () => {
+    expect(currencyOf('EE')).toBe('EUR');
+    expect(currencyOf('BG')).toBe('EUR');
+    expect(currencyOf('CZ')).toBe('CZK');
+    expect(currencyOf('LI')).toBe('CHF');
+  });
+
+  it('accepts an Estonian, Latvian and Lithuanian IBAN', () => {
+    for (const [country, iban, bic] of [
+      ['EE', 'EE382200221020145685', 'HABAEE2X'],
+      ['LV', 'LV80BANK0000435195001', 'HABALV22'],
+      ['LT', 'LT121000011101001000', 'HABALT22'],
+    ] as const) {
+      const parsed = ibanBankAccountFormSchema.safeParse({
+        accountName: 'Alex Morgan',
+        iban,
+        bic,
+        bankCountryCode: country,
+        currency: 'EUR',
+      });
+      expect(parsed.success, country).toBe(true);
+    }
+  });
+});
+
 describe('IBAN bank account form', () => {
   it.each(ibans)('accepts a valid %s IBAN and BIC, normalised', (country, iban, bic) => {
     const parsed = ibanBankAccountFormSchema.parse({
@@ -101,15 +185,49 @@ describe('contact forms', () => {
     expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '0123' }).success).toBe(false);
   });
 
-  it('takes only a UK number that can receive a text as a mobile', () => {
-    const landline = mobileChangeSchema.safeParse({ countryCode: 'GB', number: '020 7946 0001' });
-    expect(landline.error?.issues[0]).toMatchObject({
+  it('takes as a mobile only a number that can receive a text, by the number as parsed', () => {
+    const mobile = (countryCode: string, number: string) =>
+      mobileChangeSchema.safeParse({ countryCode, number });
+    const refusal = 'Enter a mobile number that can receive text messages, like 07911 123456';
+    expect(mobile('GB', '020 7946 0001').error?.issues[0]).toMatchObject({
       path: ['number'],
-      message: 'Enter a UK mobile number, starting 07, like 07911 123456',
+      message: refusal,
     });
-    expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '+44 7911 123456' }).success).toBe(true);
+    expect(mobile('GB', '+44 7911 123456').success).toBe(true);
+    // UK personal numbers (070) and pagers (076) cannot take a text
+    expect(mobile('GB', '07000 123456').error?.issues[0]?.message).toBe(refusal);
+    expect(mobile('GB', '07600 123456').error?.issues[0]?.message).toBe(refusal);
+    // an Isle of Man mobile (07624) is a +44 mobile, picked as the UK
+    expect(mobile('GB', '07624 123456').success).toBe(true);
+    expect(mobile('IM', '07624 123456').success).toBe(true);
+    // the number's own country code decides, not the country picked
+    expect(mobile('FR', '+44 7911 123456').success).toBe(true);
+    expect(mobile('FR', '+44 20 7946 0001').error?.issues[0]?.message).toBe(refusal);
+    expect(mobile('GB', '+33 6 12 34 56 78').success).toBe(true);
+    expect(mobile('GB', '+44 7000 123456').error?.issues[0]?.message).toBe(refusal);
     // A number that does not parse gets one message, the format's.
-    expect(mobileChangeSchema.safeParse({ countryCode: 'GB', number: '0123' }).error?.issues).toHaveLength(1);
+    expect(mobile('GB', '0123').error?.issues).toHaveLength(1);
+  });
+
+  it('refuses a number that does not start with a digit or +, rather than cleaning it up', () => {
+    for (const number of [
+      'abc07911123456',
+      'tel:07911123456',
+      '(07911) 123456',
+      '-07911 123456',
+      '07911 123456x',
+    ]) {
+      const result = mobileChangeSchema.safeParse({ countryCode: 'GB', number });
+      expect(result.success, number).toBe(false);
+      expect(result.error?.issues, number).toHaveLength(1);
+      expect(result.error?.issues[0]?.message, number).toBe(
+        'Enter a mobile phone number using only numbers, starting with a number or +, like 07911 123456',
+      );
+    }
+    expect(phoneNumberSchema.safeParse({ countryCode: 'GB', number: 'x020 7946 0001' }).success).toBe(false);
+    expect(phoneNumberSchema.safeParse({ countryCode: 'GB', number: '+44 (0)20 7946-0001' }).success).toBe(
+      true,
+    );
   });
 
   it('names a phone number as a phone number, not a mobile, when it is wrong', () => {
