@@ -51,25 +51,59 @@ describe('content sync', () => {
     await syncContent(ctx.database.db, root);
   });
 
-  it('loads demo-only pages (the blocks demo) only where the demo runs', async () => {
+  it('loads demo-only pages (the blocks demo) only where the demo runs, and search never finds them', async () => {
     const blocksDemo = () =>
       ctx.app.inject({
         url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/blocks-demo&tenantUrl=localhost',
       });
-    const search = () =>
-      ctx.app.inject({ url: '/content-api/api/v2/content/search?tenantUrl=localhost&q=content blocks' });
+    // Words of the blocks demo's title and of its transfers card and its developer notes.
+    const found = async (query: string) =>
+      (
+        await ctx.app.inject({ url: `/content-api/api/v2/content/search?tenantUrl=localhost&q=${query}` })
+      )
+        .json()
+        .results.map((result: { url: string }) => result.url);
     await syncContent(ctx.database.db, root, { demo: true });
     expect((await blocksDemo()).json().title).toBe('Content blocks');
-    expect((await search()).json().results.map((result: { url: string }) => result.url)).toContain(
-      '/blocks-demo',
-    );
+    for (const query of ['content blocks', 'transfer', 'defined benefit section'])
+      expect(await found(query)).not.toContain('/blocks-demo');
+    expect(await found('accessibility')).toContain('/accessibility');
 
     const withoutDemo = await syncContent(ctx.database.db, root);
     expect(withoutDemo.changed).toBe(true);
     expect((await blocksDemo()).statusCode).toBe(404);
-    expect((await search()).json().results.map((result: { url: string }) => result.url)).not.toContain(
-      '/blocks-demo',
+    expect(await found('content blocks')).not.toContain('/blocks-demo');
+    await syncContent(ctx.database.db, root, { demo: true });
+    expect((await blocksDemo()).json().title).toBe('Content blocks');
+    expect(await found('transfer')).not.toContain('/blocks-demo');
+  });
+
+  it('searches a public page as a visitor reads it: a block hidden from visitors is neither found nor summarised', async () => {
+    const home = JSON.parse(await readFile(homePage(), 'utf8'));
+    const note = (animal: string, visibility?: object) => ({
+      type: 'richText',
+      html: `<p>${animal} live here.</p>`,
+      ...(visibility && { visibility }),
+    });
+    await writeFile(
+      homePage(),
+      JSON.stringify({
+        ...home,
+        blocks: [note('Quokkas'), note('Wombats', { field: 'schemeType', in: ['DB'] }), ...home.blocks],
+      }),
     );
+    await syncContent(ctx.database.db, root, { demo: true });
+    const search = async (query: string) =>
+      (
+        await ctx.app.inject({ url: `/content-api/api/v2/content/search?tenantUrl=localhost&q=${query}` })
+      ).json().results as Array<{ url: string; summary: string }>;
+    const [found] = await search('quokkas live');
+    expect(found).toMatchObject({ url: '/' });
+    expect(found!.summary).toMatch(/^Quokkas live here\. New here\?/);
+    expect(await search('wombats')).toEqual([]);
+    // Words of how a block works (its type, its link's page key) are not the page's words.
+    expect(await search('richText')).toEqual([]);
+    await writeFile(homePage(), JSON.stringify(home));
     await syncContent(ctx.database.db, root, { demo: true });
   });
 

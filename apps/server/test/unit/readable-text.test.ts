@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableText } from '../../src/areas/content/page-repository';
+import { readableText } from '../../src/areas/content/search';
 
 describe('search text as a reader sees it', () => {
   const labels = { Scheme_Name: 'Meridian Pension Scheme' };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import {
@@ -135,62 +135,4 @@ export async function findPageUrlByKey(
   const row = await pageWithKey(db, tenantUrl, pageKey);
   if (!row || (publicOnly && !row.isPublic) || !isVisible(row.visibility, key)) return null;
   return row.slug;
-}
-
-/**
- * Text as a reader sees it, for a search result: labels filled (keys and kinds in any case), every
- * other placeholder (a member's data, a tooltip or modal button) left out, and no space left before
- * punctuation where one was.
- */
-export function readableText(text: string, labels: Readonly<Record<string, string>>): string {
-  const labelIndex = new Map(Object.entries(labels).map(([key, value]) => [key.toLowerCase(), value]));
-  return text
-    .replace(/\[\[\s*([a-z-]+)\s*:\s*([^\]]*?)\s*\]\]/gi, (_, kind: string, key: string) =>
-      kind.toLowerCase() === 'label' ? (labelIndex.get(key.toLowerCase()) ?? '') : '',
-    )
-    .replace(/\[\[[^\]]*\]\]/g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([.,;:!?)])/g, '$1')
-    .trim();
-}
-
-/** Public pages whose title or text contains every word of the query, best title matches first. */
-export async function searchPublicPages(
-  db: Database,
-  tenantUrl: string,
-  query: string,
-  labels: Readonly<Record<string, string>> = {},
-  limit = 20,
-) {
-  const words = query
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/[%_\\]/g, ''))
-    .filter((word) => word.length > 1)
-    .slice(0, 8);
-  if (words.length === 0) return [];
-  const text = sql`lower(${pages.title} || ' ' || ${pages.blocks}::text)`;
-  const rows = await db
-    .select({ slug: pages.slug, title: pages.title, blocks: pages.blocks })
-    .from(pages)
-    .where(
-      and(
-        eq(pages.tenantUrl, tenantUrl),
-        eq(pages.isPublic, true),
-        ...words.map((word) => sql`${text} like ${`%${word}%`}`),
-      ),
-    )
-    .orderBy(sql`position(${words[0]!} in lower(${pages.title})) = 0`, pages.title)
-    .limit(limit);
-  return rows.map((row) => ({
-    url: row.slug,
-    title: readableText(row.title, labels),
-    summary: summarise(row.blocks, labels),
-  }));
-}
-
-function summarise(blocks: Array<Record<string, unknown>>, labels: Readonly<Record<string, string>>): string {
-  const html = blocks.map((block) => (typeof block.html === 'string' ? block.html : '')).join(' ');
-  const text = readableText(html.replace(/<[^>]*>/g, ' '), labels);
-  return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 }

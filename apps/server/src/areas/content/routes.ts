@@ -21,7 +21,8 @@ import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { withResolvedAuthority } from '../single-auth/tenant-settings';
 import { findDocument } from './document-repository';
-import { findPageUrlByKey, pageJson, searchPublicPages } from './page-repository';
+import { findPageUrlByKey, pageJson } from './page-repository';
+import { searchPublicPages } from './search';
 import { readerKey } from './readers';
 
 export interface ContentRoutesOptions {

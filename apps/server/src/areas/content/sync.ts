@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
 import { clearContentCache } from './content-cache';
 import { contentImageVersion } from './image-version';
+import { DEMO_ONLY_PAGES } from './search';
 import { graphOf, journeyGraphProblems } from '../journeys/graph';
 
 export class ContentFileError extends Error {
@@ -261,6 +262,11 @@ export async function syncContent(
       for (const [kind, body] of Object.entries(documents)) {
         await tx.insert(contentDocuments).values({ tenantUrl: tenant.tenantUrl, kind, body, version });
       }
+      const demoOnly = tenantPages.filter((page) => page.demoOnly).map((page) => page.key);
+      if (demoOnly.length > 0)
+        await tx
+          .insert(contentDocuments)
+          .values({ tenantUrl: tenant.tenantUrl, kind: DEMO_ONLY_PAGES, body: demoOnly, version });
       await tx.delete(contentImages).where(eq(contentImages.tenantUrl, tenant.tenantUrl));
       for (const image of images) {
         await tx.insert(contentImages).values({
