@@ -57,6 +57,8 @@ export async function createSharedCache<T>({
   /** When each session last changed, kept as long as an entry could live, so a read begun before is not kept. */
   const changedAt = new Map<string, number>();
   let listening = false;
+  /** Set by close: hearing nothing more is then the plan, not a fault to warn about. */
+  let closing = false;
 
   const drop = (sessionId: string) => {
     const now = performance.now();
@@ -66,7 +68,7 @@ export async function createSharedCache<T>({
       for (const [id, at] of changedAt) if (now - at > ttlMs) changedAt.delete(id);
   };
   const onState = (now: boolean) => {
-    if (listening && !now)
+    if (listening && !now && !closing)
       log.warn({ channel }, 'changes are not being heard: this cache is off until they are');
     listening = now;
     // Whatever happened while deaf may have changed any session.
@@ -126,6 +128,9 @@ export async function createSharedCache<T>({
         log.warn({ err: error }, 'could not announce a session change to the other instances');
       });
     },
-    close: stop,
+    async close() {
+      closing = true;
+      await stop();
+    },
   };
 }

@@ -95,7 +95,28 @@ function startSlowRequest(url: string) {
   return socket;
 }
 
+/** The log lines from "shutting down" on that are warnings or worse (pino level 40 and up), or not JSON. */
+const troubleAfterShutdown = (output: string) =>
+  output
+    .slice(output.indexOf('"msg":"shutting down"'))
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trim() !== '')
+    .filter((line) => !/^\{"level":(10|20|30),/.test(line));
+
 describe.runIf(onPglite)('stopping the server', () => {
+  it('stops on Ctrl+C without a warning: a clean stop is not a fault', async () => {
+    const dataDir = join(scratch, 'quiet');
+    const server = await startServer(dataDir);
+    // The session and member caches listen from the start; their listeners close with the server.
+    expect((await fetch(new URL('/ready', server.url))).status).toBe(200);
+    process.kill(-server.group, 'SIGINT');
+    await until(() => !isRunning(server.serverPid));
+    expect(server.output()).toContain('"msg":"shutting down"');
+    expect(troubleAfterShutdown(server.output())).toEqual([]);
+    expect(clusterState(dataDir)).toBe('shut down');
+  });
+
   it('closes the embedded database cleanly when a second stop signal comes while a request is in flight', async () => {
     const dataDir = join(scratch, 'pglite');
     const server = await startServer(dataDir);
