@@ -1,4 +1,4 @@
-import { formatCurrency, formatDate, formatPeriod, missing, type UnitWords } from './format';
+import { formatCurrency, formatDate, formatPeriod, linePrecision, missing, type UnitWords } from './format';
 import { replacePlaceholders } from './placeholders';
 
 /** A value in JSON by its dot path (`quote.options.0.lumpSumPence`); undefined when it is not there. */
@@ -14,9 +14,8 @@ export function valueAt(data: unknown, path: string): unknown {
 const formatText = (value: unknown) =>
   (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' ? String(value) : missing;
 
-/** How each `[[data-…:path]]` placeholder shows its value; currency amounts are in pence, as the APIs give them. */
+/** How each `[[data-…:path]]` placeholder other than currency shows its value. */
 const dataFormats: Record<string, (value: unknown, words: UnitWords) => string> = {
-  currency: (value) => formatCurrency(value),
   date: formatDate,
   text: formatText,
   timeto: formatPeriod,
@@ -24,10 +23,14 @@ const dataFormats: Record<string, (value: unknown, words: UnitWords) => string> 
 
 const dataPlaceholder = /\[\[data-(currency|date|text|timeto):([^\]]+)\]\]/gi;
 
+/** Where a line of rich text ends: a paragraph, list item, heading, cell or line break. */
+const lineEnds = /(<\/?(?:p|li|h[1-6]|div|td|th|dt|dd|tr|ul|ol|br)\b[^>]*>)/i;
+
 /**
  * Fills `[[data-currency:path]]`, `[[data-date:path]]`, `[[data-text:path]]` and `[[data-timeto:path]]`
  * (in any letter case) from a block's data source. A missing value (or no data at all, or a period of
- * nothing) shows "-". Periods use the tenant's unit words.
+ * nothing) shows "-". Periods use the tenant's unit words. The amounts of one line (a paragraph, list
+ * item, heading or cell) share one precision (`linePrecision`): `£39,084 and £5,863 a year`.
  */
 export function fillDataTokens(
   source: string,
@@ -35,7 +38,20 @@ export function fillDataTokens(
   escape: (text: string) => string,
   words: UnitWords,
 ): string {
-  return replacePlaceholders(source, dataPlaceholder, (kind, path) =>
-    escape(dataFormats[kind!.toLowerCase()]!(valueAt(data, path!.trim()), words)),
-  );
+  return source
+    .split(lineEnds)
+    .map((line) => {
+      const amounts = [...line.matchAll(dataPlaceholder)]
+        .filter(([, kind]) => kind!.toLowerCase() === 'currency')
+        .map(([, , path]) => valueAt(data, path!.trim()));
+      const precision = linePrecision(amounts);
+      return replacePlaceholders(line, dataPlaceholder, (kind, path) => {
+        const value = valueAt(data, path!.trim());
+        const lowerKind = kind!.toLowerCase();
+        return escape(
+          lowerKind === 'currency' ? formatCurrency(value, precision) : dataFormats[lowerKind]!(value, words),
+        );
+      });
+    })
+    .join('');
 }

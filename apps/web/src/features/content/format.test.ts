@@ -9,6 +9,7 @@ import {
   formatSortCode,
   formatTime,
   formatValue,
+  linePrecision,
 } from './format';
 
 describe('formats', () => {
@@ -29,6 +30,15 @@ describe('formats', () => {
     expect(formatCurrency('100000000')).toBe('£1,000,000');
     expect(formatCurrency(-1234567)).toBe('-£12,346');
     expect(formatCurrencyPerYear(1250050)).toBe('£12,501 a year');
+  });
+
+  it('gives the amounts of one line one precision: whole pounds if any is rounded, else pence', () => {
+    expect(linePrecision([3908412, 586264])).toBe('whole');
+    expect(linePrecision([586264, 117253, '999999'])).toBe('display');
+    expect(linePrecision([-1000000, 5])).toBe('whole');
+    expect(linePrecision([undefined, 'x', 586264])).toBe('display');
+    expect(formatCurrency(586264, linePrecision([3908412, 586264]))).toBe('£5,863');
+    expect(formatCurrencyPerYear(586264, undefined, 'whole')).toBe('£5,863 a year');
   });
 
   it('shows any amount to the penny when asked for the exact figure', () => {

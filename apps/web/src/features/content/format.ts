@@ -48,7 +48,8 @@ function toDate(value: unknown): Date | undefined {
  *   payment's gross, tax and net add up on the page;
  * - `exact`: always to the penny, for amounts the member acts on exactly: a limit for an amount they
  *   type, and what they chose in an application;
- * - `whole`: always to the nearest pound, for a chart's scale (`£0`, `£2,500`).
+ * - `whole`: always to the nearest pound, for a chart's scale (`£0`, `£2,500`), and for every amount of
+ *   a line where one is rounded (`linePrecision`).
  * This is the only money formatter of the web app (docs/content.md, "Money").
  */
 export function formatCurrency(pence: unknown, precision: 'display' | 'exact' | 'whole' = 'display'): string {
@@ -63,9 +64,28 @@ export function formatCurrency(pence: unknown, precision: 'display' | 'exact' | 
 }
 
 /** A yearly amount: `£1,234.56 a year`, with the tenant's words for "a year". */
-export function formatCurrencyPerYear(pence: unknown, words: UnitWords = defaultUnitWords): string {
-  const amount = formatCurrency(pence);
+export function formatCurrencyPerYear(
+  pence: unknown,
+  words: UnitWords = defaultUnitWords,
+  precision: 'display' | 'exact' | 'whole' = 'display',
+): string {
+  const amount = formatCurrency(pence, precision);
   return amount === missing ? missing : `${amount} ${words.perYear}`;
+}
+
+/**
+ * The precision for amounts read together in one line (a sentence, a list item, a summary row), so
+ * they never mix whole pounds and pence (`£39,084 and £5,862.64 a year`): whole pounds for all of them
+ * when `display` rounds any (one is £10,000 or more), else to the penny for all. Amounts the member
+ * acts on exactly keep `exact` instead.
+ */
+export function linePrecision(amounts: readonly unknown[]): 'display' | 'whole' {
+  return amounts.some((pence) => {
+    const amount = toNumber(pence);
+    return amount !== undefined && Math.abs(Math.round(amount)) >= wholePoundsFromPence;
+  })
+    ? 'whole'
+    : 'display';
 }
 
 /** Digits with their thousands separated by commas: `1234567` as `1,234,567`. */

@@ -88,7 +88,7 @@ describe('data placeholders', () => {
   };
   const withData = createTextResolver(sources, data);
 
-  it('formats currency in pence, dates and periods, and text as it is', () => {
+  it('formats currency in pence (one precision a line), dates and periods, and text as it is', () => {
     expect(
       withData.text(
         '[[data-currency:quote.fullPensionPence]] [[data-currency:quote.options.0.lumpSumPence]] ' +

@@ -3,7 +3,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { useTextResolver } from '../content/content-context';
-import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
+import { formatCurrency, formatCurrencyPerYear, formatDate, linePrecision } from '../content/format';
 import { usePensionPayments } from '../payments/pension-payments';
 import { TRANSFER_QUOTE_READ } from './hub-reads';
 import { SummaryRow } from './SummaryRow';
@@ -22,6 +22,8 @@ export function PensionInPaymentRows({ recordKey }: { recordKey: string }) {
   if (!payments) return <SummaryRow term="Pension being paid">Loading</SummaryRow>;
   if (payments === 'none') return null;
   const current = payments.currentPayment;
+  const paid = (pence: number) =>
+    formatCurrency(pence, linePrecision([current?.netPence, current?.grossPence, current?.taxPence]));
   return (
     <>
       <SummaryRow term="Pension being paid">
@@ -30,7 +32,7 @@ export function PensionInPaymentRows({ recordKey }: { recordKey: string }) {
       <SummaryRow term="Next payment">
         {formatDate(payments.nextPaymentOn)}
         {current &&
-          `: ${formatCurrency(current.netPence)} paid to you (${formatCurrency(current.grossPence)} before ${formatCurrency(current.taxPence)} tax)`}
+          `: ${paid(current.netPence)} paid to you (${paid(current.grossPence)} before ${paid(current.taxPence)} tax)`}
       </SummaryRow>
       <SummaryRow term="Payments">
         <Link to="/pension-payments">See your payments and yearly increase</Link>

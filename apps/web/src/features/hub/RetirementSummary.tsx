@@ -6,7 +6,13 @@ import { http, recordKeyOf, type PersonalDetails } from '../../lib/api';
 import { noneIfNotFound } from '../../lib/service-problem';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { useTextResolver } from '../content/content-context';
-import { formatCurrency, formatCurrencyPerYear, formatDate, formatPeriod } from '../content/format';
+import {
+  formatCurrency,
+  formatCurrencyPerYear,
+  formatDate,
+  formatPeriod,
+  linePrecision,
+} from '../content/format';
 import { GuaranteedTransferRow, PensionInPaymentRows } from './PositionExtras';
 import { SummaryRow } from './SummaryRow';
 
@@ -85,19 +91,22 @@ function RetirementRows({ time, quote }: Quoted) {
   if (quote.kind === 'DC') {
     const target = time.targetRetirementDate ?? time.normalRetirementDate;
     const timeTo = time.timeToTargetRetirement ?? time.timeToNormalRetirement;
+    const { potPence, potTodaysMoneyPence } = quote.projection;
+    const potPrecision = linePrecision([potPence, potTodaysMoneyPence]);
     return (
       <>
         <SummaryRow term="Target retirement date">
           {formatDate(target)} (in {formatPeriod(timeTo, words)})
         </SummaryRow>
         <SummaryRow term={`Your pot at ${formatDate(quote.effectiveDate)}`}>
-          {formatCurrency(quote.projection.potPence)} ({formatCurrency(quote.projection.potTodaysMoneyPence)}{' '}
-          in today’s money)
+          {formatCurrency(potPence, potPrecision)} ({formatCurrency(potTodaysMoneyPence, potPrecision)} in
+          today’s money)
         </SummaryRow>
       </>
     );
   }
   const maximum = quote.options.find((option) => option.kind === 'maximum-lump-sum');
+  const maximumPrecision = maximum && linePrecision([maximum.lumpSumPence, maximum.residualPensionPence]);
   return (
     <>
       <SummaryRow term="Normal retirement date">
@@ -110,8 +119,8 @@ function RetirementRows({ time, quote }: Quoted) {
       </SummaryRow>
       {maximum && (
         <SummaryRow term="Or the most tax-free cash">
-          {formatCurrency(maximum.lumpSumPence)} and{' '}
-          {formatCurrencyPerYear(maximum.residualPensionPence, words)}
+          {formatCurrency(maximum.lumpSumPence, maximumPrecision)} and{' '}
+          {formatCurrencyPerYear(maximum.residualPensionPence, words, maximumPrecision)}
         </SummaryRow>
       )}
       {quote.avcFundPence > 0 && (
