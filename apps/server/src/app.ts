@@ -267,7 +267,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(paymentRoutes, { prefix: '/mdp-api/api', db });
   await app.register(analyticsRoutes, { prefix: '/mdp-api/api', db, calculations });
-  await app.register(documentUploadRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(documentUploadRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(documentLibraryRoutes, { prefix: '/mdp-api/api', db });
   await app.register(beneficiaryRoutes, { prefix: '/mdp-api/api', db, messaging });
   await app.register(memberDetailsRoutes, { prefix: '/mdp-api/api', db, calculations });
@@ -277,7 +277,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     ? httpAddressLookup(config.ADDRESS_LOOKUP_URL, config.ADDRESS_LOOKUP_KEY)
     : databaseAddressLookup(db);
   await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: addressLookup });
-  await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(identityVerificationRoutes, { prefix: '/mdp-api/api', db });
   await app.register(journeyRoutes, { prefix: '/mdp-api/api', db });
   await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });

@@ -93,6 +93,12 @@ const environmentSchema = z.object({
   DOCUMENTS_S3_REGION: z.string().min(1).default('us-east-1'),
   DOCUMENTS_S3_FORCE_PATH_STYLE: booleanFlag,
   DOCUMENTS_S3_PREFIX: z.string().default('documents/'),
+  /** Uploads one member record may make in any 24 hours (deleted ones count), and their bytes. */
+  UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(60),
+  UPLOAD_BYTES_PER_DAY: z.coerce.number().int().min(1_000_000).max(100_000_000_000).default(250_000_000),
+  /** Contact-us notes one member record may leave in any 24 hours, and how many of them are kept. */
+  TELEPHONE_NOTES_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(50),
+  TELEPHONE_NOTES_KEPT: z.coerce.number().int().min(1).max(1_000).default(20),
   MERIDIAN_DEMO: booleanFlag,
   TRUST_PROXY: z
     .string()

@@ -5,6 +5,7 @@ export * from './access-key';
 export * from './content-documents';
 export * from './analytics';
 export * from './input-policy';
+export * from './hidden-characters';
 export * from './journeys';
 export * from './identity-verification';
 export * from './my-details';

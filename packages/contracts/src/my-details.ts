@@ -4,6 +4,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { parsePhoneNumberFromString as parseWithMobileTypes } from 'libphonenumber-js/mobile';
 import { safeString } from './input-policy';
+import { hiddenCharacterProblem } from './hidden-characters';
 
 /**
  * The forms of Your details, one schema per form: the web checks a form with it before sending, the
@@ -22,9 +23,6 @@ export const plainText = (label: string, max: number) =>
       (value) => !markupPattern.test(value),
       `${label[0]!.toUpperCase()}${label.slice(1)} must not contain < or HTML`,
     );
-
-const optionalPlainText = (label: string, max: number) =>
-  z.union([z.literal('').transform(() => undefined), plainText(label, max)]).optional();
 
 // ---- Email and mobile ------------------------------------------------------------------------------
 
@@ -132,17 +130,31 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 // ---- Address ----------------------------------------------------------------------------------------
 
+/** An address field, printed on letters: plain text with no control or direction-changing character. */
+const addressText = (label: string, max: number) =>
+  plainText(label, max).superRefine((value, context) => {
+    const problem = hiddenCharacterProblem(value);
+    if (problem)
+      context.addIssue({ code: 'custom', message: `${label[0]!.toUpperCase()}${label.slice(1)} ${problem}` });
+  });
+const optionalAddressText = (label: string, max: number) =>
+  z.union([z.literal('').transform(() => undefined), addressText(label, max)]).optional();
+
 export const addressSchema = z
   .object({
     lines: z
-      .array(optionalPlainText('the address line', 50))
+      .array(optionalAddressText('the address line', 50))
       .min(1)
       .max(4, 'Enter at most 4 address lines')
       .transform((lines) => lines.filter((line): line is string => Boolean(line)))
       .refine((lines) => lines.length > 0, 'Enter the first line of the address'),
-    town: plainText('the town or city', 50),
-    county: optionalPlainText('the county', 50),
-    postcode: safeString().trim().max(10, 'Enter a real postcode').default(''),
+    town: addressText('the town or city', 50),
+    county: optionalAddressText('the county', 50),
+    postcode: safeString()
+      .trim()
+      .max(10, 'Enter a real postcode')
+      .refine((value) => !hiddenCharacterProblem(value), 'Enter a real postcode')
+      .default(''),
     countryCode: z.string().regex(/^[A-Z]{2}$/, 'Select a country'),
   })
   .superRefine((value, context) => {
@@ -323,10 +335,17 @@ export const bankSubmitSchema = <T extends z.ZodType>(account: T) =>
 
 // ---- Contact us -------------------------------------------------------------------------------------
 
+/**
+ * A path on this site as the browser shows it: one `/` first, then no `//` (a browser reads `//host`
+ * as another site), no backslash (read as `/`), no scheme, no space or markup, nothing hidden.
+ */
+export const sitePathSchema = safeString()
+  .max(300)
+  .regex(/^(?!.*\/\/)\/[^\s<>\\]*$/, 'a path on this site, starting with a single /')
+  .refine((value) => !hiddenCharacterProblem(value), 'a path on this site, starting with a single /');
+
 export const telephoneIntentSchema = z.object({
-  pageUrl: safeString()
-    .max(300)
-    .regex(/^\/[^\s<>]*$/, 'a path on this site, starting with /'),
+  pageUrl: sitePathSchema,
   journeyType: safeString()
     .regex(/^[a-z][a-z0-9_-]{1,40}$/)
     .optional(),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiError } from '@meridian/contracts';
 import { AppError } from '../lib/errors';
+import { isUniqueViolation, sqlStateOf } from '../lib/database-errors';
 import { loggableError } from '../lib/logging';
 
 const frameworkCodes: Record<string, string> = {
@@ -22,7 +23,9 @@ interface ValidationIssue {
 
 function validationErrors(context: string | undefined, issues: ValidationIssue[]): ApiError[] {
   return issues.map((issue) => {
-    const field = [context, ...(issue.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.');
+    const field = [context, ...(issue.instancePath ?? '').split('/').filter(Boolean)]
+      .filter(Boolean)
+      .join('.');
     const missing = issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
     return {
       code: missing ? 'field_required' : 'field_invalid',
@@ -38,9 +41,10 @@ function validationErrors(context: string | undefined, issues: ValidationIssue[]
  * driver's error on as the cause.
  */
 function databaseTooSlow(error: unknown): boolean {
+  if (sqlStateOf(error) === '57014') return true;
   for (let current = error, depth = 0; current && depth < 3; depth += 1) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (code === '57014' || message === 'timeout exceeded when trying to connect') return true;
+    const { message, cause } = current as { message?: unknown; cause?: unknown };
+    if (message === 'timeout exceeded when trying to connect') return true;
     current = cause;
   }
   return false;
@@ -49,6 +53,15 @@ function databaseTooSlow(error: unknown): boolean {
 /** Seconds a caller is asked to wait before trying again after a 503. */
 const RETRY_AFTER_SECONDS = 5;
 const BUSY = { code: errorCodes.busy, message: 'We are very busy just now. Please try again in a minute.' };
+/**
+ * A unique constraint refused a write (SQLSTATE 23505, however the driver's error is wrapped): a
+ * parallel request saved the same thing first. The clashing write was not made, and the member can
+ * refresh and see the other one: a conflict, not a server fault.
+ */
+const SAVED_ELSEWHERE = {
+  code: 'conflict',
+  message: 'This was saved at the same moment by another request. Refresh the page to see it.',
+};
 
 /** One error shape for every failure; never a stack trace on the wire. */
 export const errorHandling = fp(async (app: FastifyInstance) => {
@@ -59,21 +72,32 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext;
-      return reply.code(400).send({ errors: validationErrors(context, error.validation as ValidationIssue[]) });
+      return reply
+        .code(400)
+        .send({ errors: validationErrors(context, error.validation as ValidationIssue[]) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = frameworkCodes[error.code] ?? (status === 404 ? errorCodes.notFound : 'bad_request');
       return reply.code(status).send({ errors: [{ code, message: error.message }] });
     }
+    if (isUniqueViolation(error)) {
+      request.log.info({ failure: loggableError(error) }, 'unique constraint refused a parallel write');
+      return reply.code(409).send({ errors: [SAVED_ELSEWHERE] });
+    }
     if (databaseTooSlow(error)) {
       request.log.warn({ failure: loggableError(error) }, 'database too slow');
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ errors: [BUSY] });
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ errors: [BUSY] });
     }
     request.log.error({ failure: loggableError(error) }, 'unhandled error');
     return reply
       .code(500)
-      .send({ errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }] });
+      .send({
+        errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }],
+      });
   });
 });
 
@@ -85,12 +109,16 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
 export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
   if (status === 414) {
-    return reply.code(414).send({ errors: [{ code: 'path_too_long', message: 'A part of this address is too long.' }] });
+    return reply
+      .code(414)
+      .send({ errors: [{ code: 'path_too_long', message: 'A part of this address is too long.' }] });
   }
   if (status < 500) {
     return reply.code(400).send({ errors: [{ code: 'bad_url', message: 'This address is not valid.' }] });
   }
   return reply
     .code(500)
-    .send({ errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }] });
+    .send({
+      errors: [{ code: errorCodes.internal, message: 'Something went wrong. Please try again later.' }],
+    });
 }

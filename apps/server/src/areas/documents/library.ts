@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentKind } from '@meridian/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { memberDocuments } from '../../db/schema';
+import { lockMemberRecord } from '../../lib/member-lock';
 import { namesIn, ownedBy, type MemberRecord } from './repository';
 import type { DocumentStore } from './store';
 
@@ -31,8 +32,9 @@ export interface DocumentLibrary {
   store: DocumentStore;
   /**
    * Puts a document the portal made (a quote, an application, a nomination) into the member's
-   * library, unread. A name already in the library gets " (2)", " (3)"... before its ending; a
-   * `sourceKey` already filed files nothing.
+   * library, unread. A name already in the library gets " (2)", " (3)"... before its ending (chosen
+   * under the record's documents lock, so two filed at once get two names); a `sourceKey` already
+   * filed files nothing.
    */
   addPortalDocument(record: MemberRecord, document: PortalDocument): Promise<{ id: string; name: string }>;
 }
@@ -47,20 +49,54 @@ function freeName(name: string, taken: Set<string>): string {
   }
 }
 
-/** Writes the bytes, then the row; if the row cannot be written the file is removed again. */
-export async function storeDocument(
+/** The advisory lock every document write of one member record takes (`lockMemberRecord`). */
+export const DOCUMENTS_LOCK = 'documents';
+
+/**
+ * Writes the bytes, then, in one transaction under the member record's documents lock, whatever
+ * `record` does (check the limits, insert the row): two uploads of one record never count or name
+ * their files at once. If the transaction fails, the file is removed again; a process killed between
+ * the two leaves a file with no row, which `sweepDocumentStore` removes.
+ */
+export async function storeDocument<T>(
   db: Database,
   store: DocumentStore,
-  row: typeof memberDocuments.$inferInsert & { id: string },
+  file: { id: string; mediaType: string; owner: MemberRecord },
   bytes: Uint8Array,
-) {
-  await store.put(row.id, bytes, row.mediaType);
+  record: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  await store.put(file.id, bytes, file.mediaType);
   try {
-    await db.insert(memberDocuments).values(row);
+    return await db.transaction(async (tx) => {
+      await lockMemberRecord(tx, DOCUMENTS_LOCK, file.owner);
+      return record(tx);
+    });
   } catch (error) {
-    await store.remove(row.id);
+    await store.remove(file.id);
     throw error;
   }
+}
+
+/** Files and partial writes younger than this may belong to an upload still under way (in any process). */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Removes what interrupted uploads left in the store (a `.part` file, a file no row names) once it
+ * is older than an hour: run when the server starts, and every hour after.
+ */
+export async function sweepDocumentStore(db: Database, store: DocumentStore, now = new Date()) {
+  return store.sweep(new Date(now.getTime() - SWEEP_GRACE_MS), async (keys) => {
+    const known = new Set<string>();
+    for (let start = 0; start < keys.length; start += SWEEP_BATCH) {
+      const rows = await db
+        .select({ id: memberDocuments.id })
+        .from(memberDocuments)
+        .where(inArray(memberDocuments.id, keys.slice(start, start + SWEEP_BATCH)));
+      for (const row of rows) known.add(row.id);
+    }
+    return known;
+  });
 }
 
 export function createDocumentLibrary(db: Database, store: DocumentStore): DocumentLibrary {
@@ -77,33 +113,40 @@ export function createDocumentLibrary(db: Database, store: DocumentStore): Docum
       const { sourceKey } = document;
       const filed = sourceKey ? await filedFrom(record, sourceKey) : null;
       if (filed) return filed;
-      const name = freeName(document.name.replaceAll(',', '_'), await namesIn(db, record, PORTAL_CONTEXT));
       const id = randomUUID();
       try {
-        await storeDocument(
+        const name = await storeDocument(
           db,
           store,
-          {
-            id,
-            ...record,
-            name,
-            type: document.type,
-            kind: document.kind,
-            context: PORTAL_CONTEXT,
-            mediaType: document.mediaType ?? 'application/pdf',
-            sizeBytes: document.bytes.length,
-            receivedAt: document.receivedAt,
-            sourceKey,
-          },
+          { id, mediaType: document.mediaType ?? 'application/pdf', owner: record },
           document.bytes,
+          async (tx) => {
+            const name = freeName(
+              document.name.replaceAll(',', '_'),
+              await namesIn(tx, record, PORTAL_CONTEXT),
+            );
+            await tx.insert(memberDocuments).values({
+              id,
+              ...record,
+              name,
+              type: document.type,
+              kind: document.kind,
+              context: PORTAL_CONTEXT,
+              mediaType: document.mediaType ?? 'application/pdf',
+              sizeBytes: document.bytes.length,
+              receivedAt: document.receivedAt,
+              sourceKey,
+            });
+            return name;
+          },
         );
+        return { id, name };
       } catch (error) {
         // Two downloads of one quote at once: the other one filed it.
         const other = sourceKey ? await filedFrom(record, sourceKey) : null;
         if (other) return other;
         throw error;
       }
-      return { id, name };
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { LibraryDocument } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { memberDocuments } from '../../db/schema';
+import { auditEvents, memberDocuments } from '../../db/schema';
 
 export interface MemberRecord {
   businessGroup: string;
@@ -23,6 +23,8 @@ export interface MemberRecord {
 }
 
 export type DocumentRow = typeof memberDocuments.$inferSelect;
+
+const DAY_MS = 86_400_000;
 
 /** The condition that keeps a query on member documents to one record's own. */
 export const ownedBy = (record: MemberRecord) =>
@@ -63,6 +65,29 @@ export async function namesIn(db: Database, record: MemberRecord, context: strin
   return new Set(rows.map((row) => row.name));
 }
 
+/** The audit action of an upload; its entries (deleted uploads' included) are what the daily limits count. */
+export const UPLOAD_AUDIT_ACTION = 'document_upload';
+
+/** How many uploads the record made in the last 24 hours, and their bytes. */
+export async function uploadsInLastDay(db: Database, record: MemberRecord) {
+  const [sent] = await db
+    .select({
+      count: count(),
+      bytes: sql<string>`coalesce(sum((${auditEvents.details}->>'sizeBytes')::bigint), 0)`,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, UPLOAD_AUDIT_ACTION),
+        eq(auditEvents.outcome, 'success'),
+        eq(auditEvents.businessGroup, record.businessGroup),
+        eq(auditEvents.referenceNumber, record.referenceNumber),
+        gte(auditEvents.at, new Date(Date.now() - DAY_MS)),
+      ),
+    );
+  return { count: sent?.count ?? 0, bytes: Number(sent?.bytes ?? 0) };
+}
+
 export const canDelete = (row: DocumentRow) => row.kind === 'upload' && row.caseNumber === null;
 
 export const toLibraryDocument = (row: DocumentRow): LibraryDocument => ({
@@ -90,7 +115,6 @@ export interface LibraryFilter {
   pageSize: number;
 }
 
-const DAY_MS = 86_400_000;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 const sortColumns = {

@@ -14,8 +14,19 @@ export interface DocumentStore {
   open(key: string): Promise<Readable>;
   /** Removes a file; removing one that is not there is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Clears what interrupted writes left, last touched before `before`: a partly written file, and a
+   * stored file no database row names (`filed` answers which of the keys have one). Answers how many
+   * of each were removed.
+   */
+  sweep(before: Date, filed: (keys: string[]) => Promise<Set<string>>): Promise<SweepResult>;
   /** Safe to log: where the files are kept. */
   description: string;
+}
+
+export interface SweepResult {
+  partial: number;
+  orphaned: number;
 }
 
 /** Local disk under the data directory by default; an S3-compatible bucket when DOCUMENTS_S3_BUCKET is set. */

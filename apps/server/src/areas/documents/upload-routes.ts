@@ -14,19 +14,24 @@ import {
   uploadListQuerySchema,
   uploadTagsBodySchema,
   uploadedDocumentSchema,
+  formatFileSize,
+  type UploadContextName,
   type UploadedDocument,
 } from '@meridian/contracts';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { memberCases, memberDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { checkFileContent, cleanFileName } from './file-checks';
-import { storeDocument } from './library';
+import { loggableError } from '../../lib/logging';
+import { storeDocument, sweepDocumentStore, SWEEP_GRACE_MS } from './library';
 import {
   canDelete,
   findOwnedDocument,
-  namesIn,
+  UPLOAD_AUDIT_ACTION,
   uploadsIn,
+  uploadsInLastDay,
   type DocumentRow,
   type MemberRecord,
 } from './repository';
@@ -36,6 +41,11 @@ import { casesOf } from '../journeys/case-ownership';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['documents'];
 const UPLOAD_TYPE = 'Uploaded by you';
+
+interface DailyUploadLimits {
+  uploadsPerDay: number;
+  bytesPerDay: number;
+}
 
 const recordOf = (request: FastifyRequest): MemberRecord => ({
   businessGroup: request.member!.businessGroup,
@@ -79,10 +89,78 @@ export function receivedWith(
   return list;
 }
 
+interface PlannedUpload {
+  contextName: UploadContextName;
+  name: string;
+  sizeBytes: number;
+}
+
+/**
+ * Refuses an upload the record has no room for: the context's file count, a name already there, and
+ * the uploads and bytes of the last 24 hours (deleted uploads count: they were sent).
+ */
+async function checkRoomFor(
+  db: Database,
+  record: MemberRecord,
+  upload: PlannedUpload,
+  limits: DailyUploadLimits,
+) {
+  const context = uploadContexts[upload.contextName];
+  const held = await uploadsIn(db, record, upload.contextName);
+  if (held.some((row) => row.name === upload.name)) {
+    throw new AppError(
+      409,
+      'file_name_not_unique',
+      'You have already uploaded a file with this name. Rename it and try again.',
+    );
+  }
+  if (held.length >= context.maxFiles) {
+    throw new AppError(
+      409,
+      'file_count_exceeded',
+      `You can upload up to ${context.maxFiles} files here. Delete one first.`,
+    );
+  }
+  const sent = await uploadsInLastDay(db, record);
+  if (sent.count >= limits.uploadsPerDay) {
+    throw new AppError(
+      429,
+      'uploads_per_day_exceeded',
+      `You can upload up to ${limits.uploadsPerDay} files in a day. Try again tomorrow.`,
+    );
+  }
+  if (sent.bytes + upload.sizeBytes > limits.bytesPerDay) {
+    throw new AppError(
+      429,
+      'upload_bytes_per_day_exceeded',
+      `You can upload up to ${formatFileSize(limits.bytesPerDay)} in a day. Try again tomorrow.`,
+    );
+  }
+}
+
 /** Uploading documents (per upload context), listing, tagging, deleting and sending them with a case. */
-export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   await app.register(multipart, { limits: multipartLimits, preservePath: true });
   app.addHook('preHandler', app.requireMember);
+  const dailyLimits: DailyUploadLimits = {
+    uploadsPerDay: config.UPLOADS_PER_DAY,
+    bytesPerDay: config.UPLOAD_BYTES_PER_DAY,
+  };
+
+  const sweep = async () => {
+    try {
+      const swept = await sweepDocumentStore(db, app.documentLibrary.store);
+      if (swept.partial + swept.orphaned > 0) app.log.info({ swept }, 'interrupted uploads swept');
+    } catch (error) {
+      app.log.warn({ failure: loggableError(error as Error) }, 'sweeping interrupted uploads failed');
+    }
+  };
+  await sweep();
+  const sweeps = setInterval(() => void sweep(), SWEEP_GRACE_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweeps));
 
   app.post(
     '/documents',
@@ -95,7 +173,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       schema: {
         tags,
         summary:
-          'Upload a document (multipart: file, journeyType, tags, documentType): PDF, JPEG, PNG, HEIC or Word, checked by its bytes, within the context’s size and count limits',
+          'Upload a document (multipart: file, journeyType, tags, documentType): PDF, JPEG, PNG, HEIC or Word, checked by its bytes, within the context’s size and count limits and the daily limits',
         consumes: ['multipart/form-data'],
         body: documentUploadBodySchema,
         response: {
@@ -104,6 +182,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
           409: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -114,27 +193,19 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
       const context = uploadContexts[contextName];
       const name = cleanFileName(form.fileName);
       const checked = await checkFileContent(form.bytes, name, context);
-      const existing = await uploadsIn(db, record, contextName);
-      if (existing.length >= context.maxFiles) {
-        throw new AppError(
-          409,
-          'file_count_exceeded',
-          `You can upload up to ${context.maxFiles} files here. Delete one first.`,
-        );
-      }
-      if ((await namesIn(db, record, contextName)).has(name)) {
-        throw new AppError(
-          409,
-          'file_name_not_unique',
-          'You have already uploaded a file with this name. Rename it and try again.',
-        );
-      }
+      const upload = { contextName, name, sizeBytes: form.bytes.length };
+      // Checked once before the file is written, so a plain refusal writes nothing, and again under
+      // the record's lock, where parallel uploads are counted one after another.
+      await checkRoomFor(db, record, upload, dailyLimits);
       const id = randomUUID();
-      try {
-        await storeDocument(
-          db,
-          app.documentLibrary.store,
-          {
+      await storeDocument(
+        db,
+        app.documentLibrary.store,
+        { id, mediaType: checked.mediaType, owner: record },
+        form.bytes,
+        async (tx) => {
+          await checkRoomFor(tx, record, upload, dailyLimits);
+          await tx.insert(memberDocuments).values({
             id,
             ...record,
             name,
@@ -146,31 +217,22 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
             mediaType: checked.mediaType,
             sizeBytes: form.bytes.length,
             readAt: new Date(),
-          },
-          form.bytes,
-        );
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505') {
-          throw new AppError(
-            409,
-            'file_name_not_unique',
-            'You have already uploaded a file with this name. Rename it and try again.',
-          );
-        }
-        throw error;
-      }
-      await audit(db, request, {
-        action: 'document_upload',
-        outcome: 'success',
-        userId: request.member!.userId,
-        ...record,
-        details: {
-          documentId: id,
-          context: contextName,
-          sizeBytes: form.bytes.length,
-          mediaType: checked.mediaType,
+          });
+          // Inside the transaction: the daily limit counts these entries.
+          await audit(tx, request, {
+            action: UPLOAD_AUDIT_ACTION,
+            outcome: 'success',
+            userId: request.member!.userId,
+            ...record,
+            details: {
+              documentId: id,
+              context: contextName,
+              sizeBytes: form.bytes.length,
+              mediaType: checked.mediaType,
+            },
+          });
         },
-      });
+      );
       return reply.code(201).send({ fileUuid: id, filename: name });
     },
   );
