@@ -17,3 +17,4 @@ export * from './batch';
 export * from './branding';
 export * from './retirement-age';
 export * from './registration';
+export * from './phone-display';
