@@ -16,8 +16,40 @@ function roundCeiling(value: number) {
   return [1, 2, 4, 6, 8, 10].map((step) => step * power).find((top) => top >= value) ?? value;
 }
 
+/** The widest a character of an axis label (14px, `.chart__axes text`) can be, in the chart's units. */
+const labelCharWidth = 8.5;
+/** The least room between two axis labels. */
+const labelGap = 6;
+
+/** The words every label starts with (`Age ` of `Age 55`, `Age 56`), when each has more after them. */
+function sharedLeadingWords(labels: string[]) {
+  if (labels.length < 2) return '';
+  let prefix = labels[0]!.slice(0, labels[0]!.lastIndexOf(' ') + 1);
+  while (prefix && !labels.every((label) => label.startsWith(prefix) && label.length > prefix.length))
+    prefix = prefix.slice(0, prefix.trimEnd().lastIndexOf(' ') + 1);
+  return prefix;
+}
+
+/**
+ * The category axis's labels, so that none runs into the next however many there are (15 ages on the
+ * retirement options chart): as they are where they fit; else the words they all start with said once,
+ * as the axis's name before them (`Age`, then `55`, `56`…); and where even those do not fit, every
+ * second (third…) label, the first always. The table under the chart gives every label in full.
+ */
+export function categoryAxis(labels: string[], step: number): { name: string; ticks: string[] } {
+  const fits = (texts: string[], every = 1) =>
+    Math.max(0, ...texts.map((text) => text.length)) * labelCharWidth + labelGap <= step * every;
+  if (fits(labels)) return { name: '', ticks: labels };
+  const prefix = sharedLeadingWords(labels);
+  const short = labels.map((label) => label.slice(prefix.length));
+  let every = 1;
+  while (!fits(short, every)) every += 1;
+  return { name: prefix.trim(), ticks: short.map((label, index) => (index % every === 0 ? label : '')) };
+}
+
 function Axes({ max, format, labels }: { max: number; format: (value: number) => string; labels: string[] }) {
   const step = (plot.right - plot.left) / labels.length;
+  const axis = categoryAxis(labels, step);
   return (
     <g className="chart__axes">
       {[0, 0.5, 1].map((fraction) => {
@@ -31,11 +63,19 @@ function Axes({ max, format, labels }: { max: number; format: (value: number) =>
           </g>
         );
       })}
-      {labels.map((label, index) => (
-        <text key={index} x={plot.left + step * (index + 0.5)} y={height - 12} textAnchor="middle">
-          {label}
+      {axis.name && (
+        <text x={plot.left - 8} y={height - 12} textAnchor="end">
+          {axis.name}
         </text>
-      ))}
+      )}
+      {axis.ticks.map(
+        (tick, index) =>
+          tick && (
+            <text key={index} x={plot.left + step * (index + 0.5)} y={height - 12} textAnchor="middle">
+              {tick}
+            </text>
+          ),
+      )}
     </g>
   );
 }
