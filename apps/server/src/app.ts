@@ -243,6 +243,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     log: app.log,
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
+    keepCodes: config.NODE_ENV !== 'production',
   });
   app.decorate('messaging', messaging);
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });

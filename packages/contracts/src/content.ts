@@ -54,6 +54,16 @@ export type TenantFeature = keyof z.infer<typeof tenantFeaturesSchema>;
 /** A site path (for a stand-in on this server) or an https:// address. */
 const outboundSsoUrlSchema = z.string().regex(/^(\/(?!\/)|https:\/\/)/, 'a site path or an https:// address');
 
+/**
+ * How a tenant guards against a session thief redirecting a pension: a contact route changed within
+ * `stableRouteDays` cannot receive a bank or nomination code, and a bank change within `coolingOffDays`
+ * of any contact change waits that long before it applies.
+ */
+export const changeDefencesSchema = z.strictObject({
+  stableRouteDays: z.number().int().min(0).max(365).optional(),
+  coolingOffDays: z.number().int().min(0).max(90).optional(),
+});
+
 /** What the web needs to brand and route a tenant before anyone signs in. */
 export const tenantContentSchema = z.object({
   tenantUrl: z.string(),
@@ -74,6 +84,8 @@ export const tenantContentSchema = z.object({
   preRetirementAgePeriod: z.number().int().min(0).max(30).optional(),
   /** Months after retiring in which a pensioner is newly retired (life stage). */
   newlyRetiredRange: z.number().int().min(0).max(120).optional(),
+  /** Fraud defences on changes to contact and bank details (defaults in DEFAULT_CHANGE_DEFENCES). */
+  changeDefences: changeDefencesSchema.optional(),
 });
 export type TenantContent = z.infer<typeof tenantContentSchema>;
 

@@ -17,4 +17,5 @@ export * from './batch';
 export * from './branding';
 export * from './retirement-age';
 export * from './registration';
+export * from './step-up';
 export * from './phone-display';

@@ -16,3 +16,11 @@ export const retirementPeriodsOf = (
   preRetirementAgePeriod: tenant.preRetirementAgePeriod ?? DEFAULT_RETIREMENT_PERIODS.preRetirementAgePeriod,
   newlyRetiredRange: tenant.newlyRetiredRange ?? DEFAULT_RETIREMENT_PERIODS.newlyRetiredRange,
 });
+
+/** Fraud defences a tenant leaves at their defaults: codes to routes unchanged for 30 days, 7 days of cooling-off. */
+export const DEFAULT_CHANGE_DEFENCES = Object.freeze({ stableRouteDays: 30, coolingOffDays: 7 });
+
+export const changeDefencesOf = (tenant: Partial<Pick<TenantContent, 'changeDefences'>> | null) => ({
+  stableRouteDays: tenant?.changeDefences?.stableRouteDays ?? DEFAULT_CHANGE_DEFENCES.stableRouteDays,
+  coolingOffDays: tenant?.changeDefences?.coolingOffDays ?? DEFAULT_CHANGE_DEFENCES.coolingOffDays,
+});

@@ -46,6 +46,7 @@ export const webAppPaths = {
   changeAddress: '/my-details/address',
   contactPreferences: '/my-details/contact-preferences',
   bankDetails: '/my-details/bank',
+  cancelBankChange: '/my-details/bank/cancel',
   documents: '/documents',
   uploadDocuments: '/documents/upload',
   beneficiaries: '/beneficiaries',

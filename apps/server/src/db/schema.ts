@@ -172,6 +172,13 @@ export const members = portal.table(
       .$type<NotificationSettings>()
       .notNull()
       .default({ email: true, sms: false, post: false }),
+    /**
+     * When the member last changed each contact route here: a route changed recently cannot receive a
+     * bank or nomination code, and a bank change soon after any of them waits (docs/security.md).
+     */
+    emailChangedAt: timestamp('email_changed_at', { withTimezone: true }),
+    mobileChangedAt: timestamp('mobile_changed_at', { withTimezone: true }),
+    addressChangedAt: timestamp('address_changed_at', { withTimezone: true }),
     /** A protected pension age (e.g. 55 kept under the 2028 rise), when the member has one. */
     protectedPensionAge: integer('protected_pension_age'),
     /** Scheme-specific benefit data the calculation engine reads (tranches, salary, AVC, DC pot). */
@@ -465,7 +472,7 @@ export const identityVerifications = portal.table(
   (table) => [primaryKey({ columns: [table.businessGroup, table.referenceNumber] })],
 );
 
-/** Bank accounts a member is paid into; the one without `replacedAt` is current. */
+/** Bank accounts a member is paid into; the one without `replacedAt` is current (one per record). */
 export const memberBankAccounts = portal.table(
   'bank_accounts',
   {
@@ -483,7 +490,37 @@ export const memberBankAccounts = portal.table(
     createdAt: createdAt(),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
   },
-  (table) => [index('bank_accounts_member').on(table.businessGroup, table.referenceNumber)],
+  (table) => [
+    index('bank_accounts_member').on(table.businessGroup, table.referenceNumber),
+    uniqueIndex('bank_accounts_one_current')
+      .on(table.businessGroup, table.referenceNumber)
+      .where(sql`${table.replacedAt} is null`),
+  ],
+);
+
+/**
+ * A bank change made inside the cooling-off period after a contact change: it waits until `appliesAt`
+ * unless the member cancels it. One open change per record.
+ */
+export const pendingBankChanges = portal.table(
+  'pending_bank_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    /** The new account as the member gave it (the shape of a bank_accounts row's details). */
+    account: jsonb('account').$type<Record<string, string>>().notNull(),
+    appliesAt: timestamp('applies_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pending_bank_changes_one_open')
+      .on(table.businessGroup, table.referenceNumber)
+      .where(sql`${table.cancelledAt} is null and ${table.appliedAt} is null`),
+    index('pending_bank_changes_due').on(table.appliesAt),
+  ],
 );
 
 /** People who depend on the member (for survivor benefits), as the administrator holds them. */
@@ -528,17 +565,26 @@ export const oneTimeCodes = portal.table(
     businessGroup: text('business_group').notNull(),
     referenceNumber: text('reference_number').notNull(),
     purpose: text('purpose').notNull(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'post'] }).notNull(),
     destination: text('destination').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     codeHash: text('code_hash').notNull(),
+    /** A second code, to the route on file, that authorises a change of that route (null when none). */
+    currentRouteChannel: text('current_route_channel', { enum: ['email', 'sms'] }),
+    currentRouteDestination: text('current_route_destination'),
+    currentRouteCodeHash: text('current_route_code_hash'),
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('one_time_codes_member').on(table.userId, table.purpose)],
+  (table) => [
+    index('one_time_codes_member').on(table.userId, table.purpose),
+    uniqueIndex('one_time_codes_one_live')
+      .on(table.userId, table.businessGroup, table.referenceNumber, table.purpose)
+      .where(sql`${table.consumedAt} is null`),
+  ],
 );
 
 /** Sample or imported postal addresses the embedded address lookup searches; containers hold addresses. */
@@ -699,7 +745,12 @@ export const beneficiaries = portal.table(
     nominatedAt: timestamp('nominated_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('beneficiaries_member').on(table.businessGroup, table.referenceNumber, table.revokedAt)],
+  (table) => [
+    index('beneficiaries_member').on(table.businessGroup, table.referenceNumber, table.revokedAt),
+    uniqueIndex('beneficiaries_one_active')
+      .on(table.businessGroup, table.referenceNumber, table.position)
+      .where(sql`${table.revokedAt} is null`),
+  ],
 );
 
 /**

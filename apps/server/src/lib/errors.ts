@@ -20,3 +20,12 @@ export const notFound = (code: string, message: string) => new AppError(404, cod
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
 export const unauthorised = (code: string, message: string) => new AppError(401, code, message);
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+
+/** PostgreSQL's unique_violation (SQLSTATE 23505), found however deep the driver and ORM wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

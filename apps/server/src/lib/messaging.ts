@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
-import { queueEmail, type OutgoingEmail } from './outbox';
+import { queueEmail, queueLetter, type OutgoingEmail, type OutgoingLetter } from './outbox';
 
 export interface OutgoingSms {
   /** E.164, for example +447700900123. */
@@ -10,15 +10,30 @@ export interface OutgoingSms {
   body: string;
 }
 
+/** A one-time code inside a message: sent in full, kept in the outbox only where `keepCodes` allows. */
+export interface CarriesCode {
+  secret?: string;
+}
+
 /** Sends text messages. The embedded default writes them to the outbox, next to the emails. */
 export interface SmsSender {
   send(sms: OutgoingSms): Promise<void>;
 }
 
-/** Email and SMS to members: every message is kept in the outbox; email also leaves by SMTP when configured. */
+/** A message a transaction already wrote to the outbox, handed to `deliverQueued` once it committed. */
+export type QueuedMessage =
+  | ({ channel: 'email' } & OutgoingEmail)
+  | ({ channel: 'sms' } & OutgoingSms)
+  | ({ channel: 'post' } & OutgoingLetter);
+
+/** Email, SMS and letters to members: every message is kept in the outbox; email also leaves by SMTP when configured. */
 export interface Messaging {
-  sendEmail(email: OutgoingEmail): Promise<void>;
-  sendSms(sms: OutgoingSms): Promise<void>;
+  sendEmail(email: OutgoingEmail & CarriesCode): Promise<void>;
+  sendSms(sms: OutgoingSms & CarriesCode): Promise<void>;
+  /** Letters wait in the outbox for the administrator's print-and-post run. */
+  sendLetter(letter: OutgoingLetter & CarriesCode): Promise<void>;
+  /** Sends what a committed transaction queued (email by SMTP, SMS by a provider); the outbox already has it. */
+  deliverQueued(messages: QueuedMessage[]): Promise<void>;
 }
 
 export interface MessagingOptions {
@@ -28,8 +43,16 @@ export interface MessagingOptions {
   smtpUrl?: string;
   /** Sender address of SMTP email. */
   mailFrom: string;
+  /** An SMS provider; unset keeps texts in the outbox (the embedded default). */
   sms?: SmsSender;
+  /**
+   * Whether the outbox keeps one-time codes of email and SMS as sent. Outside production it does, so
+   * the development outbox shows them; in production the outbox copy has the code blanked out.
+   */
+  keepCodes: boolean;
 }
+
+export const BLANKED_CODE = '[code sent, not kept]';
 
 export function outboxSmsSender(db: Database, log: FastifyBaseLogger): SmsSender {
   return {
@@ -42,16 +65,42 @@ export function outboxSmsSender(db: Database, log: FastifyBaseLogger): SmsSender
   };
 }
 
-export function createMessaging({ db, log, smtpUrl, mailFrom, sms }: MessagingOptions): Messaging {
+export function createMessaging({ db, log, smtpUrl, mailFrom, sms, keepCodes }: MessagingOptions): Messaging {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  const smsSender = sms ?? outboxSmsSender(db, log);
+  const kept = (body: string, secret: string | undefined) =>
+    secret && !keepCodes ? body.replaceAll(secret, BLANKED_CODE) : body;
+  const mail = async (email: OutgoingEmail) => {
+    if (transport) {
+      await transport.sendMail({ from: mailFrom, to: email.to, subject: email.subject, text: email.body });
+    }
+  };
   return {
-    async sendEmail(email) {
-      await queueEmail(db, log, email);
-      if (transport) {
-        await transport.sendMail({ from: mailFrom, to: email.to, subject: email.subject, text: email.body });
+    async sendEmail({ secret, ...email }) {
+      await queueEmail(db, log, { ...email, body: kept(email.body, secret) });
+      await mail(email);
+    },
+    async sendSms({ secret, ...message }) {
+      if (sms) {
+        await db
+          .insert(outboxMessages)
+          .values({
+            channel: 'sms',
+            recipient: message.to,
+            subject: 'SMS',
+            body: kept(message.body, secret),
+          });
+        await sms.send(message);
+      } else {
+        await outboxSmsSender(db, log).send({ ...message, body: kept(message.body, secret) });
       }
     },
-    sendSms: (message) => smsSender.send(message),
+    // The print run reads the letter from the outbox, so a letter keeps its code until it is printed.
+    sendLetter: async ({ secret: _printed, ...letter }) => queueLetter(db, log, letter),
+    async deliverQueued(messages) {
+      for (const message of messages) {
+        if (message.channel === 'email') await mail(message);
+        else if (message.channel === 'sms' && sms) await sms.send(message);
+      }
+    },
   };
 }

@@ -106,11 +106,17 @@ describe('beneficiaries', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'beneficiaries_change'), eq(auditEvents.outcome, 'success')));
     expect(audited!.value).toBe(1);
-    const [notice] = await ctx.database.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.subject, 'Your beneficiaries were changed'));
-    expect(notice!.recipient).toBe('db.deferred@example.org');
+    const notices = (await ctx.database.db.select().from(outboxMessages)).filter(
+      (message) =>
+        message.subject === 'Your beneficiaries are being changed' ||
+        message.body.startsWith('Your beneficiaries are being changed'),
+    );
+    // Every route on file: the email, the mobile and a letter to the postal address.
+    expect(notices.map((notice) => notice.recipient).sort()).toEqual([
+      '+447911123456',
+      'MER/1000001',
+      'db.deferred@example.org',
+    ]);
 
     const download = await agent.request({ url: `${api}/download` });
     expect(download.headers['content-type']).toBe('application/pdf');

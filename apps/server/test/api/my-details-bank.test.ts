@@ -78,7 +78,7 @@ describe('UK bank details', () => {
       { ...ukAccount, code: await latestCodeTo('db.deferred@example.org') },
       { [NONCE]: again.nonce },
     );
-    expect(saved.statusCode).toBe(204);
+    expect(saved.json()).toEqual({ status: 'changed', appliesAt: null });
     expect((await agent.request({ url: `${api}/current` })).json()).toMatchObject({
       accountNumber: '•••• 1166',
     });
@@ -92,13 +92,14 @@ describe('UK bank details', () => {
     expect(entry!.details).toEqual({
       from: null,
       to: { kind: 'uk', sortCode: '•••• 0915', accountNumber: '•••• 1166', iban: null },
+      appliesAt: null,
     });
     const notices = await ctx.database.db
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, 'db.deferred@example.org'));
     expect(notices.map((notice) => notice.subject)).toContain(
-      'Your Meridian Pension Scheme bank details were changed',
+      'Your Meridian Pension Scheme bank details are being changed',
     );
   });
 
@@ -153,7 +154,7 @@ describe('IBAN bank details', () => {
       { ...ibanAccount, code: await latestCodeTo('second.member@example.org') },
       { [NONCE]: pending.nonce },
     );
-    expect(saved.statusCode).toBe(204);
+    expect(saved.json()).toEqual({ status: 'changed', appliesAt: null });
     const current = (await agent.request({ url: `${api}/current` })).json();
     expect(current).toMatchObject({ kind: 'iban', iban: '•••• 3000', bic: 'COBADEFFXXX', currency: 'EUR' });
     expect(await currentAccounts('2000001')).toHaveLength(1);
@@ -164,6 +165,7 @@ describe('IBAN bank details', () => {
     expect(entry!.details).toEqual({
       from: { kind: 'iban', sortCode: null, accountNumber: null, iban: '•••• 5678' },
       to: { kind: 'iban', sortCode: null, accountNumber: null, iban: '•••• 3000' },
+      appliesAt: null,
     });
   });
 });

@@ -7,6 +7,7 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 const api = '/mdp-api/api/members/current';
 const NONCE = 'x-confirmation-nonce';
+const PASSWORD = 'MeridianDemo!2026';
 
 async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
@@ -76,7 +77,8 @@ describe('member data of the chosen record', () => {
           priority: boolean;
         }>
       ).map((alert) => alert.alertId);
-    expect(await idsFor('db.deferred')).toEqual(['bank-details-needed', 'retirement-window-open']);
+    // Able to take the pension, but nearly 5 years from the normal retirement date: no bank details yet.
+    expect(await idsFor('db.deferred')).toEqual(['retirement-window-open']);
     expect(await idsFor('db.pensioner')).toEqual([]);
     expect(await idsFor('db.active')).toEqual(['mobile-missing']);
     expect(await idsFor('dc.near')).toContain('target-retirement-near');
@@ -137,14 +139,14 @@ describe('email change proven by a one-time code', () => {
     const sameEmail = await agent.request({
       method: 'POST',
       url: `${api}/contacts/email/confirmation/send`,
-      payload: { email: 'DB.Deferred@example.org' },
+      payload: { email: 'DB.Deferred@example.org', password: PASSWORD },
     });
     expect(sameEmail.statusCode).toBe(400);
     expect(codeOf(sameEmail)).toBe('email_unchanged');
     const sameMobile = await agent.request({
       method: 'POST',
       url: `${api}/contacts/mobile-phone/confirmation/send`,
-      payload: { countryCode: 'GB', number: '07911 123456' },
+      payload: { countryCode: 'GB', number: '07911 123456', password: PASSWORD },
     });
     expect(sameMobile.statusCode).toBe(400);
     expect(codeOf(sameMobile)).toBe('mobile_unchanged');
@@ -156,35 +158,40 @@ describe('email change proven by a one-time code', () => {
     const sent = await agent.request({
       method: 'POST',
       url: `${api}/contacts/email/confirmation/send`,
-      payload: { email: ' Priya.New@Example.org ' },
+      payload: { email: ' Priya.New@Example.org ', password: PASSWORD },
     });
     expect(sent.statusCode).toBe(200);
     const pending = sent.json();
     expect(pending).toMatchObject({ attemptsLeft: 5, sentTo: 'p•••@example.org' });
     expect(new Date(pending.expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     const code = await latestCodeTo('priya.new@example.org');
+    const currentRouteCode = await latestCodeTo('db.avc@example.org');
 
     const confirmed = await agent.request({
       method: 'POST',
       url: `${api}/contacts/email/confirmation/confirm`,
       headers: { [NONCE]: pending.nonce },
-      payload: { code },
+      payload: { code, currentRouteCode },
     });
     expect(confirmed.statusCode).toBe(204);
     expect((await agent.request({ url: `${api}/contacts/email` })).json()).toEqual({
       email: 'priya.new@example.org',
     });
-    const [notice] = await ctx.database.db
+    const toOldAddress = await ctx.database.db
       .select()
       .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, 'db.avc@example.org'));
-    expect(notice!.subject).toMatch(/email address was changed/);
+      .where(eq(outboxMessages.recipient, 'db.avc@example.org'))
+      .orderBy(outboxMessages.createdAt);
+    expect(toOldAddress.map((message) => message.subject)).toEqual([
+      expect.stringMatching(/Someone asked to change the email address/),
+      'Your email address is being changed',
+    ]);
 
     const reused = await agent.request({
       method: 'POST',
       url: `${api}/contacts/email/confirmation/confirm`,
       headers: { [NONCE]: pending.nonce },
-      payload: { code },
+      payload: { code, currentRouteCode },
     });
     expect(codeOf(reused)).toBe('CONFIRMATION_TOKEN_INVALID_ERROR');
     const [entry] = await ctx.database.db
@@ -201,17 +208,17 @@ describe('email change proven by a one-time code', () => {
       await agent.request({
         method: 'POST',
         url: `${api}/contacts/email/confirmation/send`,
-        payload: { email: 'tomasz@example.org' },
+        payload: { email: 'tomasz@example.org', password: PASSWORD },
       })
     ).json();
     const code = await latestCodeTo('tomasz@example.org');
     const wrong = code === '000000' ? '111111' : '000000';
-    const confirm = (nonce: string | undefined, value: string) =>
+    const confirm = async (nonce: string | undefined, value: string) =>
       agent.request({
         method: 'POST',
         url: `${api}/contacts/email/confirmation/confirm`,
         headers: nonce ? { [NONCE]: nonce } : {},
-        payload: { code: value },
+        payload: { code: value, currentRouteCode: await latestCodeTo('dc.far@example.org') },
       });
 
     expect(codeOf(await confirm(undefined, code))).toBe('CONFIRMATION_NONCE_REQUIRED_ERROR');
@@ -237,7 +244,7 @@ describe('email change proven by a one-time code', () => {
       await agent.request({
         method: 'POST',
         url: `${api}/contacts/email/confirmation/send`,
-        payload: { email: 'tomasz@example.org' },
+        payload: { email: 'tomasz@example.org', password: PASSWORD },
       })
     ).json();
     await ctx.database.db
@@ -257,7 +264,7 @@ describe('email change proven by a one-time code', () => {
       await agent.request({
         method: 'POST',
         url: `${api}/contacts/email/confirmation/send`,
-        payload: { email: 'daniel@example.org' },
+        payload: { email: 'daniel@example.org', password: PASSWORD },
       })
     ).json();
     const resend = () =>
@@ -276,7 +283,10 @@ describe('email change proven by a one-time code', () => {
       method: 'POST',
       url: `${api}/contacts/email/confirmation/confirm`,
       headers: { [NONCE]: pending.nonce },
-      payload: { code: await latestCodeTo('daniel@example.org') },
+      payload: {
+        code: await latestCodeTo('daniel@example.org'),
+        currentRouteCode: await latestCodeTo('db.active@example.org'),
+      },
     });
     expect(confirmed.statusCode).toBe(204);
   });
@@ -287,7 +297,7 @@ describe('email change proven by a one-time code', () => {
       const response = await agent.request({
         method: 'POST',
         url: `${api}/contacts/email/confirmation/send`,
-        payload: { email },
+        payload: { email, password: PASSWORD },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].code).toBe('field_invalid');
@@ -302,10 +312,10 @@ describe('mobile change', () => {
       await agent.request({
         method: 'POST',
         url: `${api}/contacts/mobile-phone/confirmation/send`,
-        payload: { countryCode: 'GB', number: '07825 123987' },
+        payload: { countryCode: 'GB', number: '07825 123987', password: PASSWORD },
       })
     ).json();
-    expect(pending.sentTo).toBe('•••• 3987');
+    expect(pending).toMatchObject({ sentTo: '•••• 3987', currentRouteSentTo: 'd•••@example.org' });
     const [sms] = await ctx.database.db
       .select()
       .from(outboxMessages)
@@ -315,7 +325,10 @@ describe('mobile change', () => {
       method: 'POST',
       url: `${api}/contacts/mobile-phone/confirmation/confirm`,
       headers: { [NONCE]: pending.nonce },
-      payload: { code: await latestCodeTo('+447825123987') },
+      payload: {
+        code: await latestCodeTo('+447825123987'),
+        currentRouteCode: await latestCodeTo('dc.near@example.org'),
+      },
     });
     expect(confirmed.statusCode).toBe(204);
     expect((await agent.request({ url: `${api}/contacts/mobile-phone` })).json()).toEqual({
@@ -328,14 +341,14 @@ describe('mobile change', () => {
     const bad = await agent.request({
       method: 'POST',
       url: `${api}/contacts/mobile-phone/confirmation/send`,
-      payload: { countryCode: 'GB', number: '0123' },
+      payload: { countryCode: 'GB', number: '0123', password: PASSWORD },
     });
     expect(bad.statusCode).toBe(400);
     const emailPending = (
       await agent.request({
         method: 'POST',
         url: `${api}/contacts/email/confirmation/send`,
-        payload: { email: 'graham@example.org' },
+        payload: { email: 'graham@example.org', password: PASSWORD },
       })
     ).json();
     const crossed = await agent.request({

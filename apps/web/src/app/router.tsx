@@ -154,6 +154,7 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 [webAppPaths.changeAddress, () => myDetails().then((m) => m.ChangeAddressPage)],
                 [webAppPaths.contactPreferences, () => myDetails().then((m) => m.ContactPreferencesPage)],
                 [webAppPaths.bankDetails, () => myDetails().then((m) => m.BankDetailsPage)],
+                [webAppPaths.cancelBankChange, () => myDetails().then((m) => m.CancelBankChangePage)],
                 [
                   webAppPaths.documents,
                   () => import('../features/documents/DocumentsPage').then((m) => m.DocumentsPage),

@@ -8,7 +8,7 @@ import {
   nominationProblems,
   nominationSaveBodySchema,
   nominationSchema,
-  pendingCodeSchema,
+  pendingChangeSchema,
   recordQuerySchema,
   relationshipStatuses,
   relationshipStatusesResponseSchema,
@@ -16,20 +16,26 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Messaging } from '../../lib/messaging';
 import {
   NONCE_HEADER,
   confirmOneTimeCode,
   confirmationErrors,
+  pendingChange,
   resendOneTimeCode,
   sendOneTimeCode,
   type CodeMessage,
 } from '../../lib/one-time-codes';
 import { fileForMember } from '../documents/library';
 import { findMember } from '../member-data/member-repository';
-import { maskedEmail } from '../my-details/masking';
+import {
+  defencesOf,
+  noStableRoute,
+  noticeToEveryRoute,
+  stableCodeRoute,
+} from '../my-details/change-defences';
 import { activeNomination, replaceNomination, type MemberRecord } from './repository';
 import { renderNominationPdf } from './nomination-pdf';
 
@@ -40,7 +46,7 @@ const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() }
 
 const stepUpMessage: CodeMessage = {
   subject: 'Your code to confirm your beneficiaries',
-  body: 'Your code to confirm the change to your beneficiaries is {code}. It works for {minutes} minutes. If you did not ask for it, contact us straight away.',
+  body: 'Your code to confirm the change to your beneficiaries is {code}. It works for {minutes}. If you did not ask for it, do not share it and call us straight away.',
 };
 
 /** JSON with object keys sorted: the stored payload (jsonb reorders keys) compared with the request. */
@@ -127,29 +133,25 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
     {
       schema: {
         tags,
-        summary: `Step-up for a new nomination: checks it and emails a code; the nonce goes in ${NONCE_HEADER} on save`,
+        summary: `Step-up for a new nomination: checks it and sends a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} on save`,
         body: nominationBodySchema,
-        response: { 200: pendingCodeSchema, ...errors, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
       const list = checkedNomination(request.body.beneficiaries);
       const member = await memberOf(request);
-      if (!member.email) {
-        throw badRequest(
-          'verified_email_required',
-          'Add your email address before changing your beneficiaries.',
-        );
-      }
+      const route = stableCodeRoute(member, await defencesOf(db, request));
+      if (!route) throw noStableRoute();
       const pending = await sendOneTimeCode(db, messaging, {
         owner: ownerOf(request),
         purpose: PURPOSE,
-        channel: 'email',
-        destination: member.email,
-        payload: { beneficiaries: list },
+        channel: route.channel,
+        destination: route.destination,
+        payload: { beneficiaries: list, sentTo: route.shown },
         message: stepUpMessage,
       });
-      return { ...pending, sentTo: maskedEmail(member.email) };
+      return { ...pending, channel: route.channel, sentTo: route.shown, currentRouteSentTo: null };
     },
   );
 
@@ -160,18 +162,23 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
         tags,
         summary: 'A new step-up code for the pending nomination (after the cool-down)',
         headers: nonceHeaders,
-        response: { 200: pendingCodeSchema, ...errors, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
-      const member = await memberOf(request);
+      const waiting = await pendingChange(db, ownerOf(request), PURPOSE, request.headers[NONCE_HEADER]);
       const pending = await resendOneTimeCode(db, messaging, {
         owner: ownerOf(request),
         purpose: PURPOSE,
         nonce: request.headers[NONCE_HEADER],
         message: stepUpMessage,
       });
-      return { ...pending, sentTo: member.email ? maskedEmail(member.email) : 'your email address' };
+      return {
+        ...pending,
+        channel: waiting?.channel ?? 'email',
+        sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
+        currentRouteSentTo: null,
+      };
     },
   );
 
@@ -191,9 +198,10 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       const { code, beneficiaries: submitted } = request.body;
       const list = checkedNomination(submitted);
       const record = recordOf(request);
+      const member = await memberOf(request);
       const previous = await activeNomination(db, record);
       const now = new Date();
-      await confirmOneTimeCode(
+      const notices = await confirmOneTimeCode(
         db,
         { owner: ownerOf(request), purpose: PURPOSE, nonce: request.headers[NONCE_HEADER], code },
         async (tx, payload) => {
@@ -204,7 +212,15 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
               'This code was sent for a different nomination. Ask for a new code.',
             );
           }
+          const queued = await noticeToEveryRoute(tx, request.log, member, {
+            subject: 'Your beneficiaries are being changed',
+            body:
+              list.length > 0
+                ? `Your nomination of ${list.length} ${list.length === 1 ? 'beneficiary' : 'beneficiaries'} is being saved in place of the one you had. A copy will be in your documents.`
+                : 'Your nomination is being removed: you will have no beneficiaries.',
+          });
           await replaceNomination(tx, record, list, now);
+          return queued;
         },
       ).catch(async (error: unknown) => {
         await audit(db, request, { action: 'beneficiaries_change', outcome: 'failure', ...ownerOf(request) });
@@ -225,17 +241,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
           bytes: await nominationPdf(request, list, madeOn),
         });
       }
-      const member = await memberOf(request);
-      if (member.email) {
-        await messaging.sendEmail({
-          to: member.email,
-          subject: 'Your beneficiaries were changed',
-          body:
-            list.length > 0
-              ? `Your nomination of ${list.length} ${list.length === 1 ? 'beneficiary' : 'beneficiaries'} was saved. A copy is in your documents. If you did not make this change, contact us straight away.`
-              : 'Your nomination was removed: you have no beneficiaries now. If you did not make this change, contact us straight away.',
-        });
-      }
+      await messaging.deliverQueued(notices);
       return activeNomination(db, record);
     },
   );

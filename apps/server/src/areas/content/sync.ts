@@ -225,12 +225,28 @@ export async function syncContent(
     }
     const version = current + 1;
     for (const { tenant, pages: tenantPages, documents, images } of bundles) {
-      const { logo, font, features, outboundSsoUrl, preRetirementAgePeriod, newlyRetiredRange, ...columns } =
-        tenant;
+      const {
+        logo,
+        font,
+        features,
+        outboundSsoUrl,
+        preRetirementAgePeriod,
+        newlyRetiredRange,
+        changeDefences,
+        ...columns
+      } = tenant;
       const row = {
         ...columns,
         singleAuth: tenant.singleAuth ?? null,
-        settings: { logo, font, features, outboundSsoUrl, preRetirementAgePeriod, newlyRetiredRange },
+        settings: {
+          logo,
+          font,
+          features,
+          outboundSsoUrl,
+          preRetirementAgePeriod,
+          newlyRetiredRange,
+          changeDefences,
+        },
       };
       await tx.insert(tenants).values(row).onConflictDoUpdate({ target: tenants.tenantUrl, set: row });
       for (const page of tenantPages) {

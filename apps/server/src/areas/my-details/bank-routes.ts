@@ -1,25 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import {
+  bankChangeResultSchema,
   bankCountriesAndCurrencies,
   bankSubmitSchema,
   errorBodySchema,
   ibanBankAccountFormSchema,
   maskedBankAccountSchema,
-  pendingCodeSchema,
+  pendingBankChangeSchema,
+  pendingChangeSchema,
   ukBankAccountFormSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { memberBankAccounts } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { Messaging } from '../../lib/messaging';
 import {
   NONCE_HEADER,
   confirmOneTimeCode,
   confirmationErrors,
+  pendingChange,
   resendOneTimeCode,
   sendOneTimeCode,
   type CodeMessage,
@@ -34,10 +35,20 @@ import {
   refuseOtherHolder,
   type NewBankAccount,
 } from './bank-accounts';
-import { maskedEmail } from './masking';
+import {
+  applyDueBankChanges,
+  bankChangePending,
+  cancelBankChange,
+  openBankChange,
+  saveBankChange,
+} from './bank-changes';
+import { defencesOf, noStableRoute, stableCodeRoute } from './change-defences';
 import { currentBankAccount } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const changeErrors = { ...errors, 409: errorBodySchema };
+/** How often due pending changes are applied when nobody reads them first. */
+const SWEEP_MINUTES = 15;
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 const PURPOSE = 'bank-change';
 
@@ -45,15 +56,23 @@ const sameAccount = (a: Record<string, unknown>, b: NewBankAccount) =>
   Object.entries(b).every(([key, value]) => a[key] === value);
 
 /**
- * Bank accounts of the chosen record: enter → validate → confirm the masked result → a step-up code to
- * the member's email → submit the same account with the code. The old and new numbers are audited
- * masked and the member is told of the change.
+ * Bank accounts of the chosen record: enter → validate → confirm the masked result → a step-up code to a
+ * contact route that did not change lately (email, mobile, else a letter) → submit the same account with
+ * the code. Inside the cooling-off after a contact change the account waits as a pending change. The
+ * old and new numbers are audited masked and every route on file is told (docs/security.md).
  */
 export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messaging }> = async (
   app,
   { db, messaging },
 ) => {
   app.addHook('preHandler', app.requireMember);
+  const sweep = setInterval(() => {
+    applyDueBankChanges(db, messaging, app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'applying due bank changes failed'),
+    );
+  }, SWEEP_MINUTES * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   const chosenRecord = async (request: FastifyRequest) => {
     const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
@@ -76,8 +95,13 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
   };
   const stepUpMessage = async (request: FastifyRequest): Promise<CodeMessage> => ({
     subject: `Your ${await tenantName(request)} code to change your bank details`,
-    body: 'Your code to confirm the change to your bank details is {code}. It expires in {minutes} minutes. If you did not ask for it, contact us straight away.',
+    body: 'Your code to confirm the change to your bank details is {code}. It expires in {minutes}. If you did not ask for it, do not share it and call us straight away.',
   });
+  const upToDate = async (request: FastifyRequest) => {
+    const member = await chosenRecord(request);
+    await applyDueBankChanges(db, messaging, request.log, member);
+    return member;
+  };
 
   app.get(
     '/v2/bank-accounts/current',
@@ -89,7 +113,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
       },
     },
     async (request) => {
-      const account = await currentBankAccount(db, await chosenRecord(request));
+      const account = await currentBankAccount(db, await upToDate(request));
       if (!account) throw notFound('member_bank_account_not_found', 'We do not hold bank details for you.');
       return masked(account);
     },
@@ -150,29 +174,26 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
       {
         schema: {
           tags: ['my-details'],
-          summary: `Step-up for ${flow.label}: checks it again and emails a code to the member's address; the nonce goes in ${NONCE_HEADER} on submit`,
+          summary: `Step-up for ${flow.label}: checks it again and sends a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} on submit`,
           body: flow.schema,
-          response: { 200: pendingCodeSchema, ...errors, 429: errorBodySchema },
+          response: { 200: pendingChangeSchema, ...changeErrors, 429: errorBodySchema },
         },
       },
       async (request) => {
         const account = accountOf(request.body);
         const member = await validated(request, account);
-        if (!member.email) {
-          throw badRequest(
-            'verified_email_required',
-            'Add your email address before changing your bank details.',
-          );
-        }
+        if (await openBankChange(db, member)) throw bankChangePending();
+        const route = stableCodeRoute(member, await defencesOf(db, request));
+        if (!route) throw noStableRoute();
         const pending = await sendOneTimeCode(db, messaging, {
           owner: ownerOf(request),
           purpose: PURPOSE,
-          channel: 'email',
-          destination: member.email,
-          payload: { ...account },
+          channel: route.channel,
+          destination: route.destination,
+          payload: { ...account, sentTo: route.shown },
           message: await stepUpMessage(request),
         });
-        return { ...pending, sentTo: maskedEmail(member.email) };
+        return { ...pending, channel: route.channel, sentTo: route.shown, currentRouteSentTo: null };
       },
     );
 
@@ -181,60 +202,50 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
       {
         schema: {
           tags: ['my-details'],
-          summary: `Save ${flow.label} with the step-up code; the account must be the one the code was sent for`,
+          summary: `Save ${flow.label} with the step-up code; the account must be the one the code was sent for. Inside the cooling-off after a contact change it is kept as pending until the period ends`,
           headers: nonceHeaders,
           body: bankSubmitSchema(flow.schema),
-          response: { 204: z.null(), ...errors },
+          response: { 200: bankChangeResultSchema, ...changeErrors },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { code, ...details } = request.body as { code: string } & Record<string, unknown>;
         const account = accountOf(details);
         const member = await validated(request, account);
         const owner = ownerOf(request);
         const previous = await currentBankAccount(db, member);
-        await confirmOneTimeCode(
+        const defences = await defencesOf(db, request);
+        const name = await tenantName(request);
+        const saved = await confirmOneTimeCode(
           db,
           { owner, purpose: PURPOSE, nonce: request.headers[NONCE_HEADER], code },
           async (tx, payload) => {
-            if (!sameAccount(payload, account)) {
+            const { sentTo: _sentTo, ...codeAccount } = payload;
+            if (!sameAccount(codeAccount, account)) {
               throw new AppError(
                 400,
                 confirmationErrors.invalid,
                 'This code was sent for different bank details. Ask for a new code.',
               );
             }
-            const record = and(
-              eq(memberBankAccounts.businessGroup, owner.businessGroup),
-              eq(memberBankAccounts.referenceNumber, owner.referenceNumber),
-              isNull(memberBankAccounts.replacedAt),
-            );
-            await tx.update(memberBankAccounts).set({ replacedAt: new Date() }).where(record);
-            await tx.insert(memberBankAccounts).values({
-              businessGroup: owner.businessGroup,
-              referenceNumber: owner.referenceNumber,
-              ...(account.kind === 'uk' ? { ...account, bankCountryCode: 'GB', currency: 'GBP' } : account),
-            });
+            return saveBankChange(tx, request.log, member, account, defences, name);
           },
         ).catch(async (error: unknown) => {
           await audit(db, request, { action: 'bank_account_change', outcome: 'failure', ...owner });
           throw error;
         });
+        await messaging.deliverQueued(saved.notices);
         await audit(db, request, {
-          action: 'bank_account_change',
+          action: saved.status === 'pending' ? 'bank_account_change_held' : 'bank_account_change',
           outcome: 'success',
           ...owner,
-          details: { from: auditedAccount(previous), to: auditedAccount(account) },
+          details: {
+            from: auditedAccount(previous),
+            to: auditedAccount(account),
+            appliesAt: saved.appliesAt?.toISOString() ?? null,
+          },
         });
-        if (member.email) {
-          const shown = masked(account);
-          await messaging.sendEmail({
-            to: member.email,
-            subject: `Your ${await tenantName(request)} bank details were changed`,
-            body: `We will now pay you into the account ending ${(shown.accountNumber ?? shown.iban)!.slice(-4)} in the name of ${account.accountName}. If you did not make this change, contact us straight away.`,
-          });
-        }
-        return reply.code(204).send(null);
+        return { status: saved.status, appliesAt: saved.appliesAt?.toISOString() ?? null };
       },
     );
   }
@@ -246,18 +257,68 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
         tags: ['my-details'],
         summary: 'A new step-up code for the pending bank change (after the cool-down)',
         headers: nonceHeaders,
-        response: { 200: pendingCodeSchema, ...errors, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
-      const member = await chosenRecord(request);
+      const owner = ownerOf(request);
+      const waiting = await pendingChange(db, owner, PURPOSE, request.headers[NONCE_HEADER]);
       const pending = await resendOneTimeCode(db, messaging, {
-        owner: ownerOf(request),
+        owner,
         purpose: PURPOSE,
         nonce: request.headers[NONCE_HEADER],
         message: await stepUpMessage(request),
       });
-      return { ...pending, sentTo: member.email ? maskedEmail(member.email) : 'your email address' };
+      return {
+        ...pending,
+        channel: waiting?.channel ?? 'email',
+        sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
+        currentRouteSentTo: null,
+      };
+    },
+  );
+
+  app.get(
+    '/v2/bank-accounts/pending',
+    {
+      schema: {
+        tags: ['my-details'],
+        summary: 'A bank change waiting out the cooling-off period, masked, with when it applies',
+        response: { 200: pendingBankChangeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const change = await openBankChange(db, await upToDate(request));
+      if (!change)
+        throw notFound('pending_bank_change_not_found', 'You have no change to your bank details waiting.');
+      return {
+        account: masked(change.account as unknown as NewBankAccount),
+        requestedAt: change.createdAt.toISOString(),
+        appliesAt: change.appliesAt.toISOString(),
+      };
+    },
+  );
+
+  app.delete(
+    '/v2/bank-accounts/pending',
+    {
+      schema: {
+        tags: ['my-details'],
+        summary: 'Cancel the bank change that is waiting; every route on file is told',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = await upToDate(request);
+      if (!(await cancelBankChange(db, messaging, request.log, member))) {
+        throw notFound('pending_bank_change_not_found', 'You have no change to your bank details waiting.');
+      }
+      await audit(db, request, {
+        action: 'bank_account_change_cancelled',
+        outcome: 'success',
+        ...ownerOf(request),
+      });
+      return reply.code(204).send(null);
     },
   );
 };

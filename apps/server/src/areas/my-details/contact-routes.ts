@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { eq, and } from 'drizzle-orm';
 import {
   addressSchema,
-  confirmCodeSchema,
-  emailChangeSchema,
+  confirmContactChangeSchema,
+  emailChangeRequestSchema,
   errorBodySchema,
   internationalNumber,
-  mobileChangeSchema,
+  mobileChangeRequestSchema,
   notificationSettingsSchema,
-  pendingCodeSchema,
+  pendingChangeSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { members, type MemberAddress } from '../../db/schema';
@@ -20,14 +20,21 @@ import type { Messaging } from '../../lib/messaging';
 import {
   NONCE_HEADER,
   confirmOneTimeCode,
+  pendingChange,
   resendOneTimeCode,
   sendOneTimeCode,
   type CodeMessage,
   type CodeOwner,
+  type PendingCode,
 } from '../../lib/one-time-codes';
 import { findMember } from '../member-data/member-repository';
 import { findTenant } from '../tenancy/tenant-repository';
+import { noticeToEveryRoute, requirePassword, type ContactRecord } from './change-defences';
 import { lastFour, maskedEmail } from './masking';
+
+const sameAddress = (a: MemberAddress, b: MemberAddress) =>
+  JSON.stringify([a.lines, a.town, a.county ?? null, a.postcode, a.countryCode]) ===
+  JSON.stringify([b.lines, b.town, b.county ?? null, b.postcode, b.countryCode]);
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const codeErrors = { ...errors, 429: errorBodySchema };
@@ -42,7 +49,7 @@ const ownerOf = (request: FastifyRequest): CodeOwner => ({
 const recordWhere = (owner: CodeOwner) =>
   and(eq(members.businessGroup, owner.businessGroup), eq(members.referenceNumber, owner.referenceNumber));
 
-/** Contact details of the chosen record: email and mobile (proven by a code), address, notification settings. */
+/** Contact details of the chosen record: email and mobile (password and two codes), address, notification settings. */
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messaging }> = async (
   app,
   { db, messaging },
@@ -57,14 +64,202 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
   const tenantName = async (request: FastifyRequest) =>
     (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
 
-  const emailCode = async (request: FastifyRequest): Promise<CodeMessage> => ({
-    subject: `Your ${await tenantName(request)} confirmation code`,
-    body: 'Your code to confirm your new email address is {code}. It expires in {minutes} minutes. If you did not ask for it, contact us.',
-  });
-  const smsCode = async (request: FastifyRequest): Promise<CodeMessage> => ({
-    subject: 'SMS',
-    body: `{code} is your ${await tenantName(request)} code to confirm this mobile number. It expires in {minutes} minutes.`,
-  });
+  /**
+   * Email and mobile changes share one shape: the password again, a code to the new route (it is
+   * theirs) and a code to the route on file (it is them), every route told before the change is saved.
+   */
+  const contactChanges = [
+    {
+      kind: 'email' as const,
+      path: '/members/current/contacts/email',
+      purpose: 'email-change',
+      label: 'email address',
+      body: emailChangeRequestSchema,
+      newRoute: (body: { email: string }) => ({ channel: 'email' as const, destination: body.email }),
+      unchanged: (member: ContactRecord, destination: string) =>
+        member.email?.toLowerCase() === destination.toLowerCase(),
+      shown: maskedEmail,
+      currentRoute: (member: ContactRecord) =>
+        member.email
+          ? { channel: 'email' as const, destination: member.email, shown: maskedEmail(member.email) }
+          : member.mobilePhone
+            ? {
+                channel: 'sms' as const,
+                destination: member.mobilePhone,
+                shown: lastFour(member.mobilePhone)!,
+              }
+            : null,
+      saved: (destination: string, now: Date) => ({ email: destination, emailChangedAt: now }),
+      previous: (member: ContactRecord) => member.email,
+    },
+    {
+      kind: 'mobile' as const,
+      path: '/members/current/contacts/mobile-phone',
+      purpose: 'mobile-change',
+      label: 'mobile number',
+      body: mobileChangeRequestSchema,
+      newRoute: (body: { countryCode: string; number: string }) => {
+        const number = internationalNumber(body);
+        if (!number) throw badRequest('field_invalid', 'Enter a mobile phone number in the correct format.');
+        return { channel: 'sms' as const, destination: number };
+      },
+      unchanged: (member: ContactRecord, destination: string) => member.mobilePhone === destination,
+      shown: (number: string) => lastFour(number)!,
+      currentRoute: (member: ContactRecord) =>
+        member.mobilePhone
+          ? { channel: 'sms' as const, destination: member.mobilePhone, shown: lastFour(member.mobilePhone)! }
+          : member.email
+            ? { channel: 'email' as const, destination: member.email, shown: maskedEmail(member.email) }
+            : null,
+      saved: (destination: string, now: Date) => ({ mobilePhone: destination, mobileChangedAt: now }),
+      previous: (member: ContactRecord) => member.mobilePhone,
+    },
+  ];
+
+  for (const change of contactChanges) {
+    const newRouteMessage = async (request: FastifyRequest): Promise<CodeMessage> =>
+      change.kind === 'email'
+        ? {
+            subject: `Your ${await tenantName(request)} confirmation code`,
+            body: 'Your code to confirm your new email address is {code}. It expires in {minutes} minutes. If you did not ask for it, contact us.',
+          }
+        : {
+            subject: 'SMS',
+            body: `{code} is your ${await tenantName(request)} code to confirm this mobile number. It expires in {minutes} minutes.`,
+          };
+    const currentRouteMessage = async (
+      request: FastifyRequest,
+      destination: string,
+    ): Promise<CodeMessage> => ({
+      subject: `Someone asked to change the ${change.label} on your ${await tenantName(request)} pension record`,
+      body: `Someone asked to change the ${change.label} on your pension record to ${change.shown(destination)}. If it was you, your code to approve it is {code}; it expires in {minutes} minutes. If it was not you, do not share this code: change your password and call us straight away.`,
+    });
+    const answer = (
+      pending: PendingCode,
+      member: ContactRecord,
+      destination: string,
+      channel: 'email' | 'sms',
+    ) => ({
+      ...pending,
+      channel,
+      sentTo: change.shown(destination),
+      currentRouteSentTo: change.currentRoute(member)?.shown ?? null,
+    });
+
+    app.post(
+      `${change.path}/confirmation/send`,
+      {
+        schema: {
+          tags: ['my-details'],
+          summary: `Start a ${change.label} change: needs the password; a 6-digit code goes to the NEW ${change.label} and another to the route on file; the nonce goes in ${NONCE_HEADER} on confirm`,
+          body: change.body,
+          response: { 200: pendingChangeSchema, ...codeErrors },
+        },
+      },
+      async (request) => {
+        const member = await chosenRecord(request);
+        const body = request.body as { password: string; email: string } & {
+          countryCode: string;
+          number: string;
+        };
+        const route = change.newRoute(body);
+        if (change.unchanged(member, route.destination)) {
+          throw badRequest(`${change.kind}_unchanged`, `This is already your ${change.label}.`);
+        }
+        await requirePassword(db, request, body.password);
+        const current = change.currentRoute(member);
+        const pending = await sendOneTimeCode(db, messaging, {
+          owner: ownerOf(request),
+          purpose: change.purpose,
+          ...route,
+          payload: { destination: route.destination },
+          message: await newRouteMessage(request),
+          ...(current
+            ? {
+                currentRoute: {
+                  channel: current.channel,
+                  destination: current.destination,
+                  message: await currentRouteMessage(request, route.destination),
+                },
+              }
+            : {}),
+        });
+        return answer(pending, member, route.destination, route.channel);
+      },
+    );
+
+    app.post(
+      `${change.path}/confirmation/resend`,
+      {
+        schema: {
+          tags: ['my-details'],
+          summary: `New codes for the pending ${change.label} change (after the cool-down)`,
+          headers: nonceHeaders,
+          response: { 200: pendingChangeSchema, ...codeErrors },
+        },
+      },
+      async (request) => {
+        const member = await chosenRecord(request);
+        const owner = ownerOf(request);
+        const waiting = await pendingChange(db, owner, change.purpose, request.headers[NONCE_HEADER]);
+        const destination = String(waiting?.payload.destination ?? '');
+        const pending = await resendOneTimeCode(db, messaging, {
+          owner,
+          purpose: change.purpose,
+          nonce: request.headers[NONCE_HEADER],
+          message: await newRouteMessage(request),
+          currentRouteMessage: await currentRouteMessage(request, destination),
+        });
+        return answer(pending, member, destination, change.kind === 'email' ? 'email' : 'sms');
+      },
+    );
+
+    app.post(
+      `${change.path}/confirmation/confirm`,
+      {
+        schema: {
+          tags: ['my-details'],
+          summary: `Confirm the ${change.label} change with its code (and the code sent to the route on file); every route on file is told first`,
+          headers: nonceHeaders,
+          body: confirmContactChangeSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const owner = ownerOf(request);
+        const member = await chosenRecord(request);
+        const { code, currentRouteCode } = request.body;
+        const outcome = await confirmOneTimeCode(
+          db,
+          { owner, purpose: change.purpose, nonce: request.headers[NONCE_HEADER], code, currentRouteCode },
+          async (tx, payload) => {
+            const destination = String(payload.destination);
+            const notices = await noticeToEveryRoute(tx, request.log, member, {
+              subject: `Your ${change.label} is being changed`,
+              body: `The ${change.label} on your ${await tenantName(request)} pension record is being changed to ${change.shown(destination)}.`,
+            });
+            await tx.update(members).set(change.saved(destination, new Date())).where(recordWhere(owner));
+            return { destination, notices };
+          },
+        ).catch(async (error: unknown) => {
+          await audit(db, request, { action: `${change.kind}_change`, outcome: 'failure', ...owner });
+          throw error;
+        });
+        await messaging.deliverQueued(outcome.notices);
+        const previous = change.previous(member);
+        await audit(db, request, {
+          action: `${change.kind}_change`,
+          outcome: 'success',
+          ...owner,
+          details: {
+            from: previous ? change.shown(previous) : null,
+            to: change.shown(outcome.destination),
+          },
+        });
+        return reply.code(204).send(null);
+      },
+    );
+  }
 
   app.get(
     '/members/current/contacts/email',
@@ -78,97 +273,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
     async (request) => ({ email: (await chosenRecord(request)).email }),
   );
 
-  app.post(
-    '/members/current/contacts/email/confirmation/send',
-    {
-      schema: {
-        tags: ['my-details'],
-        summary: `Start an email change: a 6-digit code goes to the NEW address; the answer's nonce goes in ${NONCE_HEADER} on confirm`,
-        body: emailChangeSchema,
-        response: { 200: pendingCodeSchema, ...codeErrors },
-      },
-    },
-    async (request) => {
-      const member = await chosenRecord(request);
-      const { email } = request.body;
-      if (member.email?.toLowerCase() === email.toLowerCase())
-        throw badRequest('email_unchanged', 'This is already your email address.');
-      const pending = await sendOneTimeCode(db, messaging, {
-        owner: ownerOf(request),
-        purpose: 'email-change',
-        channel: 'email',
-        destination: email,
-        payload: { email },
-        message: await emailCode(request),
-      });
-      return { ...pending, sentTo: maskedEmail(email) };
-    },
-  );
-
-  app.post(
-    '/members/current/contacts/email/confirmation/resend',
-    {
-      schema: {
-        tags: ['my-details'],
-        summary: 'A new code for the pending email change (after the cool-down)',
-        headers: nonceHeaders,
-        response: { 200: pendingCodeSchema, ...codeErrors },
-      },
-    },
-    async (request) => {
-      const pending = await resendOneTimeCode(db, messaging, {
-        owner: ownerOf(request),
-        purpose: 'email-change',
-        nonce: request.headers[NONCE_HEADER],
-        message: await emailCode(request),
-      });
-      return { ...pending, sentTo: 'your new email address' };
-    },
-  );
-
-  app.post(
-    '/members/current/contacts/email/confirmation/confirm',
-    {
-      schema: {
-        tags: ['my-details'],
-        summary: 'Confirm the email change with the code; the old address is told of the change',
-        headers: nonceHeaders,
-        body: confirmCodeSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const owner = ownerOf(request);
-      const previous = (await chosenRecord(request)).email;
-      const email = await confirmOneTimeCode(
-        db,
-        { owner, purpose: 'email-change', nonce: request.headers[NONCE_HEADER], code: request.body.code },
-        async (tx, payload) => {
-          const value = String(payload.email);
-          await tx.update(members).set({ email: value }).where(recordWhere(owner));
-          return value;
-        },
-      ).catch(async (error: unknown) => {
-        await audit(db, request, { action: 'email_change', outcome: 'failure', ...owner });
-        throw error;
-      });
-      await audit(db, request, {
-        action: 'email_change',
-        outcome: 'success',
-        ...owner,
-        details: { from: previous ? maskedEmail(previous) : null, to: maskedEmail(email) },
-      });
-      if (previous && previous !== email) {
-        await messaging.sendEmail({
-          to: previous,
-          subject: `Your ${await tenantName(request)} email address was changed`,
-          body: `The email address on your pension record was changed to ${maskedEmail(email)}. If you did not make this change, contact us straight away.`,
-        });
-      }
-      return reply.code(204).send(null);
-    },
-  );
-
   app.get(
     '/members/current/contacts/mobile-phone',
     {
@@ -179,91 +283,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
       },
     },
     async (request) => ({ number: (await chosenRecord(request)).mobilePhone }),
-  );
-
-  app.post(
-    '/members/current/contacts/mobile-phone/confirmation/send',
-    {
-      schema: {
-        tags: ['my-details'],
-        summary: `Start a mobile change: a 6-digit code is texted to the NEW number; the nonce goes in ${NONCE_HEADER} on confirm`,
-        body: mobileChangeSchema,
-        response: { 200: pendingCodeSchema, ...codeErrors },
-      },
-    },
-    async (request) => {
-      const member = await chosenRecord(request);
-      const number = internationalNumber(request.body);
-      if (!number) throw badRequest('field_invalid', 'Enter a mobile phone number in the correct format.');
-      if (member.mobilePhone === number)
-        throw badRequest('mobile_unchanged', 'This is already your mobile number.');
-      const pending = await sendOneTimeCode(db, messaging, {
-        owner: ownerOf(request),
-        purpose: 'mobile-change',
-        channel: 'sms',
-        destination: number,
-        payload: { number },
-        message: await smsCode(request),
-      });
-      return { ...pending, sentTo: lastFour(number)! };
-    },
-  );
-
-  app.post(
-    '/members/current/contacts/mobile-phone/confirmation/resend',
-    {
-      schema: {
-        tags: ['my-details'],
-        summary: 'A new code for the pending mobile change (after the cool-down)',
-        headers: nonceHeaders,
-        response: { 200: pendingCodeSchema, ...codeErrors },
-      },
-    },
-    async (request) => {
-      const pending = await resendOneTimeCode(db, messaging, {
-        owner: ownerOf(request),
-        purpose: 'mobile-change',
-        nonce: request.headers[NONCE_HEADER],
-        message: await smsCode(request),
-      });
-      return { ...pending, sentTo: 'your new mobile number' };
-    },
-  );
-
-  app.post(
-    '/members/current/contacts/mobile-phone/confirmation/confirm',
-    {
-      schema: {
-        tags: ['my-details'],
-        summary: 'Confirm the mobile change with the texted code',
-        headers: nonceHeaders,
-        body: confirmCodeSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const owner = ownerOf(request);
-      const previous = (await chosenRecord(request)).mobilePhone;
-      const number = await confirmOneTimeCode(
-        db,
-        { owner, purpose: 'mobile-change', nonce: request.headers[NONCE_HEADER], code: request.body.code },
-        async (tx, payload) => {
-          const value = String(payload.number);
-          await tx.update(members).set({ mobilePhone: value }).where(recordWhere(owner));
-          return value;
-        },
-      ).catch(async (error: unknown) => {
-        await audit(db, request, { action: 'mobile_change', outcome: 'failure', ...owner });
-        throw error;
-      });
-      await audit(db, request, {
-        action: 'mobile_change',
-        outcome: 'success',
-        ...owner,
-        details: { from: lastFour(previous), to: lastFour(number) },
-      });
-      return reply.code(204).send(null);
-    },
   );
 
   app.get(
@@ -333,23 +352,35 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
     {
       schema: {
         tags: ['my-details'],
-        summary: 'Change the postal address (UK postcodes checked and normalised)',
+        summary:
+          'Change the postal address (UK postcodes checked and normalised); every route on file is told first; the same address again writes nothing',
         body: addressSchema,
         response: { 200: storedAddressSchema, ...errors },
       },
     },
     async (request) => {
       const owner = ownerOf(request);
-      const previous = (await chosenRecord(request)).address;
+      const member = await chosenRecord(request);
+      const previous = member.address;
       const address: MemberAddress = { ...request.body, county: request.body.county ?? null };
-      await db.update(members).set({ address }).where(recordWhere(owner));
+      const shown = { ...address, county: address.county ?? null };
+      if (previous && sameAddress(previous, address)) return shown;
+      const notices = await db.transaction(async (tx) => {
+        const queued = await noticeToEveryRoute(tx, request.log, member, {
+          subject: 'Your postal address is being changed',
+          body: `The postal address on your ${await tenantName(request)} pension record is being changed to one with the postcode ${address.postcode}.`,
+        });
+        await tx.update(members).set({ address, addressChangedAt: new Date() }).where(recordWhere(owner));
+        return queued;
+      });
+      await messaging.deliverQueued(notices);
       await audit(db, request, {
         action: 'address_change',
         outcome: 'success',
         ...owner,
         details: { fromPostcode: previous?.postcode ?? null, toPostcode: address.postcode },
       });
-      return { ...address, county: address.county ?? null };
+      return shown;
     },
   );
 };

@@ -12,6 +12,7 @@ const tenantSettingsSchema = tenantContentSchema.pick({
   outboundSsoUrl: true,
   preRetirementAgePeriod: true,
   newlyRetiredRange: true,
+  changeDefences: true,
 });
 
 /**

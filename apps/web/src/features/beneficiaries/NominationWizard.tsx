@@ -7,7 +7,7 @@ import {
   nominationProblems,
   shareHundredths,
   type Beneficiary,
-  type PendingCode,
+  type PendingChange,
 } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -33,7 +33,7 @@ type Step =
   | { name: ItemStep; index: number; item: DraftBeneficiary; returnTo: 'list' | 'review' }
   | { name: 'remove'; index: number }
   | { name: 'review' }
-  | { name: 'code'; pending: PendingCode };
+  | { name: 'code'; pending: PendingChange };
 
 const itemSteps: ItemStep[] = ['details', 'address', 'share'];
 
@@ -265,7 +265,9 @@ export function NominationWizard() {
           </ul>
         )}
         <p className="share-total">Lump-sum shares add up to {formatShare(total / 100)}</p>
-        <p>To keep your nomination safe, we will email you a code to confirm it.</p>
+        <p>
+          To keep your nomination safe, we will send a code to contact details you have not changed recently.
+        </p>
         <div className="button-group">
           <ActionButton
             className="button"

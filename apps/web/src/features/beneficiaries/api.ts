@@ -1,4 +1,4 @@
-import type { Beneficiary, Nomination, PendingCode } from '@meridian/contracts';
+import type { Beneficiary, Nomination, PendingChange } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { formatNumber } from '../content/format';
 import { asActiveRecord } from '../../lib/save-file';
@@ -33,12 +33,12 @@ export const beneficiariesApi = {
       )
     ).relationshipStatuses,
   sendCode: (beneficiaries: Beneficiary[]) =>
-    http.post<PendingCode>(`${base}/members/current/beneficiaries/confirmation/send`, {
+    http.post<PendingChange>(`${base}/members/current/beneficiaries/confirmation/send`, {
       ...record(),
       body: { beneficiaries },
     }),
   resendCode: (nonce: string) =>
-    http.post<PendingCode>(
+    http.post<PendingChange>(
       `${base}/members/current/beneficiaries/confirmation/resend`,
       record({ [NONCE]: nonce }),
     ),

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { PendingCode } from '@meridian/contracts';
+import type { PendingChange } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusOnStep } from '../../components/useFocusOnStep';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
+import { formatDate } from '../content/format';
 import { detailsApi, type BankAccountInput, type BankKind } from './api';
 import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from './BankAccountForm';
 import { CodeStep } from './CodeStep';
@@ -16,7 +19,7 @@ type Step =
   /** With the account entered before, when the member comes back to change it. */
   | { name: 'enter'; kind: BankKind; account?: BankAccountInput }
   | { name: 'check'; checked: CheckedBankAccount }
-  | { name: 'code'; checked: CheckedBankAccount; pending: PendingCode };
+  | { name: 'code'; checked: CheckedBankAccount; pending: PendingChange };
 
 const titles = {
   kind: 'Where is your bank account?',
@@ -109,7 +112,10 @@ export function BankDetailsPage() {
         <ErrorSummary errors={errors} />
         <h1>{titles.check}</h1>
         <MaskedAccountSummary account={checked.masked} />
-        <p>To keep your pension safe, we will email you a code to confirm this change.</p>
+        <p>
+          To keep your pension safe, we will send a code to contact details you have not changed recently, and
+          tell you by every way we can reach you.
+        </p>
         <div className="button-group">
           <ActionButton
             className="button"
@@ -150,10 +156,60 @@ export function BankDetailsPage() {
         heading={titles.code}
         onResend={() => detailsApi.resendBankCode(pending.nonce)}
         onConfirm={async (code) => {
-          await detailsApi.submitBank(checked.kind, checked.account, pending.nonce, code);
-          await back('Your bank details have been changed');
+          const result = await detailsApi.submitBank(checked.kind, checked.account, pending.nonce, code);
+          await back(
+            result.status === 'pending' && result.appliesAt
+              ? `Your contact details changed recently, so for your safety we will pay into your new account from ${formatDate(result.appliesAt)}. Until then you can cancel the change here.`
+              : 'Your bank details have been changed',
+          );
         }}
       />
+    </div>
+  );
+}
+
+/** Cancel a bank change that is waiting out its cooling-off: what it is, then a confirm step. */
+export function CancelBankChangePage() {
+  const pending = useLoad(detailsApi.pendingBankChange);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const back = useBackToDetails();
+  useDocumentTitle(`${errors.length ? 'Error: ' : ''}Cancel the change to your bank details`);
+
+  if (pending.failure) return <LoadFailed what="show the change to your bank details" load={pending} />;
+  if (pending.data === undefined) return <p className="page-loading">Loading...</p>;
+  if (pending.data === null) {
+    return (
+      <div className="narrow">
+        <h1>Cancel the change to your bank details</h1>
+        <p>You have no change to your bank details waiting.</p>
+        <Link to={YOUR_DETAILS_PATH}>Back to your details</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={errors} />
+      <h1>Cancel the change to your bank details</h1>
+      <p>We will start paying into this account on {formatDate(pending.data.appliesAt)} unless you cancel:</p>
+      <MaskedAccountSummary account={pending.data.account} />
+      <p>If you cancel, we keep paying into the account we pay now.</p>
+      <div className="button-group">
+        <ActionButton
+          id="cancel-change"
+          className="button"
+          action={async () => {
+            try {
+              await detailsApi.cancelBankChange();
+              await back('The change to your bank details has been cancelled');
+            } catch (error) {
+              setErrors([serverError(error, 'cancel-change')]);
+            }
+          }}
+        >
+          Yes, cancel the change
+        </ActionButton>
+        <Link to={YOUR_DETAILS_PATH}>No, keep it</Link>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { emailChangeSchema, mobileChangeSchema, type PendingCode } from '@meridian/contracts';
+import { emailChangeRequestSchema, mobileChangeRequestSchema, type PendingChange } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -12,6 +12,21 @@ import { checkForm, errorFor, serverError } from './form';
 
 export const YOUR_DETAILS_PATH = '/my-details';
 
+/** The password again: a change of where our codes go must come from the member, not just their session. */
+function PasswordField({ error }: { error?: string }) {
+  return (
+    <TextField
+      id="password"
+      label="Your password"
+      hint="To keep your pension safe, enter the password you sign in with"
+      type="password"
+      autoComplete="current-password"
+      spellCheck={false}
+      error={error}
+    />
+  );
+}
+
 /** Back to Your details with a success message for the change just made. */
 export function useBackToDetails() {
   const navigate = useNavigate();
@@ -19,7 +34,7 @@ export function useBackToDetails() {
 }
 
 export function ChangeEmailPage() {
-  const [pending, setPending] = useState<PendingCode | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const back = useBackToDetails();
   useDocumentTitle(
@@ -29,8 +44,10 @@ export function ChangeEmailPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkForm(emailChangeSchema, {
-      email: new FormData(event.currentTarget).get('email') ?? '',
+    const form = new FormData(event.currentTarget);
+    const checked = checkForm(emailChangeRequestSchema, {
+      email: form.get('email') ?? '',
+      password: form.get('password') ?? '',
     });
     if (!checked.ok) return setErrors(checked.errors);
     try {
@@ -48,8 +65,8 @@ export function ChangeEmailPage() {
           pending={pending}
           heading="Confirm your new email address"
           onResend={() => detailsApi.emailChange.resend(pending.nonce)}
-          onConfirm={async (code) => {
-            await detailsApi.emailChange.confirm(pending.nonce, code);
+          onConfirm={async (code, currentRouteCode) => {
+            await detailsApi.emailChange.confirm(pending.nonce, code, currentRouteCode);
             await back('Your email address has been changed');
           }}
         />
@@ -70,6 +87,7 @@ export function ChangeEmailPage() {
           spellCheck={false}
           error={errorFor(errors, 'email')}
         />
+        <PasswordField error={errorFor(errors, 'password')} />
         <div className="button-group">
           <button type="submit" className="button">
             Continue
@@ -82,7 +100,7 @@ export function ChangeEmailPage() {
 }
 
 export function ChangeMobilePage() {
-  const [pending, setPending] = useState<PendingCode | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const back = useBackToDetails();
   useDocumentTitle(
@@ -93,9 +111,10 @@ export function ChangeMobilePage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const checked = checkForm(mobileChangeSchema, {
+    const checked = checkForm(mobileChangeRequestSchema, {
       countryCode: form.get('countryCode') ?? '',
       number: form.get('number') ?? '',
+      password: form.get('password') ?? '',
     });
     if (!checked.ok) return setErrors(checked.errors);
     try {
@@ -113,8 +132,8 @@ export function ChangeMobilePage() {
           pending={pending}
           heading="Confirm your new mobile number"
           onResend={() => detailsApi.mobileChange.resend(pending.nonce)}
-          onConfirm={async (code) => {
-            await detailsApi.mobileChange.confirm(pending.nonce, code);
+          onConfirm={async (code, currentRouteCode) => {
+            await detailsApi.mobileChange.confirm(pending.nonce, code, currentRouteCode);
             await back('Your mobile number has been changed');
           }}
         />
@@ -131,6 +150,7 @@ export function ChangeMobilePage() {
           hint="We will text a code to this number to check it is yours"
           error={errorFor(errors, 'number')}
         />
+        <PasswordField error={errorFor(errors, 'password')} />
         <div className="button-group">
           <button type="submit" className="button">
             Continue

@@ -1,7 +1,12 @@
 import './my-details.css';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { MaskedBankAccount, MembershipSummary, NotificationSettings } from '@meridian/contracts';
+import type {
+  MaskedBankAccount,
+  MembershipSummary,
+  NotificationSettings,
+  PendingBankChange,
+} from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { memberApi, type PersonalDetails } from '../../lib/api';
@@ -16,10 +21,11 @@ interface Details {
   address: StoredAddress | null;
   notifications: NotificationSettings;
   bank: MaskedBankAccount | null;
+  pendingBank: PendingBankChange | null;
 }
 
 async function loadDetails(): Promise<Details> {
-  const [personal, membership, email, mobile, address, notifications, bank] = await Promise.all([
+  const [personal, membership, email, mobile, address, notifications, bank, pendingBank] = await Promise.all([
     memberApi.personalDetails(),
     detailsApi.membershipSummary(),
     detailsApi.email(),
@@ -27,11 +33,34 @@ async function loadDetails(): Promise<Details> {
     detailsApi.address(),
     detailsApi.notifications(),
     detailsApi.bankAccount(),
+    detailsApi.pendingBankChange(),
   ]);
-  return { personal, membership, email: email.email, mobile: mobile.number, address, notifications, bank };
+  return {
+    personal,
+    membership,
+    email: email.email,
+    mobile: mobile.number,
+    address,
+    notifications,
+    bank,
+    pendingBank,
+  };
 }
 
 const date = (value: string | null) => (value ? formatDate(value) : 'Not recorded');
+
+function AccountLines({ account }: { account: MaskedBankAccount }) {
+  return (
+    <>
+      <span className="address-line">{account.accountName}</span>
+      <span className="address-line">
+        {account.kind === 'uk'
+          ? `Sort code ${account.sortCode}, account ${account.accountNumber}`
+          : `IBAN ${account.iban}, ${account.currency}`}
+      </span>
+    </>
+  );
+}
 
 function Row({
   label,
@@ -64,7 +93,7 @@ export function YourDetails() {
 
   if (details.failure) return <LoadFailed what="show your details" load={details} />;
   if (!details.data) return <p className="page-loading">Loading...</p>;
-  const { personal, membership, email, mobile, address, notifications, bank } = details.data;
+  const { personal, membership, email, mobile, address, notifications, bank, pendingBank } = details.data;
   const channels = [
     notifications.email && 'Email',
     notifications.sms && 'Text message',
@@ -139,20 +168,28 @@ export function YourDetails() {
       </dl>
       <h2>Bank account</h2>
       <dl className="summary-list">
-        <Row label="Bank account" change={{ href: '/my-details/bank', what: 'bank account' }}>
-          {bank ? (
-            <>
-              <span className="address-line">{bank.accountName}</span>
-              <span className="address-line">
-                {bank.kind === 'uk'
-                  ? `Sort code ${bank.sortCode}, account ${bank.accountNumber}`
-                  : `IBAN ${bank.iban}, ${bank.currency}`}
-              </span>
-            </>
-          ) : (
-            'Not recorded'
-          )}
+        <Row
+          label="Bank account"
+          change={pendingBank ? undefined : { href: '/my-details/bank', what: 'bank account' }}
+        >
+          {bank ? <AccountLines account={bank} /> : 'Not recorded'}
         </Row>
+        {pendingBank && (
+          <div className="summary-row">
+            <dt>Change waiting</dt>
+            <dd>
+              <AccountLines account={pendingBank.account} />
+              <span className="address-line">
+                Pending: we will pay into this account from {formatDate(pendingBank.appliesAt)}
+              </span>
+            </dd>
+            <dd className="summary-action">
+              <Link to="/my-details/bank/cancel">
+                Cancel<span className="visually-hidden"> the change to your bank account</span>
+              </Link>
+            </dd>
+          </div>
+        )}
       </dl>
     </>
   );

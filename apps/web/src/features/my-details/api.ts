@@ -1,14 +1,16 @@
 import type {
   AddressInput,
   AddressSuggestion,
-  EmailChange,
+  BankChangeResult,
+  EmailChangeRequest,
   IbanBankAccountFormInput,
   MaskedBankAccount,
   MemberAlert,
   MembershipSummary,
-  MobileChange,
+  MobileChangeRequest,
   NotificationSettings,
-  PendingCode,
+  PendingBankChange,
+  PendingChange,
   TelephoneIntent,
   UkBankAccountFormInput,
 } from '@meridian/contracts';
@@ -32,18 +34,26 @@ export interface StoredAddress {
 export type BankKind = 'uk' | 'iban';
 export type BankAccountInput = UkBankAccountFormInput | IbanBankAccountFormInput;
 
-/** A contact change proven by a code: send to the new address, resend, confirm with the nonce. */
+/**
+ * A contact change proven by codes: send (with the password) to the new route and the route on file,
+ * resend, confirm with the nonce and both codes.
+ */
 export interface CodeChannel<Change> {
-  send: (change: Change) => Promise<PendingCode>;
-  resend: (nonce: string) => Promise<PendingCode>;
-  confirm: (nonce: string, code: string) => Promise<void>;
+  send: (change: Change) => Promise<PendingChange>;
+  resend: (nonce: string) => Promise<PendingChange>;
+  confirm: (nonce: string, code: string, currentRouteCode?: string) => Promise<void>;
 }
 
 const codeChannel = <Change>(path: string): CodeChannel<Change> => ({
-  send: (change) => http.post<PendingCode>(`${base}${path}/confirmation/send`, { ...record(), body: change }),
-  resend: (nonce) => http.post<PendingCode>(`${base}${path}/confirmation/resend`, record({ [NONCE]: nonce })),
-  confirm: (nonce, code) =>
-    http.post<void>(`${base}${path}/confirmation/confirm`, { ...record({ [NONCE]: nonce }), body: { code } }),
+  send: (change) =>
+    http.post<PendingChange>(`${base}${path}/confirmation/send`, { ...record(), body: change }),
+  resend: (nonce) =>
+    http.post<PendingChange>(`${base}${path}/confirmation/resend`, record({ [NONCE]: nonce })),
+  confirm: (nonce, code, currentRouteCode) =>
+    http.post<void>(`${base}${path}/confirmation/confirm`, {
+      ...record({ [NONCE]: nonce }),
+      body: currentRouteCode ? { code, currentRouteCode } : { code },
+    }),
 });
 
 export const detailsApi = {
@@ -70,8 +80,8 @@ export const detailsApi = {
       ...record(),
       body: settings,
     }),
-  emailChange: codeChannel<EmailChange>('/members/current/contacts/email'),
-  mobileChange: codeChannel<MobileChange>('/members/current/contacts/mobile-phone'),
+  emailChange: codeChannel<EmailChangeRequest>('/members/current/contacts/email'),
+  mobileChange: codeChannel<MobileChangeRequest>('/members/current/contacts/mobile-phone'),
   countries: () => http.get<Array<{ code: string; name: string }>>(`${base}/addresses/countries`, record()),
   searchAddresses: (text: string, container?: string, signal?: AbortSignal) =>
     http.get<AddressSuggestion[]>(`${base}/addresses/search`, {
@@ -91,17 +101,20 @@ export const detailsApi = {
   validateBank: (kind: BankKind, account: BankAccountInput) =>
     http.post<MaskedBankAccount>(`${base}/v2/bank-accounts/${kind}/validate`, { ...record(), body: account }),
   sendBankCode: (kind: BankKind, account: BankAccountInput) =>
-    http.post<PendingCode>(`${base}/v2/bank-accounts/${kind}/confirmation/send`, {
+    http.post<PendingChange>(`${base}/v2/bank-accounts/${kind}/confirmation/send`, {
       ...record(),
       body: account,
     }),
   resendBankCode: (nonce: string) =>
-    http.post<PendingCode>(`${base}/v2/bank-accounts/confirmation/resend`, record({ [NONCE]: nonce })),
+    http.post<PendingChange>(`${base}/v2/bank-accounts/confirmation/resend`, record({ [NONCE]: nonce })),
   submitBank: (kind: BankKind, account: BankAccountInput, nonce: string, code: string) =>
-    http.post<void>(`${base}/v2/bank-accounts/${kind}/submit`, {
+    http.post<BankChangeResult>(`${base}/v2/bank-accounts/${kind}/submit`, {
       ...record({ [NONCE]: nonce }),
       body: { ...account, code },
     }),
+  pendingBankChange: () =>
+    http.get<PendingBankChange | null>(`${base}/v2/bank-accounts/pending`, { ...record(), nullOn404: true }),
+  cancelBankChange: () => http.delete<void>(`${base}/v2/bank-accounts/pending`, record()),
   telephoneIntent: (intent: TelephoneIntent) =>
     http.post<void>(`${base}/telephone-note/intent-context`, { ...record(), body: intent }),
 };

@@ -37,11 +37,20 @@ const codeMessages: Record<string, string> = {
   mobile_unchanged: 'This is already your mobile number. Enter a different one, or cancel',
   address_lookup_unavailable: 'We cannot look up addresses right now. Enter your address yourself',
   too_many_requests: 'Too many attempts. Wait a few minutes and try again',
+  password_incorrect: 'The password is not right. Enter the password you sign in with',
+  password_attempts_exceeded:
+    'You have entered the wrong password too many times. Try again in an hour, or call us',
+  no_stable_contact_route:
+    'Your contact details changed recently, so we cannot send you a code safely. Call us to change your bank details',
+  bank_change_pending:
+    'You already have a change to your bank details waiting. Cancel it in Your details before giving different details',
 };
 
 /** Refusals that always concern one field, whichever field the form would otherwise blame. */
 const codeFields: Record<string, string> = {
   bank_account_name_mismatch: 'accountName',
+  password_incorrect: 'password',
+  password_attempts_exceeded: 'password',
 };
 
 /** A server refusal as an error-summary entry on the field it concerns (`field` unless the code names one). */

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import {
+  emailChangeSchema,
+  maskedBankAccountSchema,
+  mobileChangeSchema,
+  pendingCodeSchema,
+} from './my-details';
+
+const sixDigits = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, message);
+
+/** The member's password, asked again before a contact route changes (a stolen session does not have it). */
+export const passwordConfirmationSchema = z.object({
+  password: z.string().min(1, 'Enter your password').max(200, 'Enter your password'),
+});
+
+export const emailChangeRequestSchema = z.intersection(emailChangeSchema, passwordConfirmationSchema);
+export type EmailChangeRequest = z.input<typeof emailChangeRequestSchema>;
+
+export const mobileChangeRequestSchema = z.intersection(mobileChangeSchema, passwordConfirmationSchema);
+export type MobileChangeRequest = z.input<typeof mobileChangeRequestSchema>;
+
+/** A contact change's two codes: one to the new route (it is theirs), one to the route on file (it is them). */
+export const confirmContactChangeSchema = z.object({
+  code: sixDigits('Enter the 6-digit code'),
+  currentRouteCode: sixDigits('Enter the 6-digit code we sent to your current contact details').optional(),
+});
+export type ConfirmContactChange = z.input<typeof confirmContactChangeSchema>;
+
+/** A pending change's code: where it went, by which channel, and where the second code went when there is one. */
+export const pendingChangeSchema = pendingCodeSchema.extend({
+  channel: z.enum(['email', 'sms', 'post']),
+  /** Masked route on file that was sent the authorising code; null when the change needs one code. */
+  currentRouteSentTo: z.string().nullable(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+/** What a confirmed bank change did: applied now, or waiting out the cooling-off period. */
+export const bankChangeResultSchema = z.object({
+  status: z.enum(['changed', 'pending']),
+  /** When a pending change applies (ISO timestamp); null when it applied at once. */
+  appliesAt: z.string().nullable(),
+});
+export type BankChangeResult = z.infer<typeof bankChangeResultSchema>;
+
+export const pendingBankChangeSchema = z.object({
+  account: maskedBankAccountSchema,
+  requestedAt: z.string(),
+  appliesAt: z.string(),
+});
+export type PendingBankChange = z.infer<typeof pendingBankChangeSchema>;
