@@ -280,7 +280,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: addressLookup });
   await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(identityVerificationRoutes, { prefix: '/mdp-api/api', db });
-  await app.register(journeyRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(journeyRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(journeySubmissionRoutes, { prefix: '/mdp-api/api', db });
   await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db });

@@ -87,6 +87,9 @@ const environmentSchema = z.object({
     .url('must be the base URL of the identity verification service')
     .optional(),
   IDENTITY_VERIFICATION_KEY: z.string().min(1).optional(),
+  /** The most form data (JSON bytes) a member's journey keeps on one page, and across the journey. */
+  JOURNEY_STEP_DATA_PAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(32_768),
+  JOURNEY_STEP_DATA_JOURNEY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(131_072),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),

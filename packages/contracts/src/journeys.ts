@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
+import { identityVerificationStatusSchema } from './identity-verification';
 import { safeDate } from './input-policy';
 import { visibilityRuleSchema } from './visibility-schema';
 
@@ -51,6 +52,8 @@ function stepSchemas(object: ObjectSchemaFactory) {
     object({ kind: z.literal('bank-account'), ...shared }),
     /** A phone number (country and number) given as the answer's value, as My details asks a mobile. */
     object({ kind: z.literal('phone'), ...shared }),
+    /** An amount of money of £0 or more in pounds and pence (`moneyAnswerSchema`), kept in pence. */
+    object({ kind: z.literal('money'), ...shared }),
   ]);
   /** A checkbox list (declarations): the page cannot be left until every required box is ticked. */
   const checkboxes = object({
@@ -172,6 +175,30 @@ export const ukBankAccountSchema = z.strictObject({
 });
 export type UkBankAccount = z.infer<typeof ukBankAccountSchema>;
 
+/** The most a money question accepts: £9,999,999.99, in pence. */
+export const MONEY_ANSWER_MAX_PENCE = 999_999_999;
+
+/**
+ * A money question's answer as typed, read the same way in the browser and on the server: pounds and
+ * at most two decimal places, optionally with a £ and commas between thousands ("1,250.50"); never
+ * negative, an exponent ("1e9") or a third decimal place. Read as whole pence.
+ */
+export const moneyAnswerSchema = z.string().transform((typed, context) => {
+  const value = typed.trim().replace(/^£\s*/, '');
+  const problem = (message: string) => {
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (value === '') return problem('Enter an amount in pounds, like 1500 or 1500.50');
+  if (/^-\s*£?\d/.test(value)) return problem('The amount must be £0 or more');
+  if (/^\d+\.\d{3,}$/.test(value)) return problem('The amount must have no more than 2 decimal places');
+  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/.test(value))
+    return problem('Enter an amount in pounds, like 1500 or 1500.50');
+  const [pounds, pence = ''] = value.replaceAll(',', '').split('.');
+  const total = Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
+  return total > MONEY_ANSWER_MAX_PENCE ? problem('The amount must be £9,999,999.99 or less') : total;
+});
+
 export const journeyCheckboxSchema = z.object({ key: answerKeySchema, answerValue: z.boolean() });
 
 /** One page the member has passed, as stored: where it led, what was answered and ticked. */
@@ -239,11 +266,17 @@ export const journeyStateSchema = z.object({
   /** The page the member should be on now: the first one not yet answered. */
   currentPageKey: journeyPageKeySchema,
   choice: journeyChoiceSchema.nullable(),
-  /** What is on record to confirm on a contact-details page. */
+  /** What is on record to confirm on a contact-details page (the postal address as its lines). */
   contact: z.object({
     fullName: z.string(),
     emailAddress: z.string().nullable(),
     phone: z.string().nullable(),
+    address: z.array(z.string()).nullable(),
+  }),
+  /** Where the member's proof of identity stands, from the scheme's own record of it. */
+  identity: z.object({
+    status: identityVerificationStatusSchema,
+    documentName: z.string().nullable(),
   }),
   steps: z.array(journeyStepSchema),
 });
@@ -275,6 +308,18 @@ export const journeyCheckboxesSchema = z.object({
   checkboxesListKey: z.string(),
   checkboxes: z.array(journeyCheckboxSchema),
 });
+/** A journey the member has started and not sent: where My requests offers to continue or cancel it. */
+export const journeyInProgressSchema = z.object({
+  type: journeyTypeSchema,
+  title: z.string(),
+  status: journeyStatusSchema,
+  startDate: z.string(),
+  expirationDate: z.string(),
+  /** The address of the page the member has reached. */
+  currentPageSlug: z.string(),
+});
+export type JourneyInProgress = z.infer<typeof journeyInProgressSchema>;
+
 export const journeySubmitResponseSchema = z.object({ caseNumber: z.string(), submissionDate: z.string() });
 
 /** A case with the administrator: an application or a quote request, as My requests shows it. */

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { identityVerifications, memberCases, memberJourneys, outboxMessages } from '../../src/db/schema';
+import {
+  identityVerifications,
+  memberCases,
+  memberJourneys,
+  members,
+  outboxMessages,
+} from '../../src/db/schema';
 import { decideIdentity } from '../../src/areas/identity-verification/service';
 import { updateCase } from '../../src/areas/journeys/case-update';
 import { BrowserAgent } from './browser-agent';
@@ -63,14 +69,24 @@ async function startApplication(agent: BrowserAgent, option = 'maximum-lump-sum'
   return retirementDate;
 }
 
-async function answerToDeclarations(agent: BrowserAgent, account = bank) {
+/** Answers every page up to the proof of identity (db.deferred's bank account by default). */
+async function answerToIdentity(agent: BrowserAgent, account = bank) {
   expect((await answer(agent, 'ra_guidance', 'guidance_taken', 'yes')).json()).toEqual({
     nextPageKey: 'ra_guidance_date',
   });
-  await answer(agent, 'ra_guidance_date', 'guidance_date', utcDay(new Date()));
-  await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'no');
-  await answer(agent, 'ra_bank', 'bank_account', 'provided', account);
-  await answer(agent, 'ra_contact', 'contact_correct', 'yes');
+  for (const [page, question, key, value] of [
+    ['ra_guidance_date', 'guidance_date', utcDay(new Date())],
+    ['ra_lump_sum_allowance', 'allowance_used', 'no'],
+    ['ra_bank', 'bank_account', 'provided', account],
+    ['ra_contact', 'contact_correct', 'yes'],
+  ] as const) {
+    const answered = await answer(agent, page, question, key, value);
+    expect(answered.statusCode, answered.body).toBe(200);
+  }
+}
+
+async function answerToDeclarations(agent: BrowserAgent, account = bank) {
+  await answerToIdentity(agent, account);
   await sendPhotoId(agent);
 }
 
@@ -104,6 +120,128 @@ async function tickDeclarations(
     checkboxes: keys.map((key) => ({ key, answerValue: true })),
   });
 }
+
+describe('cancelling an application', () => {
+  it('deletes its answers and kept amount, lists it no more, and refuses a stale tab’s submission', async () => {
+    const agent = await signedIn('db.deferred');
+    const retirementDate = await firstAllowedDate(agent);
+    const quotes = '/mdp-api/api/v3/retirement/quotes';
+    const standard = (
+      await agent.request({ url: `${quotes}?selectedRetirementDate=${retirementDate}` })
+    ).json();
+    const amount = Math.round(standard.lumpSum.maximumPence / 2);
+    await agent.request({
+      method: 'POST',
+      url: `${quotes}/submit-recalculated-lumpsum?requestedLumpSum=${amount}&selectedRetirementDate=${retirementDate}`,
+    });
+    await post(agent, '/start-db-core-journey', { retirementDate, selectedQuoteName: 'requested-lump-sum' });
+    await answer(agent, 'ra_guidance', 'guidance_taken', 'yes');
+    expect(await applicationStatus(agent)).toBe('StartedRA');
+    const listed = (await agent.request({ url: '/mdp-api/api/journeys' })).json().journeys;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        type: TYPE,
+        title: 'Apply for your pension',
+        status: 'Started',
+        currentPageSlug: '/retirement/apply/guidance-date',
+      }),
+    ]);
+    // Another member sees none of it and cannot cancel it.
+    const other = await signedIn('db.active');
+    expect((await other.request({ url: '/mdp-api/api/journeys' })).json()).toEqual({ journeys: [] });
+    expect(codeOf(await other.request({ method: 'DELETE', url: `${base}/delete` }))).toBe(
+      'journey_not_found',
+    );
+
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+    expect(codeOf(await get(agent, '/data'))).toBe('journey_not_found');
+    expect((await agent.request({ url: '/mdp-api/api/journeys' })).json()).toEqual({ journeys: [] });
+    expect(await applicationStatus(agent)).not.toMatch(/RA$/);
+    // The options page starts afresh: the amount kept for the application is gone too.
+    const after = (await agent.request({ url: `${quotes}?selectedRetirementDate=${retirementDate}` })).json();
+    expect(after.enteredLumpSumPence).toBeNull();
+
+    // A tab left open on the cancelled application: every change is refused and nothing is made.
+    for (const refused of [
+      await post(agent, '/submit', {}),
+      await agent.request({ method: 'PUT', url: '/mdp-api/api/v2/retirement-journey/submit' }),
+      await answer(agent, 'ra_guidance_date', 'guidance_date', utcDay(new Date())),
+      await tickDeclarations(agent),
+      await agent.request({ method: 'DELETE', url: `${base}/delete` }),
+    ]) {
+      expect(refused.statusCode).toBe(404);
+      expect(codeOf(refused)).toBe('journey_not_found');
+    }
+    const rows = await ctx.database.db
+      .select()
+      .from(memberJourneys)
+      .where(eq(memberJourneys.referenceNumber, '1000001'));
+    expect(rows).toEqual([]);
+    expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
+  });
+});
+
+describe('step data and checkbox lists', () => {
+  it('answers 404 for a page or a list the journey does not have, and 413 past the allowance', async () => {
+    const agent = await signedIn('db.pensioner');
+    // (db.pensioner cannot start the application; these are refused before the journey is looked for.)
+    const deferred = await signedIn('db.deferred');
+    await startApplication(deferred);
+    await answerToIdentity(deferred);
+    const before = await state(deferred);
+    const stepData = (page: string, form: string) => `/page/${page}/stepData/${form}`;
+    const lists = (page: string) => `/page/${page}/checkboxesLists`;
+    for (const [refused, code] of [
+      [
+        await post(deferred, stepData('no_such_page', 'notes'), { genericDataJson: '{"a":1}' }),
+        'page_not_in_journey',
+      ],
+      [await get(deferred, stepData('no_such_page', 'notes')), 'page_not_in_journey'],
+      [
+        await post(deferred, lists('ra_declarations'), { checkboxesListKey: 'other_list', checkboxes: [] }),
+        'checkbox_list_not_on_page',
+      ],
+      [
+        await post(deferred, lists('ra_guidance'), { checkboxesListKey: 'declarations', checkboxes: [] }),
+        'checkbox_list_not_on_page',
+      ],
+      [await get(deferred, `${lists('ra_declarations')}/other_list`), 'checkbox_list_not_on_page'],
+      [await get(deferred, `${lists('no_such_page')}/declarations`), 'page_not_in_journey'],
+      [await get(agent, stepData('no_such_page', 'notes')), 'page_not_in_journey'],
+    ] as const) {
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(codeOf(refused)).toBe(code);
+    }
+    expect(await state(deferred)).toEqual(before);
+
+    // One page keeps at most 32 KiB of form data, the journey 128 KiB (the defaults).
+    const big = JSON.stringify('x'.repeat(19_980));
+    const mid = JSON.stringify('y'.repeat(10_000));
+    const save = (page: string, form: string, json: string) =>
+      post(deferred, stepData(page, form), { genericDataJson: json });
+    expect((await save('ra_guidance', 'first', big)).statusCode).toBe(204);
+    const onePage = await state(deferred);
+    const tooBig = await save('ra_guidance', 'second', big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(codeOf(tooBig)).toBe('step_data_too_large');
+    expect(await state(deferred)).toEqual(onePage);
+    expect((await save('ra_guidance', 'second', mid)).statusCode).toBe(204);
+    for (const page of ['ra_guidance_date', 'ra_lump_sum_allowance', 'ra_bank']) {
+      expect((await save(page, 'first', big)).statusCode).toBe(204);
+      expect((await save(page, 'second', mid)).statusCode).toBe(204);
+    }
+    const full = await state(deferred);
+    const overJourney = await save('ra_contact', 'first', big);
+    expect(overJourney.statusCode).toBe(413);
+    expect(codeOf(overJourney)).toBe('journey_data_too_large');
+    expect(await state(deferred)).toEqual(full);
+    expect((await get(deferred, stepData('ra_bank', 'second'))).json()).toEqual({
+      formKey: 'second',
+      genericDataJson: mid,
+    });
+    expect((await deferred.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+});
 
 describe('the DB retirement application journey', () => {
   it('refuses skipping ahead, answers not on offer and bad dates, leaving the state as it was', async () => {
@@ -388,6 +526,32 @@ describe('the DB retirement application journey', () => {
     expect(started.choice.lumpSumPaymentDate > retirementDate).toBe(true);
 
     await answerToDeclarations(agent);
+    // Step data cannot stand in for what the scheme holds: the check is still pending.
+    const forged = await post(agent, '/page/ra_identity/stepData/identity', {
+      genericDataJson: JSON.stringify({ status: 'verified' }),
+    });
+    expect(forged.statusCode).toBe(204);
+    expect((await state(agent)).identity).toMatchObject({ status: 'pending', documentName: 'passport.jpg' });
+
+    // Tax-free cash already taken is an amount of money of £0 or more, kept in pence.
+    await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'yes');
+    const atAmount = await state(agent);
+    expect(atAmount.currentPageKey).toBe('ra_allowance_amount');
+    for (const typed of ['a', '-1', '1e9', '12.345', '10000000', '1,25'])
+      expect(codeOf(await answer(agent, 'ra_allowance_amount', 'allowance_amount', typed)), typed).toBe(
+        'invalid_money_amount',
+      );
+    expect(await state(agent)).toEqual(atAmount);
+    expect((await answer(agent, 'ra_allowance_amount', 'allowance_amount', '£1,250.50')).json()).toEqual({
+      nextPageKey: 'ra_bank',
+    });
+    const withAmount = await state(agent);
+    expect(
+      withAmount.steps.find((step: { pageKey: string }) => step.pageKey === 'ra_allowance_amount'),
+    ).toMatchObject({ answer: { answerKey: '125050', answerValue: null } });
+    // The amount rejoins the route at the bank account: the later answers are kept.
+    expect(withAmount.currentPageKey).toBe('ra_declarations');
+
     expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_declarations' }))).toBe(
       'declarations_incomplete',
     );
@@ -411,7 +575,9 @@ describe('the DB retirement application journey', () => {
     const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ caseNumber, status: 'Received', title: 'Apply for your pension' });
-    expect(cases[0].documents).toContainEqual({ name: 'Proof of identity', status: 'outstanding' });
+    // The photo ID sent inside the application counts: received, pending the scheme's check.
+    expect(cases[0].documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
+    expect(cases[0].documents).toContainEqual({ name: 'Birth certificate', status: 'outstanding' });
 
     const pdf = await get(agent, '/pdf/download');
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -428,6 +594,10 @@ describe('the DB retirement application journey', () => {
     expect(filed.rawPayload.equals(pdf.rawPayload)).toBe(true);
     expect(text).toContain(`Reference ${caseNumber}`);
     expect(text).toContain('Mrs M Hughes, sort code 30-94-66, account ending 5678');
+    expect(text).toMatch(/Proof of identity\s+Sent, to be checked by the scheme/);
+    expect(text).not.toMatch(/Proof of identity\s+Confirmed/);
+    expect(text).toMatch(/Postal address\s+14 Church Lane, Headingley, Leeds, West Yorkshire, LS6 3AB/);
+    expect(text).toMatch(/How much tax-free cash have you already taken, in pounds\?\s+£1,250\.50/);
 
     const mail = await ctx.database.db
       .select()
@@ -443,8 +613,13 @@ describe('the DB retirement application journey', () => {
     expect(codeOf(after)).toBe('journey_submitted');
     expect((await get(agent, '/integrity/ra_bank')).json()).toEqual({ redirectStepPageKey: 'ra_submitted' });
     expect(await applicationStatus(agent)).toBe('SubmittedRA');
+    // A sent application cannot be cancelled, and is no longer listed as in progress.
+    expect(codeOf(await agent.request({ method: 'DELETE', url: `${base}/delete` }))).toBe(
+      'journey_submitted',
+    );
+    expect((await agent.request({ url: '/mdp-api/api/journeys' })).json()).toEqual({ journeys: [] });
 
-    // The scheme confirms the photo ID: the case's proof of identity is received.
+    // The scheme confirms the photo ID: the case's proof of identity stays received.
     const [opened] = await ctx.database.db
       .select()
       .from(memberCases)
@@ -469,6 +644,42 @@ describe('the DB retirement application journey', () => {
     const other = await signedIn('db.retiring');
     expect((await other.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
     expect(codeOf(await get(other, '/pdf/download'))).toBe('journey_not_found');
+  });
+
+  it('asks a member with no postal address for one before the contact step or submitting', async () => {
+    const agent = await signedIn('db.retiring');
+    await startApplication(agent, 'full-pension');
+    await answer(agent, 'ra_guidance', 'guidance_taken', 'yes');
+    await answer(agent, 'ra_guidance_date', 'guidance_date', utcDay(new Date()));
+    await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'no');
+    await answer(agent, 'ra_bank', 'bank_account', 'provided', bankIn('Mr P Evans'));
+    const atContact = await state(agent);
+    expect(atContact.contact.address).toBeNull();
+    expect(codeOf(await answer(agent, 'ra_contact', 'contact_correct', 'yes'))).toBe('address_required');
+    expect(await state(agent)).toEqual(atContact);
+
+    const saved = await agent.request({
+      method: 'PUT',
+      url: '/mdp-api/api/members/current/contacts/address',
+      payload: { lines: ['12 Elm Road'], town: 'Leicester', postcode: 'LE1 5WW', countryCode: 'GB' },
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    expect((await state(agent)).contact.address).toEqual(['12 Elm Road', 'Leicester', 'LE1 5WW']);
+    expect((await answer(agent, 'ra_contact', 'contact_correct', 'yes')).json()).toEqual({
+      nextPageKey: 'ra_identity',
+    });
+
+    // An address removed after the contact step (by the scheme, say) stops the submission.
+    await answerToDeclarations(agent, bankIn('Mr P Evans'));
+    await tickDeclarations(agent);
+    await post(agent, '/submit-step', { currentPageKey: 'ra_declarations' });
+    const ofRetiring = eq(members.referenceNumber, '1000010');
+    const [record] = await ctx.database.db.select().from(members).where(ofRetiring);
+    await ctx.database.db.update(members).set({ address: null }).where(ofRetiring);
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('address_required');
+    expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
+    expect((await state(agent)).status).toBe('Started');
+    await ctx.database.db.update(members).set({ address: record!.address }).where(ofRetiring);
   });
 
   it('files a proof of identity the scheme confirmed before submitting as received', async () => {

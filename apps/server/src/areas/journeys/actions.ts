@@ -1,18 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   journeyChoiceSchema,
   ukBankAccountSchema,
   type JourneyChoice,
   type JourneyDefinition,
+  type JourneyInProgress,
   type JourneyState,
   type journeyQuestionStepRequestSchema,
   type journeyStepRequestSchema,
 } from '@meridian/contracts';
 import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { memberJourneys } from '../../db/schema';
+import { enteredLumpSums, memberJourneys, type MemberAddress } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { identityVerificationOf } from '../identity-verification/service';
@@ -20,6 +21,7 @@ import { findMember } from '../member-data/member-repository';
 import { refuseModulusFailure, refuseOtherHolder } from '../my-details/bank-accounts';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
 import {
+  findJourney,
   loadJourneyGraph,
   requireJourney,
   requireOpenJourney,
@@ -63,6 +65,14 @@ export const changeStepsIn =
     });
   };
 
+/** A postal address as the lines a letter carries; null when none is held. */
+export const addressLines = (address: MemberAddress | null | undefined): string[] | null =>
+  address
+    ? [...address.lines, address.town, address.county ?? '', address.postcode]
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : null;
+
 /** The member's journey: status, expiry, where they are, answers and step data. */
 export async function journeyStateOf(
   db: Database,
@@ -72,6 +82,7 @@ export async function journeyStateOf(
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const row = await requireJourney(db, memberOf(request), type);
   const found = await findMember(db, row.businessGroup, row.referenceNumber);
+  const identity = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
   const now = new Date();
   const status = statusOf(row, now);
   const { path, frontier } = routeOf(graph, stepsOf(row));
@@ -92,7 +103,9 @@ export async function journeyStateOf(
         : '',
       emailAddress: found?.member.email ?? null,
       phone: found?.member.mobilePhone ?? null,
+      address: addressLines(found?.member.address),
     },
+    identity: { status: identity.status, documentName: identity.documentName },
     steps: path,
   };
 }
@@ -107,7 +120,8 @@ export async function stepSubmitted(
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const page = graph.pages.get(body.currentPageKey);
   if (page?.question?.kind === 'bank-account') await checkBankAccount(db, request, body.answerValue);
-  const identity = page?.shows === 'identity-verification' ? await identitySent(db, request) : undefined;
+  if (page?.shows === 'identity-verification') await assertIdentitySent(db, request);
+  if (page?.shows === 'contact-details') await assertAddressHeld(db, request);
   let nextPageKey: string | null = null;
   await changeStepsIn(db)(request, type, (steps, now) => {
     const result = submitStep(graph, steps, {
@@ -120,23 +134,30 @@ export async function stepSubmitted(
       now: now.toISOString(),
     });
     nextPageKey = result.nextPageKey;
-    if (!identity) return result.steps;
-    return result.steps.map((step) =>
-      step.pageKey === body.currentPageKey ? { ...step, stepData: { ...step.stepData, identity } } : step,
-    );
+    return result.steps;
   });
   return { nextPageKey };
 }
 
-/** A page asking for proof of identity is left once the member has sent it (pending or confirmed). */
-async function identitySent(db: Database, request: FastifyRequest) {
+/**
+ * A page asking for proof of identity is left once the member has sent it (pending or confirmed). The
+ * scheme's record of it is what check your answers and the PDF read; the step keeps nothing about it.
+ */
+async function assertIdentitySent(db: Database, request: FastifyRequest) {
   const { status } = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
   if (status !== 'pending' && status !== 'verified')
     throw badRequest(
       'identity_not_provided',
       'Send a photo of your passport or driving licence before you continue.',
     );
-  return { status };
+}
+
+/** The scheme writes to the member at the postal address it holds: there must be one. */
+export async function assertAddressHeld(db: Database, request: FastifyRequest) {
+  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  if (!addressLines(found.member.address)?.length)
+    throw badRequest('address_required', 'Give your postal address before you continue.');
 }
 
 /**
@@ -185,10 +206,52 @@ export async function questionFormOf(db: Database, request: FastifyRequest, type
   };
 }
 
-/** Abandons an unsubmitted journey and its answers. */
+/**
+ * Cancels an unsubmitted journey: its answers are deleted, and for one started from a retirement
+ * quote the tax-free cash amount kept for it too, so the options page starts afresh. One transaction
+ * with the journey locked: a submission racing it either sends first (and the cancel is refused) or
+ * finds no journey.
+ */
 export async function deleteJourney(db: Database, request: FastifyRequest, type: string) {
-  const row = await requireJourney(db, memberOf(request), type);
-  if (row.status === 'Submitted')
-    throw badRequest('journey_submitted', 'A submitted application cannot be deleted.');
-  await db.delete(memberJourneys).where(eq(memberJourneys.id, row.id));
+  const record = memberOf(request);
+  await db.transaction(async (tx) => {
+    const row = await requireJourney(tx, record, type, true);
+    if (row.status === 'Submitted')
+      throw badRequest('journey_submitted', 'A submitted application cannot be cancelled.');
+    await tx.delete(memberJourneys).where(eq(memberJourneys.id, row.id));
+    if (row.choice)
+      await tx
+        .delete(enteredLumpSums)
+        .where(
+          and(
+            eq(enteredLumpSums.businessGroup, record.businessGroup),
+            eq(enteredLumpSums.referenceNumber, record.referenceNumber),
+          ),
+        );
+  });
+}
+
+/** The member's journeys started and not sent (expired ones too, until they start again), for My requests. */
+export async function journeysInProgress(
+  db: Database,
+  request: FastifyRequest,
+): Promise<JourneyInProgress[]> {
+  const definitions = (await findDocument<JourneyDefinition[]>(db, request.tenantUrl, 'journeys')) ?? [];
+  const now = new Date();
+  const found: JourneyInProgress[] = [];
+  for (const definition of definitions) {
+    const row = await findJourney(db, memberOf(request), definition.type);
+    if (!row || row.status === 'Submitted') continue;
+    const graph = await loadJourneyGraph(db, request.tenantUrl, definition.type);
+    const pageKey = routeOf(graph, stepsOf(row)).frontier;
+    found.push({
+      type: definition.type,
+      title: definition.title,
+      status: statusOf(row, now),
+      startDate: row.startedAt.toISOString(),
+      expirationDate: row.expiresAt.toISOString(),
+      currentPageSlug: graph.pages.get(pageKey)?.slug ?? graph.pages.get(definition.firstPage)!.slug,
+    });
+  }
+  return found;
 }

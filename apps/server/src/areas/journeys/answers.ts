@@ -1,9 +1,29 @@
-import { ukBankAccountSchema, type JourneyChoice, type JourneyStep } from '@meridian/contracts';
+import {
+  ukBankAccountSchema,
+  type IdentityVerificationStatus,
+  type JourneyChoice,
+  type JourneyStep,
+} from '@meridian/contracts';
 import type { JourneyGraph } from './graph';
 import { displayDate, displayPounds } from '../../lib/display';
 
-/** The member's answers as check your answers and the application PDF show them, in path order. */
-export function answerLines(graph: JourneyGraph, steps: readonly JourneyStep[]) {
+/** Where the member's proof of identity stands, in the words check your answers and the PDF use. */
+export const identityText: Record<IdentityVerificationStatus, string> = {
+  not_started: 'Not sent',
+  pending: 'Sent, to be checked by the scheme',
+  verified: 'Confirmed',
+  failed: 'Not confirmed: the scheme will ask for another',
+};
+
+/**
+ * The member's answers as check your answers and the application PDF show them, in path order. What
+ * the scheme holds (proof of identity) is read from its own record, never from a step's data.
+ */
+export function answerLines(
+  graph: JourneyGraph,
+  steps: readonly JourneyStep[],
+  records: { identity: IdentityVerificationStatus },
+) {
   return steps.flatMap((step) => {
     const page = graph.pages.get(step.pageKey);
     if (!page) return [];
@@ -18,16 +38,13 @@ export function answerLines(graph: JourneyGraph, steps: readonly JourneyStep[]) 
               step.answer.answerKey)
             : question.kind === 'date'
               ? displayDate(step.answer.answerKey)
-              : step.answer.answerKey;
+              : question.kind === 'money'
+                ? displayPounds(Number(step.answer.answerKey))
+                : step.answer.answerKey;
       lines.push({ label: question.label, value });
     }
-    if (page.shows === 'identity-verification') {
-      const sent = (step.stepData.identity as { status?: string } | undefined)?.status;
-      lines.push({
-        label: 'Proof of identity',
-        value: sent === 'verified' ? 'Confirmed' : 'Sent, to be checked by the scheme',
-      });
-    }
+    if (page.shows === 'identity-verification')
+      lines.push({ label: 'Proof of identity', value: identityText[records.identity] });
     const list = page.checkboxes;
     if (list) {
       const ticked = new Set(

@@ -1,5 +1,6 @@
 import {
   internationalNumber,
+  moneyAnswerSchema,
   phoneNumberSchema,
   ukBankAccountSchema,
   type JourneyStep,
@@ -94,10 +95,19 @@ export function assertComplete(graph: JourneyGraph, stored: readonly JourneyStep
   }
 }
 
-function pageOf(graph: JourneyGraph, pageKey: string): JourneyPage {
+/** A page of the journey; 404 for a page the journey does not have. */
+export function pageOf(graph: JourneyGraph, pageKey: string): JourneyPage {
   const page = graph.pages.get(pageKey);
-  if (!page) throw badRequest('page_not_in_journey', `There is no page ${pageKey} in this journey.`);
+  if (!page) throw notFound('page_not_in_journey', `There is no page ${pageKey} in this journey.`);
   return page;
+}
+
+/** The page's checkbox list of this key; 404 when the page has no such list. */
+export function checkboxListOf(graph: JourneyGraph, pageKey: string, listKey: string) {
+  const list = pageOf(graph, pageKey).checkboxes;
+  if (list?.key !== listKey)
+    throw notFound('checkbox_list_not_on_page', 'This page has no such list of checkboxes.');
+  return list;
 }
 
 /** Reachable and a page that is answered (not check your answers or the confirmation). */
@@ -154,6 +164,11 @@ function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneySt
   }
   if (question.kind === 'bank-account') return bankAccountAnswer(question.key, answer.answerValue);
   if (question.kind === 'phone') return phoneAnswer(question.key, answer.answerValue);
+  if (question.kind === 'money') {
+    const pence = moneyAnswerSchema.safeParse(answer.answerKey);
+    if (!pence.success) throw badRequest('invalid_money_amount', pence.error.issues[0]!.message);
+    return { questionKey: question.key, answerKey: String(pence.data), answerValue: null };
+  }
   return { questionKey: question.key, answerKey: value, answerValue: answer.answerValue ?? null };
 }
 

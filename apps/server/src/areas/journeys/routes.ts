@@ -6,6 +6,7 @@ import {
   journeyCheckboxesParamsSchema,
   journeyCheckboxesRequestSchema,
   journeyCheckboxesSchema,
+  journeyInProgressSchema,
   journeyIntegritySchema,
   journeyNextPageSchema,
   journeyPageParamsSchema,
@@ -20,14 +21,16 @@ import {
   journeyTypeParamsSchema,
   pageJourneySchema,
 } from '@meridian/contracts';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { updatePageData } from './engine';
+import { AppError, badRequest } from '../../lib/errors';
+import { checkboxListOf, pageOf, updatePageData } from './engine';
 import {
   changeStepsIn,
   deleteJourney,
   integrityOf,
   journeyStateOf,
+  journeysInProgress,
   memberOf,
   previousStepOf,
   questionFormOf,
@@ -38,11 +41,41 @@ import { loadJourneyGraph, requireJourney, stepsOf } from './repository';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
 
+/** The stored size of step data, as the database keeps it (JSON, in bytes). */
+const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/**
+ * Refuses step data past the member's allowance (JOURNEY_STEP_DATA_PAGE_BYTES on one page,
+ * JOURNEY_STEP_DATA_JOURNEY_BYTES across the journey): 413 with a code, nothing saved.
+ */
+function assertWithinAllowance(
+  steps: ReturnType<typeof stepsOf>,
+  pageKey: string,
+  limits: Pick<Config, 'JOURNEY_STEP_DATA_PAGE_BYTES' | 'JOURNEY_STEP_DATA_JOURNEY_BYTES'>,
+) {
+  const page = steps.find((step) => step.pageKey === pageKey);
+  if (page && sizeOf(page.stepData) > limits.JOURNEY_STEP_DATA_PAGE_BYTES)
+    throw new AppError(
+      413,
+      'step_data_too_large',
+      `A page can keep at most ${limits.JOURNEY_STEP_DATA_PAGE_BYTES} bytes of form data.`,
+    );
+  if (sizeOf(steps.map((step) => step.stepData)) > limits.JOURNEY_STEP_DATA_JOURNEY_BYTES)
+    throw new AppError(
+      413,
+      'journey_data_too_large',
+      `A journey can keep at most ${limits.JOURNEY_STEP_DATA_JOURNEY_BYTES} bytes of form data.`,
+    );
+}
+
 /**
  * The generic journey calls (`journeys/{type}/...`): every transition is checked against the
  * journey's pages in content, so a client cannot skip a page, a question or a declaration.
  */
-export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.addHook('preHandler', app.requireMember);
   const graphFor = (request: FastifyRequest, type: string) => loadJourneyGraph(db, request.tenantUrl, type);
   const changeSteps = changeStepsIn(db);
@@ -90,6 +123,18 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         pages: [...pages].map(([key, page]) => ({ ...page, key })),
       };
     },
+  );
+
+  app.get(
+    '/journeys',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s journeys started and not sent, with the page each has reached',
+        response: { 200: z.object({ journeys: z.array(journeyInProgressSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ journeys: await journeysInProgress(db, request) }),
   );
 
   app.get(
@@ -177,10 +222,11 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags,
-        summary: 'Save a form’s data (JSON) on a page the member may be on',
+        summary:
+          'Save a form’s data (JSON) on a page the member may be on; 413 past the page’s or the journey’s allowance',
         params: journeyStepDataParamsSchema,
         body: journeyStepDataRequestSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, 413: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -192,12 +238,15 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         throw badRequest('invalid_json', 'genericDataJson is not JSON.');
       }
       const graph = await graphFor(request, journeyType);
-      await changeSteps(request, journeyType, (steps, now) =>
-        updatePageData(graph, steps, pageKey, now.toISOString(), (step) => ({
+      pageOf(graph, pageKey);
+      await changeSteps(request, journeyType, (steps, now) => {
+        const changed = updatePageData(graph, steps, pageKey, now.toISOString(), (step) => ({
           ...step,
           stepData: { ...step.stepData, [formKey]: data },
-        })),
-      );
+        }));
+        assertWithinAllowance(changed, pageKey, config);
+        return changed;
+      });
       return reply.code(204).send(null);
     },
   );
@@ -214,6 +263,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request) => {
       const { journeyType, pageKey, formKey } = request.params;
+      pageOf(await graphFor(request, journeyType), pageKey);
       const row = await requireJourney(db, memberOf(request), journeyType);
       const data = stepsOf(row).find((step) => step.pageKey === pageKey)?.stepData[formKey];
       return { formKey, genericDataJson: data === undefined ? null : JSON.stringify(data) };
@@ -235,11 +285,9 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const { journeyType, pageKey } = request.params;
       const { checkboxesListKey, checkboxes } = request.body;
       const graph = await graphFor(request, journeyType);
+      const list = checkboxListOf(graph, pageKey, checkboxesListKey);
       await changeSteps(request, journeyType, (steps, now) =>
-        updatePageData(graph, steps, pageKey, now.toISOString(), (step, page) => {
-          const list = page.checkboxes;
-          if (list?.key !== checkboxesListKey)
-            throw badRequest('checkbox_list_not_on_page', 'This page has no such list of checkboxes.');
+        updatePageData(graph, steps, pageKey, now.toISOString(), (step) => {
           if (checkboxes.some((box) => !list.items.some((item) => item.key === box.key)))
             throw badRequest('checkbox_not_on_page', 'A checkbox is not one this page offers.');
           return { ...step, checkboxesLists: { ...step.checkboxesLists, [checkboxesListKey]: checkboxes } };
@@ -261,6 +309,7 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request) => {
       const { journeyType, pageKey, checkboxesListKey } = request.params;
+      checkboxListOf(await graphFor(request, journeyType), pageKey, checkboxesListKey);
       const row = await requireJourney(db, memberOf(request), journeyType);
       const step = stepsOf(row).find((candidate) => candidate.pageKey === pageKey);
       return { checkboxesListKey, checkboxes: step?.checkboxesLists[checkboxesListKey] ?? [] };

@@ -14,13 +14,13 @@ import type { Database } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
-import { IDENTITY_CASE_DOCUMENT, isIdentityVerified } from '../identity-verification/service';
+import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { answerLines, choiceLines } from './answers';
 import { displayDate } from '../../lib/display';
 import { fileForMember } from '../documents/library';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from './application-pdf';
-import { memberOf } from './actions';
+import { addressLines, memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
 import { openCase } from './open-case';
 import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
@@ -39,6 +39,9 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
   const found = await findMember(db, record.businessGroup, record.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   const { member } = found;
+  const address = addressLines(member.address);
+  // Proof of identity as the scheme holds it, read before the transaction (a provider may be asked).
+  const identity = await identityVerificationOf(db, request.server.identityVerifier, record);
   const [user] = await db
     .select({ email: users.email })
     .from(users)
@@ -54,8 +57,11 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
     const steps = stepsOf(row);
     assertComplete(graph, steps);
     const { path } = routeOf(graph, steps);
+    if (!address?.length && [...graph.pages.values()].some((page) => page.shows === 'contact-details'))
+      throw badRequest('address_required', 'Give your postal address before you send this.');
     const name = fullNameOf(member);
-    const identityVerified = await isIdentityVerified(tx, record);
+    // Proof sent inside the journey (or before it) is with the scheme: received, pending its check.
+    const identitySent = identity.status === 'pending' || identity.status === 'verified';
     const { caseNumber, pdf } = await openCase(
       tx,
       {
@@ -65,10 +71,9 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
         journeyType: type,
         documents: [
           { name: 'Application form', status: 'received' },
-          // An identity the scheme has already confirmed needs no proof sent again.
           ...graph.definition.caseDocuments.map((document) => ({
             name: document,
-            status: document === IDENTITY_CASE_DOCUMENT && identityVerified ? 'received' : 'outstanding',
+            status: document === IDENTITY_CASE_DOCUMENT && identitySent ? 'received' : 'outstanding',
           })),
         ],
         now,
@@ -83,11 +88,12 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
               member,
               { label: 'Date of birth', value: displayDate(member.dateOfBirth) },
               { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
+              { label: 'Postal address', value: address?.join(', ') ?? 'Not held' },
             ),
             ...(row.choice
               ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }]
               : []),
-            { heading: 'Your answers', lines: answerLines(graph, path) },
+            { heading: 'Your answers', lines: answerLines(graph, path, { identity: identity.status }) },
           ],
         }),
     );

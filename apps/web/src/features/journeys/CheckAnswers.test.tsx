@@ -38,7 +38,8 @@ const journeyWithPhone = (countryCode: string, number: string, international: st
   caseNumber: null,
   currentPageKey: 'ra_summary',
   choice: null,
-  contact: { fullName: 'Mrs M Hughes', emailAddress: null, phone: null },
+  contact: { fullName: 'Mrs M Hughes', emailAddress: null, phone: null, address: null },
+  identity: { status: 'not_started', documentName: null },
   steps: [
     {
       pageKey: 'ra_contact_phone',
@@ -73,5 +74,45 @@ describe('a phone answer on Check your answers', () => {
   it('shows a number from another country in international format, spaced', () => {
     renderCheckAnswers(journeyWithPhone('FR', '06 12 34 56 78', '+33612345678'));
     expect(screen.getByText('+33 6 12 34 56 78')).toBeTruthy();
+  });
+});
+
+describe('proof of identity on Check your answers', () => {
+  it('says what the scheme’s record says, whatever a page’s step data claims', () => {
+    const journey = journeyWithPhone('GB', '07911123456', '+447911123456');
+    const identityPage = {
+      key: 'ra_identity',
+      slug: '/retirement/apply/identity',
+      title: 'Prove your identity',
+      type: 'dbcore',
+      shows: 'identity-verification' as const,
+      next: 'ra_summary',
+    };
+    const forged: JourneyState = {
+      ...journey,
+      identity: { status: 'pending', documentName: 'passport.jpg' },
+      steps: [
+        ...journey.steps,
+        {
+          ...journey.steps[0]!,
+          pageKey: 'ra_identity',
+          answer: null,
+          stepData: { identity: { status: 'verified' } },
+        },
+      ],
+    };
+    render(
+      <MemoryRouter>
+        <CheckAnswers
+          context={{
+            definition: { ...definition, pages: [phonePage, identityPage] },
+            journey: forged,
+            slugOf: (key) => `/${key}`,
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Sent, to be checked by the scheme')).toBeTruthy();
+    expect(screen.queryByText('Confirmed')).toBeNull();
   });
 });

@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { readableNumber, type JourneyStep, type MobileChange, type PageJourney } from '@meridian/contracts';
+import {
+  readableNumber,
+  type IdentityVerificationStatus,
+  type JourneyStep,
+  type MobileChange,
+  type PageJourney,
+} from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { formatCurrency, formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
-import { journeyApi } from './journey-api';
+import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './JourneyStepPage';
 import { messageFor } from './messages';
 
@@ -35,8 +41,17 @@ function answerText(page: PageJourney, step: JourneyStep): string {
     const typed = JSON.parse(step.answer.answerValue ?? '{}') as MobileChange;
     return readableNumber(typed) ?? step.answer.answerKey;
   }
+  if (question.kind === 'money') return formatCurrency(Number(step.answer.answerKey), 'exact');
   return step.answer.answerKey;
 }
+
+/** Where the proof of identity stands, as the scheme's own record says (never what a page kept). */
+export const identityText: Record<IdentityVerificationStatus, string> = {
+  not_started: 'Not sent',
+  pending: 'Sent, to be checked by the scheme',
+  verified: 'Confirmed',
+  failed: 'Not confirmed: the scheme will ask for another',
+};
 
 /** Check your answers: the choice, every answer with a Change link (fast-forward back here), and Apply. */
 export function CheckAnswers({ context }: { context: JourneyContext }) {
@@ -65,14 +80,19 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
     const change = { step, slug: slugOf(step.pageKey) };
     if (page.question)
       rows.push({ key: step.pageKey, label: page.question.label, value: answerText(page, step), change });
-    if (page.shows === 'identity-verification') {
-      const sent = (step.stepData.identity as { status?: string } | undefined)?.status;
+    if (page.shows === 'contact-details')
+      rows.push({
+        key: `${step.pageKey}-address`,
+        label: 'Postal address',
+        value: journey.contact.address?.join(', ') ?? 'Not held',
+        change,
+      });
+    if (page.shows === 'identity-verification')
       rows.push({
         key: `${step.pageKey}-identity`,
         label: 'Proof of identity',
-        value: sent === 'verified' ? 'Confirmed' : 'Sent, to be checked by the scheme',
+        value: identityText[journey.identity.status],
       });
-    }
     if (page.checkboxes)
       rows.push({ key: `${step.pageKey}-list`, label: page.checkboxes.legend, value: 'Confirmed', change });
   }
@@ -82,6 +102,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
     try {
       await journeyApi.submit(definition.type);
       fastForward.reset(definition.type);
+      await refreshApplicationStatus().catch(() => undefined);
       void navigate(slugOf(definition.confirmationPage));
     } catch (error) {
       setErrors([{ field: 'apply', message: messageFor(error) }]);

@@ -1,6 +1,7 @@
 import type { Page } from '@meridian/contracts';
 import { PageBlocks } from '../content/block-renderer';
 import { formatDate } from '../content/format';
+import { identityText } from './CheckAnswers';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './JourneyStepPage';
 
@@ -18,6 +19,17 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
         </p>
       </div>
       <p>We have sent a confirmation to your email address.</p>
+      <h2>What you sent</h2>
+      <ul>
+        <li>Your application, with the answers you gave</li>
+        {definition.pages.some((candidate) => candidate.shows === 'identity-verification') &&
+          journey.identity.status !== 'not_started' && (
+            <li>
+              Proof of identity{journey.identity.documentName && ` (${journey.identity.documentName})`}:{' '}
+              {identityText[journey.identity.status].toLowerCase()}
+            </li>
+          )}
+      </ul>
       {journey.choice?.firstPaymentDate && (
         <>
           <h2>When you will be paid</h2>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -8,6 +8,7 @@ import { PageBlocks } from '../content/block-renderer';
 import { useTextResolver } from '../content/content-context';
 import { formatDate } from '../content/format';
 import { useLinkHref } from '../content/links';
+import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
@@ -31,7 +32,8 @@ type Step = Loaded | 'not-started' | 'moved';
  */
 export default function JourneyStepPage({ page }: { page: Page & { journey: PageJourney } }) {
   const title = useTextResolver().text(page.title);
-  useDocumentTitle(title);
+  const [search] = useSearchParams();
+  useDocumentTitle(search.has('cancel') ? 'Cancel your application' : title);
   const type = page.journey.type;
   const navigate = useNavigate();
   const { routes } = useTenant();
@@ -46,8 +48,11 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
         if (!signal.aborted) void navigate(slugOf(redirectStepPageKey), { replace: true });
         return 'moved';
       }
+      // The first page has no page before it: its Back link goes where the journey was started from.
       const previous =
-        page.key === definition.confirmationPage ? null : await journeyApi.previousStep(type, page.key);
+        page.key === definition.confirmationPage || page.key === definition.firstPage
+          ? null
+          : await journeyApi.previousStep(type, page.key);
       const back = fastForward.backFrom(type, page.key, previous?.previousPageKey ?? null);
       return { definition, journey, slugOf, previousSlug: back ? slugOf(back) : null };
     },
@@ -79,6 +84,8 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
   const stage = page.journey.stage;
   const isSummary = page.key === definition.summaryPage;
   const isConfirmation = page.key === definition.confirmationPage;
+  if (search.has('cancel') && !isConfirmation && journey.status !== 'Submitted')
+    return <CancelApplication context={loaded} pageSlug={page.slug} leaveTo={entryHref ?? routes.landing} />;
   return (
     <>
       {!isConfirmation && (
@@ -114,6 +121,9 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
           ) : (
             <StepForm key={page.key} pageKey={page.key} journeyPage={page.journey} context={loaded} />
           )}
+          <p className="cancel-journey">
+            <Link to={`${page.slug}?cancel`}>Cancel your application</Link>
+          </p>
         </>
       )}
     </>

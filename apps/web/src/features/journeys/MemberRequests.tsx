@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { uploadContexts } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
 import { formatDate } from '../content/format';
-import { retirementApi } from './journey-api';
+import type { CancelledState, CancelState } from './CancelApplication';
+import { journeyApi, retirementApi } from './journey-api';
 
 /** Where a document a request still needs is sent from: the upload page, for that request. */
 const sendPath = (caseNumber: string, document: string) =>
@@ -14,14 +15,55 @@ const documentStatus = { outstanding: 'We need this from you', received: 'Receiv
 
 /** My requests: the member's cases, newest first, with status, dates and the documents each needs. */
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
-  const read = useLoad(async () => (await retirementApi.cases()).cases);
-  const cases = read.data;
+  const read = useLoad(async () => {
+    const [cases, started] = await Promise.all([retirementApi.cases(), journeyApi.inProgress()]);
+    return { cases: cases.cases, started };
+  });
+  const cases = read.data?.cases;
+  const started = read.data?.started;
+  const location = useLocation();
+  const cancelled = (location.state as CancelledState | null)?.cancelled;
+  const cancelFrom: CancelState = { returnTo: location.pathname };
   return (
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">{block.title ?? 'Your requests'}</h2>
+      {cancelled && (
+        <div className="notice" role="status">
+          You have cancelled “{cancelled}”. Its answers have been deleted.
+        </div>
+      )}
       <LoadFailed what="show your requests" load={read} />
       {!cases && !read.failure && <p className="page-loading">Loading...</p>}
-      {cases?.length === 0 && <p>You have no applications or requests with us.</p>}
+      {cases?.length === 0 && started?.length === 0 && <p>You have no applications or requests with us.</p>}
+      {started?.map((item) => (
+        <div className="request" key={item.type}>
+          <h3>{item.title}</h3>
+          <dl className="summary-list">
+            <div className="summary-row">
+              <dt>Status</dt>
+              <dd>{item.status === 'Expired' ? 'Expired: not sent' : 'Started: not sent yet'}</dd>
+            </div>
+            <div className="summary-row">
+              <dt>Started</dt>
+              <dd>{formatDate(item.startDate.slice(0, 10))}</dd>
+            </div>
+            <div className="summary-row">
+              <dt>{item.status === 'Expired' ? 'Expired on' : 'Send it by'}</dt>
+              <dd>{formatDate(item.expirationDate.slice(0, 10))}</dd>
+            </div>
+          </dl>
+          <p className="button-group">
+            {item.status === 'Started' && (
+              <Link to={item.currentPageSlug}>
+                Continue<span className="visually-hidden"> {item.title.toLowerCase()}</span>
+              </Link>
+            )}
+            <Link to={`${item.currentPageSlug}?cancel`} state={cancelFrom}>
+              Cancel<span className="visually-hidden"> {item.title.toLowerCase()}</span>
+            </Link>
+          </p>
+        </div>
+      ))}
       {cases?.map((item) => (
         <div className="request" key={item.caseNumber}>
           <h3>

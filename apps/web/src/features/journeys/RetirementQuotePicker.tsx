@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ageOn, birthdayAtAge, retirementDateAtAge, type JourneyState } from '@meridian/contracts';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -9,8 +9,10 @@ import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
 import { formatCurrency, formatDate } from '../content/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
+import type { CancelledState } from './CancelApplication';
 import {
   journeyApi,
+  refreshApplicationStatus,
   retirementApi,
   type DbQuoteOption,
   type DbQuoteView,
@@ -109,6 +111,8 @@ function typedPence(typed: string): number | null {
 export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePicker'>) {
   const type = block.journeyType;
   const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as CancelledState | null;
   const setup = useLoad<Setup>(
     async () => {
       const [window, journey, definition] = await Promise.all([
@@ -213,6 +217,8 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
         selectedQuoteName: option,
         ...(option === 'requested-lump-sum' && { requestedLumpSumPence: requested!.lumpSumPence }),
       });
+      // The hub and the menu read "application in progress" from the access key.
+      await refreshApplicationStatus().catch(() => undefined);
       void navigate(slugOf(journey?.status === 'Started' ? journey.currentPageKey : definition.firstPage));
     } catch (error) {
       setErrors([{ field: 'option-0', message: messageFor(error) }]);
@@ -227,11 +233,21 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
   return (
     <div className="quote-picker">
       <ErrorSummary errors={errors} />
+      {state?.cancelled && !journey && (
+        <div className="notice" role="status">
+          You have cancelled your application and its answers have been deleted. You can choose a date and
+          apply again below.
+        </div>
+      )}
       {journey?.status === 'Started' && (
         <div className="notice">
           You have an application in progress for{' '}
           {journey.choice && formatDate(journey.choice.retirementDate)}.{' '}
-          <Link to={slugOf(journey.currentPageKey)}>Continue your application</Link>
+          <Link to={slugOf(journey.currentPageKey)}>Continue your application</Link> or{' '}
+          <Link to={`${slugOf(journey.currentPageKey)}?cancel`} state={{ returnTo: location.pathname }}>
+            cancel it
+          </Link>
+          .
         </div>
       )}
       <RetirementProjection window={window} />

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { phoneNumberSchema, type JourneyQuestion, type PageJourney } from '@meridian/contracts';
+import {
+  moneyAnswerSchema,
+  phoneNumberSchema,
+  type JourneyQuestion,
+  type PageJourney,
+} from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
@@ -12,6 +17,7 @@ import { journeyApi } from './journey-api';
 import type { JourneyContext } from './JourneyStepPage';
 import { messageFor } from './messages';
 import { IdentityCheck } from './IdentityCheck';
+import { PostalAddress } from './PostalAddress';
 import { RecordedDetails } from './RecordedDetails';
 import { BankAccountForm } from '../my-details/BankAccountForm';
 import { checkForm } from '../my-details/form';
@@ -44,6 +50,13 @@ function readAnswer(question: FormQuestion, form: FormData): Answer | FieldError
           message: `The date must be on or after ${formatDate(question.notBefore)}`,
         };
       return { answerKey: date };
+    }
+    case 'money': {
+      // The same schema the server reads it with: pounds and pence, £0 or more.
+      const amount = moneyAnswerSchema.safeParse(text(question.key));
+      return amount.success
+        ? { answerKey: text(question.key) }
+        : { field: question.key, message: amount.error.issues[0]!.message };
     }
     case 'text':
       return text(question.key)
@@ -154,9 +167,18 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   return (
     <>
       {journeyPage.shows === 'identity-verification' && <IdentityCheck />}
+      {journeyPage.shows === 'contact-details' && (
+        <>
+          <ErrorSummary errors={errors} />
+          <RecordedDetails shows={journeyPage.shows} context={context} />
+          <PostalAddress />
+        </>
+      )}
       <form onSubmit={onSubmit} noValidate>
-        <ErrorSummary errors={errors} />
-        {journeyPage.shows && <RecordedDetails shows={journeyPage.shows} context={context} />}
+        {journeyPage.shows !== 'contact-details' && <ErrorSummary errors={errors} />}
+        {journeyPage.shows && journeyPage.shows !== 'contact-details' && (
+          <RecordedDetails shows={journeyPage.shows} context={context} />
+        )}
         {asked && <QuestionField question={asked} answer={step?.answer ?? null} fieldError={fieldError} />}
         {checkboxes && (
           <div
@@ -268,6 +290,19 @@ function QuestionField({
             ? (JSON.parse(answer.answerValue) as { countryCode: string; number: string })
             : undefined
         }
+      />
+    );
+  if (question.kind === 'money')
+    return (
+      <TextField
+        id={question.key}
+        label={question.label}
+        hint={question.hint}
+        error={fieldError(question.key)}
+        // Kept in pence; shown again as the pounds and pence the member typed.
+        defaultValue={answer ? (Number(answer.answerKey) / 100).toFixed(2) : undefined}
+        inputMode="decimal"
+        className="input--8"
       />
     );
   return (

@@ -1,5 +1,12 @@
-import type { IdentityVerification, JourneyState, MemberCase, PageJourney } from '@meridian/contracts';
+import type {
+  IdentityVerification,
+  JourneyInProgress,
+  JourneyState,
+  MemberCase,
+  PageJourney,
+} from '@meridian/contracts';
 import { http } from '../../lib/api';
+import { contentAccessKey } from '../access-key/access-key';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -58,8 +65,20 @@ export interface DbQuoteView {
 const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 const base = (type: string) => `/mdp-api/api/journeys/${encodeURIComponent(type)}`;
 
+/**
+ * Asks for a new content access key once the member's application has changed (started, sent or
+ * cancelled): the hub's cards and every page read their status from it, so they show the change at
+ * once rather than after the next sign-in.
+ */
+export const refreshApplicationStatus = () => contentAccessKey({ recalculate: true });
+
 /** The generic journey calls for one journey type. */
 export const journeyApi = {
+  /** The member's journeys started and not sent, for My requests. */
+  inProgress: () =>
+    http
+      .get<{ journeys: JourneyInProgress[] }>('/mdp-api/api/journeys', headers())
+      .then((answer) => answer.journeys),
   definition: (type: string) => http.get<JourneyDefinitionView>(`${base(type)}/definition`, headers()),
   /** The member's journey, or null when they have not started one. */
   data: (type: string) =>
@@ -98,6 +117,8 @@ export const journeyApi = {
   start: (type: string, currentPageKey: string) =>
     http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
   submit: (type: string) => http.post<{ caseNumber: string }>(`${base(type)}/submit`, headers()),
+  /** Cancels an unsubmitted journey: its answers are deleted. */
+  cancel: (type: string) => http.delete<void>(`${base(type)}/delete`, headers()),
   /** Asks the scheme for a formal quote; while one is open, the same case is answered. */
   requestQuote: (type: string) =>
     http.post<{ caseNumber: string; submissionDate: string }>(`${base(type)}/submit-case`, headers()),

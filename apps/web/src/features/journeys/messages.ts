@@ -29,6 +29,9 @@ const messages: Record<string, string> = {
   lump_sum_out_of_range: 'Enter an amount between the minimum and the maximum shown',
   journey_not_open: 'Applying online is not open to you yet',
   identity_not_provided: 'Send a photo of your passport or driving licence before you continue',
+  invalid_money_amount: 'Enter an amount of £0 or more in pounds, like 1500 or 1500.50',
+  address_required: 'Give your postal address before you continue',
+  journey_not_found: 'This application has been cancelled. Start again from your retirement options',
 };
 
 export const messageFor = (error: unknown): string => {

@@ -1,0 +1,88 @@
+import './journeys.css';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { formatDate } from '../content/format';
+import { fastForward } from './fast-forward';
+import { journeyApi, refreshApplicationStatus } from './journey-api';
+import type { JourneyContext } from './JourneyStepPage';
+import { messageFor } from './messages';
+
+/** What a page that sent the member here may pass: where to go once the application is cancelled. */
+export interface CancelState {
+  returnTo?: string;
+}
+
+/** Where the member lands after cancelling, and what it tells them. */
+export interface CancelledState {
+  cancelled: string;
+}
+
+/**
+ * The confirm step before an application is cancelled (`?cancel` on any of its pages): cancelling
+ * deletes its answers, then the member goes back where they came from (My requests) or to the page
+ * the journey starts from, which is in its start state again.
+ */
+export function CancelApplication({
+  context,
+  pageSlug,
+  leaveTo,
+}: {
+  context: JourneyContext;
+  /** The journey page this step was opened from: "No" goes back to it. */
+  pageSlug: string;
+  /** Where to go once cancelled when no page asked to be returned to. */
+  leaveTo: string;
+}) {
+  const { definition, journey } = context;
+  const navigate = useNavigate();
+  const { state } = useLocation() as { state: CancelState | null };
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [sending, setSending] = useState(false);
+  const returnTo =
+    state?.returnTo?.startsWith('/') && !state.returnTo.startsWith('//') ? state.returnTo : null;
+
+  async function cancel() {
+    setSending(true);
+    try {
+      await journeyApi.cancel(definition.type);
+      fastForward.reset(definition.type);
+      await refreshApplicationStatus().catch(() => undefined);
+      const cancelled: CancelledState = { cancelled: definition.title };
+      void navigate(returnTo ?? leaveTo, { replace: true, state: cancelled });
+    } catch (error) {
+      setErrors([{ field: 'cancel-application', message: messageFor(error) }]);
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <Link className="back-link" to={returnTo ?? pageSlug}>
+        Back
+      </Link>
+      <ErrorSummary errors={errors} />
+      <h1>Are you sure you want to cancel your application?</h1>
+      <p>
+        You started it on {formatDate(journey.startDate.slice(0, 10))}
+        {journey.choice && <> to retire on {formatDate(journey.choice.retirementDate)}</>}.
+      </p>
+      <p>
+        Cancelling deletes your answers{journey.choice && ' and the option you chose'}. Nothing is sent to the
+        scheme. You can start again at any time.
+      </p>
+      <div className="button-group">
+        <button
+          type="button"
+          id="cancel-application"
+          className="button button--warning"
+          disabled={sending}
+          onClick={() => void cancel()}
+        >
+          Yes, cancel my application
+        </button>
+        <Link to={returnTo ?? pageSlug}>No, keep my application</Link>
+      </div>
+    </>
+  );
+}
