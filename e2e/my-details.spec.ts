@@ -61,7 +61,7 @@ test('a member finds Your details from the hub, changes address by lookup, email
   await page.getByLabel('Code sent to •••• 6810').fill(await codeSentTo(request, '+447825246810'));
   await page.getByLabel('Code sent to •••• 3456').fill(await codeSentTo(request, '+447700123456'));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(detailsRow(page, 'Mobile number')).toContainText('+447825246810');
+  await expect(detailsRow(page, 'Mobile number')).toContainText('07825 246810');
 });
 
 test('a member enters an address by hand and chooses post only', async ({ page }) => {

@@ -1,11 +1,12 @@
 import './my-details.css';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type {
-  MaskedBankAccount,
-  MembershipSummary,
-  NotificationSettings,
-  PendingBankChange,
+import {
+  phoneNumberAsDialled,
+  type MaskedBankAccount,
+  type MembershipSummary,
+  type NotificationSettings,
+  type PendingBankChange,
 } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
@@ -157,7 +158,7 @@ export function YourDetails() {
           {email ?? 'Not recorded'}
         </Row>
         <Row label="Mobile number" change={{ href: '/my-details/mobile', what: 'mobile number' }}>
-          {mobile ?? 'Not recorded'}
+          {mobile ? phoneNumberAsDialled(mobile) : 'Not recorded'}
         </Row>
         <Row
           label="How we contact you"
