@@ -44,6 +44,71 @@ test.describe.configure({ timeout: 180_000 });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+/** The hub's card for the retirement application, whose status comes from the content access key. */
+const applyCard = (page: Page) =>
+  page.locator('.task-card').filter({ has: page.getByRole('heading', { name: 'Apply for your pension' }) });
+
+/** From the options page: the first allowed date, the full pension, and Apply. */
+async function applyForFullPension(page: Page) {
+  const main = page.getByRole('main');
+  await page.goto('/retirement/options');
+  await showOptionsForFirstDate(page);
+  await main.getByLabel(/^Full pension of/).check();
+  await main.getByRole('button', { name: 'Apply for this option' }).click();
+  await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
+}
+
+test('db.deferred cancels an application from its pages and from My requests, after a confirm step', async ({
+  page,
+}) => {
+  await signIn(page, 'db.deferred');
+  const main = page.getByRole('main');
+  await expect(applyCard(page)).not.toContainText('Application in progress');
+  await applyForFullPension(page);
+  await page.getByLabel('Yes').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'When you had guidance')).toBeVisible();
+  // The hub shows the new status at once, without signing in again.
+  await page.goto('/hub');
+  await expect(applyCard(page)).toContainText('Application in progress');
+
+  // From a page of the application: the confirm step, where "No" keeps it.
+  await page.goto('/retirement/apply/guidance-date');
+  await main.getByRole('link', { name: 'Cancel your application' }).click();
+  await expect(heading(page, 'Are you sure you want to cancel your application?')).toBeVisible();
+  await expect(page).toHaveTitle(/^Cancel your application/);
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('link', { name: 'No, keep my application' }).click();
+  await expect(heading(page, 'When you had guidance')).toBeVisible();
+  await main.getByRole('link', { name: 'Cancel your application' }).click();
+  await main.getByRole('button', { name: 'Yes, cancel my application' }).click();
+  // The options page, back at its start: no application in progress.
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  await expect(
+    main.getByRole('status').filter({ hasText: 'You have cancelled your application' }),
+  ).toBeVisible();
+  await expect(main).not.toContainText('You have an application in progress');
+  await expectNoAccessibilityViolations(page);
+  await page.goto('/hub');
+  await expect(applyCard(page)).not.toContainText('Application in progress');
+  await page.goto('/retirement/apply/guidance-date');
+  await expect(main).toContainText('You have not started this yet.');
+
+  // Started again, and cancelled from My requests, which lists it until then.
+  await applyForFullPension(page);
+  await page.goto('/my-requests');
+  const started = main.locator('.request').filter({ hasText: 'Started: not sent yet' });
+  await expect(started.getByRole('heading', { name: 'Apply for your pension' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await started.getByRole('link', { name: 'Cancel apply for your pension' }).click();
+  await expect(heading(page, 'Are you sure you want to cancel your application?')).toBeVisible();
+  await main.getByRole('button', { name: 'Yes, cancel my application' }).click();
+  await expect(heading(page, 'My requests')).toBeVisible();
+  await expect(main.getByRole('status')).toContainText('You have cancelled “Apply for your pension”');
+  await expect(started).toHaveCount(0);
+  await expect(main).toContainText('You have no applications or requests with us.');
+  await expectNoAccessibilityViolations(page);
+});
 
 test('db.deferred sees their figures, their pension by age, downloads the options and asks for a quote', async ({
   page,
@@ -211,6 +276,12 @@ test('db.deferred: a busy service on the options page, its chart, a step of the 
 test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({
   page,
 }) => {
+  // The first page has no page before it: its Back link is drawn without asking the server for one.
+  const previousOfFirstPage: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/previous-step/ra_guidance'))
+      previousOfFirstPage.push(request.url());
+  });
   await signIn(page, 'db.deferred');
   await expectNoAccessibilityViolations(page);
   await page.getByRole('link', { name: 'See your retirement options' }).click();
@@ -248,6 +319,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   // kept with their figures: the options for that date show it chosen again.
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/retirement\/options$/);
+  expect(previousOfFirstPage).toEqual([]);
   await expect(heading(page, 'Your retirement options')).toBeVisible();
   await showOptionsForFirstDate(page);
   await expect(main.getByLabel('Tax-free cash of your choice and a reduced pension')).toBeChecked();
@@ -273,7 +345,24 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await expect(heading(page, 'Your lump sum allowance')).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('No').check();
+  await page.getByLabel('Yes').check();
+  await continueButton(page).click();
+
+  // Tax-free cash already taken: an amount of money of £0 or more, checked as the server checks it.
+  await expect(heading(page, 'Allowance already used')).toBeVisible();
+  const taken = page.getByLabel('How much tax-free cash have you already taken, in pounds?');
+  for (const [typed, message] of [
+    ['a', 'Enter an amount in pounds, like 1500 or 1500.50'],
+    ['-1', 'The amount must be £0 or more'],
+    ['1e9', 'Enter an amount in pounds, like 1500 or 1500.50'],
+    ['12.345', 'The amount must have no more than 2 decimal places'],
+  ]) {
+    await taken.fill(typed!);
+    await continueButton(page).click();
+    await expect(page.getByRole('alert')).toContainText(message!);
+  }
+  await expectNoAccessibilityViolations(page);
+  await taken.fill('1,250.50');
   await continueButton(page).click();
 
   await expect(heading(page, 'Your bank account')).toBeVisible();
@@ -291,6 +380,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   // "Save and come back later" checks and keeps the account: coming back finds the next page.
   await page.getByRole('button', { name: 'Save and come back later' }).click();
   await expect(page).toHaveURL(/\/hub$/);
+  await expect(applyCard(page)).toContainText('Application in progress');
   await page.goto('/retirement/apply/declarations');
   await expect(heading(page, 'Your contact details')).toBeVisible();
 
@@ -303,6 +393,11 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(heading(page, 'Your contact details')).toBeVisible();
   await expect(page).toHaveURL(/\/retirement\/apply\/contact$/);
   await expect(page.getByRole('definition').filter({ hasText: 'db.deferred@example.org' })).toBeVisible();
+  // The postal address the scheme writes to, shown to confirm, with the address lookup to change it.
+  const postal = main.getByRole('region', { name: 'Your postal address' });
+  await expect(postal).toContainText('14 Church Lane');
+  await expect(postal).toContainText('LS6 3AB');
+  await expect(postal.getByRole('button', { name: 'Change your postal address' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByLabel('No, I will give a phone number').check();
   await continueButton(page).click();
@@ -344,6 +439,10 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).toContainText('£10,000.00');
   await expect(main).toContainText('Mrs M Hughes, account ending 5678');
   await expect(main).toContainText('Sent, to be checked by the scheme');
+  await expect(main).toContainText('£1,250.50');
+  await expect(
+    main.getByRole('definition').filter({ hasText: /^14 Church Lane, Headingley, Leeds/ }),
+  ).toBeVisible();
   await expect(main).toContainText('07911 123456');
   await expect(main).not.toContainText('+447911123456');
   await expectNoAccessibilityViolations(page);
@@ -386,6 +485,9 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   const reference = (await page.locator('.panel__reference').textContent())!;
   expect(reference).toMatch(/^RTP9-\d{6}$/);
   await expect(main.getByRole('definition').filter({ hasText: /^\d{2} \w{3} \d{4}$/ })).toHaveCount(3);
+  await expect(main.getByRole('listitem').filter({ hasText: 'Proof of identity' })).toHaveText(
+    'Proof of identity (passport.png): sent, to be checked by the scheme',
+  );
   await expectNoAccessibilityViolations(page);
 
   const [download] = await Promise.all([
@@ -400,13 +502,18 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await page.getByRole('link', { name: 'My requests' }).first().click();
   await expect(heading(page, 'My requests')).toBeVisible();
   await expect(main).toContainText(`Apply for your pension (${reference})`);
-  await expect(main.getByRole('table', { name: `Documents for ${reference}` })).toContainText(
-    'Proof of identity',
+  // The photo ID sent inside the application counts: received, never "We need this from you".
+  const documents = main.getByRole('table', { name: `Documents for ${reference}` });
+  await expect(documents.getByRole('row', { name: /Proof of identity/ })).toHaveText(
+    /^Proof of identity\s*Received$/,
   );
   await expectNoAccessibilityViolations(page);
 
   await page.goto('/hub');
   await expect(page.getByRole('region', { name: 'Your requests' })).toContainText(`(${reference}): Received`);
+  // The hub shows the application sent, without signing in again.
+  await expect(applyCard(page)).toContainText('Application sent');
+  await expect(applyCard(page)).not.toContainText('Application in progress');
   await expectNoAccessibilityViolations(page);
 
   // The application PDF is filed in the member's documents.
@@ -419,14 +526,14 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   // A document the request still needs is sent from My requests, with the request.
   await page.goto('/my-requests');
-  await main.getByRole('link', { name: 'Send it (Proof of identity)' }).click();
-  await expect(heading(page, 'Send us your Proof of identity')).toBeVisible();
+  await main.getByRole('link', { name: 'Send it (Birth certificate)' }).click();
+  await expect(heading(page, 'Send us your Birth certificate')).toBeVisible();
   await expect(main).toContainText(`For your request Apply for your pension (${reference})`);
   await expectNoAccessibilityViolations(page);
   await page.getByLabel('Choose files').setInputFiles({
-    name: 'passport.pdf',
+    name: 'birth-certificate.pdf',
     mimeType: 'application/pdf',
-    buffer: await samplePdf('Passport'),
+    buffer: await samplePdf('Birth certificate'),
   });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('status')).toHaveText(
@@ -436,7 +543,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(
     main
       .getByRole('table', { name: `Documents for ${reference}` })
-      .getByRole('row', { name: /Proof of identity/ }),
+      .getByRole('row', { name: /Birth certificate/ }),
   ).toContainText('Received');
 });
 
@@ -498,8 +605,28 @@ test('the same application by keyboard alone', async ({ page }) => {
   await tabTo(page, page.getByLabel('Account number'));
   await page.keyboard.type('12345678');
   await page.keyboard.press('Enter');
+  // db.retiring has no postal address on file: the contact step asks for one before it can be left.
   await expect(heading(page, 'Your contact details')).toBeVisible();
+  const postal = main.getByRole('region', { name: 'Your postal address' });
+  await expect(postal).toContainText('We do not hold a postal address for you');
   await choose(page, page.getByLabel('Yes'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Give your postal address before you continue');
+  await expectNoAccessibilityViolations(page);
+  await tabTo(page, page.getByLabel('Find your address'));
+  await page.keyboard.type('quay street manchester');
+  await tabTo(page, page.getByRole('button', { name: /Riverside House, 22 Quay Street/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'in Riverside House' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: /Flat 3, Riverside House/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Address line 1')).toHaveValue('Flat 3');
+  await tabTo(page, page.getByRole('button', { name: 'Save this address' }));
+  await page.keyboard.press('Enter');
+  await expect(postal.getByRole('status')).toHaveText('Your postal address has been changed.');
+  await expect(postal).toContainText('Flat 3');
+  await expectNoAccessibilityViolations(page);
+  await tabTo(page, continueButton(page));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Prove your identity')).toBeVisible();
   await tabTo(page, page.getByLabel('Photo of your passport or driving licence'));
