@@ -1,7 +1,7 @@
 /**
  * Characters a reader cannot see that change what text shows or how it is read: bidirectional
- * embeddings, overrides, isolates and marks (U+202E makes `report‮fdp.exe` display as
- * `reportexe.pdf`), zero-width spaces and joiners, and the C1 controls and line or paragraph
+ * embeddings, overrides, isolates and marks (U+202E before `fdp.exe` makes `report…fdp.exe` display
+ * as `reportexe.pdf`), zero-width spaces and joiners, and the C1 controls and line or paragraph
  * separators that no single line holds. The input policy (`textProblem`) already covers C0 and DEL.
  */
 const directionControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -15,3 +15,11 @@ export function hiddenCharacterProblem(value: string): string | undefined {
   if (lineControls.test(value)) return 'must not contain control characters';
   return undefined;
 }
+
+const everyHiddenCharacter = new RegExp(
+  [directionControls, zeroWidth, lineControls].map((pattern) => pattern.source).join('|'),
+  'g',
+);
+
+/** The text with its hidden characters taken out: to name a refused value without their effect. */
+export const withoutHiddenCharacters = (value: string) => value.replace(everyHiddenCharacter, '');

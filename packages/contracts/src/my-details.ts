@@ -150,11 +150,7 @@ export const addressSchema = z
       .refine((lines) => lines.length > 0, 'Enter the first line of the address'),
     town: addressText('the town or city', 50),
     county: optionalAddressText('the county', 50),
-    postcode: safeString()
-      .trim()
-      .max(10, 'Enter a real postcode')
-      .refine((value) => !hiddenCharacterProblem(value), 'Enter a real postcode')
-      .default(''),
+    postcode: safeString().trim().max(10, 'Enter a real postcode').default(''),
     countryCode: z.string().regex(/^[A-Z]{2}$/, 'Select a country'),
   })
   .superRefine((value, context) => {
@@ -172,6 +168,8 @@ export const addressSchema = z
         path: ['postcode'],
       });
     }
+    const hidden = value.countryCode !== 'GB' && hiddenCharacterProblem(value.postcode);
+    if (hidden) context.addIssue({ code: 'custom', message: `Postcode ${hidden}`, path: ['postcode'] });
   })
   .transform((value) => ({
     ...value,

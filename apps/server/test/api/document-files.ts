@@ -83,7 +83,8 @@ export function multipart(parts: UploadPart[]) {
       part.fileName === undefined
         ? ''
         : `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'latin1'));
+    // Names go as UTF-8, as browsers send them.
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'utf8'));
     chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, 'utf8'));
     chunks.push(Buffer.from('\r\n'));
   }

@@ -123,6 +123,44 @@ describe('uploading documents', () => {
       400,
       'file_name_too_long',
     ],
+    [
+      'a right-to-left override in the name (shown reversed, it hides the real ending)',
+      async () => uploadForm('photo\u202efdp.exe.pdf', await files.pdf()),
+      400,
+      'file_name_invalid',
+    ],
+    [
+      'a zero-width space in the name',
+      async () => uploadForm('pay\u200bslip.pdf', await files.pdf()),
+      400,
+      'file_name_invalid',
+    ],
+    [
+      'a PDF that is also a web page',
+      async () => {
+        const pdf = await files.pdf();
+        return uploadForm(
+          'statement.pdf',
+          Buffer.concat([
+            pdf.subarray(0, 9),
+            Buffer.from('%<html><script>alert(1)</script>\n'),
+            pdf.subarray(9),
+          ]),
+        );
+      },
+      400,
+      'file_content_not_allowed',
+    ],
+    [
+      'a PDF carrying a program',
+      async () =>
+        uploadForm(
+          'statement.pdf',
+          Buffer.concat([await files.pdf(), files.executable(), Buffer.from('\n%%EOF\n')]),
+        ),
+      400,
+      'file_content_not_allowed',
+    ],
     ['a text file', () => uploadForm('notes.pdf', Buffer.from('plain words')), 400, 'file_type_not_allowed'],
     ['a zip file', async () => uploadForm('bundle.pdf', await files.zip()), 400, 'file_type_not_allowed'],
     [

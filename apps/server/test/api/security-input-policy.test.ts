@@ -236,3 +236,27 @@ describe('the log', () => {
     expect(logLines.join('')).not.toContain(NI_NUMBER);
   });
 });
+
+describe('address lines', () => {
+  it('refuses control and direction-changing characters in an address, leaving the one on file', async () => {
+    const agent = new BrowserAgent(context.app);
+    expect((await agent.signIn('db.deferred')).statusCode).toBe(200);
+    const url = '/mdp-api/api/members/current/contacts/address';
+    const before = (await agent.request({ url })).json();
+    const address = { lines: ['1 High Street'], town: 'Leeds', postcode: 'LS1 4AP', countryCode: 'GB' };
+    for (const [field, change] of [
+      ['lines.0', { lines: ['1 High \u202eteertS'] }],
+      ['lines.1', { lines: ['1 High Street', 'Flat\u200b 2'] }],
+      ['lines.0', { lines: ['1 High\u0085Street'] }],
+      ['lines.0', { lines: ['1 High\u2028Street'] }],
+      ['town', { town: 'Le\u2066eds\u2069' }],
+      ['county', { county: 'West\u200fYorkshire' }],
+      ['postcode', { postcode: 'LS1\u200b4AP' }],
+      ['postcode', { postcode: '75\u202e001', countryCode: 'FR' }],
+    ] as const) {
+      const response = await agent.request({ method: 'PUT', url, payload: { ...address, ...change } });
+      expectRefused(response, field);
+    }
+    expect((await agent.request({ url })).json()).toEqual(before);
+  });
+});

@@ -196,14 +196,14 @@ const pathCharacters = /[/\\:*?"<>|]/;
 /**
  * A file name as kept: commas become underscores (spec section 5); path and control characters are
  * refused, and so are characters that hide or reorder what the name shows (a right-to-left override
- * makes `photo‮gpj.exe` read as `photoexe.jpg`).
+ * before `gpj.exe` in `photo…gpj.exe` makes it read as `photoexe.jpg`).
  */
 export function cleanFileName(raw: string): string {
   const name = raw.normalize('NFC').trim();
   if (
     !name ||
     textProblem(name, { singleLine: true }) ||
-    hiddenCharacterProblem(name) ||
+    hiddenCharacterProblem(raw) ||
     pathCharacters.test(name) ||
     name.startsWith('.')
   ) {

@@ -47,6 +47,10 @@ describe('sending a document a request asked for', () => {
     ).toBeTruthy();
     expect(screen.getByText(/For your request Apply for your pension \(RTP9-000042\)/)).toBeTruthy();
     expect(screen.queryByLabelText('What are these documents? (optional)')).toBeNull();
+    // The limit is accepted (a file of exactly 10 MB goes), so the words say "or smaller".
+    expect(
+      screen.getByText('PDF, JPG, PNG, HEIC or Word document, each 10 MB or smaller. Up to 10 files.'),
+    ).toBeTruthy();
 
     const file = new File(['%PDF-1.7 %%EOF'], 'passport.pdf', { type: 'application/pdf' });
     const user = userEvent.setup();

@@ -182,7 +182,7 @@ export function UploadPage() {
     .filter((error) => error.field === 'file')
     .map((error) => error.message)
     .join('. ');
-  const fileHint = `${kindList(context)}, each smaller than ${formatFileSize(limits.maxFileBytes)}. Up to ${limits.maxFiles} files.`;
+  const fileHint = `${kindList(context)}, each ${formatFileSize(limits.maxFileBytes)} or smaller. Up to ${limits.maxFiles} files.`;
   return (
     <div className="narrow">
       <p>

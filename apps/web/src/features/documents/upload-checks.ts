@@ -1,6 +1,8 @@
 import {
   documentNameMaxLength,
   formatFileSize,
+  hiddenCharacterProblem,
+  withoutHiddenCharacters,
   uploadContexts,
   uploadFileExtensions,
   type UploadContextName,
@@ -36,6 +38,10 @@ export function fileProblem(file: ChosenFile, context: UploadContextName): strin
   ) {
     return `${file.name} has a name we cannot take. Rename it without the characters / \\ : * ? " < > | and with an ending such as .pdf`;
   }
+  if (hiddenCharacterProblem(file.name)) {
+    // Named without them: a direction override would turn the message around too.
+    return `${withoutHiddenCharacters(file.name)} has hidden characters in its name. Rename it by typing the name again`;
+  }
   if (file.name.length > documentNameMaxLength) {
     return `${file.name} has a name longer than ${documentNameMaxLength} characters. Rename it with a shorter name`;
   }
@@ -43,8 +49,9 @@ export function fileProblem(file: ChosenFile, context: UploadContextName): strin
     return `${file.name} must be a ${kindList(context)}`;
   }
   if (file.size === 0) return `${file.name} is empty`;
+  // The limit itself is accepted, as the server accepts it: "or smaller", never "smaller than".
   if (file.size > limits.maxFileBytes) {
-    return `${file.name} must be smaller than ${formatFileSize(limits.maxFileBytes)}`;
+    return `${file.name} must be ${formatFileSize(limits.maxFileBytes)} or smaller`;
   }
   return null;
 }
@@ -85,6 +92,13 @@ const uploadRefusals: Record<string, string> = {
   file_name_too_long: 'has a name that is too long',
   file_name_not_unique: 'has the same name as a document you uploaded before. Rename it and try again',
   file_count_exceeded: 'could not be added: you have uploaded as many files as you can',
+  file_content_not_allowed:
+    'cannot be uploaded: it also holds a web page or a program. Save or scan the document again and choose the new copy',
+  uploads_per_day_exceeded:
+    'could not be added: you have uploaded as many files as you can today. Try again tomorrow',
+  upload_bytes_per_day_exceeded:
+    'could not be added: you have uploaded as much as you can today. Try again tomorrow',
+  conflict: 'was sent twice at the same moment. Check your documents before trying again',
 };
 
 /** The server's refusal of one file, in words. */
