@@ -128,6 +128,16 @@ export const notificationSettingsSchema = z
   });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+/**
+ * The settings of a member who has stored none: post only. Paper is the safe default under the
+ * disclosure rules; email (or text) only when the member chose it.
+ */
+export const defaultNotificationSettings: NotificationSettings = Object.freeze({
+  email: false,
+  sms: false,
+  post: true,
+});
+
 // ---- Address ----------------------------------------------------------------------------------------
 
 /** An address field, printed on letters: plain text with no control or direction-changing character. */

@@ -93,9 +93,10 @@ describe('npm run members:import, against the database', () => {
       },
       notificationSettings: { email: true, sms: true, post: false },
     });
+    // Tomasz's row gives no settings: a new member is written to by post until they choose otherwise.
     expect(tomasz).toMatchObject({
       schemeCode: 'MDC',
-      notificationSettings: { email: true, sms: false, post: false },
+      notificationSettings: { email: false, sms: false, post: true },
     });
     expect(aoife!.notificationSettings).toEqual({ email: false, sms: false, post: true });
     expect(await accountsOf('2000101')).toMatchObject([{ kind: 'uk', sortCode: '089999', replacedAt: null }]);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isoDate } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import {
   describeProblem,
@@ -150,6 +151,25 @@ describe('member import validation', () => {
     expect(Object.keys(result.members[0]!.values)).not.toEqual(
       expect.arrayContaining(['mobilePhone', 'address', 'notificationSettings', 'email']),
     );
+  });
+
+  it('refuses a date of birth after the day of the import, against its row and field', () => {
+    const today = isoDate('2026-11-28');
+    const bornAfter = (dateOfBirth: string) => {
+      const result = validateImport(rowsOf(tomasz(), { ...susan(), dateOfBirth }), 'MER', 'json', today);
+      return result.ok ? [] : result.problems.filter((problem) => problem.field === 'dateOfBirth');
+    };
+    expect(bornAfter('2090-01-01')).toEqual([
+      {
+        row: 2,
+        referenceNumber: susan().referenceNumber,
+        field: 'dateOfBirth',
+        message: 'Must not be after the day of the import (28 Nov 2026)',
+      },
+    ]);
+    expect(bornAfter('2026-11-29')).toHaveLength(1);
+    // born on the day of the import is not after it
+    expect(bornAfter('2026-11-28')).toEqual([]);
   });
 
   it('reports every problem of every row with its row, reference and field', () => {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { defaultNotificationSettings } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
 import { auditEvents, memberBankAccounts, members, schemes } from '../../db/schema';
 import { announceMemberChanged } from '../member-data/member-reads';
@@ -79,7 +80,11 @@ async function saveMember(
         .filter(([field, value]) => canonical(value) !== canonical(held[field as keyof typeof held]))
         .map(([field]) => field)
     : Object.keys(member.values);
-  if (!held) await tx.insert(members).values({ ...member.values, businessGroup });
+  // A new member without settings in the file is written to by post until they choose otherwise.
+  if (!held)
+    await tx
+      .insert(members)
+      .values({ notificationSettings: defaultNotificationSettings, ...member.values, businessGroup });
   else if (changedFields.length > 0) {
     await tx
       .update(members)

@@ -16,9 +16,12 @@ import {
   dcBenefitsSchema,
   getSchemeConfig,
   schemeCodes,
+  utcDay,
+  type IsoDate,
   type SchemeConfig,
 } from '@meridian/pensions';
 import { memberStatuses, type members } from '../../db/schema';
+import { displayDate } from '../../lib/display';
 import { holdsAccount, passesModulusCheck, type NewBankAccount } from './bank-accounts';
 import type { ImportFormat, ImportRow } from './member-import-file';
 
@@ -142,6 +145,7 @@ export function schemesOf(businessGroup: string): Map<string, SchemeConfig> {
 function checkRow(
   { record }: ImportRow,
   schemes: Map<string, SchemeConfig>,
+  today: IsoDate,
   report: (path: ReadonlyArray<PropertyKey>, message: string) => void,
 ): Omit<ValidMember, 'row'> | null {
   const input = record as Record<string, unknown>;
@@ -224,6 +228,8 @@ function checkRow(
     const bound = member[earlier] as string | undefined;
     if (value && bound && value < bound) problem([field], `Must not be before ${label}`);
   };
+  if (member.dateOfBirth > today)
+    problem(['dateOfBirth'], `Must not be after the day of the import (${displayDate(today)})`);
   for (const field of [
     'dateJoinedCompany',
     'dateJoinedScheme',
@@ -285,12 +291,14 @@ function checkRow(
 
 /**
  * Checks every row of a file for a business group; any problem in any row fails the whole file, so an
- * import loads all of it or nothing. Problems name the row, the member's reference and the field.
+ * import loads all of it or nothing. Problems name the row, the member's reference and the field. Dates
+ * are checked against `today`, the day of the import (a date of birth after it is refused).
  */
 export function validateImport(
   rows: ImportRow[],
   businessGroup: string,
   format: ImportFormat,
+  today: IsoDate = utcDay(new Date()),
 ): ImportValidation {
   const schemes = schemesOf(businessGroup);
   const problems: ImportProblem[] = [];
@@ -323,7 +331,7 @@ export function validateImport(
       report([], 'A member must be an object of fields');
       continue;
     }
-    const member = checkRow(row, schemes, report);
+    const member = checkRow(row, schemes, today, report);
     if (referenceNumber) {
       const earlier = seen.get(referenceNumber);
       if (earlier !== undefined) report(['referenceNumber'], `The same member is on row ${earlier}`);
