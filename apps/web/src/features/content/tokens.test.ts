@@ -32,6 +32,23 @@ describe('content placeholders', () => {
     expect(resolver.text('Call us: [[label:helpline]].')).toBe('Call us: Call Meridian on 0300 123 4567.');
   });
 
+  it('leaves no space before punctuation after several empty placeholders, or one inside tags', () => {
+    const empty = createTextResolver({
+      ...sources,
+      labels: { nothing: '', greeting: 'Hello [[token:title]] [[token:blank]]' },
+      tokens: { blank: '', title: '' },
+    });
+    expect(empty.text('Hello [[token:title]] [[token:blank]], Jane')).toBe('Hello, Jane');
+    expect(empty.text('[[label:greeting]], Jane')).toBe('Hello, Jane');
+    expect(empty.html('<p>Hello <strong>[[token:blank]]</strong>, Jane</p>')).toBe(
+      '<p>Hello<strong></strong>, Jane</p>',
+    );
+    expect(empty.text('Hello <strong>[[token:blank]]</strong>, Jane')).toBe('Hello, Jane');
+    // an empty placeholder before a word keeps the spacing of the text around it
+    expect(empty.text('Hello [[token:blank]] Jane')).toBe('Hello  Jane');
+    expect(resolver.text('Hello [[token:tenant_name]], Jane')).toBe('Hello Meridian, Jane');
+  });
+
   it('words periods and yearly amounts with the tenant’s unit labels', () => {
     const worded = createTextResolver(
       { ...sources, labels: { unit_years: 'yrs', unit_month: 'mth', unit_per_year: 'per annum' } },
@@ -94,7 +111,7 @@ describe('data placeholders', () => {
         '[[data-currency:quote.fullPensionPence]] [[data-currency:quote.options.0.lumpSumPence]] ' +
           '[[data-date:normalRetirementDate]] [[data-timeto:timeToNormalRetirement]] [[data-text:schemeName]]',
       ),
-    ).toBe('£12,346 £2,500.00 30 Jun 2031 5 years, 2 months Meridian <Final Salary> & Co');
+    ).toBe('£12,346 £2,500 30 Jun 2031 5 years, 2 months Meridian <Final Salary> & Co');
   });
 
   it('escapes text from data in rich text', () => {
