@@ -16,6 +16,15 @@ export const contentAccessKeyPayloadSchema = z.object({
   hasAdditionalContributions: z.boolean(),
   dbCalculationStatus: z.string().nullable(),
   currentAge: z.string().nullable(),
+  /**
+   * Each journey the member has started, with its status (Started, Submitted, Expired). Content tests
+   * them, and the radio answers given on the journey's route, by wording flag (docs/content.md).
+   */
+  journeys: z.array(z.object({ type: z.string(), status: z.string() })).default([]),
+  /** A quote the member asked for (a journey's quote request) that the scheme has not finished. */
+  hasOpenQuoteRequests: z.boolean().default(false),
+  /** The bank account on file is held outside the UK. */
+  bankAccountOutsideUk: z.boolean().default(false),
   wordingFlags: z.array(z.string()),
 });
 export type ContentAccessKeyPayload = z.infer<typeof contentAccessKeyPayloadSchema>;

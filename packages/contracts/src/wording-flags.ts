@@ -1,5 +1,5 @@
 import type { ContentAccessKeyPayload } from './access-key';
-import type { VisibilityKey } from './visibility';
+import type { VisibilityField, VisibilityKey } from './visibility';
 
 export const browserWordingFlags = [
   'Firefox',
@@ -27,7 +27,7 @@ export function acceptedClientWordingFlags(flags: readonly string[]): string[] {
  * member with additional voluntary contributions), plus the client's accepted ones.
  */
 export function visibilityKeyOf(
-  payload: ContentAccessKeyPayload,
+  payload: Pick<ContentAccessKeyPayload, VisibilityField | 'hasAdditionalContributions' | 'wordingFlags'>,
   clientFlags: readonly string[] = [],
 ): VisibilityKey {
   return {

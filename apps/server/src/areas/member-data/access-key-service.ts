@@ -9,6 +9,7 @@ import {
 } from '@meridian/pensions';
 import { CALCULATION_NOT_ACCESSIBLE, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { members, schemes } from '../../db/schema';
+import { accessKeyFactFlags, noAccessKeyFacts, type AccessKeyFacts } from './access-key-facts';
 import { calculationMember } from './calculations';
 
 type MemberRow = typeof members.$inferSelect;
@@ -23,6 +24,8 @@ export interface AccessKeyRequest {
   recordCount: number;
   /** The member's online retirement application, when they started one. */
   retirementApplication?: RetirementJourneyState | null;
+  /** Journeys, open quote requests and the bank account's country (accessKeyFactsOf); none when left out. */
+  facts?: AccessKeyFacts;
 }
 
 const hasAvcs = (benefits: Record<string, unknown>) =>
@@ -60,9 +63,15 @@ export async function buildAccessKeyPayload(
     hasAdditionalContributions: false,
     dbCalculationStatus: null,
     currentAge: null,
+    journeys: [],
+    hasOpenQuoteRequests: false,
+    bankAccountOutsideUk: false,
     wordingFlags: flags,
   };
   if (request.basicMode) return base;
+
+  const facts = request.facts ?? noAccessKeyFacts;
+  const factFlags = accessKeyFactFlags(facts);
 
   const full: ContentAccessKeyPayload = {
     ...base,
@@ -73,6 +82,9 @@ export async function buildAccessKeyPayload(
     hasAdditionalContributions: hasAvcs(member.benefits),
     transferApplicationStatus:
       scheme.type === 'DB' && member.status === 'Deferred' ? 'NotStartedTA' : 'UnavailableTA',
+    journeys: facts.journeys.map(({ type, status }) => ({ type, status })),
+    hasOpenQuoteRequests: facts.hasOpenQuoteRequests,
+    bankAccountOutsideUk: facts.bankAccountOutsideUk,
   };
   try {
     const summary = await calculations.retirementDatesAges({
@@ -92,7 +104,7 @@ export async function buildAccessKeyPayload(
       retirementApplicationStatus: expired ? 'ExpiredRA' : summary.retirementApplicationStatus,
       isCalculationSuccessful: true,
       currentAge: summary.currentAge,
-      wordingFlags: [...flags, summary.nmpaBand],
+      wordingFlags: [...flags, summary.nmpaBand, ...factFlags],
     };
   } catch (error) {
     // The key is still issued without figures (existing-portal c.1): content says they are unavailable.
@@ -105,7 +117,7 @@ export async function buildAccessKeyPayload(
       isCalculationSuccessful: false,
       dbCalculationStatus: error instanceof CalculationError ? error.code : CALCULATION_NOT_ACCESSIBLE,
       currentAge: ageString(isoDate(member.dateOfBirth), request.today),
-      wordingFlags: [...flags, 'CalculationFailed'],
+      wordingFlags: [...flags, 'CalculationFailed', ...factFlags],
     };
   }
 }

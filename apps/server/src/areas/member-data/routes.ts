@@ -8,6 +8,7 @@ import {
 } from '@meridian/contracts';
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
 import { issueContentAccessKey } from '../../lib/content-access-key';
+import { accessKeyFactsOf } from './access-key-facts';
 import { buildAccessKeyPayload } from './access-key-service';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -202,6 +203,9 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           basicMode: query.basicMode,
           recordCount: records.length,
           retirementApplication: await retirementApplicationOf(db, request.member!, new Date()),
+          facts: query.basicMode
+            ? undefined
+            : await accessKeyFactsOf(db, tenant.tenantUrl, request.member!, new Date()),
         });
         const issued = await issueContentAccessKey(
           app.contentAccessKeys,
