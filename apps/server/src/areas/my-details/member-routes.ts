@@ -16,6 +16,7 @@ import { memberAlerts, membershipSummary, retirementFigures } from './member-sum
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { pageUrlWithKey } from '../content/page-repository';
+import { retirementApplicationOf } from '../journeys/repository';
 
 /**
  * Where a member reads about taking their pension, best first, by the content keys of the tenant's
@@ -185,6 +186,7 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
         today,
         figures: await retirementFigures(calculations, member, scheme, today, lifeStagePeriodsOf(request)),
         hasBankAccount: (await currentBankAccount(db, member)) !== null,
+        application: await retirementApplicationOf(db, member, new Date()),
         retirementLink: await retirementLinkFor(db, request.tenantUrl, scheme.type),
       });
       return {

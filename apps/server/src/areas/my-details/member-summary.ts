@@ -78,11 +78,20 @@ export function membershipSummary(
   };
 }
 
+/** The member's retirement application as the alerts read it (see `retirementApplicationOf`). */
+export interface ApplicationFacts {
+  submitted: boolean;
+  expired: boolean;
+  retirementDate: string | null;
+}
+
 export interface AlertFacts {
   member: MemberRow;
   scheme: SchemeRow;
   figures: RetirementDatesAges | null;
   hasBankAccount: boolean;
+  /** The retirement application, or null when the member has none. */
+  application: ApplicationFacts | null;
   today: IsoDate;
   /** Where this tenant tells the member about taking their pension (null: no such page). */
   retirementLink: string | null;
@@ -90,26 +99,35 @@ export interface AlertFacts {
 
 const monthsUntil = (today: IsoDate, date: string) => completedMonths(today, isoDate(date));
 
+/** How long before a pension starts the scheme asks for the account to pay it into. */
+const BANK_DETAILS_MONTHS_AHEAD = 6;
+
+/**
+ * Whether the scheme needs the member's bank account now: a pension is being paid, an open retirement
+ * application asks for it, or the member's retirement date is at most 6 months away (or has passed):
+ * the date applied for, else the target date of a savings pot or the normal retirement date. Being
+ * able to take the pension (years before that date) is not reason enough.
+ */
+function bankDetailsNeeded({ member, scheme, figures, application, today }: AlertFacts): boolean {
+  if (member.status === 'Pensioner') return true;
+  const live = application && !application.expired ? application : null;
+  if (live && !live.submitted) return true;
+  const retirementDate =
+    live?.retirementDate ?? (scheme.type === 'DC' ? figures?.dates.target : figures?.dates.normal) ?? null;
+  return retirementDate !== null && retirementDate <= addMonths(today, BANK_DETAILS_MONTHS_AHEAD);
+}
+
 /**
  * What the member should know or do now, worked out from their record: priority alerts ask for an
  * action that holds up a payment; the others are reminders.
  */
-export function memberAlerts({
-  member,
-  scheme,
-  figures,
-  hasBankAccount,
-  today,
-  retirementLink,
-}: AlertFacts): MemberAlert[] {
+export function memberAlerts(facts: AlertFacts): MemberAlert[] {
+  const { member, scheme, figures, hasBankAccount, today, retirementLink } = facts;
   const alerts: MemberAlert[] = [];
   const add = (alertId: string, priority: boolean, messageText: string, link: string | null) =>
     alerts.push({ alertId, priority, messageText, link, effectiveDate: today });
 
-  const paysOrWillPaySoon =
-    member.status === 'Pensioner' ||
-    (figures?.dates.earliest !== undefined && figures.dates.earliest <= addMonths(today, 12));
-  if (!hasBankAccount && paysOrWillPaySoon) {
+  if (!hasBankAccount && bankDetailsNeeded(facts)) {
     add(
       'bank-details-needed',
       true,
