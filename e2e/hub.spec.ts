@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { bluewaterUrl } from './support/tenants';
@@ -17,6 +17,11 @@ async function signInToHub(page: Page, username: string, loginUrl = '/login') {
 const taskCard = (page: Page, title: string) =>
   page.locator('.task-card').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
 
+/** The most tax-free cash and the pension beside it, in one precision: whole pounds or pence for both. */
+async function expectOnePrecision(row: Locator) {
+  await expect(row).toHaveText(/^£[\d,]+ and £[\d,]+ a year$|^£[\d,]+\.\d{2} and £[\d,]+\.\d{2} a year$/);
+}
+
 async function capture(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/hub-${name}.png`, fullPage: true });
   await expectNoAccessibilityViolations(page);
@@ -28,7 +33,7 @@ test('db.deferred: retirement window alert, pension figures and task cards with 
   await signInToHub(page, 'db.deferred');
   const summary = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
   await expect(summary).toContainText(new RegExp(String.raw`Pension from \d{2} \w{3} \d{4}${money} a year`));
-  await expect(summary).toContainText('Or the most tax-free cash');
+  await expectOnePrecision(summary.getByRole('definition').filter({ hasText: ' and £' }));
   await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toBeVisible();
   const myPension = taskCard(page, 'My pension');
   await expect(myPension.locator('.task-tag')).toHaveText('You can take your pension now');
@@ -51,7 +56,14 @@ test('dc.near: target retirement date, not the normal one, on the summary and th
     .textContent();
   const targetDate = /\d{2} \w{3} \d{4}/.exec(target ?? '')?.[0];
   expect(targetDate).toBeTruthy();
-  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(`Target date ${targetDate}`);
+  const myPension = taskCard(page, 'My pension');
+  await expect(myPension.locator('.task-tag')).toHaveText(`Target retirement date ${targetDate}`);
+  await expect(myPension).toContainText(/Your target retirement age is \d+\./);
+  // A savings pot has a target retirement date: no "normal" or bare "target date" wording anywhere,
+  // the assumptions under "How we worked this out" included.
+  await summary.getByText('How we worked this out').click();
+  await expect(summary).toContainText('towards the target retirement date');
+  await expect(page.getByRole('main')).not.toContainText(/normal retirement|target date/i);
   await expect(summary).toContainText('in today’s money');
   await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toBeVisible();
   await capture(page, 'dc-near');
@@ -118,6 +130,7 @@ test('db.avc: the AVC fund and the guaranteed transfer value with its expiry', a
   await expect(summary).toContainText(
     `Your AVC fund${formatCurrency(personaPence('db.avc', 'avcFundPence'))}`,
   );
+  await expectOnePrecision(summary.getByRole('definition').filter({ hasText: ' and £' }));
   await expect(summary).toContainText(
     new RegExp(
       String.raw`Guaranteed transfer value${money}, guaranteed until \d{2} \w{3} \d{4} \(quote issued \d{2} \w{3} \d{4}\)`,
@@ -174,7 +187,7 @@ test('linked: both records in the picker, and a confirmation after switching', a
   const summary = page.getByRole('region', { name: 'Your Meridian Retirement Savings Section record' });
   await expect(summary).toContainText('1000008');
   await expect(summary).toContainText('Target retirement date');
-  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(/^Target date /);
+  await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(/^Target retirement date /);
   await capture(page, 'linked-dc');
 });
 
@@ -184,6 +197,7 @@ test('second tenant: its own member, its own cards', async ({ page }) => {
   await expect(summary).toContainText('2000001');
   // The plan's figures are for a date before the normal retirement date, and say so.
   await expect(summary).toContainText('(taken early, before your normal retirement date)');
+  await expectOnePrecision(summary.getByRole('definition').filter({ hasText: ' and £' }));
   await expect(taskCard(page, 'Help and contact')).toContainText('0300');
   await expect(taskCard(page, 'My pension')).toHaveCount(0);
   await capture(page, 'bluewater-second-member');

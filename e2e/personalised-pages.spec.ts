@@ -30,6 +30,12 @@ test('the same page reads differently for a DB member in the retirement window a
   await expect(dcMain).toContainText('savings pot');
   await expect(dcMain).not.toContainText('defined benefit');
   await expect(dcMain).not.toContainText('You can now apply');
+  // A savings pot is planned for a target retirement date, never a "normal" one.
+  await expect(dcMain).toContainText(/Your target retirement date is \d{2} \w{3} \d{4}\./);
+  await expect(dcMain).toContainText(
+    /You reach your target retirement age of \d+ on \d{2} \w{3} \d{4}, in \d+ years/,
+  );
+  await expect(dcMain).not.toContainText(/normal retirement/i);
   await expect(dcMain).toContainText(
     /If you retire on \d{2} \w{3} \d{4}, your pot could be worth £[\d,.]+\. That is £[\d,.]+ in today’s money/,
   );

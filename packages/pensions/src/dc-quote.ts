@@ -247,7 +247,7 @@ const dcAssumptions = memoByScheme((scheme: DcSchemeConfig, strategyCode: string
   const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
   return Object.freeze([
     strategyCode
-      ? `Invested in ${scheme.strategies.find((s) => s.code === strategyCode)?.name ?? strategyCode}, moving along its glide path towards the target date.`
+      ? `Invested in ${scheme.strategies.find((s) => s.code === strategyCode)?.name ?? strategyCode}, moving along its glide path towards the target retirement date.`
       : 'Invested in the member’s chosen funds in their current proportions.',
     `Fund growth before charges: ${scheme.funds.map((f) => `${f.name} ${pct(f.growth)} less ${pct(f.charge)} charges`).join('; ')}.`,
     `Contributions continue monthly while the member is active${scheme.assumptions.contributionEscalation ? `, rising ${pct(scheme.assumptions.contributionEscalation)} a year` : ''}.`,
