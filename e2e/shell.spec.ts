@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { signInToHub } from './support/member';
 import { bluewaterUrl } from './support/tenants';
 
 test('the shell renders a public content page, shows Loading... while it loads, and passes axe', async ({
@@ -53,6 +54,38 @@ test('each tenant has its own branding', async ({ page }) => {
   await expectLogoAndTypeface(page, 'Meridian', 'Source Sans 3');
 });
 
+/** How many lines the header's strapline takes: its height over its line height. */
+const straplineLines = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByText('Bluewater member portal', { exact: true })
+    .evaluate((element) => {
+      const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+      return Math.round(element.getBoundingClientRect().height / lineHeight);
+    });
+
+test('the second tenant’s strapline keeps to one line on a phone, a tablet and a laptop, signed in or not', async ({
+  page,
+}) => {
+  for (const width of [320, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(bluewaterUrl('/'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Bluewater Retirement Plan' })).toBeVisible();
+    expect(await straplineLines(page), `visitor at ${width}px`).toBe(1);
+  }
+  await signInToHub(page, 'second.member', bluewaterUrl('/login'));
+  // The account menu from content, the longest header row.
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Your beneficiaries' }),
+  ).toBeAttached();
+  for (const width of [1280, 768, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await straplineLines(page), `member at ${width}px`).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await expectNoAccessibilityViolations(page);
+});
+
 test('a busy service keeps the visitor on the page, says to wait, and tries again when asked', async ({
   page,
 }) => {
@@ -69,9 +102,7 @@ test('a busy service keeps the visitor on the page, says to wait, and tries agai
   await expect(
     page.getByRole('heading', { level: 1, name: 'Sorry, there is a problem with the service' }),
   ).toBeVisible();
-  await expect(
-    page.getByText('The service is busy. Wait a few seconds and try again.'),
-  ).toBeVisible();
+  await expect(page.getByText('The service is busy. Wait a few seconds and try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expectNoAccessibilityViolations(page);
 
