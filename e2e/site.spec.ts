@@ -40,6 +40,17 @@ test('search finds a help page by its words', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'No results for ‘nothing-matches-this’' })).toBeVisible();
 });
 
+test('search never offers the demo’s developer page, though the demo runs here', async ({ page }) => {
+  // The blocks demo is served (MERIDIAN_DEMO) and mentions transfers, with notes for developers.
+  await page.goto('/blocks-demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content blocks' })).toBeVisible();
+  await page.goto('/search?q=transfer');
+  await expect(page.getByRole('heading', { name: /for ‘transfer’/ })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Content blocks');
+  await expect(page.getByRole('main')).not.toContainText('Only members of the defined benefit section');
+  await expect(page.locator('main a[href="/blocks-demo"]')).toHaveCount(0);
+});
+
 test('the cookie banner records a choice and can be hidden', async ({ page, context }) => {
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Cookies on this site' });
