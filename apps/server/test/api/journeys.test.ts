@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import {
@@ -108,6 +108,34 @@ async function sendPhotoId(agent: BrowserAgent) {
   }
   expect((await post(agent, '/submit-step', { currentPageKey: 'ra_identity' })).json()).toEqual({
     nextPageKey: 'ra_declarations',
+  });
+}
+
+/** The step-up code last sent to confirm the bank account an application gives. */
+async function latestStepUpCode() {
+  const [message] = await ctx.database.db
+    .select()
+    .from(outboxMessages)
+    .where(like(outboxMessages.body, '%confirm the bank account in your application%'))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return /\b(\d{6})\b/.exec(message!.body)![1]!;
+}
+
+/**
+ * Sends the application. A bank account that is not yet the member's needs the step-up code with it
+ * (428 step_up_required): the code is asked for and sent back with the submission.
+ */
+async function submitApplication(agent: BrowserAgent) {
+  const first = await post(agent, '/submit', {});
+  if (first.statusCode !== 428) return first;
+  const pending = await post(agent, '/bank-account/confirmation/send', {});
+  expect(pending.statusCode, pending.body).toBe(200);
+  return agent.request({
+    method: 'POST',
+    url: `${base}/submit`,
+    payload: { code: await latestStepUpCode() },
+    headers: { 'x-confirmation-nonce': pending.json().nonce },
   });
 }
 
@@ -563,7 +591,7 @@ describe('the DB retirement application journey', () => {
 
     expect(await applicationStatus(agent)).toBe('StartedRA');
 
-    const submitted = await post(agent, '/submit', {});
+    const submitted = await submitApplication(agent);
     expect(submitted.statusCode).toBe(200);
     const { caseNumber } = submitted.json();
     expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
@@ -676,7 +704,7 @@ describe('the DB retirement application journey', () => {
     const ofRetiring = eq(members.referenceNumber, '1000010');
     const [record] = await ctx.database.db.select().from(members).where(ofRetiring);
     await ctx.database.db.update(members).set({ address: null }).where(ofRetiring);
-    expect(codeOf(await post(agent, '/submit', {}))).toBe('address_required');
+    expect(codeOf(await submitApplication(agent))).toBe('address_required');
     expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
     expect((await state(agent)).status).toBe('Started');
     await ctx.database.db.update(members).set({ address: record!.address }).where(ofRetiring);
@@ -694,7 +722,7 @@ describe('the DB retirement application journey', () => {
       .where(eq(identityVerifications.status, 'pending'));
     const record = { businessGroup: pending!.businessGroup, referenceNumber: pending!.referenceNumber };
     expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
-    const { caseNumber } = (await post(agent, '/submit', {})).json();
+    const { caseNumber } = (await submitApplication(agent)).json();
     const [sent] = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
     expect(sent.caseNumber).toBe(caseNumber);
     expect(sent.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });

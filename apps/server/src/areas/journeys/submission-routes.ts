@@ -28,6 +28,7 @@ import { casesOf } from './case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
+const addressRequired = () => badRequest('address_required', 'Give your postal address before you send this.');
 
 /**
  * Submits a completed journey: one transaction opens a case, keeps the PDF and emails a confirmation;
@@ -40,6 +41,9 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   const { member } = found;
   const address = addressLines(member.address);
+  // Refused before anything else is asked (a step-up code included): the scheme writes to this address.
+  const needsAddress = [...graph.pages.values()].some((page) => page.shows === 'contact-details');
+  if (!address?.length && needsAddress) throw addressRequired();
   // Proof of identity as the scheme holds it, read before the transaction (a provider may be asked).
   const identity = await identityVerificationOf(db, request.server.identityVerifier, record);
   const [user] = await db
@@ -57,8 +61,7 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
     const steps = stepsOf(row);
     assertComplete(graph, steps);
     const { path } = routeOf(graph, steps);
-    if (!address?.length && [...graph.pages.values()].some((page) => page.shows === 'contact-details'))
-      throw badRequest('address_required', 'Give your postal address before you send this.');
+    if (!address?.length && needsAddress) throw addressRequired();
     const name = fullNameOf(member);
     // Proof sent inside the journey (or before it) is with the scheme: received, pending its check.
     const identitySent = identity.status === 'pending' || identity.status === 'verified';
