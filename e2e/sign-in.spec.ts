@@ -142,3 +142,50 @@ test('an idle member is warned, can stay signed in, and is then signed out with 
   await page.goto(shortIdleUrl('/hub'));
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a stranger’s wrong passwords do not lock the member out of a browser they have signed in on', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  // On the second portal, whose per-address limit the rest of this file leaves alone: the stranger's
+  // attempts come from this machine's address too.
+  await page.goto(shortIdleUrl('/login'));
+  await signIn(page, 'dc.far');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === 'meridianDevice');
+  expect(device).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/authentication-api/api/authentication/login',
+  });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('status')).toContainText('You have signed out.');
+
+  // Someone else sends 20 wrong passwords, and then the right one.
+  const stranger = await playwright.request.newContext({ baseURL: shortIdleUrl('') });
+  await stranger.get('/health');
+  const xsrf = (await stranger.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const attempt = (password: string) =>
+    stranger.post('/authentication-api/api/authentication/login', {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { userName: 'dc.far', password },
+    });
+  for (let index = 0; index < 20; index += 1) expect((await attempt('wrong-password')).status()).toBe(401);
+  expect((await attempt(PASSWORD)).status()).toBe(429);
+  await stranger.dispose();
+
+  // The member's browser still signs in ...
+  await signIn(page, 'dc.far');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
+
+  // ... while one that has never signed in here is asked to wait.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await other.goto(shortIdleUrl('/login'));
+  await signIn(other, 'dc.far');
+  await expect(other.getByRole('alert')).toContainText('Too many attempts');
+  await expect(other).toHaveURL(/\/login$/);
+  await expectNoAccessibilityViolations(other);
+  await otherContext.close();
+});

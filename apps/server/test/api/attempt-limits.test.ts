@@ -1,9 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  DEVICE_FAILURES_PER_HOUR,
+} from '../../src/areas/authentication/sign-in-guard';
 import { outboxMessages, registrations, users } from '../../src/db/schema';
-import { ACCOUNT_ATTEMPTS_PER_HOUR, REGISTRATION_STARTS_PER_HOUR } from '../../src/plugins/rate-limits';
+import {
+  ACCOUNT_FAILURES_PER_HOUR,
+  RATE_LIMIT_NAMESPACE,
+  REGISTRATION_STARTS_PER_HOUR,
+} from '../../src/plugins/rate-limits';
 import { BrowserAgent } from './browser-agent';
-import { useTestApp } from './harness';
+import { useTestApp, type TestContext } from './harness';
 import {
   addMemberToRegister,
   codeIn,
@@ -13,11 +24,41 @@ import {
 } from './registration-setup';
 
 const ctx = useTestApp();
+const redisUrl = process.env.TEST_REDIS_URL;
+const shared = redisUrl ? useTestApp({ REDIS_URL: redisUrl }) : undefined;
 const login = '/authentication-api/api/authentication/login';
+const PASSWORD = 'MeridianDemo!2026';
 
-const failuresOf = async (username: string) => {
+const userRow = async (username: string) => {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.username, username));
-  return user!.failedSignIns;
+  return user!;
+};
+const failuresOf = async (username: string) => (await userRow(username)).failedSignIns;
+
+/** A sign-in from an address and browser of its own (no device cookie), as a stranger sends it. */
+const strangerSignIn = (
+  username: string,
+  password: string,
+  remoteAddress: string,
+  context: TestContext = ctx,
+  cookie = '',
+) =>
+  new BrowserAgent(context.app).rawRequest({
+    method: 'POST',
+    url: login,
+    remoteAddress,
+    headers: { cookie: `XSRF-TOKEN=t${cookie ? `; ${cookie}` : ''}`, 'x-xsrf-token': 't' },
+    payload: { userName: username, password },
+  });
+
+/** As many wrong passwords as the account may fail, at once, each from an address of its own. */
+const capAccount = async (username: string, prefix: string) => {
+  const answers = await Promise.all(
+    Array.from({ length: ACCOUNT_FAILURES_PER_HOUR }, (_, attempt) =>
+      strangerSignIn(username, 'wrong-password', `${prefix}.${attempt}`),
+    ),
+  );
+  expect(answers.map((answer) => answer.statusCode)).toEqual(Array(ACCOUNT_FAILURES_PER_HOUR).fill(401));
 };
 
 describe('sign-in attempts counted atomically', () => {
@@ -37,10 +78,10 @@ describe('sign-in attempts counted atomically', () => {
   });
 
   it.each(['dc.near', 'nobody.at.all'])(
-    'limits the attempts on one username from many addresses (%s)',
+    'limits the failures on one username from many addresses (%s)',
     async (username) => {
       const statuses: number[] = [];
-      for (let attempt = 0; attempt <= ACCOUNT_ATTEMPTS_PER_HOUR; attempt += 1) {
+      for (let attempt = 0; attempt <= ACCOUNT_FAILURES_PER_HOUR; attempt += 1) {
         const response = await new BrowserAgent(ctx.app).rawRequest({
           method: 'POST',
           url: login,
@@ -51,13 +92,26 @@ describe('sign-in attempts counted atomically', () => {
         statuses.push(response.statusCode);
         if (response.statusCode === 429) expect(response.json().errors[0].code).toBe('too_many_requests');
       }
-      expect(statuses.slice(0, ACCOUNT_ATTEMPTS_PER_HOUR)).toEqual(
-        Array(ACCOUNT_ATTEMPTS_PER_HOUR).fill(401),
+      expect(statuses.slice(0, ACCOUNT_FAILURES_PER_HOUR)).toEqual(
+        Array(ACCOUNT_FAILURES_PER_HOUR).fill(401),
       );
       expect(statuses.at(-1)).toBe(429);
     },
     90_000,
   );
+
+  it('checks exactly the limit of 50 parallel wrong passwords from 50 addresses, and refuses the rest unchecked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => strangerSignIn('db.avc', `wrong-${index}`, `10.5.${index}.1`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array(ACCOUNT_FAILURES_PER_HOUR).fill(401),
+      ...Array(50 - ACCOUNT_FAILURES_PER_HOUR).fill(429),
+    ]);
+    // Only the checked ones reached the account: the refused were never counted as failures.
+    expect(await failuresOf('db.avc')).toBe(ACCOUNT_FAILURES_PER_HOUR);
+  });
 
   it('answers a busy address with 429 too_many_requests', async () => {
     let last;
@@ -72,6 +126,59 @@ describe('sign-in attempts counted atomically', () => {
     }
     expect(last!.statusCode).toBe(429);
     expect(last!.json().errors[0].code).toBe('too_many_requests');
+  });
+});
+
+describe('a stranger cannot lock a member out', () => {
+  const deviceCookieOf = (agent: BrowserAgent) => `${DEVICE_COOKIE}=${agent.cookies.get(DEVICE_COOKIE)}`;
+
+  it('does not count successful sign-ins against the account', async () => {
+    for (let attempt = 0; attempt < ACCOUNT_FAILURES_PER_HOUR + 3; attempt += 1)
+      expect((await strangerSignIn('db.deferred', PASSWORD, `10.6.${attempt}.1`)).statusCode).toBe(200);
+    expect(await failuresOf('db.deferred')).toBe(0);
+  });
+
+  it('lets the right password through only from a browser that signed in to that account before', async () => {
+    const member = new BrowserAgent(ctx.app);
+    const first = await member.signIn('db.retiring');
+    expect(first.statusCode).toBe(200);
+    const device = first.cookies.find((cookie) => cookie.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: login,
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+
+    await capAccount('db.retiring', '10.7.0');
+    const stranger = await strangerSignIn('db.retiring', PASSWORD, '10.7.1.1');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().errors[0].code).toBe('too_many_requests');
+    expect(stranger.cookies.map((cookie) => cookie.name)).not.toContain('accessToken');
+
+    // The member's browser gets through the per-account cap and the five-failure pause alike ...
+    const again = await member.signIn('db.retiring');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().referenceNumber).toBe('1000010');
+    // ... without lifting either for anyone else.
+    expect((await strangerSignIn('db.retiring', PASSWORD, '10.7.1.2')).statusCode).toBe(429);
+    const row = await userRow('db.retiring');
+    expect(row.failedSignIns).toBe(ACCOUNT_FAILURES_PER_HOUR);
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+
+    // A device cookie is bound to its account, and a changed one is no device cookie at all.
+    const other = new BrowserAgent(ctx.app);
+    expect((await other.signIn('db.pensioner')).statusCode).toBe(200);
+    expect((await other.signIn('db.retiring')).statusCode).toBe(429);
+    const [payload, mac] = [deviceCookieOf(member).slice(0, -4), deviceCookieOf(member).slice(-4)];
+    const forged = `${payload}${mac === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    expect((await strangerSignIn('db.retiring', PASSWORD, '10.7.1.3', ctx, forged)).statusCode).toBe(429);
+
+    // The member's own failures count, and after a few the browser is trusted no longer.
+    for (let attempt = 0; attempt < DEVICE_FAILURES_PER_HOUR; attempt += 1)
+      expect((await member.signIn('db.retiring', 'wrong-password')).statusCode).toBe(401);
+    expect(await failuresOf('db.retiring')).toBe(ACCOUNT_FAILURES_PER_HOUR + DEVICE_FAILURES_PER_HOUR);
+    expect((await member.signIn('db.retiring')).statusCode).toBe(429);
   });
 });
 
@@ -172,4 +279,48 @@ describe('registration starts counted per member', () => {
       expect(sent).toHaveLength(exists ? REGISTRATION_STARTS_PER_HOUR : 0);
     },
   );
+});
+
+describe.skipIf(!shared)('limits in Redis (TEST_REDIS_URL)', () => {
+  const withRedis = async <T>(work: (redis: Redis) => Promise<T>) => {
+    const redis = new Redis(redisUrl!);
+    try {
+      return await work(redis);
+    } finally {
+      await redis.quit();
+    }
+  };
+
+  it('keeps each counter under the namespace, the scope and the subject, and nothing else', async () => {
+    const username = `redis.probe.${randomBytes(4).toString('hex')}`;
+    const address = `10.8.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    expect((await strangerSignIn(username, 'wrong-password', address, shared)).statusCode).toBe(401);
+    await withRedis(async (redis) => {
+      expect(await redis.keys(`*${username}*`)).toEqual([`${RATE_LIMIT_NAMESPACE}account:${username}`]);
+      expect(await redis.get(`${RATE_LIMIT_NAMESPACE}account:${username}`)).toBe('1');
+      const ttl = await redis.pttl(`${RATE_LIMIT_NAMESPACE}account:${username}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(3_600_000);
+      expect(await redis.keys(`*${address}`)).toEqual([
+        `${RATE_LIMIT_NAMESPACE}POST/authentication-api/api/authentication/login-${address}`,
+      ]);
+    });
+  });
+
+  it('gives an attempt back within its window, and never brings an expired counter back', async () => {
+    const subject = `probe-${randomBytes(4).toString('hex')}`;
+    const key = `${RATE_LIMIT_NAMESPACE}account:${subject}`;
+    const counters = shared!.app.attemptCounters;
+    const first = await counters.take('account', subject, 1);
+    const second = await counters.take('account', subject, 1);
+    expect([first.allowed, second.allowed]).toEqual([true, false]);
+    await second.giveBack();
+    await withRedis(async (redis) => {
+      expect(await redis.get(key)).toBe('1');
+      expect(await counters.count('account', subject)).toBe(1);
+      await redis.del(key);
+      await first.giveBack();
+      expect(await redis.exists(key)).toBe(0);
+    });
+  });
 });

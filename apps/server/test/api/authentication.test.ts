@@ -262,6 +262,46 @@ describe('access tokens and records', () => {
   });
 });
 
+describe('signing out', () => {
+  // Over HTTPS (a trusted proxy's X-Forwarded-Proto), where the session cookies are Secure.
+  const behindTls = useTestApp({ TRUST_PROXY: '127.0.0.1' });
+  const attributes = ({ path, domain, secure, sameSite, httpOnly }: Record<string, unknown>) => ({
+    path,
+    domain,
+    secure,
+    sameSite,
+    httpOnly,
+  });
+
+  it('clears each session cookie with the attributes it was set with', async () => {
+    const agent = new BrowserAgent(behindTls.app);
+    const tls = { 'x-forwarded-proto': 'https' };
+    const signIn = await agent.request({
+      method: 'POST',
+      url: login,
+      headers: tls,
+      payload: { userName: 'db.pensioner', password: 'MeridianDemo!2026' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const out = await agent.request({
+      method: 'POST',
+      url: '/authentication-api/api/authentication/logout',
+      headers: tls,
+    });
+    expect(out.statusCode).toBe(204);
+    for (const name of ['accessToken', 'refreshToken']) {
+      const set = signIn.cookies.find((cookie) => cookie.name === name)!;
+      const cleared = out.cookies.find((cookie) => cookie.name === name)!;
+      expect(set.secure, name).toBe(true);
+      expect(attributes(cleared), name).toEqual(attributes(set));
+      expect(cleared.value).toBe('');
+      expect((cleared.expires as Date).getTime()).toBe(0);
+    }
+    expect(agent.cookies.has('accessToken')).toBe(false);
+    expect(agent.cookies.has('refreshToken')).toBe(false);
+  });
+});
+
 describe('cookie flags by site', () => {
   it('marks the session cookies Secure on any site but plain-HTTP localhost', async () => {
     const onLocalhost = await new BrowserAgent(ctx.app).signIn('db.pensioner');

@@ -213,12 +213,21 @@ describe('HEAD answers like GET, and every answer carries the security headers',
     const cookies = new Map(
       [...firstVisit.cookies, ...signIn.cookies].map((cookie) => [cookie.name, cookie]),
     );
-    expect([...cookies.keys()].sort()).toEqual(['XSRF-TOKEN', 'accessToken', 'refreshToken']);
+    expect([...cookies.keys()].sort()).toEqual([
+      'XSRF-TOKEN',
+      'accessToken',
+      'meridianDevice',
+      'refreshToken',
+    ]);
     for (const cookie of cookies.values()) {
       expect(cookie.sameSite, cookie.name).toBe('Strict');
       expect(cookie.path, cookie.name).toBeTruthy();
     }
     expect(cookies.get('refreshToken')).toMatchObject({ httpOnly: true, path: '/authentication-api/api' });
+    expect(cookies.get('meridianDevice')).toMatchObject({
+      httpOnly: true,
+      path: '/authentication-api/api/authentication/login',
+    });
   });
 });
 
@@ -228,7 +237,7 @@ describe('cookies in production', () => {
     API_URL: 'https://portal.example.org',
     EPA_DOMAIN: 'epa.example.org',
     SECRETS_KEY: 'a-production-secrets-key-of-32-characters-or-more',
-    MERIDIAN_DEMO: 'true',
+    MERIDIAN_DEMO: 'false',
   });
 
   it('are Secure', async () => {

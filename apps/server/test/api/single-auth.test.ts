@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { DEVICE_COOKIE } from '../../src/areas/authentication/sign-in-guard';
 import { auditEvents, serverKeys, sessions, users } from '../../src/db/schema';
+import { ACCOUNT_FAILURES_PER_HOUR } from '../../src/plugins/rate-limits';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { CLIENT_ID, signInWithProvider, startSignIn } from './oidc-flow';
@@ -43,9 +45,9 @@ describe('embedded OpenID provider', () => {
     expect(discovery.statusCode).toBe(200);
     expect(discovery.json()).toMatchObject({
       issuer: ISSUER,
-      authorization_endpoint: 'http://localhost/oidc/auth',
-      token_endpoint: 'http://localhost/oidc/token',
-      end_session_endpoint: 'http://localhost/oidc/session/end',
+      authorization_endpoint: `${ISSUER}/auth`,
+      token_endpoint: `${ISSUER}/token`,
+      end_session_endpoint: `${ISSUER}/session/end`,
       code_challenge_methods_supported: ['S256'],
       response_types_supported: ['code'],
     });
@@ -90,6 +92,47 @@ describe('embedded OpenID provider', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'oidc_sign_in'), eq(auditEvents.outcome, 'failure')));
     expect(failure!.details).toMatchObject({ reason: 'wrong_password' });
+  });
+
+  it('lets the right password through a capped account only from a browser that signed in there before', async () => {
+    const signInOnPage = async (agent: BrowserAgent) => {
+      const { interactionPath } = await startSignIn(agent);
+      return agent.request({
+        method: 'POST',
+        url: `${interactionPath}/login`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=dc.far&password=MeridianDemo!2026',
+      });
+    };
+    const member = new BrowserAgent(ctx.app);
+    const first = await signInOnPage(member);
+    expect(first.statusCode).toBe(303);
+    expect(first.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/oidc/interaction',
+    });
+
+    // Failures count against the account whichever sign-in page they were made on.
+    const failures = await Promise.all(
+      Array.from({ length: ACCOUNT_FAILURES_PER_HOUR }, (_, index) =>
+        new BrowserAgent(ctx.app).request({
+          method: 'POST',
+          url: '/authentication-api/api/authentication/login',
+          remoteAddress: `10.9.${index}.1`,
+          payload: { userName: 'dc.far', password: 'wrong-password' },
+        }),
+      ),
+    );
+    expect(failures.map((answer) => answer.statusCode)).toEqual(Array(ACCOUNT_FAILURES_PER_HOUR).fill(401));
+
+    const stranger = await signInOnPage(new BrowserAgent(ctx.app));
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.body).toContain('Too many attempts. Wait a few minutes and try again.');
+    expect(stranger.headers.location).toBeUndefined();
+
+    const tokens = await signInWithProvider(member, 'dc.far');
+    expect(decodeJwt(tokens.id_token).sub).toBe(await userId('dc.far'));
   });
 
   it('refuses redirect URIs outside the tenants, and non-loopback hosts on other ports', async () => {

@@ -46,9 +46,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
     async (request, reply) => {
       const tenant = await findTenant(db, request.tenantUrl);
       if (!tenant) throw new AppError(404, 'tenant_not_found', 'No tenant is configured for this address.');
-      if (
-        !(await app.registrationStartAllowed(request, `${tenant.tenantUrl}:${request.body.referenceNumber}`))
-      )
+      if (!(await app.registrationStartAllowed(`${tenant.tenantUrl}:${request.body.referenceNumber}`)))
         throw tooManyRequests();
       const started = await startRegistration(db, request.body, tenant.businessGroups);
       const origin = config.API_URL ?? `${request.protocol}://${request.host}`;

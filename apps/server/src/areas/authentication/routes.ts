@@ -8,12 +8,13 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { tooManyRequests } from '../../plugins/rate-limits';
-import { secureCookies } from '../../lib/secure-cookies';
+import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { keepPrivate } from '../../lib/private-answer';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../member-data/outbound-sso';
 import { singleAuthSessions } from '../single-auth/session-from-token';
+import { createSignInGuard } from './sign-in-guard';
 import {
   findSession,
   recordsOf,
@@ -32,7 +33,8 @@ export interface AuthenticationRoutesOptions {
 }
 
 const REFRESH_COOKIE = 'refreshToken';
-const REFRESH_COOKIE_PATH = '/authentication-api/api';
+const API_PREFIX = '/authentication-api/api';
+const LOGIN_PATH = '/authentication/login';
 
 const tokenResponse = z.object({
   accessToken: z.string(),
@@ -59,6 +61,18 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
   };
   // An access token lives as long as the idle timeout; activity (keep-alive) issues a fresh one.
   const ACCESS_TOKEN_SECONDS = Math.round(config.IDLE_TIMEOUT_MINUTES * 60);
+  // The web client reads the access token to send it as a bearer token (spec section 6); it is short-lived.
+  const accessCookie: CookieRule = { name: ACCESS_TOKEN_COOKIE, path: '/', httpOnly: false };
+  const refreshCookie: CookieRule = {
+    name: REFRESH_COOKIE,
+    path: API_PREFIX,
+    httpOnly: true,
+    maxAgeSeconds: policy.absoluteHours * 3600,
+  };
+  const guardSignIn = await createSignInGuard(app, db, {
+    secretsKey: config.SECRETS_KEY,
+    cookiePath: `${API_PREFIX}${LOGIN_PATH}`,
+  });
 
   const issueCookies = async (
     reply: FastifyReply,
@@ -72,23 +86,8 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
   ) => {
     const accessToken = await signAccessToken(app.signingKey, issued, ACCESS_TOKEN_SECONDS);
     keepPrivate(reply);
-    const secure = secureCookies(reply.request);
-    // The web client reads this cookie to send a bearer token (spec section 6); it is short-lived.
-    reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {
-      path: '/',
-      sameSite: 'strict',
-      secure,
-      httpOnly: false,
-    });
-    if (issued.refreshToken) {
-      reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-        path: REFRESH_COOKIE_PATH,
-        sameSite: 'strict',
-        secure,
-        httpOnly: true,
-        maxAge: policy.absoluteHours * 3600,
-      });
-    }
+    setRuledCookie(reply, accessCookie, accessToken);
+    if (issued.refreshToken) setRuledCookie(reply, refreshCookie, issued.refreshToken);
     return accessToken;
   };
 
@@ -120,8 +119,8 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     );
 
   const clearCookies = (reply: FastifyReply) => {
-    reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+    clearRuledCookie(reply, accessCookie);
+    clearRuledCookie(reply, refreshCookie);
   };
 
   const tenantGroups = async (request: FastifyRequest) => {
@@ -131,12 +130,14 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
   };
 
   app.post(
-    '/authentication/login',
+    LOGIN_PATH,
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['authentication'],
         summary: 'Sign in with username and password (session-based method)',
+        description:
+          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in.',
         body: z.object({
           userName: z.string().trim().min(1).max(80),
           password: z.string().min(1).max(200),
@@ -147,8 +148,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       },
     },
     async (request, reply) => {
-      if (!(await app.accountAttemptAllowed(request, request.body.userName))) throw tooManyRequests();
       const allowedGroups = await tenantGroups(request);
+      const attempt = await guardSignIn(request, request.body.userName);
+      if (attempt.refused) throw tooManyRequests();
       const businessGroups = request.body.businessGroups?.length
         ? request.body.businessGroups.filter((group) => allowedGroups.includes(group))
         : allowedGroups;
@@ -159,10 +161,12 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
           password: request.body.password,
           businessGroups,
           tenantUrl: request.tenantUrl,
+          trustedUserId: attempt.trustedUserId,
         },
         policy,
       );
       if (!outcome.ok) {
+        await attempt.failed();
         await audit(db, request, {
           action: 'sign_in',
           outcome: 'failure',
@@ -172,6 +176,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         throw outcome.error;
       }
       const { session } = outcome;
+      await attempt.succeeded(reply, session.userId);
       await audit(db, request, {
         action: 'sign_in',
         outcome: 'success',

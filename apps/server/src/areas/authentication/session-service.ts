@@ -98,11 +98,13 @@ async function takeSignInAttempt(db: Database, userId: string, now: Date) {
 /**
  * Checks a username and password for a tenant's business groups, with a soft lockout after repeated
  * failures. Shared by the password sign-in and the embedded OpenID provider's sign-in page. Unknown,
- * wrong and paused all answer the same, after the same work.
+ * wrong and paused all answer the same, after the same work. `trustedUserId` names the user whose
+ * known browser this is (see sign-in-guard): a pause does not stop that user's right password, and
+ * such a sign-in leaves the pause and the failure count as they were for everyone else.
  */
 export async function verifyCredentials(
   db: Database,
-  input: { username: string; password: string; businessGroups: string[] },
+  input: { username: string; password: string; businessGroups: string[]; trustedUserId?: string | null },
   now = new Date(),
 ): Promise<CredentialCheck> {
   const [user] = await db
@@ -114,7 +116,8 @@ export async function verifyCredentials(
     return { ok: false, error: invalidCredentials(), reason: 'unknown_user' };
   }
   const attempt = await takeSignInAttempt(db, user.id, now);
-  if (attempt.paused) {
+  const throughPause = attempt.paused && input.trustedUserId === user.id;
+  if (attempt.paused && !throughPause) {
     await argon2.verify(await decoyHash, input.password);
     return { ok: false, userId: user.id, reason: 'locked', error: invalidCredentials() };
   }
@@ -130,7 +133,11 @@ export async function verifyCredentials(
   }
   await db
     .update(users)
-    .set({ failedSignIns: 0, lockedUntil: null, lastSignInAt: now })
+    .set(
+      throughPause
+        ? { failedSignIns: sql`greatest(${users.failedSignIns} - 1, 0)`, lastSignInAt: now }
+        : { failedSignIns: 0, lockedUntil: null, lastSignInAt: now },
+    )
     .where(eq(users.id, user.id));
   return { ok: true, userId: user.id, records };
 }
@@ -141,7 +148,13 @@ export type SignInOutcome =
 /** Username and password sign-in (the session-based method), opening a session bound to the tenant. */
 export async function signInWithPassword(
   db: Database,
-  input: { username: string; password: string; businessGroups: string[]; tenantUrl: string },
+  input: {
+    username: string;
+    password: string;
+    businessGroups: string[];
+    tenantUrl: string;
+    trustedUserId?: string | null;
+  },
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<SignInOutcome> {

@@ -5,11 +5,12 @@ import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { verifyCredentials } from '../authentication/session-service';
+import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
 import { brandingFor, hostOf } from './branding';
 import { messagePage, pageSecurity, signInPage, type FieldError } from './pages';
-import { OIDC_MOUNT, trustedForwarding, type OidcProvider } from './provider';
+import { issuerForwarding, OIDC_MOUNT, type OidcProvider } from './provider';
 
 interface InteractionOptions {
   db: Database;
@@ -29,10 +30,14 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   );
   const routeConfig = { csrf: false } as const;
   const hidden = { hide: true };
+  const guardSignIn = await createSignInGuard(app, db, {
+    secretsKey: config.SECRETS_KEY,
+    cookiePath: `${OIDC_MOUNT}/interaction`,
+  });
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      return await provider.interactionDetails(trustedForwarding(request), reply.raw);
+      return await provider.interactionDetails(issuerForwarding(request, config.oidcIssuer), reply.raw);
     } catch {
       return null;
     }
@@ -59,7 +64,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   };
 
   const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
-    const returnTo = await provider.interactionResult(trustedForwarding(request), reply.raw, result, {
+    const raw = issuerForwarding(request, config.oidcIssuer);
+    const returnTo = await provider.interactionResult(raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     });
     return reply.redirect(returnTo, 303);
@@ -118,7 +124,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       if (!password) missing.push({ field: 'password', message: 'Enter your password' });
       if (missing.length) return renderSignIn(request, reply, interaction, { username, errors: missing });
 
-      if (!(await app.accountAttemptAllowed(request, username))) {
+      const attempt = await guardSignIn(request, username);
+      if (attempt.refused) {
         return renderSignIn(request, reply, interaction, {
           username,
           errors: [{ field: 'username', message: tooManyRequests().message }],
@@ -130,8 +137,10 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
         username,
         password,
         businessGroups: tenant?.businessGroups ?? [],
+        trustedUserId: attempt.trustedUserId,
       });
       if (!checked.ok) {
+        await attempt.failed();
         await audit(db, request, {
           action: 'oidc_sign_in',
           outcome: 'failure',
@@ -143,6 +152,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           errors: [{ field: 'username', message: checked.error.message }],
         });
       }
+      await attempt.succeeded(reply, checked.userId);
       await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });
       return finish(request, reply, { login: { accountId: checked.userId, amr: ['pwd'], remember: false } });
     },

@@ -6,7 +6,7 @@ import { loadSigningKey } from '../../lib/server-keys';
 import { fontAssets } from './fonts';
 import { interactionRoutes } from './interactions';
 import { loadProviderSigningKey } from './keys';
-import { createProvider, OIDC_MOUNT, trustedForwarding } from './provider';
+import { createProvider, issuerForwarding, OIDC_MOUNT } from './provider';
 import { TenantDirectory } from './tenant-directory';
 
 /**
@@ -43,7 +43,9 @@ export async function identityProvider(
         await directory.refresh();
         reply.hijack();
         // Mounted as Express would: the provider finds its routes in `url` and its mount path in `originalUrl`.
-        const raw = trustedForwarding(request) as IncomingMessage & { originalUrl?: string };
+        const raw = issuerForwarding(request, config.oidcIssuer) as IncomingMessage & {
+          originalUrl?: string;
+        };
         raw.originalUrl = raw.url;
         raw.url = raw.url!.slice(OIDC_MOUNT.length);
         await handle(raw, reply.raw);

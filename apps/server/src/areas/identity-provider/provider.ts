@@ -126,8 +126,8 @@ export function createProvider({
       render(ctx, messagePage({ branding, nonce, title: 'Sorry, there is a problem', message }), policy);
     },
   });
-  // The provider reads host, protocol and client address from X-Forwarded-*, which `trustedForwarding`
-  // sets on every request it sees to what Fastify decided under TRUST_PROXY.
+  // The provider reads host, protocol and client address from X-Forwarded-*, which `issuerForwarding`
+  // sets on every request it sees: the issuer's host and protocol, and the address Fastify decided.
   provider.proxy = true;
   provider.Client.prototype.redirectUriAllowed = (value: string) =>
     isTenantReturnUri(value, 'redirect', directory.entries);
@@ -140,15 +140,20 @@ export function createProvider({
 export type OidcProvider = ReturnType<typeof createProvider>;
 
 /**
- * Replaces the X-Forwarded-Host, -Proto and -For headers of a request the provider will read with the
- * host, protocol and address Fastify took for it: those honour TRUST_PROXY (its hop count or
- * addresses), which the provider's own all-or-nothing `proxy` switch cannot, so a client outside
- * the trusted proxies cannot choose the endpoints the discovery document names.
+ * Replaces the X-Forwarded-Host, -Proto and -For headers of a request the provider will read: host
+ * and protocol with the configured issuer's (OIDC_ISSUER, else API_URL, else localhost), the address
+ * with the one Fastify took under TRUST_PROXY (which the provider's all-or-nothing `proxy` switch
+ * cannot honour). Every URL the provider builds (its discovery document above all, and its redirects)
+ * is then on the public origin operators configured, whatever Host or X-Forwarded-Host a request
+ * carried: no client, and no proxy passing a client's header on, can make a cache in front keep a
+ * document that points at another host. Browsers reach the provider only through that origin (every
+ * tenant's single-auth authority is the issuer), so its host-only cookies are unaffected.
  */
-export function trustedForwarding(request: FastifyRequest): IncomingMessage {
+export function issuerForwarding(request: FastifyRequest, issuer: string): IncomingMessage {
+  const { host, protocol } = new URL(issuer);
   const { headers } = request.raw;
-  headers['x-forwarded-host'] = request.host;
-  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-host'] = host;
+  headers['x-forwarded-proto'] = protocol.replace(/:$/, '');
   headers['x-forwarded-for'] = request.ip;
   return request.raw;
 }
