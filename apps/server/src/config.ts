@@ -179,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !values.API_URL) problems.push('API_URL: required in production');
   if (isProduction && !values.EPA_DOMAIN) problems.push('EPA_DOMAIN: required in production');
   if (isProduction && !values.SECRETS_KEY) problems.push('SECRETS_KEY: required in production');
+  if (isProduction && values.MERIDIAN_DEMO)
+    problems.push(
+      'MERIDIAN_DEMO: must be unset in production: the demo seeds members with a published password and serves every code sent at /api/dev/outbox',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {

@@ -13,6 +13,7 @@ const direct = useTestApp({
   API_URL: 'https://portal.example.org',
   EPA_DOMAIN: 'epa.example.org',
   SECRETS_KEY: 'a-test-secret-of-at-least-32-characters',
+  MERIDIAN_DEMO: 'false',
 });
 const behindOneProxy = useTestApp({ TRUST_PROXY: '1' });
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -143,6 +143,7 @@ describe('/robots.txt in production', () => {
     EPA_DOMAIN: 'epa.example.org',
     SECRETS_KEY: 'a-production-secrets-key-of-32-characters-or-more',
     WEB_DIST_DIR: webDist,
+    MERIDIAN_DEMO: 'false',
   });
 
   it('keeps crawlers out of the APIs, the sign-in machinery and the member’s hub, and lets them read the public pages', async () => {

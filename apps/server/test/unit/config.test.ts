@@ -27,6 +27,23 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses to start production with the demo, naming the setting', () => {
+    const production = {
+      NODE_ENV: 'production',
+      API_URL: 'https://portal.example.org',
+      EPA_DOMAIN: 'epa.example.org',
+      SECRETS_KEY: 'k'.repeat(32),
+    };
+    for (const demo of ['true', '1']) {
+      expect(() => loadConfig({ ...production, MERIDIAN_DEMO: demo })).toThrowError(
+        /MERIDIAN_DEMO: must be unset in production/,
+      );
+    }
+    expect(loadConfig({ ...production, MERIDIAN_DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ ...production }).demo).toBe(false);
+    expect(loadConfig({ MERIDIAN_DEMO: 'true' }).demo).toBe(true);
+  });
+
   it('explains malformed values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL: must be a postgres/);
