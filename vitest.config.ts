@@ -7,6 +7,8 @@ const apiProject = (name: string, databaseKind: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/server/test/api/**/*.test.ts'],
     env: { TEST_DATABASE_KIND: databaseKind },
+    // Migrates and seeds one database per run that each test file copies (apps/server/test/api/harness.ts).
+    globalSetup: ['./apps/server/test/api/global-setup.ts'],
     // Generous: argon2 hashing and parallel-attempt tests run beside the browser suite on two cores.
     // A timeout here only catches a hang; speed is measured by npm run bench.
     testTimeout: 120_000,
@@ -16,6 +18,9 @@ const apiProject = (name: string, databaseKind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time on the two cores CI has (vitest's default is one fewer than the cores): an API
+    // file spends much of its time waiting on the database server or on its own timers.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'pensions', include: ['packages/pensions/test/**/*.test.ts'] } },
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },

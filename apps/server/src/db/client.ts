@@ -39,7 +39,10 @@ export const DEFAULT_POOL_SIZE = 10;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `loadDataDir`: an in-memory database that starts as a copy of a dumped one (the API tests' template). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export interface PoolOptions {
   poolSize?: number;
@@ -56,12 +59,12 @@ export async function openDatabase(
   { poolSize = DEFAULT_POOL_SIZE, queryTimeoutMs }: PoolOptions = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, poolSize, queryTimeoutMs);
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.loadDataDir);
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

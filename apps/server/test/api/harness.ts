@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { utcDay } from '@meridian/pensions';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { prepareDatabase } from '../../src/prepare';
+import type { TemplateDatabase } from './global-setup';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -20,8 +22,10 @@ export interface TestContext {
 const quietLog = { info: () => undefined };
 
 /**
- * A real server on a real, empty database for each test file: in-memory PGlite, or a fresh
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ * A real server on a database of its own for each test file: in-memory PGlite, or a database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). Each starts as a copy of the
+ * template `global-setup.ts` migrated and seeded once per run; without one, or once the day the
+ * template was seeded for has passed, the database is migrated and seeded here.
  */
 export interface TestAppOptions {
   /** Receives the server's log lines (level from LOG_LEVEL in env). */
@@ -47,12 +51,17 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
       MERIDIAN_DEMO: 'true',
       ...env,
     });
+    const template = templateForToday();
     if (process.env.TEST_DATABASE_KIND === 'postgres') {
       const serverUrl = process.env.TEST_DATABASE_URL!;
       const name = `meridian_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      await admin.query(
+        template?.kind === 'postgres'
+          ? `create database ${name} template ${template.name}`
+          : `create database ${name}`,
+      );
       await admin.end();
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
@@ -67,9 +76,12 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
         await cleanup.end();
       };
     } else {
-      context.database = await openDatabase({ kind: 'pglite' });
+      context.database = await openDatabase({
+        kind: 'pglite',
+        loadDataDir: template?.kind === 'pglite' ? pgliteTemplate(template.dataDirDump) : undefined,
+      });
     }
-    await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
+    if (!template) await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
     context.app = await buildApp({
       config: context.config,
       database: context.database,
@@ -87,4 +99,21 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
   });
 
   return context;
+}
+
+/**
+ * The run's template database of this project's kind, unless it was seeded for a day before today (a
+ * run that crossed midnight UTC) or the file runs without the global setup.
+ */
+function templateForToday(): TemplateDatabase | undefined {
+  const template = inject('templateDatabase');
+  const kind = process.env.TEST_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite';
+  return template?.kind === kind && template.day === utcDay(new Date()) ? template : undefined;
+}
+
+let pgliteDump: Blob | undefined;
+/** The dumped PGlite data directory, read once per test file however many apps the file starts. */
+function pgliteTemplate(path: string): Blob {
+  pgliteDump ??= new Blob([readFileSync(path)]);
+  return pgliteDump;
 }
