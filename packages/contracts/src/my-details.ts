@@ -349,7 +349,7 @@ export const bankSubmitSchema = <T extends z.ZodType>(account: T) =>
  */
 export const sitePathSchema = safeString()
   .max(300)
-  .regex(/^(?!.*\/\/)\/[^\s<>\\]*$/, 'a path on this site, starting with a single /')
+  .regex(/^\/(?:[^\s<>\\/]+\/)*[^\s<>\\/]*$/, 'a path on this site, starting with a single /')
   .refine((value) => !hiddenCharacterProblem(value), 'a path on this site, starting with a single /');
 
 export const telephoneIntentSchema = z.object({
