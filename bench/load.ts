@@ -2,6 +2,8 @@
 // members for 60 s, a session used across instances, and a crash test (SIGKILL mid-writes). Prints figures
 // and adds them to bench/results/latest.json. Build the web app first (npm run build:web).
 import { randomBytes } from 'node:crypto';
+import { openDatabase } from '../apps/server/src/db/client';
+import { prepareDatabase } from '../apps/server/src/prepare';
 import { seedLoadMembers, loadUsername, storedSequences } from './load-members';
 import { MemberClient, type CallLog, type CallTiming } from './member-client';
 import { scratchDatabase } from './postgres';
@@ -71,6 +73,10 @@ if (!scratch) {
   );
   process.exit(1);
 }
+// The load members are cloned from a demo member, seeded here: production refuses to start with the demo.
+const seeding = await openDatabase({ kind: 'postgres', url: scratch.url });
+await prepareDatabase(seeding, { seedDemo: true, log: { info: () => undefined } });
+await seeding.close();
 const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
 const proxyUrl = `http://localhost:${proxyPort}`;
 // Production mode behind one proxy: the client's address comes from X-Forwarded-For, as it would.
@@ -81,7 +87,7 @@ const environment = {
   API_URL: proxyUrl,
   EPA_DOMAIN: 'epa.localhost',
   SECRETS_KEY: randomBytes(32).toString('hex'),
-  MERIDIAN_DEMO: 'true',
+  MERIDIAN_DEMO: 'false',
 };
 const instanceA = await startServer(portA, environment);
 await seedLoadMembers(scratch.url, MEMBERS);
