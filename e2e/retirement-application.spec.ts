@@ -7,7 +7,7 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { samplePdf, samplePng } from './support/files';
 import { choose, tabTo, tick, typeDate } from './support/keyboard';
-import { signInToHub as signIn } from './support/member';
+import { codeSentTo, signInToHub as signIn } from './support/member';
 import { money } from './support/money';
 
 /** The first day the member may choose, as the API gives it to the picker. */
@@ -275,6 +275,7 @@ test('db.deferred: a busy service on the options page, its chart, a step of the 
 
 test('db.deferred applies for their pension from the hub, changes an answer, sends it and sees the case', async ({
   page,
+  request,
 }) => {
   // The first page has no page before it: its Back link is drawn without asking the server for one.
   const previousOfFirstPage: string[] = [];
@@ -481,6 +482,14 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).not.toContainText('02 Jan 2026');
 
   await page.getByRole('button', { name: 'Accept and send' }).click();
+  // The application's bank account is new: it is confirmed with a code, as in My details.
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Confirm the bank account in your application' }),
+  ).toBeVisible();
+  await expect(main).toContainText('We have sent a 6-digit code to d•••@example.org.');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Code').fill(await codeSentTo(request, 'db.deferred@example.org'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(heading(page, 'Application sent')).toBeVisible();
   const reference = (await page.locator('.panel__reference').textContent())!;
   expect(reference).toMatch(/^RTP9-\d{6}$/);
@@ -515,6 +524,12 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(applyCard(page)).toContainText('Application sent');
   await expect(applyCard(page)).not.toContainText('Application in progress');
   await expectNoAccessibilityViolations(page);
+
+  // The application's bank account is the member's now: My details shows it.
+  await page.goto('/my-details');
+  await expect(
+    main.locator('.summary-row', { has: page.getByText('Bank account', { exact: true }) }),
+  ).toContainText('•••• 5678');
 
   // The application PDF is filed in the member's documents.
   await page.goto('/documents');
@@ -555,7 +570,7 @@ test('db.active is told why applying online is not open to them', async ({ page 
   await expectNoAccessibilityViolations(page);
 });
 
-test('the same application by keyboard alone', async ({ page }) => {
+test('the same application by keyboard alone', async ({ page, request }) => {
   await signIn(page, 'db.retiring');
   await tabTo(page, page.getByRole('link', { name: 'Retirement options', exact: true }));
   await page.keyboard.press('Enter');
@@ -654,6 +669,9 @@ test('the same application by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Accept and send' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('Code'));
+  await page.keyboard.type(await codeSentTo(request, 'db.retiring@example.org'));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Application sent')).toBeVisible();
   await expect(page.locator('.panel__reference')).toHaveText(/^RTP9-\d{6}$/);

@@ -591,10 +591,22 @@ describe('the DB retirement application journey', () => {
 
     expect(await applicationStatus(agent)).toBe('StartedRA');
 
+    // A bank account that is not yet the member's is confirmed with a step-up code, as in My details.
+    const withoutCode = await post(agent, '/submit', {});
+    expect(withoutCode.statusCode).toBe(428);
+    expect(codeOf(withoutCode)).toBe('step_up_required');
+    expect(await applicationStatus(agent)).toBe('StartedRA');
     const submitted = await submitApplication(agent);
     expect(submitted.statusCode).toBe(200);
     const { caseNumber } = submitted.json();
     expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
+    // The application's account is now the one the member is paid into: the hub asks for it no more.
+    expect((await agent.request({ url: '/mdp-api/api/v2/bank-accounts/current' })).json()).toMatchObject({
+      accountName: 'Mrs M Hughes',
+      accountNumber: '•••• 5678',
+    });
+    const alerts = (await agent.request({ url: '/mdp-api/api/members/current/alerts' })).json().alerts;
+    expect(alerts.map((alert: { alertId: string }) => alert.alertId)).not.toContain('bank-details-needed');
     const again = await post(agent, '/submit', {});
     expect(again.json().caseNumber).toBe(caseNumber);
     const aliased = await agent.request({ method: 'PUT', url: '/mdp-api/api/v2/retirement-journey/submit' });

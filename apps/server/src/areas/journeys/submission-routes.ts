@@ -3,16 +3,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import {
+  confirmCodeSchema,
   errorBodySchema,
   journeySubmitResponseSchema,
+  pendingChangeSchema,
   journeyTypeParamsSchema,
   memberCaseSchema,
   recordQuerySchema,
   type JourneyChoice,
 } from '@meridian/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { QueuedMessage } from '../../lib/messaging';
+import { NONCE_HEADER, confirmOneTimeCode, confirmationErrors } from '../../lib/one-time-codes';
+import { findTenant } from '../tenancy/tenant-repository';
+import { saveBankChange } from '../my-details/bank-changes';
+import { defencesOf } from '../my-details/change-defences';
+import {
+  BANK_CHANGE_PURPOSE,
+  bankAccountToChange,
+  sendJourneyBankCode,
+  stepUpRequired,
+} from './bank-step-up';
 import { queueEmail } from '../../lib/outbox';
 import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
@@ -29,12 +42,34 @@ import { casesOf } from './case-ownership';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
 const addressRequired = () => badRequest('address_required', 'Give your postal address before you send this.');
+const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
+
+/** The step-up code for a journey's bank account, when the member sends one with the submit. */
+export interface SubmitStepUp {
+  nonce: string | undefined;
+  code: string | undefined;
+}
+
+const sameUkAccount = (
+  payload: Record<string, unknown>,
+  account: { accountName: string; sortCode: string; accountNumber: string },
+) =>
+  payload.accountName === account.accountName &&
+  payload.sortCode === account.sortCode &&
+  payload.accountNumber === account.accountNumber;
 
 /**
  * Submits a completed journey: one transaction opens a case, keeps the PDF and emails a confirmation;
- * a retry answers the same case.
+ * a retry answers the same case. A bank account the journey gives that is not already the member's is
+ * saved in the same transaction under My details' rules: the submit must carry the step-up code (428
+ * `step_up_required` without one), and the account may wait out the cooling-off.
  */
-export async function submitJourney(db: Database, request: FastifyRequest, type: string) {
+export async function submitJourney(
+  db: Database,
+  request: FastifyRequest,
+  type: string,
+  stepUp: SubmitStepUp = { nonce: undefined, code: undefined },
+) {
   const record = memberOf(request);
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const found = await findMember(db, record.businessGroup, record.referenceNumber);
@@ -50,7 +85,16 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, request.member!.userId));
-  const submitted = await db.transaction(async (tx) => {
+  const before = await requireJourney(db, record, type);
+  const account =
+    statusOf(before, new Date()) === 'Started'
+      ? await bankAccountToChange(db, member, graph, stepsOf(before))
+      : null;
+  if (account && !stepUp.code) throw stepUpRequired();
+  const defences = await defencesOf(db, request);
+  const tenantName = (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
+  let notices: QueuedMessage[] = [];
+  const submitInside = async (tx: Transaction) => {
     const row = await requireJourney(tx, record, type, true);
     const now = new Date();
     const status = statusOf(row, now);
@@ -114,7 +158,30 @@ export async function submitJourney(db: Database, request: FastifyRequest, type:
       });
     }
     return { caseNumber, submissionDate: now.toISOString(), pdf };
-  });
+  };
+  const submitted = account
+    ? await confirmOneTimeCode(
+        db,
+        {
+          owner: { userId: request.member!.userId, ...record },
+          purpose: BANK_CHANGE_PURPOSE,
+          nonce: stepUp.nonce,
+          code: stepUp.code!,
+        },
+        async (tx, payload) => {
+          if (!sameUkAccount(payload, account)) {
+            throw new AppError(
+              400,
+              confirmationErrors.invalid,
+              'This code was sent for different bank details. Ask for a new code.',
+            );
+          }
+          notices = (await saveBankChange(tx, request.log, member, account, defences, tenantName)).notices;
+          return submitInside(tx);
+        },
+      )
+    : await db.transaction(submitInside);
+  await request.server.messaging.deliverQueued(notices);
   // A new case's application is filed in the member's documents once the case is committed.
   if (submitted.pdf)
     await fileForMember(request, {
@@ -156,10 +223,46 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         summary:
           'Submit a completed journey: one transaction opens a case with a reference, keeps the PDF and emails a confirmation; a retry answers the same case',
         params: journeyTypeParamsSchema,
-        response: { 200: journeySubmitResponseSchema, ...errors },
+        headers: nonceHeaders,
+        body: confirmCodeSchema.partial().nullish(),
+        response: { 200: journeySubmitResponseSchema, ...errors, 409: errorBodySchema, 428: errorBodySchema },
       },
     },
-    async (request) => submitJourney(db, request, request.params.journeyType),
+    async (request) =>
+      submitJourney(db, request, request.params.journeyType, {
+        nonce: request.headers[NONCE_HEADER],
+        code: request.body?.code,
+      }),
+  );
+
+  app.post(
+    '/journeys/:journeyType/bank-account/confirmation/send',
+    {
+      schema: {
+        tags,
+        summary: `Step-up for the bank account a journey gives: a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} with the code on submit. Resend with POST v2/bank-accounts/confirmation/resend`,
+        params: journeyTypeParamsSchema,
+        response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const record = memberOf(request);
+      const found = await findMember(db, record.businessGroup, record.referenceNumber);
+      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+      const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
+      const row = await requireJourney(db, record, request.params.journeyType);
+      const account = await bankAccountToChange(db, found.member, graph, stepsOf(row));
+      if (!account) {
+        throw notFound('no_bank_account_to_confirm', 'This journey gives no new bank account to confirm.');
+      }
+      return sendJourneyBankCode(
+        db,
+        request,
+        { userId: request.member!.userId, ...record },
+        found.member,
+        account,
+      );
+    },
   );
 
   app.get(

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { memberAlerts, membershipSummary, retirementFigures } from './member-summary';
+import { openBankChange } from './bank-changes';
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { pageUrlWithKey } from '../content/page-repository';
@@ -185,7 +186,9 @@ export const memberDetailsRoutes: FastifyPluginAsyncZod<{
         scheme,
         today,
         figures: await retirementFigures(calculations, member, scheme, today, lifeStagePeriodsOf(request)),
-        hasBankAccount: (await currentBankAccount(db, member)) !== null,
+        // A change waiting out its cooling-off is bank details given: not asked for again.
+        hasBankAccount:
+          (await currentBankAccount(db, member)) !== null || (await openBankChange(db, member)) !== null,
         application: await retirementApplicationOf(db, member, new Date()),
         retirementLink: await retirementLinkFor(db, request.tenantUrl, scheme.type),
       });

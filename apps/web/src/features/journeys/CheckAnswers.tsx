@@ -6,7 +6,11 @@ import {
   type JourneyStep,
   type MobileChange,
   type PageJourney,
+  type PendingChange,
 } from '@meridian/contracts';
+import { HttpError } from '../../lib/http/client';
+import { detailsApi } from '../my-details/api';
+import { CodeStep } from '../my-details/CodeStep';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { formatCurrency, formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
@@ -59,6 +63,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
+  const [bankCode, setBankCode] = useState<PendingChange | null>(null);
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
   const rows: Row[] = [];
   if (journey.choice) {
@@ -97,17 +102,41 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       rows.push({ key: `${step.pageKey}-list`, label: page.checkboxes.legend, value: 'Confirmed', change });
   }
 
+  async function sent(stepUp?: { nonce: string; code: string }) {
+    await journeyApi.submit(definition.type, stepUp);
+    fastForward.reset(definition.type);
+    await refreshApplicationStatus().catch(() => undefined);
+    void navigate(slugOf(definition.confirmationPage));
+  }
+
   async function apply() {
     setSending(true);
     try {
-      await journeyApi.submit(definition.type);
-      fastForward.reset(definition.type);
-      await refreshApplicationStatus().catch(() => undefined);
-      void navigate(slugOf(definition.confirmationPage));
+      await sent();
     } catch (error) {
-      setErrors([{ field: 'apply', message: messageFor(error) }]);
+      try {
+        // A new bank account in the application is confirmed with a code, as in My details.
+        if (error instanceof HttpError && error.codes[0] === 'step_up_required') {
+          setBankCode(await journeyApi.sendBankCode(definition.type));
+          setErrors([]);
+        } else throw error;
+      } catch (failure) {
+        setErrors([{ field: 'apply', message: messageFor(failure) }]);
+      }
       setSending(false);
     }
+  }
+
+  if (bankCode) {
+    return (
+      <CodeStep
+        pending={bankCode}
+        heading="Confirm the bank account in your application"
+        headingLevel="h2"
+        onResend={() => detailsApi.resendBankCode(bankCode.nonce)}
+        onConfirm={(code) => sent({ nonce: bankCode.nonce, code })}
+      />
+    );
   }
 
   return (

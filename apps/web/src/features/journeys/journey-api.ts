@@ -1,4 +1,5 @@
 import type {
+  PendingChange,
   IdentityVerification,
   JourneyInProgress,
   JourneyState,
@@ -116,7 +117,18 @@ export const journeyApi = {
   ) => http.post<void>(`${base(type)}/start-db-core-journey`, { ...headers(), body: choice }),
   start: (type: string, currentPageKey: string) =>
     http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
-  submit: (type: string) => http.post<{ caseNumber: string }>(`${base(type)}/submit`, headers()),
+  /** Sends the application; a new bank account in it needs the step-up code (`step_up_required` without). */
+  submit: (type: string, stepUp?: { nonce: string; code: string }) =>
+    http.post<{ caseNumber: string }>(`${base(type)}/submit`, {
+      headers: {
+        ...activeRecordHeaders(singleAuthData.read()),
+        ...(stepUp ? { 'x-confirmation-nonce': stepUp.nonce } : {}),
+      },
+      ...(stepUp ? { body: { code: stepUp.code } } : {}),
+    }),
+  /** A code to confirm the bank account the application gives, to a contact route not changed lately. */
+  sendBankCode: (type: string) =>
+    http.post<PendingChange>(`${base(type)}/bank-account/confirmation/send`, headers()),
   /** Cancels an unsubmitted journey: its answers are deleted. */
   cancel: (type: string) => http.delete<void>(`${base(type)}/delete`, headers()),
   /** Asks the scheme for a formal quote; while one is open, the same case is answered. */

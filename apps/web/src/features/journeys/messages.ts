@@ -32,6 +32,11 @@ const messages: Record<string, string> = {
   invalid_money_amount: 'Enter an amount of £0 or more in pounds, like 1500 or 1500.50',
   address_required: 'Give your postal address before you continue',
   journey_not_found: 'This application has been cancelled. Start again from your retirement options',
+  no_stable_contact_route:
+    'Your contact details changed recently, so we cannot send you a code safely. Call us to send this application',
+  bank_change_pending:
+    'You already have a change to your bank details waiting. Cancel it in Your details, or call us',
+  CONFIRMATION_TOKEN_INVALID_ERROR: 'The code is not right. Check the message we sent you and try again',
 };
 
 export const messageFor = (error: unknown): string => {

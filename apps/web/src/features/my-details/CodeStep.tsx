@@ -14,6 +14,8 @@ interface CodeStepProps {
   heading: string;
   onConfirm: (code: string, currentRouteCode?: string) => Promise<void>;
   onResend: () => Promise<SentCode>;
+  /** h2 where the step sits under a page's own h1 (check your answers). */
+  headingLevel?: 'h1' | 'h2';
 }
 
 function useNow() {
@@ -35,7 +37,14 @@ const minutesAndSeconds = (seconds: number) =>
  * expiry (or, for a letter, the day it stops working), the code field (two for a contact change: the new
  * route's and the current route's) and a resend link that waits out the cool-down.
  */
-export function CodeStep({ pending: initial, heading, onConfirm, onResend }: CodeStepProps) {
+export function CodeStep({
+  pending: initial,
+  heading,
+  onConfirm,
+  onResend,
+  headingLevel = 'h1',
+}: CodeStepProps) {
+  const Heading = headingLevel;
   const [pending, setPending] = useState(initial);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
@@ -77,7 +86,7 @@ export function CodeStep({ pending: initial, heading, onConfirm, onResend }: Cod
   return (
     <>
       <ErrorSummary errors={errors} />
-      <h1>{heading}</h1>
+      <Heading>{heading}</Heading>
       {byPost ? (
         <p>
           Your contact details changed recently, so for your safety we have sent a letter with a 6-digit code
