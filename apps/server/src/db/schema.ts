@@ -167,11 +167,14 @@ export const members = portal.table(
     dateRetired: date('date_retired', { mode: 'string' }),
     /** The member's postal address (lines, town, county, postcode, country). */
     address: jsonb('address').$type<MemberAddress>(),
-    /** How the member wants to hear from the scheme: post excludes email and SMS. */
+    /**
+     * How the member wants to hear from the scheme: post excludes email and SMS. Post until the member
+     * chooses otherwise: paper is the safe default under the disclosure rules.
+     */
     notificationSettings: jsonb('notification_settings')
       .$type<NotificationSettings>()
       .notNull()
-      .default({ email: true, sms: false, post: false }),
+      .default({ email: false, sms: false, post: true }),
     /**
      * When the member last changed each contact route here: a route changed recently cannot receive a
      * bank or nomination code, and a bank change soon after any of them waits (docs/security.md).

@@ -77,6 +77,10 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
             benefits: record.benefits,
             address: details?.address ?? null,
             mobilePhone: details?.mobilePhone ?? null,
+            // Registered members chose email when they signed up; the rest keep the default, post.
+            ...(persona.registered !== false
+              ? { notificationSettings: { email: true, sms: false, post: false } }
+              : {}),
           })
           .returning();
         await seedRecordDetails(tx, record, today);

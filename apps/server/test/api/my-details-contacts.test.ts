@@ -362,6 +362,12 @@ describe('mobile change', () => {
 });
 
 describe('notification settings and address', () => {
+  it('hears by post until the member chooses otherwise', async () => {
+    // sam.patel has not registered, so has never chosen: paper is the safe default.
+    expect((await memberRow('1000009')).notificationSettings).toEqual({ email: false, sms: false, post: true });
+    expect((await memberRow('1000001')).notificationSettings).toEqual({ email: true, sms: false, post: false });
+  });
+
   it('keeps at least one channel, and post alone', async () => {
     const agent = await signedIn('linked');
     const put = (settings: object) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "portal"."members" ALTER COLUMN "notification_settings" SET DEFAULT '{"email":false,"sms":false,"post":true}'::jsonb;
