@@ -18,7 +18,7 @@ const statusText: Record<IdentityVerification['status'], string> = {
 
 const uploadMessages: Record<string, string> = {
   file_type_not_allowed: 'The file must be a PDF, JPG, PNG or HEIC',
-  file_too_large: 'The file must be smaller than 10 MB',
+  file_too_large: 'The file must be 10 MB or smaller',
   too_many_files: 'You have sent the most photos we can take; contact us',
   identity_provider_unavailable: 'We cannot check your identity right now. Try again later',
 };
