@@ -36,11 +36,13 @@ export async function tellMember(
       to: member.email!,
       subject: `Your ${tenantName} security code`,
       body: `Your security code is ${started.code}. It expires in ${REGISTRATION_CODE_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+      secret: started.code,
     });
   } else if (started.channel === 'sms') {
     await messaging.sendSms({
       to: member.mobilePhone!,
       body: `Your ${tenantName} security code is ${started.code}. It expires in ${REGISTRATION_CODE_MINUTES} minutes.`,
+      secret: started.code,
     });
   } else {
     await queueLetter(db, log, {
