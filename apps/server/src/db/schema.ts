@@ -231,7 +231,12 @@ export const auditEvents = portal.table(
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (table) => [index('audit_events_at').on(table.at)],
+  (table) => [
+    index('audit_events_at').on(table.at),
+    // Limits counted from the audit trail: a record's uploads per day, a user's wrong step-up passwords.
+    index('audit_events_record_action').on(table.businessGroup, table.referenceNumber, table.action, table.at),
+    index('audit_events_user_action').on(table.userId, table.action, table.at),
+  ],
 );
 
 export const outboxMessages = portal.table('outbox_messages', {

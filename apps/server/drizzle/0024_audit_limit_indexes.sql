@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_record_action" ON "portal"."audit_events" USING btree ("business_group","reference_number","action","at");--> statement-breakpoint
+CREATE INDEX "audit_events_user_action" ON "portal"."audit_events" USING btree ("user_id","action","at");
