@@ -227,6 +227,13 @@ test('a stolen session cannot redirect the pension: the email change asks for th
   const { messages } = (await toMobile.json()) as { messages: Array<{ body: string }> };
   expect(messages[0]!.body).toMatch(/bank details are being changed/);
 
+  // My requests lists the change while it waits.
+  await page.goto('/my-requests');
+  await expect(page.locator('.request', { hasText: 'Change of bank details' })).toContainText(
+    'Pending: we will pay into the new account from',
+  );
+  await expectNoAccessibilityViolations(page);
+  await page.goto('/my-details');
   await page.getByRole('link', { name: 'Cancel the change to your bank account' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Cancel the change to your bank details' }),

@@ -6,6 +6,8 @@ import type { BlockProps } from '../content/block-props';
 import { formatDate } from '../content/format';
 import type { CancelledState, CancelState } from './CancelApplication';
 import { journeyApi, retirementApi } from './journey-api';
+import { detailsApi } from '../my-details/api';
+import { PendingBankChangeRequest } from '../my-details/PendingBankChangeRequest';
 
 /** Where a document a request still needs is sent from: the upload page, for that request. */
 const sendPath = (caseNumber: string, document: string) =>
@@ -16,11 +18,16 @@ const documentStatus = { outstanding: 'We need this from you', received: 'Receiv
 /** My requests: the member's cases, newest first, with status, dates and the documents each needs. */
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
   const read = useLoad(async () => {
-    const [cases, started] = await Promise.all([retirementApi.cases(), journeyApi.inProgress()]);
-    return { cases: cases.cases, started };
+    const [cases, started, bankChange] = await Promise.all([
+      retirementApi.cases(),
+      journeyApi.inProgress(),
+      detailsApi.pendingBankChange(),
+    ]);
+    return { cases: cases.cases, started, bankChange };
   });
   const cases = read.data?.cases;
   const started = read.data?.started;
+  const bankChange = read.data?.bankChange;
   const location = useLocation();
   const cancelled = (location.state as CancelledState | null)?.cancelled;
   const cancelFrom: CancelState = { returnTo: location.pathname };
@@ -34,7 +41,10 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
       )}
       <LoadFailed what="show your requests" load={read} />
       {!cases && !read.failure && <p className="page-loading">Loading...</p>}
-      {cases?.length === 0 && started?.length === 0 && <p>You have no applications or requests with us.</p>}
+      {cases?.length === 0 && started?.length === 0 && !bankChange && (
+        <p>You have no applications or requests with us.</p>
+      )}
+      {bankChange && <PendingBankChangeRequest change={bankChange} />}
       {started?.map((item) => (
         <div className="request" key={item.type}>
           <h3>{item.title}</h3>
