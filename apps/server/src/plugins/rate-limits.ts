@@ -27,6 +27,7 @@ export interface TakenAttempt {
  * in memory. Each take is one atomic increment, so parallel requests cannot all read the same count.
  */
 export interface AttemptCounters {
+  /** Counts one attempt on a subject (as given: the caller normalises it). */
   take(scope: string, subject: string, max: number, windowMs?: number): Promise<TakenAttempt>;
   /** The count in the current window (0 when none). */
   count(scope: string, subject: string): Promise<number>;
@@ -46,8 +47,7 @@ declare module 'fastify' {
 export const tooManyRequests = () =>
   new AppError(429, errorCodes.tooManyRequests, 'Too many attempts. Wait a few minutes and try again.');
 
-const keyOf = (scope: string, subject: string) =>
-  `${RATE_LIMIT_NAMESPACE}${scope}:${subject.trim().toLowerCase()}`;
+const keyOf = (scope: string, subject: string) => `${RATE_LIMIT_NAMESPACE}${scope}:${subject}`;
 
 // INCR, starting the window on the first attempt (or on a key that somehow has no expiry).
 const TAKE_SCRIPT = `
@@ -131,6 +131,7 @@ export const rateLimits = fp(async (app: FastifyInstance, { redisUrl }: { redisU
   app.decorate(
     'registrationStartAllowed',
     async (member: string) =>
-      (await counters.take('registration', member, REGISTRATION_STARTS_PER_HOUR)).allowed,
+      (await counters.take('registration', member.trim().toLowerCase(), REGISTRATION_STARTS_PER_HOUR))
+        .allowed,
   );
 });

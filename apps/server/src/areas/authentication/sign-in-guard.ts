@@ -72,11 +72,8 @@ export async function createSignInGuard(
     return { userId, deviceId };
   };
 
-  const userIdOf = async (username: string) => {
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username.trim().toLowerCase()));
+  const userIdOf = async (account: string) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, account));
     return user?.id;
   };
 
@@ -84,8 +81,9 @@ export async function createSignInGuard(
     const device = read(request.cookies[DEVICE_COOKIE]);
     const deviceTrusted =
       device !== null && (await counters.count('device', device.deviceId)) < DEVICE_FAILURES_PER_HOUR;
-    const attempt = await counters.take('account', username, ACCOUNT_FAILURES_PER_HOUR);
-    const refused = !attempt.allowed && !(deviceTrusted && (await userIdOf(username)) === device.userId);
+    const account = username.trim().toLowerCase();
+    const attempt = await counters.take('account', account, ACCOUNT_FAILURES_PER_HOUR);
+    const refused = !attempt.allowed && !(deviceTrusted && (await userIdOf(account)) === device.userId);
     if (refused) await attempt.giveBack();
     return {
       refused,
