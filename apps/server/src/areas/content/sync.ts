@@ -18,6 +18,7 @@ import { contentDocuments, contentImages, contentVersions, pages, tenants } from
 import { clearContentCache } from './content-cache';
 import { contentImageVersion } from './image-version';
 import { DEMO_ONLY_PAGES } from './search';
+import { tenantRowOf } from '../tenancy/tenant-repository';
 import { graphOf, journeyGraphProblems } from '../journeys/graph';
 
 export class ContentFileError extends Error {
@@ -225,29 +226,7 @@ export async function syncContent(
     }
     const version = current + 1;
     for (const { tenant, pages: tenantPages, documents, images } of bundles) {
-      const {
-        logo,
-        font,
-        features,
-        outboundSsoUrl,
-        preRetirementAgePeriod,
-        newlyRetiredRange,
-        changeDefences,
-        ...columns
-      } = tenant;
-      const row = {
-        ...columns,
-        singleAuth: tenant.singleAuth ?? null,
-        settings: {
-          logo,
-          font,
-          features,
-          outboundSsoUrl,
-          preRetirementAgePeriod,
-          newlyRetiredRange,
-          changeDefences,
-        },
-      };
+      const row = tenantRowOf(tenant);
       await tx.insert(tenants).values(row).onConflictDoUpdate({ target: tenants.tenantUrl, set: row });
       for (const page of tenantPages) {
         const values = {

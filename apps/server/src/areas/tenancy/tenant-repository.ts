@@ -14,6 +14,19 @@ const tenantSettingsSchema = tenantContentSchema.pick({
   newlyRetiredRange: true,
   changeDefences: true,
 });
+type SettingKey = keyof typeof tenantSettingsSchema.shape;
+const isSetting = (key: string): key is SettingKey => Object.hasOwn(tenantSettingsSchema.shape, key);
+
+/** A tenant as the content sync writes it: its own columns, and the settings kept in one JSON column. */
+export function tenantRowOf(tenant: TenantContent) {
+  const entries = Object.entries(tenant);
+  const columns = Object.fromEntries(entries.filter(([key]) => !isSetting(key))) as Omit<
+    TenantContent,
+    SettingKey
+  >;
+  const settings = Object.fromEntries(entries.filter(([key]) => isSetting(key)));
+  return { ...columns, singleAuth: tenant.singleAuth ?? null, settings };
+}
 
 /**
  * A tenant, read through the content cache like the rest of its content (the content sync writes
