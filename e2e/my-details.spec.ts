@@ -202,6 +202,9 @@ test('a stolen session cannot redirect the pension: the email change asks for th
     .fill(await codeSentTo(request, 'dc.far@example.org'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(detailsRow(page, 'Email address')).toContainText('new.tomasz@example.net');
+  // A savings pot's member reads their target retirement, not the scheme's normal one.
+  await expect(detailsRow(page, 'Target retirement')).toContainText(/Age \d+, \d{2} \w{3} \d{4}/);
+  await expect(detailsRow(page, 'Normal retirement')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Change bank account' }).click();
   await page.getByLabel('In the UK (sort code and account number)').check();

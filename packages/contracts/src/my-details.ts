@@ -382,6 +382,9 @@ export const membershipSummarySchema = z.object({
   normalRetirementDate: z.string().nullable(),
   earliestRetirementAge: z.number().nullable(),
   earliestRetirementDate: z.string().nullable(),
+  /** A savings pot's (DC) target retirement age and date; null for a defined benefit record. */
+  targetRetirementAge: z.number().nullable(),
+  targetRetirementDate: z.string().nullable(),
   age: z.number().int().nullable(),
 });
 export type MembershipSummary = z.infer<typeof membershipSummarySchema>;

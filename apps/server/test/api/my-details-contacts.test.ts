@@ -52,6 +52,10 @@ describe('member data of the chosen record', () => {
     const savings = await signedIn('dc.far');
     const dcSummary = (await savings.request({ url: `${api}/membership-summary` })).json();
     expect(dcSummary).toMatchObject({ schemeType: 'DC', pensionableService: null });
+    // A savings pot has a target retirement date and age; a defined benefit record has none.
+    expect(dcSummary.targetRetirementDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(dcSummary.targetRetirementAge).toBeGreaterThan(50);
+    expect(summary).toMatchObject({ targetRetirementAge: null, targetRetirementDate: null });
   });
 
   it('lists dependants, referrals and other linked records', async () => {
@@ -364,8 +368,16 @@ describe('mobile change', () => {
 describe('notification settings and address', () => {
   it('hears by post until the member chooses otherwise', async () => {
     // sam.patel has not registered, so has never chosen: paper is the safe default.
-    expect((await memberRow('1000009')).notificationSettings).toEqual({ email: false, sms: false, post: true });
-    expect((await memberRow('1000001')).notificationSettings).toEqual({ email: true, sms: false, post: false });
+    expect((await memberRow('1000009')).notificationSettings).toEqual({
+      email: false,
+      sms: false,
+      post: true,
+    });
+    expect((await memberRow('1000001')).notificationSettings).toEqual({
+      email: true,
+      sms: false,
+      post: false,
+    });
   });
 
   it('keeps at least one channel, and post alone', async () => {

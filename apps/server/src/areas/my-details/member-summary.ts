@@ -74,6 +74,8 @@ export function membershipSummary(
     normalRetirementDate: figures?.dates.normal ?? null,
     earliestRetirementAge: figures?.ages.earliest ?? null,
     earliestRetirementDate: figures?.dates.earliest ?? null,
+    targetRetirementAge: scheme.type === 'DC' ? (figures?.ages.target ?? null) : null,
+    targetRetirementDate: scheme.type === 'DC' ? (figures?.dates.target ?? null) : null,
     age: ageOn(isoDate(member.dateOfBirth), today),
   };
 }

@@ -126,10 +126,16 @@ export function YourDetails() {
             {formatPeriod(`${membership.pensionableService.years}Y${membership.pensionableService.months}M`)}
           </Row>
         )}
-        {membership.normalRetirementDate && (
-          <Row label="Normal retirement">
-            Age {membership.normalRetirementAge}, {date(membership.normalRetirementDate)}
+        {membership.targetRetirementDate ? (
+          <Row label="Target retirement">
+            Age {membership.targetRetirementAge}, {date(membership.targetRetirementDate)}
           </Row>
+        ) : (
+          membership.normalRetirementDate && (
+            <Row label="Normal retirement">
+              Age {membership.normalRetirementAge}, {date(membership.normalRetirementDate)}
+            </Row>
+          )
         )}
         {membership.earliestRetirementDate && (
           <Row label="Earliest retirement">
