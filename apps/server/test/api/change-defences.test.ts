@@ -239,6 +239,31 @@ describe('a session thief who changed the email cannot redirect the pension', ()
   });
 });
 
+describe('a code whose route changed after it was sent', () => {
+  it('is refused, and nothing changes', async () => {
+    const agent = await signedIn('linked');
+    const account = { accountName: 'A Morgan', sortCode: '20-09-15', accountNumber: '41011166' };
+    const sent = await post(agent, `${bank}/uk/confirmation/send`, account);
+    expect(sent.json()).toMatchObject({ channel: 'email' });
+    const code = await latestCodeTo('linked@example.org');
+    // The email address changes after the code went there (as a thief holding the session might).
+    await ctx.database.db
+      .update(members)
+      .set({ email: 'elsewhere@example.net', emailChangedAt: new Date() })
+      .where(eq(members.referenceNumber, '1000007'));
+    const submitted = await post(
+      agent,
+      `${bank}/uk/submit`,
+      { ...account, code },
+      { [NONCE]: sent.json().nonce },
+    );
+    expect(submitted.statusCode).toBe(409);
+    expect(codeOf(submitted)).toBe('code_route_changed');
+    expect(await currentAccounts('1000007')).toEqual([]);
+    expect(await liveCodes('bank-change', '1000007')).toBe(1);
+  });
+});
+
 describe('codes, accounts and nominations that cannot multiply', () => {
   it('leaves one live code from 50 parallel sends and one current account from 50 parallel submits', async () => {
     const agent = await signedIn('db.pensioner');

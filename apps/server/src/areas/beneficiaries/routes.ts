@@ -34,6 +34,7 @@ import {
   defencesOf,
   noStableRoute,
   noticeToEveryRoute,
+  refuseUnsettledCodeRoute,
   stableCodeRoute,
 } from '../my-details/change-defences';
 import { activeNomination, replaceNomination, type MemberRecord } from './repository';
@@ -201,6 +202,11 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       const member = await memberOf(request);
       const previous = await activeNomination(db, record);
       const now = new Date();
+      refuseUnsettledCodeRoute(
+        await pendingChange(db, ownerOf(request), PURPOSE, request.headers[NONCE_HEADER]),
+        member,
+        await defencesOf(db, request),
+      );
       const notices = await confirmOneTimeCode(
         db,
         { owner: ownerOf(request), purpose: PURPOSE, nonce: request.headers[NONCE_HEADER], code },

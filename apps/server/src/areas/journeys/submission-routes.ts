@@ -16,10 +16,15 @@ import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { QueuedMessage } from '../../lib/messaging';
-import { NONCE_HEADER, confirmOneTimeCode, confirmationErrors } from '../../lib/one-time-codes';
+import {
+  NONCE_HEADER,
+  confirmOneTimeCode,
+  confirmationErrors,
+  pendingChange,
+} from '../../lib/one-time-codes';
 import { findTenant } from '../tenancy/tenant-repository';
 import { saveBankChange } from '../my-details/bank-changes';
-import { defencesOf } from '../my-details/change-defences';
+import { defencesOf, refuseUnsettledCodeRoute } from '../my-details/change-defences';
 import {
   BANK_CHANGE_PURPOSE,
   bankAccountToChange,
@@ -41,7 +46,8 @@ import { casesOf } from './case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
-const addressRequired = () => badRequest('address_required', 'Give your postal address before you send this.');
+const addressRequired = () =>
+  badRequest('address_required', 'Give your postal address before you send this.');
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 
 /** The step-up code for a journey's bank account, when the member sends one with the submit. */
@@ -92,6 +98,13 @@ export async function submitJourney(
       : null;
   if (account && !stepUp.code) throw stepUpRequired();
   const defences = await defencesOf(db, request);
+  const owner = { userId: request.member!.userId, ...record };
+  if (account)
+    refuseUnsettledCodeRoute(
+      await pendingChange(db, owner, BANK_CHANGE_PURPOSE, stepUp.nonce),
+      member,
+      defences,
+    );
   const tenantName = (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
   let notices: QueuedMessage[] = [];
   const submitInside = async (tx: Transaction) => {
@@ -163,7 +176,7 @@ export async function submitJourney(
     ? await confirmOneTimeCode(
         db,
         {
-          owner: { userId: request.member!.userId, ...record },
+          owner,
           purpose: BANK_CHANGE_PURPOSE,
           nonce: stepUp.nonce,
           code: stepUp.code!,

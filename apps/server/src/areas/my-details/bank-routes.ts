@@ -42,7 +42,7 @@ import {
   openBankChange,
   saveBankChange,
 } from './bank-changes';
-import { defencesOf, noStableRoute, stableCodeRoute } from './change-defences';
+import { defencesOf, noStableRoute, refuseUnsettledCodeRoute, stableCodeRoute } from './change-defences';
 import { currentBankAccount } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -216,6 +216,11 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
         const previous = await currentBankAccount(db, member);
         const defences = await defencesOf(db, request);
         const name = await tenantName(request);
+        refuseUnsettledCodeRoute(
+          await pendingChange(db, owner, PURPOSE, request.headers[NONCE_HEADER]),
+          member,
+          defences,
+        );
         const saved = await confirmOneTimeCode(
           db,
           { owner, purpose: PURPOSE, nonce: request.headers[NONCE_HEADER], code },

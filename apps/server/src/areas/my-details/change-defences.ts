@@ -86,6 +86,26 @@ export const noStableRoute = () =>
     'Your contact details changed recently, so we cannot send you a code safely. Please call us to make this change.',
   );
 
+/**
+ * A code may be used only while the route it went to is still the settled one: a member (or a thief)
+ * who changes that route after the code was sent must ask for a new code.
+ */
+export function refuseUnsettledCodeRoute(
+  sentTo: Pick<CodeRoute, 'channel' | 'destination'> | null,
+  member: ContactRecord,
+  defences: ChangeDefences,
+) {
+  if (!sentTo) return;
+  const settled = stableCodeRoute(member, defences);
+  if (settled?.channel !== sentTo.channel || settled.destination !== sentTo.destination) {
+    throw new AppError(
+      409,
+      'code_route_changed',
+      'Your contact details changed after we sent the code. Ask for a new code.',
+    );
+  }
+}
+
 /** When a bank change made now would apply: the end of the cooling-off after the latest contact change, if still running. */
 export function coolingOffEnds(
   member: ContactRecord,
