@@ -30,10 +30,22 @@ export function passesModulusCheck(account: Pick<UkAccount, 'sortCode' | 'accoun
 }
 
 const folded = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** A name's words: split at spaces and the punctuation around initials; a hyphen joins a double-barrelled name. */
+const wordsOf = (name: string) =>
+  folded(name)
+    .split(/[\s,.]+/u)
+    .filter(Boolean);
 
-/** The account is in the member's name: the holder's name contains their surname (accents ignored). */
-export const holdsAccount = (accountName: string, surname: string) =>
-  folded(accountName).includes(folded(surname));
+/**
+ * The account is in the member's name: the holder's name has their surname as whole words, in order
+ * (accents and case ignored). "M Fletcher" holds Fletcher's account; "Mallory Fletcher-Attacker" does not.
+ */
+export function holdsAccount(accountName: string, surname: string): boolean {
+  const holder = wordsOf(accountName);
+  const wanted = wordsOf(surname);
+  if (wanted.length === 0) return false;
+  return holder.some((_, start) => wanted.every((word, offset) => holder[start + offset] === word));
+}
 
 export function refuseOtherHolder(accountName: string, surname: string): void {
   if (!holdsAccount(accountName, surname)) {
