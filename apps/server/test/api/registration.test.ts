@@ -117,7 +117,8 @@ describe('registration of a portal account for an existing member record', () =>
     const [audited] = await ctx.database.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.referenceNumber, '1000802'));
+      .where(eq(auditEvents.referenceNumber, '1000802'))
+      .orderBy(auditEvents.at);
     expect(audited!.details).toMatchObject({ reason: 'code_sent', channel: 'post' });
   });
 
