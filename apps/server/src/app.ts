@@ -244,6 +244,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     keepCodes: config.NODE_ENV !== 'production',
+    letterSecret: await loadSigningKey(database.db, 'outbox-letters', config.SECRETS_KEY),
   });
   app.decorate('messaging', messaging);
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
 import { queueEmail, queueLetter, type OutgoingEmail, type OutgoingLetter } from './outbox';
+import { sealCode } from './sealed-codes';
 
 export interface OutgoingSms {
   /** E.164, for example +447700900123. */
@@ -50,6 +51,8 @@ export interface MessagingOptions {
    * the development outbox shows them; in production the outbox copy has the code blanked out.
    */
   keepCodes: boolean;
+  /** Seals a letter's code where `keepCodes` is off: the print run (`npm run outbox:letters`) opens it. */
+  letterSecret?: Uint8Array;
 }
 
 export const BLANKED_CODE = '[code sent, not kept]';
@@ -65,7 +68,15 @@ export function outboxSmsSender(db: Database, log: FastifyBaseLogger): SmsSender
   };
 }
 
-export function createMessaging({ db, log, smtpUrl, mailFrom, sms, keepCodes }: MessagingOptions): Messaging {
+export function createMessaging({
+  db,
+  log,
+  smtpUrl,
+  mailFrom,
+  sms,
+  keepCodes,
+  letterSecret,
+}: MessagingOptions): Messaging {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   const kept = (body: string, secret: string | undefined) =>
     secret && !keepCodes ? body.replaceAll(secret, BLANKED_CODE) : body;
@@ -81,21 +92,25 @@ export function createMessaging({ db, log, smtpUrl, mailFrom, sms, keepCodes }: 
     },
     async sendSms({ secret, ...message }) {
       if (sms) {
-        await db
-          .insert(outboxMessages)
-          .values({
-            channel: 'sms',
-            recipient: message.to,
-            subject: 'SMS',
-            body: kept(message.body, secret),
-          });
+        await db.insert(outboxMessages).values({
+          channel: 'sms',
+          recipient: message.to,
+          subject: 'SMS',
+          body: kept(message.body, secret),
+        });
         await sms.send(message);
       } else {
         await outboxSmsSender(db, log).send({ ...message, body: kept(message.body, secret) });
       }
     },
-    // The print run reads the letter from the outbox, so a letter keeps its code until it is printed.
-    sendLetter: async ({ secret: _printed, ...letter }) => queueLetter(db, log, letter),
+    // The print run reads the letter from the outbox: its code is kept sealed until it is printed.
+    async sendLetter({ secret, ...letter }) {
+      const sealed =
+        secret && !keepCodes && letterSecret
+          ? letter.body.replaceAll(secret, sealCode(letterSecret, secret))
+          : kept(letter.body, secret);
+      await queueLetter(db, log, { ...letter, body: sealed });
+    },
     async deliverQueued(messages) {
       for (const message of messages) {
         if (message.channel === 'email') await mail(message);

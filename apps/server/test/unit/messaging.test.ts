@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { BLANKED_CODE, createMessaging, type SmsSender } from '../../src/lib/messaging';
+import { openSealedCodes } from '../../src/lib/sealed-codes';
 
 /** Records the outbox rows messaging writes, and the texts a provider is handed. */
 function recorder() {
@@ -50,15 +51,18 @@ describe('one-time codes in the outbox', () => {
     expect(rows[0]!.body).toBe('Your code is 654321.');
   });
 
-  it('keeps a letter whole until the print run, in production too', async () => {
+  it('seals a letter’s code in production, for the print run to open', async () => {
     const { rows, db } = recorder();
-    const messaging = createMessaging({ db, log, mailFrom: 'x@example.org', keepCodes: false });
+    const letterSecret = new TextEncoder().encode('letters');
+    const messaging = createMessaging({ db, log, mailFrom: 'x@example.org', keepCodes: false, letterSecret });
     await messaging.sendLetter({
       to: 'MER/1000001',
       subject: 'Code',
       body: 'Your code is 111222.',
       secret: '111222',
     });
-    expect(rows[0]).toMatchObject({ channel: 'post', body: 'Your code is 111222.' });
+    expect(rows[0]).toMatchObject({ channel: 'post' });
+    expect(rows[0]!.body).not.toContain('111222');
+    expect(openSealedCodes(letterSecret, rows[0]!.body)).toBe('Your code is 111222.');
   });
 });

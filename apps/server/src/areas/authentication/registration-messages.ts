@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
 import type { Messaging } from '../../lib/messaging';
-import { queueLetter } from '../../lib/outbox';
-import { REGISTRATION_CODE_MINUTES, REGISTRATION_LETTER_DAYS, type RegistrationStart } from './registration-service';
+import {
+  REGISTRATION_CODE_MINUTES,
+  REGISTRATION_LETTER_DAYS,
+  type RegistrationStart,
+} from './registration-service';
 
 interface Sender {
   tenantName: string;
@@ -17,8 +18,6 @@ interface Sender {
  */
 export async function tellMember(
   messaging: Messaging,
-  db: Database,
-  log: FastifyBaseLogger,
   started: RegistrationStart,
   { tenantName, origin }: Sender,
 ): Promise<void> {
@@ -26,7 +25,8 @@ export async function tellMember(
   const { member } = started;
   if (started.outcome === 'already_registered') {
     const body = `Someone asked to create a ${tenantName} account for your pension record, but you already have one. Sign in at ${origin}/login. If it was not you, you need do nothing.`;
-    if (member.email) await messaging.sendEmail({ to: member.email, subject: `Your ${tenantName} account`, body });
+    if (member.email)
+      await messaging.sendEmail({ to: member.email, subject: `Your ${tenantName} account`, body });
     else if (member.mobilePhone) await messaging.sendSms({ to: member.mobilePhone, body });
     return;
   }
@@ -45,10 +45,11 @@ export async function tellMember(
       secret: started.code,
     });
   } else {
-    await queueLetter(db, log, {
+    await messaging.sendLetter({
       to: `${member.businessGroup}/${member.referenceNumber}`,
       subject: `Activate your ${tenantName} account`,
       body: `Dear ${member.title ?? ''} ${member.forenames} ${member.surname}. Your activation code is ${started.code}. To create your account, go to ${link} and enter it within ${REGISTRATION_LETTER_DAYS} days. If you did not ask for it, you need do nothing.`,
+      secret: started.code,
     });
   }
 }

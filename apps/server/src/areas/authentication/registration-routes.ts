@@ -50,7 +50,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
         throw tooManyRequests();
       const started = await startRegistration(db, request.body, tenant.businessGroups);
       const origin = config.API_URL ?? `${request.protocol}://${request.host}`;
-      await tellMember(app.messaging, db, request.log, started, { tenantName: tenant.tenantName, origin });
+      await tellMember(app.messaging, started, { tenantName: tenant.tenantName, origin });
       const member = started.outcome === 'no_match' ? null : started.member;
       await audit(db, request, {
         action: 'registration_start',
