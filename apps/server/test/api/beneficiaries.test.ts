@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, beneficiaries, memberDocuments, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { pdfText } from '../pdf-text';
 import { useTestApp } from './harness';
+import { latestCodeTo as sharedLatestCodeTo } from './outbox-codes';
 
 const ctx = useTestApp();
 const api = '/mdp-api/api/members/current/beneficiaries';
@@ -36,15 +37,7 @@ const charity = (share: number) => ({
   address,
 });
 
-async function latestCodeTo(recipient: string) {
-  const [message] = await ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(message!.body)![1]!;
-}
+const latestCodeTo = (recipient: string) => sharedLatestCodeTo(ctx.database.db, recipient);
 
 async function save(agent: BrowserAgent, list: object[], email: string) {
   const sent = await agent.request({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -11,6 +11,7 @@ import {
 } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { latestCodeTo as sharedLatestCodeTo, messagesTo as outboxTo } from './outbox-codes';
 
 /**
  * The session-thief attack (change the email, then the bank account) and the races that multiplied
@@ -34,17 +35,8 @@ const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =
 const post = (agent: BrowserAgent, url: string, payload: object, headers: Record<string, string> = {}) =>
   agent.request({ method: 'POST', url, payload, headers });
 
-async function messagesTo(recipient: string) {
-  return ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.createdAt));
-}
-async function latestCodeTo(recipient: string) {
-  const withCode = (await messagesTo(recipient)).find((message) => /\b\d{6}\b/.test(message.body));
-  return /\b(\d{6})\b/.exec(withCode!.body)![1]!;
-}
+const messagesTo = (recipient: string) => outboxTo(ctx.database.db, recipient);
+const latestCodeTo = (recipient: string) => sharedLatestCodeTo(ctx.database.db, recipient);
 const memberRow = async (referenceNumber: string) =>
   (await ctx.database.db.select().from(members).where(eq(members.referenceNumber, referenceNumber)))[0]!;
 const currentAccounts = (referenceNumber: string) =>

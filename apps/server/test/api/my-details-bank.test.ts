@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, memberBankAccounts, oneTimeCodes, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { latestCodeTo as sharedLatestCodeTo } from './outbox-codes';
 
 const ctx = useTestApp();
 const api = '/mdp-api/api/v2/bank-accounts';
@@ -27,15 +28,7 @@ const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =
 const post = (agent: BrowserAgent, path: string, payload: object, headers: Record<string, string> = {}) =>
   agent.request({ method: 'POST', url: `${api}${path}`, payload, headers });
 
-async function latestCodeTo(recipient: string) {
-  const [message] = await ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(message!.body)![1]!;
-}
+const latestCodeTo = (recipient: string) => sharedLatestCodeTo(ctx.database.db, recipient);
 
 const currentAccounts = (referenceNumber: string) =>
   ctx.database.db

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, members, oneTimeCodes, outboxMessages, pages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { latestCodeTo as sharedLatestCodeTo } from './outbox-codes';
 
 const ctx = useTestApp();
 const api = '/mdp-api/api/members/current';
@@ -18,15 +19,7 @@ async function signedIn(username: string) {
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
 
-async function latestCodeTo(recipient: string) {
-  const [message] = await ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(message!.body)![1]!;
-}
+const latestCodeTo = (recipient: string) => sharedLatestCodeTo(ctx.database.db, recipient);
 
 /** Lets the next code be sent at once, as if the cool-down had passed. */
 const endCooldown = () => ctx.database.db.update(oneTimeCodes).set({ sentAt: new Date(Date.now() - 60_000) });
