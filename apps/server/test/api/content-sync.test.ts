@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 let root: string;
 const homePage = () => path.join(root, 'tenants/meridian/pages/home.json');
+/** A file as the sync's errors name it: from the content folder's parent. */
+const shown = (file: string) => path.relative(path.dirname(root), file);
 const originalHome = async () =>
   JSON.parse(await readFile(path.join(contentRoot, 'tenants/meridian/pages/home.json'), 'utf8'));
 const publicHome = () =>
@@ -112,7 +114,7 @@ describe('content sync', () => {
     await writeFile(homePage(), JSON.stringify({ ...home, title: 'Broken', slug: 'no leading slash' }));
     const failure = await syncContent(ctx.database.db, root).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ContentFileError);
-    expect((failure as ContentFileError).file).toBe(homePage());
+    expect((failure as ContentFileError).file).toBe(shown(homePage()));
     expect((failure as ContentFileError).message).toMatch(/slug: a path such as \/my-pension/);
     expect((await publicHome()).json().title).toBe('A new welcome');
   });
@@ -127,7 +129,7 @@ describe('content sync', () => {
     const failure = await syncContent(ctx.database.db, root).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ContentFileError);
     expect((failure as ContentFileError).message).toBe(
-      `${homePage()}: blocks.1.blocks.0: Unrecognized key: "tittle"`,
+      `${shown(homePage())}: blocks.1.blocks.0: Unrecognized key: "tittle"`,
     );
     expect((await publicHome()).json().title).toBe('A new welcome');
   });
@@ -140,7 +142,7 @@ describe('content sync', () => {
     await writeFile(file, JSON.stringify(globals));
     await writeFile(homePage(), JSON.stringify(await originalHome()));
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
-      `${file}: tooltips.0: Unrecognized key: "tekst"`,
+      `${shown(file)}: tooltips.0: Unrecognized key: "tekst"`,
     );
     await writeFile(file, original);
   });
@@ -152,7 +154,7 @@ describe('content sync', () => {
     await writeFile(homePage(), JSON.stringify(await originalHome()));
     await writeFile(file, JSON.stringify([{ ...application, entryPage: 'no_such_page' }, ...others]));
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
-      `${file}: dbcoreretirementapplication: entryPage: no page of this tenant has the key "no_such_page"`,
+      `${shown(file)}: dbcoreretirementapplication: entryPage: no page of this tenant has the key "no_such_page"`,
     );
     await writeFile(file, original);
   });
@@ -167,7 +169,7 @@ describe('content sync', () => {
       JSON.stringify({ ...contact, journey: { ...contact.journey, next: 'ra_nowhere' } }),
     );
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
-      'dbcoreretirementapplication: ra_contact.next: "ra_nowhere" is not a page of journey dbcoreretirementapplication',
+      `${shown(page)}: dbcoreretirementapplication: ra_contact.next: "ra_nowhere" is not a page of journey dbcoreretirementapplication`,
     );
     const { next: _next, ...deadEnd } = contact.journey;
     await writeFile(
@@ -184,9 +186,38 @@ describe('content sync', () => {
       }),
     );
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
-      'ra_contact: leads nowhere (give it "next")',
+      `${shown(page)}: dbcoreretirementapplication: ra_contact: leads nowhere (give it "next")`,
     );
     await writeFile(page, original);
+  });
+
+  it('serves a page from a subfolder of pages/, and refuses a second page with its key elsewhere', async () => {
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    const folder = path.join(root, 'tenants/meridian/pages/a-journey');
+    await mkdir(folder, { recursive: true });
+    const step = {
+      slug: '/a-journey/start',
+      key: 'a_journey_start',
+      title: 'A journey in its own folder',
+      isPublic: true,
+      blocks: [{ type: 'richText', html: '<p>Filed in a subfolder.</p>' }],
+    };
+    await writeFile(path.join(folder, 'start.json'), JSON.stringify(step));
+    await syncContent(ctx.database.db, root);
+    const served = await ctx.app.inject({
+      url: '/content-api/api/v2/content/unauthorized-page?pageUrl=/a-journey/start&tenantUrl=localhost',
+    });
+    expect(served.json().title).toBe('A journey in its own folder');
+
+    const again = path.join(root, 'tenants/meridian/pages/other-journey/start.json');
+    await mkdir(path.dirname(again), { recursive: true });
+    await writeFile(again, JSON.stringify({ ...step, slug: '/other-journey/start' }));
+    await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+      `${shown(again)}: key "a_journey_start" is already the key of ${shown(path.join(folder, 'start.json'))}; each page needs its own`,
+    );
+    await rm(path.join(root, 'tenants/meridian/pages/other-journey'), { recursive: true });
+    await rm(folder, { recursive: true });
+    await syncContent(ctx.database.db, root);
   });
 
   it('rejects an image whose bytes are not an image', async () => {

@@ -21,6 +21,7 @@ import { DEMO_ONLY_PAGES } from './search';
 import { tenantRowOf } from '../tenancy/tenant-repository';
 import { graphOf, journeyGraphProblems } from '../journeys/graph';
 
+/** A content file the sync refuses: `file` is its path from the content folder's parent (`content/tenants/…`). */
 export class ContentFileError extends Error {
   constructor(
     public readonly file: string,
@@ -60,36 +61,80 @@ const imageTypes: Array<{ mediaType: string; matches: (data: Buffer) => boolean 
   },
 ];
 
-async function readJson<T>(file: string, schema: z.ZodType<T>, record: Recorder): Promise<T> {
+/** Reads the content tree: every file is recorded in the checksum and named in errors by `shown`. */
+interface TreeReader {
+  record: Recorder;
+  /** A file's path as errors name it: from the content folder's parent, with forward slashes. */
+  shown: (file: string) => string;
+}
+
+async function readJson<T>(file: string, schema: z.ZodType<T>, tree: TreeReader): Promise<T> {
   let raw: unknown;
   try {
     const text = await readFile(file, 'utf8');
-    record(file, text);
+    tree.record(file, text);
     raw = JSON.parse(text);
   } catch (error) {
-    throw new ContentFileError(file, `not valid JSON (${(error as Error).message})`);
+    throw new ContentFileError(tree.shown(file), `not valid JSON (${(error as Error).message})`);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ContentFileError(file, `${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    throw new ContentFileError(tree.shown(file), `${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
   }
   return parsed.data;
 }
 
 const listFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
 
+/** Every `.json` file under a folder and its subfolders, by path, so the order never depends on the disk. */
+async function jsonFilesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return jsonFilesUnder(file);
+      return entry.isFile() && entry.name.endsWith('.json') ? [file] : [];
+    }),
+  );
+  return nested.flat().sort();
+}
+
+/** A page as read, with the file it came from. */
+interface PageSource {
+  page: PageFile;
+  file: string;
+}
+
+/** Reads `pages/**.json`, refusing two pages that share a key or a slug, wherever their files are. */
+async function readPages(dir: string, tree: TreeReader): Promise<PageSource[]> {
+  const sources: PageSource[] = [];
+  for (const file of await jsonFilesUnder(path.join(dir, 'pages'))) {
+    const page = await readJson(file, pageFileSchema, tree);
+    for (const field of ['key', 'slug'] as const) {
+      const earlier = sources.find((source) => source.page[field] === page[field]);
+      if (earlier)
+        throw new ContentFileError(
+          tree.shown(file),
+          `${field} "${page[field]}" is already the ${field} of ${tree.shown(earlier.file)}; each page needs its own`,
+        );
+    }
+    sources.push({ page, file });
+  }
+  return sources;
+}
+
 /** Images are checked by their bytes, not their names; only raster types a browser can show safely. */
-async function readImages(dir: string, record: Recorder): Promise<ContentImage[]> {
+async function readImages(dir: string, tree: TreeReader): Promise<ContentImage[]> {
   const images: ContentImage[] = [];
   for (const name of await listFiles(dir)) {
     const file = path.join(dir, name);
     const data = await readFile(file);
-    record(file, data);
+    tree.record(file, data);
     if (data.length > MAX_IMAGE_BYTES)
-      throw new ContentFileError(file, `larger than ${MAX_IMAGE_BYTES} bytes`);
+      throw new ContentFileError(tree.shown(file), `larger than ${MAX_IMAGE_BYTES} bytes`);
     const type = imageTypes.find((candidate) => candidate.matches(data));
-    if (!type) throw new ContentFileError(file, 'not a PNG, JPEG or WebP image');
+    if (!type) throw new ContentFileError(tree.shown(file), 'not a PNG, JPEG or WebP image');
     images.push({ path: `images/${name}`, mediaType: type.mediaType, data });
   }
   return images;
@@ -97,23 +142,36 @@ async function readImages(dir: string, record: Recorder): Promise<ContentImage[]
 
 /**
  * Every journey's pages must form a graph from its first page to its summary page, and every page
- * that asks a question or leads on must belong to a journey the tenant defines.
+ * that asks a question or leads on must belong to a journey the tenant defines. A problem is named in
+ * the file of the page it starts with (`ra_contact.next: …`), else in journeys.json.
  */
-function checkJourneys(dir: string, tenantPages: PageFile[], definitions: JourneyDefinition[] = []) {
-  const file = path.join(dir, 'journeys.json');
+function checkJourneys(
+  dir: string,
+  sources: PageSource[],
+  tree: TreeReader,
+  definitions: JourneyDefinition[] = [],
+) {
+  const file = tree.shown(path.join(dir, 'journeys.json'));
+  const tenantPages = sources.map((source) => source.page);
   const types = new Set(definitions.map((definition) => definition.type));
   if (types.size !== definitions.length) throw new ContentFileError(file, 'two journeys share a type');
-  const stray = tenantPages.find(
-    (page) => page.journey && !types.has(page.journey.type) && (page.journey.question || page.journey.next),
+  const stray = sources.find(
+    ({ page }) => page.journey && !types.has(page.journey.type) && (page.journey.question || page.journey.next),
   );
   if (stray)
     throw new ContentFileError(
-      path.join(dir, 'pages'),
-      `page "${stray.key}" is a step of journey ${stray.journey?.type}, which journeys.json does not define`,
+      tree.shown(stray.file),
+      `page "${stray.page.key}" is a step of journey ${stray.page.journey?.type}, which journeys.json does not define`,
     );
   for (const definition of definitions) {
     const [problem] = journeyGraphProblems(graphOf(definition, tenantPages));
-    if (problem) throw new ContentFileError(file, `${definition.type}: ${problem}`);
+    if (problem) {
+      const pageKey = /^[^.:]+/.exec(problem)?.[0];
+      const page = sources.find(
+        (source) => source.page.key === pageKey && source.page.journey?.type === definition.type,
+      );
+      throw new ContentFileError(page ? tree.shown(page.file) : file, `${definition.type}: ${problem}`);
+    }
     if (definition.entryPage && !tenantPages.some((page) => page.key === definition.entryPage))
       throw new ContentFileError(
         file,
@@ -134,15 +192,19 @@ export interface SyncOptions {
 }
 
 /**
- * Reads and validates every tenant folder; throws on the first bad file, naming file, path and reason.
- * Demo-only pages are checked like any other, and left out unless `demo`.
+ * Reads and validates every tenant folder (pages from `pages/` and its subfolders); throws on the first
+ * bad file, naming file, path and reason. Demo-only pages are checked like any other, and left out
+ * unless `demo`.
  */
 export async function readContentTree(
   root: string,
   { demo = false }: SyncOptions = {},
 ): Promise<{ bundles: TenantBundle[]; checksum: string }> {
   const hash = createHash('sha256').update(demo ? 'demo\n' : 'no-demo\n');
-  const record: Recorder = (file, data) => hash.update(path.relative(root, file)).update(data);
+  const tree: TreeReader = {
+    record: (file, data) => hash.update(path.relative(root, file)).update(data),
+    shown: (file) => path.relative(path.dirname(root), file).split(path.sep).join('/'),
+  };
   const tenantsDir = path.join(root, 'tenants');
   const folders = (await readdir(tenantsDir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
@@ -151,21 +213,9 @@ export async function readContentTree(
   const bundles: TenantBundle[] = [];
   for (const folder of folders) {
     const dir = path.join(tenantsDir, folder);
-    const tenant = await readJson(path.join(dir, 'tenant.json'), tenantFileSchema, record);
-    const tenantPages: PageFile[] = [];
-    for (const name of (await listFiles(path.join(dir, 'pages'))).filter((file) => file.endsWith('.json'))) {
-      tenantPages.push(await readJson(path.join(dir, 'pages', name), pageFileSchema, record));
-    }
-    const duplicate = tenantPages.find((page, index) =>
-      tenantPages.some(
-        (other, otherIndex) => otherIndex < index && (other.slug === page.slug || other.key === page.key),
-      ),
-    );
-    if (duplicate)
-      throw new ContentFileError(
-        path.join(dir, 'pages'),
-        `two pages share the slug or key of "${duplicate.key}"`,
-      );
+    const tenantFile = path.join(dir, 'tenant.json');
+    const tenant = await readJson(tenantFile, tenantFileSchema, tree);
+    const sources = await readPages(dir, tree);
     const documents: TenantBundle['documents'] = {};
     const present = new Set(await listFiles(dir));
     for (const kind of Object.keys(contentDocumentSchemas) as ContentDocumentKind[]) {
@@ -173,19 +223,19 @@ export async function readContentTree(
         documents[kind] = await readJson(
           path.join(dir, `${kind}.json`),
           contentDocumentSchemas[kind] as z.ZodType<unknown>,
-          record,
+          tree,
         );
       }
     }
-    checkJourneys(dir, tenantPages, documents.journeys as JourneyDefinition[] | undefined);
-    const images = await readImages(path.join(dir, 'images'), record);
+    checkJourneys(dir, sources, tree, documents.journeys as JourneyDefinition[] | undefined);
+    const images = await readImages(path.join(dir, 'images'), tree);
     const logoImage = images.find((image) => image.path === tenant.logo?.image);
     if (tenant.logo && !logoImage)
-      throw new ContentFileError(path.join(dir, 'tenant.json'), `logo.image: no image ${tenant.logo.image}`);
+      throw new ContentFileError(tree.shown(tenantFile), `logo.image: no image ${tenant.logo.image}`);
     const logo = tenant.logo && logoImage && { ...tenant.logo, version: contentImageVersion(logoImage.data) };
     bundles.push({
       tenant: { ...tenant, logo },
-      pages: tenantPages.filter((page) => demo || !page.demoOnly),
+      pages: sources.map((source) => source.page).filter((page) => demo || !page.demoOnly),
       documents,
       images,
     });
