@@ -1,0 +1,110 @@
+// Portal accounts, registrations, sign-in sessions and signing keys.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { portal } from './namespaces';
+
+export const users = portal.table('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** The member records a user may act as: their own (primary) and linked ones. */
+export const userRecords = portal.table(
+  'user_records',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    recordNumber: integer('record_number').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.businessGroup, table.referenceNumber] })],
+);
+
+/**
+ * A pending portal account for an existing member record, confirmed by a code sent to the contact
+ * details on that record. A member has at most one pending registration: a new start replaces it.
+ */
+export const registrations = portal.table(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('registrations_one_pending_per_member')
+      .on(table.businessGroup, table.referenceNumber)
+      .where(sql`${table.confirmedAt} is null`),
+  ],
+);
+
+/** A signed-in session; its refresh tokens form one family that is revoked together. */
+export const sessions = portal.table('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['OPENAM', 'SINGLE_AUTH'] }).notNull(),
+  /** The tenant whose host opened the session: it is refused on any other host. */
+  tenantUrl: text('tenant_url').notNull(),
+  businessGroup: text('business_group').notNull(),
+  referenceNumber: text('reference_number').notNull(),
+  createdAt: createdAt(),
+  lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+});
+
+export const refreshTokens = portal.table(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** When the token was rotated (or, as a successor, replaced within the grace window). */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The token its rotation issued: re-issued, not revoked, when this one returns within the grace window. */
+    replacedBy: uuid('replaced_by').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash').on(table.tokenHash),
+    index('refresh_tokens_session').on(table.sessionId),
+  ],
+);
+
+/** Signing keys kept in the database so every instance and every restart agrees on them. */
+export const serverKeys = portal.table('server_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

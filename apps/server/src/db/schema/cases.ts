@@ -1,0 +1,28 @@
+// Cases opened with the administrator.
+import { index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { portal } from './namespaces';
+
+/** Case references, one series for every case type. */
+export const caseNumbers = portal.sequence('case_numbers', { startWith: 100001 });
+
+/** Work opened with the administrator: an application or a quote request, and its documents. */
+export const memberCases = portal.table(
+  'cases',
+  {
+    caseNumber: text('case_number').primaryKey(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    caseType: text('case_type').notNull(),
+    title: text('title').notNull(),
+    journeyType: text('journey_type'),
+    status: text('status').notNull().default('Received'),
+    /** The documents the case needs and where each stands (outstanding, received, complete). */
+    documents: jsonb('documents').$type<Array<{ name: string; status: string }>>().notNull().default([]),
+    /** The submitted application as a PDF, base64. */
+    summaryPdf: text('summary_pdf'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cases_member').on(table.businessGroup, table.referenceNumber)],
+);

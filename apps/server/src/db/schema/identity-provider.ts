@@ -1,0 +1,24 @@
+// The embedded OpenID provider.
+import { index, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { portal } from './namespaces';
+
+/** The embedded OpenID provider's state (sessions, codes, grants, interactions), one row per model instance. */
+export const oidcModels = portal.table(
+  'oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_models_grant_id').on(table.grantId),
+    index('oidc_models_uid').on(table.uid),
+    index('oidc_models_expires_at').on(table.expiresAt),
+  ],
+);
