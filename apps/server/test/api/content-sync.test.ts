@@ -160,7 +160,7 @@ describe('content sync', () => {
   });
 
   it('rejects a journey whose pages do not lead from its first page to its summary', async () => {
-    const page = path.join(root, 'tenants/meridian/pages/ra-contact.json');
+    const page = path.join(root, 'tenants/meridian/pages/retirement-application/ra-contact.json');
     const original = await readFile(page, 'utf8');
     const contact = JSON.parse(original);
     await writeFile(homePage(), JSON.stringify(await originalHome()));

@@ -80,7 +80,7 @@ describe('content pages in subfolders', () => {
   });
 
   it("names a journey step's problem in that step's file, wherever it is", async () => {
-    const folder = 'meridian/pages';
+    const folder = 'meridian/pages/retirement-application';
     const moved = 'meridian/pages/elsewhere/ra-contact.json';
     await mkdir(path.dirname(inTenants(moved)), { recursive: true });
     await rename(inTenants(`${folder}/ra-contact.json`), inTenants(moved));
