@@ -1,16 +1,14 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { evaluateVisibility, type BlockEnvelope, type BlockOf, type VisibilityKey } from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
+import { JourneyStepPage } from '../journeys';
 import { usePageActions } from './actions';
 import { PageBlocks } from './block-renderer';
 import { ContentContext, publicContent, useContent, useTextResolver } from './content-context';
 import type { ContentPageData } from './content-loader';
-
-/** Journey steps load their mechanics (questions, check your answers) only when a journey page opens. */
-const JourneyStepPage = lazy(() => import('../journeys/JourneyStepPage'));
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {

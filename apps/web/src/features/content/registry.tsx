@@ -25,7 +25,8 @@ import { Panel } from './blocks/Panel';
 import { ResourceList } from './blocks/ResourceList';
 import { RichTextBlock } from './blocks/RichTextBlock';
 import { TaskCard } from './blocks/TaskCard';
-import { MemberRequestsBlock, RetirementQuotePickerBlock } from '../journeys/journey-blocks';
+import { MemberRequestsBlock } from '../cases';
+import { RetirementQuotePickerBlock } from '../retirement';
 import { rareBlocks } from './rare-blocks';
 import './blocks.css';
 

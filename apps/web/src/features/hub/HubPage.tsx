@@ -14,7 +14,7 @@ import { createTextResolver } from '../content/tokens';
 import { MemberAlerts } from '../my-details/MemberAlerts';
 import { RecordPicker } from './RecordPicker';
 import { RetirementSummary } from './RetirementSummary';
-import { HubRequests } from '../journeys/HubRequests';
+import { HubRequests } from '../cases';
 import './hub.css';
 
 async function readMember() {

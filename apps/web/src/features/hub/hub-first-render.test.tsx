@@ -11,7 +11,7 @@ import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { busyResponse, jsonResponse, quietConsole, stubFetch, testTenant } from '../../testing/render';
 import type { ContentPageData } from '../content/content-loader';
 import { noTexts } from '../content/tokens';
-import { HubRequests } from '../journeys/HubRequests';
+import { HubRequests } from '../cases';
 import { HubPage } from './HubPage';
 import { hubReadsFor } from './hub-reads';
 import { RetirementSummary } from './RetirementSummary';

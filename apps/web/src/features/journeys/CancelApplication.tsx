@@ -5,18 +5,8 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
-import type { JourneyContext } from './JourneyStepPage';
+import type { CancelledState, CancelState, JourneyContext } from './journey-context';
 import { messageFor } from './messages';
-
-/** What a page that sent the member here may pass: where to go once the application is cancelled. */
-export interface CancelState {
-  returnTo?: string;
-}
-
-/** Where the member lands after cancelling, and what it tells them. */
-export interface CancelledState {
-  cancelled: string;
-}
 
 /**
  * The confirm step before an application is cancelled (`?cancel` on any of its pages): cancelling

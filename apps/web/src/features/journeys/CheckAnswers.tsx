@@ -15,7 +15,7 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { formatCurrency, formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
-import type { JourneyContext } from './JourneyStepPage';
+import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
 
 interface Row {

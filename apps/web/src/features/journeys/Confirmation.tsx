@@ -3,7 +3,7 @@ import { PageBlocks } from '../content/block-renderer';
 import { formatDate } from '../content/format';
 import { identityText } from './CheckAnswers';
 import { journeyApi } from './journey-api';
-import type { JourneyContext } from './JourneyStepPage';
+import type { JourneyContext } from './journey-context';
 
 /** The confirmation page: the case reference in a panel, then what happens next from content. */
 export function Confirmation({ page, context }: { page: Page; context: JourneyContext }) {

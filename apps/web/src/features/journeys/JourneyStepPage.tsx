@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
+import type { Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../app/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -12,15 +12,9 @@ import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
-import { journeyApi, type JourneyDefinitionView } from './journey-api';
+import { journeyApi } from './journey-api';
+import type { JourneyContext } from './journey-context';
 import { StepForm } from './StepForm';
-
-export interface JourneyContext {
-  definition: JourneyDefinitionView;
-  journey: JourneyState;
-  /** The address of a journey page by its key. */
-  slugOf: (pageKey: string) => string;
-}
 
 type Loaded = JourneyContext & { previousSlug: string | null };
 /** What the member finds on a step: the journey, none started, or a move to the page they have reached. */

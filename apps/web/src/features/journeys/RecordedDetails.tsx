@@ -1,6 +1,6 @@
 import type { PageJourney } from '@meridian/contracts';
 import { formatCurrency, formatDate } from '../content/format';
-import type { JourneyContext } from './JourneyStepPage';
+import type { JourneyContext } from './journey-context';
 
 /** Member data a journey page asks the member to confirm: what is on record, or the choice made. */
 export function RecordedDetails({

@@ -14,7 +14,7 @@ import { describedByFor, FieldMessages, TextField } from '../../components/TextF
 import { formatDate } from '../content/format';
 import { fastForward } from './fast-forward';
 import { journeyApi } from './journey-api';
-import type { JourneyContext } from './JourneyStepPage';
+import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
 import { IdentityCheck } from './IdentityCheck';
 import { PostalAddress } from './PostalAddress';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { singleAuthData } from '../../lib/session-storage';
 import { actingAsLinkedRecord, linkedRecordQuery } from '../../testing/records';
-import { journeyApi, retirementApi } from './journey-api';
+import { journeyApi } from './journey-api';
 
 describe('the application PDF link', () => {
   afterEach(() => singleAuthData.remove());
@@ -16,17 +16,6 @@ describe('the application PDF link', () => {
   it('is the plain address before a record is known', () => {
     expect(journeyApi.pdfUrl('dbcoreretirementapplication')).toBe(
       '/mdp-api/api/journeys/dbcoreretirementapplication/pdf/download',
-    );
-  });
-});
-
-describe('the retirement options PDF link', () => {
-  afterEach(() => singleAuthData.remove());
-
-  it('names the linked record the member switched to, as the library download links do', () => {
-    singleAuthData.write(actingAsLinkedRecord);
-    expect(retirementApi.summaryPdfPath('2027-03-01')).toBe(
-      `/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=2027-03-01&${linkedRecordQuery}`,
     );
   });
 });

@@ -3,7 +3,6 @@ import type {
   IdentityVerification,
   JourneyInProgress,
   JourneyState,
-  MemberCase,
   PageJourney,
 } from '@meridian/contracts';
 import { http } from '../../lib/api';
@@ -25,42 +24,6 @@ export interface JourneyDefinitionView {
   /** A formal quote the member may ask for before applying (`submit-case`), if the journey offers one. */
   quoteRequest: { title: string } | null;
   pages: Array<PageJourney & { key: string; slug: string; title: string }>;
-}
-
-export interface RetirementWindow {
-  retirementDate: string;
-  dateOfBirth: string;
-  availableRetirementDateRange: { from: string; to: string };
-}
-
-/** `retirement/options?age=`: the figures for retiring on that birthday (pence a year). */
-export type RetirementOptionsAtAge =
-  | {
-      isCalculationSuccessful: true;
-      age: number;
-      retirementDate: string;
-      fullPensionYearlyIncome: number;
-      maxLumpSum: number;
-      maxLumpSumYearlyIncome: number;
-    }
-  | { isCalculationSuccessful: false };
-
-export interface DbQuoteOption {
-  kind: 'full-pension' | 'maximum-lump-sum' | 'requested-lump-sum';
-  lumpSumPence: number;
-  residualPensionPence: number;
-}
-
-export interface DbQuoteView {
-  kind: 'DB';
-  calculatedOn: string;
-  effectiveDate: string;
-  fullPensionPence: number;
-  lumpSum: { minimumPence: number; maximumPence: number };
-  options: DbQuoteOption[];
-  assumptions: string[];
-  /** The member's own tax-free cash kept for this date, if any. */
-  enteredLumpSumPence: number | null;
 }
 
 const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
@@ -111,10 +74,6 @@ export const journeyApi = {
       ...headers(),
       body: { checkboxesListKey: listKey, checkboxes: ticked },
     }),
-  startFromQuote: (
-    type: string,
-    choice: { retirementDate: string; selectedQuoteName: string; requestedLumpSumPence?: number },
-  ) => http.post<void>(`${base(type)}/start-db-core-journey`, { ...headers(), body: choice }),
   start: (type: string, currentPageKey: string) =>
     http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
   /** Sends the application; a new bank account in it needs the step-up code (`step_up_required` without). */
@@ -131,43 +90,8 @@ export const journeyApi = {
     http.post<PendingChange>(`${base(type)}/bank-account/confirmation/send`, headers()),
   /** Cancels an unsubmitted journey: its answers are deleted. */
   cancel: (type: string) => http.delete<void>(`${base(type)}/delete`, headers()),
-  /** Asks the scheme for a formal quote; while one is open, the same case is answered. */
-  requestQuote: (type: string) =>
-    http.post<{ caseNumber: string; submissionDate: string }>(`${base(type)}/submit-case`, headers()),
   /** The submitted application's PDF, naming the active record: the link carries no record headers. */
   pdfUrl: (type: string) => asActiveRecord(`${base(type)}/pdf/download`),
-};
-
-export const retirementApi = {
-  window: () => http.get<RetirementWindow>('/mdp-api/api/v2/retirement/retirement-date', headers()),
-  optionsAtAge: (age: number) =>
-    http.get<RetirementOptionsAtAge>('/mdp-api/api/retirement/options', { ...headers(), query: { age } }),
-  /** The options for a date as a PDF, naming the active record as the library's download links do. */
-  summaryPdfPath: (selectedRetirementDate: string) =>
-    asActiveRecord(
-      `/mdp-api/api/retirement/options/summary-pdf?${new URLSearchParams({ selectedRetirementDate }).toString()}`,
-    ),
-  quote: (selectedRetirementDate: string, requestedLumpSum?: number) =>
-    http.get<DbQuoteView>('/mdp-api/api/v3/retirement/quotes', {
-      ...headers(),
-      query: { selectedRetirementDate, ...(requestedLumpSum !== undefined && { requestedLumpSum }) },
-    }),
-  /** The quote with the member's own tax-free cash, not kept. */
-  recalculateLumpSum: (selectedRetirementDate: string, requestedLumpSum: number) =>
-    http.get<DbQuoteView>('/mdp-api/api/v3/retirement/quotes/recalculate-lumpsum', {
-      ...headers(),
-      query: { selectedRetirementDate, requestedLumpSum },
-    }),
-  /** Keeps the member's own tax-free cash for the date: later quotes for it include the amount. */
-  keepLumpSum: (selectedRetirementDate: string, requestedLumpSum: number) =>
-    http.post<void>('/mdp-api/api/v3/retirement/quotes/submit-recalculated-lumpsum', {
-      ...headers(),
-      query: { selectedRetirementDate, requestedLumpSum },
-    }),
-  clearLumpSum: () => http.put<void>('/mdp-api/api/v3/retirement/quotes/clear-lumpsum', headers()),
-  cases: () => http.get<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers()),
-  /** The cases already read for the hub (it asks for them with its first reads), when fresh. */
-  casesAnswered: () => http.answered<{ cases: MemberCase[] }>('/mdp-api/api/cases', headers())?.cases,
 };
 
 /** The member's identity check (photo ID, or a provider by the server's configuration). */

@@ -3,7 +3,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { answerOr } from '../../lib/http/client';
 import { Chart } from '../content/blocks/Chart';
-import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './journey-api';
+import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './retirement-api';
 
 type Available = Extract<RetirementOptionsAtAge, { isCalculationSuccessful: true }>;
 

@@ -9,17 +9,14 @@ import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
 import { formatCurrency, formatDate } from '../content/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
-import type { CancelledState } from './CancelApplication';
 import {
   journeyApi,
+  messageFor,
   refreshApplicationStatus,
-  retirementApi,
-  type DbQuoteOption,
-  type DbQuoteView,
+  type CancelledState,
   type JourneyDefinitionView,
-  type RetirementWindow,
-} from './journey-api';
-import { messageFor } from './messages';
+} from '../journeys';
+import { retirementApi, type DbQuoteOption, type DbQuoteView, type RetirementWindow } from './retirement-api';
 import { QuoteRequest } from './QuoteRequest';
 import { RetirementProjection } from './RetirementProjection';
 
@@ -212,7 +209,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       // The amount is kept with the member's figures while they apply; another option forgets it.
       if (option === 'requested-lump-sum') await retirementApi.keepLumpSum(date!, requested!.lumpSumPence);
       else if (quote!.enteredLumpSumPence !== null) await retirementApi.clearLumpSum();
-      await journeyApi.startFromQuote(type, {
+      await retirementApi.startFromQuote(type, {
         retirementDate: date!,
         selectedQuoteName: option,
         ...(option === 'requested-lump-sum' && { requestedLumpSumPence: requested!.lumpSumPence }),

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useLoad } from '../../components/useLoad';
-import { retirementApi } from './journey-api';
+import { casesApi } from './cases-api';
 
-const readCases = async () => (await retirementApi.cases()).cases;
+const readCases = async () => (await casesApi.cases()).cases;
 
 /**
  * The hub's latest request and where it stands (the task cards offer the way to apply). A shortcut to
@@ -10,7 +10,7 @@ const readCases = async () => (await retirementApi.cases()).cases;
  */
 export function HubRequests({ recordKey }: { recordKey: string }) {
   // Drawn with the hub's first render when its first reads have them, so nothing below moves down.
-  const cases = useLoad(readCases, { key: recordKey, initial: retirementApi.casesAnswered() });
+  const cases = useLoad(readCases, { key: recordKey, initial: casesApi.casesAnswered() });
   const latest = cases.data?.[0];
   if (!latest) return null;
   return (

@@ -4,8 +4,8 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
 import { formatDate } from '../content/format';
-import type { CancelledState, CancelState } from './CancelApplication';
-import { journeyApi, retirementApi } from './journey-api';
+import { journeyApi, type CancelledState, type CancelState } from '../journeys';
+import { casesApi } from './cases-api';
 import { detailsApi } from '../my-details/api';
 import { PendingBankChangeRequest } from '../my-details/PendingBankChangeRequest';
 
@@ -19,7 +19,7 @@ const documentStatus = { outstanding: 'We need this from you', received: 'Receiv
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
   const read = useLoad(async () => {
     const [cases, started, bankChange] = await Promise.all([
-      retirementApi.cases(),
+      casesApi.cases(),
       journeyApi.inProgress(),
       detailsApi.pendingBankChange(),
     ]);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { journeyApi } from './journey-api';
-import { messageFor } from './messages';
+import { messageFor } from '../journeys';
+import { retirementApi } from './retirement-api';
 
 /**
  * Asks the scheme for a formal quote before applying (the journey's `quoteRequest`), then says the
@@ -21,7 +21,7 @@ export function QuoteRequest({ type, title }: { type: string; title: string }) {
   async function send() {
     setSending(true);
     try {
-      setCaseNumber((await journeyApi.requestQuote(type)).caseNumber);
+      setCaseNumber((await retirementApi.requestQuote(type)).caseNumber);
       setError(null);
     } catch (failure) {
       setError(messageFor(failure));
