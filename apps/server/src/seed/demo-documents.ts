@@ -16,7 +16,7 @@ import { renderNominationPdf } from '../areas/beneficiaries/nomination-pdf';
 import { replaceNomination } from '../areas/beneficiaries/repository';
 import { PORTAL_CONTEXT, type DocumentLibrary } from '../areas/documents/library';
 import { namesIn, type MemberRecord } from '../areas/documents/repository';
-import { renderApplicationPdf, type ApplicationPdf } from '../areas/journeys/application-pdf';
+import { renderApplicationPdf, type ApplicationPdf } from '../lib/pdf/application-pdf';
 import { displayDate, displayPounds } from '../lib/display';
 import { demoSchemes } from './demo-personas';
 import { demoDetails } from './demo-details';

@@ -9,7 +9,7 @@ import {
   outboxMessages,
 } from '../../src/db/schema';
 import { decideIdentity } from '../../src/areas/identity-verification/service';
-import { updateCase } from '../../src/areas/journeys/case-update';
+import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';

@@ -12,7 +12,7 @@ import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/sec
 import { keepPrivate } from '../../lib/private-answer';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
-import { redeemLookupCode } from '../member-data/outbound-sso';
+import { redeemLookupCode } from '../outbound-sso/outbound-sso';
 import { singleAuthSessions } from '../single-auth/session-from-token';
 import { createSignInGuard } from './sign-in-guard';
 import {

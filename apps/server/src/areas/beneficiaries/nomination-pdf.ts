@@ -1,6 +1,6 @@
 import type { Beneficiary } from '@meridian/contracts';
 import { relationshipStatuses } from '@meridian/contracts';
-import { renderApplicationPdf } from '../journeys/application-pdf';
+import { renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { displayDate } from '../../lib/display';
 
 const relationshipLabel = (key: string) =>

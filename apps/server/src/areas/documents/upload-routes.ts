@@ -36,7 +36,7 @@ import {
   type MemberRecord,
 } from './repository';
 import { multipartLimits, readUploadForm } from './upload-form';
-import { casesOf } from '../journeys/case-ownership';
+import { casesOf } from '../cases/case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['documents'];

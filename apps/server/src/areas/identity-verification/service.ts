@@ -5,7 +5,7 @@ import { identityVerifications, memberCases, memberDocuments } from '../../db/sc
 import { badRequest, notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import type { IdentityVerifier } from './verifier';
-import { casesOf } from '../journeys/case-ownership';
+import { casesOf } from '../cases/case-ownership';
 
 export interface MemberRecord {
   businessGroup: string;

@@ -44,13 +44,6 @@ export const memberOf = (request: FastifyRequest): MemberRecord => ({
   referenceNumber: request.member!.referenceNumber,
 });
 
-/** The tenant's journey started from a retirement quote (the DB retirement application). */
-export async function retirementJourneyType(db: Database, tenantUrl: string): Promise<string> {
-  const definitions = (await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys')) ?? [];
-  const found = definitions.find((definition) => definition.startsFrom === 'retirement-quote');
-  if (!found) throw notFound('journey_type_not_found', 'This site has no retirement application.');
-  return found.type;
-}
 
 type StepsOf = ReturnType<typeof stepsOf>;
 

@@ -1,7 +1,6 @@
 import {
   ukBankAccountSchema,
   type IdentityVerificationStatus,
-  type JourneyChoice,
   type JourneyStep,
 } from '@meridian/contracts';
 import type { JourneyGraph } from './graph';
@@ -64,10 +63,3 @@ export function bankAccountText(json: string | null): string {
   return `${account.accountName}, sort code ${sortCode}, account ending ${account.accountNumber.slice(-4)}`;
 }
 
-export const choiceLines = (choice: JourneyChoice) => [
-  { label: 'Retirement date', value: displayDate(choice.retirementDate) },
-  { label: 'Option', value: choice.optionLabel },
-  { label: 'Tax-free cash', value: displayPounds(choice.lumpSumPence) },
-  { label: 'Pension a year', value: displayPounds(choice.annualPensionPence) },
-  { label: 'Figures worked out on', value: displayDate(choice.quoteCalculatedOn) },
-];

@@ -1,8 +1,6 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { JourneyDefinition, JourneyStatus, JourneyStep } from '@meridian/contracts';
-import { isIsoDate, utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
 import { memberJourneys, pages } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { cachedContent } from '../content/content-cache';
@@ -72,38 +70,3 @@ export async function saveSteps(db: Queryable, row: JourneyRow, steps: JourneySt
   await db.update(memberJourneys).set({ steps, updatedAt: now }).where(eq(memberJourneys.id, row.id));
 }
 
-const latestChosenJourney = preparedQuery((db: Queryable) =>
-  db
-    .select()
-    .from(memberJourneys)
-    .where(
-      and(
-        eq(memberJourneys.businessGroup, sql.placeholder('businessGroup')),
-        eq(memberJourneys.referenceNumber, sql.placeholder('referenceNumber')),
-        isNotNull(memberJourneys.choice),
-      ),
-    )
-    .orderBy(desc(memberJourneys.startedAt))
-    .limit(1)
-    .prepare('latest_chosen_journey'),
-);
-
-/**
- * The member's retirement application (the journey started from a retirement quote), as the
- * application status rules read it; null when there is none.
- */
-export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
-  const [row] = await latestChosenJourney(db).execute({
-    businessGroup: member.businessGroup,
-    referenceNumber: member.referenceNumber,
-  });
-  if (!row) return null;
-  const status = statusOf(row, now);
-  const retirementDate = row.choice?.retirementDate;
-  return {
-    submitted: status === 'Submitted',
-    expired: status === 'Expired',
-    retirementDate: isIsoDate(retirementDate) ? retirementDate : null,
-    expiresOn: utcDay(row.expiresAt),
-  };
-}

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   confirmCodeSchema,
   errorBodySchema,
   journeySubmitResponseSchema,
   pendingChangeSchema,
   journeyTypeParamsSchema,
-  memberCaseSchema,
   recordQuerySchema,
-  type JourneyChoice,
 } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
@@ -34,15 +32,15 @@ import {
 import { queueEmail } from '../../lib/outbox';
 import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
-import { answerLines, choiceLines } from './answers';
+import { answerLines } from './answers';
+import { pluginOf } from './plugins';
 import { displayDate } from '../../lib/display';
 import { fileForMember } from '../documents/library';
-import { aboutYouSection, fullNameOf, renderApplicationPdf } from './application-pdf';
+import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { addressLines, memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
-import { openCase } from './open-case';
+import { openCase } from '../cases/open-case';
 import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
-import { casesOf } from './case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
@@ -105,6 +103,7 @@ export async function submitJourney(
       member,
       defences,
     );
+  const plugin = pluginOf(graph.definition);
   const tenantName = (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
   let notices: QueuedMessage[] = [];
   const submitInside = async (tx: Transaction) => {
@@ -150,9 +149,7 @@ export async function submitJourney(
               { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
               { label: 'Postal address', value: address?.join(', ') ?? 'Not held' },
             ),
-            ...(row.choice
-              ? [{ heading: 'Your choice', lines: choiceLines(row.choice as JourneyChoice) }]
-              : []),
+            ...(row.choice && plugin ? [plugin.lockedSection(row.choice)] : []),
             { heading: 'Your answers', lines: answerLines(graph, path, { identity: identity.status }) },
           ],
         }),
@@ -224,7 +221,7 @@ export async function sendJourneyPdf(
     .send(Buffer.from(found.summaryPdf, 'base64'));
 }
 
-/** Submitting a journey as a case, its PDF record, and the member's cases (My requests). */
+/** Submitting a journey as a case, and its PDF. */
 export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('preHandler', app.requireMember);
 
@@ -290,49 +287,5 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       },
     },
     async (request, reply) => sendJourneyPdf(db, request, reply, request.params.journeyType),
-  );
-
-  app.get(
-    '/cases',
-    {
-      schema: {
-        tags,
-        summary: 'The member’s cases (applications and requests) with status, dates and documents',
-        response: { 200: z.object({ cases: z.array(memberCaseSchema) }), ...errors },
-      },
-    },
-    async (request) => {
-      const record = memberOf(request);
-      // Not the summary PDF each submitted case keeps: a list has no use for it.
-      const rows = await db
-        .select({
-          caseNumber: memberCases.caseNumber,
-          caseType: memberCases.caseType,
-          title: memberCases.title,
-          status: memberCases.status,
-          createdAt: memberCases.createdAt,
-          updatedAt: memberCases.updatedAt,
-          documents: memberCases.documents,
-          journeyType: memberCases.journeyType,
-        })
-        .from(memberCases)
-        .where(casesOf(record))
-        .orderBy(desc(memberCases.createdAt));
-      return {
-        cases: rows.map((row) => ({
-          caseNumber: row.caseNumber,
-          caseType: row.caseType,
-          title: row.title,
-          status: row.status,
-          createdAt: row.createdAt.toISOString(),
-          updatedAt: row.updatedAt.toISOString(),
-          documents: row.documents.map((document) => ({
-            name: document.name,
-            status: memberCaseSchema.shape.documents.element.shape.status.parse(document.status),
-          })),
-          journeyType: row.journeyType,
-        })),
-      };
-    },
   );
 };

@@ -8,17 +8,17 @@ import {
 } from '@meridian/contracts';
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
 import { issueContentAccessKey } from '../../lib/content-access-key';
-import { accessKeyFactsOf } from './access-key-facts';
-import { buildAccessKeyPayload } from './access-key-service';
+import { accessKeyFactsOf } from '../access-key/access-key-facts';
+import { buildAccessKeyPayload } from '../access-key/access-key-service';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
-import { issueLookupCode } from './outbound-sso';
+import { issueLookupCode } from '../outbound-sso/outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
 import { memberReadKey, type MemberReads } from './member-reads';
 import { sendWrittenJson, writtenJson } from '../../lib/written-json';
-import { retirementApplicationOf } from '../journeys/repository';
+import { retirementApplicationOf } from '../retirement/application';
 import { findTenant } from '../tenancy/tenant-repository';
 import { recordsOf } from '../authentication/session-service';
 

@@ -17,7 +17,7 @@ import { openBankChange } from './bank-changes';
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { pageUrlWithKey } from '../content/page-repository';
-import { retirementApplicationOf } from '../journeys/repository';
+import { retirementApplicationOf } from '../retirement/application';
 
 /**
  * Where a member reads about taking their pension, best first, by the content keys of the tenant's

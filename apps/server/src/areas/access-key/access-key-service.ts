@@ -10,7 +10,7 @@ import {
 import { CALCULATION_NOT_ACCESSIBLE, type ContentAccessKeyPayload } from '@meridian/contracts';
 import type { members, schemes } from '../../db/schema';
 import { accessKeyFactFlags, noAccessKeyFacts, type AccessKeyFacts } from './access-key-facts';
-import { calculationMember } from './calculations';
+import { calculationMember } from '../member-data/calculations';
 
 type MemberRow = typeof members.$inferSelect;
 type SchemeRow = typeof schemes.$inferSelect;

@@ -6,7 +6,7 @@ import { getDbSchemeConfig, nextPaymentDate, utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { pensionPayments, pensionPayroll } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { findMember } from './member-repository';
+import { findMember } from '../member-data/member-repository';
 
 const paymentSchema = z.object({
   paidOn: z.string(),

@@ -18,8 +18,8 @@ import {
 import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../../lib/content-access-key';
 import { AppError, notFound } from '../../lib/errors';
-import { calculationMember } from './calculations';
-import { findMember, linkedRecordsOf } from './member-repository';
+import { calculationMember } from '../member-data/calculations';
+import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

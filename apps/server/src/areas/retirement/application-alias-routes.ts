@@ -19,10 +19,10 @@ import {
   journeyStateOf,
   previousStepOf,
   questionFormOf,
-  retirementJourneyType,
   stepSubmitted,
-} from './actions';
-import { sendJourneyPdf, submitJourney } from './submission-routes';
+} from '../journeys/actions';
+import { sendJourneyPdf, submitJourney } from '../journeys/submission-routes';
+import { retirementJourneyType } from './application';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];

@@ -6,11 +6,11 @@ import { notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import { displayDate } from '../../lib/display';
 import { fileForMember } from '../documents/library';
-import { aboutYouSection, renderApplicationPdf } from './application-pdf';
-import { memberOf } from './actions';
-import { openCase } from './open-case';
-import type { JourneyGraph } from './graph';
-import { casesOf } from './case-ownership';
+import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { memberOf } from '../journeys/actions';
+import { openCase } from '../cases/open-case';
+import type { JourneyGraph } from '../journeys/graph';
+import { casesOf } from '../cases/case-ownership';
 
 /**
  * Asks the scheme for a formal quote before applying (`submit-case`): a case of the journey's

@@ -15,10 +15,10 @@ import {
 import type { Database } from '../../db/client';
 import { displayDate } from '../../lib/display';
 import { notFound } from '../../lib/errors';
-import { retirementApplicationOf } from '../journeys/repository';
-import { calculationMember, figuresOrUnavailable } from './calculations';
-import { findMember, guaranteedTransferQuote } from './member-repository';
-import { enteredLumpSumOf } from './retirement-quote-routes';
+import { retirementApplicationOf } from './application';
+import { calculationMember, figuresOrUnavailable } from '../member-data/calculations';
+import { findMember, guaranteedTransferQuote } from '../member-data/member-repository';
+import { enteredLumpSumOf } from './quote-routes';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 const isoDay = safeDate();

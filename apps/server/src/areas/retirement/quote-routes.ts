@@ -29,10 +29,10 @@ import { badRequest, notFound } from '../../lib/errors';
 import { displayDate, displayPounds } from '../../lib/display';
 import { fileForMember, type PortalDocument } from '../documents/library';
 import { loggableError } from '../../lib/logging';
-import { aboutYouSection, renderApplicationPdf } from '../journeys/application-pdf';
-import { retirementApplicationOf } from '../journeys/repository';
-import { calculated, calculationMember, figuresOrUnavailable } from './calculations';
-import { findMember } from './member-repository';
+import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { retirementApplicationOf } from './application';
+import { calculated, calculationMember, figuresOrUnavailable } from '../member-data/calculations';
+import { findMember } from '../member-data/member-repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
 /**

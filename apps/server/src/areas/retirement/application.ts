@@ -1,0 +1,62 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { JourneyChoice, JourneyDefinition } from '@meridian/contracts';
+import { isIsoDate, utcDay } from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { memberJourneys } from '../../db/schema';
+import { displayDate, displayPounds } from '../../lib/display';
+import { notFound } from '../../lib/errors';
+import { findDocument } from '../content/document-repository';
+import { statusOf, type MemberRecord, type Queryable } from '../journeys/repository';
+
+/** The tenant's journey started from a retirement quote (the DB retirement application). */
+export async function retirementJourneyType(db: Database, tenantUrl: string): Promise<string> {
+  const definitions = (await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys')) ?? [];
+  const found = definitions.find((definition) => definition.startsFrom === 'retirement-quote');
+  if (!found) throw notFound('journey_type_not_found', 'This site has no retirement application.');
+  return found.type;
+}
+
+const latestChosenJourney = preparedQuery((db: Queryable) =>
+  db
+    .select()
+    .from(memberJourneys)
+    .where(
+      and(
+        eq(memberJourneys.businessGroup, sql.placeholder('businessGroup')),
+        eq(memberJourneys.referenceNumber, sql.placeholder('referenceNumber')),
+        isNotNull(memberJourneys.choice),
+      ),
+    )
+    .orderBy(desc(memberJourneys.startedAt))
+    .limit(1)
+    .prepare('latest_chosen_journey'),
+);
+
+/**
+ * The member's retirement application (the journey started from a retirement quote), as the
+ * application status rules read it; null when there is none.
+ */
+export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
+  const [row] = await latestChosenJourney(db).execute({
+    businessGroup: member.businessGroup,
+    referenceNumber: member.referenceNumber,
+  });
+  if (!row) return null;
+  const status = statusOf(row, now);
+  const retirementDate = row.choice?.retirementDate;
+  return {
+    submitted: status === 'Submitted',
+    expired: status === 'Expired',
+    retirementDate: isIsoDate(retirementDate) ? retirementDate : null,
+    expiresOn: utcDay(row.expiresAt),
+  };
+}
+
+export const choiceLines = (choice: JourneyChoice) => [
+  { label: 'Retirement date', value: displayDate(choice.retirementDate) },
+  { label: 'Option', value: choice.optionLabel },
+  { label: 'Tax-free cash', value: displayPounds(choice.lumpSumPence) },
+  { label: 'Pension a year', value: displayPounds(choice.annualPensionPence) },
+  { label: 'Figures worked out on', value: displayDate(choice.quoteCalculatedOn) },
+];
