@@ -1,50 +1,16 @@
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { authApi, memberApi, type TokenResponse } from '../lib/api';
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { authApi, memberApi } from '../lib/api';
+import { AuthContext } from '../lib/auth';
 import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
 import { CONSENT_COOKIE } from '../features/analytics/consent';
 import { sessionStore, singleAuthData } from '../lib/session-storage';
 import { prepareSingleAuthSignOut } from '../features/single-auth/lazy-client';
-import { useTenant } from './tenant';
+import { useTenant } from '../lib/tenant';
 import { forgetContentAccessKey } from '../features/access-key/access-key';
-
-interface AuthState {
-  signedIn: boolean;
-  signIn: (userName: string, password: string) => Promise<TokenResponse>;
-  /** Single auth: opens the portal session for an OpenID token and runs the login lookup. */
-  signInWithToken: (tokenId: string) => Promise<TokenResponse>;
-  signOut: (reason?: 'timeout') => Promise<void>;
-  /** Signs out of the portal only, then leaves for another site. */
-  signOutAndLeave: (address: string) => Promise<void>;
-  timeoutWarning: { secondsLeft: number } | null;
-  staySignedIn: () => Promise<void>;
-}
 
 /** Cookies that outlive a sign-out: configured ones, the CSRF token and the visitor's cookie choice. */
 const keptOnSignOut = () => runtimeConfig.whitelistedCookies.concat('XSRF-TOKEN', CONSENT_COOKIE);
-
-const AuthContext = createContext<AuthState | null>(null);
-const NEXT_URL_KEY = 'nextUrl';
-
-export const rememberNextUrl = (url: string) => sessionStore.set(NEXT_URL_KEY, url);
-export const peekNextUrl = () => {
-  const next = sessionStore.get<string>(NEXT_URL_KEY);
-  return next?.startsWith('/') && !next.startsWith('//') ? next : null;
-};
-export const takeNextUrl = () => {
-  const next = peekNextUrl();
-  sessionStore.remove(NEXT_URL_KEY);
-  return next;
-};
 
 /** Seconds of warning before an idle sign-out: two minutes, or a third of very short timeouts. */
 export const warningLeadSeconds = (idleMinutes: number) => Math.min(120, Math.round((idleMinutes * 60) / 3));
@@ -176,10 +142,4 @@ export function AuthProvider({
       {children}
     </AuthContext.Provider>
   );
-}
-
-export function useAuth(): AuthState {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth needs an AuthProvider');
-  return value;
 }

@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { webAppPaths } from '@meridian/contracts';
 import { readCookie } from '../lib/cookies';
-import { Layout } from '../components/Layout';
+import { Layout } from './Layout';
 import { PageLoading } from '../components/PageLoading';
 import { AnalyticsTracker } from '../features/analytics/AnalyticsTracker';
 import { DeeplinkPage } from '../features/auth/DeeplinkPage';
@@ -26,8 +26,8 @@ import { HubPage } from '../features/hub/HubPage';
 import { prefetchHubReads } from '../features/hub/hub-reads';
 import { SINGLE_AUTH_START_PATH } from '../features/single-auth/SingleAuthSignInLink';
 import { AuthProvider } from './auth';
-import type { FixedRoutes } from './routes';
-import { useTenant } from './tenant';
+import type { FixedRoutes } from '../lib/routes';
+import { useTenant } from '../lib/tenant';
 
 /** Everything that needs the router (navigation on sign-out) wraps the page frame here. */
 function RootLayout() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { isWebAppPath } from '@meridian/contracts';
 import { buildRoutes } from './router';
-import { defaultRoutes, resolveRoutes } from './routes';
+import { defaultRoutes, resolveRoutes } from '../lib/routes';
 
 describe('fixed routes', () => {
   it('has the spec defaults', () => {

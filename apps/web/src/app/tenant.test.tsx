@@ -7,7 +7,8 @@ import {
   contentAccessKey,
   forgetContentAccessKey,
 } from '../features/access-key/access-key';
-import { TenantProvider, useTenant } from './tenant';
+import { useTenant } from '../lib/tenant';
+import { TenantProvider } from './tenant';
 
 function ShowTenant() {
   const { tenant, routes } = useTenant();

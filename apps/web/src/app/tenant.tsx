@@ -1,18 +1,11 @@
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { brandPalette, tenantFontStacks, type TenantContent } from '@meridian/contracts';
 import { applyTenantHeaders, contentApi } from '../lib/api';
 import { PageLoading } from '../components/PageLoading';
 import { TenantUnavailable } from '../features/errors/TenantUnavailable';
 import { applyTenantRetirementPeriods } from '../features/access-key/access-key';
-import { resolveRoutes, type FixedRoutes } from './routes';
-
-export interface TenantState {
-  tenant: TenantContent;
-  routes: FixedRoutes;
-}
-
-/** Exported for tests, which provide a tenant without fetching one. */
-export const TenantContext = createContext<TenantState | null>(null);
+import { resolveRoutes } from '../lib/routes';
+import { TenantContext, type TenantState } from '../lib/tenant';
 
 export function applyBranding(
   tenant: Pick<TenantContent, 'primaryColor' | 'font'>,
@@ -60,10 +53,4 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   }
   if (load.status !== 'ready') return <TenantUnavailable reason={load.status} />;
   return <TenantContext.Provider value={load.state}>{children}</TenantContext.Provider>;
-}
-
-export function useTenant(): TenantState {
-  const value = useContext(TenantContext);
-  if (!value) throw new Error('useTenant needs a TenantProvider');
-  return value;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTenant } from '../app/tenant';
+import { useTenant } from '../lib/tenant';
 
 export function useDocumentTitle(title: string | null) {
   const { tenant } = useTenant();

@@ -3,8 +3,8 @@ import { afterEach, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { TenantContent } from '@meridian/contracts';
 import { buildRoutes, flushSync } from '../app/router';
-import { resolveRoutes } from '../app/routes';
-import { TenantContext } from '../app/tenant';
+import { resolveRoutes } from '../lib/routes';
+import { TenantContext } from '../lib/tenant';
 import { http } from '../lib/api';
 
 // vitest runs without globals here, so testing-library cannot register its own cleanup.

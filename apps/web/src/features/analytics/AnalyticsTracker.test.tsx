@@ -8,8 +8,8 @@ import { AnalyticsTracker } from './AnalyticsTracker';
 import { CONSENT_COOKIE } from './consent';
 
 const auth = vi.hoisted(() => ({ signedIn: true }));
-vi.mock('../../app/auth', async (original) => ({
-  ...(await original<typeof import('../../app/auth')>()),
+vi.mock('../../lib/auth', async (original) => ({
+  ...(await original<typeof import('../../lib/auth')>()),
   useAuth: () => auth,
 }));
 // The member as the API would describe whichever record is active.

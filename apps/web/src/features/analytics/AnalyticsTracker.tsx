@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { runtimeConfig } from '../../lib/config';
 import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import type { Analytics } from './analytics';

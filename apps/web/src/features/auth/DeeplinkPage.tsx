@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { takeNextUrl } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { takeNextUrl } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 
 /** After sign-in: back to the page the member asked for, else the landing page. */
 export function DeeplinkPage() {

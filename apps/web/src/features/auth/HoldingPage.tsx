@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { rememberNextUrl, useAuth } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { rememberNextUrl, useAuth } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { completeSingleAuth } from '../single-auth/post-authentication';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 
 function describe(seconds: number) {
   if (seconds >= 60) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { useAuth } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { HttpError } from '../../lib/http/client';

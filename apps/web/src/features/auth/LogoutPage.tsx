@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { useAuth } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 

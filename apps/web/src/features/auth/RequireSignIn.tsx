@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { rememberNextUrl, useAuth } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { rememberNextUrl, useAuth } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 
 /** Sends a signed-out visitor to sign in, remembering where they wanted to go (the deeplink). */
 export function RequireSignIn({ children }: { children: ReactNode }) {

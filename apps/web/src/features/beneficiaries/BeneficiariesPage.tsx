@@ -1,7 +1,7 @@
 import './beneficiaries.css';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

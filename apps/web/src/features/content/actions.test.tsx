@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveRoutes } from '../../app/routes';
-import { TenantContext } from '../../app/tenant';
+import { resolveRoutes } from '../../lib/routes';
+import { TenantContext } from '../../lib/tenant';
 import { testTenant } from '../../testing/render';
 import { usePageActions, type ButtonActions } from './actions';
 import { ContentContext, publicContent } from './content-context';
@@ -11,8 +11,8 @@ import { Blocks } from './registry';
 import { renderBlocks } from './render-blocks';
 
 const auth = vi.hoisted(() => ({ signedIn: false, signOut: vi.fn(async () => undefined) }));
-vi.mock('../../app/auth', async (original) => ({
-  ...(await original<typeof import('../../app/auth')>()),
+vi.mock('../../lib/auth', async (original) => ({
+  ...(await original<typeof import('../../lib/auth')>()),
   useAuth: () => auth,
 }));
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { featureEnabled } from '@meridian/contracts';
 import { useLocation, useNavigate } from 'react-router';
-import { rememberNextUrl, useAuth } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { rememberNextUrl, useAuth } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 
 /** What a content button with `action: "key:parameter"` runs; the parameter is the part after the colon. */
 export type ButtonAction = (parameter?: string) => unknown;

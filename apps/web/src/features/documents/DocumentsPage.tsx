@@ -12,7 +12,7 @@ import {
   type DocumentListQuery,
   type LibraryDocument,
 } from '@meridian/contracts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';

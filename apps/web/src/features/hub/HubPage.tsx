@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { featureEnabled } from '@meridian/contracts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Page, PageJourney } from '@meridian/contracts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';

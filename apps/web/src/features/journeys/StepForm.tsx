@@ -6,7 +6,7 @@ import {
   type JourneyQuestion,
   type PageJourney,
 } from '@meridian/contracts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';

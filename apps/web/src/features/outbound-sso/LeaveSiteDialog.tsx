@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { useOutboundSsoLinks } from './useOutboundSsoLinks';
 
 /**

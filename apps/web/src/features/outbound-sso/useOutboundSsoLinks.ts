@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useAuth } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { useAuth } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 import { runtimeConfig } from '../../lib/config';
 import { signedInThroughSingleAuth } from '../single-auth/lazy-client';
 import { requestLookupCode } from './api';

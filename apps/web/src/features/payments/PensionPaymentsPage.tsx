@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { registrationConfirmationSchema } from '@meridian/contracts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';

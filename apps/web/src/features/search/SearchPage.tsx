@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { featureEnabled } from '@meridian/contracts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotFoundPage } from '../errors/ErrorPage';
 import { http, tenantUrl } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { peekNextUrl } from '../../app/auth';
-import { useTenant } from '../../app/tenant';
+import { peekNextUrl } from '../../lib/auth';
+import { useTenant } from '../../lib/tenant';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { beginSingleAuthSignIn, INIT_FAILED } from './client';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserManager } from 'oidc-client-ts';
-import { defaultRoutes } from '../../app/routes';
+import { defaultRoutes } from '../../lib/routes';
 import { quietConsole, stubFetch, testTenant } from '../../testing/render';
 import { createSingleAuthClient, INIT_FAILED, initialiseSingleAuth, prepareProviderSignOut } from './client';
 import { completeSingleAuth } from './post-authentication';

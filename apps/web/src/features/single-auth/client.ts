@@ -1,6 +1,6 @@
 import { UserManager } from 'oidc-client-ts';
 import type { TenantContent } from '@meridian/contracts';
-import type { FixedRoutes } from '../../app/routes';
+import type { FixedRoutes } from '../../lib/routes';
 
 import { INIT_FAILED } from './lazy-client';
 

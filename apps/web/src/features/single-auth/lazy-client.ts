@@ -1,6 +1,6 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { TenantContent } from '@meridian/contracts';
-import type { FixedRoutes } from '../../app/routes';
+import type { FixedRoutes } from '../../lib/routes';
 
 // The OpenID Connect library is fetched only when single auth is used: starting or completing a
 // single-auth sign-in, or signing out (or leaving for the other site) after one. The sign-in page only

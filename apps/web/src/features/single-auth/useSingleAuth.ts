@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { UserManager } from 'oidc-client-ts';
-import { useTenant } from '../../app/tenant';
+import { useTenant } from '../../lib/tenant';
 import { issuerAnswers, loadSingleAuthClient, singleAuthAuthority } from './lazy-client';
 
 /** The tenant's single-auth client: undefined while its library loads, null without single auth. */

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useAuth } from '../app/auth';
+import { useAuth } from '../lib/auth';
 import { contentImageUrl } from '@meridian/contracts';
-import { useTenant } from '../app/tenant';
+import { useTenant } from '../lib/tenant';
 import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
-import { NavigationProgress } from './NavigationProgress';
-import { PageLoading } from './PageLoading';
+import { NavigationProgress } from '../components/NavigationProgress';
+import { PageLoading } from '../components/PageLoading';
 import { CookieBanner } from '../features/site/CookieBanner';
 import { LeaveSiteDialog } from '../features/outbound-sso/LeaveSiteDialog';
 import { AccountMenuLinks, SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';

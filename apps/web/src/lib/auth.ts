@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { TokenResponse } from './api';
+import { sessionStore } from './session-storage';
+
+export interface AuthState {
+  signedIn: boolean;
+  signIn: (userName: string, password: string) => Promise<TokenResponse>;
+  /** Single auth: opens the portal session for an OpenID token and runs the login lookup. */
+  signInWithToken: (tokenId: string) => Promise<TokenResponse>;
+  signOut: (reason?: 'timeout') => Promise<void>;
+  /** Signs out of the portal only, then leaves for another site. */
+  signOutAndLeave: (address: string) => Promise<void>;
+  timeoutWarning: { secondsLeft: number } | null;
+  staySignedIn: () => Promise<void>;
+}
+
+/** Provided by the app's AuthProvider. */
+export const AuthContext = createContext<AuthState | null>(null);
+const NEXT_URL_KEY = 'nextUrl';
+
+export const rememberNextUrl = (url: string) => sessionStore.set(NEXT_URL_KEY, url);
+export const peekNextUrl = () => {
+  const next = sessionStore.get<string>(NEXT_URL_KEY);
+  return next?.startsWith('/') && !next.startsWith('//') ? next : null;
+};
+export const takeNextUrl = () => {
+  const next = peekNextUrl();
+  sessionStore.remove(NEXT_URL_KEY);
+  return next;
+};
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an AuthProvider');
+  return value;
+}
