@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { downloadAsActiveRecord } from '../../lib/save-file';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { draftOf, NOMINATION_PDF_NAME, nominationPdfUrl, readNomination } from './api';
 import { BeneficiaryCard } from './BeneficiaryList';
 

@@ -1,7 +1,7 @@
 import './beneficiaries.css';
 import type { ReactNode } from 'react';
 import type { Beneficiary } from '@meridian/contracts';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { addressText, beneficiaryName, formatShare, type RelationshipStatus } from './api';
 
 /** A relationship in words, in its colour group's colours. */

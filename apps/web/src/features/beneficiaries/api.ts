@@ -1,6 +1,6 @@
 import type { Beneficiary, Nomination, PendingChange } from '@meridian/contracts';
 import { http } from '../../lib/api';
-import { formatNumber } from '../content/format';
+import { formatNumber } from '../../lib/format';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 

@@ -11,9 +11,9 @@ import {
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
-import { AddressLookup } from '../my-details/AddressForm';
-import { detailsApi } from '../my-details/api';
-import { checkForm, errorFor } from '../my-details/form';
+import { AddressLookup } from '../../components/AddressForm';
+import { detailsApi } from '../../lib/details-api';
+import { checkForm, errorFor } from '../../lib/form';
 import { formatShare, type RelationshipStatus } from './api';
 
 /** A beneficiary while it is being written: the parts answered so far. */

@@ -3,10 +3,10 @@ import { uploadContexts } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { journeyApi, type CancelledState, type CancelState } from '../journeys';
 import { casesApi } from './cases-api';
-import { detailsApi } from '../my-details/api';
+import { detailsApi } from '../../lib/details-api';
 import { PendingBankChangeRequest } from '../my-details/PendingBankChangeRequest';
 
 /** Where a document a request still needs is sent from: the upload page, for that request. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillDataTokens } from './data-tokens';
-import { defaultUnitWords } from './format';
+import { defaultUnitWords } from '../../lib/format';
 
 const fill = (source: string, data: unknown) =>
   fillDataTokens(source, data, (text) => text, defaultUnitWords);

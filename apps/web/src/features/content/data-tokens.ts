@@ -1,4 +1,4 @@
-import { formatCurrency, formatDate, formatPeriod, linePrecision, missing, type UnitWords } from './format';
+import { formatCurrency, formatDate, formatPeriod, linePrecision, missing, type UnitWords } from '../../lib/format';
 import { replacePlaceholders } from './placeholders';
 
 /** A value in JSON by its dot path (`quote.options.0.lumpSumPence`); undefined when it is not there. */

@@ -1,5 +1,5 @@
 import { fillDataTokens } from './data-tokens';
-import { unitWordsFrom, type UnitWords } from './format';
+import { unitWordsFrom, type UnitWords } from '../../lib/format';
 import { replacePlaceholders } from './placeholders';
 
 /** A dialog opened from rich text by `[[modal:key]]`. */

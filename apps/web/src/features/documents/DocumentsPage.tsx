@@ -19,9 +19,9 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
-import { checkForm, errorFor } from '../my-details/form';
+import { checkForm, errorFor } from '../../lib/form';
 import { documentsApi, downloadUrl, zipUrl } from './api';
 
 export const DOCUMENTS_PATH = '/documents';

@@ -14,7 +14,7 @@ import { describedByFor, FieldMessages, TextField } from '../../components/TextF
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { HttpError } from '../../lib/http/client';
-import { checkForm, errorFor } from '../my-details/form';
+import { checkForm, errorFor } from '../../lib/form';
 import { documentsApi } from './api';
 import { DOCUMENTS_PATH } from './DocumentsPage';
 import { acceptedEndings, choiceProblems, kindList, refusalMessage } from './upload-checks';

@@ -3,7 +3,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { useTextResolver } from '../content/content-context';
-import { formatCurrency, formatCurrencyPerYear, formatDate, linePrecision } from '../content/format';
+import { formatCurrency, formatCurrencyPerYear, formatDate, linePrecision } from '../../lib/format';
 import { usePensionPayments } from '../payments/pension-payments';
 import { TRANSFER_QUOTE_READ } from './hub-reads';
 import { SummaryRow } from './SummaryRow';

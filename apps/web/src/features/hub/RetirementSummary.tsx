@@ -12,7 +12,7 @@ import {
   formatDate,
   formatPeriod,
   linePrecision,
-} from '../content/format';
+} from '../../lib/format';
 import { GuaranteedTransferRow, PensionInPaymentRows } from './PositionExtras';
 import { SummaryRow } from './SummaryRow';
 

@@ -2,7 +2,7 @@ import './journeys.css';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { CancelledState, CancelState, JourneyContext } from './journey-context';

@@ -9,10 +9,10 @@ import {
   type PendingChange,
 } from '@meridian/contracts';
 import { HttpError } from '../../lib/http/client';
-import { detailsApi } from '../my-details/api';
-import { CodeStep } from '../my-details/CodeStep';
+import { detailsApi } from '../../lib/details-api';
+import { CodeStep } from '../../components/CodeStep';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
-import { formatCurrency, formatDate } from '../content/format';
+import { formatCurrency, formatDate } from '../../lib/format';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';

@@ -1,6 +1,6 @@
 import type { Page } from '@meridian/contracts';
 import { PageBlocks } from '../content/block-renderer';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './journey-context';

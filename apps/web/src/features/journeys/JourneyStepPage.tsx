@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { PageBlocks } from '../content/block-renderer';
 import { useTextResolver } from '../content/content-context';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { useLinkHref } from '../content/links';
 import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';

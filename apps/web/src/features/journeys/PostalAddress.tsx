@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
-import { AddressForm } from '../my-details/AddressForm';
-import { detailsApi, type StoredAddress } from '../my-details/api';
+import { AddressForm } from '../../components/AddressForm';
+import { detailsApi, type StoredAddress } from '../../lib/details-api';
 
 const linesOf = (address: StoredAddress) =>
   [...address.lines, address.town, address.county ?? '', address.postcode].filter(

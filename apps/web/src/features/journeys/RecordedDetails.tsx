@@ -1,5 +1,5 @@
 import type { PageJourney } from '@meridian/contracts';
-import { formatCurrency, formatDate } from '../content/format';
+import { formatCurrency, formatDate } from '../../lib/format';
 import type { JourneyContext } from './journey-context';
 
 /** Member data a journey page asks the member to confirm: what is on record, or the choice made. */

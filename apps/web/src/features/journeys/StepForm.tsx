@@ -11,7 +11,7 @@ import { DateField, readDateField } from '../../components/DateField';
 import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 import { fastForward } from './fast-forward';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './journey-context';
@@ -19,9 +19,9 @@ import { messageFor } from './messages';
 import { IdentityCheck } from './IdentityCheck';
 import { PostalAddress } from './PostalAddress';
 import { RecordedDetails } from './RecordedDetails';
-import { BankAccountForm } from '../my-details/BankAccountForm';
-import { checkForm } from '../my-details/form';
-import { MobileNumberFields } from '../my-details/MobileNumberFields';
+import { BankAccountForm } from '../../components/BankAccountForm';
+import { checkForm } from '../../lib/form';
+import { MobileNumberFields } from '../../components/MobileNumberFields';
 
 interface StepFormProps {
   pageKey: string;

@@ -7,11 +7,11 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusOnStep } from '../../components/useFocusOnStep';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
-import { formatDate } from '../content/format';
-import { detailsApi, type BankAccountInput, type BankKind } from './api';
-import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from './BankAccountForm';
-import { CodeStep } from './CodeStep';
-import { serverError } from './form';
+import { formatDate } from '../../lib/format';
+import { detailsApi, type BankAccountInput, type BankKind } from '../../lib/details-api';
+import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from '../../components/BankAccountForm';
+import { CodeStep } from '../../components/CodeStep';
+import { serverError } from '../../lib/form';
 import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
 
 type Step =

@@ -5,10 +5,10 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFocusOnStep } from '../../components/useFocusOnStep';
-import { detailsApi } from './api';
-import { CodeStep } from './CodeStep';
-import { MobileNumberFields } from './MobileNumberFields';
-import { checkForm, errorFor, serverError } from './form';
+import { detailsApi } from '../../lib/details-api';
+import { CodeStep } from '../../components/CodeStep';
+import { MobileNumberFields } from '../../components/MobileNumberFields';
+import { checkForm, errorFor, serverError } from '../../lib/form';
 
 export const YOUR_DETAILS_PATH = '/my-details';
 

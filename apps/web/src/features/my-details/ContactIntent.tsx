@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { telephoneIntentSchema } from '@meridian/contracts';
 import { useAuth } from '../../lib/auth';
-import { detailsApi } from './api';
+import { detailsApi } from '../../lib/details-api';
 
 /** Where a member opened Contact us from, passed in the link's state by a page or journey. */
 export interface ContactOrigin {

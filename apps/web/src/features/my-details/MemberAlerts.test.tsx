@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, quietConsole, stubFetch } from '../../testing/render';
-import { detailsApi } from './api';
+import { detailsApi } from '../../lib/details-api';
 import { MemberAlerts } from './MemberAlerts';
 
 beforeEach(quietConsole);

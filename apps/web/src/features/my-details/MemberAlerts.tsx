@@ -1,7 +1,7 @@
 import './my-details.css';
 import { Link } from 'react-router';
 import { useLoad } from '../../components/useLoad';
-import { detailsApi } from './api';
+import { detailsApi } from '../../lib/details-api';
 
 const readAlerts = async () => (await detailsApi.alerts()).alerts;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { webAppPaths, type PendingBankChange } from '@meridian/contracts';
-import { formatDate } from '../content/format';
+import { formatDate } from '../../lib/format';
 
 /** A bank change waiting out its cooling-off, as My requests lists it: what, since when, until when. */
 export function PendingBankChangeRequest({ change }: { change: PendingBankChange }) {

@@ -5,10 +5,10 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
-import { detailsApi, type StoredAddress } from './api';
-import { AddressForm } from './AddressForm';
+import { detailsApi, type StoredAddress } from '../../lib/details-api';
+import { AddressForm } from '../../components/AddressForm';
 import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
-import { checkForm, errorFor, serverError } from './form';
+import { checkForm, errorFor, serverError } from '../../lib/form';
 
 export function ChangeAddressPage() {
   // Without the address we hold, the member can still type their new one.

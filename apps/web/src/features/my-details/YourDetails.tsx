@@ -11,8 +11,8 @@ import {
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { memberApi, type PersonalDetails } from '../../lib/api';
-import { formatDate, formatPeriod } from '../content/format';
-import { detailsApi, type StoredAddress } from './api';
+import { formatDate, formatPeriod } from '../../lib/format';
+import { detailsApi, type StoredAddress } from '../../lib/details-api';
 
 interface Details {
   personal: PersonalDetails;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { formatCurrency, formatCurrencyPerYear, formatDate } from '../content/format';
+import { formatCurrency, formatCurrencyPerYear, formatDate } from '../../lib/format';
 import { usePensionPayments } from './pension-payments';
 import './payments.css';
 

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content/block-props';
-import { formatCurrency, formatDate } from '../content/format';
+import { formatCurrency, formatDate } from '../../lib/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
 import {
   journeyApi,

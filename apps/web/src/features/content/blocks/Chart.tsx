@@ -1,5 +1,5 @@
 import { useTextResolver } from '../content-context';
-import { formatCurrency, formatNumber } from '../format';
+import { formatCurrency, formatNumber } from '../../../lib/format';
 import type { BlockProps } from '../block-props';
 
 type ChartBlock = BlockProps<'chart'>['block'];

@@ -1,6 +1,6 @@
 import type { FileLink, Value } from '@meridian/contracts';
 import { useTextResolver } from '../content-context';
-import { formatFileSize, formatValue, missing } from '../format';
+import { formatFileSize, formatValue, missing } from '../../../lib/format';
 import { ContentLink } from '../links';
 import type { BlockProps } from '../block-props';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Value } from '@meridian/contracts';
 import { useTextResolver } from '../content-context';
-import { formatValue } from '../format';
+import { formatValue } from '../../../lib/format';
 import { Pagination } from './Pagination';
 import { sortRows, type SortDirection } from './table-sort';
 import type { BlockProps } from '../block-props';

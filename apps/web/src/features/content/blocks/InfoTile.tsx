@@ -1,5 +1,5 @@
 import { useFiguresWording, useTextResolver } from '../content-context';
-import { formatValue } from '../format';
+import { formatValue } from '../../../lib/format';
 import { RichText } from '../rich-text';
 import type { BlockProps } from '../block-props';
 

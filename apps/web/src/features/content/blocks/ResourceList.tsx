@@ -1,5 +1,5 @@
 import { useTextResolver } from '../content-context';
-import { formatFileSize } from '../format';
+import { formatFileSize } from '../../../lib/format';
 import { ContentLink } from '../links';
 import type { BlockProps } from '../block-props';
 

@@ -1,5 +1,5 @@
 import { useTextResolver } from '../content-context';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format';
 import type { BlockProps } from '../block-props';
 
 const statusNames = { completed: 'Completed', current: 'In progress', upcoming: 'To come' };

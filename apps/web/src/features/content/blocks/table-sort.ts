@@ -1,5 +1,5 @@
 import type { Value, ValueFormat } from '@meridian/contracts';
-import { onFirstUse } from '../format';
+import { onFirstUse } from '../../../lib/format';
 
 export type SortDirection = 'ascending' | 'descending';
 type Row = Record<string, Value>;

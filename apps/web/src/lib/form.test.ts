@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../lib/http/client';
+import { HttpError } from './http/client';
 import { serverError } from './form';
 
 describe('a server refusal on a form', () => {

@@ -1,9 +1,10 @@
+import './forms.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { confirmContactChangeSchema, type PendingChange, type PendingCode } from '@meridian/contracts';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
-import { TextField } from '../../components/TextField';
-import { formatDate } from '../content/format';
-import { checkForm, errorFor, serverError } from './form';
+import { ErrorSummary, type FieldError } from './ErrorSummary';
+import { TextField } from './TextField';
+import { formatDate } from '../lib/format';
+import { checkForm, errorFor, serverError } from '../lib/form';
 
 /** A code that went by email or text, or by post; a contact change also sent one to the route on file. */
 type SentCode = PendingCode & Partial<Pick<PendingChange, 'channel' | 'currentRouteSentTo'>>;

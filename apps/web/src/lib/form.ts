@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { FieldError } from '../../components/ErrorSummary';
-import { HttpError } from '../../lib/http/client';
-import { serviceProblem } from '../../lib/service-problem';
+import type { FieldError } from '../components/ErrorSummary';
+import { HttpError } from './http/client';
+import { serviceProblem } from './service-problem';
 
 /** Field ids as the forms name them: path segments joined by dashes (lines.0 → lines-0). */
 export const fieldId = (path: readonly PropertyKey[]) => path.map(String).join('-');

@@ -1,14 +1,15 @@
+import './forms.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   ibanBankAccountFormSchema,
   ukBankAccountFormSchema,
   type MaskedBankAccount,
 } from '@meridian/contracts';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
-import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
-import { TextField } from '../../components/TextField';
-import { detailsApi, type BankAccountInput, type BankKind } from './api';
-import { checkForm, errorFor, serverError } from './form';
+import { ErrorSummary, type FieldError } from './ErrorSummary';
+import { SaveAndComeBackLater, sentToLeave } from './SaveAndComeBackLater';
+import { TextField } from './TextField';
+import { detailsApi, type BankAccountInput, type BankKind } from '../lib/details-api';
+import { checkForm, errorFor, serverError } from '../lib/form';
 
 export interface CheckedBankAccount {
   kind: BankKind;

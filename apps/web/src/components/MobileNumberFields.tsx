@@ -1,4 +1,4 @@
-import { TextField } from '../../components/TextField';
+import { TextField } from './TextField';
 
 const dialCountries = [
   ['GB', 'United Kingdom (+44)'],

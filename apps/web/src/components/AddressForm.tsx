@@ -1,10 +1,10 @@
-import './my-details.css';
+import './forms.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { addressSchema, type Address, type AddressSuggestion } from '@meridian/contracts';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
-import { TextField } from '../../components/TextField';
-import { detailsApi, type StoredAddress } from './api';
-import { checkForm, errorFor, serverError } from './form';
+import { ErrorSummary, type FieldError } from './ErrorSummary';
+import { TextField } from './TextField';
+import { detailsApi, type StoredAddress } from '../lib/details-api';
+import { checkForm, errorFor, serverError } from '../lib/form';
 
 const SEARCH_DELAY_MS = 300;
 

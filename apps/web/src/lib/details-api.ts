@@ -14,8 +14,8 @@ import type {
   TelephoneIntent,
   UkBankAccountFormInput,
 } from '@meridian/contracts';
-import { http } from '../../lib/api';
-import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { http } from './api';
+import { activeRecordHeaders, singleAuthData } from './session-storage';
 
 const base = '/mdp-api/api';
 const NONCE = 'x-confirmation-nonce';
