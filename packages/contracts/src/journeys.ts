@@ -3,13 +3,13 @@ import { strictObject, tolerantObject, type ObjectSchemaFactory } from './author
 import { identityVerificationStatusSchema } from './identity-verification';
 import { safeDate } from './input-policy';
 import { visibilityRuleSchema } from './visibility-schema';
+import {
+  answerKeySchema,
+  journeyPageKeySchema,
+  MONEY_ANSWER_MAX_PENCE,
+  questionSchema,
+} from './journey-kinds';
 
-/** A page key as content files spell them (also the spec's 2–60 character limit). */
-export const journeyPageKeySchema = z
-  .string()
-  .regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores');
-/** Question and answer keys: short, stable names a summary or a PDF can show the answer by. */
-const answerKeySchema = z.string().regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores');
 export const journeyTypeSchema = z
   .string()
   .regex(/^[a-z][a-z0-9_-]{1,40}$/, 'a journey type such as retirement');
@@ -20,41 +20,7 @@ export const journeyTypeSchema = z
  */
 function stepSchemas(object: ObjectSchemaFactory) {
   const text = z.string().min(1).max(500);
-  const shared = { key: answerKeySchema, label: text, hint: z.string().max(1000).optional() };
-  const question = z.discriminatedUnion('kind', [
-    object({
-      kind: z.literal('radios'),
-      ...shared,
-      answers: z
-        .array(
-          object({
-            key: answerKeySchema,
-            label: text,
-            hint: z.string().max(1000).optional(),
-            /** This answer leads to its own page instead of the page's `next`. */
-            next: journeyPageKeySchema.optional(),
-          }),
-        )
-        .min(2),
-    }),
-    object({
-      kind: z.literal('date'),
-      ...shared,
-      /** The date may be today or earlier (a guidance appointment that has happened). */
-      notAfterToday: z.boolean().optional(),
-      /** The date may be today or later. */
-      notBeforeToday: z.boolean().optional(),
-      /** The earliest date allowed (a guidance appointment cannot predate the service that gives it). */
-      notBefore: safeDate().optional(),
-    }),
-    object({ kind: z.literal('text'), ...shared, maxLength: z.number().int().min(1).max(1000).optional() }),
-    /** A UK bank account (name, sort code, account number) given as the answer's value. */
-    object({ kind: z.literal('bank-account'), ...shared }),
-    /** A phone number (country and number) given as the answer's value, as My details asks a mobile. */
-    object({ kind: z.literal('phone'), ...shared }),
-    /** An amount of money of £0 or more in pounds and pence (`moneyAnswerSchema`), kept in pence. */
-    object({ kind: z.literal('money'), ...shared }),
-  ]);
+  const question = questionSchema(object);
   /** A checkbox list (declarations): the page cannot be left until every required box is ticked. */
   const checkboxes = object({
     key: answerKeySchema,
@@ -103,7 +69,6 @@ export const pageJourneyFileSchema = authored.pageJourney;
 /** A page's place in a journey as the content API delivers it. */
 export const pageJourneySchema = delivered.pageJourney;
 export type PageJourney = z.infer<typeof pageJourneySchema>;
-export type JourneyQuestion = z.infer<typeof delivered.question>;
 export type JourneyCheckboxes = z.infer<typeof delivered.checkboxes>;
 
 function definitionSchema(object: ObjectSchemaFactory) {
@@ -156,28 +121,6 @@ export const journeyAnswerSchema = z.object({
   answerKey: z.string().min(1).max(1000),
   answerValue: z.string().max(1000).nullable(),
 });
-/** A UK bank account as a bank-account question's answer value carries it (JSON). */
-export const ukBankAccountSchema = z.strictObject({
-  accountName: z
-    .string()
-    .trim()
-    .min(1, 'Enter the name on the account')
-    .max(70)
-    .regex(/^[^<>]*$/, 'no < or >'),
-  sortCode: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter a sort code like 30-94-66')),
-  accountNumber: z
-    .string()
-    .transform((value) => value.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{6,8}$/, 'Enter an account number of 6 to 8 digits')),
-});
-export type UkBankAccount = z.infer<typeof ukBankAccountSchema>;
-
-/** The most a money question accepts: £9,999,999.99, in pence. */
-export const MONEY_ANSWER_MAX_PENCE = 999_999_999;
-
 /**
  * A money question's answer as typed, read the same way in the browser and on the server: pounds and
  * at most two decimal places, optionally with a £ and commas between thousands ("1,250.50"); never
@@ -213,7 +156,7 @@ export const journeyStepSchema = z.object({
 });
 export type JourneyStep = z.infer<typeof journeyStepSchema>;
 
-export const journeyStatusSchema = z.enum(['Started', 'Submitted', 'Expired']);
+export const journeyStatusSchema = z.enum(['Started', 'Submitted', 'Cancelled', 'Ended', 'Expired']);
 export type JourneyStatus = z.infer<typeof journeyStatusSchema>;
 
 // ---- Requests and responses of /mdp-api/api/journeys/{type}/... ----

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  accepted,
+  parsedJson,
+  refused,
+  type ObjectSchemaFactory,
+  type QuestionKind,
+  type SharedQuestionFields,
+} from './kind';
+
+/** A UK bank account as a bank-account question's answer value carries it (JSON). */
+export const ukBankAccountSchema = z.strictObject({
+  accountName: z
+    .string({ error: 'Enter the name on the account' })
+    .trim()
+    .min(1, 'Enter the name on the account')
+    .max(70, 'The name on the account must be 70 characters or fewer')
+    .regex(/^[^<>]*$/, 'The name on the account must not contain < or >'),
+  sortCode: z
+    .string({ error: 'Enter a sort code like 30-94-66' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter a sort code like 30-94-66')),
+  accountNumber: z
+    .string({ error: 'Enter an account number of 6 to 8 digits' })
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6,8}$/, 'Enter an account number of 6 to 8 digits')),
+});
+export type UkBankAccount = z.infer<typeof ukBankAccountSchema>;
+
+const bankAccountQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
+  object({ kind: z.literal('bank-account'), ...shared });
+export type BankAccountQuestion = z.infer<ReturnType<typeof bankAccountQuestion>>;
+
+/** A bank account as a member recognises it, without repeating the whole number. */
+export function bankAccountText(account: UkBankAccount): string {
+  const sortCode = account.sortCode.replace(/(\d{2})(\d{2})(\d{2})/, '$1-$2-$3');
+  return `${account.accountName}, sort code ${sortCode}, account ending ${account.accountNumber.slice(-4)}`;
+}
+
+/**
+ * A UK bank account (name, sort code, account number) given as the answer's value. The checks that
+ * need the bank's rules or the member's record (modulus check, holder's name) are the server's.
+ */
+export const bankAccountKind: QuestionKind<BankAccountQuestion> = {
+  kind: 'bank-account',
+  schema: bankAccountQuestion,
+  read(question, { answerValue }) {
+    const typed = parsedJson(answerValue);
+    if (typed === undefined)
+      return refused(
+        'invalid_bank_account',
+        'Enter the name on the account, the sort code and the account number',
+      );
+    const account = ukBankAccountSchema.safeParse(typed);
+    if (!account.success) return refused('invalid_bank_account', account.error.issues[0]!.message);
+    return accepted(question, 'provided', JSON.stringify(account.data));
+  },
+  display(_question, answer) {
+    const account = ukBankAccountSchema.safeParse(parsedJson(answer.answerValue));
+    return account.success ? bankAccountText(account.data) : '';
+  },
+  conditionValue: (answer) => answer.answerKey,
+};

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { safeDate } from '../input-policy';
+import { dayMonthYear } from './format';
+import {
+  accepted,
+  refused,
+  type ObjectSchemaFactory,
+  type QuestionKind,
+  type SharedQuestionFields,
+} from './kind';
+
+const dateQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
+  object({
+    kind: z.literal('date'),
+    ...shared,
+    /** The date may be today or earlier (a guidance appointment that has happened). */
+    notAfterToday: z.boolean().optional(),
+    /** The date may be today or later. */
+    notBeforeToday: z.boolean().optional(),
+    /** The earliest date allowed (a guidance appointment cannot predate the service that gives it). */
+    notBefore: safeDate().optional(),
+  });
+export type DateQuestion = z.infer<ReturnType<typeof dateQuestion>>;
+
+/** YYYY-MM-DD naming a day that exists (not 30 February). */
+export function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** A day, given as YYYY-MM-DD (the web's day, month and year boxes), on the side of today allowed. */
+export const dateKind: QuestionKind<DateQuestion> = {
+  kind: 'date',
+  schema: dateQuestion,
+  read(question, { answerKey }, { today }) {
+    const date = answerKey.trim();
+    if (!isRealDate(date) || date < '1900-01-01')
+      return refused('invalid_date', 'Enter a real date, for example 27 3 2026');
+    if (question.notAfterToday && date > today)
+      return refused('date_in_future', 'The date must be today or in the past');
+    if (question.notBeforeToday && date < today)
+      return refused('date_in_past', 'The date must be today or in the future');
+    if (question.notBefore && date < question.notBefore)
+      return refused('date_too_early', `The date must be on or after ${dayMonthYear(question.notBefore)}`);
+    return accepted(question, date);
+  },
+  display: (_question, answer) => dayMonthYear(answer.answerKey),
+  conditionValue: (answer) => answer.answerKey,
+  problems: (question) =>
+    question.notAfterToday && question.notBeforeToday
+      ? ['notAfterToday and notBeforeToday together leave only today: ask no question']
+      : [],
+};

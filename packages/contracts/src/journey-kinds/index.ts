@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { ObjectSchemaFactory } from '../authoring';
+import { bankAccountKind } from './bank-account';
+import { dateKind } from './date';
+import { sharedQuestionFields, type QuestionKind } from './kind';
+import { moneyKind } from './money';
+import { phoneKind } from './phone';
+import { radiosKind } from './radios';
+import { textKind } from './text';
+
+export {
+  answerKeySchema,
+  journeyPageKeySchema,
+  type AnswerCheck,
+  type KindContext,
+  type QuestionKind,
+  type StoredAnswer,
+  type SubmittedAnswer,
+} from './kind';
+export {
+  ukBankAccountSchema,
+  bankAccountText,
+  type UkBankAccount,
+  type BankAccountQuestion,
+} from './bank-account';
+export { isRealDate, type DateQuestion } from './date';
+export { MONEY_ANSWER_MAX_PENCE, penceFromPounds, type MoneyQuestion } from './money';
+export type { PhoneQuestion } from './phone';
+export type { RadiosQuestion } from './radios';
+export type { TextQuestion } from './text';
+
+/** Every question kind a journey page may ask. Adding a kind is its module and one line here. */
+export const questionKinds = [radiosKind, dateKind, textKind, bankAccountKind, phoneKind, moneyKind] as const;
+
+type KindQuestion<K> = K extends QuestionKind<infer Q> ? Q : never;
+/** A question of any kind, as a page asks it. */
+export type JourneyQuestion = KindQuestion<(typeof questionKinds)[number]>;
+export type QuestionKindName = JourneyQuestion['kind'];
+
+const byName = new Map<string, QuestionKind<JourneyQuestion>>(questionKinds.map((kind) => [kind.kind, kind]));
+
+/** The kind of this name; throws for a name no kind has (content sync refuses those first). */
+export function kindOf<K extends QuestionKindName>(
+  name: K,
+): QuestionKind<Extract<JourneyQuestion, { kind: K }>>;
+export function kindOf(name: string): QuestionKind<JourneyQuestion>;
+export function kindOf(name: string): QuestionKind<JourneyQuestion> {
+  const kind = byName.get(name);
+  if (!kind) throw new Error(`There is no question kind ${name}`);
+  return kind;
+}
+
+/** Whether a kind of this name exists. */
+export const isQuestionKind = (name: string): name is QuestionKindName => byName.has(name);
+
+/** The question a page asks, one of the kinds, built with the strict or the tolerant object factory. */
+export function questionSchema(object: ObjectSchemaFactory): z.ZodType<JourneyQuestion> {
+  const options = questionKinds.map((kind) => kind.schema(object, sharedQuestionFields));
+  // Each kind's schema is an object with its literal `kind`, which is what the union needs.
+  return z.discriminatedUnion(
+    'kind',
+    options as unknown as [z.ZodObject, ...z.ZodObject[]],
+  ) as unknown as z.ZodType<JourneyQuestion>;
+}

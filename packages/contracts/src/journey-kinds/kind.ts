@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { ObjectSchemaFactory } from '../authoring';
+
+/** A page key as content files spell them (also the spec's 2–60 character limit). */
+export const journeyPageKeySchema = z
+  .string()
+  .regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores');
+/** Question and answer keys: short, stable names a summary or a PDF can show the answer by. */
+export const answerKeySchema = z
+  .string()
+  .regex(/^[a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores');
+
+/** What every question has, whatever its kind: its key, its label (the page heading) and a hint. */
+export const sharedQuestionFields = {
+  key: answerKeySchema,
+  label: z.string().min(1).max(500),
+  hint: z.string().max(1000).optional(),
+};
+export type SharedQuestionFields = typeof sharedQuestionFields;
+export type { ObjectSchemaFactory };
+
+/** An answer as the journey keeps it: the answer's key, and a value (JSON for composite kinds). */
+export interface StoredAnswer {
+  questionKey: string;
+  answerKey: string;
+  answerValue: string | null;
+}
+/** An answer as the browser sends it, before its kind has read it. */
+export interface SubmittedAnswer {
+  answerKey: string;
+  answerValue?: string | null;
+}
+/** What reading an answer may depend on besides the question: today, as a UTC day (YYYY-MM-DD). */
+export interface KindContext {
+  today: string;
+}
+export type AnswerCheck = { ok: true; answer: StoredAnswer } | { ok: false; code: string; message: string };
+
+export interface QuestionKind<Q extends { kind: string; key: string; label: string }> {
+  kind: Q['kind'];
+  /**
+   * The authored question for this kind: shared fields (key, label, hint) plus its own, built with the
+   * strict (authoring) or tolerant (delivery) object factory from ../authoring.
+   */
+  schema(object: ObjectSchemaFactory, shared: SharedQuestionFields): z.ZodType<Q>;
+  /**
+   * Reads a submitted answer into its stored form, or says what is wrong, in words a member
+   * understands. The same function validates in the browser and on the server.
+   */
+  read(question: Q, submitted: SubmittedAnswer, context: KindContext): AnswerCheck;
+  /** The stored answer as check your answers and the PDF show it (one formatting for both). */
+  display(question: Q, answer: StoredAnswer): string;
+  /** What conditions compare: a number (pence, a percentage, a count) or the answer key. */
+  conditionValue(answer: StoredAnswer): string | number;
+  /** Problems with the authored question found at content sync (e.g. min above max). */
+  problems?(question: Q): string[];
+  /** Page keys this question's answers lead to (radios' per-answer `next`), for graph checks. */
+  targets?(question: Q): string[];
+}
+
+/** The answer is acceptable, kept as given here. */
+export const accepted = (
+  question: { key: string },
+  answerKey: string,
+  answerValue: string | null = null,
+): AnswerCheck => ({ ok: true, answer: { questionKey: question.key, answerKey, answerValue } });
+
+/** The answer is refused: `code` for the API, `message` for the member. */
+export const refused = (code: string, message: string): AnswerCheck => ({ ok: false, code, message });
+
+/** A composite answer's value read from its JSON, or undefined when it is not JSON. */
+export function parsedJson(value: string | null | undefined): unknown {
+  try {
+    return JSON.parse(value ?? '');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { FieldProblem } from './address';
+import {
+  accepted,
+  parsedJson,
+  refused,
+  type KindContext,
+  type ObjectSchemaFactory,
+  type QuestionKind,
+  type SharedQuestionFields,
+} from './kind';
+import { personFieldsSchema, personFromStored, personLine, readSubmittedPerson, type Person } from './person';
+
+/** Most items any list holds (a nomination's beneficiaries too). */
+export const LIST_MOST_ITEMS = 20;
+
+/** A share as a percentage, in hundredths of a per cent, so 33.33 + 33.33 + 33.34 is exactly 100. */
+export const shareHundredths = (percentage: number) => Math.round(percentage * 100);
+
+export const formatShare = (percentage: number) =>
+  `${Number.isInteger(percentage) ? percentage : percentage.toFixed(2).replace(/0$/, '')}%`;
+
+/** A share of 0 to 100 per cent, to 2 decimal places, as an API carries it. */
+export const shareSchema = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'at most 2 decimal places');
+
+/** A share as typed ("33.33", "40%"): 0 to 100 with at most 2 decimal places. */
+export function readShare(typed: string): { ok: true; percentage: number } | { ok: false; message: string } {
+  const entered = typed.trim().replace(/%$/, '').trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(entered) || Number(entered) > 100)
+    return { ok: false, message: 'Enter a share between 0 and 100, with up to 2 decimal places, such as 33.33' };
+  return { ok: true, percentage: Number(entered) };
+}
+
+/**
+ * Why shares do not make the total a list requires (100 for a lump sum split between people), or null
+ * when they do. `what` names the shares in the message ("Lump-sum shares").
+ */
+export function sharesTotalProblem(shares: number[], equals: number, what = 'The shares'): string | null {
+  const total = shares.reduce((sum, share) => sum + shareHundredths(share), 0);
+  if (total === shareHundredths(equals)) return null;
+  return `${what} must add up to exactly ${formatShare(equals)}. They add up to ${(total / 100).toFixed(2)}%.`;
+}
+
+/** One item of a list: a person, with a share when the list asks for one. */
+export type ListItem = Person & { share?: number };
+
+const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
+  object({
+    kind: z.literal('list'),
+    ...shared,
+    item: object({
+      fields: personFieldsSchema,
+      /** Each item also takes a percentage share. */
+      share: z.boolean().optional(),
+      /** What one item is called on the page ("person", "child"), and more than one. */
+      name: z.string().min(1).max(40).default('person'),
+      plural: z.string().min(1).max(40).default('people'),
+    }),
+    min: z.number().int().min(0).max(LIST_MOST_ITEMS).default(1),
+    max: z.number().int().min(1).max(LIST_MOST_ITEMS).default(LIST_MOST_ITEMS),
+    /** The items' shares must add up to exactly this many per cent. */
+    total: object({ of: z.literal('share'), equals: z.number().min(1).max(100) }).optional(),
+  });
+export type ListQuestion = z.infer<ReturnType<typeof listQuestion>>;
+
+/** An item's share as typed, read with its person: every problem against the box at fault. */
+export function readListItem(
+  question: ListQuestion,
+  input: { person: unknown; share?: string },
+  context: KindContext,
+): { ok: true; item: ListItem } | { ok: false; problems: FieldProblem[] } {
+  const person = readSubmittedPerson(question.item.fields, input.person, context);
+  const problems = person.ok ? [] : [...person.problems];
+  const share = question.item.share ? readShare(input.share ?? '') : null;
+  if (share && !share.ok) problems.push({ field: 'share', code: 'invalid_share', message: share.message });
+  if (problems.length > 0 || !person.ok) return { ok: false, problems };
+  return { ok: true, item: share?.ok ? { ...person.person, share: share.percentage } : person.person };
+}
+
+/** Why a whole list cannot be kept (too few, too many, shares not making the total), or null. */
+export function listProblem(question: ListQuestion, items: ListItem[]): { code: string; message: string } | null {
+  if (items.length < question.min)
+    return {
+      code: 'list_too_short',
+      message: `Add at least ${question.min} ${question.min === 1 ? question.item.name : question.item.plural}`,
+    };
+  if (items.length > question.max)
+    return {
+      code: 'list_too_long',
+      message: `You can add up to ${question.max} ${question.max === 1 ? question.item.name : question.item.plural}`,
+    };
+  const problem =
+    question.total && sharesTotalProblem(items.map((item) => item.share ?? 0), question.total.equals);
+  return problem ? { code: 'list_total_mismatch', message: problem } : null;
+}
+
+export const listItemsOf = (value: string | null): ListItem[] => {
+  const items = parsedJson(value);
+  return Array.isArray(items) ? items.map((item) => personFromStored(item) as ListItem) : [];
+};
+
+const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
+
+/** One item on one line: the person, then their share. */
+export const listItemLine = (item: ListItem) =>
+  item.share === undefined ? personLine(item) : `${personLine(item)}: ${formatShare(item.share)}`;
+
+/**
+ * Repeating items on one page ("add another"): each a person's fields, with a share when asked; at
+ * least `min` and at most `max` of them, and their shares adding up to `total` when it is set. The
+ * answer's value is the items as JSON and its key how many there are.
+ */
+export const listKind: QuestionKind<ListQuestion> = {
+  kind: 'list',
+  schema: listQuestion,
+  read(question, submitted, context) {
+    const given = parsedJson(submitted.answerValue);
+    if (!Array.isArray(given)) return refused('invalid_list', `Add the ${question.item.plural}`);
+    if (given.length > question.max) return refused('list_too_long', listProblem(question, given)!.message);
+    const items: ListItem[] = [];
+    for (const [index, entry] of given.entries()) {
+      const record = z.record(z.string(), z.unknown()).safeParse(entry);
+      const share = record.success ? record.data.share : undefined;
+      const read = readListItem(
+        question,
+        { person: entry, share: typeof share === 'number' || typeof share === 'string' ? String(share) : '' },
+        context,
+      );
+      if (!read.ok)
+        return refused(read.problems[0]!.code, `${capitalised(question.item.name)} ${index + 1}: ${read.problems[0]!.message}`);
+      items.push(read.item);
+    }
+    const problem = listProblem(question, items);
+    if (problem) return refused(problem.code, problem.message);
+    return accepted(question, String(items.length), JSON.stringify(items));
+  },
+  display: (_question, answer) => listItemsOf(answer.answerValue).map(listItemLine).join('; '),
+  conditionValue: (answer) => Number(answer.answerKey),
+  problems(question) {
+    const found: string[] = [];
+    if (question.min > question.max) found.push(`min (${question.min}) is above max (${question.max})`);
+    if (question.total && !question.item.share) found.push('a total of shares needs item.share: true');
+    return found;
+  },
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { textProblem } from '../input-policy';
+import {
+  accepted,
+  refused,
+  type ObjectSchemaFactory,
+  type QuestionKind,
+  type SharedQuestionFields,
+} from './kind';
+
+/** The most a text answer holds when the question sets no `maxLength`. */
+const TEXT_ANSWER_MAX = 1000;
+
+const textQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
+  object({
+    kind: z.literal('text'),
+    ...shared,
+    maxLength: z.number().int().min(1).max(TEXT_ANSWER_MAX).optional(),
+  });
+export type TextQuestion = z.infer<ReturnType<typeof textQuestion>>;
+
+/** A short answer in the member's own words, on one line, with no markup. */
+export const textKind: QuestionKind<TextQuestion> = {
+  kind: 'text',
+  schema: textQuestion,
+  read(question, { answerKey }) {
+    const text = answerKey.trim();
+    const most = question.maxLength ?? TEXT_ANSWER_MAX;
+    if (text === '') return refused('answer_required', 'Enter an answer');
+    if (text.length > most)
+      return refused('answer_too_long', `The answer must be ${most} characters or fewer`);
+    if (/[<>]/.test(text)) return refused('answer_has_html', 'The answer must not contain < or >');
+    if (textProblem(text, { singleLine: true }))
+      return refused('answer_has_control_characters', 'The answer must be plain text on one line');
+    return accepted(question, text);
+  },
+  display: (_question, answer) => answer.answerKey,
+  conditionValue: (answer) => answer.answerKey,
+};
