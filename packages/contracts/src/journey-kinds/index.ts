@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { ObjectSchemaFactory } from '../authoring';
 import { bankAccountKind } from './bank-account';
+import { countryKind } from './country';
 import { dateKind } from './date';
+import { emailKind } from './email';
 import { sharedQuestionFields, type QuestionKind } from './kind';
 import { moneyKind } from './money';
+import { niNumberKind } from './ni-number';
+import { numberKind } from './number';
 import { phoneKind } from './phone';
 import { radiosKind } from './radios';
+import { selectKind } from './select';
 import { textKind } from './text';
 
 export {
@@ -28,9 +33,27 @@ export { MONEY_ANSWER_MAX_PENCE, penceFromPounds, type MoneyQuestion } from './m
 export type { PhoneQuestion } from './phone';
 export type { RadiosQuestion } from './radios';
 export type { TextQuestion } from './text';
+export type { NumberQuestion } from './number';
+export type { EmailQuestion } from './email';
+export { normalisedNiNumber, type NiNumberQuestion } from './ni-number';
+export type { CountryQuestion } from './country';
+export type { SelectQuestion } from './select';
+export { countries, countryName } from '../countries';
 
 /** Every question kind a journey page may ask. Adding a kind is its module and one line here. */
-export const questionKinds = [radiosKind, dateKind, textKind, bankAccountKind, phoneKind, moneyKind] as const;
+export const questionKinds = [
+  radiosKind,
+  dateKind,
+  textKind,
+  bankAccountKind,
+  phoneKind,
+  moneyKind,
+  numberKind,
+  emailKind,
+  niNumberKind,
+  countryKind,
+  selectKind,
+] as const;
 
 type KindQuestion<K> = K extends QuestionKind<infer Q> ? Q : never;
 /** A question of any kind, as a page asks it. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { choiceLabel, choiceTargets, readChoice, repeatedChoices } from './choices';
 import {
-  accepted,
   journeyPageKeySchema,
-  refused,
   type ObjectSchemaFactory,
   type QuestionKind,
   type SharedQuestionFields,
@@ -30,21 +29,9 @@ export type RadiosQuestion = z.infer<ReturnType<typeof radiosQuestion>>;
 export const radiosKind: QuestionKind<RadiosQuestion> = {
   kind: 'radios',
   schema: radiosQuestion,
-  read(question, { answerKey }) {
-    const chosen = answerKey.trim();
-    if (chosen === '') return refused('answer_required', 'Select an answer');
-    if (!question.answers.some((option) => option.key === chosen))
-      return refused('answer_not_an_option', 'Choose one of the answers given');
-    return accepted(question, chosen);
-  },
-  display: (question, answer) =>
-    question.answers.find((option) => option.key === answer.answerKey)?.label ?? answer.answerKey,
+  read: (question, { answerKey }) => readChoice(question, answerKey),
+  display: choiceLabel,
   conditionValue: (answer) => answer.answerKey,
-  problems(question) {
-    const keys = question.answers.map((option) => option.key);
-    return keys
-      .filter((key, index) => keys.indexOf(key) !== index)
-      .map((key) => `answer ${key} is given twice`);
-  },
-  targets: (question) => question.answers.flatMap((option) => (option.next ? [option.next] : [])),
+  problems: repeatedChoices,
+  targets: choiceTargets,
 };

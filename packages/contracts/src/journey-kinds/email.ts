@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { emailChangeSchema } from '../my-details';
+import {
+  accepted,
+  refused,
+  type ObjectSchemaFactory,
+  type QuestionKind,
+  type SharedQuestionFields,
+} from './kind';
+
+const emailQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
+  object({ kind: z.literal('email'), ...shared });
+export type EmailQuestion = z.infer<ReturnType<typeof emailQuestion>>;
+
+/** An email address, read by the rule My details changes one with, and kept in lower case. */
+export const emailKind: QuestionKind<EmailQuestion> = {
+  kind: 'email',
+  schema: emailQuestion,
+  read(question, { answerKey }) {
+    if (answerKey.trim() === '') return refused('invalid_email', 'Enter an email address');
+    const email = emailChangeSchema.shape.email.safeParse(answerKey);
+    if (!email.success) return refused('invalid_email', email.error.issues[0]!.message);
+    return accepted(question, email.data);
+  },
+  display: (_question, answer) => answer.answerKey,
+  conditionValue: (answer) => answer.answerKey,
+};
