@@ -95,13 +95,27 @@ describe('member data of the chosen record', () => {
     expect(dcNear.messageText).toMatch(
       /^Your target retirement date is \d{2} [A-Z][a-z]{2} \d{4}, in \d+ months?\.$/,
     );
-    // The second tenant has no options page: its members are sent to how to contact the scheme.
+    // A tenant without an options page (the second tenant's set aside): how to contact the scheme.
     const bluewater = new BrowserAgent(ctx.app, 'bluewater.localhost');
     expect((await bluewater.signIn('second.member')).statusCode).toBe(200);
-    const retirementAlerts = (await alertsOf(bluewater)).filter((alert) =>
-      alert.alertId.startsWith('retirement-'),
-    );
-    expect(retirementAlerts.map((alert) => alert.link)).toEqual(['/contact-us']);
+    const retirementLinks = async () =>
+      (await alertsOf(bluewater))
+        .filter((alert) => alert.alertId.startsWith('retirement-'))
+        .map((alert) => alert.link);
+    const bluewaterPage = (key: string) =>
+      and(eq(pages.tenantUrl, 'bluewater.localhost'), eq(pages.key, key));
+    await ctx.database.db
+      .update(pages)
+      .set({ key: 'options_set_aside' })
+      .where(bluewaterPage('retirement_options'));
+    try {
+      expect(await retirementLinks()).toEqual(['/contact-us']);
+    } finally {
+      await ctx.database.db
+        .update(pages)
+        .set({ key: 'retirement_options' })
+        .where(bluewaterPage('options_set_aside'));
+    }
   });
 
   it('follows the options page to wherever the tenant puts it, found by its content key', async () => {
