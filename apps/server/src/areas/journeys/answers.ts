@@ -1,10 +1,5 @@
-import {
-  ukBankAccountSchema,
-  type IdentityVerificationStatus,
-  type JourneyStep,
-} from '@meridian/contracts';
+import { kindOf, type IdentityVerificationStatus, type JourneyStep } from '@meridian/contracts';
 import type { JourneyGraph } from './graph';
-import { displayDate, displayPounds } from '../../lib/display';
 
 /** Where the member's proof of identity stands, in the words check your answers and the PDF use. */
 export const identityText: Record<IdentityVerificationStatus, string> = {
@@ -28,20 +23,8 @@ export function answerLines(
     if (!page) return [];
     const lines: Array<{ label: string; value: string }> = [];
     const question = page.question;
-    if (question && step.answer) {
-      const value =
-        question.kind === 'bank-account'
-          ? bankAccountText(step.answer.answerValue)
-          : question.kind === 'radios'
-            ? (question.answers.find((answer) => answer.key === step.answer!.answerKey)?.label ??
-              step.answer.answerKey)
-            : question.kind === 'date'
-              ? displayDate(step.answer.answerKey)
-              : question.kind === 'money'
-                ? displayPounds(Number(step.answer.answerKey))
-                : step.answer.answerKey;
-      lines.push({ label: question.label, value });
-    }
+    if (question && step.answer)
+      lines.push({ label: question.label, value: kindOf(question.kind).display(question, step.answer) });
     if (page.shows === 'identity-verification')
       lines.push({ label: 'Proof of identity', value: identityText[records.identity] });
     const list = page.checkboxes;
@@ -55,11 +38,3 @@ export function answerLines(
     return lines;
   });
 }
-
-/** A bank account as a member recognises it, without repeating the whole number. */
-export function bankAccountText(json: string | null): string {
-  const account = ukBankAccountSchema.parse(JSON.parse(json ?? '{}'));
-  const sortCode = account.sortCode.replace(/(\d{2})(\d{2})(\d{2})/, '$1-$2-$3');
-  return `${account.accountName}, sort code ${sortCode}, account ending ${account.accountNumber.slice(-4)}`;
-}
-

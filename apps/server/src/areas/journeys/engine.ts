@@ -1,13 +1,7 @@
-import {
-  internationalNumber,
-  moneyAnswerSchema,
-  phoneNumberSchema,
-  ukBankAccountSchema,
-  type JourneyStep,
-} from '@meridian/contracts';
-import { displayDate } from '../../lib/display';
+import { kindOf, type JourneyStep } from '@meridian/contracts';
 import { badRequest, notFound } from '../../lib/errors';
-import { answersOf, nextPageOf, reachableFrom, type JourneyGraph, type JourneyPage } from './graph';
+import { conditionHolds } from '@meridian/contracts';
+import { factsOf, nextPageOf, reachableFrom, type JourneyGraph, type JourneyPage } from './graph';
 
 export interface StepSubmission {
   pageKey: string;
@@ -17,15 +11,6 @@ export interface StepSubmission {
   today: string;
   now: string;
 }
-
-const htmlTag = /<[^>]*>/;
-
-/** YYYY-MM-DD naming a day that exists (not 30 February). */
-const isRealDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-};
 
 /**
  * The member's route through the journey: from the first page, each page's stored step, with where
@@ -47,7 +32,7 @@ export function routeOf(
       path.push(step);
       break;
     }
-    const next = nextPageOf(page, answersOf([...path, step]));
+    const next = nextPageOf(page, factsOf(graph, [...path, step]));
     if (next === null || path.some((passed) => passed.pageKey === next)) {
       path.push({ ...step, nextPageKey: null });
       break;
@@ -114,7 +99,7 @@ export function checkboxListOf(graph: JourneyGraph, pageKey: string, listKey: st
 function stepPage(graph: JourneyGraph, steps: readonly JourneyStep[], pageKey: string): JourneyPage {
   const page = pageOf(graph, pageKey);
   const { summaryPage, confirmationPage } = graph.definition;
-  if (pageKey === summaryPage || pageKey === confirmationPage)
+  if (pageKey === summaryPage || pageKey === confirmationPage || page.ends)
     throw badRequest('not_a_step', 'This page is not answered as a step.');
   if (!isReachable(graph, steps, pageKey))
     throw badRequest('page_not_reachable', 'Answer the pages before this one first.');
@@ -130,7 +115,7 @@ function declarationsTicked(page: JourneyPage, step: JourneyStep): boolean {
   return list.items.every((item) => !item.required || ticked.has(item.key));
 }
 
-/** Checks an answer against the page's question: one of its options, a date on the allowed side of today, plain text. */
+/** Checks an answer against the page's question, read by the question's kind. */
 function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneyStep['answer'] {
   const question = page.question;
   const answer = submission.answer;
@@ -141,72 +126,9 @@ function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneySt
   if (!answer) throw badRequest('answer_required', 'Answer the question on this page.');
   if (answer.questionKey !== question.key)
     throw badRequest('question_not_on_page', `This page asks ${question.key}, not ${answer.questionKey}.`);
-  const value = answer.answerKey.trim();
-  if (question.kind === 'radios' && !question.answers.some((option) => option.key === value))
-    throw badRequest('answer_not_an_option', 'Choose one of the answers given.');
-  if (question.kind === 'date') {
-    if (!isRealDate(value)) throw badRequest('invalid_date', 'Enter a real date.');
-    if (question.notAfterToday && value > submission.today)
-      throw badRequest('date_in_future', 'The date must be today or in the past.');
-    if (question.notBeforeToday && value < submission.today)
-      throw badRequest('date_in_past', 'The date must be today or in the future.');
-    if (question.notBefore && value < question.notBefore)
-      throw badRequest('date_too_early', `The date must be on or after ${displayDate(question.notBefore)}.`);
-  }
-  if (question.kind === 'text') {
-    if (value.length === 0) throw badRequest('answer_required', 'Answer the question on this page.');
-    if (value.length > (question.maxLength ?? 1000))
-      throw badRequest(
-        'answer_too_long',
-        `The answer must be ${question.maxLength ?? 1000} characters or fewer.`,
-      );
-    if (htmlTag.test(value)) throw badRequest('answer_has_html', 'The answer must not contain HTML.');
-  }
-  if (question.kind === 'bank-account') return bankAccountAnswer(question.key, answer.answerValue);
-  if (question.kind === 'phone') return phoneAnswer(question.key, answer.answerValue);
-  if (question.kind === 'money') {
-    const pence = moneyAnswerSchema.safeParse(answer.answerKey);
-    if (!pence.success) throw badRequest('invalid_money_amount', pence.error.issues[0]!.message);
-    return { questionKey: question.key, answerKey: String(pence.data), answerValue: null };
-  }
-  return { questionKey: question.key, answerKey: value, answerValue: answer.answerValue ?? null };
-}
-
-/** A bank account answer: its value is the account as JSON, stored in a normal form. */
-function bankAccountAnswer(questionKey: string, json: string | undefined): JourneyStep['answer'] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json ?? '');
-  } catch {
-    throw badRequest(
-      'invalid_bank_account',
-      'Enter the name on the account, the sort code and the account number.',
-    );
-  }
-  const parsed = ukBankAccountSchema.safeParse(raw);
-  if (!parsed.success) throw badRequest('invalid_bank_account', parsed.error.issues[0]!.message);
-  return { questionKey, answerKey: 'provided', answerValue: JSON.stringify(parsed.data) };
-}
-
-/**
- * A phone answer: its value is the country and number as JSON, checked as My details checks a mobile
- * (in a phone number's words); the answer is the number in international format.
- */
-function phoneAnswer(questionKey: string, json: string | undefined): JourneyStep['answer'] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json ?? '');
-  } catch {
-    throw badRequest('invalid_phone_number', 'Enter a phone number and the country it is from.');
-  }
-  const parsed = phoneNumberSchema.safeParse(raw);
-  const number = parsed.success ? internationalNumber(parsed.data) : null;
-  if (!parsed.success || !number)
-    throw badRequest(
-      'invalid_phone_number',
-      parsed.success ? 'Enter a phone number in the correct format.' : parsed.error.issues[0]!.message,
-    );
-  return { questionKey, answerKey: number, answerValue: JSON.stringify(parsed.data) };
+  const checked = kindOf(question.kind).read(question, answer, { today: submission.today });
+  if (!checked.ok) throw badRequest(checked.code, checked.message);
+  return checked.answer;
 }
 
 /**
@@ -247,7 +169,10 @@ export function submitStep(
   };
   if (!declarationsTicked(page, draft))
     throw badRequest('declarations_incomplete', 'Tick every declaration on this page to continue.');
-  const nextPageKey = nextPageOf(page, answersOf([...before, draft]));
+  const facts = factsOf(graph, [...before, draft]);
+  const refusal = page.checks?.find((check) => conditionHolds(check.when, facts));
+  if (refusal) throw badRequest(refusal.code, refusal.message);
+  const nextPageKey = nextPageOf(page, facts);
   if (nextPageKey === null) throw badRequest('page_leads_nowhere', 'This page does not lead on.');
   if (submission.expectedNext && submission.expectedNext !== nextPageKey)
     throw badRequest(
