@@ -7,6 +7,7 @@ export * from './analytics';
 export * from './input-policy';
 export * from './hidden-characters';
 export * from './journeys';
+export * from './journey-conditions';
 export * from './journey-kinds';
 export * from './identity-verification';
 export * from './my-details';

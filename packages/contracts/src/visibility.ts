@@ -28,12 +28,15 @@ export interface VisibilityKey {
 /** The key of someone not signed in: every condition is unknown, so any block with a condition hides. */
 export const publicVisibilityKey: VisibilityKey = { fields: {} };
 
-// Three-valued: undefined is "unknown", and `not` of unknown stays unknown.
-function truth(rule: VisibilityRule, key: VisibilityKey): boolean | undefined {
+/**
+ * Whether the rule holds for the key, three-valued: undefined is "unknown", and `not` of unknown stays
+ * unknown. Journey conditions evaluate their `field` and `flag` tests with it.
+ */
+export function visibilityTruth(rule: VisibilityRule, key: VisibilityKey): boolean | undefined {
   if ('all' in rule) return combine(rule.all, key, false);
   if ('any' in rule) return combine(rule.any, key, true);
   if ('not' in rule) {
-    const inner = truth(rule.not, key);
+    const inner = visibilityTruth(rule.not, key);
     return inner === undefined ? undefined : !inner;
   }
   if ('field' in rule) {
@@ -48,7 +51,7 @@ function truth(rule: VisibilityRule, key: VisibilityKey): boolean | undefined {
 function combine(rules: VisibilityRule[], key: VisibilityKey, decisive: boolean): boolean | undefined {
   let result: boolean | undefined = !decisive;
   for (const rule of rules) {
-    const value = truth(rule, key);
+    const value = visibilityTruth(rule, key);
     if (value === decisive) return decisive;
     if (value === undefined) result = undefined;
   }
@@ -57,5 +60,5 @@ function combine(rules: VisibilityRule[], key: VisibilityKey, decisive: boolean)
 
 /** True when the rule (if any) certainly holds for the key. Shared by the server and the web. */
 export function evaluateVisibility(rule: VisibilityRule | undefined, key: VisibilityKey): boolean {
-  return rule === undefined || truth(rule, key) === true;
+  return rule === undefined || visibilityTruth(rule, key) === true;
 }

@@ -262,7 +262,120 @@ describe('the journey engine', () => {
     ]);
     expect(journeyGraphProblems(broken)).toEqual([
       'contact.routes: "extra" is not a page of journey testjourney',
-      'declarations: leads nowhere (give it "next")',
+      'declarations: leads nowhere (give it "next", or "ends" for a page that ends the journey)',
+    ]);
+  });
+
+  const withPages = (...changed: ReturnType<typeof page>[]) =>
+    graphOf(definition, [
+      ...pages.filter((candidate) => !changed.some((change) => change.key === candidate.key)),
+      ...changed,
+    ]);
+  const contactPage = pages.find((candidate) => candidate.key === 'contact')!.journey;
+
+  it.each([
+    [
+      'a condition naming a question no page asks',
+      withPages(
+        page('contact', {
+          ...contactPage,
+          routes: [{ when: { question: 'nowhere', in: ['no'] }, next: 'extra' }],
+        }),
+      ),
+      'contact.routes[0].when: question "nowhere" is not asked on any page of journey testjourney',
+    ],
+    [
+      'an answer the question does not offer',
+      withPages(
+        page('contact', {
+          ...contactPage,
+          routes: [{ when: { question: 'contact_ok', in: ['maybe'] }, next: 'extra' }],
+        }),
+      ),
+      'contact.routes[0].when: "maybe" is not an answer of question "contact_ok"',
+    ],
+    [
+      'a named condition the journey does not define',
+      withPages(
+        page('contact', {
+          ...contactPage,
+          routes: [{ when: { condition: 'wrong_details' }, next: 'extra' }],
+        }),
+      ),
+      'contact.routes[0].when: there is no condition "wrong_details" in the journey\'s conditions',
+    ],
+    [
+      'a figure the journey does not lock',
+      withPages(
+        page('contact', {
+          ...contactPage,
+          checks: [{ when: { figure: 'lumpSumPence', gt: 0 }, message: 'No', code: 'too_much' }],
+        }),
+      ),
+      'contact.checks[0].when: there is no figure "lumpSumPence" (this journey locks none)',
+    ],
+    [
+      'a page no answers reach',
+      withPages(
+        page('orphan', { question: { kind: 'text', key: 'orphan_text', label: 'Orphan' }, next: 'check' }),
+      ),
+      'orphan: cannot be reached from start by any answers',
+    ],
+    [
+      'a terminal page that leads on',
+      withPages(
+        page('contact', {
+          ...contactPage,
+          routes: [{ when: { question: 'contact_ok', in: ['no'] }, next: 'refused' }],
+        }),
+        page('refused', { ends: { reason: 'details_refused' }, next: 'extra' }),
+      ),
+      'refused: a terminal page ("ends") leads nowhere: remove its "next" and routes',
+    ],
+  ])('refuses %s at sync, naming the page', (_name, broken, problem) => {
+    expect(journeyGraphProblems(broken)).toContain(problem);
+  });
+
+  it('refuses named conditions that are not defined, refer back to themselves, or name unknown figures', () => {
+    const named = graphOf(
+      {
+        ...definition,
+        conditions: {
+          advised: { question: 'had_advice', in: ['yes'] },
+          loop_a: { condition: 'loop_b' },
+          loop_b: { not: { condition: 'loop_a' } },
+        },
+        caseDocuments: [{ name: 'Adviser letter', when: { condition: 'advice_given' } }],
+      },
+      pages,
+    );
+    expect(journeyGraphProblems(named, ['lumpSumPence'])).toEqual([
+      'conditions.loop_a: refers back to itself',
+      'conditions.loop_b: refers back to itself',
+      'caseDocuments[0].when: there is no condition "advice_given" in the journey\'s conditions',
+    ]);
+  });
+
+  it('accepts a terminal page with no next, and figures the journey locks', () => {
+    const ending = withPages(
+      page('contact', {
+        ...contactPage,
+        routes: [
+          {
+            when: {
+              all: [
+                { question: 'contact_ok', in: ['no'] },
+                { figure: 'lumpSumPence', gt: 0 },
+              ],
+            },
+            next: 'refused',
+          },
+        ],
+      }),
+      page('refused', { ends: { reason: 'details_refused' } }),
+    );
+    expect(journeyGraphProblems(ending, ['lumpSumPence'])).toEqual([
+      'extra: cannot be reached from start by any answers',
     ]);
   });
 });

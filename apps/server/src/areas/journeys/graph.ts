@@ -1,9 +1,26 @@
-import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/contracts';
+import {
+  conditionHolds,
+  conditionReferences,
+  type ConditionFacts,
+  type JourneyCondition,
+  type JourneyDefinition,
+  type JourneyStep,
+  type PageJourney,
+  type VisibilityKey,
+} from '@meridian/contracts';
+import { figureNamesOf } from './plugins';
 
-/** A journey as the engine walks it: its definition and its pages by key. */
+/** What conditions read besides the answers: the figures locked at start and the member's access key. */
+export interface OwnerFacts {
+  figures?: Readonly<Record<string, number>>;
+  accessKey?: VisibilityKey;
+}
+
+/** A journey as the engine walks it: its definition, its pages by key, and its owner's facts. */
 export interface JourneyGraph {
   definition: JourneyDefinition;
   pages: ReadonlyMap<string, PageJourney & { title: string; slug: string }>;
+  owner?: OwnerFacts;
 }
 
 export type JourneyPage = NonNullable<ReturnType<JourneyGraph['pages']['get']>>;
@@ -27,32 +44,111 @@ export const graphOf = (definition: JourneyDefinition, pages: readonly PageWithJ
   ),
 });
 
+/** The graph walked for one owner: conditions on figures and access-key fields read these. */
+export const withOwnerFacts = (graph: JourneyGraph, owner: OwnerFacts): JourneyGraph => ({ ...graph, owner });
+
 /** The answers given so far on a path, by question key. */
 export const answersOf = (steps: readonly JourneyStep[]): Map<string, string> =>
   new Map(steps.flatMap((step) => (step.answer ? [[step.answer.questionKey, step.answer.answerKey]] : [])));
 
+/** What the journey's conditions are evaluated over, after these steps. */
+export const factsOf = (graph: JourneyGraph, steps: readonly JourneyStep[]): ConditionFacts => ({
+  answers: answersOf(steps),
+  figures: graph.owner?.figures,
+  accessKey: graph.owner?.accessKey,
+  named: graph.definition.conditions,
+});
+
 /**
- * Where a page leads, given the answers so far (including its own): the chosen answer's own page,
- * else the first route whose condition holds, else the page's `next`; null at the end of the graph.
+ * Where a page leads, given the facts so far (its own answer included): the chosen answer's own page,
+ * else the first route whose condition holds, else the page's `next`; null at the end of the graph (a
+ * terminal page, check your answers).
  */
-export function nextPageOf(page: PageJourney, answers: ReadonlyMap<string, string>): string | null {
+export function nextPageOf(page: PageJourney, facts: ConditionFacts): string | null {
   const question = page.question;
   if (question?.kind === 'radios') {
-    const chosen = question.answers.find((answer) => answer.key === answers.get(question.key));
+    const chosen = question.answers.find((answer) => answer.key === facts.answers.get(question.key));
     if (chosen?.next) return chosen.next;
   }
-  const route = page.routes?.find((candidate) =>
-    candidate.when.in.includes(answers.get(candidate.when.question) ?? ''),
-  );
+  const route = page.routes?.find((candidate) => conditionHolds(candidate.when, facts));
   return route?.next ?? page.next ?? null;
+}
+
+/** Every page key a page may lead to. */
+const targetsOf = (page: PageJourney): string[] =>
+  [
+    page.next,
+    ...(page.routes ?? []).map((route) => route.next),
+    ...(page.question?.kind === 'radios' ? page.question.answers.map((answer) => answer.next) : []),
+  ].filter((target): target is string => Boolean(target));
+
+/** What the sync checks a journey's conditions against: its questions, named conditions and figures. */
+interface ConditionScope {
+  type: string;
+  /** Question keys asked on the journey's pages, with a radios question's answer keys. */
+  questions: ReadonlyMap<string, readonly string[] | null>;
+  named: ReadonlySet<string>;
+  figures: ReadonlySet<string>;
+}
+
+function conditionProblems(where: string, condition: JourneyCondition, scope: ConditionScope): string[] {
+  const found = conditionReferences(condition);
+  return [
+    ...found.questions
+      .filter((question) => !scope.questions.has(question))
+      .map(
+        (question) => `${where}: question "${question}" is not asked on any page of journey ${scope.type}`,
+      ),
+    ...found.answerKeys
+      .filter(({ question, answer }) => {
+        const answers = scope.questions.get(question);
+        return answers && !answers.includes(answer);
+      })
+      .map(({ question, answer }) => `${where}: "${answer}" is not an answer of question "${question}"`),
+    ...found.conditions
+      .filter((name) => !scope.named.has(name))
+      .map((name) => `${where}: there is no condition "${name}" in the journey's conditions`),
+    ...found.figures
+      .filter((figure) => !scope.figures.has(figure))
+      .map(
+        (figure) =>
+          `${where}: there is no figure "${figure}" (${
+            scope.figures.size
+              ? `this journey locks ${[...scope.figures].join(', ')}`
+              : 'this journey locks none'
+          })`,
+      ),
+  ];
+}
+
+/** Named conditions that refer back to themselves, directly or through others. */
+function circularConditions(named: Readonly<Record<string, JourneyCondition>>): string[] {
+  const refersTo = (name: string) => conditionReferences(named[name]!).conditions;
+  const leadsBack = (start: string) => {
+    const seen = new Set<string>();
+    const queue = refersTo(start);
+    while (queue.length > 0) {
+      const name = queue.pop()!;
+      if (name === start) return true;
+      if (seen.has(name) || !(name in named)) continue;
+      seen.add(name);
+      queue.push(...refersTo(name));
+    }
+    return false;
+  };
+  return Object.keys(named).filter(leadsBack);
 }
 
 /**
  * Problems with a journey's pages as authored: every page key named must be a page of that journey,
- * the summary page must be reachable from the first page, and a page that leads nowhere must be the
- * summary or confirmation page.
+ * every page must be reachable from the first page, a page that leads nowhere must be the summary,
+ * confirmation or a terminal page, and every condition must name questions the journey asks, answers
+ * those questions offer, conditions it defines and figures it locks (`figures`, from its plugin).
  */
-export function journeyGraphProblems(graph: JourneyGraph): string[] {
+export function journeyGraphProblems(
+  graph: JourneyGraph,
+  figures: readonly string[] = figureNamesOf(graph.definition),
+): string[] {
   const { definition, pages } = graph;
   const problems: string[] = [];
   const named = (where: string, key: string | undefined) => {
@@ -64,16 +160,19 @@ export function journeyGraphProblems(graph: JourneyGraph): string[] {
   named('confirmationPage', definition.confirmationPage);
   named('contactPage', definition.contactPage);
   named('exitPage', definition.exitPage);
-  const questionKeys = new Set<string>();
+  const questions = new Map<string, readonly string[] | null>();
   for (const [key, page] of pages) {
     named(`${key}.next`, page.next);
     for (const route of page.routes ?? []) named(`${key}.routes`, route.next);
     if (page.question?.kind === 'radios')
       for (const answer of page.question.answers) named(`${key}.question.answers`, answer.next);
     if (page.question) {
-      if (questionKeys.has(page.question.key))
+      if (questions.has(page.question.key))
         problems.push(`${key}: question key "${page.question.key}" is asked on another page too`);
-      questionKeys.add(page.question.key);
+      questions.set(
+        page.question.key,
+        page.question.kind === 'radios' ? page.question.answers.map((answer) => answer.key) : null,
+      );
     }
     const leadsSomewhere =
       page.next ||
@@ -81,10 +180,41 @@ export function journeyGraphProblems(graph: JourneyGraph): string[] {
       (page.question?.kind === 'radios' && page.question.answers.every((answer) => answer.next));
     const isEnd =
       key === definition.summaryPage || key === definition.confirmationPage || key === definition.exitPage;
-    if (!leadsSomewhere && !isEnd) problems.push(`${key}: leads nowhere (give it "next")`);
+    if (page.ends && (isEnd || targetsOf(page).length > 0))
+      problems.push(`${key}: a terminal page ("ends") leads nowhere: remove its "next" and routes`);
+    if (!leadsSomewhere && !isEnd && !page.ends)
+      problems.push(`${key}: leads nowhere (give it "next", or "ends" for a page that ends the journey)`);
   }
-  if (problems.length === 0 && !reachableFrom(graph, definition.firstPage).has(definition.summaryPage))
+  const scope: ConditionScope = {
+    type: definition.type,
+    questions,
+    named: new Set(Object.keys(definition.conditions ?? {})),
+    figures: new Set(figures),
+  };
+  for (const [name, condition] of Object.entries(definition.conditions ?? {}))
+    problems.push(...conditionProblems(`conditions.${name}`, condition, scope));
+  for (const name of circularConditions(definition.conditions ?? {}))
+    problems.push(`conditions.${name}: refers back to itself`);
+  definition.caseDocuments.forEach((document, index) => {
+    if (typeof document !== 'string')
+      problems.push(...conditionProblems(`caseDocuments[${index}].when`, document.when, scope));
+  });
+  for (const [key, page] of pages) {
+    page.routes?.forEach((route, index) =>
+      problems.push(...conditionProblems(`${key}.routes[${index}].when`, route.when, scope)),
+    );
+    page.checks?.forEach((check, index) =>
+      problems.push(...conditionProblems(`${key}.checks[${index}].when`, check.when, scope)),
+    );
+  }
+  if (problems.length > 0) return problems;
+  const reachable = reachableFrom(graph, definition.firstPage);
+  if (!reachable.has(definition.summaryPage))
     problems.push(`summaryPage: "${definition.summaryPage}" cannot be reached from ${definition.firstPage}`);
+  const reachedOtherwise = new Set([definition.confirmationPage, definition.exitPage]);
+  for (const key of pages.keys())
+    if (!reachable.has(key) && !reachedOtherwise.has(key))
+      problems.push(`${key}: cannot be reached from ${definition.firstPage} by any answers`);
   return problems;
 }
 
@@ -101,12 +231,17 @@ export function reachableFrom({ definition, pages }: JourneyGraph, start: string
     seen.add(key);
     const page = pages.get(key);
     if (!page) continue;
-    const targets = [
-      page.next,
-      ...(page.routes ?? []).map((route) => route.next),
-      ...(page.question?.kind === 'radios' ? page.question.answers.map((answer) => answer.next) : []),
-    ];
-    for (const target of targets) if (target && !seen.has(target)) queue.push(target);
+    for (const target of targetsOf(page)) if (!seen.has(target)) queue.push(target);
   }
   return seen;
 }
+
+/** The documents the case lists for the member's answers: each one whose `when` (if any) holds. */
+export const caseDocumentsFor = (graph: JourneyGraph, path: readonly JourneyStep[]): string[] =>
+  graph.definition.caseDocuments.flatMap((document) =>
+    typeof document === 'string'
+      ? [document]
+      : conditionHolds(document.when, factsOf(graph, path))
+        ? [document.name]
+        : [],
+  );

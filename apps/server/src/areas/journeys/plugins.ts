@@ -1,10 +1,44 @@
-import type { JourneyDefinition } from '@meridian/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import type { JourneyGraph, JourneyPage } from './graph';
 
 /** A section of check your answers or the PDF: a heading and its lines. */
 export interface AnswerSection {
   heading: string;
   lines: Array<{ label: string; value: string }>;
 }
+
+/** What a page check reads: who is asking, the journey, the page being left and the answer sent. */
+export interface PageCheckContext {
+  db: Database;
+  request: FastifyRequest;
+  graph: JourneyGraph;
+  page: JourneyPage;
+  /** The answer as sent, before its kind has read it: a check leaves a malformed one to the kind. */
+  answer?: { questionKey: string; answerKey: string; answerValue?: string };
+}
+
+/**
+ * A check made before a page is left, on the pages it applies to (those that show something, or ask a
+ * kind of question); it refuses by throwing an AppError (a 4xx with a code), and nothing is saved.
+ */
+export interface PageCheck {
+  appliesTo: { shows: NonNullable<PageJourney['shows']> } | { questionKind: string };
+  check(context: PageCheckContext): Promise<void>;
+}
+
+/** What a submit check reads: the member's route through the journey and what it locked at start. */
+export interface SubmitCheckContext {
+  db: Database;
+  request: FastifyRequest;
+  graph: JourneyGraph;
+  path: readonly JourneyStep[];
+  locked: unknown;
+}
+
+/** A check made before a journey is submitted (a guarantee expiring); throws an AppError to refuse. */
+export type SubmitCheck = (context: SubmitCheckContext) => Promise<void>;
 
 /**
  * What a kind of journey adds to the generic engine, found by the definition's `startsFrom`: the
@@ -14,13 +48,57 @@ export interface JourneyPlugin {
   startsFrom: NonNullable<JourneyDefinition['startsFrom']>;
   /** What the journey locked in when it started (a chosen quote), as the PDF shows it. */
   lockedSection(locked: unknown): AnswerSection;
+  /** The locked figures conditions may compare (`{ "figure": name, "gt": ... }`), amounts in pence. */
+  figures?: { names: readonly string[]; of(locked: unknown): Record<string, number> };
+  /** Checks on this journey's pages, besides those every journey has. */
+  pageChecks?: readonly PageCheck[];
+  /** Checked before this journey is submitted, besides those every journey has. */
+  submitChecks?: readonly SubmitCheck[];
 }
 
 const plugins = new Map<string, JourneyPlugin>();
+const everyJourney = { pageChecks: [] as PageCheck[], submitChecks: [] as SubmitCheck[] };
 
 export function registerJourneyPlugin(plugin: JourneyPlugin) {
   plugins.set(plugin.startsFrom, plugin);
 }
 
+/** A check on every journey's pages, registered by the area that owns what it checks. */
+export function registerPageCheck(check: PageCheck) {
+  everyJourney.pageChecks.push(check);
+}
+
+/** A check before any journey is submitted, registered by the area that owns what it checks. */
+export function registerSubmitCheck(check: SubmitCheck) {
+  everyJourney.submitChecks.push(check);
+}
+
 export const pluginOf = (definition: JourneyDefinition): JourneyPlugin | undefined =>
   definition.startsFrom ? plugins.get(definition.startsFrom) : undefined;
+
+/** The figure names a journey's conditions may use: those its plugin locks. */
+export const figureNamesOf = (definition: JourneyDefinition): readonly string[] =>
+  pluginOf(definition)?.figures?.names ?? [];
+
+/** The locked figures, by name, for the journey's conditions; none when nothing was locked. */
+export const lockedFiguresOf = (definition: JourneyDefinition, locked: unknown): Record<string, number> => {
+  const figures = pluginOf(definition)?.figures;
+  return figures && locked ? figures.of(locked) : {};
+};
+
+const applies = (check: PageCheck, page: JourneyPage) =>
+  'shows' in check.appliesTo
+    ? page.shows === check.appliesTo.shows
+    : page.question?.kind === check.appliesTo.questionKind;
+
+/** Runs the checks that apply to the page being left: every journey's, then the journey's own. */
+export async function runPageChecks(context: PageCheckContext) {
+  const checks = [...everyJourney.pageChecks, ...(pluginOf(context.graph.definition)?.pageChecks ?? [])];
+  for (const check of checks) if (applies(check, context.page)) await check.check(context);
+}
+
+/** Runs the checks made before a journey is submitted: every journey's, then the journey's own. */
+export async function runSubmitChecks(context: SubmitCheckContext) {
+  const checks = [...everyJourney.submitChecks, ...(pluginOf(context.graph.definition)?.submitChecks ?? [])];
+  for (const check of checks) await check(context);
+}
