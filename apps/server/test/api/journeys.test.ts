@@ -150,7 +150,7 @@ async function tickDeclarations(
 }
 
 describe('cancelling an application', () => {
-  it('deletes its answers and kept amount, lists it no more, and refuses a stale tab’s submission', async () => {
+  it('keeps it as cancelled history, deletes the kept amount, lists it no more, and refuses a stale tab’s submission', async () => {
     const agent = await signedIn('db.deferred');
     const retirementDate = await firstAllowedDate(agent);
     const quotes = '/mdp-api/api/v3/retirement/quotes';
@@ -200,11 +200,12 @@ describe('cancelling an application', () => {
       expect(refused.statusCode).toBe(404);
       expect(codeOf(refused)).toBe('journey_not_found');
     }
+    // The cancelled application is kept as history, closed, with its answers as they were.
     const rows = await ctx.database.db
       .select()
       .from(memberJourneys)
       .where(eq(memberJourneys.referenceNumber, '1000001'));
-    expect(rows).toEqual([]);
+    expect(rows).toEqual([expect.objectContaining({ status: 'Cancelled', closedAt: expect.any(Date) })]);
     expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { JourneyDefinition } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { memberBankAccounts, memberCases, memberJourneys } from '../../db/schema';
@@ -70,7 +70,11 @@ export async function accessKeyFactsOf(
   now: Date,
 ): Promise<AccessKeyFacts> {
   const [rows, definitions, cases, accounts] = await Promise.all([
-    db.select().from(memberJourneys).where(ofRecord(memberJourneys, record)).orderBy(memberJourneys.type),
+    db
+      .select()
+      .from(memberJourneys)
+      .where(ofRecord(memberJourneys, record))
+      .orderBy(memberJourneys.type, desc(memberJourneys.startedAt), desc(memberJourneys.id)),
     findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys'),
     db
       .select({ caseType: memberCases.caseType, status: memberCases.status })
@@ -86,12 +90,16 @@ export async function accessKeyFactsOf(
       definition.quoteRequest ? [definition.quoteRequest.caseType] : [],
     ),
   );
+  // The latest of each type is the member's journey; a cancelled one counts as none.
+  const latest = rows.filter((row, index) => index === 0 || rows[index - 1]!.type !== row.type);
   const journeys = await Promise.all(
-    rows.map(async (row) => ({
-      type: row.type,
-      status: statusOf(row, now),
-      answers: await radioAnswersOf(db, tenantUrl, row),
-    })),
+    latest
+      .filter((row) => row.status !== 'Cancelled')
+      .map(async (row) => ({
+        type: row.type,
+        status: statusOf(row, now),
+        answers: await radioAnswersOf(db, tenantUrl, row),
+      })),
   );
   return {
     journeys,

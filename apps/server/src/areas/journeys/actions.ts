@@ -22,6 +22,7 @@ import { refuseModulusFailure, refuseOtherHolder } from '../my-details/bank-acco
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
 import {
   findJourney,
+  isClosed,
   loadJourneyGraph,
   requireJourney,
   requireOpenJourney,
@@ -43,7 +44,6 @@ export const memberOf = (request: FastifyRequest): MemberRecord => ({
   businessGroup: request.member!.businessGroup,
   referenceNumber: request.member!.referenceNumber,
 });
-
 
 type StepsOf = ReturnType<typeof stepsOf>;
 
@@ -200,10 +200,10 @@ export async function questionFormOf(db: Database, request: FastifyRequest, type
 }
 
 /**
- * Cancels an unsubmitted journey: its answers are deleted, and for one started from a retirement
- * quote the tax-free cash amount kept for it too, so the options page starts afresh. One transaction
- * with the journey locked: a submission racing it either sends first (and the cancel is refused) or
- * finds no journey.
+ * Cancels an unsubmitted journey: it is kept as history (Cancelled), and for one started from a
+ * retirement quote the tax-free cash amount kept for it is deleted, so the options page starts afresh.
+ * One transaction with the journey locked: a submission racing it either sends first (and the cancel
+ * is refused) or finds no journey.
  */
 export async function deleteJourney(db: Database, request: FastifyRequest, type: string) {
   const record = memberOf(request);
@@ -211,7 +211,12 @@ export async function deleteJourney(db: Database, request: FastifyRequest, type:
     const row = await requireJourney(tx, record, type, true);
     if (row.status === 'Submitted')
       throw badRequest('journey_submitted', 'A submitted application cannot be cancelled.');
-    await tx.delete(memberJourneys).where(eq(memberJourneys.id, row.id));
+    if (row.status === 'Ended') throw badRequest('journey_ended', 'This journey has ended already.');
+    const now = new Date();
+    await tx
+      .update(memberJourneys)
+      .set({ status: 'Cancelled', closedAt: now, updatedAt: now })
+      .where(eq(memberJourneys.id, row.id));
     if (row.choice)
       await tx
         .delete(enteredLumpSums)
@@ -224,7 +229,7 @@ export async function deleteJourney(db: Database, request: FastifyRequest, type:
   });
 }
 
-/** The member's journeys started and not sent (expired ones too, until they start again), for My requests. */
+/** The member's latest journeys still open (expired ones too, until they start again), for My requests. */
 export async function journeysInProgress(
   db: Database,
   request: FastifyRequest,
@@ -234,7 +239,7 @@ export async function journeysInProgress(
   const found: JourneyInProgress[] = [];
   for (const definition of definitions) {
     const row = await findJourney(db, memberOf(request), definition.type);
-    if (!row || row.status === 'Submitted') continue;
+    if (!row || isClosed(row)) continue;
     const graph = await loadJourneyGraph(db, request.tenantUrl, definition.type);
     const pageKey = routeOf(graph, stepsOf(row)).frontier;
     found.push({

@@ -4,12 +4,12 @@ import { evaluateVisibility, visibilityKeyOf, type JourneyChoice } from '@meridi
 import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberJourneys } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { buildAccessKeyPayload } from '../access-key/access-key-service';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import type { JourneyGraph } from './graph';
-import { findJourney, statusOf, type Queryable } from './repository';
+import { findJourney, isClosed, statusOf, type Queryable } from './repository';
 
 /** The signed-in member's record, or 404 when the scheme no longer holds it. */
 export async function memberFor(db: Database, request: FastifyRequest) {
@@ -40,7 +40,10 @@ export async function assertEligible(
     throw forbidden('journey_not_open', `${graph.definition.title} is not open to you.`);
 }
 
-/** Creates the journey, or renews an expired one; a submitted one cannot be started again. */
+/**
+ * Opens the member's journey of this type: a new one when there is none open (the submitted, cancelled
+ * or ended ones stay as history), else the open one takes the new values (an expired one starts afresh).
+ */
 export async function openJourney(
   tx: Queryable,
   request: FastifyRequest,
@@ -53,15 +56,23 @@ export async function openJourney(
   };
   const existing = await findJourney(tx, member, graph.definition.type, true);
   const now = new Date();
-  if (!existing) {
-    await tx.insert(memberJourneys).values({ ...member, type: graph.definition.type, ...values, steps: [] });
+  if (!existing || isClosed(existing)) {
+    // Two starts racing: the partial unique index keeps one open journey, the other start is a no-op.
+    await tx
+      .insert(memberJourneys)
+      .values({
+        ...member,
+        type: graph.definition.type,
+        ...values,
+        steps: [],
+        startedAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
     return;
   }
-  const status = statusOf(existing, now);
-  if (status === 'Submitted')
-    throw new AppError(409, 'journey_submitted', 'You have submitted this already. See My requests.');
   // A new choice keeps the answers given so far; an expired journey starts afresh.
-  const fresh = status === 'Expired' ? { steps: [], startedAt: now, status: 'Started' as const } : {};
+  const fresh = statusOf(existing, now) === 'Expired' ? { steps: [], startedAt: now } : {};
   await tx
     .update(memberJourneys)
     .set({ ...values, ...fresh, updatedAt: now })

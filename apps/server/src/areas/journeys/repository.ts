@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { JourneyDefinition, JourneyStatus, JourneyStep } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { memberJourneys, pages } from '../../db/schema';
@@ -41,24 +41,50 @@ const memberJourney = (member: MemberRecord, type: string) =>
 export const statusOf = (row: JourneyRow, now: Date): JourneyStatus =>
   row.status === 'Started' && row.expiresAt <= now ? 'Expired' : row.status;
 
+/** A journey kept only as history (submitted, cancelled, ended): starting again opens a new one. */
+export const isClosed = (row: JourneyRow) => row.status !== 'Started';
+
+/**
+ * The member's latest journey of this type, whatever its status: a member may have several over
+ * time (submitted, cancelled or ended ones are kept as history), and only the latest is theirs to see.
+ */
 export async function findJourney(db: Queryable, member: MemberRecord, type: string, lock = false) {
-  const query = db.select().from(memberJourneys).where(memberJourney(member, type));
+  const query = db
+    .select()
+    .from(memberJourneys)
+    .where(memberJourney(member, type))
+    .orderBy(desc(memberJourneys.startedAt), desc(memberJourneys.id))
+    .limit(1);
   const [row] = await (lock ? query.for('update') : query);
   return row ?? null;
 }
 
-/** The member's journey of this type, whatever its status; 404 when never started. */
+/** The member's latest submitted journey of this type (its PDF), else null. */
+export async function findSubmittedJourney(db: Queryable, member: MemberRecord, type: string) {
+  const [row] = await db
+    .select()
+    .from(memberJourneys)
+    .where(and(memberJourney(member, type), eq(memberJourneys.status, 'Submitted')))
+    .orderBy(desc(memberJourneys.submittedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The member's latest journey of this type; 404 when never started or the latest was cancelled. */
 export async function requireJourney(db: Queryable, member: MemberRecord, type: string, lock = false) {
   const row = await findJourney(db, member, type, lock);
-  if (!row) throw notFound('journey_not_found', 'You have not started this journey.');
+  if (!row || row.status === 'Cancelled')
+    throw notFound('journey_not_found', 'You have not started this journey.');
   return row;
 }
 
-/** The member's journey that may still change: started, not submitted, not expired. */
+/** The member's journey that may still change: started, not submitted, not ended, not expired. */
 export async function requireOpenJourney(db: Queryable, member: MemberRecord, type: string, now: Date) {
   const row = await requireJourney(db, member, type, true);
   const status = statusOf(row, now);
   if (status === 'Submitted') throw badRequest('journey_submitted', 'This has been submitted already.');
+  if (status === 'Ended')
+    throw badRequest('journey_ended', 'This journey has ended. Start again to change it.');
   if (status === 'Expired')
     throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
   return row;
@@ -69,4 +95,3 @@ export const stepsOf = (row: JourneyRow) => row.steps as JourneyStep[];
 export async function saveSteps(db: Queryable, row: JourneyRow, steps: JourneyStep[], now: Date) {
   await db.update(memberJourneys).set({ steps, updatedAt: now }).where(eq(memberJourneys.id, row.id));
 }
-

@@ -29,7 +29,8 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Start a journey at its first page (no-op when one is under way)',
+        summary:
+          'Start a journey at its first page: a new one after a submitted, cancelled or ended one (kept as history); a no-op while one is open',
         params: journeyTypeParamsSchema,
         body: journeyStepRequestSchema,
         response: { 204: z.null(), ...errors },

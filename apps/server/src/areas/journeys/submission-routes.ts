@@ -39,9 +39,8 @@ import { fileForMember } from '../documents/library';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { addressLines, memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
-import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
-import { loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
+import { findSubmittedJourney, loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
@@ -131,7 +130,7 @@ export async function submitJourney(
         journeyType: type,
         documents: [
           { name: 'Application form', status: 'received' },
-          ...caseDocumentsFor(graph, path).map((document) => ({
+          ...graph.definition.caseDocuments.map((document) => ({
             name: document,
             status: document === IDENTITY_CASE_DOCUMENT && identitySent ? 'received' : 'outstanding',
           })),
@@ -204,14 +203,16 @@ export async function submitJourney(
   return { caseNumber: submitted.caseNumber, submissionDate: submitted.submissionDate };
 }
 
-/** The submitted application's PDF, as an attachment. */
+/** The latest submitted application's PDF, as an attachment (a newer one may be under way). */
 export async function sendJourneyPdf(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   type: string,
 ) {
-  const row = await requireJourney(db, memberOf(request), type);
+  const row =
+    (await findSubmittedJourney(db, memberOf(request), type)) ??
+    (await requireJourney(db, memberOf(request), type));
   const [found] = row.caseNumber
     ? await db.select().from(memberCases).where(eq(memberCases.caseNumber, row.caseNumber))
     : [];

@@ -28,21 +28,21 @@ const latestChosenJourney = preparedQuery((db: Queryable) =>
         isNotNull(memberJourneys.choice),
       ),
     )
-    .orderBy(desc(memberJourneys.startedAt))
+    .orderBy(desc(memberJourneys.startedAt), desc(memberJourneys.id))
     .limit(1)
     .prepare('latest_chosen_journey'),
 );
 
 /**
- * The member's retirement application (the journey started from a retirement quote), as the
- * application status rules read it; null when there is none.
+ * The member's retirement application (the latest journey started from a retirement quote), as the
+ * application status rules read it; null when there is none or the latest was cancelled.
  */
 export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
   const [row] = await latestChosenJourney(db).execute({
     businessGroup: member.businessGroup,
     referenceNumber: member.referenceNumber,
   });
-  if (!row) return null;
+  if (!row || row.status === 'Cancelled') return null;
   const status = statusOf(row, now);
   const retirementDate = row.choice?.retirementDate;
   return {

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { ObjectSchemaFactory } from './authoring';
+
+/**
+ * A journey's own words, where the engine's pages would otherwise say "application": each is
+ * optional and falls back to today's wording (`journeyCopyOf`).
+ */
+export function journeyCopySchema(object: ObjectSchemaFactory) {
+  const words = z.string().min(1).max(80);
+  return object({
+    /** What the member sends, in a sentence: "application", "request", "notification". */
+    noun: words.optional(),
+    /** The button on check your answers. */
+    submitButton: words.optional(),
+    /** The confirmation page's heading (else the page's title). */
+    confirmationHeading: z.string().min(1).max(200).optional(),
+    /** The PDF's title (else the journey's title). */
+    pdfTitle: z.string().min(1).max(200).optional(),
+  });
+}
+
+/** Who walks the journey: a signed-in member for their record, or a visitor with a short-lived token. */
+export const journeyAudienceSchema = z.enum(['member', 'visitor']);
+export type JourneyAudience = z.infer<typeof journeyAudienceSchema>;
+
+export interface JourneyCopy {
+  noun: string;
+  submitButton: string;
+  confirmationHeading: string | null;
+  pdfTitle: string | null;
+}
+
+/** The journey's wording with the defaults filled in. */
+export const journeyCopyOf = (copy: Partial<JourneyCopy> | undefined | null): JourneyCopy => ({
+  noun: copy?.noun ?? 'application',
+  submitButton: copy?.submitButton ?? 'Accept and send',
+  confirmationHeading: copy?.confirmationHeading ?? null,
+  pdfTitle: copy?.pdfTitle ?? null,
+});
