@@ -4,6 +4,7 @@ import { identityVerificationStatusSchema } from './identity-verification';
 import { safeDate } from './input-policy';
 import { visibilityRuleSchema } from './visibility-schema';
 import { journeyAudienceSchema, journeyCopySchema } from './journey-lifecycle';
+import { conditionNameSchema, journeyConditionSchema } from './journey-conditions';
 import {
   answerKeySchema,
   journeyPageKeySchema,
@@ -39,10 +40,13 @@ function stepSchemas(object: ObjectSchemaFactory) {
       )
       .min(1),
   });
-  /** Goes to `next` when an earlier answer in this journey is one of `in`. */
-  const route = object({
-    when: object({ question: answerKeySchema, in: z.array(answerKeySchema).min(1) }),
-    next: journeyPageKeySchema,
+  /** Goes to `next` when the condition holds over the answers so far (this page's included). */
+  const route = object({ when: journeyConditionSchema, next: journeyPageKeySchema });
+  /** A cross-field check: the page is refused with `message` (400 `code`) when `when` holds. */
+  const check = object({
+    when: journeyConditionSchema,
+    message: text,
+    code: z.string().regex(/^[a-z][a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
   });
   const pageJourney = object({
     type: journeyTypeSchema,
@@ -60,6 +64,15 @@ function stepSchemas(object: ObjectSchemaFactory) {
     /** Checked in order before `next`; the first whose condition holds decides. */
     routes: z.array(route).optional(),
     next: journeyPageKeySchema.optional(),
+    /** Refusals over the answers including this page's, checked in order when the page is left. */
+    checks: z.array(check).optional(),
+    /**
+     * A terminal page: reaching it ends the journey (status Ended, with this reason, kept as history);
+     * its blocks say why and what the member can do.
+     */
+    ends: object({
+      reason: z.string().regex(/^[a-z][a-z0-9_]{2,60}$/, 'lower-case letters, digits and underscores'),
+    }).optional(),
   });
   return { question, checkboxes, pageJourney };
 }
@@ -109,7 +122,17 @@ function definitionSchema(object: ObjectSchemaFactory) {
     }).optional(),
     /** The case the submission opens with the administrator. */
     caseType: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a case code such as RTP9'),
-    caseDocuments: z.array(z.string().min(1).max(200)).default([]),
+    /** Documents the case lists as outstanding; one with `when` only when its condition holds. */
+    caseDocuments: z
+      .array(
+        z.union([
+          z.string().min(1).max(200),
+          object({ name: z.string().min(1).max(200), when: journeyConditionSchema }),
+        ]),
+      )
+      .default([]),
+    /** Conditions by name, for `{ "condition": "<name>" }` in routes, checks and case documents. */
+    conditions: z.record(conditionNameSchema, journeyConditionSchema).optional(),
     confirmationEmail: object({ subject: z.string().min(1).max(200), body: z.string().min(1).max(4000) }),
     /** The journey's own words for the engine's pages and its PDF; defaults say "application". */
     copy: journeyCopySchema(object).optional(),

@@ -39,6 +39,7 @@ import { fileForMember } from '../documents/library';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { addressLines, memberOf } from './actions';
 import { assertComplete, routeOf } from './engine';
+import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
 import { findSubmittedJourney, loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
 
@@ -130,7 +131,7 @@ export async function submitJourney(
         journeyType: type,
         documents: [
           { name: 'Application form', status: 'received' },
-          ...graph.definition.caseDocuments.map((document) => ({
+          ...caseDocumentsFor(graph, path).map((document) => ({
             name: document,
             status: document === IDENTITY_CASE_DOCUMENT && identitySent ? 'received' : 'outstanding',
           })),
