@@ -1,32 +1,15 @@
 import { z } from 'zod';
 import { safeDate, safeString, safeText } from './input-policy';
+import { dateOfBirthProblem, personLimits } from './journey-kinds/person';
+import { LIST_MOST_ITEMS, shareHundredths, shareSchema, sharesTotalProblem } from './journey-kinds/list';
+import { personRelationships, relationshipGroups } from './journey-kinds/relationships';
 
-/**
- * Who a member may nominate, by relationship, with the colour group the read-only list shows. People
- * take any relationship but Charity; organisations take Charity only.
- */
-export const relationshipStatuses = [
-  { key: 'Spouse', label: 'Husband, wife or civil partner', group: 'partner' },
-  { key: 'Partner', label: 'Partner', group: 'partner' },
-  { key: 'Child', label: 'Son or daughter', group: 'child' },
-  { key: 'Stepchild', label: 'Stepchild', group: 'child' },
-  { key: 'Grandchild', label: 'Grandchild', group: 'child' },
-  { key: 'Parent', label: 'Parent', group: 'family' },
-  { key: 'Sibling', label: 'Brother or sister', group: 'family' },
-  { key: 'OtherRelative', label: 'Other relative', group: 'family' },
-  { key: 'Friend', label: 'Friend', group: 'other' },
-  { key: 'Other', label: 'Someone else', group: 'other' },
-  { key: 'Charity', label: 'Charity or organisation', group: 'organisation' },
-] as const;
-
-export type RelationshipKey = (typeof relationshipStatuses)[number]['key'];
-export const relationshipGroups = ['partner', 'child', 'family', 'other', 'organisation'] as const;
-const personRelationships = relationshipStatuses
-  .map((status) => status.key)
-  .filter((key): key is Exclude<RelationshipKey, 'Charity'> => key !== 'Charity') as [
-  Exclude<RelationshipKey, 'Charity'>,
-  ...Exclude<RelationshipKey, 'Charity'>[],
-];
+export {
+  relationshipStatuses,
+  relationshipGroups,
+  type RelationshipKey,
+} from './journey-kinds/relationships';
+export { shareHundredths } from './journey-kinds/list';
 
 export const relationshipStatusesResponseSchema = z.object({
   relationshipStatuses: z.array(
@@ -35,8 +18,8 @@ export const relationshipStatusesResponseSchema = z.object({
 });
 
 export const beneficiaryLimits = {
-  forenames: 32,
-  surname: 20,
+  forenames: personLimits.forenames,
+  surname: personLimits.surname,
   charityName: 120,
   charityNumberMax: 9_999_999_999,
   notes: 180,
@@ -45,7 +28,7 @@ export const beneficiaryLimits = {
   countryCode: 3,
   postCode: 8,
   /** Most beneficiaries in one nomination. */
-  count: 20,
+  count: LIST_MOST_ITEMS,
 } as const;
 
 const htmlTag = /<\/?[a-z!][^>]*>/i;
@@ -65,13 +48,6 @@ export const beneficiaryAddressSchema = z.object({
   postCode: line(beneficiaryLimits.postCode).optional(),
 });
 export type BeneficiaryAddress = z.infer<typeof beneficiaryAddressSchema>;
-
-/** A lump-sum share: 0 to 100 per cent, to 2 decimal places. */
-const shareSchema = z
-  .number()
-  .min(0)
-  .max(100)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'at most 2 decimal places');
 
 const notesSchema = noHtml(safeText().trim().max(beneficiaryLimits.notes)).optional();
 
@@ -104,22 +80,16 @@ export const beneficiarySchema = z.discriminatedUnion('kind', [
 export type Beneficiary = z.infer<typeof beneficiarySchema>;
 export type BeneficiaryInput = z.input<typeof beneficiarySchema>;
 
-/** Lump-sum shares in hundredths of a per cent, so 33.33 + 33.33 + 33.34 is exactly 100. */
-export const shareHundredths = (percentage: number) => Math.round(percentage * 100);
-
 /** Why a nomination cannot be saved, each with its code; empty when it can. */
 export function nominationProblems(beneficiaries: Beneficiary[], today: string) {
   const problems: Array<{ code: string; message: string; field?: string }> = [];
-  const total = beneficiaries.reduce(
-    (sum, beneficiary) => sum + shareHundredths(beneficiary.lumpSumPercentage),
-    0,
+  // The same rule as a journey list's total of shares, in the nomination's own code.
+  const total = sharesTotalProblem(
+    beneficiaries.map((beneficiary) => beneficiary.lumpSumPercentage),
+    100,
+    'Lump-sum shares',
   );
-  if (beneficiaries.length > 0 && total !== 10_000) {
-    problems.push({
-      code: 'lump_sum_total_not_100',
-      message: `Lump-sum shares must add up to exactly 100%. They add up to ${(total / 100).toFixed(2)}%.`,
-    });
-  }
+  if (beneficiaries.length > 0 && total) problems.push({ code: 'lump_sum_total_not_100', message: total });
   const pension = beneficiaries.filter(
     (beneficiary) => beneficiary.kind === 'person' && beneficiary.isPensionBeneficiary,
   );
@@ -131,9 +101,10 @@ export function nominationProblems(beneficiaries: Beneficiary[], today: string) 
   }
   beneficiaries.forEach((beneficiary, index) => {
     if (beneficiary.kind !== 'person') return;
-    if (beneficiary.dateOfBirth > today) {
+    const born = dateOfBirthProblem(beneficiary.dateOfBirth, today);
+    if (born?.code === 'date_of_birth_in_future') {
       problems.push({
-        code: 'date_of_birth_in_future',
+        code: born.code,
         message: 'A date of birth must be today or in the past.',
         field: `beneficiaries.${index}.dateOfBirth`,
       });

@@ -39,6 +39,46 @@ export { normalisedNiNumber, type NiNumberQuestion } from './ni-number';
 export type { CountryQuestion } from './country';
 export type { SelectQuestion } from './select';
 export { countries, countryName } from '../countries';
+export {
+  readUkAddress,
+  ukAddressOf,
+  ukAddressInputOf,
+  ukAddressLine,
+  type AddressQuestion,
+  type FieldProblem,
+  type UkAddress,
+  type UkAddressInput,
+} from './address';
+export {
+  personFieldNames,
+  personInputOf,
+  personLimits,
+  personLine,
+  readPerson,
+  type Person,
+  type PersonFieldName,
+  type PersonInput,
+  type PersonQuestion,
+} from './person';
+export {
+  LIST_MOST_ITEMS,
+  listItemLine,
+  listItemsOf,
+  listProblem,
+  readListItem,
+  readShare,
+  sharesTotalProblem,
+  type ListItem,
+  type ListQuestion,
+} from './list';
+export {
+  fileEndingsOf,
+  fileKindsOf,
+  uploadContextOf,
+  uploadedFileOf,
+  type FileQuestion,
+  type UploadedFileAnswer,
+} from './file';
 
 /** Every question kind a journey page may ask. Adding a kind is its module and one line here. */
 export const questionKinds = [

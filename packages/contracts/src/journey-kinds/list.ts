@@ -31,7 +31,10 @@ export const shareSchema = z
 export function readShare(typed: string): { ok: true; percentage: number } | { ok: false; message: string } {
   const entered = typed.trim().replace(/%$/, '').trim();
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(entered) || Number(entered) > 100)
-    return { ok: false, message: 'Enter a share between 0 and 100, with up to 2 decimal places, such as 33.33' };
+    return {
+      ok: false,
+      message: 'Enter a share between 0 and 100, with up to 2 decimal places, such as 33.33',
+    };
   return { ok: true, percentage: Number(entered) };
 }
 
@@ -82,7 +85,10 @@ export function readListItem(
 }
 
 /** Why a whole list cannot be kept (too few, too many, shares not making the total), or null. */
-export function listProblem(question: ListQuestion, items: ListItem[]): { code: string; message: string } | null {
+export function listProblem(
+  question: ListQuestion,
+  items: ListItem[],
+): { code: string; message: string } | null {
   if (items.length < question.min)
     return {
       code: 'list_too_short',
@@ -94,7 +100,11 @@ export function listProblem(question: ListQuestion, items: ListItem[]): { code: 
       message: `You can add up to ${question.max} ${question.max === 1 ? question.item.name : question.item.plural}`,
     };
   const problem =
-    question.total && sharesTotalProblem(items.map((item) => item.share ?? 0), question.total.equals);
+    question.total &&
+    sharesTotalProblem(
+      items.map((item) => item.share ?? 0),
+      question.total.equals,
+    );
   return problem ? { code: 'list_total_mismatch', message: problem } : null;
 }
 
@@ -131,7 +141,10 @@ export const listKind: QuestionKind<ListQuestion> = {
         context,
       );
       if (!read.ok)
-        return refused(read.problems[0]!.code, `${capitalised(question.item.name)} ${index + 1}: ${read.problems[0]!.message}`);
+        return refused(
+          read.problems[0]!.code,
+          `${capitalised(question.item.name)} ${index + 1}: ${read.problems[0]!.message}`,
+        );
       items.push(read.item);
     }
     const problem = listProblem(question, items);

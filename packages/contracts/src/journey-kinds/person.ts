@@ -23,7 +23,14 @@ import {
 import { personRelationships, relationshipLabel, type PersonRelationship } from './relationships';
 
 /** What a person question may ask, each a field (or a few boxes) on the one page. */
-export const personFieldNames = ['name', 'date-of-birth', 'relationship', 'email', 'phone', 'address'] as const;
+export const personFieldNames = [
+  'name',
+  'date-of-birth',
+  'relationship',
+  'email',
+  'phone',
+  'address',
+] as const;
 export type PersonFieldName = (typeof personFieldNames)[number];
 
 export const personLimits = { forenames: 32, surname: 20, email: 100 } as const;
@@ -67,7 +74,10 @@ function nameProblem(field: 'forenames' | 'surname', value: string): FieldProble
 }
 
 /** Problems with a date of birth read from its boxes: a real date, not in the future. */
-export function dateOfBirthProblem(dateOfBirth: string | null | undefined, today: string): FieldProblem | null {
+export function dateOfBirthProblem(
+  dateOfBirth: string | null | undefined,
+  today: string,
+): FieldProblem | null {
   const field = 'dateOfBirth';
   if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) || dateOfBirth < EARLIEST_DATE)
     return { field, code: 'invalid_date_of_birth', message: 'Enter a real date of birth, such as 27 3 1985' };
@@ -192,7 +202,11 @@ const personQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionField
 export type PersonQuestion = z.infer<ReturnType<typeof personQuestion>>;
 
 /** Reads a submitted person (JSON of the typed fields) for the fields a question asks. */
-export function readSubmittedPerson(fields: readonly PersonFieldName[], value: unknown, context: KindContext) {
+export function readSubmittedPerson(
+  fields: readonly PersonFieldName[],
+  value: unknown,
+  context: KindContext,
+) {
   const typed = z.record(z.string(), z.unknown()).safeParse(value);
   const data = typed.success ? typed.data : {};
   const text = (name: string) => (typeof data[name] === 'string' ? (data[name] as string) : undefined);

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { strictObject } from '../src/authoring';
+import { sharedQuestionFields } from '../src/journey-kinds/kind';
+import { personKind, readPerson, type PersonQuestion } from '../src/journey-kinds/person';
+import { listKind, readShare, sharesTotalProblem, type ListQuestion } from '../src/journey-kinds/list';
+
+const context = { today: '2026-11-28' };
+const person: PersonQuestion = {
+  kind: 'person',
+  key: 'partner',
+  label: 'About your partner',
+  fields: ['name', 'date-of-birth', 'relationship', 'email', 'phone'],
+};
+const grace = {
+  forenames: ' Grace ',
+  surname: 'Okafor',
+  dateOfBirth: '1986-02-14',
+  relationship: 'Spouse',
+  email: 'Grace@Example.com',
+  phone: '07911 123456',
+};
+
+describe('the person kind', () => {
+  it('keeps the fields it asks, in a normal form, and shows them on one line', () => {
+    const read = personKind.read(
+      person,
+      { answerKey: 'provided', answerValue: JSON.stringify(grace) },
+      context,
+    );
+    expect(read).toEqual({
+      ok: true,
+      answer: {
+        questionKey: 'partner',
+        answerKey: 'provided',
+        answerValue: JSON.stringify({
+          relationship: 'Spouse',
+          forenames: 'Grace',
+          surname: 'Okafor',
+          dateOfBirth: '1986-02-14',
+          email: 'grace@example.com',
+          phone: '+447911123456',
+        }),
+      },
+    });
+    if (!read.ok) return;
+    expect(personKind.display(person, read.answer)).toBe(
+      'Grace Okafor, born 14 Feb 1986, husband, wife or civil partner, grace@example.com, 07911 123456',
+    );
+  });
+
+  it('reports every problem against the box at fault, in the nomination wizard’s words', () => {
+    const read = readPerson(
+      person.fields,
+      { surname: 'A surname far longer than twenty', dateOfBirth: null, email: 'nope', phone: 'call me' },
+      context,
+    );
+    expect(read.ok ? [] : read.problems.map((problem) => [problem.field, problem.message])).toEqual([
+      ['relationship', 'Select how they are related to you'],
+      ['forenames', 'Enter the first names'],
+      ['surname', 'Last name must be 20 characters or fewer'],
+      ['dateOfBirth', 'Enter a real date of birth, such as 27 3 1985'],
+      ['email', 'Enter an email address in the correct format, like name@example.com'],
+      ['phone', 'Enter a phone number in the correct format, like 020 7946 0001 or +33 6 12 34 56 78'],
+    ]);
+  });
+
+  it('refuses a date of birth after today and HTML in a name, with a code', () => {
+    const submit = (change: object) =>
+      personKind.read(
+        person,
+        { answerKey: 'provided', answerValue: JSON.stringify({ ...grace, ...change }) },
+        context,
+      );
+    expect(submit({ dateOfBirth: '2026-11-29' })).toMatchObject({
+      ok: false,
+      code: 'date_of_birth_in_future',
+    });
+    expect(submit({ forenames: '<b>Grace</b>' })).toMatchObject({ ok: false, code: 'name_has_html' });
+    expect(
+      personKind.read(person, { answerKey: 'provided', answerValue: 'not json' }, context),
+    ).toMatchObject({
+      ok: false,
+      code: 'relationship_required',
+    });
+  });
+
+  it('is authored with the fields it asks, each once', () => {
+    const schema = personKind.schema(strictObject, sharedQuestionFields);
+    expect(schema.safeParse(person).success).toBe(true);
+    expect(schema.safeParse({ ...person, fields: ['name', 'name'] }).success).toBe(false);
+    expect(schema.safeParse({ ...person, fields: ['shoe-size'] }).success).toBe(false);
+  });
+});
+
+const list = listKind.schema(strictObject, sharedQuestionFields).parse({
+  kind: 'list',
+  key: 'beneficiaries',
+  label: 'Who should receive the lump sum?',
+  item: { fields: ['name', 'relationship'], share: true },
+  min: 1,
+  max: 3,
+  total: { of: 'share', equals: 100 },
+}) as ListQuestion;
+const item = (forenames: string, share: number | string) => ({
+  forenames,
+  surname: 'Okafor',
+  relationship: 'Child',
+  share,
+});
+const submitList = (items: unknown) =>
+  listKind.read(list, { answerKey: 'list', answerValue: JSON.stringify(items) }, context);
+
+describe('the list kind', () => {
+  it('keeps items whose shares make the total, counted in its key', () => {
+    const read = submitList([item('Ada', 60), item('Ben', '40')]);
+    expect(read).toMatchObject({ ok: true, answer: { answerKey: '2' } });
+    if (!read.ok) return;
+    expect(listKind.display(list, read.answer)).toBe(
+      'Ada Okafor, son or daughter: 60%; Ben Okafor, son or daughter: 40%',
+    );
+    expect(listKind.conditionValue(read.answer)).toBe(2);
+  });
+
+  it('refuses too few, too many, shares not making the total and a bad item, each with its code', () => {
+    expect(submitList([])).toMatchObject({
+      ok: false,
+      code: 'list_too_short',
+      message: 'Add at least 1 person',
+    });
+    expect(submitList([item('A', 25), item('B', 25), item('C', 25), item('D', 25)])).toMatchObject({
+      ok: false,
+      code: 'list_too_long',
+      message: 'You can add up to 3 people',
+    });
+    expect(submitList([item('Ada', 60), item('Ben', 30)])).toMatchObject({
+      ok: false,
+      code: 'list_total_mismatch',
+      message: 'The shares must add up to exactly 100%. They add up to 90.00%.',
+    });
+    expect(submitList([item('Ada', 60), item('', 40)])).toMatchObject({
+      ok: false,
+      code: 'name_required',
+      message: 'Person 2: Enter the first names',
+    });
+    expect(submitList([item('Ada', 100.001)])).toMatchObject({ ok: false, code: 'invalid_share' });
+    expect(submitList({ not: 'a list' })).toMatchObject({ ok: false, code: 'invalid_list' });
+  });
+
+  it('reads shares in hundredths, so thirds add up', () => {
+    expect(readShare('33.33%')).toEqual({ ok: true, percentage: 33.33 });
+    expect(readShare('101').ok).toBe(false);
+    expect(readShare('1.234').ok).toBe(false);
+    expect(sharesTotalProblem([33.33, 33.33, 33.34], 100)).toBeNull();
+  });
+
+  it('finds problems in the authored list at sync', () => {
+    expect(listKind.problems!({ ...list, min: 4 })).toEqual(['min (4) is above max (3)']);
+    expect(listKind.problems!({ ...list, item: { ...list.item, share: false } })).toEqual([
+      'a total of shares needs item.share: true',
+    ]);
+  });
+});
