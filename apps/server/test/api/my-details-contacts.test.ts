@@ -95,13 +95,14 @@ describe('member data of the chosen record', () => {
     expect(dcNear.messageText).toMatch(
       /^Your target retirement date is \d{2} [A-Z][a-z]{2} \d{4}, in \d+ months?\.$/,
     );
-    // A tenant without an options page (the second tenant's set aside): how to contact the scheme.
+    // The second tenant's options page, at its own address; without it, how to contact the scheme.
     const bluewater = new BrowserAgent(ctx.app, 'bluewater.localhost');
     expect((await bluewater.signIn('second.member')).statusCode).toBe(200);
     const retirementLinks = async () =>
       (await alertsOf(bluewater))
         .filter((alert) => alert.alertId.startsWith('retirement-'))
         .map((alert) => alert.link);
+    expect(await retirementLinks()).toEqual(['/take-your-pension']);
     const bluewaterPage = (key: string) =>
       and(eq(pages.tenantUrl, 'bluewater.localhost'), eq(pages.key, key));
     await ctx.database.db
