@@ -1,7 +1,7 @@
 import { memberAnalyticsSchema } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
-import { contentAccessKey } from '../access-key/access-key';
+import { contentAccessKey } from '../access-key';
 import type { Member } from './analytics';
 import { buildAnalyticsProfile } from './profile';
 

@@ -4,8 +4,7 @@ import { rememberNextUrl, useAuth } from '../../lib/auth';
 import { useTenant } from '../../lib/tenant';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { completeSingleAuth } from '../single-auth/post-authentication';
-import { useSingleAuth } from '../single-auth/useSingleAuth';
+import { completeSingleAuth, useSingleAuth } from '../single-auth';
 
 /**
  * Single-auth holding pages: the OpenID Connect sign-in returns here and runs its post-authentication

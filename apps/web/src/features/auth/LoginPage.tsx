@@ -6,7 +6,7 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
-import { SingleAuthSignInLink } from '../single-auth/SingleAuthSignInLink';
+import { SingleAuthSignInLink } from '../single-auth';
 
 const serverMessages: Record<string, string> = {
   invalid_credentials:

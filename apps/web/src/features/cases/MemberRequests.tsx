@@ -2,12 +2,12 @@ import { Link, useLocation } from 'react-router';
 import { uploadContexts } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
-import type { BlockProps } from '../content/block-props';
+import type { BlockProps } from '../content';
 import { formatDate } from '../../lib/format';
 import { journeyApi, type CancelledState, type CancelState } from '../journeys';
 import { casesApi } from './cases-api';
 import { detailsApi } from '../../lib/details-api';
-import { PendingBankChangeRequest } from '../my-details/PendingBankChangeRequest';
+import { PendingBankChangeRequest } from '../my-details';
 
 /** Where a document a request still needs is sent from: the upload page, for that request. */
 const sendPath = (caseNumber: string, document: string) =>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { BlockProps } from '../content/block-props';
+import type { BlockProps } from '../content';
 
 const LazyMemberRequests = lazy(async () => ({ default: (await import('./MemberRequests')).MemberRequests }));
 

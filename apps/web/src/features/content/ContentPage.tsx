@@ -1,9 +1,14 @@
 import { Suspense, useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import { evaluateVisibility, type BlockEnvelope, type BlockOf, type VisibilityKey } from '@meridian/contracts';
+import {
+  evaluateVisibility,
+  type BlockEnvelope,
+  type BlockOf,
+  type VisibilityKey,
+} from '@meridian/contracts';
 import { FiguresUnavailable } from '../../components/FiguresUnavailable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { NotFoundPage } from '../errors/ErrorPage';
+import { NotFoundPage } from '../errors';
 import { JourneyStepPage } from '../journeys';
 import { usePageActions } from './actions';
 import { PageBlocks } from './block-renderer';

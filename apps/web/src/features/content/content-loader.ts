@@ -14,17 +14,13 @@ import { noTexts, type TextSources } from './tokens';
 import { readCookie } from '../../lib/cookies';
 import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
-import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key/access-key';
-import { clientWordingFlags } from '../access-key/wording-flags';
+import { clientWordingFlags, contentAccessKey, visibilityKeyFromAccessKey } from '../access-key';
 
 /**
  * Signed-in members get their personalised page, with the answers of its blocks' data sources;
  * visitors the public one. The globals' texts and the member's tokens come along.
  */
-async function fetchPage(
-  slug: string,
-  signal: AbortSignal,
-): Promise<ContentPageData> {
+async function fetchPage(slug: string, signal: AbortSignal): Promise<ContentPageData> {
   if (!readCookie('accessToken')) {
     const [page, globals] = await Promise.all([
       contentApi.unauthorisedPage(slug, signal),

@@ -1,4 +1,11 @@
-import { formatCurrency, formatDate, formatPeriod, linePrecision, missing, type UnitWords } from '../../lib/format';
+import {
+  formatCurrency,
+  formatDate,
+  formatPeriod,
+  linePrecision,
+  missing,
+  type UnitWords,
+} from '../../lib/format';
 import { replacePlaceholders } from './placeholders';
 
 /** A value in JSON by its dot path (`quote.options.0.lumpSumPence`); undefined when it is not there. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
 import { readCookie } from '../../lib/cookies';
-import { contentAccessKey } from '../access-key/access-key';
+import { contentAccessKey } from '../access-key';
 
 /** Where a content link goes: an address, or a page by its key. */
 export interface LinkTarget {

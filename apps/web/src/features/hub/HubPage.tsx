@@ -6,12 +6,15 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { memberApi, recordKeyOf } from '../../lib/api';
-import { usePageActions } from '../content/actions';
-import { PageBlocks } from '../content/block-renderer';
-import { ContentContext, publicContent } from '../content/content-context';
-import type { ContentPageData } from '../content/content-loader';
-import { createTextResolver } from '../content/tokens';
-import { MemberAlerts } from '../my-details/MemberAlerts';
+import {
+  ContentContext,
+  type ContentPageData,
+  createTextResolver,
+  PageBlocks,
+  publicContent,
+  usePageActions,
+} from '../content';
+import { MemberAlerts } from '../my-details';
 import { RecordPicker } from './RecordPicker';
 import { RetirementSummary } from './RetirementSummary';
 import { HubRequests } from '../cases';

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
-import { useTextResolver } from '../content/content-context';
+import { useTextResolver } from '../content';
 import { formatCurrency, formatCurrencyPerYear, formatDate, linePrecision } from '../../lib/format';
-import { usePensionPayments } from '../payments/pension-payments';
+import { usePensionPayments } from '../payments';
 import { TRANSFER_QUOTE_READ } from './hub-reads';
 import { SummaryRow } from './SummaryRow';
 

@@ -5,7 +5,7 @@ import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordKeyOf, type PersonalDetails } from '../../lib/api';
 import { noneIfNotFound } from '../../lib/service-problem';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
-import { useTextResolver } from '../content/content-context';
+import { useTextResolver } from '../content';
 import {
   formatCurrency,
   formatCurrencyPerYear,

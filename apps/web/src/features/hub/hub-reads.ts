@@ -1,7 +1,7 @@
 import { http } from '../../lib/api';
 import { readCookie } from '../../lib/cookies';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
-import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key/access-key';
+import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key';
 
 /** What the hub's summary, alerts, requests and record picker read for every record. */
 const HUB_READS = [

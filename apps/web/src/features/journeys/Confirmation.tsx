@@ -1,5 +1,5 @@
 import type { Page } from '@meridian/contracts';
-import { PageBlocks } from '../content/block-renderer';
+import { PageBlocks } from '../content';
 import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
 import { journeyApi } from './journey-api';

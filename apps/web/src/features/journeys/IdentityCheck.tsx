@@ -5,8 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { describedByFor, FieldMessages } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { HttpError } from '../../lib/http/client';
-import { documentsApi } from '../documents/api';
-import { acceptedEndings, fileProblem } from '../documents/upload-checks';
+import { acceptedEndings, documentsApi, fileProblem } from '../documents';
 import { identityApi } from './journey-api';
 
 const statusText: Record<IdentityVerification['status'], string> = {

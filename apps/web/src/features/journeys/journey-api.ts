@@ -6,7 +6,7 @@ import type {
   PageJourney,
 } from '@meridian/contracts';
 import { http } from '../../lib/api';
-import { contentAccessKey } from '../access-key/access-key';
+import { contentAccessKey } from '../access-key';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 

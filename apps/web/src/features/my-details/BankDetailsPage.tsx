@@ -9,7 +9,11 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { detailsApi, type BankAccountInput, type BankKind } from '../../lib/details-api';
-import { BankAccountForm, MaskedAccountSummary, type CheckedBankAccount } from '../../components/BankAccountForm';
+import {
+  BankAccountForm,
+  MaskedAccountSummary,
+  type CheckedBankAccount,
+} from '../../components/BankAccountForm';
 import { CodeStep } from '../../components/CodeStep';
 import { serverError } from '../../lib/form';
 import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { useTenant } from '../../lib/tenant';
 import { runtimeConfig } from '../../lib/config';
-import { signedInThroughSingleAuth } from '../single-auth/lazy-client';
+import { signedInThroughSingleAuth } from '../single-auth';
 import { requestLookupCode } from './api';
 import { outboundSsoAddress, outboundTarget, relayStateFor } from './outbound-link';
 

@@ -1,7 +1,7 @@
 import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { noneIfNotFound } from '../../lib/service-problem';
-import { PAYMENTS_READ } from '../hub/hub-reads';
+import { PAYMENTS_READ } from '../hub';
 
 export interface PaymentFigures {
   grossPence: number;

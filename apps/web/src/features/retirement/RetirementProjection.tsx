@@ -2,7 +2,7 @@ import { birthdayAtAge, type BlockOf } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { answerOr } from '../../lib/http/client';
-import { Chart } from '../content/blocks/Chart';
+import { Chart } from '../content';
 import { retirementApi, type RetirementOptionsAtAge, type RetirementWindow } from './retirement-api';
 
 type Available = Extract<RetirementOptionsAtAge, { isCalculationSuccessful: true }>;

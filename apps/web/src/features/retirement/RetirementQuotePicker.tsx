@@ -6,7 +6,7 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
-import type { BlockProps } from '../content/block-props';
+import type { BlockProps } from '../content';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { downloadAsActiveRecord } from '../../lib/save-file';
 import {

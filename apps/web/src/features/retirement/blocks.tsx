@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { BlockProps } from '../content/block-props';
+import type { BlockProps } from '../content';
 
 const LazyQuotePicker = lazy(async () => ({
   default: (await import('./RetirementQuotePicker')).RetirementQuotePicker,

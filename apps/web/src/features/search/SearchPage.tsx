@@ -3,7 +3,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { featureEnabled } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { NotFoundPage } from '../errors/ErrorPage';
+import { NotFoundPage } from '../errors';
 import { http, tenantUrl } from '../../lib/api';
 
 interface SearchResult {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { runtimeConfig } from '../../lib/config';
-import { chooseConsent, readConsent, useConsent } from '../analytics/consent';
+import { chooseConsent, readConsent, useConsent } from '../analytics';
 
 export const bannerHiddenOn = (pathname: string, hiddenPrefixes: string[]) =>
   hiddenPrefixes.some((prefix) => prefix && pathname.startsWith(prefix));

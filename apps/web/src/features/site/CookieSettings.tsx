@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { chooseConsent, useConsent, type Consent } from '../analytics/consent';
+import { chooseConsent, useConsent, type Consent } from '../analytics';
 
 /** The analytics-cookie choice on the cookies page: change it at any time, effective at once. */
 export function CookieSettings() {

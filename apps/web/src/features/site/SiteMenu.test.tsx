@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Menu } from '@meridian/contracts';
 import '../../testing/render';
-import { createTextResolver, noTexts } from '../content/tokens';
+import { createTextResolver, noTexts } from '../content';
 import { SiteFooterLinks, SiteMenu } from './SiteMenu';
 
 const { text } = createTextResolver({

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import type { Footer, Menu } from '@meridian/contracts';
-import { internalPath } from '../content/links';
+import { internalPath } from '../content';
 
 type MenuItem = Menu['items'][number];
 /** Fills the placeholders of a menu label or footer text. */

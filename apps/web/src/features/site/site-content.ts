@@ -2,9 +2,8 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Footer, Menu } from '@meridian/contracts';
 import { contentApi, http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
-import { contentAccessKey } from '../access-key/access-key';
-import { globalsAndTokens, textsOf } from '../content/content-loader';
-import { noTexts, type TextSources } from '../content/tokens';
+import { contentAccessKey } from '../access-key';
+import { globalsAndTokens, noTexts, textsOf, type TextSources } from '../content';
 import { isFooter, isMenu } from './site-content-guards';
 
 const base = '/content-api/api/v2/content';

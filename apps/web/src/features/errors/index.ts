@@ -1,0 +1,2 @@
+/** The error pages other features show. */
+export { ErrorPage, NotFoundPage } from './ErrorPage';
