@@ -31,7 +31,7 @@ async function networkQuiet(page: Page) {
 }
 
 /** Every script the page loads until `rendered` resolves and the network has been quiet for a second. */
-async function scriptsBeforeRender(page: Page, url: string, rendered: (page: Page) => Promise<void>) {
+export async function scriptsBeforeRender(page: Page, url: string, rendered: (page: Page) => Promise<void>) {
   const scripts: Response[] = [];
   const collect = (response: Response) => {
     if (response.request().resourceType() === 'script') scripts.push(response);
@@ -54,7 +54,8 @@ async function scriptsBeforeRender(page: Page, url: string, rendered: (page: Pag
 }
 
 const loginRendered = (page: Page) => page.getByLabel('Username').waitFor();
-const hubRendered = async (page: Page) => {
+/** A signed-in page (the hub, a journey's page) is rendered once its h1 shows and nothing is loading. */
+export const pageRendered = async (page: Page) => {
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.getByText('Loading...').waitFor({ state: 'detached' });
 };
@@ -129,7 +130,7 @@ async function signInToHub(page: Page, baseUrl: string, username: string) {
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/hub$/);
-  await hubRendered(page);
+  await pageRendered(page);
   await networkQuiet(page);
   page.off('request', collect);
   const api = requests.filter((request) =>
@@ -157,7 +158,7 @@ export async function measureFirstScreen(baseUrl: string, username = 'db.deferre
     const login = await scriptsBeforeRender(await visitor.newPage(), `${baseUrl}/login`, loginRendered);
     const member = await browser.newContext();
     const calls = await signInToHub(await member.newPage(), baseUrl, username);
-    const hub = await scriptsBeforeRender(await member.newPage(), `${baseUrl}/hub`, hubRendered);
+    const hub = await scriptsBeforeRender(await member.newPage(), `${baseUrl}/hub`, pageRendered);
     return {
       initialJsGzipKb: Math.max(login.gzipKb, hub.gzipKb),
       loginInitialJsGzipKb: login.gzipKb,

@@ -1,10 +1,12 @@
-// Lighthouse (mobile preset, its default) for /login and the signed-in hub, in Debian Chromium.
+// Lighthouse (mobile preset, its default) for /login, the signed-in hub and two pages of a started DB
+// retirement application (a step and check your answers), in Debian Chromium.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, DEMO_PASSWORD } from './first-screen';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, DEMO_PASSWORD, pageRendered, scriptsBeforeRender } from './first-screen';
+import { APPLICATION_PAGES, applicationAtCheckYourAnswers } from './retirement-application';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -93,7 +95,25 @@ function shiftsOf(details: unknown): Array<{ element: string; score: number }> {
   }));
 }
 
-export async function runLighthouse(baseUrl: string, username = 'db.deferred') {
+/** A journey page's audit, with the scripts it loads before it renders (from an empty cache, signed in). */
+async function journeyPageAudit(browser: Browser, url: string, port: number) {
+  const audit = await medianAudit(url, port);
+  const page = await browser.contexts()[0]!.newPage();
+  try {
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+    const scripts = await scriptsBeforeRender(page, url, pageRendered);
+    return { ...audit, initialJsGzipKb: scripts.gzipKb, initialScripts: scripts.scripts };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * `/login`, then the hub signed in as `username`; then, unless `withApplication` is false (a member who
+ * cannot apply), the member's retirement application is taken to check your answers through the API
+ * and its first step and check your answers are audited too.
+ */
+export async function runLighthouse(baseUrl: string, username = 'db.deferred', withApplication = true) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const login = await medianAudit(`${baseUrl}/login`, chrome.port);
@@ -105,9 +125,25 @@ export async function runLighthouse(baseUrl: string, username = 'db.deferred') {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/hub$/);
     await page.close();
+    // The hub is audited before the member has an application, as in every earlier run.
     const hub = await medianAudit(`${baseUrl}/hub`, chrome.port);
+    if (!withApplication) {
+      await browser.close();
+      return { login, hub };
+    }
+    await applicationAtCheckYourAnswers(baseUrl, username);
+    const journeyStep = await journeyPageAudit(
+      browser,
+      `${baseUrl}${APPLICATION_PAGES.journeyStep}`,
+      chrome.port,
+    );
+    const checkYourAnswers = await journeyPageAudit(
+      browser,
+      `${baseUrl}${APPLICATION_PAGES.checkYourAnswers}`,
+      chrome.port,
+    );
     await browser.close();
-    return { login, hub };
+    return { login, hub, journeyStep, checkYourAnswers };
   } finally {
     chrome.kill();
   }

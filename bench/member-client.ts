@@ -40,14 +40,16 @@ export class MemberClient {
     if (this.accessToken) headers.authorization = `Bearer ${this.accessToken}`;
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf) headers['x-xsrf-token'] = xsrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A form goes as it is: fetch writes its multipart type and boundary.
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     const sent = performance.now();
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       });
     } catch (error) {
       this.log.errors.push(`${method} ${path}: ${(error as Error).message}`);
