@@ -5,12 +5,7 @@ import { safeDate } from './input-policy';
 import { visibilityRuleSchema } from './visibility-schema';
 import { journeyAudienceSchema, journeyCopySchema } from './journey-lifecycle';
 import { conditionNameSchema, journeyConditionSchema } from './journey-conditions';
-import {
-  answerKeySchema,
-  journeyPageKeySchema,
-  MONEY_ANSWER_MAX_PENCE,
-  questionSchema,
-} from './journey-kinds';
+import { answerKeySchema, journeyPageKeySchema, questionSchema } from './journey-kinds';
 
 export * from './journey-lifecycle';
 
@@ -153,27 +148,6 @@ export const journeyAnswerSchema = z.object({
   answerKey: z.string().min(1).max(1000),
   answerValue: z.string().max(1000).nullable(),
 });
-/**
- * A money question's answer as typed, read the same way in the browser and on the server: pounds and
- * at most two decimal places, optionally with a £ and commas between thousands ("1,250.50"); never
- * negative, an exponent ("1e9") or a third decimal place. Read as whole pence.
- */
-export const moneyAnswerSchema = z.string().transform((typed, context) => {
-  const value = typed.trim().replace(/^£\s*/, '');
-  const problem = (message: string) => {
-    context.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (value === '') return problem('Enter an amount in pounds, like 1500 or 1500.50');
-  if (/^-\s*£?\d/.test(value)) return problem('The amount must be £0 or more');
-  if (/^\d+\.\d{3,}$/.test(value)) return problem('The amount must have no more than 2 decimal places');
-  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/.test(value))
-    return problem('Enter an amount in pounds, like 1500 or 1500.50');
-  const [pounds, pence = ''] = value.replaceAll(',', '').split('.');
-  const total = Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
-  return total > MONEY_ANSWER_MAX_PENCE ? problem('The amount must be £9,999,999.99 or less') : total;
-});
-
 export const journeyCheckboxSchema = z.object({ key: answerKeySchema, answerValue: z.boolean() });
 
 /** One page the member has passed, as stored: where it led, what was answered and ticked. */

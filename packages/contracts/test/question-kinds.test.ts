@@ -263,9 +263,15 @@ describe('bank account', () => {
     for (const [value, message] of [
       ['not json', 'Enter the name on the account, the sort code and the account number'],
       [JSON.stringify({ ...account, accountName: ' ' }), 'Enter the name on the account'],
-      [JSON.stringify({ ...account, sortCode: '3094' }), 'Enter a sort code like 30-94-66'],
-      [JSON.stringify({ ...account, accountNumber: undefined }), 'Enter an account number of 6 to 8 digits'],
-      [JSON.stringify({ ...account, accountName: '<b>' }), 'The name on the account must not contain < or >'],
+      [JSON.stringify({ ...account, sortCode: '3094' }), 'Enter a valid sort code like 30-94-66'],
+      [
+        JSON.stringify({ ...account, accountNumber: undefined }),
+        'Enter a valid account number like 00733445',
+      ],
+      [
+        JSON.stringify({ ...account, accountName: '<b>' }),
+        'The name on the account must not contain < or HTML',
+      ],
     ])
       expect(read(question, 'provided', value), value).toEqual({
         ok: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ukBankAccountFormSchema } from '../my-details';
 import {
   accepted,
   parsedJson,
@@ -8,7 +9,7 @@ import {
   type SharedQuestionFields,
 } from './kind';
 
-/** A UK bank account as a bank-account question's answer value carries it (JSON). */
+/** A UK bank account as a bank-account question's answer keeps it (JSON), as the server's checks read it. */
 export const ukBankAccountSchema = z.strictObject({
   accountName: z
     .string({ error: 'Enter the name on the account' })
@@ -46,14 +47,20 @@ export const bankAccountKind: QuestionKind<BankAccountQuestion> = {
   schema: bankAccountQuestion,
   read(question, { answerValue }) {
     const typed = parsedJson(answerValue);
-    if (typed === undefined)
+    if (typeof typed !== 'object' || typed === null)
       return refused(
         'invalid_bank_account',
         'Enter the name on the account, the sort code and the account number',
       );
-    const account = ukBankAccountSchema.safeParse(typed);
+    // Checked as My details checks a UK account; kept in the stored form the server's checks read.
+    const account = ukBankAccountFormSchema.safeParse({
+      accountName: '',
+      sortCode: '',
+      accountNumber: '',
+      ...typed,
+    });
     if (!account.success) return refused('invalid_bank_account', account.error.issues[0]!.message);
-    return accepted(question, 'provided', JSON.stringify(account.data));
+    return accepted(question, 'provided', JSON.stringify(ukBankAccountSchema.parse(account.data)));
   },
   display(_question, answer) {
     const account = ukBankAccountSchema.safeParse(parsedJson(answer.answerValue));

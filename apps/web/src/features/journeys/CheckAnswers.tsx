@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
-  readableNumber,
+  kindOf,
   type IdentityVerificationStatus,
   type JourneyStep,
-  type MobileChange,
   type PageJourney,
   type PendingChange,
 } from '@meridian/contracts';
@@ -25,28 +24,11 @@ interface Row {
   change?: { step: JourneyStep; slug: string };
 }
 
+/** The answer as the PDF shows it too: its kind's one display. */
 function answerText(page: PageJourney, step: JourneyStep): string {
   const question = page.question;
   if (!question || !step.answer) return '';
-  if (question.kind === 'radios')
-    return (
-      question.answers.find((answer) => answer.key === step.answer!.answerKey)?.label ?? step.answer.answerKey
-    );
-  if (question.kind === 'date') return formatDate(step.answer.answerKey);
-  if (question.kind === 'bank-account') {
-    const account = JSON.parse(step.answer.answerValue ?? '{}') as {
-      accountName?: string;
-      accountNumber?: string;
-    };
-    return `${account.accountName ?? ''}, account ending ${String(account.accountNumber ?? '').slice(-4)}`;
-  }
-  if (question.kind === 'phone') {
-    // The answer is kept in international format; the member reads it as they would dial it.
-    const typed = JSON.parse(step.answer.answerValue ?? '{}') as MobileChange;
-    return readableNumber(typed) ?? step.answer.answerKey;
-  }
-  if (question.kind === 'money') return formatCurrency(Number(step.answer.answerKey), 'exact');
-  return step.answer.answerKey;
+  return kindOf(question.kind).display(question, step.answer);
 }
 
 /** Where the proof of identity stands, as the scheme's own record says (never what a page kept). */

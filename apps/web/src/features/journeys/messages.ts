@@ -11,8 +11,11 @@ const messages: Record<string, string> = {
   date_too_early: 'The date is earlier than this question allows. Check the year',
   answer_too_long: 'Your answer is too long',
   answer_has_html: 'Your answer must not contain < or >',
-  invalid_bank_account:
-    'Enter the name on the account, a 6-digit sort code and an account number of 6 to 8 digits',
+  invalid_bank_account: 'Enter the name on the account, a 6-digit sort code and an 8-digit account number',
+  bank_account_modulus_check_failed:
+    'The sort code and account number do not match. Check them against your bank statement',
+  bank_account_name_mismatch:
+    'The name on the account must include your surname. We can only pay into an account in your name',
   invalid_phone_number: 'Enter a phone number in the correct format, like 07911 123456',
   declarations_incomplete: 'Tick every statement to continue',
   page_not_reachable: 'Answer the earlier questions first',

@@ -1,0 +1,5 @@
+import type { EmailQuestion } from '@meridian/contracts';
+import { singleBox } from './single-box';
+
+/** An email address, with the browser's email keyboard and autofill. */
+export default singleBox<EmailQuestion>(() => ({ type: 'email', autoComplete: 'email', spellCheck: false }));

@@ -1,0 +1,5 @@
+import type { NiNumberQuestion } from '@meridian/contracts';
+import { singleBox } from './single-box';
+
+/** A National Insurance number, typed with or without spaces. */
+export default singleBox<NiNumberQuestion>(() => ({ className: 'input--8', spellCheck: false }));

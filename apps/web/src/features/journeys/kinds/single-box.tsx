@@ -1,0 +1,32 @@
+import type { InputHTMLAttributes } from 'react';
+import type { JourneyQuestion, StoredAnswer } from '@meridian/contracts';
+import { TextField as Box } from '../../../components/TextField';
+import { typed, type FieldProps, type KindField } from './registry';
+
+type BoxAttributes = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'inputMode' | 'autoComplete' | 'className' | 'spellCheck' | 'type' | 'maxLength'
+>;
+
+/**
+ * A kind answered in one text box (money, a number, an email address...): the box, labelled by the
+ * question, showing the stored answer again as `shown` writes it.
+ */
+export function singleBox<Q extends JourneyQuestion>(
+  attributes: (question: Q) => BoxAttributes,
+  shown: (answer: StoredAnswer) => string = (answer) => answer.answerKey,
+): KindField<Q> {
+  function Field({ question, initial, error }: FieldProps<Q>) {
+    return (
+      <Box
+        id={question.key}
+        label={question.label}
+        hint={question.hint}
+        error={error}
+        defaultValue={initial ? shown(initial) : undefined}
+        {...attributes(question)}
+      />
+    );
+  }
+  return { Field, fromForm: (form, question) => ({ answerKey: typed(form, question.key) }) };
+}
