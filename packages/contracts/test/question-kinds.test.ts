@@ -49,6 +49,9 @@ describe('radios and select: one of the answers given', () => {
         ],
       );
       expect(kindOf(question.kind).targets?.(question)).toEqual(['yes_page']);
+      expect(kindOf(question.kind).leadsTo?.(question, 'yes')).toBe('yes_page');
+      expect(kindOf(question.kind).leadsTo?.(question, 'no')).toBeUndefined();
+      expect(kindOf(question.kind).answerKeys?.(question)).toEqual(['yes', 'no']);
     });
 });
 

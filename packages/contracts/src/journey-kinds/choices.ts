@@ -30,3 +30,10 @@ export function repeatedChoices(question: ChoiceQuestion): string[] {
 /** The pages the answers lead to of their own. */
 export const choiceTargets = (question: ChoiceQuestion) =>
   question.answers.flatMap((option) => (option.next ? [option.next] : []));
+
+/** The page the chosen answer leads to of its own. */
+export const choiceLeadsTo = (question: ChoiceQuestion, answerKey: string) =>
+  question.answers.find((option) => option.key === answerKey)?.next;
+
+/** The keys of the answers on offer. */
+export const choiceKeys = (question: ChoiceQuestion) => question.answers.map((option) => option.key);

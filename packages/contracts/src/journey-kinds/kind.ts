@@ -56,6 +56,10 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
   problems?(question: Q): string[];
   /** Page keys this question's answers lead to (radios' per-answer `next`), for graph checks. */
   targets?(question: Q): string[];
+  /** The page this answer leads to of its own (radios' per-answer `next`), before routes and `next`. */
+  leadsTo?(question: Q, answerKey: string): string | undefined;
+  /** The answers a condition may name (radios' and select's keys); undefined for a free answer. */
+  answerKeys?(question: Q): string[];
 }
 
 /** The answer is acceptable, kept as given here. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { choiceLabel, choiceTargets, readChoice, repeatedChoices } from './choices';
+import {
+  choiceKeys,
+  choiceLabel,
+  choiceLeadsTo,
+  choiceTargets,
+  readChoice,
+  repeatedChoices,
+} from './choices';
 import {
   journeyPageKeySchema,
   type ObjectSchemaFactory,
@@ -34,4 +41,6 @@ export const radiosKind: QuestionKind<RadiosQuestion> = {
   conditionValue: (answer) => answer.answerKey,
   problems: repeatedChoices,
   targets: choiceTargets,
+  leadsTo: choiceLeadsTo,
+  answerKeys: choiceKeys,
 };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { choiceLabel, choiceTargets, readChoice, repeatedChoices } from './choices';
+import {
+  choiceKeys,
+  choiceLabel,
+  choiceLeadsTo,
+  choiceTargets,
+  readChoice,
+  repeatedChoices,
+} from './choices';
 import {
   journeyPageKeySchema,
   type ObjectSchemaFactory,
@@ -33,4 +40,6 @@ export const selectKind: QuestionKind<SelectQuestion> = {
   conditionValue: (answer) => answer.answerKey,
   problems: repeatedChoices,
   targets: choiceTargets,
+  leadsTo: choiceLeadsTo,
+  answerKeys: choiceKeys,
 };
