@@ -7,6 +7,7 @@ import { emailKind } from './email';
 import { sharedQuestionFields, type QuestionKind } from './kind';
 import { moneyKind } from './money';
 import { niNumberKind } from './ni-number';
+import { percentageKind } from './percentage';
 import { numberKind } from './number';
 import { phoneKind } from './phone';
 import { radiosKind } from './radios';
@@ -38,6 +39,7 @@ export type { EmailQuestion } from './email';
 export { normalisedNiNumber, type NiNumberQuestion } from './ni-number';
 export type { CountryQuestion } from './country';
 export type { SelectQuestion } from './select';
+export type { PercentageQuestion } from './percentage';
 export { countries, countryName } from '../countries';
 export {
   readUkAddress,
@@ -93,6 +95,7 @@ export const questionKinds = [
   niNumberKind,
   countryKind,
   selectKind,
+  percentageKind,
 ] as const;
 
 type KindQuestion<K> = K extends QuestionKind<infer Q> ? Q : never;

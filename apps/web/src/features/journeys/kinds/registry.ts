@@ -36,6 +36,7 @@ const loaders: Loaders = {
   'ni-number': () => import('./NiNumberField'),
   country: () => import('./CountryField'),
   select: () => import('./SelectField'),
+  percentage: () => import('./PercentageField'),
 };
 
 const loaded = new Map<string, KindField>();
