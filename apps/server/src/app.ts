@@ -50,6 +50,8 @@ import { journeySubmissionRoutes } from './areas/journeys/submission-routes';
 import { caseRoutes } from './areas/cases/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
+import './areas/my-details/journey-checks';
+import './areas/identity-verification/journey-checks';
 import { registerMetrics } from './plugins/metrics';
 import { createDocumentStore } from './areas/documents/store';
 import { utcDay } from '@meridian/pensions';

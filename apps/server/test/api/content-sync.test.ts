@@ -60,9 +60,7 @@ describe('content sync', () => {
       });
     // Words of the blocks demo's title and of its transfers card and its developer notes.
     const found = async (query: string) =>
-      (
-        await ctx.app.inject({ url: `/content-api/api/v2/content/search?tenantUrl=localhost&q=${query}` })
-      )
+      (await ctx.app.inject({ url: `/content-api/api/v2/content/search?tenantUrl=localhost&q=${query}` }))
         .json()
         .results.map((result: { url: string }) => result.url);
     await syncContent(ctx.database.db, root, { demo: true });
@@ -186,9 +184,61 @@ describe('content sync', () => {
       }),
     );
     await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
-      `${shown(page)}: dbcoreretirementapplication: ra_contact: leads nowhere (give it "next")`,
+      `${shown(page)}: dbcoreretirementapplication: ra_contact: leads nowhere (give it "next", or "ends" for a page that ends the journey)`,
     );
     await writeFile(page, original);
+  });
+
+  it('rejects a condition on a question no page asks, a page no answers reach and a kind there is not, naming the file', async () => {
+    const folder = path.join(root, 'tenants/meridian/pages/retirement-application');
+    const page = path.join(folder, 'ra-contact.json');
+    const original = await readFile(page, 'utf8');
+    const contact = JSON.parse(original);
+    const refusedWith = async (file: string, json: unknown, message: string) => {
+      await writeFile(file, JSON.stringify(json));
+      await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(message);
+    };
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    try {
+      await refusedWith(
+        page,
+        {
+          ...contact,
+          journey: {
+            ...contact.journey,
+            routes: [{ when: { question: 'favourite_colour', in: ['blue'] }, next: 'ra_identity' }],
+          },
+        },
+        `${shown(page)}: dbcoreretirementapplication: ra_contact.routes[0].when: question "favourite_colour" is not asked on any page of journey dbcoreretirementapplication`,
+      );
+      await refusedWith(
+        page,
+        {
+          ...contact,
+          journey: { ...contact.journey, question: { ...contact.journey.question, kind: 'colour' } },
+        },
+        `${shown(page)}:`,
+      );
+      const kinds = await syncContent(ctx.database.db, root).catch((error: Error) => error.message);
+      expect(kinds).toMatch(/journey\.question\.kind/);
+      expect(kinds).toMatch(/Expected 'radios' \| 'date'/);
+      expect(kinds).toMatch(/'money'/);
+      await writeFile(page, original);
+      const orphan = path.join(folder, 'ra-orphan.json');
+      await refusedWith(
+        orphan,
+        {
+          ...contact,
+          key: 'ra_orphan',
+          slug: '/retirement/apply/orphan',
+          journey: { ...contact.journey, question: { ...contact.journey.question, key: 'orphan_answer' } },
+        },
+        `${shown(orphan)}: dbcoreretirementapplication: ra_orphan: cannot be reached from ra_guidance by any answers`,
+      );
+      await rm(orphan);
+    } finally {
+      await writeFile(page, original);
+    }
   });
 
   it('serves a page from a subfolder of pages/, and refuses a second page with its key elsewhere', async () => {

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import {
   journeyChoiceSchema,
-  ukBankAccountSchema,
   type JourneyChoice,
   type JourneyDefinition,
   type JourneyInProgress,
@@ -14,12 +13,13 @@ import {
 import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { enteredLumpSums, memberJourneys, type MemberAddress } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
-import { refuseModulusFailure, refuseOtherHolder } from '../my-details/bank-accounts';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
+import { withOwnerFacts, type JourneyGraph } from './graph';
+import { lockedFiguresOf, runPageChecks } from './plugins';
 import {
   findJourney,
   isClosed,
@@ -29,6 +29,7 @@ import {
   saveSteps,
   statusOf,
   stepsOf,
+  type JourneyRow,
   type MemberRecord,
 } from './repository';
 
@@ -47,14 +48,30 @@ export const memberOf = (request: FastifyRequest): MemberRecord => ({
 
 type StepsOf = ReturnType<typeof stepsOf>;
 
-/** Runs a change to the member's open journey in one transaction, with the row locked. */
+/** The journey's graph as this journey's conditions see it: with the figures it locked at start. */
+export const ownedGraph = (graph: JourneyGraph, row: JourneyRow): JourneyGraph =>
+  withOwnerFacts(graph, { figures: lockedFiguresOf(graph.definition, row.choice) });
+
+/**
+ * Runs a change to the member's open journey in one transaction, with the row locked; `owned` gives
+ * the graph as this journey's conditions see it (see ownedGraph).
+ */
 export const changeStepsIn =
   (db: Database) =>
-  async (request: FastifyRequest, type: string, change: (steps: StepsOf, now: Date) => StepsOf) => {
+  async (
+    request: FastifyRequest,
+    type: string,
+    change: (steps: StepsOf, now: Date, owned: (graph: JourneyGraph) => JourneyGraph) => StepsOf,
+  ) => {
     const now = new Date();
     await db.transaction(async (tx) => {
       const row = await requireOpenJourney(tx, memberOf(request), type, now);
-      await saveSteps(tx, row, change(stepsOf(row), now), now);
+      await saveSteps(
+        tx,
+        row,
+        change(stepsOf(row), now, (graph) => ownedGraph(graph, row)),
+        now,
+      );
     });
   };
 
@@ -78,7 +95,7 @@ export async function journeyStateOf(
   const identity = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
   const now = new Date();
   const status = statusOf(row, now);
-  const { path, frontier } = routeOf(graph, stepsOf(row));
+  const { path, frontier } = routeOf(ownedGraph(graph, row), stepsOf(row));
   return {
     type,
     status,
@@ -103,7 +120,11 @@ export async function journeyStateOf(
   };
 }
 
-/** Leaves a page (answering its question, if it asks one): where it leads, checked against the graph. */
+/**
+ * Leaves a page (answering its question, if it asks one): where it leads, checked against the graph
+ * and by the checks registered for the page. A terminal page ends the journey when it is reached: it
+ * is closed as Ended with the page's reason, kept as history, and the member sees that page.
+ */
 export async function stepSubmitted(
   db: Database,
   request: FastifyRequest,
@@ -112,80 +133,49 @@ export async function stepSubmitted(
 ) {
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const page = graph.pages.get(body.currentPageKey);
-  if (page?.question?.kind === 'bank-account') await checkBankAccount(db, request, body.answerValue);
-  if (page?.shows === 'identity-verification') await assertIdentitySent(db, request);
-  if (page?.shows === 'contact-details') await assertAddressHeld(db, request);
-  let nextPageKey: string | null = null;
-  await changeStepsIn(db)(request, type, (steps, now) => {
-    const result = submitStep(graph, steps, {
+  const answer = body.questionKey
+    ? { questionKey: body.questionKey, answerKey: body.answerKey!, answerValue: body.answerValue }
+    : undefined;
+  if (page) await runPageChecks({ db, request, graph, page, answer });
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const row = await requireOpenJourney(tx, memberOf(request), type, now);
+    const owned = ownedGraph(graph, row);
+    const { steps, nextPageKey } = submitStep(owned, stepsOf(row), {
       pageKey: body.currentPageKey,
       expectedNext: body.nextPageKey,
-      answer: body.questionKey
-        ? { questionKey: body.questionKey, answerKey: body.answerKey!, answerValue: body.answerValue }
-        : undefined,
+      answer,
       today: utcDay(now),
       now: now.toISOString(),
     });
-    nextPageKey = result.nextPageKey;
-    return result.steps;
+    await saveSteps(tx, row, steps, now);
+    const ending = nextPageKey ? owned.pages.get(nextPageKey)?.ends : undefined;
+    if (ending)
+      await tx
+        .update(memberJourneys)
+        .set({ status: 'Ended', closedAt: now, endReason: ending.reason, updatedAt: now })
+        .where(eq(memberJourneys.id, row.id));
+    return { nextPageKey };
   });
-  return { nextPageKey };
-}
-
-/**
- * A page asking for proof of identity is left once the member has sent it (pending or confirmed). The
- * scheme's record of it is what check your answers and the PDF read; the step keeps nothing about it.
- */
-async function assertIdentitySent(db: Database, request: FastifyRequest) {
-  const { status } = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
-  if (status !== 'pending' && status !== 'verified')
-    throw badRequest(
-      'identity_not_provided',
-      'Send a photo of your passport or driving licence before you continue.',
-    );
-}
-
-/** The scheme writes to the member at the postal address it holds: there must be one. */
-export async function assertAddressHeld(db: Database, request: FastifyRequest) {
-  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
-  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-  if (!addressLines(found.member.address)?.length)
-    throw badRequest('address_required', 'Give your postal address before you continue.');
-}
-
-/**
- * A bank account answer passes the checks My details makes: the sort code and account number agree
- * (modulus check) and the account is in the member's name.
- */
-async function checkBankAccount(db: Database, request: FastifyRequest, answerValue: string | undefined) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(answerValue ?? '');
-  } catch {
-    return; // the engine refuses it as invalid_bank_account
-  }
-  const parsed = ukBankAccountSchema.safeParse(raw);
-  if (!parsed.success) return;
-  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
-  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-  refuseModulusFailure(parsed.data);
-  refuseOtherHolder(parsed.data.accountName, found.member.surname);
 }
 
 /** The page before this one on the member's path (the back link). */
 export async function previousStepOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const row = await requireJourney(db, memberOf(request), type);
-  return { previousPageKey: previousPageOf(graph, stepsOf(row), pageKey) };
+  return { previousPageKey: previousPageOf(ownedGraph(graph, row), stepsOf(row), pageKey) };
 }
 
 /** Where the member should be: this page if they may be on it, else the page they reached. */
 export async function integrityOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
   const graph = await loadJourneyGraph(db, request.tenantUrl, type);
   const row = await requireJourney(db, memberOf(request), type);
-  if (statusOf(row, new Date()) === 'Submitted')
-    return { redirectStepPageKey: graph.definition.confirmationPage };
-  return { redirectStepPageKey: integrityRedirect(graph, stepsOf(row), pageKey) };
+  const status = statusOf(row, new Date());
+  if (status === 'Submitted') return { redirectStepPageKey: graph.definition.confirmationPage };
+  const owned = ownedGraph(graph, row);
+  // An ended journey stays on the terminal page that ended it.
+  if (status === 'Ended') return { redirectStepPageKey: routeOf(owned, stepsOf(row)).frontier };
+  return { redirectStepPageKey: integrityRedirect(owned, stepsOf(row), pageKey) };
 }
 
 /** The answer given on a page, to fill its form again. */
@@ -241,7 +231,7 @@ export async function journeysInProgress(
     const row = await findJourney(db, memberOf(request), definition.type);
     if (!row || isClosed(row)) continue;
     const graph = await loadJourneyGraph(db, request.tenantUrl, definition.type);
-    const pageKey = routeOf(graph, stepsOf(row)).frontier;
+    const pageKey = routeOf(ownedGraph(graph, row), stepsOf(row)).frontier;
     found.push({
       type: definition.type,
       title: definition.title,

@@ -1,4 +1,5 @@
 import {
+  kindOf,
   conditionHolds,
   conditionReferences,
   type ConditionFacts,
@@ -66,10 +67,10 @@ export const factsOf = (graph: JourneyGraph, steps: readonly JourneyStep[]): Con
  */
 export function nextPageOf(page: PageJourney, facts: ConditionFacts): string | null {
   const question = page.question;
-  if (question?.kind === 'radios') {
-    const chosen = question.answers.find((answer) => answer.key === facts.answers.get(question.key));
-    if (chosen?.next) return chosen.next;
-  }
+  const answer = question ? facts.answers.get(question.key) : undefined;
+  const own =
+    question && answer !== undefined ? kindOf(question.kind).leadsTo?.(question, answer) : undefined;
+  if (own) return own;
   const route = page.routes?.find((candidate) => conditionHolds(candidate.when, facts));
   return route?.next ?? page.next ?? null;
 }
@@ -79,7 +80,7 @@ const targetsOf = (page: PageJourney): string[] =>
   [
     page.next,
     ...(page.routes ?? []).map((route) => route.next),
-    ...(page.question?.kind === 'radios' ? page.question.answers.map((answer) => answer.next) : []),
+    ...(page.question ? (kindOf(page.question.kind).targets?.(page.question) ?? []) : []),
   ].filter((target): target is string => Boolean(target));
 
 /** What the sync checks a journey's conditions against: its questions, named conditions and figures. */
@@ -164,20 +165,20 @@ export function journeyGraphProblems(
   for (const [key, page] of pages) {
     named(`${key}.next`, page.next);
     for (const route of page.routes ?? []) named(`${key}.routes`, route.next);
-    if (page.question?.kind === 'radios')
-      for (const answer of page.question.answers) named(`${key}.question.answers`, answer.next);
-    if (page.question) {
-      if (questions.has(page.question.key))
-        problems.push(`${key}: question key "${page.question.key}" is asked on another page too`);
-      questions.set(
-        page.question.key,
-        page.question.kind === 'radios' ? page.question.answers.map((answer) => answer.key) : null,
-      );
+    const question = page.question;
+    const kind = question ? kindOf(question.kind) : undefined;
+    const answerKeys = question ? kind?.answerKeys?.(question) : undefined;
+    if (question) {
+      for (const target of kind?.targets?.(question) ?? []) named(`${key}.question.answers`, target);
+      if (questions.has(question.key))
+        problems.push(`${key}: question key "${question.key}" is asked on another page too`);
+      questions.set(question.key, answerKeys ?? null);
     }
-    const leadsSomewhere =
-      page.next ||
-      page.routes?.length ||
-      (page.question?.kind === 'radios' && page.question.answers.every((answer) => answer.next));
+    const everyAnswerLeads =
+      question !== undefined &&
+      answerKeys !== undefined &&
+      answerKeys.every((answer) => kind?.leadsTo?.(question, answer));
+    const leadsSomewhere = page.next || page.routes?.length || everyAnswerLeads;
     const isEnd =
       key === definition.summaryPage || key === definition.confirmationPage || key === definition.exitPage;
     if (page.ends && (isEnd || targetsOf(page).length > 0))

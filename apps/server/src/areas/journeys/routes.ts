@@ -239,8 +239,8 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       }
       const graph = await graphFor(request, journeyType);
       pageOf(graph, pageKey);
-      await changeSteps(request, journeyType, (steps, now) => {
-        const changed = updatePageData(graph, steps, pageKey, now.toISOString(), (step) => ({
+      await changeSteps(request, journeyType, (steps, now, owned) => {
+        const changed = updatePageData(owned(graph), steps, pageKey, now.toISOString(), (step) => ({
           ...step,
           stepData: { ...step.stepData, [formKey]: data },
         }));
@@ -286,8 +286,8 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       const { checkboxesListKey, checkboxes } = request.body;
       const graph = await graphFor(request, journeyType);
       const list = checkboxListOf(graph, pageKey, checkboxesListKey);
-      await changeSteps(request, journeyType, (steps, now) =>
-        updatePageData(graph, steps, pageKey, now.toISOString(), (step) => {
+      await changeSteps(request, journeyType, (steps, now, owned) =>
+        updatePageData(owned(graph), steps, pageKey, now.toISOString(), (step) => {
           if (checkboxes.some((box) => !list.items.some((item) => item.key === box.key)))
             throw badRequest('checkbox_not_on_page', 'A checkbox is not one this page offers.');
           return { ...step, checkboxesLists: { ...step.checkboxesLists, [checkboxesListKey]: checkboxes } };

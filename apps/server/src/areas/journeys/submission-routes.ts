@@ -33,11 +33,11 @@ import { queueEmail } from '../../lib/outbox';
 import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { answerLines } from './answers';
-import { pluginOf } from './plugins';
+import { pluginOf, runSubmitChecks } from './plugins';
 import { displayDate } from '../../lib/display';
 import { fileForMember } from '../documents/library';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
-import { addressLines, memberOf } from './actions';
+import { addressLines, memberOf, ownedGraph } from './actions';
 import { assertComplete, routeOf } from './engine';
 import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
@@ -45,8 +45,6 @@ import { findSubmittedJourney, loadJourneyGraph, requireJourney, statusOf, steps
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
-const addressRequired = () =>
-  badRequest('address_required', 'Give your postal address before you send this.');
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 
 /** The step-up code for a journey's bank account, when the member sends one with the submit. */
@@ -81,19 +79,25 @@ export async function submitJourney(
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   const { member } = found;
   const address = addressLines(member.address);
-  // Refused before anything else is asked (a step-up code included): the scheme writes to this address.
-  const needsAddress = [...graph.pages.values()].some((page) => page.shows === 'contact-details');
-  if (!address?.length && needsAddress) throw addressRequired();
+  const before = await requireJourney(db, record, type);
+  const beforeGraph = ownedGraph(graph, before);
+  // Refused before anything else is asked (a step-up code included).
+  await runSubmitChecks({
+    db,
+    request,
+    graph: beforeGraph,
+    path: routeOf(beforeGraph, stepsOf(before)).path,
+    locked: before.choice,
+  });
   // Proof of identity as the scheme holds it, read before the transaction (a provider may be asked).
   const identity = await identityVerificationOf(db, request.server.identityVerifier, record);
   const [user] = await db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, request.member!.userId));
-  const before = await requireJourney(db, record, type);
   const account =
     statusOf(before, new Date()) === 'Started'
-      ? await bankAccountToChange(db, member, graph, stepsOf(before))
+      ? await bankAccountToChange(db, member, beforeGraph, stepsOf(before))
       : null;
   if (account && !stepUp.code) throw stepUpRequired();
   const defences = await defencesOf(db, request);
@@ -113,12 +117,14 @@ export async function submitJourney(
     const status = statusOf(row, now);
     if (status === 'Submitted')
       return { caseNumber: row.caseNumber!, submissionDate: row.submittedAt!.toISOString() };
+    if (status === 'Ended')
+      throw badRequest('journey_ended', 'This journey has ended. Start again to apply.');
     if (status === 'Expired')
       throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
     const steps = stepsOf(row);
-    assertComplete(graph, steps);
-    const { path } = routeOf(graph, steps);
-    if (!address?.length && needsAddress) throw addressRequired();
+    const owned = ownedGraph(graph, row);
+    assertComplete(owned, steps);
+    const { path } = routeOf(owned, steps);
     const name = fullNameOf(member);
     // Proof sent inside the journey (or before it) is with the scheme: received, pending its check.
     const identitySent = identity.status === 'pending' || identity.status === 'verified';
@@ -131,7 +137,7 @@ export async function submitJourney(
         journeyType: type,
         documents: [
           { name: 'Application form', status: 'received' },
-          ...caseDocumentsFor(graph, path).map((document) => ({
+          ...caseDocumentsFor(owned, path).map((document) => ({
             name: document,
             status: document === IDENTITY_CASE_DOCUMENT && identitySent ? 'received' : 'outstanding',
           })),
@@ -264,7 +270,7 @@ export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
       const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
       const row = await requireJourney(db, record, request.params.journeyType);
-      const account = await bankAccountToChange(db, found.member, graph, stepsOf(row));
+      const account = await bankAccountToChange(db, found.member, ownedGraph(graph, row), stepsOf(row));
       if (!account) {
         throw notFound('no_bank_account_to_confirm', 'This journey gives no new bank account to confirm.');
       }
