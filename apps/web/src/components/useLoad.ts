@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Load<T> {
   /** The answer for this key; kept while it is read again, cleared when a read fails. */
@@ -47,7 +47,10 @@ export function useLoad<T>(
     const { read: readNow, key: readKey } = latest.current;
     try {
       const data = await readNow(controller.signal);
-      if (!controller.signal.aborted) setSettled({ key: readKey, data, failure: null });
+      // An answer can redraw much of a page (the hub's cards, say): as a transition React draws it in
+      // slices and lets the browser in between, instead of in one long task.
+      if (!controller.signal.aborted)
+        startTransition(() => setSettled({ key: readKey, data, failure: null }));
     } catch (error) {
       if (!controller.signal.aborted) setSettled({ key: readKey, data: undefined, failure: { error } });
     }

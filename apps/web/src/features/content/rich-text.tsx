@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { createElement, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { onFirstUse } from '../../lib/format';
 import { useTextResolver } from './content-context';
 import { ContentDialog } from './dialog';
 import { internalPath } from './links';
@@ -28,20 +29,26 @@ const controlParts = /^\[\[(modal|tooltip):([^\]]+)\]\]$/i;
 /** Any other placeholder still in the text once labels, tokens and data are filled. */
 const unresolvedPlaceholder = /\[\[(?!(?:modal|tooltip):)[^\]]*\]\]/i;
 
-// An instance of our own, so that the hook below applies to content only.
-const purifier = DOMPurify(window);
 const purifyOptions = {
   ALLOWED_TAGS: allowedTags,
   ALLOWED_ATTR: allowedAttributes,
   RETURN_DOM: true,
 } as const;
-// Set once, so each sanitize call skips parsing the options again (passed there too: its types read
-// RETURN_DOM from them).
-purifier.setConfig(purifyOptions);
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'A' && node.hasAttribute('href') && isOtherOrigin(node.getAttribute('href')!)) {
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
+/**
+ * An instance of our own, so that its hook applies to content only. Made on first use: creating and
+ * configuring it is a long task on a slow phone, which loading the block renderer need not wait for.
+ */
+const purifier = onFirstUse(() => {
+  const instance = DOMPurify(window);
+  // Set once, so each sanitize call skips parsing the options again (passed there too: its types read
+  // RETURN_DOM from them).
+  instance.setConfig(purifyOptions);
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && node.hasAttribute('href') && isOtherOrigin(node.getAttribute('href')!)) {
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  return instance;
 });
 
 /** A link away from this site: not a path on it, nor an http or https address on its host. */
@@ -61,7 +68,7 @@ const isEmpty = (element: Element) => (element.textContent ?? '').trim() === '';
  * with an unresolved placeholder, no empty paragraph or list item, and no list left empty.
  */
 function sanitisedBody(html: string): HTMLElement {
-  const body = purifier.sanitize(html, purifyOptions) as HTMLElement;
+  const body = purifier().sanitize(html, purifyOptions) as HTMLElement;
   for (const heading of Array.from(body.querySelectorAll('h1'))) {
     const replacement = document.createElement('h2');
     replacement.append(...Array.from(heading.childNodes));
