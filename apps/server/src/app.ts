@@ -47,6 +47,7 @@ import { analyticsSources } from './plugins/analytics-sources';
 import { journeyRoutes } from './areas/journeys/routes';
 import { journeyStartRoutes } from './areas/journeys/start-routes';
 import { journeySubmissionRoutes } from './areas/journeys/submission-routes';
+import { VISITOR_API_PREFIX, visitorJourneyRoutes } from './areas/journeys/visitor-routes';
 import { caseRoutes } from './areas/cases/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
@@ -289,6 +290,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(journeyRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(journeySubmissionRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(visitorJourneyRoutes, { prefix: VISITOR_API_PREFIX, db, config });
   await app.register(caseRoutes, { prefix: '/mdp-api/api', db });
   await app.register(retirementStartRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db });

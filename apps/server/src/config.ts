@@ -90,6 +90,8 @@ const environmentSchema = z.object({
   /** The most form data (JSON bytes) a member's journey keeps on one page, and across the journey. */
   JOURNEY_STEP_DATA_PAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(32_768),
   JOURNEY_STEP_DATA_JOURNEY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(131_072),
+  /** How long a visitor's journey lives without a step or a keep-alive, in minutes. */
+  VISITOR_JOURNEY_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),

@@ -9,6 +9,7 @@ import { audit } from '../lib/audit';
 import { keepPrivate } from '../lib/private-answer';
 import { verifyAccessToken } from '../areas/authentication/access-tokens';
 import { findTenant } from '../areas/tenancy/tenant-repository';
+import { VISITOR_TOKEN_PREFIX } from '../lib/visitor-tokens';
 import {
   findSession,
   recordsOf,
@@ -203,6 +204,12 @@ export const memberAuthentication = fp(
     app.decorate('requireMember', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = presentedToken(request);
       if (!token) throw new AppError(401, 'ERROR_ACCESS_TOKEN_MISSING', 'Please sign in to continue.');
+      if (token.startsWith(VISITOR_TOKEN_PREFIX))
+        throw new AppError(
+          401,
+          'visitor_token_on_member_api',
+          'A visitor’s form cannot act for a member. Sign in.',
+        );
       const verified = await verifyAccessToken(signingKey, token);
       if (!verified.ok) {
         if (verified.reason === 'expired') {

@@ -19,11 +19,11 @@ import {
   journeyStepDataSchema,
   journeyStepRequestSchema,
   journeyTypeParamsSchema,
-  pageJourneySchema,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { journeyDefinitionViewOf, journeyDefinitionViewSchema } from './definition-view';
 import { checkboxListOf, pageOf, updatePageData } from './engine';
 import {
   changeStepsIn,
@@ -87,42 +87,10 @@ export const journeyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         tags,
         summary: 'A journey’s stages and pages (questions, answers, declarations) from content',
         params: journeyTypeParamsSchema,
-        response: {
-          200: z.object({
-            type: z.string(),
-            title: z.string(),
-            firstPage: z.string(),
-            summaryPage: z.string(),
-            contactPage: z.string().nullable(),
-            confirmationPage: z.string(),
-            exitPage: z.string().nullable(),
-            entryPage: z.string().nullable(),
-            stages: z.array(z.object({ key: z.string(), label: z.string() })),
-            quoteRequest: z.object({ title: z.string() }).nullable(),
-            pages: z.array(
-              pageJourneySchema.extend({ key: z.string(), slug: z.string(), title: z.string() }),
-            ),
-          }),
-          ...errors,
-        },
+        response: { 200: journeyDefinitionViewSchema, ...errors },
       },
     },
-    async (request) => {
-      const { definition, pages } = await graphFor(request, request.params.journeyType);
-      return {
-        type: definition.type,
-        title: definition.title,
-        firstPage: definition.firstPage,
-        summaryPage: definition.summaryPage,
-        contactPage: definition.contactPage ?? null,
-        confirmationPage: definition.confirmationPage,
-        exitPage: definition.exitPage ?? null,
-        entryPage: definition.entryPage ?? null,
-        stages: definition.stages,
-        quoteRequest: definition.quoteRequest ? { title: definition.quoteRequest.title } : null,
-        pages: [...pages].map(([key, page]) => ({ ...page, key })),
-      };
-    },
+    async (request) => journeyDefinitionViewOf(await graphFor(request, request.params.journeyType)),
   );
 
   app.get(

@@ -40,6 +40,8 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
       const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
       if (graph.definition.startsFrom)
         throw badRequest('journey_starts_from_quote', 'Choose a retirement date and option to start this.');
+      if (graph.definition.audience === 'visitor')
+        throw badRequest('journey_for_visitors', 'This form is for visitors: start it without signing in.');
       if (request.body.currentPageKey !== graph.definition.firstPage)
         throw badRequest('not_first_page', `This journey starts at ${graph.definition.firstPage}.`);
       await assertEligible(db, calculations, request, graph);

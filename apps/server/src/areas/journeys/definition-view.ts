@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { journeyCopyOf, pageJourneySchema } from '@meridian/contracts';
+import type { JourneyGraph } from './graph';
+
+/** A journey's definition as the browser reads it: its pages, stages and wording. */
+export const journeyDefinitionViewSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  audience: z.enum(['member', 'visitor']),
+  firstPage: z.string(),
+  summaryPage: z.string(),
+  contactPage: z.string().nullable(),
+  confirmationPage: z.string(),
+  exitPage: z.string().nullable(),
+  entryPage: z.string().nullable(),
+  /** Set when the journey starts elsewhere (a retirement quote); else its first page starts it. */
+  startsFrom: z.string().nullable(),
+  stages: z.array(z.object({ key: z.string(), label: z.string() })),
+  quoteRequest: z.object({ title: z.string() }).nullable(),
+  copy: z.object({
+    noun: z.string(),
+    submitButton: z.string(),
+    confirmationHeading: z.string().nullable(),
+    pdfTitle: z.string().nullable(),
+  }),
+  pages: z.array(pageJourneySchema.extend({ key: z.string(), slug: z.string(), title: z.string() })),
+});
+
+export function journeyDefinitionViewOf({ definition, pages }: JourneyGraph) {
+  return {
+    type: definition.type,
+    title: definition.title,
+    audience: definition.audience ?? 'member',
+    firstPage: definition.firstPage,
+    summaryPage: definition.summaryPage,
+    contactPage: definition.contactPage ?? null,
+    confirmationPage: definition.confirmationPage,
+    exitPage: definition.exitPage ?? null,
+    entryPage: definition.entryPage ?? null,
+    startsFrom: definition.startsFrom ?? null,
+    stages: definition.stages,
+    quoteRequest: definition.quoteRequest ? { title: definition.quoteRequest.title } : null,
+    copy: journeyCopyOf(definition.copy),
+    pages: [...pages].map(([key, page]) => ({ ...page, key })),
+  };
+}
