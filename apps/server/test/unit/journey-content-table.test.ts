@@ -1,0 +1,325 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  journeyDefinitionFileSchema,
+  pageJourneyFileSchema,
+  type JourneyDefinition,
+  type JourneyQuestion,
+  type JourneyStep,
+  type PageJourney,
+} from '@meridian/contracts';
+import { assertComplete, submitStep, updatePageData } from '../../src/areas/journeys/engine';
+import {
+  graphOf,
+  journeyGraphProblems,
+  withOwnerFacts,
+  type JourneyGraph,
+} from '../../src/areas/journeys/graph';
+import { contentRoot } from '../../src/prepare';
+
+/**
+ * Table-driven engine tests generated from content: every tenant's journeys (and a fixture journey
+ * using conditions, a cross-field check and a terminal page) walked through the engine along every
+ * combination of choices, so every per-answer `next`, every route and every terminal page is taken;
+ * and every question refused an answer its kind does not accept.
+ */
+
+const today = '2026-06-15';
+const now = '2026-06-15T10:00:00.000Z';
+
+interface PageFile {
+  key: string;
+  slug: string;
+  title: string;
+  journey?: PageJourney;
+}
+
+const pageFiles = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? pageFiles(path.join(folder, entry.name))
+      : entry.name.endsWith('.json')
+        ? [path.join(folder, entry.name)]
+        : [],
+  );
+
+function contentJourneys(): Array<{ name: string; graph: JourneyGraph }> {
+  const tenants = readdirSync(path.join(contentRoot, 'tenants'));
+  return tenants.flatMap((tenant) => {
+    const folder = path.join(contentRoot, 'tenants', tenant);
+    let definitions: JourneyDefinition[];
+    try {
+      definitions = (JSON.parse(readFileSync(path.join(folder, 'journeys.json'), 'utf8')) as unknown[]).map(
+        (definition) => journeyDefinitionFileSchema.parse(definition),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const pages = pageFiles(path.join(folder, 'pages')).flatMap((file) => {
+      const page = JSON.parse(readFileSync(file, 'utf8')) as PageFile;
+      return page.journey ? [{ ...page, journey: pageJourneyFileSchema.parse(page.journey) }] : [];
+    });
+    return definitions.map((definition) => ({
+      name: `${tenant}/${definition.type}`,
+      graph: graphOf(definition, pages),
+    }));
+  });
+}
+
+/** A transfer out: conditions (named, on money, on a locked figure), a cross-field check and a terminal page. */
+const fixtureDefinition: JourneyDefinition = {
+  type: 'transferfixture',
+  title: 'Transfer your pension',
+  firstPage: 'tf_destination',
+  summaryPage: 'tf_check',
+  confirmationPage: 'tf_sent',
+  stages: [{ key: 'transfer', label: 'Transfer' }],
+  expiryDays: 30,
+  caseType: 'TRF',
+  caseDocuments: ['Transfer form', { name: 'Overseas scheme letter', when: { condition: 'overseas' } }],
+  conditions: {
+    overseas: { question: 'destination', in: ['overseas'] },
+    large_transfer: { figure: 'transferValuePence', gte: 3_000_000 },
+  },
+  confirmationEmail: { subject: 'Your transfer {caseNumber}', body: 'Dear {name}' },
+};
+const fixturePage = (key: string, journey: Omit<PageJourney, 'type'>) => ({
+  key,
+  slug: `/transfer/${key}`,
+  title: key,
+  journey: { type: 'transferfixture', ...journey },
+});
+const fixture = withOwnerFacts(
+  graphOf(fixtureDefinition, [
+    fixturePage('tf_destination', {
+      question: {
+        kind: 'radios',
+        key: 'destination',
+        label: 'Where to?',
+        answers: [
+          { key: 'uk', label: 'A UK scheme' },
+          { key: 'overseas', label: 'An overseas scheme' },
+          { key: 'scam', label: 'Someone who cold-called me', next: 'tf_refused' },
+        ],
+      },
+      routes: [
+        { when: { all: [{ condition: 'overseas' }, { condition: 'large_transfer' }] }, next: 'tf_advice' },
+      ],
+      next: 'tf_amount',
+    }),
+    fixturePage('tf_advice', {
+      question: {
+        kind: 'radios',
+        key: 'advised',
+        label: 'Have you had advice?',
+        answers: [
+          { key: 'yes', label: 'Yes' },
+          { key: 'no', label: 'No' },
+        ],
+      },
+      checks: [
+        {
+          when: { question: 'advised', in: ['no'] },
+          message: 'You must take advice first.',
+          code: 'advice_required',
+        },
+      ],
+      next: 'tf_amount',
+    }),
+    fixturePage('tf_amount', {
+      question: { kind: 'money', key: 'amount', label: 'How much?' },
+      routes: [{ when: { question: 'amount', gt: 10_000_000 }, next: 'tf_refused' }],
+      next: 'tf_check',
+    }),
+    fixturePage('tf_refused', { ends: { reason: 'transfer_refused' } }),
+    fixturePage('tf_check', {}),
+    fixturePage('tf_sent', {}),
+  ]),
+  { figures: { transferValuePence: 4_000_000 } },
+);
+
+/** Answers each kind accepts; a kind with several meaningful answers lists each (every branch is walked). */
+function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: string; answerValue: string }> {
+  switch (question.kind) {
+    case 'radios':
+    case 'select':
+      return question.answers.map((answer) => answer.key);
+    case 'date':
+      return [question.notBeforeToday ? '2026-09-01' : '2020-06-01'];
+    case 'money':
+      return ['1500', '200000'];
+    case 'number':
+    case 'percentage':
+      return ['50'];
+    case 'email':
+      return ['member@example.com'];
+    case 'ni-number':
+      return ['QQ123456C'];
+    case 'country':
+      return ['GB'];
+    case 'bank-account':
+      return [
+        {
+          answerKey: 'provided',
+          answerValue: JSON.stringify({
+            accountName: 'A Member',
+            sortCode: '309466',
+            accountNumber: '12345678',
+          }),
+        },
+      ];
+    case 'phone':
+      return [
+        { answerKey: 'provided', answerValue: JSON.stringify({ countryCode: 'GB', number: '07911123456' }) },
+      ];
+    default:
+      return ['Some words'];
+  }
+}
+
+/** An answer each kind refuses. */
+function refusedFor(question: JourneyQuestion): { answerKey: string; answerValue?: string } {
+  switch (question.kind) {
+    case 'bank-account':
+    case 'phone':
+      return { answerKey: 'provided', answerValue: 'not json' };
+    case 'date':
+      return { answerKey: '2026-02-30' };
+    case 'text':
+      return { answerKey: '<b>bold</b>' };
+    default:
+      return { answerKey: 'not_an_answer<>' };
+  }
+}
+
+interface Walked {
+  transitions: Set<string>;
+  endings: Set<string>;
+  completed: number;
+  refusals: Map<string, string>;
+}
+
+/** Walks every combination of answers from the first page: where each page led, and how each walk ended. */
+function walkEvery(graph: JourneyGraph): Walked {
+  const walked: Walked = { transitions: new Set(), endings: new Set(), completed: 0, refusals: new Map() };
+  const visit = (steps: JourneyStep[], pageKey: string, depth: number) => {
+    expect(depth, `${pageKey}: a walk longer than the journey has pages`).toBeLessThanOrEqual(
+      graph.pages.size,
+    );
+    const page = graph.pages.get(pageKey)!;
+    if (pageKey === graph.definition.summaryPage) {
+      assertComplete(graph, steps);
+      walked.completed += 1;
+      return;
+    }
+    if (page.ends) {
+      walked.endings.add(pageKey);
+      return;
+    }
+    const ticked = page.checkboxes
+      ? updatePageData(graph, steps, pageKey, now, (step) => ({
+          ...step,
+          checkboxesLists: {
+            [page.checkboxes!.key]: page.checkboxes!.items.map((item) => ({
+              key: item.key,
+              answerValue: true,
+            })),
+          },
+        }))
+      : steps;
+    const question = page.question;
+    const choices = question ? answersFor(question) : [undefined];
+    if (question) {
+      const refused = refusedFor(question);
+      try {
+        submitStep(graph, ticked, { pageKey, answer: { questionKey: question.key, ...refused }, today, now });
+      } catch (error) {
+        walked.refusals.set(pageKey, (error as { code: string }).code);
+      }
+    }
+    for (const choice of choices) {
+      const answer =
+        question && choice !== undefined
+          ? { questionKey: question.key, ...(typeof choice === 'string' ? { answerKey: choice } : choice) }
+          : undefined;
+      let result: ReturnType<typeof submitStep>;
+      try {
+        result = submitStep(graph, ticked, { pageKey, answer, today, now });
+      } catch (error) {
+        // A cross-field check refusing the answer: the walk does not go on.
+        const code = (error as { code: string }).code;
+        expect(
+          page.checks?.map((check) => check.code),
+          `${pageKey}: refused ${answer?.answerKey}`,
+        ).toContain(code);
+        walked.refusals.set(`${pageKey}:${answer?.answerKey}`, code);
+        continue;
+      }
+      walked.transitions.add(`${pageKey}→${result.nextPageKey}`);
+      visit(result.steps, result.nextPageKey!, depth + 1);
+    }
+  };
+  visit([], graph.definition.firstPage, 0);
+  return walked;
+}
+
+/** Every page-to-page edge the content declares. */
+function declaredEdges(graph: JourneyGraph): string[] {
+  return [...graph.pages].flatMap(([key, page]) =>
+    [
+      page.next,
+      ...(page.routes ?? []).map((route) => route.next),
+      ...(page.question?.kind === 'radios' || page.question?.kind === 'select'
+        ? page.question.answers.map((answer) => answer.next)
+        : []),
+    ].flatMap((target) => (target ? [`${key}→${target}`] : [])),
+  );
+}
+
+const journeys = [...contentJourneys(), { name: 'fixture/transferfixture', graph: fixture }];
+
+describe.each(journeys)('the journey $name, walked from its content', ({ graph }) => {
+  let walks: Walked | undefined;
+  const walked = () => (walks ??= walkEvery(graph));
+
+  it('is sound as authored', () => {
+    expect(journeyGraphProblems(graph, ['transferValuePence'])).toEqual([]);
+  });
+
+  it('takes every route, every per-answer next and every terminal page', () => {
+    expect(walked().completed).toBeGreaterThan(0);
+    const missing = declaredEdges(graph).filter((edge) => !walked().transitions.has(edge));
+    expect(missing).toEqual([]);
+    const terminal = [...graph.pages].filter(([, page]) => page.ends).map(([key]) => key);
+    expect([...walked().endings].sort()).toEqual(terminal.sort());
+  });
+
+  it('refuses on every question an answer its kind does not accept', () => {
+    const asking = [...graph.pages].filter(([, page]) => page.question).map(([key]) => key);
+    expect([...walked().refusals.keys()].filter((key) => !key.includes(':')).sort()).toEqual(asking.sort());
+    for (const code of walked().refusals.values()) expect(code).toMatch(/^[a-z_]+$/);
+  });
+});
+
+describe('the fixture journey', () => {
+  it('refuses by its cross-field check, ends on its terminal page and lists the documents its answers need', () => {
+    const walked = walkEvery(fixture);
+    expect(walked.refusals.get('tf_advice:no')).toBe('advice_required');
+    expect(walked.transitions).toContain('tf_destination→tf_advice');
+    expect(walked.transitions).toContain('tf_amount→tf_refused');
+    expect(walked.endings).toEqual(new Set(['tf_refused']));
+  });
+
+  it('takes the route on the locked figure only when the figure holds', () => {
+    const small = withOwnerFacts(fixture, { figures: { transferValuePence: 100 } });
+    const { nextPageKey } = submitStep(small, [], {
+      pageKey: 'tf_destination',
+      answer: { questionKey: 'destination', answerKey: 'overseas' },
+      today,
+      now,
+    });
+    expect(nextPageKey).toBe('tf_amount');
+  });
+});
