@@ -105,7 +105,9 @@ test('a Bluewater member applies for their pension, walking every page of the ap
   await onPage(page, 'Check your answers and send');
   await expect(main).toContainText('Book a free Pension Wise appointment first');
   await expect(main).toContainText('£2,500.00');
-  await expect(main).toContainText('Mr I MacLeod, account ending 5678');
+  await expect(main.getByRole('definition').filter({ hasText: 'Mr I MacLeod' })).toContainText(
+    'account ending 5678',
+  );
   await expect(main).toContainText('07911 123456');
 
   // The last page: a changed answer opens it, and the route rejoins pages already answered.
