@@ -1,15 +1,100 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web's layout (docs/quality.md#layout-and-the-import-rules): a feature reaches another feature only through its index.ts,
+ * and shared code (components/, lib/) never reaches a feature or the app's wiring. Tests may use the app
+ * wiring, to render the whole app.
+ */
+const webBoundaries = ({ featuresMayImportApp }) => [
+  ...webFeatures.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [
+      `./${feature}`,
+      ...webFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message:
+      'A feature imports another feature only through its index.ts (or move the piece to components/ or lib/).',
+  })),
+  ...(featuresMayImportApp
+    ? []
+    : [
+        {
+          target: `${webSrc}/features`,
+          from: `${webSrc}/app`,
+          message: 'app/ is the wiring (router, providers, page frame): features use lib/ and components/.',
+        },
+      ]),
+  {
+    target: [`${webSrc}/components`, `${webSrc}/lib`],
+    from: [`${webSrc}/features`, `${webSrc}/app`],
+    message: 'Shared code (components/, lib/) must not import a feature or the app wiring.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Deliberate rule breaks that apps/web/src/import-rules.test.ts lints on purpose.
+      '**/__lint-fixtures__/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // A lint run is short: each module is read and resolved once, not again every 30 s.
+      'import-x/cache': { lifetime: Infinity },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      // A lazy import() runs once every module has loaded, so it cannot see a half-initialised one: it
+      // is how the content registry renders retirement's and cases' blocks that render content again.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true, ignoreExternal: true }],
+    },
+  },
+  // Nothing imports a test, so no test can be on a circle: skipping them halves the rule's work.
+  { files: ['**/test/**', '**/*.test.{ts,tsx}'], rules: { 'import-x/no-cycle': 'off' } },
+  {
+    files: [`${webSrc}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: webBoundaries({ featuresMayImportApp: false }) },
+      ],
+    },
+  },
+  {
+    files: [`${webSrc}/**/*.test.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: webBoundaries({ featuresMayImportApp: true }) },
+      ],
+    },
   },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {

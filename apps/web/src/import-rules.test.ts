@@ -1,0 +1,45 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layout's lint rules, run through ESLint's API with the repository's own config on files that
+ * break them on purpose (the __lint-fixtures__ folders, which `npm run lint` ignores).
+ */
+const repository = new URL('../../../', import.meta.url).pathname;
+const eslint = new ESLint({ cwd: repository, overrideConfigFile: 'eslint.config.js', ignore: false });
+
+async function problemsIn(file: string) {
+  const [result] = await eslint.lintFiles([`apps/web/src/${file}`]);
+  return result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+describe('the import rules', () => {
+  it("refuse a feature importing another feature's internals, past its index.ts", async () => {
+    expect(await problemsIn('features/retirement/__lint-fixtures__/reaches-into-journeys.ts')).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('A feature imports another feature only through its index.ts'),
+      },
+    ]);
+  });
+
+  it('refuse shared code importing a feature, even through its index.ts', async () => {
+    expect(await problemsIn('components/__lint-fixtures__/imports-a-feature.ts')).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('Shared code (components/, lib/) must not import a feature'),
+      },
+    ]);
+  });
+
+  it('refuse an import circle', async () => {
+    expect(await problemsIn('features/retirement/__lint-fixtures__/cycle-start.ts')).toEqual([
+      { ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected' },
+    ]);
+  });
+
+  it("allow a feature importing another feature's index.ts", async () => {
+    expect(await problemsIn('features/retirement/RetirementQuotePicker.tsx')).toEqual([]);
+  });
+});
