@@ -3,7 +3,7 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { bluewaterUrl } from './support/tenants';
 import { money, personaPence } from './support/money';
-import { formatCurrency, formatCurrencyPerYear } from '../apps/web/src/features/content/format';
+import { formatCurrency, formatCurrencyPerYear } from '../apps/web/src/lib/format';
 
 async function signInToHub(page: Page, username: string, loginUrl = '/login') {
   await page.goto(loginUrl);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ageOn, birthdayAtAge } from '@meridian/contracts';
-import { formatCurrency } from '../apps/web/src/features/content/format';
+import { formatCurrency } from '../apps/web/src/lib/format';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy, expectBusyThenTryAgain } from './support/busy';
