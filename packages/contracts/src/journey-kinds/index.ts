@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import type { ObjectSchemaFactory } from '../authoring';
+import { addressKind } from './address';
 import { bankAccountKind } from './bank-account';
 import { countryKind } from './country';
 import { dateKind } from './date';
 import { emailKind } from './email';
+import { fileKind } from './file';
 import { sharedQuestionFields, type QuestionKind } from './kind';
+import { listKind } from './list';
 import { moneyKind } from './money';
 import { niNumberKind } from './ni-number';
 import { percentageKind } from './percentage';
 import { numberKind } from './number';
+import { personKind } from './person';
 import { phoneKind } from './phone';
 import { radiosKind } from './radios';
 import { selectKind } from './select';
@@ -96,6 +100,10 @@ export const questionKinds = [
   countryKind,
   selectKind,
   percentageKind,
+  addressKind,
+  personKind,
+  listKind,
+  fileKind,
 ] as const;
 
 type KindQuestion<K> = K extends QuestionKind<infer Q> ? Q : never;

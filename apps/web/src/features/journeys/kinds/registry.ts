@@ -37,6 +37,10 @@ const loaders: Loaders = {
   country: () => import('./CountryField'),
   select: () => import('./SelectField'),
   percentage: () => import('./PercentageField'),
+  address: () => import('./AddressField'),
+  person: () => import('./PersonField'),
+  list: () => import('./ListField'),
+  file: () => import('./FileField'),
 };
 
 const loaded = new Map<string, KindField>();
