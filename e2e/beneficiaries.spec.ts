@@ -285,3 +285,68 @@ test('a member nominates a beneficiary by keyboard alone, and Escape keeps the u
   ).toBeVisible();
   await expect(page.locator('.beneficiary-card', { hasText: 'Tom Brooks' })).toBeVisible();
 });
+
+test('two people at 60/40 are nominated through the shared person and share fields, and 60/30 is refused', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'db.retiring');
+  await page.goto('/beneficiaries');
+  await page.getByRole('link', { name: 'Nominate beneficiaries' }).click();
+
+  // The person kind's rules: no HTML in a name, no date of birth after today.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  await addPerson(page, {
+    relationship: 'Partner',
+    forenames: '<b>Jamie</b>',
+    surname: 'Reid',
+    born: [tomorrow.getUTCDate(), tomorrow.getUTCMonth() + 1, tomorrow.getUTCFullYear()].map(String),
+  });
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText('First names must not contain HTML');
+  await expect(summary).toContainText('Date of birth must be today or in the past');
+  await page.getByLabel('First names').fill('Jamie');
+  await page.getByRole('group', { name: 'Date of birth' }).getByLabel('Year').fill('1970');
+  await continueButton(page).click();
+  await page.getByLabel('Address line 1').fill('9 Canal Street');
+  await continueButton(page).click();
+  // The list kind's share rule: 0 to 100, to 2 decimal places.
+  await page.getByRole('textbox', { name: /What share of the lump sum/ }).fill('101');
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Enter a share between 0 and 100, with up to 2 decimal places, such as 33.33',
+  );
+  await enterShare(page, '60');
+
+  await addPerson(page, {
+    relationship: 'Son or daughter',
+    forenames: 'Alex',
+    surname: 'Reid',
+    born: ['2', '5', '2001'],
+  });
+  await page.getByLabel('Address line 1').fill('9 Canal Street');
+  await continueButton(page).click();
+  await enterShare(page, '30');
+  await expect(page.getByText('Lump-sum shares add up to 90% (10% still to give)')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Lump-sum shares must add up to exactly 100%. They add up to 90.00%.',
+  );
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('button', { name: 'Change Alex Reid' }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await enterShare(page, '40');
+  await expect(page.getByText('Lump-sum shares add up to 100%', { exact: true })).toBeVisible();
+  await continueButton(page).click();
+  await expect(heading(page, 'Check your beneficiaries before you save')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and send me a code' }).click();
+  await page.getByLabel('Code').fill(await codeSentTo(request, 'db.retiring@example.org'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your beneficiaries have been saved' }),
+  ).toBeVisible();
+  await expect(page.locator('.beneficiary-card')).toHaveCount(2);
+  await expect(page.locator('.beneficiary-card', { hasText: 'Alex Reid' })).toContainText('40%');
+});

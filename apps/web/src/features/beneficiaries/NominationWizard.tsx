@@ -154,13 +154,7 @@ export function NominationWizard() {
         {warning}
         {step.name === 'details' &&
           (item.kind === 'person' ? (
-            <PersonDetailsStep
-              key={step.name}
-              draft={item}
-              statuses={statuses}
-              onDone={advance}
-              onBack={back}
-            />
+            <PersonDetailsStep key={step.name} draft={item} onDone={advance} onBack={back} />
           ) : (
             <OrganisationDetailsStep key={step.name} draft={item} onDone={advance} onBack={back} />
           ))}

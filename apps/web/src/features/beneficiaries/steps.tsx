@@ -4,17 +4,20 @@ import {
   beneficiaryLimits,
   organisationBeneficiarySchema,
   personBeneficiarySchema,
+  readPerson,
+  readShare,
   shareHundredths,
   type Beneficiary,
   type BeneficiaryAddress,
+  type PersonFieldName,
 } from '@meridian/contracts';
-import { DateField, readDateField } from '../../components/DateField';
+import { PersonFields, personInputFrom, ShareInput } from '../../components/PersonFields';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { describedByFor, FieldMessages, TextField } from '../../components/TextField';
 import { AddressLookup } from '../../components/AddressForm';
 import { detailsApi } from '../../lib/details-api';
 import { checkForm, errorFor } from '../../lib/form';
-import { formatShare, type RelationshipStatus } from './api';
+import { formatShare } from './api';
 
 /** A beneficiary while it is being written: the parts answered so far. */
 export type DraftBeneficiary =
@@ -94,97 +97,51 @@ function NotesField({ defaultValue, error }: { defaultValue?: string; error?: st
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The person's fields a nomination asks, read and shown as a journey's person question reads and shows them. */
+const nominatedPersonFields: PersonFieldName[] = ['relationship', 'name', 'date-of-birth'];
+
 /** A person's details: relationship, names, date of birth, whether they receive the pension. */
-export function PersonDetailsStep({
-  draft,
-  statuses,
-  onDone,
-  onBack,
-}: StepProps<Partial<DraftBeneficiary>> & { statuses: RelationshipStatus[] }) {
+export function PersonDetailsStep({ draft, onDone, onBack }: StepProps<Partial<DraftBeneficiary>>) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const person = draft.kind === 'person' ? draft : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const dateOfBirth = readDateField(form, 'dateOfBirth');
-    const checked = checkForm(
-      personBeneficiarySchema.pick({
-        relationship: true,
-        forenames: true,
-        surname: true,
-        dateOfBirth: true,
-        isPensionBeneficiary: true,
-        notes: true,
-      }),
-      {
-        relationship: optional(form, 'relationship'),
-        forenames: text(form, 'forenames'),
-        surname: text(form, 'surname'),
-        dateOfBirth: dateOfBirth ?? undefined,
-        isPensionBeneficiary: form.get('isPensionBeneficiary') === 'yes',
-        notes: optional(form, 'notes'),
-      },
-    );
-    const found = checked.ok
-      ? []
-      : friendly(checked.errors).filter((error) => !['dateOfBirth', 'relationship'].includes(error.field));
-    if (!form.get('relationship'))
-      found.unshift({ field: 'relationship', message: 'Select how they are related to you' });
-    if (!dateOfBirth)
-      found.push({ field: 'dateOfBirth', message: 'Enter a real date of birth, such as 27 3 1985' });
-    else if (dateOfBirth > today()) {
-      found.push({ field: 'dateOfBirth', message: 'Date of birth must be today or in the past' });
-    }
-    if (found.length) return setErrors(found);
-    if (!checked.ok) return setErrors(friendly(checked.errors));
-    onDone({ kind: 'person', ...checked.value });
+    const read = readPerson(nominatedPersonFields, personInputFrom(form, nominatedPersonFields, ''), {
+      today: today(),
+    });
+    const rest = checkForm(personBeneficiarySchema.pick({ isPensionBeneficiary: true, notes: true }), {
+      isPensionBeneficiary: form.get('isPensionBeneficiary') === 'yes',
+      notes: optional(form, 'notes'),
+    });
+    const found = [
+      ...(read.ok ? [] : read.problems.map(({ field, message }) => ({ field, message }))),
+      ...(rest.ok ? [] : friendly(rest.errors)),
+    ];
+    if (!read.ok || !rest.ok) return setErrors(found);
+    const { relationship, forenames, surname, dateOfBirth } = read.person;
+    onDone({ kind: 'person', relationship, forenames, surname, dateOfBirth, ...rest.value });
   }
 
-  const relationshipError = errorFor(errors, 'relationship');
   return (
     <form noValidate onSubmit={submit}>
       <ErrorSummary errors={errors} />
       <h1 tabIndex={-1}>About this person</h1>
-      <div className={`form-group${relationshipError ? ' form-group--error' : ''}`}>
-        <label htmlFor="relationship">How are they related to you?</label>
-        <FieldMessages id="relationship" error={relationshipError} />
-        <select
-          id="relationship"
-          name="relationship"
-          defaultValue={person?.relationship ?? ''}
-          aria-describedby={describedByFor('relationship', undefined, relationshipError)}
-        >
-          <option value="">Select a relationship</option>
-          {statuses
-            .filter((status) => status.group !== 'organisation')
-            .map((status) => (
-              <option key={status.key} value={status.key}>
-                {status.label}
-              </option>
-            ))}
-        </select>
-      </div>
-      <TextField
-        id="forenames"
-        label="First names"
-        autoComplete="off"
-        defaultValue={person?.forenames}
-        error={errorFor(errors, 'forenames')}
-      />
-      <TextField
-        id="surname"
-        label="Last name"
-        autoComplete="off"
-        defaultValue={person?.surname}
-        error={errorFor(errors, 'surname')}
-      />
-      <DateField
-        id="dateOfBirth"
-        legend="Date of birth"
-        hint="For example, 27 3 1985"
-        defaultValue={person?.dateOfBirth}
-        error={errorFor(errors, 'dateOfBirth')}
+      <PersonFields
+        fields={nominatedPersonFields}
+        prefix=""
+        initial={
+          person
+            ? {
+                relationship: person.relationship,
+                forenames: person.forenames,
+                surname: person.surname,
+                dateOfBirth: person.dateOfBirth,
+              }
+            : undefined
+        }
+        errors={errors}
       />
       <fieldset className="form-group">
         <legend className="legend">Should this person receive your pension?</legend>
@@ -384,21 +341,10 @@ export function ShareStep({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const entered = text(new FormData(event.currentTarget), 'lumpSumPercentage').replace(/%$/, '').trim();
-    if (!/^\d{1,3}(\.\d{1,2})?$/.test(entered)) {
-      return setErrors([
-        {
-          field: 'lumpSumPercentage',
-          message: 'Enter a share between 0 and 100, with up to 2 decimal places, such as 33.33',
-        },
-      ]);
-    }
-    const checked = checkForm(personBeneficiarySchema.pick({ lumpSumPercentage: true }), {
-      lumpSumPercentage: Number(entered),
-    });
-    if (!checked.ok)
-      return setErrors([{ field: 'lumpSumPercentage', message: 'The share must be between 0 and 100' }]);
-    onDone(checked.value);
+    // Read as a journey list reads an item's share: 0 to 100, to 2 decimal places.
+    const share = readShare(text(new FormData(event.currentTarget), 'lumpSumPercentage'));
+    if (!share.ok) return setErrors([{ field: 'lumpSumPercentage', message: share.message }]);
+    onDone({ lumpSumPercentage: share.percentage });
   }
 
   const hint = `Others have ${formatShare(othersHundredths / 100)} so far, so ${formatShare(left)} is left. All the shares must add up to 100%.`;
@@ -410,22 +356,16 @@ export function ShareStep({
         <h1 tabIndex={-1}>
           <label htmlFor="lumpSumPercentage">What share of the lump sum should {name} get?</label>
         </h1>
-        <FieldMessages id="lumpSumPercentage" hint={hint} error={error} />
-        <div className="share-input">
-          <input
-            id="lumpSumPercentage"
-            name="lumpSumPercentage"
-            inputMode="decimal"
-            defaultValue={
-              draft.lumpSumPercentage !== undefined
-                ? String(shareHundredths(draft.lumpSumPercentage) / 100)
-                : ''
-            }
-            aria-describedby={describedByFor('lumpSumPercentage', hint, error)}
-            aria-invalid={error ? true : undefined}
-          />
-          <span aria-hidden="true">%</span>
-        </div>
+        <ShareInput
+          id="lumpSumPercentage"
+          hint={hint}
+          error={error}
+          defaultValue={
+            draft.lumpSumPercentage !== undefined
+              ? String(shareHundredths(draft.lumpSumPercentage) / 100)
+              : undefined
+          }
+        />
       </div>
       <StepButtons onBack={onBack} />
     </form>
