@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   journeyChoiceSchema,
   type JourneyChoice,
@@ -12,14 +12,14 @@ import {
 } from '@meridian/contracts';
 import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { enteredLumpSums, memberJourneys, type MemberAddress } from '../../db/schema';
+import { memberJourneys, type MemberAddress } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
 import { withOwnerFacts, type JourneyGraph } from './graph';
-import { lockedFiguresOf, runPageChecks } from './plugins';
+import { lockedFiguresOf, pluginOf, runPageChecks } from './plugins';
 import {
   findJourney,
   isClosed,
@@ -197,6 +197,7 @@ export async function questionFormOf(db: Database, request: FastifyRequest, type
  */
 export async function deleteJourney(db: Database, request: FastifyRequest, type: string) {
   const record = memberOf(request);
+  const plugin = pluginOf((await loadJourneyGraph(db, request.tenantUrl, type)).definition);
   await db.transaction(async (tx) => {
     const row = await requireJourney(tx, record, type, true);
     if (row.status === 'Submitted')
@@ -207,15 +208,7 @@ export async function deleteJourney(db: Database, request: FastifyRequest, type:
       .update(memberJourneys)
       .set({ status: 'Cancelled', closedAt: now, updatedAt: now })
       .where(eq(memberJourneys.id, row.id));
-    if (row.choice)
-      await tx
-        .delete(enteredLumpSums)
-        .where(
-          and(
-            eq(enteredLumpSums.businessGroup, record.businessGroup),
-            eq(enteredLumpSums.referenceNumber, record.referenceNumber),
-          ),
-        );
+    await plugin?.cancelled?.(tx, record, row.choice);
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import type { JourneyGraph, JourneyPage } from './graph';
+import type { MemberRecord, Queryable } from './repository';
 
 /** A section of check your answers or the PDF: a heading and its lines. */
 export interface AnswerSection {
@@ -54,6 +55,8 @@ export interface JourneyPlugin {
   pageChecks?: readonly PageCheck[];
   /** Checked before this journey is submitted, besides those every journey has. */
   submitChecks?: readonly SubmitCheck[];
+  /** What else goes when the member cancels it (in the cancel's transaction), given what it locked. */
+  cancelled?(tx: Queryable, record: MemberRecord, locked: unknown): Promise<void>;
 }
 
 const plugins = new Map<string, JourneyPlugin>();
