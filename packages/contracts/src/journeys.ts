@@ -142,11 +142,17 @@ export const journeyDefinitionFileSchema = definitionSchema(strictObject);
 export const journeyDefinitionSchema = definitionSchema(tolerantObject);
 export type JourneyDefinition = z.infer<typeof journeyDefinitionSchema>;
 
+/**
+ * The longest answer value: a composite kind's JSON, such as a list of 20 people with their addresses
+ * and shares (about 5,000 characters).
+ */
+export const JOURNEY_ANSWER_VALUE_MAX = 8_000;
+
 /** The answer a member gave on a page. */
 export const journeyAnswerSchema = z.object({
   questionKey: answerKeySchema,
   answerKey: z.string().min(1).max(1000),
-  answerValue: z.string().max(1000).nullable(),
+  answerValue: z.string().max(JOURNEY_ANSWER_VALUE_MAX).nullable(),
 });
 export const journeyCheckboxSchema = z.object({ key: answerKeySchema, answerValue: z.boolean() });
 
@@ -178,7 +184,7 @@ export const journeyStepRequestSchema = z.object({
 export const journeyQuestionStepRequestSchema = journeyStepRequestSchema.extend({
   questionKey: answerKeySchema,
   answerKey: z.string().min(1).max(1000),
-  answerValue: z.string().max(1000).optional(),
+  answerValue: z.string().max(JOURNEY_ANSWER_VALUE_MAX).optional(),
 });
 export const journeyNextPageSchema = z.object({ nextPageKey: journeyPageKeySchema.nullable() });
 

@@ -3,6 +3,7 @@ import { strictObject } from '../src/authoring';
 import { sharedQuestionFields } from '../src/journey-kinds/kind';
 import { personKind, readPerson, type PersonQuestion } from '../src/journey-kinds/person';
 import { listKind, readShare, sharesTotalProblem, type ListQuestion } from '../src/journey-kinds/list';
+import { JOURNEY_ANSWER_VALUE_MAX } from '../src/journeys';
 
 const context = { today: '2026-11-28' };
 const person: PersonQuestion = {
@@ -158,5 +159,27 @@ describe('the list kind', () => {
     expect(listKind.problems!({ ...list, item: { ...list.item, share: false } })).toEqual([
       'a total of shares needs item.share: true',
     ]);
+  });
+
+  it('keeps the most items a list takes, with their addresses, within an answer value', () => {
+    const full = {
+      ...list,
+      max: 20,
+      item: { ...list.item, fields: [...list.item.fields, 'date-of-birth', 'address'] },
+    } as ListQuestion;
+    const people = Array.from({ length: 20 }, (_, index) => ({
+      ...item('Alexandrina', 5),
+      surname: 'Montgomery-Smythe',
+      dateOfBirth: '1990-01-01',
+      address: {
+        line1: `Flat ${index}, Riverside House`,
+        line2: '22 Quay Street',
+        town: 'Manchester',
+        postcode: 'M3 3JZ',
+      },
+    }));
+    const read = listKind.read(full, { answerKey: '20', answerValue: JSON.stringify(people) }, context);
+    expect(read.ok && read.answer.answerValue!.length).toBeLessThan(JOURNEY_ANSWER_VALUE_MAX);
+    expect(JSON.stringify(people).length).toBeLessThan(JOURNEY_ANSWER_VALUE_MAX);
   });
 });
