@@ -53,6 +53,7 @@ import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
 import './areas/my-details/journey-checks';
 import './areas/identity-verification/journey-checks';
+import './areas/journeys/kind-checks';
 import { registerMetrics } from './plugins/metrics';
 import { createDocumentStore } from './areas/documents/store';
 import { utcDay } from '@meridian/pensions';
