@@ -27,9 +27,14 @@ export function ContentPage() {
   return (
     <ContentContext.Provider value={content}>
       {/* Keyed by page, so that no block keeps its state (open tab, table page) on the next page. */}
-      {page.journey && accessKey.fields.schemeType !== undefined ? (
+      {page.journey ? (
         <Suspense fallback={<p className="page-loading">Loading...</p>}>
-          <JourneyStepPage key={page.key} page={{ ...page, journey: page.journey }} />
+          {/* Someone not signed in sees only public pages: a journey there is walked as a visitor. */}
+          <JourneyStepPage
+            key={page.key}
+            page={{ ...page, journey: page.journey }}
+            asVisitor={accessKey.fields.schemeType === undefined}
+          />
         </Suspense>
       ) : (
         <FoundPage key={page.key} title={page.title} blocks={page.blocks} />

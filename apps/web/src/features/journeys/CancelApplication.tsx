@@ -9,8 +9,8 @@ import type { CancelledState, CancelState, JourneyContext } from './journey-cont
 import { messageFor } from './messages';
 
 /**
- * The confirm step before an application is cancelled (`?cancel` on any of its pages): cancelling
- * deletes its answers, then the member goes back where they came from (My requests) or to the page
+ * The confirm step before a journey is cancelled (`?cancel` on any of its pages): cancelling keeps
+ * it as history, unsent, then the member goes back where they came from (My requests) or to the page
  * the journey starts from, which is in its start state again.
  */
 export function CancelApplication({
@@ -25,6 +25,7 @@ export function CancelApplication({
   leaveTo: string;
 }) {
   const { definition, journey } = context;
+  const { noun } = definition.copy;
   const navigate = useNavigate();
   const { state } = useLocation() as { state: CancelState | null };
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -52,14 +53,14 @@ export function CancelApplication({
         Back
       </Link>
       <ErrorSummary errors={errors} />
-      <h1>Are you sure you want to cancel your application?</h1>
+      <h1>Are you sure you want to cancel your {noun}?</h1>
       <p>
         You started it on {formatDate(journey.startDate.slice(0, 10))}
         {journey.choice && <> to retire on {formatDate(journey.choice.retirementDate)}</>}.
       </p>
       <p>
-        Cancelling deletes your answers{journey.choice && ' and the option you chose'}. Nothing is sent to the
-        scheme. You can start again at any time.
+        Cancelling stops this {noun}: your answers{journey.choice && ' and the option you chose'} are not sent
+        to the scheme. You can start a new one at any time.
       </p>
       <div className="button-group">
         <button
@@ -69,9 +70,9 @@ export function CancelApplication({
           disabled={sending}
           onClick={() => void cancel()}
         >
-          Yes, cancel my application
+          Yes, cancel my {noun}
         </button>
-        <Link to={returnTo ?? pageSlug}>No, keep my application</Link>
+        <Link to={returnTo ?? pageSlug}>No, keep my {noun}</Link>
       </div>
     </>
   );

@@ -25,6 +25,9 @@ const definition: JourneyDefinitionView = {
   entryPage: null,
   stages: [],
   quoteRequest: null,
+  audience: 'member',
+  startsFrom: null,
+  copy: { noun: 'application', submitButton: 'Accept and send', confirmationHeading: null, pdfTitle: null },
   pages: [phonePage],
 };
 

@@ -149,12 +149,13 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
           </div>
         ))}
       </dl>
-      <h2>Now send your application</h2>
+      <h2>Now send your {definition.copy.noun}</h2>
       <p>
-        By sending this application you confirm that your answers are correct to the best of your knowledge.
+        By sending this {definition.copy.noun} you confirm that your answers are correct to the best of your
+        knowledge.
       </p>
       <button type="button" id="apply" className="button" onClick={() => void apply()} disabled={sending}>
-        Accept and send
+        {definition.copy.submitButton}
       </button>
     </>
   );

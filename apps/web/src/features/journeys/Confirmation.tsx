@@ -4,14 +4,16 @@ import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './journey-context';
+import { StartAgain } from './StartAgain';
 
 /** The confirmation page: the case reference in a panel, then what happens next from content. */
 export function Confirmation({ page, context }: { page: Page; context: JourneyContext }) {
   const { journey, definition } = context;
+  const { noun, confirmationHeading } = definition.copy;
   return (
     <>
       <div className="panel">
-        <h1>{page.title}</h1>
+        <h1>{confirmationHeading ?? page.title}</h1>
         <p>
           Your reference number
           <br />
@@ -21,7 +23,7 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
       <p>We have sent a confirmation to your email address.</p>
       <h2>What you sent</h2>
       <ul>
-        <li>Your application, with the answers you gave</li>
+        <li>Your {noun}, with the answers you gave</li>
         {definition.pages.some((candidate) => candidate.shows === 'identity-verification') &&
           journey.identity.status !== 'not_started' && (
             <li>
@@ -54,9 +56,17 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
       <PageBlocks blocks={page.blocks} />
       <p>
         <a href={journeyApi.pdfUrl(definition.type)} download>
-          Download your application (PDF)
+          Download your {noun} (PDF)
         </a>
       </p>
+      {!definition.startsFrom && (
+        <StartAgain
+          type={definition.type}
+          firstPage={definition.firstPage}
+          firstSlug={context.slugOf(definition.firstPage)}
+          noun={noun}
+        />
+      )}
     </>
   );
 }

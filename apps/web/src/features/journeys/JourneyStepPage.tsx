@@ -10,29 +10,39 @@ import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
-import { journeyApi } from './journey-api';
+import { journeyApi, walkAsVisitor, type JourneyDefinitionView } from './journey-api';
 import type { JourneyContext } from './journey-context';
+import { StartJourney } from './StartJourney';
 import { StepForm } from './StepForm';
+import { VisitorSessionWarning } from './VisitorSessionWarning';
 
 type Loaded = JourneyContext & { previousSlug: string | null };
 /** What the member finds on a step: the journey, none started, or a move to the page they have reached. */
-type Step = Loaded | 'not-started' | 'moved';
+type Step = Loaded | { notStarted: JourneyDefinitionView } | 'moved';
 
 /**
  * A content page that is a journey step: integrity first (a member is sent to the page they have
  * reached), then the back link, stage, the page's blocks and its question, summary or confirmation.
  */
-export default function JourneyStepPage({ page }: { page: Page & { journey: PageJourney } }) {
+export default function JourneyStepPage({
+  page,
+  asVisitor = false,
+}: {
+  page: Page & { journey: PageJourney };
+  /** Not signed in: the journey is walked on the visitor API (a public page of a visitor journey). */
+  asVisitor?: boolean;
+}) {
   const title = useTextResolver().text(page.title);
   const [search] = useSearchParams();
   useDocumentTitle(search.has('cancel') ? 'Cancel your application' : title);
   const type = page.journey.type;
+  if (asVisitor) walkAsVisitor(type);
   const navigate = useNavigate();
   const { routes } = useTenant();
   const step = useLoad<Step>(
     async (signal) => {
       const [definition, journey] = await Promise.all([journeyApi.definition(type), journeyApi.data(type)]);
-      if (!journey) return 'not-started';
+      if (!journey) return { notStarted: definition };
       const slugs = new Map(definition.pages.map((candidate) => [candidate.key, candidate.slug]));
       const slugOf = (pageKey: string) => slugs.get(pageKey) ?? routes.landing;
       const { redirectStepPageKey } = await journeyApi.integrity(type, page.key);
@@ -51,7 +61,10 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
     { key: `${type} ${page.key}` },
   );
   const loaded = step.data;
-  const entryPage = loaded && typeof loaded === 'object' ? loaded.definition.entryPage : null;
+  const entryPage =
+    loaded && typeof loaded === 'object'
+      ? ('notStarted' in loaded ? loaded.notStarted : loaded.definition).entryPage
+      : null;
   const entryHref = useLinkHref({ pageKey: entryPage ?? undefined });
 
   if (step.failure)
@@ -62,14 +75,17 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
       </>
     );
   if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;
-  if (loaded === 'not-started')
+  if ('notStarted' in loaded)
     return (
       <>
         <h1>{title}</h1>
-        <p>You have not started this yet.</p>
-        <p>
-          <Link to={routes.landing}>Go to your pension</Link>
-        </p>
+        <StartJourney
+          definition={loaded.notStarted}
+          pageKey={page.key}
+          blocks={page.key === loaded.notStarted.firstPage ? page.blocks : []}
+          onStarted={() => void step.reload()}
+          fallbackHref={entryHref ?? routes.landing}
+        />
       </>
     );
   const { definition, journey, previousSlug } = loaded;
@@ -78,8 +94,12 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
   const isConfirmation = page.key === definition.confirmationPage;
   if (search.has('cancel') && !isConfirmation && journey.status !== 'Submitted')
     return <CancelApplication context={loaded} pageSlug={page.slug} leaveTo={entryHref ?? routes.landing} />;
+  const firstSlug = loaded.slugOf(definition.firstPage);
   return (
     <>
+      {definition.audience === 'visitor' && journey.status === 'Started' && (
+        <VisitorSessionWarning type={type} expiresAt={journey.expirationDate} restartHref={firstSlug} />
+      )}
       {!isConfirmation && (
         <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
           Back
@@ -114,7 +134,7 @@ export default function JourneyStepPage({ page }: { page: Page & { journey: Page
             <StepForm key={page.key} pageKey={page.key} journeyPage={page.journey} context={loaded} />
           )}
           <p className="cancel-journey">
-            <Link to={`${page.slug}?cancel`}>Cancel your application</Link>
+            <Link to={`${page.slug}?cancel`}>Cancel your {definition.copy.noun}</Link>
           </p>
         </>
       )}

@@ -1,4 +1,5 @@
 import type {
+  JourneyCopy,
   PendingChange,
   IdentityVerification,
   JourneyInProgress,
@@ -6,6 +7,7 @@ import type {
   PageJourney,
 } from '@meridian/contracts';
 import { http } from '../../lib/api';
+import { HttpError } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
@@ -13,6 +15,8 @@ import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 export interface JourneyDefinitionView {
   type: string;
   title: string;
+  /** `visitor`: walked without signing in, on the visitor API with a short-lived token. */
+  audience: 'member' | 'visitor';
   firstPage: string;
   summaryPage: string;
   contactPage: string | null;
@@ -20,14 +24,24 @@ export interface JourneyDefinitionView {
   exitPage: string | null;
   /** The content page the journey starts from, by key: where Back on the first page goes. */
   entryPage: string | null;
+  /** Set when the journey starts elsewhere (a retirement quote); else its first page starts it. */
+  startsFrom: string | null;
   stages: Array<{ key: string; label: string }>;
+  /** The journey's own words, defaults filled in ("application", "Accept and send"). */
+  copy: JourneyCopy;
   /** A formal quote the member may ask for before applying (`submit-case`), if the journey offers one. */
   quoteRequest: { title: string } | null;
   pages: Array<PageJourney & { key: string; slug: string; title: string }>;
 }
 
 const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
-const base = (type: string) => `/mdp-api/api/journeys/${encodeURIComponent(type)}`;
+/** Journey types walked as a visitor: their calls go to the visitor API, whose token is a cookie. */
+const visitorTypes = new Set<string>();
+const base = (type: string) =>
+  `${visitorTypes.has(type) ? '/api/visitor' : '/mdp-api/api'}/journeys/${encodeURIComponent(type)}`;
+
+/** Sends this journey type's calls to the visitor API (a public journey page, opened without signing in). */
+export const walkAsVisitor = (type: string) => void visitorTypes.add(type);
 
 /**
  * Asks for a new content access key once the member's application has changed (started, sent or
@@ -46,7 +60,13 @@ export const journeyApi = {
   definition: (type: string) => http.get<JourneyDefinitionView>(`${base(type)}/definition`, headers()),
   /** The member's journey, or null when they have not started one. */
   data: (type: string) =>
-    http.get<JourneyState | null>(`${base(type)}/data`, { ...headers(), nullOn404: true }),
+    http
+      .get<JourneyState | null>(`${base(type)}/data`, { ...headers(), nullOn404: true })
+      .catch((error: unknown) => {
+        // A visitor without a live token (none yet, timed out, cancelled) has no journey under way.
+        if (visitorTypes.has(type) && error instanceof HttpError && error.status === 401) return null;
+        throw error;
+      }),
   integrity: (type: string, pageKey: string) =>
     http.get<{ redirectStepPageKey: string }>(`${base(type)}/integrity/${pageKey}`, headers()),
   previousStep: (type: string, pageKey: string) =>
@@ -75,7 +95,11 @@ export const journeyApi = {
       body: { checkboxesListKey: listKey, checkboxes: ticked },
     }),
   start: (type: string, currentPageKey: string) =>
-    http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
+    visitorTypes.has(type)
+      ? http.post<{ expiresAt: string }>(`${base(type)}/start`)
+      : http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
+  /** Keeps a visitor's journey for its full time again; answers the new expiry. */
+  keepAlive: (type: string) => http.post<{ expiresAt: string }>(`${base(type)}/keep-alive`),
   /** Sends the application; a new bank account in it needs the step-up code (`step_up_required` without). */
   submit: (type: string, stepUp?: { nonce: string; code: string }) =>
     http.post<{ caseNumber: string }>(`${base(type)}/submit`, {
@@ -88,10 +112,11 @@ export const journeyApi = {
   /** A code to confirm the bank account the application gives, to a contact route not changed lately. */
   sendBankCode: (type: string) =>
     http.post<PendingChange>(`${base(type)}/bank-account/confirmation/send`, headers()),
-  /** Cancels an unsubmitted journey: its answers are deleted. */
+  /** Cancels an unsubmitted journey: it is kept as cancelled, and a new one can start. */
   cancel: (type: string) => http.delete<void>(`${base(type)}/delete`, headers()),
   /** The submitted application's PDF, naming the active record: the link carries no record headers. */
-  pdfUrl: (type: string) => asActiveRecord(`${base(type)}/pdf/download`),
+  pdfUrl: (type: string) =>
+    visitorTypes.has(type) ? `${base(type)}/pdf/download` : asActiveRecord(`${base(type)}/pdf/download`),
 };
 
 /** The member's identity check (photo ID, or a provider by the server's configuration). */

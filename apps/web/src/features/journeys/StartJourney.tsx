@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { BlockEnvelope } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { PageBlocks } from '../content';
+import { journeyApi, refreshApplicationStatus, type JourneyDefinitionView } from './journey-api';
+import { messageFor } from './messages';
+
+/**
+ * A journey page opened before the journey is under way (never started, or the last one sent or
+ * cancelled): its first page offers Start, which opens a new one; any other page points there. A
+ * journey started elsewhere (from a retirement quote) points back to where it starts.
+ */
+export function StartJourney({
+  definition,
+  pageKey,
+  blocks,
+  onStarted,
+  fallbackHref,
+}: {
+  definition: JourneyDefinitionView;
+  pageKey: string;
+  /** The first page's own blocks, shown above Start. */
+  blocks: BlockEnvelope[];
+  onStarted: () => void;
+  /** Where a journey that cannot start here sends the member (the page it starts from). */
+  fallbackHref: string;
+}) {
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [starting, setStarting] = useState(false);
+  const firstSlug = definition.pages.find((candidate) => candidate.key === definition.firstPage)?.slug;
+
+  async function start() {
+    setStarting(true);
+    try {
+      await journeyApi.start(definition.type, definition.firstPage);
+      if (definition.audience === 'member') await refreshApplicationStatus().catch(() => undefined);
+      onStarted();
+    } catch (error) {
+      setErrors([{ field: 'start-journey', message: messageFor(error) }]);
+      setStarting(false);
+    }
+  }
+
+  if (definition.startsFrom)
+    return (
+      <>
+        <p>You have not started this yet.</p>
+        <p>
+          <Link to={fallbackHref}>Go to where you start it</Link>
+        </p>
+      </>
+    );
+  if (pageKey !== definition.firstPage)
+    return (
+      <>
+        <p>You have not started this yet, or your session has ended.</p>
+        <p>
+          <Link to={firstSlug ?? fallbackHref}>Start at the beginning</Link>
+        </p>
+      </>
+    );
+  return (
+    <>
+      <ErrorSummary errors={errors} />
+      <PageBlocks blocks={blocks} />
+      <button
+        type="button"
+        id="start-journey"
+        className="button"
+        disabled={starting}
+        onClick={() => void start()}
+      >
+        Start now
+      </button>
+    </>
+  );
+}
