@@ -94,8 +94,13 @@ test('db.deferred cancels an application from its pages and from My requests, af
   await page.goto('/retirement/apply/guidance-date');
   await expect(main).toContainText('You have not started this yet.');
 
-  // Started again, and cancelled from My requests, which lists it until then.
+  // Applied for again: a new application at its first page, nothing answered (the cancelled one is history).
   await applyForFullPension(page);
+  await expect(page.getByLabel('Yes')).not.toBeChecked();
+  await page.getByLabel('No').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'Free guidance from Pension Wise')).toBeVisible();
+  // Cancelled from My requests, which lists it until then.
   await page.goto('/my-requests');
   const started = main.locator('.request').filter({ hasText: 'Started: not sent yet' });
   await expect(started.getByRole('heading', { name: 'Apply for your pension' })).toBeVisible();
