@@ -33,6 +33,7 @@ const messages: Record<string, string> = {
   journey_not_open: 'Applying online is not open to you yet',
   identity_not_provided: 'Send a photo of your passport or driving licence before you continue',
   invalid_money_amount: 'Enter an amount of £0 or more in pounds, like 1500 or 1500.50',
+  file_not_found: 'We could not find the file you uploaded. Upload it again',
   address_required: 'Give your postal address before you continue',
   journey_not_found: 'This application has been cancelled. Start again from your retirement options',
   no_stable_contact_route:
