@@ -57,7 +57,8 @@ const loginRendered = (page: Page) => page.getByLabel('Username').waitFor();
 /** A signed-in page (the hub, a journey's page) is rendered once its h1 shows and nothing is loading. */
 export const pageRendered = async (page: Page) => {
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.getByText('Loading...').waitFor({ state: 'detached' });
+  // A journey step can show two at once (its page, then its question's field), so none may be left.
+  await page.waitForFunction(() => !document.body.textContent?.includes('Loading...'));
 };
 
 interface DeclaredQueries {
