@@ -443,7 +443,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('£10,000.00');
-  await expect(main).toContainText('Mrs M Hughes, account ending 5678');
+  await expect(main).toContainText('Mrs M Hughes, sort code 30-94-66, account ending 5678');
   await expect(main).toContainText('Sent, to be checked by the scheme');
   await expect(main).toContainText('£1,250.50');
   await expect(
