@@ -12,6 +12,7 @@ import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
 import { journeyApi, walkAsVisitor, type JourneyDefinitionView } from './journey-api';
 import type { JourneyContext } from './journey-context';
+import { StartAgain } from './StartAgain';
 import { StartJourney } from './StartJourney';
 import { StepForm } from './StepForm';
 import { VisitorSessionWarning } from './VisitorSessionWarning';
@@ -110,11 +111,24 @@ export default function JourneyStepPage({
       )}
       {journey.status === 'Started' && journey.aboutToExpire && (
         <div className="notice" role="status">
-          Your application will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send it before
-          then, or your answers will be deleted and you will need to start again.
+          Your {definition.copy.noun} will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send it
+          before then, or your answers will be deleted and you will need to start again.
         </div>
       )}
-      {journey.status === 'Expired' ? (
+      {page.journey.ends || journey.status === 'Ended' ? (
+        <>
+          <h1>{title}</h1>
+          <PageBlocks blocks={page.blocks} />
+          {!definition.startsFrom && definition.audience !== 'visitor' && (
+            <StartAgain
+              type={type}
+              firstPage={definition.firstPage}
+              firstSlug={firstSlug}
+              noun={definition.copy.noun}
+            />
+          )}
+        </>
+      ) : journey.status === 'Expired' ? (
         <>
           <h1>Your application has expired</h1>
           <p>We delete applications that are not sent in time, because the figures in them go out of date.</p>
