@@ -36,7 +36,7 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
       <h2 id="requests-title">{block.title ?? 'Your requests'}</h2>
       {cancelled && (
         <div className="notice" role="status">
-          You have cancelled “{cancelled}”. Its answers have been deleted.
+          You have cancelled “{cancelled}”. You can start a new one at any time.
         </div>
       )}
       <LoadFailed what="show your requests" load={read} />

@@ -35,7 +35,7 @@ const messages: Record<string, string> = {
   invalid_money_amount: 'Enter an amount of £0 or more in pounds, like 1500 or 1500.50',
   file_not_found: 'We could not find the file you uploaded. Upload it again',
   address_required: 'Give your postal address before you continue',
-  journey_not_found: 'This application has been cancelled. Start again from your retirement options',
+  journey_not_found: 'There is nothing under way here: it was sent or cancelled. Start a new one from where you began',
   no_stable_contact_route:
     'Your contact details changed recently, so we cannot send you a code safely. Call us to send this application',
   bank_change_pending:
