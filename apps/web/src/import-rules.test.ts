@@ -11,7 +11,7 @@ const eslint = new ESLint({ cwd: repository, overrideConfigFile: 'eslint.config.
 
 async function problemsIn(file: string) {
   const [result] = await eslint.lintFiles([`apps/web/src/${file}`]);
-  return result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+  return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
 describe('the import rules', () => {
