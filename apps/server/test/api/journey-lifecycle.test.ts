@@ -111,10 +111,10 @@ describe('a member’s journeys of a type over time', () => {
     expect(codeOf(await start(agent, 'aq_topic'))).toBe('not_first_page');
     expect(codeOf(await agent.request({ url: `${base}/data` }))).toBe('journey_not_found');
 
-    // Two starts racing and a third while it is open: one journey, the others are no-ops.
+    // Two starts racing and a third while it is open: one journey; the others are refused, changing nothing.
     const starts = await Promise.all([start(agent), start(agent)]);
-    expect(starts.map((response) => response.statusCode)).toEqual([204, 204]);
-    expect((await start(agent)).statusCode).toBe(204);
+    expect(starts.map((response) => response.statusCode).sort()).toEqual([204, 409]);
+    expect(codeOf(await start(agent))).toBe('journey_in_progress');
     const [reference] = (await rowsOf('1000002')).map((row) => row.referenceNumber);
     expect(reference).toBe('1000002');
     expect(await rowsOf('1000002')).toHaveLength(1);

@@ -43,6 +43,7 @@ export async function assertEligible(
 /**
  * Opens the member's journey of this type: a new one when there is none open (the submitted, cancelled
  * or ended ones stay as history), else the open one takes the new values (an expired one starts afresh).
+ * False when a racing start opened one first.
  */
 export async function openJourney(
   tx: Queryable,
@@ -57,8 +58,8 @@ export async function openJourney(
   const existing = await findJourney(tx, member, graph.definition.type, true);
   const now = new Date();
   if (!existing || isClosed(existing)) {
-    // Two starts racing: the partial unique index keeps one open journey, the other start is a no-op.
-    await tx
+    // Two starts racing: the partial unique index keeps one open journey, the other opens nothing.
+    const inserted = await tx
       .insert(memberJourneys)
       .values({
         ...member,
@@ -68,8 +69,9 @@ export async function openJourney(
         startedAt: now,
         updatedAt: now,
       })
-      .onConflictDoNothing();
-    return;
+      .onConflictDoNothing()
+      .returning({ id: memberJourneys.id });
+    return inserted.length > 0;
   }
   // A new choice keeps the answers given so far; an expired journey starts afresh.
   const fresh = statusOf(existing, now) === 'Expired' ? { steps: [], startedAt: now } : {};
@@ -77,4 +79,5 @@ export async function openJourney(
     .update(memberJourneys)
     .set({ ...values, ...fresh, updatedAt: now })
     .where(eq(memberJourneys.id, existing.id));
+  return true;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, journeyStepRequestSchema, journeyTypeParamsSchema } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { assertEligible, openJourney } from './lifecycle';
 import { findJourney, loadJourneyGraph, statusOf } from './repository';
 
@@ -30,7 +30,7 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Start a journey at its first page: a new one after a submitted, cancelled or ended one (kept as history); a no-op while one is open',
+          'Start a journey at its first page: a new one after a submitted, cancelled or ended one (kept as history); 409 journey_in_progress while one is open',
         params: journeyTypeParamsSchema,
         body: journeyStepRequestSchema,
         response: { 204: z.null(), ...errors },
@@ -49,14 +49,20 @@ export const journeyStartRoutes: FastifyPluginAsyncZod<{
         businessGroup: request.member!.businessGroup,
         referenceNumber: request.member!.referenceNumber,
       };
-      await db.transaction(async (tx) => {
+      const opened = await db.transaction(async (tx) => {
         const existing = await findJourney(tx, member, graph.definition.type, true);
-        if (existing && statusOf(existing, new Date()) === 'Started') return;
-        await openJourney(tx, request, graph, {
+        if (existing && statusOf(existing, new Date()) === 'Started') return false;
+        return openJourney(tx, request, graph, {
           expiresAt: new Date(Date.now() + graph.definition.expiryDays * 86_400_000),
           choice: null,
         });
       });
+      if (!opened)
+        throw new AppError(
+          409,
+          'journey_in_progress',
+          'You have started this already: carry on with it, or cancel it to start a new one.',
+        );
       return reply.code(204).send(null);
     },
   );

@@ -94,10 +94,15 @@ export const journeyApi = {
       ...headers(),
       body: { checkboxesListKey: listKey, checkboxes: ticked },
     }),
+  /** Starts one; one already under way (started in another tab, or a second click) is carried on with. */
   start: (type: string, currentPageKey: string) =>
     visitorTypes.has(type)
       ? http.post<{ expiresAt: string }>(`${base(type)}/start`)
-      : http.post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } }),
+      : http
+          .post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } })
+          .catch((error: unknown) => {
+            if (!(error instanceof HttpError && error.codes.includes('journey_in_progress'))) throw error;
+          }),
   /** Keeps a visitor's journey for its full time again; answers the new expiry. */
   keepAlive: (type: string) => http.post<{ expiresAt: string }>(`${base(type)}/keep-alive`),
   /** Sends the application; a new bank account in it needs the step-up code (`step_up_required` without). */
