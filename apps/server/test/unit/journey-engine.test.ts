@@ -266,6 +266,18 @@ describe('the journey engine', () => {
     ]);
   });
 
+  it("refuses a question its kind finds wrong as authored (a money question's min above its max)", () => {
+    const guidance = pages.find((candidate) => candidate.key === 'guidance')!;
+    const money = page('guidance', {
+      ...guidance.journey,
+      question: { kind: 'money', key: 'guidance_date', label: 'How much?', min: 5000, max: 100 },
+    });
+    const problems = journeyGraphProblems(
+      graphOf(definition, [...pages.filter((candidate) => candidate.key !== 'guidance'), money]),
+    );
+    expect(problems).toContain('guidance.question: min (5000 pence) is above max (100 pence)');
+  });
+
   const withPages = (...changed: ReturnType<typeof page>[]) =>
     graphOf(definition, [
       ...pages.filter((candidate) => !changed.some((change) => change.key === candidate.key)),

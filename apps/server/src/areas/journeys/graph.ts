@@ -159,8 +159,6 @@ export function journeyGraphProblems(
   named('firstPage', definition.firstPage);
   named('summaryPage', definition.summaryPage);
   named('confirmationPage', definition.confirmationPage);
-  named('contactPage', definition.contactPage);
-  named('exitPage', definition.exitPage);
   const questions = new Map<string, readonly string[] | null>();
   for (const [key, page] of pages) {
     named(`${key}.next`, page.next);
@@ -170,6 +168,7 @@ export function journeyGraphProblems(
     const answerKeys = question ? kind?.answerKeys?.(question) : undefined;
     if (question) {
       for (const target of kind?.targets?.(question) ?? []) named(`${key}.question.answers`, target);
+      for (const problem of kind?.problems?.(question) ?? []) problems.push(`${key}.question: ${problem}`);
       if (questions.has(question.key))
         problems.push(`${key}: question key "${question.key}" is asked on another page too`);
       questions.set(question.key, answerKeys ?? null);
@@ -180,7 +179,7 @@ export function journeyGraphProblems(
       answerKeys.every((answer) => kind?.leadsTo?.(question, answer));
     const leadsSomewhere = page.next || page.routes?.length || everyAnswerLeads;
     const isEnd =
-      key === definition.summaryPage || key === definition.confirmationPage || key === definition.exitPage;
+      key === definition.summaryPage || key === definition.confirmationPage;
     if (page.ends && (isEnd || targetsOf(page).length > 0))
       problems.push(`${key}: a terminal page ("ends") leads nowhere: remove its "next" and routes`);
     if (!leadsSomewhere && !isEnd && !page.ends)
@@ -212,7 +211,7 @@ export function journeyGraphProblems(
   const reachable = reachableFrom(graph, definition.firstPage);
   if (!reachable.has(definition.summaryPage))
     problems.push(`summaryPage: "${definition.summaryPage}" cannot be reached from ${definition.firstPage}`);
-  const reachedOtherwise = new Set([definition.confirmationPage, definition.exitPage]);
+  const reachedOtherwise = new Set([definition.confirmationPage]);
   for (const key of pages.keys())
     if (!reachable.has(key) && !reachedOtherwise.has(key))
       problems.push(`${key}: cannot be reached from ${definition.firstPage} by any answers`);
