@@ -46,7 +46,6 @@ function stepSchemas(object: ObjectSchemaFactory) {
   const pageJourney = object({
     type: journeyTypeSchema,
     stage: z.string().min(1).max(60).optional(),
-    stepNumber: z.number().int().min(1).max(100).optional(),
     question: question.optional(),
     checkboxes: checkboxes.optional(),
     /**
@@ -89,12 +88,8 @@ function definitionSchema(object: ObjectSchemaFactory) {
     firstPage: journeyPageKeySchema,
     /** Check your answers: where Change links start and the application is submitted. */
     summaryPage: journeyPageKeySchema,
-    /** Where fast-forward edits of contact details return to, when the journey has one. */
-    contactPage: journeyPageKeySchema.optional(),
     /** Shown after submission, with the case reference. */
     confirmationPage: journeyPageKeySchema,
-    /** Where "save and come back later" and the expiry warning send the member. */
-    exitPage: journeyPageKeySchema.optional(),
     /**
      * The content page (by its key) the journey is started from, such as the retirement options a
      * member chooses from: the first page's Back link returns there.

@@ -32,13 +32,12 @@ describe('page files', () => {
     expect((await helpPage()).json()).not.toHaveProperty('journey');
     await writeHelp((page) => ({
       ...page,
-      journey: { type: 'retirement', stage: 'options', stepNumber: 2 },
+      journey: { type: 'retirement', stage: 'options' },
     }));
     await syncContent(ctx.database.db, root);
     expect((await helpPage()).json().journey).toEqual({
       type: 'retirement',
       stage: 'options',
-      stepNumber: 2,
     });
   });
 

@@ -138,7 +138,6 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
                       changedPageKey: row.change!.step.pageKey,
                       answeredPageKeys: pagesAnsweredAfter(row.change!.step.pageKey),
                       summaryPageKey: definition.summaryPage,
-                      contactPageKey: null,
                     })
                   }
                 >

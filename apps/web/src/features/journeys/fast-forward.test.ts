@@ -7,7 +7,6 @@ const changeGuidance = () =>
     changedPageKey: 'ra_guidance',
     answeredPageKeys: ['ra_guidance_booking', 'ra_lump_sum_allowance', 'ra_bank', 'ra_declarations'],
     summaryPageKey: 'ra_check_answers',
-    contactPageKey: null,
   });
 
 describe('fast-forward after a Change link', () => {

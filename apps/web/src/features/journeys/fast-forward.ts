@@ -14,7 +14,6 @@ export interface FastForwardState {
   /** Pages answered after the changed one before the change: reaching one ends the edit. */
   answeredPageKeys: string[];
   summaryPageKey: string;
-  contactPageKey: string | null;
 }
 
 const STORE_KEY = 'journeyFastForward';
@@ -29,7 +28,7 @@ export const fastForward = {
   },
   get: (journeyType: string): FastForwardState | null => read()[journeyType] ?? null,
   /**
-   * Where to go after a page: the contact or summary page when in edit mode and the route has reached
+   * Where to go after a page: the summary page when in edit mode and the route has reached
    * a page answered before or the summary (edit mode then ends), else the page it leads to.
    */
   destination(journeyType: string, nextPageKey: string): string {
@@ -38,7 +37,7 @@ export const fastForward = {
       state?.edit && (nextPageKey === state.summaryPageKey || state.answeredPageKeys.includes(nextPageKey));
     if (!rejoined) return nextPageKey;
     fastForward.reset(journeyType);
-    return state.contactPageKey ?? state.summaryPageKey;
+    return state.summaryPageKey;
   },
   /** Where Back leads from a page: the summary from the page a Change link opened, else `previous`. */
   backFrom(journeyType: string, pageKey: string, previous: string | null): string | null {

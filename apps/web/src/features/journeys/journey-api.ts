@@ -19,9 +19,7 @@ export interface JourneyDefinitionView {
   audience: 'member' | 'visitor';
   firstPage: string;
   summaryPage: string;
-  contactPage: string | null;
   confirmationPage: string;
-  exitPage: string | null;
   /** The content page the journey starts from, by key: where Back on the first page goes. */
   entryPage: string | null;
   /** Set when the journey starts elsewhere (a retirement quote); else its first page starts it. */
