@@ -229,6 +229,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
         const owner = ownerOf(request);
         const member = await chosenRecord(request);
         const { code, currentRouteCode } = request.body;
+        const schemeName = await tenantName(request);
         const outcome = await confirmOneTimeCode(
           db,
           { owner, purpose: change.purpose, nonce: request.headers[NONCE_HEADER], code, currentRouteCode },
@@ -236,7 +237,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
             const destination = String(payload.destination);
             const notices = await noticeToEveryRoute(tx, request.log, member, {
               subject: `Your ${change.label} is being changed`,
-              body: `The ${change.label} on your ${await tenantName(request)} pension record is being changed to ${change.shown(destination)}.`,
+              body: `The ${change.label} on your ${schemeName} pension record is being changed to ${change.shown(destination)}.`,
             });
             await tx.update(members).set(change.saved(destination, new Date())).where(recordWhere(owner));
             return { destination, notices };
@@ -365,10 +366,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Mes
       const address: MemberAddress = { ...request.body, county: request.body.county ?? null };
       const shown = { ...address, county: address.county ?? null };
       if (previous && sameAddress(previous, address)) return shown;
+      // Read before the transaction: on the embedded database a read outside it would wait for it.
+      const schemeName = await tenantName(request);
       const notices = await db.transaction(async (tx) => {
         const queued = await noticeToEveryRoute(tx, request.log, member, {
           subject: 'Your postal address is being changed',
-          body: `The postal address on your ${await tenantName(request)} pension record is being changed to one with the postcode ${address.postcode}.`,
+          body: `The postal address on your ${schemeName} pension record is being changed to one with the postcode ${address.postcode}.`,
         });
         await tx.update(members).set({ address, addressChangedAt: new Date() }).where(recordWhere(owner));
         return queued;
