@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
+import { retirementLivingStandardsSchema } from './dc-options';
 import { journeyDefinitionFileSchema } from './journeys';
 import { visibilityRuleSchema } from './visibility-schema';
 
@@ -123,6 +124,8 @@ export const contentDocumentSchemas = {
   'option-summaries': z.array(authored.optionSummary),
   'question-nodes': z.array(authored.questionNode),
   funds: z.array(authored.fund),
+  /** PLSA Retirement Living Standards the DC compare sets incomes against. */
+  'retirement-living-standards': retirementLivingStandardsSchema,
   /** Journey definitions: first, summary and confirmation pages, stages, expiry, case and email. */
   journeys: z.array(journeyDefinitionFileSchema),
 } as const;
