@@ -14,7 +14,6 @@ export * from './my-details';
 export * from './documents';
 export * from './beneficiaries';
 export * from './calculations';
-export * from './dc-pot';
 export * from './dc-options';
 export * from './web-routes';
 export * from './batch';
