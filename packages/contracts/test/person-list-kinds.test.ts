@@ -183,3 +183,74 @@ describe('the list kind', () => {
     expect(JSON.stringify(people).length).toBeLessThan(JOURNEY_ANSWER_VALUE_MAX);
   });
 });
+
+const pensions = listKind.schema(strictObject, sharedQuestionFields).parse({
+  kind: 'list',
+  key: 'other_pensions',
+  label: 'Which pensions have you taken tax-free cash from?',
+  item: {
+    title: { label: 'Name of the pension scheme' },
+    amount: { label: 'Tax-free cash you took', min: 1, max: 26827500 },
+    name: 'pension',
+    plural: 'pensions',
+  },
+  min: 1,
+  max: 10,
+}) as ListQuestion;
+const submitPensions = (items: unknown) =>
+  listKind.read(pensions, { answerKey: 'list', answerValue: JSON.stringify(items) }, context);
+
+describe('a list of things with a name and an amount', () => {
+  it('keeps each name and amount in pence, shown on one line', () => {
+    const read = submitPensions([
+      { title: ' Acme Retirement Plan ', amount: '12,500.50' },
+      { title: 'NHS Pension Scheme', amount: '£3000' },
+    ]);
+    expect(read).toMatchObject({ ok: true, answer: { answerKey: '2' } });
+    if (!read.ok) return;
+    expect(JSON.parse(read.answer.answerValue!)).toEqual([
+      { title: 'Acme Retirement Plan', amountPence: 1250050 },
+      { title: 'NHS Pension Scheme', amountPence: 300000 },
+    ]);
+    expect(listKind.display(pensions, read.answer)).toBe(
+      'Acme Retirement Plan, £12,500.50; NHS Pension Scheme, £3,000.00',
+    );
+  });
+
+  it('refuses a missing name, an amount that is not money or outside its bounds, naming the item', () => {
+    expect(submitPensions([{ title: '', amount: '10' }])).toMatchObject({
+      ok: false,
+      code: 'answer_required',
+      message: 'Pension 1: Enter an answer',
+    });
+    expect(submitPensions([{ title: 'Acme', amount: '1e9' }])).toMatchObject({
+      ok: false,
+      code: 'invalid_money_amount',
+    });
+    expect(submitPensions([{ title: 'Acme', amount: '0' }])).toMatchObject({
+      ok: false,
+      code: 'money_below_minimum',
+      message: 'Pension 1: The amount must be £0.01 or more',
+    });
+    expect(submitPensions([{ title: 'Acme', amount: '300000' }])).toMatchObject({
+      ok: false,
+      code: 'money_above_maximum',
+    });
+    expect(submitPensions([{ title: '<b>Acme</b>', amount: '10' }])).toMatchObject({
+      ok: false,
+      code: 'answer_has_html',
+    });
+  });
+
+  it('finds an item that asks nothing, or an amount whose min is above its max, at sync', () => {
+    expect(
+      listKind.problems!({ ...pensions, item: { ...pensions.item, title: undefined, amount: undefined } }),
+    ).toEqual(['an item asks nothing: give it fields, a title, an amount or a share']);
+    expect(
+      listKind.problems!({
+        ...pensions,
+        item: { ...pensions.item, amount: { label: 'Amount', min: 5, max: 1 } },
+      }),
+    ).toEqual(['item.amount min (5 pence) is above max (1 pence)']);
+  });
+});

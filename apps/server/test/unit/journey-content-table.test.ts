@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  fileEndingsOf,
   journeyDefinitionFileSchema,
   pageJourneyFileSchema,
   type JourneyDefinition,
@@ -174,10 +175,45 @@ function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: st
       return [
         { answerKey: 'provided', answerValue: JSON.stringify({ countryCode: 'GB', number: '07911123456' }) },
       ];
+    case 'address':
+      return [{ answerKey: 'provided', answerValue: JSON.stringify(anAddress) }];
+    case 'person':
+      return [{ answerKey: 'provided', answerValue: JSON.stringify(aPerson) }];
+    case 'list': {
+      const count = Math.max(question.min, 1);
+      const items = Array.from({ length: count }, (_, index) => ({
+        ...aPerson,
+        title: `Item ${index + 1}`,
+        amount: String((question.item.amount?.min ?? 0) / 100 + 1),
+        share: question.total ? String(index === 0 ? question.total.equals - (count - 1) : 1) : '50',
+      }));
+      return [{ answerKey: String(count), answerValue: JSON.stringify(items) }];
+    }
+    case 'file': {
+      const ending = fileEndingsOf(question)[0]!;
+      return [
+        {
+          answerKey: 'provided',
+          answerValue: JSON.stringify({ id: '6f1c1f1e-2b7a-4c1d-9a7e-1f2e3d4c5b6a', name: `file.${ending}` }),
+        },
+      ];
+    }
     default:
       return ['Some words'];
   }
 }
+
+/** A UK address and a person with every field a person question may ask; each question reads its own. */
+const anAddress = { line1: '22 Quay Street', town: 'Manchester', postcode: 'M3 3JZ' };
+const aPerson = {
+  relationship: 'Spouse',
+  forenames: 'Grace',
+  surname: 'Okafor',
+  dateOfBirth: '1986-02-14',
+  email: 'grace@example.com',
+  phone: '07911123456',
+  address: anAddress,
+};
 
 /** An answer each kind refuses. */
 function refusedFor(question: JourneyQuestion): { answerKey: string; answerValue?: string } {

@@ -68,6 +68,7 @@ export {
 } from './person';
 export {
   LIST_MOST_ITEMS,
+  listItemInputOf,
   listItemLine,
   listItemsOf,
   listProblem,

@@ -9,7 +9,10 @@ import {
   type QuestionKind,
   type SharedQuestionFields,
 } from './kind';
-import { personFieldsSchema, personFromStored, personLine, readSubmittedPerson, type Person } from './person';
+import { poundsAndPence } from './format';
+import { penceFromPounds, MONEY_ANSWER_MAX_PENCE } from './money';
+import { personFieldNames, personFromStored, personLine, readSubmittedPerson, type Person } from './person';
+import { plainTextProblem } from './text';
 
 /** Most items any list holds (a nomination's beneficiaries too). */
 export const LIST_MOST_ITEMS = 20;
@@ -48,15 +51,35 @@ export function sharesTotalProblem(shares: number[], equals: number, what = 'The
   return `${what} must add up to exactly ${formatShare(equals)}. They add up to ${(total / 100).toFixed(2)}%.`;
 }
 
-/** One item of a list: a person, with a share when the list asks for one. */
-export type ListItem = Person & { share?: number };
+/**
+ * One item of a list: its own name when the list asks for one (a pension scheme's), a person's fields,
+ * an amount in pence and a share, each when the list asks for it.
+ */
+export type ListItem = Person & { title?: string; amountPence?: number; share?: number };
+
+const pence = z.number().int().min(0).max(MONEY_ANSWER_MAX_PENCE);
 
 const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
   object({
     kind: z.literal('list'),
     ...shared,
     item: object({
-      fields: personFieldsSchema,
+      /** The person's fields each item asks (none for a list of things, such as pension schemes). */
+      fields: z
+        .array(z.enum(personFieldNames))
+        .refine((fields) => new Set(fields).size === fields.length, 'name each field once')
+        .default([]),
+      /** Each item's own name, typed on one line (a scheme's name): its box's label and longest length. */
+      title: object({
+        label: z.string().min(1).max(200),
+        maxLength: z.number().int().min(1).max(200).default(100),
+      }).optional(),
+      /** Each item's amount of money, typed in pounds and kept in pence: its box's label and bounds. */
+      amount: object({
+        label: z.string().min(1).max(200),
+        min: pence.optional(),
+        max: pence.optional(),
+      }).optional(),
       /** Each item also takes a percentage share. */
       share: z.boolean().optional(),
       /** What one item is called on the page ("person", "child"), and more than one. */
@@ -70,19 +93,56 @@ const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
   });
 export type ListQuestion = z.infer<ReturnType<typeof listQuestion>>;
 
-/** An item's share as typed, read with its person: every problem against the box at fault. */
+/** An item's amount as typed, in pence within the list's bounds, or why not. */
+function readAmount(
+  amount: NonNullable<ListQuestion['item']['amount']>,
+  typed: string,
+): { pence: number } | FieldProblem {
+  const read = penceFromPounds(typed);
+  const problem = (code: string, message: string) => ({ field: 'amount', code, message });
+  if ('problem' in read) return problem('invalid_money_amount', read.problem);
+  if (amount.min !== undefined && read.pence < amount.min)
+    return problem('money_below_minimum', `The amount must be ${poundsAndPence(amount.min)} or more`);
+  if (amount.max !== undefined && read.pence > amount.max)
+    return problem('money_above_maximum', `The amount must be ${poundsAndPence(amount.max)} or less`);
+  return read;
+}
+
+/** An item as typed (its name, person, amount and share): every problem against the box at fault. */
 export function readListItem(
   question: ListQuestion,
-  input: { person: unknown; share?: string },
+  input: { person: unknown; title?: string; amount?: string; share?: string },
   context: KindContext,
 ): { ok: true; item: ListItem } | { ok: false; problems: FieldProblem[] } {
+  const { title: asksTitle, amount: asksAmount } = question.item;
+  const item: ListItem = {};
+  const problems: FieldProblem[] = [];
+  if (asksTitle) {
+    const title = (input.title ?? '').trim();
+    const problem = plainTextProblem(title, asksTitle.maxLength);
+    if (problem) problems.push({ field: 'title', ...problem });
+    else item.title = title;
+  }
   const person = readSubmittedPerson(question.item.fields, input.person, context);
-  const problems = person.ok ? [] : [...person.problems];
+  if (person.ok) Object.assign(item, person.person);
+  else problems.push(...person.problems);
+  if (asksAmount) {
+    const amount = readAmount(asksAmount, input.amount ?? '');
+    if ('pence' in amount) item.amountPence = amount.pence;
+    else problems.push(amount);
+  }
   const share = question.item.share ? readShare(input.share ?? '') : null;
   if (share && !share.ok) problems.push({ field: 'share', code: 'invalid_share', message: share.message });
-  if (problems.length > 0 || !person.ok) return { ok: false, problems };
-  return { ok: true, item: share?.ok ? { ...person.person, share: share.percentage } : person.person };
+  if (share?.ok) item.share = share.percentage;
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, item };
 }
+
+/** An item as its boxes show it again: the amount in pounds, as a member would type it. */
+export const listItemInputOf = (item: ListItem) => ({
+  title: item.title,
+  amount: item.amountPence === undefined ? undefined : (item.amountPence / 100).toFixed(2),
+  share: item.share === undefined ? undefined : String(item.share),
+});
 
 /** Why a whole list cannot be kept (too few, too many, shares not making the total), or null. */
 export function listProblem(
@@ -115,9 +175,17 @@ export const listItemsOf = (value: string | null): ListItem[] => {
 
 const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
 
-/** One item on one line: the person, then their share. */
-export const listItemLine = (item: ListItem) =>
-  item.share === undefined ? personLine(item) : `${personLine(item)}: ${formatShare(item.share)}`;
+/** One item on one line: its name, the person, its amount, then its share. */
+export function listItemLine(item: ListItem) {
+  const line = [
+    item.title,
+    personLine(item),
+    item.amountPence !== undefined && poundsAndPence(item.amountPence),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return item.share === undefined ? line : `${line}: ${formatShare(item.share)}`;
+}
 
 /**
  * Repeating items on one page ("add another"): each a person's fields, with a share when asked; at
@@ -134,10 +202,13 @@ export const listKind: QuestionKind<ListQuestion> = {
     const items: ListItem[] = [];
     for (const [index, entry] of given.entries()) {
       const record = z.record(z.string(), z.unknown()).safeParse(entry);
-      const share = record.success ? record.data.share : undefined;
+      const typed = (name: string) => {
+        const value = record.success ? record.data[name] : undefined;
+        return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+      };
       const read = readListItem(
         question,
-        { person: entry, share: typeof share === 'number' || typeof share === 'string' ? String(share) : '' },
+        { person: entry, title: typed('title'), amount: typed('amount'), share: typed('share') },
         context,
       );
       if (!read.ok)
@@ -157,6 +228,11 @@ export const listKind: QuestionKind<ListQuestion> = {
     const found: string[] = [];
     if (question.min > question.max) found.push(`min (${question.min}) is above max (${question.max})`);
     if (question.total && !question.item.share) found.push('a total of shares needs item.share: true');
+    const { fields, title, amount, share } = question.item;
+    if (fields.length === 0 && !title && !amount && !share)
+      found.push('an item asks nothing: give it fields, a title, an amount or a share');
+    if (amount?.min !== undefined && amount.max !== undefined && amount.min > amount.max)
+      found.push(`item.amount min (${amount.min} pence) is above max (${amount.max} pence)`);
     return found;
   },
 };

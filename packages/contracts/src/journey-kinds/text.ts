@@ -19,20 +19,25 @@ const textQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
   });
 export type TextQuestion = z.infer<ReturnType<typeof textQuestion>>;
 
+/** Why words typed on one line cannot be kept (none, too many, markup, control characters), or null. */
+export function plainTextProblem(text: string, most: number): { code: string; message: string } | null {
+  if (text === '') return { code: 'answer_required', message: 'Enter an answer' };
+  if (text.length > most)
+    return { code: 'answer_too_long', message: `The answer must be ${most} characters or fewer` };
+  if (/[<>]/.test(text)) return { code: 'answer_has_html', message: 'The answer must not contain < or >' };
+  if (textProblem(text, { singleLine: true }))
+    return { code: 'answer_has_control_characters', message: 'The answer must be plain text on one line' };
+  return null;
+}
+
 /** A short answer in the member's own words, on one line, with no markup. */
 export const textKind: QuestionKind<TextQuestion> = {
   kind: 'text',
   schema: textQuestion,
   read(question, { answerKey }) {
     const text = answerKey.trim();
-    const most = question.maxLength ?? TEXT_ANSWER_MAX;
-    if (text === '') return refused('answer_required', 'Enter an answer');
-    if (text.length > most)
-      return refused('answer_too_long', `The answer must be ${most} characters or fewer`);
-    if (/[<>]/.test(text)) return refused('answer_has_html', 'The answer must not contain < or >');
-    if (textProblem(text, { singleLine: true }))
-      return refused('answer_has_control_characters', 'The answer must be plain text on one line');
-    return accepted(question, text);
+    const problem = plainTextProblem(text, question.maxLength ?? TEXT_ANSWER_MAX);
+    return problem ? refused(problem.code, problem.message) : accepted(question, text);
   },
   display: (_question, answer) => answer.answerKey,
   conditionValue: (answer) => answer.answerKey,

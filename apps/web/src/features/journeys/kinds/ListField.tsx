@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import {
+  listItemInputOf,
   listItemLine,
   listItemsOf,
   personInputOf,
@@ -10,12 +11,19 @@ import {
 } from '@meridian/contracts';
 import type { FieldError } from '../../../components/ErrorSummary';
 import { PersonFields, personInputFrom, personTyped, ShareInput } from '../../../components/PersonFields';
-import { describedByFor, FieldMessages } from '../../../components/TextField';
+import { describedByFor, FieldMessages, TextField } from '../../../components/TextField';
 import { todayUtc } from './box-errors';
 import type { FieldProps, KindField } from './registry';
 
 const itemPrefix = (question: ListQuestion) => `${question.key}-item-`;
 const editingName = (question: ListQuestion) => `${question.key}-editing`;
+
+/** What was typed in the open item's own boxes (its name, amount and share), beside its person. */
+const itemBoxesFrom = (form: FormData, prefix: string) => ({
+  title: String(form.get(`${prefix}title`) ?? '').trim(),
+  amount: String(form.get(`${prefix}amount`) ?? '').trim(),
+  share: String(form.get(`${prefix}share`) ?? '').trim(),
+});
 
 interface Editing {
   index: number;
@@ -45,7 +53,8 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
   const [status, setStatus] = useState('');
   const container = useRef<HTMLDivElement>(null);
   const prefix = itemPrefix(question);
-  const { name } = question.item;
+  const { name, plural, title, amount } = question.item;
+  const shownAgain = editing?.item && listItemInputOf(editing.item);
 
   const open = (next: Editing | null) => {
     setItemErrors([]);
@@ -61,10 +70,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
     const form = new FormData(button.form);
     const read = readListItem(
       question,
-      {
-        person: personInputFrom(form, question.item.fields, prefix),
-        share: String(form.get(`${prefix}share`) ?? ''),
-      },
+      { person: personInputFrom(form, question.item.fields, prefix), ...itemBoxesFrom(form, prefix) },
       { today: todayUtc() },
     );
     if (!read.ok) {
@@ -94,7 +100,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
         <FieldMessages id={question.key} hint={question.hint} error={error} />
         <input type="hidden" name={question.key} value={JSON.stringify(items)} />
         {items.length === 0 ? (
-          <p>You have not added anyone yet.</p>
+          <p>You have not added any {plural} yet.</p>
         ) : (
           <dl className="summary-list">
             {items.map((item, index) => (
@@ -127,12 +133,33 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
               {editing.item ? `Change ${listItemLine(editing.item)}` : `Add a ${name}`}
             </legend>
             <input type="hidden" name={editingName(question)} value={editing.index} />
+            {title && (
+              <TextField
+                id={`${prefix}title`}
+                label={title.label}
+                autoComplete="off"
+                defaultValue={shownAgain?.title}
+                error={editorError('title')}
+              />
+            )}
             <PersonFields
               fields={question.item.fields}
               prefix={prefix}
               initial={editing.item && personInputOf(editing.item)}
               errors={itemErrors}
             />
+            {amount && (
+              <TextField
+                id={`${prefix}amount`}
+                label={amount.label}
+                hint="In pounds, for example 12500 or 12500.50"
+                inputMode="decimal"
+                className="input--8"
+                spellCheck={false}
+                defaultValue={shownAgain?.amount}
+                error={editorError('amount')}
+              />
+            )}
             {question.item.share && (
               <div className={`form-group${editorError('share') ? ' form-group--error' : ''}`}>
                 <label htmlFor={`${prefix}share`}>Their share</label>
@@ -142,7 +169,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
                     question.total ? `All the shares must add up to ${question.total.equals}%` : undefined
                   }
                   error={editorError('share')}
-                  defaultValue={editing.item?.share?.toString()}
+                  defaultValue={shownAgain?.share}
                 />
               </div>
             )}
@@ -187,14 +214,15 @@ function fromForm(form: FormData, question: ListQuestion): SubmittedAnswer {
   const saved = listItemsOf(String(form.get(question.key) ?? '[]'));
   const items: Array<Record<string, unknown>> = saved.map((item) => ({
     ...personInputOf(item),
-    share: item.share,
+    ...listItemInputOf(item),
   }));
   const editing = form.get(editingName(question));
   if (editing !== null) {
     const prefix = itemPrefix(question);
     const typed = personInputFrom(form, question.item.fields, prefix);
-    const share = String(form.get(`${prefix}share`) ?? '').trim();
-    if (personTyped(typed) || share) items.splice(Number(editing), 1, { ...typed, share });
+    const boxes = itemBoxesFrom(form, prefix);
+    if (personTyped(typed) || Object.values(boxes).some(Boolean))
+      items.splice(Number(editing), 1, { ...typed, ...boxes });
   }
   return { answerKey: String(items.length), answerValue: JSON.stringify(items) };
 }

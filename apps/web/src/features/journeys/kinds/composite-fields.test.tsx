@@ -123,6 +123,40 @@ describe('the list field', () => {
     type('Their share', '40');
     expect(read()).toMatchObject({ answerKey: '2' });
   });
+
+  it('lists things by their name and amount, kept in pence and shown again in pounds', async () => {
+    const pensions = {
+      kind: 'list',
+      key: 'other_pensions',
+      label: 'Which pensions have you taken tax-free cash from?',
+      item: {
+        fields: [],
+        title: { label: 'Name of the pension scheme', maxLength: 100 },
+        amount: { label: 'Tax-free cash it paid you', min: 1 },
+        name: 'pension',
+        plural: 'pensions',
+      },
+      min: 1,
+      max: 2,
+    } as JourneyQuestion;
+    const { read } = await shown(pensions);
+    expect(screen.getByText('You have not added any pensions yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a pension' }));
+    type('Name of the pension scheme', 'Acme Plan');
+    type('Tax-free cash it paid you', '12.345');
+    fireEvent.click(screen.getByRole('button', { name: 'Save this pension' }));
+    expect(screen.getByText('The amount must have no more than 2 decimal places')).toBeTruthy();
+    type('Tax-free cash it paid you', '1,250.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save this pension' }));
+    expect(screen.getByRole('term')).toHaveProperty('textContent', 'Acme Plan, £1,250.50');
+    fireEvent.click(buttonReading('Change Acme Plan, £1,250.50'));
+    expect((screen.getByLabelText('Tax-free cash it paid you') as HTMLInputElement).value).toBe('1250.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save this pension' }));
+    expect(read()).toMatchObject({
+      answerKey: '1',
+      answerValue: JSON.stringify([{ title: 'Acme Plan', amountPence: 125050 }]),
+    });
+  });
 });
 
 describe('the file field', () => {
