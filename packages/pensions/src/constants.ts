@@ -12,6 +12,10 @@ export const GMP_AGES = Object.freeze({ M: 65, F: 60 });
 /** Tax facts (2024/25 onwards). */
 export const LUMP_SUM_ALLOWANCE_PENCE = 26_827_500;
 export const TAX_FREE_PROPORTION = 0.25;
+/** Money Purchase Annual Allowance once a DC pot is flexibly accessed. */
+export const MPAA_PENCE = 1_000_000;
+/** A pot of this or less may be taken as a small-pot lump sum (no MPAA, no Lump Sum Allowance used). */
+export const SMALL_POT_LIMIT_PENCE = 1_000_000;
 /** HMRC valuation factor for a scheme pension when testing the 25% limit. */
 export const DB_VALUATION_FACTOR = 20;
 

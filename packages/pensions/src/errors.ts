@@ -11,7 +11,9 @@ export type CalculationErrorCode =
   | 'residual_pension_out_of_range'
   | 'partial_transfer_not_allowed'
   | 'no_benefits'
-  | 'wrong_scheme_kind';
+  | 'wrong_scheme_kind'
+  | 'option_not_eligible'
+  | 'cash_now_out_of_range';
 
 /** A request the scheme rules cannot answer; `code` is stable for clients, `message` is for people. */
 export class CalculationError extends Error {
@@ -39,4 +41,6 @@ export const CALCULATION_ERROR_CODES: ReadonlySet<string> = new Set<CalculationE
   'partial_transfer_not_allowed',
   'no_benefits',
   'wrong_scheme_kind',
+  'option_not_eligible',
+  'cash_now_out_of_range',
 ]);

@@ -23,6 +23,8 @@ export * from './db-quote';
 export * from './dc-projection';
 export * from './dc-retirement-options';
 export * from './dc-quote';
+export * from './income-tax';
+export * from './dc-explore';
 export * from './transfer';
 export * from './stored-quote';
 export * from './retirement-summary';

@@ -143,6 +143,32 @@ const strategySchema = z.object({
     .superRefine(ascending((r) => -r.yearsToTarget, 'yearsToTarget (descending)')),
 });
 
+/** Annuity rates by who is covered and whether the income rises, dated so they can be updated. */
+const annuityRateTablesSchema = z
+  .object({
+    asAt: isoDateSchema,
+    source: z.string().min(1),
+    /** Yearly rise of an increasing annuity's income. */
+    yearlyIncrease: rateSchema,
+    tables: z
+      .array(
+        z.object({
+          lives: z.enum(['single', 'joint']),
+          escalation: z.enum(['level', 'increasing']),
+          rates: ageRateTable,
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.tables.forEach((table, i) => {
+      const key = `${table.lives} ${table.escalation}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `two ${key} tables`, path: ['tables', i] });
+      seen.add(key);
+    });
+  });
+
 const spendingStrategySchema = z.object({
   code: z.string().min(1),
   name: z.string().min(1),
@@ -161,6 +187,8 @@ export const dcSchemeSchema = z
     defaultStrategy: z.string(),
     /** Level single-life annuity: annual income per £1 of pot, by age at purchase. */
     annuityRates: ageRateTable,
+    /** Single or joint life, level or increasing, for exploring options; without it only the level single-life rates. */
+    annuityRateTables: annuityRateTablesSchema.nullable().default(null),
     drawdown: z.object({ growth: rateSchema, defaultIncomeRate: z.number().positive().max(1) }),
     spendingStrategies: z.array(spendingStrategySchema).min(1),
   })
@@ -208,6 +236,7 @@ export type SchemeConfigInput = z.input<typeof schemeConfigSchema>;
 export type Fund = z.infer<typeof fundSchema>;
 export type InvestmentStrategy = z.infer<typeof strategySchema>;
 export type SpendingStrategy = z.infer<typeof spendingStrategySchema>;
+export type AnnuityRateTables = z.infer<typeof annuityRateTablesSchema>;
 export type RetirementAdjustment = z.infer<typeof adjustmentSchema>;
 
 /** Validates raw configuration (e.g. a JSON file); throws a ZodError naming the bad fields. */
