@@ -14,6 +14,7 @@ export * from './my-details';
 export * from './documents';
 export * from './beneficiaries';
 export * from './calculations';
+export * from './dc-pot';
 export * from './dc-options';
 export * from './web-routes';
 export * from './batch';

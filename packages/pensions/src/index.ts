@@ -15,6 +15,7 @@ export * from './factor-tables';
 export * from './scheme-config';
 export * from './schemes';
 export * from './member';
+export * from './fund-holdings';
 export { isoDateSchema } from './schema-primitives';
 export * from './revaluation';
 export * from './retirement-adjustment';

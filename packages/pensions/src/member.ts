@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageSchema, genderSchema, isoDateSchema, memberStatusSchema, penceSchema } from './schema-primitives';
+import { contributionSchema, holdingValuePence, unitHoldingSchema } from './fund-holdings';
 
 /** A slice of deferred or accrued pension with its own revaluation and transfer terms. */
 export const trancheBenefitSchema = z.object({
@@ -25,19 +26,41 @@ export const dbBenefitsSchema = z.looseObject({
 
 const fundHoldingSchema = z.object({ code: z.string().min(1), valuePence: penceSchema });
 
-export const dcBenefitsSchema = z.looseObject({
-  potPence: penceSchema,
-  /** Employee plus employer contributions each month while active. */
-  monthlyContributionPence: penceSchema.default(0),
-  targetRetirementAge: ageSchema.optional(),
-  /** A lifestyle strategy, or self-selected funds (whose values then make up the pot). */
-  investment: z
-    .union([
-      z.object({ strategy: z.string().min(1) }),
-      z.object({ funds: z.array(fundHoldingSchema).min(1) }),
-    ])
-    .optional(),
-});
+export const dcBenefitsSchema = z
+  .looseObject({
+    potPence: penceSchema,
+    /** Employee plus employer contributions each month while active. */
+    monthlyContributionPence: penceSchema.default(0),
+    targetRetirementAge: ageSchema.optional(),
+    /** A lifestyle strategy, or self-selected funds (whose values then make up the pot). */
+    investment: z
+      .union([
+        z.object({ strategy: z.string().min(1) }),
+        z.object({ funds: z.array(fundHoldingSchema).min(1) }),
+      ])
+      .optional(),
+    /** The units held in each fund; their values (units × price, to the penny) add up to the pot. */
+    holdings: z.array(unitHoldingSchema).min(1).optional(),
+    /** Contributions paid in, each split into the member's and the employer's. */
+    contributions: z.array(contributionSchema).optional(),
+  })
+  .superRefine((benefits, ctx) => {
+    if (!benefits.holdings) return;
+    const codes = benefits.holdings.map((holding) => holding.code);
+    const repeated = codes.find((code, index) => codes.indexOf(code) !== index);
+    if (repeated) ctx.addIssue({ code: 'custom', path: ['holdings'], message: `${repeated} is held twice` });
+    const total = benefits.holdings.reduce(
+      (sum, holding) => sum + holdingValuePence(holding.units, holding.unitPricePence),
+      0,
+    );
+    if (total !== benefits.potPence) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['holdings'],
+        message: `The funds are worth ${total}p (units × price, to the penny), not the pot's ${benefits.potPence}p`,
+      });
+    }
+  });
 
 const memberCore = {
   status: memberStatusSchema,

@@ -18,6 +18,16 @@ export interface DemoRecord {
   joinedMonthsAgo?: number;
   /** Months since the member was issued a guaranteed transfer quote (worked out by the engine on that day). */
   transferQuoteIssuedMonthsAgo?: number;
+  /** A DC pot's funds and the monthly contributions that went in (seeded with dates: demo-dc.ts). */
+  dc?: DemoDcPot;
+}
+
+export interface DemoDcPot {
+  /** Each fund's value in pence (together the pot) and unit price in pence; units are worked out from them. */
+  funds: Array<{ code: string; valuePence: number; unitPricePence: number }>;
+  /** Each month's contribution by the member and the employer (together `monthlyContributionPence`). */
+  memberMonthlyPence: number;
+  employerMonthlyPence: number;
 }
 
 export interface DemoPersona {
@@ -86,7 +96,10 @@ export const demoPersonas: DemoPersona[] = [
         status: 'Deferred',
         age: [62, 6],
         leftMonthsAgo: 60,
-        benefits: { tranches: pre2009AndPost2009(540_000, 1_020_000), finalPensionableSalaryPence: 3_890_000 },
+        benefits: {
+          tranches: pre2009AndPost2009(540_000, 1_020_000),
+          finalPensionableSalaryPence: 3_890_000,
+        },
       },
     ],
   },
@@ -187,6 +200,16 @@ export const demoPersonas: DemoPersona[] = [
           targetRetirementAge: 65,
           investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
         },
+        // Eight months from target, the lifestyle strategy has moved most of the pot out of equities.
+        dc: {
+          funds: [
+            { code: 'GLOBAL_EQUITY', valuePence: 1_248_119, unitPricePence: 287.4312 },
+            { code: 'DIVERSIFIED_GROWTH', valuePence: 13_352_911, unitPricePence: 164.0958 },
+            { code: 'CASH', valuePence: 4_038_970, unitPricePence: 101.2744 },
+          ],
+          memberMonthlyPence: 25_000,
+          employerMonthlyPence: 37_500,
+        },
       },
     ],
   },
@@ -212,6 +235,11 @@ export const demoPersonas: DemoPersona[] = [
           monthlyContributionPence: 41_000,
           targetRetirementAge: 65,
           investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
+        },
+        dc: {
+          funds: [{ code: 'GLOBAL_EQUITY', valuePence: 2_315_000, unitPricePence: 287.4312 }],
+          memberMonthlyPence: 16_400,
+          employerMonthlyPence: 24_600,
         },
       },
     ],
@@ -250,6 +278,14 @@ export const demoPersonas: DemoPersona[] = [
           monthlyContributionPence: 55_000,
           targetRetirementAge: 65,
           investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
+        },
+        dc: {
+          funds: [
+            { code: 'GLOBAL_EQUITY', valuePence: 5_951_873, unitPricePence: 287.4312 },
+            { code: 'DIVERSIFIED_GROWTH', valuePence: 3_768_127, unitPricePence: 164.0958 },
+          ],
+          memberMonthlyPence: 22_000,
+          employerMonthlyPence: 33_000,
         },
       },
     ],

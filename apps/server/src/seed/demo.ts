@@ -11,6 +11,7 @@ import {
   userRecords,
   users,
 } from '../db/schema';
+import { demoDcBenefits } from './demo-dc';
 import { demoDetails } from './demo-details';
 import { seedPayrollAndQuotes } from './demo-payroll';
 import {
@@ -74,7 +75,7 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
               record.leftMonthsAgo === undefined ? null : addMonths(today, -record.leftMonthsAgo),
             dateRetired:
               record.retiredMonthsAgo === undefined ? null : addMonths(today, -record.retiredMonthsAgo),
-            benefits: record.benefits,
+            benefits: demoDcBenefits(record, today),
             address: details?.address ?? null,
             mobilePhone: details?.mobilePhone ?? null,
             // Registered members chose email when they signed up; the rest keep the default, post.

@@ -202,7 +202,8 @@ function checkRow(
   }
 
   if (scheme?.kind === 'DC') {
-    const investment = dcBenefitsSchema.safeParse(member.benefits).data?.investment;
+    const dcBenefits = dcBenefitsSchema.safeParse(member.benefits).data;
+    const investment = dcBenefits?.investment;
     const strategies = scheme.strategies.map((strategy) => strategy.code);
     const funds = scheme.funds.map((fund) => fund.code);
     if (investment && 'strategy' in investment && !strategies.includes(investment.strategy)) {
@@ -221,6 +222,14 @@ function checkRow(
         }
       });
     }
+    dcBenefits?.holdings?.forEach((holding, index) => {
+      if (!funds.includes(holding.code)) {
+        problem(
+          ['benefits', 'holdings', index, 'code'],
+          `Not a fund of ${scheme.code} (${funds.join(', ')})`,
+        );
+      }
+    });
   }
 
   const after = (field: keyof typeof member, earlier: keyof typeof member, label: string) => {

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { addDays, addMonths, type IsoDate } from './dates';
+import { isoDateSchema, penceSchema } from './schema-primitives';
+
+/**
+ * A DC pot as fund platforms hold it: units of each fund, each priced on a day. Units and unit prices
+ * (in pence) are held to 4 decimal places, as platforms quote them. A holding's value is units × price
+ * rounded half up to the penny, worked in whole ten-thousandths so binary fractions never tip a
+ * half-penny; the pot is the sum of those rounded values, so the funds shown always add up to it.
+ */
+export const UNIT_DECIMALS = 4;
+
+const SCALE = 10 ** UNIT_DECIMALS;
+const scaled = (value: number) => Math.round(value * SCALE);
+const atMostFourPlaces = (value: number) => Math.abs(value * SCALE - scaled(value)) < 1e-6;
+
+export const unitsSchema = z
+  .number()
+  .min(0)
+  .max(1e9)
+  .refine(atMostFourPlaces, `at most ${UNIT_DECIMALS} decimal places`);
+export const unitPricePenceSchema = z
+  .number()
+  .positive()
+  .max(1e7)
+  .refine(atMostFourPlaces, `at most ${UNIT_DECIMALS} decimal places`);
+
+export const unitHoldingSchema = z.object({
+  code: z.string().min(1),
+  units: unitsSchema,
+  /** The price of one unit, in pence. */
+  unitPricePence: unitPricePenceSchema,
+  /** The day the price is from. */
+  pricedOn: isoDateSchema,
+});
+
+/** One contribution paid into the pot, split by who paid it. */
+export const contributionSchema = z.object({
+  paidOn: isoDateSchema,
+  memberPence: penceSchema,
+  employerPence: penceSchema,
+});
+
+export type UnitHolding = z.infer<typeof unitHoldingSchema>;
+export type Contribution = z.infer<typeof contributionSchema>;
+
+/** A holding's value: units × unit price, rounded half up to the penny. */
+export function holdingValuePence(units: number, unitPricePence: number): number {
+  const product = BigInt(scaled(units)) * BigInt(scaled(unitPricePence));
+  const divisor = BigInt(SCALE * SCALE);
+  return Number((product + divisor / 2n) / divisor);
+}
+
+export interface ValuedHolding extends UnitHolding {
+  valuePence: number;
+}
+
+export function valueHoldings(holdings: readonly UnitHolding[]): ValuedHolding[] {
+  return holdings.map((holding) => ({
+    ...holding,
+    valuePence: holdingValuePence(holding.units, holding.unitPricePence),
+  }));
+}
+
+export interface ContributionTotals {
+  /** The first and last days counted: the 12 months up to and including `today`. */
+  from: IsoDate;
+  to: IsoDate;
+  memberPence: number;
+  employerPence: number;
+  totalPence: number;
+}
+
+/** Contributions paid in the 12 months up to and including `today`. */
+export function contributionsInLastYear(
+  contributions: readonly Contribution[],
+  today: IsoDate,
+): ContributionTotals {
+  const from = addDays(addMonths(today, -12), 1);
+  let memberPence = 0;
+  let employerPence = 0;
+  for (const contribution of contributions) {
+    if (contribution.paidOn < from || contribution.paidOn > today) continue;
+    memberPence += contribution.memberPence;
+    employerPence += contribution.employerPence;
+  }
+  return { from, to: today, memberPence, employerPence, totalPence: memberPence + employerPence };
+}
+
+/**
+ * Units for a holding worth `valuePence` at `unitPricePence`: the value divided by the price, to 4
+ * places, checked to value back to the same penny (it does for any price under £100 a unit).
+ */
+export function unitsForValue(valuePence: number, unitPricePence: number): number {
+  const units = Math.round((valuePence / unitPricePence) * SCALE) / SCALE;
+  if (holdingValuePence(units, unitPricePence) !== valuePence) {
+    throw new RangeError(`No ${UNIT_DECIMALS}-place units value to ${valuePence}p at ${unitPricePence}p`);
+  }
+  return units;
+}

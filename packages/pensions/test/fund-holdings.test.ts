@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contributionsInLastYear,
+  dcBenefitsSchema,
+  holdingValuePence,
+  isoDate,
+  unitsForValue,
+  valueHoldings,
+} from '../src';
+
+const day = isoDate;
+
+describe('a fund holding’s value', () => {
+  it('is units × unit price rounded half up to the penny', () => {
+    // 100.0000 units at 187.4550p = 18,745.5p, a half penny: rounds up to 18,746p
+    expect(holdingValuePence(100, 187.455)).toBe(18_746);
+    // 4,342.3219 units at 287.4312p = 1,248,118.7945...p
+    expect(holdingValuePence(4342.3219, 287.4312)).toBe(1_248_119);
+    // 1.5 × 0.3333 = 0.49995p, just under a half: nothing
+    expect(holdingValuePence(1.5, 0.3333)).toBe(0);
+    expect(holdingValuePence(1.5, 0.3334)).toBe(1);
+  });
+
+  it('gives units that value back to the same penny', () => {
+    // 13,352,911p ÷ 164.0958p = 81,372.65548...: 81,372.6555 units, worth 13,352,911.0075p
+    const units = unitsForValue(13_352_911, 164.0958);
+    expect(units).toBe(81_372.6555);
+    expect(holdingValuePence(units, 164.0958)).toBe(13_352_911);
+  });
+
+  it('values each holding and keeps its price date', () => {
+    const [valued] = valueHoldings([
+      { code: 'CASH', units: 10, unitPricePence: 101.2744, pricedOn: day('2026-11-27') },
+    ]);
+    expect(valued).toEqual({
+      code: 'CASH',
+      units: 10,
+      unitPricePence: 101.2744,
+      pricedOn: '2026-11-27',
+      valuePence: 1_013,
+    });
+  });
+});
+
+describe('DC member data with holdings', () => {
+  const holdings = [
+    { code: 'GLOBAL_EQUITY', units: 100, unitPricePence: 187.455, pricedOn: '2026-11-27' },
+    { code: 'CASH', units: 10, unitPricePence: 101.2744, pricedOn: '2026-11-27' },
+  ];
+
+  it('is accepted when the funds add up to the pot', () => {
+    expect(dcBenefitsSchema.safeParse({ potPence: 18_746 + 1_013, holdings }).success).toBe(true);
+  });
+
+  it('is refused when they do not, or a fund is held twice, or units have more than 4 places', () => {
+    const off = dcBenefitsSchema.safeParse({ potPence: 19_760, holdings });
+    expect(off.error?.issues[0]?.message).toMatch(/worth 19759p/);
+    const twice = dcBenefitsSchema.safeParse({ potPence: 37_492, holdings: [holdings[0], holdings[0]] });
+    expect(twice.error?.issues[0]?.message).toMatch(/held twice/);
+    const fine = dcBenefitsSchema.safeParse({
+      potPence: 0,
+      holdings: [{ ...holdings[0], units: 0.00001 }],
+    });
+    expect(fine.success).toBe(false);
+  });
+});
+
+describe('contributions in the last 12 months', () => {
+  it('counts the 12 months up to and including today, split by who paid', () => {
+    const paid = (paidOn: string) => ({ paidOn: day(paidOn), memberPence: 25_000, employerPence: 37_500 });
+    const totals = contributionsInLastYear(
+      [paid('2025-11-28'), paid('2025-11-29'), paid('2026-11-28'), paid('2026-11-29')],
+      day('2026-11-28'),
+    );
+    expect(totals).toEqual({
+      from: '2025-11-29',
+      to: '2026-11-28',
+      memberPence: 50_000,
+      employerPence: 75_000,
+      totalPence: 125_000,
+    });
+  });
+});
