@@ -41,6 +41,7 @@ export async function applicationAtCheckYourAnswers(baseUrl: string, username = 
       ['ra_lump_sum_allowance', 'allowance_used', 'no'],
       ['ra_bank', 'bank_account', 'provided', BANK_ON_FILE],
       ['ra_contact', 'contact_correct', 'yes'],
+      ['ra_partner', 'has_partner', 'no'],
     ];
     for (const [currentPageKey, questionKey, answerKey, answerValue] of answers)
       await member.call('POST', `${JOURNEY}/submit-question-step`, {

@@ -354,21 +354,50 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await page.getByLabel('Yes').check();
   await continueButton(page).click();
 
-  // Tax-free cash already taken: an amount of money of £0 or more, checked as the server checks it.
-  await expect(heading(page, 'Allowance already used')).toBeVisible();
-  const taken = page.getByLabel('How much tax-free cash have you already taken, in pounds?');
+  // Tax-free cash already taken: each other pension by name, with its amount checked as the server
+  // checks money; added, changed and removed on the one page.
+  await expect(heading(page, 'Tax-free cash from other pensions')).toBeVisible();
+  await expect(main).toContainText('You have not added any pensions yet.');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Add at least 1 pension');
+  const savePension = main.getByRole('button', { name: 'Save this pension' });
+  const schemeName = main.getByLabel('Name of the pension scheme or provider');
+  const amount = main.getByLabel('Tax-free cash it paid you');
+  await main.getByRole('button', { name: 'Add a pension' }).click();
+  await schemeName.fill('Acme Retirement Plan');
   for (const [typed, message] of [
     ['a', 'Enter an amount in pounds, like 1500 or 1500.50'],
     ['-1', 'The amount must be £0 or more'],
     ['1e9', 'Enter an amount in pounds, like 1500 or 1500.50'],
     ['12.345', 'The amount must have no more than 2 decimal places'],
+    ['0', 'The amount must be £0.01 or more'],
   ]) {
-    await taken.fill(typed!);
-    await continueButton(page).click();
-    await expect(page.getByRole('alert')).toContainText(message!);
+    await amount.fill(typed!);
+    await savePension.click();
+    await expect(main.locator('#other_pensions-item-amount-error')).toContainText(message!);
   }
   await expectNoAccessibilityViolations(page);
-  await taken.fill('1,250.50');
+  await amount.fill('1,250.50');
+  await savePension.click();
+  const pensions = main.getByRole('term');
+  await expect(pensions).toHaveText(['Acme Retirement Plan, £1,250.50']);
+  for (const [name, typed] of [
+    ['NHS Pension Scheme', '3000'],
+    ['Old Job Pension', '500'],
+  ]) {
+    await main.getByRole('button', { name: 'Add another pension' }).click();
+    await schemeName.fill(name!);
+    await amount.fill(typed!);
+    await savePension.click();
+  }
+  await main.getByRole('button', { name: 'Change NHS Pension Scheme, £3,000.00' }).click();
+  await expect(amount).toHaveValue('3000.00');
+  await amount.fill('3500');
+  await savePension.click();
+  await main.getByRole('button', { name: 'Remove Old Job Pension, £500.00' }).click();
+  await expect(pensions).toHaveText(['Acme Retirement Plan, £1,250.50', 'NHS Pension Scheme, £3,500.00']);
+  await expectNoAccessibilityViolations(page);
   await continueButton(page).click();
 
   await expect(heading(page, 'Your bank account')).toBeVisible();
@@ -418,6 +447,33 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await page.getByLabel('Which phone number should we call about your application?').fill('07911 123456');
   await continueButton(page).click();
 
+  // Married: the spouse's name and date of birth, then the certificate, asked only after a Yes.
+  await expect(heading(page, 'Your spouse or civil partner')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Yes').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'About your spouse or civil partner')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Enter the first names');
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('First names').fill('Gareth');
+  await main.getByLabel('Last name').fill('Hughes');
+  await fillDate(main.getByRole('group', { name: 'Date of birth' }), ['4', '5', '1962']);
+  await continueButton(page).click();
+  await expect(heading(page, 'Your marriage or civil partnership certificate')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('Select a file to upload');
+  await main.getByLabel('Upload your marriage or civil partnership certificate').setInputFiles({
+    name: 'marriage-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Marriage certificate'),
+  });
+  await expect(
+    main.getByRole('status').filter({ hasText: 'Uploaded: marriage-certificate.pdf' }),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
   // Proof of identity: a photo ID into the member's documents, pending until the scheme checks it.
   await expect(heading(page, 'Prove your identity')).toBeVisible();
   await continueButton(page).click();
@@ -445,7 +501,9 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).toContainText('£10,000.00');
   await expect(main).toContainText('Mrs M Hughes, sort code 30-94-66, account ending 5678');
   await expect(main).toContainText('Sent, to be checked by the scheme');
-  await expect(main).toContainText('£1,250.50');
+  await expect(main).toContainText('Acme Retirement Plan, £1,250.50; NHS Pension Scheme, £3,500.00');
+  await expect(main).toContainText('Gareth Hughes, born 04 May 1962');
+  await expect(main).toContainText('marriage-certificate.pdf');
   await expect(
     main.getByRole('definition').filter({ hasText: /^14 Church Lane, Headingley, Leeds/ }),
   ).toBeVisible();
@@ -512,6 +570,9 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   expect(text).toContain(`Reference ${reference}`);
   expect(text).toContain('£10,000.00');
   expect(text).toContain('Mrs M Hughes, sort code 30-94-66, account ending 5678');
+  expect(text).toContain('Acme Retirement Plan, £1,250.50; NHS Pension Scheme, £3,500.00');
+  expect(text).toContain('Gareth Hughes, born 04 May 1962');
+  expect(text).toContain('marriage-certificate.pdf');
 
   await page.getByRole('link', { name: 'My requests' }).first().click();
   await expect(heading(page, 'My requests')).toBeVisible();
@@ -647,6 +708,10 @@ test('the same application by keyboard alone', async ({ page, request }) => {
   await expect(postal).toContainText('Flat 3');
   await expectNoAccessibilityViolations(page);
   await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+  // Not married: the route skips the spouse's pages.
+  await expect(heading(page, 'Your spouse or civil partner')).toBeVisible();
+  await choose(page, page.getByLabel('No'));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Prove your identity')).toBeVisible();
   await tabTo(page, page.getByLabel('Photo of your passport or driving licence'));

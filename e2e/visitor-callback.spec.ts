@@ -48,3 +48,27 @@ test('a visitor asks for a callback from Contact us without signing in, with axe
   });
   expect(await page.evaluate(() => document.cookie)).not.toContain('visitorJourney');
 });
+
+test('a visitor who wants to tell us about a death is told to call, and the request ends there', async ({
+  page,
+}) => {
+  const main = page.getByRole('main');
+  await page.goto('/request-a-callback');
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await main.getByLabel('Telling you about a death').check();
+  await main.getByRole('button', { name: 'Continue' }).click();
+
+  // The terminal page: why, and what to do instead; nothing to continue, send or cancel.
+  await expect(heading(page, 'Tell us about a death by phone')).toBeVisible();
+  await expect(main).toContainText('Please call us on 0300 123 4567');
+  await expect(main.getByRole('button')).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Cancel your request' })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  // The journey is closed with its reason: every page of it now shows why.
+  const data = await (await page.request.get('/api/visitor/journeys/requestacallback/data')).json();
+  expect(data).toMatchObject({ status: 'Ended', currentPageKey: 'cb_death' });
+  await page.goto('/request-a-callback/phone');
+  await expect(heading(page, 'Tell us about a death by phone')).toBeVisible();
+  await expect(main.getByLabel('Which number should we call?')).toHaveCount(0);
+});

@@ -79,6 +79,7 @@ async function answerToIdentity(agent: BrowserAgent, account = bank) {
     ['ra_lump_sum_allowance', 'allowance_used', 'no'],
     ['ra_bank', 'bank_account', 'provided', account],
     ['ra_contact', 'contact_correct', 'yes'],
+    ['ra_partner', 'has_partner', 'no'],
   ] as const) {
     const answered = await answer(agent, page, question, key, value);
     expect(answered.statusCode, answered.body).toBe(200);
@@ -339,8 +340,9 @@ describe('the DB retirement application journey', () => {
     expect(await state(agent)).toEqual(atPhone);
     const phone = JSON.stringify({ countryCode: 'GB', number: '07911 123456' });
     await answer(agent, 'ra_contact_phone', 'contact_phone', 'provided', phone);
+    await answer(agent, 'ra_partner', 'has_partner', 'no');
     const atIdentity = await state(agent);
-    expect(atIdentity.steps.at(-1).answer).toMatchObject({ answerKey: '+447911123456' });
+    expect(atIdentity.steps.at(-2).answer).toMatchObject({ answerKey: '+447911123456' });
     expect(atIdentity.currentPageKey).toBe('ra_identity');
     expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_identity' }))).toBe(
       'identity_not_provided',
@@ -396,6 +398,7 @@ describe('the DB retirement application journey', () => {
       'ra_lump_sum_allowance',
       'ra_bank',
       'ra_contact',
+      'ra_partner',
       'ra_identity',
     ]);
     expect(
@@ -562,24 +565,85 @@ describe('the DB retirement application journey', () => {
     expect(forged.statusCode).toBe(204);
     expect((await state(agent)).identity).toMatchObject({ status: 'pending', documentName: 'passport.jpg' });
 
-    // Tax-free cash already taken is an amount of money of £0 or more, kept in pence.
+    // Tax-free cash already taken: each other pension by name, with its amount kept in pence.
     await answer(agent, 'ra_lump_sum_allowance', 'allowance_used', 'yes');
-    const atAmount = await state(agent);
-    expect(atAmount.currentPageKey).toBe('ra_allowance_amount');
-    for (const typed of ['a', '-1', '1e9', '12.345', '10000000', '1,25'])
-      expect(codeOf(await answer(agent, 'ra_allowance_amount', 'allowance_amount', typed)), typed).toBe(
-        'invalid_money_amount',
+    const atPensions = await state(agent);
+    expect(atPensions.currentPageKey).toBe('ra_other_pensions');
+    const pensions = (...items: object[]) => JSON.stringify(items);
+    for (const [value, code] of [
+      [pensions(), 'list_too_short'],
+      [pensions({ title: 'Acme Plan', amount: '1e9' }), 'invalid_money_amount'],
+      [pensions({ title: 'Acme Plan', amount: '0' }), 'money_below_minimum'],
+      [pensions({ title: 'Acme Plan', amount: '268275.01' }), 'money_above_maximum'],
+      [pensions({ title: '', amount: '10' }), 'answer_required'],
+      [
+        pensions(...Array.from({ length: 11 }, () => ({ title: 'Acme Plan', amount: '10' }))),
+        'list_too_long',
+      ],
+    ] as const)
+      expect(codeOf(await answer(agent, 'ra_other_pensions', 'other_pensions', 'list', value)), value).toBe(
+        code,
       );
-    expect(await state(agent)).toEqual(atAmount);
-    expect((await answer(agent, 'ra_allowance_amount', 'allowance_amount', '£1,250.50')).json()).toEqual({
+    expect(await state(agent)).toEqual(atPensions);
+    const taken = pensions(
+      { title: 'Acme Retirement Plan', amount: '£1,250.50' },
+      { title: 'NHS Pension Scheme', amount: '3000' },
+    );
+    expect((await answer(agent, 'ra_other_pensions', 'other_pensions', 'list', taken)).json()).toEqual({
       nextPageKey: 'ra_bank',
     });
-    const withAmount = await state(agent);
+    const withPensions = await state(agent);
     expect(
-      withAmount.steps.find((step: { pageKey: string }) => step.pageKey === 'ra_allowance_amount'),
-    ).toMatchObject({ answer: { answerKey: '125050', answerValue: null } });
-    // The amount rejoins the route at the bank account: the later answers are kept.
-    expect(withAmount.currentPageKey).toBe('ra_declarations');
+      withPensions.steps.find((step: { pageKey: string }) => step.pageKey === 'ra_other_pensions'),
+    ).toMatchObject({
+      answer: {
+        answerKey: '2',
+        answerValue: JSON.stringify([
+          { title: 'Acme Retirement Plan', amountPence: 125050 },
+          { title: 'NHS Pension Scheme', amountPence: 300000 },
+        ]),
+      },
+    });
+    // The list rejoins the route at the bank account: the later answers are kept.
+    expect(withPensions.currentPageKey).toBe('ra_declarations');
+
+    // Married: the spouse's name and date of birth, and the certificate, uploaded into the documents.
+    expect((await answer(agent, 'ra_partner', 'has_partner', 'yes')).json()).toEqual({
+      nextPageKey: 'ra_partner_details',
+    });
+    expect(
+      codeOf(
+        await answer(
+          agent,
+          'ra_partner_details',
+          'partner',
+          'provided',
+          JSON.stringify({ surname: 'Hughes' }),
+        ),
+      ),
+    ).toBe('name_required');
+    const spouse = { forenames: 'Gareth', surname: 'Hughes', dateOfBirth: '1962-05-04' };
+    expect(
+      (await answer(agent, 'ra_partner_details', 'partner', 'provided', JSON.stringify(spouse))).json(),
+    ).toEqual({ nextPageKey: 'ra_partner_certificate' });
+    const certificate = (
+      await agent.request({
+        method: 'POST',
+        url: '/mdp-api/api/documents',
+        ...uploadForm('marriage-certificate.pdf', await files.pdf('Marriage certificate'), {
+          journeyType: 'documents',
+          documentType: 'Upload your marriage or civil partnership certificate',
+        }),
+      })
+    ).json();
+    const uploaded = JSON.stringify({ id: certificate.fileUuid, name: 'marriage-certificate.pdf' });
+    expect(codeOf(await answer(agent, 'ra_partner_certificate', 'partner_certificate', 'provided'))).toBe(
+      'file_required',
+    );
+    expect(
+      (await answer(agent, 'ra_partner_certificate', 'partner_certificate', 'provided', uploaded)).json(),
+    ).toEqual({ nextPageKey: 'ra_identity' });
+    expect((await state(agent)).currentPageKey).toBe('ra_declarations');
 
     expect(codeOf(await post(agent, '/submit-step', { currentPageKey: 'ra_declarations' }))).toBe(
       'declarations_incomplete',
@@ -638,7 +702,11 @@ describe('the DB retirement application journey', () => {
     expect(text).toMatch(/Proof of identity\s+Sent, to be checked by the scheme/);
     expect(text).not.toMatch(/Proof of identity\s+Confirmed/);
     expect(text).toMatch(/Postal address\s+14 Church Lane, Headingley, Leeds, West Yorkshire, LS6 3AB/);
-    expect(text).toMatch(/How much tax-free cash have you already taken, in pounds\?\s+£1,250\.50/);
+    expect(text).toMatch(
+      /Which pensions have you taken tax-free cash from\?\s+Acme Retirement Plan, £1,250\.50; NHS Pension Scheme, £3,000\.00/,
+    );
+    expect(text).toContain('Gareth Hughes, born 04 May 1962');
+    expect(text).toContain('marriage-certificate.pdf');
 
     const mail = await ctx.database.db
       .select()
@@ -707,7 +775,7 @@ describe('the DB retirement application journey', () => {
     expect(saved.statusCode, saved.body).toBeLessThan(300);
     expect((await state(agent)).contact.address).toEqual(['12 Elm Road', 'Leicester', 'LE1 5WW']);
     expect((await answer(agent, 'ra_contact', 'contact_correct', 'yes')).json()).toEqual({
-      nextPageKey: 'ra_identity',
+      nextPageKey: 'ra_partner',
     });
 
     // An address removed after the contact step (by the scheme, say) stops the submission.
