@@ -49,23 +49,18 @@ const choiceShape = (amount: typeof pence | typeof queryPence, percent: z.ZodTyp
 const when = {
   /** The retirement date to work the options out for; else `age`; else the target retirement date. */
   retirementDate: safeDate().optional(),
-  /** An age in whole years: the options on that birthday. */
+  /** An age in whole years: the options on that birthday. Not with a date (the server answers 400 date_and_age). */
   age: z.number().int().min(1).max(150).optional(),
 };
-const notDateAndAge = (value: { retirementDate?: string; age?: number }) =>
-  value.retirementDate === undefined || value.age === undefined;
-const notDateAndAgeMessage = { message: 'give a retirement date or an age, not both', path: ['age'] };
 
 /** GET /retirement/dc/options: the query (flat, so the address carries it). */
-export const dcOptionsQuerySchema = z
-  .object({
-    ...when,
-    age: z.coerce.number().int().min(1).max(150).optional(),
-    ...choiceShape(queryPence, z.coerce.number().int().min(1).max(99)),
-    /** Other yearly taxable income (e.g. State Pension, earnings) the tax estimate adds the pension to. */
-    otherIncomePence: queryPence.optional(),
-  })
-  .refine(notDateAndAge, notDateAndAgeMessage);
+export const dcOptionsQuerySchema = z.object({
+  ...when,
+  age: z.coerce.number().int().min(1).max(150).optional(),
+  ...choiceShape(queryPence, z.coerce.number().int().min(1).max(99)),
+  /** Other yearly taxable income (e.g. State Pension, earnings) the tax estimate adds the pension to. */
+  otherIncomePence: queryPence.optional(),
+});
 export type DcOptionsQuery = z.infer<typeof dcOptionsQuerySchema>;
 
 /** One option with the member's choices for it: what compare takes, and what explore answers as `choice`. */
@@ -78,14 +73,12 @@ export type DcOptionChoice = z.infer<typeof dcOptionChoiceSchema>;
 export const householdSchema = z.enum(['single', 'couple']);
 
 /** POST /retirement/dc/options/compare: two or three options at one date, for a single person or a couple. */
-export const dcCompareRequestSchema = z
-  .strictObject({
-    ...when,
-    otherIncomePence: pence.optional(),
-    household: householdSchema.default('single'),
-    options: z.array(dcOptionChoiceSchema).min(2).max(3),
-  })
-  .refine(notDateAndAge, notDateAndAgeMessage);
+export const dcCompareRequestSchema = z.strictObject({
+  ...when,
+  otherIncomePence: pence.optional(),
+  household: householdSchema.default('single'),
+  options: z.array(dcOptionChoiceSchema).min(2).max(3),
+});
 export type DcCompareRequest = z.input<typeof dcCompareRequestSchema>;
 
 const money = z.number().int();
