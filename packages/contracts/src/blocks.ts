@@ -277,6 +277,8 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
     block('retirementQuotePicker', { journeyType: z.string().regex(/^[a-z][a-z0-9_-]{1,40}$/) }),
     /** The member's cases (applications and requests) with their status and documents. */
     block('memberRequests', { title: text.optional() }),
+    /** A DC record's pot today: its funds (units, price, value, price date) and the last year's contributions. */
+    block('dcPot', {}),
     block('chart', {
       kind: z.enum(['bar', 'area', 'doughnut']),
       title: text,

@@ -169,6 +169,10 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     valid: { type: 'memberRequests', title: 'Your requests' },
     invalid: { type: 'memberRequests', title: 42 },
   },
+  dcPot: {
+    valid: { type: 'dcPot' },
+    invalid: { type: 'dcPot', anchor: 'Not An Anchor' },
+  },
   journeyStageIndicator: {
     valid: {
       type: 'journeyStageIndicator',

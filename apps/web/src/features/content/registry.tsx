@@ -26,6 +26,7 @@ import { ResourceList } from './blocks/ResourceList';
 import { RichTextBlock } from './blocks/RichTextBlock';
 import { TaskCard } from './blocks/TaskCard';
 import { MemberRequestsBlock } from '../cases';
+import { DcPotBlock } from '../dc-options';
 import { RetirementQuotePickerBlock } from '../retirement';
 import { rareBlocks } from './rare-blocks';
 import './blocks.css';
@@ -59,6 +60,7 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   chart: rareBlocks.chart.component,
   retirementQuotePicker: RetirementQuotePickerBlock,
   memberRequests: MemberRequestsBlock,
+  dcPot: DcPotBlock,
 };
 
 /** A block that was not rendered is logged; in development it leaves a visible placeholder. */

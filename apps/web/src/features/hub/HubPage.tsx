@@ -18,6 +18,7 @@ import { MemberAlerts } from '../my-details';
 import { RecordPicker } from './RecordPicker';
 import { RetirementSummary } from './RetirementSummary';
 import { HubRequests } from '../cases';
+import { DcPotToday } from '../dc-options';
 import './hub.css';
 
 async function readMember() {
@@ -67,6 +68,7 @@ export function HubPage() {
       )}
       <MemberAlerts recordKey={recordKeyOf(details)} />
       <RetirementSummary details={details} />
+      {details.schemeType === 'DC' && <DcPotToday recordKey={recordKeyOf(details)} />}
       <HubRequests recordKey={recordKeyOf(details)} />
       {page && <PageBlocks key={details.referenceNumber} blocks={page.blocks} />}
     </ContentContext.Provider>

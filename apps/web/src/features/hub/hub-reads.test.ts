@@ -4,6 +4,7 @@ import { hubReadsFor } from './hub-reads';
 const QUOTES = '/mdp-api/api/v3/retirement/quotes';
 const TIME = '/mdp-api/api/members/current/time-to-retirement';
 const TRANSFER = '/mdp-api/api/retirement/transfer-quote';
+const DC_POT = '/mdp-api/api/members/current/dc-pot';
 
 describe('the reads the hub starts early', () => {
   it('asks a pensioner for the pension being paid and no quote, which the hub does not show them', () => {
@@ -34,6 +35,11 @@ describe('the reads the hub starts early', () => {
       expect(reads).toEqual(expect.arrayContaining([QUOTES, TIME]));
       expect(reads).not.toContain(TRANSFER);
     }
+  });
+
+  it('asks a defined contribution member for their pot today, which a defined benefit member has not', () => {
+    expect(hubReadsFor({ memberStatus: 'Active', schemeType: 'DC' })).toContain(DC_POT);
+    expect(hubReadsFor({ memberStatus: 'Deferred', schemeType: 'DB' })).not.toContain(DC_POT);
   });
 
   it('asks for every read when the access key does not describe the record (basic mode)', () => {

@@ -2,6 +2,7 @@ import { http } from '../../lib/api';
 import { readCookie } from '../../lib/cookies';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 import { contentAccessKey, visibilityKeyFromAccessKey } from '../access-key';
+import { DC_POT_READ } from '../dc-options';
 
 /** What the hub's summary, alerts, requests and record picker read for every record. */
 const HUB_READS = [
@@ -31,6 +32,8 @@ export function hubReadsFor({ memberStatus, schemeType }: { memberStatus?: unkno
     ...HUB_READS,
     ...(memberStatus === 'Pensioner' ? [PAYMENTS_READ] : FIGURES_READS),
     ...(schemeType === 'DB' && memberStatus === 'Deferred' ? [TRANSFER_QUOTE_READ] : []),
+    // The pot today, under the summary of every DC record.
+    ...(schemeType === 'DC' ? [DC_POT_READ] : []),
   ];
 }
 
