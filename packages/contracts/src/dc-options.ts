@@ -20,6 +20,9 @@ export const dcOptionCodes = [
 export const dcOptionCodeSchema = z.enum(dcOptionCodes);
 export type DcOptionCode = z.infer<typeof dcOptionCodeSchema>;
 
+/** The Lump Sum Allowance (£268,275): tax-free cash over a lifetime, across all pensions. */
+export const LUMP_SUM_ALLOWANCE_PENCE = 26_827_500;
+
 /** £100m: above any pot, so a larger number is a typing slip, answered with a 400. */
 export const DC_OPTIONS_MAX_PENCE = 10_000_000_000;
 const pence = z.number().int().min(0).max(DC_OPTIONS_MAX_PENCE);
@@ -60,6 +63,8 @@ export const dcOptionsQuerySchema = z.object({
   ...choiceShape(queryPence, z.coerce.number().int().min(1).max(99)),
   /** Other yearly taxable income (e.g. State Pension, earnings) the tax estimate adds the pension to. */
   otherIncomePence: queryPence.optional(),
+  /** Lump Sum Allowance the member has already used elsewhere (else what the record holds, usually 0). */
+  lumpSumAllowanceUsedPence: z.coerce.number().int().min(0).max(LUMP_SUM_ALLOWANCE_PENCE).optional(),
 });
 export type DcOptionsQuery = z.infer<typeof dcOptionsQuerySchema>;
 
@@ -76,6 +81,7 @@ export const householdSchema = z.enum(['single', 'couple']);
 export const dcCompareRequestSchema = z.strictObject({
   ...when,
   otherIncomePence: pence.optional(),
+  lumpSumAllowanceUsedPence: z.number().int().min(0).max(LUMP_SUM_ALLOWANCE_PENCE).optional(),
   household: householdSchema.default('single'),
   options: z.array(dcOptionChoiceSchema).min(2).max(3),
 });

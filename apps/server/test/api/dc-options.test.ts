@@ -96,6 +96,35 @@ describe('DC options: explore', () => {
     expect(dated.json().potPence).toBe(body.potPence);
   });
 
+  it('caps tax-free cash by the Lump Sum Allowance the member says is left', async () => {
+    const agent = await signedIn('dc.near');
+    const body = (await agent.request({ url: `${OPTIONS}?lumpSumAllowanceUsedPence=25827500` })).json();
+    expect(body.taxFreeCash).toEqual({
+      maximumPence: 1_000_000,
+      lumpSumAllowanceRemainingPence: 1_000_000,
+      limitedBy: 'lump-sum-allowance',
+    });
+    const allCash = body.options.find((o: { code: string }) => o.code === 'all-cash');
+    expect(allCash.taxFreeCashPence).toBe(1_000_000);
+    expect(
+      codeOf(
+        await agent.request({
+          url: `${OPTIONS}?lumpSumAllowanceUsedPence=25827500&taxFreeCashPence=1000001`,
+        }),
+      ),
+    ).toBe('lump_sum_out_of_range');
+    expect(codeOf(await agent.request({ url: `${OPTIONS}?lumpSumAllowanceUsedPence=26827501` }))).toBe(
+      'field_invalid',
+    );
+  });
+
+  it('projects dc.far’s pot to their target date thirty years away', async () => {
+    const body = (await (await signedIn('dc.far')).request({ url: OPTIONS })).json();
+    expect(body.ageAtRetirement).toEqual({ years: 65, months: 0 });
+    expect(body.potPence).toBeGreaterThan(body.currentPotPence);
+    expect(body.tax.frozenRatesAssumed).toBe(true);
+  });
+
   it('estimates Scottish tax for an address in Scotland', async () => {
     const agent = await signedIn('dc.near');
     const row = await memberRow('1000005');

@@ -72,33 +72,40 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
   const basisFor = async (
     request: FastifyRequest,
     when: { retirementDate?: string; age?: number },
-    otherIncomePence: number,
+    member: { otherIncomePence?: number; lumpSumAllowanceUsedPence?: number },
   ) => {
+    const otherIncomePence = member.otherIncomePence ?? 0;
     if (when.retirementDate !== undefined && when.age !== undefined)
       throw badRequest('date_and_age', 'Give a retirement date or an age, not both.');
     const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
     if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-    const { member, scheme } = found;
+    const { member: row, scheme } = found;
     if (scheme.type !== 'DC')
       throw badRequest(
         'not_a_dc_record',
         'Options for spending a pot are for a defined contribution (DC) record; this record is not one.',
       );
     const today = utcDay(new Date());
-    const dateOfBirth = isoDate(member.dateOfBirth);
+    const dateOfBirth = isoDate(row.dateOfBirth);
     const retirementDate =
       when.retirementDate ?? (when.age === undefined ? null : dateAtAge(dateOfBirth, when.age));
     const quote = (await calculated(
       calculations.retirementQuote({
         schemeCode: scheme.code,
         today,
-        member: calculationMember(member),
+        // The allowance the member says they have used counts over the record's.
+        member: {
+          ...calculationMember(row),
+          ...(member.lumpSumAllowanceUsedPence !== undefined && {
+            lumpSumAllowanceUsedPence: member.lumpSumAllowanceUsedPence,
+          }),
+        },
         retirementDate,
       }),
     )) as DcQuote;
     const config = localDcScheme(scheme.code, today);
     const taxBasis = incomeTaxBasisFor(quote.effectiveDate);
-    const regime = taxRegimeForAddress(member.address);
+    const regime = taxRegimeForAddress(row.address);
     const basis: DcExploreBasis = {
       scheme: config,
       dateOfBirth,
@@ -149,8 +156,12 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { retirementDate, age, otherIncomePence, ...choices } = request.query;
-      const { basis, context } = await basisFor(request, { retirementDate, age }, otherIncomePence ?? 0);
+      const { retirementDate, age, otherIncomePence, lumpSumAllowanceUsedPence, ...choices } = request.query;
+      const { basis, context } = await basisFor(
+        request,
+        { retirementDate, age },
+        { otherIncomePence, lumpSumAllowanceUsedPence },
+      );
       return { ...context, options: await figures(() => exploreDcOptions(basis, choices)) };
     },
   );
@@ -167,7 +178,8 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { retirementDate, age, otherIncomePence, household, options } = request.body;
+      const { retirementDate, age, otherIncomePence, lumpSumAllowanceUsedPence, household, options } =
+        request.body;
       const standards = await findDocument<RetirementLivingStandards>(
         db,
         request.tenantUrl,
@@ -178,7 +190,11 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
           'living_standards_not_available',
           'The Retirement Living Standards are not set up for this scheme.',
         );
-      const { basis, context } = await basisFor(request, { retirementDate, age }, otherIncomePence ?? 0);
+      const { basis, context } = await basisFor(
+        request,
+        { retirementDate, age },
+        { otherIncomePence, lumpSumAllowanceUsedPence },
+      );
       const compared = await figures(() => compareDcOptions(basis, options));
       return {
         ...context,
