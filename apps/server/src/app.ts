@@ -46,10 +46,9 @@ import { retirementQuoteRoutes } from './areas/retirement/quote-routes';
 import { dcOptionsRoutes } from './areas/retirement/dc-options-routes';
 import { analyticsRoutes } from './areas/analytics/routes';
 import { analyticsSources } from './plugins/analytics-sources';
-import { journeyRoutes } from './areas/journeys/routes';
-import { journeyStartRoutes } from './areas/journeys/start-routes';
-import { journeySubmissionRoutes } from './areas/journeys/submission-routes';
-import { VISITOR_API_PREFIX, visitorJourneyRoutes } from './areas/journeys/visitor-routes';
+import { journeyRoutesFor } from './areas/journeys/routes';
+import { memberJourneyOwner } from './areas/journeys/member-owner';
+import { VISITOR_API_PREFIX, visitorJourneyOwner } from './areas/journeys/visitor-owner';
 import { caseRoutes } from './areas/cases/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
@@ -292,13 +291,17 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: addressLookup });
   await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(identityVerificationRoutes, { prefix: '/mdp-api/api', db });
-  await app.register(journeyRoutes, { prefix: '/mdp-api/api', db, config });
-  await app.register(journeyStartRoutes, { prefix: '/mdp-api/api', db, calculations });
-  await app.register(journeySubmissionRoutes, { prefix: '/mdp-api/api', db });
-  await app.register(visitorJourneyRoutes, { prefix: VISITOR_API_PREFIX, db, config });
+  // One set of journey routes, mounted for members and for visitors (areas/journeys/owner.ts).
+  const members = memberJourneyOwner({ db, calculations });
+  const journeyDeps = { db, config, calculations };
+  await app.register(journeyRoutesFor(members), { prefix: '/mdp-api/api', ...journeyDeps });
+  await app.register(journeyRoutesFor(visitorJourneyOwner({ db, config })), {
+    prefix: VISITOR_API_PREFIX,
+    ...journeyDeps,
+  });
   await app.register(caseRoutes, { prefix: '/mdp-api/api', db });
-  await app.register(retirementStartRoutes, { prefix: '/mdp-api/api', db, calculations });
-  await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(retirementStartRoutes, { prefix: '/mdp-api/api', db, calculations, members });
+  await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db, members });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });

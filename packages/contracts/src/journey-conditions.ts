@@ -151,13 +151,23 @@ export interface ConditionReferences {
   questions: string[];
   figures: string[];
   conditions: string[];
+  /** The member's access-key fields and flags it tests (a visitor has none). */
+  fields: string[];
+  flags: string[];
   /** Answer keys an `in` list names, by question. */
   answerKeys: Array<{ question: string; answer: string }>;
 }
 
 /** Everything a condition names, without following named conditions. */
 export function conditionReferences(condition: JourneyCondition): ConditionReferences {
-  const found: ConditionReferences = { questions: [], figures: [], conditions: [], answerKeys: [] };
+  const found: ConditionReferences = {
+    questions: [],
+    figures: [],
+    conditions: [],
+    fields: [],
+    flags: [],
+    answerKeys: [],
+  };
   const add = (list: string[], name: string) => {
     if (!list.includes(name)) list.push(name);
   };
@@ -170,6 +180,8 @@ export function conditionReferences(condition: JourneyCondition): ConditionRefer
       add(found.questions, part.question);
       for (const answer of part.in ?? []) found.answerKeys.push({ question: part.question, answer });
     } else if ('figure' in part) add(found.figures, part.figure);
+    else if ('field' in part) add(found.fields, part.field);
+    else add(found.flags, part.flag);
   };
   visit(condition);
   return found;

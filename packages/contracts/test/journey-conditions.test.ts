@@ -106,6 +106,7 @@ describe('journey conditions', () => {
               { condition: 'overseas' },
               { question: 'share', lt: 10 },
               { field: 'schemeType', in: ['DB'] },
+              { flag: 'HASAVC' },
             ],
           },
         ],
@@ -114,6 +115,8 @@ describe('journey conditions', () => {
       questions: ['transfer_to', 'share'],
       figures: ['lumpSumPence'],
       conditions: ['overseas'],
+      fields: ['schemeType'],
+      flags: ['HASAVC'],
       answerKeys: [{ question: 'transfer_to', answer: 'qrops' }],
     });
   });

@@ -44,6 +44,7 @@ export function bankAccountText(account: UkBankAccount): string {
  */
 export const bankAccountKind: QuestionKind<BankAccountQuestion> = {
   kind: 'bank-account',
+  needsMember: 'the account is checked against the member’s record and paid into',
   schema: bankAccountQuestion,
   read(question, { answerValue }) {
     const typed = parsedJson(answerValue);

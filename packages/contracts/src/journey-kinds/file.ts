@@ -59,6 +59,7 @@ export const uploadedFileOf = (value: string | null): UploadedFileAnswer | null 
  */
 export const fileKind: QuestionKind<FileQuestion> = {
   kind: 'file',
+  needsMember: 'the file is uploaded into the member’s documents',
   schema: fileQuestion,
   read(question, submitted) {
     const uploaded = uploadedFileOf(submitted.answerValue ?? null);

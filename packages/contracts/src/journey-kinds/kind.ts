@@ -60,6 +60,11 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
   leadsTo?(question: Q, answerKey: string): string | undefined;
   /** The answers a condition may name (radios' and select's keys); undefined for a free answer. */
   answerKeys?(question: Q): string[];
+  /**
+   * Why the answer needs a member's record, for a kind a visitor's journey cannot ask (content sync
+   * refuses it there, naming this).
+   */
+  needsMember?: string;
 }
 
 /** The answer is acceptable, kept as given here. */

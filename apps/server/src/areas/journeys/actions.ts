@@ -1,79 +1,57 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import {
-  journeyChoiceSchema,
-  type JourneyChoice,
-  type JourneyDefinition,
-  type JourneyInProgress,
-  type JourneyState,
-  type journeyQuestionStepRequestSchema,
-  type journeyStepRequestSchema,
+import type {
+  JourneyState,
+  journeyQuestionStepRequestSchema,
+  journeyStepRequestSchema,
 } from '@meridian/contracts';
-import { utcDay } from '@meridian/pensions';
+import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { memberJourneys, type MemberAddress } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
-import { findDocument } from '../content/document-repository';
-import { identityVerificationOf } from '../identity-verification/service';
-import { findMember } from '../member-data/member-repository';
+import type { MemberAddress } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
 import { withOwnerFacts, type JourneyGraph } from './graph';
+import type { JourneyOwner, OwnedJourney } from './owner';
 import { lockedFiguresOf, pluginOf, runPageChecks } from './plugins';
-import {
-  findJourney,
-  isClosed,
-  loadJourneyGraph,
-  requireJourney,
-  requireOpenJourney,
-  saveSteps,
-  statusOf,
-  stepsOf,
-  type JourneyRow,
-  type MemberRecord,
-} from './repository';
+import { assertOpen, statusOf, stepsOf, type MemberRecord } from './repository';
 
 /**
- * What a journey call does, apart from the route it came by: the generic `journeys/{type}/...` calls
- * and the retirement application's `retirement-journey/...` aliases run the same actions.
+ * What a journey call does, for either owner (a member or a visitor, see owner.ts): the generic
+ * `journeys/{type}/...` calls, mounted once per owner, and the retirement application's aliases run
+ * these.
  */
-
-const DAY_MS = 86_400_000;
-const EXPIRY_WARNING_DAYS = 7;
 
 export const memberOf = (request: FastifyRequest): MemberRecord => ({
   businessGroup: request.member!.businessGroup,
   referenceNumber: request.member!.referenceNumber,
 });
 
-type StepsOf = ReturnType<typeof stepsOf>;
-
-/** The journey's graph as this journey's conditions see it: with the figures it locked at start. */
-export const ownedGraph = (graph: JourneyGraph, row: JourneyRow): JourneyGraph =>
-  withOwnerFacts(graph, { figures: lockedFiguresOf(graph.definition, row.choice) });
+type Steps = ReturnType<typeof stepsOf>;
 
 /**
- * Runs a change to the member's open journey in one transaction, with the row locked; `owned` gives
- * the graph as this journey's conditions see it (see ownedGraph).
+ * The journey's graph as this journey's conditions see it: the owner's facts (a member's access key)
+ * and the figures it locked at start.
  */
-export const changeStepsIn =
-  (db: Database) =>
-  async (
-    request: FastifyRequest,
-    type: string,
-    change: (steps: StepsOf, now: Date, owned: (graph: JourneyGraph) => JourneyGraph) => StepsOf,
-  ) => {
-    const now = new Date();
-    await db.transaction(async (tx) => {
-      const row = await requireOpenJourney(tx, memberOf(request), type, now);
-      await saveSteps(
-        tx,
-        row,
-        change(stepsOf(row), now, (graph) => ownedGraph(graph, row)),
-        now,
-      );
-    });
-  };
+export const ownedGraph = (graph: JourneyGraph, row: OwnedJourney): JourneyGraph =>
+  withOwnerFacts(graph, { ...graph.owner, figures: lockedFiguresOf(graph.definition, row.choice ?? null) });
+
+/**
+ * Runs a change to the owner's open journey in one transaction, with the row locked; `graph` is the
+ * journey as the owner walks it, and the change gets it as this journey's conditions see it.
+ */
+export async function changeSteps(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  graph: JourneyGraph,
+  change: (steps: Steps, now: Date, owned: JourneyGraph) => Steps,
+) {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const row = assertOpen(await owner.journeyOf(tx, request, graph.definition.type, true), now);
+    await owner.save(tx, row, { steps: change(stepsOf(row), now, ownedGraph(graph, row)) }, now);
+  });
+}
 
 /** A postal address as the lines a letter carries; null when none is held. */
 export const addressLines = (address: MemberAddress | null | undefined): string[] | null =>
@@ -83,16 +61,15 @@ export const addressLines = (address: MemberAddress | null | undefined): string[
         .filter(Boolean)
     : null;
 
-/** The member's journey: status, expiry, where they are, answers and step data. */
+/** The owner's journey: status, expiry, where they are, answers and step data. */
 export async function journeyStateOf(
   db: Database,
+  owner: JourneyOwner,
   request: FastifyRequest,
   type: string,
 ): Promise<JourneyState> {
-  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
-  const row = await requireJourney(db, memberOf(request), type);
-  const found = await findMember(db, row.businessGroup, row.referenceNumber);
-  const identity = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
+  const row = await owner.journeyOf(db, request, type);
+  const graph = await owner.graphOf(request, type);
   const now = new Date();
   const status = statusOf(row, now);
   const { path, frontier } = routeOf(ownedGraph(graph, row), stepsOf(row));
@@ -101,37 +78,63 @@ export async function journeyStateOf(
     status,
     startDate: row.startedAt.toISOString(),
     expirationDate: row.expiresAt.toISOString(),
-    aboutToExpire:
-      status === 'Started' && row.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,
     submissionDate: row.submittedAt?.toISOString() ?? null,
     caseNumber: row.caseNumber,
     currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontier,
-    choice: row.choice ? journeyChoiceSchema.parse(row.choice as JourneyChoice) : null,
-    contact: {
-      fullName: found
-        ? [found.member.title, found.member.forenames, found.member.surname].filter(Boolean).join(' ')
-        : '',
-      emailAddress: found?.member.email ?? null,
-      phone: found?.member.mobilePhone ?? null,
-      address: addressLines(found?.member.address),
-    },
-    identity: { status: identity.status, documentName: identity.documentName },
+    ...(await owner.detailsOf(request, row, now)),
     steps: path,
   };
 }
 
 /**
+ * Starts the owner's journey at its first page: a new one after a submitted, cancelled or ended one
+ * (kept as history), an expired one afresh, and 409 `journey_in_progress` while one is open, changing
+ * nothing. What the journey locks (its plugin's `lock`, given `input`) is locked in the start's
+ * transaction; a journey whose plugin `relocks` locks the open one again, keeping its answers.
+ */
+export async function startJourney(
+  db: Database,
+  calculations: CalculationProvider,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  graph: JourneyGraph,
+  input: unknown,
+) {
+  const plugin = pluginOf(graph.definition);
+  const answer = await db.transaction((tx) =>
+    owner.start.open(tx, request, graph, {
+      relocks: plugin?.relocks ?? false,
+      take: async (now) => {
+        const taken = await plugin?.lock?.({ tx, request, graph, calculations, input, now });
+        return {
+          choice: taken?.locked ?? null,
+          expiresAt: taken?.expiresAt ?? new Date(now.getTime() + graph.definition.expiryDays * 86_400_000),
+        };
+      },
+    }),
+  );
+  if (!answer)
+    throw new AppError(
+      409,
+      'journey_in_progress',
+      'You have started this already: carry on with it, or cancel it to start a new one.',
+    );
+  return answer;
+}
+
+/**
  * Leaves a page (answering its question, if it asks one): where it leads, checked against the graph
  * and by the checks registered for the page. A terminal page ends the journey when it is reached: it
- * is closed as Ended with the page's reason, kept as history, and the member sees that page.
+ * is closed as Ended with the page's reason, kept as history, and the owner sees that page.
  */
 export async function stepSubmitted(
   db: Database,
+  owner: JourneyOwner,
   request: FastifyRequest,
   type: string,
   body: z.infer<typeof journeyStepRequestSchema> & Partial<z.infer<typeof journeyQuestionStepRequestSchema>>,
 ) {
-  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  const graph = await owner.graphOf(request, type);
   const page = graph.pages.get(body.currentPageKey);
   const answer = body.questionKey
     ? { questionKey: body.questionKey, answerKey: body.answerKey!, answerValue: body.answerValue }
@@ -139,7 +142,7 @@ export async function stepSubmitted(
   if (page) await runPageChecks({ db, request, graph, page, answer });
   const now = new Date();
   return db.transaction(async (tx) => {
-    const row = await requireOpenJourney(tx, memberOf(request), type, now);
+    const row = assertOpen(await owner.journeyOf(tx, request, type, true), now);
     const owned = ownedGraph(graph, row);
     const { steps, nextPageKey } = submitStep(owned, stepsOf(row), {
       pageKey: body.currentPageKey,
@@ -148,28 +151,40 @@ export async function stepSubmitted(
       today: utcDay(now),
       now: now.toISOString(),
     });
-    await saveSteps(tx, row, steps, now);
     const ending = nextPageKey ? owned.pages.get(nextPageKey)?.ends : undefined;
-    if (ending)
-      await tx
-        .update(memberJourneys)
-        .set({ status: 'Ended', closedAt: now, endReason: ending.reason, updatedAt: now })
-        .where(eq(memberJourneys.id, row.id));
+    await owner.save(
+      tx,
+      row,
+      ending ? { steps, status: 'Ended', closedAt: now, endReason: ending.reason } : { steps },
+      now,
+    );
     return { nextPageKey };
   });
 }
 
-/** The page before this one on the member's path (the back link). */
-export async function previousStepOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
-  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
-  const row = await requireJourney(db, memberOf(request), type);
+/** The page before this one on the owner's path (the back link). */
+export async function previousStepOf(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  type: string,
+  pageKey: string,
+) {
+  const row = await owner.journeyOf(db, request, type);
+  const graph = await owner.graphOf(request, type);
   return { previousPageKey: previousPageOf(ownedGraph(graph, row), stepsOf(row), pageKey) };
 }
 
-/** Where the member should be: this page if they may be on it, else the page they reached. */
-export async function integrityOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
-  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
-  const row = await requireJourney(db, memberOf(request), type);
+/** Where the owner should be: this page if they may be on it, else the page they reached. */
+export async function integrityOf(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  type: string,
+  pageKey: string,
+) {
+  const row = await owner.journeyOf(db, request, type);
+  const graph = await owner.graphOf(request, type);
   const status = statusOf(row, new Date());
   if (status === 'Submitted') return { redirectStepPageKey: graph.definition.confirmationPage };
   const owned = ownedGraph(graph, row);
@@ -179,8 +194,14 @@ export async function integrityOf(db: Database, request: FastifyRequest, type: s
 }
 
 /** The answer given on a page, to fill its form again. */
-export async function questionFormOf(db: Database, request: FastifyRequest, type: string, pageKey: string) {
-  const row = await requireJourney(db, memberOf(request), type);
+export async function questionFormOf(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  type: string,
+  pageKey: string,
+) {
+  const row = await owner.journeyOf(db, request, type);
   const answer = stepsOf(row).find((step) => step.pageKey === pageKey)?.answer;
   return {
     questionKey: answer?.questionKey ?? null,
@@ -190,49 +211,25 @@ export async function questionFormOf(db: Database, request: FastifyRequest, type
 }
 
 /**
- * Cancels an unsubmitted journey: it is kept as history (Cancelled), and for one started from a
- * retirement quote the tax-free cash amount kept for it is deleted, so the options page starts afresh.
- * One transaction with the journey locked: a submission racing it either sends first (and the cancel
- * is refused) or finds no journey.
+ * Cancels an unsubmitted journey: it is kept as history (Cancelled), with what its plugin forgets
+ * with it (the tax-free cash kept for a retirement application). One transaction with the journey
+ * locked: a submission racing it either sends first (and the cancel is refused) or finds no journey.
  */
-export async function deleteJourney(db: Database, request: FastifyRequest, type: string) {
-  const record = memberOf(request);
-  const plugin = pluginOf((await loadJourneyGraph(db, request.tenantUrl, type)).definition);
+export async function cancelJourney(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  type: string,
+) {
+  const plugin = pluginOf((await owner.graphOf(request, type)).definition);
+  const record = owner.recordOf(request);
   await db.transaction(async (tx) => {
-    const row = await requireJourney(tx, record, type, true);
+    const row = await owner.journeyOf(tx, request, type, true);
     if (row.status === 'Submitted')
       throw badRequest('journey_submitted', 'A submitted application cannot be cancelled.');
     if (row.status === 'Ended') throw badRequest('journey_ended', 'This journey has ended already.');
     const now = new Date();
-    await tx
-      .update(memberJourneys)
-      .set({ status: 'Cancelled', closedAt: now, updatedAt: now })
-      .where(eq(memberJourneys.id, row.id));
-    await plugin?.cancelled?.(tx, record, row.choice);
+    await owner.save(tx, row, { status: 'Cancelled', closedAt: now }, now);
+    if (record) await plugin?.cancelled?.(tx, record, row.choice);
   });
-}
-
-/** The member's latest journeys still open (expired ones too, until they start again), for My requests. */
-export async function journeysInProgress(
-  db: Database,
-  request: FastifyRequest,
-): Promise<JourneyInProgress[]> {
-  const definitions = (await findDocument<JourneyDefinition[]>(db, request.tenantUrl, 'journeys')) ?? [];
-  const now = new Date();
-  const found: JourneyInProgress[] = [];
-  for (const definition of definitions) {
-    const row = await findJourney(db, memberOf(request), definition.type);
-    if (!row || isClosed(row)) continue;
-    const graph = await loadJourneyGraph(db, request.tenantUrl, definition.type);
-    const pageKey = routeOf(ownedGraph(graph, row), stepsOf(row)).frontier;
-    found.push({
-      type: definition.type,
-      title: definition.title,
-      status: statusOf(row, now),
-      startDate: row.startedAt.toISOString(),
-      expirationDate: row.expiresAt.toISOString(),
-      currentPageSlug: graph.pages.get(pageKey)?.slug ?? graph.pages.get(definition.firstPage)!.slug,
-    });
-  }
-  return found;
 }

@@ -9,7 +9,7 @@ import {
   type PageJourney,
   type VisibilityKey,
 } from '@meridian/contracts';
-import { figureNamesOf } from './plugins';
+import { figureNamesOf, pluginOf } from './plugins';
 
 /** What conditions read besides the answers: the figures locked at start and the member's access key. */
 export interface OwnerFacts {
@@ -83,9 +83,46 @@ const targetsOf = (page: PageJourney): string[] =>
     ...(page.question ? (kindOf(page.question.kind).targets?.(page.question) ?? []) : []),
   ].filter((target): target is string => Boolean(target));
 
+/** Every condition of a journey, with where it is written. */
+function conditionsOf({
+  definition,
+  pages,
+}: JourneyGraph): Array<{ where: string; condition: JourneyCondition }> {
+  return [
+    ...Object.entries(definition.conditions ?? {}).map(([name, condition]) => ({
+      where: `conditions.${name}`,
+      condition,
+    })),
+    ...definition.caseDocuments.flatMap((document, index) =>
+      typeof document === 'string'
+        ? []
+        : [{ where: `caseDocuments[${index}].when`, condition: document.when }],
+    ),
+    ...[...pages].flatMap(([key, page]) => [
+      ...(page.routes ?? []).map((route, index) => ({
+        where: `${key}.routes[${index}].when`,
+        condition: route.when,
+      })),
+      ...(page.checks ?? []).map((check, index) => ({
+        where: `${key}.checks[${index}].when`,
+        condition: check.when,
+      })),
+    ]),
+  ];
+}
+
+/** Whether the journey's conditions test the owner's access key (its fields or flags). */
+export const readsAccessKey = (graph: JourneyGraph): boolean =>
+  conditionsOf(graph).some(({ condition }) => {
+    const found = conditionReferences(condition);
+    return found.fields.length > 0 || found.flags.length > 0;
+  });
+
 /** What the sync checks a journey's conditions against: its questions, named conditions and figures. */
 interface ConditionScope {
   type: string;
+  /** A visitor's journey: there is no access key for a field or flag to test. */
+  visitor: boolean;
   /** Question keys asked on the journey's pages, with a radios question's answer keys. */
   questions: ReadonlyMap<string, readonly string[] | null>;
   named: ReadonlySet<string>;
@@ -119,6 +156,42 @@ function conditionProblems(where: string, condition: JourneyCondition, scope: Co
               : 'this journey locks none'
           })`,
       ),
+    ...(scope.visitor
+      ? [...found.fields.map((field) => `field ${field}`), ...found.flags.map((flag) => `flag ${flag}`)].map(
+          (tested) =>
+            `${where}: a visitor has no access key, so ${tested} can never hold on a visitor journey`,
+        )
+      : []),
+  ];
+}
+
+/**
+ * What a visitor's journey cannot have, since a visitor has no member record or access key: an
+ * eligibility rule, a formal quote, a start that locks a member's figures, pages that show a member's
+ * data and questions whose kind needs their record.
+ */
+function visitorProblems({ definition, pages }: JourneyGraph): string[] {
+  const plugin = pluginOf(definition);
+  return [
+    ...(definition.eligibility ? ['eligibility: a visitor has no access key to test: leave it out'] : []),
+    ...(definition.quoteRequest ? ['quoteRequest: a formal quote is for a member’s record'] : []),
+    ...(definition.startsFrom && plugin?.needsMember !== false
+      ? [
+          `startsFrom: "${definition.startsFrom}" locks what a member's record holds; a visitor starts at the first page`,
+        ]
+      : []),
+    ...[...pages].flatMap(([key, page]) => [
+      ...(page.shows
+        ? [`${key}.shows: "${page.shows}" shows a member's record, which a visitor has not got`]
+        : []),
+      ...(page.question && kindOf(page.question.kind).needsMember
+        ? [
+            `${key}.question: a visitor's journey cannot ask a ${page.question.kind} question (${
+              kindOf(page.question.kind).needsMember
+            })`,
+          ]
+        : []),
+    ]),
   ];
 }
 
@@ -178,35 +251,28 @@ export function journeyGraphProblems(
       answerKeys !== undefined &&
       answerKeys.every((answer) => kind?.leadsTo?.(question, answer));
     const leadsSomewhere = page.next || page.routes?.length || everyAnswerLeads;
-    const isEnd =
-      key === definition.summaryPage || key === definition.confirmationPage;
+    const isEnd = key === definition.summaryPage || key === definition.confirmationPage;
     if (page.ends && (isEnd || targetsOf(page).length > 0))
       problems.push(`${key}: a terminal page ("ends") leads nowhere: remove its "next" and routes`);
     if (!leadsSomewhere && !isEnd && !page.ends)
       problems.push(`${key}: leads nowhere (give it "next", or "ends" for a page that ends the journey)`);
   }
+  if (definition.audience === 'visitor') problems.push(...visitorProblems(graph));
   const scope: ConditionScope = {
     type: definition.type,
+    visitor: definition.audience === 'visitor',
     questions,
     named: new Set(Object.keys(definition.conditions ?? {})),
     figures: new Set(figures),
   };
-  for (const [name, condition] of Object.entries(definition.conditions ?? {}))
-    problems.push(...conditionProblems(`conditions.${name}`, condition, scope));
+  const conditions = conditionsOf(graph);
+  const isNamed = (where: string) => where.startsWith('conditions.');
+  for (const { where, condition } of conditions.filter((found) => isNamed(found.where)))
+    problems.push(...conditionProblems(where, condition, scope));
   for (const name of circularConditions(definition.conditions ?? {}))
     problems.push(`conditions.${name}: refers back to itself`);
-  definition.caseDocuments.forEach((document, index) => {
-    if (typeof document !== 'string')
-      problems.push(...conditionProblems(`caseDocuments[${index}].when`, document.when, scope));
-  });
-  for (const [key, page] of pages) {
-    page.routes?.forEach((route, index) =>
-      problems.push(...conditionProblems(`${key}.routes[${index}].when`, route.when, scope)),
-    );
-    page.checks?.forEach((check, index) =>
-      problems.push(...conditionProblems(`${key}.checks[${index}].when`, check.when, scope)),
-    );
-  }
+  for (const { where, condition } of conditions.filter((found) => !isNamed(found.where)))
+    problems.push(...conditionProblems(where, condition, scope));
   if (problems.length > 0) return problems;
   const reachable = reachableFrom(graph, definition.firstPage);
   if (!reachable.has(definition.summaryPage))

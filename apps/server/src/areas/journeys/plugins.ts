@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/contracts';
-import type { Database } from '../../db/client';
+import type { CalculationProvider } from '@meridian/pensions';
+import type { Database, Transaction } from '../../db/client';
 import type { JourneyGraph, JourneyPage } from './graph';
 import type { MemberRecord, Queryable } from './repository';
 
@@ -41,12 +42,46 @@ export interface SubmitCheckContext {
 /** A check made before a journey is submitted (a guarantee expiring); throws an AppError to refuse. */
 export type SubmitCheck = (context: SubmitCheckContext) => Promise<void>;
 
+/** What a start's lock reads: the start's transaction, who is asking and what they asked with. */
+export interface LockContext {
+  /** The start's transaction: what the lock reads or locks, it does through this. */
+  tx: Transaction;
+  request: FastifyRequest;
+  graph: JourneyGraph;
+  calculations: CalculationProvider;
+  /** What the start was asked with (its route's body), for the plugin to read and refuse. */
+  input: unknown;
+  now: Date;
+}
+
+/** What a journey keeps from its start: `locked` (its figures and choice), and an expiry of its own. */
+export interface Locked {
+  locked: Record<string, unknown>;
+  /** When the journey expires, where the definition's `expiryDays` would be too late. */
+  expiresAt?: Date;
+}
+
 /**
  * What a kind of journey adds to the generic engine, found by the definition's `startsFrom`: the
  * engine calls these hooks and knows nothing of any journey itself.
  */
 export interface JourneyPlugin {
   startsFrom: NonNullable<JourneyDefinition['startsFrom']>;
+  /**
+   * What this journey locks, or checks, is a member's (their record, their quote): content sync
+   * refuses it on a visitor journey.
+   */
+  needsMember: boolean;
+  /**
+   * Locks what the journey needs when it starts (a quote's figures), inside the generic start's
+   * transaction, from what the start was asked with; throws an AppError (a 4xx) to refuse the start.
+   */
+  lock?(context: LockContext): Promise<Locked>;
+  /**
+   * Starting while one is open locks it again and keeps its answers (re-choosing a quote), where a
+   * journey without it refuses a second start (409 journey_in_progress).
+   */
+  relocks?: boolean;
   /** What the journey locked in when it started (a chosen quote), as the PDF shows it. */
   lockedSection(locked: unknown): AnswerSection;
   /** The locked figures conditions may compare (`{ "figure": name, "gt": ... }`), amounts in pence. */

@@ -38,11 +38,11 @@ const memberJourney = (member: MemberRecord, type: string) =>
   );
 
 /** An unsubmitted journey whose expiry has passed is expired from then on (spec b.4). */
-export const statusOf = (row: JourneyRow, now: Date): JourneyStatus =>
+export const statusOf = (row: { status: JourneyStatus; expiresAt: Date }, now: Date): JourneyStatus =>
   row.status === 'Started' && row.expiresAt <= now ? 'Expired' : row.status;
 
 /** A journey kept only as history (submitted, cancelled, ended): starting again opens a new one. */
-export const isClosed = (row: JourneyRow) => row.status !== 'Started';
+export const isClosed = (row: { status: JourneyStatus }) => row.status !== 'Started';
 
 /**
  * The member's latest journey of this type, whatever its status: a member may have several over
@@ -78,9 +78,8 @@ export async function requireJourney(db: Queryable, member: MemberRecord, type: 
   return row;
 }
 
-/** The member's journey that may still change: started, not submitted, not ended, not expired. */
-export async function requireOpenJourney(db: Queryable, member: MemberRecord, type: string, now: Date) {
-  const row = await requireJourney(db, member, type, true);
+/** A journey that may still change: started, not submitted, not ended, not expired. */
+export function assertOpen<Row extends { status: JourneyStatus; expiresAt: Date }>(row: Row, now: Date) {
   const status = statusOf(row, now);
   if (status === 'Submitted') throw badRequest('journey_submitted', 'This has been submitted already.');
   if (status === 'Ended')
@@ -90,8 +89,4 @@ export async function requireOpenJourney(db: Queryable, member: MemberRecord, ty
   return row;
 }
 
-export const stepsOf = (row: JourneyRow) => row.steps as JourneyStep[];
-
-export async function saveSteps(db: Queryable, row: JourneyRow, steps: JourneyStep[], now: Date) {
-  await db.update(memberJourneys).set({ steps, updatedAt: now }).where(eq(memberJourneys.id, row.id));
-}
+export const stepsOf = (row: { steps: unknown[] }) => row.steps as JourneyStep[];

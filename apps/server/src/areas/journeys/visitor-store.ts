@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { JourneyStep } from '@meridian/contracts';
 import { visitorJourneys } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashOfVisitorToken } from '../../lib/visitor-tokens';
@@ -61,25 +60,10 @@ export async function requireVisitorJourney(
   return row;
 }
 
-export const visitorStepsOf = (row: VisitorJourneyRow) => row.steps as JourneyStep[];
-
-/** Saves the visitor's steps and keeps the journey alive for another `minutes`. */
-export async function saveVisitorSteps(
-  db: Queryable,
-  row: VisitorJourneyRow,
-  steps: JourneyStep[],
-  now: Date,
-  minutes: number,
-) {
-  await db
-    .update(visitorJourneys)
-    .set({ steps, updatedAt: now, expiresAt: new Date(now.getTime() + minutes * 60_000) })
-    .where(eq(visitorJourneys.id, row.id));
-}
-
+/** Keeps the visitor's journey for another `minutes`; answers its new expiry. */
 export async function keepVisitorJourneyAlive(
   db: Queryable,
-  row: VisitorJourneyRow,
+  row: { id: string },
   now: Date,
   minutes: number,
 ) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { members, schemes, storedTransferQuotes, userRecords } from '../../db/schema';
 
-const memberWithScheme = preparedQuery((db: Database) =>
+const memberWithScheme = preparedQuery((db: Pick<Database, 'select'>) =>
   db
     .select({ member: members, scheme: schemes })
     .from(members)
@@ -17,7 +17,7 @@ const memberWithScheme = preparedQuery((db: Database) =>
     .prepare('find_member'),
 );
 
-export async function findMember(db: Database, businessGroup: string, referenceNumber: string) {
+export async function findMember(db: Pick<Database, 'select'>, businessGroup: string, referenceNumber: string) {
   const [row] = await memberWithScheme(db).execute({ businessGroup, referenceNumber });
   return row ?? null;
 }

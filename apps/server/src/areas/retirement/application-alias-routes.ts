@@ -14,14 +14,14 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import {
-  deleteJourney,
+  cancelJourney,
   integrityOf,
   journeyStateOf,
   previousStepOf,
   questionFormOf,
   stepSubmitted,
 } from '../journeys/actions';
-import { sendJourneyPdf, submitJourney } from '../journeys/submission-routes';
+import type { JourneyOwner } from '../journeys/owner';
 import { retirementJourneyType } from './application';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -32,7 +32,10 @@ const pageParams = journeyPageParamsSchema.pick({ pageKey: true });
  * The retirement application under the names the existing portal used (`retirement-journey/...`): each
  * is the generic journey call for the tenant's journey that starts from a retirement quote.
  */
-export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database; members: JourneyOwner }> = async (
+  app,
+  { db, members },
+) => {
   app.addHook('preHandler', app.requireMember);
   const typeFor = (request: { tenantUrl: string }) => retirementJourneyType(db, request.tenantUrl);
 
@@ -45,7 +48,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeyStateSchema, ...errors },
       },
     },
-    async (request) => journeyStateOf(db, request, await typeFor(request)),
+    async (request) => journeyStateOf(db, members, request, await typeFor(request)),
   );
 
   app.post(
@@ -58,7 +61,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeyNextPageSchema, ...errors },
       },
     },
-    async (request) => stepSubmitted(db, request, await typeFor(request), request.body),
+    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
   );
 
   app.post(
@@ -71,7 +74,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeyNextPageSchema, ...errors },
       },
     },
-    async (request) => stepSubmitted(db, request, await typeFor(request), request.body),
+    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
   );
 
   app.get(
@@ -84,7 +87,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeyPreviousStepSchema, ...errors },
       },
     },
-    async (request) => previousStepOf(db, request, await typeFor(request), request.params.pageKey),
+    async (request) => previousStepOf(db, members, request, await typeFor(request), request.params.pageKey),
   );
 
   app.get(
@@ -97,7 +100,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeyIntegritySchema, ...errors },
       },
     },
-    async (request) => integrityOf(db, request, await typeFor(request), request.params.pageKey),
+    async (request) => integrityOf(db, members, request, await typeFor(request), request.params.pageKey),
   );
 
   app.get(
@@ -110,7 +113,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeyQuestionFormSchema, ...errors },
       },
     },
-    async (request) => questionFormOf(db, request, await typeFor(request), request.params.pageKey),
+    async (request) => questionFormOf(db, members, request, await typeFor(request), request.params.pageKey),
   );
 
   app.delete(
@@ -123,7 +126,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
       },
     },
     async (request, reply) => {
-      await deleteJourney(db, request, await typeFor(request));
+      await cancelJourney(db, members, request, await typeFor(request));
       return reply.code(204).send(null);
     },
   );
@@ -137,7 +140,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: journeySubmitResponseSchema, ...errors },
       },
     },
-    async (request) => submitJourney(db, request, await typeFor(request)),
+    async (request) => members.submit.send(request, await typeFor(request)),
   );
 
   app.get(
@@ -149,6 +152,6 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         response: { 200: z.any(), ...errors },
       },
     },
-    async (request, reply) => sendJourneyPdf(db, request, reply, await typeFor(request)),
+    async (request, reply) => members.pdf.send(request, reply, await typeFor(request)),
   );
 };

@@ -6,24 +6,16 @@ import {
   journeySubmitResponseSchema,
   journeyTypeParamsSchema,
   startDbCoreJourneyRequestSchema,
-  type JourneyChoice,
 } from '@meridian/contracts';
-import {
-  isoDate,
-  retirementJourneyExpiry,
-  utcDay,
-  type CalculationProvider,
-  type DbQuote,
-} from '@meridian/pensions';
+import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { lifeStagePeriodsOf } from '../../plugins/member-auth';
-import { assertEligible, memberFor, openJourney } from '../journeys/lifecycle';
+import { startJourney } from '../journeys/actions';
+import { assertEligible, memberAccessKey } from '../journeys/lifecycle';
+import type { JourneyOwner } from '../journeys/owner';
 import { loadJourneyGraph } from '../journeys/repository';
-import { calculated, calculationMember } from '../member-data/calculations';
 import { retirementJourneyType } from './application';
 import { submitQuoteRequest } from './quote-request';
-import { enteredLumpSumOf } from './quote-routes';
 
 const errors = {
   400: errorBodySchema,
@@ -35,82 +27,23 @@ const errors = {
 };
 const tags = ['journeys'];
 
-const optionLabels: Record<string, string> = {
-  'full-pension': 'Full pension, no tax-free cash',
-  'maximum-lump-sum': 'Maximum tax-free cash and a reduced pension',
-  'requested-lump-sum': 'Tax-free cash of your choice and a reduced pension',
-};
-
-/** The DB retirement application: started from a chosen quote, and the formal quote asked before it. */
+/**
+ * The DB retirement application: started from a chosen quote (the generic start, whose plugin's
+ * `lock` locks the quote in: journey-plugin.ts), and the formal quote asked before it.
+ */
 export const retirementStartRoutes: FastifyPluginAsyncZod<{
   db: Database;
   calculations: CalculationProvider;
-}> = async (app, { db, calculations }) => {
+  members: JourneyOwner;
+}> = async (app, { db, calculations, members }) => {
   app.addHook('preHandler', app.requireMember);
 
-  /** The tax-free cash the member kept on the options page for this date, else none. */
-  const keptLumpSum = async (request: FastifyRequest, retirementDate: string) => {
-    const entered = await enteredLumpSumOf(db, request.member!);
-    return entered?.retirementDate === retirementDate ? entered.lumpSumPence : 0;
-  };
-
-  /** Starts (or re-chooses) the retirement application from a date and a quote option, locking the figures in. */
-  const startFromQuote = async (
-    request: FastifyRequest,
-    type: string,
-    body: z.infer<typeof startDbCoreJourneyRequestSchema>,
-  ) => {
-    const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  /** Starts (or re-chooses) the retirement application from a date and a quote option. */
+  const startFromQuote = async (request: FastifyRequest, type: string, body: unknown) => {
+    const graph = await members.graphOf(request, type, 'start');
     if (graph.definition.startsFrom !== 'retirement-quote')
       throw badRequest('journey_not_from_quote', 'This journey does not start from a retirement quote.');
-    await assertEligible(db, calculations, request, graph);
-    const { member, scheme } = await memberFor(db, request);
-    const today = utcDay(new Date());
-    const { retirementDate, selectedQuoteName, requestedLumpSumPence } = body;
-    const base = { schemeCode: scheme.code, today, member: calculationMember(member) };
-    const summary = await calculated(
-      calculations.retirementDatesAges({
-        ...base,
-        ...lifeStagePeriodsOf(request),
-        selectedRetirementDate: retirementDate,
-      }),
-    );
-    if (retirementDate < summary.window.from || retirementDate > summary.window.to)
-      throw badRequest(
-        'retirement_date_outside_window',
-        `Choose a date from ${summary.window.from} to ${summary.window.to}.`,
-      );
-    if (summary.retirementApplicationStatus !== 'EligibleToStart')
-      throw badRequest(
-        'retirement_date_not_open',
-        'You can apply online up to 6 months before your retirement date. Choose a nearer date.',
-      );
-    const quote = (await calculated(
-      calculations.retirementQuote({
-        ...base,
-        retirementDate,
-        requestedLumpSumPence:
-          selectedQuoteName === 'requested-lump-sum'
-            ? (requestedLumpSumPence ?? (await keptLumpSum(request, retirementDate)))
-            : null,
-      }),
-    )) as DbQuote;
-    const option = quote.options.find((candidate) => candidate.kind === selectedQuoteName);
-    if (!option) throw badRequest('quote_option_not_found', 'Choose one of the options in your quote.');
-    const choice: JourneyChoice = {
-      retirementDate,
-      selectedQuoteName,
-      optionLabel: optionLabels[option.kind] ?? option.kind,
-      lumpSumPence: option.lumpSumPence,
-      annualPensionPence: option.residualPensionPence,
-      quoteCalculatedOn: quote.calculatedOn,
-      lumpSumPaymentDate: quote.payments.lumpSumPaymentDate,
-      firstPaymentDate: quote.payments.firstPaymentDate,
-    };
-    const expiry = retirementJourneyExpiry(isoDate(retirementDate), today, graph.definition.expiryDays);
-    await db.transaction((tx) =>
-      openJourney(tx, request, graph, { expiresAt: new Date(`${expiry}T23:59:59Z`), choice }),
-    );
+    await startJourney(db, calculations, members, request, graph, body);
   };
 
   app.post(
@@ -126,7 +59,8 @@ export const retirementStartRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
-      if (graph.definition.quoteRequest) await assertEligible(db, calculations, request, graph);
+      if (graph.definition.quoteRequest)
+        assertEligible(graph, await memberAccessKey(db, calculations, request));
       return submitQuoteRequest(db, request, graph);
     },
   );

@@ -1,34 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import {
-  confirmCodeSchema,
-  errorBodySchema,
-  journeySubmitResponseSchema,
-  pendingChangeSchema,
-  journeyTypeParamsSchema,
-  recordQuerySchema,
-} from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { QueuedMessage } from '../../lib/messaging';
-import {
-  NONCE_HEADER,
-  confirmOneTimeCode,
-  confirmationErrors,
-  pendingChange,
-} from '../../lib/one-time-codes';
+import { confirmOneTimeCode, confirmationErrors, pendingChange } from '../../lib/one-time-codes';
 import { findTenant } from '../tenancy/tenant-repository';
 import { saveBankChange } from '../my-details/bank-changes';
 import { defencesOf, refuseUnsettledCodeRoute } from '../my-details/change-defences';
-import {
-  BANK_CHANGE_PURPOSE,
-  bankAccountToChange,
-  sendJourneyBankCode,
-  stepUpRequired,
-} from './bank-step-up';
+import { BANK_CHANGE_PURPOSE, bankAccountToChange, stepUpRequired } from './bank-step-up';
 import { queueEmail } from '../../lib/outbox';
 import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
@@ -41,11 +21,8 @@ import { addressLines, memberOf, ownedGraph } from './actions';
 import { assertComplete, routeOf } from './engine';
 import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
-import { findSubmittedJourney, loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const tags = ['journeys'];
-const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
+import type { JourneyGraph } from './graph';
+import { findSubmittedJourney, requireJourney, statusOf, stepsOf } from './repository';
 
 /** The step-up code for a journey's bank account, when the member sends one with the submit. */
 export interface SubmitStepUp {
@@ -70,11 +47,11 @@ const sameUkAccount = (
 export async function submitJourney(
   db: Database,
   request: FastifyRequest,
-  type: string,
-  stepUp: SubmitStepUp = { nonce: undefined, code: undefined },
+  graph: JourneyGraph,
+  stepUp: SubmitStepUp,
 ) {
   const record = memberOf(request);
-  const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+  const type = graph.definition.type;
   const found = await findMember(db, record.businessGroup, record.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   const { member } = found;
@@ -229,72 +206,3 @@ export async function sendJourneyPdf(
     .header('content-disposition', `attachment; filename="${found.caseNumber}.pdf"`)
     .send(Buffer.from(found.summaryPdf, 'base64'));
 }
-
-/** Submitting a journey as a case, and its PDF. */
-export const journeySubmissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.requireMember);
-
-  app.post(
-    '/journeys/:journeyType/submit',
-    {
-      schema: {
-        tags,
-        summary:
-          'Submit a completed journey: one transaction opens a case with a reference, keeps the PDF and emails a confirmation; a retry answers the same case',
-        params: journeyTypeParamsSchema,
-        headers: nonceHeaders,
-        body: confirmCodeSchema.partial().nullish(),
-        response: { 200: journeySubmitResponseSchema, ...errors, 409: errorBodySchema, 428: errorBodySchema },
-      },
-    },
-    async (request) =>
-      submitJourney(db, request, request.params.journeyType, {
-        nonce: request.headers[NONCE_HEADER],
-        code: request.body?.code,
-      }),
-  );
-
-  app.post(
-    '/journeys/:journeyType/bank-account/confirmation/send',
-    {
-      schema: {
-        tags,
-        summary: `Step-up for the bank account a journey gives: a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} with the code on submit. Resend with POST v2/bank-accounts/confirmation/resend`,
-        params: journeyTypeParamsSchema,
-        response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const record = memberOf(request);
-      const found = await findMember(db, record.businessGroup, record.referenceNumber);
-      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-      const graph = await loadJourneyGraph(db, request.tenantUrl, request.params.journeyType);
-      const row = await requireJourney(db, record, request.params.journeyType);
-      const account = await bankAccountToChange(db, found.member, ownedGraph(graph, row), stepsOf(row));
-      if (!account) {
-        throw notFound('no_bank_account_to_confirm', 'This journey gives no new bank account to confirm.');
-      }
-      return sendJourneyBankCode(
-        db,
-        request,
-        { userId: request.member!.userId, ...record },
-        found.member,
-        account,
-      );
-    },
-  );
-
-  app.get(
-    '/journeys/:journeyType/pdf/download',
-    {
-      schema: {
-        tags,
-        summary: 'The submitted application as a PDF',
-        params: journeyTypeParamsSchema,
-        querystring: recordQuerySchema,
-        response: { 200: z.any(), ...errors },
-      },
-    },
-    async (request, reply) => sendJourneyPdf(db, request, reply, request.params.journeyType),
-  );
-};

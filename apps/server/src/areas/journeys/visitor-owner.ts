@@ -1,0 +1,253 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
+import {
+  errorBodySchema,
+  journeyCopyOf,
+  journeyTypeParamsSchema,
+  kindOf,
+  type JourneyStep,
+} from '@meridian/contracts';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { visitorJourneys } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { queueEmail } from '../../lib/outbox';
+import { displayDate } from '../../lib/display';
+import { renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
+import { hashOfVisitorToken, newVisitorToken } from '../../lib/visitor-tokens';
+import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
+import { ownedGraph } from './actions';
+import { answerLines } from './answers';
+import { assertComplete, routeOf } from './engine';
+import type { JourneyGraph } from './graph';
+import type { JourneyOwner } from './owner';
+import { runSubmitChecks } from './plugins';
+import { loadJourneyGraph, statusOf, stepsOf } from './repository';
+import { keepVisitorJourneyAlive, openVisitorJourney, requireVisitorJourney } from './visitor-store';
+
+/** Where the visitor API is mounted: the token's cookie is scoped to one journey's path under it. */
+export const VISITOR_API_PREFIX = '/api/visitor';
+const VISITOR_TOKEN_COOKIE = 'visitorJourney';
+const cookieFor = (type: string): CookieRule => ({
+  name: VISITOR_TOKEN_COOKIE,
+  path: `${VISITOR_API_PREFIX}/journeys/${type}`,
+  httpOnly: true,
+});
+const expirySchema = z.object({ expiresAt: z.string() });
+const tokenOf = (request: FastifyRequest) => request.cookies[VISITOR_TOKEN_COOKIE];
+
+/** A signed-in member walks journeys for their record on the member API, never as a visitor. */
+function refuseMemberSession(request: FastifyRequest) {
+  const bearer = request.headers.authorization?.startsWith('Bearer ');
+  if (bearer || request.cookies[ACCESS_TOKEN_COOKIE])
+    throw new AppError(
+      401,
+      'member_session_on_visitor_api',
+      'You are signed in: use this form from your account, or sign out first.',
+    );
+}
+
+/** The answer to the definition's `confirmationEmailTo` question, when it reads as an email address. */
+function confirmationAddressOf(graph: JourneyGraph, path: readonly JourneyStep[]) {
+  const key = graph.definition.confirmationEmailTo;
+  const step = key ? path.find((candidate) => candidate.answer?.questionKey === key) : undefined;
+  const question = step && graph.pages.get(step.pageKey)?.question;
+  if (!step?.answer || !question) return null;
+  const address = kindOf(question.kind).display(question, step.answer).trim();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? address : null;
+}
+
+/**
+ * Visitors' journeys (`audience: "visitor"`), walked without signing in: `start` gives a short-lived
+ * token in an httpOnly cookie scoped to that journey's path, and every other call needs it. Kept in
+ * `portal.visitor_journeys`, apart from members' journeys; a submission opens no member case. A
+ * visitor has no access key, and content sync refuses a visitor journey whose pages need a member.
+ */
+export function visitorJourneyOwner({ db, config }: { db: Database; config: Config }): JourneyOwner {
+  const minutes = config.VISITOR_JOURNEY_MINUTES;
+  const where = (request: FastifyRequest, type: string) => ({ tenantUrl: request.tenantUrl, type });
+
+  const owner: JourneyOwner = {
+    audience: 'visitor',
+    tag: 'visitor journeys',
+    who: 'visitor',
+    guard: (app) => app.addHook('onRequest', async (request) => refuseMemberSession(request)),
+    recordOf: () => null,
+
+    async graphOf(request, type) {
+      const graph = await loadJourneyGraph(db, request.tenantUrl, type);
+      if (graph.definition.audience !== 'visitor')
+        throw notFound('journey_type_not_found', `This site has no ${type} form for visitors.`);
+      return graph;
+    },
+
+    async journeyOf(q, request, type, lock) {
+      const row = await requireVisitorJourney(q, tokenOf(request), where(request, type), new Date(), lock);
+      if (row.status === 'Cancelled') throw notFound('journey_not_found', 'Start again from the first page.');
+      return row;
+    },
+
+    async save(q, journey, change, now) {
+      // Each step keeps the visitor's journey for its minutes again.
+      const alive = change.steps ? { expiresAt: new Date(now.getTime() + minutes * 60_000) } : {};
+      await q
+        .update(visitorJourneys)
+        .set({ ...change, ...alive, updatedAt: now })
+        .where(eq(visitorJourneys.id, journey.id));
+    },
+
+    detailsOf: async () => ({
+      aboutToExpire: false,
+      choice: null,
+      contact: { fullName: '', emailAddress: null, phone: null, address: null },
+      identity: { status: 'not_started', documentName: null },
+    }),
+
+    start: {
+      schema: {
+        summary: `Start a visitor journey without signing in: a token valid for ${minutes} minutes (each step and keep-alive extends it) in an httpOnly cookie scoped to this journey; 409 journey_in_progress while the visitor's token names one still open`,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        response: { 200: expirySchema, 429: errorBodySchema },
+      },
+      /** A new journey and token; refused while the visitor's cookie names an open one of this journey. */
+      async open(tx, request, graph, lock) {
+        const token = tokenOf(request);
+        if (token) {
+          const [current] = await tx
+            .select()
+            .from(visitorJourneys)
+            .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(token)))
+            .for('update');
+          if (
+            current?.type === graph.definition.type &&
+            current.tenantUrl === request.tenantUrl &&
+            statusOf(current, new Date()) === 'Started'
+          )
+            return null;
+        }
+        const now = new Date();
+        // The journey lives as long as its token: minutes, not the definition's days.
+        await lock.take(now);
+        const fresh = newVisitorToken();
+        const expiresAt = new Date(now.getTime() + minutes * 60_000);
+        await openVisitorJourney(tx, { ...where(request, graph.definition.type), token: fresh, expiresAt });
+        return (reply) => {
+          setRuledCookie(reply, cookieFor(graph.definition.type), fresh);
+          return reply.send({ expiresAt: expiresAt.toISOString() });
+        };
+      },
+    },
+
+    submit: {
+      schema: {
+        summary:
+          'Send a completed visitor journey: a case reference from the portal’s sequence, the PDF kept with it and a confirmation to the email answer the definition names; a retry answers the same reference',
+      },
+      async send(request, type) {
+        const graph = await owner.graphOf(request, type);
+        const { definition } = graph;
+        const before = await owner.journeyOf(db, request, type);
+        await runSubmitChecks({
+          db,
+          request,
+          graph,
+          path: routeOf(graph, stepsOf(before)).path,
+          locked: null,
+        });
+        return db.transaction(async (tx) => {
+          const row = await requireVisitorJourney(
+            tx,
+            tokenOf(request),
+            where(request, type),
+            new Date(),
+            true,
+          );
+          const now = new Date();
+          const status = statusOf(row, now);
+          if (status === 'Submitted')
+            return { caseNumber: row.caseNumber!, submissionDate: row.submittedAt!.toISOString() };
+          if (status === 'Ended')
+            throw badRequest('journey_ended', 'This has ended. Start again from the first page.');
+          if (status !== 'Started') throw notFound('journey_not_found', 'Start again from the first page.');
+          const steps = stepsOf(row);
+          const owned = ownedGraph(graph, row);
+          assertComplete(owned, steps);
+          const { path } = routeOf(owned, steps);
+          const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
+            { next: string | number },
+          ];
+          const caseNumber = `${definition.caseType}-${next}`;
+          const pdf = await renderApplicationPdf({
+            title: journeyCopyOf(definition.copy).pdfTitle ?? definition.title,
+            caseNumber,
+            submittedOn: displayDate(now.toISOString()),
+            sections: [
+              { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
+            ],
+          });
+          await tx
+            .update(visitorJourneys)
+            .set({
+              status: 'Submitted',
+              submittedAt: now,
+              updatedAt: now,
+              caseNumber,
+              summaryPdf: Buffer.from(pdf).toString('base64'),
+            })
+            .where(eq(visitorJourneys.id, row.id));
+          const address = confirmationAddressOf(graph, path);
+          if (address) {
+            const fill = (text: string) =>
+              text.replaceAll('{caseNumber}', caseNumber).replaceAll('{name}', 'there');
+            await queueEmail(tx, request.log, {
+              to: address,
+              subject: fill(definition.confirmationEmail.subject),
+              body: fill(definition.confirmationEmail.body),
+            });
+          }
+          return { caseNumber, submissionDate: now.toISOString() };
+        });
+      },
+    },
+
+    pdf: {
+      schema: { summary: 'The visitor’s sent form as a PDF, while their token lasts' },
+      async send(request, reply, type) {
+        const row = await requireVisitorJourney(db, tokenOf(request), where(request, type), new Date());
+        if (!row.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you send this.');
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${row.caseNumber}.pdf"`)
+          .send(Buffer.from(row.summaryPdf, 'base64'));
+      },
+    },
+
+    cancelled: (reply, type) => clearRuledCookie(reply, cookieFor(type)),
+
+    routes(app) {
+      app.post(
+        '/journeys/:journeyType/keep-alive',
+        {
+          schema: {
+            tags: ['visitor journeys'],
+            summary: `Keep the visitor's journey for another ${minutes} minutes`,
+            params: journeyTypeParamsSchema,
+            response: {
+              200: expirySchema,
+              400: errorBodySchema,
+              401: errorBodySchema,
+              404: errorBodySchema,
+            },
+          },
+        },
+        async (request) => {
+          const row = await owner.journeyOf(db, request, request.params.journeyType);
+          return { expiresAt: (await keepVisitorJourneyAlive(db, row, new Date(), minutes)).toISOString() };
+        },
+      );
+    },
+  };
+  return owner;
+}
