@@ -225,6 +225,8 @@ function notEligibleReason(basis: DcExploreBasis, code: DcExploreOptionCode): st
   )
     return 'Cash with a tax-free quarter needs some Lump Sum Allowance left, and you have none.';
   if (basis.potPence === 0 && code !== 'leave-invested') return 'There is no money in the pot.';
+  if (code === 'cash-now-rest-invested' && basis.potPence < 2)
+    return 'The pot is too small to take part of it and leave the rest.';
   return null;
 }
 
@@ -340,7 +342,7 @@ function parts(basis: DcExploreBasis, choice: DcOptionChoice): { parts: Parts; c
       };
     }
     case 'cash-now-rest-invested': {
-      const cashNow = choice.cashNowPence ?? floorPence(pot / 4);
+      const cashNow = choice.cashNowPence ?? Math.max(1, floorPence(pot / 4));
       if (cashNow <= 0 || cashNow >= pot) {
         throw new CalculationError(
           'cash_now_out_of_range',

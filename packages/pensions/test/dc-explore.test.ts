@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   againstLivingStandards,
@@ -9,6 +10,7 @@ import {
   exploreDcOptions,
   getDcSchemeConfig,
   incomeTaxBasisFor,
+  incomeTaxPence,
   isoDate,
   parseSchemeConfig,
   type DcExploreBasis,
@@ -297,5 +299,76 @@ describe('against the PLSA Retirement Living Standards (2024/25)', () => {
 
   it('a penny under the minimum reaches none', () => {
     expect(againstLivingStandards(1_339_999, standards, 'single').reaches).toBeNull();
+  });
+});
+
+describe('DC options: invariants', () => {
+  const choices = fc.record({
+    taxFreeCashShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    drawdownIncomePence: fc.integer({ min: 0, max: 20_000_000 }),
+    annuityPercent: fc.integer({ min: 1, max: 99 }),
+    otherIncomePence: fc.integer({ min: 0, max: 30_000_000 }),
+    regime: fc.constantFrom('rest-of-uk' as const, 'scotland' as const),
+    potPence: fc.integer({ min: 0, max: 500_000_000 }),
+    lsaLeft: fc.integer({ min: 0, max: 26_827_500 }),
+    months: fc.integer({ min: 0, max: 11 }),
+  });
+
+  it('every default answers; figures are whole pence and add up exactly', () => {
+    fc.assert(
+      fc.property(choices, (c) => {
+        const b = basis({
+          potPence: c.potPence,
+          lumpSumAllowanceRemainingPence: c.lsaLeft,
+          ageAtRetirement: { years: 60, months: c.months },
+          tax: { rates, regime: c.regime, otherIncomePence: c.otherIncomePence },
+        });
+        const max = dcExploreContext(b).taxFreeCash.maximumPence;
+        const all = exploreDcOptions(b, {
+          taxFreeCashPence: Math.floor(max * c.taxFreeCashShare),
+          drawdownIncomePence: c.drawdownIncomePence,
+          annuityPercent: c.annuityPercent,
+        });
+        for (const o of all) {
+          for (const value of [
+            o.taxFreeCashPence,
+            o.taxableCashPence,
+            o.cashTaxPence,
+            o.yearlyIncomeTaxPence,
+          ])
+            expect(Number.isInteger(value) && value >= 0).toBe(true);
+          expect(o.taxFreeCashPence).toBeLessThanOrEqual(Math.max(max, Math.floor(c.potPence / 4)));
+          expect(o.yearlyIncomePence - o.yearlyIncomeTaxPence).toBe(o.yearlyIncomeAfterTaxPence);
+          expect(o.cashTaxPence).toBeLessThanOrEqual(o.taxableCashPence);
+          if (!o.eligible) continue;
+          const used =
+            o.taxFreeCashPence +
+            o.taxableCashPence +
+            o.potLeftInvestedPence +
+            (o.annuity?.potPence ?? 0) +
+            (o.drawdown?.potPence ?? 0);
+          expect(used).toBe(c.potPence);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tax never falls as income rises and never takes more than the top rate of the rise', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.constantFrom('rest-of-uk' as const, 'scotland' as const),
+        (income, rise, regime) => {
+          const before = incomeTaxPence(income, rates, regime);
+          const after = incomeTaxPence(income + rise, rates, regime);
+          expect(after).toBeGreaterThanOrEqual(before);
+          // The taper makes the marginal rate up to 1.5 × the band rate (60% or 63%), plus a penny of rounding.
+          expect(after - before).toBeLessThanOrEqual(Math.ceil(rise * 0.72) + 1);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
