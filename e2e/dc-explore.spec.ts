@@ -29,3 +29,83 @@ test('dc.near sees the pot today and its funds on the hub and My pension', async
   await expect(potRegion(page).locator('.dc-pot__value')).toContainText('£186,400.00');
   await expectNoAccessibilityViolations(page);
 });
+
+const optionCard = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+test('dc.near explores the options, changes the drawdown income and compares two options', async ({
+  page,
+}) => {
+  await signInToHub(page, 'dc.near');
+  await page.getByRole('link', { name: 'See my pension' }).click();
+  await page.getByRole('link', { name: 'See your options and compare them' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore your options' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Your options on \d{2} \w{3} \d{4}$/ }),
+  ).toBeVisible();
+  const drawdown = optionCard(page, 'Tax-free cash and a flexible income (drawdown)');
+  await expect(drawdown.getByRole('img', { name: /Your drawdown pot by age/ })).toBeVisible();
+  await expect(optionCard(page, 'Take it all as cash')).toContainText('Money Purchase Annual Allowance');
+  await expect(optionCard(page, 'Leave it all invested')).not.toContainText(
+    'Money Purchase Annual Allowance',
+  );
+  await expectNoAccessibilityViolations(page);
+
+  // A typing slip is refused in the error summary, which links to the field.
+  await page.getByLabel('Yearly income from drawdown, in pounds').fill('nine thousand');
+  await page.getByRole('button', { name: 'Show the figures' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText('There is a problem');
+  await expect(page).toHaveTitle(/^Error: /);
+  await expectNoAccessibilityViolations(page);
+  await summary.getByRole('link', { name: /Enter an amount in pounds and pence/ }).click();
+  await expect(page.getByLabel('Yearly income from drawdown, in pounds')).toBeFocused();
+
+  await page.getByLabel('Yearly income from drawdown, in pounds').fill('9000');
+  await page.getByRole('button', { name: 'Show the figures' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(drawdown.getByRole('definition').filter({ hasText: 'from £' })).toContainText(
+    '£9,000.00 a year',
+  );
+  await drawdown.getByText('Show the pot at each age as a table').click();
+  await expect(drawdown.getByRole('table', { name: 'Your drawdown pot on each birthday' })).toBeVisible();
+
+  await drawdown.getByLabel('Compare this option').check();
+  await page.getByRole('button', { name: 'Compare the options you chose' }).click();
+  await expect(page.getByRole('alert')).toContainText('Choose 2 or 3 options to compare');
+  await optionCard(page, 'Tax-free cash and a guaranteed income for life (annuity)')
+    .getByLabel('Compare this option')
+    .check();
+  await page.getByRole('button', { name: 'Compare the options you chose' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare your options' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Your options side by side' });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Tax-free cash and a flexible income (drawdown)',
+    'Tax-free cash and a guaranteed income for life (annuity)',
+  ]);
+  await expect(table.getByRole('row', { name: /Yearly income after estimated tax/ })).toContainText('a year');
+  await expect(table.getByRole('rowheader', { name: /Against the moderate standard/ })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('A couple').check();
+  await page.getByRole('button', { name: 'Update the comparison' }).click();
+  await expect(page.getByText(/what a couple might spend a year/)).toBeVisible();
+});
+
+test('dc.far sees the projected pot and the options at their target date', async ({ page }) => {
+  await signInToHub(page, 'dc.far');
+  await expect(potRegion(page).locator('.dc-pot__value')).toContainText('£23,150.00');
+  await page.getByRole('link', { name: 'Explore your options' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore your options' })).toBeVisible();
+  const projected = page.getByRole('definition').filter({ hasText: 'an estimate, when you are 65' });
+  await expect(projected).toBeVisible();
+  await expect(optionCard(page, 'Tax-free cash and a guaranteed income for life (annuity)')).toContainText(
+    'Yearly income after estimated tax',
+  );
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('At an age').check();
+  await page.getByLabel('Age in years').fill('60');
+  await page.getByRole('button', { name: 'Show the figures' }).click();
+  await expect(
+    page.getByRole('definition').filter({ hasText: 'an estimate, when you are 60' }),
+  ).toBeVisible();
+});

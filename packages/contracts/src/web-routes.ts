@@ -53,6 +53,8 @@ export const webAppPaths = {
   changeBeneficiaries: '/beneficiaries/change',
   contactUs: '/contact-us',
   cookies: '/cookies',
+  dcOptions: '/retirement/dc-options',
+  dcCompare: '/retirement/dc-options/compare',
 } as const;
 
 /** Pages that exist only where the tenant offers site search. */

@@ -172,6 +172,14 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                   webAppPaths.changeBeneficiaries,
                   () => import('../features/beneficiaries/NominationWizard').then((m) => m.NominationWizard),
                 ],
+                [
+                  webAppPaths.dcOptions,
+                  () => import('../features/dc-options/DcExplorePage').then((m) => m.DcExplorePage),
+                ],
+                [
+                  webAppPaths.dcCompare,
+                  () => import('../features/dc-options/DcComparePage').then((m) => m.DcComparePage),
+                ],
               ] as const
             ).map(([path, load]) => ({
               path,
