@@ -66,20 +66,20 @@ const renderCheckAnswers = (journey: JourneyState) =>
   );
 
 describe('a phone answer on Check your answers', () => {
-  it('shows a UK number as the member dials it, not in international format', () => {
+  it('shows a UK number as the member dials it, not in international format', async () => {
     renderCheckAnswers(journeyWithPhone('GB', '07911123456', '+447911123456'));
-    expect(screen.getByText('07911 123456')).toBeTruthy();
+    expect(await screen.findByText('07911 123456')).toBeTruthy();
     expect(screen.queryByText('+447911123456')).toBeNull();
   });
 
-  it('shows a number from another country in international format, spaced', () => {
+  it('shows a number from another country in international format, spaced', async () => {
     renderCheckAnswers(journeyWithPhone('FR', '06 12 34 56 78', '+33612345678'));
-    expect(screen.getByText('+33 6 12 34 56 78')).toBeTruthy();
+    expect(await screen.findByText('+33 6 12 34 56 78')).toBeTruthy();
   });
 });
 
 describe('proof of identity on Check your answers', () => {
-  it('says what the scheme’s record says, whatever a page’s step data claims', () => {
+  it('says what the scheme’s record says, whatever a page’s step data claims', async () => {
     const journey = journeyWithPhone('GB', '07911123456', '+447911123456');
     const identityPage = {
       key: 'ra_identity',
@@ -113,7 +113,7 @@ describe('proof of identity on Check your answers', () => {
         />
       </MemoryRouter>,
     );
-    expect(screen.getByText('Sent, to be checked by the scheme')).toBeTruthy();
+    expect(await screen.findByText('Sent, to be checked by the scheme')).toBeTruthy();
     expect(screen.queryByText('Confirmed')).toBeNull();
   });
 });

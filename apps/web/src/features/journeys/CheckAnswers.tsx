@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  kindOf,
-  type IdentityVerificationStatus,
-  type JourneyStep,
-  type PageJourney,
-  type PendingChange,
+import type {
+  IdentityVerificationStatus,
+  JourneyStep,
+  PageJourney,
+  PendingChange,
 } from '@meridian/contracts';
 import { HttpError } from '../../lib/http/client';
 import { detailsApi } from '../../lib/details-api';
@@ -16,6 +15,10 @@ import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
+import { contractKinds } from './kinds/registry';
+import type { kindOf as KindOfFunction } from './kinds/contract-kinds';
+
+type KindOf = typeof KindOfFunction;
 
 interface Row {
   key: string;
@@ -25,7 +28,7 @@ interface Row {
 }
 
 /** The answer as the PDF shows it too: its kind's one display. */
-function answerText(page: PageJourney, step: JourneyStep): string {
+function answerText(kindOf: KindOf, page: PageJourney, step: JourneyStep): string {
   const question = page.question;
   if (!question || !step.answer) return '';
   return kindOf(question.kind).display(question, step.answer);
@@ -46,6 +49,9 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
+  // Each answer is shown by its kind; the kinds load with this page, not with the step page.
+  const kinds = contractKinds.useLoaded('kinds');
+  if (!kinds) return null;
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
   const rows: Row[] = [];
   if (journey.choice) {
@@ -66,7 +72,12 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
     if (!page) continue;
     const change = { step, slug: slugOf(step.pageKey) };
     if (page.question)
-      rows.push({ key: step.pageKey, label: page.question.label, value: answerText(page, step), change });
+      rows.push({
+        key: step.pageKey,
+        label: page.question.label,
+        value: answerText(kinds.kindOf, page, step),
+        change,
+      });
     if (page.shows === 'contact-details')
       rows.push({
         key: `${step.pageKey}-address`,

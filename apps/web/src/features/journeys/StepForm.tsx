@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { kindOf, type JourneyQuestion, type PageJourney, type SubmittedAnswer } from '@meridian/contracts';
+import type { JourneyQuestion, PageJourney, SubmittedAnswer } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -9,10 +9,9 @@ import { fastForward } from './fast-forward';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
-import { IdentityCheck } from './IdentityCheck';
-import { PostalAddress } from './PostalAddress';
 import { RecordedDetails } from './RecordedDetails';
-import { enteredUnder, useKindField, type KindField } from './kinds/registry';
+import { enteredUnder, useKindField, type KindField, type LoadedKind } from './kinds/registry';
+import { shownPartOf, useShownPart } from './shown-parts';
 
 interface StepFormProps {
   pageKey: string;
@@ -23,7 +22,7 @@ interface StepFormProps {
 /** The page's question and its kind's field, once loaded. */
 interface Asked {
   question: JourneyQuestion;
-  field: KindField;
+  field: LoadedKind;
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -32,12 +31,12 @@ const errorTargetOf = (field: KindField, question: JourneyQuestion) =>
 
 /** What the member gave for the page's question, checked by its kind as the server will check it. */
 function readAnswer(
-  field: KindField,
+  field: LoadedKind,
   question: JourneyQuestion,
   form: FormData,
 ): SubmittedAnswer | FieldError {
   const submitted = field.fromForm(form, question);
-  const checked = kindOf(question.kind).read(question, submitted, { today: todayUtc() });
+  const checked = field.kind.read(question, submitted, { today: todayUtc() });
   return checked.ok ? submitted : { field: errorTargetOf(field, question), message: checked.message };
 }
 
@@ -53,8 +52,10 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
 
   const field = useKindField(question?.kind);
-  // The question's field loads with the step; the page shows once it is there.
-  if (question && !field) return null;
+  const partShown = shownPartOf(journeyPage.shows);
+  const ShownPart = useShownPart(partShown);
+  // The question's field and what the page shows load with the step; the page shows once they are there.
+  if ((question && !field) || (partShown && !ShownPart)) return null;
 
   const asked: Asked | undefined = question && field ? { question, field } : undefined;
 
@@ -107,12 +108,12 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
 
   return (
     <>
-      {journeyPage.shows === 'identity-verification' && <IdentityCheck />}
+      {journeyPage.shows === 'identity-verification' && ShownPart && <ShownPart />}
       {journeyPage.shows === 'contact-details' && (
         <>
           <ErrorSummary errors={errors} />
           <RecordedDetails shows={journeyPage.shows} context={context} />
-          <PostalAddress />
+          {ShownPart && <ShownPart />}
         </>
       )}
       <form onSubmit={onSubmit} noValidate>

@@ -1,5 +1,12 @@
-import { useEffect, useState, type ComponentType } from 'react';
-import type { JourneyQuestion, QuestionKindName, StoredAnswer, SubmittedAnswer } from '@meridian/contracts';
+import type { ComponentType } from 'react';
+import type {
+  JourneyQuestion,
+  QuestionKind,
+  QuestionKindName,
+  StoredAnswer,
+  SubmittedAnswer,
+} from '@meridian/contracts';
+import { loadOnce } from '../load-once';
 
 export interface FieldProps<Q> {
   question: Q;
@@ -9,7 +16,7 @@ export interface FieldProps<Q> {
 }
 
 /** A question kind's web half: its GOV.UK field and how to read what was typed into it. */
-export interface KindField<Q = JourneyQuestion> {
+export interface KindField<Q extends JourneyQuestion = JourneyQuestion> {
   Field: ComponentType<FieldProps<Q>>;
   /** What was typed, for the contracts kind's `read` (the same rule the server reads it with). */
   fromForm(form: FormData, question: Q): SubmittedAnswer;
@@ -43,30 +50,22 @@ const loaders: Loaders = {
   file: () => import('./FileField'),
 };
 
-const loaded = new Map<string, KindField>();
+/** A kind's field with its contracts half (`read`, the check the server makes too; `display`). */
+export type LoadedKind = KindField & { kind: QuestionKind<JourneyQuestion> };
+
+/** The contracts' kinds, in a chunk of their own that a step loads with its field. */
+export const contractKinds = loadOnce((_all: 'kinds') => import('./contract-kinds'));
+
+const fields = loadOnce(async (kind: QuestionKindName): Promise<LoadedKind> => {
+  const [field, { kindOf }] = await Promise.all([loaders[kind](), contractKinds.load('kinds')]);
+  return { ...(field.default as unknown as KindField), kind: kindOf(kind) };
+});
 
 /** Loads a kind's field, once per kind. */
-export async function loadKindField(kind: QuestionKindName): Promise<KindField> {
-  const known = loaded.get(kind);
-  if (known) return known;
-  const field = (await loaders[kind]()).default as unknown as KindField;
-  loaded.set(kind, field);
-  return field;
-}
+export const loadKindField = fields.load;
 
-/** The field of the question's kind, or undefined while its chunk loads (or when there is no question). */
-export function useKindField(kind: QuestionKindName | undefined): KindField | undefined {
-  const [, setReady] = useState(0);
-  useEffect(() => {
-    if (!kind || loaded.has(kind)) return;
-    let current = true;
-    void loadKindField(kind).then(() => current && setReady((count) => count + 1));
-    return () => {
-      current = false;
-    };
-  }, [kind]);
-  return kind ? loaded.get(kind) : undefined;
-}
+/** The field of the question's kind, or undefined while its chunks load (or when there is no question). */
+export const useKindField = fields.useLoaded;
 
 /** Whether any box named after the question's key holds something. */
 export const enteredUnder = (form: FormData, key: string) =>

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Parts of a step loaded on demand, each once (a kind's field, what a page shows): `load` fetches
+ * one, and `useLoaded` gives it, or undefined while its chunk loads, re-rendering once it is there.
+ */
+export function loadOnce<K extends string, V>(loader: (key: K) => Promise<V>) {
+  const loaded = new Map<K, V>();
+  async function load(key: K): Promise<V> {
+    const known = loaded.get(key);
+    if (known) return known;
+    const value = await loader(key);
+    loaded.set(key, value);
+    return value;
+  }
+  function useLoaded(key: K | undefined): V | undefined {
+    const [, setReady] = useState(0);
+    useEffect(() => {
+      if (!key || loaded.has(key)) return;
+      let current = true;
+      void load(key).then(() => current && setReady((count) => count + 1));
+      return () => {
+        current = false;
+      };
+    }, [key]);
+    return key ? loaded.get(key) : undefined;
+  }
+  return { load, useLoaded };
+}

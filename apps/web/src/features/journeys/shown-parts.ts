@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import type { PageJourney } from '@meridian/contracts';
+import { loadOnce } from './load-once';
+
+type Shows = NonNullable<PageJourney['shows']>;
+
+/**
+ * What a page that `shows` something adds below it, each its own chunk loaded with the step that
+ * shows it (the postal address brings the address lookup, the identity check the upload's checks).
+ */
+const loaders = {
+  'contact-details': async () => (await import('./PostalAddress')).PostalAddress,
+  'identity-verification': async () => (await import('./IdentityCheck')).IdentityCheck,
+} satisfies Partial<Record<Shows, () => Promise<ComponentType>>>;
+
+type PartShown = keyof typeof loaders;
+
+export const shownPartOf = (shows: Shows | undefined): PartShown | undefined =>
+  shows && shows in loaders ? (shows as PartShown) : undefined;
+
+export const useShownPart = loadOnce((shows: PartShown) => loaders[shows]()).useLoaded;
