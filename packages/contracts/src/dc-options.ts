@@ -122,6 +122,8 @@ export const dcOptionFiguresSchema = z.object({
       yearlyIncomePence: money,
       /** Yearly growth after charges the figures assume. */
       growthAfterCharges: z.number(),
+      /** The yearly charges that growth is after; null when the scheme does not state them. */
+      charges: z.number().nullable(),
       /** Whole months the income is paid; null when the pot does not run out (or lasts 100 years). */
       lastsMonths: z.number().int().nullable(),
       lastsUntilAge: yearsMonths.nullable(),

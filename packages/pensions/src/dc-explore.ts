@@ -55,6 +55,7 @@ export interface DcDrawdownFigures {
   potPence: number;
   yearlyIncomePence: number;
   growthAfterCharges: number;
+  charges: number | null;
   lastsMonths: number | null;
   lastsUntilAge: YearsMonths | null;
   potByAge: DcPotAtAge[];
@@ -170,6 +171,7 @@ function drawdownFigures(
     potPence,
     yearlyIncomePence,
     growthAfterCharges: growth,
+    charges: basis.scheme.drawdown.charges,
     lastsMonths,
     lastsUntilAge:
       lastsMonths === null
@@ -510,7 +512,7 @@ export function dcExploreContext(basis: DcExploreBasis) {
     smallPot: basis.potPence <= SMALL_POT_LIMIT_PENCE,
     mpaaPence: MPAA_PENCE,
     assumptions: [
-      `Drawdown grows ${pct(basis.scheme.drawdown.growth)} a year after charges; the income is paid monthly and does not rise.`,
+      `Drawdown grows ${pct(basis.scheme.drawdown.growth)} a year after charges${basis.scheme.drawdown.charges === null ? '' : ` of ${pct(basis.scheme.drawdown.charges)} a year`}; the income is paid monthly and does not rise.`,
       `Unless you choose an income, drawdown pays ${pct(basis.scheme.drawdown.defaultIncomeRate)} of the pot drawn from a year.`,
       tables
         ? `Annuity rates as at ${tables.asAt}: ${tables.source}`

@@ -189,7 +189,13 @@ export const dcSchemeSchema = z
     annuityRates: ageRateTable,
     /** Single or joint life, level or increasing, for exploring options; without it only the level single-life rates. */
     annuityRateTables: annuityRateTablesSchema.nullable().default(null),
-    drawdown: z.object({ growth: rateSchema, defaultIncomeRate: z.number().positive().max(1) }),
+    drawdown: z.object({
+      /** Yearly growth in drawdown, after charges. */
+      growth: rateSchema,
+      defaultIncomeRate: z.number().positive().max(1),
+      /** The yearly charges `growth` is after, stated to the member; null when not stated. */
+      charges: z.number().min(0).max(0.05).nullable().default(null),
+    }),
     spendingStrategies: z.array(spendingStrategySchema).min(1),
   })
   .superRefine((scheme, ctx) => {

@@ -96,7 +96,11 @@ describe('DC options: golden figures', () => {
       mpaaApplies: true,
       choice: { code: 'cash-and-drawdown', taxFreeCashPence: 4_660_000, drawdownIncomePence: 2_000_000 },
     });
-    expect(figures.drawdown).toMatchObject({ potPence: 13_980_000, growthAfterCharges: 0.035 });
+    expect(figures.drawdown).toMatchObject({
+      potPence: 13_980_000,
+      growthAfterCharges: 0.035,
+      charges: 0.004,
+    });
   });
 
   it('(b) £12,000 a year from £139,800 at 3.5% lasts 178 months, to 79 years 10 months', () => {
