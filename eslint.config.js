@@ -39,6 +39,11 @@ const webBoundaries = ({ featuresMayImportApp }) => [
     from: [`${webSrc}/features`, `${webSrc}/app`],
     message: 'Shared code (components/, lib/) must not import a feature or the app wiring.',
   },
+  {
+    target: `${webSrc}/lib`,
+    from: `${webSrc}/components`,
+    message: 'lib/ is below components/: a type both need lives in lib/.',
+  },
 ];
 
 export default tseslint.config(

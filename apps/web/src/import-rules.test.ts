@@ -33,6 +33,15 @@ describe('the import rules', () => {
     ]);
   });
 
+  it('refuse lib/ importing components/', async () => {
+    expect(await problemsIn('lib/__lint-fixtures__/imports-a-component.ts')).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('lib/ is below components/'),
+      },
+    ]);
+  });
+
   it('refuse an import circle', async () => {
     expect(await problemsIn('features/retirement/__lint-fixtures__/cycle-start.ts')).toEqual([
       { ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected' },

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { FieldError } from '../lib/form';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 const TITLE_PREFIX = 'Error: ';
 

@@ -1,7 +1,12 @@
 import type { z } from 'zod';
-import type { FieldError } from '../components/ErrorSummary';
 import { HttpError } from './http/client';
 import { serviceProblem } from './service-problem';
+
+/** A problem with one field: the id of the box it is about (the error summary links there) and its message. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /** Field ids as the forms name them: path segments joined by dashes (lines.0 → lines-0). */
 export const fieldId = (path: readonly PropertyKey[]) => path.map(String).join('-');
