@@ -12,6 +12,8 @@ export const defaultRoutes = {
   registerHolding: '/sa/register/holding',
   /** The signed-in landing page. */
   landing: '/hub',
+  /** The member's requests (cases and journeys under way), a content page the web links to. */
+  myRequests: '/my-requests',
   /** Returns a member to the page they asked for before signing in. */
   deeplink: '/deeplink',
 } as const;

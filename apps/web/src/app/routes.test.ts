@@ -13,6 +13,7 @@ describe('fixed routes', () => {
       signInHolding: '/sa/sign-in/holding',
       registerHolding: '/sa/register/holding',
       landing: '/hub',
+      myRequests: '/my-requests',
       deeplink: '/deeplink',
     });
     expect(resolveRoutes({})).toEqual(defaultRoutes);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { JourneyDefinition } from '@meridian/contracts';
 import {
   alertSchema,
   dependantSchema,
@@ -17,20 +18,22 @@ import { openBankChange } from './bank-changes';
 import { currentBankAccount, dependantsOf, referralsOf } from './repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { pageUrlWithKey } from '../content/page-repository';
+import { findDocument } from '../content/document-repository';
 import { retirementApplicationOf } from '../retirement/application';
 
 /**
  * Where a member reads about taking their pension, best first, by the content keys of the tenant's
- * pages (a tenant chooses their addresses): the options page (where a defined benefit pension is
- * applied for), their pension page, then how to contact the scheme.
+ * pages (a tenant chooses their addresses): for a defined benefit pension the page its retirement
+ * application starts from (the `entryPage` of the tenant's journey started from a retirement quote),
+ * then their pension page, then how to contact the scheme.
  */
-const retirementPageKeys = {
-  DB: ['retirement_options', 'my_pension', 'contact_us'],
-  DC: ['my_pension', 'contact_us'],
-};
-
 async function retirementLinkFor(db: Database, tenantUrl: string, schemeType: 'DB' | 'DC') {
-  for (const pageKey of retirementPageKeys[schemeType]) {
+  const definitions =
+    schemeType === 'DB' ? await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys') : null;
+  const applyFrom = definitions?.find(
+    (definition) => definition.startsFrom === 'retirement-quote',
+  )?.entryPage;
+  for (const pageKey of [...(applyFrom ? [applyFrom] : []), 'my_pension', 'contact_us']) {
     const pageUrl = await pageUrlWithKey(db, tenantUrl, pageKey);
     if (pageUrl) return pageUrl;
   }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useLoad } from '../../components/useLoad';
+import { useTenant } from '../../lib/tenant';
 import { casesApi } from './cases-api';
 
 const readCases = async () => (await casesApi.cases()).cases;
@@ -11,6 +12,7 @@ const readCases = async () => (await casesApi.cases()).cases;
 export function HubRequests({ recordKey }: { recordKey: string }) {
   // Drawn with the hub's first render when its first reads have them, so nothing below moves down.
   const cases = useLoad(readCases, { key: recordKey, initial: casesApi.casesAnswered() });
+  const { routes } = useTenant();
   const latest = cases.data?.[0];
   if (!latest) return null;
   return (
@@ -18,7 +20,7 @@ export function HubRequests({ recordKey }: { recordKey: string }) {
       <h2 id="hub-requests-title">Your requests</h2>
       <p>
         {latest.title} ({latest.caseNumber}): {latest.status}.{' '}
-        <Link to="/my-requests">See all your requests</Link>
+        <Link to={routes.myRequests}>See all your requests</Link>
       </p>
     </section>
   );

@@ -15,12 +15,12 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { HttpError } from '../../lib/http/client';
 import { checkForm, errorFor } from '../../lib/form';
+import { useTenant } from '../../lib/tenant';
 import { documentsApi } from './api';
 import { DOCUMENTS_PATH } from './DocumentsPage';
 import { acceptedEndings, choiceProblems, kindList, refusalMessage } from './upload-checks';
 
 const LIBRARY: UploadContextName = 'documents';
-export const REQUESTS_PATH = '/my-requests';
 
 /** A request (case) the member sends documents for, and the document it asked for, when there is one. */
 interface ForCase {
@@ -64,6 +64,7 @@ interface Outcome {
  * `?case=` (from My requests) the files are sent with that request, tagged with the document it asked for.
  */
 export function UploadPage() {
+  const { routes } = useTenant();
   const { cases, forCase, caseNumber } = useCaseFromAddress();
   const context = forCase?.context ?? LIBRARY;
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -143,7 +144,7 @@ export function UploadPage() {
           ))}
         </ul>
         <div className="button-group">
-          <Link to={forCase ? REQUESTS_PATH : DOCUMENTS_PATH} className="button">
+          <Link to={forCase ? routes.myRequests : DOCUMENTS_PATH} className="button">
             {forCase ? 'Go to your requests' : 'Go to your documents'}
           </Link>
           <button type="button" className="link-button" onClick={() => setOutcomes(null)}>
@@ -158,7 +159,7 @@ export function UploadPage() {
     return (
       <div className="narrow">
         <p>
-          <Link to={REQUESTS_PATH}>Back to your requests</Link>
+          <Link to={routes.myRequests}>Back to your requests</Link>
         </p>
         <h1>Send us your documents</h1>
         <LoadFailed what="show the request you are sending documents for" load={cases} />
@@ -172,7 +173,8 @@ export function UploadPage() {
         <h1>We cannot find this request</h1>
         <p>
           Request {caseNumber} is not one of yours, or it does not take documents here. See{' '}
-          <Link to={REQUESTS_PATH}>your requests</Link> or <Link to={DOCUMENTS_PATH}>your documents</Link>.
+          <Link to={routes.myRequests}>your requests</Link> or <Link to={DOCUMENTS_PATH}>your documents</Link>
+          .
         </p>
       </div>
     );
@@ -187,7 +189,7 @@ export function UploadPage() {
     <div className="narrow">
       <p>
         {forCase ? (
-          <Link to={REQUESTS_PATH}>Back to your requests</Link>
+          <Link to={routes.myRequests}>Back to your requests</Link>
         ) : (
           <Link to={DOCUMENTS_PATH}>Back to your documents</Link>
         )}
@@ -231,7 +233,7 @@ export function UploadPage() {
           <button type="submit" className="button" disabled={busy}>
             Upload
           </button>
-          <Link to={forCase ? REQUESTS_PATH : DOCUMENTS_PATH}>Cancel</Link>
+          <Link to={forCase ? routes.myRequests : DOCUMENTS_PATH}>Cancel</Link>
         </div>
       </form>
     </div>
