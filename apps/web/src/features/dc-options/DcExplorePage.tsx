@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { webAppPaths, type DcOptionChoice, type DcOptionsResponse } from '@meridian/contracts';
 import { DateField } from '../../components/DateField';
@@ -44,7 +44,12 @@ export function DcExplorePage() {
   });
   const [formErrors, setFormErrors] = useState<FieldError[]>([]);
   const [compareErrors, setCompareErrors] = useState<FieldError[]>([]);
-  const figures = read.data;
+  // A refused choice clears the read's answer; the last figures stay, so the member can correct it.
+  const [lastFigures, setLastFigures] = useState<DcOptionsResponse>();
+  useEffect(() => {
+    if (read.data) setLastFigures(read.data);
+  }, [read.data]);
+  const figures = read.data ?? lastFigures;
   const refused = read.failure && isRefusal(read.failure.error);
   const errors = [
     ...formErrors,
