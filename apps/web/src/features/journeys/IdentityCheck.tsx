@@ -5,7 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { describedByFor, FieldMessages } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { HttpError } from '../../lib/http/client';
-import { acceptedEndings, documentsApi, fileProblem } from '../documents';
+import { acceptedEndings, documentsApi, fileProblem, refusalMessage } from '../documents';
 import { identityApi } from './journey-api';
 
 const statusText: Record<IdentityVerification['status'], string> = {
@@ -15,10 +15,8 @@ const statusText: Record<IdentityVerification['status'], string> = {
   failed: 'We could not confirm it: send another photo',
 };
 
-const uploadMessages: Record<string, string> = {
-  file_type_not_allowed: 'The file must be a PDF, JPG, PNG or HEIC',
-  file_too_large: 'The file must be 10 MB or smaller',
-  too_many_files: 'You have sent the most photos we can take; contact us',
+/** The identity check's own refusals; an upload's are the documents area's (`refusalMessage`). */
+const checkRefusals: Record<string, string> = {
   identity_provider_unavailable: 'We cannot check your identity right now. Try again later',
 };
 
@@ -56,7 +54,7 @@ export function IdentityCheck() {
       setErrors([
         {
           field: 'identity-file',
-          message: (code && uploadMessages[code]) || 'Sorry, the photo could not be sent. Try again.',
+          message: (code && checkRefusals[code]) || refusalMessage(file.name, code),
         },
       ]);
     } finally {
