@@ -10,7 +10,6 @@ import {
   journeyTypeParamsSchema,
   pendingChangeSchema,
   recordQuerySchema,
-  type JourneyChoice,
   type JourneyDefinition,
   type JourneyInProgress,
 } from '@meridian/contracts';
@@ -82,7 +81,8 @@ export function memberJourneyOwner({
         aboutToExpire:
           statusOf(row, now) === 'Started' &&
           row.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,
-        choice: row.choice ? journeyChoiceSchema.parse(row.choice as JourneyChoice) : null,
+        // `choice` is the shape of a chosen quote; another plugin's lock is not shown there.
+        choice: journeyChoiceSchema.safeParse(row.choice).data ?? null,
         contact: {
           fullName: found
             ? [found.member.title, found.member.forenames, found.member.surname].filter(Boolean).join(' ')

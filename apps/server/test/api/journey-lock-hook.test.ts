@@ -1,0 +1,189 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncContent } from '../../src/areas/content/sync';
+import { registerJourneyPlugin, type LockContext } from '../../src/areas/journeys/plugins';
+import { memberJourneys } from '../../src/db/schema';
+import { badRequest } from '../../src/lib/errors';
+import { contentRoot } from '../../src/prepare';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+/**
+ * The `lock` hook: the generic start calls the journey's plugin inside its transaction to lock what
+ * the journey needs, as DC's options will. This file's plugin stands in for the DB quote's (same
+ * `startsFrom`), so the engine is seen calling whatever plugin is registered.
+ */
+const ctx = useTestApp();
+const TYPE = 'lockfixture';
+const base = `/mdp-api/api/journeys/${TYPE}`;
+const EXPIRES = new Date('2099-01-31T23:59:59Z');
+let root: string;
+
+const behaviour = { relocks: false, refuse: false, lumpSumPence: 5_000_000 };
+const calls: Array<{ input: unknown; journeysSeen: number }> = [];
+
+registerJourneyPlugin({
+  startsFrom: 'retirement-quote',
+  needsMember: true,
+  get relocks() {
+    return behaviour.relocks;
+  },
+  async lock({ tx, request, input }: LockContext) {
+    // Read through the start's transaction: the lock sees the journey rows the start sees.
+    const rows = await tx
+      .select({ id: memberJourneys.id })
+      .from(memberJourneys)
+      .where(
+        and(
+          eq(memberJourneys.referenceNumber, request.member!.referenceNumber),
+          eq(memberJourneys.type, TYPE),
+        ),
+      );
+    calls.push({ input, journeysSeen: rows.length });
+    if (behaviour.refuse) throw badRequest('figures_unavailable', 'We cannot lock your figures today.');
+    return {
+      locked: { lumpSumPence: behaviour.lumpSumPence, annualPensionPence: 100_000 },
+      expiresAt: EXPIRES,
+    };
+  },
+  lockedSection: () => ({ heading: 'Locked', lines: [] }),
+  figures: {
+    names: ['lumpSumPence', 'annualPensionPence'],
+    of: (locked) => locked as Record<string, number>,
+  },
+});
+
+const page = (key: string, journey: object) => ({
+  slug: `/lock-fixture/${key.replaceAll('_', '-')}`,
+  key,
+  title: key,
+  journey: { type: TYPE, stage: 'one', ...journey },
+  blocks: [{ type: 'richText', html: `<p>${key}</p>` }],
+});
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'meridian-lock-'));
+  await cp(contentRoot, root, { recursive: true });
+  const tenant = path.join(root, 'tenants/meridian');
+  const journeys = JSON.parse(await readFile(path.join(tenant, 'journeys.json'), 'utf8'));
+  journeys.push({
+    type: TYPE,
+    title: 'Lock fixture',
+    firstPage: 'lk_first',
+    summaryPage: 'lk_check',
+    confirmationPage: 'lk_sent',
+    stages: [{ key: 'one', label: 'One' }],
+    startsFrom: 'retirement-quote',
+    caseType: 'LCK1',
+    confirmationEmail: { subject: 'Locked {caseNumber}', body: 'Dear {name}' },
+  });
+  await writeFile(path.join(tenant, 'journeys.json'), JSON.stringify(journeys));
+  const folder = path.join(tenant, 'pages/lock-fixture');
+  await mkdir(folder);
+  for (const file of [
+    page('lk_first', {
+      question: {
+        kind: 'radios',
+        key: 'ready',
+        label: 'Ready?',
+        answers: [
+          { key: 'yes', label: 'Yes' },
+          { key: 'no', label: 'No' },
+        ],
+      },
+      routes: [{ when: { figure: 'lumpSumPence', gte: 3_000_000 }, next: 'lk_large' }],
+      next: 'lk_check',
+    }),
+    page('lk_large', { next: 'lk_check' }),
+    page('lk_check', {}),
+    page('lk_sent', {}),
+  ])
+    await writeFile(path.join(folder, `${file.key}.json`), JSON.stringify(file));
+  await syncContent(ctx.database.db, root);
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
+  response.json().errors[0]!.code;
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  expect((await agent.signIn(username)).statusCode).toBe(200);
+  return agent;
+}
+const start = (agent: BrowserAgent) =>
+  agent.request({ method: 'POST', url: `${base}/start`, payload: { currentPageKey: 'lk_first' } });
+const rowsOf = async (referenceNumber: string) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(memberJourneys)
+      .where(eq(memberJourneys.referenceNumber, referenceNumber))
+  ).filter((row) => row.type === TYPE);
+
+describe('the lock hook', () => {
+  it('is called by the generic start in its transaction, with the start’s body; what it locks is kept and read by conditions', async () => {
+    calls.length = 0;
+    const agent = await signedIn('db.active');
+    expect((await start(agent)).statusCode).toBe(204);
+    expect(calls).toEqual([{ input: { currentPageKey: 'lk_first' }, journeysSeen: 0 }]);
+    const [row] = await rowsOf('1000002');
+    expect(row).toMatchObject({
+      status: 'Started',
+      choice: { lumpSumPence: 5_000_000, annualPensionPence: 100_000 },
+      expiresAt: EXPIRES,
+    });
+    const answered = await agent.request({
+      method: 'POST',
+      url: `${base}/submit-question-step`,
+      payload: { currentPageKey: 'lk_first', questionKey: 'ready', answerKey: 'yes' },
+    });
+    expect(answered.json()).toEqual({ nextPageKey: 'lk_large' });
+
+    // A journey whose plugin does not re-lock refuses a second start without asking it again.
+    const second = await start(agent);
+    expect(second.statusCode).toBe(409);
+    expect(codeOf(second)).toBe('journey_in_progress');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('re-locks an open journey when the plugin says so, keeping its answers', async () => {
+    const agent = await signedIn('db.avc');
+    expect((await start(agent)).statusCode).toBe(204);
+    await agent.request({
+      method: 'POST',
+      url: `${base}/submit-question-step`,
+      payload: { currentPageKey: 'lk_first', questionKey: 'ready', answerKey: 'yes' },
+    });
+    behaviour.relocks = true;
+    behaviour.lumpSumPence = 1_000;
+    try {
+      expect((await start(agent)).statusCode).toBe(204);
+    } finally {
+      behaviour.relocks = false;
+      behaviour.lumpSumPence = 5_000_000;
+    }
+    const state = (await agent.request({ url: `${base}/data` })).json();
+    expect(state.steps).toEqual([expect.objectContaining({ pageKey: 'lk_first', nextPageKey: 'lk_check' })]);
+    expect(state.currentPageKey).toBe('lk_check');
+  });
+
+  it('refuses the start when the lock refuses, and nothing is saved', async () => {
+    const agent = await signedIn('db.retiring');
+    behaviour.refuse = true;
+    try {
+      const refused = await start(agent);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0]).toEqual({
+        code: 'figures_unavailable',
+        message: 'We cannot lock your figures today.',
+      });
+    } finally {
+      behaviour.refuse = false;
+    }
+    expect(codeOf(await agent.request({ url: `${base}/data` }))).toBe('journey_not_found');
+    expect((await start(agent)).statusCode).toBe(204);
+  });
+});
