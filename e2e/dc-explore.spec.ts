@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo, tick } from './support/keyboard';
 import { signInToHub } from './support/member';
 
 const potRegion = (page: Page) => page.getByRole('region', { name: 'Your pot today' });
@@ -108,4 +109,30 @@ test('dc.far sees the projected pot and the options at their target date', async
   await expect(
     page.getByRole('definition').filter({ hasText: 'an estimate, when you are 60' }),
   ).toBeVisible();
+});
+
+test('dc.near explores and compares by keyboard alone', async ({ page }) => {
+  await signInToHub(page, 'dc.near');
+  await tabTo(page, page.getByRole('link', { name: 'Explore your options' }).last());
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore your options' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/dc-explore.png', fullPage: true });
+  const income = page.getByLabel('Yearly income from drawdown, in pounds');
+  await tabTo(page, income);
+  await page.keyboard.type('9500');
+  await page.keyboard.press('Enter');
+  const drawdown = optionCard(page, 'Tax-free cash and a flexible income (drawdown)');
+  await expect(drawdown.getByRole('definition').filter({ hasText: 'from £' })).toContainText(
+    '£9,500.00 a year',
+  );
+  await tick(page, optionCard(page, 'Take it all as cash').getByLabel('Compare this option'));
+  await tick(page, drawdown.getByLabel('Compare this option'));
+  await tabTo(page, page.getByRole('button', { name: 'Compare the options you chose' }));
+  await page.keyboard.press('Enter');
+  const table = page.getByRole('table', { name: 'Your options side by side' });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Take it all as cash',
+    'Tax-free cash and a flexible income (drawdown)',
+  ]);
+  await page.screenshot({ path: 'test-results/screenshots/dc-compare.png', fullPage: true });
 });
