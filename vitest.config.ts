@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
+// Real argon2id at OWASP's floor rather than argon2's default: the suites sign in hundreds of times
+// (apps/server/src/lib/password-hashing.ts). Set here so the template database's seed uses it too.
+process.env.PASSWORD_HASH_COST ??= 'minimum';
 
 const apiProject = (name: string, databaseKind: 'pglite' | 'postgres') => ({
   test: {

@@ -8,7 +8,14 @@ rmSync(dataDir, { recursive: true, force: true });
 rmSync(documentsDir, { recursive: true, force: true });
 const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PGLITE_DIR: dataDir, DOCUMENTS_DIR: documentsDir, MERIDIAN_DEMO: 'true' },
+  env: {
+    // argon2id at OWASP's floor for the many sign-ins (apps/server/src/lib/password-hashing.ts).
+    PASSWORD_HASH_COST: 'minimum',
+    ...process.env,
+    PGLITE_DIR: dataDir,
+    DOCUMENTS_DIR: documentsDir,
+    MERIDIAN_DEMO: 'true',
+  },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,7 +1,7 @@
-import argon2 from 'argon2';
 import { addMonths, type IsoDate } from '@meridian/pensions';
 import { count } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
+import { hashPassword } from '../lib/password-hashing';
 import {
   memberBankAccounts,
   memberDependants,
@@ -29,7 +29,7 @@ export async function hasDemoData(db: Database): Promise<boolean> {
 
 /** Seeds the schemes, members and sign-ins of the demo; ages are computed from `today`. */
 export async function seedDemoData(db: Database, today: IsoDate): Promise<void> {
-  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.insert(schemes).values(demoSchemes).onConflictDoNothing();
     for (const persona of [...demoPersonas, unregisteredDemoMember] as DemoPersona[]) {

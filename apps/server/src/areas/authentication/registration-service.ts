@@ -1,9 +1,9 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, registrations, userRecords, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/password-hashing';
 
 export const REGISTRATION_CODE_MINUTES = 15;
 /** How long the code in an activation letter works: the post takes days. */
@@ -142,7 +142,7 @@ export async function confirmRegistration(db: Database, input: Confirmation, now
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (taken) throw new AppError(409, 'username_taken', 'This username is taken. Choose another.');
 
-  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(registrations)

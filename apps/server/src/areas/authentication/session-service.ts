@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { refreshTokens, sessions, userRecords, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { passwordMatches, verifyAgainstDecoy } from '../../lib/password-hashing';
 
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_MINUTES = 15;
@@ -30,8 +30,6 @@ export interface IssuedSession {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
-// Verifying against a real hash when the user is unknown keeps the timing of both failures alike.
-const decoyHash = argon2.hash('decoy-password-for-timing', { type: argon2.argon2id });
 
 /** One answer for an unknown username, a wrong password and a paused account alike. */
 export const invalidCredentials = () =>
@@ -112,22 +110,22 @@ export async function verifyCredentials(
     .from(users)
     .where(eq(users.username, input.username.trim().toLowerCase()));
   if (!user) {
-    await argon2.verify(await decoyHash, input.password);
+    await verifyAgainstDecoy(input.password);
     return { ok: false, error: invalidCredentials(), reason: 'unknown_user' };
   }
   const attempt = await takeSignInAttempt(db, user.id, now);
   const throughPause = attempt.paused && input.trustedUserId === user.id;
   if (attempt.paused && !throughPause) {
-    await argon2.verify(await decoyHash, input.password);
+    await verifyAgainstDecoy(input.password);
     return { ok: false, userId: user.id, reason: 'locked', error: invalidCredentials() };
   }
-  const passwordMatches = await argon2.verify(user.passwordHash, input.password);
-  const records = passwordMatches ? await recordsOf(db, user.id, input.businessGroups) : [];
-  if (!passwordMatches || records.length === 0) {
+  const rightPassword = await passwordMatches(user.passwordHash, input.password);
+  const records = rightPassword ? await recordsOf(db, user.id, input.businessGroups) : [];
+  if (!rightPassword || records.length === 0) {
     return {
       ok: false,
       userId: user.id,
-      reason: passwordMatches ? 'no_record_in_tenant' : 'wrong_password',
+      reason: rightPassword ? 'no_record_in_tenant' : 'wrong_password',
       error: invalidCredentials(),
     };
   }

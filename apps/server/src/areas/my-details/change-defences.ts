@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { changeDefencesOf } from '@meridian/contracts';
@@ -9,6 +8,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { QueuedMessage } from '../../lib/messaging';
 import type { CodeRoute } from '../../lib/one-time-codes';
 import { queueEmail, queueLetter } from '../../lib/outbox';
+import { passwordMatches } from '../../lib/password-hashing';
 import { findTenant } from '../tenancy/tenant-repository';
 import { lastFour, maskedEmail } from './masking';
 
@@ -193,7 +193,7 @@ export async function requirePassword(db: Database, request: FastifyRequest, pas
     );
   }
   const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  const right = user ? await argon2.verify(user.hash, password).catch(() => false) : false;
+  const right = user ? await passwordMatches(user.hash, password) : false;
   if (!right) {
     await audit(db, request, { action: 'step_up_password', outcome: 'failure', userId });
     throw badRequest('password_incorrect', 'The password is not right. Enter the password you sign in with.');
