@@ -28,9 +28,12 @@ export function compareRequestOf(query: URLSearchParams): DcCompareRequest | nul
   } catch {
     return null;
   }
+  const amount = (name: string) => (query.has(name) ? Number(query.get(name)) : undefined);
   const checked = dcCompareRequestSchema.safeParse({
     retirementDate: query.get('retirementDate') ?? undefined,
     household: query.get('household') ?? undefined,
+    otherIncomePence: amount('otherIncomePence'),
+    lumpSumAllowanceUsedPence: amount('lumpSumAllowanceUsedPence'),
     options,
   });
   return checked.success ? checked.data : null;

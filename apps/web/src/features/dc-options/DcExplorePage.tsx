@@ -18,9 +18,16 @@ import './dc-options.css';
 
 export const DC_OPTIONS_PATH = webAppPaths.dcOptions;
 
-/** The compare page's address for these options at this date. */
-export function compareHref(retirementDate: string, choices: DcOptionChoice[]) {
+/** What the tax estimate and the tax-free cash limit take from the member, kept when comparing. */
+const MEMBER_FIGURES = ['otherIncomePence', 'lumpSumAllowanceUsedPence'] as const;
+
+/** The compare page's address for these options at this date, with the member's own figures. */
+export function compareHref(retirementDate: string, choices: DcOptionChoice[], explored: URLSearchParams) {
   const query = new URLSearchParams({ retirementDate, options: JSON.stringify(choices) });
+  for (const name of MEMBER_FIGURES) {
+    const value = explored.get(name);
+    if (value !== null) query.set(name, value);
+  }
   return `${webAppPaths.dcCompare}?${query}`;
 }
 
@@ -77,7 +84,7 @@ export function DcExplorePage() {
     const choices = figures.options
       .filter((option) => chosen.includes(option.code))
       .map((option) => option.choice);
-    void navigate(compareHref(figures.retirementDate, choices));
+    void navigate(compareHref(figures.retirementDate, choices, searchParams));
   };
 
   return (
@@ -296,6 +303,22 @@ function ExploreForm({
         className="input--4"
         error={errorFor(errors, 'annuityPercent')}
         defaultValue={query.get('annuityPercent') ?? ''}
+      />
+      <TextField
+        id="otherIncome"
+        label="Your other taxable income a year, in pounds"
+        hint="For example State Pension or earnings: the tax estimate adds your pension to it. Leave it empty for none."
+        inputMode="decimal"
+        error={errorFor(errors, 'otherIncome')}
+        defaultValue={amount('otherIncomePence')}
+      />
+      <TextField
+        id="allowanceUsed"
+        label="Lump Sum Allowance you have already used, in pounds"
+        hint="Tax-free cash taken from other pensions since April 2024 counts against the £268,275 allowance. Leave it empty for none."
+        inputMode="decimal"
+        error={errorFor(errors, 'allowanceUsed')}
+        defaultValue={amount('lumpSumAllowanceUsedPence')}
       />
       <button type="submit" className="button">
         Show the figures

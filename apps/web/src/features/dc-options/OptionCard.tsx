@@ -3,6 +3,8 @@ import { formatCurrency, formatCurrencyPerYear, formatDate } from '../../lib/for
 import { optionText } from './option-text';
 import { PotByAge } from './PotByAge';
 
+const percent = (rate: number) => `${Number((rate * 100).toFixed(2))}%`;
+
 const lives = { single: 'for you alone', joint: 'for you, then your partner after you die' };
 const escalation = { level: 'the same amount each year', increasing: 'rising each year' };
 
@@ -77,7 +79,8 @@ export function OptionCard({
                 {option.drawdown.lastsUntilAge
                   ? `lasting until you are about ${option.drawdown.lastsUntilAge.years}`
                   : 'not running out before you are 100'}{' '}
-                if it grows {(option.drawdown.growthAfterCharges * 100).toFixed(1)}% a year after charges
+                if it grows {percent(option.drawdown.growthAfterCharges)} a year after charges
+                {option.drawdown.charges !== null && ` of ${percent(option.drawdown.charges)} a year`}
               </Row>
             )}
           </dl>

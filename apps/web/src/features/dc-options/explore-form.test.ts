@@ -40,6 +40,8 @@ describe('the explore form', () => {
         annuityLives: 'joint',
         annuityEscalation: 'increasing',
         annuityPercent: '30',
+        otherIncome: '£12,547.60',
+        allowanceUsed: '10000',
       }),
       range,
     );
@@ -50,6 +52,8 @@ describe('the explore form', () => {
       annuityLives: 'joint',
       annuityEscalation: 'increasing',
       annuityPercent: '30',
+      otherIncomePence: '1254760',
+      lumpSumAllowanceUsedPence: '1000000',
     });
   });
 
@@ -67,6 +71,7 @@ describe('the explore form', () => {
         'retirementDate-year': '2040',
         cashNow: 'lots',
         annuityPercent: '100',
+        allowanceUsed: '300000',
       }),
       range,
     );
@@ -74,6 +79,10 @@ describe('the explore form', () => {
       { field: 'retirementDate', message: 'Choose a date from 28 Nov 2026 to 28 Mar 2037' },
       { field: 'cashNow', message: 'Enter an amount in pounds and pence, like 12000 or 12000.50' },
       { field: 'annuityPercent', message: 'Enter a share from 1 to 99 percent' },
+      {
+        field: 'allowanceUsed',
+        message: 'Enter the Lump Sum Allowance you have used, no more than £268,275',
+      },
     ]);
   });
 

@@ -9,6 +9,8 @@ const amountFields = {
   taxFreeCash: 'taxFreeCashPence',
   drawdownIncome: 'drawdownIncomePence',
   cashNow: 'cashNowPence',
+  otherIncome: 'otherIncomePence',
+  allowanceUsed: 'lumpSumAllowanceUsedPence',
 } as const;
 const queryField: Record<string, string> = {
   retirementDate: 'retirementDate',
@@ -16,6 +18,8 @@ const queryField: Record<string, string> = {
   taxFreeCashPence: 'taxFreeCash',
   drawdownIncomePence: 'drawdownIncome',
   cashNowPence: 'cashNow',
+  otherIncomePence: 'otherIncome',
+  lumpSumAllowanceUsedPence: 'allowanceUsed',
   annuityPercent: 'annuityPercent',
   annuityLives: 'annuityLives',
   annuityEscalation: 'annuityEscalation',
@@ -91,6 +95,8 @@ const fieldMessages: Record<string, string> = {
   taxFreeCash: 'Enter a tax-free cash amount no bigger than your pot',
   drawdownIncome: 'Enter a yearly income no bigger than your pot',
   cashNow: 'Enter an amount no bigger than your pot',
+  otherIncome: 'Enter your other income a year, no more than £100,000,000',
+  allowanceUsed: 'Enter the Lump Sum Allowance you have used, no more than £268,275',
 };
 
 /** The server's refusal of a query, on the field it concerns. */

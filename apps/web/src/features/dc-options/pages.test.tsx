@@ -123,6 +123,9 @@ describe('an option', () => {
     expect(within(card).getByText('Yearly income after estimated tax').nextSibling?.textContent).toContain(
       '£9,000.00 a year',
     );
+    expect(within(card).getByText('Drawdown').nextSibling?.textContent).toContain(
+      'lasting until you are about 85 if it grows 3.5% a year after charges of 0.4% a year',
+    );
     expect(within(card).getByText('A guaranteed income: the pot can run out')).toBeTruthy();
     expect(within(card).getByText(/no more than £10,000 a year can then be paid in/)).toBeTruthy();
     expect(within(card).getByRole('img', { name: /£144,000 at 65, £139,900 at 66/ })).toBeTruthy();
@@ -170,7 +173,11 @@ describe('the explore page', () => {
 
   it('asks for 2 or 3 options to compare, then opens compare with their choices', async () => {
     stubFetch(() => jsonResponse(200, explored));
-    const router = renderAt('/retirement/dc-options', <DcExplorePage />, '/retirement/dc-options');
+    const router = renderAt(
+      '/retirement/dc-options?otherIncomePence=1254760',
+      <DcExplorePage />,
+      '/retirement/dc-options',
+    );
     await screen.findByRole('heading', { name: 'Your options on 28 Jul 2027' });
     const compare = screen.getByRole('button', { name: 'Compare the options you chose' });
     fireEvent.click(compare);
@@ -182,6 +189,7 @@ describe('the explore page', () => {
     await screen.findByText('Compare page');
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('retirementDate')).toBe('2027-07-28');
+    expect(query.get('otherIncomePence')).toBe('1254760');
     expect(JSON.parse(query.get('options')!)).toEqual([drawdown.choice, annuity.choice]);
   });
 });
@@ -231,12 +239,14 @@ describe('the compare page', () => {
     const query = new URLSearchParams({
       retirementDate: '2027-07-28',
       options: JSON.stringify([drawdown.choice, annuity.choice]),
+      lumpSumAllowanceUsedPence: '1000000',
     });
     renderAt(`/retirement/dc-options/compare?${query}`, <DcComparePage />, '/retirement/dc-options/compare');
     const table = await screen.findByRole('table', { name: 'Your options side by side' });
     expect(sent).toEqual({
       retirementDate: '2027-07-28',
       household: 'single',
+      lumpSumAllowanceUsedPence: 1_000_000,
       options: [drawdown.choice, annuity.choice],
     });
     const minimum = within(table).getByRole('row', { name: /Against the minimum standard/ });
