@@ -31,6 +31,25 @@ test('dc.near sees the pot today and its funds on the hub and My pension', async
   await expectNoAccessibilityViolations(page);
 });
 
+test('linked: no pot on the final salary record, the DC record’s pot once it is chosen', async ({ page }) => {
+  await signInToHub(page, 'linked');
+  await expect(page.getByRole('region', { name: 'Your Meridian Final Salary Section record' })).toBeVisible();
+  await expect(potRegion(page)).toHaveCount(0);
+  const picker = page.getByRole('group', { name: 'Your records' });
+  await picker.getByLabel(/Meridian Retirement Savings Section \(1000008\)/).check();
+  await page.getByRole('button', { name: 'Show this record' }).click();
+  await expect(potRegion(page).locator('.dc-pot__value')).toContainText('£97,200.00');
+  await expect(potRegion(page).getByRole('rowheader')).toHaveText([
+    'Global Equity Fund',
+    'Diversified Growth Fund',
+    'Your pot',
+  ]);
+  await expect(potRegion(page).getByText('You paid', { exact: true }).locator('xpath=..')).toContainText(
+    '£2,640.00',
+  );
+  await expectNoAccessibilityViolations(page);
+});
+
 const optionCard = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
 test('dc.near explores the options, changes the drawdown income and compares two options', async ({
