@@ -8,7 +8,12 @@ import {
   submitStep,
   updatePageData,
 } from '../../src/areas/journeys/engine';
-import { graphOf, journeyGraphProblems, type JourneyGraph } from '../../src/areas/journeys/graph';
+import {
+  graphOf,
+  journeyGraphProblems,
+  readsAccessKey,
+  type JourneyGraph,
+} from '../../src/areas/journeys/graph';
 import { statusOf, type JourneyRow } from '../../src/areas/journeys/repository';
 
 /**
@@ -389,6 +394,47 @@ describe('the journey engine', () => {
     expect(journeyGraphProblems(ending, ['lumpSumPence'])).toEqual([
       'extra: cannot be reached from start by any answers',
     ]);
+  });
+
+  it('refuses on a visitor journey what needs a member, naming the page; a member journey may test the access key', () => {
+    const changed = [
+      page('adviser', { question: { kind: 'file', key: 'adviser_name', label: 'Upload' }, next: 'contact' }),
+      page('guidance', {
+        question: { kind: 'bank-account', key: 'guidance_date', label: 'Bank' },
+        next: 'contact',
+      }),
+      page('contact', {
+        ...contactPage,
+        shows: 'contact-details',
+        routes: [{ when: { any: [{ flag: 'HASAVC' }, { field: 'schemeType', in: ['DB'] }] }, next: 'extra' }],
+      }),
+    ];
+    const keep = pages.filter((candidate) => !changed.some((change) => change.key === candidate.key));
+    const visitor = graphOf(
+      {
+        ...definition,
+        audience: 'visitor',
+        eligibility: { field: 'schemeType', in: ['DB'] },
+        quoteRequest: { caseType: 'TSQ', title: 'A quote' },
+        startsFrom: 'retirement-quote',
+      },
+      [...keep, ...changed],
+    );
+    expect(readsAccessKey(visitor)).toBe(true);
+    expect(journeyGraphProblems(visitor, [])).toEqual([
+      'eligibility: a visitor has no access key to test: leave it out',
+      'quoteRequest: a formal quote is for a member’s record',
+      'startsFrom: "retirement-quote" locks what a member\'s record holds; a visitor starts at the first page',
+      "adviser.question: a visitor's journey cannot ask a file question (the file is uploaded into the member’s documents)",
+      "guidance.question: a visitor's journey cannot ask a bank-account question (the account is checked against the member’s record and paid into)",
+      'contact.shows: "contact-details" shows a member\'s record, which a visitor has not got',
+      'contact.routes[0].when: a visitor has no access key, so field schemeType can never hold on a visitor journey',
+      'contact.routes[0].when: a visitor has no access key, so flag HASAVC can never hold on a visitor journey',
+    ]);
+    const member = graphOf(definition, [...keep, ...changed]);
+    // A member's journey may: its route by the access key reaches `extra`, so nothing is refused.
+    expect(journeyGraphProblems(member, [])).toEqual([]);
+    expect(readsAccessKey(graphOf(definition, pages))).toBe(false);
   });
 });
 
