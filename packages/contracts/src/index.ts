@@ -16,6 +16,7 @@ export * from './beneficiaries';
 export * from './calculations';
 export * from './dc-pot';
 export * from './dc-options';
+export * from './dc-quote-selection';
 export * from './web-routes';
 export * from './batch';
 export * from './branding';

@@ -57,6 +57,7 @@ export const webAppPaths = {
   cookies: '/cookies',
   dcOptions: '/retirement/dc-options',
   dcCompare: '/retirement/dc-options/compare',
+  dcChoose: '/retirement/dc-options/choose',
 } as const;
 
 /** Pages that exist only where the tenant offers site search. */

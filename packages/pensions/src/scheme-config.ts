@@ -197,6 +197,14 @@ export const dcSchemeSchema = z
       charges: z.number().min(0).max(0.05).nullable().default(null),
     }),
     spendingStrategies: z.array(spendingStrategySchema).min(1),
+    /**
+     * The scheme pays tax-free cash in two instalments when the member asks, the second this many months
+     * after the retirement date; null: one payment only.
+     */
+    taxFreeCashInstalments: z
+      .object({ secondAfterMonths: z.number().int().min(1).max(12) })
+      .nullable()
+      .default(null),
   })
   .superRefine((scheme, ctx) => {
     const funds = new Set(scheme.funds.map((f) => f.code));

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dcCompareRequestSchema,
@@ -11,27 +10,14 @@ import {
 import {
   againstLivingStandards,
   compareDcOptions,
-  dateAtAge,
-  dcExploreContext,
   exploreDcOptions,
-  getSchemeConfig,
-  incomeTaxBasisFor,
-  isoDate,
-  personalAllowancePence,
-  taxRegimeForAddress,
-  utcDay,
   type CalculationProvider,
-  type DcExploreBasis,
-  type DcQuote,
-  type DcSchemeConfig,
-  type IsoDate,
-  UnknownSchemeError,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
-import { calculated, calculationMember } from '../member-data/calculations';
-import { findMember } from '../member-data/member-repository';
+import { calculated } from '../member-data/calculations';
+import { dcBasisFor } from './dc-basis';
 
 const errors = {
   400: errorBodySchema,
@@ -41,21 +27,6 @@ const errors = {
   424: errorBodySchema,
 };
 const tags = ['member-data'];
-
-/** The scheme's annuity tables and drawdown terms, from this server's configuration (also with a remote provider). */
-function localDcScheme(code: string, today: IsoDate): DcSchemeConfig {
-  try {
-    const config = getSchemeConfig(code, today);
-    if (config.kind === 'DC') return config;
-  } catch (error) {
-    if (!(error instanceof UnknownSchemeError)) throw error;
-  }
-  throw new AppError(
-    424,
-    'calculation_unavailable',
-    'We cannot work out your options right now. Try again later.',
-  );
-}
 
 /**
  * DC retirement options for the signed-in member's chosen DC record: the pot projected by the calculation
@@ -68,78 +39,6 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
   calculations: CalculationProvider;
 }> = async (app, { db, calculations }) => {
   app.addHook('preHandler', app.requireMember);
-
-  const basisFor = async (
-    request: FastifyRequest,
-    when: { retirementDate?: string; age?: number },
-    member: { otherIncomePence?: number; lumpSumAllowanceUsedPence?: number },
-  ) => {
-    const otherIncomePence = member.otherIncomePence ?? 0;
-    if (when.retirementDate !== undefined && when.age !== undefined)
-      throw badRequest('date_and_age', 'Give a retirement date or an age, not both.');
-    const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
-    if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-    const { member: row, scheme } = found;
-    if (scheme.type !== 'DC')
-      throw badRequest(
-        'not_a_dc_record',
-        'Options for spending a pot are for a defined contribution (DC) record; this record is not one.',
-      );
-    const today = utcDay(new Date());
-    const dateOfBirth = isoDate(row.dateOfBirth);
-    const retirementDate =
-      when.retirementDate ?? (when.age === undefined ? null : dateAtAge(dateOfBirth, when.age));
-    const quote = (await calculated(
-      calculations.retirementQuote({
-        schemeCode: scheme.code,
-        today,
-        // The allowance the member says they have used counts over the record's.
-        member: {
-          ...calculationMember(row),
-          ...(member.lumpSumAllowanceUsedPence !== undefined && {
-            lumpSumAllowanceUsedPence: member.lumpSumAllowanceUsedPence,
-          }),
-        },
-        retirementDate,
-      }),
-    )) as DcQuote;
-    const config = localDcScheme(scheme.code, today);
-    const taxBasis = incomeTaxBasisFor(quote.effectiveDate);
-    const regime = taxRegimeForAddress(row.address);
-    const basis: DcExploreBasis = {
-      scheme: config,
-      dateOfBirth,
-      retirementDate: quote.effectiveDate,
-      ageAtRetirement: quote.ageAtRetirement,
-      potPence: quote.projection.potPence,
-      lumpSumAllowanceRemainingPence: quote.lumpSumAllowanceRemainingPence,
-      tax: { rates: taxBasis.rates, regime: regime.regime, otherIncomePence },
-    };
-    const context = {
-      isCalculationSuccessful: true as const,
-      calculatedOn: quote.calculatedOn,
-      retirementDate: quote.effectiveDate,
-      ageAtRetirement: quote.ageAtRetirement,
-      range: {
-        earliestDate: quote.retirementDates.earliest > today ? quote.retirementDates.earliest : today,
-        latestDate: quote.retirementDates.latest,
-      },
-      currentPotPence: quote.currentPotPence,
-      potPence: quote.projection.potPence,
-      ...dcExploreContext(basis),
-      tax: {
-        regime: regime.regime,
-        regimeReason: regime.reason,
-        taxYear: taxBasis.taxYear,
-        ratesTaxYear: taxBasis.rates.taxYear,
-        frozenRatesAssumed: taxBasis.frozenRatesAssumed,
-        personalAllowancePence: personalAllowancePence(otherIncomePence, taxBasis.rates),
-        otherIncomePence,
-        source: taxBasis.rates.source,
-      },
-    };
-    return { basis, context };
-  };
 
   /** The engine's refusals (a cash amount out of range, an option not open) become 400s with their codes. */
   const figures = <T>(work: () => T) => calculated(Promise.resolve().then(work));
@@ -157,7 +56,9 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { retirementDate, age, otherIncomePence, lumpSumAllowanceUsedPence, ...choices } = request.query;
-      const { basis, context } = await basisFor(
+      const { basis, context } = await dcBasisFor(
+        db,
+        calculations,
         request,
         { retirementDate, age },
         { otherIncomePence, lumpSumAllowanceUsedPence },
@@ -190,7 +91,9 @@ export const dcOptionsRoutes: FastifyPluginAsyncZod<{
           'living_standards_not_available',
           'The Retirement Living Standards are not set up for this scheme.',
         );
-      const { basis, context } = await basisFor(
+      const { basis, context } = await dcBasisFor(
+        db,
+        calculations,
         request,
         { retirementDate, age },
         { otherIncomePence, lumpSumAllowanceUsedPence },
