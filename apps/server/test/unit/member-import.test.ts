@@ -298,6 +298,27 @@ describe('member import validation', () => {
     );
   });
 
+  it('refuses fund holdings that do not add up to the pot or name a fund the scheme does not have', () => {
+    const holding = { units: 100, unitPricePence: 187.455, pricedOn: '2026-11-27' };
+    const short = {
+      ...tomasz(),
+      benefits: { potPence: 18_747, holdings: [{ code: 'GLOBAL_EQUITY', ...holding }] },
+    };
+    const gold = {
+      ...tomasz(),
+      referenceNumber: '2000213',
+      benefits: { potPence: 18_746, holdings: [{ code: 'GOLD', ...holding }] },
+    };
+    const result = validateImport(rowsOf(short, gold), 'MER', 'json');
+    expect(problemsOf(result)).toEqual([
+      { row: 1, referenceNumber: '2000102', field: 'benefits.holdings' },
+      { row: 2, referenceNumber: '2000213', field: 'benefits.holdings[0].code' },
+    ]);
+    expect(describeProblem((result as { problems: ImportProblem[] }).problems[0]!)).toContain(
+      "The funds are worth 18746p (units × price, to the penny), not the pot's 18747p",
+    );
+  });
+
   it('names CSV fields as their columns, counting from 1', () => {
     const text = 'referenceNumber,address.lines.1,benefits.tranches.1.code\n2000101,<b>1</b>,PRE88\n';
     const result = validateImport(readImportFile(text, 'csv'), 'MER', 'csv');
