@@ -22,7 +22,7 @@ describe('a fund holding’s value', () => {
   });
 
   it('gives units that value back to the same penny', () => {
-    // 13,352,911p ÷ 164.0958p = 81,372.65548...: 81,372.6555 units, worth 13,352,911.0075p
+    // 13,352,911p ÷ 164.0958p = 81,372.65548...: 81,372.6555 units, worth 13,352,911.0024p
     const units = unitsForValue(13_352_911, 164.0958);
     expect(units).toBe(81_372.6555);
     expect(holdingValuePence(units, 164.0958)).toBe(13_352_911);

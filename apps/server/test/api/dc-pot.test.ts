@@ -29,7 +29,7 @@ describe('the DC pot today', () => {
     expect(pot.funds[1]).toMatchObject({
       code: 'DIVERSIFIED_GROWTH',
       group: 'Growth',
-      // 13,352,911p ÷ 164.0958p a unit, to 4 places; 81,372.6555 × 164.0958 = 13,352,911.0075p
+      // 13,352,911p ÷ 164.0958p a unit, to 4 places; 81,372.6555 × 164.0958 = 13,352,911.0024p
       units: 81_372.6555,
       unitPricePence: 164.0958,
       valuePence: 13_352_911,
