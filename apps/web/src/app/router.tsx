@@ -180,6 +180,10 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                   webAppPaths.dcCompare,
                   () => import('../features/dc-options/DcComparePage').then((m) => m.DcComparePage),
                 ],
+                [
+                  webAppPaths.dcChoose,
+                  () => import('../features/dc-options/DcChoosePage').then((m) => m.DcChoosePage),
+                ],
               ] as const
             ).map(([path, load]) => ({
               path,

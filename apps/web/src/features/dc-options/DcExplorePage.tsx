@@ -14,6 +14,8 @@ import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import { readDcOptions } from './dc-api';
 import { penceToPounds, readExploreForm, refusal } from './explore-form';
 import { OptionCard } from './OptionCard';
+import { chooseHref } from './choose-form';
+import { optionText } from './option-text';
 import './dc-options.css';
 
 export const DC_OPTIONS_PATH = webAppPaths.dcOptions;
@@ -126,6 +128,12 @@ export function DcExplorePage() {
                         value={option.code}
                       />
                       <label htmlFor={`compare-${option.code}`}>Compare this option</label>
+                      <p>
+                        <Link to={chooseHref(figures.retirementDate, option.choice)}>
+                          Choose this option
+                          <span className="visually-hidden">: {optionText[option.code].title}</span>
+                        </Link>
+                      </p>
                     </div>
                   }
                 />
