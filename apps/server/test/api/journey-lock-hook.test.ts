@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncContent } from '../../src/areas/content/sync';
 import { registerJourneyPlugin, type LockContext } from '../../src/areas/journeys/plugins';
-import { memberJourneys } from '../../src/db/schema';
+import { memberJourneys, visitorJourneys } from '../../src/db/schema';
+import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
 import { badRequest } from '../../src/lib/errors';
 import { contentRoot } from '../../src/prepare';
 import { BrowserAgent } from './browser-agent';
@@ -18,6 +19,7 @@ import { useTestApp } from './harness';
  */
 const ctx = useTestApp();
 const TYPE = 'lockfixture';
+const VISITOR = 'lockvisitor';
 const base = `/mdp-api/api/journeys/${TYPE}`;
 const EXPIRES = new Date('2099-01-31T23:59:59Z');
 let root: string;
@@ -27,7 +29,8 @@ const calls: Array<{ input: unknown; journeysSeen: number }> = [];
 
 registerJourneyPlugin({
   startsFrom: 'retirement-quote',
-  needsMember: true,
+  // What this plugin locks is no member's, so a visitor's journey may start from it too.
+  needsMember: false,
   get relocks() {
     return behaviour.relocks;
   },
@@ -38,7 +41,7 @@ registerJourneyPlugin({
       .from(memberJourneys)
       .where(
         and(
-          eq(memberJourneys.referenceNumber, request.member!.referenceNumber),
+          eq(memberJourneys.referenceNumber, request.member?.referenceNumber ?? 'a visitor'),
           eq(memberJourneys.type, TYPE),
         ),
       );
@@ -80,7 +83,6 @@ beforeAll(async () => {
     caseType: 'LCK1',
     confirmationEmail: { subject: 'Locked {caseNumber}', body: 'Dear {name}' },
   });
-  await writeFile(path.join(tenant, 'journeys.json'), JSON.stringify(journeys));
   const folder = path.join(tenant, 'pages/lock-fixture');
   await mkdir(folder);
   for (const file of [
@@ -102,6 +104,30 @@ beforeAll(async () => {
     page('lk_sent', {}),
   ])
     await writeFile(path.join(folder, `${file.key}.json`), JSON.stringify(file));
+  journeys.push({
+    type: VISITOR,
+    title: 'Visitor lock fixture',
+    audience: 'visitor',
+    firstPage: 'lv_first',
+    summaryPage: 'lv_check',
+    confirmationPage: 'lv_sent',
+    stages: [{ key: 'one', label: 'One' }],
+    startsFrom: 'retirement-quote',
+    caseType: 'LCK2',
+    confirmationEmail: { subject: 'Locked {caseNumber}', body: 'Dear {name}' },
+  });
+  await writeFile(path.join(tenant, 'journeys.json'), JSON.stringify(journeys));
+  for (const file of [
+    page('lv_first', {
+      type: VISITOR,
+      next: 'lv_check',
+      routes: [{ when: { figure: 'lumpSumPence', gte: 3_000_000 }, next: 'lv_large' }],
+    }),
+    page('lv_large', { type: VISITOR, next: 'lv_check' }),
+    page('lv_check', { type: VISITOR }),
+    page('lv_sent', { type: VISITOR }),
+  ])
+    await writeFile(path.join(folder, `${file.key}.json`), JSON.stringify({ ...file, isPublic: true }));
   await syncContent(ctx.database.db, root);
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -185,5 +211,29 @@ describe('the lock hook', () => {
     }
     expect(codeOf(await agent.request({ url: `${base}/data` }))).toBe('journey_not_found');
     expect((await start(agent)).statusCode).toBe(204);
+  });
+
+  it('locks a visitor’s journey too, when the plugin needs no member: kept with it and read by its conditions', async () => {
+    calls.length = 0;
+    const visitor = new BrowserAgent(ctx.app);
+    const base = `/api/visitor/journeys/${VISITOR}`;
+    const started = await visitor.request({ method: 'POST', url: `${base}/start` });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(calls).toEqual([{ input: undefined, journeysSeen: 0 }]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(visitorJourneys)
+      .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(visitor.cookies.get('visitorJourney')!)));
+    expect(row?.choice).toEqual({ lumpSumPence: 5_000_000, annualPensionPence: 100_000 });
+    const left = await visitor.request({
+      method: 'POST',
+      url: `${base}/submit-step`,
+      payload: { currentPageKey: 'lv_first' },
+    });
+    expect(left.json()).toEqual({ nextPageKey: 'lv_large' });
+    expect(codeOf(await visitor.request({ method: 'POST', url: `${base}/start` }))).toBe(
+      'journey_in_progress',
+    );
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -23,7 +23,7 @@ import { answerLines } from './answers';
 import { assertComplete, routeOf } from './engine';
 import type { JourneyGraph } from './graph';
 import type { JourneyOwner } from './owner';
-import { runSubmitChecks } from './plugins';
+import { pluginOf, runSubmitChecks } from './plugins';
 import { loadJourneyGraph, statusOf, stepsOf } from './repository';
 import { keepVisitorJourneyAlive, openVisitorJourney, requireVisitorJourney } from './visitor-store';
 
@@ -111,32 +111,48 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         response: { 200: expirySchema, 429: errorBodySchema },
       },
-      /** A new journey and token; refused while the visitor's cookie names an open one of this journey. */
+      /**
+       * A new journey and token, keeping what its plugin locks; while the visitor's cookie names an
+       * open one of this journey, refused (or locked again, keeping its answers, when the plugin
+       * re-locks). The journey lives as long as its token: minutes, not the definition's days.
+       */
       async open(tx, request, graph, lock) {
-        const token = tokenOf(request);
-        if (token) {
-          const [current] = await tx
-            .select()
-            .from(visitorJourneys)
-            .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(token)))
-            .for('update');
-          if (
-            current?.type === graph.definition.type &&
-            current.tenantUrl === request.tenantUrl &&
-            statusOf(current, new Date()) === 'Started'
-          )
-            return null;
-        }
         const now = new Date();
-        // The journey lives as long as its token: minutes, not the definition's days.
-        await lock.take(now);
-        const fresh = newVisitorToken();
         const expiresAt = new Date(now.getTime() + minutes * 60_000);
-        await openVisitorJourney(tx, { ...where(request, graph.definition.type), token: fresh, expiresAt });
-        return (reply) => {
-          setRuledCookie(reply, cookieFor(graph.definition.type), fresh);
+        const answer = (token: string | null) => (reply: FastifyReply) => {
+          if (token) setRuledCookie(reply, cookieFor(graph.definition.type), token);
           return reply.send({ expiresAt: expiresAt.toISOString() });
         };
+        const token = tokenOf(request);
+        const [current] = token
+          ? await tx
+              .select()
+              .from(visitorJourneys)
+              .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(token)))
+              .for('update')
+          : [];
+        if (
+          current?.type === graph.definition.type &&
+          current.tenantUrl === request.tenantUrl &&
+          statusOf(current, now) === 'Started'
+        ) {
+          if (!lock.relocks) return null;
+          const { choice } = await lock.take(now);
+          await tx
+            .update(visitorJourneys)
+            .set({ choice, expiresAt, updatedAt: now })
+            .where(eq(visitorJourneys.id, current.id));
+          return answer(null);
+        }
+        const { choice } = await lock.take(now);
+        const fresh = newVisitorToken();
+        await openVisitorJourney(tx, {
+          ...where(request, graph.definition.type),
+          token: fresh,
+          expiresAt,
+          choice,
+        });
+        return answer(fresh);
       },
     },
 
@@ -148,13 +164,14 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
       async send(request, type) {
         const graph = await owner.graphOf(request, type);
         const { definition } = graph;
+        const plugin = pluginOf(definition);
         const before = await owner.journeyOf(db, request, type);
         await runSubmitChecks({
           db,
           request,
           graph,
-          path: routeOf(graph, stepsOf(before)).path,
-          locked: null,
+          path: routeOf(ownedGraph(graph, before), stepsOf(before)).path,
+          locked: before.choice ?? null,
         });
         return db.transaction(async (tx) => {
           const row = await requireVisitorJourney(
@@ -184,6 +201,7 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
             caseNumber,
             submittedOn: displayDate(now.toISOString()),
             sections: [
+              ...(row.choice && plugin ? [plugin.lockedSection(row.choice)] : []),
               { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
             ],
           });

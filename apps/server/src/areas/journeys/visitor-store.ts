@@ -10,13 +10,17 @@ import type { Queryable } from './repository';
  * and by keep-alive. Apart from members' journeys: nothing here reads or writes a member record.
  */
 
-export type VisitorJourneyRow = typeof visitorJourneys.$inferSelect;
-
 const refused = (code: string, message: string) => new AppError(401, code, message);
 
 export async function openVisitorJourney(
   db: Queryable,
-  values: { tenantUrl: string; type: string; token: string; expiresAt: Date },
+  values: {
+    tenantUrl: string;
+    type: string;
+    token: string;
+    expiresAt: Date;
+    choice: Record<string, unknown> | null;
+  },
 ) {
   const [row] = await db
     .insert(visitorJourneys)
@@ -25,6 +29,7 @@ export async function openVisitorJourney(
       type: values.type,
       tokenHash: hashOfVisitorToken(values.token),
       expiresAt: values.expiresAt,
+      choice: values.choice,
       steps: [],
     })
     .returning();

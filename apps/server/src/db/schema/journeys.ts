@@ -58,6 +58,8 @@ export const visitorJourneys = portal.table(
     tokenHash: text('token_hash').notNull(),
     status: text('status', { enum: journeyStatuses }).notNull().default('Started'),
     steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
+    /** What the journey's plugin locked at start (`lock`), as members' journeys keep it. */
+    choice: jsonb('choice').$type<Record<string, unknown>>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

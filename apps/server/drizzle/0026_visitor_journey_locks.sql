@@ -1,0 +1,1 @@
+ALTER TABLE "portal"."visitor_journeys" ADD COLUMN "choice" jsonb;
