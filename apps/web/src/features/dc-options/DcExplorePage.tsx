@@ -60,9 +60,13 @@ export function DcExplorePage() {
   }, [read.data]);
   const figures = read.data ?? lastFigures;
   const refused = read.failure && isRefusal(read.failure.error);
+  // A record that is not a savings pot has no options to correct: said in words, not as a field's problem.
+  const notDc = refused && (read.failure!.error as HttpError).codes.includes('not_a_dc_record');
   const errors = [
     ...formErrors,
-    ...(refused ? [refusal(read.failure!.error, searchParams, figures?.taxFreeCash.maximumPence)] : []),
+    ...(refused && !notDc
+      ? [refusal(read.failure!.error, searchParams, figures?.taxFreeCash.maximumPence)]
+      : []),
     ...compareErrors,
   ];
 
@@ -101,6 +105,12 @@ export function DcExplorePage() {
         your pot can go down as well as up.
       </p>
       {read.failure && !refused && <LoadFailed what="work out your options" load={read} />}
+      {notDc && (
+        <p>
+          These options are for a savings pot (a defined contribution pension), and the record you are seeing
+          is not one. <Link to="/my-pension">See your pension</Link>.
+        </p>
+      )}
       {!figures && !read.failure && <p className="page-loading">Working out your options</p>}
       {figures && (
         <>

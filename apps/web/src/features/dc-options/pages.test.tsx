@@ -171,6 +171,14 @@ describe('the explore page', () => {
     ).toBeTruthy();
   });
 
+  it('tells a member whose record is not a savings pot that the options are not for it', async () => {
+    stubFetch(() => jsonResponse(400, { errors: [{ code: 'not_a_dc_record', message: 'Not DC' }] }));
+    renderAt('/retirement/dc-options', <DcExplorePage />, '/retirement/dc-options');
+    expect(await screen.findByText(/the record you are seeing is not one/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show the figures' })).toBeNull();
+  });
+
   it('asks for 2 or 3 options to compare, then opens compare with their choices', async () => {
     stubFetch(() => jsonResponse(200, explored));
     const router = renderAt(
