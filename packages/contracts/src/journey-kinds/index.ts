@@ -87,6 +87,26 @@ export {
   type UploadedFileAnswer,
 } from './file';
 
+/** Each kind on its own, for a browser that loads a kind with the step that asks it. */
+export {
+  addressKind,
+  bankAccountKind,
+  countryKind,
+  dateKind,
+  emailKind,
+  fileKind,
+  listKind,
+  moneyKind,
+  niNumberKind,
+  numberKind,
+  percentageKind,
+  personKind,
+  phoneKind,
+  radiosKind,
+  selectKind,
+  textKind,
+};
+
 /** Every question kind a journey page may ask. Adding a kind is its module and one line here. */
 export const questionKinds = [
   radiosKind,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type {
   IdentityVerificationStatus,
@@ -8,7 +8,6 @@ import type {
 } from '@meridian/contracts';
 import { HttpError } from '../../lib/http/client';
 import { detailsApi } from '../../lib/details-api';
-import { CodeStep } from '../../components/CodeStep';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { fastForward } from './fast-forward';
@@ -19,6 +18,9 @@ import { contractKinds } from './kinds/registry';
 import type { kindOf as KindOfFunction } from './kinds/contract-kinds';
 
 type KindOf = typeof KindOfFunction;
+
+/** The step-up code form, loaded only when a new bank account has to be confirmed. */
+const CodeStep = lazy(async () => ({ default: (await import('../../components/CodeStep')).CodeStep }));
 
 interface Row {
   key: string;
@@ -122,13 +124,15 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
 
   if (bankCode) {
     return (
-      <CodeStep
-        pending={bankCode}
-        heading="Confirm the bank account in your application"
-        headingLevel="h2"
-        onResend={() => detailsApi.resendBankCode(bankCode.nonce)}
-        onConfirm={(code) => sent({ nonce: bankCode.nonce, code })}
-      />
+      <Suspense fallback={<p className="page-loading">Loading...</p>}>
+        <CodeStep
+          pending={bankCode}
+          heading="Confirm the bank account in your application"
+          headingLevel="h2"
+          onResend={() => detailsApi.resendBankCode(bankCode.nonce)}
+          onConfirm={(code) => sent({ nonce: bankCode.nonce, code })}
+        />
+      </Suspense>
     );
   }
 

@@ -10,7 +10,7 @@ import { journeyApi } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
 import { RecordedDetails } from './RecordedDetails';
-import { enteredUnder, useKindField, type KindField, type LoadedKind } from './kinds/registry';
+import { enteredUnder, useKindField, type KindField } from './kinds/registry';
 import { shownPartOf, useShownPart } from './shown-parts';
 
 interface StepFormProps {
@@ -22,7 +22,7 @@ interface StepFormProps {
 /** The page's question and its kind's field, once loaded. */
 interface Asked {
   question: JourneyQuestion;
-  field: LoadedKind;
+  field: KindField;
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -31,7 +31,7 @@ const errorTargetOf = (field: KindField, question: JourneyQuestion) =>
 
 /** What the member gave for the page's question, checked by its kind as the server will check it. */
 function readAnswer(
-  field: LoadedKind,
+  field: KindField,
   question: JourneyQuestion,
   form: FormData,
 ): SubmittedAnswer | FieldError {

@@ -1,4 +1,5 @@
 import {
+  addressKind,
   readUkAddress,
   ukAddressInputOf,
   ukAddressOf,
@@ -50,5 +51,9 @@ function fromForm(form: FormData, question: AddressQuestion): SubmittedAnswer {
   };
 }
 
-const field: KindField<AddressQuestion> = { Field, fromForm };
+const field: KindField<AddressQuestion> = {
+  kind: addressKind,
+  Field,
+  fromForm,
+};
 export default field;

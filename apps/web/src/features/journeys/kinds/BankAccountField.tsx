@@ -1,5 +1,5 @@
 import '../../../components/forms.css';
-import type { BankAccountQuestion } from '@meridian/contracts';
+import { bankAccountKind, type BankAccountQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages, TextField as Box } from '../../../components/TextField';
 import { typed, type FieldProps, type KindField } from './registry';
 
@@ -48,6 +48,7 @@ function Field({ question, initial, error }: FieldProps<BankAccountQuestion>) {
 }
 
 const bankAccount: KindField<BankAccountQuestion> = {
+  kind: bankAccountKind,
   Field,
   fromForm: (form, question) => ({
     answerKey: 'provided',

@@ -1,4 +1,4 @@
-import { countries, type CountryQuestion } from '@meridian/contracts';
+import { countryKind, countries, type CountryQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
 import { typed, type FieldProps, type KindField } from './registry';
 
@@ -28,6 +28,7 @@ function Field({ question, initial, error }: FieldProps<CountryQuestion>) {
 }
 
 const country: KindField<CountryQuestion> = {
+  kind: countryKind,
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
 };

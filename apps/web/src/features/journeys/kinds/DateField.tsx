@@ -1,4 +1,4 @@
-import type { DateQuestion } from '@meridian/contracts';
+import { dateKind, type DateQuestion } from '@meridian/contracts';
 import { DateField as DateBoxes, readDateField } from '../../../components/DateField';
 import type { FieldProps, KindField } from './registry';
 
@@ -16,6 +16,7 @@ function Field({ question, initial, error }: FieldProps<DateQuestion>) {
 }
 
 const date: KindField<DateQuestion> = {
+  kind: dateKind,
   Field,
   fromForm: (form, question) => ({ answerKey: readDateField(form, question.key) ?? '' }),
 };

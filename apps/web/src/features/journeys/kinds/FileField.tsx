@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import {
+  fileKind,
   fileEndingsOf,
   formatFileSize,
   uploadContextOf,
@@ -91,5 +92,9 @@ function fromForm(form: FormData, question: FileQuestion): SubmittedAnswer {
   return { answerKey: uploaded?.id ?? 'none', answerValue: uploaded ? JSON.stringify(uploaded) : null };
 }
 
-const field: KindField<FileQuestion> = { Field, fromForm };
+const field: KindField<FileQuestion> = {
+  kind: fileKind,
+  Field,
+  fromForm,
+};
 export default field;

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import {
+  listKind,
   listItemInputOf,
   listItemLine,
   listItemsOf,
@@ -232,5 +233,10 @@ function entered(form: FormData, question: ListQuestion) {
   return (JSON.parse(fromForm(form, question).answerValue ?? '[]') as unknown[]).length > 0;
 }
 
-const field: KindField<ListQuestion> = { Field, fromForm, entered };
+const field: KindField<ListQuestion> = {
+  kind: listKind,
+  Field,
+  fromForm,
+  entered,
+};
 export default field;

@@ -1,4 +1,5 @@
 import {
+  personKind,
   personInputOf,
   readPerson,
   type Person,
@@ -53,5 +54,9 @@ function fromForm(form: FormData, question: PersonQuestion): SubmittedAnswer {
   };
 }
 
-const field: KindField<PersonQuestion> = { Field, fromForm };
+const field: KindField<PersonQuestion> = {
+  kind: personKind,
+  Field,
+  fromForm,
+};
 export default field;

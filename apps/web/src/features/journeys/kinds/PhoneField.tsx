@@ -1,4 +1,4 @@
-import type { PhoneQuestion } from '@meridian/contracts';
+import { phoneKind, type PhoneQuestion } from '@meridian/contracts';
 import { MobileNumberFields } from '../../../components/MobileNumberFields';
 import { typed, type FieldProps, type KindField } from './registry';
 
@@ -19,6 +19,7 @@ function Field({ question, initial, error }: FieldProps<PhoneQuestion>) {
 }
 
 const phone: KindField<PhoneQuestion> = {
+  kind: phoneKind,
   Field,
   fromForm: (form) => ({
     answerKey: 'provided',

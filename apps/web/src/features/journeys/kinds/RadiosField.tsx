@@ -1,4 +1,4 @@
-import type { RadiosQuestion } from '@meridian/contracts';
+import { radiosKind, type RadiosQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
 import { typed, type FieldProps, type KindField } from './registry';
 
@@ -36,6 +36,7 @@ function Field({ question, initial, error }: FieldProps<RadiosQuestion>) {
 }
 
 const radios: KindField<RadiosQuestion> = {
+  kind: radiosKind,
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
 };

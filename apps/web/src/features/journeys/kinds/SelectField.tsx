@@ -1,4 +1,4 @@
-import type { SelectQuestion } from '@meridian/contracts';
+import { selectKind, type SelectQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
 import { typed, type FieldProps, type KindField } from './registry';
 
@@ -27,6 +27,7 @@ function Field({ question, initial, error }: FieldProps<SelectQuestion>) {
 }
 
 const select: KindField<SelectQuestion> = {
+  kind: selectKind,
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
 };

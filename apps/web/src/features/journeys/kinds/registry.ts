@@ -17,6 +17,8 @@ export interface FieldProps<Q> {
 
 /** A question kind's web half: its GOV.UK field and how to read what was typed into it. */
 export interface KindField<Q extends JourneyQuestion = JourneyQuestion> {
+  /** The contracts' half, loaded with the field: `read` (the check the server makes too) and `display`. */
+  kind: QuestionKind<Q>;
   Field: ComponentType<FieldProps<Q>>;
   /** What was typed, for the contracts kind's `read` (the same rule the server reads it with). */
   fromForm(form: FormData, question: Q): SubmittedAnswer;
@@ -50,16 +52,12 @@ const loaders: Loaders = {
   file: () => import('./FileField'),
 };
 
-/** A kind's field with its contracts half (`read`, the check the server makes too; `display`). */
-export type LoadedKind = KindField & { kind: QuestionKind<JourneyQuestion> };
-
-/** The contracts' kinds, in a chunk of their own that a step loads with its field. */
+/** The contracts' kinds together, for check your answers, which shows every kind's answers. */
 export const contractKinds = loadOnce((_all: 'kinds') => import('./contract-kinds'));
 
-const fields = loadOnce(async (kind: QuestionKindName): Promise<LoadedKind> => {
-  const [field, { kindOf }] = await Promise.all([loaders[kind](), contractKinds.load('kinds')]);
-  return { ...(field.default as unknown as KindField), kind: kindOf(kind) };
-});
+const fields = loadOnce(
+  async (kind: QuestionKindName) => (await loaders[kind]()).default as unknown as KindField,
+);
 
 /** Loads a kind's field, once per kind. */
 export const loadKindField = fields.load;

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import type { JourneyQuestion, StoredAnswer } from '@meridian/contracts';
+import type { JourneyQuestion, QuestionKind, StoredAnswer } from '@meridian/contracts';
 import { TextField as Box } from '../../../components/TextField';
 import { typed, type FieldProps, type KindField } from './registry';
 
@@ -13,6 +13,7 @@ type BoxAttributes = Pick<
  * question, showing the stored answer again as `shown` writes it.
  */
 export function singleBox<Q extends JourneyQuestion>(
+  kind: QuestionKind<Q>,
   attributes: (question: Q) => BoxAttributes,
   shown: (answer: StoredAnswer) => string = (answer) => answer.answerKey,
 ): KindField<Q> {
@@ -28,5 +29,5 @@ export function singleBox<Q extends JourneyQuestion>(
       />
     );
   }
-  return { Field, fromForm: (form, question) => ({ answerKey: typed(form, question.key) }) };
+  return { kind, Field, fromForm: (form, question) => ({ answerKey: typed(form, question.key) }) };
 }
