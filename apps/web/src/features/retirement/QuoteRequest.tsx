@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useTenant } from '../../lib/tenant';
 import { messageFor } from '../journeys';
 import { retirementApi } from './retirement-api';
 
@@ -12,6 +13,7 @@ export function QuoteRequest({ type, title }: { type: string; title: string }) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const confirmation = useRef<HTMLDivElement>(null);
+  const { routes } = useTenant();
 
   // The button is gone once the request is sent: the confirmation takes the focus.
   useEffect(() => {
@@ -39,7 +41,8 @@ export function QuoteRequest({ type, title }: { type: string; title: string }) {
             We have your {title.toLowerCase()}. Your reference is <strong>{caseNumber}</strong>.
           </p>
           <p>
-            We will send your quote to you. You can follow it in <Link to="/my-requests">My requests</Link>.
+            We will send your quote to you. You can follow it in{' '}
+            <Link to={routes.myRequests}>My requests</Link>.
           </p>
         </div>
       ) : (
