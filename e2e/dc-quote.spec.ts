@@ -13,6 +13,7 @@ test('dc.near chooses an option, sets its tax-free cash by typing and by the sli
   await signInToHub(page, 'dc.near');
   await page.goto('/retirement/dc-options');
   await expect(page.getByRole('heading', { level: 2, name: /Your options on/ })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
   await page
     .getByRole('link', { name: /^Choose this option\s*: Tax-free cash and a flexible income \(drawdown\)$/ })
     .click();
