@@ -1,4 +1,4 @@
-import { desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import {
@@ -208,6 +208,19 @@ describe('cancelling an application', () => {
       .where(eq(memberJourneys.referenceNumber, '1000001'));
     expect(rows).toEqual([expect.objectContaining({ status: 'Cancelled', closedAt: expect.any(Date) })]);
     expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
+  });
+
+  it('lets a member whose application ended on a terminal page start a new one', async () => {
+    const agent = await signedIn('db.deferred');
+    await startApplication(agent);
+    expect(await applicationStatus(agent)).toBe('StartedRA');
+    await ctx.database.db
+      .update(memberJourneys)
+      .set({ status: 'Ended', endReason: 'call_us', closedAt: new Date() })
+      .where(and(eq(memberJourneys.referenceNumber, '1000001'), eq(memberJourneys.status, 'Started')));
+    expect(await applicationStatus(agent)).not.toMatch(/RA$/);
+    await startApplication(agent);
+    expect(await applicationStatus(agent)).toBe('StartedRA');
   });
 });
 

@@ -35,14 +35,15 @@ const latestChosenJourney = preparedQuery((db: Queryable) =>
 
 /**
  * The member's retirement application (the latest journey started from a retirement quote), as the
- * application status rules read it; null when there is none or the latest was cancelled.
+ * application status rules read it; null when there is none or the latest was cancelled or ended on
+ * a terminal page (the member may start a new one).
  */
 export async function retirementApplicationOf(db: Queryable, member: MemberRecord, now: Date) {
   const [row] = await latestChosenJourney(db).execute({
     businessGroup: member.businessGroup,
     referenceNumber: member.referenceNumber,
   });
-  if (!row || row.status === 'Cancelled') return null;
+  if (!row || row.status === 'Cancelled' || row.status === 'Ended') return null;
   const status = statusOf(row, now);
   const retirementDate = row.choice?.retirementDate;
   return {
