@@ -48,6 +48,12 @@ export const walkAsVisitor = (type: string) => void visitorTypes.add(type);
  */
 export const refreshApplicationStatus = () => contentAccessKey({ recalculate: true });
 
+/** A start refused because one is already under way carries on with that one; anything else is thrown. */
+function carryOn<T>(error: unknown, withOpenJourney: () => Promise<T>): Promise<T> {
+  if (error instanceof HttpError && error.codes.includes('journey_in_progress')) return withOpenJourney();
+  throw error;
+}
+
 /** The generic journey calls for one journey type. */
 export const journeyApi = {
   /** The member's journeys started and not sent, for My requests. */
@@ -92,15 +98,18 @@ export const journeyApi = {
       ...headers(),
       body: { checkboxesListKey: listKey, checkboxes: ticked },
     }),
-  /** Starts one; one already under way (started in another tab, or a second click) is carried on with. */
+  /**
+   * Starts one; one already under way (started in another tab, or a second click) is carried on with,
+   * and a visitor's is kept for its full time again (answering its expiry as a start does).
+   */
   start: (type: string, currentPageKey: string) =>
     visitorTypes.has(type)
-      ? http.post<{ expiresAt: string }>(`${base(type)}/start`)
+      ? http
+          .post<{ expiresAt: string }>(`${base(type)}/start`)
+          .catch((error: unknown) => carryOn(error, () => journeyApi.keepAlive(type)))
       : http
           .post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } })
-          .catch((error: unknown) => {
-            if (!(error instanceof HttpError && error.codes.includes('journey_in_progress'))) throw error;
-          }),
+          .catch((error: unknown) => carryOn(error, async () => undefined)),
   /** Keeps a visitor's journey for its full time again; answers the new expiry. */
   keepAlive: (type: string) => http.post<{ expiresAt: string }>(`${base(type)}/keep-alive`),
   /** Sends the application; a new bank account in it needs the step-up code (`step_up_required` without). */
