@@ -86,10 +86,12 @@ async function readFirst(memberStatus: string) {
 
 const renderHubParts = (details: PersonalDetails) =>
   render(
-    <MemoryRouter>
-      <RetirementSummary details={details} />
-      <HubRequests recordKey={recordKeyOf(details)} />
-    </MemoryRouter>,
+    <TenantContext.Provider value={{ tenant: testTenant, routes: resolveRoutes(testTenant.routes) }}>
+      <MemoryRouter>
+        <RetirementSummary details={details} />
+        <HubRequests recordKey={recordKeyOf(details)} />
+      </MemoryRouter>
+    </TenantContext.Provider>,
   );
 
 describe('the hub’s figures and requests', () => {
