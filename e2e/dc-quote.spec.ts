@@ -15,7 +15,10 @@ test('dc.near chooses an option, sets its tax-free cash by typing and by the sli
   await expect(page.getByRole('heading', { level: 2, name: /Your options on/ })).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page
-    .getByRole('link', { name: /^Choose this option\s*: Tax-free cash and a flexible income \(drawdown\)$/ })
+    .getByRole('link', {
+      name: 'Choose this option for Tax-free cash and a flexible income (drawdown)',
+      exact: true,
+    })
     .click();
 
   const main = page.getByRole('main');
@@ -60,8 +63,12 @@ test('dc.near chooses an option, sets its tax-free cash by typing and by the sli
   await main.getByLabel('In two instalments').check();
   await main.getByLabel(/Second instalment, paid on/).fill('5000.50');
   await main.getByRole('button', { name: 'Update the figures' }).click();
-  await expect(main.getByText('Instalment 1', { exact: true }).locator('xpath=..')).toContainText('£14,999.50 on');
-  await expect(main.getByText('Instalment 2', { exact: true }).locator('xpath=..')).toContainText('£5,000.50 on');
+  await expect(main.getByText('Instalment 1', { exact: true }).locator('xpath=..')).toContainText(
+    '£14,999.50 on',
+  );
+  await expect(main.getByText('Instalment 2', { exact: true }).locator('xpath=..')).toContainText(
+    '£5,000.50 on',
+  );
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 

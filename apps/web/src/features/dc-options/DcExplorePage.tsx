@@ -141,7 +141,7 @@ export function DcExplorePage() {
                       <p>
                         <Link to={chooseHref(figures.retirementDate, option.choice)}>
                           Choose this option
-                          <span className="visually-hidden">: {optionText[option.code].title}</span>
+                          <span className="visually-hidden"> for {optionText[option.code].title}</span>
                         </Link>
                       </p>
                     </div>
