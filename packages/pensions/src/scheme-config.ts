@@ -101,7 +101,14 @@ export const dbSchemeSchema = z
         .min(1)
         .superRefine(ascending((r) => r.age, 'ages')),
       partialTransfersAllowed: z.boolean().default(true),
+      /**
+       * The charge for a statement of entitlement asked for within 12 months of the last one (the free one is
+       * once in 12 months), in pence; 0 when the scheme does not charge.
+       */
+      extraStatementChargePence: z.number().int().min(0).max(100_000).default(0),
     }),
+    /** The spouse's or partner's pension on the member's death, as a share of the member's pension. */
+    survivorPensionFraction: z.number().min(0).max(1).default(0.5),
   })
   .superRefine((scheme, ctx) => {
     const codes = new Set(scheme.tranches.map((t) => t.code));

@@ -1,4 +1,4 @@
-import { addDays, addMonths, addYears, dateParts, minDate, type IsoDate } from './dates';
+import { addDays, addMonths, addYears, dateParts, daysBetween, minDate, type IsoDate } from './dates';
 import { ENGINE_VERSION } from './constants';
 import { CalculationError } from './errors';
 import { interpolate } from './factor-tables';
@@ -228,4 +228,41 @@ export function partialTransferByResidualPension(
     residualPensionPence,
     tranches,
   };
+}
+
+export interface StatementEntitlement {
+  /** A statement of entitlement asked for today is free. */
+  freeNow: boolean;
+  /** The first day a free statement can be asked for again; null when one is free now. */
+  nextFreeOn: IsoDate | null;
+  /** Statements issued in the 12 months up to today. */
+  issuedInLast12Months: number;
+  /** What a statement asked for today costs, in pence: 0 when it is free, else the scheme's charge. */
+  chargePence: number;
+}
+
+/**
+ * One statement of entitlement is free in any 12 months: a statement issued on a day uses the free one until
+ * the same day a year on (issued 28 Oct 2026 → free again from 28 Oct 2027). Before then another costs the
+ * scheme's `extraStatementChargePence`.
+ */
+export function statementEntitlement(
+  scheme: DbSchemeConfig,
+  issuedOn: readonly IsoDate[],
+  today: IsoDate,
+): StatementEntitlement {
+  const freeAgainOn = issuedOn.filter((date) => date <= today).map((date) => addYears(date, 1));
+  const blocking = freeAgainOn.filter((date) => date > today);
+  const nextFreeOn = blocking.length ? blocking.reduce((a, b) => (a > b ? a : b)) : null;
+  return {
+    freeNow: nextFreeOn === null,
+    nextFreeOn,
+    issuedInLast12Months: blocking.length,
+    chargePence: nextFreeOn === null ? 0 : scheme.transfer.extraStatementChargePence,
+  };
+}
+
+/** Days of the guarantee left on `today`, counting today and the last day (0 once it has expired). */
+export function guaranteeDaysLeft(guaranteedUntil: IsoDate, today: IsoDate): number {
+  return Math.max(0, daysBetween(today, guaranteedUntil) + 1);
 }

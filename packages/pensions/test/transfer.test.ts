@@ -5,9 +5,11 @@ import {
   CalculationError,
   dbMemberSchema,
   getDbSchemeConfig,
+  guaranteeDaysLeft,
   isoDate,
   partialTransferByResidualPension,
   partialTransferByValue,
+  statementEntitlement,
   transferGuaranteedUntil,
 } from '../src';
 
@@ -136,5 +138,46 @@ describe('cash equivalent transfer value (example 9)', () => {
         expect(Math.abs(back.residualPensionPence - byPension.residualPensionPence)).toBeLessThanOrEqual(2);
       }),
     );
+  });
+});
+
+describe('statement of entitlement: one free in 12 months', () => {
+  const today = d('2026-11-28');
+
+  it('is free with no statement in the last 12 months, and costs the scheme’s charge before a year has passed', () => {
+    expect(mdb.transfer.extraStatementChargePence).toBe(25_000);
+    expect(statementEntitlement(mdb, [], today)).toEqual({
+      freeNow: true,
+      nextFreeOn: null,
+      issuedInLast12Months: 0,
+      chargePence: 0,
+    });
+    // issued 28 Nov 2025: free again from 28 Nov 2026, today
+    expect(statementEntitlement(mdb, [d('2025-11-28')], today).freeNow).toBe(true);
+    // issued 29 Nov 2025: not free until 29 Nov 2026, tomorrow; £250 today
+    expect(statementEntitlement(mdb, [d('2025-11-29')], today)).toEqual({
+      freeNow: false,
+      nextFreeOn: '2026-11-29',
+      issuedInLast12Months: 1,
+      chargePence: 25_000,
+    });
+    expect(statementEntitlement(bdb, [d('2026-10-28')], today).chargePence).toBe(15_000);
+  });
+
+  it('is free again a year after the latest statement in the 12 months', () => {
+    const issued = [d('2024-06-01'), d('2026-01-15'), d('2026-10-28')];
+    expect(statementEntitlement(mdb, issued, today)).toMatchObject({
+      nextFreeOn: '2027-10-28',
+      issuedInLast12Months: 2,
+    });
+    // 29 February: a year on is 28 February
+    expect(statementEntitlement(mdb, [d('2024-02-29')], d('2025-02-27')).nextFreeOn).toBe('2025-02-28');
+  });
+
+  it('counts the days of the guarantee left, today and the last day included', () => {
+    // 28 Nov 2026 to 27 Jan 2027: 3 days of November, 31 of December, 27 of January
+    expect(guaranteeDaysLeft(d('2027-01-27'), today)).toBe(61);
+    expect(guaranteeDaysLeft(today, today)).toBe(1);
+    expect(guaranteeDaysLeft(d('2026-11-27'), today)).toBe(0);
   });
 });
