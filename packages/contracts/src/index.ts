@@ -24,3 +24,4 @@ export * from './retirement-age';
 export * from './registration';
 export * from './step-up';
 export * from './phone-display';
+export * from './transfer-value';

@@ -58,6 +58,7 @@ export const webAppPaths = {
   dcOptions: '/retirement/dc-options',
   dcCompare: '/retirement/dc-options/compare',
   dcChoose: '/retirement/dc-options/choose',
+  transferValue: '/transfer',
 } as const;
 
 /** Pages that exist only where the tenant offers site search. */
