@@ -45,6 +45,7 @@ import { retirementJourneyRoutes } from './areas/retirement/application-alias-ro
 import { retirementQuoteRoutes } from './areas/retirement/quote-routes';
 import { dcOptionsRoutes } from './areas/retirement/dc-options-routes';
 import { dcQuoteRoutes } from './areas/retirement/dc-quote-routes';
+import { transferValueRoutes } from './areas/transfer-value/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
 import { analyticsSources } from './plugins/analytics-sources';
 import { journeyRoutesFor } from './areas/journeys/routes';
@@ -279,6 +280,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(dcOptionsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(dcQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(transferValueRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(paymentRoutes, { prefix: '/mdp-api/api', db });
   await app.register(analyticsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(documentUploadRoutes, { prefix: '/mdp-api/api', db, config });

@@ -1,0 +1,193 @@
+import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, gte } from 'drizzle-orm';
+import type { TransferPosition } from '@meridian/contracts';
+import {
+  addYears,
+  getSchemeConfig,
+  guaranteeDaysLeft,
+  isoDate,
+  roundPence,
+  statementEntitlement,
+  UnknownSchemeError,
+  type CalculationProvider,
+  type DbSchemeConfig,
+  type IsoDate,
+  type TransferQuote,
+  type TransferQuoteRequest,
+} from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { storedTransferQuotes } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { calculated, calculationMember } from '../member-data/calculations';
+import { findMember, guaranteedTransferQuote } from '../member-data/member-repository';
+
+export type FoundMember = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+type Reader = Pick<Database, 'select'>;
+
+/** The member's AVC fund: never guaranteed, so shown apart from the transfer value. */
+export const avcFundOf = (member: FoundMember['member']): number => {
+  const value = (member.benefits as { avcFundPence?: unknown }).avcFundPence;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+};
+
+/** The scheme's transfer terms (charge, survivor's pension) from this server's configuration. */
+function localDbScheme(code: string, today: IsoDate): DbSchemeConfig {
+  try {
+    const config = getSchemeConfig(code, today);
+    if (config.kind === 'DB') return config;
+  } catch (error) {
+    if (!(error instanceof UnknownSchemeError)) throw error;
+  }
+  throw noTransferValue();
+}
+
+const noTransferValue = () =>
+  notFound(
+    'no_transfer_value',
+    'We cannot give a transfer value for this pension online. Contact us to ask about transferring it.',
+  );
+
+/**
+ * The signed-in member's record with the scheme's transfer terms: a DB pension not yet in payment (a DC pot
+ * or a pension in payment has no transfer value here).
+ */
+export async function transferBasisFor(db: Reader, request: FastifyRequest, today: IsoDate) {
+  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  if (found.scheme.type !== 'DB' || found.member.status === 'Pensioner') throw noTransferValue();
+  return { ...found, config: localDbScheme(found.scheme.code, today) };
+}
+
+/** Dates of the statements issued to the record in the year up to today (the free one's 12 months). */
+export async function statementsIssuedInYear(
+  db: Reader,
+  record: { businessGroup: string; referenceNumber: string },
+  today: IsoDate,
+): Promise<IsoDate[]> {
+  const rows = await db
+    .select({ storedOn: storedTransferQuotes.storedOn })
+    .from(storedTransferQuotes)
+    .where(
+      and(
+        eq(storedTransferQuotes.businessGroup, record.businessGroup),
+        eq(storedTransferQuotes.referenceNumber, record.referenceNumber),
+        gte(storedTransferQuotes.storedOn, addYears(today, -1)),
+      ),
+    )
+    .orderBy(desc(storedTransferQuotes.storedOn));
+  return rows.map((row) => isoDate(row.storedOn));
+}
+
+/** The value the member may use: the guaranteed statement while it holds, else today's figure (not guaranteed). */
+export async function currentTransferValue(
+  db: Database,
+  calculations: CalculationProvider,
+  basis: FoundMember,
+  today: IsoDate,
+): Promise<{ quote: TransferQuote; issuedOn: IsoDate | null }> {
+  const stored = await guaranteedTransferQuote(db, basis.member, today);
+  if (stored) return { quote: stored.quote, issuedOn: isoDate(stored.storedOn) };
+  const quote = await calculated(
+    calculations.transferQuote({
+      schemeCode: basis.scheme.code,
+      today,
+      member: calculationMember(basis.member) as TransferQuoteRequest['member'],
+    }),
+  );
+  return { quote, issuedOn: null };
+}
+
+/** A transfer quote as the API shows it. */
+export const figureOf = (quote: TransferQuote, issuedOn: IsoDate | null, today: IsoDate) => ({
+  guaranteed: issuedOn !== null,
+  issuedOn,
+  guaranteeDate: quote.guaranteeDate,
+  guaranteedUntil: quote.guaranteedUntil,
+  daysLeft: issuedOn === null ? null : guaranteeDaysLeft(isoDate(quote.guaranteedUntil), today),
+  statutoryRight: quote.statutoryRight,
+  pensionPence: quote.pensionPence,
+  transferValuePence: quote.transferValuePence,
+  tranches: quote.tranches.map((t) => ({
+    code: t.code,
+    label: t.label,
+    pensionPence: t.pensionPence,
+    factor: t.factor,
+    transferValuePence: t.transferValuePence,
+  })),
+});
+
+/**
+ * "Leave your benefits where they are": the pension at normal retirement date from the retirement figures,
+ * the spouse's or partner's pension the scheme pays from it, and how each tranche grows until it is paid.
+ * Null when the retirement figures cannot be worked out (the transfer value still shows).
+ */
+export async function keptBenefits(
+  calculations: CalculationProvider,
+  basis: FoundMember & { config: DbSchemeConfig },
+  today: IsoDate,
+): Promise<TransferPosition['keep']> {
+  const dates = await calculations
+    .retirementDatesAges({
+      schemeCode: basis.scheme.code,
+      today,
+      member: calculationMember(basis.member),
+      preRetirementAgePeriodInYears: 0,
+      newlyRetiredRangeInMonths: 0,
+    })
+    .catch(() => null);
+  if (!dates) return null;
+  const quote = await calculations
+    .retirementQuote({
+      schemeCode: basis.scheme.code,
+      today,
+      member: calculationMember(basis.member),
+      retirementDate: dates.dates.normal,
+    })
+    .catch(() => null);
+  if (!quote || quote.kind !== 'DB') return null;
+  const fraction = basis.config.survivorPensionFraction;
+  return {
+    normalRetirementDate: quote.effectiveDate,
+    pensionAtNormalRetirementPence: quote.fullPensionPence,
+    survivorPensionPence: roundPence(quote.fullPensionPence * fraction),
+    survivorPensionPercent: Math.round(fraction * 10_000) / 100,
+    increases: basis.config.tranches.map((t) => ({ label: t.label, capPercent: t.revaluationCapPercent })),
+  };
+}
+
+/** Everything the transfer value page shows. */
+export async function transferPosition(
+  db: Database,
+  calculations: CalculationProvider,
+  request: FastifyRequest,
+  today: IsoDate,
+): Promise<TransferPosition> {
+  const basis = await transferBasisFor(db, request, today);
+  const [{ quote, issuedOn }, issued, keep] = await Promise.all([
+    currentTransferValue(db, calculations, basis, today),
+    statementsIssuedInYear(db, basis.member, today),
+    keptBenefits(calculations, basis, today),
+  ]);
+  const entitlement = statementEntitlement(basis.config, issued, today);
+  return {
+    calculatedOn: today,
+    value: figureOf(quote, issuedOn, today),
+    nonGuaranteed: { avcFundPence: avcFundOf(basis.member) },
+    statement: {
+      freeNow: entitlement.freeNow,
+      nextFreeOn: entitlement.nextFreeOn,
+      extraStatementChargePence: basis.config.transfer.extraStatementChargePence,
+      chargeNowPence: entitlement.chargePence,
+    },
+    partialTransfersAllowed: quote.partialTransfersAllowed,
+    keep,
+  };
+}
+
+/** A 409 for a statement that is not free when the member has not accepted the charge. */
+export const freeStatementNotDue = (nextFreeOn: string, chargeText: string) =>
+  new AppError(
+    409,
+    'free_statement_not_due',
+    `Your next free statement is due on ${nextFreeOn}. You can ask for one now for ${chargeText}.`,
+  );

@@ -1,0 +1,242 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import {
+  errorBodySchema,
+  partialTransferRequestSchema,
+  partialTransferResponseSchema,
+  transferPositionSchema,
+  transferStatementRequestSchema,
+  transferStatementResponseSchema,
+} from '@meridian/contracts';
+import {
+  partialTransferByResidualPension,
+  partialTransferByValue,
+  statementEntitlement,
+  utcDay,
+  type CalculationProvider,
+  type TransferQuoteRequest,
+} from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { storedTransferQuotes } from '../../db/schema';
+import { displayDate, displayPounds } from '../../lib/display';
+import { notFound } from '../../lib/errors';
+import { calculated, calculationMember } from '../member-data/calculations';
+import { guaranteedTransferQuote } from '../member-data/member-repository';
+import { openCase } from '../cases/open-case';
+import { fileForMember } from '../documents/library';
+import { memberOf } from '../journeys/actions';
+import { renderTransferPack } from './pack';
+import {
+  avcFundOf,
+  currentTransferValue,
+  freeStatementNotDue,
+  keptBenefits,
+  statementsIssuedInYear,
+  transferBasisFor,
+  transferPosition,
+} from './position';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  424: errorBodySchema,
+};
+const tags = ['transfer-value'];
+/** The case type of a statement of entitlement, as My requests shows it. */
+export const TRANSFER_STATEMENT_CASE_TYPE = 'TVS';
+const STATEMENT_TITLE = 'Transfer value statement of entitlement';
+const PACK_TYPE = 'Transfer pack';
+
+/**
+ * Transfer value for the signed-in member's DB record: the position (guaranteed value, non-guaranteed AVCs,
+ * the free statement, what the member keeps), a statement of entitlement (one free in 12 months, else the
+ * scheme's charge once the member accepts it), the partial transfer calculator and the transfer pack.
+ */
+export const transferValueRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  calculations: CalculationProvider;
+}> = async (app, { db, calculations }) => {
+  app.addHook('preHandler', app.requireMember);
+
+  app.get(
+    '/transfer-value',
+    {
+      schema: {
+        tags,
+        summary:
+          'The member’s transfer position: the guaranteed value (or today’s figure), AVCs apart, the free statement or the date the next is due and the charge, partial transfers, and the benefits kept by not transferring (pence); 404 no_transfer_value for a DC pot or a pension in payment',
+        response: { 200: transferPositionSchema, ...errors },
+      },
+    },
+    async (request) => transferPosition(db, calculations, request, utcDay(new Date())),
+  );
+
+  app.post(
+    '/transfer-value/statement',
+    {
+      schema: {
+        tags,
+        summary:
+          'Ask for a statement of entitlement: the value worked out today and guaranteed for 3 months, a case in My requests and the transfer pack in documents. One is free in 12 months; another is 409 free_statement_not_due (with the date the next free one is due) unless acceptCharge is true, which records the scheme’s charge on the case',
+        body: transferStatementRequestSchema,
+        response: { 201: transferStatementResponseSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const today = utcDay(new Date());
+      const basis = await transferBasisFor(db, request, today);
+      const record = memberOf(request);
+      // Worked out before the transaction: a remote calculation must not hold the record's lock.
+      const [quote, keep] = await Promise.all([
+        calculated(
+          calculations.transferQuote({
+            schemeCode: basis.scheme.code,
+            today,
+            guaranteeDate: today,
+            member: calculationMember(basis.member) as TransferQuoteRequest['member'],
+          }),
+        ),
+        keptBenefits(calculations, basis, today),
+      ]);
+      const avcFundPence = avcFundOf(basis.member);
+      const now = new Date();
+      const issued = await db.transaction(async (tx) => {
+        // One statement at a time per record: two requests at once cannot both be the free one.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`${record.businessGroup}/${record.referenceNumber}/${TRANSFER_STATEMENT_CASE_TYPE}`}))`,
+        );
+        const entitlement = statementEntitlement(
+          basis.config,
+          await statementsIssuedInYear(tx, record, today),
+          today,
+        );
+        if (!entitlement.freeNow && request.body.acceptCharge !== true)
+          throw freeStatementNotDue(
+            displayDate(entitlement.nextFreeOn!),
+            displayPounds(entitlement.chargePence),
+          );
+        const chargePence = entitlement.chargePence;
+        await tx.insert(storedTransferQuotes).values({
+          ...record,
+          storedOn: today,
+          guaranteedUntil: quote.guaranteedUntil,
+          quote,
+        });
+        const opened = await openCase(
+          tx,
+          {
+            record,
+            caseType: TRANSFER_STATEMENT_CASE_TYPE,
+            title: STATEMENT_TITLE,
+            journeyType: 'transfer-value',
+            documents: [
+              { name: 'Statement of entitlement and transfer pack', status: 'complete' },
+              ...(chargePence > 0
+                ? [{ name: `Payment of the ${displayPounds(chargePence)} charge`, status: 'outstanding' }]
+                : []),
+            ],
+            now,
+          },
+          (caseNumber) =>
+            renderTransferPack({
+              member: basis.member,
+              quote,
+              issuedOn: today,
+              avcFundPence,
+              keep,
+              chargePence,
+              caseNumber,
+            }),
+        );
+        return { ...opened, chargePence };
+      });
+      const document = await fileForMember(request, {
+        name: `transfer-pack-${today}.pdf`,
+        type: PACK_TYPE,
+        kind: 'quote',
+        bytes: issued.pdf,
+      });
+      return reply.code(201).send({
+        caseNumber: issued.caseNumber,
+        issuedOn: today,
+        guaranteedUntil: quote.guaranteedUntil,
+        transferValuePence: quote.transferValuePence,
+        chargePence: issued.chargePence,
+        document,
+      });
+    },
+  );
+
+  app.post(
+    '/transfer-value/partial',
+    {
+      schema: {
+        tags,
+        summary:
+          'Partial transfer calculator on the guaranteed value (else today’s figure): transfer this much → the pension kept, or keep this pension → the value; 400 partial_transfer_not_allowed where the scheme does not allow partial transfers, transfer_value_out_of_range, residual_pension_out_of_range (pence)',
+        body: partialTransferRequestSchema,
+        response: { 200: partialTransferResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const today = utcDay(new Date());
+      const basis = await transferBasisFor(db, request, today);
+      const { quote, issuedOn } = await currentTransferValue(db, calculations, basis, today);
+      const body = request.body;
+      const partial = await calculated(
+        Promise.resolve().then(() =>
+          body.by === 'transfer-value'
+            ? partialTransferByValue(quote, body.transferValuePence)
+            : partialTransferByResidualPension(quote, body.residualPensionPence),
+        ),
+      );
+      const labels = new Map(quote.tranches.map((t) => [t.code, t.label]));
+      return {
+        guaranteed: issuedOn !== null,
+        fullTransferValuePence: quote.transferValuePence,
+        fullPensionPence: quote.pensionPence,
+        transferValuePence: partial.transferValuePence,
+        residualPensionPence: partial.residualPensionPence,
+        tranches: partial.tranches.map((t) => ({ ...t, label: labels.get(t.code) ?? t.code })),
+        nonGuaranteed: { avcFundPence: avcFundOf(basis.member) },
+      };
+    },
+  );
+
+  app.get(
+    '/transfer-value/pack',
+    {
+      schema: {
+        tags,
+        summary:
+          'The transfer pack for the member’s guaranteed statement as a PDF; 404 no_guaranteed_transfer_value when none holds',
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const today = utcDay(new Date());
+      const basis = await transferBasisFor(db, request, today);
+      const stored = await guaranteedTransferQuote(db, basis.member, today);
+      if (!stored)
+        throw notFound(
+          'no_guaranteed_transfer_value',
+          'You have no guaranteed transfer value. Ask for a statement of entitlement first.',
+        );
+      const pdf = await renderTransferPack({
+        member: basis.member,
+        quote: stored.quote,
+        issuedOn: stored.storedOn,
+        avcFundPence: avcFundOf(basis.member),
+        keep: await keptBenefits(calculations, basis, today),
+        chargePence: 0,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="transfer-pack-${stored.storedOn}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+};

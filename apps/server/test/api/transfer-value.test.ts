@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { addMonths, addYears, isoDate, transferGuaranteedUntil, utcDay } from '@meridian/pensions';
+import { memberCases, storedTransferQuotes } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+import { openApiDocument } from './openapi-walk';
+import { pdfText } from '../pdf-text';
+
+const ctx = useTestApp();
+const POSITION = '/mdp-api/api/transfer-value';
+const STATEMENT = `${POSITION}/statement`;
+const PARTIAL = `${POSITION}/partial`;
+const PACK = `${POSITION}/pack`;
+
+async function signedIn(username: string, host = 'localhost') {
+  const agent = new BrowserAgent(ctx.app, host);
+  expect((await agent.signIn(username)).statusCode).toBe(200);
+  return agent;
+}
+
+const codeOf = (response: { statusCode: number; json: () => { errors: { code: string }[] } }) => {
+  expect(response.statusCode).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode).toBeLessThan(500);
+  return response.json().errors[0]!.code;
+};
+
+/** What a refusal must leave alone: the record's stored quotes and cases. */
+async function stateOf(referenceNumber: string) {
+  const db = ctx.database.db;
+  const quotes = await db
+    .select()
+    .from(storedTransferQuotes)
+    .where(eq(storedTransferQuotes.referenceNumber, referenceNumber));
+  const cases = await db
+    .select({ caseNumber: memberCases.caseNumber })
+    .from(memberCases)
+    .where(and(eq(memberCases.referenceNumber, referenceNumber), eq(memberCases.caseType, 'TVS')));
+  return JSON.stringify({ quotes, cases });
+}
+
+const today = () => utcDay(new Date());
+
+describe('transfer value', () => {
+  it('shows db.avc’s guaranteed value with its expiry, the AVCs apart, the charge for another statement and what is kept', async () => {
+    const agent = await signedIn('db.avc');
+    const response = await agent.request({ url: POSITION });
+    expect(response.statusCode, response.body).toBe(200);
+    const position = response.json();
+    // the demo's statement was issued a month ago: guaranteed for three months from then
+    const issuedOn = addMonths(today(), -1);
+    expect(position.value).toMatchObject({ guaranteed: true, issuedOn, guaranteeDate: issuedOn });
+    expect(position.value.guaranteedUntil > today()).toBe(true);
+    expect(position.value.daysLeft).toBeGreaterThan(50);
+    expect(position.value.transferValuePence).toBe(
+      position.value.tranches.reduce(
+        (sum: number, t: { transferValuePence: number }) => sum + t.transferValuePence,
+        0,
+      ),
+    );
+    expect(position.nonGuaranteed).toEqual({ avcFundPence: 3_845_000 });
+    expect(position.statement).toEqual({
+      freeNow: false,
+      nextFreeOn: addYears(isoDate(issuedOn), 1),
+      extraStatementChargePence: 25_000,
+      chargeNowPence: 25_000,
+    });
+    expect(position.partialTransfersAllowed).toBe(true);
+    expect(position.keep.survivorPensionPercent).toBe(50);
+    expect(position.keep.survivorPensionPence).toBe(
+      Math.round(position.keep.pensionAtNormalRetirementPence / 2),
+    );
+    expect(position.keep.increases.map((i: { capPercent: number }) => i.capPercent)).toEqual([5, 2.5]);
+  });
+
+  it('issues the free statement once in 12 months: a second is 409 with the next free date, unless the charge is accepted', async () => {
+    const agent = await signedIn('db.deferred');
+    const before = (await agent.request({ url: POSITION })).json();
+    expect(before.value.guaranteed).toBe(false);
+    expect(before.statement).toMatchObject({ freeNow: true, nextFreeOn: null, chargeNowPence: 0 });
+
+    const first = await agent.request({ method: 'POST', url: STATEMENT, payload: {} });
+    expect(first.statusCode, first.body).toBe(201);
+    const issued = first.json();
+    expect(issued).toMatchObject({ issuedOn: today(), chargePence: 0 });
+    expect(issued.guaranteedUntil).toBe(transferGuaranteedUntil(today()));
+    expect(issued.caseNumber).toMatch(/^TVS-\d+$/);
+
+    const after = (await agent.request({ url: POSITION })).json();
+    expect(after.value).toMatchObject({ guaranteed: true, issuedOn: today(), daysLeft: expect.any(Number) });
+    expect(after.value.transferValuePence).toBe(issued.transferValuePence);
+    const nextFree = addYears(today(), 1);
+    expect(after.statement).toMatchObject({ freeNow: false, nextFreeOn: nextFree, chargeNowPence: 25_000 });
+
+    // the case in My requests, and the pack in documents
+    const cases = JSON.stringify((await agent.request({ url: '/mdp-api/api/cases' })).json());
+    expect(cases).toContain(issued.caseNumber);
+    const documents = JSON.stringify(
+      (await agent.request({ url: '/mdp-api/api/members/current/documents' })).json(),
+    );
+    expect(documents).toContain(issued.document.name);
+    const filed = await agent.request({
+      url: `/mdp-api/api/members/current/documents/${issued.document.id}/download`,
+    });
+    const text = await pdfText(filed.rawPayload);
+    expect(text).toContain('Your transfer pack');
+    expect(text).toContain(issued.caseNumber);
+
+    const unchanged = await stateOf('1000001');
+    for (const payload of [{}, { acceptCharge: false }]) {
+      const second = await agent.request({ method: 'POST', url: STATEMENT, payload });
+      expect(second.statusCode).toBe(409);
+      expect(codeOf(second)).toBe('free_statement_not_due');
+      const [year, month, day] = nextFree.split('-');
+      const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+      expect(second.json().errors[0].message).toContain(`${day} ${months[Number(month) - 1]} ${year}`);
+      expect(second.json().errors[0].message).toContain('£250.00');
+    }
+    expect(await stateOf('1000001')).toBe(unchanged);
+
+    const charged = await agent.request({ method: 'POST', url: STATEMENT, payload: { acceptCharge: true } });
+    expect(charged.statusCode, charged.body).toBe(201);
+    expect(charged.json().chargePence).toBe(25_000);
+    const [row] = await ctx.database.db
+      .select()
+      .from(memberCases)
+      .where(eq(memberCases.caseNumber, charged.json().caseNumber));
+    expect(row!.documents).toContainEqual({ name: 'Payment of the £250.00 charge', status: 'outstanding' });
+    const pack = await pdfText(Buffer.from(row!.summaryPdf!, 'base64'));
+    expect(pack).toContain('£250.00');
+  });
+
+  it('lets only one of two statements asked for at once be the free one', async () => {
+    const agent = await signedIn('db.retiring');
+    const answers = await Promise.all([
+      agent.request({ method: 'POST', url: STATEMENT, payload: {} }),
+      agent.request({ method: 'POST', url: STATEMENT, payload: {} }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('works out a partial transfer both ways on the guaranteed value', async () => {
+    const agent = await signedIn('db.avc');
+    const position = (await agent.request({ url: POSITION })).json();
+    const full = position.value.transferValuePence;
+    const byValue = await agent.request({
+      method: 'POST',
+      url: PARTIAL,
+      payload: { by: 'transfer-value', transferValuePence: 10_000_000 },
+    });
+    expect(byValue.statusCode, byValue.body).toBe(200);
+    const kept = byValue.json();
+    expect(kept).toMatchObject({
+      guaranteed: true,
+      fullTransferValuePence: full,
+      transferValuePence: 10_000_000,
+    });
+    expect(kept.residualPensionPence).toBeGreaterThan(0);
+    expect(kept.residualPensionPence).toBeLessThan(position.value.pensionPence);
+    expect(kept.nonGuaranteed).toEqual({ avcFundPence: 3_845_000 });
+    const back = await agent.request({
+      method: 'POST',
+      url: PARTIAL,
+      payload: { by: 'residual-pension', residualPensionPence: kept.residualPensionPence },
+    });
+    expect(back.statusCode).toBe(200);
+    // keeping the pension that transferring £100,000 leaves transfers (about) £100,000 back
+    expect(Math.abs(back.json().transferValuePence - 10_000_000)).toBeLessThanOrEqual(50);
+    expect(back.json().tranches[0].label).toEqual(expect.any(String));
+  });
+
+  it('refuses bad amounts with a code and changes nothing', async () => {
+    const agent = await signedIn('db.avc');
+    const position = (await agent.request({ url: POSITION })).json();
+    const unchanged = await stateOf('1000003');
+    const post = (payload: unknown) =>
+      agent.request({ method: 'POST', url: PARTIAL, payload: payload as object });
+    expect(
+      codeOf(await post({ by: 'transfer-value', transferValuePence: position.value.transferValuePence + 1 })),
+    ).toBe('transfer_value_out_of_range');
+    expect(
+      codeOf(await post({ by: 'residual-pension', residualPensionPence: position.value.pensionPence + 1 })),
+    ).toBe('residual_pension_out_of_range');
+    for (const bad of [
+      { by: 'transfer-value', transferValuePence: -1 },
+      { by: 'transfer-value', transferValuePence: 12.5 },
+      { by: 'transfer-value', transferValuePence: '100' },
+      { by: 'residual-pension', transferValuePence: 100 },
+      { by: 'everything' },
+      { by: 'transfer-value', transferValuePence: 100, extra: 1 },
+      [],
+    ])
+      expect((await post(bad)).statusCode).toBe(400);
+    for (const bad of [{ acceptCharge: 'yes' }, { acceptCharge: true, more: 1 }])
+      expect((await agent.request({ method: 'POST', url: STATEMENT, payload: bad })).statusCode).toBe(400);
+    expect(await stateOf('1000003')).toBe(unchanged);
+  });
+
+  it('refuses a partial transfer where the scheme does not allow one', async () => {
+    const agent = await signedIn('second.member', 'bluewater.localhost');
+    const position = (await agent.request({ url: POSITION })).json();
+    expect(position.partialTransfersAllowed).toBe(false);
+    expect(position.statement.extraStatementChargePence).toBe(15_000);
+    const refused = await agent.request({
+      method: 'POST',
+      url: PARTIAL,
+      payload: { by: 'transfer-value', transferValuePence: 100 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(codeOf(refused)).toBe('partial_transfer_not_allowed');
+  });
+
+  it('gives the pack of the guaranteed statement, with the figures, what is given up, scam warnings, the advice rule and how to apply', async () => {
+    const agent = await signedIn('db.avc');
+    const response = await agent.request({ url: PACK });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    for (const words of [
+      'Guaranteed transfer value',
+      'Guaranteed until',
+      '£38,450.00',
+      'What you give up by transferring',
+      'ScamSmart',
+      'Action Fraud',
+      'over £30,000',
+      'How to apply',
+    ])
+      expect(text).toContain(words);
+    // none is guaranteed for a member who never asked
+    expect(codeOf(await (await signedIn('db.active')).request({ url: PACK }))).toBe(
+      'no_guaranteed_transfer_value',
+    );
+  });
+
+  it('is for the signed-in member’s own DB record', async () => {
+    const agent = await signedIn('db.deferred');
+    const unchanged = await stateOf('1000006');
+    const theirs = { 'auth-business-group': 'MER', 'auth-reference-number': '1000006' };
+    for (const [method, url, payload] of [
+      ['GET', POSITION, undefined],
+      ['POST', STATEMENT, { acceptCharge: true }],
+      ['POST', PARTIAL, { by: 'transfer-value', transferValuePence: 100 }],
+      ['GET', PACK, undefined],
+    ] as const) {
+      const response = await agent.request({ method, url, payload, headers: theirs });
+      expect(response.statusCode).toBe(403);
+      expect([401, 403]).toContain((await ctx.app.inject({ method, url, payload })).statusCode);
+    }
+    expect(await stateOf('1000006')).toBe(unchanged);
+    expect(codeOf(await (await signedIn('dc.near')).request({ url: POSITION }))).toBe('no_transfer_value');
+    expect(
+      codeOf(await (await signedIn('db.pensioner')).request({ method: 'POST', url: STATEMENT, payload: {} })),
+    ).toBe('no_transfer_value');
+  });
+
+  it('is in the OpenAPI document', () => {
+    const paths = Object.keys(openApiDocument(ctx.app).paths);
+    expect(paths).toEqual(expect.arrayContaining([POSITION, STATEMENT, PARTIAL, PACK]));
+  });
+});
