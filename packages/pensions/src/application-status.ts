@@ -124,3 +124,20 @@ export function retirementJourneyExpiry(
   if (b <= today) return addDays(today, 7);
   return b;
 }
+
+/**
+ * Spec e.12: when an unsubmitted DC retirement application expires: 21 days before the retirement date
+ * when that comes before today + daysToExpire, else today + daysToExpire. A date whose 21 days before is
+ * today or already past keeps the application 7 days (as e.10 does), rather than expiring it at once.
+ */
+export function dcApplicationExpiry(
+  retirementDate: IsoDate,
+  today: IsoDate,
+  daysToExpire = RETIREMENT_JOURNEY_EXPIRY_DAYS,
+): IsoDate {
+  const a = addDays(today, daysToExpire);
+  const b = addDays(retirementDate, -21);
+  if (b >= a) return a;
+  if (b <= today) return addDays(today, 7);
+  return b;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationDatesForSelectedDate,
+  dcApplicationExpiry,
   isoDate,
   LifeStage,
   RetirementApplicationStatus as S,
@@ -151,6 +152,25 @@ describe('retirement journey expiry (90 days)', () => {
   it('is today + 7 days when 30 days before retirement has passed', () => {
     expect(retirementJourneyExpiry(d('2024-01-20'), today)).toBe('2024-01-08');
     expect(retirementJourneyExpiry(d('2024-01-31'), today)).toBe('2024-01-08'); // B = today
+  });
+});
+
+describe('DC application expiry (spec e.12)', () => {
+  const today = d('2024-01-01');
+  it('is today + 90 days when 21 days before the retirement date is later', () => {
+    // A = 1 Jan + 90 = 31 Mar 2024; B = 1 Jun − 21 = 11 May ≥ A
+    expect(dcApplicationExpiry(d('2024-06-01'), today)).toBe('2024-03-31');
+    // B = A exactly (retiring 21 Apr): A
+    expect(dcApplicationExpiry(d('2024-04-21'), today)).toBe('2024-03-31');
+  });
+  it('is 21 days before the retirement date when that comes first', () => {
+    expect(dcApplicationExpiry(d('2024-03-01'), today)).toBe('2024-02-09');
+    // B one day after today (retiring 23 Jan)
+    expect(dcApplicationExpiry(d('2024-01-23'), today)).toBe('2024-01-02');
+  });
+  it('is today + 7 days when 21 days before the retirement date is today or past', () => {
+    expect(dcApplicationExpiry(d('2024-01-22'), today)).toBe('2024-01-08'); // B = today
+    expect(dcApplicationExpiry(d('2024-01-05'), today)).toBe('2024-01-08');
   });
 });
 
