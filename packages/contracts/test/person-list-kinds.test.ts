@@ -245,12 +245,92 @@ describe('a list of things with a name and an amount', () => {
   it('finds an item that asks nothing, or an amount whose min is above its max, at sync', () => {
     expect(
       listKind.problems!({ ...pensions, item: { ...pensions.item, title: undefined, amount: undefined } }),
-    ).toEqual(['an item asks nothing: give it fields, a title, an amount or a share']);
+    ).toEqual(['an item asks nothing: give it fields, a title, an option, an amount or a share']);
     expect(
       listKind.problems!({
         ...pensions,
         item: { ...pensions.item, amount: { label: 'Amount', min: 5, max: 1 } },
       }),
     ).toEqual(['item.amount min (5 pence) is above max (1 pence)']);
+  });
+});
+
+const funds: ListQuestion = {
+  kind: 'list',
+  key: 'fund_designation',
+  label: 'Which funds should your drawdown pot be invested in?',
+  item: {
+    fields: [],
+    option: {
+      label: 'Fund',
+      answers: [
+        { key: 'GLOBAL_EQUITY', label: 'Global Equity Fund' },
+        { key: 'CASH', label: 'Cash Fund' },
+        { key: 'PRE_RETIREMENT_BOND', label: 'Pre-Retirement Bond Fund' },
+      ],
+    },
+    share: true,
+    shareLabel: 'Percentage of the pot',
+    name: 'fund',
+    plural: 'funds',
+  },
+  min: 1,
+  max: 3,
+  total: { of: 'share', equals: 100 },
+};
+const submitFunds = (items: unknown) =>
+  listKind.read(funds, { answerKey: 'list', answerValue: JSON.stringify(items) }, context);
+
+describe('a list of funds chosen from a drop-down, with shares making 100%', () => {
+  it('keeps each fund by its key and shows its label and share', () => {
+    const read = submitFunds([
+      { option: 'GLOBAL_EQUITY', share: '60' },
+      { option: 'CASH', share: '40%' },
+    ]);
+    expect(read).toMatchObject({ ok: true, answer: { answerKey: '2' } });
+    if (!read.ok) return;
+    expect(JSON.parse(read.answer.answerValue!)).toEqual([
+      { option: 'GLOBAL_EQUITY', share: 60 },
+      { option: 'CASH', share: 40 },
+    ]);
+    expect(listKind.display(funds, read.answer)).toBe('Global Equity Fund: 60%; Cash Fund: 40%');
+  });
+
+  it('refuses a fund it does not offer, the same fund twice and percentages not making 100', () => {
+    expect(submitFunds([{ option: 'BITCOIN', share: '100' }])).toMatchObject({
+      ok: false,
+      code: 'answer_not_an_option',
+      message: 'Fund 1: Choose the fund',
+    });
+    expect(
+      submitFunds([
+        { option: 'CASH', share: '50' },
+        { option: 'CASH', share: '50' },
+      ]),
+    ).toMatchObject({ ok: false, code: 'list_option_repeated', message: 'Choose each fund once' });
+    expect(
+      submitFunds([
+        { option: 'CASH', share: '50' },
+        { option: 'GLOBAL_EQUITY', share: '40' },
+      ]),
+    ).toMatchObject({
+      ok: false,
+      code: 'list_total_mismatch',
+      message: 'The shares must add up to exactly 100%. They add up to 90.00%.',
+    });
+  });
+
+  it('finds answers sharing a key, or more items allowed than there are answers, at sync', () => {
+    const option = funds.item.option!;
+    expect(
+      listKind.problems!({
+        ...funds,
+        item: { ...funds.item, option: { ...option, answers: [option.answers[0]!, option.answers[0]!] } },
+        max: 2,
+      }),
+    ).toEqual(['item.option: two answers share a key']);
+    expect(listKind.problems!({ ...funds, max: 4 })).toEqual([
+      'max (4) is more than item.option has answers (3)',
+    ]);
   });
 });

@@ -52,10 +52,11 @@ export function sharesTotalProblem(shares: number[], equals: number, what = 'The
 }
 
 /**
- * One item of a list: its own name when the list asks for one (a pension scheme's), a person's fields,
- * an amount in pence and a share, each when the list asks for it.
+ * One item of a list: its own name when the list asks for one (a pension scheme's), one of a set of
+ * answers (a fund, kept as its key), a person's fields, an amount in pence and a share, each when the
+ * list asks for it.
  */
-export type ListItem = Person & { title?: string; amountPence?: number; share?: number };
+export type ListItem = Person & { title?: string; option?: string; amountPence?: number; share?: number };
 
 const pence = z.number().int().min(0).max(MONEY_ANSWER_MAX_PENCE);
 
@@ -74,6 +75,19 @@ const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
         label: z.string().min(1).max(200),
         maxLength: z.number().int().min(1).max(200).default(100),
       }).optional(),
+      /**
+       * Each item is one of these answers, chosen from a drop-down (a fund to invest in): kept as its key,
+       * shown as its label; no two items may choose the same one.
+       */
+      option: object({
+        label: z.string().min(1).max(200),
+        answers: z
+          .array(
+            object({ key: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/), label: z.string().min(1).max(200) }),
+          )
+          .min(2)
+          .max(50),
+      }).optional(),
       /** Each item's amount of money, typed in pounds and kept in pence: its box's label and bounds. */
       amount: object({
         label: z.string().min(1).max(200),
@@ -82,6 +96,8 @@ const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
       }).optional(),
       /** Each item also takes a percentage share. */
       share: z.boolean().optional(),
+      /** The share's label ("Their share" when not given; "Percentage of the pot" for a fund). */
+      shareLabel: z.string().min(1).max(200).optional(),
       /** What one item is called on the page ("person", "child"), and more than one. */
       name: z.string().min(1).max(40).default('person'),
       plural: z.string().min(1).max(40).default('people'),
@@ -111,10 +127,10 @@ function readAmount(
 /** An item as typed (its name, person, amount and share): every problem against the box at fault. */
 export function readListItem(
   question: ListQuestion,
-  input: { person: unknown; title?: string; amount?: string; share?: string },
+  input: { person: unknown; title?: string; option?: string; amount?: string; share?: string },
   context: KindContext,
 ): { ok: true; item: ListItem } | { ok: false; problems: FieldProblem[] } {
-  const { title: asksTitle, amount: asksAmount } = question.item;
+  const { title: asksTitle, option: asksOption, amount: asksAmount } = question.item;
   const item: ListItem = {};
   const problems: FieldProblem[] = [];
   if (asksTitle) {
@@ -122,6 +138,16 @@ export function readListItem(
     const problem = plainTextProblem(title, asksTitle.maxLength);
     if (problem) problems.push({ field: 'title', ...problem });
     else item.title = title;
+  }
+  if (asksOption) {
+    const chosen = asksOption.answers.find((answer) => answer.key === (input.option ?? '').trim());
+    if (chosen) item.option = chosen.key;
+    else
+      problems.push({
+        field: 'option',
+        code: 'answer_not_an_option',
+        message: `Choose the ${asksOption.label.toLowerCase()}`,
+      });
   }
   const person = readSubmittedPerson(question.item.fields, input.person, context);
   if (person.ok) Object.assign(item, person.person);
@@ -140,6 +166,7 @@ export function readListItem(
 /** An item as its boxes show it again: the amount in pounds, as a member would type it. */
 export const listItemInputOf = (item: ListItem) => ({
   title: item.title,
+  option: item.option,
   amount: item.amountPence === undefined ? undefined : (item.amountPence / 100).toFixed(2),
   share: item.share === undefined ? undefined : String(item.share),
 });
@@ -159,6 +186,12 @@ export function listProblem(
       code: 'list_too_long',
       message: `You can add up to ${question.max} ${question.max === 1 ? question.item.name : question.item.plural}`,
     };
+  const options = items.flatMap((item) => (item.option === undefined ? [] : [item.option]));
+  if (new Set(options).size !== options.length)
+    return {
+      code: 'list_option_repeated',
+      message: `Choose each ${question.item.option!.label.toLowerCase()} once`,
+    };
   const problem =
     question.total &&
     sharesTotalProblem(
@@ -175,10 +208,15 @@ export const listItemsOf = (value: string | null): ListItem[] => {
 
 const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
 
-/** One item on one line: its name, the person, its amount, then its share. */
-export function listItemLine(item: ListItem) {
+/** One item on one line: its name (or its option's label), the person, its amount, then its share. */
+export function listItemLine(item: ListItem, question?: ListQuestion) {
+  const option =
+    item.option === undefined
+      ? undefined
+      : (question?.item.option?.answers.find((answer) => answer.key === item.option)?.label ?? item.option);
   const line = [
     item.title,
+    option,
     personLine(item),
     item.amountPence !== undefined && poundsAndPence(item.amountPence),
   ]
@@ -208,7 +246,13 @@ export const listKind: QuestionKind<ListQuestion> = {
       };
       const read = readListItem(
         question,
-        { person: entry, title: typed('title'), amount: typed('amount'), share: typed('share') },
+        {
+          person: entry,
+          title: typed('title'),
+          option: typed('option'),
+          amount: typed('amount'),
+          share: typed('share'),
+        },
         context,
       );
       if (!read.ok)
@@ -222,15 +266,22 @@ export const listKind: QuestionKind<ListQuestion> = {
     if (problem) return refused(problem.code, problem.message);
     return accepted(question, String(items.length), JSON.stringify(items));
   },
-  display: (_question, answer) => listItemsOf(answer.answerValue).map(listItemLine).join('; '),
+  display: (question, answer) =>
+    listItemsOf(answer.answerValue)
+      .map((item) => listItemLine(item, question))
+      .join('; '),
   conditionValue: (answer) => Number(answer.answerKey),
   problems(question) {
     const found: string[] = [];
     if (question.min > question.max) found.push(`min (${question.min}) is above max (${question.max})`);
     if (question.total && !question.item.share) found.push('a total of shares needs item.share: true');
-    const { fields, title, amount, share } = question.item;
-    if (fields.length === 0 && !title && !amount && !share)
-      found.push('an item asks nothing: give it fields, a title, an amount or a share');
+    const { fields, title, option, amount, share } = question.item;
+    if (fields.length === 0 && !title && !option && !amount && !share)
+      found.push('an item asks nothing: give it fields, a title, an option, an amount or a share');
+    if (option && new Set(option.answers.map((answer) => answer.key)).size !== option.answers.length)
+      found.push('item.option: two answers share a key');
+    if (option && question.max > option.answers.length)
+      found.push(`max (${question.max}) is more than item.option has answers (${option.answers.length})`);
     if (amount?.min !== undefined && amount.max !== undefined && amount.min > amount.max)
       found.push(`item.amount min (${amount.min} pence) is above max (${amount.max} pence)`);
     return found;

@@ -19,9 +19,10 @@ import type { FieldProps, KindField } from './registry';
 const itemPrefix = (question: ListQuestion) => `${question.key}-item-`;
 const editingName = (question: ListQuestion) => `${question.key}-editing`;
 
-/** What was typed in the open item's own boxes (its name, amount and share), beside its person. */
+/** What was typed in the open item's own boxes (its name, option, amount and share), beside its person. */
 const itemBoxesFrom = (form: FormData, prefix: string) => ({
   title: String(form.get(`${prefix}title`) ?? '').trim(),
+  option: String(form.get(`${prefix}option`) ?? '').trim(),
   amount: String(form.get(`${prefix}amount`) ?? '').trim(),
   share: String(form.get(`${prefix}share`) ?? '').trim(),
 });
@@ -54,7 +55,8 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
   const [status, setStatus] = useState('');
   const container = useRef<HTMLDivElement>(null);
   const prefix = itemPrefix(question);
-  const { name, plural, title, amount } = question.item;
+  const { name, plural, title, option, amount } = question.item;
+  const line = (item: ListItem) => listItemLine(item, question);
   const shownAgain = editing?.item && listItemInputOf(editing.item);
 
   const open = (next: Editing | null) => {
@@ -84,7 +86,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
         ? list.map((item, index) => (index === editing.index ? read.item : item))
         : [...list, read.item],
     );
-    setStatus(`${listItemLine(read.item)} ${editing.index < items.length ? 'changed' : 'added'}`);
+    setStatus(`${line(read.item)} ${editing.index < items.length ? 'changed' : 'added'}`);
     open(null);
   }
 
@@ -106,21 +108,21 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
           <dl className="summary-list">
             {items.map((item, index) => (
               <div className="summary-row" key={index}>
-                <dt>{listItemLine(item)}</dt>
+                <dt>{line(item)}</dt>
                 <dd>
                   <button type="button" className="link-button" onClick={() => open({ index, item })}>
-                    Change<span className="visually-hidden"> {listItemLine(item)}</span>
+                    Change<span className="visually-hidden"> {line(item)}</span>
                   </button>{' '}
                   <button
                     type="button"
                     className="link-button"
                     onClick={() => {
                       setItems((list) => list.filter((_, position) => position !== index));
-                      setStatus(`${listItemLine(item)} removed`);
+                      setStatus(`${line(item)} removed`);
                       open(null);
                     }}
                   >
-                    Remove<span className="visually-hidden"> {listItemLine(item)}</span>
+                    Remove<span className="visually-hidden"> {line(item)}</span>
                   </button>
                 </dd>
               </div>
@@ -131,7 +133,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
         {editing ? (
           <fieldset className="list-item-editor">
             <legend className="legend" tabIndex={-1}>
-              {editing.item ? `Change ${listItemLine(editing.item)}` : `Add a ${name}`}
+              {editing.item ? `Change ${line(editing.item)}` : `Add a ${name}`}
             </legend>
             <input type="hidden" name={editingName(question)} value={editing.index} />
             {title && (
@@ -142,6 +144,26 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
                 defaultValue={shownAgain?.title}
                 error={editorError('title')}
               />
+            )}
+            {option && (
+              <div className={`form-group${editorError('option') ? ' form-group--error' : ''}`}>
+                <label htmlFor={`${prefix}option`}>{option.label}</label>
+                <FieldMessages id={`${prefix}option`} error={editorError('option')} />
+                <select
+                  id={`${prefix}option`}
+                  name={`${prefix}option`}
+                  defaultValue={shownAgain?.option ?? ''}
+                  aria-invalid={editorError('option') ? true : undefined}
+                  aria-describedby={describedByFor(`${prefix}option`, undefined, editorError('option'))}
+                >
+                  <option value="">Select an answer</option>
+                  {option.answers.map((answer) => (
+                    <option key={answer.key} value={answer.key}>
+                      {answer.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
             )}
             <PersonFields
               fields={question.item.fields}
@@ -163,7 +185,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
             )}
             {question.item.share && (
               <div className={`form-group${editorError('share') ? ' form-group--error' : ''}`}>
-                <label htmlFor={`${prefix}share`}>Their share</label>
+                <label htmlFor={`${prefix}share`}>{question.item.shareLabel ?? 'Their share'}</label>
                 <ShareInput
                   id={`${prefix}share`}
                   hint={

@@ -159,6 +159,58 @@ describe('the list field', () => {
   });
 });
 
+describe('a list of funds', () => {
+  it('chooses each fund from a drop-down with its percentage, shown by the fund’s name', async () => {
+    const funds = {
+      kind: 'list',
+      key: 'fund_designation',
+      label: 'Which funds should your drawdown pot be invested in?',
+      item: {
+        fields: [],
+        option: {
+          label: 'Fund',
+          answers: [
+            { key: 'GLOBAL_EQUITY', label: 'Global Equity Fund' },
+            { key: 'CASH', label: 'Cash Fund' },
+          ],
+        },
+        share: true,
+        shareLabel: 'Percentage of your drawdown pot',
+        name: 'fund',
+        plural: 'funds',
+      },
+      min: 1,
+      max: 2,
+      total: { of: 'share', equals: 100 },
+    } as JourneyQuestion;
+    const { read } = await shown(funds);
+    const addFund = (fund: string, share: string) => {
+      fireEvent.click(screen.getByRole('button', { name: /^Add (a|another) fund$/ }));
+      type('Fund', fund);
+      type('Percentage of your drawdown pot', share);
+      fireEvent.click(screen.getByRole('button', { name: 'Save this fund' }));
+    };
+    addFund('', '50');
+    expect(screen.getByText('Choose the fund')).toBeTruthy();
+    type('Fund', 'GLOBAL_EQUITY');
+    fireEvent.click(screen.getByRole('button', { name: 'Save this fund' }));
+    addFund('CASH', '40');
+    expect(screen.getByText('Shares add up to 90% (10% still to give)')).toBeTruthy();
+    expect(read()).toBe('refused: The shares must add up to exactly 100%. They add up to 90.00%.');
+    fireEvent.click(buttonReading('Change Cash Fund: 40%'));
+    expect((screen.getByLabelText('Fund') as HTMLSelectElement).value).toBe('CASH');
+    type('Percentage of your drawdown pot', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save this fund' }));
+    expect(read()).toMatchObject({
+      answerKey: '2',
+      answerValue: JSON.stringify([
+        { option: 'GLOBAL_EQUITY', share: 50 },
+        { option: 'CASH', share: 50 },
+      ]),
+    });
+  });
+});
+
 describe('the file field', () => {
   const file = { kind: 'file', key: 'certificate', label: 'Upload the certificate' } as JourneyQuestion;
   const id = '0b8e5a52-3f5a-4d5c-9b0e-2f6f4b8d1c3a';
