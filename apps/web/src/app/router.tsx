@@ -184,6 +184,11 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                   webAppPaths.dcChoose,
                   () => import('../features/dc-options/DcChoosePage').then((m) => m.DcChoosePage),
                 ],
+                [
+                  webAppPaths.transferValue,
+                  () =>
+                    import('../features/transfer-value/TransferValuePage').then((m) => m.TransferValuePage),
+                ],
               ] as const
             ).map(([path, load]) => ({
               path,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { webAppPaths } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
@@ -71,7 +72,8 @@ export function GuaranteedTransferRow({ recordKey }: { recordKey: string }) {
   return (
     <SummaryRow term="Guaranteed transfer value">
       {formatCurrency(quote.transferValuePence)}, guaranteed until {formatDate(quote.guaranteedUntil)} (quote
-      issued {formatDate(quote.issuedOn)})
+      issued {formatDate(quote.issuedOn)}).{' '}
+      <Link to={webAppPaths.transferValue}>See your transfer value</Link>
     </SummaryRow>
   );
 }

@@ -100,6 +100,9 @@ describe('the hub’s figures and requests', () => {
     renderHubParts(member('Deferred'));
     expect(screen.getByText('Pension from 01 May 2029')).toBeTruthy();
     expect(screen.getByText('Guaranteed transfer value')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your transfer value' }).getAttribute('href')).toBe(
+      '/transfer',
+    );
     expect(screen.queryByText('Working out your pension options')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Your requests' })).toBeTruthy();
     expect(screen.getByText(/Retirement application \(100001\): In progress\./)).toBeTruthy();

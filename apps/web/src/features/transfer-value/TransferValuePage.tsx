@@ -1,0 +1,481 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  webAppPaths,
+  type PartialTransferResponse,
+  type TransferPosition,
+  type TransferStatementResponse,
+} from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
+import { FieldMessages, describedByFor } from '../../components/TextField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLoad, type Load } from '../../components/useLoad';
+import { HttpError } from '../../lib/http/client';
+import { errorFor, serverError } from '../../lib/form';
+import { formatCurrency, formatDate } from '../../lib/format';
+import { useTenant } from '../../lib/tenant';
+import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
+import { calculatePartial, downloadPack, readTransferPosition, requestStatement } from './transfer-api';
+import { readCalculatorForm, type CalculatorValues } from './transfer-form';
+import './transfer-value.css';
+
+const TITLE = 'Your transfer value';
+
+/**
+ * Transfer value: the guaranteed value with its expiry (AVCs apart) beside what the member keeps by leaving
+ * their benefits where they are; a statement of entitlement (free once in 12 months, else at the scheme's
+ * charge once accepted); the partial transfer calculator; the transfer pack; and the scam warnings.
+ */
+export function TransferValuePage() {
+  useDocumentTitle(TITLE);
+  const recordKey = activeRecordKey(singleAuthData.read());
+  const read = useLoad(readTransferPosition, { key: recordKey, keepPrevious: true });
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [issued, setIssued] = useState<TransferStatementResponse>();
+  const position = read.data;
+
+  return (
+    <>
+      <ErrorSummary errors={errors} />
+      <h1>{TITLE}</h1>
+      {issued && <Issued issued={issued} />}
+      {read.failure && <NoValue load={read} />}
+      {!position && !read.failure && <p className="page-loading">Getting your transfer value</p>}
+      {position && (
+        <>
+          <p className="lead">
+            A transfer value is what we would pay another pension scheme if you moved your pension there.
+            Think carefully: most people are better off leaving a guaranteed pension where it is.
+          </p>
+          <div className="transfer-compare">
+            <ValueCard position={position} />
+            <KeepCard keep={position.keep} />
+          </div>
+          <Statement
+            position={position}
+            errors={errors}
+            onErrors={setErrors}
+            onIssued={(answer) => {
+              setErrors([]);
+              setIssued(answer);
+              void read.reload();
+            }}
+          />
+          {position.value.guaranteed && position.value.issuedOn && (
+            <Pack issuedOn={position.value.issuedOn} errors={errors} onErrors={setErrors} />
+          )}
+          <PartialCalculator position={position} errors={errors} onErrors={setErrors} />
+          <ScamWarning />
+        </>
+      )}
+    </>
+  );
+}
+
+function NoValue({ load }: { load: Load<TransferPosition> }) {
+  const error = load.failure?.error;
+  if (error instanceof HttpError && error.codes.includes('no_transfer_value'))
+    return (
+      <p>
+        We cannot give a transfer value for this pension online.{' '}
+        <Link to={webAppPaths.contactUs}>Contact us</Link> to ask about transferring it.
+      </p>
+    );
+  return <LoadFailed what="show your transfer value" load={load} />;
+}
+
+function ValueCard({ position }: { position: TransferPosition }) {
+  const { value, nonGuaranteed } = position;
+  return (
+    <section className="transfer-card" aria-labelledby="transfer-value-heading">
+      <h2 id="transfer-value-heading">
+        {value.guaranteed ? 'Guaranteed transfer value' : 'Transfer value today'}
+      </h2>
+      <p className="transfer-card__figure">{formatCurrency(value.transferValuePence, 'exact')}</p>
+      {value.guaranteed ? (
+        <p>
+          Guaranteed until <strong>{formatDate(value.guaranteedUntil)}</strong> ({value.daysLeft}{' '}
+          {value.daysLeft === 1 ? 'day' : 'days'} left). Statement issued on {formatDate(value.issuedOn)},
+          guarantee date {formatDate(value.guaranteeDate)}.
+        </p>
+      ) : (
+        <p>
+          This figure is not guaranteed: it is worked out today ({formatDate(value.guaranteeDate)}) and
+          changes. Ask for a statement of entitlement to have a value guaranteed for 3 months.
+        </p>
+      )}
+      <dl className="summary-list">
+        {value.tranches.map((tranche) => (
+          <div className="summary-row" key={tranche.code}>
+            <dt>{tranche.label}</dt>
+            <dd>
+              {formatCurrency(tranche.transferValuePence, 'exact')}
+              <span className="hint"> ({formatCurrency(tranche.pensionPence, 'exact')} a year)</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {nonGuaranteed.avcFundPence > 0 && (
+        <>
+          <h3>Not guaranteed: your AVC fund</h3>
+          <p className="transfer-card__figure transfer-card__figure--small">
+            {formatCurrency(nonGuaranteed.avcFundPence, 'exact')}
+          </p>
+          <p className="hint">
+            Your additional voluntary contributions are invested. They can be transferred too, at their value
+            on the day they are sold, which may be more or less than this.
+          </p>
+        </>
+      )}
+      {!value.statutoryRight && (
+        <p>
+          You are within a year of your normal retirement date, so a transfer is at the trustees’ discretion.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function KeepCard({ keep }: { keep: TransferPosition['keep'] }) {
+  return (
+    <section className="transfer-card" aria-labelledby="transfer-keep-heading">
+      <h2 id="transfer-keep-heading">Leave your benefits where they are</h2>
+      {keep ? (
+        <>
+          <p>If you do not transfer, we pay you:</p>
+          <dl className="summary-list">
+            <div className="summary-row">
+              <dt>Your pension from {formatDate(keep.normalRetirementDate)}</dt>
+              <dd>{formatCurrency(keep.pensionAtNormalRetirementPence, 'exact')} a year, for life</dd>
+            </div>
+            <div className="summary-row">
+              <dt>Spouse’s or partner’s pension</dt>
+              <dd>
+                {formatCurrency(keep.survivorPensionPence, 'exact')} a year ({keep.survivorPensionPercent}% of
+                your pension) if you die
+              </dd>
+            </div>
+            {keep.increases.map((increase) => (
+              <div className="summary-row" key={increase.label}>
+                <dt>Increases: {increase.label}</dt>
+                <dd>With prices (CPI) each year until it is paid, up to {increase.capPercent}% a year</dd>
+              </div>
+            ))}
+          </dl>
+          <p>
+            This pension is guaranteed whatever happens to investments. If you transfer, you give it up and
+            take on the investment risk yourself.
+          </p>
+        </>
+      ) : (
+        <p>
+          We cannot show your pension at normal retirement right now. See{' '}
+          <Link to="/retirement/figures">your retirement figures</Link>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Statement({
+  position,
+  errors,
+  onErrors,
+  onIssued,
+}: {
+  position: TransferPosition;
+  errors: FieldError[];
+  onErrors: (errors: FieldError[]) => void;
+  onIssued: (issued: TransferStatementResponse) => void;
+}) {
+  const { statement } = position;
+  const [busy, setBusy] = useState(false);
+  const charge = formatCurrency(statement.chargeNowPence, 'exact');
+  const chargeError = errorFor(errors, 'acceptCharge');
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const accepted = new FormData(event.currentTarget).get('acceptCharge') === 'yes';
+    if (!statement.freeNow && !accepted) {
+      onErrors([
+        { field: 'acceptCharge', message: `Tick the box to agree to pay ${charge} for this statement` },
+      ]);
+      return;
+    }
+    setBusy(true);
+    try {
+      onIssued(await requestStatement(statement.freeNow ? {} : { acceptCharge: true }));
+    } catch (error) {
+      onErrors([
+        error instanceof HttpError && error.codes.includes('free_statement_not_due')
+          ? {
+              field: 'acceptCharge',
+              message: `Your free statement is not due yet. Tick the box to pay ${charge}`,
+            }
+          : serverError(error, 'request-statement'),
+      ]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="statement-heading">
+      <h2 id="statement-heading">Ask for a statement of entitlement</h2>
+      <p>
+        A statement of entitlement guarantees your transfer value for 3 months from the day we work it out. It
+        comes with your transfer pack, which is also saved in your documents.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {statement.freeNow ? (
+          <p>You can have one free statement every 12 months. Your next one is free.</p>
+        ) : (
+          <div className={`form-group${chargeError ? ' form-group--error' : ''}`}>
+            <p>
+              You have had a statement in the last 12 months. Your next free statement is due on{' '}
+              <strong>{formatDate(statement.nextFreeOn)}</strong>. You can ask for one now for {charge}.
+            </p>
+            <FieldMessages id="acceptCharge" error={chargeError} />
+            <div className="checkbox checkbox--transfer">
+              <input
+                type="checkbox"
+                id="acceptCharge"
+                name="acceptCharge"
+                value="yes"
+                aria-describedby={describedByFor('acceptCharge', undefined, chargeError)}
+              />
+              <label htmlFor="acceptCharge">I agree to pay {charge} for this statement</label>
+            </div>
+          </div>
+        )}
+        <button type="submit" id="request-statement" className="button" disabled={busy}>
+          {statement.freeNow ? 'Ask for a free statement' : `Ask for a statement for ${charge}`}
+        </button>
+        {errorFor(errors, 'request-statement') && (
+          <p className="error-message">
+            <span className="visually-hidden">Error:</span> {errorFor(errors, 'request-statement')}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function Issued({ issued }: { issued: TransferStatementResponse }) {
+  const { routes } = useTenant();
+  return (
+    <div className="panel" role="status">
+      <h2>Statement of entitlement issued</h2>
+      <p>
+        Your reference <strong className="panel__reference">{issued.caseNumber}</strong>
+      </p>
+      <p>
+        {formatCurrency(issued.transferValuePence, 'exact')} guaranteed until{' '}
+        {formatDate(issued.guaranteedUntil)}
+        {issued.chargePence > 0 &&
+          `. We will ask you to pay the ${formatCurrency(issued.chargePence, 'exact')} charge`}
+        . Your transfer pack is in <Link to={webAppPaths.documents}>your documents</Link>; follow the request
+        in <Link to={routes.myRequests}>My requests</Link>.
+      </p>
+    </div>
+  );
+}
+
+function Pack({
+  issuedOn,
+  errors,
+  onErrors,
+}: {
+  issuedOn: string;
+  errors: FieldError[];
+  onErrors: (errors: FieldError[]) => void;
+}) {
+  const download = async () => {
+    try {
+      await downloadPack(issuedOn);
+    } catch (error) {
+      onErrors([serverError(error, 'download-pack')]);
+    }
+  };
+  return (
+    <section aria-labelledby="pack-heading">
+      <h2 id="pack-heading">Your transfer pack</h2>
+      <p>
+        Your guaranteed figures, what you give up by transferring, how to spot a pension scam, when you must
+        take financial advice and how to apply.
+      </p>
+      <button
+        type="button"
+        id="download-pack"
+        className="button button--secondary"
+        onClick={() => void download()}
+      >
+        Download your transfer pack (PDF)
+      </button>
+      {errorFor(errors, 'download-pack') && (
+        <p className="error-message">
+          <span className="visually-hidden">Error:</span> {errorFor(errors, 'download-pack')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PartialCalculator({
+  position,
+  errors,
+  onErrors,
+}: {
+  position: TransferPosition;
+  errors: FieldError[];
+  onErrors: (errors: FieldError[]) => void;
+}) {
+  const [values, setValues] = useState<CalculatorValues>({ way: '', amount: '' });
+  const [result, setResult] = useState<PartialTransferResponse>();
+  if (!position.partialTransfersAllowed)
+    return (
+      <section aria-labelledby="partial-heading">
+        <h2 id="partial-heading">Transferring part of your pension</h2>
+        <p>Your scheme does not allow part of a pension to be transferred: you transfer all of it or none.</p>
+      </section>
+    );
+  const wayError = errorFor(errors, 'way-transfer-value');
+  const amountError = errorFor(errors, 'amount');
+  const byValue = values.way !== 'residual-pension';
+  const amountLabel = byValue ? 'Amount to transfer (£)' : 'Pension to keep, a year (£)';
+  const hint = byValue
+    ? `In pounds and pence, up to ${formatCurrency(position.value.transferValuePence, 'exact')}`
+    : `In pounds and pence, up to ${formatCurrency(position.value.pensionPence, 'exact')} a year`;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = readCalculatorForm(values, position.value);
+    if (!checked.ok) {
+      onErrors(checked.errors);
+      return;
+    }
+    try {
+      setResult(await calculatePartial(checked.request));
+      onErrors([]);
+    } catch (error) {
+      onErrors([serverError(error, 'amount')]);
+    }
+  };
+
+  return (
+    <section aria-labelledby="partial-heading">
+      <h2 id="partial-heading">Work out a partial transfer</h2>
+      <p>
+        You can transfer part of your pension and keep the rest with us. Work it out either way: from the
+        amount you want to transfer, or from the pension you want to keep.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <div className={`form-group${wayError ? ' form-group--error' : ''}`}>
+          <fieldset aria-describedby={wayError ? 'way-error' : undefined}>
+            <legend className="legend">How do you want to work it out?</legend>
+            {wayError && (
+              <p id="way-error" className="error-message">
+                <span className="visually-hidden">Error:</span> {wayError}
+              </p>
+            )}
+            <div className="radio">
+              <input
+                type="radio"
+                id="way-transfer-value"
+                name="way"
+                checked={values.way === 'transfer-value'}
+                onChange={() => setValues((now) => ({ ...now, way: 'transfer-value' }))}
+              />
+              <label htmlFor="way-transfer-value">I want to transfer this much</label>
+            </div>
+            <div className="radio">
+              <input
+                type="radio"
+                id="way-residual-pension"
+                name="way"
+                checked={values.way === 'residual-pension'}
+                onChange={() => setValues((now) => ({ ...now, way: 'residual-pension' }))}
+              />
+              <label htmlFor="way-residual-pension">I want to keep this much pension</label>
+            </div>
+          </fieldset>
+        </div>
+        <div className={`form-group${amountError ? ' form-group--error' : ''}`}>
+          <label htmlFor="amount">{amountLabel}</label>
+          <FieldMessages id="amount" hint={hint} error={amountError} />
+          <input
+            id="amount"
+            name="amount"
+            inputMode="decimal"
+            className="input--8"
+            value={values.amount}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={describedByFor('amount', hint, amountError)}
+            onChange={(event) => setValues((now) => ({ ...now, amount: event.target.value }))}
+          />
+        </div>
+        <button type="submit" className="button">
+          Work it out
+        </button>
+      </form>
+      {result && <PartialResult result={result} />}
+    </section>
+  );
+}
+
+function PartialResult({ result }: { result: PartialTransferResponse }) {
+  return (
+    <div className="transfer-result" aria-live="polite">
+      <h3>Your partial transfer</h3>
+      <dl className="summary-list">
+        <div className="summary-row">
+          <dt>Transfer value</dt>
+          <dd>{formatCurrency(result.transferValuePence, 'exact')}</dd>
+        </div>
+        <div className="summary-row">
+          <dt>Pension you keep with us</dt>
+          <dd>{formatCurrency(result.residualPensionPence, 'exact')} a year</dd>
+        </div>
+        {result.tranches.map((tranche) => (
+          <div className="summary-row" key={tranche.code}>
+            <dt>{tranche.label}</dt>
+            <dd>
+              {formatCurrency(tranche.transferValuePence, 'exact')} transferred,{' '}
+              {formatCurrency(tranche.residualPensionPence, 'exact')} a year kept
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hint">
+        Worked out on your {result.guaranteed ? 'guaranteed' : 'current, not guaranteed,'} transfer value of{' '}
+        {formatCurrency(result.fullTransferValuePence, 'exact')}.
+        {result.nonGuaranteed.avcFundPence > 0 &&
+          ` Your AVC fund (${formatCurrency(result.nonGuaranteed.avcFundPence, 'exact')}, not guaranteed) is not part of this.`}
+      </p>
+    </div>
+  );
+}
+
+function ScamWarning() {
+  return (
+    <section className="notice" aria-labelledby="scams-heading">
+      <h2 id="scams-heading">Protect yourself from pension scams</h2>
+      <p>
+        Be wary of anyone who contacts you out of the blue about your pension, offers a free pension review,
+        promises high returns or access before age 55, or rushes you. Cold calling about pensions is illegal.
+      </p>
+      <ul>
+        <li>
+          Check the firm and read the FCA’s <a href="https://www.fca.org.uk/scamsmart">ScamSmart guidance</a>.
+        </li>
+        <li>
+          Report a suspected scam to <a href="https://www.actionfraud.police.uk">Action Fraud</a> on 0300 123
+          2040 (in Scotland, Police Scotland on 101).
+        </li>
+        <li>
+          If your transfer value is over £30,000, the law says you must take advice from a financial adviser
+          authorised by the FCA before we can pay it.
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type {
+  PartialTransferRequest,
+  PartialTransferResponse,
+  TransferPosition,
+  TransferStatementRequest,
+  TransferStatementResponse,
+} from '@meridian/contracts';
+import { http, recordHeaders } from '../../lib/api';
+import { downloadAsActiveRecord } from '../../lib/save-file';
+
+const BASE = '/mdp-api/api/transfer-value';
+
+/** The member's transfer position: value, AVCs, statement, partial transfers and what is kept. */
+export const readTransferPosition = () => http.get<TransferPosition>(BASE, recordHeaders());
+
+/** Asks for a statement of entitlement (a charged one needs `acceptCharge`). */
+export const requestStatement = (body: TransferStatementRequest) =>
+  http.post<TransferStatementResponse>(`${BASE}/statement`, { body, ...recordHeaders() });
+
+/** The partial transfer calculator, either way. */
+export const calculatePartial = (body: PartialTransferRequest) =>
+  http.post<PartialTransferResponse>(`${BASE}/partial`, { body, ...recordHeaders() });
+
+/** Saves the transfer pack of the guaranteed statement. */
+export const downloadPack = (issuedOn: string) =>
+  downloadAsActiveRecord(`${BASE}/pack`, `transfer-pack-${issuedOn}.pdf`);
