@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   webAppPaths,
@@ -53,6 +53,7 @@ export function TransferValuePage() {
             <KeepCard keep={position.keep} />
           </div>
           <Statement
+            key={`${position.value.issuedOn ?? ''} ${position.statement.chargeNowPence}`}
             position={position}
             errors={errors}
             onErrors={setErrors}
@@ -262,12 +263,16 @@ function Statement({
 
 function Issued({ issued }: { issued: TransferStatementResponse }) {
   const { routes } = useTenant();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <div className="panel" role="status">
-      <h2>Statement of entitlement issued</h2>
-      <p>
-        Your reference <strong className="panel__reference">{issued.caseNumber}</strong>
-      </p>
+    <div role="status" tabIndex={-1} ref={ref}>
+      <div className="panel">
+        <h2>Statement of entitlement issued</h2>
+        <p>
+          Your reference <strong className="panel__reference">{issued.caseNumber}</strong>
+        </p>
+      </div>
       <p>
         {formatCurrency(issued.transferValuePence, 'exact')} guaranteed until{' '}
         {formatDate(issued.guaranteedUntil)}

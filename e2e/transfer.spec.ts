@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { pdfLines } from '../apps/server/test/pdf-text';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { signInToHub } from './support/member';
+
+test('db.avc sees the guaranteed transfer value beside what is kept, works out a partial transfer, downloads the pack and pays for a second statement', async ({
+  page,
+}) => {
+  await signInToHub(page, 'db.avc');
+  await page.getByRole('link', { name: 'See your transfer value' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Your transfer value' })).toBeVisible();
+  const value = main.getByRole('region', { name: 'Guaranteed transfer value' });
+  await expect(value).toContainText(/£[\d,]+\.\d\d/);
+  await expect(value).toContainText(/Guaranteed until \d\d \w{3} \d{4} \(\d+ days left\)/);
+  await expect(value.getByText('Not guaranteed: your AVC fund')).toBeVisible();
+  await expect(value).toContainText('£38,450.00');
+  const keep = main.getByRole('region', { name: 'Leave your benefits where they are' });
+  await expect(keep).toContainText(/Your pension from \d\d \w{3} \d{4}/);
+  await expect(keep).toContainText('50% of your pension');
+  await expectNoAccessibilityViolations(page);
+
+  // The calculator: nothing chosen is refused in the error summary, whose link leads to the question.
+  const calculate = main.getByRole('button', { name: 'Work it out' });
+  await calculate.click();
+  const summary = page.getByRole('alert');
+  await expect(
+    summary.getByRole('link', { name: 'Choose how you want to work out a partial transfer' }),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('I want to transfer this much').check();
+  await main.getByLabel('Amount to transfer (£)').fill('100,000');
+  await calculate.click();
+  const result = main.locator('.transfer-result');
+  await expect(result.getByText('Transfer value', { exact: true }).locator('xpath=..')).toContainText(
+    '£100,000.00',
+  );
+  const kept = (await result
+    .getByText('Pension you keep with us')
+    .locator('xpath=..')
+    .locator('dd')
+    .textContent())!;
+  expect(kept).toMatch(/^£[\d,]+\.\d\d a year$/);
+  // and back: keeping that pension transfers about £100,000
+  await main.getByLabel('I want to keep this much pension').check();
+  await main.getByLabel('Pension to keep, a year (£)').fill(kept.replace(' a year', ''));
+  await calculate.click();
+  await expect(result.getByText('Transfer value', { exact: true }).locator('xpath=..')).toContainText(
+    /£(99,99\d|100,00\d)\.\d\d/,
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: 'Download your transfer pack (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^transfer-pack-\d{4}-\d\d-\d\d\.pdf$/);
+  const lines = (await pdfLines(await readFile((await download.path())!))).join('\n');
+  for (const expected of [
+    'Your transfer pack',
+    'Guaranteed transfer value',
+    'Priya Sharma',
+    '£38,450.00',
+    'What you give up by transferring',
+    'ScamSmart',
+    'Action Fraud',
+    'The £30,000 advice rule',
+    'How to apply',
+  ])
+    expect(lines).toContain(expected);
+
+  // A second statement within 12 months: the charge must be agreed to first.
+  const ask = main.getByRole('button', { name: 'Ask for a statement for £250.00' });
+  await expect(main.getByText(/Your next free statement is due on \d\d \w{3} \d{4}/)).toBeVisible();
+  await ask.click();
+  await expect(
+    page
+      .getByRole('alert')
+      .getByRole('link', { name: 'Tick the box to agree to pay £250.00 for this statement' }),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('I agree to pay £250.00 for this statement').check();
+  await ask.click();
+  const issued = main.getByRole('status').filter({ hasText: 'Statement of entitlement issued' });
+  await expect(issued).toContainText(/TVS-\d+/);
+  await expect(issued).toContainText('£250.00 charge');
+  await expectNoAccessibilityViolations(page);
+  const reference = (await issued.locator('.panel__reference').textContent())!;
+  await issued.getByRole('link', { name: 'My requests' }).click();
+  await expect(page.getByRole('main').getByText(reference).first()).toBeVisible();
+
+  // Site search finds transfers.
+  await page.goto('/search?q=transfer');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Transferring your pension' })).toBeVisible();
+});
