@@ -54,6 +54,7 @@ import { VISITOR_API_PREFIX, visitorJourneyOwner } from './areas/journeys/visito
 import { caseRoutes } from './areas/cases/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
+import './areas/retirement/dc-journey-plugin';
 import './areas/my-details/journey-checks';
 import './areas/identity-verification/journey-checks';
 import './areas/journeys/kind-checks';

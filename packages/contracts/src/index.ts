@@ -17,6 +17,7 @@ export * from './calculations';
 export * from './dc-pot';
 export * from './dc-options';
 export * from './dc-quote-selection';
+export * from './dc-application';
 export * from './web-routes';
 export * from './batch';
 export * from './branding';

@@ -99,10 +99,12 @@ function definitionSchema(object: ObjectSchemaFactory) {
     /** Days an unsubmitted journey is kept; a retirement date can bring it forward (spec e.10). */
     expiryDays: z.number().int().min(1).max(365).default(90),
     /**
-     * Set for the DB retirement application: started from a chosen retirement quote
-     * (start-db-core-journey), which the application locks in.
+     * The server plugin that locks what the journey needs when it starts: `retirement-quote` for the
+     * DB retirement application (a chosen retirement quote, start-db-core-journey),
+     * `dc-quote-selection` for the DC application (the option chosen in DC quote selection,
+     * start-dc-journey).
      */
-    startsFrom: z.enum(['retirement-quote']).optional(),
+    startsFrom: z.enum(['retirement-quote', 'dc-quote-selection']).optional(),
     /** Who may start it, over the content access key; others are told why not. */
     eligibility: visibilityRuleSchema.optional(),
     /** A formal quote the member may ask for before applying (`submit-case`): the case it opens. */

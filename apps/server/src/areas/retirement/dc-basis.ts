@@ -41,7 +41,7 @@ export function localDcScheme(code: string, today: IsoDate): DcSchemeConfig {
  * rates and regime; and the context the answers share (range, limits, tax basis).
  */
 export async function dcBasisFor(
-  db: Database,
+  db: Pick<Database, 'select'>,
   calculations: CalculationProvider,
   request: FastifyRequest,
   when: { retirementDate?: string; age?: number },

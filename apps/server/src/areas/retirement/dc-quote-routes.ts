@@ -103,6 +103,74 @@ function summarySections(member: Member, figures: DcQuoteSelectionResponse) {
 }
 
 /**
+ * The selection worked out again for the signed-in member's DC record: the tax-free cash within the most
+ * allowed, instalments only where the scheme pays them, an option the member may take; a 400 with the
+ * refusal's code otherwise. Quote selection answers it, and the DC application locks it at start.
+ */
+export async function dcSelectionFigures(
+  db: Pick<Database, 'select'>,
+  calculations: CalculationProvider,
+  request: FastifyRequest,
+  selection: DcQuoteSelection,
+) {
+  const { basis, context, member } = await dcBasisFor(
+    db,
+    calculations,
+    request,
+    { retirementDate: selection.retirementDate },
+    {},
+  );
+  const instalments = basis.scheme.taxFreeCashInstalments;
+  const checked = dcQuoteSelectionSchema({
+    maximumTaxFreeCashPence: context.taxFreeCash.maximumPence,
+    instalmentsAllowed: instalments !== null,
+  }).safeParse(selection);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw badRequest(selectionIssueCode(issue), issue.message);
+  }
+  const option = await calculated(Promise.resolve().then(() => dcOptionFigures(basis, selection.choice)));
+  if (!option.eligible)
+    throw badRequest('option_not_eligible', option.notEligibleReason ?? 'You cannot take this option.');
+  const second = selection.secondInstalmentPence;
+  if (second !== undefined && option.choice.taxFreeCashPence === undefined)
+    throw badRequest('instalments_not_allowed', 'This option has no tax-free cash to pay in instalments');
+  if (second !== undefined && second >= option.taxFreeCashPence)
+    throw badRequest(
+      'instalment_too_large',
+      'The second instalment must be less than your tax-free cash, so that the first is more than £0',
+    );
+  const secondPaidOn = instalments
+    ? addMonths(isoDate(context.retirementDate), instalments.secondAfterMonths)
+    : null;
+  const payments =
+    second !== undefined && secondPaidOn
+      ? [
+          { paidOn: context.retirementDate, amountPence: option.taxFreeCashPence - second },
+          { paidOn: secondPaidOn, amountPence: second },
+        ]
+      : option.taxFreeCashPence > 0
+        ? [{ paidOn: context.retirementDate, amountPence: option.taxFreeCashPence }]
+        : [];
+  const figures: DcQuoteSelectionResponse = {
+    calculatedOn: context.calculatedOn,
+    retirementDate: context.retirementDate,
+    potPence: context.potPence,
+    taxFreeCash: {
+      minimumPence: 0,
+      maximumPence: context.taxFreeCash.maximumPence,
+      limitedBy: context.taxFreeCash.limitedBy,
+    },
+    instalments: { allowed: instalments !== null, secondPaidOn },
+    payments,
+    option,
+    mpaaPence: context.mpaaPence,
+    tax: context.tax,
+  };
+  return { figures, member };
+}
+
+/**
  * Quote selection for the signed-in member's DC record: the option chosen from explore worked out again
  * with the tax-free cash they set (within the most allowed) and, where the scheme configures
  * `taxFreeCashInstalments`, paid in two instalments; its summary as a PDF; and a formal quote request,
@@ -114,63 +182,8 @@ export const dcQuoteRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, calculations }) => {
   app.addHook('preHandler', app.requireMember);
 
-  const selectionFigures = async (request: FastifyRequest, selection: DcQuoteSelection) => {
-    const { basis, context, member } = await dcBasisFor(
-      db,
-      calculations,
-      request,
-      { retirementDate: selection.retirementDate },
-      {},
-    );
-    const instalments = basis.scheme.taxFreeCashInstalments;
-    const checked = dcQuoteSelectionSchema({
-      maximumTaxFreeCashPence: context.taxFreeCash.maximumPence,
-      instalmentsAllowed: instalments !== null,
-    }).safeParse(selection);
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      throw badRequest(selectionIssueCode(issue), issue.message);
-    }
-    const option = await calculated(Promise.resolve().then(() => dcOptionFigures(basis, selection.choice)));
-    if (!option.eligible)
-      throw badRequest('option_not_eligible', option.notEligibleReason ?? 'You cannot take this option.');
-    const second = selection.secondInstalmentPence;
-    if (second !== undefined && option.choice.taxFreeCashPence === undefined)
-      throw badRequest('instalments_not_allowed', 'This option has no tax-free cash to pay in instalments');
-    if (second !== undefined && second >= option.taxFreeCashPence)
-      throw badRequest(
-        'instalment_too_large',
-        'The second instalment must be less than your tax-free cash, so that the first is more than £0',
-      );
-    const secondPaidOn = instalments
-      ? addMonths(isoDate(context.retirementDate), instalments.secondAfterMonths)
-      : null;
-    const payments =
-      second !== undefined && secondPaidOn
-        ? [
-            { paidOn: context.retirementDate, amountPence: option.taxFreeCashPence - second },
-            { paidOn: secondPaidOn, amountPence: second },
-          ]
-        : option.taxFreeCashPence > 0
-          ? [{ paidOn: context.retirementDate, amountPence: option.taxFreeCashPence }]
-          : [];
-    const figures: DcQuoteSelectionResponse = {
-      calculatedOn: context.calculatedOn,
-      retirementDate: context.retirementDate,
-      potPence: context.potPence,
-      taxFreeCash: {
-        minimumPence: 0,
-        maximumPence: context.taxFreeCash.maximumPence,
-        limitedBy: context.taxFreeCash.limitedBy,
-      },
-      instalments: { allowed: instalments !== null, secondPaidOn },
-      payments,
-      option,
-      mpaaPence: context.mpaaPence,
-      tax: context.tax,
-    };
-    return { figures, member };
-  };
+  const selectionFigures = (request: FastifyRequest, selection: DcQuoteSelection) =>
+    dcSelectionFigures(db, calculations, request, selection);
 
   app.post(
     '/retirement/dc/quote-selection',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  dcQuoteSelectionRequestSchema,
   errorBodySchema,
   journeySubmitResponseSchema,
   journeyTypeParamsSchema,
@@ -29,7 +30,8 @@ const tags = ['journeys'];
 
 /**
  * The DB retirement application: started from a chosen quote (the generic start, whose plugin's
- * `lock` locks the quote in: journey-plugin.ts), and the formal quote asked before it.
+ * `lock` locks the quote in: journey-plugin.ts), and the formal quote asked before it; the DC
+ * application, started from the member's quote selection (dc-journey-plugin.ts).
  */
 export const retirementStartRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -79,6 +81,30 @@ export const retirementStartRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await startFromQuote(request, request.params.journeyType, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/journeys/:journeyType/start-dc-journey',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start (or re-choose) the DC retirement application from the member’s quote selection (the option, its tax-free cash and instalments), locked in; 400 with the selection’s refusal codes (tax_free_cash_above_maximum, option_not_eligible, ...)',
+        params: journeyTypeParamsSchema,
+        body: dcQuoteSelectionRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const graph = await members.graphOf(request, request.params.journeyType, 'start');
+      if (graph.definition.startsFrom !== 'dc-quote-selection')
+        throw badRequest(
+          'journey_not_from_dc_selection',
+          'This journey does not start from a DC option you chose.',
+        );
+      await startJourney(db, calculations, members, request, graph, request.body);
       return reply.code(204).send(null);
     },
   );
