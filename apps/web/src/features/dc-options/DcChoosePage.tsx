@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   dcOptionText,
   webAppPaths,
@@ -17,7 +17,14 @@ import { errorFor, serverError } from '../../lib/form';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { saveBlob } from '../../lib/save-file';
 import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
-import { optionSummaryPdf, readQuoteSelection, requestFormalQuote } from './choose-api';
+import { journeyApi, messageFor, refreshApplicationStatus } from '../journeys';
+import {
+  applyForOption,
+  DC_APPLICATION_TYPE,
+  optionSummaryPdf,
+  readQuoteSelection,
+  requestFormalQuote,
+} from './choose-api';
 import { chooseRefusal, readChooseForm, selectionFromQuery, type ChooseFormValues } from './choose-form';
 import { penceToPounds } from './explore-form';
 import { OptionCard } from './OptionCard';
@@ -30,7 +37,8 @@ const SECOND_HINT = 'In pounds and pence. The first instalment is the rest of yo
 /**
  * Choose an option from explore: change its tax-free cash (a slider, or an amount typed in pounds and
  * pence) within the most allowed, take it in two instalments where the scheme pays them, see the figures
- * worked out again, download the option summary and ask for a formal quote.
+ * worked out again, download the option summary, ask for a formal quote, or apply for it (the DC
+ * application's journey, started with this selection locked in).
  */
 export function DcChoosePage() {
   useDocumentTitle('Choose this option');
@@ -66,6 +74,7 @@ function ChooseOption({ initial }: { initial: DcQuoteSelection }) {
   const refused = read.failure ? chooseRefusal(read.failure.error, figures?.taxFreeCash.maximumPence) : null;
   const shown = [...errors, ...(refused ? [refused] : [])];
   const title = dcOptionText[selection.choice.code].title;
+  const navigate = useNavigate();
 
   if (requested) return <Requested title={title} requested={requested} />;
 
@@ -75,6 +84,21 @@ function ChooseOption({ initial }: { initial: DcQuoteSelection }) {
       setErrors([]);
     } catch (error) {
       setErrors([chooseRefusal(error) ?? serverError(error, 'download-summary')]);
+    }
+  };
+  const apply = async () => {
+    try {
+      await applyForOption(selection);
+      // The hub and the menu read "application in progress" from the access key.
+      await refreshApplicationStatus().catch(() => undefined);
+      const [definition, journey] = await Promise.all([
+        journeyApi.definition(DC_APPLICATION_TYPE),
+        journeyApi.data(DC_APPLICATION_TYPE),
+      ]);
+      const at = journey?.status === 'Started' ? journey.currentPageKey : definition.firstPage;
+      void navigate(definition.pages.find((page) => page.key === at)?.slug ?? '/');
+    } catch (error) {
+      setErrors([chooseRefusal(error) ?? { field: 'apply', message: messageFor(error) }]);
     }
   };
   const request = async () => {
@@ -142,10 +166,25 @@ function ChooseOption({ initial }: { initial: DcQuoteSelection }) {
             >
               Download the option summary (PDF)
             </button>
-            <button type="button" id="request-quote" className="button" onClick={() => void request()}>
+            <button
+              type="button"
+              id="request-quote"
+              className="button button--secondary"
+              onClick={() => void request()}
+            >
               Request a formal quote
             </button>
+            {read.data && (
+              <button type="button" id="apply" className="button" onClick={() => void apply()}>
+                Apply for this option
+              </button>
+            )}
           </div>
+          {errorFor(shown, 'apply') && (
+            <p className="error-message">
+              <span className="visually-hidden">Error:</span> {errorFor(shown, 'apply')}
+            </p>
+          )}
           {errorFor(shown, 'request-quote') && (
             <p className="error-message">
               <span className="visually-hidden">Error:</span> {errorFor(shown, 'request-quote')}

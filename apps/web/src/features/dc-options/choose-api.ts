@@ -14,3 +14,16 @@ export const optionSummaryPdf = (selection: DcQuoteSelection) =>
 /** Asks the scheme for a formal quote: the case opened. */
 export const requestFormalQuote = (selection: DcQuoteSelection) =>
   http.post<DcFormalQuoteResponse>(`${SELECTION}/formal-quote`, { body: selection, ...recordHeaders() });
+
+/**
+ * The DC application's journey type (the existing portal's name for it, which each tenant's content
+ * uses for its DC application).
+ */
+export const DC_APPLICATION_TYPE = 'dcretirementapplication';
+
+/** Starts (or re-chooses) the DC application from the selection: the server locks its figures in. */
+export const applyForOption = (selection: DcQuoteSelection) =>
+  http.post<void>(`/mdp-api/api/journeys/${DC_APPLICATION_TYPE}/start-dc-journey`, {
+    body: selection,
+    ...recordHeaders(),
+  });

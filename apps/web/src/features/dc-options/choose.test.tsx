@@ -180,6 +180,51 @@ describe('the choose page', () => {
     expect(screen.getByRole('link', { name: 'My requests' })).toBeTruthy();
   });
 
+  it('applies for the option: starts the DC application with the selection and opens its first page', async () => {
+    const started: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.endsWith('/start-dc-journey')) {
+        started.push(JSON.parse(String(init.body)));
+        return new Response(null, { status: 204 });
+      }
+      if (url.endsWith('/dcretirementapplication/definition'))
+        return jsonResponse(200, {
+          type: 'dcretirementapplication',
+          firstPage: 'dca_guidance',
+          pages: [{ key: 'dca_guidance', slug: '/retirement/dc-apply/guidance' }],
+        });
+      if (url.endsWith('/dcretirementapplication/data'))
+        return jsonResponse(200, { status: 'Started', currentPageKey: 'dca_guidance' });
+      if (url.includes('access-key')) return jsonResponse(500, {});
+      return jsonResponse(200, answer(4_800_000));
+    });
+    renderApp(chooseHref('2027-07-28', choice), {
+      routes: [
+        { path: '/retirement/dc-options/choose', element: <DcChoosePage /> },
+        { path: '/retirement/dc-apply/guidance', element: <h1>Pension Wise guidance</h1> },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply for this option' }));
+    expect(await screen.findByRole('heading', { name: 'Pension Wise guidance' })).toBeTruthy();
+    expect(started).toEqual([selection]);
+  });
+
+  it('says why an application cannot start, in the error summary', async () => {
+    stubFetch((url) =>
+      url.endsWith('/start-dc-journey')
+        ? jsonResponse(403, {
+            errors: [
+              { code: 'journey_not_open', message: 'Apply to take your pension pot is not open to you.' },
+            ],
+          })
+        : jsonResponse(200, answer(4_800_000)),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply for this option' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText(/not open to you/)).toBeTruthy();
+  });
+
   it('says so when a formal quote is already asked for', async () => {
     stubFetch((url) =>
       url.endsWith('/formal-quote')
