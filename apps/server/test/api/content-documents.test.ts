@@ -54,6 +54,9 @@ describe('tenant content documents', () => {
       expect(deferredMenu).not.toContain('Your payments');
       expect(pensionerMenu).toContain('Your payments');
       expect(pensionerMenu).not.toContain('Your retirement figures');
+      // a pension in payment cannot be transferred
+      expect(deferredMenu).toContain('Your transfer value');
+      expect(pensionerMenu).not.toContain('Your transfer value');
     }
     const visitor = await ctx.app.inject({ url: `${base}/unauthorized-menu?tenantUrl=localhost` });
     expect(visitor.json().items.map((item: { label: string }) => item.label)).not.toContain('Your payments');
