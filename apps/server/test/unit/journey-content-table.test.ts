@@ -2,8 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  conditionHolds,
+  conditionReferences,
   fileEndingsOf,
   journeyDefinitionFileSchema,
+  type JourneyCondition,
   pageJourneyFileSchema,
   type JourneyDefinition,
   type JourneyQuestion,
@@ -12,8 +15,10 @@ import {
 } from '@meridian/contracts';
 import { assertComplete, submitStep, updatePageData } from '../../src/areas/journeys/engine';
 import {
+  answersOf,
   graphOf,
   journeyGraphProblems,
+  reachableFrom,
   withOwnerFacts,
   type JourneyGraph,
 } from '../../src/areas/journeys/graph';
@@ -239,13 +244,57 @@ interface Walked {
   refusals: Map<string, string>;
 }
 
+/** The conditions of a page's routes and checks. */
+const conditionsOn = (page: PageJourney): JourneyCondition[] => [
+  ...(page.routes ?? []).map((route) => route.when),
+  ...(page.checks ?? []).map((check) => check.when),
+];
+
+/** The questions a condition reads, following the journey's named conditions. */
+function questionsRead(graph: JourneyGraph, condition: JourneyCondition, naming: string[] = []): string[] {
+  const references = conditionReferences(condition);
+  return [
+    ...references.questions,
+    ...references.conditions
+      .filter((name) => !naming.includes(name) && graph.definition.conditions?.[name])
+      .flatMap((name) => questionsRead(graph, graph.definition.conditions![name]!, [...naming, name])),
+  ];
+}
+
+/**
+ * For each page, the questions whose answers can still change where the walk goes from there: those
+ * read by the routes and checks of every page reachable from it. Two walks reaching a page with the
+ * same answers to these go on alike, so the second is not walked again.
+ */
+function questionsAhead(graph: JourneyGraph): Map<string, string[]> {
+  return new Map(
+    [...graph.pages.keys()].map((key) => [
+      key,
+      [
+        ...new Set(
+          [...reachableFrom(graph, key)].flatMap((ahead) => {
+            const page = graph.pages.get(ahead);
+            return page ? conditionsOn(page).flatMap((condition) => questionsRead(graph, condition)) : [];
+          }),
+        ),
+      ].sort(),
+    ]),
+  );
+}
+
 /** Walks every combination of answers from the first page: where each page led, and how each walk ended. */
 function walkEvery(graph: JourneyGraph): Walked {
   const walked: Walked = { transitions: new Set(), endings: new Set(), completed: 0, refusals: new Map() };
+  const ahead = questionsAhead(graph);
+  const seen = new Set<string>();
   const visit = (steps: JourneyStep[], pageKey: string, depth: number) => {
     expect(depth, `${pageKey}: a walk longer than the journey has pages`).toBeLessThanOrEqual(
       graph.pages.size,
     );
+    const answers = answersOf(steps);
+    const state = JSON.stringify([pageKey, ahead.get(pageKey)?.map((key) => answers.get(key) ?? null)]);
+    if (seen.has(state)) return;
+    seen.add(state);
     const page = graph.pages.get(pageKey)!;
     if (pageKey === graph.definition.summaryPage) {
       assertComplete(graph, steps);
@@ -318,17 +367,43 @@ function declaredEdges(graph: JourneyGraph): string[] {
 
 const journeys = [...contentJourneys(), { name: 'fixture/transferfixture', graph: fixture }];
 
+/** The comparisons of figures in a condition (named conditions are listed apart). */
+function figureComparisons(condition: JourneyCondition): JourneyCondition[] {
+  if ('all' in condition) return condition.all.flatMap(figureComparisons);
+  if ('any' in condition) return condition.any.flatMap(figureComparisons);
+  if ('not' in condition) return figureComparisons(condition.not);
+  return 'figure' in condition ? [condition] : [];
+}
+
 /**
- * A journey whose conditions test figures its plugin locks is walked with each figure 0 and then 1 (a
- * flag such as mpaaApplies held or not, an amount such as drawdownPotPence none or some), so the routes
- * on either side of each are taken.
+ * A journey whose conditions test figures its plugin locks is walked with each figure 0, 1 and one
+ * above each bound its conditions compare a figure with (a flag such as mpaaApplies held or not, an
+ * amount such as drawdownPotPence none or some, an age of 50 or over, a value over £30,000), once for
+ * each different outcome of those comparisons, so the routes on either side of each are taken.
  */
 function walkEveryFigure(graph: JourneyGraph): Walked {
   const names = graph.owner ? [] : figureNamesOf(graph.definition);
   if (names.length === 0) return walkEvery(graph);
-  const walks = [0, 1].map((value) =>
-    walkEvery(withOwnerFacts(graph, { figures: Object.fromEntries(names.map((name) => [name, value])) })),
+  const comparisons = [
+    ...Object.values(graph.definition.conditions ?? {}),
+    ...[...graph.pages.values()].flatMap(conditionsOn),
+  ].flatMap(figureComparisons);
+  const bounds = comparisons.flatMap((comparison) =>
+    'figure' in comparison
+      ? [comparison.gt, comparison.gte, comparison.lt, comparison.lte, comparison.eq].flatMap((bound) =>
+          bound === undefined ? [] : [bound + 1],
+        )
+      : [],
   );
+  const figuresAt = (value: number) => Object.fromEntries(names.map((name) => [name, value]));
+  const outcomes = new Map<string, number>();
+  for (const value of [0, 1, ...bounds]) {
+    const facts = { answers: new Map<string, string>(), figures: figuresAt(value) };
+    const outcome = comparisons.map((comparison) => conditionHolds(comparison, facts)).join();
+    if (!outcomes.has(outcome)) outcomes.set(outcome, value);
+  }
+  const values = [...outcomes.values()];
+  const walks = values.map((value) => walkEvery(withOwnerFacts(graph, { figures: figuresAt(value) })));
   return {
     transitions: new Set(walks.flatMap((walk) => [...walk.transitions])),
     endings: new Set(walks.flatMap((walk) => [...walk.endings])),

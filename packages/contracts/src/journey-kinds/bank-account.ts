@@ -29,7 +29,16 @@ export const ukBankAccountSchema = z.strictObject({
 export type UkBankAccount = z.infer<typeof ukBankAccountSchema>;
 
 const bankAccountQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
-  object({ kind: z.literal('bank-account'), ...shared });
+  object({
+    kind: z.literal('bank-account'),
+    ...shared,
+    /**
+     * Whose account it is: `member` (the default) is the account the member is paid into, checked
+     * against their surname and saved as theirs on submission; `other` is someone else's (a
+     * receiving scheme's), checked by the bank's rules only and kept with the answers alone.
+     */
+    holder: z.enum(['member', 'other']).optional(),
+  });
 export type BankAccountQuestion = z.infer<ReturnType<typeof bankAccountQuestion>>;
 
 /** A bank account as a member recognises it, without repeating the whole number. */

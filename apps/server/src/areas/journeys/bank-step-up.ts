@@ -20,13 +20,17 @@ import type { JourneyGraph } from './graph';
  */
 export const BANK_CHANGE_PURPOSE = 'bank-change';
 
-/** The bank account the member gave on the journey's route, if it has a bank-account question. */
+/**
+ * The bank account the member gave on the journey's route for themselves, if it has a bank-account
+ * question; someone else's account (`holder: other`, a receiving scheme's) never becomes theirs.
+ */
 export function journeyBankAccount(
   graph: JourneyGraph,
   steps: readonly JourneyStep[],
 ): Extract<NewBankAccount, { kind: 'uk' }> | null {
   for (const step of routeOf(graph, steps).path) {
-    if (graph.pages.get(step.pageKey)?.question?.kind !== 'bank-account') continue;
+    const question = graph.pages.get(step.pageKey)?.question;
+    if (question?.kind !== 'bank-account' || question.holder === 'other') continue;
     const parsed = ukBankAccountSchema.safeParse(JSON.parse(step.answer?.answerValue ?? 'null'));
     return parsed.success ? { kind: 'uk', ...parsed.data } : null;
   }

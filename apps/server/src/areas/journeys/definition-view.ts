@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { journeyCopyOf, pageJourneySchema } from '@meridian/contracts';
 import type { JourneyGraph } from './graph';
+import { startsAtFirstPage } from './plugins';
 
 /** A journey's definition as the browser reads it: its pages, stages and wording. */
 export const journeyDefinitionViewSchema = z.object({
@@ -13,6 +14,8 @@ export const journeyDefinitionViewSchema = z.object({
   entryPage: z.string().nullable(),
   /** Set when the journey starts elsewhere (a retirement quote); else its first page starts it. */
   startsFrom: z.string().nullable(),
+  /** Its first page starts it (Start now): no `startsFrom`, or a plugin that needs nothing to start. */
+  startsAtFirstPage: z.boolean(),
   stages: z.array(z.object({ key: z.string(), label: z.string() })),
   quoteRequest: z.object({ title: z.string() }).nullable(),
   copy: z.object({
@@ -34,6 +37,7 @@ export function journeyDefinitionViewOf({ definition, pages }: JourneyGraph) {
     confirmationPage: definition.confirmationPage,
     entryPage: definition.entryPage ?? null,
     startsFrom: definition.startsFrom ?? null,
+    startsAtFirstPage: startsAtFirstPage(definition),
     stages: definition.stages,
     quoteRequest: definition.quoteRequest ? { title: definition.quoteRequest.title } : null,
     copy: journeyCopyOf(definition.copy),

@@ -58,6 +58,9 @@ export async function submitJourney(
   const address = addressLines(member.address);
   const before = await requireJourney(db, record, type);
   const beforeGraph = ownedGraph(graph, before);
+  // An ended journey is refused as such, before its checks judge the answers that ended it.
+  if (statusOf(before, new Date()) === 'Ended')
+    throw badRequest('journey_ended', 'This journey has ended. Start again to apply.');
   // Refused before anything else is asked (a step-up code included).
   await runSubmitChecks({
     db,
@@ -133,7 +136,7 @@ export async function submitJourney(
               { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
               { label: 'Postal address', value: address?.join(', ') ?? 'Not held' },
             ),
-            ...(row.choice && plugin ? [plugin.lockedSection(row.choice)] : []),
+            ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
             { heading: 'Your answers', lines: answerLines(graph, path, { identity: identity.status }) },
           ],
         }),

@@ -82,8 +82,16 @@ export interface JourneyPlugin {
    * journey without it refuses a second start (409 journey_in_progress).
    */
   relocks?: boolean;
-  /** What the journey locked in when it started (a chosen quote), as the PDF shows it. */
-  lockedSection(locked: unknown): AnswerSection;
+  /**
+   * Its lock reads nothing from the start's body, so the journey's first page starts it (Start now)
+   * as a journey without a plugin does, where a journey started elsewhere (a chosen quote) is not.
+   */
+  startsAtFirstPage?: boolean;
+  /**
+   * What the journey locked in when it started (a chosen quote), as the PDF shows it, drawn at `at`
+   * (the submission: a deadline counted from then).
+   */
+  lockedSection(locked: unknown, at: Date): AnswerSection;
   /** The locked figures conditions may compare (`{ "figure": name, "gt": ... }`), amounts in pence. */
   figures?: { names: readonly string[]; of(locked: unknown): Record<string, number> };
   /** Checks on this journey's pages, besides those every journey has. */
@@ -113,6 +121,10 @@ export function registerSubmitCheck(check: SubmitCheck) {
 
 export const pluginOf = (definition: JourneyDefinition): JourneyPlugin | undefined =>
   definition.startsFrom ? plugins.get(definition.startsFrom) : undefined;
+
+/** Whether the journey's first page starts it: no plugin, or one whose lock needs nothing from the start. */
+export const startsAtFirstPage = (definition: JourneyDefinition): boolean =>
+  !definition.startsFrom || pluginOf(definition)?.startsAtFirstPage === true;
 
 /** The figure names a journey's conditions may use: those its plugin locks. */
 export const figureNamesOf = (definition: JourneyDefinition): readonly string[] =>

@@ -201,7 +201,7 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
             caseNumber,
             submittedOn: displayDate(now.toISOString()),
             sections: [
-              ...(row.choice && plugin ? [plugin.lockedSection(row.choice)] : []),
+              ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
               { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
             ],
           });

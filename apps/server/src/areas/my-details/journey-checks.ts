@@ -30,9 +30,11 @@ registerPageCheck({
     // A malformed account is the kind's to refuse (invalid_bank_account), with its own message.
     const account = ukBankAccountSchema.safeParse(jsonOf(context.answer?.answerValue));
     if (!account.success) return;
-    const member = await memberOf(context);
     refuseModulusFailure(account.data);
-    refuseOtherHolder(account.data.accountName, member.surname);
+    // Someone else's account (a receiving scheme's) is not held in the member's name.
+    const question = context.page.question;
+    if (question?.kind === 'bank-account' && question.holder === 'other') return;
+    refuseOtherHolder(account.data.accountName, (await memberOf(context)).surname);
   },
 });
 
