@@ -55,6 +55,9 @@ import { caseRoutes } from './areas/cases/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
 import './areas/retirement/dc-journey-plugin';
+import './areas/transfer-application/journey-plugin';
+import { embeddedFcaRegister, useFcaRegister } from './areas/transfer-application/fca-register';
+import { transferJourneyRoutes } from './areas/transfer-application/routes';
 import './areas/my-details/journey-checks';
 import './areas/identity-verification/journey-checks';
 import './areas/journeys/kind-checks';
@@ -108,6 +111,7 @@ export interface AppDependencies {
 }
 
 export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+  if (config.FCA_REGISTER_FIRMS.length > 0) useFcaRegister(embeddedFcaRegister(config.FCA_REGISTER_FIRMS));
   const trusted = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -307,6 +311,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(caseRoutes, { prefix: '/mdp-api/api', db });
   await app.register(retirementStartRoutes, { prefix: '/mdp-api/api', db, calculations, members });
   await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db, members });
+  await app.register(transferJourneyRoutes, { prefix: '/mdp-api/api', db, calculations, members });
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });

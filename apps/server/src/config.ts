@@ -87,6 +87,11 @@ const environmentSchema = z.object({
     .url('must be the base URL of the identity verification service')
     .optional(),
   IDENTITY_VERIFICATION_KEY: z.string().min(1).optional(),
+  /**
+   * The FCA firm reference numbers the embedded register lists as authorised (comma-separated); the
+   * transfer application checks an adviser's against it. Empty: the demo's fictional firms.
+   */
+  FCA_REGISTER_FIRMS: csv,
   /** The most form data (JSON bytes) a member's journey keeps on one page, and across the journey. */
   JOURNEY_STEP_DATA_PAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(32_768),
   JOURNEY_STEP_DATA_JOURNEY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(131_072),

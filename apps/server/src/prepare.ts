@@ -8,6 +8,7 @@ import { seedSampleAddresses } from './areas/my-details/sample-addresses';
 // The sync checks the figures a journey's conditions test against those its plugin locks, so the
 // plugins are registered wherever content is synced (the server, the CLI, the test setup).
 import './areas/retirement/journey-plugin';
+import './areas/transfer-application/journey-plugin';
 import './areas/retirement/dc-journey-plugin';
 
 export const contentRoot = fileURLToPath(new URL('../../../content', import.meta.url));

@@ -26,3 +26,4 @@ export * from './registration';
 export * from './step-up';
 export * from './phone-display';
 export * from './transfer-value';
+export * from './transfer-application';

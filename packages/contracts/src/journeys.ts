@@ -100,11 +100,11 @@ function definitionSchema(object: ObjectSchemaFactory) {
     expiryDays: z.number().int().min(1).max(365).default(90),
     /**
      * The server plugin that locks what the journey needs when it starts: `retirement-quote` for the
-     * DB retirement application (a chosen retirement quote, start-db-core-journey),
-     * `dc-quote-selection` for the DC application (the option chosen in DC quote selection,
-     * start-dc-journey).
+     * DB retirement application (a chosen retirement quote, start-db-core-journey), `transfer-quote`
+     * for the transfer application (the member's latest guaranteed transfer quote), `dc-quote-selection`
+     * for the DC application (the option chosen in DC quote selection, start-dc-journey).
      */
-    startsFrom: z.enum(['retirement-quote', 'dc-quote-selection']).optional(),
+    startsFrom: z.enum(['retirement-quote', 'transfer-quote', 'dc-quote-selection']).optional(),
     /** Who may start it, over the content access key; others are told why not. */
     eligibility: visibilityRuleSchema.optional(),
     /** A formal quote the member may ask for before applying (`submit-case`): the case it opens. */

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { memberBankAccounts, memberCases, memberJourneys } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
-import { routeOf } from '../journeys/engine';
+import { ownedGraph } from '../journeys/actions';
+import { frontierOf, routeOf } from '../journeys/engine';
 import {
   loadJourneyGraph,
   statusOf,
@@ -20,6 +21,10 @@ export interface AccessKeyFacts {
     status: string;
     /** The radio answers on the journey's route now, by question key: the answers content may test. */
     answers: Array<{ questionKey: string; answerKey: string }>;
+    /** The definition's `startsFrom` (the plugin that locked what it started from), if any. */
+    startsFrom?: string | null;
+    /** Every question on its route is answered: the member has reached check your answers. */
+    atSummary?: boolean;
   }>;
   hasOpenQuoteRequests: boolean;
   bankAccountOutsideUk: boolean;
@@ -42,20 +47,25 @@ const ofRecord = (
 ) => and(eq(table.businessGroup, record.businessGroup), eq(table.referenceNumber, record.referenceNumber));
 
 /**
- * The radio answers on the member's route through a journey, as its graph stands now. None when the
- * tenant no longer has the journey: its type and status still count.
+ * The radio answers on the member's route through a journey, as its graph stands now, and whether the
+ * route has reached check your answers. None when the tenant no longer has the journey: its type and
+ * status still count.
  */
-async function radioAnswersOf(db: Database, tenantUrl: string, row: JourneyRow) {
-  const graph = await loadJourneyGraph(db, tenantUrl, row.type).catch((error: unknown) => {
+async function routeFactsOf(db: Database, tenantUrl: string, row: JourneyRow) {
+  const loaded = await loadJourneyGraph(db, tenantUrl, row.type).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'journey_type_not_found') return null;
     throw error;
   });
-  if (!graph) return [];
-  return routeOf(graph, stepsOf(row)).path.flatMap((step) => {
+  if (!loaded) return { answers: [], atSummary: false };
+  // Walked with the figures it locked, as its steps were.
+  const graph = ownedGraph(loaded, row);
+  const steps = stepsOf(row);
+  const answers = routeOf(graph, steps).path.flatMap((step) => {
     const question = graph.pages.get(step.pageKey)?.question;
     if (question?.kind !== 'radios' || step.answer?.questionKey !== question.key) return [];
     return [{ questionKey: step.answer.questionKey, answerKey: step.answer.answerKey }];
   });
+  return { answers, atSummary: frontierOf(graph, steps) === graph.definition.summaryPage };
 }
 
 /**
@@ -98,7 +108,8 @@ export async function accessKeyFactsOf(
       .map(async (row) => ({
         type: row.type,
         status: statusOf(row, now),
-        answers: await radioAnswersOf(db, tenantUrl, row),
+        startsFrom: definitions?.find((definition) => definition.type === row.type)?.startsFrom ?? null,
+        ...(await routeFactsOf(db, tenantUrl, row)),
       })),
   );
   return {

@@ -11,6 +11,7 @@ import { CALCULATION_NOT_ACCESSIBLE, type ContentAccessKeyPayload } from '@merid
 import type { members, schemes } from '../../db/schema';
 import { accessKeyFactFlags, noAccessKeyFacts, type AccessKeyFacts } from './access-key-facts';
 import { calculationMember } from '../member-data/calculations';
+import { transferApplicationStatusOf } from '../transfer-application/status';
 
 type MemberRow = typeof members.$inferSelect;
 type SchemeRow = typeof schemes.$inferSelect;
@@ -80,8 +81,10 @@ export async function buildAccessKeyPayload(
     category: member.category,
     memberStatus: member.status,
     hasAdditionalContributions: hasAvcs(member.benefits),
-    transferApplicationStatus:
-      scheme.type === 'DB' && member.status === 'Deferred' ? 'NotStartedTA' : 'UnavailableTA',
+    transferApplicationStatus: transferApplicationStatusOf(
+      scheme.type === 'DB' && member.status === 'Deferred',
+      facts.journeys,
+    ),
     journeys: facts.journeys.map(({ type, status }) => ({ type, status })),
     hasOpenQuoteRequests: facts.hasOpenQuoteRequests,
     bankAccountOutsideUk: facts.bankAccountOutsideUk,

@@ -25,7 +25,8 @@ const latestChosenJourney = preparedQuery((db: Queryable) =>
       and(
         eq(memberJourneys.businessGroup, sql.placeholder('businessGroup')),
         eq(memberJourneys.referenceNumber, sql.placeholder('referenceNumber')),
-        isNotNull(memberJourneys.choice),
+        // A journey that locked a retirement date: another plugin's locked choice (a transfer quote) is not one.
+        isNotNull(sql`${memberJourneys.choice} ->> 'retirementDate'`),
       ),
     )
     .orderBy(desc(memberJourneys.startedAt), desc(memberJourneys.id))

@@ -1,0 +1,227 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  conditionHolds,
+  transferJourneyLockSchema,
+  type JourneyStep,
+  type TransferJourneyLock,
+} from '@meridian/contracts';
+import { addMonths, daysBetween, isoDate, utcDay, completedMonths } from '@meridian/pensions';
+import { memberJourneys, storedTransferQuotes } from '../../db/schema';
+import { displayDate, displayPounds } from '../../lib/display';
+import { AppError, badRequest } from '../../lib/errors';
+import { factsOf, type JourneyGraph } from '../journeys/graph';
+import { memberFor } from '../journeys/lifecycle';
+import {
+  registerJourneyPlugin,
+  type LockContext,
+  type PageCheck,
+  type SubmitCheckContext,
+} from '../journeys/plugins';
+import { FCA_FIRM_REFERENCE, fcaRegister, firmReferenceOf } from './fca-register';
+
+/**
+ * What the transfer application's content names for the rules the scheme must apply (docs/journeys.md,
+ * "The transfer application"): its named conditions and the questions the checks read.
+ */
+export const TRANSFER_CONTENT = {
+  /** Named conditions of the journey: any red flag answered, any amber flag, regulated advice needed. */
+  redFlag: 'red_flag',
+  amberFlag: 'amber_flag',
+  adviceRequired: 'advice_required',
+  /** The questions the checks read. */
+  safeguardingReference: 'safeguarding_reference',
+  adviceTaken: 'advice_taken',
+  adviserFirmReference: 'adviser_fca_number',
+  schemePstr: 'receiving_scheme_pstr',
+} as const;
+
+/** An HMRC pension scheme tax reference: 8 digits and 2 letters (12345678RA). */
+const PSTR = /^\d{8}[A-Z]{2}$/;
+const pstrOf = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
+
+const newQuoteHint = 'Ask for a new transfer value from your pension’s transfer page.';
+
+/** The member's latest transfer quote (guaranteed or not), read in the start's transaction. */
+async function latestTransferQuote({ tx, request }: Pick<LockContext, 'tx' | 'request'>) {
+  const record = request.member!;
+  const [row] = await tx
+    .select()
+    .from(storedTransferQuotes)
+    .where(
+      and(
+        eq(storedTransferQuotes.businessGroup, record.businessGroup),
+        eq(storedTransferQuotes.referenceNumber, record.referenceNumber),
+      ),
+    )
+    .orderBy(desc(storedTransferQuotes.storedOn))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks the member's latest guaranteed transfer quote: refused without one (400
+ * `transfer_quote_not_found`), when its guarantee has run out (400 `guarantee_expired`), or when an
+ * application on it was sent already (409 `transfer_application_sent`).
+ */
+async function lockTransferQuote(context: LockContext) {
+  const { tx, request, now } = context;
+  const today = utcDay(now);
+  const quote = await latestTransferQuote(context);
+  if (!quote)
+    throw badRequest(
+      'transfer_quote_not_found',
+      `You need a guaranteed transfer value before you apply to transfer. ${newQuoteHint}`,
+    );
+  if (quote.guaranteedUntil < today)
+    throw badRequest(
+      'guarantee_expired',
+      `Your transfer value was guaranteed until ${displayDate(quote.guaranteedUntil)}. ${newQuoteHint}`,
+    );
+  const record = request.member!;
+  const [sent] = await tx
+    .select({ caseNumber: memberJourneys.caseNumber })
+    .from(memberJourneys)
+    .where(
+      and(
+        eq(memberJourneys.businessGroup, record.businessGroup),
+        eq(memberJourneys.referenceNumber, record.referenceNumber),
+        eq(memberJourneys.status, 'Submitted'),
+        sql`${memberJourneys.choice} ->> 'quoteId' = ${quote.id}`,
+      ),
+    )
+    .limit(1);
+  if (sent)
+    throw new AppError(
+      409,
+      'transfer_application_sent',
+      `You have applied to transfer this value already (${sent.caseNumber}). Follow it in My requests.`,
+    );
+  const { member } = await memberFor(tx, request);
+  const avc = member.benefits.avcFundPence;
+  const locked: TransferJourneyLock = {
+    quoteId: quote.id,
+    guaranteeDate: quote.quote.guaranteeDate,
+    guaranteedUntil: quote.guaranteedUntil,
+    payBy: addMonths(isoDate(quote.quote.guaranteeDate), 6),
+    transferValuePence: quote.quote.transferValuePence,
+    pensionPence: quote.quote.pensionPence,
+    nonGuaranteedPence: typeof avc === 'number' && avc > 0 ? avc : 0,
+    ageYears: Math.floor(completedMonths(isoDate(member.dateOfBirth), today) / 12),
+  };
+  return { locked };
+}
+
+const lockOf = (locked: unknown) => transferJourneyLockSchema.parse(locked);
+
+/** Days left, from `at`, of the six months from the guarantee date in which the scheme must pay. */
+export const daysLeftToPay = (lock: TransferJourneyLock, at: Date) =>
+  Math.max(0, daysBetween(utcDay(at), isoDate(lock.payBy)));
+
+function lockedLines(lock: TransferJourneyLock, at: Date) {
+  return [
+    { label: 'Guaranteed transfer value', value: displayPounds(lock.transferValuePence) },
+    { label: 'Pension a year it replaces', value: displayPounds(lock.pensionPence) },
+    ...(lock.nonGuaranteedPence > 0
+      ? [{ label: 'AVCs (not guaranteed, value on the day)', value: displayPounds(lock.nonGuaranteedPence) }]
+      : []),
+    { label: 'Guarantee date', value: displayDate(lock.guaranteeDate) },
+    { label: 'Guaranteed until', value: displayDate(lock.guaranteedUntil) },
+    { label: 'To be paid by (6 months from the guarantee date)', value: displayDate(lock.payBy) },
+    { label: 'Days left to pay when sent', value: String(daysLeftToPay(lock, at)) },
+  ];
+}
+
+const answerOf = (path: readonly JourneyStep[], questionKey: string) =>
+  path.find((step) => step.answer?.questionKey === questionKey)?.answer;
+
+/** The firm reference must be 6 or 7 digits and on the register. */
+async function checkFirmReference(typed: string) {
+  const firmReference = firmReferenceOf(typed);
+  if (!FCA_FIRM_REFERENCE.test(firmReference))
+    throw badRequest(
+      'fca_reference_invalid',
+      'Enter the firm reference number as 6 or 7 digits, as the FCA register shows it',
+    );
+  if (!(await fcaRegister().isAuthorised(firmReference)))
+    throw badRequest(
+      'fca_firm_not_authorised',
+      'We cannot find that firm reference number on the FCA register. Check it with your adviser.',
+    );
+}
+
+const textChecks: PageCheck = {
+  appliesTo: { questionKind: 'text' },
+  async check({ page, answer }) {
+    if (!answer || answer.questionKey !== page.question?.key) return;
+    if (answer.questionKey === TRANSFER_CONTENT.adviserFirmReference)
+      await checkFirmReference(answer.answerKey);
+    if (answer.questionKey === TRANSFER_CONTENT.schemePstr && !PSTR.test(pstrOf(answer.answerKey)))
+      throw badRequest(
+        'pstr_invalid',
+        'Enter the scheme’s pension scheme tax reference as 8 digits and 2 letters, like 12345678RA',
+      );
+  },
+};
+
+const holds = (graph: JourneyGraph, path: readonly JourneyStep[], name: string) =>
+  conditionHolds({ condition: name }, factsOf(graph, path));
+
+/**
+ * Before the application is sent: the guarantee still runs, no red flag, an amber flag has its
+ * pension safeguarding reference, advice over the threshold was taken from a firm on the register.
+ */
+async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) {
+  const lock = lockOf(locked);
+  if (lock.guaranteedUntil < utcDay(new Date()))
+    throw badRequest(
+      'guarantee_expired',
+      `Your transfer value was guaranteed until ${displayDate(lock.guaranteedUntil)}, so we cannot accept this application. ${newQuoteHint}`,
+    );
+  if (holds(graph, path, TRANSFER_CONTENT.redFlag))
+    throw badRequest('red_flag', 'Your answers show a red flag, so we cannot make this transfer.');
+  if (
+    holds(graph, path, TRANSFER_CONTENT.amberFlag) &&
+    !answerOf(path, TRANSFER_CONTENT.safeguardingReference)
+  )
+    throw badRequest(
+      'safeguarding_reference_required',
+      'Give the reference of your MoneyHelper pension safeguarding appointment before you send this.',
+    );
+  if (
+    holds(graph, path, TRANSFER_CONTENT.adviceRequired) &&
+    answerOf(path, TRANSFER_CONTENT.adviceTaken)?.answerKey !== 'yes'
+  )
+    throw badRequest(
+      'advice_required',
+      'Transfers of guaranteed benefits worth more than £30,000 need advice from an FCA-authorised adviser.',
+    );
+  const firm = answerOf(path, TRANSFER_CONTENT.adviserFirmReference);
+  if (firm) await checkFirmReference(firm.answerKey);
+}
+
+/**
+ * The transfer application: the member's latest guaranteed transfer quote is locked at start; its
+ * figures (value, safeguarded benefits, age) are for the content's conditions, and the checks above
+ * are made again before it is sent.
+ */
+registerJourneyPlugin({
+  startsFrom: 'transfer-quote',
+  needsMember: true,
+  startsAtFirstPage: true,
+  lock: lockTransferQuote,
+  lockedSection: (locked, at) => ({ heading: 'Your transfer value', lines: lockedLines(lockOf(locked), at) }),
+  figures: {
+    names: ['transferValuePence', 'nonGuaranteedPence', 'safeguardedBenefits', 'ageYears'],
+    of: (locked) => {
+      const lock = lockOf(locked);
+      return {
+        transferValuePence: lock.transferValuePence,
+        nonGuaranteedPence: lock.nonGuaranteedPence,
+        safeguardedBenefits: lock.pensionPence > 0 ? 1 : 0,
+        ageYears: lock.ageYears,
+      };
+    },
+  },
+  pageChecks: [textChecks],
+  submitChecks: [transferSubmitCheck],
+});

@@ -1,0 +1,240 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  journeyIntegritySchema,
+  journeyNextPageSchema,
+  journeyPageParamsSchema,
+  journeyPreviousStepSchema,
+  journeyQuestionFormSchema,
+  journeyQuestionStepRequestSchema,
+  journeyStepRequestSchema,
+  journeySubmitResponseSchema,
+  transferApplicationStatusSchema,
+  transferApplicationViewSchema,
+  transferJourneyLockSchema,
+  transferJourneyStartRequestSchema,
+  type JourneyDefinition,
+} from '@meridian/contracts';
+import type { CalculationProvider } from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { accessKeyFactsOf } from '../access-key/access-key-facts';
+import { findDocument } from '../content/document-repository';
+import {
+  cancelJourney,
+  integrityOf,
+  memberOf,
+  previousStepOf,
+  questionFormOf,
+  startJourney,
+  stepSubmitted,
+} from '../journeys/actions';
+import { memberFor } from '../journeys/lifecycle';
+import type { JourneyOwner } from '../journeys/owner';
+import { requireJourney } from '../journeys/repository';
+import { TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['journeys'];
+const pageParams = journeyPageParamsSchema.pick({ pageKey: true });
+
+/** The tenant's journey that starts from a transfer quote (the transfer application). */
+export async function transferJourneyType(db: Database, tenantUrl: string): Promise<string> {
+  const definitions = (await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys')) ?? [];
+  const found = definitions.find((definition) => definition.startsFrom === TRANSFER_STARTS_FROM);
+  if (!found) throw notFound('journey_type_not_found', 'This site has no transfer application.');
+  return found.type;
+}
+
+/** The member's transfer application status, as the access key gives it. */
+async function statusFor(db: Database, request: FastifyRequest) {
+  const { member, scheme } = await memberFor(db, request);
+  const facts = await accessKeyFactsOf(db, request.tenantUrl, memberOf(request), new Date());
+  return transferApplicationStatusOf(scheme.type === 'DB' && member.status === 'Deferred', facts.journeys);
+}
+
+/**
+ * The transfer application under the names the existing portal used (`v2/transfer-journeys/...`,
+ * existing-portal d.11): each is the generic journey call for the tenant's journey that starts from a
+ * transfer quote, or reads it.
+ */
+export const transferJourneyRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  calculations: CalculationProvider;
+  members: JourneyOwner;
+}> = async (app, { db, calculations, members }) => {
+  app.addHook('preHandler', app.requireMember);
+  const typeFor = (request: { tenantUrl: string }) => transferJourneyType(db, request.tenantUrl);
+
+  for (const path of ['/transfer-journeys/start', '/v2/transfer-journeys/start'])
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'Start the transfer application: locks the member’s latest guaranteed transfer quote (400 transfer_quote_not_found, guarantee_expired; 409 journey_in_progress, transfer_application_sent)',
+          body: transferJourneyStartRequestSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const graph = await members.graphOf(request, await typeFor(request), 'start');
+        await startJourney(db, calculations, members, request, graph, request.body);
+        return reply.code(204).send(null);
+      },
+    );
+
+  app.get(
+    '/v2/transfer-journeys/transfer-application',
+    {
+      schema: {
+        tags,
+        summary: 'The member’s latest transfer application: status, dates and the guaranteed value it locked',
+        response: { 200: transferApplicationViewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await requireJourney(db, memberOf(request), await typeFor(request));
+      const lock = transferJourneyLockSchema.safeParse(row.choice);
+      return {
+        transferApplicationStatus: await statusFor(db, request),
+        startDate: row.startedAt.toISOString(),
+        submissionDate: row.submittedAt?.toISOString() ?? null,
+        caseNumber: row.caseNumber ?? null,
+        totalGuaranteedTransferValue: lock.success ? lock.data.transferValuePence : null,
+        totalNonGuaranteedTransferValue: lock.success ? lock.data.nonGuaranteedPence : null,
+        guaranteeDate: lock.success ? lock.data.guaranteeDate : null,
+        guaranteedUntil: lock.success ? lock.data.guaranteedUntil : null,
+        payBy: lock.success ? lock.data.payBy : null,
+      };
+    },
+  );
+
+  app.get(
+    '/v2/transfer-journeys/transfer-application-status',
+    {
+      schema: {
+        tags,
+        summary:
+          'The transfer application’s status: NotStartedTA, StartedTA, SubmitStarted, SubmittedTA, UnavailableTA or OutsideTA',
+        response: { 200: transferApplicationStatusSchema, ...errors },
+      },
+    },
+    async (request) => ({ status: await statusFor(db, request) }),
+  );
+
+  app.post(
+    '/v2/transfer-journeys/submit-step',
+    {
+      schema: {
+        tags,
+        summary: 'Leave a page of the transfer application that asks no question',
+        body: journeyStepRequestSchema,
+        response: { 200: journeyNextPageSchema, ...errors },
+      },
+    },
+    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
+  );
+
+  app.post(
+    '/v2/transfer-journeys/submit-question-step',
+    {
+      schema: {
+        tags,
+        summary: 'Answer a page of the transfer application',
+        body: journeyQuestionStepRequestSchema,
+        response: { 200: journeyNextPageSchema, ...errors },
+      },
+    },
+    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
+  );
+
+  app.get(
+    '/v2/transfer-journeys/previous-step/:pageKey',
+    {
+      schema: {
+        tags,
+        summary: 'The transfer application’s page before this one (the back link)',
+        params: pageParams,
+        response: { 200: journeyPreviousStepSchema, ...errors },
+      },
+    },
+    async (request) => previousStepOf(db, members, request, await typeFor(request), request.params.pageKey),
+  );
+
+  app.get(
+    '/v2/transfer-journeys/integrity/:pageKey',
+    {
+      schema: {
+        tags,
+        summary: 'Where the member should be in the transfer application',
+        params: pageParams,
+        response: { 200: journeyIntegritySchema, ...errors },
+      },
+    },
+    async (request) => integrityOf(db, members, request, await typeFor(request), request.params.pageKey),
+  );
+
+  app.get(
+    '/v2/transfer-journeys/question-form/:pageKey',
+    {
+      schema: {
+        tags,
+        summary: 'The answer given on a page of the transfer application',
+        params: pageParams,
+        response: { 200: journeyQuestionFormSchema, ...errors },
+      },
+    },
+    async (request) => questionFormOf(db, members, request, await typeFor(request), request.params.pageKey),
+  );
+
+  app.put(
+    '/v2/transfer-journeys/delete-application',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an unsent transfer application (kept as history; the quote stays guaranteed)',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await cancelJourney(db, members, request, await typeFor(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const path of ['/v2/transfer-journeys/submit', '/v3/transfer-journeys/submit'])
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'Send the transfer application: a TOP9 case, its PDF and a confirmation email (400 guarantee_expired, red_flag, safeguarding_reference_required, advice_required, fca_*; a retry answers the same case)',
+          response: { 200: journeySubmitResponseSchema, ...errors, 428: errorBodySchema },
+        },
+      },
+      async (request) => members.submit.send(request, await typeFor(request)),
+    );
+
+  app.get(
+    '/v2/transfer-journeys/download/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The sent transfer application as a PDF',
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => members.pdf.send(request, reply, await typeFor(request)),
+  );
+};

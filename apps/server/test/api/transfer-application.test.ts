@@ -1,0 +1,372 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { addMonths, daysBetween, isoDate, utcDay } from '@meridian/pensions';
+import { describe, expect, it } from 'vitest';
+import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
+import { useTestApp } from './harness';
+import { pdfText } from '../pdf-text';
+
+/**
+ * The transfer application (content/tenants/meridian/pages/transfer-application, plugin
+ * areas/transfer-application): db.avc's guaranteed transfer value is locked at start, and each rule of
+ * the 2021 transfer conditions, the advice rule and the guarantee is refused with a code, changing nothing.
+ */
+const ctx = useTestApp();
+const TYPE = 'transferapplication';
+const base = `/mdp-api/api/journeys/${TYPE}`;
+const alias = '/mdp-api/api/v2/transfer-journeys';
+/** A UK account that passes the modulus check, held by the receiving scheme (not the member). */
+const schemeBank = JSON.stringify({
+  accountName: 'Harbour SIPP Trustees',
+  sortCode: '30-94-66',
+  accountNumber: '12345678',
+});
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  expect((await agent.signIn(username)).statusCode).toBe(200);
+  return agent;
+}
+
+const post = (agent: BrowserAgent, path: string, payload: object) =>
+  agent.request({ method: 'POST', url: `${base}${path}`, payload });
+const get = (agent: BrowserAgent, path: string) => agent.request({ url: `${base}${path}` });
+const answer = (
+  agent: BrowserAgent,
+  page: string,
+  question: string,
+  answerKey: string,
+  answerValue?: string,
+) =>
+  post(agent, '/submit-question-step', {
+    currentPageKey: page,
+    questionKey: question,
+    answerKey,
+    ...(answerValue && { answerValue }),
+  });
+const codeOf = (response: {
+  statusCode: number;
+  body: string;
+  json: () => { errors: Array<{ code: string }> };
+}) => {
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  return response.json().errors[0]!.code;
+};
+const state = async (agent: BrowserAgent) => (await get(agent, '/data')).json();
+const transferStatus = async (agent: BrowserAgent) =>
+  (await agent.request({ url: '/mdp-api/api/content/recalculate-access-key?tenantUrl=localhost' })).json()
+    .attributes.transferApplicationStatus as string;
+
+/** Each answer in turn, expecting each to be taken. */
+async function answerAll(
+  agent: BrowserAgent,
+  answers: ReadonlyArray<readonly [string, string, string, string?]>,
+) {
+  for (const [page, question, key, value] of answers) {
+    const answered = await answer(agent, page, question, key, value);
+    expect(answered.statusCode, `${page}: ${answered.body}`).toBe(200);
+  }
+}
+
+const start = (agent: BrowserAgent) => post(agent, '/start', { currentPageKey: 'ta_start' });
+
+/** From the first page through the receiving scheme (a personal pension) to the first red flag. */
+async function answerScheme(agent: BrowserAgent) {
+  expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).json()).toEqual({
+    nextPageKey: 'ta_scams',
+  });
+  await answerAll(agent, [
+    ['ta_scams', 'scam_check', 'continue'],
+    ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
+    ['ta_scheme_name', 'receiving_scheme_name', 'Harbour SIPP'],
+    ['ta_scheme_address', 'receiving_scheme_address', '1 Quay Street, Manchester, M3 3JZ'],
+    ['ta_scheme_pstr', 'receiving_scheme_pstr', '12345678RA'],
+    [
+      'ta_administrator',
+      'scheme_administrator',
+      'provided',
+      JSON.stringify({
+        forenames: 'Alex',
+        surname: 'Morgan',
+        email: 'admin@harbour.example',
+        phone: '+441619460000',
+      }),
+    ],
+    ['ta_payment', 'receiving_scheme_bank', 'provided', schemeBank],
+  ]);
+}
+
+const redFlags = ['evidence', 'guidance', 'adviser', 'contact', 'incentive', 'pressure'];
+const amberFlags = ['incomplete', 'evidence', 'investments', 'fees', 'structure', 'overseas', 'rise'];
+
+/** No red flag; the amber flags as given (overseas investments by default). */
+async function answerFlags(agent: BrowserAgent, ambers: readonly string[] = ['overseas']) {
+  await answerAll(
+    agent,
+    redFlags.map((flag) => [`ta_red_${flag}`, `red_${flag}`, 'no'] as const),
+  );
+  await answerAll(
+    agent,
+    amberFlags.map(
+      (flag) => [`ta_amber_${flag}`, `amber_${flag}`, ambers.includes(flag) ? 'yes' : 'no'] as const,
+    ),
+  );
+}
+
+let uploads = 0;
+async function uploaded(agent: BrowserAgent, file: string, documentType: string) {
+  // Each upload a name of its own (the library refuses a second file of the same name).
+  const name = `${++uploads}-${file}`;
+  const upload = await agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/documents',
+    ...uploadForm(name, await files.pdf('Advice letter'), { journeyType: 'documents', documentType }),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  return JSON.stringify({ id: upload.json().fileUuid, name });
+}
+
+async function answerAdviceToEnd(agent: BrowserAgent) {
+  await answerAll(agent, [
+    ['ta_advice', 'advice_taken', 'yes'],
+    ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+    ['ta_adviser_fca', 'adviser_fca_number', '7654321'],
+    [
+      'ta_advice_document',
+      'advice_confirmation',
+      'provided',
+      await uploaded(agent, 'advice.pdf', 'Upload your adviser’s letter confirming the advice'),
+    ],
+    ['ta_flexible', 'flexible_benefits_taken', 'no'],
+    ['ta_access', 'transfer_to_access', 'yes'],
+    ['ta_pension_wise', 'pension_wise', 'had'],
+    ['ta_pension_wise_date', 'pension_wise_date', utcDay(new Date())],
+  ]);
+  const ticked = await post(agent, '/page/ta_declarations/checkboxesLists', {
+    checkboxesListKey: 'declarations',
+    checkboxes: ['information_true', 'give_up_benefits', 'scam_warnings'].map((key) => ({
+      key,
+      answerValue: true,
+    })),
+  });
+  expect(ticked.statusCode, ticked.body).toBe(204);
+  expect((await post(agent, '/submit-step', { currentPageKey: 'ta_declarations' })).json()).toEqual({
+    nextPageKey: 'ta_check_answers',
+  });
+}
+
+/** What a refusal must leave alone: the member's transfer journeys and cases. */
+async function stored(referenceNumber: string) {
+  const db = ctx.database.db;
+  const journeys = await db
+    .select()
+    .from(memberJourneys)
+    .where(and(eq(memberJourneys.referenceNumber, referenceNumber), eq(memberJourneys.type, TYPE)));
+  const cases = await db.select().from(memberCases).where(eq(memberCases.referenceNumber, referenceNumber));
+  return JSON.stringify({ journeys, cases });
+}
+
+describe('the transfer application', () => {
+  it('is refused to a member with no guaranteed transfer value, and to one who cannot transfer', async () => {
+    const deferred = await signedIn('db.deferred');
+    const before = await stored('1000001');
+    expect(codeOf(await start(deferred))).toBe('transfer_quote_not_found');
+    expect(await stored('1000001')).toBe(before);
+    expect(await transferStatus(deferred)).toBe('NotStartedTA');
+    const pensioner = await signedIn('db.pensioner');
+    expect(codeOf(await start(pensioner))).toBe('journey_not_open');
+    expect(await transferStatus(pensioner)).toBe('UnavailableTA');
+  });
+
+  it('ends on a refusal page when a red flag is answered: OutsideTA, nothing more taken, and a new start is allowed', async () => {
+    const agent = await signedIn('db.avc');
+    expect(await transferStatus(agent)).toBe('NotStartedTA');
+    expect((await start(agent)).statusCode).toBe(204);
+    expect(await transferStatus(agent)).toBe('StartedTA');
+    await answerScheme(agent);
+    await answerAll(agent, [['ta_red_evidence', 'red_evidence', 'no']]);
+    expect((await answer(agent, 'ta_red_guidance', 'red_guidance', 'no')).json()).toEqual({
+      nextPageKey: 'ta_red_adviser',
+    });
+    expect((await answer(agent, 'ta_red_adviser', 'red_adviser', 'no')).json()).toEqual({
+      nextPageKey: 'ta_red_contact',
+    });
+    expect((await answer(agent, 'ta_red_contact', 'red_contact', 'yes')).json()).toEqual({
+      nextPageKey: 'ta_refused_contact',
+    });
+    const ended = await state(agent);
+    expect(ended).toMatchObject({ status: 'Ended', currentPageKey: 'ta_refused_contact' });
+    expect(await transferStatus(agent)).toBe('OutsideTA');
+    const before = await stored('1000003');
+    expect(codeOf(await answer(agent, 'ta_red_incentive', 'red_incentive', 'no'))).toBe('journey_ended');
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_ended');
+    expect(await stored('1000003')).toBe(before);
+    // The member may start again (an answer given by mistake).
+    expect((await start(agent)).statusCode).toBe(204);
+    expect(await transferStatus(agent)).toBe('StartedTA');
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
+  it('refuses a bad tax reference, advice missing over £30,000, an FCA number of the wrong form or not on the register, and an amber flag without its reference', async () => {
+    const agent = await signedIn('db.avc');
+    expect((await start(agent)).statusCode).toBe(204);
+    await answerAll(agent, []);
+    expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).statusCode).toBe(200);
+    await answerAll(agent, [
+      ['ta_scams', 'scam_check', 'continue'],
+      ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
+      ['ta_scheme_name', 'receiving_scheme_name', 'Harbour SIPP'],
+      ['ta_scheme_address', 'receiving_scheme_address', '1 Quay Street, Manchester, M3 3JZ'],
+    ]);
+    let before = await stored('1000003');
+    for (const bad of ['1234567RA', '12345678R1', 'ABCDEFGHRA'])
+      expect(codeOf(await answer(agent, 'ta_scheme_pstr', 'receiving_scheme_pstr', bad)), bad).toBe(
+        'pstr_invalid',
+      );
+    expect(await stored('1000003')).toBe(before);
+    await answerAll(agent, [
+      ['ta_scheme_pstr', 'receiving_scheme_pstr', '12345678 ra'],
+      [
+        'ta_administrator',
+        'scheme_administrator',
+        'provided',
+        JSON.stringify({
+          forenames: 'Alex',
+          surname: 'Morgan',
+          email: 'admin@harbour.example',
+          phone: '+441619460000',
+        }),
+      ],
+      // The scheme's own account: not in the member's name, checked by the bank's rules only.
+      ['ta_payment', 'receiving_scheme_bank', 'provided', schemeBank],
+    ]);
+    await answerFlags(agent, ['fees', 'overseas']);
+    expect((await state(agent)).currentPageKey).toBe('ta_safeguarding');
+    before = await stored('1000003');
+    // The amber flags lead to the safeguarding reference: it cannot be left out nor stepped round.
+    expect(codeOf(await answer(agent, 'ta_safeguarding', 'safeguarding_reference', '   '))).toBe(
+      'answer_required',
+    );
+    expect(codeOf(await answer(agent, 'ta_advice', 'advice_taken', 'yes'))).toBe('page_not_reachable');
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('safeguarding_reference_required');
+    expect(await stored('1000003')).toBe(before);
+    await answerAll(agent, [['ta_safeguarding', 'safeguarding_reference', 'PSG-4471-2093']]);
+    // db.avc's guaranteed value is well over £30,000: advice is needed.
+    before = await stored('1000003');
+    expect(codeOf(await answer(agent, 'ta_advice', 'advice_taken', 'no'))).toBe('advice_required');
+    expect(await stored('1000003')).toBe(before);
+    await answerAll(agent, [
+      ['ta_advice', 'advice_taken', 'yes'],
+      ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+    ]);
+    before = await stored('1000003');
+    for (const [typed, code] of [
+      ['12345', 'fca_reference_invalid'],
+      ['12345678', 'fca_reference_invalid'],
+      ['12345A', 'fca_reference_invalid'],
+      ['999999', 'fca_firm_not_authorised'],
+    ] as const)
+      expect(codeOf(await answer(agent, 'ta_adviser_fca', 'adviser_fca_number', typed)), typed).toBe(code);
+    expect(await stored('1000003')).toBe(before);
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
+  it('refuses to send once the guarantee has run out between start and submit, offering a new quote, and changes nothing', async () => {
+    const agent = await signedIn('db.avc');
+    expect((await start(agent)).statusCode).toBe(204);
+    await answerScheme(agent);
+    await answerFlags(agent, []);
+    await answerAdviceToEnd(agent);
+    expect(await transferStatus(agent)).toBe('SubmitStarted');
+    // The guarantee runs out while the application is open: what was locked says it ended yesterday.
+    const [row] = await ctx.database.db
+      .select()
+      .from(memberJourneys)
+      .where(and(eq(memberJourneys.referenceNumber, '1000003'), eq(memberJourneys.status, 'Started')));
+    const yesterday = utcDay(new Date(Date.now() - 86_400_000));
+    await ctx.database.db
+      .update(memberJourneys)
+      .set({ choice: { ...row!.choice, guaranteedUntil: yesterday } })
+      .where(eq(memberJourneys.id, row!.id));
+    const before = await stored('1000003');
+    const refused = await post(agent, '/submit', {});
+    expect(codeOf(refused)).toBe('guarantee_expired');
+    expect(refused.json().errors[0].message).toMatch(/new transfer value/);
+    expect(await stored('1000003')).toBe(before);
+    await ctx.database.db
+      .update(memberJourneys)
+      .set({ choice: row!.choice })
+      .where(eq(memberJourneys.id, row!.id));
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
+  it('sends a transfer to a personal pension with an amber flag and its safeguarding reference: a TOP9 case with the guarantee and the days left to pay, a PDF and an email', async () => {
+    const agent = await signedIn('db.avc');
+    expect((await agent.request({ method: 'POST', url: `${alias}/start`, payload: {} })).statusCode).toBe(
+      204,
+    );
+    const view = (await agent.request({ url: `${alias}/transfer-application` })).json();
+    const guaranteeDate = addMonths(utcDay(new Date()), -1);
+    expect(view).toMatchObject({ transferApplicationStatus: 'StartedTA', guaranteeDate });
+    expect(view.totalGuaranteedTransferValue).toBeGreaterThan(3_000_000);
+    expect(view.payBy).toBe(addMonths(isoDate(guaranteeDate), 6));
+    await answerScheme(agent);
+    await answerFlags(agent, ['overseas']);
+    await answerAll(agent, [['ta_safeguarding', 'safeguarding_reference', 'PSG-4471-2093']]);
+    await answerAdviceToEnd(agent);
+    expect((await agent.request({ url: `${alias}/transfer-application-status` })).json()).toEqual({
+      status: 'SubmitStarted',
+    });
+    const sent = await agent.request({
+      method: 'POST',
+      url: `/mdp-api/api/v3/transfer-journeys/submit`,
+      payload: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { caseNumber } = sent.json();
+    expect(caseNumber).toMatch(/^TOP9-\d+$/);
+    expect(await transferStatus(agent)).toBe('SubmittedTA');
+    const [kept] = await ctx.database.db
+      .select()
+      .from(memberCases)
+      .where(eq(memberCases.caseNumber, caseNumber));
+    expect(kept!.documents.map((document) => document.name)).toEqual([
+      'Application form',
+      'Receiving scheme’s agreement to accept the transfer',
+      'MoneyHelper pension safeguarding appointment confirmation',
+    ]);
+    const text = await pdfText(Buffer.from(kept!.summaryPdf!, 'base64'));
+    const daysLeft = daysBetween(utcDay(new Date()), addMonths(isoDate(guaranteeDate), 6));
+    expect(text).toContain('Guarantee date');
+    expect(text).toContain(`Days left to pay when sent\n${daysLeft}`);
+    for (const answered of [
+      'Harbour SIPP',
+      '12345678RA',
+      'PSG-4471-2093',
+      '7654321',
+      'Northgate Pension Advice',
+    ])
+      expect(text).toContain(answered);
+    const [email] = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, `We have your transfer application ${caseNumber}`))
+      .orderBy(desc(outboxMessages.createdAt));
+    expect(email).toBeDefined();
+    const pdf = await agent.request({ url: `${alias}/download/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toMatch(/pdf/);
+    // The same guaranteed value cannot be applied for twice.
+    const before = await stored('1000003');
+    expect(codeOf(await start(agent))).toBe('transfer_application_sent');
+    expect(await stored('1000003')).toBe(before);
+    // Another member sees neither the application nor its case.
+    const other = await signedIn('db.deferred');
+    expect(codeOf(await other.request({ url: `${alias}/transfer-application` }))).toBe('journey_not_found');
+    const theirs = (await other.request({ url: '/mdp-api/api/cases' })).json().cases;
+    expect(theirs.map((found: { caseNumber: string }) => found.caseNumber)).not.toContain(caseNumber);
+    expect(codeOf(await other.request({ url: `${alias}/download/pdf` }))).toBe('journey_not_found');
+  });
+});

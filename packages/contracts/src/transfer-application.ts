@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** A day as YYYY-MM-DD. */
+const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The transfer application's statuses, in the access key and on the hub (existing-portal e.7). */
+export const transferApplicationStatuses = [
+  'NotStartedTA',
+  'StartedTA',
+  'SubmitStarted',
+  'SubmittedTA',
+  'UnavailableTA',
+  'OutsideTA',
+] as const;
+export type TransferApplicationStatus = (typeof transferApplicationStatuses)[number];
+
+/**
+ * What the transfer application locks when it starts: the member's latest guaranteed transfer quote
+ * (its figures unchanged while it is guaranteed), and the date the scheme must pay by.
+ */
+export const transferJourneyLockSchema = z.object({
+  quoteId: z.string(),
+  /** The date the value is guaranteed from, and the last day it is guaranteed. */
+  guaranteeDate: isoDateSchema,
+  guaranteedUntil: isoDateSchema,
+  /** Six months from the guarantee date: the scheme pays the transfer by then. */
+  payBy: isoDateSchema,
+  /** The guaranteed cash equivalent of the safeguarded (defined benefit) pension, in pence. */
+  transferValuePence: z.number().int().nonnegative(),
+  /** The defined benefit pension a year the value is for, in pence. */
+  pensionPence: z.number().int().nonnegative(),
+  /** Additional voluntary contributions, not guaranteed: transferred at their value on the day. */
+  nonGuaranteedPence: z.number().int().nonnegative(),
+  /** The member's age in whole years on the day the application started. */
+  ageYears: z.number().int().nonnegative(),
+});
+export type TransferJourneyLock = z.infer<typeof transferJourneyLockSchema>;
+
+/** `GET v2/transfer-journeys/transfer-application`: the application, its figures and status. */
+export const transferApplicationViewSchema = z.object({
+  transferApplicationStatus: z.enum(transferApplicationStatuses),
+  startDate: z.string().nullable(),
+  submissionDate: z.string().nullable(),
+  caseNumber: z.string().nullable(),
+  totalGuaranteedTransferValue: z.number().nullable(),
+  totalNonGuaranteedTransferValue: z.number().nullable(),
+  guaranteeDate: isoDateSchema.nullable(),
+  guaranteedUntil: isoDateSchema.nullable(),
+  payBy: isoDateSchema.nullable(),
+});
+
+/** `GET v2/transfer-journeys/transfer-application-status`. */
+export const transferApplicationStatusSchema = z.object({
+  status: z.enum(transferApplicationStatuses),
+});
+
+/** `POST v2/transfer-journeys/start`: the existing portal sent the pages; the first page starts it. */
+export const transferJourneyStartRequestSchema = z
+  .object({
+    currentPageKey: z.string().max(60).optional(),
+    nextPageKey: z.string().max(60).optional(),
+    contentAccessKey: z.string().max(4000).optional(),
+  })
+  .optional();
