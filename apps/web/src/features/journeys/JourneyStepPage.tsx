@@ -10,7 +10,7 @@ import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
 import { Confirmation } from './Confirmation';
-import { journeyApi, walkAsVisitor, type JourneyDefinitionView } from './journey-api';
+import { journeyApi, startsAtFirstPage, walkAsVisitor, type JourneyDefinitionView } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { StartAgain } from './StartAgain';
 import { StartJourney } from './StartJourney';
@@ -111,15 +111,15 @@ export default function JourneyStepPage({
       )}
       {journey.status === 'Started' && journey.aboutToExpire && (
         <div className="notice" role="status">
-          Your {definition.copy.noun} will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send it
-          before then, or your answers will be deleted and you will need to start again.
+          Your {definition.copy.noun} will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send
+          it before then, or your answers will be deleted and you will need to start again.
         </div>
       )}
       {page.journey.ends || journey.status === 'Ended' ? (
         <>
           <h1>{title}</h1>
           <PageBlocks blocks={page.blocks} />
-          {!definition.startsFrom && definition.audience !== 'visitor' && (
+          {startsAtFirstPage(definition) && definition.audience !== 'visitor' && (
             <StartAgain
               type={type}
               firstPage={definition.firstPage}

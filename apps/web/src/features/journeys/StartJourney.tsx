@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import type { BlockEnvelope } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { PageBlocks } from '../content';
-import { journeyApi, refreshApplicationStatus, type JourneyDefinitionView } from './journey-api';
+import {
+  journeyApi,
+  refreshApplicationStatus,
+  startsAtFirstPage,
+  type JourneyDefinitionView,
+} from './journey-api';
 import { messageFor } from './messages';
 
 /**
@@ -42,7 +47,7 @@ export function StartJourney({
     }
   }
 
-  if (definition.startsFrom)
+  if (!startsAtFirstPage(definition))
     return (
       <>
         <p>You have not started this yet.</p>

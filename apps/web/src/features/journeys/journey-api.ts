@@ -24,6 +24,8 @@ export interface JourneyDefinitionView {
   entryPage: string | null;
   /** Set when the journey starts elsewhere (a retirement quote); else its first page starts it. */
   startsFrom: string | null;
+  /** Its first page starts it (Start now): no startsFrom, or a plugin that needs nothing to start. */
+  startsAtFirstPage?: boolean;
   stages: Array<{ key: string; label: string }>;
   /** The journey's own words, defaults filled in ("application", "Accept and send"). */
   copy: JourneyCopy;
@@ -140,3 +142,8 @@ export const identityApi = {
       body: fileUuid ? { fileUuid } : {},
     }),
 };
+
+/** Whether the journey's first page starts it (else it is started elsewhere, from a chosen quote). */
+export const startsAtFirstPage = (
+  definition: Pick<JourneyDefinitionView, 'startsFrom' | 'startsAtFirstPage'>,
+) => definition.startsAtFirstPage ?? !definition.startsFrom;
