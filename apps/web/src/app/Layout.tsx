@@ -6,7 +6,7 @@ import { useTenant } from '../lib/tenant';
 import { IdleTimeoutDialog } from '../features/auth/IdleTimeoutDialog';
 import { NavigationProgress } from '../components/NavigationProgress';
 import { PageLoading } from '../components/PageLoading';
-import { CookieBanner } from '../features/site/CookieBanner';
+import { CookieBannerPlace } from '../features/site/CookieBanner';
 import { LeaveSiteDialog } from '../features/outbound-sso/LeaveSiteDialog';
 import { AccountMenuLinks, SiteFooterLinks, SiteMenu } from '../features/site/SiteMenu';
 import { useSiteContent } from '../features/site/site-content';
@@ -23,7 +23,7 @@ function useFocusMainOnNavigation() {
   }, [key]);
 }
 
-/** The page frame: skip link, tenant header (banner), main content, footer (contentinfo). */
+/** The page frame below the skip link and cookie banner: tenant header (banner), main content, footer (contentinfo). */
 export function Layout() {
   const { tenant, routes } = useTenant();
   const { signedIn, signOut } = useAuth();
@@ -33,10 +33,7 @@ export function Layout() {
   const { text } = useMemo(() => createTextResolver(texts), [texts]);
   return (
     <>
-      <a className="skip-link" href="#main-content">
-        Skip to main content
-      </a>
-      <CookieBanner />
+      <CookieBannerPlace />
       <header className="site-header">
         <NavigationProgress />
         <div className="container header-inner">

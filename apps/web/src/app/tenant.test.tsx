@@ -41,6 +41,26 @@ describe('tenant provider', () => {
     expect(screen.getByText('Landing: /home')).toBeTruthy();
   });
 
+  it('draws the skip link and the cookie banner before the tenant is known, and keeps them', async () => {
+    document.cookie = 'cookie_consent=; Max-Age=0; path=/';
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    render(
+      <TenantProvider>
+        <ShowTenant />
+      </TenantProvider>,
+    );
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    const banner = screen.getByRole('region', { name: 'Cookies on this site' });
+    expect(skip.getAttribute('href')).toBe('#main-content');
+    expect(skip.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    answer(jsonResponse(200, testTenant));
+    await screen.findByRole('heading', { level: 1, name: 'Meridian Pension Scheme' });
+    // The same elements: the first screen's largest text is not drawn a second time.
+    expect(screen.getByRole('region', { name: 'Cookies on this site' })).toBe(banner);
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBe(skip);
+  });
+
   it('sets the brand colours on :root and sends BGROUP from then on', async () => {
     stubFetch(() => jsonResponse(200, { ...testTenant, primaryColor: '#00594f', businessGroups: ['BLU'] }));
     render(

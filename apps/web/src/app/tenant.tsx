@@ -3,6 +3,7 @@ import { brandPalette, tenantFontStacks, type TenantContent } from '@meridian/co
 import { applyTenantHeaders, contentApi } from '../lib/api';
 import { PageLoading } from '../components/PageLoading';
 import { TenantUnavailable } from '../features/errors/TenantUnavailable';
+import { PageTop } from './PageTop';
 import { applyTenantRetirementPeriods } from '../features/access-key/access-key';
 import { resolveRoutes } from '../lib/routes';
 import { TenantContext, type TenantState } from '../lib/tenant';
@@ -44,13 +45,19 @@ export function TenantProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  if (load.status === 'loading') {
-    return (
-      <main id="main-content" className="container" tabIndex={-1}>
-        <PageLoading />
-      </main>
-    );
-  }
-  if (load.status !== 'ready') return <TenantUnavailable reason={load.status} />;
-  return <TenantContext.Provider value={load.state}>{children}</TenantContext.Provider>;
+  // The top of the screen (skip link, cookie banner) needs no tenant: it is drawn at once and kept.
+  return (
+    <>
+      <PageTop />
+      {load.status === 'loading' ? (
+        <main id="main-content" className="container" tabIndex={-1}>
+          <PageLoading />
+        </main>
+      ) : load.status === 'ready' ? (
+        <TenantContext.Provider value={load.state}>{children}</TenantContext.Provider>
+      ) : (
+        <TenantUnavailable reason={load.status} />
+      )}
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { TenantContent } from '@meridian/contracts';
+import { PageTop } from '../app/PageTop';
 import { buildRoutes, flushSync } from '../app/router';
 import { resolveRoutes } from '../lib/routes';
 import { TenantContext } from '../lib/tenant';
@@ -68,6 +69,7 @@ export function renderApp(
   const router = createMemoryRouter(routes ?? buildRoutes(fixedRoutes), { initialEntries: [path] });
   const view = render(
     <TenantContext.Provider value={{ tenant, routes: fixedRoutes }}>
+      <PageTop />
       <RouterProvider router={router} flushSync={flushSync} />
     </TenantContext.Provider>,
   );
