@@ -388,22 +388,37 @@ function walkEveryFigure(graph: JourneyGraph): Walked {
     ...Object.values(graph.definition.conditions ?? {}),
     ...[...graph.pages.values()].flatMap(conditionsOn),
   ].flatMap(figureComparisons);
-  const bounds = comparisons.flatMap((comparison) =>
-    'figure' in comparison
-      ? [comparison.gt, comparison.gte, comparison.lt, comparison.lte, comparison.eq].flatMap((bound) =>
-          bound === undefined ? [] : [bound + 1],
-        )
-      : [],
+  // The values that give the comparisons a different outcome, all figures at once (an age and a value
+  // both over their bounds), and each figure's own with the others at 0 (MPAA without drawdown).
+  const outcomeValues = (own: JourneyCondition[], figuresAt: (value: number) => Record<string, number>) => {
+    const bounds = own.flatMap((comparison) =>
+      'figure' in comparison
+        ? [comparison.gt, comparison.gte, comparison.lt, comparison.lte, comparison.eq].flatMap((bound) =>
+            bound === undefined ? [] : [bound + 1],
+          )
+        : [],
+    );
+    const outcomes = new Map<string, Record<string, number>>();
+    for (const value of [0, 1, ...bounds]) {
+      const facts = { answers: new Map<string, string>(), figures: figuresAt(value) };
+      const outcome = own.map((comparison) => conditionHolds(comparison, facts)).join();
+      if (!outcomes.has(outcome)) outcomes.set(outcome, figuresAt(value));
+    }
+    return [...outcomes.values()];
+  };
+  const zero = Object.fromEntries(names.map((name) => [name, 0]));
+  const combinations = [
+    ...outcomeValues(comparisons, (value) => Object.fromEntries(names.map((name) => [name, value]))),
+    ...names.flatMap((name) =>
+      outcomeValues(
+        comparisons.filter((comparison) => 'figure' in comparison && comparison.figure === name),
+        (value) => ({ ...zero, [name]: value }),
+      ),
+    ),
+  ].filter(
+    (set, index, sets) => sets.findIndex((other) => JSON.stringify(other) === JSON.stringify(set)) === index,
   );
-  const figuresAt = (value: number) => Object.fromEntries(names.map((name) => [name, value]));
-  const outcomes = new Map<string, number>();
-  for (const value of [0, 1, ...bounds]) {
-    const facts = { answers: new Map<string, string>(), figures: figuresAt(value) };
-    const outcome = comparisons.map((comparison) => conditionHolds(comparison, facts)).join();
-    if (!outcomes.has(outcome)) outcomes.set(outcome, value);
-  }
-  const values = [...outcomes.values()];
-  const walks = values.map((value) => walkEvery(withOwnerFacts(graph, { figures: figuresAt(value) })));
+  const walks = combinations.map((figures) => walkEvery(withOwnerFacts(graph, { figures })));
   return {
     transitions: new Set(walks.flatMap((walk) => [...walk.transitions])),
     endings: new Set(walks.flatMap((walk) => [...walk.endings])),
