@@ -12,6 +12,9 @@ const apiProject = (name: string, databaseKind: 'pglite' | 'postgres') => ({
     env: { TEST_DATABASE_KIND: databaseKind },
     // Migrates and seeds one database per run that each test file copies (apps/server/test/api/harness.ts).
     globalSetup: ['./apps/server/test/api/global-setup.ts'],
+    // One module graph per worker rather than per file: each file still builds its own app on its own
+    // database (harness.ts), and importing the server afresh for each of 60 files cost minutes of CI.
+    isolate: false,
     // Generous: argon2 hashing and parallel-attempt tests run beside the browser suite on two cores.
     // A timeout here only catches a hang; speed is measured by npm run bench.
     testTimeout: 120_000,
