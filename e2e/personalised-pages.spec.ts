@@ -13,6 +13,7 @@ test('the same page reads differently for a DB member in the retirement window a
   await expect(dbMain.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
   await expect(dbMain).toContainText('defined benefit pension');
   await expect(dbMain).toContainText('You can now apply to take your pension.');
+  await expect(dbMain).not.toContainText('What you can do now');
   await expect(dbMain).not.toContainText('savings pot');
   await expect(dbMain).toContainText(
     /Hello Mrs Margaret Hughes\. Your normal retirement date is \d{2} \w{3} \d{4}\./,
@@ -39,8 +40,17 @@ test('the same page reads differently for a DB member in the retirement window a
   await expect(dcMain).toContainText(
     /If you retire on \d{2} \w{3} \d{4}, your pot could be worth £[\d,.]+\. That is £[\d,.]+ in today’s money/,
   );
-  // The options page is about applying for a defined benefit pension: not in a DC member's menu.
-  await expect(dcPage.getByRole('link', { name: 'Retirement options' })).toHaveCount(0);
+  // Far from retirement, what helps now, starting with what the pot could buy.
+  await expect(dcMain.getByRole('heading', { level: 2, name: 'What you can do now' })).toBeVisible();
+  await expect(dcMain.getByRole('link', { name: 'See what your pot could buy' })).toHaveAttribute(
+    'href',
+    '/retirement/dc-options',
+  );
+  // A DC member's menu leads to the pot's options, never to the defined benefit application.
+  await expect(dcPage.getByRole('link', { name: 'Retirement options' })).toHaveAttribute(
+    'href',
+    '/retirement/dc-options',
+  );
   await dcPage.screenshot({ path: 'test-results/screenshots/my-pension-dc-far.png', fullPage: true });
 });
 
