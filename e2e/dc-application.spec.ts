@@ -118,6 +118,11 @@ test('dc.near chooses drawdown, changes its tax-free cash, applies without guida
   await continueButton(page).click();
 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  // The option locked at start, as its PDF words it.
+  await expect(main).toContainText(DRAWDOWN);
+  await expect(main.locator('.summary-row', { hasText: /^Tax-free cash/ }).first()).toContainText(
+    '£20,000.00',
+  );
   await expect(main).toContainText('Global Equity Fund: 60%; Cash Fund: 40%');
   await expect(main).toContainText('Continue without guidance');
   await expect(main).toContainText('Mrs H Brooks, sort code 30-94-66, account ending 5678');

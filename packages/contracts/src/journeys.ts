@@ -218,6 +218,16 @@ export const journeyStateSchema = z.object({
   /** The page the member should be on now: the first one not yet answered. */
   currentPageKey: journeyPageKeySchema,
   choice: journeyChoiceSchema.nullable(),
+  /**
+   * What the journey locked at start, as its plugin words it for the PDF ("Your choice" and its lines):
+   * check your answers shows it for a journey whose lock is not a DB quote. Absent when nothing is locked.
+   */
+  lockedSection: z
+    .object({
+      heading: z.string(),
+      lines: z.array(z.object({ label: z.string(), value: z.string() })),
+    })
+    .optional(),
   /** What is on record to confirm on a contact-details page (the postal address as its lines). */
   contact: z.object({
     fullName: z.string(),

@@ -155,7 +155,16 @@ describe('starting the DC application from a quote selection', () => {
     });
     const response = await start(agent, { ...selection, secondInstalmentPence: 400_000 });
     expect(response.statusCode, response.body).toBe(204);
-    expect(await state(agent)).toMatchObject({ status: 'Started', currentPageKey: 'dca_guidance' });
+    expect(await state(agent)).toMatchObject({
+      status: 'Started',
+      currentPageKey: 'dca_guidance',
+      choice: null,
+      lockedSection: { heading: 'Your choice' },
+    });
+    expect((await state(agent)).lockedSection.lines).toContainEqual({
+      label: 'Tax-free cash',
+      value: '£10,000.50',
+    });
     const lockedRow = async () => (await journeyRows()).find((row) => row.status === 'Started')!;
     const locked = (await lockedRow()).choice as Record<string, unknown>;
     expect(locked).toMatchObject({

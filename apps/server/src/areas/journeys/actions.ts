@@ -73,6 +73,7 @@ export async function journeyStateOf(
   const now = new Date();
   const status = statusOf(row, now);
   const { path, frontier } = routeOf(ownedGraph(graph, row), stepsOf(row));
+  const plugin = pluginOf(graph.definition);
   return {
     type,
     status,
@@ -82,6 +83,7 @@ export async function journeyStateOf(
     caseNumber: row.caseNumber,
     currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontier,
     ...(await owner.detailsOf(request, row, now)),
+    ...(row.choice && plugin && { lockedSection: plugin.lockedSection(row.choice, now) }),
     steps: path,
   };
 }

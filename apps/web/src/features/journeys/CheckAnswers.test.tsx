@@ -78,6 +78,23 @@ describe('a phone answer on Check your answers', () => {
   });
 });
 
+describe('what the journey locked at start', () => {
+  it('lists a plugin’s locked section (a DC option) when the lock is not a DB quote', async () => {
+    renderCheckAnswers({
+      ...journeyWithPhone('GB', '07911123456', '+447911123456'),
+      lockedSection: {
+        heading: 'Your choice',
+        lines: [
+          { label: 'Option', value: 'Tax-free cash and a flexible income (drawdown)' },
+          { label: 'Tax-free cash', value: '£20,000.00' },
+        ],
+      },
+    });
+    expect(await screen.findByText('Tax-free cash and a flexible income (drawdown)')).toBeTruthy();
+    expect(screen.getByText('£20,000.00')).toBeTruthy();
+  });
+});
+
 describe('proof of identity on Check your answers', () => {
   it('says what the scheme’s record says, whatever a page’s step data claims', async () => {
     const journey = journeyWithPhone('GB', '07911123456', '+447911123456');

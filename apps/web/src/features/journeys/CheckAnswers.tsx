@@ -64,6 +64,11 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       { key: 'cash', label: 'Tax-free cash', value: formatCurrency(choice.lumpSumPence, 'exact') },
       { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence, 'exact') },
     );
+  } else if (journey.lockedSection) {
+    // Another plugin's lock (a DC option), in the words its PDF uses.
+    journey.lockedSection.lines.forEach((line, index) =>
+      rows.push({ key: `locked-${index}`, label: line.label, value: line.value }),
+    );
   }
   const pagesAnsweredAfter = (pageKey: string) =>
     journey.steps
