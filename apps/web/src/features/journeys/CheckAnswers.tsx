@@ -14,10 +14,7 @@ import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
-import { contractKinds } from './kinds/registry';
-import type { kindOf as KindOfFunction } from './kinds/contract-kinds';
-
-type KindOf = typeof KindOfFunction;
+import { useKindFields, type KindField } from './kinds/registry';
 
 /** The step-up code form, loaded only when a new bank account has to be confirmed. */
 const CodeStep = lazy(async () => ({ default: (await import('../../components/CodeStep')).CodeStep }));
@@ -30,10 +27,10 @@ interface Row {
 }
 
 /** The answer as the PDF shows it too: its kind's one display. */
-function answerText(kindOf: KindOf, page: PageJourney, step: JourneyStep): string {
+function answerText(field: KindField, page: PageJourney, step: JourneyStep): string {
   const question = page.question;
   if (!question || !step.answer) return '';
-  return kindOf(question.kind).display(question, step.answer);
+  return field.kind.display(question, step.answer);
 }
 
 /** Where the proof of identity stands, as the scheme's own record says (never what a page kept). */
@@ -51,10 +48,13 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
-  // Each answer is shown by its kind; the kinds load with this page, not with the step page.
-  const kinds = contractKinds.useLoaded('kinds');
-  if (!kinds) return null;
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
+  // Each answer is shown by its kind's display: the kinds of the questions answered load with this
+  // page (the others never do).
+  const askedKinds = journey.steps.flatMap((step) => pages.get(step.pageKey)?.question?.kind ?? []);
+  const fields = useKindFields(askedKinds);
+  if (!fields) return null;
+  const fieldOf = new Map(askedKinds.map((kind, index) => [kind, fields[index]!]));
   const rows: Row[] = [];
   if (journey.choice) {
     const choice = journey.choice;
@@ -82,7 +82,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       rows.push({
         key: step.pageKey,
         label: page.question.label,
-        value: answerText(kinds.kindOf, page, step),
+        value: answerText(fieldOf.get(page.question.kind)!, page, step),
         change,
       });
     if (page.shows === 'contact-details')

@@ -25,5 +25,22 @@ export function loadOnce<K extends string, V>(loader: (key: K) => Promise<V>) {
     }, [key]);
     return key ? loaded.get(key) : undefined;
   }
-  return { load, useLoaded };
+  /** Every one of `keys`, in their order, or undefined until all of them are loaded. */
+  function useAllLoaded(keys: K[]): V[] | undefined {
+    const [, setReady] = useState(0);
+    const missing = keys.filter((key) => !loaded.has(key));
+    const wanted = [...new Set(missing)].sort().join('\n');
+    useEffect(() => {
+      if (!wanted) return;
+      let current = true;
+      void Promise.all(wanted.split('\n').map((key) => load(key as K))).then(
+        () => current && setReady((count) => count + 1),
+      );
+      return () => {
+        current = false;
+      };
+    }, [wanted]);
+    return missing.length > 0 ? undefined : keys.map((key) => loaded.get(key)!);
+  }
+  return { load, useLoaded, useAllLoaded };
 }

@@ -52,9 +52,6 @@ const loaders: Loaders = {
   file: () => import('./FileField'),
 };
 
-/** The contracts' kinds together, for check your answers, which shows every kind's answers. */
-export const contractKinds = loadOnce((_all: 'kinds') => import('./contract-kinds'));
-
 const fields = loadOnce(
   async (kind: QuestionKindName) => (await loaders[kind]()).default as unknown as KindField,
 );
@@ -64,6 +61,12 @@ export const loadKindField = fields.load;
 
 /** The field of the question's kind, or undefined while its chunks load (or when there is no question). */
 export const useKindField = fields.useLoaded;
+
+/**
+ * The fields of these kinds, in their order, or undefined until every one has loaded: check your
+ * answers shows each answer by its kind's display, and loads only the kinds its answers are of.
+ */
+export const useKindFields = fields.useAllLoaded;
 
 /** Whether any box named after the question's key holds something. */
 export const enteredUnder = (form: FormData, key: string) =>
