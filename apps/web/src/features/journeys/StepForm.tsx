@@ -6,7 +6,7 @@ import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeB
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { FieldMessages } from '../../components/TextField';
 import { fastForward } from './fast-forward';
-import { journeyApi } from './journey-api';
+import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
 import { RecordedDetails } from './RecordedDetails';
@@ -93,6 +93,10 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
               answerValue: answer.answerValue ?? undefined,
             })
           : await journeyApi.submitStep(definition.type, pageKey);
+      // Ending the journey or reaching check your answers changes its status: the hub shows it at once.
+      const reached = definition.pages.find((candidate) => candidate.key === nextPageKey);
+      if (definition.audience === 'member' && (reached?.ends || nextPageKey === definition.summaryPage))
+        await refreshApplicationStatus().catch(() => undefined);
       if (leaving) return void navigate(routes.landing);
       void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
     } catch (error) {

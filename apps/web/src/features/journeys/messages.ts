@@ -35,11 +35,27 @@ const messages: Record<string, string> = {
   invalid_money_amount: 'Enter an amount of £0 or more in pounds, like 1500 or 1500.50',
   file_not_found: 'We could not find the file you uploaded. Upload it again',
   address_required: 'Give your postal address before you continue',
-  journey_not_found: 'There is nothing under way here: it was sent or cancelled. Start a new one from where you began',
+  journey_not_found:
+    'There is nothing under way here: it was sent or cancelled. Start a new one from where you began',
   no_stable_contact_route:
     'Your contact details changed recently, so we cannot send you a code safely. Call us to send this application',
   bank_change_pending:
     'You already have a change to your bank details waiting. Cancel it in Your details, or call us',
+  // The transfer application's refusals (areas/transfer-application, its content's checks).
+  pstr_invalid: 'Enter the scheme’s pension scheme tax reference as 8 digits and 2 letters, like 12345678RA',
+  fca_reference_invalid: 'Enter the firm reference number as 6 or 7 digits, as the FCA register shows it',
+  fca_firm_not_authorised:
+    'We cannot find that firm reference number on the FCA register. Check it with your adviser',
+  advice_required:
+    'Your transfer value is over £30,000, so you need advice from an FCA-authorised adviser before you can apply. Save your application and come back when you have it',
+  safeguarding_reference_required:
+    'Give the reference of your MoneyHelper pension safeguarding appointment before you send this',
+  guarantee_expired:
+    'Your guaranteed transfer value has expired, so we cannot accept this application. Ask for a new transfer value from Your transfer value',
+  transfer_quote_not_found:
+    'You need a guaranteed transfer value before you apply to transfer. Ask for one from Your transfer value',
+  transfer_application_sent: 'You have applied to transfer this value already. Follow it in My requests',
+  journey_ended: 'This application has ended. Start a new one to apply',
   CONFIRMATION_TOKEN_INVALID_ERROR: 'The code is not right. Check the message we sent you and try again',
 };
 
