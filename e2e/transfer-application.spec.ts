@@ -1,0 +1,257 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pdfText } from '../apps/server/test/pdf-text';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { samplePdf } from './support/files';
+import { signInToHub } from './support/member';
+
+// Two walks of a long application, with an accessibility check on every page.
+test.describe.configure({ timeout: 240_000 });
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+/** The hub's transfer card, whose status comes from transferApplicationStatus in the access key. */
+const transferCard = (page: Page) =>
+  page.locator('.task-card').filter({ has: page.getByRole('heading', { name: 'Transfer your pension' }) });
+
+/** Checks the page with axe, answers it with the label given (a radio, or a box to fill) and goes on. */
+async function answer(page: Page, title: string | RegExp, choose: string | RegExp) {
+  await expect(heading(page, title)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page
+    .getByRole('main')
+    .getByLabel(choose, { exact: typeof choose === 'string' })
+    .check();
+  await continueButton(page).click();
+}
+
+async function fill(page: Page, title: string | RegExp, label: string, value: string) {
+  await expect(heading(page, title)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('main').getByLabel(label).fill(value);
+  await continueButton(page).click();
+}
+
+async function fillDate(group: Locator, day: string, month: string, year: string) {
+  await group.getByLabel('Day').fill(day);
+  await group.getByLabel('Month').fill(month);
+  await group.getByLabel('Year').fill(year);
+}
+
+/** From the hub's card through the receiving scheme, a personal pension, to the first transfer check. */
+async function startAndDescribeScheme(page: Page, start: 'hub' | 'again') {
+  const main = page.getByRole('main');
+  if (start === 'hub')
+    await transferCard(page).getByRole('link', { name: 'Apply to transfer your pension' }).click();
+  // After a refusal the application's pages show the refusal page, which offers a new application.
+  await expect(
+    heading(page, start === 'hub' ? 'Apply to transfer your pension' : 'We cannot make this transfer'),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: start === 'hub' ? 'Start now' : 'Start a new application' }).click();
+  await expect(heading(page, 'Apply to transfer your pension')).toBeVisible();
+  await expect(continueButton(page)).toBeVisible();
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Pension scams: read this first')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'FCA ScamSmart' })).toBeVisible();
+  await answer(page, 'Pension scams: read this first', 'Yes, I have read the warnings and want to carry on');
+  await answer(
+    page,
+    'The scheme you are transferring to',
+    'A personal pension or self-invested personal pension (SIPP)',
+  );
+  await fill(
+    page,
+    'Receiving scheme name',
+    'What is the name of the scheme you are transferring to?',
+    'Harbour SIPP',
+  );
+  await fill(
+    page,
+    'Receiving scheme address',
+    'What is the scheme’s postal address?',
+    '1 Quay Street, Manchester, M3 3JZ',
+  );
+
+  // The tax reference is checked for its form, in the error summary.
+  await fill(
+    page,
+    'Receiving scheme tax reference',
+    'What is the scheme’s pension scheme tax reference (PSTR)?',
+    '1234',
+  );
+  await expect(page.getByRole('alert')).toContainText('8 digits and 2 letters');
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('What is the scheme’s pension scheme tax reference (PSTR)?').fill('12345678RA');
+  await continueButton(page).click();
+
+  await expect(heading(page, 'The scheme’s administrator')).toBeVisible();
+  await main.getByLabel('First names').fill('Alex');
+  await main.getByLabel('Last name').fill('Morgan');
+  await main.getByLabel('Email address').fill('admin@harbour.example');
+  await main.getByLabel('Phone number').fill('0161 946 0000');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
+  // The scheme's account: checked by the bank's rules, not against the member's name.
+  await expect(heading(page, 'Where we pay the transfer')).toBeVisible();
+  await main.getByLabel('Name on the account').fill('Harbour SIPP Trustees');
+  await main.getByLabel('Sort code').fill('30-94-66');
+  await main.getByLabel('Account number').fill('12345678');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+}
+
+const redChecks = [
+  /unable or unwilling to give us any information/,
+  /decided not to take it/,
+  /not authorised by the FCA/,
+  /first contacted about this transfer/,
+  /offered you something to transfer/,
+  /pressured you to transfer/,
+];
+const amberChecks = [
+  /could not answer fully/,
+  /prepare or send any of the information/,
+  /high-risk or unregulated investments/,
+  /fees or charges/,
+  /unclear, complicated or unusual/,
+  /invested outside the UK/,
+  /recently transferred to the same scheme/,
+];
+
+/** Answers a transfer check: the question's own Yes or No. */
+async function check(page: Page, number: number, question: RegExp, yes: boolean) {
+  await expect(heading(page, `Transfer check ${number} of 14`)).toBeVisible();
+  const group = page.getByRole('group', { name: question });
+  await expect(group).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await group.getByLabel(yes ? 'Yes' : 'No', { exact: true }).check();
+  await continueButton(page).click();
+}
+
+test('db.avc is refused on a red flag, then transfers to a personal pension with an amber flag and a safeguarding reference: the case in My requests and the status on the hub', async ({
+  page,
+}) => {
+  const main = page.getByRole('main');
+  await signInToHub(page, 'db.avc');
+  await expect(transferCard(page)).toBeVisible();
+
+  // A red flag: cold called. The application ends on a page that says why and what to do.
+  await startAndDescribeScheme(page, 'hub');
+  for (const [index, question] of redChecks.slice(0, 3).entries())
+    await check(page, index + 1, question, false);
+  await check(page, 4, redChecks[3]!, true);
+  await expect(heading(page, 'We cannot make this transfer')).toBeVisible();
+  await expect(main).toContainText('first contacted about this transfer out of the blue');
+  await expect(main.getByRole('link', { name: 'report it to us' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.goto('/hub');
+  await expect(transferCard(page)).toContainText('We could not accept it online');
+
+  // A second application: no red flag, overseas investments (amber), so a safeguarding reference.
+  await transferCard(page).getByRole('link', { name: 'Apply to transfer your pension' }).click();
+  await startAndDescribeScheme(page, 'again');
+  for (const [index, question] of redChecks.entries()) await check(page, index + 1, question, false);
+  for (const [index, question] of amberChecks.entries())
+    await check(page, index + 7, question, question === amberChecks[5]);
+  await expect(heading(page, 'Pension safeguarding appointment')).toBeVisible();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main
+    .getByLabel(/reference of your MoneyHelper pension safeguarding appointment/)
+    .fill('PSG-4471-2093');
+  await continueButton(page).click();
+
+  // Over £30,000 of guaranteed benefits: advice from a firm on the FCA register.
+  await answer(page, 'Financial advice', 'Yes');
+  await fill(
+    page,
+    'Your adviser’s firm',
+    'What is the name of your adviser’s firm?',
+    'Northgate Pension Advice',
+  );
+  await fill(
+    page,
+    'Your adviser’s FCA number',
+    'What is your adviser firm’s FCA firm reference number?',
+    '999999',
+  );
+  await expect(page.getByRole('alert')).toContainText(
+    'We cannot find that firm reference number on the FCA register',
+  );
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('What is your adviser firm’s FCA firm reference number?').fill('7654321');
+  await continueButton(page).click();
+  await expect(heading(page, 'Your adviser’s letter')).toBeVisible();
+  await main.getByLabel('Upload your adviser’s letter confirming the advice').setInputFiles({
+    name: 'advice-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Advice letter'),
+  });
+  await expect(main.getByRole('status').filter({ hasText: 'Uploaded: advice-letter.pdf' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
+  await answer(page, 'Money you have taken from other pensions', 'No');
+  // 50 or over and transferring to take money: the stronger nudge to Pension Wise.
+  await answer(page, 'Why you are transferring', 'Yes');
+  await answer(page, 'Pension Wise guidance', 'Yes, I have had Pension Wise guidance');
+  await expect(heading(page, 'When you had guidance')).toBeVisible();
+  const today = new Date();
+  await fillDate(
+    main.getByRole('group', { name: 'When did you have Pension Wise guidance?' }),
+    String(today.getUTCDate()),
+    String(today.getUTCMonth() + 1),
+    String(today.getUTCFullYear()),
+  );
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Declarations')).toBeVisible();
+  for (const label of [
+    'the information I have given is true and complete',
+    /I give up all my benefits in this scheme/,
+    /I have read the scam warnings/,
+  ])
+    await main.getByLabel(label).check();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  await expect(main).toContainText('Harbour SIPP Trustees, sort code 30-94-66, account ending 5678');
+  await expect(main).toContainText('PSG-4471-2093');
+  await expectNoAccessibilityViolations(page);
+  await page.goto('/hub');
+  await expect(transferCard(page)).toContainText('Ready to send');
+  await page.goBack();
+  await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
+  await page.getByRole('button', { name: 'Accept and send' }).click();
+
+  await expect(heading(page, 'Transfer application sent')).toBeVisible();
+  const reference = (await page.locator('.panel__reference').textContent())!;
+  expect(reference).toMatch(/^TOP9-\d{6}$/);
+  await expectNoAccessibilityViolations(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download your application (PDF)' }).click(),
+  ]);
+  const text = await pdfText(await readFile((await download.path())!));
+  for (const expected of [
+    `Reference ${reference}`,
+    'Guarantee date',
+    'Days left to pay when sent',
+    'PSG-4471-2093',
+  ])
+    expect(text).toContain(expected);
+
+  await page.getByRole('link', { name: 'My requests' }).first().click();
+  await expect(heading(page, 'My requests')).toBeVisible();
+  await expect(main).toContainText(`Apply to transfer your pension (${reference})`);
+  await expectNoAccessibilityViolations(page);
+  await page.goto('/hub');
+  await expect(transferCard(page)).toContainText('Application sent');
+  await expectNoAccessibilityViolations(page);
+});
