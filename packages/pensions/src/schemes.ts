@@ -6,11 +6,12 @@ import {
   type SchemeConfig,
 } from './scheme-config';
 import bdb2026 from '../schemes/BDB-2026.1.json';
+import bdc2026 from '../schemes/BDC-2026.1.json';
 import mdb2026 from '../schemes/MDB-2026.1.json';
 import mdc2026 from '../schemes/MDC-2026.1.json';
 
 /** Bundled scheme configuration, one file per scheme version; imported statically so browsers can use it too. */
-const BUNDLED: readonly unknown[] = [mdb2026, mdc2026, bdb2026];
+const BUNDLED: readonly unknown[] = [mdb2026, mdc2026, bdb2026, bdc2026];
 
 let registry: Map<string, SchemeConfig[]> | undefined;
 

@@ -48,6 +48,7 @@ export const demoSchemes = [
   { code: 'MDB', businessGroup: 'MER', name: 'Meridian Final Salary Section', type: 'DB' as const },
   { code: 'MDC', businessGroup: 'MER', name: 'Meridian Retirement Savings Section', type: 'DC' as const },
   { code: 'BDB', businessGroup: 'BLU', name: 'Bluewater Defined Benefit Plan', type: 'DB' as const },
+  { code: 'BDC', businessGroup: 'BLU', name: 'Bluewater Retirement Plan: Savings Section', type: 'DC' as const },
 ];
 
 const pre2009AndPost2009 = (pre: number, post: number) => [
@@ -309,6 +310,41 @@ export const demoPersonas: DemoPersona[] = [
         age: [58, 0],
         leftMonthsAgo: 60,
         benefits: { tranches: pre2009AndPost2009(530_000, 690_000), finalPensionableSalaryPence: 3_950_000 },
+      },
+    ],
+  },
+  {
+    username: 'bw.saver',
+    tenantHost: 'bluewater.localhost',
+    description: 'Second tenant, DC, target retirement in ten months (about 63)',
+    title: 'Ms',
+    forenames: 'Fiona',
+    surname: 'Campbell',
+    gender: 'F',
+    insuranceNumber: 'JT345678C',
+    records: [
+      {
+        businessGroup: 'BLU',
+        referenceNumber: '2000002',
+        schemeCode: 'BDC',
+        category: 'DCS',
+        status: 'Active',
+        age: [63, 2],
+        benefits: {
+          potPence: 9_850_000,
+          monthlyContributionPence: 50_000,
+          targetRetirementAge: 64,
+          investment: { strategy: 'LIFESTYLE_DRAWDOWN' },
+        },
+        dc: {
+          funds: [
+            { code: 'BW_EQUITY_TRACKER', valuePence: 492_500, unitPricePence: 192.331 },
+            { code: 'BW_BALANCED', valuePence: 6_895_000, unitPricePence: 118.0452 },
+            { code: 'BW_CASH', valuePence: 2_462_500, unitPricePence: 100.8731 },
+          ],
+          memberMonthlyPence: 20_000,
+          employerMonthlyPence: 30_000,
+        },
       },
     ],
   },

@@ -6,8 +6,8 @@ import { useTestApp } from './harness';
 const ctx = useTestApp();
 const POT = '/mdp-api/api/members/current/dc-pot';
 
-async function signedIn(username: string) {
-  const agent = new BrowserAgent(ctx.app);
+async function signedIn(username: string, host?: string) {
+  const agent = new BrowserAgent(ctx.app, host);
   await agent.signIn(username);
   return agent;
 }
@@ -71,6 +71,21 @@ describe('the DC pot today', () => {
     });
     expect(db.statusCode).toBe(404);
     expect(db.json().errors[0].code).toBe('not_a_dc_record');
+  });
+
+  it('shows a Bluewater saver’s pot in Bluewater’s own funds, named by Bluewater’s content', async () => {
+    const agent = await signedIn('bw.saver', 'bluewater.localhost');
+    const response = await agent.request({ url: POT });
+    expect(response.statusCode, response.body).toBe(200);
+    const pot = response.json();
+    expect(pot.potPence).toBe(9_850_000);
+    expect(pot.funds.map((fund: { name: string }) => fund.name)).toEqual([
+      'Bluewater World Equity Tracker',
+      'Bluewater Balanced Fund',
+      'Bluewater Cash Fund',
+    ]);
+    // £200 from the member and £300 from the employer each month, 12 months in the window
+    expect(pot.contributions).toMatchObject({ memberPence: 240_000, employerPence: 360_000 });
   });
 
   it('refuses another member’s record, and anyone not signed in', async () => {

@@ -11,8 +11,8 @@ const SELECTION = '/mdp-api/api/retirement/dc/quote-selection';
 const SUMMARY = `${SELECTION}/summary-pdf`;
 const FORMAL_QUOTE = `${SELECTION}/formal-quote`;
 
-async function signedIn(username: string) {
-  const agent = new BrowserAgent(ctx.app);
+async function signedIn(username: string, host?: string) {
+  const agent = new BrowserAgent(ctx.app, host);
   await agent.signIn(username);
   return agent;
 }
@@ -70,6 +70,22 @@ describe('DC quote selection', () => {
     expect(oneDate.json().payments).toEqual([
       { paidOn: body.retirementDate, amountPence: drawdown.taxFreeCashPence },
     ]);
+  });
+
+  it('works a Bluewater saver’s option out on Bluewater’s scheme, which pays tax-free cash at once', async () => {
+    const agent = await signedIn('bw.saver', 'bluewater.localhost');
+    const { body, option } = await explored(agent);
+    // Projected to the target date from today's £98,500, with ten months' contributions and growth.
+    expect(body.potPence).toBeGreaterThan(9_850_000);
+    const drawdown = option('cash-and-drawdown');
+    const choice = { ...drawdown.choice, taxFreeCashPence: 1_000_000 };
+    const post = (payload: object) => agent.request({ method: 'POST', url: SELECTION, payload });
+    const response = await post({ retirementDate: body.retirementDate, choice });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().instalments).toEqual({ allowed: false, secondPaidOn: null });
+    expect(response.json().payments).toEqual([{ paidOn: body.retirementDate, amountPence: 1_000_000 }]);
+    const split = await post({ retirementDate: body.retirementDate, choice, secondInstalmentPence: 100 });
+    expect(codeOf(split)).toBe('instalments_not_allowed');
   });
 
   it('refuses tax-free cash over the most, instalments the option cannot take, and an option not open', async () => {
