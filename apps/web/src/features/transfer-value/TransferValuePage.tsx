@@ -462,7 +462,7 @@ function PartialResult({ result }: { result: PartialTransferResponse }) {
 
 function ScamWarning() {
   return (
-    <section className="notice" aria-labelledby="scams-heading">
+    <section className="notice transfer-scams" aria-labelledby="scams-heading">
       <h2 id="scams-heading">Protect yourself from pension scams</h2>
       <p>
         Be wary of anyone who contacts you out of the blue about your pension, offers a free pension review,

@@ -1,0 +1,114 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TransferPosition } from '@meridian/contracts';
+import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { TransferValuePage } from './TransferValuePage';
+
+beforeEach(quietConsole);
+
+const position = (statement: Partial<TransferPosition['statement']> = {}): TransferPosition => ({
+  calculatedOn: '2026-11-28',
+  value: {
+    guaranteed: true,
+    issuedOn: '2026-10-28',
+    guaranteeDate: '2026-10-28',
+    guaranteedUntil: '2027-01-27',
+    daysLeft: 61,
+    statutoryRight: true,
+    pensionPence: 1_865_261,
+    transferValuePence: 29_540_117,
+    tranches: [
+      {
+        code: 'PRE09',
+        label: 'Before 2009',
+        pensionPence: 465_540,
+        factor: 16.7,
+        transferValuePence: 7_774_518,
+      },
+      {
+        code: 'POST09',
+        label: 'From 2009',
+        pensionPence: 1_399_721,
+        factor: 15.55,
+        transferValuePence: 21_765_599,
+      },
+    ],
+  },
+  nonGuaranteed: { avcFundPence: 3_845_000 },
+  statement: {
+    freeNow: false,
+    nextFreeOn: '2027-10-28',
+    extraStatementChargePence: 25_000,
+    chargeNowPence: 25_000,
+    ...statement,
+  },
+  partialTransfersAllowed: true,
+  keep: null,
+});
+
+const open = () =>
+  renderApp('/transfer', { routes: [{ path: '/transfer', element: <TransferValuePage /> }] });
+
+describe('the transfer value page', () => {
+  it('asks a member to agree to the charge before a second statement, and sends acceptCharge once they do', async () => {
+    const posted: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.includes('/statement')) {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, {
+          caseNumber: 'TVS-41',
+          issuedOn: '2026-11-28',
+          guaranteedUntil: '2027-02-27',
+          transferValuePence: 29_600_000,
+          chargePence: 25_000,
+          document: { id: 'd1', name: 'transfer-pack-2026-11-28.pdf' },
+        });
+      }
+      return jsonResponse(200, position());
+    });
+    open();
+    const ask = await screen.findByRole('button', { name: 'Ask for a statement for £250.00' });
+    expect(screen.getByText('Not guaranteed: your AVC fund')).toBeTruthy();
+    expect(screen.getByText(/61 days left/)).toBeTruthy();
+    fireEvent.click(ask);
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByRole('link', { name: 'Tick the box to agree to pay £250.00 for this statement' }),
+    ).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.click(screen.getByLabelText('I agree to pay £250.00 for this statement'));
+    fireEvent.click(ask);
+    expect(await screen.findByText('TVS-41')).toBeTruthy();
+    expect(posted).toEqual([{ acceptCharge: true }]);
+  });
+
+  it('asks for the free statement with no charge to agree to', async () => {
+    const posted: unknown[] = [];
+    stubFetch((url, init) => {
+      if (!url.includes('/statement'))
+        return jsonResponse(200, position({ freeNow: true, nextFreeOn: null, chargeNowPence: 0 }));
+      posted.push(JSON.parse(String(init.body)));
+      return jsonResponse(201, {
+        caseNumber: 'TVS-42',
+        issuedOn: '2026-11-28',
+        guaranteedUntil: '2027-02-27',
+        transferValuePence: 29_600_000,
+        chargePence: 0,
+        document: { id: 'd2', name: 'transfer-pack-2026-11-28.pdf' },
+      });
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask for a free statement' }));
+    expect(screen.queryByLabelText(/I agree to pay/)).toBeNull();
+    const issued = await screen.findByRole('status');
+    expect(within(issued).getByText('TVS-42')).toBeTruthy();
+    expect(issued.textContent).not.toContain('charge');
+    expect(posted).toEqual([{}]);
+  });
+
+  it('tells a member whose pension has no transfer value online to contact the scheme', async () => {
+    stubFetch(() => jsonResponse(404, { errors: [{ code: 'no_transfer_value', message: 'No' }] }));
+    open();
+    expect(await screen.findByText(/cannot give a transfer value for this pension online/)).toBeTruthy();
+  });
+});
