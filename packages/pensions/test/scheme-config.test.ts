@@ -14,7 +14,7 @@ import mdbFile from '../schemes/MDB-2026.1.json';
 
 describe('bundled scheme configuration', () => {
   it('loads the demo schemes by code, validated', () => {
-    expect(schemeCodes()).toEqual(['BDB', 'MDB', 'MDC']);
+    expect(schemeCodes()).toEqual(['BDB', 'BDC', 'MDB', 'MDC']);
     const mdb = getDbSchemeConfig('MDB');
     expect(mdb).toMatchObject({ kind: 'DB', tenant: { businessGroup: 'MER' }, version: '2026.1' });
     expect(mdb.ages).toEqual({
