@@ -52,6 +52,12 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
+  // The application journey starts from the guaranteed value.
+  await expect(main.getByRole('link', { name: 'Apply to transfer your pension' })).toHaveAttribute(
+    'href',
+    '/transfer/apply',
+  );
+
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     main.getByRole('button', { name: 'Download your transfer pack (PDF)' }).click(),

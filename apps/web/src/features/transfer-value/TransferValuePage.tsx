@@ -21,6 +21,8 @@ import { readCalculatorForm, type CalculatorValues } from './transfer-form';
 import './transfer-value.css';
 
 const TITLE = 'Your transfer value';
+/** Where the transfer application journey starts (each tenant's transfer-application content pages). */
+const TRANSFER_APPLICATION_PATH = '/transfer/apply';
 
 /**
  * Transfer value: the guaranteed value with its expiry (AVCs apart) beside what the member keeps by leaving
@@ -67,6 +69,7 @@ export function TransferValuePage() {
             <Pack issuedOn={position.value.issuedOn} errors={errors} onErrors={setErrors} />
           )}
           <PartialCalculator position={position} errors={errors} onErrors={setErrors} />
+          {position.value.guaranteed && <Apply guaranteedUntil={position.value.guaranteedUntil} />}
           <ScamWarning />
         </>
       )}
@@ -457,6 +460,22 @@ function PartialResult({ result }: { result: PartialTransferResponse }) {
           ` Your AVC fund (${formatCurrency(result.nonGuaranteed.avcFundPence, 'exact')}, not guaranteed) is not part of this.`}
       </p>
     </div>
+  );
+}
+
+/** The transfer application journey (its content's start page), while a guaranteed value holds. */
+function Apply({ guaranteedUntil }: { guaranteedUntil: string }) {
+  return (
+    <section aria-labelledby="apply-heading">
+      <h2 id="apply-heading">Apply to transfer</h2>
+      <p>
+        When you have chosen the scheme to transfer to, and taken financial advice where you must, apply
+        before {formatDate(guaranteedUntil)} to keep this guaranteed value.
+      </p>
+      <p>
+        <Link to={TRANSFER_APPLICATION_PATH}>Apply to transfer your pension</Link>
+      </p>
+    </section>
   );
 }
 
