@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { strictObject } from '../src/authoring';
 import { sharedQuestionFields } from '../src/journey-kinds/kind';
 import { personKind, readPerson, type PersonQuestion } from '../src/journey-kinds/person';
-import { listKind, readShare, sharesTotalProblem, type ListQuestion } from '../src/journey-kinds/list';
+import {
+  listKind,
+  readShare,
+  sharesTotalProblem,
+  withOptionAnswers,
+  type ListQuestion,
+} from '../src/journey-kinds/list';
 import { JOURNEY_ANSWER_VALUE_MAX } from '../src/journeys';
 
 const context = { today: '2026-11-28' };
@@ -320,12 +326,32 @@ describe('a list of funds chosen from a drop-down, with shares making 100%', () 
     });
   });
 
+  it('takes its answers from the tenant’s funds, in their order, when it names them', () => {
+    const fromFunds: ListQuestion = {
+      ...funds,
+      item: { ...funds.item, option: { label: 'Fund', from: 'funds' } },
+    };
+    expect(listKind.problems!(fromFunds)).toEqual([
+      'item.option: give its answers, or from: "funds" for the tenant’s funds',
+    ]);
+    const filled = withOptionAnswers(fromFunds, [
+      { fundCode: 'CASH', fundName: 'Cash Fund', orderNo: 2 },
+      { fundCode: 'GLOBAL_EQUITY', fundName: 'Global Equity Fund', orderNo: 1 },
+    ]);
+    expect(filled?.item.option?.answers).toEqual([
+      { key: 'GLOBAL_EQUITY', label: 'Global Equity Fund' },
+      { key: 'CASH', label: 'Cash Fund' },
+    ]);
+    expect(withOptionAnswers(fromFunds, undefined)).toBeNull();
+    expect(withOptionAnswers(funds, undefined)).toBe(funds);
+  });
+
   it('finds answers sharing a key, or more items allowed than there are answers, at sync', () => {
     const option = funds.item.option!;
     expect(
       listKind.problems!({
         ...funds,
-        item: { ...funds.item, option: { ...option, answers: [option.answers[0]!, option.answers[0]!] } },
+        item: { ...funds.item, option: { ...option, answers: [option.answers![0]!, option.answers![0]!] } },
         max: 2,
       }),
     ).toEqual(['item.option: two answers share a key']);

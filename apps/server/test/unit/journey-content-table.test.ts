@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,8 @@ import {
   journeyDefinitionFileSchema,
   type JourneyCondition,
   pageJourneyFileSchema,
+  withOptionAnswers,
+  type OptionSourceFund,
   type JourneyDefinition,
   type JourneyQuestion,
   type JourneyStep,
@@ -64,9 +66,17 @@ function contentJourneys(): Array<{ name: string; graph: JourneyGraph }> {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+    // A list choosing from the tenant's funds gets them as its answers, as the content sync fills them.
+    const fundsFile = path.join(folder, 'funds.json');
+    const funds = existsSync(fundsFile)
+      ? (JSON.parse(readFileSync(fundsFile, 'utf8')) as OptionSourceFund[])
+      : undefined;
     const pages = pageFiles(path.join(folder, 'pages')).flatMap((file) => {
       const page = JSON.parse(readFileSync(file, 'utf8')) as PageFile;
-      return page.journey ? [{ ...page, journey: pageJourneyFileSchema.parse(page.journey) }] : [];
+      if (!page.journey) return [];
+      const journey = pageJourneyFileSchema.parse(page.journey);
+      const question = journey.question && withOptionAnswers(journey.question, funds);
+      return [{ ...page, journey: question ? { ...journey, question } : journey }];
     });
     return definitions.map((definition) => ({
       name: `${tenant}/${definition.type}`,
@@ -190,7 +200,7 @@ function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: st
       const items = Array.from({ length: count }, (_, index) => ({
         ...aPerson,
         title: `Item ${index + 1}`,
-        ...(question.item.option && { option: question.item.option.answers[index]!.key }),
+        ...(question.item.option && { option: question.item.option.answers![index]!.key }),
         amount: String((question.item.amount?.min ?? 0) / 100 + 1),
         share: question.total ? String(index === 0 ? question.total.equals - (count - 1) : 1) : '50',
       }));
@@ -443,7 +453,8 @@ describe.each(journeys)('the journey $name, walked from its content', ({ graph }
     expect(missing).toEqual([]);
     const terminal = [...graph.pages].filter(([, page]) => page.ends).map(([key]) => key);
     expect([...walked().endings].sort()).toEqual(terminal.sort());
-  });
+    // The transfer application's walks (every flag, every figure outcome) take seconds on a busy machine.
+  }, 30_000);
 
   it('refuses on every question an answer its kind does not accept', () => {
     const asking = [...graph.pages].filter(([, page]) => page.question).map(([key]) => key);

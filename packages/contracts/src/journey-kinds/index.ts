@@ -75,8 +75,10 @@ export {
   readListItem,
   readShare,
   sharesTotalProblem,
+  withOptionAnswers,
   type ListItem,
   type ListQuestion,
+  type OptionSourceFund,
 } from './list';
 export {
   fileEndingsOf,

@@ -77,7 +77,8 @@ const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
       }).optional(),
       /**
        * Each item is one of these answers, chosen from a drop-down (a fund to invest in): kept as its key,
-       * shown as its label; no two items may choose the same one.
+       * shown as its label; no two items may choose the same one. `from: "funds"` takes the answers from
+       * the tenant's funds.json (its codes and names), filled in by the content sync.
        */
       option: object({
         label: z.string().min(1).max(200),
@@ -85,8 +86,10 @@ const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
           .array(
             object({ key: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/), label: z.string().min(1).max(200) }),
           )
-          .min(2)
-          .max(50),
+          .min(1)
+          .max(50)
+          .optional(),
+        from: z.literal('funds').optional(),
       }).optional(),
       /** Each item's amount of money, typed in pounds and kept in pence: its box's label and bounds. */
       amount: object({
@@ -140,7 +143,7 @@ export function readListItem(
     else item.title = title;
   }
   if (asksOption) {
-    const chosen = asksOption.answers.find((answer) => answer.key === (input.option ?? '').trim());
+    const chosen = (asksOption.answers ?? []).find((answer) => answer.key === (input.option ?? '').trim());
     if (chosen) item.option = chosen.key;
     else
       problems.push({
@@ -213,7 +216,7 @@ export function listItemLine(item: ListItem, question?: ListQuestion) {
   const option =
     item.option === undefined
       ? undefined
-      : (question?.item.option?.answers.find((answer) => answer.key === item.option)?.label ?? item.option);
+      : (question?.item.option?.answers?.find((answer) => answer.key === item.option)?.label ?? item.option);
   const line = [
     item.title,
     option,
@@ -278,12 +281,41 @@ export const listKind: QuestionKind<ListQuestion> = {
     const { fields, title, option, amount, share } = question.item;
     if (fields.length === 0 && !title && !option && !amount && !share)
       found.push('an item asks nothing: give it fields, a title, an option, an amount or a share');
-    if (option && new Set(option.answers.map((answer) => answer.key)).size !== option.answers.length)
+    const answers = option?.answers ?? [];
+    if (option && answers.length === 0)
+      found.push('item.option: give its answers, or from: "funds" for the tenant’s funds');
+    if (new Set(answers.map((answer) => answer.key)).size !== answers.length)
       found.push('item.option: two answers share a key');
-    if (option && question.max > option.answers.length)
-      found.push(`max (${question.max}) is more than item.option has answers (${option.answers.length})`);
+    if (option && answers.length > 0 && question.max > answers.length)
+      found.push(`max (${question.max}) is more than item.option has answers (${answers.length})`);
     if (amount?.min !== undefined && amount.max !== undefined && amount.min > amount.max)
       found.push(`item.amount min (${amount.min} pence) is above max (${amount.max} pence)`);
     return found;
   },
 };
+
+/** A fund as the tenant's funds.json lists it: what a list's `item.option.from: "funds"` offers. */
+export interface OptionSourceFund {
+  fundCode: string;
+  fundName: string;
+  orderNo: number;
+}
+
+/**
+ * A list question whose items choose from the tenant's funds (`item.option.from: "funds"`), with those
+ * funds as its answers (code and name, in the file's order); any other question as it is. Null when
+ * the question asks for funds and the tenant has none.
+ */
+export function withOptionAnswers<Q extends { kind: string }>(
+  question: Q,
+  funds: readonly OptionSourceFund[] | undefined,
+): Q | null {
+  if (question.kind !== 'list') return question;
+  const list = question as unknown as ListQuestion;
+  if (list.item.option?.from !== 'funds') return question;
+  if (!funds || funds.length === 0) return null;
+  const answers = [...funds]
+    .sort((a, b) => a.orderNo - b.orderNo)
+    .map((fund) => ({ key: fund.fundCode, label: fund.fundName }));
+  return { ...question, item: { ...list.item, option: { ...list.item.option, answers } } };
+}

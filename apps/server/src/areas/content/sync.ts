@@ -8,7 +8,9 @@ import {
   tenantContentSchema,
   tenantLogoSchema,
   type ContentDocumentKind,
+  withOptionAnswers,
   type JourneyDefinition,
+  type OptionSourceFund,
   type PageFile,
   type TenantContent,
 } from '@meridian/contracts';
@@ -156,7 +158,8 @@ function checkJourneys(
   const types = new Set(definitions.map((definition) => definition.type));
   if (types.size !== definitions.length) throw new ContentFileError(file, 'two journeys share a type');
   const stray = sources.find(
-    ({ page }) => page.journey && !types.has(page.journey.type) && (page.journey.question || page.journey.next),
+    ({ page }) =>
+      page.journey && !types.has(page.journey.type) && (page.journey.question || page.journey.next),
   );
   if (stray)
     throw new ContentFileError(
@@ -177,6 +180,30 @@ function checkJourneys(
         file,
         `${definition.type}: entryPage: no page of this tenant has the key "${definition.entryPage}"`,
       );
+  }
+}
+
+/**
+ * A list question whose items choose one of the tenant's funds (`item.option.from: "funds"`) is kept
+ * with those funds as its answers, so the server and the browser read the same list; a tenant without
+ * funds.json cannot ask one.
+ */
+function fillOptionAnswers(
+  sources: PageSource[],
+  tree: TreeReader,
+  funds: readonly OptionSourceFund[] | undefined,
+) {
+  for (const source of sources) {
+    const question = source.page.journey?.question;
+    if (!question) continue;
+    const filled = withOptionAnswers(question, funds);
+    if (!filled)
+      throw new ContentFileError(
+        tree.shown(source.file),
+        `${source.page.key}.question.item.option.from: "funds", but this tenant has no funds.json`,
+      );
+    if (filled !== question)
+      source.page = { ...source.page, journey: { ...source.page.journey!, question: filled } };
   }
 }
 
@@ -227,6 +254,7 @@ export async function readContentTree(
         );
       }
     }
+    fillOptionAnswers(sources, tree, documents.funds as OptionSourceFund[] | undefined);
     checkJourneys(dir, sources, tree, documents.journeys as JourneyDefinition[] | undefined);
     const images = await readImages(path.join(dir, 'images'), tree);
     const logoImage = images.find((image) => image.path === tenant.logo?.image);

@@ -157,7 +157,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
                   aria-describedby={describedByFor(`${prefix}option`, undefined, editorError('option'))}
                 >
                   <option value="">Select an answer</option>
-                  {option.answers.map((answer) => (
+                  {(option.answers ?? []).map((answer) => (
                     <option key={answer.key} value={answer.key}>
                       {answer.label}
                     </option>
