@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy } from './support/busy';
+import { bluewaterUrl } from './support/tenants';
 
 test('the menu and footer come from the tenant’s content', async ({ page }) => {
   await page.goto('/');
@@ -38,6 +39,29 @@ test('search finds a help page by its words', async ({ page }) => {
   await expectNoAccessibilityViolations(page);
   await page.goto('/recherche?q=nothing-matches-this');
   await expect(page.getByRole('heading', { name: 'No results for ‘nothing-matches-this’' })).toBeVisible();
+});
+
+test('someone reporting a death finds what to do from the home page, search and the footer, on both tenants', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Tell us about a death' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about a death' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main).toContainText('You do not need an account');
+  await expect(main).toContainText('Call 0300 123 4567');
+  await expect(main.getByRole('heading', { level: 2, name: 'What we will ask you' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  for (const words of ['died', 'death', 'bereavement']) {
+    await page.goto(`/search?q=${words}`);
+    await expect(page.getByRole('heading', { name: new RegExp(`for ‘${words}’`) })).toBeVisible();
+    const result = page.getByRole('main').getByRole('link', { name: 'Tell us about a death', exact: true });
+    await expect(result).toBeVisible();
+  }
+  await page.goto(bluewaterUrl('/help'));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Tell us about a death' }).click();
+  await expect(page.getByRole('main')).toContainText('Call 0300 765 4321');
+  await expect(page.getByRole('main')).toContainText('Bluewater Retirement Plan');
 });
 
 test('search never offers the demo’s developer page, though the demo runs here', async ({ page }) => {
