@@ -273,6 +273,92 @@ describe('the transfer application', () => {
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
+  it('asks no flag questions for a condition 1 scheme, and counts an overseas scheme without a residency link as an amber flag', async () => {
+    const agent = await signedIn('db.avc');
+    expect((await start(agent)).statusCode).toBe(204);
+    expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).statusCode).toBe(200);
+    const administrator = JSON.stringify({
+      forenames: 'Sam',
+      surname: 'Lee',
+      email: 'sam@scheme.example',
+      phone: '+35621234567',
+    });
+    await answerAll(agent, [
+      ['ta_scams', 'scam_check', 'continue'],
+      ['ta_scheme_type', 'receiving_scheme_type', 'public_service'],
+      ['ta_scheme_name', 'receiving_scheme_name', 'NHS Pension Scheme'],
+      ['ta_scheme_address', 'receiving_scheme_address', 'PO Box 1, Darlington, DL1 9ZZ'],
+      ['ta_scheme_pstr', 'receiving_scheme_pstr', '00615336RN'],
+      ['ta_administrator', 'scheme_administrator', 'provided', administrator],
+    ]);
+    // Condition 1: straight from the payment details to advice.
+    expect(
+      (await answer(agent, 'ta_payment', 'receiving_scheme_bank', 'provided', schemeBank)).json(),
+    ).toEqual({
+      nextPageKey: 'ta_advice',
+    });
+    // An overseas scheme: its QROPS reference, then residency; none shown is an amber flag.
+    expect((await answer(agent, 'ta_scheme_type', 'receiving_scheme_type', 'qrops')).statusCode).toBe(200);
+    expect(
+      (await answer(agent, 'ta_scheme_name', 'receiving_scheme_name', 'Malta Retirement Plan')).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await answer(
+          agent,
+          'ta_scheme_address',
+          'receiving_scheme_address',
+          '1 Triq il-Kbira, Valletta, Malta',
+        )
+      ).json(),
+    ).toEqual({ nextPageKey: 'ta_scheme_qrops' });
+    await answerAll(agent, [
+      ['ta_scheme_qrops', 'receiving_scheme_qrops_reference', 'QROPS 123456'],
+      ['ta_administrator', 'scheme_administrator', 'provided', administrator],
+    ]);
+    expect(
+      (await answer(agent, 'ta_payment', 'receiving_scheme_bank', 'provided', schemeBank)).json(),
+    ).toEqual({
+      nextPageKey: 'ta_residency',
+    });
+    expect((await answer(agent, 'ta_residency', 'residency_link', 'no')).json()).toEqual({
+      nextPageKey: 'ta_red_evidence',
+    });
+    await answerFlags(agent, []);
+    expect((await state(agent)).currentPageKey).toBe('ta_safeguarding');
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
+  it('takes a report of a scam concern as a TSC1 case in My requests', async () => {
+    const agent = await signedIn('db.avc');
+    const concern = '/mdp-api/api/journeys/transferconcern';
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: `${concern}/start`,
+          payload: { currentPageKey: 'tc_concern' },
+        })
+      ).statusCode,
+    ).toBe(204);
+    for (const [page, question, key] of [
+      ['tc_concern', 'concern_contact', 'phone'],
+      ['tc_details', 'concern_details', 'A caller offered a free pension review and early access.'],
+    ] as const) {
+      const answered = await agent.request({
+        method: 'POST',
+        url: `${concern}/submit-question-step`,
+        payload: { currentPageKey: page, questionKey: question, answerKey: key },
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+    }
+    const sent = await agent.request({ method: 'POST', url: `${concern}/submit`, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().caseNumber).toMatch(/^TSC1-\d+$/);
+    const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    expect(cases.map((found: { caseNumber: string }) => found.caseNumber)).toContain(sent.json().caseNumber);
+  });
+
   it('refuses to send once the guarantee has run out between start and submit, offering a new quote, and changes nothing', async () => {
     const agent = await signedIn('db.avc');
     expect((await start(agent)).statusCode).toBe(204);
