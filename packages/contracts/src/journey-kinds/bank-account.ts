@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ukBankAccountFormSchema } from '../my-details';
+import { answerDisplays } from './displays';
 import {
   accepted,
   parsedJson,
@@ -41,11 +42,7 @@ const bankAccountQuestion = (object: ObjectSchemaFactory, shared: SharedQuestion
   });
 export type BankAccountQuestion = z.infer<ReturnType<typeof bankAccountQuestion>>;
 
-/** A bank account as a member recognises it, without repeating the whole number. */
-export function bankAccountText(account: UkBankAccount): string {
-  const sortCode = account.sortCode.replace(/(\d{2})(\d{2})(\d{2})/, '$1-$2-$3');
-  return `${account.accountName}, sort code ${sortCode}, account ending ${account.accountNumber.slice(-4)}`;
-}
+export { bankAccountText } from './displays';
 
 /**
  * A UK bank account (name, sort code, account number) given as the answer's value. The checks that
@@ -72,9 +69,6 @@ export const bankAccountKind: QuestionKind<BankAccountQuestion> = {
     if (!account.success) return refused('invalid_bank_account', account.error.issues[0]!.message);
     return accepted(question, 'provided', JSON.stringify(ukBankAccountSchema.parse(account.data)));
   },
-  display(_question, answer) {
-    const account = ukBankAccountSchema.safeParse(parsedJson(answer.answerValue));
-    return account.success ? bankAccountText(account.data) : '';
-  },
+  display: answerDisplays['bank-account'],
   conditionValue: (answer) => answer.answerKey,
 };

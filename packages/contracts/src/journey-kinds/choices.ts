@@ -1,4 +1,4 @@
-import { accepted, refused, type AnswerCheck, type StoredAnswer } from './kind';
+import { accepted, refused, type AnswerCheck } from './kind';
 
 /** A question answered by choosing one of its `answers` (radios, select). */
 interface ChoiceQuestion {
@@ -15,9 +15,7 @@ export function readChoice(question: ChoiceQuestion, answerKey: string): AnswerC
   return accepted(question, chosen);
 }
 
-/** The label of the answer chosen. */
-export const choiceLabel = (question: ChoiceQuestion, answer: StoredAnswer) =>
-  question.answers.find((option) => option.key === answer.answerKey)?.label ?? answer.answerKey;
+export { choiceLabel } from './displays';
 
 /** An answer key given twice makes the second one unreachable. */
 export function repeatedChoices(question: ChoiceQuestion): string[] {

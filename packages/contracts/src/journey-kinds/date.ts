@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerDisplays } from './displays';
 import { safeDate } from '../input-policy';
 import { dayMonthYear } from './format';
 import {
@@ -45,7 +46,7 @@ export const dateKind: QuestionKind<DateQuestion> = {
       return refused('date_too_early', `The date must be on or after ${dayMonthYear(question.notBefore)}`);
     return accepted(question, date);
   },
-  display: (_question, answer) => dayMonthYear(answer.answerKey),
+  display: answerDisplays.date,
   conditionValue: (answer) => answer.answerKey,
   problems: (question) =>
     question.notAfterToday && question.notBeforeToday

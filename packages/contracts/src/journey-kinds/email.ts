@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerDisplays } from './displays';
 import { emailChangeSchema } from '../my-details';
 import {
   accepted,
@@ -22,6 +23,6 @@ export const emailKind: QuestionKind<EmailQuestion> = {
     if (!email.success) return refused('invalid_email', email.error.issues[0]!.message);
     return accepted(question, email.data);
   },
-  display: (_question, answer) => answer.answerKey,
+  display: answerDisplays.email,
   conditionValue: (answer) => answer.answerKey,
 };

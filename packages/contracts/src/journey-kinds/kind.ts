@@ -77,11 +77,4 @@ export const accepted = (
 /** The answer is refused: `code` for the API, `message` for the member. */
 export const refused = (code: string, message: string): AnswerCheck => ({ ok: false, code, message });
 
-/** A composite answer's value read from its JSON, or undefined when it is not JSON. */
-export function parsedJson(value: string | null | undefined): unknown {
-  try {
-    return JSON.parse(value ?? '');
-  } catch {
-    return undefined;
-  }
-}
+export { parsedJson } from './displays';

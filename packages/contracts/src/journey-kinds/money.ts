@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerDisplays } from './displays';
 import { poundsAndPence } from './format';
 import {
   accepted,
@@ -57,7 +58,7 @@ export const moneyKind: QuestionKind<MoneyQuestion> = {
       return refused('money_above_maximum', tooMuch(question.max));
     return accepted(question, String(amount.pence));
   },
-  display: (_question, answer) => poundsAndPence(Number(answer.answerKey)),
+  display: answerDisplays.money,
   conditionValue: (answer) => Number(answer.answerKey),
   problems: (question) =>
     question.min !== undefined && question.max !== undefined && question.min > question.max

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerDisplays } from './displays';
 import {
   accepted,
   refused,
@@ -35,6 +36,6 @@ export const niNumberKind: QuestionKind<NiNumberQuestion> = {
       );
     return accepted(question, number);
   },
-  display: (_question, answer) => answer.answerKey.replace(/^(..)(..)(..)(..)(.)$/, '$1 $2 $3 $4 $5'),
+  display: answerDisplays['ni-number'],
   conditionValue: (answer) => answer.answerKey,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupedDigits } from './format';
+import { answerDisplays, numberText } from './displays';
 import {
   accepted,
   refused,
@@ -22,11 +22,6 @@ const numberQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionField
   });
 export type NumberQuestion = z.infer<ReturnType<typeof numberQuestion>>;
 
-/** A number shown with commas between thousands and the decimal places typed: `1,250.5`. */
-function numberText(value: string): string {
-  const [whole = '', fraction] = value.replace(/^-/, '').split('.');
-  return `${value.startsWith('-') ? '-' : ''}${groupedDigits(whole)}${fraction ? `.${fraction}` : ''}`;
-}
 
 /**
  * A count or a measure typed as digits: whole unless the question allows `decimals`, with commas
@@ -63,7 +58,7 @@ export const numberKind: QuestionKind<NumberQuestion> = {
       );
     return accepted(question, String(value));
   },
-  display: (_question, answer) => numberText(answer.answerKey),
+  display: answerDisplays.number,
   conditionValue: (answer) => Number(answer.answerKey),
   problems(question) {
     const found: string[] = [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerDisplays } from './displays';
 import {
   accepted,
   refused,
@@ -33,7 +34,7 @@ export const percentageKind: QuestionKind<PercentageQuestion> = {
       return refused('percentage_above_maximum', `The percentage must be ${question.max}% or less`);
     return accepted(question, String(value));
   },
-  display: (_question, answer) => `${answer.answerKey}%`,
+  display: answerDisplays.percentage,
   conditionValue: (answer) => Number(answer.answerKey),
   problems(question) {
     const found: string[] = [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerDisplays } from './displays';
 import { textProblem } from '../input-policy';
 import {
   accepted,
@@ -39,6 +40,6 @@ export const textKind: QuestionKind<TextQuestion> = {
     const problem = plainTextProblem(text, question.maxLength ?? TEXT_ANSWER_MAX);
     return problem ? refused(problem.code, problem.message) : accepted(question, text);
   },
-  display: (_question, answer) => answer.answerKey,
+  display: answerDisplays.text,
   conditionValue: (answer) => answer.answerKey,
 };

@@ -1,10 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type {
-  IdentityVerificationStatus,
-  JourneyStep,
-  PageJourney,
-  PendingChange,
+import {
+  answerDisplays,
+  hasAnswerDisplay,
+  type IdentityVerificationStatus,
+  type JourneyQuestion,
+  type JourneyStep,
+  type PageJourney,
+  type PendingChange,
+  type StoredAnswer,
 } from '@meridian/contracts';
 import { HttpError } from '../../lib/http/client';
 import { detailsApi } from '../../lib/details-api';
@@ -26,11 +30,16 @@ interface Row {
   change?: { step: JourneyStep; slug: string };
 }
 
-/** The answer as the PDF shows it too: its kind's one display. */
-function answerText(field: KindField, page: PageJourney, step: JourneyStep): string {
+type Display = (question: JourneyQuestion, answer: StoredAnswer) => string;
+
+/** The answer as the PDF shows it too: its kind's one display (loaded with its field for a few kinds). */
+function answerText(fieldOf: Map<string, KindField>, page: PageJourney, step: JourneyStep): string {
   const question = page.question;
   if (!question || !step.answer) return '';
-  return field.kind.display(question, step.answer);
+  const display: Display = hasAnswerDisplay(question.kind)
+    ? (answerDisplays[question.kind] as Display)
+    : fieldOf.get(question.kind)!.kind.display;
+  return display(question, step.answer);
 }
 
 /** Where the proof of identity stands, as the scheme's own record says (never what a page kept). */
@@ -49,12 +58,15 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
-  // Each answer is shown by its kind's display: the kinds of the questions answered load with this
-  // page (the others never do).
-  const askedKinds = journey.steps.flatMap((step) => pages.get(step.pageKey)?.question?.kind ?? []);
-  const fields = useKindFields(askedKinds);
+  // Each answer is shown by its kind's display. Most kinds' displays come with this page, without zod;
+  // the others (a person, a list, an address, a file, a phone number, a country) load with their
+  // kind's field, only when a question of theirs was answered.
+  const loadedKinds = journey.steps
+    .flatMap((step) => pages.get(step.pageKey)?.question?.kind ?? [])
+    .filter((kind) => !hasAnswerDisplay(kind));
+  const fields = useKindFields(loadedKinds);
   if (!fields) return null;
-  const fieldOf = new Map(askedKinds.map((kind, index) => [kind, fields[index]!]));
+  const fieldOf = new Map(loadedKinds.map((kind, index) => [kind, fields[index]!]));
   const rows: Row[] = [];
   if (journey.choice) {
     const choice = journey.choice;
@@ -82,7 +94,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       rows.push({
         key: step.pageKey,
         label: page.question.label,
-        value: answerText(fieldOf.get(page.question.kind)!, page, step),
+        value: answerText(fieldOf, page, step),
         change,
       });
     if (page.shows === 'contact-details')
