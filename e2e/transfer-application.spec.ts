@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
+import { choose, tabTo, tick, typeDate } from './support/keyboard';
 import { signInToHub } from './support/member';
 
 // Two walks of a long application, with an accessibility check on every page.
@@ -30,12 +31,6 @@ async function fill(page: Page, title: string | RegExp, label: string, value: st
   await expectNoAccessibilityViolations(page);
   await page.getByRole('main').getByLabel(label).fill(value);
   await continueButton(page).click();
-}
-
-async function fillDate(group: Locator, day: string, month: string, year: string) {
-  await group.getByLabel('Day').fill(day);
-  await group.getByLabel('Month').fill(month);
-  await group.getByLabel('Year').fill(year);
 }
 
 /** From the hub's card through the receiving scheme, a personal pension, to the first transfer check. */
@@ -122,13 +117,21 @@ const amberChecks = [
 ];
 
 /** Answers a transfer check: the question's own Yes or No. */
-async function check(page: Page, number: number, question: RegExp, yes: boolean) {
+async function check(page: Page, number: number, question: RegExp, yes: boolean, byKeyboard = false) {
   await expect(heading(page, `Transfer check ${number} of 14`)).toBeVisible();
   const group = page.getByRole('group', { name: question });
   await expect(group).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await group.getByLabel(yes ? 'Yes' : 'No', { exact: true }).check();
-  await continueButton(page).click();
+  const option = group.getByLabel(yes ? 'Yes' : 'No', { exact: true });
+  if (!byKeyboard) {
+    await option.check();
+    await continueButton(page).click();
+    return;
+  }
+  // By keyboard: the arrow keys choose the answer, Enter on Continue sends it.
+  await choose(page, option);
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
 }
 
 test('db.avc is refused on a red flag, then transfers to a personal pension with an amber flag and a safeguarding reference: the case in My requests and the status on the hub', async ({
@@ -155,7 +158,7 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   await startAndDescribeScheme(page, 'again');
   for (const [index, question] of redChecks.entries()) await check(page, index + 1, question, false);
   for (const [index, question] of amberChecks.entries())
-    await check(page, index + 7, question, question === amberChecks[5]);
+    await check(page, index + 7, question, question === amberChecks[5], true);
   await expect(heading(page, 'Pension safeguarding appointment')).toBeVisible();
   await continueButton(page).click();
   await expect(page.getByRole('alert')).toBeVisible();
@@ -201,14 +204,14 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   await answer(page, 'Pension Wise guidance', 'Yes, I have had Pension Wise guidance');
   await expect(heading(page, 'When you had guidance')).toBeVisible();
   const today = new Date();
-  await fillDate(
-    main.getByRole('group', { name: 'When did you have Pension Wise guidance?' }),
+  await typeDate(page, main.getByRole('group', { name: 'When did you have Pension Wise guidance?' }), [
     String(today.getUTCDate()),
     String(today.getUTCMonth() + 1),
     String(today.getUTCFullYear()),
-  );
+  ]);
   await expectNoAccessibilityViolations(page);
-  await continueButton(page).click();
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
 
   await expect(heading(page, 'Declarations')).toBeVisible();
   for (const label of [
@@ -216,13 +219,15 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
     /I give up all my benefits in this scheme/,
     /I have read the scam warnings/,
   ])
-    await main.getByLabel(label).check();
+    await tick(page, main.getByLabel(label));
   await expectNoAccessibilityViolations(page);
-  await continueButton(page).click();
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('Harbour SIPP Trustees, sort code 30-94-66, account ending 5678');
   await expect(main).toContainText('PSG-4471-2093');
+  await expect(main).toContainText('Guaranteed transfer value');
   await expectNoAccessibilityViolations(page);
   await page.goto('/hub');
   await expect(transferCard(page)).toContainText('Ready to send');
@@ -242,7 +247,7 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   for (const expected of [
     `Reference ${reference}`,
     'Guarantee date',
-    'Days left to pay when sent',
+    'Days left of the 6 months to pay',
     'PSG-4471-2093',
   ])
     expect(text).toContain(expected);

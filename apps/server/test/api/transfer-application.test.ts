@@ -426,7 +426,7 @@ describe('the transfer application', () => {
     const text = await pdfText(Buffer.from(kept!.summaryPdf!, 'base64'));
     const daysLeft = daysBetween(utcDay(new Date()), addMonths(isoDate(guaranteeDate), 6));
     expect(text).toContain('Guarantee date');
-    expect(text).toContain(`Days left to pay when sent\n${daysLeft}`);
+    expect(text).toContain(`Days left of the 6 months to pay\n${daysLeft}`);
     for (const answered of [
       'Harbour SIPP',
       '12345678RA',

@@ -127,7 +127,7 @@ function lockedLines(lock: TransferJourneyLock, at: Date) {
     { label: 'Guarantee date', value: displayDate(lock.guaranteeDate) },
     { label: 'Guaranteed until', value: displayDate(lock.guaranteedUntil) },
     { label: 'To be paid by (6 months from the guarantee date)', value: displayDate(lock.payBy) },
-    { label: 'Days left to pay when sent', value: String(daysLeftToPay(lock, at)) },
+    { label: 'Days left of the 6 months to pay', value: String(daysLeftToPay(lock, at)) },
   ];
 }
 
