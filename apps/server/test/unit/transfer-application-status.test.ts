@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { embeddedFcaRegister, FCA_FIRM_REFERENCE } from '../../src/areas/transfer-application/fca-register';
+import { transferApplicationStatusOf } from '../../src/areas/transfer-application/status';
+
+const journey = (status: string, atSummary = false, startsFrom: string | null = 'transfer-quote') => ({
+  type: 'transferapplication',
+  status,
+  answers: [],
+  startsFrom,
+  atSummary,
+});
+
+describe('the transfer application status', () => {
+  it('follows the latest transfer application, and is unavailable to a member who cannot transfer', () => {
+    expect(transferApplicationStatusOf(false, [journey('Started')])).toBe('UnavailableTA');
+    expect(transferApplicationStatusOf(true, [])).toBe('NotStartedTA');
+    expect(transferApplicationStatusOf(true, [journey('Started')])).toBe('StartedTA');
+    expect(transferApplicationStatusOf(true, [journey('Started', true)])).toBe('SubmitStarted');
+    expect(transferApplicationStatusOf(true, [journey('Submitted')])).toBe('SubmittedTA');
+    expect(transferApplicationStatusOf(true, [journey('Ended')])).toBe('OutsideTA');
+    expect(transferApplicationStatusOf(true, [journey('Expired')])).toBe('NotStartedTA');
+  });
+
+  it('reads only the journey that starts from a transfer quote', () => {
+    expect(transferApplicationStatusOf(true, [journey('Submitted', false, 'retirement-quote')])).toBe(
+      'NotStartedTA',
+    );
+    expect(transferApplicationStatusOf(true, [journey('Started', false, null)])).toBe('NotStartedTA');
+  });
+});
+
+describe('the embedded FCA register', () => {
+  it('knows the configured firms only, however the number is spaced', async () => {
+    const register = embeddedFcaRegister(['123456', '765 4321']);
+    expect(await register.isAuthorised('123456')).toBe(true);
+    expect(await register.isAuthorised('7654321')).toBe(true);
+    expect(await register.isAuthorised('765 4321')).toBe(true);
+    expect(await register.isAuthorised('999999')).toBe(false);
+  });
+
+  it('takes a firm reference number of 6 or 7 digits only', () => {
+    for (const good of ['123456', '7654321']) expect(FCA_FIRM_REFERENCE.test(good), good).toBe(true);
+    for (const bad of ['12345', '12345678', '12345A', ' 123456', ''])
+      expect(FCA_FIRM_REFERENCE.test(bad), bad).toBe(false);
+  });
+});
