@@ -132,6 +132,9 @@ describe('starting the DC application from a quote selection', () => {
     expect(codeOf(await start(agent, tooMuch))).toBe('tax_free_cash_above_maximum');
     const smallPot = (await selectionOf(agent, 'small-pot')).selection;
     expect(codeOf(await start(agent, smallPot))).toBe('option_not_eligible');
+    // Leaving the pot invested pays nothing: there is nothing to apply for.
+    const invested = (await selectionOf(agent, 'leave-invested')).selection;
+    expect(codeOf(await start(agent, invested))).toBe('nothing_to_apply_for');
     expect(await journeyRows()).toEqual(before);
 
     const db = await signedIn('db.deferred');

@@ -39,6 +39,11 @@ async function lockSelection({ tx, request, graph, calculations, input, now }: L
       'dc_selection_required',
       'Choose an option and its tax-free cash from your options before you apply.',
     );
+  if (asked.data.choice.code === 'leave-invested')
+    throw badRequest(
+      'nothing_to_apply_for',
+      'Leaving your pot invested needs no application: nothing is paid. Choose an option that pays you.',
+    );
   const { figures } = await dcSelectionFigures(tx, calculations, request, asked.data);
   const { option } = figures;
   const choice: DcApplicationChoice = {

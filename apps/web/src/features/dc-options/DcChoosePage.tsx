@@ -174,7 +174,7 @@ function ChooseOption({ initial }: { initial: DcQuoteSelection }) {
             >
               Request a formal quote
             </button>
-            {read.data && (
+            {read.data && selection.choice.code !== 'leave-invested' && (
               <button type="button" id="apply" className="button" onClick={() => void apply()}>
                 Apply for this option
               </button>

@@ -209,6 +209,15 @@ describe('the choose page', () => {
     expect(started).toEqual([selection]);
   });
 
+  it('offers no application for leaving the pot invested, which pays nothing', async () => {
+    stubFetch(() => jsonResponse(200, answer(4_800_000)));
+    renderApp(chooseHref('2027-07-28', { code: 'leave-invested' }), {
+      routes: [{ path: '/retirement/dc-options/choose', element: <DcChoosePage /> }],
+    });
+    expect(await screen.findByRole('button', { name: 'Request a formal quote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply for this option' })).toBeNull();
+  });
+
   it('says why an application cannot start, in the error summary', async () => {
     stubFetch((url) =>
       url.endsWith('/start-dc-journey')
