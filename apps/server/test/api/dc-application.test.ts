@@ -15,8 +15,8 @@ const OPTIONS = '/mdp-api/api/retirement/dc/options';
 /** A UK account that passes the modulus check, in dc.near's name. */
 const bank = JSON.stringify({ accountName: 'Mrs H Brooks', sortCode: '30-94-66', accountNumber: '12345678' });
 
-async function signedIn(username: string) {
-  const agent = new BrowserAgent(ctx.app);
+async function signedIn(username: string, host?: string) {
+  const agent = new BrowserAgent(ctx.app, host);
   await agent.signIn(username);
   return agent;
 }
@@ -196,6 +196,26 @@ describe('starting the DC application from a quote selection', () => {
       '/mdp-api/api/journeys/{journeyType}/start-dc-journey',
     );
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+});
+
+describe('Bluewater’s DC application, from its content alone', () => {
+  it('starts for bw.saver on Bluewater’s scheme and walks Bluewater’s own pages', async () => {
+    const agent = await signedIn('bw.saver', 'bluewater.localhost');
+    const { selection } = await selectionOf(agent, 'cash-and-drawdown');
+    const response = await start(agent, selection);
+    expect(response.statusCode, response.body).toBe(204);
+    const started = await state(agent);
+    expect(started).toMatchObject({ status: 'Started', currentPageKey: 'dca_guidance' });
+    expect(started.lockedSection.lines).toContainEqual({ label: 'Tax-free cash', value: expect.any(String) });
+    const definition = (
+      await agent.request({ url: `/mdp-api/api/journeys/${TYPE}/definition` })
+    ).json() as { title: string; pages: Array<{ key: string; slug: string }> };
+    expect(definition.title).toBe('Apply to take your savings');
+    expect(definition.pages).toContainEqual(
+      expect.objectContaining({ key: 'dca_guidance', slug: '/savings/apply/guidance' }),
+    );
+    expect((await optOutOfGuidance(agent)).json()).toEqual({ nextPageKey: 'dca_allowance' });
   });
 });
 
