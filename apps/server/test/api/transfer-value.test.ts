@@ -128,6 +128,37 @@ describe('transfer value', () => {
     expect(row!.documents).toContainEqual({ name: 'Payment of the £250.00 charge', status: 'outstanding' });
     const pack = await pdfText(Buffer.from(row!.summaryPdf!, 'base64'));
     expect(pack).toContain('£250.00');
+    // The pack downloaded later is the paid statement's, with its case and charge.
+    const downloaded = await pdfText((await agent.request({ url: PACK })).rawPayload);
+    expect(downloaded).toContain(charged.json().caseNumber);
+    expect(downloaded).toContain('£250.00');
+  });
+
+  it('keeps the free statement’s 12 months when the member pays for another later', async () => {
+    const agent = await signedIn('linked');
+    const dbRecord = { 'auth-business-group': 'MER', 'auth-reference-number': '1000007' };
+    const position = async () => (await agent.request({ url: POSITION, headers: dbRecord })).json();
+    // A free statement four months ago, its guarantee over.
+    const freeOn = addMonths(today(), -4);
+    const [seeded] = await ctx.database.db.select().from(storedTransferQuotes).limit(1);
+    await ctx.database.db.insert(storedTransferQuotes).values({
+      businessGroup: 'MER',
+      referenceNumber: '1000007',
+      storedOn: freeOn,
+      guaranteedUntil: transferGuaranteedUntil(freeOn),
+      quote: seeded!.quote,
+    });
+    expect((await position()).statement).toMatchObject({ freeNow: false, nextFreeOn: addYears(freeOn, 1) });
+    const paid = await agent.request({
+      method: 'POST',
+      url: STATEMENT,
+      headers: dbRecord,
+      payload: { acceptCharge: true },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().chargePence).toBe(25_000);
+    // The paid one does not start another 12 months: the next free one is still a year from the free one.
+    expect((await position()).statement).toMatchObject({ freeNow: false, nextFreeOn: addYears(freeOn, 1) });
   });
 
   it('lets only one of two statements asked for at once be the free one', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import type { TransferPosition } from '@meridian/contracts';
 import {
   addYears,
@@ -58,7 +58,10 @@ export async function transferBasisFor(db: Reader, request: FastifyRequest, toda
   return { ...found, config: localDbScheme(found.scheme.code, today) };
 }
 
-/** Dates of the statements issued to the record in the year up to today (the free one's 12 months). */
+/**
+ * Dates of the free statements issued to the record in the year up to today (the free one's 12 months):
+ * a statement the member paid for does not use the free one.
+ */
 export async function statementsIssuedInYear(
   db: Reader,
   record: { businessGroup: string; referenceNumber: string },
@@ -72,6 +75,7 @@ export async function statementsIssuedInYear(
         eq(storedTransferQuotes.businessGroup, record.businessGroup),
         eq(storedTransferQuotes.referenceNumber, record.referenceNumber),
         gte(storedTransferQuotes.storedOn, addYears(today, -1)),
+        or(isNull(storedTransferQuotes.chargePence), eq(storedTransferQuotes.chargePence, 0)),
       ),
     )
     .orderBy(desc(storedTransferQuotes.storedOn));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   errorBodySchema,
   partialTransferRequestSchema,
@@ -119,12 +119,16 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
             displayPounds(entitlement.chargePence),
           );
         const chargePence = entitlement.chargePence;
-        await tx.insert(storedTransferQuotes).values({
-          ...record,
-          storedOn: today,
-          guaranteedUntil: quote.guaranteedUntil,
-          quote,
-        });
+        const [stored] = await tx
+          .insert(storedTransferQuotes)
+          .values({
+            ...record,
+            storedOn: today,
+            guaranteedUntil: quote.guaranteedUntil,
+            quote,
+            chargePence: chargePence > 0 ? chargePence : null,
+          })
+          .returning({ id: storedTransferQuotes.id });
         const opened = await openCase(
           tx,
           {
@@ -151,6 +155,10 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
               caseNumber,
             }),
         );
+        await tx
+          .update(storedTransferQuotes)
+          .set({ caseNumber: opened.caseNumber })
+          .where(eq(storedTransferQuotes.id, stored!.id));
         return { ...opened, chargePence };
       });
       const document = await fileForMember(request, {
@@ -231,7 +239,8 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         issuedOn: stored.storedOn,
         avcFundPence: avcFundOf(basis.member),
         keep: await keptBenefits(calculations, basis, today),
-        chargePence: 0,
+        chargePence: stored.chargePence ?? 0,
+        ...(stored.caseNumber && { caseNumber: stored.caseNumber }),
       });
       return reply
         .type('application/pdf')
