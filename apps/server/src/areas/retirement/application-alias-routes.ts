@@ -1,32 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  journeyIntegritySchema,
-  journeyNextPageSchema,
-  journeyPageParamsSchema,
-  journeyPreviousStepSchema,
-  journeyQuestionFormSchema,
-  journeyQuestionStepRequestSchema,
-  journeyStateSchema,
-  journeyStepRequestSchema,
-  journeySubmitResponseSchema,
-} from '@meridian/contracts';
+import { errorBodySchema, journeyStateSchema, journeySubmitResponseSchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import {
-  cancelJourney,
-  integrityOf,
-  journeyStateOf,
-  previousStepOf,
-  questionFormOf,
-  stepSubmitted,
-} from '../journeys/actions';
+import { cancelJourney, journeyStateOf } from '../journeys/actions';
+import { journeyPageAliases } from '../journeys/alias-routes';
 import type { JourneyOwner } from '../journeys/owner';
 import { retirementJourneyType } from './application';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
-const pageParams = journeyPageParamsSchema.pick({ pageKey: true });
 
 /**
  * The retirement application under the names the existing portal used (`retirement-journey/...`): each
@@ -51,70 +33,15 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database; memb
     async (request) => journeyStateOf(db, members, request, await typeFor(request)),
   );
 
-  app.post(
-    '/retirement-journey/submit-step',
-    {
-      schema: {
-        tags,
-        summary: 'Leave a page of the retirement application that asks no question',
-        body: journeyStepRequestSchema,
-        response: { 200: journeyNextPageSchema, ...errors },
-      },
-    },
-    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
-  );
-
-  app.post(
-    '/retirement-journey/submit-question-step',
-    {
-      schema: {
-        tags,
-        summary: 'Answer a page of the retirement application',
-        body: journeyQuestionStepRequestSchema,
-        response: { 200: journeyNextPageSchema, ...errors },
-      },
-    },
-    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
-  );
-
-  app.get(
-    '/retirement-journey/previous-step/:pageKey',
-    {
-      schema: {
-        tags,
-        summary: 'The retirement application’s page before this one (the back link)',
-        params: pageParams,
-        response: { 200: journeyPreviousStepSchema, ...errors },
-      },
-    },
-    async (request) => previousStepOf(db, members, request, await typeFor(request), request.params.pageKey),
-  );
-
-  app.get(
-    '/retirement-journey/integrity/:pageKey',
-    {
-      schema: {
-        tags,
-        summary: 'Where the member should be in the retirement application',
-        params: pageParams,
-        response: { 200: journeyIntegritySchema, ...errors },
-      },
-    },
-    async (request) => integrityOf(db, members, request, await typeFor(request), request.params.pageKey),
-  );
-
-  app.get(
-    '/retirement-journey/question-form/:pageKey',
-    {
-      schema: {
-        tags,
-        summary: 'The answer given on a page of the retirement application',
-        params: pageParams,
-        response: { 200: journeyQuestionFormSchema, ...errors },
-      },
-    },
-    async (request) => questionFormOf(db, members, request, await typeFor(request), request.params.pageKey),
-  );
+  journeyPageAliases(app, {
+    db,
+    members,
+    prefix: '/retirement-journey',
+    noun: 'retirement application',
+    typeFor,
+    tags,
+    errors,
+  });
 
   app.delete(
     '/retirement-journey',

@@ -3,13 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   errorBodySchema,
-  journeyIntegritySchema,
-  journeyNextPageSchema,
-  journeyPageParamsSchema,
-  journeyPreviousStepSchema,
-  journeyQuestionFormSchema,
-  journeyQuestionStepRequestSchema,
-  journeyStepRequestSchema,
   journeySubmitResponseSchema,
   transferApplicationStatusSchema,
   transferApplicationViewSchema,
@@ -22,15 +15,8 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { findDocument } from '../content/document-repository';
-import {
-  cancelJourney,
-  integrityOf,
-  memberOf,
-  previousStepOf,
-  questionFormOf,
-  startJourney,
-  stepSubmitted,
-} from '../journeys/actions';
+import { cancelJourney, memberOf, startJourney } from '../journeys/actions';
+import { journeyPageAliases } from '../journeys/alias-routes';
 import { memberFor } from '../journeys/lifecycle';
 import type { JourneyOwner } from '../journeys/owner';
 import { requireJourney } from '../journeys/repository';
@@ -44,7 +30,6 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['journeys'];
-const pageParams = journeyPageParamsSchema.pick({ pageKey: true });
 
 /** The tenant's journey that starts from a transfer quote (the transfer application). */
 export async function transferJourneyType(db: Database, tenantUrl: string): Promise<string> {
@@ -132,70 +117,15 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ status: await statusFor(db, request) }),
   );
 
-  app.post(
-    '/v2/transfer-journeys/submit-step',
-    {
-      schema: {
-        tags,
-        summary: 'Leave a page of the transfer application that asks no question',
-        body: journeyStepRequestSchema,
-        response: { 200: journeyNextPageSchema, ...errors },
-      },
-    },
-    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
-  );
-
-  app.post(
-    '/v2/transfer-journeys/submit-question-step',
-    {
-      schema: {
-        tags,
-        summary: 'Answer a page of the transfer application',
-        body: journeyQuestionStepRequestSchema,
-        response: { 200: journeyNextPageSchema, ...errors },
-      },
-    },
-    async (request) => stepSubmitted(db, members, request, await typeFor(request), request.body),
-  );
-
-  app.get(
-    '/v2/transfer-journeys/previous-step/:pageKey',
-    {
-      schema: {
-        tags,
-        summary: 'The transfer application’s page before this one (the back link)',
-        params: pageParams,
-        response: { 200: journeyPreviousStepSchema, ...errors },
-      },
-    },
-    async (request) => previousStepOf(db, members, request, await typeFor(request), request.params.pageKey),
-  );
-
-  app.get(
-    '/v2/transfer-journeys/integrity/:pageKey',
-    {
-      schema: {
-        tags,
-        summary: 'Where the member should be in the transfer application',
-        params: pageParams,
-        response: { 200: journeyIntegritySchema, ...errors },
-      },
-    },
-    async (request) => integrityOf(db, members, request, await typeFor(request), request.params.pageKey),
-  );
-
-  app.get(
-    '/v2/transfer-journeys/question-form/:pageKey',
-    {
-      schema: {
-        tags,
-        summary: 'The answer given on a page of the transfer application',
-        params: pageParams,
-        response: { 200: journeyQuestionFormSchema, ...errors },
-      },
-    },
-    async (request) => questionFormOf(db, members, request, await typeFor(request), request.params.pageKey),
-  );
+  journeyPageAliases(app, {
+    db,
+    members,
+    prefix: '/v2/transfer-journeys',
+    noun: 'transfer application',
+    typeFor,
+    tags,
+    errors,
+  });
 
   app.put(
     '/v2/transfer-journeys/delete-application',
