@@ -7,7 +7,10 @@ test.use({ viewport: { width: 375, height: 667 } });
 const pageWidth = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 
-/** Tabs from the top of the page to each link of the main menu in turn; each is focused and in view. */
+/**
+ * Tabs to each link of the main menu in turn; each is focused and in view. Tab starts where the sign-in
+ * left focus, so reaching the menu can mean passing the rest of the page and the footer first.
+ */
 async function tabThroughMenu(page: Page) {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   const names = await links.allTextContents();
@@ -17,7 +20,7 @@ async function tabThroughMenu(page: Page) {
     const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
     for (
       let presses = 0;
-      presses < 30 && !(await link.evaluate((element) => element === document.activeElement));
+      presses < 60 && !(await link.evaluate((element) => element === document.activeElement));
       presses++
     )
       await page.keyboard.press('Tab');

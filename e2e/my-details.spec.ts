@@ -169,7 +169,7 @@ test('a member changes bank details to an IBAN account and opens Contact us', as
 
   await page.getByRole('link', { name: 'Contact us' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
-  await expect(page.getByText('0300 123 4567')).toBeVisible();
+  await expect(page.getByText('0300 123 4567', { exact: true })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });
 
