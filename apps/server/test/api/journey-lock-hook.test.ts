@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JourneyDefinition } from '@meridian/contracts';
 import { syncContent } from '../../src/areas/content/sync';
-import { registerJourneyPlugin, type LockContext } from '../../src/areas/journeys/plugins';
+import { pluginOf, registerJourneyPlugin, type LockContext } from '../../src/areas/journeys/plugins';
 import { memberJourneys, visitorJourneys } from '../../src/db/schema';
 import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
 import { badRequest } from '../../src/lib/errors';
@@ -26,6 +27,11 @@ let root: string;
 
 const behaviour = { relocks: false, refuse: false, lumpSumPence: 5_000_000 };
 const calls: Array<{ input: unknown; journeysSeen: number }> = [];
+
+// The registry is the module's: the DB quote's own plugin goes back when this file ends, for the files
+// that share this worker's modules after it (vitest.config.ts: isolate false).
+const dbQuotePlugin = pluginOf({ startsFrom: 'retirement-quote' } as JourneyDefinition)!;
+afterAll(() => registerJourneyPlugin(dbQuotePlugin));
 
 registerJourneyPlugin({
   startsFrom: 'retirement-quote',
