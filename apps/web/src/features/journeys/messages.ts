@@ -59,7 +59,15 @@ const messages: Record<string, string> = {
   CONFIRMATION_TOKEN_INVALID_ERROR: 'The code is not right. Check the message we sent you and try again',
 };
 
+/**
+ * The member's words for a failure: ours for a code we know; else, for a refusal (4xx), the service's own
+ * message (a journey's content and plugins word their checks for the member); else a general failure.
+ */
 export const messageFor = (error: unknown): string => {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
-  return (code && messages[code]) || serviceProblem(error) || 'Sorry, something went wrong. Try again.';
+  const refusal =
+    error instanceof HttpError && error.status >= 400 && error.status < 500 ? error.messages[0] : undefined;
+  return (
+    (code && messages[code]) || serviceProblem(error) || refusal || 'Sorry, something went wrong. Try again.'
+  );
 };

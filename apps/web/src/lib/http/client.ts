@@ -49,6 +49,8 @@ export class HttpError extends Error {
     readonly status: number,
     /** Machine codes from the response's `errors` array; never empty. */
     readonly codes: string[],
+    /** The service's words for each error, where it gave them (a refusal written for the member). */
+    readonly messages: readonly string[] = [],
   ) {
     super(`HTTP ${status}: ${codes.join(', ')}`);
   }
@@ -140,6 +142,18 @@ export function errorCodesFrom(body: unknown): string[] {
   return errors.map((error: unknown) => {
     const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
     return typeof code === 'string' && code.length > 0 ? code : SOMETHING_WENT_WRONG;
+  });
+}
+
+/** The messages of an error body's `errors`, in order; those without a usable one are left out. */
+export function errorMessagesFrom(body: unknown): string[] {
+  const errors =
+    body !== null && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((error: unknown) => {
+    const message =
+      error !== null && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    return typeof message === 'string' && message.trim().length > 0 ? [message] : [];
   });
 }
 
@@ -380,7 +394,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     }
     if (response.status >= 200 && response.status <= 299) return parsed as T;
 
-    const error = new HttpError(response.status, errorCodesFrom(parsed));
+    const error = new HttpError(response.status, errorCodesFrom(parsed), errorMessagesFrom(parsed));
     logError(`${method} ${url} answered ${response.status}`, { codes: error.codes });
     options.onError?.(error, info);
     if (responseErrorHandler && !isRetry) return (await responseErrorHandler(error, info)) as T;
