@@ -111,13 +111,21 @@ async function journeyPageAudit(browser: Browser, url: string, port: number) {
 /**
  * `/login`, then the hub signed in as `username`; then, unless `withApplication` is false (a member who
  * cannot apply), the member's retirement application is taken to check your answers through the API
- * and its first step and check your answers are audited too.
+ * and its first step and check your answers are audited too. With `cookieChoiceMade`, every page is
+ * audited as a returning visitor sees it: the cookie choice made, so no banner above the page.
  */
-export async function runLighthouse(baseUrl: string, username = 'db.deferred', withApplication = true) {
+export async function runLighthouse(
+  baseUrl: string,
+  username = 'db.deferred',
+  withApplication = true,
+  { cookieChoiceMade = false } = {},
+) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const login = await medianAudit(`${baseUrl}/login`, chrome.port);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    if (cookieChoiceMade)
+      await browser.contexts()[0]!.addCookies([{ name: 'cookie_consent', value: 'rejected', url: baseUrl }]);
+    const login = await medianAudit(`${baseUrl}/login`, chrome.port);
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Username').fill(username);
