@@ -1,10 +1,11 @@
-import { desc, eq, like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, isoDate, utcDay } from '@meridian/pensions';
 import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { submitApplication } from './journey-submission';
 import { openApiDocument } from './openapi-walk';
 import { pdfText } from '../pdf-text';
 
@@ -88,30 +89,6 @@ async function sendPhotoId(agent: BrowserAgent) {
   }
   expect((await post(agent, '/submit-step', { currentPageKey: 'dca_identity' })).json()).toEqual({
     nextPageKey: 'dca_declarations',
-  });
-}
-
-/** The step-up code last sent to confirm the bank account an application gives. */
-async function latestStepUpCode() {
-  const [message] = await ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(like(outboxMessages.body, '%confirm the bank account in your application%'))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(message!.body)![1]!;
-}
-
-async function submitApplication(agent: BrowserAgent) {
-  const first = await post(agent, '/submit', {});
-  if (first.statusCode !== 428) return first;
-  const pending = await post(agent, '/bank-account/confirmation/send', {});
-  expect(pending.statusCode, pending.body).toBe(200);
-  return agent.request({
-    method: 'POST',
-    url: `${base}/submit`,
-    payload: { code: await latestStepUpCode() },
-    headers: { 'x-confirmation-nonce': pending.json().nonce },
   });
 }
 
@@ -208,9 +185,10 @@ describe('Bluewater’s DC application, from its content alone', () => {
     const started = await state(agent);
     expect(started).toMatchObject({ status: 'Started', currentPageKey: 'dca_guidance' });
     expect(started.lockedSection.lines).toContainEqual({ label: 'Tax-free cash', value: expect.any(String) });
-    const definition = (
-      await agent.request({ url: `/mdp-api/api/journeys/${TYPE}/definition` })
-    ).json() as { title: string; pages: Array<{ key: string; slug: string }> };
+    const definition = (await agent.request({ url: `/mdp-api/api/journeys/${TYPE}/definition` })).json() as {
+      title: string;
+      pages: Array<{ key: string; slug: string }>;
+    };
     expect(definition.title).toBe('Apply to take your savings');
     expect(definition.pages).toContainEqual(
       expect.objectContaining({ key: 'dca_guidance', slug: '/savings/apply/guidance' }),
@@ -305,7 +283,7 @@ describe('the DC application', () => {
         .wordingFlags as string[];
     expect(await keyFlags()).toContain(`${TYPE}-Started`);
 
-    const submitted = await submitApplication(agent);
+    const submitted = await submitApplication(agent, base, ctx.database);
     expect(submitted.statusCode, submitted.body).toBe(200);
     const { caseNumber } = submitted.json();
     expect(caseNumber).toMatch(/^DCR1-\d{6}$/);

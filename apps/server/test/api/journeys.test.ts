@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { submitApplication } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
@@ -109,34 +110,6 @@ async function sendPhotoId(agent: BrowserAgent) {
   }
   expect((await post(agent, '/submit-step', { currentPageKey: 'ra_identity' })).json()).toEqual({
     nextPageKey: 'ra_declarations',
-  });
-}
-
-/** The step-up code last sent to confirm the bank account an application gives. */
-async function latestStepUpCode() {
-  const [message] = await ctx.database.db
-    .select()
-    .from(outboxMessages)
-    .where(like(outboxMessages.body, '%confirm the bank account in your application%'))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return /\b(\d{6})\b/.exec(message!.body)![1]!;
-}
-
-/**
- * Sends the application. A bank account that is not yet the member's needs the step-up code with it
- * (428 step_up_required): the code is asked for and sent back with the submission.
- */
-async function submitApplication(agent: BrowserAgent) {
-  const first = await post(agent, '/submit', {});
-  if (first.statusCode !== 428) return first;
-  const pending = await post(agent, '/bank-account/confirmation/send', {});
-  expect(pending.statusCode, pending.body).toBe(200);
-  return agent.request({
-    method: 'POST',
-    url: `${base}/submit`,
-    payload: { code: await latestStepUpCode() },
-    headers: { 'x-confirmation-nonce': pending.json().nonce },
   });
 }
 
@@ -674,7 +647,7 @@ describe('the DB retirement application journey', () => {
     expect(withoutCode.statusCode).toBe(428);
     expect(codeOf(withoutCode)).toBe('step_up_required');
     expect(await applicationStatus(agent)).toBe('StartedRA');
-    const submitted = await submitApplication(agent);
+    const submitted = await submitApplication(agent, base, ctx.database);
     expect(submitted.statusCode).toBe(200);
     const { caseNumber } = submitted.json();
     expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
@@ -798,7 +771,7 @@ describe('the DB retirement application journey', () => {
     const ofRetiring = eq(members.referenceNumber, '1000010');
     const [record] = await ctx.database.db.select().from(members).where(ofRetiring);
     await ctx.database.db.update(members).set({ address: null }).where(ofRetiring);
-    expect(codeOf(await submitApplication(agent))).toBe('address_required');
+    expect(codeOf(await submitApplication(agent, base, ctx.database))).toBe('address_required');
     expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
     expect((await state(agent)).status).toBe('Started');
     await ctx.database.db.update(members).set({ address: record!.address }).where(ofRetiring);
@@ -816,7 +789,7 @@ describe('the DB retirement application journey', () => {
       .where(eq(identityVerifications.status, 'pending'));
     const record = { businessGroup: pending!.businessGroup, referenceNumber: pending!.referenceNumber };
     expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
-    const { caseNumber } = (await submitApplication(agent)).json();
+    const { caseNumber } = (await submitApplication(agent, base, ctx.database)).json();
     const [sent] = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
     expect(sent.caseNumber).toBe(caseNumber);
     expect(sent.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
