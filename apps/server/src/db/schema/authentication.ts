@@ -80,7 +80,29 @@ export const sessions = portal.table('sessions', {
   absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokedReason: text('revoked_reason'),
+  /** When the member last proved it was them again (a code to a settled route): step-up is fresh for a while. */
+  steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
+  /** The browser's user agent and the address the session was opened from, to show where you are signed in. */
+  userAgent: text('user_agent'),
+  ipAddress: text('ip_address'),
 });
+
+/** Sign-in attempts, successful or not, kept 90 days for the member's "recent sign-ins". */
+export const signInEvents = portal.table(
+  'sign_in_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: ['succeeded', 'failed', 'locked'] }).notNull(),
+    method: text('method').notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_events_user_time').on(table.userId, table.occurredAt)],
+);
 
 export const refreshTokens = portal.table(
   'refresh_tokens',
