@@ -29,5 +29,6 @@ export * from './dc-explore';
 export * from './transfer';
 export * from './stored-quote';
 export * from './retirement-summary';
+export * from './retirement-planner';
 export * from './provider';
 export * from './http-provider';
