@@ -53,3 +53,42 @@ export const retirementTimelineSchema = z.object({
   lumpSumPayDate: z.string(),
 });
 export type RetirementTimeline = z.infer<typeof retirementTimelineSchema>;
+
+/** An early or late retirement factor applied to the pension at a date, for the complete months early or late. */
+export const retirementAdjustmentSchema = z.object({
+  kind: z.enum(['early', 'late', 'none']),
+  months: z.number().int(),
+  factor: z.number(),
+});
+
+/** `retirement/planner`: a DB pension modelled at each birthday from the earliest the rules allow to the latest. */
+export const retirementPlannerSchema = z.object({
+  isCalculationSuccessful: z.literal(true),
+  calculatedOn: z.string(),
+  dateOfBirth: z.string(),
+  /** Any date in it can be modelled (`v3/retirement/quotes?selectedRetirementDate=`). */
+  range: z.object({ from: z.string(), to: z.string() }),
+  earliestRetirementDate: z.string(),
+  normalRetirementDate: z.string(),
+  latestRetirementDate: z.string(),
+  normalRetirementAge: z.number().int(),
+  /** What sets the earliest date: the scheme's age, the law's minimum pension age, or a protected age. */
+  earliestReason: z.enum(['scheme', 'minimum-pension-age', 'protected-pension-age']),
+  normalMinimumPensionAge: z.number().int(),
+  protectedPensionAge: z.number().int().nullable(),
+  avcFundPence: penceAmount,
+  ages: z.array(
+    z.object({
+      age: z.number().int(),
+      retirementDate: z.string(),
+      adjustment: retirementAdjustmentSchema,
+      fullPensionPence: penceAmount,
+      maximumLumpSumPence: penceAmount,
+      /** The part of the most tax-free cash paid from the AVC fund, before any pension is given up. */
+      maximumLumpSumFromAvcPence: penceAmount,
+      pensionWithMaximumLumpSumPence: penceAmount,
+    }),
+  ),
+  assumptions: z.array(z.string()),
+});
+export type RetirementPlanner = z.infer<typeof retirementPlannerSchema>;

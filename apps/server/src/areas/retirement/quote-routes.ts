@@ -11,12 +11,17 @@ import {
   retirementCalculationSchema,
   retirementOptionsQuerySchema,
   retirementOptionsSchema,
+  retirementPlannerSchema,
   retirementTimelineQuerySchema,
   retirementTimelineSchema,
 } from '@meridian/contracts';
 import {
   addYears,
+  earliestRetirement,
+  getDbSchemeConfig,
   isoDate,
+  planningAges,
+  planningRange,
   utcDay,
   type CalculationProvider,
   type DbOptionKind,
@@ -206,6 +211,68 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
           maxLumpSum: option(quote, 'maximum-lump-sum').lumpSumPence,
           maxLumpSumYearlyIncome: option(quote, 'maximum-lump-sum').residualPensionPence,
         })),
+      );
+    },
+  );
+
+  app.get(
+    '/retirement/planner',
+    {
+      schema: {
+        tags,
+        summary:
+          'The DB pension modelled at each birthday from the earliest date the rules allow to the latest, with the early or late factor, the most tax-free cash and the pension left (pence)',
+        response: { 200: z.union([retirementPlannerSchema, calculationUnavailableSchema]), ...errors },
+      },
+    },
+    async (request) => {
+      const found = await quotable(request);
+      if (!found) return notQuotable;
+      const { member, scheme } = found;
+      const today = utcDay(new Date());
+      const dateOfBirth = isoDate(member.dateOfBirth);
+      const base = { schemeCode: scheme.code, today, member: calculationMember(member) };
+      return figuresOrUnavailable(
+        (async () => {
+          const summary = await calculations.retirementDatesAges({
+            ...base,
+            ...lifeStagePeriodsOf(request),
+          });
+          const range = planningRange(summary.dates, today);
+          const quotes = (await Promise.all(
+            planningAges(dateOfBirth, range).map(({ date }) =>
+              calculations.retirementQuote({ ...base, retirementDate: date }),
+            ),
+          )) as DbQuote[];
+          const { ages } = getDbSchemeConfig(scheme.code, today);
+          const earliest = earliestRetirement(dateOfBirth, ages, summary.dates, member.protectedPensionAge);
+          return {
+            calculatedOn: today,
+            dateOfBirth,
+            range: { from: range.from, to: range.to },
+            earliestRetirementDate: summary.dates.earliest,
+            normalRetirementDate: summary.dates.normal,
+            latestRetirementDate: summary.dates.latest,
+            normalRetirementAge: summary.ages.normal,
+            earliestReason: earliest.reason,
+            normalMinimumPensionAge: earliest.normalMinimumPensionAge,
+            protectedPensionAge: member.protectedPensionAge,
+            avcFundPence: quotes[0]?.avcFundPence ?? 0,
+            ages: quotes.map((quote) => {
+              const most = option(quote, 'maximum-lump-sum');
+              return {
+                age: quote.ageAtRetirement.years,
+                retirementDate: quote.effectiveDate,
+                adjustment: quote.adjustment,
+                fullPensionPence: quote.fullPensionPence,
+                maximumLumpSumPence: most.lumpSumPence,
+                maximumLumpSumFromAvcPence: most.fromAvcPence,
+                pensionWithMaximumLumpSumPence: most.residualPensionPence,
+              };
+            }),
+            assumptions: [...(quotes[0]?.assumptions ?? [])],
+          };
+        })(),
       );
     },
   );

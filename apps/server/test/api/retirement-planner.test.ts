@@ -1,0 +1,78 @@
+import { addYears, isoDate } from '@meridian/pensions';
+import { describe, expect, it } from 'vitest';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp({ LOG_LEVEL: 'warn' });
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  await agent.signIn(username);
+  return agent;
+}
+
+const planner = async (agent: BrowserAgent) =>
+  (await agent.request({ url: '/mdp-api/api/retirement/planner' })).json();
+
+describe('planning a DB retirement at any age', () => {
+  it('models db.active (40, paying in) at each birthday from 57 to 75, with the early and late factors', async () => {
+    const agent = await signedIn('db.active');
+    const plan = await planner(agent);
+    const dateOfBirth = isoDate(plan.dateOfBirth);
+    // MDB lets members go at 55, but db.active reaches 55 after 6 April 2028, when the law's age is 57.
+    expect(plan).toMatchObject({
+      isCalculationSuccessful: true,
+      earliestReason: 'minimum-pension-age',
+      normalMinimumPensionAge: 57,
+      normalRetirementAge: 65,
+      protectedPensionAge: null,
+      avcFundPence: 0,
+      range: { from: addYears(dateOfBirth, 57), to: addYears(dateOfBirth, 75) },
+    });
+    expect(plan.ages.map((entry: { age: number }) => entry.age)).toEqual([
+      57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75,
+    ]);
+    const at = (age: number) => plan.ages.find((entry: { age: number }) => entry.age === age);
+    expect(at(60)).toMatchObject({
+      retirementDate: addYears(dateOfBirth, 60),
+      adjustment: { kind: 'early', months: 60, factor: 0.802 },
+    });
+    expect(at(65).adjustment).toEqual({ kind: 'none', months: 0, factor: 1 });
+    expect(at(67).adjustment).toEqual({ kind: 'late', months: 24, factor: 1.1025 });
+    expect(at(67).fullPensionPence).toBeGreaterThan(at(60).fullPensionPence);
+    expect(plan.assumptions.join(' ')).toContain('Future service to the retirement date is added');
+
+    // Any date in the range is quoted, years before the application window opens: the same figures.
+    const quote = (
+      await agent.request({
+        url: `/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=${addYears(dateOfBirth, 60)}`,
+      })
+    ).json();
+    expect(quote.fullPensionPence).toBe(at(60).fullPensionPence);
+    expect(quote.lumpSum.maximumPence).toBe(at(60).maximumLumpSumPence);
+    const tooEarly = await agent.request({
+      url: `/mdp-api/api/v3/retirement/quotes?selectedRetirementDate=${addYears(dateOfBirth, 56)}`,
+    });
+    expect(tooEarly.statusCode).toBe(400);
+    expect(tooEarly.json().errors[0].code).toBe('below_minimum_pension_age');
+  });
+
+  it('takes db.avc’s £38,450 AVC fund as tax-free cash first at every age', async () => {
+    const plan = await planner(await signedIn('db.avc'));
+    expect(plan.avcFundPence).toBe(3_845_000);
+    expect(plan.ages.length).toBeGreaterThan(0);
+    for (const entry of plan.ages) {
+      expect(entry.maximumLumpSumFromAvcPence).toBe(3_845_000);
+      expect(entry.maximumLumpSumPence).toBeGreaterThan(3_845_000);
+    }
+  });
+
+  it('has nothing to model for a pensioner or a DC saver, and needs a signed-in member', async () => {
+    for (const username of ['db.pensioner', 'dc.far']) {
+      const answer = await (await signedIn(username)).request({ url: '/mdp-api/api/retirement/planner' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ isCalculationSuccessful: false, dbCalculationStatus: 'forbidden' });
+    }
+    expect((await ctx.app.inject({ url: '/mdp-api/api/retirement/planner' })).statusCode).toBe(401);
+  });
+});
