@@ -50,6 +50,7 @@ import { analyticsRoutes } from './areas/analytics/routes';
 import { analyticsSources } from './plugins/analytics-sources';
 import { journeyRoutesFor } from './areas/journeys/routes';
 import { memberJourneyOwner } from './areas/journeys/member-owner';
+import { stepUpRoutes } from './areas/step-up/routes';
 import { VISITOR_API_PREFIX, visitorJourneyOwner } from './areas/journeys/visitor-owner';
 import { caseRoutes } from './areas/cases/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
@@ -210,6 +211,10 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         { name: 'content', description: 'Tenant content: pages, globals, menus' },
         { name: 'member-data', description: 'Member data platform (mdp-api)' },
         { name: 'my-details', description: 'Your details: membership, contacts, address, bank account' },
+        {
+          name: 'step-up',
+          description: 'Confirming it is you again before an action a stolen session must not take',
+        },
         { name: 'journeys', description: 'Journeys defined in content: steps, answers, submission, cases' },
         { name: 'beneficiaries', description: 'Nominating who receives benefits on death' },
         { name: 'documents', description: 'Members’ uploads and document library' },
@@ -294,6 +299,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(memberDetailsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(contactRoutes, { prefix: '/mdp-api/api', db, messaging });
   await app.register(bankRoutes, { prefix: '/mdp-api/api', db, messaging });
+  await app.register(stepUpRoutes, { prefix: '/mdp-api/api', db });
   const addressLookup = config.ADDRESS_LOOKUP_URL
     ? httpAddressLookup(config.ADDRESS_LOOKUP_URL, config.ADDRESS_LOOKUP_KEY)
     : databaseAddressLookup(db);

@@ -112,6 +112,11 @@ function definitionSchema(object: ObjectSchemaFactory) {
       caseType: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a case code such as RTQ9'),
       title: z.string().min(1).max(200),
     }).optional(),
+    /**
+     * The member proves it is them again (a code to a settled contact route, fresh for
+     * STEP_UP_FRESH_MINUTES) before the submit is accepted: a stolen session cannot send it.
+     */
+    stepUpBeforeSubmit: z.boolean().optional(),
     /** The case the submission opens with the administrator. */
     caseType: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a case code such as RTP9'),
     /** Documents the case lists as outstanding; one with `when` only when its condition holds. */

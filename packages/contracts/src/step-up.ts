@@ -52,3 +52,20 @@ export const pendingBankChangeSchema = z.object({
   appliesAt: z.string(),
 });
 export type PendingBankChange = z.infer<typeof pendingBankChangeSchema>;
+
+/**
+ * How long a confirmed step-up code keeps the session trusted for the actions that ask for one (a
+ * transfer application, and any journey whose definition sets `stepUpBeforeSubmit`).
+ */
+export const STEP_UP_FRESH_MINUTES = 15;
+
+/** Whether the session proved it was the member lately, and until when that holds. */
+export const stepUpStatusSchema = z.object({
+  fresh: z.boolean(),
+  /** ISO timestamp the last step-up stops counting; null when there has been none. */
+  freshUntil: z.string().nullable(),
+});
+export type StepUpStatus = z.infer<typeof stepUpStatusSchema>;
+
+export const stepUpConfirmSchema = z.object({ code: sixDigits('Enter the 6-digit code') });
+export type StepUpConfirm = z.input<typeof stepUpConfirmSchema>;

@@ -4,15 +4,31 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { outboxMessages } from '../../src/db/schema';
 import type { BrowserAgent } from './browser-agent';
 
-/** The step-up code last sent to confirm the bank account an application gives. */
-async function latestStepUpCode(database: DatabaseHandle) {
+/** The code in the last message whose body has `words` (the outbox keeps codes outside production). */
+export async function latestCode(database: DatabaseHandle, words: string) {
   const [message] = await database.db
     .select()
     .from(outboxMessages)
-    .where(like(outboxMessages.body, '%confirm the bank account in your application%'))
+    .where(like(outboxMessages.body, `%${words}%`))
     .orderBy(desc(outboxMessages.createdAt))
     .limit(1);
   return /\b(\d{6})\b/.exec(message!.body)![1]!;
+}
+
+const BANK_CODE_WORDS = 'confirm the bank account in your application';
+export const STEP_UP_CODE_WORDS = 'Your code to confirm it is you';
+
+/** Confirms it is the member (step-up) with the code sent to their settled route: fresh for 15 minutes. */
+export async function stepUp(agent: BrowserAgent, database: DatabaseHandle) {
+  const pending = await agent.request({ method: 'POST', url: '/mdp-api/api/step-up/code', payload: {} });
+  expect(pending.statusCode, pending.body).toBe(200);
+  const confirmed = await agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/step-up/confirm',
+    payload: { code: await latestCode(database, STEP_UP_CODE_WORDS) },
+    headers: { 'x-confirmation-nonce': pending.json().nonce },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
 }
 
 /**
@@ -32,7 +48,7 @@ export async function submitApplication(agent: BrowserAgent, base: string, datab
   return agent.request({
     method: 'POST',
     url: `${base}/submit`,
-    payload: { code: await latestStepUpCode(database) },
+    payload: { code: await latestCode(database, BANK_CODE_WORDS) },
     headers: { 'x-confirmation-nonce': pending.json().nonce },
   });
 }

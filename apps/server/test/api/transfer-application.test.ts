@@ -5,6 +5,7 @@ import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { stepUp } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 /**
@@ -405,11 +406,16 @@ describe('the transfer application', () => {
     expect((await agent.request({ url: `${alias}/transfer-application-status` })).json()).toEqual({
       status: 'SubmitStarted',
     });
-    const sent = await agent.request({
-      method: 'POST',
-      url: `/mdp-api/api/v3/transfer-journeys/submit`,
-      payload: {},
-    });
+    const submitV3 = () =>
+      agent.request({ method: 'POST', url: `/mdp-api/api/v3/transfer-journeys/submit`, payload: {} });
+    // A transfer moves the pension away: the member confirms it is them with a code first.
+    const beforeStepUp = await stored('1000003');
+    const unproven = await submitV3();
+    expect(unproven.statusCode).toBe(428);
+    expect(codeOf(unproven)).toBe('fresh_step_up_required');
+    expect(await stored('1000003')).toBe(beforeStepUp);
+    await stepUp(agent, ctx.database);
+    const sent = await submitV3();
     expect(sent.statusCode, sent.body).toBe(200);
     const { caseNumber } = sent.json();
     expect(caseNumber).toMatch(/^TOP9-\d+$/);

@@ -22,6 +22,7 @@ import { assertComplete, routeOf } from './engine';
 import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
 import type { JourneyGraph } from './graph';
+import { requireFreshStepUp } from '../step-up/service';
 import { findSubmittedJourney, requireJourney, statusOf, stepsOf } from './repository';
 
 /** The step-up code for a journey's bank account, when the member sends one with the submit. */
@@ -69,6 +70,9 @@ export async function submitJourney(
     path: routeOf(beforeGraph, stepsOf(before)).path,
     locked: before.choice,
   });
+  // A journey that moves the pension away asks the member to prove it is them (a retry of a sent one does not).
+  if (graph.definition.stepUpBeforeSubmit && statusOf(before, new Date()) === 'Started')
+    await requireFreshStepUp(db, request);
   // Proof of identity as the scheme holds it, read before the transaction (a provider may be asked).
   const identity = await identityVerificationOf(db, request.server.identityVerifier, record);
   const [user] = await db

@@ -1,0 +1,140 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { STEP_UP_FRESH_MINUTES, type PendingChange, type StepUpStatus } from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import {
+  confirmOneTimeCode,
+  confirmationErrors,
+  pendingChange,
+  resendOneTimeCode,
+  sendOneTimeCode,
+  type CodeMessage,
+  type CodeOwner,
+} from '../../lib/one-time-codes';
+import { findSession } from '../authentication/session-service';
+import { findMember } from '../member-data/member-repository';
+import { defencesOf, noStableRoute, stableCodeRoute } from '../my-details/change-defences';
+import { findTenant } from '../tenancy/tenant-repository';
+
+/**
+ * Step-up: the signed-in member proves it is them again with a code sent to a contact route that has
+ * not changed lately (the bank change's rule), and the session counts as proven for
+ * STEP_UP_FRESH_MINUTES. Actions a session thief must not take (sending a transfer application) ask
+ * for a fresh one. docs/security.md "Step-up before irreversible actions".
+ */
+export const STEP_UP_PURPOSE = 'step-up';
+
+const FRESH_MS = STEP_UP_FRESH_MINUTES * 60_000;
+
+export function stepUpStatusOf(steppedUpAt: Date | null, now = new Date()): StepUpStatus {
+  if (!steppedUpAt) return { fresh: false, freshUntil: null };
+  const freshUntil = new Date(steppedUpAt.getTime() + FRESH_MS);
+  return { fresh: freshUntil > now, freshUntil: freshUntil.toISOString() };
+}
+
+/** The session's step-up as the database holds it (the session cache may be older than a confirm). */
+export async function sessionStepUp(db: Database, request: FastifyRequest, now = new Date()) {
+  const session = await findSession(db, request.member!.session.id);
+  return stepUpStatusOf(session?.steppedUpAt ?? null, now);
+}
+
+export const freshStepUpRequired = () =>
+  new AppError(
+    428,
+    'fresh_step_up_required',
+    'To keep your pension safe, confirm it is you with a code we send you before you send this.',
+  );
+
+/** Refuses (428 `fresh_step_up_required`) unless the session stepped up in the last few minutes. */
+export async function requireFreshStepUp(db: Database, request: FastifyRequest) {
+  if (!(await sessionStepUp(db, request)).fresh) throw freshStepUpRequired();
+}
+
+const ownerOf = (request: FastifyRequest): CodeOwner => ({
+  userId: request.member!.userId,
+  businessGroup: request.member!.businessGroup,
+  referenceNumber: request.member!.referenceNumber,
+});
+
+async function codeMessage(db: Database, request: FastifyRequest): Promise<CodeMessage> {
+  const tenantName = (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
+  return {
+    subject: `Your ${tenantName} code to confirm it is you`,
+    body: 'Your code to confirm it is you is {code}. It expires in {minutes}. We ask for it before you send something that moves your pension. If you did not ask for it, do not share it and call us straight away.',
+  };
+}
+
+/** Sends a step-up code to a settled route (email, mobile, else a letter); earlier codes stop working. */
+export async function sendStepUpCode(db: Database, request: FastifyRequest): Promise<PendingChange> {
+  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  const route = stableCodeRoute(found.member, await defencesOf(db, request));
+  if (!route) throw noStableRoute();
+  const pending = await sendOneTimeCode(db, request.server.messaging, {
+    owner: ownerOf(request),
+    purpose: STEP_UP_PURPOSE,
+    channel: route.channel,
+    destination: route.destination,
+    payload: { sessionId: request.member!.session.id, sentTo: route.shown },
+    message: await codeMessage(db, request),
+  });
+  return { ...pending, channel: route.channel, sentTo: route.shown, currentRouteSentTo: null };
+}
+
+/** A new code for the same step-up, to the same route, after the cool-down. */
+export async function resendStepUpCode(
+  db: Database,
+  request: FastifyRequest,
+  nonce: string | undefined,
+): Promise<PendingChange> {
+  const owner = ownerOf(request);
+  const waiting = await pendingChange(db, owner, STEP_UP_PURPOSE, nonce);
+  const pending = await resendOneTimeCode(db, request.server.messaging, {
+    owner,
+    purpose: STEP_UP_PURPOSE,
+    nonce,
+    message: await codeMessage(db, request),
+  });
+  return {
+    ...pending,
+    channel: waiting?.channel ?? 'email',
+    sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
+    currentRouteSentTo: null,
+  };
+}
+
+/** Spends the code and marks this session as stepped up now; a code sent for another session is refused. */
+export async function confirmStepUp(
+  db: Database,
+  request: FastifyRequest,
+  nonce: string | undefined,
+  code: string,
+): Promise<StepUpStatus> {
+  const sessionId = request.member!.session.id;
+  const now = new Date();
+  await confirmOneTimeCode(
+    db,
+    { owner: ownerOf(request), purpose: STEP_UP_PURPOSE, nonce, code },
+    async (tx, payload) => {
+      if (payload.sessionId !== sessionId)
+        throw new AppError(
+          400,
+          confirmationErrors.invalid,
+          'This code was sent for another sign-in. Ask for a new code.',
+        );
+      await tx.update(sessions).set({ steppedUpAt: now }).where(eq(sessions.id, sessionId));
+    },
+  );
+  await request.server.sessionCache.changed(sessionId);
+  await audit(db, request, {
+    action: 'step_up',
+    outcome: 'success',
+    userId: request.member!.userId,
+    businessGroup: request.member!.businessGroup,
+    referenceNumber: request.member!.referenceNumber,
+  });
+  return stepUpStatusOf(now, now);
+}
