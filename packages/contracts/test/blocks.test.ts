@@ -165,6 +165,10 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     valid: { type: 'retirementQuotePicker', journeyType: 'dbcoreretirementapplication' },
     invalid: { type: 'retirementQuotePicker', journeyType: 'Not A Type' },
   },
+  retirementPlanner: {
+    valid: { type: 'retirementPlanner' },
+    invalid: { type: 'retirementPlanner', anchor: 'Not An Anchor' },
+  },
   memberRequests: {
     valid: { type: 'memberRequests', title: 'Your requests' },
     invalid: { type: 'memberRequests', title: 42 },

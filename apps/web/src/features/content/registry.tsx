@@ -27,7 +27,7 @@ import { RichTextBlock } from './blocks/RichTextBlock';
 import { TaskCard } from './blocks/TaskCard';
 import { MemberRequestsBlock } from '../cases';
 import { DcPotBlock } from '../dc-options';
-import { RetirementQuotePickerBlock } from '../retirement';
+import { RetirementPlannerBlock, RetirementQuotePickerBlock } from '../retirement';
 import { rareBlocks } from './rare-blocks';
 import './blocks.css';
 
@@ -59,6 +59,7 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   resourceList: ResourceList,
   chart: rareBlocks.chart.component,
   retirementQuotePicker: RetirementQuotePickerBlock,
+  retirementPlanner: RetirementPlannerBlock,
   memberRequests: MemberRequestsBlock,
   dcPot: DcPotBlock,
 };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ageOn, birthdayAtAge, retirementDateAtAge, type JourneyState } from '@meridian/contracts';
 import { DateField, readDateField } from '../../components/DateField';
@@ -19,6 +19,7 @@ import {
 import { retirementApi, type DbQuoteOption, type DbQuoteView, type RetirementWindow } from './retirement-api';
 import { QuoteRequest } from './QuoteRequest';
 import { RetirementProjection } from './RetirementProjection';
+import { RevealingRadio } from './RevealingRadio';
 
 interface Setup {
   window: RetirementWindow;
@@ -27,42 +28,6 @@ interface Setup {
 }
 
 type ChooseBy = 'date' | 'age';
-
-/** A radio of the "choose by" question with the field it reveals while it is chosen. */
-function RevealingRadio({
-  value,
-  label,
-  chosen,
-  onChoose,
-  children,
-}: {
-  value: ChooseBy;
-  label: string;
-  chosen: ChooseBy;
-  onChoose: (value: ChooseBy) => void;
-  children: ReactNode;
-}) {
-  const id = `choose-by-${value}`;
-  return (
-    <>
-      <div className="radio">
-        <input
-          type="radio"
-          id={id}
-          name="choose-by"
-          value={value}
-          checked={chosen === value}
-          onChange={() => onChoose(value)}
-          aria-controls={`${id}-reveal`}
-        />
-        <label htmlFor={id}>{label}</label>
-      </div>
-      <div className="radio-reveal" id={`${id}-reveal`} hidden={chosen !== value}>
-        {children}
-      </div>
-    </>
-  );
-}
 
 const optionText = (option: DbQuoteOption) =>
   option.kind === 'full-pension'
@@ -251,7 +216,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       <form onSubmit={(event) => void showOptions(event)} noValidate>
         <fieldset>
           <legend className="legend">How do you want to choose when you retire?</legend>
-          <RevealingRadio value="date" label="By date" chosen={chooseBy} onChoose={setChooseBy}>
+          <RevealingRadio name="choose-by" value="date" label="By date" chosen={chooseBy} onChoose={setChooseBy}>
             <DateField
               id="retirement-date"
               legend="When do you want to retire?"
@@ -260,7 +225,7 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               defaultValue={date ?? undefined}
             />
           </RevealingRadio>
-          <RevealingRadio value="age" label="By age" chosen={chooseBy} onChoose={setChooseBy}>
+          <RevealingRadio name="choose-by" value="age" label="By age" chosen={chooseBy} onChoose={setChooseBy}>
             <TextField
               id="retirement-age"
               label="At what age do you want to retire?"

@@ -1,2 +1,2 @@
-/** Retirement's public pieces: the quote picker block the content registry renders. */
-export { RetirementQuotePickerBlock } from './blocks';
+/** Retirement's public pieces: the quote picker and planner blocks the content registry renders. */
+export { RetirementPlannerBlock, RetirementQuotePickerBlock } from './blocks';

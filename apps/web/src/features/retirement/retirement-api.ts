@@ -1,3 +1,4 @@
+import type { RetirementPlanner } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
@@ -23,15 +24,43 @@ export type RetirementOptionsAtAge =
 export interface DbQuoteOption {
   kind: 'full-pension' | 'maximum-lump-sum' | 'requested-lump-sum';
   lumpSumPence: number;
+  /** The part of the cash paid from the AVC fund, before any pension is given up. */
+  fromAvcPence: number;
+  fromCommutationPence: number;
+  pensionGivenUpPence: number;
   residualPensionPence: number;
+  /** AVC fund not taken as cash. */
+  avcRemainingPence: number;
 }
+
+/** `retirement/planner`, or why there is nothing to model. */
+export type RetirementPlan = RetirementPlanner | { isCalculationSuccessful: false; message: string };
 
 export interface DbQuoteView {
   kind: 'DB';
   calculatedOn: string;
   effectiveDate: string;
+  ageAtRetirement: { years: number; months: number };
+  tranches: {
+    code: string;
+    label: string;
+    heldPence: number;
+    revaluationFactor: number;
+    revaluedPence: number;
+    futureAccrualPence: number;
+    fullPensionPence: number;
+  }[];
+  adjustment: RetirementPlanner['ages'][number]['adjustment'];
   fullPensionPence: number;
-  lumpSum: { minimumPence: number; maximumPence: number };
+  commutationFactor: number;
+  avcFundPence: number;
+  lumpSumAllowanceRemainingPence: number;
+  retirementDates: { earliest: string; normal: string; latest: string };
+  lumpSum: {
+    minimumPence: number;
+    maximumPence: number;
+    limitedBy: 'hmrc-25-percent' | 'lump-sum-allowance';
+  };
   options: DbQuoteOption[];
   assumptions: string[];
   /** The member's own tax-free cash kept for this date, if any. */
@@ -44,6 +73,8 @@ const journeyBase = (type: string) => `/mdp-api/api/journeys/${encodeURIComponen
 /** DB retirement: the window, the figures by age, quotes, and the application and formal quote they start. */
 export const retirementApi = {
   window: () => http.get<RetirementWindow>('/mdp-api/api/v2/retirement/retirement-date', headers()),
+  /** The pension at each birthday from the earliest date the rules allow to the latest, to plan with. */
+  planner: () => http.get<RetirementPlan>('/mdp-api/api/retirement/planner', headers()),
   optionsAtAge: (age: number) =>
     http.get<RetirementOptionsAtAge>('/mdp-api/api/retirement/options', { ...headers(), query: { age } }),
   /** The options for a date as a PDF, naming the active record as the library's download links do. */

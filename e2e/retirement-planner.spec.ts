@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { birthdayAtAge } from '@meridian/contracts';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { signInToHub as signIn } from './support/member';
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** The planner table's row for an age, by its row header. */
+const rowFor = (page: Page, age: number) =>
+  page
+    .getByRole('table', { name: 'Your pension at each age you could retire, before tax' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: String(age), exact: true }) });
+
+/** The day, month and year boxes of a date field. */
+async function typeDate(page: Page, group: string, date: string) {
+  const [year, month, day] = date.split('-');
+  const field = page.getByRole('group', { name: group });
+  await field.getByLabel('Day').fill(String(Number(day)));
+  await field.getByLabel('Month').fill(String(Number(month)));
+  await field.getByLabel('Year').fill(year!);
+}
+
+test('db.active (40) plans retirement at 60 and 67 from their figures, with the chart and the table', async ({
+  page,
+}) => {
+  await signIn(page, 'db.active');
+  const plan = await (await page.request.get('/mdp-api/api/retirement/planner')).json();
+  const main = page.getByRole('main');
+
+  // "Choose another date" on the figures leads to the planner, not to a dead end.
+  await page.goto('/retirement/figures');
+  await main.getByRole('link', { name: 'Choose another date, see your options and apply' }).click();
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  await expect(main.getByText('You cannot apply online yet')).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'When you could take your pension' })).toBeVisible();
+  await expect(main).toContainText('which rises from 55 to 57 on 6 April 2028: for you it is 57');
+  await expect(
+    main.getByRole('img', { name: /^Bar chart of your pension a year at each age from 57 to 75: / }),
+  ).toBeVisible();
+  await expect(rowFor(page, 60)).toContainText('Reduced: 60 months early, × 0.802');
+  await expect(rowFor(page, 65)).toContainText('None: your normal retirement age');
+  await expect(rowFor(page, 67)).toContainText('Increased: 24 months late, × 1.1025');
+  await expect(main.getByRole('button', { name: 'Apply for this option' })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  // An age the rules do not allow is refused with the ages that are.
+  await main.getByLabel('Age you would retire at').fill('55');
+  await main.getByRole('button', { name: 'Show my figures' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter an age in whole years from 57 to 75');
+  await expectNoAccessibilityViolations(page);
+
+  // At 60, by age: the figures match the table's row for 60.
+  await main.getByLabel('Age you would retire at').fill('60');
+  await main.getByRole('button', { name: 'Show my figures' }).click();
+  const at60 = rowFor(page, 60).getByRole('cell');
+  await expect(main.getByRole('heading', { name: `If you retire on ${await at60.nth(0).innerText()}` })).toBeVisible();
+  const figures = main.locator('.planner__figures');
+  await expect(figures.getByRole('definition').nth(1)).toHaveText(`${await at60.nth(2).innerText()} a year`);
+  await expect(figures.getByRole('definition').nth(2)).toHaveText(await at60.nth(3).innerText());
+  await figures.getByText('How we worked this out').click();
+  await expect(figures).toContainText('for the service you would build up until');
+  await expect(figures).toContainText('× 0.802 for 60 months early');
+  await expectNoAccessibilityViolations(page);
+
+  // At 67, by date: the late retirement increase.
+  await main.getByLabel('By date').check();
+  await typeDate(page, 'Date you would retire', birthdayAtAge(plan.dateOfBirth, 67));
+  await main.getByRole('button', { name: 'Show my figures' }).click();
+  const at67 = rowFor(page, 67).getByRole('cell');
+  await expect(main.getByRole('heading', { name: `If you retire on ${await at67.nth(0).innerText()}` })).toBeVisible();
+  await expect(main.locator('.planner__figures')).toContainText('Increased: 24 months late, × 1.1025');
+  await expect(main.locator('.planner__figures').getByRole('definition').nth(1)).toHaveText(
+    `${await at67.nth(2).innerText()} a year`,
+  );
+  await expectNoAccessibilityViolations(page);
+});
+
+test('db.avc sees the £38,450 AVC fund taken as tax-free cash first', async ({ page }) => {
+  await signIn(page, 'db.avc');
+  await page.goto('/retirement/options');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('The most tax-free cash includes your AVC fund of £38,450.00, taken first.');
+  await main.getByLabel('Age you would retire at').fill('60');
+  await main.getByRole('button', { name: 'Show my figures' }).click();
+  await expect(main.getByRole('heading', { name: 'Your AVC fund of £38,450.00' })).toBeVisible();
+  await expect(main).toContainText('With the most tax-free cash, £38,450.00 comes from your AVC fund');
+  await expect(main).toContainText('As extra pension.');
+  await expectNoAccessibilityViolations(page);
+});
