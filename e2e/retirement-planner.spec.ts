@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { birthdayAtAge } from '@meridian/contracts';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { signInToHub as signIn } from './support/member';
+import { pdfText } from '../apps/server/test/pdf-text';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -87,4 +89,13 @@ test('db.avc sees the £38,450 AVC fund taken as tax-free cash first', async ({ 
   await expect(main).toContainText('With the most tax-free cash, £38,450.00 comes from your AVC fund');
   await expect(main).toContainText('As extra pension.');
   await expectNoAccessibilityViolations(page);
+
+  // The options PDF says the same.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('link', { name: 'Download these figures (PDF)' }).click(),
+  ]);
+  const text = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, ' ');
+  expect(text).toContain('Full pension, with your AVC fund as tax-free cash');
+  expect(text).toContain('From your AVC fund £38,450.00');
 });

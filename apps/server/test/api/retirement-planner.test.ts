@@ -2,6 +2,7 @@ import { addYears, isoDate } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp({ LOG_LEVEL: 'warn' });
 
@@ -65,6 +66,22 @@ describe('planning a DB retirement at any age', () => {
       expect(entry.maximumLumpSumFromAvcPence).toBe(3_845_000);
       expect(entry.maximumLumpSumPence).toBeGreaterThan(3_845_000);
     }
+  });
+
+  it('gives db.avc the options at a date years away as a PDF, with the AVC fund taken as cash first', async () => {
+    const agent = await signedIn('db.avc');
+    const plan = await planner(agent);
+    const at60 = plan.ages.find((entry: { age: number }) => entry.age === 60);
+    const response = await agent.request({
+      url: `/mdp-api/api/retirement/options/summary-pdf?selectedRetirementDate=${at60.retirementDate}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Reduced: 60 months early, × 0.802');
+    expect(text).toContain('Full pension, with your AVC fund as tax-free cash');
+    expect(text).toContain('From your AVC fund £38,450.00');
+    expect(text).toContain('Your AVC fund');
+    expect(text).toContain('Any part not taken as cash buys extra pension');
   });
 
   it('has nothing to model for a pensioner or a DC saver, and needs a signed-in member', async () => {

@@ -24,6 +24,7 @@ import {
   planningRange,
   utcDay,
   type CalculationProvider,
+  type DbOption,
   type DbOptionKind,
   type DbQuote,
 } from '@meridian/pensions';
@@ -74,6 +75,17 @@ const optionTitles: Record<DbOptionKind, string> = {
   'maximum-lump-sum': 'The most tax-free cash and a reduced pension',
   'requested-lump-sum': 'Your own tax-free cash and a reduced pension',
 };
+/** The full pension keeps the AVC fund as cash (nothing is given up for it), so it is not "no tax-free cash". */
+const optionTitle = (entry: DbOption) =>
+  entry.kind === 'full-pension' && entry.lumpSumPence > 0
+    ? 'Full pension, with your AVC fund as tax-free cash'
+    : optionTitles[entry.kind];
+
+/** The early or late retirement factor as the member reads it. */
+const adjustmentLine = ({ adjustment }: DbQuote) =>
+  adjustment.kind === 'none'
+    ? 'None: your normal retirement age'
+    : `${adjustment.kind === 'early' ? 'Reduced' : 'Increased'}: ${adjustment.months} months ${adjustment.kind}, × ${adjustment.factor}`;
 const option = (quote: DbQuote, kind: DbOptionKind) => quote.options.find((entry) => entry.kind === kind)!;
 
 const keptLumpSum = preparedQuery((db: Pick<Database, 'select'>) =>
@@ -300,13 +312,45 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
             label: 'Retirement date',
             value: displayDate(quote.effectiveDate),
           }),
+          {
+            heading: 'Your pension at this date',
+            lines: [
+              { label: 'Early or late retirement', value: adjustmentLine(quote) },
+              { label: 'Full pension a year', value: displayPounds(quote.fullPensionPence) },
+            ],
+          },
           ...quote.options.map((entry) => ({
-            heading: optionTitles[entry.kind],
+            heading: optionTitle(entry),
             lines: [
               { label: 'Tax-free cash', value: displayPounds(entry.lumpSumPence) },
+              ...(entry.fromAvcPence > 0
+                ? [
+                    { label: 'From your AVC fund', value: displayPounds(entry.fromAvcPence) },
+                    { label: 'By giving up pension', value: displayPounds(entry.fromCommutationPence) },
+                  ]
+                : []),
               { label: 'Pension a year', value: displayPounds(entry.residualPensionPence) },
             ],
           })),
+          ...(quote.avcFundPence > 0
+            ? [
+                {
+                  heading: 'Your AVC fund',
+                  lines: [
+                    { label: 'AVC fund', value: displayPounds(quote.avcFundPence) },
+                    {
+                      label: 'As tax-free cash',
+                      value:
+                        'Paid first, before any pension is given up, so less pension is given up for the same cash.',
+                    },
+                    {
+                      label: 'As extra pension',
+                      value: 'Any part not taken as cash buys extra pension, worked out when you apply.',
+                    },
+                  ],
+                },
+              ]
+            : []),
           {
             heading: 'About these figures',
             lines: quote.assumptions.map((text) => ({ label: '', value: text })),

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { formatCurrency, formatDate } from '../../lib/format';
+import { downloadAsActiveRecord } from '../../lib/save-file';
 import { messageFor } from '../journeys';
 import { RevealingRadio } from './RevealingRadio';
 import { retirementApi, type DbQuoteView } from './retirement-api';
@@ -126,7 +127,19 @@ export function AvcExplained({ quote }: { quote: DbQuoteView }) {
 
 /** The figures at the date the member chose. */
 function FiguresAtDate({ quote }: { quote: DbQuoteView }) {
+  const [failed, setFailed] = useState<string | null>(null);
   const most = quote.options.find((option) => option.kind === 'maximum-lump-sum')!;
+  async function download() {
+    try {
+      await downloadAsActiveRecord(
+        retirementApi.summaryPdfPath(quote.effectiveDate),
+        `retirement-options-${quote.effectiveDate}.pdf`,
+      );
+      setFailed(null);
+    } catch (error) {
+      setFailed(messageFor(error));
+    }
+  }
   const { years, months } = quote.ageAtRetirement;
   return (
     <section className="planner__figures" aria-labelledby="planner-figures-title">
@@ -157,6 +170,22 @@ function FiguresAtDate({ quote }: { quote: DbQuoteView }) {
       </dl>
       {quote.avcFundPence > 0 && <AvcExplained quote={quote} />}
       <HowWeWorkedThisOut quote={quote} />
+      <p>
+        <a
+          href={retirementApi.summaryPdfPath(quote.effectiveDate)}
+          onClick={(event) => {
+            event.preventDefault();
+            void download();
+          }}
+        >
+          Download these figures (PDF)
+        </a>
+      </p>
+      {failed && (
+        <p className="error-message" role="alert">
+          {failed}
+        </p>
+      )}
     </section>
   );
 }

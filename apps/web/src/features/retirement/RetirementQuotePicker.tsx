@@ -29,10 +29,15 @@ interface Setup {
 
 type ChooseBy = 'date' | 'age';
 
-const optionText = (option: DbQuoteOption) =>
-  option.kind === 'full-pension'
-    ? `Full pension of ${formatCurrency(option.residualPensionPence, 'exact')} a year, no tax-free cash`
-    : `${formatCurrency(option.lumpSumPence, 'exact')} tax-free cash and ${formatCurrency(option.residualPensionPence, 'exact')} a year`;
+/** The full pension keeps an AVC fund as tax-free cash: nothing is given up for it. */
+function optionText(option: DbQuoteOption) {
+  const pension = formatCurrency(option.residualPensionPence, 'exact');
+  if (option.kind !== 'full-pension')
+    return `${formatCurrency(option.lumpSumPence, 'exact')} tax-free cash and ${pension} a year`;
+  return option.lumpSumPence > 0
+    ? `Full pension of ${pension} a year, and your AVC fund of ${formatCurrency(option.lumpSumPence, 'exact')} as tax-free cash`
+    : `Full pension of ${pension} a year, no tax-free cash`;
+}
 
 /** Why a date is refused, before asking for figures: the window's ends and what sets them. */
 function dateProblem(date: string | null, { from, to }: RetirementWindow['availableRetirementDateRange']) {
