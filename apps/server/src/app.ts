@@ -27,6 +27,8 @@ import { contentRoutes } from './areas/content/routes';
 import { contentDocumentRoutes } from './areas/content/document-routes';
 import { startRefreshTokenSweep } from './areas/authentication/refresh-token-sweep';
 import { registrationRoutes } from './areas/authentication/registration-routes';
+import { recoveryRoutes } from './areas/account/recovery-routes';
+import { securityRoutes } from './areas/account/security-routes';
 import { developmentRoutes } from './areas/development/routes';
 import { otherMemberSiteRoutes } from './areas/development/other-member-site';
 import { authenticationRoutes } from './areas/authentication/routes';
@@ -269,6 +271,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.decorate('messaging', messaging);
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(registrationRoutes, { prefix: '/authentication-api/api', db, config });
+  await app.register(recoveryRoutes, { prefix: '/authentication-api/api', db, config });
+  await app.register(securityRoutes, { prefix: '/authentication-api/api', db, config });
   if (config.demo) {
     await app.register(developmentRoutes, { prefix: '/api/dev', db });
     await app.register(otherMemberSiteRoutes, { prefix: '/api/dev/other-member-site' });

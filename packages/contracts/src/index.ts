@@ -29,3 +29,4 @@ export * from './step-up';
 export * from './phone-display';
 export * from './transfer-value';
 export * from './transfer-application';
+export * from './account';

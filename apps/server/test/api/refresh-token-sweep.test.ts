@@ -67,6 +67,7 @@ describe('the ended session sweep', () => {
       refreshTokens: 6,
       contentAccessKeys: 1,
       sessions: 3,
+      signInEvents: 0,
     });
     expect(
       (await db.select({ id: contentAccessKeys.id }).from(contentAccessKeys)).map((key) => key.id),
@@ -83,6 +84,7 @@ describe('the ended session sweep', () => {
       refreshTokens: 0,
       contentAccessKeys: 0,
       sessions: 0,
+      signInEvents: 0,
     });
 
     const refreshed = await agent.request({ method: 'POST', url: refreshUrl });

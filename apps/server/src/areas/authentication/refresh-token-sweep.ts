@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { contentAccessKeys, refreshTokens, sessions } from '../../db/schema';
 import { loggableError } from '../../lib/logging';
 import type { SessionPolicy } from './session-service';
+import { purgeOldSignInEvents } from '../account/sign-in-events';
 
 /**
  * How long a session and its refresh tokens are kept once it has ended. While a session is live
@@ -17,8 +18,8 @@ export const ENDED_SESSION_TOKENS_KEPT_HOURS = 24;
  * Deletes the sessions that ended (revoked, past their absolute lifetime or idle past the timeout)
  * more than ENDED_SESSION_TOKENS_KEPT_HOURS ago, their refresh tokens first, and the content access
  * keys that expired as long ago (until then a key presented late is told it expired rather than that
- * it is unknown; an ended session's keys go with it); answers how many of each went, in one
- * transaction. Refresh tokens and content access keys are the only rows that point at a session
+ * it is unknown; an ended session's keys go with it), and the sign-in events older than the 90 days
+ * "Recent sign-ins" shows; answers how many of each went, in one transaction. Refresh tokens and content access keys are the only rows that point at a session
  * (audit events copy its id). Idempotent, so instances sweeping at once only repeat each other's work.
  */
 export async function sweepEndedSessions(db: Database, policy: SessionPolicy, now = new Date()) {
@@ -45,6 +46,7 @@ export async function sweepEndedSessions(db: Database, policy: SessionPolicy, no
       refreshTokens: deletedTokens.length,
       contentAccessKeys: deletedKeys.length,
       sessions: deletedSessions.length,
+      signInEvents: await purgeOldSignInEvents(tx, now),
     };
   });
 }
@@ -62,8 +64,8 @@ export function startRefreshTokenSweep(
     running = sweepEndedSessions(db, policy)
       .then(
         (deleted) => {
-          if (deleted.sessions > 0 || deleted.refreshTokens > 0 || deleted.contentAccessKeys > 0)
-            log.info(deleted, 'sessions and content access keys ended over a day ago deleted');
+          if (Object.values(deleted).some((count) => count > 0))
+            log.info(deleted, 'ended sessions, expired content access keys and old sign-in events deleted');
         },
         (error: unknown) =>
           log.warn(

@@ -15,6 +15,8 @@ import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../outbound-sso/outbound-sso';
 import { singleAuthSessions } from '../single-auth/session-from-token';
 import { createSignInGuard } from './sign-in-guard';
+import { deviceOf } from '../account/devices';
+import { recordSignIn } from '../account/sign-in-events';
 import {
   findSession,
   recordsOf,
@@ -162,11 +164,19 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
           businessGroups,
           tenantUrl: request.tenantUrl,
           trustedUserId: attempt.trustedUserId,
+          device: deviceOf(request),
         },
         policy,
       );
       if (!outcome.ok) {
         await attempt.failed();
+        if (outcome.userId) {
+          await recordSignIn(db, request, {
+            userId: outcome.userId,
+            outcome: outcome.reason === 'locked' ? 'locked' : 'failed',
+            method: 'password',
+          });
+        }
         await audit(db, request, {
           action: 'sign_in',
           outcome: 'failure',
@@ -177,6 +187,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       }
       const { session } = outcome;
       await attempt.succeeded(reply, session.userId);
+      await recordSignIn(db, request, { userId: session.userId, outcome: 'succeeded', method: 'password' });
       await audit(db, request, {
         action: 'sign_in',
         outcome: 'success',

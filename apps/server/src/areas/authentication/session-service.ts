@@ -63,6 +63,12 @@ export async function recordsOf(
 
 export type SessionMethod = (typeof sessions.$inferInsert)['method'];
 
+/** The browser and address a session is opened from, kept to show the member where they are signed in. */
+export interface SessionDevice {
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
 export type CredentialCheck =
   | { ok: true; userId: string; records: MemberRecord[] }
   | { ok: false; error: AppError; userId?: string; reason: string };
@@ -152,6 +158,7 @@ export async function signInWithPassword(
     businessGroups: string[];
     tenantUrl: string;
     trustedUserId?: string | null;
+    device: SessionDevice;
   },
   policy: SessionPolicy,
   now = new Date(),
@@ -164,7 +171,7 @@ export async function signInWithPassword(
       db,
       checked.userId,
       checked.records,
-      { method: 'OPENAM', tenantUrl: input.tenantUrl },
+      { method: 'OPENAM', tenantUrl: input.tenantUrl, device: input.device },
       policy,
       now,
     ),
@@ -178,7 +185,7 @@ export async function signInWithPassword(
 export async function openSessionFor(
   db: Database,
   userId: string,
-  input: { method: SessionMethod; businessGroups: string[]; tenantUrl: string },
+  input: { method: SessionMethod; businessGroups: string[]; tenantUrl: string; device: SessionDevice },
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<IssuedSession | null> {
@@ -192,7 +199,7 @@ async function openSession(
   db: Database,
   userId: string,
   records: MemberRecord[],
-  { method, tenantUrl }: { method: SessionMethod; tenantUrl: string },
+  { method, tenantUrl, device }: { method: SessionMethod; tenantUrl: string; device: SessionDevice },
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedSession> {
@@ -207,6 +214,7 @@ async function openSession(
       referenceNumber: record.referenceNumber,
       lastActivityAt: now,
       absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
+      ...device,
     })
     .returning({ id: sessions.id });
   const refreshToken = newRefreshToken();

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { verifyCredentials } from '../authentication/session-service';
+import { recordSignIn } from '../account/sign-in-events';
 import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -147,6 +148,13 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           userId: checked.userId ?? null,
           details: { reason: checked.reason, tenant: tenant?.tenantUrl },
         });
+        if (checked.userId) {
+          await recordSignIn(db, request, {
+            userId: checked.userId,
+            outcome: checked.reason === 'locked' ? 'locked' : 'failed',
+            method: 'oidc',
+          });
+        }
         return renderSignIn(request, reply, interaction, {
           username,
           errors: [{ field: 'username', message: checked.error.message }],

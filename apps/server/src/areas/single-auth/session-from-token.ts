@@ -4,6 +4,8 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { openSessionFor, type IssuedSession, type SessionPolicy } from '../authentication/session-service';
 import { findTenant } from '../tenancy/tenant-repository';
+import { deviceOf } from '../account/devices';
+import { recordSignIn } from '../account/sign-in-events';
 import { spendIdToken } from './spent-tokens';
 import { resolveSingleAuth } from './tenant-settings';
 import { singleAuthTokenVerifier, type TokenCheck } from './token-verifier';
@@ -55,7 +57,12 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
     const session = await openSessionFor(
       db,
       checked.userId,
-      { method: 'SINGLE_AUTH', businessGroups: tenant.businessGroups, tenantUrl: tenant.tenantUrl },
+      {
+        method: 'SINGLE_AUTH',
+        businessGroups: tenant.businessGroups,
+        tenantUrl: tenant.tenantUrl,
+        device: deviceOf(request),
+      },
       policy,
     );
     if (!session) {
@@ -75,6 +82,7 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
       referenceNumber: session.record.referenceNumber,
       details: { issuer: checked.issuer },
     });
+    await recordSignIn(db, request, { userId: session.userId, outcome: 'succeeded', method: 'oidc' });
     return session;
   };
 }

@@ -1,0 +1,53 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { QueuedMessage } from '../../lib/messaging';
+import { hashPassword } from '../../lib/password-hashing';
+import { noticeToEveryRoute, type Notice } from '../my-details/change-defences';
+import type { AccountHolder } from './account-holder';
+import { requireAcceptablePassword } from './password-rule';
+
+export interface PasswordSet {
+  queued: QueuedMessage[];
+  /** The sessions the change ended. */
+  ended: string[];
+}
+
+/**
+ * Sets a new password the rule accepts, in the caller's transaction: the sign-in pause is lifted, every
+ * session but `keepSessionId` ends, and every route on file is told. The caller hands the answer to
+ * `passwordSetCommitted` once the transaction has committed.
+ */
+export async function setNewPassword(
+  tx: Transaction,
+  request: FastifyRequest,
+  change: { holder: AccountHolder; password: string; keepSessionId: string | null; notice: Notice },
+): Promise<PasswordSet> {
+  const { holder, password } = change;
+  const { member } = holder;
+  await requireAcceptablePassword(password, { ...member, username: holder.username }, holder.passwordHash);
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), failedSignIns: 0, lockedUntil: null })
+    .where(eq(users.id, holder.userId));
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
+    .where(
+      and(
+        eq(sessions.userId, holder.userId),
+        isNull(sessions.revokedAt),
+        change.keepSessionId ? ne(sessions.id, change.keepSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  const queued = await noticeToEveryRoute(tx, request.log, member, change.notice);
+  return { queued, ended: ended.map((session) => session.id) };
+}
+
+/** Sends the notices and drops the ended sessions from every instance's cache. */
+export async function passwordSetCommitted(request: FastifyRequest, set: PasswordSet) {
+  await request.server.messaging.deliverQueued(set.queued);
+  for (const sessionId of set.ended) await request.server.sessionCache.changed(sessionId);
+}

@@ -1,0 +1,216 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  accountSecuritySchema,
+  errorBodySchema,
+  passwordChangeSchema,
+  personalPasswordInputs,
+} from '@meridian/contracts';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { requirePassword } from '../my-details/change-defences';
+import { sessionProblem, type SessionPolicy } from '../authentication/session-service';
+import { findTenant } from '../tenancy/tenant-repository';
+import { holderOf } from './account-holder';
+import { describeDevice, describePlace } from './devices';
+import { passwordSetCommitted, setNewPassword } from './password-change';
+import { recentSignInsOf, signInMethods } from './sign-in-events';
+
+const sessionIdParams = z.object({ id: z.uuid() });
+
+/**
+ * The member's Sign-in and security page: change the password, see where they are signed in (device,
+ * approximate place, started, last seen) and sign out one session or all others, recent sign-ins.
+ */
+export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.addHook('preHandler', app.requireMember);
+  const policy: SessionPolicy = {
+    idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+  };
+
+  const holderFor = async (request: FastifyRequest) => {
+    const member = request.member!;
+    const holder = await holderOf(db, member.userId, member.tenant.businessGroups);
+    if (!holder) throw notFound('member_not_found', 'We could not find your membership record.');
+    return holder;
+  };
+
+  const liveSessionsOf = async (userId: string) => {
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .orderBy(desc(sessions.lastActivityAt));
+    return rows.filter((row) => sessionProblem(row, policy) === null);
+  };
+
+  app.get(
+    '/account/security',
+    {
+      schema: {
+        tags: ['authentication'],
+        summary:
+          'Sign-in and security: your username, where you are signed in and your sign-ins of the last 90 days',
+        response: {
+          200: accountSecuritySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const member = request.member!;
+      const holder = await holderFor(request);
+      const [live, events] = await Promise.all([
+        liveSessionsOf(member.userId),
+        recentSignInsOf(db, member.userId),
+      ]);
+      return {
+        username: holder.username,
+        passwordInputs: personalPasswordInputs({ ...holder.member, username: holder.username }),
+        sessions: live.map((session) => ({
+          id: session.id,
+          device: describeDevice(session.userAgent),
+          place: describePlace(session.ipAddress, request.ip),
+          startedAt: session.createdAt.toISOString(),
+          lastSeenAt: session.lastActivityAt.toISOString(),
+          current: session.id === member.session.id,
+        })),
+        recentSignIns: events.map((event) => ({
+          occurredAt: event.occurredAt.toISOString(),
+          outcome: event.outcome,
+          method: signInMethods[event.method as keyof typeof signInMethods] ?? event.method,
+          device: describeDevice(event.userAgent),
+          place: describePlace(event.ipAddress, request.ip),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/account/password',
+    {
+      schema: {
+        tags: ['authentication'],
+        summary:
+          'Change your password: the current one, then a new one the password rule accepts; your other sessions end and every contact route on file is told',
+        body: passwordChangeSchema,
+        response: {
+          204: z.null(),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      await requirePassword(db, request, request.body.currentPassword);
+      const holder = await holderFor(request);
+      const tenantName = (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
+      const set = await db.transaction((tx) =>
+        setNewPassword(tx, request, {
+          holder,
+          password: request.body.newPassword,
+          keepSessionId: member.session.id,
+          notice: {
+            subject: `Your ${tenantName} password has been changed`,
+            body: `The password of your ${tenantName} account (${holder.username}) was changed while signed in, and every other sign-in to it has been ended.`,
+          },
+        }),
+      );
+      await passwordSetCommitted(request, set);
+      await audit(db, request, {
+        action: 'password_change',
+        outcome: 'success',
+        userId: member.userId,
+        details: { endedSessions: set.ended.length },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/account/sessions/:id',
+    {
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign out one of your sessions (on another device, or this one)',
+        params: sessionIdParams,
+        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      const [ended] = await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'signed_out_by_member' })
+        .where(
+          and(
+            eq(sessions.id, request.params.id),
+            eq(sessions.userId, member.userId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id });
+      if (!ended) throw notFound('session_not_found', 'This session has already ended or is not yours.');
+      await app.sessionCache.changed(ended.id);
+      await audit(db, request, {
+        action: 'session_sign_out',
+        outcome: 'success',
+        userId: member.userId,
+        details: { sessionId: ended.id, current: ended.id === member.session.id },
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/account/sessions/sign-out-others',
+    {
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign out everywhere else: every session but this one ends',
+        response: {
+          200: z.object({ ended: z.number().int() }),
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const member = request.member!;
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'signed_out_by_member' })
+        .where(
+          and(
+            eq(sessions.userId, member.userId),
+            isNull(sessions.revokedAt),
+            ne(sessions.id, member.session.id),
+          ),
+        )
+        .returning({ id: sessions.id });
+      for (const session of ended) await app.sessionCache.changed(session.id);
+      await audit(db, request, {
+        action: 'session_sign_out_others',
+        outcome: 'success',
+        userId: member.userId,
+        details: { ended: ended.length },
+      });
+      return { ended: ended.length };
+    },
+  );
+};

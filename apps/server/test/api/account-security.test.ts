@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { signInEvents, sessions, users } from '../../src/db/schema';
+import { sweepEndedSessions } from '../../src/areas/authentication/refresh-token-sweep';
+import { describeDevice, describePlace } from '../../src/areas/account/devices';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+import { messagesTo } from './outbox-codes';
+
+/** Sign-in and security (issue 41): change password, where you are signed in, recent sign-ins. */
+const ctx = useTestApp();
+const api = '/authentication-api/api';
+const PASSWORD = 'MeridianDemo!2026';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function signIn(
+  userName: string,
+  options: { userAgent?: string; address?: string; password?: string } = {},
+) {
+  const agent = new BrowserAgent(ctx.app);
+  const response = await agent.request({
+    method: 'POST',
+    url: `${api}/authentication/login`,
+    payload: { userName, password: options.password ?? PASSWORD },
+    headers: { 'user-agent': options.userAgent ?? CHROME_WINDOWS },
+    remoteAddress: options.address ?? '192.168.1.20',
+  });
+  return { agent, response };
+}
+
+const security = (agent: BrowserAgent, address = '192.168.1.20') =>
+  agent.request({ method: 'GET', url: `${api}/account/security`, remoteAddress: address });
+const userIdOf = async (username: string) =>
+  (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+
+describe('where you are signed in', () => {
+  it('describes devices and places from the user agent and the address alone', () => {
+    expect(describeDevice(CHROME_WINDOWS)).toBe('Chrome on Windows');
+    expect(describeDevice(SAFARI_IPHONE)).toBe('Safari on iPhone');
+    expect(describeDevice('Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0')).toBe(
+      'Firefox on Linux',
+    );
+    expect(describeDevice(null)).toBe('Unknown browser');
+    expect(describePlace('203.0.113.9', '203.0.113.9')).toBe('This network');
+    expect(describePlace('::ffff:10.0.0.4', '203.0.113.9')).toBe('Local network');
+    expect(describePlace('198.51.100.77', '203.0.113.9')).toBe('198.51.100.x');
+    expect(describePlace('2001:db8:85a3::8a2e:370:7334', '203.0.113.9')).toBe('2001:db8:85a3::/48');
+    expect(describePlace(null, '203.0.113.9')).toBe('Unknown');
+  });
+
+  it('lists each live session with device, place, start and last seen, this device marked', async () => {
+    const laptop = await signIn('dc.far', { address: '203.0.113.9' });
+    const phone = await signIn('dc.far', { userAgent: SAFARI_IPHONE, address: '198.51.100.77' });
+    const answer = await security(laptop.agent, '203.0.113.9');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(body.username).toBe('dc.far');
+    expect(body.passwordInputs).toEqual(expect.arrayContaining(['dc.far', '1000006']));
+    expect(body.sessions).toHaveLength(2);
+    const [phoneSession, laptopSession] = body.sessions;
+    expect(phoneSession).toMatchObject({ device: 'Safari on iPhone', place: '198.51.100.x', current: false });
+    expect(laptopSession).toMatchObject({
+      device: 'Chrome on Windows',
+      place: 'This network',
+      current: true,
+    });
+    for (const time of [laptopSession.startedAt, laptopSession.lastSeenAt])
+      expect(Date.now() - Date.parse(time)).toBeLessThan(60_000);
+    expect(phone.response.statusCode).toBe(200);
+  });
+
+  it('signs out one other session, then all others, and never another member’s', async () => {
+    const here = await signIn('db.pensioner');
+    const there = await signIn('db.pensioner', { userAgent: SAFARI_IPHONE });
+    const elsewhere = await signIn('db.pensioner', { address: '198.51.100.4' });
+    const stranger = await signIn('dc.near');
+    const listed = (await security(here.agent)).json().sessions as { id: string; current: boolean }[];
+    const theirs = (await security(stranger.agent)).json().sessions as { id: string }[];
+
+    const notYours = await here.agent.request({
+      method: 'DELETE',
+      url: `${api}/account/sessions/${theirs[0]!.id}`,
+    });
+    expect(notYours.statusCode).toBe(404);
+    expect((await security(stranger.agent)).statusCode).toBe(200);
+
+    const other = listed.find((session) => !session.current)!;
+    const one = await here.agent.request({ method: 'DELETE', url: `${api}/account/sessions/${other.id}` });
+    expect(one.statusCode).toBe(204);
+    const again = await here.agent.request({ method: 'DELETE', url: `${api}/account/sessions/${other.id}` });
+    expect(again.statusCode).toBe(404);
+    expect((await security(here.agent)).json().sessions).toHaveLength(2);
+
+    const others = await here.agent.request({
+      method: 'POST',
+      url: `${api}/account/sessions/sign-out-others`,
+    });
+    expect(others.json()).toEqual({ ended: 1 });
+    expect((await security(here.agent)).json().sessions).toHaveLength(1);
+    for (const agent of [there.agent, elsewhere.agent]) expect((await security(agent)).statusCode).toBe(401);
+    expect((await security(here.agent)).statusCode).toBe(200);
+  });
+
+  it('lists recent sign-ins, successful and failed, and emails a browser it has not seen before', async () => {
+    const userId = await userIdOf('db.active');
+    const first = await signIn('db.active');
+    expect(first.response.statusCode).toBe(200);
+    const wrong = await signIn('db.active', { password: 'not the password at all' });
+    expect(wrong.response.statusCode).toBe(401);
+    expect((await messagesTo(ctx.database.db, 'db.active@example.org')).map((m) => m.subject)).toEqual([]);
+    await signIn('db.active');
+    expect(await messagesTo(ctx.database.db, 'db.active@example.org')).toEqual([]);
+    await signIn('db.active', { userAgent: SAFARI_IPHONE });
+    const [notice] = await messagesTo(ctx.database.db, 'db.active@example.org');
+    expect(notice!.subject).toMatch(/New sign-in/);
+    expect(notice!.body).toMatch(/Safari on iPhone/);
+
+    const events = (await security(first.agent)).json().recentSignIns as {
+      outcome: string;
+      device: string;
+    }[];
+    expect(events.map((event) => event.outcome)).toEqual(['succeeded', 'succeeded', 'failed', 'succeeded']);
+    expect(events[0]!.device).toBe('Safari on iPhone');
+    const [session] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .limit(1);
+    expect(session).toMatchObject({ ipAddress: '192.168.1.20' });
+    expect(session!.userAgent).toMatch(/Chrome/);
+  });
+
+  it('deletes sign-in events older than 90 days in the session sweep', async () => {
+    const userId = await userIdOf('linked');
+    await ctx.database.db.insert(signInEvents).values([
+      { userId, outcome: 'failed', method: 'password', occurredAt: new Date(Date.now() - 91 * 86_400_000) },
+      {
+        userId,
+        outcome: 'succeeded',
+        method: 'password',
+        occurredAt: new Date(Date.now() - 89 * 86_400_000),
+      },
+    ]);
+    const swept = await sweepEndedSessions(ctx.database.db, { idleTimeoutMinutes: 15, absoluteHours: 12 });
+    expect(swept.signInEvents).toBe(1);
+    const left = await ctx.database.db.select().from(signInEvents).where(eq(signInEvents.userId, userId));
+    expect(left.map((event) => event.outcome)).toEqual(['succeeded']);
+  });
+});
+
+describe('change password', () => {
+  const change = (agent: BrowserAgent, currentPassword: string, newPassword: string) =>
+    agent.request({
+      method: 'POST',
+      url: `${api}/account/password`,
+      payload: { currentPassword, newPassword },
+    });
+
+  it('needs the current password, refuses a weak or personal one, ends the other sessions and tells every route', async () => {
+    const here = await signIn('db.avc');
+    const there = await signIn('db.avc', { userAgent: SAFARI_IPHONE });
+    const wrongCurrent = await change(here.agent, 'not my password', 'tulip engine harbour 19');
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json().errors[0].code).toBe('password_incorrect');
+    for (const [weak, code] of [
+      ['db.avc password!', 'password_personal'],
+      ['aaaaaaaaaaaa', 'password_too_weak'],
+      [PASSWORD, 'password_reused'],
+    ]) {
+      const refused = await change(here.agent, PASSWORD, weak!);
+      expect(refused.statusCode, weak).toBe(400);
+      expect(refused.json().errors[0].code, weak).toBe(code);
+    }
+    const changed = await change(here.agent, PASSWORD, 'tulip engine harbour 19');
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await security(here.agent)).statusCode).toBe(200);
+    expect((await security(there.agent)).statusCode).toBe(401);
+    const told = [
+      ...(await messagesTo(ctx.database.db, 'db.avc@example.org')),
+      ...(await messagesTo(ctx.database.db, '+447700123456')),
+      ...(await messagesTo(ctx.database.db, 'MER/1000003')),
+    ].filter((message) => /password has been changed/.test(message.subject + message.body));
+    expect(told.map((message) => message.channel).sort()).toEqual(['email', 'post', 'sms']);
+    expect((await signIn('db.avc', { password: 'tulip engine harbour 19' })).response.statusCode).toBe(200);
+  });
+
+  it('is for a signed-in member only', async () => {
+    const visitor = new BrowserAgent(ctx.app);
+    const refused = await change(visitor, PASSWORD, 'tulip engine harbour 19');
+    expect(refused.statusCode).toBe(401);
+  });
+});
