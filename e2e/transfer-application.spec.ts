@@ -4,7 +4,7 @@ import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
 import { choose, tabTo, tick, typeDate } from './support/keyboard';
-import { signInToHub } from './support/member';
+import { codeSentTo, signInToHub } from './support/member';
 
 // Two walks of a long application, with an accessibility check on every page.
 test.describe.configure({ timeout: 240_000 });
@@ -136,6 +136,7 @@ async function check(page: Page, number: number, question: RegExp, yes: boolean,
 
 test('db.avc is refused on a red flag, then transfers to a personal pension with an amber flag and a safeguarding reference: the case in My requests and the status on the hub', async ({
   page,
+  request,
 }) => {
   const main = page.getByRole('main');
   await signInToHub(page, 'db.avc');
@@ -234,6 +235,16 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   await page.goBack();
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await page.getByRole('button', { name: 'Accept and send' }).click();
+
+  // A transfer moves the pension away: a code to the member's settled email confirms it is them.
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await expect(main).toContainText('We have sent a 6-digit code to');
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('Code').fill('000000');
+  await main.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert')).toContainText('The code is not right');
+  await main.getByLabel('Code').fill(await codeSentTo(request, 'db.avc@example.org'));
+  await main.getByRole('button', { name: 'Confirm' }).click();
 
   await expect(heading(page, 'Transfer application sent')).toBeVisible();
   const reference = (await page.locator('.panel__reference').textContent())!;

@@ -17,6 +17,8 @@ interface CodeStepProps {
   onResend: () => Promise<SentCode>;
   /** h2 where the step sits under a page's own h1 (check your answers). */
   headingLevel?: 'h1' | 'h2';
+  /** Why the code is asked for, when the heading does not say (a step-up before sending). */
+  reason?: string;
 }
 
 function useNow() {
@@ -44,6 +46,7 @@ export function CodeStep({
   onConfirm,
   onResend,
   headingLevel = 'h1',
+  reason,
 }: CodeStepProps) {
   const Heading = headingLevel;
   const [pending, setPending] = useState(initial);
@@ -88,6 +91,7 @@ export function CodeStep({
     <>
       <ErrorSummary errors={errors} />
       <Heading>{heading}</Heading>
+      {reason && <p>{reason}</p>}
       {byPost ? (
         <p>
           Your contact details changed recently, so for your safety we have sent a letter with a 6-digit code

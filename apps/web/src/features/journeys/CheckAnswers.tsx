@@ -22,6 +22,8 @@ import { useKindFields, type KindField } from './kinds/registry';
 
 /** The step-up code form, loaded only when a new bank account has to be confirmed. */
 const CodeStep = lazy(async () => ({ default: (await import('../../components/CodeStep')).CodeStep }));
+/** Confirming it is the member, loaded only when the journey asks for it before sending. */
+const ConfirmItsYou = lazy(async () => ({ default: (await import('../step-up')).ConfirmItsYou }));
 
 interface Row {
   key: string;
@@ -57,6 +59,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
+  const [identityCode, setIdentityCode] = useState<PendingChange | null>(null);
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
   // Each answer is shown by its kind's display. Most kinds' displays come with this page, without zod;
   // the others (a person, a list, an address, a file, a phone number, a country) load with their
@@ -127,9 +130,15 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       await sent();
     } catch (error) {
       try {
+        const code = error instanceof HttpError ? error.codes[0] : undefined;
         // A new bank account in the application is confirmed with a code, as in My details.
-        if (error instanceof HttpError && error.codes[0] === 'step_up_required') {
+        if (code === 'step_up_required') {
           setBankCode(await journeyApi.sendBankCode(definition.type));
+          setErrors([]);
+        } else if (code === 'fresh_step_up_required') {
+          // A journey that moves the pension away asks the member to confirm it is them first.
+          const { stepUpApi } = await import('../step-up');
+          setIdentityCode(await stepUpApi.sendCode());
           setErrors([]);
         } else throw error;
       } catch (failure) {
@@ -137,6 +146,21 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       }
       setSending(false);
     }
+  }
+
+  if (identityCode) {
+    return (
+      <Suspense fallback={<p className="page-loading">Loading...</p>}>
+        <ConfirmItsYou
+          pending={identityCode}
+          reason={`This ${definition.copy.noun} decides where your pension goes`}
+          onConfirmed={async () => {
+            setIdentityCode(null);
+            await apply();
+          }}
+        />
+      </Suspense>
+    );
   }
 
   if (bankCode) {

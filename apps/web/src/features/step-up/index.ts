@@ -1,0 +1,2 @@
+export { ConfirmItsYou } from './ConfirmItsYou';
+export { stepUpApi } from './step-up-api';

@@ -1,0 +1,21 @@
+import type { PendingChange, StepUpStatus } from '@meridian/contracts';
+import { http } from '../../lib/api';
+import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+
+const base = '/mdp-api/api/step-up';
+const withRecord = (extra: Record<string, string> = {}) => ({
+  headers: { ...activeRecordHeaders(singleAuthData.read()), ...extra },
+});
+
+/** Step-up: a code to a contact route that has not changed lately; confirmed, it counts for 15 minutes. */
+export const stepUpApi = {
+  status: () => http.get<StepUpStatus>(base, withRecord()),
+  sendCode: () => http.post<PendingChange>(`${base}/code`, withRecord()),
+  resendCode: (nonce: string) =>
+    http.post<PendingChange>(`${base}/code/resend`, withRecord({ 'x-confirmation-nonce': nonce })),
+  confirm: (nonce: string, code: string) =>
+    http.post<StepUpStatus>(`${base}/confirm`, {
+      ...withRecord({ 'x-confirmation-nonce': nonce }),
+      body: { code },
+    }),
+};
