@@ -49,6 +49,17 @@ export interface DbOption extends LumpSumOption {
   tranches: { code: string; annualPensionPence: number }[];
 }
 
+/** Service an active member would build up to the retirement date: salary × months ÷ 12 × accrual rate. */
+export interface DbFutureService {
+  from: IsoDate;
+  /** The retirement date, or the normal retirement date when that is sooner: service stops there. */
+  to: IsoDate;
+  months: number;
+  salaryPence: number;
+  accrualRate: string;
+  pensionPence: number;
+}
+
 export interface DbQuote {
   kind: 'DB';
   basis: string;
@@ -61,6 +72,8 @@ export interface DbQuote {
   ageAtRetirement: YearsMonths;
   pensionAsAt: IsoDate;
   tranches: DbTrancheFigures[];
+  /** Null for a deferred member, or an active one without a salary and accrual rate. */
+  futureService: DbFutureService | null;
   adjustment: AppliedAdjustment;
   fullPensionPence: number;
   commutationFactor: number;
@@ -97,15 +110,23 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
   const active = member.status === 'Active';
   const pensionAsAt = benefits.pensionAsAt ?? (active ? today : (member.dateLeftScheme ?? today));
   const accrualEnd = minDate(effectiveDate, dates.normal);
-  const futureAccrual =
+  const futureService: DbFutureService | null =
     active && benefits.finalPensionableSalaryPence && benefits.accrualRate
-      ? roundPence(
-          (benefits.finalPensionableSalaryPence *
-            completedMonths(today, accrualEnd) *
-            accrualFraction(benefits.accrualRate)) /
-            12,
-        )
-      : 0;
+      ? {
+          from: today,
+          to: accrualEnd,
+          months: completedMonths(today, accrualEnd),
+          salaryPence: benefits.finalPensionableSalaryPence,
+          accrualRate: benefits.accrualRate,
+          pensionPence: roundPence(
+            (benefits.finalPensionableSalaryPence *
+              completedMonths(today, accrualEnd) *
+              accrualFraction(benefits.accrualRate)) /
+              12,
+          ),
+        }
+      : null;
+  const futureAccrual = futureService?.pensionPence ?? 0;
 
   const adjustment = retirementAdjustment(scheme, dates.normal, effectiveDate);
 
@@ -164,6 +185,7 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
     ageAtRetirement,
     pensionAsAt,
     tranches,
+    futureService,
     adjustment,
     fullPensionPence,
     commutationFactor: basis.commutationFactor,

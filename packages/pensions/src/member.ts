@@ -10,8 +10,12 @@ export const trancheBenefitSchema = z.object({
   revaluationCapPercent: z.number().min(0).max(100).optional(),
 });
 
+/** A pensionable salary and the date it applied from. */
+export const pensionableSalarySchema = z.object({ from: isoDateSchema, pensionableSalaryPence: penceSchema });
+
 /** The `benefits` record the administrator holds for a DB member; unknown keys are kept. */
-export const dbBenefitsSchema = z.looseObject({
+export const dbBenefitsSchema = z
+  .looseObject({
   tranches: z.array(trancheBenefitSchema).default([]),
   /** The date the tranche amounts are at: the leaving date for deferred members, today for active ones by default. */
   pensionAsAt: isoDateSchema.optional(),
@@ -22,7 +26,19 @@ export const dbBenefitsSchema = z.looseObject({
     .regex(/^1\/[1-9]\d*$/)
     .optional(),
   avcFundPence: penceSchema.default(0),
-});
+  /** Each pensionable salary with the date it applied from, oldest first. */
+  salaryHistory: z.array(pensionableSalarySchema).optional(),
+})
+  .superRefine((benefits, ctx) => {
+    benefits.salaryHistory?.forEach((entry, index, history) => {
+      if (index > 0 && entry.from <= history[index - 1]!.from)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['salaryHistory', index, 'from'],
+          message: `Each salary must start after the one before it (${history[index - 1]!.from})`,
+        });
+    });
+  });
 
 const fundHoldingSchema = z.object({ code: z.string().min(1), valuePence: penceSchema });
 
@@ -77,6 +93,7 @@ export const dbMemberSchema = z.object({ ...memberCore, benefits: dbBenefitsSche
 export const dcMemberSchema = z.object({ ...memberCore, benefits: dcBenefitsSchema });
 
 export type TrancheBenefit = z.infer<typeof trancheBenefitSchema>;
+export type PensionableSalary = z.infer<typeof pensionableSalarySchema>;
 export type DbBenefits = z.infer<typeof dbBenefitsSchema>;
 export type DcBenefits = z.infer<typeof dcBenefitsSchema>;
 export type DbMember = z.infer<typeof dbMemberSchema>;

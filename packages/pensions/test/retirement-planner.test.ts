@@ -79,12 +79,39 @@ describe('the dates a member can plan for', () => {
   });
 });
 
+describe('the salary history a DB record holds', () => {
+  it('keeps each salary with the date it applied from, oldest first, and refuses them out of order', () => {
+    const history = [
+      { from: '2024-04-01', pensionableSalaryPence: 4_900_000 },
+      { from: '2025-04-01', pensionableSalaryPence: 5_200_000 },
+    ];
+    expect(active({ salaryHistory: history }).benefits.salaryHistory).toEqual(history);
+    const refused = dbMemberSchema.safeParse({
+      status: 'Active',
+      dateOfBirth: '1986-01-15',
+      benefits: { salaryHistory: [...history].reverse() },
+    });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['benefits', 'salaryHistory', 1, 'from'],
+      message: 'Each salary must start after the one before it (2025-04-01)',
+    });
+  });
+});
+
 describe('modelled figures for an active member, worked by hand', () => {
   it('at 60: future service to 60, reduced for 5 years early', () => {
     const quote = calculateDbQuote(active(), mdb, { today, retirementDate: d('2046-01-15') });
     // Future service: 1 Jun 2026 → 15 Jan 2046 = 235 complete months.
     // £52,000 × 235 / 12 / 60 = £16,972.2222 → £16,972.22; with £11,200 built up: £28,172.22.
     expect(quote.tranches[0]).toMatchObject({ heldPence: 1_120_000, futureAccrualPence: 1_697_222 });
+    expect(quote.futureService).toEqual({
+      from: '2026-06-01',
+      to: '2046-01-15',
+      months: 235,
+      salaryPence: 5_200_000,
+      accrualRate: '1/60',
+      pensionPence: 1_697_222,
+    });
     // 60 months before the normal retirement date (15 Jan 2051): the table's 60-month factor, 0.802.
     expect(quote.adjustment).toEqual({ kind: 'early', months: 60, factor: 0.802 });
     // £28,172.22 × 0.802 = £22,594.12 (22,594.1204).
@@ -106,6 +133,7 @@ describe('modelled figures for an active member, worked by hand', () => {
     // Future service stops at the normal retirement date: 1 Jun 2026 → 15 Jan 2051 = 295 months.
     // £52,000 × 295 / 720 = £21,305.5555 → £21,305.56; with £11,200: £32,505.56.
     expect(quote.tranches[0]!.futureAccrualPence).toBe(2_130_556);
+    expect(quote.futureService).toMatchObject({ to: '2051-01-15', months: 295 });
     // 24 months late, 5% a year compound: 1.05² = 1.1025. £32,505.56 × 1.1025 = £35,837.379… → £35,837.38.
     expect(quote.adjustment).toEqual({ kind: 'late', months: 24, factor: 1.1025 });
     expect(quote.fullPensionPence).toBe(3_583_738);
