@@ -30,5 +30,6 @@ export * from './transfer';
 export * from './stored-quote';
 export * from './retirement-summary';
 export * from './retirement-planner';
+export * from './db-service';
 export * from './provider';
 export * from './http-provider';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateDbQuote,
   dbMemberSchema,
+  dbServiceRecord,
   earliestRetirement,
   getDbSchemeConfig,
   isoDate,
@@ -95,6 +96,60 @@ describe('the salary history a DB record holds', () => {
       path: ['benefits', 'salaryHistory', 1, 'from'],
       message: 'Each salary must start after the one before it (2025-04-01)',
     });
+  });
+});
+
+describe('the service and salary a DB pension is built from', () => {
+  it('counts service to today while paying in, dates each salary to the next, and gives the accrual a year', () => {
+    const record = dbServiceRecord(
+      {
+        status: 'Active',
+        dateJoinedScheme: d('2010-01-15'),
+        datePensionableServiceStarted: d('2010-01-15'),
+        benefits: active({
+          salaryHistory: [
+            { from: '2024-04-01', pensionableSalaryPence: 4_900_000 },
+            { from: '2025-04-01', pensionableSalaryPence: 5_200_000 },
+          ],
+        }).benefits,
+      },
+      today,
+    );
+    // 15 Jan 2010 → 1 Jun 2026: 16 years 4 months complete.
+    expect(record.pensionableService).toEqual({ years: 16, months: 4 });
+    expect(record.pensionableServiceTo).toBeNull();
+    expect(record.salaryHistory).toEqual([
+      { from: '2024-04-01', to: '2025-03-31', pensionableSalaryPence: 4_900_000 },
+      { from: '2025-04-01', to: null, pensionableSalaryPence: 5_200_000 },
+    ]);
+    // 1/60 of £52,000 = £866.666… → £866.67 a year of pension for each year of service.
+    expect(record.accrual).toEqual({ rate: '1/60', salaryPence: 5_200_000, pensionPerYearOfServicePence: 86_667 });
+  });
+
+  it('stops at the leaving date for a deferred member, whose last salary ends there', () => {
+    const record = dbServiceRecord(
+      {
+        status: 'Deferred',
+        dateJoinedScheme: d('1998-09-01'),
+        datePensionableServiceStarted: d('1999-09-01'),
+        dateLeftScheme: d('2023-02-28'),
+        benefits: dbMemberSchema.parse({
+          status: 'Deferred',
+          dateOfBirth: '1974-04-20',
+          benefits: { salaryHistory: [{ from: '2022-04-01', pensionableSalaryPence: 6_800_000 }] },
+        }).benefits,
+      },
+      today,
+    );
+    // Pensionable service from 1 Sep 1999 (a year after joining) to 28 Feb 2023: 23 years 5 months.
+    expect(record).toMatchObject({
+      dateJoinedScheme: '1998-09-01',
+      pensionableServiceFrom: '1999-09-01',
+      pensionableServiceTo: '2023-02-28',
+      pensionableService: { years: 23, months: 5 },
+      accrual: null,
+    });
+    expect(record.salaryHistory[0]!.to).toBe('2023-02-28');
   });
 });
 
