@@ -92,3 +92,22 @@ export const retirementPlannerSchema = z.object({
   assumptions: z.array(z.string()),
 });
 export type RetirementPlanner = z.infer<typeof retirementPlannerSchema>;
+
+/** `retirement/service`: what a DB pension is built from, as the record holds it (pence). */
+export const dbServiceSchema = z.object({
+  dateJoinedScheme: z.string().nullable(),
+  pensionableServiceFrom: z.string().nullable(),
+  /** Null while the member is still building up service (counted to today). */
+  pensionableServiceTo: z.string().nullable(),
+  pensionableService: z.object({ years: z.number().int(), months: z.number().int() }).nullable(),
+  salaryHistory: z.array(
+    z.object({ from: z.string(), to: z.string().nullable(), pensionableSalaryPence: penceAmount }),
+  ),
+  accrual: z
+    .object({ rate: z.string(), salaryPence: penceAmount, pensionPerYearOfServicePence: penceAmount })
+    .nullable(),
+  /** The pension built up, by tranche, at `pensionAsAt` (the leaving date, or today while paying in). */
+  pensionAsAt: z.string(),
+  tranches: z.array(z.object({ code: z.string(), label: z.string(), annualPensionPence: penceAmount })),
+});
+export type DbService = z.infer<typeof dbServiceSchema>;

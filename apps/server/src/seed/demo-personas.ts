@@ -16,6 +16,8 @@ export interface DemoRecord {
   leftMonthsAgo?: number;
   /** Months since joining the scheme, for a record begun later than at 24 (the usual three years' wait). */
   joinedMonthsAgo?: number;
+  /** A DB record's pensionable salaries, each from a number of months before the seeding day, oldest first. */
+  salaryHistory?: Array<{ monthsAgo: number; pensionableSalaryPence: number }>;
   /** Months since the member was issued a guaranteed transfer quote (worked out by the engine on that day). */
   transferQuoteIssuedMonthsAgo?: number;
   /** A DC pot's funds and the monthly contributions that went in (seeded with dates: demo-dc.ts). */
@@ -126,6 +128,13 @@ export const demoPersonas: DemoPersona[] = [
           finalPensionableSalaryPence: 5_200_000,
           accrualRate: '1/60',
         },
+        salaryHistory: [
+          { monthsAgo: 50, pensionableSalaryPence: 4_620_000 },
+          { monthsAgo: 38, pensionableSalaryPence: 4_780_000 },
+          { monthsAgo: 26, pensionableSalaryPence: 4_950_000 },
+          { monthsAgo: 14, pensionableSalaryPence: 5_100_000 },
+          { monthsAgo: 2, pensionableSalaryPence: 5_200_000 },
+        ],
       },
     ],
   },
@@ -152,6 +161,11 @@ export const demoPersonas: DemoPersona[] = [
           finalPensionableSalaryPence: 6_800_000,
           avcFundPence: 3_845_000,
         },
+        salaryHistory: [
+          { monthsAgo: 76, pensionableSalaryPence: 6_250_000 },
+          { monthsAgo: 64, pensionableSalaryPence: 6_480_000 },
+          { monthsAgo: 52, pensionableSalaryPence: 6_800_000 },
+        ],
         transferQuoteIssuedMonthsAgo: 1,
       },
     ],

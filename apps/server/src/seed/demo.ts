@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { demoDcBenefits } from './demo-dc';
 import { demoDetails } from './demo-details';
+import { withSalaryHistory } from './demo-salary';
 import { seedPayrollAndQuotes } from './demo-payroll';
 import {
   DEMO_PASSWORD,
@@ -75,7 +76,7 @@ export async function seedDemoData(db: Database, today: IsoDate): Promise<void> 
               record.leftMonthsAgo === undefined ? null : addMonths(today, -record.leftMonthsAgo),
             dateRetired:
               record.retiredMonthsAgo === undefined ? null : addMonths(today, -record.retiredMonthsAgo),
-            benefits: demoDcBenefits(record, today),
+            benefits: withSalaryHistory(demoDcBenefits(record, today), record, today),
             address: details?.address ?? null,
             mobilePhone: details?.mobilePhone ?? null,
             // Registered members chose email when they signed up; the rest keep the default, post.

@@ -1,8 +1,9 @@
-import { addYears, isoDate } from '@meridian/pensions';
+import { addMonths, addYears, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { pdfText } from '../pdf-text';
+import { validateImport } from '../../src/areas/my-details/member-import';
 
 const ctx = useTestApp({ LOG_LEVEL: 'warn' });
 
@@ -91,5 +92,77 @@ describe('planning a DB retirement at any age', () => {
       expect(answer.json()).toMatchObject({ isCalculationSuccessful: false, dbCalculationStatus: 'forbidden' });
     }
     expect((await ctx.app.inject({ url: '/mdp-api/api/retirement/planner' })).statusCode).toBe(401);
+  });
+});
+
+describe('service and salary of a DB record', () => {
+  it('gives db.active their service to today, salary history and accrual rate', async () => {
+    const service = (await (await signedIn('db.active')).request({ url: '/mdp-api/api/retirement/service' })).json();
+    const today = isoDate(utcDay(new Date()));
+    expect(service).toMatchObject({
+      pensionableServiceTo: null,
+      // joined at 24, 40 years 5 months old today
+      pensionableService: { years: 16, months: 5 },
+      accrual: { rate: '1/60', salaryPence: 5_200_000, pensionPerYearOfServicePence: 86_667 },
+      pensionAsAt: today,
+      tranches: [
+        { code: 'PRE09', label: 'Pension built up before 6 April 2009', annualPensionPence: 0 },
+        { code: 'POST09', label: 'Pension built up from 6 April 2009', annualPensionPence: 1_120_000 },
+      ],
+    });
+    expect(service.salaryHistory).toHaveLength(5);
+    expect(service.salaryHistory.at(-1)).toEqual({
+      from: addMonths(today, -2),
+      to: null,
+      pensionableSalaryPence: 5_200_000,
+    });
+  });
+
+  it('stops db.avc’s service at the leaving date, and has none for a savings pot', async () => {
+    const service = (await (await signedIn('db.avc')).request({ url: '/mdp-api/api/retirement/service' })).json();
+    const left = addMonths(isoDate(utcDay(new Date())), -40);
+    expect(service).toMatchObject({ pensionableServiceTo: left, pensionAsAt: left, accrual: null });
+    expect(service.salaryHistory.at(-1)).toMatchObject({ to: left, pensionableSalaryPence: 6_800_000 });
+    const dc = await (await signedIn('dc.far')).request({ url: '/mdp-api/api/retirement/service' });
+    expect(dc.statusCode).toBe(404);
+    expect(dc.json().errors[0].code).toBe('no_db_service');
+  });
+
+  it('imports a salary history with the member, and names the row and field of one out of order', () => {
+    const row = (salaryHistory: unknown) => ({
+      referenceNumber: '2000901',
+      schemeCode: 'MDB',
+      category: 'GEN',
+      status: 'Active',
+      forenames: 'Ada',
+      surname: 'Lovelace',
+      gender: 'F',
+      dateOfBirth: '1980-12-10',
+      dateJoinedScheme: '2005-01-01',
+      benefits: {
+        tranches: [{ code: 'POST09', annualPensionPence: 900_000 }],
+        finalPensionableSalaryPence: 4_500_000,
+        accrualRate: '1/60',
+        salaryHistory,
+      },
+    });
+    const history = [
+      { from: '2024-04-01', pensionableSalaryPence: 4_300_000 },
+      { from: '2025-04-01', pensionableSalaryPence: 4_500_000 },
+    ];
+    const good = validateImport([{ row: 1, record: row(history) }], 'MER', 'json');
+    expect(good.ok && good.members[0]!.values.benefits).toMatchObject({ salaryHistory: history });
+    const bad = validateImport([{ row: 1, record: row([...history].reverse()) }], 'MER', 'json');
+    expect(bad).toEqual({
+      ok: false,
+      problems: [
+        {
+          row: 1,
+          referenceNumber: '2000901',
+          field: 'benefits.salaryHistory[1].from',
+          message: 'Each salary must start after the one before it (2025-04-01)',
+        },
+      ],
+    });
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   calculationUnavailableSchema,
+  dbServiceSchema,
   errorBodySchema,
   lumpSumQuerySchema,
   recordQuerySchema,
@@ -17,6 +18,8 @@ import {
 } from '@meridian/contracts';
 import {
   addYears,
+  dbMemberSchema,
+  dbServiceRecord,
   earliestRetirement,
   getDbSchemeConfig,
   isoDate,
@@ -286,6 +289,54 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
           };
         })(),
       );
+    },
+  );
+
+  app.get(
+    '/retirement/service',
+    {
+      schema: {
+        tags,
+        summary:
+          'A DB record’s service and salary: joined, pensionable service, each salary with its dates, the accrual rate and the pension built up (pence)',
+        response: { 200: dbServiceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { member, scheme } = await memberFor(request);
+      if (scheme.type !== 'DB')
+        throw notFound('no_db_service', 'A savings pot is not built from service and salary.');
+      const today = utcDay(new Date());
+      const parsed = dbMemberSchema.safeParse(calculationMember(member));
+      if (!parsed.success)
+        throw badRequest('invalid_member', 'We cannot read your membership record. Please contact us.');
+      const { benefits } = parsed.data;
+      const record = dbServiceRecord(
+        {
+          status: member.status,
+          dateJoinedScheme: member.dateJoinedScheme ? isoDate(member.dateJoinedScheme) : null,
+          datePensionableServiceStarted: member.datePensionableServiceStarted
+            ? isoDate(member.datePensionableServiceStarted)
+            : null,
+          dateLeftScheme: member.dateLeftScheme ? isoDate(member.dateLeftScheme) : null,
+          dateRetired: member.dateRetired ? isoDate(member.dateRetired) : null,
+          benefits,
+        },
+        today,
+      );
+      const labels = new Map(
+        getDbSchemeConfig(scheme.code, today).tranches.map((tranche) => [tranche.code, tranche.label]),
+      );
+      return {
+        ...record,
+        pensionAsAt:
+          benefits.pensionAsAt ?? (member.status === 'Active' ? today : (member.dateLeftScheme ?? today)),
+        tranches: benefits.tranches.map((tranche) => ({
+          code: tranche.code,
+          label: labels.get(tranche.code) ?? tranche.code,
+          annualPensionPence: tranche.annualPensionPence,
+        })),
+      };
     },
   );
 
