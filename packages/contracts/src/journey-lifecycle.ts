@@ -19,8 +19,12 @@ export function journeyCopySchema(object: ObjectSchemaFactory) {
   });
 }
 
-/** Who walks the journey: a signed-in member for their record, or a visitor with a short-lived token. */
-export const journeyAudienceSchema = z.enum(['member', 'visitor']);
+/**
+ * Who walks the journey: a signed-in member for their record, or a visitor with a short-lived token
+ * (`bereavement`: a relative reporting a death, who starts it with a captcha and whose answers are
+ * kept in the bereavement schema).
+ */
+export const journeyAudienceSchema = z.enum(['member', 'visitor', 'bereavement']);
 export type JourneyAudience = z.infer<typeof journeyAudienceSchema>;
 
 export interface JourneyCopy {

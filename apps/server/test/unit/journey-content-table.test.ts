@@ -173,7 +173,7 @@ function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: st
     case 'email':
       return ['member@example.com'];
     case 'ni-number':
-      return ['QQ123456C'];
+      return ['AB123456C'];
     case 'country':
       return ['GB'];
     case 'bank-account':

@@ -45,14 +45,15 @@ export function PersonFields({
   prefix,
   initial,
   errors,
-}: BoxesProps<PersonInput> & { fields: readonly PersonFieldName[] }) {
+  relationshipLabel = 'How are they related to you?',
+}: BoxesProps<PersonInput> & { fields: readonly PersonFieldName[]; relationshipLabel?: string }) {
   const asks = (field: PersonFieldName) => fields.includes(field);
   const relationshipError = errorIn(errors, 'relationship');
   return (
     <>
       {asks('relationship') && (
         <div className={`form-group${relationshipError ? ' form-group--error' : ''}`}>
-          <label htmlFor={`${prefix}relationship`}>How are they related to you?</label>
+          <label htmlFor={`${prefix}relationship`}>{relationshipLabel}</label>
           <FieldMessages id={`${prefix}relationship`} error={relationshipError} />
           <select
             id={`${prefix}relationship`}

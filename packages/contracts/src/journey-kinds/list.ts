@@ -70,6 +70,8 @@ const listQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
         .array(z.enum(personFieldNames))
         .refine((fields) => new Set(fields).size === fields.length, 'name each field once')
         .default([]),
+      /** The relationship box's label ("How are they related to you?" when not given). */
+      relationshipLabel: z.string().min(1).max(200).optional(),
       /** Each item's own name, typed on one line (a scheme's name): its box's label and longest length. */
       title: object({
         label: z.string().min(1).max(200),

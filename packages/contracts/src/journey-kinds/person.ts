@@ -198,7 +198,13 @@ export const personFieldsSchema = z
   .refine((fields) => new Set(fields).size === fields.length, 'name each field once');
 
 const personQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields) =>
-  object({ kind: z.literal('person'), ...shared, fields: personFieldsSchema });
+  object({
+    kind: z.literal('person'),
+    ...shared,
+    fields: personFieldsSchema,
+    /** The relationship box's label ("How are they related to you?" when not given). */
+    relationshipLabel: z.string().min(1).max(200).optional(),
+  });
 export type PersonQuestion = z.infer<ReturnType<typeof personQuestion>>;
 
 /** Reads a submitted person (JSON of the typed fields) for the fields a question asks. */

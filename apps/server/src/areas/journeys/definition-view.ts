@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { journeyCopyOf, pageJourneySchema } from '@meridian/contracts';
+import { journeyAudienceSchema, journeyCopyOf, pageJourneySchema } from '@meridian/contracts';
 import type { JourneyGraph } from './graph';
 import { startsAtFirstPage } from './plugins';
 
@@ -7,7 +7,7 @@ import { startsAtFirstPage } from './plugins';
 export const journeyDefinitionViewSchema = z.object({
   type: z.string(),
   title: z.string(),
-  audience: z.enum(['member', 'visitor']),
+  audience: journeyAudienceSchema,
   firstPage: z.string(),
   summaryPage: z.string(),
   confirmationPage: z.string(),

@@ -257,10 +257,11 @@ export function journeyGraphProblems(
     if (!leadsSomewhere && !isEnd && !page.ends)
       problems.push(`${key}: leads nowhere (give it "next", or "ends" for a page that ends the journey)`);
   }
-  if (definition.audience === 'visitor') problems.push(...visitorProblems(graph));
+  const forVisitors = (definition.audience ?? 'member') !== 'member';
+  if (forVisitors) problems.push(...visitorProblems(graph));
   const scope: ConditionScope = {
     type: definition.type,
-    visitor: definition.audience === 'visitor',
+    visitor: forVisitors,
     questions,
     named: new Set(Object.keys(definition.conditions ?? {})),
     figures: new Set(figures),

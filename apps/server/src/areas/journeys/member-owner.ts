@@ -56,7 +56,7 @@ export function memberJourneyOwner({
     async graphOf(request, type, use = 'walk') {
       const graph = await loadJourneyGraph(db, request.tenantUrl, type);
       if (use === 'view') return graph;
-      if (use === 'start' && graph.definition.audience === 'visitor')
+      if (use === 'start' && (graph.definition.audience ?? 'member') !== 'member')
         throw badRequest('journey_for_visitors', 'This form is for visitors: start it without signing in.');
       const eligibility = use === 'start' && graph.definition.eligibility;
       if (!eligibility && !readsAccessKey(graph)) return graph;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
+import { z, type ZodType } from 'zod';
+import { sql } from 'drizzle-orm';
 import {
   errorBodySchema,
   journeyCopyOf,
@@ -9,8 +9,7 @@ import {
   type JourneyStep,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { visitorJourneys } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { displayDate } from '../../lib/display';
@@ -22,21 +21,22 @@ import { ownedGraph } from './actions';
 import { answerLines } from './answers';
 import { assertComplete, routeOf } from './engine';
 import type { JourneyGraph } from './graph';
-import type { JourneyOwner } from './owner';
+import type { JourneyOwner, RoutesApp } from './owner';
 import { pluginOf, runSubmitChecks } from './plugins';
 import { loadJourneyGraph, statusOf, stepsOf } from './repository';
-import { keepVisitorJourneyAlive, openVisitorJourney, requireVisitorJourney } from './visitor-store';
+import {
+  keepVisitorJourneyAlive,
+  portalVisitorStore,
+  requireVisitorJourney,
+  type VisitorJourneyStore,
+} from './visitor-store';
 
 /** Where the visitor API is mounted: the token's cookie is scoped to one journey's path under it. */
 export const VISITOR_API_PREFIX = '/api/visitor';
 const VISITOR_TOKEN_COOKIE = 'visitorJourney';
-const cookieFor = (type: string): CookieRule => ({
-  name: VISITOR_TOKEN_COOKIE,
-  path: `${VISITOR_API_PREFIX}/journeys/${type}`,
-  httpOnly: true,
-});
 const expirySchema = z.object({ expiresAt: z.string() });
-const tokenOf = (request: FastifyRequest) => request.cookies[VISITOR_TOKEN_COOKIE];
+/** The visitor's token, from the cookie scoped to their journey's path. */
+export const visitorTokenOf = (request: FastifyRequest) => request.cookies[VISITOR_TOKEN_COOKIE];
 
 /** A signed-in member walks journeys for their record on the member API, never as a visitor. */
 function refuseMemberSession(request: FastifyRequest) {
@@ -59,32 +59,70 @@ function confirmationAddressOf(graph: JourneyGraph, path: readonly JourneyStep[]
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? address : null;
 }
 
+/** A kind of visitor journey other than the callback's: its own store, API, minutes and gate. */
+export interface VisitorKind {
+  audience: 'bereavement';
+  tag: string;
+  /** Where its API is mounted (its token's cookie is scoped under it). */
+  prefix: string;
+  store: VisitorJourneyStore;
+  minutes: number;
+  /** What a start must carry (a solved captcha), checked in the start's transaction before it opens. */
+  admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
+  /** Routes only this kind has (the reporter's email proof, documents). */
+  routes?(app: RoutesApp, owner: JourneyOwner): void;
+}
+
 /**
  * Visitors' journeys (`audience: "visitor"`), walked without signing in: `start` gives a short-lived
  * token in an httpOnly cookie scoped to that journey's path, and every other call needs it. Kept in
  * `portal.visitor_journeys`, apart from members' journeys; a submission opens no member case. A
  * visitor has no access key, and content sync refuses a visitor journey whose pages need a member.
+ * Another kind (a bereaved relative's report, `audience: "bereavement"`) is walked the same way with
+ * its own store, API and start gate (areas/bereavement).
  */
-export function visitorJourneyOwner({ db, config }: { db: Database; config: Config }): JourneyOwner {
-  const minutes = config.VISITOR_JOURNEY_MINUTES;
+export function visitorJourneyOwner({
+  db,
+  config,
+  kind,
+}: {
+  db: Database;
+  config: Config;
+  kind?: VisitorKind;
+}): JourneyOwner {
+  const minutes = kind?.minutes ?? config.VISITOR_JOURNEY_MINUTES;
+  const store = kind?.store ?? portalVisitorStore;
+  const audience = kind?.audience ?? 'visitor';
+  const cookieFor = (type: string): CookieRule => ({
+    name: VISITOR_TOKEN_COOKIE,
+    path: `${kind?.prefix ?? VISITOR_API_PREFIX}/journeys/${type}`,
+    httpOnly: true,
+  });
   const where = (request: FastifyRequest, type: string) => ({ tenantUrl: request.tenantUrl, type });
 
   const owner: JourneyOwner = {
-    audience: 'visitor',
-    tag: 'visitor journeys',
+    audience,
+    tag: kind?.tag ?? 'visitor journeys',
     who: 'visitor',
     guard: (app) => app.addHook('onRequest', async (request) => refuseMemberSession(request)),
     recordOf: () => null,
 
     async graphOf(request, type) {
       const graph = await loadJourneyGraph(db, request.tenantUrl, type);
-      if (graph.definition.audience !== 'visitor')
+      if ((graph.definition.audience ?? 'member') !== audience)
         throw notFound('journey_type_not_found', `This site has no ${type} form for visitors.`);
       return graph;
     },
 
     async journeyOf(q, request, type, lock) {
-      const row = await requireVisitorJourney(q, tokenOf(request), where(request, type), new Date(), lock);
+      const row = await requireVisitorJourney(
+        store,
+        q,
+        visitorTokenOf(request),
+        where(request, type),
+        new Date(),
+        lock,
+      );
       if (row.status === 'Cancelled') throw notFound('journey_not_found', 'Start again from the first page.');
       return row;
     },
@@ -92,10 +130,7 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
     async save(q, journey, change, now) {
       // Each step keeps the visitor's journey for its minutes again.
       const alive = change.steps ? { expiresAt: new Date(now.getTime() + minutes * 60_000) } : {};
-      await q
-        .update(visitorJourneys)
-        .set({ ...change, ...alive, updatedAt: now })
-        .where(eq(visitorJourneys.id, journey.id));
+      await store.update(q, journey.id, { ...change, ...alive, updatedAt: now });
     },
 
     detailsOf: async () => ({
@@ -109,6 +144,7 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
       schema: {
         summary: `Start a visitor journey without signing in: a token valid for ${minutes} minutes (each step and keep-alive extends it) in an httpOnly cookie scoped to this journey; 409 journey_in_progress while the visitor's token names one still open`,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        ...(kind && { body: kind.admit.body }),
         response: { 200: expirySchema, 429: errorBodySchema },
       },
       /**
@@ -117,20 +153,15 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
        * re-locks). The journey lives as long as its token: minutes, not the definition's days.
        */
       async open(tx, request, graph, lock) {
+        await kind?.admit.check(tx, request);
         const now = new Date();
         const expiresAt = new Date(now.getTime() + minutes * 60_000);
         const answer = (token: string | null) => (reply: FastifyReply) => {
           if (token) setRuledCookie(reply, cookieFor(graph.definition.type), token);
           return reply.send({ expiresAt: expiresAt.toISOString() });
         };
-        const token = tokenOf(request);
-        const [current] = token
-          ? await tx
-              .select()
-              .from(visitorJourneys)
-              .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(token)))
-              .for('update')
-          : [];
+        const token = visitorTokenOf(request);
+        const current = token ? await store.find(tx, hashOfVisitorToken(token), true) : undefined;
         if (
           current?.type === graph.definition.type &&
           current.tenantUrl === request.tenantUrl &&
@@ -138,17 +169,14 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
         ) {
           if (!lock.relocks) return null;
           const { choice } = await lock.take(now);
-          await tx
-            .update(visitorJourneys)
-            .set({ choice, expiresAt, updatedAt: now })
-            .where(eq(visitorJourneys.id, current.id));
+          await store.update(tx, current.id, { choice, expiresAt, updatedAt: now });
           return answer(null);
         }
         const { choice } = await lock.take(now);
         const fresh = newVisitorToken();
-        await openVisitorJourney(tx, {
+        await store.insert(tx, {
           ...where(request, graph.definition.type),
-          token: fresh,
+          tokenHash: hashOfVisitorToken(fresh),
           expiresAt,
           choice,
         });
@@ -175,8 +203,9 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
         });
         return db.transaction(async (tx) => {
           const row = await requireVisitorJourney(
+            store,
             tx,
-            tokenOf(request),
+            visitorTokenOf(request),
             where(request, type),
             new Date(),
             true,
@@ -205,16 +234,13 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
               { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
             ],
           });
-          await tx
-            .update(visitorJourneys)
-            .set({
-              status: 'Submitted',
-              submittedAt: now,
-              updatedAt: now,
-              caseNumber,
-              summaryPdf: Buffer.from(pdf).toString('base64'),
-            })
-            .where(eq(visitorJourneys.id, row.id));
+          await store.update(tx, row.id, {
+            status: 'Submitted',
+            submittedAt: now,
+            updatedAt: now,
+            caseNumber,
+            summaryPdf: Buffer.from(pdf).toString('base64'),
+          });
           const address = confirmationAddressOf(graph, path);
           if (address) {
             const fill = (text: string) =>
@@ -233,7 +259,7 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
     pdf: {
       schema: { summary: 'The visitor’s sent form as a PDF, while their token lasts' },
       async send(request, reply, type) {
-        const row = await requireVisitorJourney(db, tokenOf(request), where(request, type), new Date());
+        const row = await requireVisitorJourney(store, db, visitorTokenOf(request), where(request, type), new Date());
         if (!row.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you send this.');
         return reply
           .type('application/pdf')
@@ -249,7 +275,7 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
         '/journeys/:journeyType/keep-alive',
         {
           schema: {
-            tags: ['visitor journeys'],
+            tags: [owner.tag],
             summary: `Keep the visitor's journey for another ${minutes} minutes`,
             params: journeyTypeParamsSchema,
             response: {
@@ -262,9 +288,11 @@ export function visitorJourneyOwner({ db, config }: { db: Database; config: Conf
         },
         async (request) => {
           const row = await owner.journeyOf(db, request, request.params.journeyType);
-          return { expiresAt: (await keepVisitorJourneyAlive(db, row, new Date(), minutes)).toISOString() };
+          const renewed = await keepVisitorJourneyAlive(store, db, row, new Date(), minutes);
+          return { expiresAt: renewed.toISOString() };
         },
       );
+      kind?.routes?.(app, owner);
     },
   };
   return owner;

@@ -10,37 +10,49 @@ import type { Queryable } from './repository';
  * and by keep-alive. Apart from members' journeys: nothing here reads or writes a member record.
  */
 
-const refused = (code: string, message: string) => new AppError(401, code, message);
+export type VisitorJourneyRow = typeof visitorJourneys.$inferSelect;
+export type VisitorJourneyChange = Partial<Omit<VisitorJourneyRow, 'id'>>;
 
-export async function openVisitorJourney(
-  db: Queryable,
-  values: {
-    tenantUrl: string;
-    type: string;
-    token: string;
-    expiresAt: Date;
-    choice: Record<string, unknown> | null;
-  },
-) {
-  const [row] = await db
-    .insert(visitorJourneys)
-    .values({
-      tenantUrl: values.tenantUrl,
-      type: values.type,
-      tokenHash: hashOfVisitorToken(values.token),
-      expiresAt: values.expiresAt,
-      choice: values.choice,
-      steps: [],
-    })
-    .returning();
-  return row!;
+/**
+ * Where a kind of visitor journey is kept: `portal.visitor_journeys` for a callback request,
+ * `bereavement.journeys` for a report of a death (areas/bereavement), each table with these columns.
+ */
+export interface VisitorJourneyStore {
+  /** The journey whose token hashes to `tokenHash`, locked for update when asked. */
+  find(db: Queryable, tokenHash: string, lock?: boolean): Promise<VisitorJourneyRow | undefined>;
+  insert(
+    db: Queryable,
+    values: Pick<VisitorJourneyRow, 'tenantUrl' | 'type' | 'tokenHash' | 'expiresAt' | 'choice'>,
+  ): Promise<VisitorJourneyRow>;
+  update(db: Queryable, id: string, change: VisitorJourneyChange): Promise<void>;
 }
+
+export const portalVisitorStore: VisitorJourneyStore = {
+  async find(db, tokenHash, lock) {
+    const query = db.select().from(visitorJourneys).where(eq(visitorJourneys.tokenHash, tokenHash));
+    const [row] = await (lock ? query.for('update') : query);
+    return row;
+  },
+  async insert(db, values) {
+    const [row] = await db
+      .insert(visitorJourneys)
+      .values({ ...values, steps: [] })
+      .returning();
+    return row!;
+  },
+  async update(db, id, change) {
+    await db.update(visitorJourneys).set(change).where(eq(visitorJourneys.id, id));
+  },
+};
+
+const refused = (code: string, message: string) => new AppError(401, code, message);
 
 /**
  * The visitor's journey for this token: 401 without one, for an unknown one, one of another site or
  * journey, and `visitor_session_expired` once its minutes have run out.
  */
 export async function requireVisitorJourney(
+  store: VisitorJourneyStore,
   db: Queryable,
   token: string | undefined,
   where: { tenantUrl: string; type: string },
@@ -48,11 +60,7 @@ export async function requireVisitorJourney(
   lock = false,
 ) {
   if (!token) throw refused('visitor_token_missing', 'Start again from the first page.');
-  const query = db
-    .select()
-    .from(visitorJourneys)
-    .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(token)));
-  const [row] = await (lock ? query.for('update') : query);
+  const row = await store.find(db, hashOfVisitorToken(token), lock);
   if (!row || row.tenantUrl !== where.tenantUrl)
     throw refused('visitor_token_invalid', 'Start again from the first page.');
   if (row.type !== where.type)
@@ -67,12 +75,13 @@ export async function requireVisitorJourney(
 
 /** Keeps the visitor's journey for another `minutes`; answers its new expiry. */
 export async function keepVisitorJourneyAlive(
+  store: VisitorJourneyStore,
   db: Queryable,
   row: { id: string },
   now: Date,
   minutes: number,
 ) {
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
-  await db.update(visitorJourneys).set({ expiresAt, updatedAt: now }).where(eq(visitorJourneys.id, row.id));
+  await store.update(db, row.id, { expiresAt, updatedAt: now });
   return expiresAt;
 }

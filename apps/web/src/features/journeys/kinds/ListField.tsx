@@ -167,6 +167,7 @@ function Field({ question, initial, error }: FieldProps<ListQuestion>) {
             )}
             <PersonFields
               fields={question.item.fields}
+              relationshipLabel={question.item.relationshipLabel}
               prefix={prefix}
               initial={editing.item && personInputOf(editing.item)}
               errors={itemErrors}

@@ -37,6 +37,7 @@ function Field({ question, initial, error }: FieldProps<PersonQuestion>) {
         <FieldMessages id={question.key} hint={question.hint} error={wholeError} />
         <PersonFields
           fields={question.fields}
+          relationshipLabel={question.relationshipLabel}
           prefix={prefixOf(question)}
           initial={person && personInputOf(person)}
           errors={boxErrors}
