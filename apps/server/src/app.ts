@@ -322,7 +322,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(retirementStartRoutes, { prefix: '/mdp-api/api', db, calculations, members });
   await app.register(retirementJourneyRoutes, { prefix: '/mdp-api/api', db, members });
   await app.register(transferJourneyRoutes, { prefix: '/mdp-api/api', db, calculations, members });
-  await app.register(bereavementRoutes, { prefix: '/api/bereavement', db, config });
+  await app.register(bereavementRoutes, { prefix: '/api/bereavement', ...journeyDeps });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });
 

@@ -97,6 +97,10 @@ const environmentSchema = z.object({
   JOURNEY_STEP_DATA_JOURNEY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(131_072),
   /** How long a visitor's journey lives without a step or a keep-alive, in minutes. */
   VISITOR_JOURNEY_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
+  /** How long a report of a death lives without a step or a keep-alive, in minutes (1.25 in e2e). */
+  BEREAVEMENT_JOURNEY_MINUTES: z.coerce.number().min(0.5).max(240).default(15),
+  /** The most numbers the reporter's browser may try to solve the start's captcha (proof of work). */
+  BEREAVEMENT_CAPTCHA_WORK: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),

@@ -7,6 +7,7 @@ export * from './analytics';
 export * from './input-policy';
 export * from './hidden-characters';
 export * from './journeys';
+export * from './bereavement';
 export * from './journey-conditions';
 export * from './journey-kinds';
 // Kept apart from the kinds' modules (and zod): what check your answers needs to show most answers.

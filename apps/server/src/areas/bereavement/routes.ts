@@ -1,10 +1,65 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BEREAVEMENT_API_PREFIX,
+  bereavementCaptchaChallengeSchema,
+  bereavementStartRequestSchema,
+  errorBodySchema,
+  type BereavementStartRequest,
+} from '@meridian/contracts';
+import type { CalculationProvider } from '@meridian/pensions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { journeyRoutesFor } from '../journeys/routes';
+import { visitorJourneyOwner } from '../journeys/visitor-owner';
+import { altchaCaptcha } from './captcha';
+import './journey-checks';
+import { bereavementStore } from './store';
 
 export interface BereavementRoutesOptions {
   db: Database;
   config: Config;
+  calculations: CalculationProvider;
 }
 
-export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> = async () => {};
+/**
+ * Reporting a death without an account (docs/bereavement.md): a captcha challenge, then the journey
+ * engine's visitor routes for `audience: "bereavement"` journeys, whose start needs the solved
+ * captcha and whose answers are kept in the bereavement schema, apart from members' data.
+ */
+export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> = async (
+  app,
+  { db, config, calculations },
+) => {
+  const captcha = await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
+
+  app.get(
+    '/captcha-challenge',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['bereavement'],
+        summary:
+          'A signed proof-of-work challenge (ALTCHA) for the captcha before a report of a death starts; it expires in 10 minutes and solves one start',
+        response: { 200: bereavementCaptchaChallengeSchema, 429: errorBodySchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
+  );
+
+  const owner = visitorJourneyOwner({
+    db,
+    config,
+    kind: {
+      audience: 'bereavement',
+      tag: 'bereavement',
+      prefix: BEREAVEMENT_API_PREFIX,
+      store: bereavementStore,
+      minutes: config.BEREAVEMENT_JOURNEY_MINUTES,
+      admit: {
+        body: bereavementStartRequestSchema,
+        check: (tx, request) => captcha.spend(tx, (request.body as BereavementStartRequest).captcha),
+      },
+    },
+  });
+  await app.register(journeyRoutesFor(owner), { db, config, calculations });
+};

@@ -98,8 +98,13 @@ export default function JourneyStepPage({
   const firstSlug = loaded.slugOf(definition.firstPage);
   return (
     <>
-      {definition.audience === 'visitor' && journey.status === 'Started' && (
-        <VisitorSessionWarning type={type} expiresAt={journey.expirationDate} restartHref={firstSlug} />
+      {definition.audience !== 'member' && journey.status === 'Started' && (
+        <VisitorSessionWarning
+          type={type}
+          expiresAt={journey.expirationDate}
+          restartHref={firstSlug}
+          warnSeconds={definition.audience === 'bereavement' ? 60 : 5 * 60}
+        />
       )}
       {!isConfirmation && (
         <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
@@ -119,7 +124,7 @@ export default function JourneyStepPage({
         <>
           <h1>{title}</h1>
           <PageBlocks blocks={page.blocks} />
-          {startsAtFirstPage(definition) && definition.audience !== 'visitor' && (
+          {startsAtFirstPage(definition) && definition.audience === 'member' && (
             <StartAgain
               type={type}
               firstPage={definition.firstPage}

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { BlockEnvelope } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { Captcha } from '../bereavement';
 import { PageBlocks } from '../content';
 import {
   journeyApi,
@@ -33,16 +34,29 @@ export function StartJourney({
 }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [starting, setStarting] = useState(false);
+  // A report of a death starts with the captcha solved; a new widget after a refused start.
+  const needsCaptcha = definition.audience === 'bereavement';
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const solved = useCallback((payload: string | null) => setCaptcha(payload), []);
   const firstSlug = definition.pages.find((candidate) => candidate.key === definition.firstPage)?.slug;
 
   async function start() {
+    if (needsCaptcha && !captcha) {
+      setErrors([{ field: 'captcha', message: 'Tick the box to show you are a person, then start' }]);
+      return;
+    }
     setStarting(true);
     try {
-      await journeyApi.start(definition.type, definition.firstPage);
+      await journeyApi.start(definition.type, definition.firstPage, captcha ?? undefined);
       if (definition.audience === 'member') await refreshApplicationStatus().catch(() => undefined);
       onStarted();
     } catch (error) {
-      setErrors([{ field: 'start-journey', message: messageFor(error) }]);
+      setErrors([{ field: needsCaptcha ? 'captcha' : 'start-journey', message: messageFor(error) }]);
+      if (needsCaptcha) {
+        setCaptcha(null);
+        setCaptchaRound((round) => round + 1);
+      }
       setStarting(false);
     }
   }
@@ -69,6 +83,13 @@ export function StartJourney({
     <>
       <ErrorSummary errors={errors} />
       <PageBlocks blocks={blocks} />
+      {needsCaptcha && (
+        <Captcha
+          key={captchaRound}
+          onSolved={solved}
+          error={errors.find((error) => error.field === 'captcha')?.message}
+        />
+      )}
       <button
         type="button"
         id="start-journey"

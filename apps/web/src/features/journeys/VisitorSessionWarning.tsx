@@ -2,9 +2,6 @@ import { useEffect, useState } from 'react';
 import { describeWait, TimeoutDialog } from '../../components/TimeoutDialog';
 import { journeyApi } from './journey-api';
 
-/** How long before a visitor's journey times out the warning opens. */
-const WARN_SECONDS = 5 * 60;
-
 /**
  * Warns a visitor before their journey's token runs out (it lasts minutes, renewed by each step),
  * as the idle-timeout dialog warns a member, with a way to keep going.
@@ -13,11 +10,14 @@ export function VisitorSessionWarning({
   type,
   expiresAt,
   restartHref,
+  warnSeconds,
 }: {
   type: string;
   expiresAt: string;
   /** The journey's first page, where a visitor whose time ran out starts again. */
   restartHref: string;
+  /** How long before the journey times out the warning opens. */
+  warnSeconds: number;
 }) {
   const [expiry, setExpiry] = useState(() => new Date(expiresAt).getTime());
   const [secondsLeft, setSecondsLeft] = useState(() => Math.round((expiry - Date.now()) / 1000));
@@ -43,7 +43,7 @@ export function VisitorSessionWarning({
   return (
     <TimeoutDialog
       id="visitor-timeout"
-      open={secondsLeft <= WARN_SECONDS}
+      open={secondsLeft <= warnSeconds}
       title={secondsLeft > 0 ? 'Your session is about to time out' : 'Your session has timed out'}
       description={
         secondsLeft > 0

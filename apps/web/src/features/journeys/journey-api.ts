@@ -1,10 +1,13 @@
-import type {
-  JourneyCopy,
-  PendingChange,
-  IdentityVerification,
-  JourneyInProgress,
-  JourneyState,
-  PageJourney,
+import {
+  BEREAVEMENT_API_PREFIX,
+  BEREAVEMENT_JOURNEY_TYPE,
+  type JourneyAudience,
+  type JourneyCopy,
+  type PendingChange,
+  type IdentityVerification,
+  type JourneyInProgress,
+  type JourneyState,
+  type PageJourney,
 } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { HttpError } from '../../lib/http/client';
@@ -15,8 +18,11 @@ import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 export interface JourneyDefinitionView {
   type: string;
   title: string;
-  /** `visitor`: walked without signing in, on the visitor API with a short-lived token. */
-  audience: 'member' | 'visitor';
+  /**
+   * `visitor`: walked without signing in, on the visitor API with a short-lived token; `bereavement`:
+   * a report of a death, the same way on the bereavement API, started with a captcha.
+   */
+  audience: JourneyAudience;
   firstPage: string;
   summaryPage: string;
   confirmationPage: string;
@@ -37,8 +43,9 @@ export interface JourneyDefinitionView {
 const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
 /** Journey types walked as a visitor: their calls go to the visitor API, whose token is a cookie. */
 const visitorTypes = new Set<string>();
+const visitorApi = (type: string) => (type === BEREAVEMENT_JOURNEY_TYPE ? BEREAVEMENT_API_PREFIX : '/api/visitor');
 const base = (type: string) =>
-  `${visitorTypes.has(type) ? '/api/visitor' : '/mdp-api/api'}/journeys/${encodeURIComponent(type)}`;
+  `${visitorTypes.has(type) ? visitorApi(type) : '/mdp-api/api'}/journeys/${encodeURIComponent(type)}`;
 
 /** Sends this journey type's calls to the visitor API (a public journey page, opened without signing in). */
 export const walkAsVisitor = (type: string) => void visitorTypes.add(type);
@@ -102,12 +109,13 @@ export const journeyApi = {
     }),
   /**
    * Starts one; one already under way (started in another tab, or a second click) is carried on with,
-   * and a visitor's is kept for its full time again (answering its expiry as a start does).
+   * and a visitor's is kept for its full time again (answering its expiry as a start does). A report
+   * of a death starts with the captcha's solution.
    */
-  start: (type: string, currentPageKey: string) =>
+  start: (type: string, currentPageKey: string, captcha?: string) =>
     visitorTypes.has(type)
       ? http
-          .post<{ expiresAt: string }>(`${base(type)}/start`)
+          .post<{ expiresAt: string }>(`${base(type)}/start`, captcha ? { body: { captcha } } : {})
           .catch((error: unknown) => carryOn(error, () => journeyApi.keepAlive(type)))
       : http
           .post<void>(`${base(type)}/start`, { ...headers(), body: { currentPageKey } })

@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { describe, expect, it } from 'vitest';
+import { bereavementJourneys, outboxMessages, visitorJourneys } from '../../src/db/schema';
+import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const ctx = useTestApp({ BEREAVEMENT_JOURNEY_MINUTES: '15', BEREAVEMENT_CAPTCHA_WORK: '200' });
+const base = '/api/bereavement/journeys/bereavement';
+const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
+  response.json().errors[0]!.code;
+
+let addressCounter = 0;
+const nextAddress = () => `10.40.0.${++addressCounter}`;
+
+/** What the ALTCHA widget posts once it has solved the server's challenge. */
+async function solvedCaptcha(agent: BrowserAgent) {
+  const challenge = (await agent.request({ url: '/api/bereavement/captcha-challenge' })).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function startedReporter(host = 'localhost') {
+  const reporter = new BrowserAgent(ctx.app, host);
+  const captcha = await solvedCaptcha(reporter);
+  const started = await reporter.request({
+    method: 'POST',
+    url: `${base}/start`,
+    payload: { captcha },
+    remoteAddress: nextAddress(),
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const cookie = started.cookies.find((candidate) => candidate.name === 'visitorJourney')!;
+  expect(cookie).toMatchObject({ httpOnly: true, path: base, sameSite: 'Strict' });
+  return { reporter, token: cookie.value, captcha, expiresAt: new Date(started.json().expiresAt) };
+}
+
+const answer = (
+  reporter: BrowserAgent,
+  currentPageKey: string,
+  questionKey: string,
+  answerKey: string,
+  answerValue?: unknown,
+) =>
+  reporter.request({
+    method: 'POST',
+    url: `${base}/submit-question-step`,
+    payload: {
+      currentPageKey,
+      questionKey,
+      answerKey,
+      ...(answerValue !== undefined && { answerValue: JSON.stringify(answerValue) }),
+    },
+  });
+
+const deceased = {
+  forenames: 'Arthur',
+  surname: 'Pendle',
+  dateOfBirth: '1950-03-14',
+  address: { line1: '4 Mill Lane', town: 'Leeds', postcode: 'LS1 4AB' },
+};
+
+async function walk(reporter: BrowserAgent, prefix = 'br') {
+  const steps: Array<[string, string, string, unknown?]> = [
+    [`${prefix}_deceased`, 'deceased', 'provided', deceased],
+    [`${prefix}_date_of_death`, 'date_of_death', '2026-01-02'],
+    [`${prefix}_ni_known`, 'ni_known', 'yes'],
+    [`${prefix}_ni_number`, 'deceased_ni_number', 'AB 12 34 56 C'],
+    [
+      `${prefix}_reporter`,
+      'reporter',
+      'provided',
+      { relationship: 'Child', forenames: 'Jo', surname: 'Pendle', phone: '07911 123456' },
+    ],
+    [`${prefix}_reporter_email`, 'reporter_email', 'jo.pendle@example.org'],
+    [
+      `${prefix}_next_of_kin`,
+      'next_of_kin',
+      '2',
+      [
+        { forenames: 'Mary', surname: 'Pendle', relationship: 'Spouse' },
+        { forenames: 'Jo', surname: 'Pendle', relationship: 'Child' },
+      ],
+    ],
+    [`${prefix}_executor_known`, 'executor_known', 'yes'],
+    [
+      `${prefix}_executor`,
+      'executor',
+      'provided',
+      { forenames: 'Sam', surname: 'Okafor', address: { line1: '1 Park Row', town: 'Leeds', postcode: 'LS1 5AB' } },
+    ],
+    [`${prefix}_contact`, 'contact', 'executor'],
+  ];
+  for (const [page, key, value, json] of steps) {
+    const sent = await answer(reporter, page, key, value, json);
+    expect(sent.statusCode, `${page}: ${sent.body}`).toBe(200);
+  }
+}
+
+describe('reporting a death', () => {
+  it('starts with a solved captcha, keeps the answers in the bereavement schema and sends a reference and an email', async () => {
+    const { reporter, token, expiresAt } = await startedReporter();
+    const minutesLeft = (expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(14);
+    expect(minutesLeft).toBeLessThanOrEqual(15);
+    const definition = (await reporter.request({ url: `${base}/definition` })).json();
+    expect(definition).toMatchObject({ audience: 'bereavement', firstPage: 'br_deceased' });
+
+    await walk(reporter);
+    const [row] = await ctx.database.db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(token)));
+    expect(row).toMatchObject({ type: 'bereavement', status: 'Started', tenantUrl: 'localhost' });
+    expect(JSON.stringify(row)).toContain('Pendle');
+    expect(JSON.stringify(row)).not.toContain(token);
+    // Nothing of the report is kept with visitors' or members' journeys.
+    const visitorRows = await ctx.database.db
+      .select()
+      .from(visitorJourneys)
+      .where(eq(visitorJourneys.tokenHash, hashOfVisitorToken(token)));
+    expect(visitorRows).toHaveLength(0);
+
+    const sent = await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { caseNumber } = sent.json();
+    expect(caseNumber).toMatch(/^BRV1-\d+$/);
+    const emails = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'jo.pendle@example.org'));
+    expect(emails.map((email) => email.subject)).toContain(`We have your report: ${caseNumber}`);
+  });
+
+  it('refuses a start without a captcha, with a forged or wrong one, and with one already spent', async () => {
+    const reporter = new BrowserAgent(ctx.app);
+    const start = (payload: object) =>
+      reporter.request({ method: 'POST', url: `${base}/start`, payload, remoteAddress: nextAddress() });
+    expect((await start({})).statusCode).toBe(400);
+    expect(codeOf(await start({ captcha: 'not-a-payload' }))).toBe('captcha_invalid');
+    const captcha = await solvedCaptcha(reporter);
+    const payload = JSON.parse(Buffer.from(captcha, 'base64').toString());
+    const wrong = { ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } };
+    expect(codeOf(await start({ captcha: Buffer.from(JSON.stringify(wrong)).toString('base64') }))).toBe(
+      'captcha_invalid',
+    );
+    const forged = { ...payload, challenge: { ...payload.challenge, signature: 'f'.repeat(64) } };
+    expect(codeOf(await start({ captcha: Buffer.from(JSON.stringify(forged)).toString('base64') }))).toBe(
+      'captcha_invalid',
+    );
+    expect((await start({ captcha })).statusCode).toBe(200);
+    const other = new BrowserAgent(ctx.app);
+    const replayed = await other.request({
+      method: 'POST',
+      url: `${base}/start`,
+      payload: { captcha },
+      remoteAddress: nextAddress(),
+    });
+    expect(codeOf(replayed)).toBe('captcha_used');
+  });
+
+  it('refuses a date of death before the date of birth, and saves nothing', async () => {
+    const { reporter } = await startedReporter();
+    await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased);
+    const early = await answer(reporter, 'br_date_of_death', 'date_of_death', '1950-03-13');
+    expect(early.statusCode).toBe(400);
+    expect(codeOf(early)).toBe('date_of_death_before_birth');
+    const future = await answer(reporter, 'br_date_of_death', 'date_of_death', '2999-01-01');
+    expect(codeOf(future)).toBe('date_in_future');
+    const state = (await reporter.request({ url: `${base}/data` })).json();
+    expect(state.currentPageKey).toBe('br_date_of_death');
+    const onBirthday = await answer(reporter, 'br_date_of_death', 'date_of_death', '1950-03-14');
+    expect(onBirthday.statusCode, onBirthday.body).toBe(200);
+  });
+
+  it('scopes the token to the report: a member session never opens it, and it opens no member or visitor API', async () => {
+    const { reporter, token } = await startedReporter();
+    const member = new BrowserAgent(ctx.app);
+    await member.signIn('db.active');
+    member.cookies.set('visitorJourney', token);
+    const asMember = await member.request({ url: `${base}/data` });
+    expect(asMember.statusCode).toBe(401);
+    expect(codeOf(asMember)).toBe('member_session_on_visitor_api');
+    const onMemberApi = await reporter.request({
+      url: '/mdp-api/api/journeys/bereavement/data',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(onMemberApi.statusCode).toBe(401);
+    expect(codeOf(onMemberApi)).toBe('visitor_token_on_member_api');
+    const onCallback = await ctx.app.inject({
+      url: '/api/visitor/journeys/requestacallback/data',
+      cookies: { visitorJourney: token },
+    });
+    expect(onCallback.statusCode).toBe(401);
+    // The callback request is not on the bereavement API, nor the report on the visitor API.
+    expect((await reporter.request({ url: '/api/bereavement/journeys/requestacallback/definition' })).statusCode).toBe(404);
+    expect((await reporter.request({ url: '/api/visitor/journeys/bereavement/definition' })).statusCode).toBe(404);
+  });
+
+  it('runs on Bluewater from its own content, with its own reference', async () => {
+    const { reporter } = await startedReporter('bluewater.localhost');
+    await walk(reporter, 'bw_br');
+    const sent = await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().caseNumber).toMatch(/^BBR1-\d+$/);
+  });
+});

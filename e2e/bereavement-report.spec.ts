@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { bluewaterUrl, shortIdleUrl } from './support/tenants';
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const continueButton = (main: Locator) => main.getByRole('button', { name: 'Continue' });
+
+async function fillDate(group: Locator, [day, month, year]: string[]) {
+  await group.getByLabel('Day').fill(day!);
+  await group.getByLabel('Month').fill(month!);
+  await group.getByLabel('Year').fill(year!);
+}
+
+/** Ticks the captcha and waits for the browser to solve it. */
+async function passCaptcha(main: Locator) {
+  await main.getByRole('checkbox', { name: /not a robot/i }).click();
+  await expect(main.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
+}
+
+/** The report from its first page to the reference, with axe on every page. */
+async function report(page: Page, reference: RegExp) {
+  const main = page.getByRole('main');
+  await expect(heading(page, 'Report a death online')).toBeVisible();
+  await expect(main.getByRole('group', { name: 'Check you are a person' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await expect(page.getByRole('alert')).toContainText('Tick the box to show you are a person');
+  await passCaptcha(main);
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Start now' }).click();
+
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+  await main.getByLabel('First names').fill('Arthur');
+  await main.getByLabel('Last name').fill('Pendle');
+  await fillDate(main.getByRole('group', { name: 'Date of birth' }), ['14', '3', '1950']);
+  await main.getByLabel('Address line 1').fill('4 Mill Lane');
+  await main.getByLabel('Town or city').fill('Leeds');
+  await main.getByLabel('Postcode', { exact: true }).fill('LS1 4AB');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'When did they die?')).toBeVisible();
+  await fillDate(main.getByRole('group', { name: 'When did they die?' }), ['2', '1', '1949']);
+  await continueButton(main).click();
+  await expect(page.getByRole('alert')).toContainText('on or after their date of birth');
+  await expectNoAccessibilityViolations(page);
+  await fillDate(main.getByRole('group', { name: 'When did they die?' }), ['2', '1', '2026']);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'Their National Insurance number')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('No, or not to hand').check();
+  await continueButton(main).click();
+
+  await expect(heading(page, 'About you')).toBeVisible();
+  await main.getByLabel('How are you related to the person who died?').selectOption({ label: 'Son or daughter' });
+  await main.getByLabel('First names').fill('Jo');
+  await main.getByLabel('Last name').fill('Pendle');
+  await main.getByLabel('Phone number').fill('07911 123456');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'Your email address')).toBeVisible();
+  await main.getByLabel('What is your email address?').fill('jo.pendle@example.org');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'Their next of kin')).toBeVisible();
+  await main.getByRole('button', { name: 'Add a person' }).click();
+  await main
+    .getByLabel('How were they related to the person who died?')
+    .selectOption({ label: 'Husband, wife or civil partner' });
+  await main.getByLabel('First names').fill('Mary');
+  await main.getByLabel('Last name').fill('Pendle');
+  await main.getByRole('button', { name: 'Save this person' }).click();
+  await expect(main).toContainText('Mary Pendle');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'Their executor')).toBeVisible();
+  await main.getByLabel('No, or not yet').check();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'Who we should contact')).toBeVisible();
+  await main.getByLabel('You', { exact: true }).check();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
+  await expect(main).toContainText('Arthur Pendle');
+  await expect(main).toContainText('jo.pendle@example.org');
+  await expectNoAccessibilityViolations(page);
+  // A Change link goes back to the page, and from there straight back to check your answers.
+  await main.getByRole('link', { name: /Change .*email/i }).click();
+  await expect(heading(page, 'Your email address')).toBeVisible();
+  await main.getByLabel('What is your email address?').fill('jo@example.org');
+  await continueButton(main).click();
+  await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
+  await expect(main).toContainText('jo@example.org');
+  await main.getByRole('button', { name: 'Send report' }).click();
+
+  await expect(heading(page, 'Report sent')).toBeVisible();
+  await expect(main).toContainText(reference);
+  await expect(main).toContainText('What happens next');
+  await expectNoAccessibilityViolations(page);
+}
+
+test('a relative reports a death from the home page’s signpost, signed out, on Meridian', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('main').getByRole('link', { name: 'Tell us about a death' }).first().click();
+  await expect(heading(page, 'Tell us about a death')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Report a death online' }).click();
+  await report(page, /BRV1-\d+/);
+
+  // The report's token is an httpOnly cookie scoped to the report's own calls.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'visitorJourney')).toMatchObject({
+    httpOnly: true,
+    path: '/api/bereavement/journeys/bereavement',
+  });
+});
+
+test('a relative reports a death on Bluewater, with Bluewater’s reference', async ({ page }) => {
+  await page.goto(bluewaterUrl('/bereavement'));
+  await page.getByRole('main').getByRole('link', { name: 'Report a death online' }).click();
+  await report(page, /BBR1-\d+/);
+});
+
+test('a report left alone warns a minute before it times out, then starts again', async ({ page }) => {
+  test.setTimeout(150_000);
+  const main = page.getByRole('main');
+  await page.goto(shortIdleUrl('/bereavement/report'));
+  await passCaptcha(main);
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+
+  const dialog = page.getByRole('alertdialog', { name: 'Your session is about to time out' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expectNoAccessibilityViolations(page);
+  await expect(page.getByRole('alertdialog', { name: 'Your session has timed out' })).toBeVisible({
+    timeout: 75_000,
+  });
+  await page.getByRole('link', { name: 'Start again' }).click();
+  await expect(heading(page, 'Report a death online')).toBeVisible();
+  await passCaptcha(main);
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+});
