@@ -38,6 +38,9 @@ export function resolveRoutes(overrides: Record<string, string> = {}): FixedRout
 export const webAppPaths = {
   home: '/',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/forgot-password/reset',
+  forgotUsername: '/forgot-username',
   search: '/search',
   searchFrench: '/recherche',
   singleAuthStart: '/sa/sign-in',
@@ -47,6 +50,8 @@ export const webAppPaths = {
   changeMobile: '/my-details/mobile',
   changeAddress: '/my-details/address',
   contactPreferences: '/my-details/contact-preferences',
+  signInSecurity: '/my-details/security',
+  changePassword: '/my-details/security/password',
   bankDetails: '/my-details/bank',
   cancelBankChange: '/my-details/bank/cancel',
   documents: '/documents',

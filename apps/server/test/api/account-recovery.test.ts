@@ -5,6 +5,7 @@ import { auditEvents, members, oneTimeCodes, sessions, users } from '../../src/d
 import { UNIFORM_ANSWER_MS } from '../../src/areas/account/recovery-routes';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { startSignIn } from './oidc-flow';
 import { latestCodeTo, messagesTo } from './outbox-codes';
 
 /** Forgotten password and forgotten username (issue 41): docs/security.md "Your account". */
@@ -36,6 +37,18 @@ const liveSessionsOf = async (username: string) => {
 };
 
 describe('forgotten password', () => {
+  it('is offered on the embedded provider’s sign-in page, at the portal the member came from', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    const { interactionPath } = await startSignIn(agent, 'http://bluewater.localhost:4173');
+    const page = await agent.request({ url: interactionPath });
+    expect(page.body).toContain(
+      '<a href="http://bluewater.localhost:4173/forgot-password">Forgotten your password?</a>',
+    );
+    expect(page.body).toContain(
+      '<a href="http://bluewater.localhost:4173/forgot-username">Forgotten your username?</a>',
+    );
+  });
+
   it('answers alike, no sooner than the uniform time, for a username, an email and an unknown account', async () => {
     await startReset('warming.up');
     const answers = [];

@@ -64,6 +64,7 @@ function lazyPage<Module>(
 }
 
 const myDetails = () => import('../features/my-details/pages');
+const account = () => import('../features/account');
 const searchPage = lazyPage(
   () => import('../features/search/SearchPage'),
   (m) => <m.SearchPage />,
@@ -101,6 +102,13 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 (m) => <m.RegisterPage />,
               ),
             },
+            ...(
+              [
+                [webAppPaths.forgotPassword, () => account().then((m) => m.ForgotPasswordPage)],
+                [webAppPaths.resetPassword, () => account().then((m) => m.ResetPasswordPage)],
+                [webAppPaths.forgotUsername, () => account().then((m) => m.ForgotUsernamePage)],
+              ] as const
+            ).map(([path, load]) => ({ path, ...lazyPage(load, (Page) => <Page />) })),
             { path: webAppPaths.search, ...searchPage },
             { path: webAppPaths.searchFrench, ...searchPage },
             // Not lazy: it only redirects, and a chunk to fetch first would hold the hub's reads back.
@@ -153,6 +161,8 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 [webAppPaths.changeMobile, () => myDetails().then((m) => m.ChangeMobilePage)],
                 [webAppPaths.changeAddress, () => myDetails().then((m) => m.ChangeAddressPage)],
                 [webAppPaths.contactPreferences, () => myDetails().then((m) => m.ContactPreferencesPage)],
+                [webAppPaths.signInSecurity, () => account().then((m) => m.SignInSecurityPage)],
+                [webAppPaths.changePassword, () => account().then((m) => m.ChangePasswordPage)],
                 [webAppPaths.bankDetails, () => myDetails().then((m) => m.BankDetailsPage)],
                 [webAppPaths.cancelBankChange, () => myDetails().then((m) => m.CancelBankChangePage)],
                 [

@@ -96,6 +96,9 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       action: `${OIDC_MOUNT}/interaction/${interaction.uid}/login`,
       cancelUrl: `${OIDC_MOUNT}/interaction/${interaction.uid}/abort`,
       registerUrl: portal ? `${portal}/register?returnTo=${encodeURIComponent(authorizeUrl.href)}` : null,
+      recoveryUrls: portal
+        ? { password: `${portal}/forgot-password`, username: `${portal}/forgot-username` }
+        : null,
       ...form,
     });
     return html(reply, form.errors?.length ? 400 : 200, page, policy);

@@ -139,6 +139,8 @@ export function signInPage(options: {
   action: string;
   cancelUrl: string;
   registerUrl: string | null;
+  /** The portal's forgotten password and username pages, where the member can get back in. */
+  recoveryUrls: { password: string; username: string } | null;
   username?: string;
   errors?: FieldError[];
 }): string {
@@ -152,7 +154,7 @@ ${textField({ name: 'username', label: 'Username', type: 'text', autocomplete: '
 ${textField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errorFor('password') })}
 <button type="submit" class="button">Sign in</button>
 </form>
-<p><a href="${escapeHtml(options.cancelUrl)}">Cancel and go back</a></p>
+${options.recoveryUrls ? `<p><a href="${escapeHtml(options.recoveryUrls.password)}">Forgotten your password?</a></p>\n<p><a href="${escapeHtml(options.recoveryUrls.username)}">Forgotten your username?</a></p>\n` : ''}<p><a href="${escapeHtml(options.cancelUrl)}">Cancel and go back</a></p>
 ${options.registerUrl ? `<h2>New to this service?</h2>\n<p><a href="${escapeHtml(options.registerUrl)}">Create an account</a> with the reference number from your pension statement.</p>` : ''}`;
   return renderPage({
     branding: options.branding,

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { webAppPaths } from '@meridian/contracts';
 import { useAuth } from '../../lib/auth';
 import { useTenant } from '../../lib/tenant';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -98,6 +99,12 @@ export function LoginPage() {
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <p>
+        <Link to={webAppPaths.forgotPassword}>Forgotten your password?</Link>
+      </p>
+      <p>
+        <Link to={webAppPaths.forgotUsername}>Forgotten your username?</Link>
+      </p>
       <h2>New to this service?</h2>
       <p>
         <Link to="/register">Create an account</Link> with the reference number from your pension statement.

@@ -173,6 +173,10 @@ export function YourDetails() {
           {channels}
         </Row>
       </dl>
+      <h2>Sign-in and security</h2>
+      <p>
+        <Link to="/my-details/security">Change your password, and see where you are signed in</Link>
+      </p>
       <h2>Bank account</h2>
       <dl className="summary-list">
         <Row

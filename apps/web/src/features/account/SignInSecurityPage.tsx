@@ -1,0 +1,151 @@
+import './account.css';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { webAppPaths, type SignedInSession } from '@meridian/contracts';
+import { ActionButton } from '../../components/ActionButton';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLoad } from '../../components/useLoad';
+import { serverError } from '../../lib/form';
+import { formatDate, formatTime } from '../../lib/format';
+import { accountApi } from './api';
+
+const when = (iso: string) => `${formatDate(iso)} at ${formatTime(iso)}`;
+const outcomes = {
+  succeeded: 'Signed in',
+  failed: 'Wrong password',
+  locked: 'Refused: sign-in paused',
+} as const;
+
+function SessionItem({ session, onSignOut }: { session: SignedInSession; onSignOut: () => Promise<void> }) {
+  return (
+    <li className="signed-in-session">
+      <h3>
+        {session.device}
+        {session.current && <span className="this-device">This device</span>}
+      </h3>
+      <p>Place: {session.place}</p>
+      <p>Signed in: {when(session.startedAt)}</p>
+      <p>Last seen: {when(session.lastSeenAt)}</p>
+      {!session.current && (
+        <ActionButton className="button button--secondary" action={onSignOut}>
+          Sign out
+          <span className="visually-hidden">
+            {' '}
+            of {session.device}, signed in {when(session.startedAt)}
+          </span>
+        </ActionButton>
+      )}
+    </li>
+  );
+}
+
+/** My details, Sign-in and security: the password, where you are signed in, recent sign-ins. */
+export function SignInSecurityPage() {
+  const security = useLoad((signal) => accountApi.security(signal));
+  const changed = (useLocation().state as { changed?: string } | null)?.changed;
+  const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useDocumentTitle('Sign-in and security');
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    setProblem(null);
+    try {
+      await work();
+      setNotice(done);
+    } catch (error) {
+      setProblem(serverError(error, 'sessions').message);
+    }
+    await security.reload();
+  };
+
+  if (security.failure) return <LoadFailed what="show how you sign in" load={security} />;
+  if (!security.data) return <p className="page-loading">Loading...</p>;
+  const { username, sessions, recentSignIns } = security.data;
+  const others = sessions.filter((session) => !session.current);
+  const shownNotice = notice ?? changed;
+  return (
+    <>
+      {shownNotice && (
+        <div className="notice notice--success" role="status">
+          <p>{shownNotice}</p>
+        </div>
+      )}
+      {problem && (
+        <div className="notice" role="alert">
+          <p>{problem}</p>
+        </div>
+      )}
+      <h1>Sign-in and security</h1>
+      <h2>How you sign in</h2>
+      <dl className="summary-list">
+        <div className="summary-row">
+          <dt>Username</dt>
+          <dd>{username}</dd>
+        </div>
+        <div className="summary-row">
+          <dt>Password</dt>
+          <dd>Hidden</dd>
+          <dd className="summary-action">
+            <Link to={webAppPaths.changePassword}>
+              Change<span className="visually-hidden"> your password</span>
+            </Link>
+          </dd>
+        </div>
+      </dl>
+      <h2>Where you are signed in</h2>
+      <p>
+        The place comes from your internet address alone, so it is only approximate. If you do not recognise a
+        device, sign it out and change your password.
+      </p>
+      <ul className="signed-in-sessions">
+        {sessions.map((session) => (
+          <SessionItem
+            key={session.id}
+            session={session}
+            onSignOut={() =>
+              act(() => accountApi.signOutSession(session.id), `You have signed out of ${session.device}`)
+            }
+          />
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <ActionButton
+          className="button button--secondary"
+          action={() => act(() => accountApi.signOutOthers(), 'You have signed out of every other device')}
+        >
+          Sign out of all other devices
+        </ActionButton>
+      )}
+      <h2>Recent sign-ins</h2>
+      {recentSignIns.length === 0 ? (
+        <p>There have been no sign-ins in the last 90 days.</p>
+      ) : (
+        <table className="sign-ins-table">
+          <caption>Sign-ins to your account in the last 90 days, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Result</th>
+              <th scope="col">Device</th>
+              <th scope="col">Place</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recentSignIns.map((event) => (
+              <tr key={`${event.occurredAt}-${event.outcome}`}>
+                <td>{when(event.occurredAt)}</td>
+                <td>{outcomes[event.outcome]}</td>
+                <td>{event.device}</td>
+                <td>{event.place}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p>
+        <Link to={webAppPaths.myDetails}>Back to your details</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type {
+  AccountSecurity,
+  PasswordChange,
+  PasswordResetConfirm,
+  UsernameReminder,
+} from '@meridian/contracts';
+import { http } from '../../lib/api';
+
+const base = '/authentication-api/api/account';
+
+/** Forgotten password and username, change password, where you are signed in. */
+export const accountApi = {
+  startPasswordReset: (account: string) =>
+    http.post<{ accepted: true }>(`${base}/password-reset/start`, { body: { account } }),
+  confirmPasswordReset: (confirmation: PasswordResetConfirm) =>
+    http.post<void>(`${base}/password-reset/confirm`, { body: confirmation }),
+  remindUsername: (details: UsernameReminder) =>
+    http.post<{ accepted: true }>(`${base}/username-reminder`, { body: details }),
+  security: (signal?: AbortSignal) => http.get<AccountSecurity>(`${base}/security`, { signal }),
+  changePassword: (change: PasswordChange) => http.post<void>(`${base}/password`, { body: change }),
+  signOutSession: (id: string) => http.delete<void>(`${base}/sessions/${encodeURIComponent(id)}`),
+  signOutOthers: () => http.post<{ ended: number }>(`${base}/sessions/sign-out-others`),
+};

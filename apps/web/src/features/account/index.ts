@@ -1,0 +1,5 @@
+// The account's pages (forgotten password and username, Sign-in and security), loaded when first opened.
+export { ChangePasswordPage } from './ChangePasswordPage';
+export { ForgotPasswordPage, ResetPasswordPage } from './ForgotPasswordPages';
+export { ForgotUsernamePage } from './ForgotUsernamePage';
+export { SignInSecurityPage } from './SignInSecurityPage';

@@ -1,0 +1,27 @@
+import { serverError, type FieldError } from '../../lib/form';
+import { HttpError } from '../../lib/http/client';
+
+/** The account's refusals in the member's words, on the field each concerns. */
+const messages: Record<string, FieldError> = {
+  CONFIRMATION_TOKEN_INVALID_ERROR: {
+    field: 'code',
+    message: 'The security code is not right or no longer works. Check it, or ask for a new one',
+  },
+  password_reused: {
+    field: 'password',
+    message: 'Your new password must be different from the one you have now',
+  },
+};
+
+/** Codes whose message the server words for the member (the password rule's reasons). */
+const worded = new Set(['password_too_short', 'password_personal', 'password_too_weak']);
+
+export function recoveryError(error: unknown, field: string, passwordField = 'password'): FieldError {
+  const code = error instanceof HttpError ? error.codes[0] : undefined;
+  if (code && worded.has(code) && error instanceof HttpError) {
+    return { field: passwordField, message: error.messages[0] ?? 'Choose a stronger password' };
+  }
+  const known = code ? messages[code] : undefined;
+  if (known) return known.field === 'password' ? { ...known, field: passwordField } : known;
+  return serverError(error, field);
+}
