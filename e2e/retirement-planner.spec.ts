@@ -61,7 +61,7 @@ test('db.active (40) plans retirement at 60 and 67 from their figures, with the 
   await expect(figures.getByRole('definition').nth(1)).toHaveText(`${await at60.nth(2).innerText()} a year`);
   await expect(figures.getByRole('definition').nth(2)).toHaveText(await at60.nth(3).innerText());
   await figures.getByText('How we worked this out').click();
-  await expect(figures).toContainText('for the service you would build up until');
+  await expect(figures).toContainText(/£52,000\.00 salary × \d+ months ÷ 12 × 1\/60 = /);
   await expect(figures).toContainText('× 0.802 for 60 months early');
   await expectNoAccessibilityViolations(page);
 
@@ -98,4 +98,30 @@ test('db.avc sees the £38,450 AVC fund taken as tax-free cash first', async ({ 
   const text = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, ' ');
   expect(text).toContain('Full pension, with your AVC fund as tax-free cash');
   expect(text).toContain('From your AVC fund £38,450.00');
+});
+
+test('db.active and db.avc see the service and salary their pension is built from', async ({ page }) => {
+  await signIn(page, 'db.active');
+  await page.goto('/my-pension');
+  const main = page.getByRole('main');
+  const service = main.getByRole('region', { name: 'Your service and salary' });
+  await expect(service.getByRole('heading', { name: 'Your service and salary' })).toBeVisible();
+  await expect(service).toContainText('16 years 5 months: from');
+  await expect(service).toContainText('and you are still building it up');
+  await expect(service).toContainText('1/60 of your pensionable salary for each year of pensionable service');
+  const salaries = service.getByRole('table', { name: 'Your pensionable salary' });
+  await expect(salaries.getByRole('row')).toHaveCount(6);
+  await expect(salaries.getByRole('row').last()).toContainText('Now£52,000.00');
+  await service.getByText('How we worked this out').click();
+  await expect(service).toContainText('£52,000.00 × 1/60 = £866.67 a year for each year');
+  await expectNoAccessibilityViolations(page);
+
+  await signIn(page, 'db.avc');
+  await page.goto('/my-pension');
+  const deferred = page.getByRole('main').getByRole('region', { name: 'Your service and salary' });
+  await expect(deferred).toContainText(/Pensionable service\d+ years( \d+ months?)?: from .+ to /);
+  await expect(deferred.getByRole('table', { name: 'Your pensionable salary' }).getByRole('row')).toHaveCount(4);
+  await deferred.getByText('How we worked this out').click();
+  await expect(deferred).toContainText('Your pension was fixed from your pensionable service and salary when you left');
+  await expectNoAccessibilityViolations(page);
 });

@@ -277,6 +277,8 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
     block('retirementQuotePicker', { journeyType: z.string().regex(/^[a-z][a-z0-9_-]{1,40}$/) }),
     /** A DB pension modelled at any age or date from the earliest the rules allow to the latest, to plan with. */
     block('retirementPlanner', {}),
+    /** A DB record's service and salary: joined, pensionable service, salary history, accrual rate, how it adds up. */
+    block('dbService', {}),
     /** The member's cases (applications and requests) with their status and documents. */
     block('memberRequests', { title: text.optional() }),
     /** A DC record's pot today: its funds (units, price, value, price date) and the last year's contributions. */

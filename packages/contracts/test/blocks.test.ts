@@ -165,6 +165,10 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     valid: { type: 'retirementQuotePicker', journeyType: 'dbcoreretirementapplication' },
     invalid: { type: 'retirementQuotePicker', journeyType: 'Not A Type' },
   },
+  dbService: {
+    valid: { type: 'dbService' },
+    invalid: { type: 'dbService', anchor: 'Not An Anchor' },
+  },
   retirementPlanner: {
     valid: { type: 'retirementPlanner' },
     invalid: { type: 'retirementPlanner', anchor: 'Not An Anchor' },

@@ -27,7 +27,7 @@ import { RichTextBlock } from './blocks/RichTextBlock';
 import { TaskCard } from './blocks/TaskCard';
 import { MemberRequestsBlock } from '../cases';
 import { DcPotBlock } from '../dc-options';
-import { RetirementPlannerBlock, RetirementQuotePickerBlock } from '../retirement';
+import { DbServiceBlock, RetirementPlannerBlock, RetirementQuotePickerBlock } from '../retirement';
 import { rareBlocks } from './rare-blocks';
 import './blocks.css';
 
@@ -60,6 +60,7 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   chart: rareBlocks.chart.component,
   retirementQuotePicker: RetirementQuotePickerBlock,
   retirementPlanner: RetirementPlannerBlock,
+  dbService: DbServiceBlock,
   memberRequests: MemberRequestsBlock,
   dcPot: DcPotBlock,
 };

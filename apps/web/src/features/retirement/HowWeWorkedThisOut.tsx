@@ -6,15 +6,19 @@ const pounds = (pence: number) => formatCurrency(pence, 'exact');
 /** One tranche's pension at the date: built up, revalued or added to, then the early or late factor. */
 function TrancheSum({ quote, tranche }: { quote: DbQuoteView; tranche: DbQuoteView['tranches'][number] }) {
   const beforeFactor = tranche.revaluedPence + tranche.futureAccrualPence;
+  const service = quote.futureService;
   const accrualEnd =
     quote.effectiveDate < quote.retirementDates.normal ? quote.effectiveDate : quote.retirementDates.normal;
+  const added = service
+    ? `${pounds(service.salaryPence)} salary × ${service.months} months ÷ 12 × ${service.accrualRate} = ${pounds(tranche.futureAccrualPence)}`
+    : pounds(tranche.futureAccrualPence);
   return (
     <li>
       <strong>{tranche.label}</strong>: {pounds(tranche.heldPence)} a year built up
       {tranche.revaluationFactor !== 1 &&
         `, × ${tranche.revaluationFactor} for increases until you take it = ${pounds(tranche.revaluedPence)}`}
       {tranche.futureAccrualPence > 0 &&
-        `, plus ${pounds(tranche.futureAccrualPence)} a year for the service you would build up until ${formatDate(accrualEnd)} = ${pounds(beforeFactor)}`}
+        `, plus a year for the service you would build up until ${formatDate(accrualEnd)}, ${added}; together ${pounds(beforeFactor)}`}
       {quote.adjustment.kind !== 'none' &&
         `; × ${quote.adjustment.factor} for ${quote.adjustment.months} months ${quote.adjustment.kind} = ${pounds(tranche.fullPensionPence)}`}{' '}
       a year.

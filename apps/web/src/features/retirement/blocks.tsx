@@ -4,6 +4,9 @@ import type { BlockProps } from '../content';
 const LazyQuotePicker = lazy(async () => ({
   default: (await import('./RetirementQuotePicker')).RetirementQuotePicker,
 }));
+const LazyService = lazy(async () => ({
+  default: (await import('./DbService')).DbService,
+}));
 const LazyPlanner = lazy(async () => ({
   default: (await import('./RetirementPlanner')).RetirementPlanner,
 }));
@@ -19,5 +22,12 @@ export const RetirementQuotePickerBlock = (props: BlockProps<'retirementQuotePic
 export const RetirementPlannerBlock = () => (
   <Suspense fallback={<p className="page-loading">Loading...</p>}>
     <LazyPlanner />
+  </Suspense>
+);
+
+/** And the service and salary. */
+export const DbServiceBlock = () => (
+  <Suspense fallback={<p className="page-loading">Loading...</p>}>
+    <LazyService />
   </Suspense>
 );

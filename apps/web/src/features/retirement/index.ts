@@ -1,2 +1,2 @@
-/** Retirement's public pieces: the quote picker and planner blocks the content registry renders. */
-export { RetirementPlannerBlock, RetirementQuotePickerBlock } from './blocks';
+/** Retirement's public pieces: the quote picker, planner and service blocks the content registry renders. */
+export { DbServiceBlock, RetirementPlannerBlock, RetirementQuotePickerBlock } from './blocks';

@@ -1,4 +1,4 @@
-import type { RetirementPlanner } from '@meridian/contracts';
+import type { DbService, RetirementPlanner } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
@@ -50,6 +50,14 @@ export interface DbQuoteView {
     futureAccrualPence: number;
     fullPensionPence: number;
   }[];
+  /** An active member's service to the retirement date (or NRD): salary × months ÷ 12 × accrual rate. */
+  futureService?: {
+    to: string;
+    months: number;
+    salaryPence: number;
+    accrualRate: string;
+    pensionPence: number;
+  } | null;
   adjustment: RetirementPlanner['ages'][number]['adjustment'];
   fullPensionPence: number;
   commutationFactor: number;
@@ -75,6 +83,8 @@ export const retirementApi = {
   window: () => http.get<RetirementWindow>('/mdp-api/api/v2/retirement/retirement-date', headers()),
   /** The pension at each birthday from the earliest date the rules allow to the latest, to plan with. */
   planner: () => http.get<RetirementPlan>('/mdp-api/api/retirement/planner', headers()),
+  /** A DB record's service and salary. */
+  service: () => http.get<DbService>('/mdp-api/api/retirement/service', headers()),
   optionsAtAge: (age: number) =>
     http.get<RetirementOptionsAtAge>('/mdp-api/api/retirement/options', { ...headers(), query: { age } }),
   /** The options for a date as a PDF, naming the active record as the library's download links do. */
