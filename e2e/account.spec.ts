@@ -118,9 +118,11 @@ test('a member signs out another device from the list of where they are signed i
   await expect(sessions).toHaveCount(1);
   await expectNoAccessibilityViolations(page);
 
-  for (const context of others) {
+  for (const [index, context] of others.entries()) {
     const session = await context.request.get('/authentication-api/api/sso/session');
     expect(session.status()).toBe(401);
+    await otherPages[index]!.goto('/my-details/security');
+    await expect(otherPages[index]!.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await context.close();
   }
 });

@@ -6,6 +6,7 @@ import {
   type TenantContent,
 } from '@meridian/contracts';
 import { runtimeConfig } from './config';
+import { writeCookie } from './cookies';
 import { createHttpClient, getContent, HttpError, type RequestInfo } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
 
@@ -41,15 +42,21 @@ async function refreshOnce(client: typeof http) {
   }
 }
 
+/** The server's words for a session that has ended: signed out on another device, or its password changed. */
+const SESSION_ENDED = new Set(['session_revoked', 'session_expired', 'session_not_found']);
+
 /**
  * An expired access token is refreshed once for all the calls that met it, and each call is replayed;
- * any other error (or a failed refresh) goes back to the caller.
+ * any other error (or a failed refresh) goes back to the caller. When the session itself has ended the
+ * access token is dropped too, so the page starts again at sign-in (AuthProvider notices it is gone).
  */
 export async function refreshExpiredAccess(
   error: HttpError,
   request: RequestInfo,
   client = http,
 ): Promise<unknown> {
+  if (error.status === 401 && error.codes.some((code) => SESSION_ENDED.has(code)))
+    writeCookie('accessToken=; Max-Age=0; path=/');
   if (error.status !== 401 || !error.codes.includes('ERROR_ACCESS_TOKEN_EXPIRED')) throw error;
   refreshing ??= refreshOnce(client).finally(() => {
     refreshing = null;

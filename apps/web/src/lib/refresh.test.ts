@@ -27,6 +27,18 @@ describe('expired access tokens', () => {
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/refresh-token'))).toHaveLength(1);
   });
 
+  it('drop the access token when the session has ended elsewhere, and hand the error back', async () => {
+    document.cookie = 'accessToken=still-signed; path=/';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { errors: [{ code: 'session_revoked' }] })),
+    );
+    const client = createHttpClient({ logger: () => undefined });
+    client.setResponseErrorHandler((error, request) => refreshExpiredAccess(error, request, client));
+    await expect(client.get('/a')).rejects.toMatchObject({ status: 401, codes: ['session_revoked'] });
+    expect(document.cookie).not.toContain('accessToken');
+  });
+
   it('hand other errors, and a failed refresh, back to the caller', async () => {
     const fetch = vi.fn(async (url: string) =>
       url.endsWith('/refresh-token')
