@@ -4,7 +4,7 @@ import { rareBlocks } from './rare-blocks';
 export { usePageActions } from './actions';
 export type { BlockProps } from './block-props';
 export { PageBlocks } from './block-renderer';
-export { ContentContext, publicContent, useTextResolver } from './content-context';
+export { ContentContext, publicContent, useContent, useTextResolver } from './content-context';
 export { globalsAndTokens, textsOf, type ContentPageData } from './content-loader';
 export { internalPath, useLinkHref } from './links';
 export { createTextResolver, noTexts, type TextSources } from './tokens';

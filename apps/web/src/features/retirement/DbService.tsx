@@ -3,6 +3,7 @@ import type { DbService as Service } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatCurrency, formatDate } from '../../lib/format';
+import { useContent } from '../content';
 import { retirementApi } from './retirement-api';
 import './planner.css';
 
@@ -11,6 +12,8 @@ const length = ({ years, months }: { years: number; months: number }) =>
   `${years} ${years === 1 ? 'year' : 'years'}${months > 0 ? ` ${months} ${months === 1 ? 'month' : 'months'}` : ''}`;
 
 function ServiceRows({ service }: { service: Service }) {
+  // While the pension figures cannot be worked out the page shows none, the pension built up included.
+  const { figuresUnavailable } = useContent();
   const built = service.tranches.filter((tranche) => tranche.annualPensionPence > 0);
   return (
     <dl className="summary-list">
@@ -37,16 +40,18 @@ function ServiceRows({ service }: { service: Service }) {
           <dd>{service.accrual.rate} of your pensionable salary for each year of pensionable service</dd>
         </div>
       )}
-      <div className="summary-row">
-        <dt>Pension built up, at {formatDate(service.pensionAsAt)}</dt>
-        <dd>
-          {built.map((tranche) => (
-            <p key={tranche.code}>
-              {tranche.label}: {pounds(tranche.annualPensionPence)} a year
-            </p>
-          ))}
-        </dd>
-      </div>
+      {!figuresUnavailable && (
+        <div className="summary-row">
+          <dt>Pension built up, at {formatDate(service.pensionAsAt)}</dt>
+          <dd>
+            {built.map((tranche) => (
+              <p key={tranche.code}>
+                {tranche.label}: {pounds(tranche.annualPensionPence)} a year
+              </p>
+            ))}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
