@@ -2,11 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errorCodes, featureEnabled, isWebAppPath } from '@meridian/contracts';
+import {
+  errorCodes,
+  featureEnabled,
+  isWebAppPath,
+  tenantContentSchema,
+  type TenantContent,
+} from '@meridian/contracts';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { pageExists } from '../areas/content/page-repository';
-import { hostWithoutPort } from '../areas/tenancy/resolve';
+import { withResolvedAuthority } from '../areas/single-auth/tenant-settings';
 import { findTenant } from '../areas/tenancy/tenant-repository';
 import { API_PATH_PREFIXES, HASHED_ASSETS_PATH, isApiPath } from '../lib/api-paths';
 import { matomoEnabled, MIXPANEL_DEFAULT_API_HOST } from './analytics-sources';
@@ -47,25 +53,25 @@ export function webRuntimeConfig(config: Config, request: FastifyRequest) {
 const escapeForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The web app's first read, before it can draw anything: the tenant for the page's host name (as
- * `location.hostname` gives it). Preloaded by the page itself, it travels while the scripts load
- * instead of after they have run; the app's own fetch then takes the preloaded answer.
+ * The tenant for the page's host, in the page itself: the app draws its header, menu place and
+ * footer in its first paint instead of after a round trip (a frame that arrives late moves the page).
+ * `null` says no tenant is configured here; the app asks the API only when the page has none (vite's
+ * development server).
  */
-export function tenantPreload(hostHeader: string | undefined) {
-  const query = new URLSearchParams({ tenantUrl: hostWithoutPort(hostHeader) });
-  return `<link rel="preload" href="/content-api/api/v2/content/tenant-content?${query}" as="fetch" crossorigin>`;
+export function tenantScript(tenant: TenantContent | null, oidcIssuer: string, nonce: string) {
+  const inline = tenant ? tenantContentSchema.encode(withResolvedAuthority(tenant, oidcIssuer)) : null;
+  return `<script nonce="${nonce}">window.__MERIDIAN_TENANT__=${escapeForScript(inline)}</script>`;
 }
 
 /**
  * Whether the tenant has a page at this path: one the web app draws itself, or a content page (for
  * anyone: a page only members see is still there). An address that is no tenant's shows its own page.
  */
-async function hasPageAt(db: Database, tenantUrl: string, pathname: string): Promise<boolean> {
-  const tenant = await findTenant(db, tenantUrl);
+async function hasPageAt(db: Database, tenant: TenantContent | null, pathname: string): Promise<boolean> {
   if (!tenant) return true;
   const siteSearch = featureEnabled(tenant, 'siteSearch');
   if (isWebAppPath(pathname, { routes: tenant.routes, siteSearch })) return true;
-  return pageExists(db, tenantUrl, pathname);
+  return pageExists(db, tenant.tenantUrl, pathname);
 }
 
 /**
@@ -111,12 +117,15 @@ export async function webApp(app: FastifyInstance, { config, db }: { config: Con
     }
     const nonce = reply.inlineScriptNonce();
     const script = `<script nonce="${nonce}">window.__MERIDIAN_CONFIG__=${escapeForScript(webRuntimeConfig(config, request))}</script>`;
-    const found = await hasPageAt(db, request.tenantUrl, pathname);
+    const tenant = await findTenant(db, request.tenantUrl);
+    const found = await hasPageAt(db, tenant, pathname);
     return reply
       .code(found ? 200 : 404)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replace('</head>', `${tenantPreload(request.headers.host)}${script}</head>`));
+      .send(
+        indexHtml.replace('</head>', `${script}${tenantScript(tenant, config.oidcIssuer, nonce)}</head>`),
+      );
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -41,6 +41,37 @@ describe('tenant provider', () => {
     expect(screen.getByText('Landing: /home')).toBeTruthy();
   });
 
+  it('draws the whole frame in its first render from the tenant the page came with, without asking', () => {
+    const fetch = stubFetch(() => jsonResponse(500, {}));
+    window.__MERIDIAN_TENANT__ = { ...testTenant, routes: { landing: '/home' } };
+    try {
+      render(
+        <TenantProvider>
+          <ShowTenant />
+        </TenantProvider>,
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Meridian Pension Scheme' })).toBeTruthy();
+      expect(screen.getByText('Landing: /home')).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      delete window.__MERIDIAN_TENANT__;
+    }
+  });
+
+  it('says at once that no tenant is configured when the page came with none', () => {
+    window.__MERIDIAN_TENANT__ = null;
+    try {
+      render(
+        <TenantProvider>
+          <ShowTenant />
+        </TenantProvider>,
+      );
+      expect(screen.getByText(/tenant not found/)).toBeTruthy();
+    } finally {
+      delete window.__MERIDIAN_TENANT__;
+    }
+  });
+
   it('draws the skip link and the cookie banner before the tenant is known, and keeps them', async () => {
     document.cookie = 'cookie_consent=; Max-Age=0; path=/';
     let answer: (response: Response) => void = () => undefined;

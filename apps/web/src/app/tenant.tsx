@@ -20,30 +20,52 @@ export function applyBranding(
 export type TenantLoad =
   { status: 'loading' } | { status: 'ready'; state: TenantState } | { status: 'not-found' | 'unavailable' };
 
-/** Loads this address's tenant: branding, business group header and route overrides. */
+declare global {
+  interface Window {
+    /** The tenant for this address, put in the page by the server; null when none is configured here. */
+    __MERIDIAN_TENANT__?: TenantContent | null;
+  }
+}
+
+function readyWith(tenant: TenantContent): TenantLoad {
+  applyBranding(tenant);
+  applyTenantHeaders(tenant);
+  applyTenantRetirementPeriods(tenant);
+  return { status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } };
+}
+
+/** The tenant the page came with, so the first paint has the whole frame; loading when it came without. */
+function firstLoad(): TenantLoad {
+  const inline = window.__MERIDIAN_TENANT__;
+  if (inline === undefined) return { status: 'loading' };
+  return inline === null ? { status: 'not-found' } : readyWith(inline);
+}
+
+/**
+ * This address's tenant: branding, business group header and route overrides. The server puts it in
+ * the page; without it (vite's development server) it is asked of the content API.
+ */
 export function TenantProvider({ children }: { children: ReactNode }) {
-  const [load, setLoad] = useState<TenantLoad>({ status: 'loading' });
+  const [load, setLoad] = useState<TenantLoad>(firstLoad);
+  const loading = load.status === 'loading';
 
   useEffect(() => {
+    if (!loading) return;
     const controller = new AbortController();
     contentApi
       .tenant(controller.signal)
       .then((tenant) => {
         if (tenant === null) return setLoad({ status: 'not-found' });
-        applyBranding(tenant);
-        applyTenantHeaders(tenant);
-        applyTenantRetirementPeriods(tenant);
+        const ready = readyWith(tenant);
         // The whole app renders now, the first screen's longest work: as a transition React renders it
         // in slices and lets the browser in between, instead of in one long task.
-        startTransition(() =>
-          setLoad({ status: 'ready', state: { tenant, routes: resolveRoutes(tenant.routes) } }),
-        );
+        startTransition(() => setLoad(ready));
       })
       .catch(() => {
         if (!controller.signal.aborted) setLoad({ status: 'unavailable' });
       });
     return () => controller.abort();
-  }, []);
+  }, [loading]);
 
   // The top of the screen (skip link, cookie banner) needs no tenant: it is drawn at once and kept.
   return (
