@@ -15,6 +15,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { members, oneTimeCodes, userRecords, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { loggableError } from '../../lib/logging';
+import type { Messaging } from '../../lib/messaging';
 import { AppError } from '../../lib/errors';
 import {
   confirmationErrors,
@@ -63,11 +65,29 @@ const ownerOf = (holder: AccountHolder): CodeOwner => ({
   referenceNumber: holder.member.referenceNumber,
 });
 
-/** Runs the work and answers no sooner than UNIFORM_ANSWER_MS after it started, whether it worked or threw. */
-async function uniformly<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs the work and answers no sooner than UNIFORM_ANSWER_MS after it started, whether it worked or
+ * threw. The messages the work sends through the `Messaging` it is handed leave without being waited
+ * for (a failure is logged), so a slow mail server or SMS provider does not set a real account's
+ * answer apart from an unknown one's: they have the uniform time to be on their way.
+ */
+async function uniformly<T>(request: FastifyRequest, work: (messaging: Messaging) => Promise<T>): Promise<T> {
   const started = Date.now();
+  const real = request.server.messaging;
+  const unawaited = (send: () => Promise<void>) => {
+    send().catch((error: unknown) =>
+      request.log.warn({ failure: loggableError(error as Error) }, 'account recovery message not sent'),
+    );
+    return Promise.resolve();
+  };
+  const messaging: Messaging = {
+    sendEmail: (email) => unawaited(() => real.sendEmail(email)),
+    sendSms: (sms) => unawaited(() => real.sendSms(sms)),
+    sendLetter: (letter) => unawaited(() => real.sendLetter(letter)),
+    deliverQueued: (queued) => unawaited(() => real.deliverQueued(queued)),
+  };
   try {
-    return await work();
+    return await work(messaging);
   } finally {
     await sleep(Math.max(0, UNIFORM_ANSWER_MS - (Date.now() - started)));
   }
@@ -136,13 +156,13 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         RESET_STARTS_PER_HOUR,
       );
       if (!taken.allowed) throw tooManyRequests();
-      const outcome = await uniformly(async () => {
+      const outcome = await uniformly(request, async (messaging) => {
         const holder = await holderNamed(db, named, tenant.businessGroups);
         if (!holder) return { reason: 'no_match', holder: null };
         const route = stableCodeRoute(holder.member, changeDefencesOf(tenant));
         if (!route) return { reason: 'no_stable_route', holder };
         try {
-          await sendOneTimeCode(db, app.messaging, {
+          await sendOneTimeCode(db, messaging, {
             owner: ownerOf(holder),
             purpose: PURPOSE,
             channel: route.channel,
@@ -186,7 +206,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const tenant = await tenantOf(request);
       const { account, code, password } = request.body;
       try {
-        const { holder, set } = await uniformly(async () => {
+        const { holder, set } = await uniformly(request, async () => {
           const found = await holderNamed(db, account, tenant.businessGroups);
           const live = found ? await liveResetCode(db, ownerOf(found)) : null;
           if (!found || !live) throw codeRefused();
@@ -260,7 +280,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         USERNAME_REMINDERS_PER_HOUR,
       );
       if (!taken.allowed) throw tooManyRequests();
-      const outcome = await uniformly(async () => {
+      const outcome = await uniformly(request, async (messaging) => {
         const [found] = await db
           .select({ member: members, username: users.username })
           .from(members)
@@ -288,9 +308,9 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
           : `Someone asked for the username of your ${tenant.tenantName} account, but you do not have an account yet. Create one at ${origin}/register.`;
         const body = `${text} If you did not ask for this, you need do nothing.`;
         const subject = `Your ${tenant.tenantName} username`;
-        if (member.email) await app.messaging.sendEmail({ to: member.email, subject, body });
-        else if (member.mobilePhone) await app.messaging.sendSms({ to: member.mobilePhone, body });
-        else await app.messaging.sendLetter({ to: letterRecipient(member), subject, body });
+        if (member.email) await messaging.sendEmail({ to: member.email, subject, body });
+        else if (member.mobilePhone) await messaging.sendSms({ to: member.mobilePhone, body });
+        else await messaging.sendLetter({ to: letterRecipient(member), subject, body });
         return { reason: username ? 'username_sent' : 'no_account', member };
       });
       await audit(db, request, {
