@@ -101,6 +101,8 @@ const environmentSchema = z.object({
   BEREAVEMENT_JOURNEY_MINUTES: z.coerce.number().min(0.5).max(240).default(15),
   /** The most numbers the reporter's browser may try to solve the start's captcha (proof of work). */
   BEREAVEMENT_CAPTCHA_WORK: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** How often expired, unsent reports of a death and their files are purged, in minutes. */
+  BEREAVEMENT_PURGE_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),

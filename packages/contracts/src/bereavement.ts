@@ -21,3 +21,10 @@ export type BereavementStartRequest = z.infer<typeof bereavementStartRequestSche
 /** The report's journey type (its pages are each tenant's content) and the API it is walked on. */
 export const BEREAVEMENT_JOURNEY_TYPE = 'bereavement';
 export const BEREAVEMENT_API_PREFIX = '/api/bereavement';
+
+/** A code was sent to the reporter's email answer (or one sent under 30 seconds ago still stands). */
+export const bereavementEmailCodeSentSchema = z.object({
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type BereavementEmailCodeSent = z.infer<typeof bereavementEmailCodeSentSchema>;

@@ -1,8 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
-import { bereavementJourneys, outboxMessages, visitorJourneys } from '../../src/db/schema';
+import { sql } from 'drizzle-orm';
+import { createDocumentStore } from '../../src/areas/documents/store';
+import { purgeExpiredReports } from '../../src/areas/bereavement/purge';
+import {
+  bereavementDocuments,
+  bereavementJourneys,
+  outboxMessages,
+  visitorJourneys,
+} from '../../src/db/schema';
 import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -62,7 +71,21 @@ const deceased = {
   address: { line1: '4 Mill Lane', town: 'Leeds', postcode: 'LS1 4AB' },
 };
 
-async function walk(reporter: BrowserAgent, prefix = 'br') {
+/** The latest code emailed to this address, from the outbox. */
+async function emailedCode(address: string) {
+  const [latest] = await ctx.database.db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, address), eq(outboxMessages.subject, 'Your code to report a death')))
+    .orderBy(desc(outboxMessages.createdAt));
+  return /Your code is (\d{6})/.exec(latest!.body)![1]!;
+}
+
+const sendCode = (reporter: BrowserAgent) =>
+  reporter.request({ method: 'POST', url: `${base}/email-token`, payload: {} });
+
+/** Answers the pages up to the reporter's email address. */
+async function walkToEmail(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@example.org') {
   const steps: Array<[string, string, string, unknown?]> = [
     [`${prefix}_deceased`, 'deceased', 'provided', deceased],
     [`${prefix}_date_of_death`, 'date_of_death', '2026-01-02'],
@@ -74,7 +97,23 @@ async function walk(reporter: BrowserAgent, prefix = 'br') {
       'provided',
       { relationship: 'Child', forenames: 'Jo', surname: 'Pendle', phone: '07911 123456' },
     ],
-    [`${prefix}_reporter_email`, 'reporter_email', 'jo.pendle@example.org'],
+    [`${prefix}_reporter_email`, 'reporter_email', email],
+  ];
+  for (const [page, key, value, json] of steps) {
+    const sent = await answer(reporter, page, key, value, json);
+    expect(sent.statusCode, `${page}: ${sent.body}`).toBe(200);
+  }
+}
+
+/** The whole report, the email proven with the code the outbox holds. */
+async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@example.org') {
+  await walkToEmail(reporter, prefix, email);
+  const sent = await sendCode(reporter);
+  expect(sent.statusCode, sent.body).toBe(200);
+  expect(sent.json().email).toBe(email);
+  const proven = await answer(reporter, `${prefix}_email_code`, 'email_code', await emailedCode(email));
+  expect(proven.statusCode, proven.body).toBe(200);
+  const steps: Array<[string, string, string, unknown?]> = [
     [
       `${prefix}_next_of_kin`,
       'next_of_kin',
@@ -201,9 +240,109 @@ describe('reporting a death', () => {
 
   it('runs on Bluewater from its own content, with its own reference', async () => {
     const { reporter } = await startedReporter('bluewater.localhost');
-    await walk(reporter, 'bw_br');
+    await walk(reporter, 'bw_br', 'bw.reporter@example.org');
     const sent = await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().caseNumber).toMatch(/^BBR1-\d+$/);
+  });
+
+  it('sends the report only once the email is proven; wrong codes are counted and the fifth locks it for a day', async () => {
+    const { reporter } = await startedReporter();
+    const email = 'locked.out@example.org';
+    await walkToEmail(reporter, 'br', email);
+    expect((await sendCode(reporter)).statusCode).toBe(200);
+    const code = await emailedCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await answer(reporter, 'br_email_code', 'email_code', wrong);
+    expect(codeOf(first)).toBe('email_code_invalid');
+    expect(first.json().errors[0].message).toContain('4 tries left');
+    // The page is not left, and a report whose email is not proven is not sent.
+    expect((await reporter.request({ url: `${base}/data` })).json().currentPageKey).toBe('br_email_code');
+    for (let attempt = 2; attempt <= 4; attempt++)
+      expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', wrong))).toBe('email_code_invalid');
+    expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', wrong))).toBe('email_locked');
+    // Locked: even the right code, and a new one, are refused for a day.
+    expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', code))).toBe('email_locked');
+    expect(codeOf(await sendCode(reporter))).toBe('email_locked');
+    const [row] = await ctx.database.db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.email, email));
+    expect(row!.emailProvenAt).toBeNull();
+    expect(row!.emailLockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+  });
+
+  it('refuses to send a report whose email is not proven, or was changed after it was', async () => {
+    const { reporter } = await startedReporter();
+    await walk(reporter, 'br', 'first@example.org');
+    const changed = await answer(reporter, 'br_reporter_email', 'reporter_email', 'second@example.org');
+    expect(changed.statusCode, changed.body).toBe(200);
+    const sent = await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} });
+    expect(sent.statusCode).toBe(400);
+    expect(codeOf(sent)).toBe('email_not_proven');
+  });
+
+  it('purges expired unsent reports with their documents’ rows and files, keeps sent ones, and shares the work between two purges', async () => {
+    const db = ctx.database.db;
+    const store = createDocumentStore(ctx.config);
+    const past = new Date(Date.now() - 60_000);
+    const expired = [];
+    for (let index = 0; index < 3; index++) {
+      const { token } = await startedReporter();
+      const [row] = await db
+        .update(bereavementJourneys)
+        .set({ expiresAt: past })
+        .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(token)))
+        .returning();
+      const storeKey = randomUUID();
+      await store.put(storeKey, Buffer.from('%PDF-1.4 death certificate'), 'application/pdf');
+      await db.insert(bereavementDocuments).values({
+        journeyId: row!.id,
+        name: 'death-certificate.pdf',
+        documentType: 'Death certificate',
+        mediaType: 'application/pdf',
+        sizeBytes: 26,
+        storeKey,
+      });
+      expired.push({ id: row!.id, storeKey });
+    }
+    const { reporter, token: sentToken } = await startedReporter();
+    await walk(reporter, 'br', 'kept@example.org');
+    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(200);
+    await db
+      .update(bereavementJourneys)
+      .set({ expiresAt: past })
+      .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(sentToken)));
+    const { token: liveToken } = await startedReporter();
+
+    const [first, second] = await Promise.all([purgeExpiredReports(db, store), purgeExpiredReports(db, store)]);
+    expect(first.reports + second.reports).toBeGreaterThanOrEqual(3);
+    expect(first.files + second.files).toBeGreaterThanOrEqual(3);
+    for (const { id, storeKey } of expired) {
+      expect(await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.id, id))).toHaveLength(0);
+      expect(
+        await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, id)),
+      ).toHaveLength(0);
+      await expect(store.open(storeKey)).rejects.toThrow();
+    }
+    const kept = await db
+      .select()
+      .from(bereavementJourneys)
+      .where(sql`${bereavementJourneys.tokenHash} in (${hashOfVisitorToken(sentToken)}, ${hashOfVisitorToken(liveToken)})`);
+    expect(kept.map((row) => row.status).sort()).toEqual(['Started', 'Submitted']);
+  });
+
+  it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {
+    const crossing = await ctx.database.db.execute(sql`
+      select tc.table_schema, tc.table_name, ccu.table_schema as referenced_schema, ccu.table_name as referenced_table
+      from information_schema.table_constraints tc
+      join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name
+      where tc.constraint_type = 'FOREIGN KEY'
+        and (tc.table_schema = 'bereavement') <> (ccu.table_schema = 'bereavement')`);
+    expect(crossing.rows).toEqual([]);
+    const inside = await ctx.database.db.execute(sql`
+      select count(*)::int as count from information_schema.table_constraints
+      where constraint_type = 'FOREIGN KEY' and table_schema = 'bereavement'`);
+    expect(inside.rows[0]).toEqual({ count: 1 });
   });
 });

@@ -174,6 +174,8 @@ function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: st
       return ['member@example.com'];
     case 'ni-number':
       return ['AB123456C'];
+    case 'email-code':
+      return ['123456'];
     case 'country':
       return ['GB'];
     case 'bank-account':

@@ -5,6 +5,7 @@ import { bankAccountKind } from './bank-account';
 import { countryKind } from './country';
 import { dateKind } from './date';
 import { emailKind } from './email';
+import { emailCodeKind } from './email-code';
 import { fileKind } from './file';
 import { sharedQuestionFields, type QuestionKind } from './kind';
 import { listKind } from './list';
@@ -40,6 +41,7 @@ export type { RadiosQuestion } from './radios';
 export type { TextQuestion } from './text';
 export type { NumberQuestion } from './number';
 export type { EmailQuestion } from './email';
+export type { EmailCodeQuestion } from './email-code';
 export { normalisedNiNumber, type NiNumberQuestion } from './ni-number';
 export type { CountryQuestion } from './country';
 export type { SelectQuestion } from './select';
@@ -96,6 +98,7 @@ export {
   countryKind,
   dateKind,
   emailKind,
+  emailCodeKind,
   fileKind,
   listKind,
   moneyKind,
@@ -127,6 +130,7 @@ export const questionKinds = [
   personKind,
   listKind,
   fileKind,
+  emailCodeKind,
 ] as const;
 
 type KindQuestion<K> = K extends QuestionKind<infer Q> ? Q : never;

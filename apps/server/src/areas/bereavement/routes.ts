@@ -2,16 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BEREAVEMENT_API_PREFIX,
   bereavementCaptchaChallengeSchema,
+  bereavementEmailCodeSentSchema,
   bereavementStartRequestSchema,
   errorBodySchema,
+  journeyTypeParamsSchema,
   type BereavementStartRequest,
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { createDocumentStore } from '../documents/store';
 import { journeyRoutesFor } from '../journeys/routes';
 import { visitorJourneyOwner } from '../journeys/visitor-owner';
 import { altchaCaptcha } from './captcha';
+import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
+import { startReportPurge } from './purge';
 import './journey-checks';
 import { bereavementStore } from './store';
 
@@ -31,6 +36,11 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
   { db, config, calculations },
 ) => {
   const captcha = await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
+  let purge: { stop(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    purge = startReportPurge(db, createDocumentStore(config), config.BEREAVEMENT_PURGE_MINUTES, app.log);
+  });
+  app.addHook('onClose', async () => purge?.stop());
 
   app.get(
     '/captcha-challenge',
@@ -58,6 +68,31 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       admit: {
         body: bereavementStartRequestSchema,
         check: (tx, request) => captcha.spend(tx, (request.body as BereavementStartRequest).captcha),
+      },
+      routes(journeys, walker) {
+        journeys.post(
+          '/journeys/:journeyType/email-token',
+          {
+            config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+            schema: {
+              tags: ['bereavement'],
+              summary: `Email a 6-digit code to the report's email answer, valid ${EMAIL_PROOF_RULES.expiryMinutes} minutes (a code sent under ${EMAIL_PROOF_RULES.resendSeconds} seconds ago stands); 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes`,
+              params: journeyTypeParamsSchema,
+              response: {
+                200: bereavementEmailCodeSentSchema,
+                400: errorBodySchema,
+                401: errorBodySchema,
+                403: errorBodySchema,
+                404: errorBodySchema,
+                429: errorBodySchema,
+              },
+            },
+          },
+          async (request) => {
+            const journey = await walker.journeyOf(db, request, request.params.journeyType);
+            return sendEmailCode(db, request.log, await reportRow(db, journey.id), new Date());
+          },
+        );
       },
     },
   });

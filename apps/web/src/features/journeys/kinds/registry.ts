@@ -50,6 +50,7 @@ const loaders: Loaders = {
   person: () => import('./PersonField'),
   list: () => import('./ListField'),
   file: () => import('./FileField'),
+  'email-code': () => import('./EmailCodeField'),
 };
 
 const fields = loadOnce(

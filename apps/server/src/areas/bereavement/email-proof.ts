@@ -1,0 +1,119 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bereavementJourneys } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
+import { queueEmail } from '../../lib/outbox';
+import { stepsOf } from '../journeys/repository';
+
+/**
+ * The reporter proves their email address with a 6-digit code before the report can be sent
+ * (docs/bereavement.md). The code goes to the journey's `reporter_email` answer; only its hash is kept,
+ * for 15 minutes; each try is counted before it is compared, and the fifth wrong one locks the proof
+ * for a day. Proving it keeps the address; a report whose email answer later differs is unproven.
+ */
+export const EMAIL_PROOF_RULES = {
+  expiryMinutes: 15,
+  maxAttempts: 5,
+  resendSeconds: 30,
+  lockHours: 24,
+} as const;
+
+type ReportRow = typeof bereavementJourneys.$inferSelect;
+
+const hashOf = (row: { id: string }, code: string) =>
+  createHash('sha256').update(`${row.id}:${code}`).digest('hex');
+
+/** The email address the report gives (`reporter_email`), as the email kind keeps it. */
+export const reporterEmailOf = (row: { steps: unknown[] }) =>
+  stepsOf(row).find((step) => step.answer?.questionKey === 'reporter_email')?.answer?.answerKey ?? null;
+
+const locked = () =>
+  new AppError(
+    403,
+    'email_locked',
+    `Too many wrong codes. You can ask for a new code in ${EMAIL_PROOF_RULES.lockHours} hours, or call us.`,
+  );
+
+export async function reportRow(db: Pick<Database, 'select'>, id: string) {
+  const [row] = await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.id, id));
+  return row!;
+}
+
+/** Sends a code to the report's email answer; a code sent under 30 seconds ago to it stands. */
+export async function sendEmailCode(db: Database, log: FastifyBaseLogger, row: ReportRow, now: Date) {
+  const email = reporterEmailOf(row);
+  if (!email) throw badRequest('email_not_given', 'Give your email address first.');
+  if (row.emailLockedUntil && row.emailLockedUntil > now) throw locked();
+  const recent =
+    row.email === email &&
+    row.emailCodeSentAt &&
+    now.getTime() - row.emailCodeSentAt.getTime() < EMAIL_PROOF_RULES.resendSeconds * 1000;
+  if (recent && row.emailCodeExpiresAt)
+    return { email, expiresAt: row.emailCodeExpiresAt.toISOString() };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + EMAIL_PROOF_RULES.expiryMinutes * 60_000);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bereavementJourneys)
+      .set({
+        email,
+        emailProvenAt: null,
+        emailCodeHash: hashOf(row, code),
+        emailCodeExpiresAt: expiresAt,
+        emailCodeSentAt: now,
+        emailCodeAttempts: 0,
+      })
+      .where(eq(bereavementJourneys.id, row.id));
+    await queueEmail(tx, log, {
+      to: email,
+      subject: 'Your code to report a death',
+      body: `Hello,\n\nYour code is ${code}. Enter it on the page that asked for it, within ${EMAIL_PROOF_RULES.expiryMinutes} minutes.\n\nIf you did not ask for this code, you can ignore this email.`,
+    });
+  });
+  return { email, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Checks a code the reporter typed: the try is counted first (one UPDATE ... RETURNING, so parallel
+ * guesses are each counted); right, the address is proven; wrong, 400 with the tries left, and the
+ * fifth wrong try locks the proof for a day (403 `email_locked`).
+ */
+export async function proveEmail(db: Database, row: ReportRow, typed: string, now: Date) {
+  if (row.emailLockedUntil && row.emailLockedUntil > now) throw locked();
+  if (!row.emailCodeHash || !row.emailCodeExpiresAt || row.email !== reporterEmailOf(row))
+    throw badRequest('email_code_not_sent', 'Ask for a code first.');
+  if (row.emailCodeExpiresAt <= now)
+    throw badRequest('email_code_expired', 'This code has expired. Ask for a new one.');
+  const [counted] = await db
+    .update(bereavementJourneys)
+    .set({ emailCodeAttempts: sql`${bereavementJourneys.emailCodeAttempts} + 1` })
+    .where(eq(bereavementJourneys.id, row.id))
+    .returning({ attempts: bereavementJourneys.emailCodeAttempts });
+  const attempts = counted!.attempts;
+  const code = typed.replace(/\s/g, '');
+  const right =
+    attempts <= EMAIL_PROOF_RULES.maxAttempts &&
+    timingSafeEqual(Buffer.from(hashOf(row, code)), Buffer.from(row.emailCodeHash));
+  if (right) {
+    await db
+      .update(bereavementJourneys)
+      .set({ emailProvenAt: now, emailCodeHash: null })
+      .where(eq(bereavementJourneys.id, row.id));
+    return;
+  }
+  if (attempts >= EMAIL_PROOF_RULES.maxAttempts) {
+    const until = new Date(now.getTime() + EMAIL_PROOF_RULES.lockHours * 3_600_000);
+    await db
+      .update(bereavementJourneys)
+      .set({ emailLockedUntil: until, emailCodeHash: null })
+      .where(eq(bereavementJourneys.id, row.id));
+    throw locked();
+  }
+  const left = EMAIL_PROOF_RULES.maxAttempts - attempts;
+  throw badRequest(
+    'email_code_invalid',
+    `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+  );
+}

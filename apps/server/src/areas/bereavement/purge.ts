@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, inArray, lt, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bereavementCaptchaUses, bereavementDocuments, bereavementJourneys } from '../../db/schema';
+import { loggableError } from '../../lib/logging';
+import type { DocumentStore } from '../documents/store';
+
+/** How many reports one purge transaction takes; the sweep repeats until none are left. */
+const PURGE_BATCH = 100;
+/** A spent captcha challenge is kept past its own 10 minutes, then forgotten. */
+const CAPTCHA_USES_KEPT_HOURS = 24;
+
+/**
+ * Deletes reports of a death that were never sent and whose time has run out (expired, cancelled or
+ * ended), with their uploaded documents' rows and files, and spent captcha challenges older than a
+ * day. Each batch is taken `FOR UPDATE SKIP LOCKED` in its own transaction, so two instances purging
+ * at once share the work instead of waiting on or repeating each other, and a report being answered
+ * at that moment is left for the next sweep; the files go before the rows are committed, so a failed
+ * batch is retried whole by the next sweep (removing a missing file is not an error). Sent reports are
+ * the scheme's cases and are kept. Answers how many reports and files went.
+ */
+export async function purgeExpiredReports(db: Database, store: DocumentStore, now = new Date()) {
+  let reports = 0;
+  let files = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const expired = await tx
+        .select({ id: bereavementJourneys.id })
+        .from(bereavementJourneys)
+        .where(and(ne(bereavementJourneys.status, 'Submitted'), lt(bereavementJourneys.expiresAt, now)))
+        .orderBy(bereavementJourneys.expiresAt)
+        .limit(PURGE_BATCH)
+        .for('update', { skipLocked: true });
+      const ids = expired.map((row) => row.id);
+      if (ids.length === 0) return { reports: 0, files: 0 };
+      const documents = await tx
+        .select({ storeKey: bereavementDocuments.storeKey })
+        .from(bereavementDocuments)
+        .where(inArray(bereavementDocuments.journeyId, ids));
+      for (const { storeKey } of documents) await store.remove(storeKey);
+      await tx.delete(bereavementDocuments).where(inArray(bereavementDocuments.journeyId, ids));
+      await tx.delete(bereavementJourneys).where(inArray(bereavementJourneys.id, ids));
+      return { reports: ids.length, files: documents.length };
+    });
+    reports += batch.reports;
+    files += batch.files;
+    if (batch.reports < PURGE_BATCH) break;
+  }
+  const spent = await db
+    .delete(bereavementCaptchaUses)
+    .where(lt(bereavementCaptchaUses.usedAt, new Date(now.getTime() - CAPTCHA_USES_KEPT_HOURS * 3_600_000)))
+    .returning({ id: bereavementCaptchaUses.challengeId });
+  return { reports, files, captchaUses: spent.length };
+}
+
+/** Purges now and then every `intervalMinutes`, without keeping the process alive; stop waits for a purge under way. */
+export function startReportPurge(
+  db: Database,
+  store: DocumentStore,
+  intervalMinutes: number,
+  log: FastifyBaseLogger,
+) {
+  let running: Promise<void> | null = null;
+  const purge = () => {
+    if (running) return;
+    running = purgeExpiredReports(db, store)
+      .then(
+        (purged) => {
+          if (Object.values(purged).some((count) => count > 0))
+            log.info(purged, 'expired reports of a death and their files purged');
+        },
+        (error: unknown) =>
+          log.warn({ failure: loggableError(error as Error) }, 'report purge failed; it runs again later'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  purge();
+  const timer = setInterval(purge, intervalMinutes * 60_000).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

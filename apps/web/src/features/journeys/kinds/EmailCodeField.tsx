@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  BEREAVEMENT_API_PREFIX,
+  BEREAVEMENT_JOURNEY_TYPE,
+  emailCodeKind,
+  type BereavementEmailCodeSent,
+  type EmailCodeQuestion,
+} from '@meridian/contracts';
+import { http } from '../../../lib/api';
+import { TextField as Box } from '../../../components/TextField';
+import { messageFor } from '../messages';
+import { typed, type FieldProps, type KindField } from './registry';
+
+const sendCode = () =>
+  http.post<BereavementEmailCodeSent>(
+    `${BEREAVEMENT_API_PREFIX}/journeys/${BEREAVEMENT_JOURNEY_TYPE}/email-token`,
+  );
+
+/**
+ * The code emailed to a reporter of a death: sent as the page opens (a code sent under 30 seconds ago
+ * stands), with the address it went to and a way to send a new one.
+ */
+function Field({ question, error }: FieldProps<EmailCodeQuestion>) {
+  const [sent, setSent] = useState<BereavementEmailCodeSent | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useCallback(async () => {
+    try {
+      setSent(await sendCode());
+      setProblem(null);
+    } catch (failure) {
+      setProblem(messageFor(failure));
+    }
+  }, []);
+  useEffect(() => {
+    void send();
+  }, [send]);
+  return (
+    <>
+      <p role="status">
+        {sent ? `We have sent a 6-digit code to ${sent.email}. It lasts 15 minutes.` : problem ? '' : 'Sending a code...'}
+      </p>
+      {problem && <p className="error-message">{problem}</p>}
+      <Box
+        id={question.key}
+        label={question.label}
+        hint={question.hint}
+        error={error}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        className="input--short"
+      />
+      <p>
+        <button type="button" className="link-button" onClick={() => void send()}>
+          Send a new code
+        </button>
+      </p>
+    </>
+  );
+}
+
+const field: KindField<EmailCodeQuestion> = {
+  kind: emailCodeKind,
+  Field,
+  fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
+};
+export default field;
