@@ -62,3 +62,31 @@ export const transferJourneyStartRequestSchema = z
     contentAccessKey: z.string().max(4000).optional(),
   })
   .optional();
+
+/** `GET v2/transfer-journeys/pension-tranches?requestedTransferValue=` (pence): the pension kept. */
+export const pensionTranchesQuerySchema = z.object({
+  requestedTransferValue: z.coerce.number().int().min(1).max(100_000_000_000),
+});
+export const pensionTranchesResponseSchema = z.object({
+  pensionTranchesResidualTotal: z.number().int(),
+  /** The AVC fund, which moves at its value on the day (not guaranteed). */
+  nonGuaranteed: z.number().int(),
+});
+
+/** `GET v2/transfer-journeys/transfer-values?requestedResidualPension=` (pence a year): the value to transfer. */
+export const transferValuesQuerySchema = z.object({
+  requestedResidualPension: z.coerce.number().int().min(0).max(100_000_000_000),
+});
+export const transferValuesResponseSchema = z.object({
+  transferValuesFullTotal: z.number().int(),
+  nonGuaranteed: z.number().int(),
+  transferValuesPartialTotal: z.number().int(),
+});
+
+/** `GET v2/transfer-journeys/pension-wise`: the date of Pension Wise guidance the member gave, if any. */
+export const transferPensionWiseSchema = z.object({ pensionWiseDate: isoDateSchema.nullable() });
+
+/** `GET v2/transfer-journeys/flexible-benefits`: the pensions the member says they have taken money from. */
+export const transferFlexibleBenefitsSchema = z.object({
+  flexibleBenefits: z.array(z.object({ nameOfPlan: z.string(), amountPence: z.number().int().nullable() })),
+});

@@ -174,6 +174,9 @@ describe('the transfer application', () => {
     const deferred = await signedIn('db.deferred');
     const before = await stored('1000001');
     expect(codeOf(await start(deferred))).toBe('transfer_quote_not_found');
+    expect(
+      codeOf(await deferred.request({ url: `${alias}/pension-tranches?requestedTransferValue=100000` })),
+    ).toBe('journey_not_found');
     expect(await stored('1000001')).toBe(before);
     expect(await transferStatus(deferred)).toBe('NotStartedTA');
     const pensioner = await signedIn('db.pensioner');
@@ -406,6 +409,35 @@ describe('the transfer application', () => {
     expect((await agent.request({ url: `${alias}/transfer-application-status` })).json()).toEqual({
       status: 'SubmitStarted',
     });
+    // The existing portal's reads of the application and its partial transfer calculator.
+    const aliasGet = async (path: string) => {
+      const answered = await agent.request({ url: `${alias}${path}` });
+      expect(answered.statusCode, answered.body).toBe(200);
+      return answered.json();
+    };
+    expect(await aliasGet('/pension-wise')).toEqual({ pensionWiseDate: utcDay(new Date()) });
+    expect(await aliasGet('/flexible-benefits')).toEqual({ flexibleBenefits: [] });
+    const calculator = async (payload: object) =>
+      (await agent.request({ method: 'POST', url: '/mdp-api/api/transfer-value/partial', payload })).json();
+    const byValue = await calculator({ by: 'transfer-value', transferValuePence: 2_000_000 });
+    expect(await aliasGet('/pension-tranches?requestedTransferValue=2000000')).toEqual({
+      pensionTranchesResidualTotal: byValue.residualPensionPence,
+      nonGuaranteed: 3_845_000,
+    });
+    const byPension = await calculator({
+      by: 'residual-pension',
+      residualPensionPence: byValue.residualPensionPence,
+    });
+    expect(
+      await aliasGet(`/transfer-values?requestedResidualPension=${byValue.residualPensionPence}`),
+    ).toEqual({
+      transferValuesFullTotal: view.totalGuaranteedTransferValue,
+      nonGuaranteed: 3_845_000,
+      transferValuesPartialTotal: byPension.transferValuePence,
+    });
+    expect(
+      codeOf(await agent.request({ url: `${alias}/pension-tranches?requestedTransferValue=lots` })),
+    ).toBe('field_invalid');
     const submitV3 = () =>
       agent.request({ method: 'POST', url: `/mdp-api/api/v3/transfer-journeys/submit`, payload: {} });
     // A transfer moves the pension away: the member confirms it is them with a code first.

@@ -4,22 +4,31 @@ import { z } from 'zod';
 import {
   errorBodySchema,
   journeySubmitResponseSchema,
+  pensionTranchesQuerySchema,
+  pensionTranchesResponseSchema,
+  transferFlexibleBenefitsSchema,
+  transferPensionWiseSchema,
+  transferValuesQuerySchema,
+  transferValuesResponseSchema,
   transferApplicationStatusSchema,
   transferApplicationViewSchema,
   transferJourneyLockSchema,
   transferJourneyStartRequestSchema,
   type JourneyDefinition,
+  type ListItem,
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { findDocument } from '../content/document-repository';
-import { cancelJourney, memberOf, startJourney } from '../journeys/actions';
+import { cancelJourney, memberOf, ownedGraph, startJourney } from '../journeys/actions';
+import { routeOf } from '../journeys/engine';
 import { journeyPageAliases } from '../journeys/alias-routes';
 import { memberFor } from '../journeys/lifecycle';
 import type { JourneyOwner } from '../journeys/owner';
-import { requireJourney } from '../journeys/repository';
+import { requireJourney, stepsOf } from '../journeys/repository';
+import { partialTransfer } from '../transfer-value/partial';
 import { TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
 
 const errors = {
@@ -30,6 +39,9 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['journeys'];
+/** The transfer application's questions the existing portal's calls read (each tenant's pages/transfer-application). */
+const PENSION_WISE_DATE_QUESTION = 'pension_wise_date';
+const FLEXIBLE_BENEFITS_QUESTION = 'flexible_benefits';
 
 /** The tenant's journey that starts from a transfer quote (the transfer application). */
 export async function transferJourneyType(db: Database, tenantUrl: string): Promise<string> {
@@ -58,6 +70,21 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, calculations, members }) => {
   app.addHook('preHandler', app.requireMember);
   const typeFor = (request: { tenantUrl: string }) => transferJourneyType(db, request.tenantUrl);
+  /** The member's answer to a question on the route their transfer application takes, if they gave one. */
+  const answerOf = async (request: FastifyRequest, questionKey: string) => {
+    const type = await typeFor(request);
+    const row = await requireJourney(db, memberOf(request), type);
+    const graph = ownedGraph(await members.graphOf(request, type), row);
+    const step = routeOf(graph, stepsOf(row)).path.find(
+      (candidate) => graph.pages.get(candidate.pageKey)?.question?.key === questionKey,
+    );
+    return step?.answer ?? null;
+  };
+  const flexibleBenefitsOf = async (request: FastifyRequest) => {
+    const answer = await answerOf(request, FLEXIBLE_BENEFITS_QUESTION);
+    const items = answer?.answerValue ? (JSON.parse(answer.answerValue) as ListItem[]) : [];
+    return items.map((item) => ({ nameOfPlan: item.title ?? '', amountPence: item.amountPence ?? null }));
+  };
 
   for (const path of ['/transfer-journeys/start', '/v2/transfer-journeys/start'])
     app.post(
@@ -115,6 +142,85 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ status: await statusFor(db, request) }),
+  );
+
+  for (const path of ['/transfer-journeys/pension-tranches', '/v2/transfer-journeys/pension-tranches'])
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'Partial transfer, by value: transferring requestedTransferValue (pence) keeps this pension a year (pence); the AVC fund apart. Needs a transfer application under way',
+          querystring: pensionTranchesQuerySchema,
+          response: { 200: pensionTranchesResponseSchema, ...errors, 424: errorBodySchema },
+        },
+      },
+      async (request) => {
+        await requireJourney(db, memberOf(request), await typeFor(request));
+        const partial = await partialTransfer(db, calculations, request, {
+          by: 'transfer-value',
+          transferValuePence: request.query.requestedTransferValue,
+        });
+        return {
+          pensionTranchesResidualTotal: partial.residualPensionPence,
+          nonGuaranteed: partial.nonGuaranteed.avcFundPence,
+        };
+      },
+    );
+
+  for (const path of ['/transfer-journeys/transfer-values', '/v2/transfer-journeys/transfer-values'])
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'Partial transfer, by pension kept: keeping requestedResidualPension (pence a year) leaves this value to transfer, beside the full value (pence); the AVC fund apart. Needs a transfer application under way',
+          querystring: transferValuesQuerySchema,
+          response: { 200: transferValuesResponseSchema, ...errors, 424: errorBodySchema },
+        },
+      },
+      async (request) => {
+        await requireJourney(db, memberOf(request), await typeFor(request));
+        const partial = await partialTransfer(db, calculations, request, {
+          by: 'residual-pension',
+          residualPensionPence: request.query.requestedResidualPension,
+        });
+        return {
+          transferValuesFullTotal: partial.fullTransferValuePence,
+          nonGuaranteed: partial.nonGuaranteed.avcFundPence,
+          transferValuesPartialTotal: partial.transferValuePence,
+        };
+      },
+    );
+
+  app.get(
+    '/v2/transfer-journeys/pension-wise',
+    {
+      schema: {
+        tags,
+        summary:
+          'The date of Pension Wise guidance the member gave in their transfer application (null when the route did not ask it, or not yet)',
+        response: { 200: transferPensionWiseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      pensionWiseDate: (await answerOf(request, PENSION_WISE_DATE_QUESTION))?.answerKey ?? null,
+    }),
+  );
+
+  app.get(
+    '/v2/transfer-journeys/flexible-benefits',
+    {
+      schema: {
+        tags,
+        summary:
+          'The pensions the member says they have already taken money from (flexible benefits), with the amount in pence',
+        response: { 200: transferFlexibleBenefitsSchema, ...errors },
+      },
+    },
+    async (request) => ({ flexibleBenefits: await flexibleBenefitsOf(request) }),
   );
 
   journeyPageAliases(app, {

@@ -10,8 +10,6 @@ import {
   transferStatementResponseSchema,
 } from '@meridian/contracts';
 import {
-  partialTransferByResidualPension,
-  partialTransferByValue,
   statementEntitlement,
   utcDay,
   type CalculationProvider,
@@ -27,9 +25,9 @@ import { openCase } from '../cases/open-case';
 import { fileForMember } from '../documents/library';
 import { memberOf } from '../journeys/actions';
 import { renderTransferPack } from './pack';
+import { partialTransfer } from './partial';
 import {
   avcFundOf,
-  currentTransferValue,
   freeStatementNotDue,
   keptBenefits,
   statementsIssuedInYear,
@@ -189,29 +187,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         response: { 200: partialTransferResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const today = utcDay(new Date());
-      const basis = await transferBasisFor(db, request, today);
-      const { quote, issuedOn } = await currentTransferValue(db, calculations, basis, today);
-      const body = request.body;
-      const partial = await calculated(
-        Promise.resolve().then(() =>
-          body.by === 'transfer-value'
-            ? partialTransferByValue(quote, body.transferValuePence)
-            : partialTransferByResidualPension(quote, body.residualPensionPence),
-        ),
-      );
-      const labels = new Map(quote.tranches.map((t) => [t.code, t.label]));
-      return {
-        guaranteed: issuedOn !== null,
-        fullTransferValuePence: quote.transferValuePence,
-        fullPensionPence: quote.pensionPence,
-        transferValuePence: partial.transferValuePence,
-        residualPensionPence: partial.residualPensionPence,
-        tranches: partial.tranches.map((t) => ({ ...t, label: labels.get(t.code) ?? t.code })),
-        nonGuaranteed: { avcFundPence: avcFundOf(basis.member) },
-      };
-    },
+    async (request) => partialTransfer(db, calculations, request, request.body),
   );
 
   app.get(
