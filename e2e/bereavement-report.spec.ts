@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { choose, typeDate } from './support/keyboard';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -158,4 +159,56 @@ test('a report left alone warns a minute before it times out, then starts again'
   await passCaptcha(main);
   await main.getByRole('button', { name: 'Start now' }).click();
   await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+});
+
+/** Presses Tab until the target has focus, inside the captcha widget's own tree too. */
+async function tabToInside(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses += 1) {
+    if (await target.evaluate((element) => (element.getRootNode() as Document).activeElement === element)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('never reached by Tab');
+}
+
+test('a relative starts a report and answers its first pages by keyboard alone', async ({ page }) => {
+  const main = page.getByRole('main');
+  await page.goto('/bereavement/report');
+  await expect(heading(page, 'Report a death online')).toBeVisible();
+  await tabToInside(page, main.getByRole('checkbox', { name: /not a robot/i }));
+  await page.keyboard.press('Space');
+  await expect(main.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
+  await tabToInside(page, main.getByRole('button', { name: 'Start now' }));
+  await page.keyboard.press('Enter');
+
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+  for (const [label, text] of [
+    ['First names', 'Arthur'],
+    ['Last name', 'Pendle'],
+  ] as const) {
+    await tabToInside(page, main.getByLabel(label));
+    await page.keyboard.type(text);
+  }
+  await typeDate(page, main.getByRole('group', { name: 'Date of birth' }), ['14', '3', '1950']);
+  for (const [label, text] of [
+    ['Address line 1', '4 Mill Lane'],
+    ['Town or city', 'Leeds'],
+  ] as const) {
+    await tabToInside(page, main.getByLabel(label));
+    await page.keyboard.type(text);
+  }
+  await tabToInside(page, main.getByLabel('Postcode', { exact: true }));
+  await page.keyboard.type('LS1 4AB');
+  await tabToInside(page, continueButton(main));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'When did they die?')).toBeVisible();
+  await typeDate(page, main.getByRole('group', { name: 'When did they die?' }), ['2', '1', '2026']);
+  await tabToInside(page, continueButton(main));
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, 'Their National Insurance number')).toBeVisible();
+  await choose(page, main.getByLabel('No, or not to hand'));
+  await tabToInside(page, continueButton(main));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'About you')).toBeVisible();
 });
