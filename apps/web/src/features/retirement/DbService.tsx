@@ -45,9 +45,9 @@ function ServiceRows({ service }: { service: Service }) {
           <dt>Pension built up, at {formatDate(service.pensionAsAt)}</dt>
           <dd>
             {built.map((tranche) => (
-              <p key={tranche.code}>
+              <div key={tranche.code}>
                 {tranche.label}: {pounds(tranche.annualPensionPence)} a year
-              </p>
+              </div>
             ))}
           </dd>
         </div>
