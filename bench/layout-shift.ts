@@ -1,4 +1,4 @@
-// npm run bench:cls [username] [--choice-made] (after npm run build:web): cumulative layout shift of /login, the signed-in hub
+// npm run bench:cls [username] [--choice-made] (after npm run build:web): cumulative layout shift (and the performance score) of /login, the signed-in hub
 // and, for db.deferred (the default), a step and check your answers of its retirement application, in
 // Lighthouse's median mobile run of five, with the elements that moved. Prints figures; never a pass/fail test.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ try {
   const pages = await runLighthouse(server.url, username, username === 'db.deferred', { cookieChoiceMade });
   for (const [name, page] of Object.entries(pages)) {
     console.log(
-      `${name}: CLS ${page.cumulativeLayoutShift}${name === 'login' ? ' (target: below 0.05)' : ''}`,
+      `${name}: CLS ${page.cumulativeLayoutShift}${name === 'login' ? ' (target: below 0.05)' : ''}, performance ${page.performance} (runs ${page.performanceOfEachRun.join(', ')})`,
     );
     for (const shift of page.layoutShifts) console.log(`  ${shift.score}  ${shift.element}`);
   }
