@@ -131,7 +131,7 @@ test('db.deferred sees their figures, their pension by age, downloads the option
     .click();
   await expect(heading(page, 'Your retirement figures')).toBeVisible();
 
-  await main.getByRole('link', { name: 'Choose another date, see your options and apply' }).click();
+  await main.getByRole('link', { name: 'Choose another date and see your options' }).click();
   await expect(heading(page, 'Your retirement options')).toBeVisible();
   // The pension at each birthday inside the window, as a chart and, by keyboard, as a table.
   const window = await (await page.request.get('/mdp-api/api/v2/retirement/retirement-date')).json();

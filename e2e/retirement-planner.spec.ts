@@ -32,7 +32,7 @@ test('db.active (40) plans retirement at 60 and 67 from their figures, with the 
 
   // "Choose another date" on the figures leads to the planner, not to a dead end.
   await page.goto('/retirement/figures');
-  await main.getByRole('link', { name: 'Choose another date, see your options and apply' }).click();
+  await main.getByRole('link', { name: 'Choose another date and see your options' }).click();
   await expect(heading(page, 'Your retirement options')).toBeVisible();
   await expect(main.getByText('You cannot apply online yet')).toBeVisible();
   await expect(main.getByRole('heading', { name: 'When you could take your pension' })).toBeVisible();
