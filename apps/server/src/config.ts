@@ -99,6 +99,8 @@ const environmentSchema = z.object({
   VISITOR_JOURNEY_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
   /** How long a report of a death lives without a step or a keep-alive, in minutes (1.25 in e2e). */
   BEREAVEMENT_JOURNEY_MINUTES: z.coerce.number().min(0.5).max(240).default(15),
+  /** How long it lives once the reporter has proven their email address with the code, in minutes. */
+  BEREAVEMENT_PROVEN_MINUTES: z.coerce.number().min(0.5).max(240).default(60),
   /** The most numbers the reporter's browser may try to solve the start's captcha (proof of work). */
   BEREAVEMENT_CAPTCHA_WORK: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** How often expired, unsent reports of a death and their files are purged, in minutes. */

@@ -148,6 +148,9 @@ describe('reporting a death', () => {
     expect(definition).toMatchObject({ audience: 'bereavement', firstPage: 'br_deceased' });
 
     await walk(reporter);
+    // Once the email is proven, each page keeps the report for an hour rather than 15 minutes.
+    const { expirationDate } = (await reporter.request({ url: `${base}/data` })).json();
+    expect((new Date(expirationDate).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
     const [row] = await ctx.database.db
       .select()
       .from(bereavementJourneys)

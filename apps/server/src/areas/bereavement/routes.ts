@@ -65,6 +65,10 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       prefix: BEREAVEMENT_API_PREFIX,
       store: bereavementStore,
       minutes: config.BEREAVEMENT_JOURNEY_MINUTES,
+      async minutesFor(q, journeyId) {
+        const { emailProvenAt } = await reportRow(q, journeyId);
+        return emailProvenAt ? config.BEREAVEMENT_PROVEN_MINUTES : config.BEREAVEMENT_JOURNEY_MINUTES;
+      },
       admit: {
         body: bereavementStartRequestSchema,
         check: (tx, request) => captcha.spend(tx, (request.body as BereavementStartRequest).captcha),

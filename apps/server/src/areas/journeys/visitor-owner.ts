@@ -23,7 +23,7 @@ import { assertComplete, routeOf } from './engine';
 import type { JourneyGraph } from './graph';
 import type { JourneyOwner, RoutesApp } from './owner';
 import { pluginOf, runSubmitChecks } from './plugins';
-import { loadJourneyGraph, statusOf, stepsOf } from './repository';
+import { loadJourneyGraph, statusOf, stepsOf, type Queryable } from './repository';
 import {
   keepVisitorJourneyAlive,
   portalVisitorStore,
@@ -67,6 +67,8 @@ export interface VisitorKind {
   prefix: string;
   store: VisitorJourneyStore;
   minutes: number;
+  /** How long this journey lives from a step or keep-alive, when it is longer than `minutes` (proven). */
+  minutesFor?(db: Queryable, journeyId: string): Promise<number>;
   /** What a start must carry (a solved captcha), checked in the start's transaction before it opens. */
   admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
   /** Routes only this kind has (the reporter's email proof, documents). */
@@ -129,7 +131,8 @@ export function visitorJourneyOwner({
 
     async save(q, journey, change, now) {
       // Each step keeps the visitor's journey for its minutes again.
-      const alive = change.steps ? { expiresAt: new Date(now.getTime() + minutes * 60_000) } : {};
+      const lasts = change.steps ? ((await kind?.minutesFor?.(q, journey.id)) ?? minutes) : 0;
+      const alive = change.steps ? { expiresAt: new Date(now.getTime() + lasts * 60_000) } : {};
       await store.update(q, journey.id, { ...change, ...alive, updatedAt: now });
     },
 
@@ -288,7 +291,8 @@ export function visitorJourneyOwner({
         },
         async (request) => {
           const row = await owner.journeyOf(db, request, request.params.journeyType);
-          const renewed = await keepVisitorJourneyAlive(store, db, row, new Date(), minutes);
+          const lasts = (await kind?.minutesFor?.(db, row.id)) ?? minutes;
+          const renewed = await keepVisitorJourneyAlive(store, db, row, new Date(), lasts);
           return { expiresAt: renewed.toISOString() };
         },
       );
