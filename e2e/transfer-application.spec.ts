@@ -1,10 +1,27 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
 import { choose, tabTo, tick, typeDate } from './support/keyboard';
 import { codeSentTo, signInToHub } from './support/member';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
+
+// On a portal of its own: db.avc's contact details must not have changed lately (my-details.spec changes
+// them on the shared portal), or the transfer's step-up code would have no settled route to go to.
+const test = base.extend<object, { transferPortal: OwnPortal }>({
+  transferPortal: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startOwnPortal('transfer-application', {});
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ transferPortal }, use) => use(transferPortal.url('')),
+});
 
 // Two walks of a long application, with an accessibility check on every page.
 test.describe.configure({ timeout: 240_000 });
