@@ -325,6 +325,25 @@ export async function resendOneTimeCode(
   return pendingFrom(row);
 }
 
+/**
+ * Resends a code sent to one settled route (a bank, nomination or step-up code, whose pending change
+ * kept where it went as `sentTo`), answering as the first send did: by which channel and to where.
+ */
+export async function resendToSameRoute(
+  db: Database,
+  messaging: Messaging,
+  request: { owner: CodeOwner; purpose: string; nonce: string | undefined; message: CodeMessage },
+) {
+  const waiting = await pendingChange(db, request.owner, request.purpose, request.nonce);
+  const pending = await resendOneTimeCode(db, messaging, request);
+  return {
+    ...pending,
+    channel: waiting?.channel ?? 'email',
+    sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
+    currentRouteSentTo: null,
+  };
+}
+
 const matches = (expectedHash: string, givenHash: string) =>
   timingSafeEqual(Buffer.from(expectedHash, 'hex'), Buffer.from(givenHash, 'hex'));
 

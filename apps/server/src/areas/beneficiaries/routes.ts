@@ -24,7 +24,7 @@ import {
   confirmOneTimeCode,
   confirmationErrors,
   pendingChange,
-  resendOneTimeCode,
+  resendToSameRoute,
   sendOneTimeCode,
   type CodeMessage,
 } from '../../lib/one-time-codes';
@@ -167,19 +167,12 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       },
     },
     async (request) => {
-      const waiting = await pendingChange(db, ownerOf(request), PURPOSE, request.headers[NONCE_HEADER]);
-      const pending = await resendOneTimeCode(db, messaging, {
+      return resendToSameRoute(db, messaging, {
         owner: ownerOf(request),
         purpose: PURPOSE,
         nonce: request.headers[NONCE_HEADER],
         message: stepUpMessage,
       });
-      return {
-        ...pending,
-        channel: waiting?.channel ?? 'email',
-        sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
-        currentRouteSentTo: null,
-      };
     },
   );
 

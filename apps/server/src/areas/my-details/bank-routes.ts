@@ -21,7 +21,7 @@ import {
   confirmOneTimeCode,
   confirmationErrors,
   pendingChange,
-  resendOneTimeCode,
+  resendToSameRoute,
   sendOneTimeCode,
   type CodeMessage,
   type CodeOwner,
@@ -266,20 +266,12 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
       },
     },
     async (request) => {
-      const owner = ownerOf(request);
-      const waiting = await pendingChange(db, owner, PURPOSE, request.headers[NONCE_HEADER]);
-      const pending = await resendOneTimeCode(db, messaging, {
-        owner,
+      return resendToSameRoute(db, messaging, {
+        owner: ownerOf(request),
         purpose: PURPOSE,
         nonce: request.headers[NONCE_HEADER],
         message: await stepUpMessage(request),
       });
-      return {
-        ...pending,
-        channel: waiting?.channel ?? 'email',
-        sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
-        currentRouteSentTo: null,
-      };
     },
   );
 

@@ -8,8 +8,7 @@ import { AppError, notFound } from '../../lib/errors';
 import {
   confirmOneTimeCode,
   confirmationErrors,
-  pendingChange,
-  resendOneTimeCode,
+  resendToSameRoute,
   sendOneTimeCode,
   type CodeMessage,
   type CodeOwner,
@@ -90,20 +89,12 @@ export async function resendStepUpCode(
   request: FastifyRequest,
   nonce: string | undefined,
 ): Promise<PendingChange> {
-  const owner = ownerOf(request);
-  const waiting = await pendingChange(db, owner, STEP_UP_PURPOSE, nonce);
-  const pending = await resendOneTimeCode(db, request.server.messaging, {
-    owner,
+  return resendToSameRoute(db, request.server.messaging, {
+    owner: ownerOf(request),
     purpose: STEP_UP_PURPOSE,
     nonce,
     message: await codeMessage(db, request),
   });
-  return {
-    ...pending,
-    channel: waiting?.channel ?? 'email',
-    sentTo: String(waiting?.payload.sentTo ?? 'your contact details'),
-    currentRouteSentTo: null,
-  };
 }
 
 /** Spends the code and marks this session as stepped up now; a code sent for another session is refused. */
