@@ -1,5 +1,5 @@
 // Cases opened with the administrator.
-import { index, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
 
@@ -21,6 +21,12 @@ export const memberCases = portal.table(
     documents: jsonb('documents').$type<Array<{ name: string; status: string }>>().notNull().default([]),
     /** The submitted application as a PDF, base64. */
     summaryPdf: text('summary_pdf'),
+    /** The member of staff working the case (operations console); null while it waits in the queue. */
+    assignedTo: uuid('assigned_to'),
+    /** The latest note staff wrote for the member, shown with the status in My requests. */
+    memberNote: text('member_note'),
+    /** When staff completed or rejected it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,3 +20,4 @@ export * from './identity-verification';
 export * from './documents';
 export * from './beneficiaries';
 export * from './bereavement';
+export * from './operations';

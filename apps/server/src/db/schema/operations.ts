@@ -1,0 +1,95 @@
+// The scheme's operations console: staff, their sessions, their audit trail and case work.
+import { bigint, boolean, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { portal } from './namespaces';
+
+export const staffRoles = ['caseworker', 'team_leader', 'content_editor', 'auditor', 'administrator'] as const;
+
+/** Scheme staff: apart from members, signing in with a password and an authenticator-app code. */
+export const staffAccounts = portal.table('staff_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Lower case; the sign-in name. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role', { enum: staffRoles }).notNull(),
+  /** The tenant whose cases they work; null for an administrator firm's staff, who work every tenant's. */
+  tenantUrl: text('tenant_url'),
+  passwordHash: text('password_hash').notNull(),
+  /** Base32 TOTP secret; enrolled once the first code from it has been accepted. */
+  totpSecret: text('totp_secret'),
+  totpEnrolled: boolean('totp_enrolled').notNull().default(false),
+  /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A staff sign-in: `password` once the password was right (waiting for the code), `signed_in` after.
+ * The cookie holds a random token; only its SHA-256 is kept.
+ */
+export const staffSessions = portal.table(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    stage: text('stage', { enum: ['password', 'signed_in'] }).notNull(),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('staff_sessions_staff').on(table.staffId)],
+);
+
+/**
+ * Every staff action and every view of a member's data. Append-only: a trigger (migration 0030)
+ * refuses UPDATE and DELETE, on PostgreSQL and PGlite alike.
+ */
+export const staffAudit = portal.table(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for a sign-in attempt by an unknown email. */
+    staffId: uuid('staff_id'),
+    action: text('action').notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    caseNumber: text('case_number'),
+    businessGroup: text('business_group'),
+    referenceNumber: text('reference_number'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    index('staff_audit_at').on(table.at),
+    index('staff_audit_case').on(table.caseNumber, table.at),
+    index('staff_audit_staff').on(table.staffId, table.at),
+  ],
+);
+
+export const caseEventKinds = ['assigned', 'status', 'note', 'completed', 'rejected'] as const;
+
+/** What staff did on a case, in order: its timeline. A `memberNote` is shown to the member in My requests. */
+export const caseEvents = portal.table(
+  'case_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseNumber: text('case_number').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id').notNull(),
+    kind: text('kind', { enum: caseEventKinds }).notNull(),
+    /** The status after the event (status, completed, rejected). */
+    status: text('status'),
+    /** Who the case went to (assigned); null when it was unassigned. */
+    assigneeId: uuid('assignee_id'),
+    /** Seen by staff only. */
+    note: text('note'),
+    /** Seen by the member in My requests too. */
+    memberNote: text('member_note'),
+  },
+  (table) => [index('case_events_case').on(table.caseNumber, table.at)],
+);
