@@ -21,3 +21,4 @@ export * from './documents';
 export * from './beneficiaries';
 export * from './bereavement';
 export * from './operations';
+export * from './two-step';
