@@ -55,6 +55,7 @@ import { memberJourneyOwner } from './areas/journeys/member-owner';
 import { stepUpRoutes } from './areas/step-up/routes';
 import { VISITOR_API_PREFIX, visitorJourneyOwner } from './areas/journeys/visitor-owner';
 import { caseRoutes } from './areas/cases/routes';
+import { operationsRoutes } from './areas/operations/routes';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
 import './areas/retirement/dc-journey-plugin';
@@ -226,6 +227,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         },
         { name: 'bereavement', description: 'Reporting a death, for visitors without an account' },
         { name: 'operations', description: 'Health and readiness' },
+        { name: 'operations-console', description: 'Scheme staff: sign-in and case work (/admin-api)' },
       ],
       components: { securitySchemes: { [XSRF_SECURITY_SCHEME]: xsrfSecurityScheme } },
     },
@@ -325,6 +327,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', ...journeyDeps });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });
+  await app.register(operationsRoutes, { prefix: '/admin-api', db });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });

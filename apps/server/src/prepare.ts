@@ -4,6 +4,7 @@ import { utcDay } from '@meridian/pensions';
 import type { DatabaseHandle } from './db/client';
 import { syncContent } from './areas/content/sync';
 import { hasDemoData, seedDemoData } from './seed/demo';
+import { seedDemoStaff } from './seed/demo-staff';
 import { seedSampleAddresses } from './areas/my-details/sample-addresses';
 // The sync checks the figures a journey's conditions test against those its plugin locks, so the
 // plugins are registered wherever content is synced (the server, the CLI, the test setup).
@@ -26,5 +27,9 @@ export async function prepareDatabase(
   if (seedDemo && !(await hasDemoData(database.db))) {
     await seedDemoData(database.db, utcDay(new Date()));
     log.info('demo members seeded');
+  }
+  if (seedDemo) {
+    const staff = await seedDemoStaff(database.db);
+    if (staff > 0) log.info({ staff }, 'demo staff seeded (operations console)');
   }
 }

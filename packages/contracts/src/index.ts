@@ -31,3 +31,4 @@ export * from './phone-display';
 export * from './transfer-value';
 export * from './transfer-application';
 export * from './account';
+export * from './operations';

@@ -299,5 +299,7 @@ export const memberCaseSchema = z.object({
   updatedAt: z.string(),
   documents: z.array(z.object({ name: z.string(), status: z.enum(['outstanding', 'received', 'complete']) })),
   journeyType: z.string().nullable(),
+  /** The scheme's latest note to the member about this case (from the operations console). */
+  memberNote: z.string().nullable().optional(),
 });
 export type MemberCase = z.infer<typeof memberCaseSchema>;

@@ -52,6 +52,9 @@ export const webAppPaths = {
   contactPreferences: '/my-details/contact-preferences',
   signInSecurity: '/my-details/security',
   changePassword: '/my-details/security/password',
+  twoStepSetup: '/my-details/security/two-step',
+  twoStepOff: '/my-details/security/two-step/off',
+  recoveryCodes: '/my-details/security/recovery-codes',
   bankDetails: '/my-details/bank',
   cancelBankChange: '/my-details/bank/cancel',
   documents: '/documents',
@@ -65,6 +68,9 @@ export const webAppPaths = {
   dcChoose: '/retirement/dc-options/choose',
   transferValue: '/transfer',
 } as const;
+
+/** The scheme staff's operations console: a route tree of its own, every path under it the console's. */
+export const CONSOLE_PATH = '/admin';
 
 /** Pages that exist only where the tenant offers site search. */
 export const searchPaths: readonly string[] = [webAppPaths.search, webAppPaths.searchFrench];
@@ -86,6 +92,7 @@ export function isWebAppPath(
 ): boolean {
   const path = normalisePath(pathname);
   if (!siteSearch && searchPaths.includes(path)) return false;
+  if (path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`)) return true;
   const known = [...Object.values(webAppPaths), ...Object.values(resolveRoutes(routes))];
   return known.some((candidate) => normalisePath(candidate) === path);
 }

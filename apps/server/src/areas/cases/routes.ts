@@ -36,6 +36,7 @@ export const caseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           updatedAt: memberCases.updatedAt,
           documents: memberCases.documents,
           journeyType: memberCases.journeyType,
+          memberNote: memberCases.memberNote,
         })
         .from(memberCases)
         .where(casesOf(record))
@@ -53,6 +54,7 @@ export const caseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
             status: memberCaseSchema.shape.documents.element.shape.status.parse(document.status),
           })),
           journeyType: row.journeyType,
+          memberNote: row.memberNote,
         })),
       };
     },

@@ -1,0 +1,428 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { daysBetween, utcDay } from '@meridian/pensions';
+import type { CaseDetail, QueuedCase, StaffRole } from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import {
+  caseEvents,
+  memberCases,
+  memberDocuments,
+  memberJourneys,
+  members,
+  staffAccounts,
+  tenants,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { answerLines } from '../journeys/answers';
+import { routeOf } from '../journeys/engine';
+import { loadJourneyGraph, stepsOf } from '../journeys/repository';
+import { identityVerificationOf } from '../identity-verification/service';
+import type { IdentityVerifier } from '../identity-verification/verifier';
+import { deadlineOf } from './deadlines';
+import type { SignedInStaff } from './staff-session';
+import { auditStaff } from './staff-audit';
+
+/** What each role may do with cases. */
+const rights = {
+  read: ['caseworker', 'team_leader', 'auditor', 'administrator'],
+  work: ['caseworker', 'team_leader', 'administrator'],
+  assignOthers: ['team_leader', 'administrator'],
+} satisfies Record<string, StaffRole[]>;
+export type CaseRight = keyof typeof rights;
+
+/** Refuses (403, audited) a member of staff whose role lacks the right. */
+export async function requireRight(
+  db: Database,
+  request: FastifyRequest,
+  right: CaseRight,
+  caseNumber?: string,
+) {
+  const staff = request.staff!;
+  if ((rights[right] as readonly string[]).includes(staff.role)) return;
+  await auditStaff(db, request, {
+    action: `case_${right}`,
+    outcome: 'denied',
+    caseNumber: caseNumber ?? null,
+    details: { reason: 'role', role: staff.role },
+  });
+  throw new AppError(403, 'staff_role_not_allowed', 'Your role does not allow this.');
+}
+
+const inScope = (staff: SignedInStaff): SQL | undefined =>
+  staff.businessGroups ? inArray(memberCases.businessGroup, staff.businessGroups) : undefined;
+
+const caseColumns = {
+  caseNumber: memberCases.caseNumber,
+  caseType: memberCases.caseType,
+  title: memberCases.title,
+  status: memberCases.status,
+  businessGroup: memberCases.businessGroup,
+  referenceNumber: memberCases.referenceNumber,
+  createdAt: memberCases.createdAt,
+  closedAt: memberCases.closedAt,
+  journeyType: memberCases.journeyType,
+  memberNote: memberCases.memberNote,
+  documents: memberCases.documents,
+  hasSummaryPdf: sql<boolean>`${memberCases.summaryPdf} is not null`,
+  forenames: members.forenames,
+  surname: members.surname,
+  assigneeId: staffAccounts.id,
+  assigneeName: staffAccounts.name,
+  guaranteeDate: sql<
+    string | null
+  >`(select ${memberJourneys.choice} ->> 'guaranteeDate' from ${memberJourneys} where ${memberJourneys.caseNumber} = ${memberCases.caseNumber} limit 1)`,
+};
+
+function casesQuery(db: Database) {
+  return db
+    .select(caseColumns)
+    .from(memberCases)
+    .leftJoin(
+      members,
+      and(
+        eq(members.businessGroup, memberCases.businessGroup),
+        eq(members.referenceNumber, memberCases.referenceNumber),
+      ),
+    )
+    .leftJoin(staffAccounts, eq(staffAccounts.id, memberCases.assignedTo));
+}
+
+type CaseRow = Awaited<ReturnType<ReturnType<typeof casesQuery>['execute']>>[number];
+
+function queued(row: CaseRow, today: string): QueuedCase {
+  const { deadline, rule } = deadlineOf(row.caseType, row.createdAt, row.guaranteeDate);
+  const closed = row.closedAt !== null;
+  return {
+    caseNumber: row.caseNumber,
+    caseType: row.caseType,
+    title: row.title,
+    status: row.status,
+    businessGroup: row.businessGroup,
+    referenceNumber: row.referenceNumber,
+    memberName: row.forenames || row.surname ? `${row.forenames ?? ''} ${row.surname ?? ''}`.trim() : null,
+    openedAt: row.createdAt.toISOString(),
+    ageDays: daysBetween(utcDay(row.createdAt), today as never),
+    deadline,
+    deadlineRule: rule,
+    overdue: !closed && deadline < today,
+    closed,
+    assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
+  };
+}
+
+export interface QueueFilter {
+  type?: string;
+  status: 'open' | 'closed' | 'all';
+  tenant?: string;
+  assignee?: string;
+  minAgeDays?: number;
+}
+
+/** The case queue in the staff member's scope: overdue first, then by deadline, then oldest. */
+export async function caseQueue(
+  db: Database,
+  staff: SignedInStaff,
+  filter: QueueFilter,
+): Promise<QueuedCase[]> {
+  const conditions: Array<SQL | undefined> = [inScope(staff)];
+  if (filter.type) conditions.push(eq(memberCases.caseType, filter.type));
+  if (filter.status === 'open') conditions.push(isNull(memberCases.closedAt));
+  if (filter.status === 'closed') conditions.push(isNotNull(memberCases.closedAt));
+  if (filter.tenant) {
+    const [tenant] = await db
+      .select({ businessGroups: tenants.businessGroups })
+      .from(tenants)
+      .where(eq(tenants.tenantUrl, filter.tenant));
+    conditions.push(
+      inArray(memberCases.businessGroup, tenant?.businessGroups.length ? tenant.businessGroups : ['']),
+    );
+  }
+  if (filter.assignee === 'none') conditions.push(isNull(memberCases.assignedTo));
+  else if (filter.assignee)
+    conditions.push(eq(memberCases.assignedTo, filter.assignee === 'me' ? staff.id : filter.assignee));
+  if (filter.minAgeDays !== undefined)
+    conditions.push(lte(memberCases.createdAt, new Date(Date.now() - filter.minAgeDays * 86_400_000)));
+  const rows = await casesQuery(db)
+    .where(and(...conditions))
+    .orderBy(asc(memberCases.createdAt))
+    .limit(500);
+  const today = utcDay(new Date());
+  return rows
+    .map((row) => queued(row, today))
+    .sort(
+      (a, b) =>
+        Number(b.overdue) - Number(a.overdue) ||
+        a.deadline.localeCompare(b.deadline) ||
+        a.openedAt.localeCompare(b.openedAt),
+    );
+}
+
+/** A case in the staff member's scope: 404 when there is none, 403 (audited) when it is another tenant's. */
+export async function caseInScope(
+  db: Database,
+  request: FastifyRequest,
+  caseNumber: string,
+): Promise<CaseRow & QueuedCase> {
+  const staff = request.staff!;
+  const [row] = await casesQuery(db).where(eq(memberCases.caseNumber, caseNumber));
+  if (!row) throw new AppError(404, 'case_not_found', `There is no case ${caseNumber}.`);
+  if (staff.businessGroups && !staff.businessGroups.includes(row.businessGroup)) {
+    await auditStaff(db, request, {
+      action: 'case_view',
+      outcome: 'denied',
+      caseNumber,
+      businessGroup: row.businessGroup,
+      referenceNumber: row.referenceNumber,
+      details: { reason: 'other_tenant' },
+    });
+    throw new AppError(403, 'case_other_tenant', 'This case belongs to another scheme’s members.');
+  }
+  return { ...row, ...queued(row, utcDay(new Date())) };
+}
+
+/** The tenant a business group belongs to (the first that lists it). */
+async function tenantOfGroup(db: Database, businessGroup: string): Promise<string | null> {
+  const [row] = await db
+    .select({ tenantUrl: tenants.tenantUrl })
+    .from(tenants)
+    .where(sql`${businessGroup} = any(${tenants.businessGroups})`)
+    .limit(1);
+  return row?.tenantUrl ?? null;
+}
+
+/** The member's answers as check your answers showed them; the raw answers when the journey's content is gone. */
+async function answersOf(
+  db: Database,
+  verifier: IdentityVerifier,
+  found: { caseNumber: string; businessGroup: string; referenceNumber: string; journeyType: string | null },
+) {
+  const [journey] = await db
+    .select({ steps: memberJourneys.steps, type: memberJourneys.type })
+    .from(memberJourneys)
+    .where(eq(memberJourneys.caseNumber, found.caseNumber))
+    .limit(1);
+  if (!journey) return [];
+  const steps = stepsOf(journey);
+  const tenantUrl = await tenantOfGroup(db, found.businessGroup);
+  try {
+    if (!tenantUrl) throw new Error('no tenant');
+    const graph = await loadJourneyGraph(db, tenantUrl, journey.type);
+    const identity = await identityVerificationOf(db, verifier, found);
+    return answerLines(graph, routeOf(graph, steps).path, { identity: identity.status }).map((line) => ({
+      question: line.label,
+      answer: line.value,
+    }));
+  } catch {
+    return steps.flatMap((step) =>
+      step.answer
+        ? [{ question: step.answer.questionKey, answer: step.answer.answerValue ?? step.answer.answerKey }]
+        : [],
+    );
+  }
+}
+
+/** Everything the case page shows; the view is audited as a view of the member's data. */
+export async function caseDetail(
+  db: Database,
+  verifier: IdentityVerifier,
+  request: FastifyRequest,
+  caseNumber: string,
+): Promise<CaseDetail> {
+  const found = await caseInScope(db, request, caseNumber);
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(
+      and(eq(members.businessGroup, found.businessGroup), eq(members.referenceNumber, found.referenceNumber)),
+    );
+  const files = await db
+    .select({
+      id: memberDocuments.id,
+      name: memberDocuments.name,
+      type: memberDocuments.type,
+      mediaType: memberDocuments.mediaType,
+      receivedAt: memberDocuments.receivedAt,
+    })
+    .from(memberDocuments)
+    .where(eq(memberDocuments.caseNumber, caseNumber))
+    .orderBy(asc(memberDocuments.receivedAt));
+  const events = await db
+    .select({
+      event: caseEvents,
+      by: staffAccounts.name,
+      assignee: sql<
+        string | null
+      >`(select name from ${staffAccounts} a where a.id = ${caseEvents.assigneeId})`,
+    })
+    .from(caseEvents)
+    .leftJoin(staffAccounts, eq(staffAccounts.id, caseEvents.staffId))
+    .where(eq(caseEvents.caseNumber, caseNumber))
+    .orderBy(asc(caseEvents.at));
+  await auditStaff(db, request, {
+    action: 'case_view',
+    outcome: 'success',
+    caseNumber,
+    businessGroup: found.businessGroup,
+    referenceNumber: found.referenceNumber,
+  });
+  const timeline: CaseDetail['timeline'] = [
+    {
+      at: found.createdAt.toISOString(),
+      kind: 'opened' as const,
+      by: 'Member',
+      status: 'Received',
+      note: null,
+      memberNote: null,
+    },
+    ...files.map((file) => ({
+      at: file.receivedAt.toISOString(),
+      kind: 'submitted_document' as const,
+      by: 'Member',
+      status: null,
+      note: file.name,
+      memberNote: null,
+    })),
+    ...events.map(({ event, by, assignee }) => ({
+      at: event.at.toISOString(),
+      kind: event.kind,
+      by: by ?? 'Staff',
+      status: event.status,
+      note:
+        event.kind === 'assigned' ? `Assigned to ${assignee ?? 'nobody (back in the queue)'}` : event.note,
+      memberNote: event.memberNote,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    case: {
+      caseNumber: found.caseNumber,
+      caseType: found.caseType,
+      title: found.title,
+      status: found.status,
+      businessGroup: found.businessGroup,
+      referenceNumber: found.referenceNumber,
+      memberName: found.memberName,
+      openedAt: found.openedAt,
+      ageDays: found.ageDays,
+      deadline: found.deadline,
+      deadlineRule: found.deadlineRule,
+      overdue: found.overdue,
+      closed: found.closed,
+      assignee: found.assignee,
+      memberNote: found.memberNote,
+      journeyType: found.journeyType,
+    },
+    member: member
+      ? {
+          name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+          dateOfBirth: member.dateOfBirth,
+          insuranceNumber: member.insuranceNumber,
+          status: member.status,
+          schemeCode: member.schemeCode,
+          email: member.email,
+        }
+      : null,
+    answers: await answersOf(db, verifier, found),
+    documents: found.documents.map((document) => ({
+      name: document.name,
+      status:
+        (['outstanding', 'received', 'complete'] as const).find((s) => s === document.status) ??
+        'outstanding',
+    })),
+    files: files.map((file) => ({ ...file, receivedAt: file.receivedAt.toISOString() })),
+    hasSummaryPdf: found.hasSummaryPdf,
+    timeline,
+  };
+}
+
+export type CaseAction =
+  | { kind: 'assigned'; assigneeId: string | null }
+  | { kind: 'status'; status: string; memberNote: string }
+  | { kind: 'note'; note: string }
+  | { kind: 'completed'; memberNote: string }
+  | { kind: 'rejected'; reason: string };
+
+/**
+ * One action on a case, with its timeline event and its audit entry in one transaction. A closed case
+ * takes notes only (409 `case_closed`); an assignee must be staff who can see the case.
+ */
+export async function actOnCase(
+  db: Database,
+  request: FastifyRequest,
+  caseNumber: string,
+  action: CaseAction,
+) {
+  const staff = request.staff!;
+  await requireRight(db, request, 'work', caseNumber);
+  if (action.kind === 'assigned' && action.assigneeId !== staff.id)
+    await requireRight(db, request, 'assignOthers', caseNumber);
+  const found = await caseInScope(db, request, caseNumber);
+  if (found.closed && action.kind !== 'note')
+    throw new AppError(
+      409,
+      'case_closed',
+      `Case ${caseNumber} is ${found.status.toLowerCase()}: it cannot change now.`,
+    );
+  if (action.kind === 'assigned' && action.assigneeId) {
+    const [assignee] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, action.assigneeId));
+    const scopeOk =
+      assignee &&
+      !assignee.disabledAt &&
+      (rights.work as readonly string[]).includes(assignee.role) &&
+      (assignee.tenantUrl === null || (await tenantOfGroup(db, found.businessGroup)) === assignee.tenantUrl);
+    if (!scopeOk) throw new AppError(400, 'assignee_not_allowed', 'This person cannot work this case.');
+  }
+  const now = new Date();
+  const change =
+    action.kind === 'assigned'
+      ? { assignedTo: action.assigneeId }
+      : action.kind === 'status'
+        ? { status: action.status, memberNote: action.memberNote, updatedAt: now }
+        : action.kind === 'completed'
+          ? { status: 'Completed', memberNote: action.memberNote, closedAt: now, updatedAt: now }
+          : action.kind === 'rejected'
+            ? { status: 'Rejected', memberNote: action.reason, closedAt: now, updatedAt: now }
+            : null;
+  await db.transaction(async (tx) => {
+    if (change) await tx.update(memberCases).set(change).where(eq(memberCases.caseNumber, caseNumber));
+    await tx.insert(caseEvents).values({
+      caseNumber,
+      at: now,
+      staffId: staff.id,
+      kind: action.kind,
+      status: change && 'status' in change ? change.status : null,
+      assigneeId: action.kind === 'assigned' ? action.assigneeId : null,
+      note: action.kind === 'note' ? action.note : null,
+      memberNote: change && 'memberNote' in change ? change.memberNote : null,
+    });
+    await auditStaff(tx, request, {
+      action: `case_${action.kind}`,
+      outcome: 'success',
+      caseNumber,
+      businessGroup: found.businessGroup,
+      referenceNumber: found.referenceNumber,
+      details:
+        action.kind === 'assigned'
+          ? { assigneeId: action.assigneeId }
+          : change && 'status' in change
+            ? { status: change.status }
+            : {},
+    });
+  });
+}
+
+/** Staff a case in this scope could go to: those who work cases, of the tenant or of every tenant. */
+export async function assignableStaff(db: Database, staff: SignedInStaff) {
+  const rows = await db
+    .select({
+      id: staffAccounts.id,
+      name: staffAccounts.name,
+      role: staffAccounts.role,
+      tenantUrl: staffAccounts.tenantUrl,
+    })
+    .from(staffAccounts)
+    .where(and(isNull(staffAccounts.disabledAt), inArray(staffAccounts.role, rights.work)))
+    .orderBy(asc(staffAccounts.name));
+  return rows.filter(
+    (row) => staff.tenantUrl === null || row.tenantUrl === null || row.tenantUrl === staff.tenantUrl,
+  );
+}

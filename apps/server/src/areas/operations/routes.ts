@@ -1,0 +1,355 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import {
+  assignCaseSchema,
+  caseDetailSchema,
+  caseNoteSchema,
+  caseNumberParamsSchema,
+  caseQueueQuerySchema,
+  caseQueueSchema,
+  changeStatusSchema,
+  completeCaseSchema,
+  errorBodySchema,
+  rejectCaseSchema,
+  staffCodeSchema,
+  staffMemberSchema,
+  staffRoleSchema,
+  staffSignInAnswerSchema,
+  staffSignInSchema,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { memberCases, memberDocuments, staffAccounts } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashPassword, passwordMatches } from '../../lib/password-hashing';
+import { generateSecret } from 'otplib';
+import { actOnCase, assignableStaff, caseDetail, caseInScope, caseQueue, requireRight } from './case-work';
+import { otpauthUri } from './staff-accounts';
+import { auditStaff } from './staff-audit';
+import {
+  confirmCode,
+  endStaffSession,
+  presentedSession,
+  requireStaff,
+  startStaffSession,
+} from './staff-session';
+
+const tags = ['operations-console'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const done = z.object({ ok: z.literal(true) });
+const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+/** Staff sign-in (password, then an authenticator-app code) and case work, under /admin-api. */
+export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.decorateRequest('staff', null);
+  // Compared against when the email is unknown, so a wrong email takes as long as a wrong password.
+  const absentHash = await hashPassword(generateSecret());
+
+  app.post(
+    '/sign-in',
+    {
+      config: signInLimit,
+      schema: {
+        tags,
+        summary: 'Staff sign-in, first step: email and password (a code from the authenticator app follows)',
+        body: staffSignInSchema,
+        response: { 200: staffSignInAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+      const right = await passwordMatches(account?.passwordHash ?? absentHash, request.body.password);
+      if (!account || !right || account.disabledAt) {
+        await auditStaff(db, request, {
+          action: 'staff_sign_in_password',
+          outcome: 'failure',
+          staffId: account?.id ?? null,
+          details: {
+            email,
+            reason: !account ? 'unknown_email' : account.disabledAt ? 'disabled' : 'wrong_password',
+          },
+        });
+        throw new AppError(400, 'staff_sign_in_failed', 'The email address or password is not right.');
+      }
+      let enrolment = null;
+      if (!account.totpEnrolled) {
+        const secret = account.totpSecret ?? generateSecret();
+        if (!account.totpSecret)
+          await db.update(staffAccounts).set({ totpSecret: secret }).where(eq(staffAccounts.id, account.id));
+        enrolment = { secret, otpauthUri: otpauthUri(account.email, secret) };
+      }
+      await startStaffSession(db, reply, account.id);
+      await auditStaff(db, request, {
+        action: 'staff_sign_in_password',
+        outcome: 'success',
+        staffId: account.id,
+        details: { enrolling: enrolment !== null },
+      });
+      return { next: 'code' as const, enrolment };
+    },
+  );
+
+  app.post(
+    '/sign-in/code',
+    {
+      config: signInLimit,
+      schema: {
+        tags,
+        summary: 'Staff sign-in, second step: the 6-digit code from the authenticator app',
+        body: staffCodeSchema,
+        response: { 200: staffMemberSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const account = await confirmCode(db, request, reply, request.body.code);
+      await auditStaff(db, request, { action: 'staff_sign_in', outcome: 'success', staffId: account.id });
+      return {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+        role: account.role,
+        tenantUrl: account.tenantUrl,
+      };
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    { schema: { tags, summary: 'Ends the staff session', response: { 200: done, ...errors } } },
+    async (request, reply) => {
+      const found = await presentedSession(db, request);
+      await endStaffSession(db, request, reply);
+      if (found)
+        await auditStaff(db, request, {
+          action: 'staff_sign_out',
+          outcome: 'success',
+          staffId: found.account.id,
+        });
+      return { ok: true as const };
+    },
+  );
+
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('preHandler', requireStaff(db));
+
+    signedIn.get(
+      '/me',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in member of staff',
+          response: { 200: staffMemberSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { id, name, email, role, tenantUrl } = request.staff!;
+        return { id, name, email, role, tenantUrl };
+      },
+    );
+
+    signedIn.get(
+      '/staff',
+      {
+        schema: {
+          tags,
+          summary: 'Staff a case could be assigned to, in the caller’s tenant scope',
+          response: {
+            200: z.object({
+              staff: z.array(
+                z.object({
+                  id: z.uuid(),
+                  name: z.string(),
+                  role: staffRoleSchema,
+                  tenantUrl: z.string().nullable(),
+                }),
+              ),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read');
+        return { staff: await assignableStaff(db, request.staff!) };
+      },
+    );
+
+    signedIn.get(
+      '/cases',
+      {
+        schema: {
+          tags,
+          summary: 'The case queue: overdue first, each case with its age and deadline',
+          querystring: caseQueueQuerySchema,
+          response: { 200: caseQueueSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read');
+        const cases = await caseQueue(db, request.staff!, request.query);
+        await auditStaff(db, request, {
+          action: 'case_queue_view',
+          outcome: 'success',
+          details: { ...request.query, count: cases.length },
+        });
+        return { cases };
+      },
+    );
+
+    signedIn.get(
+      '/cases/:caseNumber',
+      {
+        schema: {
+          tags,
+          summary:
+            'A case: the member and record, their answers, documents, timeline and notes (the view is audited)',
+          params: caseNumberParamsSchema,
+          response: { 200: caseDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read', request.params.caseNumber);
+        return caseDetail(db, app.identityVerifier, request, request.params.caseNumber);
+      },
+    );
+
+    signedIn.get(
+      '/cases/:caseNumber/summary.pdf',
+      {
+        schema: {
+          tags,
+          summary: 'The application or request as the member sent it (PDF; the view is audited)',
+          params: caseNumberParamsSchema,
+          response: { 200: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { caseNumber } = request.params;
+        await requireRight(db, request, 'read', caseNumber);
+        const found = await caseInScope(db, request, caseNumber);
+        const [row] = await db
+          .select({ pdf: memberCases.summaryPdf })
+          .from(memberCases)
+          .where(eq(memberCases.caseNumber, caseNumber));
+        if (!row?.pdf) throw new AppError(404, 'case_pdf_not_found', 'This case has no PDF.');
+        await auditStaff(db, request, {
+          action: 'case_document_view',
+          outcome: 'success',
+          caseNumber,
+          businessGroup: found.businessGroup,
+          referenceNumber: found.referenceNumber,
+          details: { document: 'summary' },
+        });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${caseNumber}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(row.pdf, 'base64'));
+      },
+    );
+
+    signedIn.get(
+      '/cases/:caseNumber/files/:fileId',
+      {
+        schema: {
+          tags,
+          summary: 'A document the member sent with the case (the view is audited)',
+          params: caseNumberParamsSchema.extend({ fileId: z.uuid() }),
+          response: { 200: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { caseNumber, fileId } = request.params;
+        await requireRight(db, request, 'read', caseNumber);
+        const found = await caseInScope(db, request, caseNumber);
+        const [file] = await db
+          .select()
+          .from(memberDocuments)
+          .where(and(eq(memberDocuments.id, fileId), eq(memberDocuments.caseNumber, caseNumber)));
+        if (!file) throw new AppError(404, 'case_file_not_found', 'This case has no such document.');
+        const stream = await app.documentLibrary.store.open(file.id);
+        await auditStaff(db, request, {
+          action: 'case_document_view',
+          outcome: 'success',
+          caseNumber,
+          businessGroup: found.businessGroup,
+          referenceNumber: found.referenceNumber,
+          details: { documentId: file.id },
+        });
+        return reply
+          .type(file.mediaType)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    const action = <Body extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: Body,
+      toAction: (body: z.infer<Body>, staffId: string) => Parameters<typeof actOnCase>[3],
+    ) =>
+      signedIn.post(
+        `/cases/:caseNumber/${path}`,
+        {
+          schema: { tags, summary, params: caseNumberParamsSchema, body, response: { 200: done, ...errors } },
+        },
+        async (request) => {
+          await actOnCase(
+            db,
+            request,
+            request.params.caseNumber,
+            toAction(request.body as z.infer<Body>, request.staff!.id),
+          );
+          return { ok: true as const };
+        },
+      );
+
+    action(
+      'assign',
+      'Assigns the case (to me, to someone, or back to the queue)',
+      assignCaseSchema,
+      (body, me) => ({
+        kind: 'assigned',
+        assigneeId: body.to === 'me' ? me : body.to,
+      }),
+    );
+    action(
+      'status',
+      'Changes the status, with a note the member reads in My requests',
+      changeStatusSchema,
+      (body) => ({
+        kind: 'status',
+        status: body.status,
+        memberNote: body.memberNote,
+      }),
+    );
+    action('notes', 'Adds a note for staff (the member does not see it)', caseNoteSchema, (body) => ({
+      kind: 'note',
+      note: body.note,
+    }));
+    action('complete', 'Completes the case, with a note the member reads', completeCaseSchema, (body) => ({
+      kind: 'completed',
+      memberNote: body.memberNote,
+    }));
+    action(
+      'reject',
+      'Rejects the case with the reason, which the member reads',
+      rejectCaseSchema,
+      (body) => ({
+        kind: 'rejected',
+        reason: body.reason,
+      }),
+    );
+  });
+};

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database, Transaction } from '../../db/client';
+import { staffAudit } from '../../db/schema';
+
+export interface StaffAuditEntry {
+  action: string;
+  outcome: 'success' | 'failure' | 'denied';
+  staffId?: string | null;
+  caseNumber?: string | null;
+  businessGroup?: string | null;
+  referenceNumber?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Appends to the staff audit trail (never updated or deleted: the table's trigger refuses it). */
+export async function auditStaff(
+  db: Database | Transaction,
+  request: FastifyRequest,
+  entry: StaffAuditEntry,
+): Promise<void> {
+  request.log.info({ staffAudit: entry }, `staff audit ${entry.action} ${entry.outcome}`);
+  await db.insert(staffAudit).values({
+    action: entry.action,
+    outcome: entry.outcome,
+    staffId: entry.staffId ?? request.staff?.id ?? null,
+    caseNumber: entry.caseNumber ?? null,
+    businessGroup: entry.businessGroup ?? null,
+    referenceNumber: entry.referenceNumber ?? null,
+    ip: request.ip,
+    requestId: request.id,
+    details: entry.details ?? {},
+  });
+}

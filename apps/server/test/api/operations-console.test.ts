@@ -1,0 +1,327 @@
+import { eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { memberCases, staffAccounts, staffAudit } from '../../src/db/schema';
+import { addStaff } from '../../src/areas/operations/staff-accounts';
+import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+const context = useTestApp();
+const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
+const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
+
+/** The code the app shows for a secret now. */
+const codeFor = (secret: string) => generate({ secret });
+
+let openedCases = 0;
+async function openTestCase(businessGroup = 'MER', referenceNumber = '1000010', caseType = 'RTP9') {
+  openedCases += 1;
+  const caseNumber = `${caseType}-9${String(openedCases).padStart(5, '0')}`;
+  await context.database.db.insert(memberCases).values({
+    caseNumber,
+    businessGroup,
+    referenceNumber,
+    caseType,
+    title: 'Apply for your pension',
+    journeyType: 'dbcoreretirementapplication',
+    documents: [{ name: 'Proof of identity', status: 'outstanding' }],
+  });
+  return caseNumber;
+}
+
+/**
+ * Signs a member of staff in with password and code. A code is taken once, so the account's last
+ * accepted step is forgotten first: the tests sign the same people in several times a minute.
+ */
+async function signedInStaff(staff: { email: string; totpSecret: string }, password = DEMO_STAFF_PASSWORD) {
+  await context.database.db
+    .update(staffAccounts)
+    .set({ totpLastStep: null })
+    .where(eq(staffAccounts.email, staff.email));
+  const agent = new BrowserAgent(context.app);
+  const first = await agent.request({
+    method: 'POST',
+    url: '/admin-api/sign-in',
+    payload: { email: staff.email, password },
+  });
+  expect(first.statusCode, first.body).toBe(200);
+  const second = await agent.request({
+    method: 'POST',
+    url: '/admin-api/sign-in/code',
+    payload: { code: await codeFor(staff.totpSecret) },
+  });
+  expect(second.statusCode, second.body).toBe(200);
+  return agent;
+}
+
+const errorCode = (response: { json: () => unknown }) =>
+  (response.json() as { errors: Array<{ code: string }> }).errors[0]!.code;
+
+async function auditCount(action: string, caseNumber?: string) {
+  const rows = await context.database.db.execute(
+    caseNumber
+      ? sql`select count(*)::int as n from ${staffAudit} where action = ${action} and case_number = ${caseNumber}`
+      : sql`select count(*)::int as n from ${staffAudit} where action = ${action}`,
+  );
+  return Number((rows.rows[0] as { n: number }).n);
+}
+
+describe('staff sign-in', () => {
+  it('needs the password and then a code; the password alone opens nothing', async () => {
+    const agent = new BrowserAgent(context.app);
+    const wrong = await agent.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: caseworker.email, password: 'not the password' },
+    });
+    expect([wrong.statusCode, errorCode(wrong)]).toEqual([400, 'staff_sign_in_failed']);
+    const right = await agent.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: caseworker.email, password: DEMO_STAFF_PASSWORD },
+    });
+    expect(right.json()).toEqual({ next: 'code', enrolment: null });
+    const cookie = right.cookies.find((c) => c.name === 'staffSession')!;
+    expect(cookie).toMatchObject({ path: '/admin-api', httpOnly: true, sameSite: 'Strict' });
+    const early = await agent.request({ method: 'GET', url: '/admin-api/cases' });
+    expect([early.statusCode, errorCode(early)]).toEqual([401, 'staff_code_required']);
+    const badCode = await agent.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code: '000000' },
+    });
+    expect([badCode.statusCode, errorCode(badCode)]).toEqual([400, 'staff_code_wrong']);
+    await context.database.db
+      .update(staffAccounts)
+      .set({ totpLastStep: null })
+      .where(eq(staffAccounts.email, caseworker.email));
+    const code = await codeFor(caseworker.totpSecret);
+    const signedIn = await agent.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({
+      email: caseworker.email,
+      role: 'caseworker',
+      tenantUrl: 'localhost',
+    });
+    expect((await agent.request({ method: 'GET', url: '/admin-api/me' })).statusCode).toBe(200);
+
+    // The same code is never taken twice, even in a new sign-in.
+    const again = new BrowserAgent(context.app);
+    await again.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: caseworker.email, password: DEMO_STAFF_PASSWORD },
+    });
+    const replay = await again.request({ method: 'POST', url: '/admin-api/sign-in/code', payload: { code } });
+    expect([replay.statusCode, errorCode(replay)]).toEqual([400, 'staff_code_wrong']);
+    expect(await auditCount('staff_sign_in_password')).toBeGreaterThanOrEqual(3);
+
+    const signOut = await agent.request({ method: 'POST', url: '/admin-api/sign-out' });
+    expect(signOut.statusCode).toBe(200);
+    expect((await agent.request({ method: 'GET', url: '/admin-api/me' })).statusCode).toBe(401);
+  });
+
+  it('sets up the authenticator app at the first sign-in of staff added without a secret', async () => {
+    await addStaff(context.database.db, {
+      email: 'New.Auditor@meridian.example',
+      name: 'Ada Auditor',
+      role: 'auditor',
+      tenantUrl: 'localhost',
+      password: 'a long staff password',
+      totp: 'at-sign-in',
+    });
+    const agent = new BrowserAgent(context.app);
+    const first = await agent.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: 'new.auditor@meridian.example', password: 'a long staff password' },
+    });
+    const { enrolment } = first.json() as { enrolment: { secret: string; otpauthUri: string } };
+    expect(enrolment.otpauthUri).toContain('otpauth://totp/');
+    const second = await agent.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code: await codeFor(enrolment.secret) },
+    });
+    expect(second.statusCode).toBe(200);
+    const later = new BrowserAgent(context.app);
+    const next = await later.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: 'new.auditor@meridian.example', password: 'a long staff password' },
+    });
+    expect(next.json()).toEqual({ next: 'code', enrolment: null });
+  });
+
+  it('refuses a member’s session on the staff API, and a staff session opens nothing of the member API', async () => {
+    const member = new BrowserAgent(context.app);
+    expect((await member.signIn('db.retiring')).statusCode).toBe(200);
+    const asStaff = await member.request({ method: 'GET', url: '/admin-api/cases' });
+    expect([asStaff.statusCode, errorCode(asStaff)]).toEqual([401, 'member_session_on_staff_api']);
+    const staff = await signedInStaff(caseworker);
+    const asMember = await staff.request({ method: 'GET', url: '/mdp-api/api/cases' });
+    expect(asMember.statusCode).toBe(401);
+  });
+});
+
+describe('case work', () => {
+  it('lists the tenant’s cases with deadlines and refuses another tenant’s case', async () => {
+    const own = await openTestCase();
+    const other = await openTestCase('BLU', '2000001', 'BRP1');
+    const agent = await signedInStaff(caseworker);
+    const queue = await agent.request({ method: 'GET', url: '/admin-api/cases?status=open' });
+    expect(queue.statusCode).toBe(200);
+    const cases = (
+      queue.json() as { cases: Array<{ caseNumber: string; deadlineRule: string; ageDays: number }> }
+    ).cases;
+    expect(cases.some((c) => c.caseNumber === own)).toBe(true);
+    expect(cases.some((c) => c.caseNumber === other)).toBe(false);
+    expect(cases.find((c) => c.caseNumber === own)).toMatchObject({
+      ageDays: 0,
+      deadlineRule: 'Scheme standard: 30 days',
+    });
+    const theirs = await agent.request({ method: 'GET', url: `/admin-api/cases/${other}` });
+    expect([theirs.statusCode, errorCode(theirs)]).toEqual([403, 'case_other_tenant']);
+    const acted = await agent.request({
+      method: 'POST',
+      url: `/admin-api/cases/${other}/assign`,
+      payload: { to: 'me' },
+    });
+    expect(acted.statusCode).toBe(403);
+    const unknown = await agent.request({ method: 'GET', url: '/admin-api/cases/RTP9-1' });
+    expect([unknown.statusCode, errorCode(unknown)]).toEqual([404, 'case_not_found']);
+    const view = await agent.request({ method: 'GET', url: `/admin-api/cases/${own}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({
+      member: { dateOfBirth: expect.any(String) },
+      case: { caseNumber: own },
+    });
+    expect(await auditCount('case_view', own)).toBe(1);
+    // Both refusals (the view and the assignment) are in the audit.
+    expect(await auditCount('case_view', other)).toBe(2);
+  });
+
+  it('assigns, changes status with a note the member reads, and completes; each action audited', async () => {
+    const caseNumber = await openTestCase();
+    const agent = await signedInStaff(caseworker);
+    const post = (path: string, payload: unknown) =>
+      agent.request({ method: 'POST', url: `/admin-api/cases/${caseNumber}/${path}`, payload });
+    expect((await post('assign', { to: 'me' })).statusCode).toBe(200);
+    const { staff } = (await agent.request({ method: 'GET', url: '/admin-api/staff' })).json() as {
+      staff: Array<{ id: string; name: string }>;
+    };
+    const leader = staff.find((s) => s.name === teamLeader.name)!;
+    const toOther = await post('assign', { to: leader.id });
+    expect([toOther.statusCode, errorCode(toOther)]).toEqual([403, 'staff_role_not_allowed']);
+    expect(
+      (await post('status', { status: 'Checking your documents', memberNote: 'We have your form.' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post('notes', { note: 'Called the member.' })).statusCode).toBe(200);
+    const blank = await post('status', { status: ' ', memberNote: 'x' });
+    expect(blank.statusCode).toBe(400);
+    expect((await post('complete', { memberNote: 'Your pension is set up.' })).statusCode).toBe(200);
+    const afterClose = await post('reject', { reason: 'Too late' });
+    expect([afterClose.statusCode, errorCode(afterClose)]).toEqual([409, 'case_closed']);
+
+    const detail = (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
+      case: { status: string; closed: boolean; assignee: { name: string } };
+      timeline: Array<{ kind: string }>;
+    };
+    expect(detail.case).toMatchObject({
+      status: 'Completed',
+      closed: true,
+      assignee: { name: caseworker.name },
+    });
+    expect(detail.timeline.map((event) => event.kind)).toEqual([
+      'opened',
+      'assigned',
+      'status',
+      'note',
+      'completed',
+    ]);
+    for (const action of ['case_assigned', 'case_status', 'case_note', 'case_completed'])
+      expect(await auditCount(action, caseNumber)).toBe(1);
+
+    const member = new BrowserAgent(context.app);
+    await member.signIn('db.retiring');
+    const mine = (await member.request({ method: 'GET', url: '/mdp-api/api/cases' })).json() as {
+      cases: Array<{ caseNumber: string; status: string; memberNote: string | null }>;
+    };
+    expect(mine.cases.find((c) => c.caseNumber === caseNumber)).toMatchObject({
+      status: 'Completed',
+      memberNote: 'Your pension is set up.',
+    });
+  });
+
+  it('lets a team leader assign to someone and reject with a reason; an auditor reads but cannot act', async () => {
+    const caseNumber = await openTestCase();
+    const leader = await signedInStaff(teamLeader);
+    const { staff } = (await leader.request({ method: 'GET', url: '/admin-api/staff' })).json() as {
+      staff: Array<{ id: string; name: string }>;
+    };
+    const worker = staff.find((s) => s.name === caseworker.name)!;
+    expect(staff.some((s) => s.name === 'Bea Waters')).toBe(false);
+    const assign = await leader.request({
+      method: 'POST',
+      url: `/admin-api/cases/${caseNumber}/assign`,
+      payload: { to: worker.id },
+    });
+    expect(assign.statusCode).toBe(200);
+    const mine = await leader.request({ method: 'GET', url: `/admin-api/cases?assignee=${worker.id}` });
+    expect(
+      (mine.json() as { cases: Array<{ caseNumber: string }> }).cases.map((c) => c.caseNumber),
+    ).toContain(caseNumber);
+
+    const secret = 'AUDITORDEMOSECRETFORTESTSAAAAAAA';
+    await addStaff(context.database.db, {
+      email: 'auditor@meridian.example',
+      name: 'Audrey Tor',
+      role: 'auditor',
+      tenantUrl: null,
+      password: 'auditor password',
+      totp: { secret },
+    });
+    const auditor = await signedInStaff(
+      { email: 'auditor@meridian.example', totpSecret: secret },
+      'auditor password',
+    );
+    expect((await auditor.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).statusCode).toBe(
+      200,
+    );
+    const refused = await auditor.request({
+      method: 'POST',
+      url: `/admin-api/cases/${caseNumber}/status`,
+      payload: { status: 'Changed', memberNote: 'No' },
+    });
+    expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'staff_role_not_allowed']);
+    expect(await auditCount('case_work', caseNumber)).toBe(1);
+
+    const reject = await leader.request({
+      method: 'POST',
+      url: `/admin-api/cases/${caseNumber}/reject`,
+      payload: { reason: 'You are not old enough to take your pension yet.' },
+    });
+    expect(reject.statusCode).toBe(200);
+    const [row] = await context.database.db
+      .execute(sql`select status, member_note from ${memberCases} where case_number = ${caseNumber}`)
+      .then((result) => result.rows as Array<{ status: string; member_note: string }>);
+    expect(row).toEqual({
+      status: 'Rejected',
+      member_note: 'You are not old enough to take your pension yet.',
+    });
+  });
+
+  it('keeps the staff audit append-only: updating or deleting a row is refused', async () => {
+    await expect(
+      context.database.db.execute(sql`update ${staffAudit} set action = 'edited'`),
+    ).rejects.toThrow();
+    await expect(context.database.db.execute(sql`delete from ${staffAudit}`)).rejects.toThrow();
+    expect(await auditCount('case_view')).toBeGreaterThan(0);
+  });
+});

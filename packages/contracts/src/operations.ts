@@ -1,0 +1,147 @@
+// The scheme's operations console (/admin) and its API (/admin-api): staff sign-in and case work.
+import { z } from 'zod';
+
+export const staffRoleSchema = z.enum([
+  'caseworker',
+  'team_leader',
+  'content_editor',
+  'auditor',
+  'administrator',
+]);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export const staffRoleNames: Record<StaffRole, string> = {
+  caseworker: 'Caseworker',
+  team_leader: 'Team leader',
+  content_editor: 'Content editor',
+  auditor: 'Auditor',
+  administrator: 'Administrator',
+};
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const staffSignInSchema = z.object({
+  email: z.string().trim().min(3).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/** After the password: a code from the authenticator app, or (first sign-in) the secret to add to it. */
+export const staffSignInAnswerSchema = z.object({
+  next: z.literal('code'),
+  /** Present only at the first sign-in, when no authenticator app has been set up yet. */
+  enrolment: z.object({ secret: z.string(), otpauthUri: z.string() }).nullable(),
+});
+
+export const staffCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+
+export const staffMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  /** Null for an administrator firm's staff, who work every tenant's cases. */
+  tenantUrl: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const caseQueueQuerySchema = z.object({
+  type: z.string().trim().min(1).max(40).optional(),
+  status: z.enum(['open', 'closed', 'all']).default('open'),
+  tenant: z.string().trim().min(1).max(200).optional(),
+  /** `me`, `none` (waiting in the queue) or a member of staff's id. */
+  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
+  /** Cases at least this many days old. */
+  minAgeDays: z.coerce.number().int().min(0).max(3650).optional(),
+});
+
+export const queuedCaseSchema = z.object({
+  caseNumber: z.string(),
+  caseType: z.string(),
+  title: z.string(),
+  status: z.string(),
+  businessGroup: z.string(),
+  referenceNumber: z.string(),
+  memberName: z.string().nullable(),
+  openedAt: z.string(),
+  ageDays: z.number().int(),
+  /** The day it must be done by (YYYY-MM-DD) and the rule that set it. */
+  deadline: z.string(),
+  deadlineRule: z.string(),
+  overdue: z.boolean(),
+  closed: z.boolean(),
+  assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type QueuedCase = z.infer<typeof queuedCaseSchema>;
+
+export const caseQueueSchema = z.object({ cases: z.array(queuedCaseSchema) });
+
+export const caseEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(['opened', 'submitted_document', 'assigned', 'status', 'note', 'completed', 'rejected']),
+  by: z.string(),
+  status: z.string().nullable(),
+  note: z.string().nullable(),
+  memberNote: z.string().nullable(),
+});
+
+export const caseAnswerSchema = z.object({ question: z.string(), answer: z.string() });
+
+export const caseDetailSchema = z.object({
+  case: queuedCaseSchema.extend({ memberNote: z.string().nullable(), journeyType: z.string().nullable() }),
+  member: z
+    .object({
+      name: z.string(),
+      dateOfBirth: z.string(),
+      insuranceNumber: z.string().nullable(),
+      status: z.string(),
+      schemeCode: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  answers: z.array(caseAnswerSchema),
+  documents: z.array(
+    z.object({
+      name: z.string(),
+      status: z.enum(['outstanding', 'received', 'complete']),
+    }),
+  ),
+  files: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      type: z.string(),
+      mediaType: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
+  hasSummaryPdf: z.boolean(),
+  timeline: z.array(caseEventSchema),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseNumberParamsSchema = z.object({ caseNumber: z.string().trim().min(1).max(40) });
+
+export const assignCaseSchema = z.object({
+  /** `me`, a member of staff's id, or null to put it back in the queue. */
+  to: z.union([z.literal('me'), z.uuid(), z.null()]),
+});
+
+export const changeStatusSchema = z.object({
+  status: text(80),
+  /** What the member reads in My requests. */
+  memberNote: text(2000),
+});
+
+export const caseNoteSchema = z.object({ note: text(4000) });
+
+export const completeCaseSchema = z.object({ memberNote: text(2000) });
+
+export const rejectCaseSchema = z.object({
+  /** The reason, which the member reads in My requests. */
+  reason: text(2000),
+});
