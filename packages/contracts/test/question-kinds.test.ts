@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, pageJourneyFileSchema, questionKinds, type JourneyQuestion } from '../src';
+import { kindOf, monthsBefore, pageJourneyFileSchema, questionKinds, type JourneyQuestion } from '../src';
 
 const context = { today: '2026-03-27' };
 const ask = (question: Record<string, unknown>) =>
@@ -76,6 +76,18 @@ describe('date', () => {
       [['2026-03-27', '2026-03-27', '27 Mar 2026']],
       [['2026-03-26', 'date_in_past', 'The date must be today or in the future']],
     );
+    table(
+      ask({ kind: 'date', notAfterToday: true, withinMonths: 12 }),
+      [['2025-03-27', '2025-03-27', '27 Mar 2025']],
+      [['2025-03-26', 'date_too_long_ago', 'The date must be in the last 12 months']],
+    );
+  });
+
+  it('counts months back by the calendar, to the month’s last day when it is shorter', () => {
+    expect(monthsBefore('2026-03-27', 12)).toBe('2025-03-27');
+    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBefore('2024-05-31', 3)).toBe('2024-02-29');
+    expect(monthsBefore('2026-01-15', 1)).toBe('2025-12-15');
   });
 });
 

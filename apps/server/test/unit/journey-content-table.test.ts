@@ -6,6 +6,7 @@ import {
   conditionReferences,
   fileEndingsOf,
   journeyDefinitionFileSchema,
+  monthsBefore,
   type JourneyCondition,
   pageJourneyFileSchema,
   withOptionAnswers,
@@ -164,7 +165,8 @@ function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: st
     case 'select':
       return question.answers.map((answer) => answer.key);
     case 'date':
-      return [question.notBeforeToday ? '2026-09-01' : '2020-06-01'];
+      if (question.notBeforeToday) return ['2026-09-01'];
+      return [question.withinMonths ? monthsBefore(today, question.withinMonths) : '2020-06-01'];
     case 'money':
       return ['1500', '200000'];
     case 'number':

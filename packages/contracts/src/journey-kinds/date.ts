@@ -20,6 +20,8 @@ const dateQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields)
     notBeforeToday: z.boolean().optional(),
     /** The earliest date allowed (a guidance appointment cannot predate the service that gives it). */
     notBefore: safeDate().optional(),
+    /** The date may be at most this many months before today (advice taken in the last 12 months). */
+    withinMonths: z.number().int().min(1).max(1200).optional(),
   });
 export type DateQuestion = z.infer<ReturnType<typeof dateQuestion>>;
 
@@ -28,6 +30,15 @@ export function isRealDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** The same day `months` months before `day` (YYYY-MM-DD), or the month's last day when it has none. */
+export function monthsBefore(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(date, lastDay));
+  return first.toISOString().slice(0, 10);
 }
 
 /** A day, given as YYYY-MM-DD (the web's day, month and year boxes), on the side of today allowed. */
@@ -44,6 +55,8 @@ export const dateKind: QuestionKind<DateQuestion> = {
       return refused('date_in_past', 'The date must be today or in the future');
     if (question.notBefore && date < question.notBefore)
       return refused('date_too_early', `The date must be on or after ${dayMonthYear(question.notBefore)}`);
+    if (question.withinMonths && date < monthsBefore(today, question.withinMonths))
+      return refused('date_too_long_ago', `The date must be in the last ${question.withinMonths} months`);
     return accepted(question, date);
   },
   display: answerDisplays.date,

@@ -34,7 +34,7 @@ export {
   type UkBankAccount,
   type BankAccountQuestion,
 } from './bank-account';
-export { isRealDate, type DateQuestion } from './date';
+export { isRealDate, monthsBefore, type DateQuestion } from './date';
 export { MONEY_ANSWER_MAX_PENCE, penceFromPounds, type MoneyQuestion } from './money';
 export type { PhoneQuestion } from './phone';
 export type { RadiosQuestion } from './radios';
