@@ -206,6 +206,17 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   await expectNoAccessibilityViolations(page);
   await main.getByLabel('What is your adviser firm’s FCA firm reference number?').fill('7654321');
   await continueButton(page).click();
+  await expect(heading(page, 'When you had advice')).toBeVisible();
+  const adviceDate = main.getByRole('group', {
+    name: 'When did your adviser give you their advice about this transfer?',
+  });
+  await typeDate(page, adviceDate, ['1', '1', String(new Date().getUTCFullYear() - 2)]);
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('The date must be in the last 12 months');
+  await adviceDate.getByLabel('Year').fill(String(new Date().getUTCFullYear()));
+  await adviceDate.getByLabel('Month').fill(String(new Date().getUTCMonth() + 1));
+  await adviceDate.getByLabel('Day').fill(String(new Date().getUTCDate()));
+  await continueButton(page).click();
   await expect(heading(page, 'Your adviser’s letter')).toBeVisible();
   await main.getByLabel('Upload your adviser’s letter confirming the advice').setInputFiles({
     name: 'advice-letter.pdf',
