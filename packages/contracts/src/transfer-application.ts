@@ -90,3 +90,51 @@ export const transferPensionWiseSchema = z.object({ pensionWiseDate: isoDateSche
 export const transferFlexibleBenefitsSchema = z.object({
   flexibleBenefits: z.array(z.object({ nameOfPlan: z.string(), amountPence: z.number().int().nullable() })),
 });
+
+/** `POST v2/transfer-journeys/pension-wise`: the day of the member's Pension Wise guidance. */
+export const transferPensionWiseRequestSchema = z.object({ pensionWiseDate: isoDateSchema });
+
+/** `GET`/`POST v2/transfer-journeys/financial-advise`: the day of the regulated advice (last 12 months). */
+export const transferFinancialAdviceSchema = z.object({ financialAdviseDate: isoDateSchema.nullable() });
+export const transferFinancialAdviceRequestSchema = z.object({ financialAdviseDate: isoDateSchema });
+
+/** `POST v2/transfer-journeys/flexible-benefits`: the pensions taken from, each with the amount in pence. */
+export const transferFlexibleBenefitsRequestSchema = z.object({
+  flexibleBenefits: z
+    .array(
+      z.object({
+        nameOfPlan: z.string().min(1).max(100),
+        amountPence: z.number().int().min(1).max(999_999_999_99),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+
+/** Whose details a contact call gives: the member's financial adviser or the receiving scheme. */
+export const transferContactTypeSchema = z.enum(['Ifa', 'ReceivingSchemes']);
+
+/** `POST v2/transfer-journeys/contact` (existing portal d.11): each field at most 50 characters. */
+export const transferContactRequestSchema = z.object({
+  type: transferContactTypeSchema,
+  name: z.string().max(50).optional(),
+  advisorName: z.string().max(50).optional(),
+  companyName: z.string().max(50).optional(),
+  schemeName: z.string().max(50).optional(),
+  email: z.string().max(50).optional(),
+  phoneCode: z.string().max(5).optional(),
+  phoneNumber: z.string().max(20).optional(),
+});
+
+/** `POST v2/transfer-journeys/contact/address`: the address of a contact already given. */
+export const transferContactAddressRequestSchema = z.object({
+  type: transferContactTypeSchema,
+  line1: z.string().min(1).max(50),
+  line2: z.string().max(50).optional(),
+  line3: z.string().max(50).optional(),
+  line4: z.string().max(50).optional(),
+  line5: z.string().max(50).optional(),
+  country: z.string().max(30).optional(),
+  countryCode: z.string().max(3).optional(),
+  postCode: z.string().max(8).optional(),
+});

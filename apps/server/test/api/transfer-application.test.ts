@@ -134,6 +134,7 @@ async function answerAdviceToEnd(agent: BrowserAgent) {
     ['ta_advice', 'advice_taken', 'yes'],
     ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
     ['ta_adviser_fca', 'adviser_fca_number', '7654321'],
+    ['ta_advice_date', 'financial_advice_date', utcDay(new Date())],
     [
       'ta_advice_document',
       'advice_confirmation',
@@ -392,6 +393,100 @@ describe('the transfer application', () => {
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
+  it('takes the existing portal’s answer calls where the route asks each question, and refuses one not reached yet', async () => {
+    const agent = await signedIn('db.avc');
+    const call = (path: string, payload: object) =>
+      agent.request({ method: 'POST', url: `${alias}${path}`, payload });
+    const taken = async (path: string, payload: object) => {
+      const answered = await call(path, payload);
+      expect(answered.statusCode, `${path}: ${answered.body}`).toBe(204);
+    };
+    const read = async (path: string) => (await agent.request({ url: `${alias}${path}` })).json();
+    const formOf = async (page: string) =>
+      JSON.parse((await get(agent, `/question-form/${page}`)).json().answerValue);
+    expect((await call('/start', {})).statusCode).toBe(204);
+    let before = await stored('1000003');
+    expect(codeOf(await call('/contact', { type: 'ReceivingSchemes', schemeName: 'Harbour SIPP' }))).toBe(
+      'question_not_reached',
+    );
+    expect(await stored('1000003')).toBe(before);
+    await post(agent, '/submit-step', { currentPageKey: 'ta_start' });
+    await answerAll(agent, [
+      ['ta_scams', 'scam_check', 'continue'],
+      ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
+    ]);
+    await taken('/contact', { type: 'ReceivingSchemes', schemeName: 'Harbour SIPP' });
+    await taken('/contact/address', {
+      type: 'ReceivingSchemes',
+      line1: '1 Quay Street',
+      line2: 'Manchester',
+      postCode: 'M3 3JZ',
+    });
+    expect((await get(agent, '/question-form/ta_scheme_address')).json().answerKey).toBe(
+      '1 Quay Street, Manchester, M3 3JZ',
+    );
+    await answerAll(agent, [['ta_scheme_pstr', 'receiving_scheme_pstr', '12345678RA']]);
+    await taken('/contact', {
+      type: 'ReceivingSchemes',
+      name: 'Alex Morgan',
+      email: 'admin@harbour.example',
+      phoneCode: '44',
+      phoneNumber: '161 946 0000',
+    });
+    expect(await formOf('ta_administrator')).toEqual({
+      forenames: 'Alex',
+      surname: 'Morgan',
+      email: 'admin@harbour.example',
+      phone: '+441619460000',
+    });
+    before = await stored('1000003');
+    expect(
+      codeOf(await call('/contact/address', { type: 'Ifa', line1: '2 High Street', postCode: 'LS1 1AA' })),
+    ).toBe('question_not_asked');
+    expect(await stored('1000003')).toBe(before);
+    await answerAll(agent, [['ta_payment', 'receiving_scheme_bank', 'provided', schemeBank]]);
+    await answerFlags(agent, ['overseas']);
+    await answerAll(agent, [
+      ['ta_safeguarding', 'safeguarding_reference', 'PSG-4471-2093'],
+      ['ta_advice', 'advice_taken', 'yes'],
+    ]);
+    await taken('/contact', { type: 'Ifa', companyName: 'Northgate Pension Advice' });
+    await answerAll(agent, [['ta_adviser_fca', 'adviser_fca_number', '7654321']]);
+    before = await stored('1000003');
+    const twoYearsAgo = addMonths(utcDay(new Date()), -24);
+    expect(codeOf(await call('/financial-advise', { financialAdviseDate: twoYearsAgo }))).toBe(
+      'date_too_long_ago',
+    );
+    expect(await stored('1000003')).toBe(before);
+    await taken('/financial-advise', { financialAdviseDate: utcDay(new Date()) });
+    expect(await read('/financial-advise')).toEqual({ financialAdviseDate: utcDay(new Date()) });
+    await answerAll(agent, [
+      [
+        'ta_advice_document',
+        'advice_confirmation',
+        'provided',
+        await uploaded(agent, 'advice.pdf', 'Upload your adviser’s letter confirming the advice'),
+      ],
+      ['ta_flexible', 'flexible_benefits_taken', 'yes'],
+    ]);
+    expect(codeOf(await call('/pension-wise', { pensionWiseDate: utcDay(new Date()) }))).toBe(
+      'question_not_reached',
+    );
+    await taken('/flexible-benefits', {
+      flexibleBenefits: [{ nameOfPlan: 'Aviva drawdown', amountPence: 1_250_000 }],
+    });
+    expect(await read('/flexible-benefits')).toEqual({
+      flexibleBenefits: [{ nameOfPlan: 'Aviva drawdown', amountPence: 1_250_000 }],
+    });
+    await answerAll(agent, [
+      ['ta_access', 'transfer_to_access', 'yes'],
+      ['ta_pension_wise', 'pension_wise', 'had'],
+    ]);
+    await taken('/pension-wise', { pensionWiseDate: utcDay(new Date()) });
+    expect(await read('/pension-wise')).toEqual({ pensionWiseDate: utcDay(new Date()) });
+    expect((await agent.request({ method: 'PUT', url: `${alias}/delete-application` })).statusCode).toBe(204);
+  });
+
   it('sends a transfer to a personal pension with an amber flag and its safeguarding reference: a TOP9 case with the guarantee and the days left to pay, a PDF and an email', async () => {
     const agent = await signedIn('db.avc');
     expect((await agent.request({ method: 'POST', url: `${alias}/start`, payload: {} })).statusCode).toBe(
@@ -438,6 +533,9 @@ describe('the transfer application', () => {
     expect(
       codeOf(await agent.request({ url: `${alias}/pension-tranches?requestedTransferValue=lots` })),
     ).toBe('field_invalid');
+    const postSubmission = () =>
+      agent.request({ method: 'POST', url: `${alias}/documents/post-submission` });
+    expect(codeOf(await postSubmission())).toBe('journey_not_submitted');
     const submitV3 = () =>
       agent.request({ method: 'POST', url: `/mdp-api/api/v3/transfer-journeys/submit`, payload: {} });
     // A transfer moves the pension away: the member confirms it is them with a code first.
@@ -451,6 +549,16 @@ describe('the transfer application', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const { caseNumber } = sent.json();
     expect(caseNumber).toMatch(/^TOP9-\d+$/);
+    // A document the scheme asked for later goes with the same case.
+    const later = await agent.request({
+      method: 'POST',
+      url: '/mdp-api/api/documents',
+      ...uploadForm('agreement.pdf', await files.pdf('Scheme agreement'), { journeyType: 'transfer2' }),
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    const withCase = await postSubmission();
+    expect(withCase.statusCode, withCase.body).toBe(200);
+    expect(withCase.json().documents).toMatchObject([{ filename: 'agreement.pdf', caseNumber }]);
     expect(await transferStatus(agent)).toBe('SubmittedTA');
     const [kept] = await ctx.database.db
       .select()
@@ -460,6 +568,7 @@ describe('the transfer application', () => {
       'Application form',
       'Receiving scheme’s agreement to accept the transfer',
       'MoneyHelper pension safeguarding appointment confirmation',
+      'agreement.pdf',
     ]);
     const text = await pdfText(Buffer.from(kept!.summaryPdf!, 'base64'));
     const daysLeft = daysBetween(utcDay(new Date()), addMonths(isoDate(guaranteeDate), 6));

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   documentIdParamsSchema,
   documentUploadBodySchema,
@@ -16,11 +16,10 @@ import {
   uploadedDocumentSchema,
   formatFileSize,
   type UploadContextName,
-  type UploadedDocument,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { memberCases, memberDocuments } from '../../db/schema';
+import { memberDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { checkFileContent, cleanFileName } from './file-checks';
@@ -32,11 +31,10 @@ import {
   UPLOAD_AUDIT_ACTION,
   uploadsIn,
   uploadsInLastDay,
-  type DocumentRow,
   type MemberRecord,
 } from './repository';
 import { multipartLimits, readUploadForm } from './upload-form';
-import { casesOf } from '../cases/case-ownership';
+import { sendUploadsWithCase, toUploaded } from './post-submission';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['documents'];
@@ -52,41 +50,12 @@ const recordOf = (request: FastifyRequest): MemberRecord => ({
   referenceNumber: request.member!.referenceNumber,
 });
 
-const toUploaded = (row: DocumentRow): UploadedDocument => ({
-  fileUuid: row.id,
-  filename: row.name,
-  journeyType: row.context,
-  tags: row.tags,
-  documentType: row.documentType,
-  sizeBytes: row.sizeBytes,
-  caseNumber: row.caseNumber,
-});
-
 const documentNotFound = () => notFound('document_not_found', 'We could not find this document.');
 
 async function ownedUpload(db: Database, request: FastifyRequest, id: string) {
   const row = await findOwnedDocument(db, recordOf(request), id);
   if (!row || row.kind !== 'upload') throw documentNotFound();
   return row;
-}
-
-/**
- * A case's document list once uploads are sent with it: an upload tagged with the name of a document
- * the case still needs marks that one received; any other upload is listed as received under its name.
- */
-export function receivedWith(
-  documents: Array<{ name: string; status: string }>,
-  uploads: Array<{ name: string; tags: string[] }>,
-) {
-  const list = documents.map((document) => ({ ...document }));
-  for (const upload of uploads) {
-    const asked = list.find(
-      (document) => document.status === 'outstanding' && upload.tags.includes(document.name),
-    );
-    if (asked) asked.status = 'received';
-    else list.push({ name: upload.name, status: 'received' });
-  }
-  return list;
 }
 
 interface PlannedUpload {
@@ -318,35 +287,9 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
       },
     },
     async (request) => {
-      const record = recordOf(request);
       const { journeyType, caseNumber } = request.body;
-      return db.transaction(async (tx) => {
-        const [found] = await tx
-          .select()
-          .from(memberCases)
-          .where(and(eq(memberCases.caseNumber, caseNumber), casesOf(record)));
-        if (!found) throw notFound('case_not_found', 'We could not find this case.');
-        const pending = (await uploadsIn(tx, record, journeyType)).filter((row) => row.caseNumber === null);
-        if (pending.length > 0) {
-          await tx
-            .update(memberDocuments)
-            .set({ caseNumber })
-            .where(
-              and(
-                inArray(
-                  memberDocuments.id,
-                  pending.map((row) => row.id),
-                ),
-                isNull(memberDocuments.caseNumber),
-              ),
-            );
-          await tx
-            .update(memberCases)
-            .set({ documents: receivedWith(found.documents, pending), updatedAt: new Date() })
-            .where(eq(memberCases.caseNumber, caseNumber));
-        }
-        return { documents: pending.map((row) => toUploaded({ ...row, caseNumber })) };
-      });
+      const sent = await sendUploadsWithCase(db, recordOf(request), journeyType, caseNumber);
+      return { documents: sent.map(toUploaded) };
     },
   );
 };

@@ -164,6 +164,43 @@ export async function stepSubmitted(
   });
 }
 
+/**
+ * The page asking `questionKey` that the owner may answer now: one on their route or the one they have
+ * reached (400 `question_not_reached` when the route does not pass it, or not yet).
+ */
+export async function pageAsking(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  type: string,
+  questionKey: string,
+) {
+  const row = await owner.journeyOf(db, request, type);
+  const graph = ownedGraph(await owner.graphOf(request, type), row);
+  const { path, frontier } = routeOf(graph, stepsOf(row));
+  const pageKey = [...path.map((step) => step.pageKey), frontier].find(
+    (key) => graph.pages.get(key)?.question?.key === questionKey,
+  );
+  if (!pageKey)
+    throw badRequest(
+      'question_not_reached',
+      'Your answers so far do not lead to this question yet: carry on with the pages before it.',
+    );
+  return pageKey;
+}
+
+/** Answers the question `questionKey` where the owner's route asks it, as leaving its page would. */
+export async function questionAnswered(
+  db: Database,
+  owner: JourneyOwner,
+  request: FastifyRequest,
+  type: string,
+  answer: { questionKey: string; answerKey: string; answerValue?: string },
+) {
+  const currentPageKey = await pageAsking(db, owner, request, type, answer.questionKey);
+  return stepSubmitted(db, owner, request, type, { currentPageKey, ...answer });
+}
+
 /** The page before this one on the owner's path (the back link). */
 export async function previousStepOf(
   db: Database,

@@ -33,6 +33,14 @@ export const TRANSFER_CONTENT = {
   adviceTaken: 'advice_taken',
   adviserFirmReference: 'adviser_fca_number',
   schemePstr: 'receiving_scheme_pstr',
+  /** The questions the existing portal's answer calls (`v2/transfer-journeys/...`) read and answer. */
+  pensionWiseDate: 'pension_wise_date',
+  financialAdviceDate: 'financial_advice_date',
+  flexibleBenefits: 'flexible_benefits',
+  adviserFirm: 'adviser_firm',
+  schemeName: 'receiving_scheme_name',
+  schemeAddress: 'receiving_scheme_address',
+  schemeAdministrator: 'scheme_administrator',
 } as const;
 
 /** An HMRC pension scheme tax reference: 8 digits and 2 letters (12345678RA). */

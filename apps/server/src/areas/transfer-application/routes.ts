@@ -6,11 +6,18 @@ import {
   journeySubmitResponseSchema,
   pensionTranchesQuerySchema,
   pensionTranchesResponseSchema,
+  transferContactAddressRequestSchema,
+  transferContactRequestSchema,
+  transferFinancialAdviceRequestSchema,
+  transferFinancialAdviceSchema,
+  transferFlexibleBenefitsRequestSchema,
   transferFlexibleBenefitsSchema,
+  transferPensionWiseRequestSchema,
   transferPensionWiseSchema,
   transferValuesQuerySchema,
   transferValuesResponseSchema,
   transferApplicationStatusSchema,
+  uploadedDocumentSchema,
   transferApplicationViewSchema,
   transferJourneyLockSchema,
   transferJourneyStartRequestSchema,
@@ -19,16 +26,18 @@ import {
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { findDocument } from '../content/document-repository';
-import { cancelJourney, memberOf, ownedGraph, startJourney } from '../journeys/actions';
+import { sendUploadsWithCase, toUploaded } from '../documents/post-submission';
+import { cancelJourney, memberOf, ownedGraph, questionAnswered, startJourney } from '../journeys/actions';
 import { routeOf } from '../journeys/engine';
 import { journeyPageAliases } from '../journeys/alias-routes';
 import { memberFor } from '../journeys/lifecycle';
 import type { JourneyOwner } from '../journeys/owner';
 import { requireJourney, stepsOf } from '../journeys/repository';
 import { partialTransfer } from '../transfer-value/partial';
+import { TRANSFER_CONTENT } from './journey-plugin';
 import { TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
 
 const errors = {
@@ -39,9 +48,6 @@ const errors = {
   409: errorBodySchema,
 };
 const tags = ['journeys'];
-/** The transfer application's questions the existing portal's calls read (each tenant's pages/transfer-application). */
-const PENSION_WISE_DATE_QUESTION = 'pension_wise_date';
-const FLEXIBLE_BENEFITS_QUESTION = 'flexible_benefits';
 
 /** The tenant's journey that starts from a transfer quote (the transfer application). */
 export async function transferJourneyType(db: Database, tenantUrl: string): Promise<string> {
@@ -81,7 +87,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
     return step?.answer ?? null;
   };
   const flexibleBenefitsOf = async (request: FastifyRequest) => {
-    const answer = await answerOf(request, FLEXIBLE_BENEFITS_QUESTION);
+    const answer = await answerOf(request, TRANSFER_CONTENT.flexibleBenefits);
     const items = answer?.answerValue ? (JSON.parse(answer.answerValue) as ListItem[]) : [];
     return items.map((item) => ({ nameOfPlan: item.title ?? '', amountPence: item.amountPence ?? null }));
   };
@@ -206,7 +212,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      pensionWiseDate: (await answerOf(request, PENSION_WISE_DATE_QUESTION))?.answerKey ?? null,
+      pensionWiseDate: (await answerOf(request, TRANSFER_CONTENT.pensionWiseDate))?.answerKey ?? null,
     }),
   );
 
@@ -221,6 +227,146 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ flexibleBenefits: await flexibleBenefitsOf(request) }),
+  );
+
+  /** Answers one of the application's questions where the member's route asks it, as its page would. */
+  const answered = async (
+    request: FastifyRequest,
+    questionKey: string,
+    answerKey: string,
+    answerValue?: string,
+  ) =>
+    questionAnswered(db, members, request, await typeFor(request), { questionKey, answerKey, answerValue });
+  const answerCall = { 204: z.null(), ...errors };
+
+  app.post(
+    '/v2/transfer-journeys/pension-wise',
+    {
+      schema: {
+        tags,
+        summary:
+          'Answer the date of Pension Wise guidance, where the application asks it (400 question_not_reached, date_in_future)',
+        body: transferPensionWiseRequestSchema,
+        response: answerCall,
+      },
+    },
+    async (request, reply) => {
+      await answered(request, TRANSFER_CONTENT.pensionWiseDate, request.body.pensionWiseDate);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v2/transfer-journeys/financial-advise',
+    {
+      schema: {
+        tags,
+        summary:
+          'The date of the regulated advice the member gave in their transfer application (null when not asked, or not yet)',
+        response: { 200: transferFinancialAdviceSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      financialAdviseDate: (await answerOf(request, TRANSFER_CONTENT.financialAdviceDate))?.answerKey ?? null,
+    }),
+  );
+
+  app.post(
+    '/v2/transfer-journeys/financial-advise',
+    {
+      schema: {
+        tags,
+        summary:
+          'Answer the date of the regulated advice, in the last 12 months (400 question_not_reached, date_too_long_ago, date_in_future)',
+        body: transferFinancialAdviceRequestSchema,
+        response: answerCall,
+      },
+    },
+    async (request, reply) => {
+      await answered(request, TRANSFER_CONTENT.financialAdviceDate, request.body.financialAdviseDate);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v2/transfer-journeys/flexible-benefits',
+    {
+      schema: {
+        tags,
+        summary:
+          'Answer the pensions the member has taken money from, with the amounts in pence, where the application asks them',
+        body: transferFlexibleBenefitsRequestSchema,
+        response: answerCall,
+      },
+    },
+    async (request, reply) => {
+      const items = request.body.flexibleBenefits.map((benefit) => ({
+        title: benefit.nameOfPlan,
+        amount: (benefit.amountPence / 100).toFixed(2),
+      }));
+      await answered(request, TRANSFER_CONTENT.flexibleBenefits, String(items.length), JSON.stringify(items));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v2/transfer-journeys/contact',
+    {
+      schema: {
+        tags,
+        summary:
+          'Answer the receiving scheme’s name and administrator (ReceivingSchemes), or the adviser’s firm (Ifa), where the application asks them; each answer is checked as its page checks it',
+        body: transferContactRequestSchema,
+        response: answerCall,
+      },
+    },
+    async (request, reply) => {
+      const contact = request.body;
+      if (contact.type === 'Ifa') {
+        if (!contact.companyName)
+          throw badRequest('company_name_required', 'Enter the name of your adviser’s firm.');
+        await answered(request, TRANSFER_CONTENT.adviserFirm, contact.companyName);
+        return reply.code(204).send(null);
+      }
+      if (contact.schemeName) await answered(request, TRANSFER_CONTENT.schemeName, contact.schemeName);
+      if (contact.name || contact.email || contact.phoneNumber) {
+        const words = (contact.name ?? '').trim().split(/\s+/);
+        const phoneCode = contact.phoneCode?.replace(/^\+/, '');
+        const person = {
+          forenames: words.length > 1 ? words.slice(0, -1).join(' ') : words[0],
+          surname: words.length > 1 ? words.at(-1) : '',
+          email: contact.email,
+          phone:
+            contact.phoneNumber && (phoneCode ? `+${phoneCode} ${contact.phoneNumber}` : contact.phoneNumber),
+        };
+        await answered(request, TRANSFER_CONTENT.schemeAdministrator, 'provided', JSON.stringify(person));
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v2/transfer-journeys/contact/address',
+    {
+      schema: {
+        tags,
+        summary:
+          'Answer the receiving scheme’s postal address, where the application asks it (400 question_not_asked for an adviser: the application asks only their firm)',
+        body: transferContactAddressRequestSchema,
+        response: answerCall,
+      },
+    },
+    async (request, reply) => {
+      const { type, line1, line2, line3, line4, line5, postCode, country } = request.body;
+      if (type === 'Ifa')
+        throw badRequest('question_not_asked', 'The application does not ask for your adviser’s address.');
+      const address = [line1, line2, line3, line4, line5, postCode, country]
+        .map((part) => part?.trim())
+        .filter(Boolean)
+        .join(', ');
+      await answered(request, TRANSFER_CONTENT.schemeAddress, address);
+      return reply.code(204).send(null);
+    },
   );
 
   journeyPageAliases(app, {
@@ -261,6 +407,28 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => members.submit.send(request, await typeFor(request)),
     );
+
+  app.post(
+    '/v2/transfer-journeys/documents/post-submission',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send the documents uploaded for a transfer since it was sent (context transfer2) with its case (400 journey_not_submitted)',
+        response: { 200: z.object({ documents: z.array(uploadedDocumentSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await requireJourney(db, memberOf(request), await typeFor(request));
+      if (row.status !== 'Submitted' || !row.caseNumber)
+        throw badRequest(
+          'journey_not_submitted',
+          'Send your transfer application before sending more documents with it.',
+        );
+      const sent = await sendUploadsWithCase(db, memberOf(request), 'transfer2', row.caseNumber);
+      return { documents: sent.map(toUploaded) };
+    },
+  );
 
   app.get(
     '/v2/transfer-journeys/download/pdf',
