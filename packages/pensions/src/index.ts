@@ -33,3 +33,4 @@ export * from './retirement-planner';
 export * from './db-service';
 export * from './provider';
 export * from './http-provider';
+export * from './paye';
