@@ -31,6 +31,29 @@ export const pensionPayments = portal.table(
     grossPence: integer('gross_pence').notNull(),
     taxPence: integer('tax_pence').notNull(),
     netPence: integer('net_pence').notNull(),
+    /** The tax code and basis the payroll used for this payment (null on payments imported without them). */
+    taxCode: text('tax_code'),
+    taxBasis: text('tax_basis', { enum: ['cumulative', 'month1'] }),
+    /** The payroll's reference for the payment, printed on the payslip. */
+    payReference: text('pay_reference'),
   },
   (table) => [index('pension_payments_member').on(table.businessGroup, table.referenceNumber, table.paidOn)],
+);
+
+/** Each annual increase applied to a pension in payment: the rate, the day and the yearly pension either side. */
+export const pensionIncreases = portal.table(
+  'pension_increases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessGroup: text('business_group').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    /** Hundredths of a percent (380 is 3.8%). */
+    basisPoints: integer('basis_points').notNull(),
+    annualBeforePence: integer('annual_before_pence').notNull(),
+    annualAfterPence: integer('annual_after_pence').notNull(),
+  },
+  (table) => [
+    index('pension_increases_member').on(table.businessGroup, table.referenceNumber, table.effectiveOn),
+  ],
 );
