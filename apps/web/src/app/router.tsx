@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
-import { webAppPaths } from '@meridian/contracts';
+import { CONSOLE_PATH, webAppPaths } from '@meridian/contracts';
 import { readCookie } from '../lib/cookies';
 import { Layout } from './Layout';
 import { PageLoading } from '../components/PageLoading';
@@ -85,6 +85,14 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
     loader: (args: LoaderFunctionArgs) => (readCookie('accessToken') ? load(args) : null),
   });
   return [
+    // The scheme staff's console: a route tree of its own (no member frame), in a chunk members never load.
+    {
+      path: `${CONSOLE_PATH}/*`,
+      ...lazyPage(
+        () => import('../features/console'),
+        (m) => <m.ConsoleApp />,
+      ),
+    },
     {
       element: <RootLayout />,
       errorElement: <RootErrorBoundary />,

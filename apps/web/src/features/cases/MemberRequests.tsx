@@ -92,6 +92,12 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
               <dt>Last updated</dt>
               <dd>{formatDate(item.updatedAt.slice(0, 10))}</dd>
             </div>
+            {item.memberNote && (
+              <div className="summary-row">
+                <dt>Message from us</dt>
+                <dd>{item.memberNote}</dd>
+              </div>
+            )}
           </dl>
           {item.documents.length > 0 && (
             <table className="request__documents">

@@ -1,0 +1,196 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { staffRoleNames, type StaffMember } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { TextField } from '../../components/TextField';
+import { consoleApi } from './console-api';
+import { isSignedOut, problemText, useConsoleTitle } from './fields';
+import { QueuePage } from './QueuePage';
+import { CasePage } from './CasePage';
+import '../../components/forms.css';
+import './console.css';
+
+/** The operations console: its own route tree under /admin, its own header, its own sign-in. */
+export function ConsoleApp() {
+  return (
+    <Routes>
+      <Route path="sign-in" element={<SignInPage />} />
+      <Route element={<SignedIn />}>
+        <Route index element={<QueuePage />} />
+        <Route path="cases/:caseNumber" element={<CasePage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children: ReactNode }) {
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await consoleApi.signOut().catch(() => undefined);
+    void navigate('/admin/sign-in', { replace: true });
+  };
+  return (
+    <>
+      <a className="skip-link" href="#console-main">
+        Skip to main content
+      </a>
+      <header className="console-header">
+        <div className="container">
+          <span className="console-header__title">Meridian operations</span>
+          {staff && (
+            <nav aria-label="Console">
+              <Link to="/admin">Case queue</Link>{' '}
+              <span>
+                {staff.name} ({staffRoleNames[staff.role]})
+              </span>{' '}
+              <button type="button" className="link-button" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </nav>
+          )}
+        </div>
+      </header>
+      <main id="console-main" className="container console-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+function SignedIn() {
+  const [staff, setStaff] = useState<StaffMember | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    consoleApi.me().then(setStaff, (error: unknown) => {
+      if (isSignedOut(error)) setSignedOut(true);
+      else setFailure(problemText(error));
+    });
+  }, []);
+  if (signedOut) return <Navigate to="/admin/sign-in" replace />;
+  return (
+    <ConsoleFrame staff={staff}>
+      {failure && <p className="error-message">{failure}</p>}
+      {!staff && !failure && <p>Loading...</p>}
+      {staff && <Outlet context={staff} />}
+    </ConsoleFrame>
+  );
+}
+
+function NotFound() {
+  useConsoleTitle('Page not found');
+  return (
+    <>
+      <h1>Page not found</h1>
+      <p>
+        <Link to="/admin">Go to the case queue</Link>
+      </p>
+    </>
+  );
+}
+
+function SignInPage() {
+  const navigate = useNavigate();
+  const [stage, setStage] = useState<'password' | 'code'>('password');
+  const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+  useConsoleTitle(stage === 'password' ? 'Sign in to Meridian operations' : 'Enter your code');
+
+  const submitPassword = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const problems: FieldError[] = [];
+    if (!email) problems.push({ field: 'email', message: 'Enter your email address' });
+    if (!password) problems.push({ field: 'password', message: 'Enter your password' });
+    setErrors(problems);
+    if (problems.length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await consoleApi.signIn(email, password);
+      setEnrolment(answer.enrolment);
+      setStage('code');
+    } catch (error) {
+      setErrors([{ field: 'email', message: problemText(error) }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '');
+    if (!/^\d{6}$/.test(code)) {
+      setErrors([{ field: 'code', message: 'Enter the 6-digit code from your authenticator app' }]);
+      return;
+    }
+    setBusy(true);
+    try {
+      await consoleApi.code(code);
+      void navigate('/admin', { replace: true });
+    } catch (error) {
+      setErrors([{ field: 'code', message: problemText(error) }]);
+      if (isSignedOut(error)) setStage('password');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+  return (
+    <ConsoleFrame staff={null}>
+      <ErrorSummary errors={errors} />
+      {stage === 'password' ? (
+        <form noValidate onSubmit={(event) => void submitPassword(event)}>
+          <h1>Sign in to Meridian operations</h1>
+          <p>For scheme staff. Members sign in on the member site.</p>
+          <TextField
+            id="email"
+            label="Email address"
+            type="email"
+            autoComplete="username"
+            error={errorFor('email')}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errorFor('password')}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            Continue
+          </button>
+        </form>
+      ) : (
+        <form noValidate onSubmit={(event) => void submitCode(event)}>
+          <h1>Enter your code</h1>
+          {enrolment ? (
+            <>
+              <p>Set up your authenticator app first: add an account to it with this key.</p>
+              <p className="console-secret">{enrolment.secret}</p>
+              <p>Then enter the code the app shows for Meridian operations.</p>
+            </>
+          ) : (
+            <p>Open your authenticator app and enter the code it shows for Meridian operations.</p>
+          )}
+          <TextField
+            id="code"
+            label="Code"
+            hint="6 digits"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className="input--short"
+            error={errorFor('code')}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            Sign in
+          </button>
+        </form>
+      )}
+    </ConsoleFrame>
+  );
+}

@@ -1,0 +1,40 @@
+import type { CaseDetail, QueuedCase, StaffMember, StaffRole } from '@meridian/contracts';
+import { createHttpClient } from '../../lib/http/client';
+
+/** The console's own client: the staff API only, no member batching or token refresh. */
+const http = createHttpClient();
+const base = '/admin-api';
+
+export interface QueueFilter {
+  type?: string;
+  status?: 'open' | 'closed' | 'all';
+  tenant?: string;
+  assignee?: string;
+  minAgeDays?: string;
+}
+
+export const consoleApi = {
+  me: () => http.get<StaffMember>(`${base}/me`),
+  signIn: (email: string, password: string) =>
+    http.post<{ next: 'code'; enrolment: { secret: string; otpauthUri: string } | null }>(`${base}/sign-in`, {
+      body: { email, password },
+    }),
+  code: (code: string) => http.post<StaffMember>(`${base}/sign-in/code`, { body: { code } }),
+  signOut: () => http.post(`${base}/sign-out`),
+  staff: () =>
+    http.get<{ staff: Array<{ id: string; name: string; role: StaffRole; tenantUrl: string | null }> }>(
+      `${base}/staff`,
+    ),
+  cases: (filter: QueueFilter) => {
+    const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
+    return http.get<{ cases: QueuedCase[] }>(`${base}/cases`, { query });
+  },
+  case: (caseNumber: string) => http.get<CaseDetail>(`${base}/cases/${encodeURIComponent(caseNumber)}`),
+  act: (caseNumber: string, action: 'assign' | 'status' | 'notes' | 'complete' | 'reject', body: unknown) =>
+    http.post(`${base}/cases/${encodeURIComponent(caseNumber)}/${action}`, { body }),
+};
+
+export const summaryPdfUrl = (caseNumber: string) =>
+  `${base}/cases/${encodeURIComponent(caseNumber)}/summary.pdf`;
+export const fileUrl = (caseNumber: string, fileId: string) =>
+  `${base}/cases/${encodeURIComponent(caseNumber)}/files/${fileId}`;

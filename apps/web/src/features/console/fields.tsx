@@ -1,0 +1,64 @@
+import { useEffect, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { HttpError } from '../../lib/http/client';
+import { describedByFor, FieldMessages } from '../../components/TextField';
+
+/** The console's pages are titled for staff, apart from the member site's tenant name. */
+export function useConsoleTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} - Meridian operations`;
+  }, [title]);
+}
+
+interface AreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+/** A GOV.UK-style textarea: label, hint and inline error tied to it. */
+export function TextArea({ id, label, hint, error, ...area }: AreaProps) {
+  return (
+    <div className={`form-group${error ? ' form-group--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <FieldMessages id={id} hint={hint} error={error} />
+      <textarea
+        id={id}
+        name={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByFor(id, hint, error)}
+        {...area}
+      />
+    </div>
+  );
+}
+
+interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  id: string;
+  label: string;
+  options: ReadonlyArray<readonly [value: string, text: string]>;
+}
+
+export function SelectField({ id, label, options, ...select }: SelectProps) {
+  return (
+    <div className="form-group">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={id} {...select}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The server's words for a refusal, else a general message. */
+export const problemText = (error: unknown) =>
+  error instanceof HttpError && error.messages[0]
+    ? error.messages[0]
+    : 'Something went wrong. Try again, or reload the page.';
+
+export const isSignedOut = (error: unknown) => error instanceof HttpError && error.status === 401;

@@ -1,0 +1,99 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo } from './support/keyboard';
+import { signInToHub } from './support/member';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
+
+// On a portal of its own: the member's new case and its completion must not show in other specs' My requests.
+const test = base.extend<object, { consolePortal: OwnPortal }>({
+  consolePortal: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startOwnPortal('operations-console', {});
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ consolePortal }, use) => use(consolePortal.url('')),
+});
+
+const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** The member asks for a transfer statement: a case with the scheme, in their My requests. */
+async function memberOpensCase(page: Page): Promise<string> {
+  await signInToHub(page, 'db.deferred');
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const answer = await page.request.post('/mdp-api/api/transfer-value/statement', {
+    data: {},
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { caseNumber: string }).caseNumber;
+}
+
+test('a caseworker signs in with a code, assigns a member’s case, notes it for the member and completes it', async ({
+  page,
+}) => {
+  const caseNumber = await memberOpensCase(page);
+
+  await page.goto('/admin');
+  await expect(heading(page, 'Sign in to Meridian operations')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  // By keyboard: the fields in order, Enter to send.
+  await tabTo(page, page.getByLabel('Email address'));
+  await page.keyboard.type(caseworker.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not the password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('The email address or password is not right');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(heading(page, 'Enter your code')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Code').fill(await generate({ secret: caseworker.totpSecret }));
+  await page.getByLabel('Code').press('Enter');
+
+  await expect(heading(page, 'Case queue')).toBeVisible();
+  await expect(page.getByRole('link', { name: caseNumber })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Assigned to').selectOption('none');
+  await page.getByRole('button', { name: 'Show cases' }).click();
+  await expect(page).toHaveURL(/assignee=none/);
+  const caseLink = page.getByRole('link', { name: caseNumber });
+  await tabTo(page, caseLink);
+  await page.keyboard.press('Enter');
+
+  await expect(heading(page, new RegExp(caseNumber))).toBeVisible();
+  await expect(page.getByText('Quote: 2 months from the request')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(page.getByRole('status')).toHaveText('The case is assigned to you.');
+
+  // A status without its note is refused with the error summary.
+  await page.getByLabel('New status').fill('Preparing your transfer pack');
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter a note to the member');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Note to the member').fill('We are checking your figures and will write within a week.');
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('status')).toContainText('The status is changed');
+  await page.getByLabel('What you tell the member').fill('Your statement is ready in your documents.');
+  await page.getByRole('button', { name: 'Complete case' }).click();
+  await expect(page.getByRole('status')).toHaveText('The case is completed.');
+  const timeline = page.locator('.console-timeline');
+  await expect(timeline).toContainText('Assigned to Casey Worker');
+  await expect(timeline).toContainText('To the member: We are checking your figures');
+  await expect(timeline).toContainText('Completed');
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto('/my-requests');
+  const request = page.locator('.request').filter({ hasText: caseNumber });
+  await expect(request).toContainText('Completed');
+  await expect(request).toContainText('Your statement is ready in your documents.');
+});
