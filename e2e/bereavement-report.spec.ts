@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { samplePdf } from './support/files';
 import { choose, typeDate } from './support/keyboard';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 
@@ -18,8 +19,11 @@ async function passCaptcha(main: Locator) {
   await expect(main.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
 }
 
-/** The report from its first page to the reference, with axe on every page. */
-async function report(page: Page, reference: RegExp, email: string) {
+/**
+ * The report from its first page to the reference, with axe on every page; with `certificate`, the
+ * death certificate is uploaded once the email is proven.
+ */
+async function report(page: Page, reference: RegExp, email: string, { certificate = false } = {}) {
   const main = page.getByRole('main');
   await expect(heading(page, 'Report a death online')).toBeVisible();
   await expect(main.getByRole('group', { name: 'Check you are a person' })).toBeVisible();
@@ -54,7 +58,9 @@ async function report(page: Page, reference: RegExp, email: string) {
   await continueButton(main).click();
 
   await expect(heading(page, 'About you')).toBeVisible();
-  await main.getByLabel('How are you related to the person who died?').selectOption({ label: 'Son or daughter' });
+  await main
+    .getByLabel('How are you related to the person who died?')
+    .selectOption({ label: 'Son or daughter' });
   await main.getByLabel('First names').fill('Jo');
   await main.getByLabel('Last name').fill('Pendle');
   await main.getByLabel('Phone number').fill('07911 123456');
@@ -76,6 +82,30 @@ async function report(page: Page, reference: RegExp, email: string) {
   const outbox = await page.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}`);
   const code = /Your code is (\d{6})/.exec((await outbox.json()).messages[0].body)![1]!;
   await main.getByLabel('Enter the code from the email').fill(code);
+  await continueButton(main).click();
+
+  await expect(heading(page, 'The death certificate')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  if (certificate) {
+    await main.getByLabel('Yes').check();
+    await continueButton(main).click();
+    await expect(heading(page, 'Upload the death certificate')).toBeVisible();
+    await main.getByLabel('Upload a copy of the death certificate').setInputFiles({
+      name: 'death-certificate.pdf',
+      mimeType: 'application/pdf',
+      buffer: await samplePdf('Certified copy of an entry of death'),
+    });
+    await expect(
+      main.getByRole('status').filter({ hasText: 'Uploaded: death-certificate.pdf' }),
+    ).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await continueButton(main).click();
+    await expect(heading(page, 'Other documents')).toBeVisible();
+    await main.getByLabel('No', { exact: true }).check();
+    await expectNoAccessibilityViolations(page);
+  } else {
+    await main.getByLabel('No, not yet').check();
+  }
   await continueButton(main).click();
 
   await expect(heading(page, 'Their next of kin')).toBeVisible();
@@ -103,6 +133,7 @@ async function report(page: Page, reference: RegExp, email: string) {
   await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
   await expect(main).toContainText('Arthur Pendle');
   await expect(main).toContainText(email);
+  if (certificate) await expect(main).toContainText('death-certificate.pdf');
   await expectNoAccessibilityViolations(page);
   // A Change link goes back to the page, and from there straight back to check your answers.
   await main.getByRole('link', { name: /Change who should we contact/i }).click();
@@ -119,12 +150,14 @@ async function report(page: Page, reference: RegExp, email: string) {
   await expectNoAccessibilityViolations(page);
 }
 
-test('a relative reports a death from the home page’s signpost, signed out, on Meridian', async ({ page }) => {
+test('a relative reports a death from the home page’s signpost, signed out, on Meridian, with the death certificate', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('main').getByRole('link', { name: 'Tell us about a death' }).first().click();
   await expect(heading(page, 'Tell us about a death')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Report a death online' }).click();
-  await report(page, /BRV1-\d+/, `jo.pendle.${Date.now()}@example.org`);
+  await report(page, /BRV1-\d+/, `jo.pendle.${Date.now()}@example.org`, { certificate: true });
 
   // The report's token is an httpOnly cookie scoped to the report's own calls.
   const cookies = await page.context().cookies();
@@ -164,7 +197,8 @@ test('a report left alone warns a minute before it times out, then starts again'
 /** Presses Tab until the target has focus, inside the captcha widget's own tree too. */
 async function tabToInside(page: Page, target: Locator) {
   for (let presses = 0; presses < 80; presses += 1) {
-    if (await target.evaluate((element) => (element.getRootNode() as Document).activeElement === element)) return;
+    if (await target.evaluate((element) => (element.getRootNode() as Document).activeElement === element))
+      return;
     await page.keyboard.press('Tab');
   }
   throw new Error('never reached by Tab');

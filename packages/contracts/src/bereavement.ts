@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeString } from './input-policy';
+import { journeyTypeParamsSchema } from './journeys';
 
 /**
  * Reporting a death (areas/bereavement): a relative without an account starts the report with a
@@ -28,3 +30,17 @@ export const bereavementEmailCodeSentSchema = z.object({
   expiresAt: z.string(),
 });
 export type BereavementEmailCodeSent = z.infer<typeof bereavementEmailCodeSentSchema>;
+
+/** A document the reporter uploaded into their report (the death certificate and others). */
+export const bereavementDocumentSchema = z.object({
+  fileUuid: z.uuid(),
+  filename: z.string(),
+  documentType: z.string(),
+  sizeBytes: z.number().int(),
+});
+export type BereavementDocument = z.infer<typeof bereavementDocumentSchema>;
+
+/** What a document is (the death certificate, a will), as the reporter or the page that asked names it. */
+export const bereavementDocumentTypeSchema = safeString().trim().min(1).max(60);
+export const bereavementDocumentUpdateSchema = z.object({ documentType: bereavementDocumentTypeSchema });
+export const bereavementDocumentParamsSchema = journeyTypeParamsSchema.extend({ id: z.uuid() });

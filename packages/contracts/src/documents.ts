@@ -24,7 +24,8 @@ export interface UploadContext {
 
 /**
  * Where a member uploads from (the spec's journeyType) and its limits. `documents` is the member's
- * library; the others are the journeys that ask for evidence.
+ * library; the others are the journeys that ask for evidence. `bereavement` is not a member's: a
+ * bereaved visitor uploads the death certificate into their report (the bereavement API, its own store).
  */
 export const uploadContexts = {
   documents: { maxFiles: 50, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
@@ -32,10 +33,17 @@ export const uploadContexts = {
   dbcoreretirementapplication: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
   dcretirementapplication: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
   transfer2: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
+  bereavement: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: ['pdf', 'jpeg', 'png', 'heic'] },
 } as const satisfies Record<string, UploadContext>;
 
 export type UploadContextName = keyof typeof uploadContexts;
 export const uploadContextNames = Object.keys(uploadContexts) as [UploadContextName, ...UploadContextName[]];
+/** The one upload context that is a visitor's (a report of a death), never a member's. */
+export const VISITOR_UPLOAD_CONTEXT = 'bereavement' satisfies UploadContextName;
+export type MemberUploadContextName = Exclude<UploadContextName, typeof VISITOR_UPLOAD_CONTEXT>;
+export const memberUploadContextNames = uploadContextNames.filter(
+  (name): name is MemberUploadContextName => name !== VISITOR_UPLOAD_CONTEXT,
+) as [MemberUploadContextName, ...MemberUploadContextName[]];
 export const largestUploadBytes = Math.max(
   ...Object.values(uploadContexts).map((context) => context.maxFileBytes),
 );
@@ -49,7 +57,7 @@ export const documentTypeSchema = safeString().trim().min(1).max(60);
 
 /** The text fields of `POST documents` (multipart); `file` is the file itself. */
 export const documentUploadFieldsSchema = z.object({
-  journeyType: z.enum(uploadContextNames),
+  journeyType: z.enum(memberUploadContextNames),
   tags: documentTagsSchema.default([]),
   documentType: documentTypeSchema.optional(),
 });
@@ -72,11 +80,11 @@ export const uploadedDocumentSchema = z.object({
 });
 export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
 
-export const uploadListQuerySchema = z.object({ journeyType: z.enum(uploadContextNames) });
+export const uploadListQuerySchema = z.object({ journeyType: z.enum(memberUploadContextNames) });
 /** The tags that replace an upload's: none clears them. */
 export const uploadTagsBodySchema = z.object({ tags: documentTagsSchema });
 export const postSubmissionBodySchema = z.object({
-  journeyType: z.enum(uploadContextNames),
+  journeyType: z.enum(memberUploadContextNames),
   /** A case reference as the portal issues them, such as RTP9-000123 (a case type, then a number). */
   caseNumber: safeString().regex(/^(?:[A-Z0-9]{1,8}-)?\d{1,12}$/, 'a case reference'),
 });

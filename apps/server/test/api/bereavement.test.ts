@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDocumentStore } from '../../src/areas/documents/store';
+import { sweepDocumentStore } from '../../src/areas/documents/library';
+import { reportDocumentStore } from '../../src/areas/bereavement/documents';
 import { purgeExpiredReports } from '../../src/areas/bereavement/purge';
 import {
   bereavementDocuments,
@@ -14,6 +18,7 @@ import {
 } from '../../src/db/schema';
 import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
 import { BrowserAgent } from './browser-agent';
+import { files, multipart } from './document-files';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp({ BEREAVEMENT_JOURNEY_MINUTES: '15', BEREAVEMENT_CAPTCHA_WORK: '200' });
@@ -114,6 +119,7 @@ async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@ex
   const proven = await answer(reporter, `${prefix}_email_code`, 'email_code', await emailedCode(email));
   expect(proven.statusCode, proven.body).toBe(200);
   const steps: Array<[string, string, string, unknown?]> = [
+    [`${prefix}_certificate_known`, 'certificate_known', 'no'],
     [
       `${prefix}_next_of_kin`,
       'next_of_kin',
@@ -287,7 +293,7 @@ describe('reporting a death', () => {
 
   it('purges expired unsent reports with their documents’ rows and files, keeps sent ones, and shares the work between two purges', async () => {
     const db = ctx.database.db;
-    const store = createDocumentStore(ctx.config);
+    const store = reportDocumentStore(ctx.config);
     const past = new Date(Date.now() - 60_000);
     const expired = [];
     for (let index = 0; index < 3; index++) {
@@ -333,6 +339,118 @@ describe('reporting a death', () => {
       .from(bereavementJourneys)
       .where(sql`${bereavementJourneys.tokenHash} in (${hashOfVisitorToken(sentToken)}, ${hashOfVisitorToken(liveToken)})`);
     expect(kept.map((row) => row.status).sort()).toEqual(['Started', 'Submitted']);
+  });
+
+  it('takes the death certificate only once the email is proven, checks its bytes, keeps it apart from members’ files and purges it from disk', async () => {
+    const db = ctx.database.db;
+    const upload = async (reporter: BrowserAgent, fileName: string, bytes: Buffer, documentType?: string) =>
+      reporter.request({
+        method: 'POST',
+        url: `${base}/documents`,
+        ...multipart([
+          ...(documentType ? [{ name: 'documentType', value: documentType }] : []),
+          { name: 'file', value: bytes, fileName, contentType: 'application/pdf' },
+        ]),
+      });
+    const certificate = await files.pdf('Certificate of death');
+    const { reporter, token } = await startedReporter();
+    await walkToEmail(reporter, 'br', 'uploads@example.org');
+    // Not before the email is proven: nothing is stored.
+    const early = await upload(reporter, 'certificate.pdf', certificate);
+    expect(early.statusCode).toBe(403);
+    expect(codeOf(early)).toBe('email_not_proven');
+    const [report] = await db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(token)));
+    expect(await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id))).toEqual([]);
+
+    expect((await sendCode(reporter)).statusCode).toBe(200);
+    const code = await emailedCode('uploads@example.org');
+    expect((await answer(reporter, 'br_email_code', 'email_code', code)).statusCode).toBe(200);
+    // A disguised file (a program called .pdf, a PNG called .pdf) and an empty one are refused.
+    expect(codeOf(await upload(reporter, 'certificate.pdf', files.executable()))).toBe('file_type_not_allowed');
+    expect(codeOf(await upload(reporter, 'certificate.pdf', files.png()))).toBe('file_name_type_mismatch');
+    expect(codeOf(await upload(reporter, 'certificate.pdf', Buffer.alloc(0)))).toBe('file_empty');
+    const tooBig = await upload(reporter, 'big.pdf', Buffer.concat([certificate, Buffer.alloc(10_000_001)]));
+    expect(tooBig.statusCode).toBe(413);
+
+    const sent = await upload(reporter, 'certificate.pdf', certificate, 'Death certificate');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const document = sent.json();
+    expect(document).toMatchObject({ filename: 'certificate.pdf', documentType: 'Death certificate' });
+    // On disk under the report's own folder, which the members' orphan sweep does not read.
+    const root = resolve(ctx.config.DOCUMENTS_DIR);
+    const onDisk = join(root, 'bereavement', document.fileUuid);
+    expect(existsSync(onDisk)).toBe(true);
+    await sweepDocumentStore(db, createDocumentStore(ctx.config), new Date(Date.now() + 2 * 3_600_000));
+    expect(existsSync(onDisk)).toBe(true);
+
+    const listed = (await reporter.request({ url: `${base}/documents` })).json().documents;
+    expect(listed).toEqual([document]);
+    const renamed = await reporter.request({
+      method: 'PUT',
+      url: `${base}/documents/${document.fileUuid}`,
+      payload: { documentType: 'Copy of the death certificate' },
+    });
+    expect(renamed.json().documentType).toBe('Copy of the death certificate');
+
+    const uploaded = { id: document.fileUuid, name: 'certificate.pdf' };
+    expect((await answer(reporter, 'br_certificate_known', 'certificate_known', 'yes')).statusCode).toBe(200);
+    // Another report's document, or one never uploaded, cannot be named.
+    const stranger = await answer(reporter, 'br_certificate', 'death_certificate', randomUUID(), {
+      id: randomUUID(),
+      name: 'certificate.pdf',
+    });
+    expect(codeOf(stranger)).toBe('file_not_found');
+    const named = await answer(reporter, 'br_certificate', 'death_certificate', uploaded.id, uploaded);
+    expect(named.statusCode, named.body).toBe(200);
+
+    // Removed, it is gone from disk, and the page can no longer name it.
+    const spare = (await upload(reporter, 'spare.pdf', certificate)).json();
+    const removed = await reporter.request({ method: 'DELETE', url: `${base}/documents/${spare.fileUuid}` });
+    expect(removed.statusCode).toBe(204);
+    expect(existsSync(join(root, 'bereavement', spare.fileUuid))).toBe(false);
+    expect((await reporter.request({ method: 'DELETE', url: `${base}/documents/${spare.fileUuid}` })).statusCode).toBe(404);
+
+    // Another reporter sees none of it.
+    const { reporter: other } = await startedReporter();
+    expect((await other.request({ url: `${base}/documents` })).json().documents).toEqual([]);
+    expect((await other.request({ method: 'DELETE', url: `${base}/documents/${document.fileUuid}` })).statusCode).toBe(404);
+
+    // Left unsent, the purge removes its rows and its file on disk.
+    await db
+      .update(bereavementJourneys)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(bereavementJourneys.id, report!.id));
+    await purgeExpiredReports(db, reportDocumentStore(ctx.config));
+    expect(await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id))).toEqual([]);
+    expect(existsSync(onDisk)).toBe(false);
+  });
+
+  it('removes every document at once, and not once the report is sent', async () => {
+    const { reporter } = await startedReporter();
+    await walk(reporter, 'br', 'remove.all@example.org');
+    const pdf = await files.pdf('Will');
+    for (const name of ['will.pdf', 'probate.pdf']) {
+      const sent = await reporter.request({
+        method: 'POST',
+        url: `${base}/documents`,
+        ...multipart([{ name: 'file', value: pdf, fileName: name }]),
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    expect((await reporter.request({ method: 'DELETE', url: `${base}/documents` })).statusCode).toBe(204);
+    expect((await reporter.request({ url: `${base}/documents` })).json().documents).toEqual([]);
+    const kept = await reporter.request({
+      method: 'POST',
+      url: `${base}/documents`,
+      ...multipart([{ name: 'file', value: pdf, fileName: 'will.pdf' }]),
+    });
+    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(200);
+    const afterSending = await reporter.request({ method: 'DELETE', url: `${base}/documents/${kept.json().fileUuid}` });
+    expect(afterSending.statusCode).toBe(409);
+    expect(codeOf(afterSending)).toBe('report_sent');
   });
 
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {

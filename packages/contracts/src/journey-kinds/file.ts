@@ -5,6 +5,7 @@ import {
   uploadContexts,
   uploadFileExtensions,
   uploadFileKinds,
+  VISITOR_UPLOAD_CONTEXT,
   type UploadContextName,
   type UploadFileKind,
 } from '../documents';
@@ -55,11 +56,14 @@ export const uploadedFileOf = (value: string | null): UploadedFileAnswer | null 
 /**
  * A file uploaded into the member's documents (the documents area's upload route, its checks of the
  * bytes and its limits); the answer's key is the document's id and its value the id and name as JSON.
- * That the document exists and is the member's own is checked on the server (a kind check there).
+ * That the document exists and is the member's own is checked on the server (a kind check there). A
+ * report of a death asks one in the `bereavement` context: the file goes into the report instead.
  */
 export const fileKind: QuestionKind<FileQuestion> = {
   kind: 'file',
   needsMember: 'the file is uploaded into the member’s documents',
+  visitorMay: (question, audience) =>
+    audience === 'bereavement' && uploadContextOf(question) === VISITOR_UPLOAD_CONTEXT,
   schema: fileQuestion,
   read(question, submitted) {
     const uploaded = uploadedFileOf(submitted.answerValue ?? null);

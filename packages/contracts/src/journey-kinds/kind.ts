@@ -65,6 +65,11 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
    * refuses it there, naming this).
    */
   needsMember?: string;
+  /**
+   * For a kind that needs a member's record: whether this question may be asked on a visitor's
+   * journey of this audience all the same (a report of a death's upload, into the report's own store).
+   */
+  visitorMay?(question: Q, audience: string): boolean;
 }
 
 /** The answer is acceptable, kept as given here. */

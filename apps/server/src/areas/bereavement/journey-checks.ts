@@ -1,3 +1,4 @@
+import { uploadedFileOf, type JourneyStep } from '@meridian/contracts';
 import { badRequest } from '../../lib/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
@@ -6,6 +7,7 @@ import { registerPageCheck, registerSubmitCheck } from '../journeys/plugins';
 import { stepsOf } from '../journeys/repository';
 import { visitorTokenOf } from '../journeys/visitor-owner';
 import { requireVisitorJourney } from '../journeys/visitor-store';
+import { documentsOf } from './documents';
 import { proveEmail, reportRow, reporterEmailOf } from './email-proof';
 import { bereavementStore } from './store';
 
@@ -65,4 +67,35 @@ registerSubmitCheck(async ({ db, request, graph }) => {
       'email_not_proven',
       'Confirm your email address with the code we send to it before you send the report.',
     );
+});
+
+const fileGone = () =>
+  badRequest('file_not_found', 'We could not find the file you uploaded. Upload it again.');
+
+/** Whether the report holds the uploaded document an answer names, under that name. */
+async function holds(db: Database, journeyId: string, answerValue: string | null | undefined) {
+  const uploaded = uploadedFileOf(answerValue ?? null);
+  if (!uploaded) return true;
+  const [row] = await documentsOf(db, journeyId, uploaded.id);
+  return row?.name === uploaded.name;
+}
+
+/** A report's upload page names a document of this report (documents.ts), not another's. */
+registerPageCheck({
+  appliesTo: { questionKind: 'file' },
+  async check({ db, request, graph, answer }) {
+    if (graph.definition.audience !== 'bereavement' || !answer) return;
+    const row = await reportOf(db, request, graph);
+    if (!(await holds(db, row.id, answer.answerValue))) throw fileGone();
+  },
+});
+
+/** A report is not sent naming a document the reporter has since removed. */
+registerSubmitCheck(async ({ db, request, graph, path }) => {
+  if (graph.definition.audience !== 'bereavement') return;
+  const row = await reportOf(db, request, graph);
+  const files = path.filter(
+    (step: JourneyStep) => step.answer && graph.pages.get(step.pageKey)?.question?.kind === 'file',
+  );
+  for (const step of files) if (!(await holds(db, row.id, step.answer!.answerValue))) throw fileGone();
 });

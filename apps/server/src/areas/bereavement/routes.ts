@@ -11,10 +11,10 @@ import {
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { createDocumentStore } from '../documents/store';
 import { journeyRoutesFor } from '../journeys/routes';
 import { visitorJourneyOwner } from '../journeys/visitor-owner';
 import { altchaCaptcha } from './captcha';
+import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { startReportPurge } from './purge';
 import './journey-checks';
@@ -36,9 +36,10 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
   { db, config, calculations },
 ) => {
   const captcha = await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
+  const store = reportDocumentStore(config);
   let purge: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    purge = startReportPurge(db, createDocumentStore(config), config.BEREAVEMENT_PURGE_MINUTES, app.log);
+    purge = startReportPurge(db, store, config.BEREAVEMENT_PURGE_MINUTES, app.log);
   });
   app.addHook('onClose', async () => purge?.stop());
 
@@ -97,6 +98,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
             return sendEmailCode(db, request.log, await reportRow(db, journey.id), new Date());
           },
         );
+        reportDocumentRoutes(journeys, walker, db, store);
       },
     },
   });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import { createLocalDocumentStore } from './local-store';
@@ -29,16 +30,21 @@ export interface SweepResult {
   orphaned: number;
 }
 
-/** Local disk under the data directory by default; an S3-compatible bucket when DOCUMENTS_S3_BUCKET is set. */
-export function createDocumentStore(config: Config): DocumentStore {
+/**
+ * Local disk under the data directory by default; an S3-compatible bucket when DOCUMENTS_S3_BUCKET is
+ * set. `under` keeps another owner's files apart, in a folder (or under a key prefix) of that name
+ * inside the members' store, where the members' sweep never looks: it reads only keys that are
+ * document ids at its own top level.
+ */
+export function createDocumentStore(config: Config, under?: string): DocumentStore {
   if (config.DOCUMENTS_S3_BUCKET) {
     return createS3DocumentStore({
       bucket: config.DOCUMENTS_S3_BUCKET,
-      prefix: config.DOCUMENTS_S3_PREFIX,
+      prefix: `${config.DOCUMENTS_S3_PREFIX}${under ? `${under}/` : ''}`,
       region: config.DOCUMENTS_S3_REGION,
       endpoint: config.DOCUMENTS_S3_ENDPOINT,
       forcePathStyle: config.DOCUMENTS_S3_FORCE_PATH_STYLE,
     });
   }
-  return createLocalDocumentStore(config.DOCUMENTS_DIR);
+  return createLocalDocumentStore(under ? join(config.DOCUMENTS_DIR, under) : config.DOCUMENTS_DIR);
 }

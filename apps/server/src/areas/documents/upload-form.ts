@@ -50,11 +50,10 @@ async function readParts(request: FastifyRequest) {
   return { fields, file };
 }
 
-/** Reads and checks the upload form; the file stays in memory, within the context's size limit. */
-export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
-  let parts: Awaited<ReturnType<typeof readParts>>;
+/** Reads a multipart upload's fields and its one file, refusing a malformed form with a 4xx. */
+export async function readMultipart(request: FastifyRequest) {
   try {
-    parts = await readParts(request);
+    return await readParts(request);
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
@@ -63,6 +62,11 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
     if (refusal) throw refusal;
     throw badRequest('multipart_invalid', 'The upload could not be read. Try again.');
   }
+}
+
+/** Reads and checks the upload form; the file stays in memory, within the context's size limit. */
+export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  const parts = await readMultipart(request);
   const parsed = documentUploadFieldsSchema.safeParse({
     journeyType: parts.fields.journeyType?.[0],
     tags: (parts.fields.tags ?? []).flatMap((value) => value.split(',')).filter((tag) => tag.trim()),

@@ -184,7 +184,9 @@ function visitorProblems({ definition, pages }: JourneyGraph): string[] {
       ...(page.shows
         ? [`${key}.shows: "${page.shows}" shows a member's record, which a visitor has not got`]
         : []),
-      ...(page.question && kindOf(page.question.kind).needsMember
+      ...(page.question &&
+      kindOf(page.question.kind).needsMember &&
+      !kindOf(page.question.kind).visitorMay?.(page.question, definition.audience ?? 'member')
         ? [
             `${key}.question: a visitor's journey cannot ask a ${page.question.kind} question (${
               kindOf(page.question.kind).needsMember

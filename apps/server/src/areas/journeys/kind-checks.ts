@@ -9,10 +9,11 @@ import { registerPageCheck, type PageCheckContext } from './plugins';
  */
 export const kindChecks: Record<string, (context: PageCheckContext) => Promise<void>> = {
   /** The uploaded file named is the member's own upload, in the question's upload context. */
-  async file({ db, request, page, answer }) {
+  async file({ db, request, graph, page, answer }) {
     const uploaded = uploadedFileOf(answer?.answerValue ?? null);
-    // A malformed answer is the kind's to refuse, in its own words.
-    if (!uploaded) return;
+    // A malformed answer is the kind's to refuse, in its own words; a report of a death's upload is
+    // in the report, checked there (areas/bereavement).
+    if (!uploaded || graph.definition.audience === 'bereavement') return;
     const question = page.question as unknown as FileQuestion;
     const notFound = () =>
       badRequest('file_not_found', 'We could not find the file you uploaded. Upload it again.');

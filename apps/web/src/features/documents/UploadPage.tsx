@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   documentUploadFieldsSchema,
   formatFileSize,
+  memberUploadContextNames,
   uploadContexts,
   type MemberCase,
   type UploadContextName,
@@ -30,7 +31,7 @@ interface ForCase {
 }
 
 const isUploadContext = (name: string | null): name is UploadContextName =>
-  name !== null && Object.hasOwn(uploadContexts, name);
+  (memberUploadContextNames as readonly (string | null)[]).includes(name);
 
 /** The case `?case=` names, if it is the member's and takes uploads: null when it is not. */
 function forCaseOf(cases: MemberCase[], caseNumber: string, document: string | null): ForCase | null {

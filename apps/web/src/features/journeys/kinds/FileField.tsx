@@ -1,25 +1,66 @@
 import { useState, type ChangeEvent } from 'react';
 import {
+  BEREAVEMENT_API_PREFIX,
+  BEREAVEMENT_JOURNEY_TYPE,
+  VISITOR_UPLOAD_CONTEXT,
   fileKind,
   fileEndingsOf,
   formatFileSize,
   uploadContextOf,
   uploadContexts,
   uploadedFileOf,
+  type BereavementDocument,
   type FileQuestion,
   type SubmittedAnswer,
+  type UploadContextName,
   type UploadedFileAnswer,
 } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
+import { http } from '../../../lib/api';
 import { HttpError } from '../../../lib/http/client';
 import { documentsApi, fileProblem, refusalMessage } from '../../documents';
+import { messageFor } from '../messages';
 import type { FieldProps, KindField } from './registry';
 
 const fileBox = (question: FileQuestion) => `${question.key}-file`;
 
+/** Where a file goes: the member's documents, or a report of a death (its own documents calls). */
+interface Uploads {
+  upload(file: File, documentType: string): Promise<UploadedFileAnswer>;
+  remove(id: string): Promise<unknown>;
+}
+
+const reportDocuments = `${BEREAVEMENT_API_PREFIX}/journeys/${BEREAVEMENT_JOURNEY_TYPE}/documents`;
+const uploadsFor = (context: UploadContextName): Uploads =>
+  context === VISITOR_UPLOAD_CONTEXT
+    ? {
+        async upload(file, documentType) {
+          const form = new FormData();
+          form.append('documentType', documentType);
+          form.append('file', file, file.name);
+          const sent = await http.post<BereavementDocument>(reportDocuments, { body: form });
+          return { id: sent.fileUuid, name: sent.filename };
+        },
+        remove: (id) => http.delete(`${reportDocuments}/${encodeURIComponent(id)}`),
+      }
+    : {
+        async upload(file, documentType) {
+          const sent = await documentsApi.upload(file, { journeyType: context, documentType });
+          return { id: sent.fileUuid, name: sent.filename };
+        },
+        remove: (id) => documentsApi.remove(id),
+      };
+
+/** The server's refusal in words: a file's own problem by its name, anything else as the server says. */
+function problemOf(failure: unknown, fileName: string) {
+  const code = failure instanceof HttpError ? failure.codes[0] : undefined;
+  return code?.startsWith('file_') || !code ? refusalMessage(fileName, code) : messageFor(failure);
+}
+
 /**
  * A file sent into the member's documents as soon as it is chosen (the documents area's upload, its
- * checks and limits); the answer names the uploaded document, which the server checks is theirs.
+ * checks and limits), or into a report of a death for its `bereavement` context; the answer names the
+ * uploaded document, which the server checks is theirs. Remove takes it away again.
  */
 function Field({ question, initial, error }: FieldProps<FileQuestion>) {
   const [uploaded, setUploaded] = useState<UploadedFileAnswer | null>(() =>
@@ -28,6 +69,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const context = uploadContextOf(question);
+  const uploads = uploadsFor(context);
   const endings = fileEndingsOf(question);
   const hint = [
     question.hint,
@@ -48,14 +90,23 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
     setProblem(null);
     setSending(true);
     try {
-      const sent = await documentsApi.upload(file, {
-        journeyType: context,
-        documentType: question.label.slice(0, 60),
-      });
-      setUploaded({ id: sent.fileUuid, name: sent.filename });
+      setUploaded(await uploads.upload(file, question.label.slice(0, 60)));
     } catch (failure) {
-      const code = failure instanceof HttpError ? failure.codes[0] : undefined;
-      setProblem(refusalMessage(file.name, code));
+      setProblem(problemOf(failure, file.name));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function remove() {
+    if (!uploaded) return;
+    setSending(true);
+    try {
+      await uploads.remove(uploaded.id);
+      setUploaded(null);
+      setProblem(null);
+    } catch (failure) {
+      setProblem(messageFor(failure));
     } finally {
       setSending(false);
     }
@@ -69,9 +120,16 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
       <FieldMessages id={question.key} hint={hint} error={shown ?? undefined} />
       <input type="hidden" name={fileBox(question)} value={uploaded ? JSON.stringify(uploaded) : ''} />
       {uploaded && (
-        <p role="status">
-          Uploaded: <strong>{uploaded.name}</strong>
-        </p>
+        <>
+          <p role="status">
+            Uploaded: <strong>{uploaded.name}</strong>
+          </p>
+          <p>
+            <button type="button" className="link-button" disabled={sending} onClick={() => void remove()}>
+              Remove<span className="visually-hidden"> {uploaded.name}</span>
+            </button>
+          </p>
+        </>
       )}
       <input
         type="file"

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kindOf, type JourneyQuestion, type StoredAnswer } from '@meridian/contracts';
 import { loadKindField } from './registry';
 
@@ -220,6 +220,21 @@ describe('the file field', () => {
     const { read } = await shown(file, { questionKey: 'certificate', answerKey: id, answerValue: uploaded });
     expect(screen.getByRole('status').textContent).toBe('Uploaded: certificate.pdf');
     expect(read()).toMatchObject({ answerKey: id });
+  });
+
+  it('removes a report’s upload from the report, and the page then asks for a file again', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const uploaded = JSON.stringify({ id, name: 'certificate.pdf' });
+    const report = { ...file, context: 'bereavement' } as JourneyQuestion;
+    const { read } = await shown(report, { questionKey: 'certificate', answerKey: id, answerValue: uploaded });
+    fireEvent.click(screen.getByRole('button', { name: /^Remove\s*certificate\.pdf$/ }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/bereavement/journeys/bereavement/documents/${id}`);
+    expect(init.method).toBe('DELETE');
+    expect(read()).toBe('refused: Select a file to upload');
+    vi.unstubAllGlobals();
   });
 
   it('refuses the page until a file is uploaded, and says which kinds and size it takes', async () => {
