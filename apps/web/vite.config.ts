@@ -30,7 +30,7 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/authentication-api', '/content-api', '/mdp-api', '/api', '/health', '/ready', '/docs'].map((prefix) => [prefix, api]),
+      ['/authentication-api', '/content-api', '/mdp-api', '/api', '/admin-api', '/health', '/ready', '/docs'].map((prefix) => [prefix, api]),
     ),
   },
 });
