@@ -29,6 +29,7 @@ import { startRefreshTokenSweep } from './areas/authentication/refresh-token-swe
 import { registrationRoutes } from './areas/authentication/registration-routes';
 import { recoveryRoutes } from './areas/account/recovery-routes';
 import { securityRoutes } from './areas/account/security-routes';
+import { twoStepRoutes } from './areas/two-step/routes';
 import { developmentRoutes } from './areas/development/routes';
 import { otherMemberSiteRoutes } from './areas/development/other-member-site';
 import { authenticationRoutes } from './areas/authentication/routes';
@@ -275,6 +276,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(registrationRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(recoveryRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(securityRoutes, { prefix: '/authentication-api/api', db, config });
+  await app.register(twoStepRoutes, { prefix: '/authentication-api/api', db, config });
   if (config.demo) {
     await app.register(developmentRoutes, { prefix: '/api/dev', db });
     await app.register(otherMemberSiteRoutes, { prefix: '/api/dev/other-member-site' });
@@ -305,7 +307,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(memberDetailsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(contactRoutes, { prefix: '/mdp-api/api', db, messaging });
   await app.register(bankRoutes, { prefix: '/mdp-api/api', db, messaging });
-  await app.register(stepUpRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(stepUpRoutes, { prefix: '/mdp-api/api', db, config });
   const addressLookup = config.ADDRESS_LOOKUP_URL
     ? httpAddressLookup(config.ADDRESS_LOOKUP_URL, config.ADDRESS_LOOKUP_KEY)
     : databaseAddressLookup(db);

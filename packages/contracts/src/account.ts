@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { twoStepStatusSchema } from './two-step';
 import { safeDate } from './input-policy';
 import { newPasswordSchema } from './registration';
 
@@ -182,5 +183,6 @@ export const accountSecuritySchema = z.object({
   passwordInputs: z.array(z.string()),
   sessions: z.array(signedInSessionSchema),
   recentSignIns: z.array(signInEventSchema),
+  twoStep: twoStepStatusSchema,
 });
 export type AccountSecurity = z.infer<typeof accountSecuritySchema>;

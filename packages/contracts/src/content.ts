@@ -86,6 +86,8 @@ export const tenantContentSchema = z.object({
   newlyRetiredRange: z.number().int().min(0).max(120).optional(),
   /** Fraud defences on changes to contact and bank details (defaults in DEFAULT_CHANGE_DEFENCES). */
   changeDefences: changeDefencesSchema.optional(),
+  /** Every member must use two-step verification: one without it sets it up straight after signing in. */
+  requireTwoStep: z.boolean().optional(),
 });
 export type TenantContent = z.infer<typeof tenantContentSchema>;
 

@@ -31,4 +31,5 @@ export * from './phone-display';
 export * from './transfer-value';
 export * from './transfer-application';
 export * from './account';
+export * from './two-step';
 export * from './operations';

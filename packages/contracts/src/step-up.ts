@@ -64,6 +64,8 @@ export const stepUpStatusSchema = z.object({
   fresh: z.boolean(),
   /** ISO timestamp the last step-up stops counting; null when there has been none. */
   freshUntil: z.string().nullable(),
+  /** The member has an authenticator app: step-up asks for its code first (only in GET /step-up). */
+  authenticatorApp: z.boolean().optional(),
 });
 export type StepUpStatus = z.infer<typeof stepUpStatusSchema>;
 

@@ -20,6 +20,7 @@ import { holderOf } from './account-holder';
 import { describeDevice, describePlace } from './devices';
 import { passwordSetCommitted, setNewPassword } from './password-change';
 import { recentSignInsOf, signInMethods } from './sign-in-events';
+import { twoStepStatus } from '../two-step/service';
 
 const sessionIdParams = z.object({ id: z.uuid() });
 
@@ -59,7 +60,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       schema: {
         tags: ['authentication'],
         summary:
-          'Sign-in and security: your username, where you are signed in and your sign-ins of the last 90 days',
+          'Sign-in and security: your username, two-step verification, where you are signed in and your sign-ins of the last 90 days',
         response: {
           200: accountSecuritySchema,
           401: errorBodySchema,
@@ -71,9 +72,10 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request) => {
       const member = request.member!;
       const holder = await holderFor(request);
-      const [live, events] = await Promise.all([
+      const [live, events, tenant] = await Promise.all([
         liveSessionsOf(member.userId),
         recentSignInsOf(db, member.userId),
+        findTenant(db, request.tenantUrl),
       ]);
       return {
         username: holder.username,
@@ -93,6 +95,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
           device: describeDevice(event.userAgent),
           place: describePlace(event.ipAddress, request.ip),
         })),
+        twoStep: await twoStepStatus(db, member.userId, Boolean(tenant?.requireTwoStep)),
       };
     },
   );

@@ -16,6 +16,7 @@ export type SignInOutcome = (typeof signInEvents.$inferInsert)['outcome'];
 export const signInMethods = {
   password: 'Username and password',
   oidc: 'Sign in with your account (single sign-in)',
+  'two-step': 'Password and two-step verification',
 } as const;
 
 export const keptSince = (now = new Date()) =>

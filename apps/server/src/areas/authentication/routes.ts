@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
+import {
+  errorBodySchema,
+  secondFactorAnswerSchema,
+  secondFactorChallengeSchema,
+  secondFactorSendSchema,
+  sentSignInCodeSchema,
+} from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -10,6 +16,8 @@ import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { keepPrivate } from '../../lib/private-answer';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../outbound-sso/outbound-sso';
@@ -17,15 +25,19 @@ import { singleAuthSessions } from '../single-auth/session-from-token';
 import { createSignInGuard } from './sign-in-guard';
 import { deviceOf } from '../account/devices';
 import { recordSignIn } from '../account/sign-in-events';
+import { answerChallenge, liveChallenge, openChallenge, sendChallengeCode } from '../two-step/challenges';
+import { twoStepKeys, twoStepOn } from '../two-step/service';
 import {
   findSession,
+  invalidCredentials,
+  openSessionFor,
   recordsOf,
   revokeSession,
   rotateRefreshToken,
   sessionProblem,
-  signInWithPassword,
   switchRecord,
   touchSession,
+  verifyCredentials,
   type IssuedSession,
 } from './session-service';
 
@@ -44,6 +56,8 @@ const tokenResponse = z.object({
   businessGroup: z.string(),
   referenceNumber: z.string(),
   hasMultipleRecords: z.boolean(),
+  /** The tenant requires two-step verification and this member has not set it up: do that first. */
+  twoStepSetupRequired: z.boolean().optional(),
 });
 
 const sessionStatus = z.object({
@@ -106,9 +120,12 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     hasMultipleRecords,
   });
 
-  /** The token answer for a session just opened, by password or by OpenID Connect. */
-  const grantSession = (reply: FastifyReply, session: IssuedSession) =>
-    grantTokens(
+  /**
+   * The token answer for a session just opened, by password or by OpenID Connect; it says when the
+   * tenant requires two-step verification and the member has yet to set it up.
+   */
+  const grantSession = async (request: FastifyRequest, reply: FastifyReply, session: IssuedSession) => {
+    const tokens = await grantTokens(
       reply,
       {
         userId: session.userId,
@@ -119,6 +136,17 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       },
       session.hasMultipleRecords,
     );
+    const required = (await findTenant(db, request.tenantUrl))?.requireTwoStep;
+    return required && !(await twoStepOn(db, session.userId))
+      ? { ...tokens, twoStepSetupRequired: true }
+      : tokens;
+  };
+
+  const keys = await twoStepKeys(db, config.SECRETS_KEY);
+  const userIdNamed = async (username: string) =>
+    (
+      await db.select({ id: users.id }).from(users).where(eq(users.username, username.trim().toLowerCase()))
+    )[0]?.id;
 
   const clearCookies = (reply: FastifyReply) => {
     clearRuledCookie(reply, accessCookie);
@@ -139,63 +167,172 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         tags: ['authentication'],
         summary: 'Sign in with username and password (session-based method)',
         description:
-          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in.',
+          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in. When the account has two-step verification on, a right password answers 202 with a challenge to finish at /authentication/login/second-factor.',
         body: z.object({
           userName: z.string().trim().min(1).max(80),
           password: z.string().min(1).max(200),
           businessGroups: z.array(z.string().length(3)).max(10).optional(),
           realm: z.string().max(100).optional(),
         }),
-        response: { 200: tokenResponse, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: tokenResponse,
+          202: secondFactorChallengeSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       const allowedGroups = await tenantGroups(request);
       const attempt = await guardSignIn(request, request.body.userName);
-      if (attempt.refused) throw tooManyRequests();
+      if (attempt.refused) {
+        const userId = await userIdNamed(request.body.userName);
+        if (userId) await recordSignIn(db, request, { userId, outcome: 'locked', method: 'password' });
+        throw tooManyRequests();
+      }
       const businessGroups = request.body.businessGroups?.length
         ? request.body.businessGroups.filter((group) => allowedGroups.includes(group))
         : allowedGroups;
-      const outcome = await signInWithPassword(
-        db,
-        {
-          username: request.body.userName,
-          password: request.body.password,
-          businessGroups,
-          tenantUrl: request.tenantUrl,
-          trustedUserId: attempt.trustedUserId,
-          device: deviceOf(request),
-        },
-        policy,
-      );
-      if (!outcome.ok) {
+      const checked = await verifyCredentials(db, {
+        username: request.body.userName,
+        password: request.body.password,
+        businessGroups,
+        trustedUserId: attempt.trustedUserId,
+      });
+      if (!checked.ok) {
         await attempt.failed();
-        if (outcome.userId) {
+        if (checked.userId) {
           await recordSignIn(db, request, {
-            userId: outcome.userId,
-            outcome: outcome.reason === 'locked' ? 'locked' : 'failed',
+            userId: checked.userId,
+            outcome: checked.reason === 'locked' ? 'locked' : 'failed',
             method: 'password',
           });
         }
         await audit(db, request, {
           action: 'sign_in',
           outcome: 'failure',
-          userId: outcome.userId ?? null,
-          details: { reason: outcome.reason, tenant: request.tenantUrl },
+          userId: checked.userId ?? null,
+          details: { reason: checked.reason, tenant: request.tenantUrl },
         });
-        throw outcome.error;
+        throw checked.error;
       }
-      const { session } = outcome;
-      await attempt.succeeded(reply, session.userId);
-      await recordSignIn(db, request, { userId: session.userId, outcome: 'succeeded', method: 'password' });
-      await audit(db, request, {
-        action: 'sign_in',
-        outcome: 'success',
-        userId: session.userId,
-        businessGroup: session.record.businessGroup,
-        referenceNumber: session.record.referenceNumber,
-      });
-      return grantSession(reply, session);
+      await attempt.succeeded(reply, checked.userId);
+      if (await twoStepOn(db, checked.userId)) {
+        await audit(db, request, {
+          action: 'sign_in_password',
+          outcome: 'success',
+          userId: checked.userId,
+          details: { secondFactor: 'asked', tenant: request.tenantUrl },
+        });
+        keepPrivate(reply);
+        return reply
+          .code(202)
+          .send(await openChallenge(db, { userId: checked.userId, tenantUrl: request.tenantUrl }));
+      }
+      return openAndGrant(request, reply, checked.userId, businessGroups, 'password');
+    },
+  );
+
+  /** Opens the session of a proven sign-in, records and audits it, and answers the tokens. */
+  const openAndGrant = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    businessGroups: string[],
+    method: 'password' | 'two-step',
+  ) => {
+    const session = await openSessionFor(
+      db,
+      userId,
+      {
+        method: 'OPENAM',
+        businessGroups,
+        tenantUrl: request.tenantUrl,
+        device: deviceOf(request),
+        steppedUp: method === 'two-step',
+      },
+      policy,
+    );
+    if (!session) throw invalidCredentials();
+    await recordSignIn(db, request, { userId, outcome: 'succeeded', method });
+    await audit(db, request, {
+      action: 'sign_in',
+      outcome: 'success',
+      userId,
+      businessGroup: session.record.businessGroup,
+      referenceNumber: session.record.referenceNumber,
+      details: { method },
+    });
+    return grantSession(request, reply, session);
+  };
+
+  app.post(
+    `${LOGIN_PATH}/second-factor`,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary:
+          'Finish a sign-in that asked for a second factor: a code from the authenticator app, a recovery code, or the code sent to your email or mobile',
+        description:
+          'Wrong codes count against the account: every fifth in a row pauses codes for 15 minutes (429 two_step_paused). The session opened counts as a fresh step-up.',
+        body: secondFactorAnswerSchema,
+        response: {
+          200: tokenResponse,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await liveChallenge(db, request.body.challenge, { tenantUrl: request.tenantUrl });
+      const answer = request.body;
+      try {
+        await answerChallenge(
+          db,
+          keys,
+          challenge,
+          answer.method === 'sent'
+            ? { method: 'sent', code: answer.code, nonce: answer.nonce }
+            : { method: answer.method, code: answer.code },
+        );
+      } catch (error) {
+        await recordSignIn(db, request, { userId: challenge.userId, outcome: 'failed', method: 'two-step' });
+        await audit(db, request, {
+          action: 'sign_in',
+          outcome: 'failure',
+          userId: challenge.userId,
+          details: { reason: 'second_factor', method: answer.method, tenant: request.tenantUrl },
+        });
+        throw error;
+      }
+      return openAndGrant(request, reply, challenge.userId, await tenantGroups(request), 'two-step');
+    },
+  );
+
+  app.post(
+    `${LOGIN_PATH}/second-factor/send-code`,
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary:
+          'Instead of the app: a sign-in code to the email on file (else the mobile), confirmed with its nonce as method "sent"',
+        body: secondFactorSendSchema,
+        response: {
+          200: sentSignInCodeSchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const challenge = await liveChallenge(db, request.body.challenge, { tenantUrl: request.tenantUrl });
+      return sendChallengeCode(db, request, challenge);
     },
   );
 
@@ -219,7 +356,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
     async (request, reply) => {
       const session = await createSingleAuthSession(request, request.body.tokenId);
-      return grantSession(reply, session);
+      return grantSession(request, reply, session);
     },
   );
 

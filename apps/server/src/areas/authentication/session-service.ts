@@ -146,46 +146,22 @@ export async function verifyCredentials(
   return { ok: true, userId: user.id, records };
 }
 
-export type SignInOutcome =
-  { ok: true; session: IssuedSession } | { ok: false; error: AppError; userId?: string; reason: string };
-
-/** Username and password sign-in (the session-based method), opening a session bound to the tenant. */
-export async function signInWithPassword(
-  db: Database,
-  input: {
-    username: string;
-    password: string;
-    businessGroups: string[];
-    tenantUrl: string;
-    trustedUserId?: string | null;
-    device: SessionDevice;
-  },
-  policy: SessionPolicy,
-  now = new Date(),
-): Promise<SignInOutcome> {
-  const checked = await verifyCredentials(db, input, now);
-  if (!checked.ok) return checked;
-  return {
-    ok: true,
-    session: await openSession(
-      db,
-      checked.userId,
-      checked.records,
-      { method: 'OPENAM', tenantUrl: input.tenantUrl, device: input.device },
-      policy,
-      now,
-    ),
-  };
-}
-
 /**
- * Opens a session for a user already authenticated elsewhere (single auth), acting as their primary
- * record among the tenant's business groups; null when they have no record there.
+ * Opens a session for a user whose sign-in was proven (a password, and a second factor when the account
+ * has two-step on; or a token from single auth), acting as their primary record among the tenant's
+ * business groups; null when they have no record there. A sign-in with a second factor counts as a
+ * fresh step-up (`steppedUp`).
  */
 export async function openSessionFor(
   db: Database,
   userId: string,
-  input: { method: SessionMethod; businessGroups: string[]; tenantUrl: string; device: SessionDevice },
+  input: {
+    method: SessionMethod;
+    businessGroups: string[];
+    tenantUrl: string;
+    device: SessionDevice;
+    steppedUp?: boolean;
+  },
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<IssuedSession | null> {
@@ -199,7 +175,12 @@ async function openSession(
   db: Database,
   userId: string,
   records: MemberRecord[],
-  { method, tenantUrl, device }: { method: SessionMethod; tenantUrl: string; device: SessionDevice },
+  {
+    method,
+    tenantUrl,
+    device,
+    steppedUp,
+  }: { method: SessionMethod; tenantUrl: string; device: SessionDevice; steppedUp?: boolean },
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedSession> {
@@ -214,6 +195,7 @@ async function openSession(
       referenceNumber: record.referenceNumber,
       lastActivityAt: now,
       absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
+      steppedUpAt: steppedUp ? now : null,
       ...device,
     })
     .returning({ id: sessions.id });

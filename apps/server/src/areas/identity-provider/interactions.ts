@@ -10,7 +10,25 @@ import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
 import { brandingFor, hostOf } from './branding';
-import { messagePage, pageSecurity, signInPage, type FieldError } from './pages';
+import {
+  messagePage,
+  pageSecurity,
+  secondFactorPage,
+  signInPage,
+  type FieldError,
+  type SecondFactorShown,
+} from './pages';
+import {
+  answerChallenge,
+  fallbackShownFor,
+  liveChallenge,
+  openChallenge,
+  sendChallengeCode,
+} from '../two-step/challenges';
+import { twoStepKeys, twoStepOn } from '../two-step/service';
+import { AppError } from '../../lib/errors';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { issuerForwarding, OIDC_MOUNT, type OidcProvider } from './provider';
 
 interface InteractionOptions {
@@ -35,6 +53,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
     secretsKey: config.SECRETS_KEY,
     cookiePath: `${OIDC_MOUNT}/interaction`,
   });
+
+  const keys = await twoStepKeys(db, config.SECRETS_KEY);
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -104,6 +124,48 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
     return html(reply, form.errors?.length ? 400 : 200, page, policy);
   };
 
+  const portalOf = (interaction: Interaction) => {
+    const redirectUri = interaction.params.redirect_uri;
+    return typeof redirectUri === 'string' ? new URL(redirectUri).origin : null;
+  };
+  const tenantOf = (request: FastifyRequest, interaction: Interaction) =>
+    findTenant(
+      db,
+      tenantUrlForHost(
+        hostOf(interaction.params.redirect_uri) ?? request.headers.host,
+        config.TENANT_URL_FALLBACK,
+      ),
+    );
+
+  const renderSecondFactor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    form: {
+      challenge: string;
+      shown: SecondFactorShown;
+      fallbackSentTo: string | null;
+      sent?: { nonce: string; sentTo: string };
+      errors?: FieldError[];
+    },
+  ) => {
+    const portal = portalOf(interaction);
+    const branding = await brandingFor(
+      db,
+      [hostOf(interaction.params.redirect_uri), request.headers.host],
+      config.TENANT_URL_FALLBACK,
+    );
+    const { nonce, policy } = pageSecurity(portal ? [portal] : []);
+    const page = secondFactorPage({
+      branding,
+      nonce,
+      action: `${OIDC_MOUNT}/interaction/${interaction.uid}/second-factor`,
+      cancelUrl: `${OIDC_MOUNT}/interaction/${interaction.uid}/abort`,
+      ...form,
+    });
+    return html(reply, form.errors?.length ? 400 : 200, page, policy);
+  };
+
   app.get<{ Params: { uid: string } }>(
     `${OIDC_MOUNT}/interaction/:uid`,
     { config: routeConfig, schema: hidden },
@@ -130,13 +192,17 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
 
       const attempt = await guardSignIn(request, username);
       if (attempt.refused) {
+        const [user] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, username.toLowerCase()));
+        if (user) await recordSignIn(db, request, { userId: user.id, outcome: 'locked', method: 'oidc' });
         return renderSignIn(request, reply, interaction, {
           username,
           errors: [{ field: 'username', message: tooManyRequests().message }],
         });
       }
-      const host = hostOf(interaction.params.redirect_uri) ?? request.headers.host;
-      const tenant = await findTenant(db, tenantUrlForHost(host, config.TENANT_URL_FALLBACK));
+      const tenant = await tenantOf(request, interaction);
       const checked = await verifyCredentials(db, {
         username,
         password,
@@ -164,8 +230,112 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
         });
       }
       await attempt.succeeded(reply, checked.userId);
+      if (tenant && (await twoStepOn(db, checked.userId))) {
+        const opened = await openChallenge(db, {
+          userId: checked.userId,
+          tenantUrl: tenant.tenantUrl,
+          interactionUid: interaction.uid,
+        });
+        return renderSecondFactor(request, reply, interaction, {
+          challenge: opened.secondFactor.challenge,
+          shown: 'app',
+          fallbackSentTo: opened.secondFactor.fallbackSentTo,
+        });
+      }
       await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });
       return finish(request, reply, { login: { accountId: checked.userId, amr: ['pwd'], remember: false } });
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${OIDC_MOUNT}/interaction/:uid/second-factor`,
+    { config: { ...routeConfig, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: hidden },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
+      const tenant = await tenantOf(request, interaction);
+      const token = String(request.body?.challenge ?? '').slice(0, 100);
+      const challenge = tenant
+        ? await liveChallenge(db, token, {
+            tenantUrl: tenant.tenantUrl,
+            interactionUid: interaction.uid,
+          }).catch(() => null)
+        : null;
+      if (!challenge) return expired(request, reply);
+      const intent = String(request.body?.intent ?? 'verify');
+      const method = String(request.body?.method ?? 'app');
+      const shown: SecondFactorShown = method === 'recovery' || method === 'sent' ? method : 'app';
+      const fallbackSentTo = await fallbackShownFor(db, challenge);
+      const form = { challenge: token, fallbackSentTo };
+      if (intent === 'app' || intent === 'recovery')
+        return renderSecondFactor(request, reply, interaction, { ...form, shown: intent });
+      const codeNonce = String(request.body?.codeNonce ?? '').slice(0, 100);
+      if (intent === 'send') {
+        try {
+          const sent = await sendChallengeCode(db, request, challenge);
+          return renderSecondFactor(request, reply, interaction, {
+            ...form,
+            shown: 'sent',
+            sent: { nonce: sent.nonce, sentTo: sent.sentTo },
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return renderSecondFactor(request, reply, interaction, {
+            ...form,
+            shown: 'app',
+            errors: [{ field: 'code', message: error.message }],
+          });
+        }
+      }
+      const code = String(request.body?.code ?? '')
+        .trim()
+        .slice(0, 40);
+      const sent =
+        shown === 'sent' ? { nonce: codeNonce, sentTo: fallbackSentTo ?? 'your contact details' } : undefined;
+      if (!code)
+        return renderSecondFactor(request, reply, interaction, {
+          ...form,
+          shown,
+          sent,
+          errors: [{ field: 'code', message: 'Enter the code' }],
+        });
+      try {
+        await answerChallenge(
+          db,
+          keys,
+          challenge,
+          shown === 'sent' ? { method: 'sent', code, nonce: codeNonce } : { method: shown, code },
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await recordSignIn(db, request, { userId: challenge.userId, outcome: 'failed', method: 'two-step' });
+        await audit(db, request, {
+          action: 'oidc_sign_in',
+          outcome: 'failure',
+          userId: challenge.userId,
+          details: { reason: 'second_factor', method: shown, tenant: tenant?.tenantUrl },
+        });
+        if (error.code === 'sign_in_challenge_invalid') return expired(request, reply);
+        return renderSecondFactor(request, reply, interaction, {
+          ...form,
+          shown,
+          sent,
+          errors: [{ field: 'code', message: error.message }],
+        });
+      }
+      await audit(db, request, {
+        action: 'oidc_sign_in',
+        outcome: 'success',
+        userId: challenge.userId,
+        details: { secondFactor: shown },
+      });
+      return finish(request, reply, {
+        login: {
+          accountId: challenge.userId,
+          amr: ['pwd', shown === 'app' ? 'otp' : 'mfa'],
+          remember: false,
+        },
+      });
     },
   );
 

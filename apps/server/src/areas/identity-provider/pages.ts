@@ -61,6 +61,8 @@ input{font:inherit;width:100%;max-width:24em;padding:6px;border:2px solid #0b0c0
 .error-summary{border:5px solid #d4351c;padding:16px;margin-bottom:32px}.error-summary h2{margin-top:0}
 .error-summary a{color:#d4351c;font-weight:700}
 .button{font:inherit;font-weight:700;color:#fff;background:${colour};border:0;padding:10px 16px;cursor:pointer;box-shadow:0 2px 0 #0b0c0c}
+.hint{color:#505a5f;margin:0 0 8px}
+.link-button{font:inherit;color:${colour};background:none;border:0;padding:0;margin:0 0 16px;text-decoration:underline;cursor:pointer}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 footer{border-top:1px solid #b1b4b6;background:#f3f2f1;padding:24px 0;font-size:16px}`;
 }
@@ -162,6 +164,86 @@ ${options.registerUrl ? `<h2>New to this service?</h2>\n<p><a href="${escapeHtml
     body,
     nonce: options.nonce,
     script: errors.length ? focusErrorSummary : undefined,
+  });
+}
+
+export type SecondFactorShown = 'app' | 'recovery' | 'sent';
+
+/**
+ * The second step of signing in when the account has two-step verification on: the code from the
+ * authenticator app, a recovery code, or a code sent to the email or mobile on file. Each way out is a
+ * small form that carries the challenge (never in the address).
+ */
+export function secondFactorPage(options: {
+  branding: Branding;
+  nonce: string;
+  action: string;
+  cancelUrl: string;
+  challenge: string;
+  shown: SecondFactorShown;
+  /** Where "send a code instead" goes (masked), or null when there is nowhere. */
+  fallbackSentTo: string | null;
+  /** The nonce of a code just sent, with where it went. */
+  sent?: { nonce: string; sentTo: string };
+  errors?: FieldError[];
+}): string {
+  const errors = options.errors ?? [];
+  const error = errors.find((candidate) => candidate.field === 'code')?.message;
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const challenge = hidden('challenge', options.challenge);
+  const action = escapeHtml(options.action);
+  const switchTo = (intent: string, label: string) =>
+    `<form method="post" action="${action}">${challenge}${hidden('intent', intent)}<button type="submit" class="link-button">${escapeHtml(label)}</button></form>`;
+  const field = {
+    app: {
+      label: 'Code from your authenticator app',
+      hint: 'The 6-digit code your app shows for this account.',
+      autocomplete: 'one-time-code',
+      inputmode: 'numeric',
+    },
+    recovery: {
+      label: 'Recovery code',
+      hint: 'One of the ten codes you kept when you set up two-step verification, like abcde-23456. Each works once.',
+      autocomplete: 'off',
+      inputmode: 'text',
+    },
+    sent: {
+      label: 'Code we sent you',
+      hint: `We sent a 6-digit code to ${options.sent?.sentTo ?? 'your contact details'}. It expires in 15 minutes.`,
+      autocomplete: 'one-time-code',
+      inputmode: 'numeric',
+    },
+  }[options.shown];
+  const others = [
+    options.shown !== 'app' ? switchTo('app', 'Use your authenticator app') : '',
+    options.shown !== 'recovery' ? switchTo('recovery', 'Use a recovery code instead') : '',
+    options.fallbackSentTo && options.shown !== 'sent'
+      ? switchTo('send', `Send a code to ${options.fallbackSentTo} instead`)
+      : '',
+  ].filter(Boolean);
+  const body = `${errorSummary(errors)}
+<h1>Enter your code</h1>
+<p>Your account has two-step verification on, so we need a code as well as your password.</p>
+<form method="post" action="${action}" novalidate>
+${challenge}${hidden('intent', 'verify')}${hidden('method', options.shown)}${options.sent ? hidden('codeNonce', options.sent.nonce) : ''}
+<div class="form-group${error ? ' form-group--error' : ''}">
+<label for="code">${field.label}</label>
+<p id="code-hint" class="hint">${escapeHtml(field.hint)}</p>
+${error ? `<p id="code-error" class="error-message"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}
+<input id="code" name="code" type="text" inputmode="${field.inputmode}" autocomplete="${field.autocomplete}" spellcheck="false" aria-describedby="code-hint${error ? ' code-error' : ''}"${error ? ' aria-invalid="true"' : ''}>
+</div>
+<button type="submit" class="button">Continue</button>
+</form>
+<h2>Cannot use this?</h2>
+${others.join('\n')}
+<p><a href="${escapeHtml(options.cancelUrl)}">Cancel and go back</a></p>`;
+  return renderPage({
+    branding: options.branding,
+    title: `${errors.length ? 'Error: ' : ''}Enter your code`,
+    body,
+    nonce: options.nonce,
+    script: errors.length ? focusErrorSummary : "document.getElementById('code').focus();",
   });
 }
 

@@ -1,32 +1,63 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appCodeSchema,
   errorBodySchema,
   pendingChangeSchema,
   stepUpConfirmSchema,
   stepUpStatusSchema,
 } from '@meridian/contracts';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { NONCE_HEADER } from '../../lib/one-time-codes';
-import { confirmStepUp, resendStepUpCode, sendStepUpCode, sessionStepUp } from './service';
+import { twoStepKeys, twoStepOn } from '../two-step/service';
+import {
+  confirmStepUp,
+  resendStepUpCode,
+  sendStepUpCode,
+  sessionStepUp,
+  stepUpWithAuthenticator,
+} from './service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 
 /** The signed-in member's step-up: its status, a code to a settled route, and its confirmation. */
-export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.addHook('preHandler', app.requireMember);
+  const keys = await twoStepKeys(db, config.SECRETS_KEY);
 
   app.get(
     '/step-up',
     {
       schema: {
         tags: ['step-up'],
-        summary: 'Whether this session confirmed it is the member lately, and until when that counts',
+        summary:
+          'Whether this session confirmed it is the member lately, until when that counts, and whether the member has an authenticator app to confirm with',
         response: { 200: stepUpStatusSchema, ...errors },
       },
     },
-    async (request) => sessionStepUp(db, request),
+    async (request) => ({
+      ...(await sessionStepUp(db, request)),
+      authenticatorApp: await twoStepOn(db, request.member!.userId),
+    }),
+  );
+
+  app.post(
+    '/step-up/authenticator',
+    {
+      schema: {
+        tags: ['step-up'],
+        summary:
+          'Confirms it is you with a code from your authenticator app (two-step verification on): counts as a step-up for the next few minutes',
+        body: appCodeSchema,
+        response: { 200: stepUpStatusSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => stepUpWithAuthenticator(db, keys, request, request.body.code),
   );
 
   app.post(

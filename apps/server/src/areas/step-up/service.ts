@@ -17,10 +17,12 @@ import { findSession } from '../authentication/session-service';
 import { findMember } from '../member-data/member-repository';
 import { defencesOf, noStableRoute, stableCodeRoute } from '../my-details/change-defences';
 import { findTenant } from '../tenancy/tenant-repository';
+import { proveSecondFactor, type TwoStepKeys } from '../two-step/service';
 
 /**
- * Step-up: the signed-in member proves it is them again with a code sent to a contact route that has
- * not changed lately (the bank change's rule), and the session counts as proven for
+ * Step-up: the signed-in member proves it is them again with a code from their authenticator app (when
+ * two-step verification is on) or a code sent to a contact route that has not changed lately (the bank
+ * change's rule), or by signing in with two-step verification; the session counts as proven for
  * STEP_UP_FRESH_MINUTES. Actions a session thief must not take (sending a transfer application) ask
  * for a fresh one. docs/security.md "Step-up before irreversible actions".
  */
@@ -128,4 +130,32 @@ export async function confirmStepUp(
     referenceNumber: request.member!.referenceNumber,
   });
   return stepUpStatusOf(now, now);
+}
+
+/** Marks the session as stepped up now, for every instance, and audits it. */
+async function steppedUp(db: Database, request: FastifyRequest, now: Date, method: string) {
+  const sessionId = request.member!.session.id;
+  await db.update(sessions).set({ steppedUpAt: now }).where(eq(sessions.id, sessionId));
+  await request.server.sessionCache.changed(sessionId);
+  await audit(db, request, {
+    action: 'step_up',
+    outcome: 'success',
+    userId: request.member!.userId,
+    businessGroup: request.member!.businessGroup,
+    referenceNumber: request.member!.referenceNumber,
+    details: { method },
+  });
+  return stepUpStatusOf(now, now);
+}
+
+/** Step-up with a code from the member's authenticator app (counted and used once, as at sign-in). */
+export async function stepUpWithAuthenticator(
+  db: Database,
+  keys: TwoStepKeys,
+  request: FastifyRequest,
+  code: string,
+): Promise<StepUpStatus> {
+  const now = new Date();
+  await proveSecondFactor(db, keys, request.member!.userId, { method: 'app', code }, now);
+  return steppedUp(db, request, now, 'authenticator');
 }

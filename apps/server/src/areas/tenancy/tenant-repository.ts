@@ -13,6 +13,7 @@ const tenantSettingsSchema = tenantContentSchema.pick({
   preRetirementAgePeriod: true,
   newlyRetiredRange: true,
   changeDefences: true,
+  requireTwoStep: true,
 });
 type SettingKey = keyof typeof tenantSettingsSchema.shape;
 const isSetting = (key: string): key is SettingKey => Object.hasOwn(tenantSettingsSchema.shape, key);
