@@ -23,6 +23,12 @@ export const users = portal.table('users', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: createdAt(),
+  /**
+   * A closed account: no sign-in, its sessions ended. Set when the scheme matches a report of a death
+   * to the member (areas/bereavement/matching.ts), with why; lifted if that match was a mistake.
+   */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
 });
 
 /** The member records a user may act as: their own (primary) and linked ones. */

@@ -35,6 +35,13 @@ export const bereavementJourneys = bereavement.table(
     emailCodeSentAt: timestamp('email_code_sent_at', { withTimezone: true }),
     emailCodeAttempts: integer('email_code_attempts').notNull().default(0),
     emailLockedUntil: timestamp('email_locked_until', { withTimezone: true }),
+    /**
+     * The member record the scheme matched a sent report to (areas/bereavement/matching.ts), by value:
+     * no foreign key joins this schema to member data.
+     */
+    matchedBusinessGroup: text('matched_business_group'),
+    matchedReferenceNumber: text('matched_reference_number'),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('bereavement_journeys_token').on(table.tokenHash),
