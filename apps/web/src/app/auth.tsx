@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { authApi, memberApi } from '../lib/api';
-import { AuthContext } from '../lib/auth';
+import type { SecondFactorAnswer } from '@meridian/contracts';
+import { authApi, memberApi, type TokenResponse } from '../lib/api';
+import { AuthContext, twoStepSetupDue } from '../lib/auth';
 import { runtimeConfig } from '../lib/config';
 import { clearCookies, readCookie } from '../lib/cookies';
 import { CONSENT_COOKIE } from '../features/analytics/consent';
@@ -64,8 +65,8 @@ export function AuthProvider({
     window.location.assign(address);
   }, []);
 
-  const signIn = useCallback(async (userName: string, password: string) => {
-    const tokens = await authApi.login(userName, password);
+  /** A sign-in is proven: the session's tokens are in, the member starts on their primary record. */
+  const signedInWith = useCallback(async (tokens: TokenResponse) => {
     // A key kept from an earlier session is refused by the server: the new session asks for its own.
     forgetContentAccessKey();
     singleAuthData.write({
@@ -73,12 +74,26 @@ export function AuthProvider({
       primaryBgroup: tokens.businessGroup,
       primaryRefno: tokens.referenceNumber,
     });
+    twoStepSetupDue.write(tokens.twoStepSetupRequired);
     await memberApi.initialize();
     lastActivity.current = Date.now();
     signingOut.current = false;
     setSignedIn(true);
     return tokens;
   }, []);
+
+  const signIn = useCallback(
+    async (userName: string, password: string) => {
+      const answer = await authApi.login(userName, password);
+      return 'secondFactor' in answer ? answer : signedInWith(answer);
+    },
+    [signedInWith],
+  );
+
+  const signInSecondFactor = useCallback(
+    async (answer: SecondFactorAnswer) => signedInWith(await authApi.secondFactor(answer)),
+    [signedInWith],
+  );
 
   const signInWithToken = useCallback(async (tokenId: string) => {
     const tokens = await authApi.createSsoSession(tokenId);
@@ -90,6 +105,7 @@ export function AuthProvider({
       primaryBgroup: lookup.businessGroup,
       primaryRefno: lookup.referenceNumber,
     });
+    twoStepSetupDue.write(tokens.twoStepSetupRequired);
     await memberApi.initialize();
     lastActivity.current = Date.now();
     signingOut.current = false;
@@ -137,7 +153,16 @@ export function AuthProvider({
 
   return (
     <AuthContext.Provider
-      value={{ signedIn, signIn, signInWithToken, signOut, signOutAndLeave, timeoutWarning, staySignedIn }}
+      value={{
+        signedIn,
+        signIn,
+        signInSecondFactor,
+        signInWithToken,
+        signOut,
+        signOutAndLeave,
+        timeoutWarning,
+        staySignedIn,
+      }}
     >
       {children}
     </AuthContext.Provider>

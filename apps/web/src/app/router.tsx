@@ -171,6 +171,9 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 [webAppPaths.contactPreferences, () => myDetails().then((m) => m.ContactPreferencesPage)],
                 [webAppPaths.signInSecurity, () => account().then((m) => m.SignInSecurityPage)],
                 [webAppPaths.changePassword, () => account().then((m) => m.ChangePasswordPage)],
+                [webAppPaths.twoStepSetup, () => account().then((m) => m.TwoStepSetupPage)],
+                [webAppPaths.twoStepOff, () => account().then((m) => m.TwoStepOffPage)],
+                [webAppPaths.recoveryCodes, () => account().then((m) => m.RecoveryCodesPage)],
                 [webAppPaths.bankDetails, () => myDetails().then((m) => m.BankDetailsPage)],
                 [webAppPaths.cancelBankChange, () => myDetails().then((m) => m.CancelBankChangePage)],
                 [

@@ -3,6 +3,9 @@ import {
   RECORD_HEADERS,
   type Globals,
   type Page,
+  type SecondFactorAnswer,
+  type SecondFactorChallenge,
+  type SentSignInCode,
   type TenantContent,
 } from '@meridian/contracts';
 import { runtimeConfig } from './config';
@@ -116,7 +119,12 @@ export interface TokenResponse {
   businessGroup: string;
   referenceNumber: string;
   hasMultipleRecords: boolean;
+  /** The scheme requires two-step verification and this member has not set it up yet. */
+  twoStepSetupRequired?: boolean;
 }
+
+/** The answer to a right password: signed in, or a second factor still to give (two-step verification). */
+export type PasswordAnswer = TokenResponse | SecondFactorChallenge;
 
 export interface SessionStatus {
   idleExpiresAt: string;
@@ -126,7 +134,11 @@ export interface SessionStatus {
 const auth = '/authentication-api/api';
 export const authApi = {
   login: (userName: string, password: string) =>
-    http.post<TokenResponse>(`${auth}/authentication/login`, { body: { userName, password } }),
+    http.post<PasswordAnswer>(`${auth}/authentication/login`, { body: { userName, password } }),
+  secondFactor: (answer: SecondFactorAnswer) =>
+    http.post<TokenResponse>(`${auth}/authentication/login/second-factor`, { body: answer }),
+  sendSignInCode: (challenge: string) =>
+    http.post<SentSignInCode>(`${auth}/authentication/login/second-factor/send-code`, { body: { challenge } }),
   logout: () => http.post<void>(`${auth}/authentication/logout`),
   switchUser: (businessGroup: string, referenceNumber: string) =>
     http.post<TokenResponse>(`${auth}/authentication/switch-user`, {

@@ -1,10 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { TokenResponse } from './api';
+import type { SecondFactorAnswer } from '@meridian/contracts';
+import type { PasswordAnswer, TokenResponse } from './api';
 import { sessionStore } from './session-storage';
 
 export interface AuthState {
   signedIn: boolean;
-  signIn: (userName: string, password: string) => Promise<TokenResponse>;
+  /** Signs in, or answers the challenge when the account has two-step verification on. */
+  signIn: (userName: string, password: string) => Promise<PasswordAnswer>;
+  /** Finishes a sign-in that asked for a second factor. */
+  signInSecondFactor: (answer: SecondFactorAnswer) => Promise<TokenResponse>;
   /** Single auth: opens the portal session for an OpenID token and runs the login lookup. */
   signInWithToken: (tokenId: string) => Promise<TokenResponse>;
   signOut: (reason?: 'timeout') => Promise<void>;
@@ -27,6 +31,15 @@ export const takeNextUrl = () => {
   const next = peekNextUrl();
   sessionStore.remove(NEXT_URL_KEY);
   return next;
+};
+
+const TWO_STEP_SETUP_KEY = 'twoStepSetupRequired';
+
+/** The scheme requires two-step verification and this member has yet to set it up: nothing else until then. */
+export const twoStepSetupDue = {
+  read: () => sessionStore.get<boolean>(TWO_STEP_SETUP_KEY) === true,
+  write: (due: boolean | undefined) =>
+    due ? sessionStore.set(TWO_STEP_SETUP_KEY, true) : sessionStore.remove(TWO_STEP_SETUP_KEY),
 };
 
 export function useAuth(): AuthState {

@@ -13,7 +13,7 @@ import { accountApi } from './api';
 const when = (iso: string) => `${formatDate(iso)} at ${formatTime(iso)}`;
 const outcomes = {
   succeeded: 'Signed in',
-  failed: 'Wrong password',
+  failed: 'Wrong password or code',
   locked: 'Refused: sign-in paused',
 } as const;
 
@@ -40,7 +40,7 @@ function SessionItem({ session, onSignOut }: { session: SignedInSession; onSignO
   );
 }
 
-/** My details, Sign-in and security: the password, where you are signed in, recent sign-ins. */
+/** My details, Sign-in and security: the password, two-step verification, where you are signed in, recent sign-ins. */
 export function SignInSecurityPage() {
   const security = useLoad((signal) => accountApi.security(signal));
   const changed = (useLocation().state as { changed?: string } | null)?.changed;
@@ -61,7 +61,7 @@ export function SignInSecurityPage() {
 
   if (security.failure) return <LoadFailed what="show how you sign in" load={security} />;
   if (!security.data) return <p className="page-loading">Loading...</p>;
-  const { username, sessions, recentSignIns } = security.data;
+  const { username, sessions, recentSignIns, twoStep } = security.data;
   const others = sessions.filter((session) => !session.current);
   const shownNotice = notice ?? changed;
   return (
@@ -93,6 +93,43 @@ export function SignInSecurityPage() {
           </dd>
         </div>
       </dl>
+      <h2>Two-step verification</h2>
+      {twoStep.enabled ? (
+        <>
+          <p>
+            On since {formatDate(twoStep.enabledAt)}. When you sign in, we ask for a code from your
+            authenticator app after your password.
+          </p>
+          <dl className="summary-list">
+            <div className="summary-row">
+              <dt>Recovery codes left</dt>
+              <dd>{twoStep.recoveryCodesLeft} of 10</dd>
+              <dd className="summary-action">
+                <Link to={webAppPaths.recoveryCodes}>Make new recovery codes</Link>
+              </dd>
+            </div>
+          </dl>
+          {twoStep.required ? (
+            <p>Your scheme asks every member to use two-step verification, so it cannot be turned off.</p>
+          ) : (
+            <p>
+              <Link to={webAppPaths.twoStepOff}>Turn off two-step verification</Link>
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p>
+            Two-step verification is off. Turn it on to be asked for a code from an authenticator app on your
+            phone as well as your password, so that nobody else can sign in with your password alone.
+          </p>
+          <p>
+            <Link className="button" to={webAppPaths.twoStepSetup}>
+              Set up two-step verification
+            </Link>
+          </p>
+        </>
+      )}
       <h2>Where you are signed in</h2>
       <p>
         The place comes from your internet address alone, so it is only approximate. If you do not recognise a

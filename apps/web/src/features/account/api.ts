@@ -2,13 +2,16 @@ import type {
   AccountSecurity,
   PasswordChange,
   PasswordResetConfirm,
+  RecoveryCodes,
+  TwoStepOff,
+  TwoStepSetup,
   UsernameReminder,
 } from '@meridian/contracts';
 import { http } from '../../lib/api';
 
 const base = '/authentication-api/api/account';
 
-/** Forgotten password and username, change password, where you are signed in. */
+/** Forgotten password and username, change password, two-step verification, where you are signed in. */
 export const accountApi = {
   startPasswordReset: (account: string) =>
     http.post<{ accepted: true }>(`${base}/password-reset/start`, { body: { account } }),
@@ -20,4 +23,9 @@ export const accountApi = {
   changePassword: (change: PasswordChange) => http.post<void>(`${base}/password`, { body: change }),
   signOutSession: (id: string) => http.delete<void>(`${base}/sessions/${encodeURIComponent(id)}`),
   signOutOthers: () => http.post<{ ended: number }>(`${base}/sessions/sign-out-others`),
+  startTwoStep: () => http.post<TwoStepSetup>(`${base}/two-step/setup`),
+  confirmTwoStep: (code: string) => http.post<RecoveryCodes>(`${base}/two-step/confirm`, { body: { code } }),
+  newRecoveryCodes: (password: string) =>
+    http.post<RecoveryCodes>(`${base}/two-step/recovery-codes`, { body: { password } }),
+  turnOffTwoStep: (off: TwoStepOff) => http.post<void>(`${base}/two-step/off`, { body: off }),
 };

@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
 import { SingleAuthSignInLink } from '../single-auth';
+import type { SecondFactorChallenge } from '@meridian/contracts';
+import { SecondFactorStep } from './SecondFactorStep';
 
 const serverMessages: Record<string, string> = {
   invalid_credentials:
@@ -28,6 +30,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
   useDocumentTitle(errors.length ? 'Error: Sign in' : 'Sign in');
   const notice = notices[params.get('reason') ?? ''];
 
@@ -45,8 +48,9 @@ export function LoginPage() {
     if (missing.length) return;
     setSubmitting(true);
     try {
-      await signIn(userName, password);
-      navigate(routes.deeplink, { replace: true });
+      const answer = await signIn(userName, password);
+      if ('secondFactor' in answer) setChallenge(answer.secondFactor);
+      else navigate(routes.deeplink, { replace: true });
     } catch (error) {
       const code = error instanceof HttpError ? error.codes[0] : undefined;
       setErrors([
@@ -62,6 +66,18 @@ export function LoginPage() {
       setSubmitting(false);
     }
   }
+
+  if (challenge)
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={() => navigate(routes.deeplink, { replace: true })}
+        onExpired={(message) => {
+          setChallenge(null);
+          setErrors([{ field: 'username', message }]);
+        }}
+      />
+    );
 
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
   return (

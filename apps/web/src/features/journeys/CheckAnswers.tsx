@@ -19,11 +19,12 @@ import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
 import { useKindFields, type KindField } from './kinds/registry';
+import type { StartedStepUp } from '../step-up';
 
 /** The step-up code form, loaded only when a new bank account has to be confirmed. */
 const CodeStep = lazy(async () => ({ default: (await import('../../components/CodeStep')).CodeStep }));
 /** Confirming it is the member, loaded only when the journey asks for it before sending. */
-const ConfirmItsYou = lazy(async () => ({ default: (await import('../step-up')).ConfirmItsYou }));
+const StepUpQuestion = lazy(async () => ({ default: (await import('../step-up')).StepUpQuestion }));
 
 interface Row {
   key: string;
@@ -59,7 +60,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
-  const [identityCode, setIdentityCode] = useState<PendingChange | null>(null);
+  const [identityCode, setIdentityCode] = useState<StartedStepUp | null>(null);
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
   // Each answer is shown by its kind's display. Most kinds' displays come with this page, without zod;
   // the others (a person, a list, an address, a file, a phone number, a country) load with their
@@ -136,9 +137,10 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
           setBankCode(await journeyApi.sendBankCode(definition.type));
           setErrors([]);
         } else if (code === 'fresh_step_up_required') {
-          // A journey that moves the pension away asks the member to confirm it is them first.
-          const { stepUpApi } = await import('../step-up');
-          setIdentityCode(await stepUpApi.sendCode());
+          // A journey that moves the pension away asks the member to confirm it is them first: with
+          // their authenticator app when they have one, else a code we send.
+          const { startStepUp } = await import('../step-up');
+          setIdentityCode(await startStepUp());
           setErrors([]);
         } else throw error;
       } catch (failure) {
@@ -151,8 +153,8 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   if (identityCode) {
     return (
       <Suspense fallback={<p className="page-loading">Loading...</p>}>
-        <ConfirmItsYou
-          pending={identityCode}
+        <StepUpQuestion
+          started={identityCode}
           reason={`This ${definition.copy.noun} decides where your pension goes`}
           onConfirmed={async () => {
             setIdentityCode(null);

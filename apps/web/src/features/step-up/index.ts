@@ -1,2 +1,3 @@
 export { ConfirmItsYou } from './ConfirmItsYou';
 export { stepUpApi } from './step-up-api';
+export { StepUpQuestion, startStepUp, type StartedStepUp } from './StepUpQuestion';

@@ -7,7 +7,10 @@ const withRecord = (extra: Record<string, string> = {}) => ({
   headers: { ...activeRecordHeaders(singleAuthData.read()), ...extra },
 });
 
-/** Step-up: a code to a contact route that has not changed lately; confirmed, it counts for 15 minutes. */
+/**
+ * Step-up: a code from the authenticator app, or a code to a contact route that has not changed lately;
+ * confirmed, it counts for 15 minutes.
+ */
 export const stepUpApi = {
   status: () => http.get<StepUpStatus>(base, withRecord()),
   sendCode: () => http.post<PendingChange>(`${base}/code`, withRecord()),
@@ -18,4 +21,6 @@ export const stepUpApi = {
       ...withRecord({ 'x-confirmation-nonce': nonce }),
       body: { code },
     }),
+  confirmWithApp: (code: string) =>
+    http.post<StepUpStatus>(`${base}/authenticator`, { ...withRecord(), body: { code } }),
 };
