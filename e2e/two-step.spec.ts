@@ -1,0 +1,109 @@
+import { expect as baseExpect, test as base, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo } from './support/keyboard';
+import { DEMO_PASSWORD } from './support/member';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
+
+// Two-step verification (issue 41): on a portal of its own, since turning it on changes how dc.far signs
+// in for every spec after it.
+const test = base.extend<object, { twoStepPortal: OwnPortal }>({
+  twoStepPortal: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startOwnPortal('two-step', {});
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ twoStepPortal }, use) => use(twoStepPortal.url('')),
+});
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const MEMBER = 'dc.far';
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** The app's code for a 30-second step from now (0: this one): each step's code is taken once. */
+const appCode = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+async function password(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(MEMBER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(heading(page, 'Enter your code')).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page, 'Sign in')).toBeVisible();
+}
+
+test('a member sets up an authenticator app, then signs in with its code and with a recovery code', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(MEMBER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(heading(page, 'Your pension')).toBeVisible();
+
+  await page.goto('/my-details/security');
+  await expect(heading(page, 'Sign-in and security')).toBeVisible();
+  await page.getByRole('link', { name: 'Set up two-step verification' }).click();
+  await expect(heading(page, 'Set up two-step verification')).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter the 6-digit code from your authenticator app');
+  await expectNoAccessibilityViolations(page);
+
+  const key = (await page.locator('.two-step-key code').textContent())!;
+  expect(key).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+  const secret = key.replaceAll(' ', '');
+  await page.getByLabel('6-digit code from your authenticator app').fill(await appCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(heading(page, 'Save your recovery codes')).toBeVisible();
+  const codes = await page
+    .getByRole('list', { name: 'Your recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  expect(codes).toHaveLength(10);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download as a text file' }).click();
+  expect((await download).suggestedFilename()).toBe('recovery-codes.txt');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(heading(page, 'Sign-in and security')).toBeVisible();
+  await expect(page.getByText('10 of 10')).toBeVisible();
+  await signOut(page);
+
+  // The next step's code: the one that turned it on cannot be used again.
+  await password(page);
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Code from your authenticator app').fill(await appCode(secret, 1));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Your pension')).toBeVisible();
+  await signOut(page);
+
+  // By keyboard alone: a recovery code instead of the app.
+  await password(page);
+  await tabTo(page, page.getByRole('button', { name: 'Use a recovery code instead' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Recovery code')).toBeFocused();
+  await page.keyboard.type(codes[0]!);
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your pension')).toBeVisible();
+  await signOut(page);
+
+  // The same recovery code a second time is refused, with an error summary.
+  await password(page);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(codes[0]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('already been used');
+  await expectNoAccessibilityViolations(page);
+});
