@@ -9,11 +9,14 @@ import { sql } from 'drizzle-orm';
 import { createDocumentStore } from '../../src/areas/documents/store';
 import { sweepDocumentStore } from '../../src/areas/documents/library';
 import { reportDocumentStore } from '../../src/areas/bereavement/documents';
+import { matchReport, unmatchReport } from '../../src/areas/bereavement/matching';
 import { purgeExpiredReports } from '../../src/areas/bereavement/purge';
 import {
   bereavementDocuments,
   bereavementJourneys,
   outboxMessages,
+  userRecords,
+  users,
   visitorJourneys,
 } from '../../src/db/schema';
 import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
@@ -21,7 +24,8 @@ import { BrowserAgent } from './browser-agent';
 import { files, multipart } from './document-files';
 import { useTestApp } from './harness';
 
-const ctx = useTestApp({ BEREAVEMENT_JOURNEY_MINUTES: '15', BEREAVEMENT_CAPTCHA_WORK: '200' });
+// No session cache: a suspended member's session ends on the next call, not up to 5 seconds later.
+const ctx = useTestApp({ BEREAVEMENT_JOURNEY_MINUTES: '15', BEREAVEMENT_CAPTCHA_WORK: '200', SESSION_CACHE_MS: '0' });
 const base = '/api/bereavement/journeys/bereavement';
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
@@ -451,6 +455,50 @@ describe('reporting a death', () => {
     const afterSending = await reporter.request({ method: 'DELETE', url: `${base}/documents/${kept.json().fileUuid}` });
     expect(afterSending.statusCode).toBe(409);
     expect(codeOf(afterSending)).toBe('report_sent');
+  });
+
+  it('matches a sent report to the member, which suspends their account and ends its sessions; a mistaken match is undone', async () => {
+    const db = ctx.database.db;
+    const { reporter } = await startedReporter();
+    await walk(reporter, 'br', 'match@example.org');
+    const { caseNumber } = (await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).json();
+    const member = new BrowserAgent(ctx.app);
+    expect((await member.signIn('dc.near')).statusCode).toBe(200);
+    expect((await member.request({ url: '/mdp-api/api/cases' })).statusCode).toBe(200);
+    const [account] = await db.select().from(users).where(eq(users.username, 'dc.near'));
+    const [record] = await db
+      .select()
+      .from(userRecords)
+      .where(and(eq(userRecords.userId, account!.id), eq(userRecords.isPrimary, true)));
+
+    // Refused: no such report, a report not sent, no such member.
+    await expect(matchReport(db, 'BRV1-999999999', record!.referenceNumber)).rejects.toMatchObject({ code: 'report_not_found' });
+    await expect(matchReport(db, caseNumber, '0000000')).rejects.toMatchObject({ code: 'member_not_found' });
+
+    const match = await matchReport(db, caseNumber, record!.referenceNumber);
+    expect(match).toMatchObject({ businessGroup: record!.businessGroup, suspendedUsers: 1 });
+    expect(match.endedSessions).toBeGreaterThanOrEqual(1);
+    const [suspended] = await db.select().from(users).where(eq(users.id, account!.id));
+    expect(suspended!.suspendedReason).toBe(`Reported as died (report ${caseNumber})`);
+    const [matched] = await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.caseNumber, caseNumber));
+    expect(matched).toMatchObject({ matchedReferenceNumber: record!.referenceNumber, matchedBusinessGroup: record!.businessGroup });
+    // The session has ended, and the right password is told the account is closed.
+    const ended = await member.request({ url: '/mdp-api/api/cases' });
+    expect(ended.statusCode).toBe(401);
+    const again = await new BrowserAgent(ctx.app).signIn('dc.near');
+    expect(again.statusCode).toBe(403);
+    expect(codeOf(again)).toBe('account_suspended');
+    // A wrong password still answers as any wrong password does.
+    expect(codeOf(await new BrowserAgent(ctx.app).signIn('dc.near', 'not-the-password'))).toBe('invalid_credentials');
+    // Matching again to the same member changes nothing; to another is refused until undone.
+    expect((await matchReport(db, caseNumber, record!.referenceNumber)).suspendedUsers).toBe(0);
+    await expect(matchReport(db, caseNumber, `${record!.businessGroup}:1000009`)).rejects.toMatchObject({
+      code: 'report_matched',
+    });
+
+    expect(await unmatchReport(db, caseNumber)).toEqual({ caseNumber, liftedUsers: 1 });
+    expect((await new BrowserAgent(ctx.app).signIn('dc.near')).statusCode).toBe(200);
+    await expect(unmatchReport(db, caseNumber)).rejects.toMatchObject({ code: 'report_not_matched' });
   });
 
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {

@@ -39,6 +39,17 @@ export const invalidCredentials = () =>
     `The username or password is not right. After ${LOCKOUT_THRESHOLD} wrong attempts in a row, sign-in is paused for ${LOCKOUT_MINUTES} minutes.`,
   );
 
+/**
+ * A member's account closed by the scheme (a report of their death matched to their record): said only
+ * after the right password, with what to do, since a relative may be trying their account.
+ */
+export const accountSuspended = () =>
+  new AppError(
+    403,
+    'account_suspended',
+    'This account is closed because we have been told that the member has died. If this is wrong, or you need to talk to us about their pension, call us.',
+  );
+
 export async function recordsOf(
   db: Database,
   userId: string,
@@ -112,7 +123,7 @@ export async function verifyCredentials(
   now = new Date(),
 ): Promise<CredentialCheck> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.username, input.username.trim().toLowerCase()));
   if (!user) {
@@ -135,6 +146,7 @@ export async function verifyCredentials(
       error: invalidCredentials(),
     };
   }
+  if (user.suspendedAt) return { ok: false, userId: user.id, reason: 'suspended', error: accountSuspended() };
   await db
     .update(users)
     .set(
@@ -184,6 +196,9 @@ async function openSession(
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedSession> {
+  // Every way in (a password, single auth, the provider's page) opens its session here.
+  const [account] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  if (account?.suspendedAt) throw accountSuspended();
   const record = records.find((candidate) => candidate.isPrimary) ?? records[0]!;
   const [created] = await db
     .insert(sessions)

@@ -15,6 +15,8 @@ const serverMessages: Record<string, string> = {
   invalid_credentials:
     'The username or password is not right. After 5 wrong attempts in a row, sign-in is paused for 15 minutes.',
   too_many_requests: 'Too many attempts. Wait a few minutes and try again.',
+  account_suspended:
+    'This account is closed because we have been told that the member has died. If this is wrong, or you need to talk to us about their pension, please call us. Our number is on the Contact us page.',
 };
 
 const notices: Record<string, string> = {
