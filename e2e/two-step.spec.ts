@@ -106,4 +106,19 @@ test('a member sets up an authenticator app, then signs in with its code and wit
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toContainText('already been used');
   await expectNoAccessibilityViolations(page);
+
+  // The embedded provider's sign-in page asks for a code too, on a page of its own.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with your Meridian account' }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\/[\w-]+$/);
+  await page.getByLabel('Username').fill(MEMBER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(heading(page, 'Enter your code')).toBeVisible();
+  await expect(page.getByLabel('Code from your authenticator app')).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(codes[1]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Your pension')).toBeVisible();
 });
