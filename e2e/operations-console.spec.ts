@@ -80,7 +80,9 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByRole('alert')).toContainText('Enter a note to the member');
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('Note to the member').fill('We are checking your figures and will write within a week.');
+  await page
+    .getByLabel('Note to the member')
+    .fill('We are checking your figures and will write within a week.');
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByRole('status')).toContainText('The status is changed');
   await page.getByLabel('What you tell the member').fill('Your statement is ready in your documents.');
@@ -90,6 +92,17 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await expect(timeline).toContainText('Assigned to Casey Worker');
   await expect(timeline).toContainText('To the member: We are checking your figures');
   await expect(timeline).toContainText('Completed');
+  await expectNoAccessibilityViolations(page);
+
+  // Finding the member: by reference, audited on the server.
+  await page.getByRole('link', { name: 'Find a member' }).click();
+  await expect(heading(page, 'Find a member')).toBeVisible();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter a reference, a name');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Reference number').fill('1000001');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.locator('.console-table')).toContainText('MER 1000001');
   await expectNoAccessibilityViolations(page);
 
   await page.goto('/my-requests');

@@ -145,3 +145,28 @@ export const rejectCaseSchema = z.object({
   /** The reason, which the member reads in My requests. */
   reason: text(2000),
 });
+
+/** Member search: any of the four, together narrowing it; at least one. */
+export const memberSearchQuerySchema = z.object({
+  reference: z.string().trim().min(1).max(20).optional(),
+  name: z.string().trim().min(2).max(100).optional(),
+  insuranceNumber: z.string().trim().min(2).max(13).optional(),
+  dateOfBirth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+
+export const memberSearchResultSchema = z.object({
+  members: z.array(
+    z.object({
+      businessGroup: z.string(),
+      referenceNumber: z.string(),
+      name: z.string(),
+      dateOfBirth: z.string(),
+      insuranceNumber: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
+});
+export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;

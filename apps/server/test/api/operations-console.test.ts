@@ -209,7 +209,7 @@ describe('case work', () => {
   it('assigns, changes status with a note the member reads, and completes; each action audited', async () => {
     const caseNumber = await openTestCase();
     const agent = await signedInStaff(caseworker);
-    const post = (path: string, payload: unknown) =>
+    const post = (path: string, payload: Record<string, unknown>) =>
       agent.request({ method: 'POST', url: `/admin-api/cases/${caseNumber}/${path}`, payload });
     expect((await post('assign', { to: 'me' })).statusCode).toBe(200);
     const { staff } = (await agent.request({ method: 'GET', url: '/admin-api/staff' })).json() as {
@@ -315,6 +315,35 @@ describe('case work', () => {
       status: 'Rejected',
       member_note: 'You are not old enough to take your pension yet.',
     });
+  });
+
+  it('finds members by reference, name, NI number or date of birth, in the tenant only, and audits what it showed', async () => {
+    const agent = await signedInStaff(caseworker);
+    const search = (query: string) => agent.request({ method: 'GET', url: `/admin-api/members?${query}` });
+    const byReference = await search('reference=1000010');
+    expect(byReference.statusCode).toBe(200);
+    const [found] = (
+      byReference.json() as { members: Array<{ name: string; dateOfBirth: string; insuranceNumber: string }> }
+    ).members;
+    expect(found).toBeDefined();
+    const surname = found!.name.split(' ').at(-1)!;
+    const byName = (await search(`name=${encodeURIComponent(surname.toLowerCase())}`)).json() as {
+      members: Array<{ referenceNumber: string }>;
+    };
+    expect(byName.members.map((member) => member.referenceNumber)).toContain('1000010');
+    const byBirth = (
+      await search(
+        `dateOfBirth=${found!.dateOfBirth}&insuranceNumber=${encodeURIComponent(found!.insuranceNumber.toLowerCase())}`,
+      )
+    ).json() as {
+      members: Array<{ referenceNumber: string }>;
+    };
+    expect(byBirth.members.map((member) => member.referenceNumber)).toEqual(['1000010']);
+    const otherTenant = (await search('reference=2000001')).json() as { members: unknown[] };
+    expect(otherTenant.members).toEqual([]);
+    const nothing = await search('');
+    expect([nothing.statusCode, errorCode(nothing)]).toEqual([400, 'search_criteria_missing']);
+    expect(await auditCount('member_search')).toBe(4);
   });
 
   it('keeps the staff audit append-only: updating or deleting a row is refused', async () => {

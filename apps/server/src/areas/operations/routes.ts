@@ -11,6 +11,8 @@ import {
   changeStatusSchema,
   completeCaseSchema,
   errorBodySchema,
+  memberSearchQuerySchema,
+  memberSearchResultSchema,
   rejectCaseSchema,
   staffCodeSchema,
   staffMemberSchema,
@@ -24,6 +26,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, passwordMatches } from '../../lib/password-hashing';
 import { generateSecret } from 'otplib';
 import { actOnCase, assignableStaff, caseDetail, caseInScope, caseQueue, requireRight } from './case-work';
+import { searchMembers } from './member-search';
 import { otpauthUri } from './staff-accounts';
 import { auditStaff } from './staff-audit';
 import {
@@ -202,6 +205,22 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
           details: { ...request.query, count: cases.length },
         });
         return { cases };
+      },
+    );
+
+    signedIn.get(
+      '/members',
+      {
+        schema: {
+          tags,
+          summary: 'Member search by reference, name, National Insurance number or date of birth (audited)',
+          querystring: memberSearchQuerySchema,
+          response: { 200: memberSearchResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read');
+        return { members: await searchMembers(db, request, request.query) };
       },
     );
 

@@ -7,6 +7,7 @@ import { consoleApi } from './console-api';
 import { isSignedOut, problemText, useConsoleTitle } from './fields';
 import { QueuePage } from './QueuePage';
 import { CasePage } from './CasePage';
+import { MembersPage } from './MembersPage';
 import '../../components/forms.css';
 import './console.css';
 
@@ -18,6 +19,7 @@ export function ConsoleApp() {
       <Route element={<SignedIn />}>
         <Route index element={<QueuePage />} />
         <Route path="cases/:caseNumber" element={<CasePage />} />
+        <Route path="members" element={<MembersPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -40,7 +42,7 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
           <span className="console-header__title">Meridian operations</span>
           {staff && (
             <nav aria-label="Console">
-              <Link to="/admin">Case queue</Link>{' '}
+              <Link to="/admin">Case queue</Link> <Link to="/admin/members">Find a member</Link>{' '}
               <span>
                 {staff.name} ({staffRoleNames[staff.role]})
               </span>{' '}

@@ -1,4 +1,4 @@
-import type { CaseDetail, QueuedCase, StaffMember, StaffRole } from '@meridian/contracts';
+import type { CaseDetail, MemberSearchResult, QueuedCase, StaffMember, StaffRole } from '@meridian/contracts';
 import { createHttpClient } from '../../lib/http/client';
 
 /** The console's own client: the staff API only, no member batching or token refresh. */
@@ -29,6 +29,10 @@ export const consoleApi = {
     const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
     return http.get<{ cases: QueuedCase[] }>(`${base}/cases`, { query });
   },
+  members: (query: Record<string, string>) =>
+    http.get<MemberSearchResult>(`${base}/members`, {
+      query: Object.fromEntries(Object.entries(query).filter(([, value]) => value)),
+    }),
   case: (caseNumber: string) => http.get<CaseDetail>(`${base}/cases/${encodeURIComponent(caseNumber)}`),
   act: (caseNumber: string, action: 'assign' | 'status' | 'notes' | 'complete' | 'reject', body: unknown) =>
     http.post(`${base}/cases/${encodeURIComponent(caseNumber)}/${action}`, { body }),
