@@ -17,6 +17,8 @@ export const identityVerifications = portal.table(
     providerReference: text('provider_reference'),
     /** Who at the scheme decided, for the embedded method. */
     decidedBy: text('decided_by'),
+    /** Why the scheme could not confirm it (the operations console), shown to the member. */
+    decisionReason: text('decision_reason'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

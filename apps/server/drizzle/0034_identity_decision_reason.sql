@@ -1,0 +1,1 @@
+ALTER TABLE "portal"."identity_verifications" ADD COLUMN "decision_reason" text;
