@@ -33,3 +33,4 @@ export * from './transfer-application';
 export * from './account';
 export * from './two-step';
 export * from './operations';
+export * from './payments';

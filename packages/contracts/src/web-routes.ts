@@ -45,6 +45,8 @@ export const webAppPaths = {
   searchFrench: '/recherche',
   singleAuthStart: '/sa/sign-in',
   pensionPayments: '/pension-payments',
+  /** One payment's payslip: `?payment=` its id. */
+  pensionPayslip: '/pension-payments/payslip',
   myDetails: '/my-details',
   changeEmail: '/my-details/email',
   changeMobile: '/my-details/mobile',

@@ -68,6 +68,11 @@ const schemeCommon = {
     payDay: z.number().int().min(1).max(31),
     lumpSumPaymentDays: z.number().int().min(1).max(90),
     region: bankHolidayRegionSchema,
+    /** The scheme's PAYE reference with HMRC (tax office number / reference), printed on payslips and P60s. */
+    payeReference: z
+      .string()
+      .regex(/^\d{3}\/[A-Z0-9]{1,10}$/)
+      .optional(),
   }),
 };
 

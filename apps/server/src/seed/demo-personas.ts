@@ -173,7 +173,7 @@ export const demoPersonas: DemoPersona[] = [
   {
     username: 'db.pensioner',
     tenantHost: 'localhost',
-    description: 'Pensioner retired three months ago',
+    description: 'Pensioner retired 20 months ago, with payslips, a P60 and an increase',
     title: 'Mr',
     forenames: 'Graham',
     surname: 'Fletcher',
@@ -187,7 +187,7 @@ export const demoPersonas: DemoPersona[] = [
         category: 'GEN',
         status: 'Pensioner',
         age: [65, 3],
-        retiredMonthsAgo: 3,
+        retiredMonthsAgo: 20,
         benefits: { pensionInPaymentPence: 1_875_000, lumpSumPaidPence: 8_900_000 },
       },
     ],

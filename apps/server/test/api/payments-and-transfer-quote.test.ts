@@ -1,9 +1,11 @@
-import { addDays, addMonths, isoDate, isWorkingDay, utcDay } from '@meridian/pensions';
+import { randomUUID } from 'node:crypto';
+import { addDays, addMonths, isoDate, isWorkingDay, taxYearOf, utcDay } from '@meridian/pensions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pensionPayments, storedTransferQuotes } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
 
@@ -83,20 +85,114 @@ describe('the pension in payment of db.pensioner', () => {
     expect(body.nextPaymentOn > today).toBe(true);
     expect(isWorkingDay(isoDate(body.nextPaymentOn), 'england-and-wales')).toBe(true);
     expect(body.annualPensionPence).toBe(1_875_000);
-    expect(body.currentPayment).toEqual({ grossPence: 156_250, taxPence: 10_280, netPence: 145_970 });
+    const latest = body.lastPayments[0];
+    // A twelfth of the pension paid now; the tax is the payroll's PAYE on the code.
+    expect(body.currentPayment).toEqual({
+      grossPence: 156_250,
+      taxPence: latest.taxPence,
+      netPence: 156_250 - latest.taxPence,
+    });
     const stored = await ctx.database.db
       .select()
       .from(pensionPayments)
       .where(eq(pensionPayments.referenceNumber, '1000004'));
     expect(body.lastPayments).toHaveLength(Math.min(12, stored.length));
-    expect(body.lastPayments.length).toBeGreaterThan(0);
+    for (const payment of stored) expect(payment.netPence).toBe(payment.grossPence - payment.taxPence);
     const dates = body.lastPayments.map((payment: { paidOn: string }) => payment.paidOn);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates.every((date: string) => date <= today)).toBe(true);
     // Never a payment already listed as paid, on its pay day included.
     expect(body.nextPaymentOn > dates[0]).toBe(true);
-    expect(body.increase).toMatchObject({ lastPercent: null, lastOn: null });
     expect(body.increase.nextOn).toMatch(/^\d{4}-04-01$/);
+    // Retired 20 months ago: at least one rise on 1 April, the yearly pension either side of it.
+    expect(body.increases.length).toBeGreaterThan(0);
+    for (const increase of body.increases) {
+      expect(increase.effectiveOn).toMatch(/-04-01$/);
+      expect(
+        Math.abs(
+          Math.round(increase.annualBeforePence * (1 + increase.percent / 100)) - increase.annualAfterPence,
+        ),
+      ).toBeLessThanOrEqual(1);
+    }
+    expect(body.increases[0].annualAfterPence).toBe(1_875_000);
+    expect(body.increase).toMatchObject({
+      lastPercent: body.increases[0].percent,
+      lastOn: body.increases[0].effectiveOn,
+    });
+    // The emergency code for the first two payments, then the code HMRC sent.
+    expect(
+      body.taxCodes.map((code: { taxCode: string; basis: string }) => [code.taxCode, code.basis]),
+    ).toEqual([
+      ['1100L', 'cumulative'],
+      ['1257L M1', 'month1'],
+    ]);
+    expect(body.p60TaxYears).toContain(taxYearOf(addMonths(isoDate(today), -12)));
+  });
+
+  it('gives each payment’s payslip with the tax year to date, worked by hand, as a page and a PDF', async () => {
+    const agent = await signedIn('db.pensioner');
+    const body = (await agent.request({ url: '/mdp-api/api/members/current/pension-payments' })).json();
+    const latest = body.lastPayments[0];
+    const answer = await agent.request({ url: `/mdp-api/api/members/current/payslips/${latest.id}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const slip = answer.json();
+    expect(slip).toMatchObject({
+      id: latest.id,
+      paidOn: latest.paidOn,
+      taxCode: '1100L',
+      taxBasis: 'cumulative',
+      taxYear: taxYearOf(isoDate(latest.paidOn)),
+      grossPence: 156_250,
+      payReference: `1000004-${latest.paidOn.replaceAll('-', '')}`,
+      payer: { name: 'Meridian Final Salary Section', payeReference: '120/MP45678' },
+    });
+    // Every payment this tax year is £1,562.50 on 1100L, cumulative. By month m: 1100L frees £11,009 a
+    // year, m twelfths of it rounded up to the penny; taxable pay to date in whole pounds at 20%.
+    const month = slip.taxMonth;
+    expect(slip.yearToDate.grossPence).toBe(156_250 * month);
+    const freePay = Math.ceil((1_100_900 * month) / 12);
+    expect(slip.yearToDate.taxPence).toBe(Math.floor((156_250 * month - freePay) / 100) * 20);
+    const pdf = await agent.request({ url: `/mdp-api/api/members/current/payslips/${latest.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    for (const shown of ['Pension payslip', slip.payReference, '£1,562.50', '1100L, cumulative', 'LM456789B'])
+      expect(text).toContain(shown);
+  });
+
+  it('gives a P60 for each tax year ended with a payment in it, its totals those of the year’s payments', async () => {
+    const agent = await signedIn('db.pensioner');
+    const body = (await agent.request({ url: '/mdp-api/api/members/current/pension-payments' })).json();
+    const taxYear = body.p60TaxYears[0] as string;
+    const stored = await ctx.database.db
+      .select()
+      .from(pensionPayments)
+      .where(eq(pensionPayments.referenceNumber, '1000004'));
+    const inYear = stored.filter((payment) => taxYearOf(isoDate(payment.paidOn)) === taxYear);
+    const pounds = (pence: number) =>
+      `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+    const pdf = await agent.request({
+      url: `/mdp-api/api/members/current/p60s/${taxYear.replace('/', '-')}/pdf`,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`P60 End of Year Certificate, tax year ${taxYear}`);
+    expect(text).toContain(`Pension paid\n${pounds(inYear.reduce((sum, row) => sum + row.grossPence, 0))}`);
+    expect(text).toContain(`Tax deducted\n${pounds(inYear.reduce((sum, row) => sum + row.taxPence, 0))}`);
+    // The tax year not yet ended has no P60; nor does a year with no payment, or a tax year miswritten.
+    const current = taxYearOf(utcDay(new Date())).replace('/', '-');
+    const refused = async (path: string) =>
+      (await agent.request({ url: `/mdp-api/api/members/current/${path}` })).json().errors[0].code;
+    expect(await refused(`p60s/${current}/pdf`)).toBe('p60_not_found');
+    expect(await refused('p60s/2001-02/pdf')).toBe('p60_not_found');
+    expect(await refused('p60s/2025-27/pdf')).toBe('field_invalid');
+    // Another member's payslip is not found for them; neither is a made-up one.
+    const deferred = await signedIn('db.deferred');
+    const theirs = await deferred.request({
+      url: `/mdp-api/api/members/current/payslips/${body.lastPayments[0].id}`,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(await refused(`payslips/${randomUUID()}`)).toBe('payslip_not_found');
   });
 
   it('answers 404 for a record with no pension in payment', async () => {

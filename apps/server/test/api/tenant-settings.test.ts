@@ -212,13 +212,13 @@ describe('life-stage periods', () => {
   };
 
   it('personalise the access key with the tenant’s pre-retirement period and newly-retired range', async () => {
-    // db.active is 40, born after 5 April 1973 so earliest retirement age 57; db.pensioner retired 3 months ago.
+    // db.active is 40, born after 5 April 1973 so earliest retirement age 57; db.pensioner retired 20 months ago.
     expect(await lifeStageOf('db.active')).toBe('NotEligibleToRetire');
     expect(await lifeStageOf('db.pensioner')).toBe('EstablishedRetiree');
 
     const file = path.join(root, 'tenants/meridian/tenant.json');
     const tenant = JSON.parse(await readFile(file, 'utf8'));
-    await writeFile(file, JSON.stringify({ ...tenant, preRetirementAgePeriod: 20, newlyRetiredRange: 6 }));
+    await writeFile(file, JSON.stringify({ ...tenant, preRetirementAgePeriod: 20, newlyRetiredRange: 24 }));
     await syncContent(ctx.database.db, root);
     expect(await lifeStageOf('db.active')).toBe('PreRetiree');
     expect(await lifeStageOf('db.pensioner')).toBe('NewlyRetired');

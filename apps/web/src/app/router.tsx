@@ -154,6 +154,17 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               ),
             },
             {
+              path: webAppPaths.pensionPayslip,
+              ...lazyPage(
+                () => import('../features/payments/PayslipPage'),
+                (m) => (
+                  <RequireSignIn>
+                    <m.PayslipPage />
+                  </RequireSignIn>
+                ),
+              ),
+            },
+            {
               path: webAppPaths.myDetails,
               ...signedInData(contentData.loader),
               ...lazyPage(myDetails, (m) => (

@@ -1,38 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
-import { getDbSchemeConfig, nextPaymentDate, utcDay } from '@meridian/pensions';
+import {
+  errorBodySchema,
+  p60ParamsSchema,
+  payslipParamsSchema,
+  payslipSchema,
+  pensionPaymentsSchema,
+} from '@meridian/contracts';
+import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { pensionPayments, pensionPayroll } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { findMember } from '../member-data/member-repository';
+import { p60Of, payslipOf, pensionPaymentsOf, type PayrollRecord } from './payroll';
+import { p60Pdf, payslipPdf } from './payroll-pdfs';
 
-const paymentSchema = z.object({
-  paidOn: z.string(),
-  grossPence: z.number().int(),
-  taxPence: z.number().int(),
-  netPence: z.number().int(),
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['member-data'];
+
+const recordOf = (request: FastifyRequest): PayrollRecord => ({
+  businessGroup: request.member!.businessGroup,
+  referenceNumber: request.member!.referenceNumber,
 });
 
-export const pensionPaymentsSchema = z.object({
-  annualPensionPence: z.number().int(),
-  taxCode: z.string(),
-  /** From the scheme's pay day, moved back before weekends and bank holidays. */
-  nextPaymentOn: z.string(),
-  /** What each payment is now (the latest one's gross, tax and net); null before the first payment. */
-  currentPayment: paymentSchema.omit({ paidOn: true }).nullable(),
-  /** Up to the last twelve payments, newest first. */
-  lastPayments: z.array(paymentSchema),
-  increase: z.object({
-    rule: z.string(),
-    nextOn: z.string(),
-    lastPercent: z.number().nullable(),
-    lastOn: z.string().nullable(),
-  }),
+const pdfHeaders = (fileName: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'no-store',
 });
 
-/** What the payroll holds about the chosen record's pension in payment. */
+/** What the payroll holds about the chosen record's pension in payment: payments, payslips and P60s. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('preHandler', app.requireMember);
 
@@ -40,65 +35,64 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/members/current/pension-payments',
     {
       schema: {
-        tags: ['member-data'],
-        summary: 'The pension being paid: next payment date and amounts, the last twelve payments, increases',
-        response: {
-          200: pensionPaymentsSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-        },
+        tags,
+        summary:
+          'The pension being paid: next payment date and amounts, the last twelve payments (with their payslips), increases, tax codes and the tax years with a P60',
+        response: { 200: pensionPaymentsSchema, ...errors },
       },
     },
-    async (request) => {
-      const { businessGroup, referenceNumber } = request.member!;
-      const found = await findMember(db, businessGroup, referenceNumber);
-      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-      const [payroll] = await db
-        .select()
-        .from(pensionPayroll)
-        .where(
-          and(
-            eq(pensionPayroll.businessGroup, businessGroup),
-            eq(pensionPayroll.referenceNumber, referenceNumber),
-          ),
-        );
-      if (!payroll) throw notFound('no_pension_in_payment', 'No pension is being paid on this record.');
-      const lastPayments = await db
-        .select({
-          paidOn: pensionPayments.paidOn,
-          grossPence: pensionPayments.grossPence,
-          taxPence: pensionPayments.taxPence,
-          netPence: pensionPayments.netPence,
-        })
-        .from(pensionPayments)
-        .where(
-          and(
-            eq(pensionPayments.businessGroup, businessGroup),
-            eq(pensionPayments.referenceNumber, referenceNumber),
-          ),
-        )
-        .orderBy(desc(pensionPayments.paidOn))
-        .limit(12);
-      const today = utcDay(new Date());
-      const { payDay, region } = getDbSchemeConfig(found.scheme.code, today).payments;
-      const latest = lastPayments[0];
-      return {
-        annualPensionPence: payroll.annualPensionPence,
-        taxCode: payroll.taxCode,
-        nextPaymentOn: nextPaymentDate(today, payDay, region),
-        currentPayment: latest
-          ? { grossPence: latest.grossPence, taxPence: latest.taxPence, netPence: latest.netPence }
-          : null,
-        lastPayments,
-        increase: {
-          rule: payroll.increaseRule,
-          nextOn: payroll.nextIncreaseOn,
-          lastPercent:
-            payroll.lastIncreaseBasisPoints === null ? null : payroll.lastIncreaseBasisPoints / 100,
-          lastOn: payroll.lastIncreaseOn,
-        },
-      };
+    async (request) => pensionPaymentsOf(db, recordOf(request), utcDay(new Date())),
+  );
+
+  app.get(
+    '/members/current/payslips/:paymentId',
+    {
+      schema: {
+        tags,
+        summary:
+          'One payment’s payslip: gross, tax with the code and basis, net, pay reference and the year to date',
+        params: payslipParamsSchema,
+        response: { 200: payslipSchema, ...errors },
+      },
+    },
+    async (request) => (await payslipOf(db, recordOf(request), request.params.paymentId)).payslip,
+  );
+
+  app.get(
+    '/members/current/payslips/:paymentId/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'One payment’s payslip as a PDF',
+        params: payslipParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { member, payslip } = await payslipOf(db, recordOf(request), request.params.paymentId);
+      return reply
+        .headers(pdfHeaders(`payslip-${payslip.paidOn}.pdf`))
+        .send(Buffer.from(await payslipPdf(member, payslip)));
+    },
+  );
+
+  app.get(
+    '/members/current/p60s/:taxYear/pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The P60 for a tax year that has ended (taxYear as 2025-26): pay and tax in the year, and the final tax code',
+        params: p60ParamsSchema,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const taxYear = request.params.taxYear.replace('-', '/');
+      const { member, p60 } = await p60Of(db, recordOf(request), taxYear, utcDay(new Date()));
+      return reply
+        .headers(pdfHeaders(`P60-${request.params.taxYear}.pdf`))
+        .send(Buffer.from(await p60Pdf(member, p60)));
     },
   );
 };

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { webAppPaths } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../../lib/format';
-import { usePensionPayments } from './pension-payments';
+import { downloadP60, usePensionPayments, type PensionPayments } from './pension-payments';
 import './payments.css';
 
 /** A pensioner's payments: the next one, what each is made of, the yearly increase and the last twelve. */
@@ -70,6 +72,7 @@ export function PensionPaymentsPage() {
               .
             </p>
           )}
+          <Increases increases={payments.increases} />
           <h2>Your last payments</h2>
           {payments.lastPayments.length === 0 ? (
             <p>Your first payment will be on {formatDate(payments.nextPaymentOn)}.</p>
@@ -92,20 +95,121 @@ export function PensionPaymentsPage() {
                   <th scope="col" className="numeric">
                     Paid to you
                   </th>
+                  <th scope="col">Payslip</th>
                 </tr>
               </thead>
               <tbody>
                 {payments.lastPayments.map((payment) => (
-                  <tr key={payment.paidOn}>
+                  <tr key={payment.id}>
                     <td>{formatDate(payment.paidOn)}</td>
                     <td className="numeric">{formatCurrency(payment.grossPence)}</td>
                     <td className="numeric">{formatCurrency(payment.taxPence)}</td>
                     <td className="numeric">{formatCurrency(payment.netPence)}</td>
+                    <td>
+                      <Link to={`${webAppPaths.pensionPayslip}?payment=${payment.id}`}>
+                        View
+                        <span className="visually-hidden"> the payslip for {formatDate(payment.paidOn)}</span>
+                      </Link>
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
+          <TaxCodes taxCodes={payments.taxCodes} />
+          <P60s taxYears={payments.p60TaxYears} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Increases({ increases }: { increases: PensionPayments['increases'] }) {
+  if (increases.length === 0) return null;
+  return (
+    <table className="payments-table">
+      <caption>Increases to your pension, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">From</th>
+          <th scope="col" className="numeric">
+            Increase
+          </th>
+          <th scope="col" className="numeric">
+            Yearly pension before
+          </th>
+          <th scope="col" className="numeric">
+            Yearly pension after
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {increases.map((increase) => (
+          <tr key={increase.effectiveOn}>
+            <td>{formatDate(increase.effectiveOn)}</td>
+            <td className="numeric">{increase.percent}%</td>
+            <td className="numeric">{formatCurrency(increase.annualBeforePence)}</td>
+            <td className="numeric">{formatCurrency(increase.annualAfterPence)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TaxCodes({ taxCodes }: { taxCodes: PensionPayments['taxCodes'] }) {
+  if (taxCodes.length === 0) return null;
+  return (
+    <>
+      <h2>Your tax codes</h2>
+      <p>HM Revenue and Customs sends us your tax code; we use the latest one for each payment.</p>
+      <ul>
+        {taxCodes.map((code) => (
+          <li key={`${code.taxCode} ${code.fromPaidOn}`}>
+            {code.taxCode} from the payment on {formatDate(code.fromPaidOn)}
+            {code.basis === 'month1' && ' (an emergency code: each payment taxed on its own)'}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function P60s({ taxYears }: { taxYears: string[] }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const download = async (taxYear: string) => {
+    setFailed(null);
+    try {
+      await downloadP60(taxYear);
+    } catch {
+      setFailed(taxYear);
+    }
+  };
+  return (
+    <>
+      <h2>Your P60s</h2>
+      {taxYears.length === 0 ? (
+        <p>
+          Your first P60 will be for the tax year you were first paid in, once that tax year ends on 5 April.
+        </p>
+      ) : (
+        <>
+          <p>A P60 shows the pension we paid you and the tax we took in a tax year (6 April to 5 April).</p>
+          <ul className="p60-list">
+            {taxYears.map((taxYear) => (
+              <li key={taxYear}>
+                <button type="button" className="link-button" onClick={() => void download(taxYear)}>
+                  Download your P60 for {taxYear} (PDF)
+                </button>
+                {failed === taxYear && (
+                  <p className="error-message" role="alert">
+                    <span className="visually-hidden">Error:</span> The P60 could not be downloaded. Try
+                    again.
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </>

@@ -1,22 +1,13 @@
+import type { PensionPayments, Payslip } from '@meridian/contracts';
 import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
+import { downloadAsActiveRecord } from '../../lib/save-file';
 import { noneIfNotFound } from '../../lib/service-problem';
 import { PAYMENTS_READ } from '../hub';
 
-export interface PaymentFigures {
-  grossPence: number;
-  taxPence: number;
-  netPence: number;
-}
+export type { PensionPayments, Payslip };
 
-export interface PensionPayments {
-  annualPensionPence: number;
-  taxCode: string;
-  nextPaymentOn: string;
-  currentPayment: PaymentFigures | null;
-  lastPayments: Array<PaymentFigures & { paidOn: string }>;
-  increase: { rule: string; nextOn: string; lastPercent: number | null; lastOn: string | null };
-}
+const BASE = '/mdp-api/api/members/current';
 
 const readPayments = () => noneIfNotFound(http.get<PensionPayments>(PAYMENTS_READ, recordHeaders()));
 
@@ -31,3 +22,21 @@ export function usePensionPayments(recordKey = ''): Load<PensionPayments | 'none
     initial: http.answered<PensionPayments>(PAYMENTS_READ, recordHeaders()),
   });
 }
+
+/** One payment's payslip, or 'none' when the record has no such payment. */
+export function usePayslip(paymentId: string): Load<Payslip | 'none'> {
+  return useLoad(
+    () =>
+      noneIfNotFound(http.get<Payslip>(`${BASE}/payslips/${encodeURIComponent(paymentId)}`, recordHeaders())),
+    { key: paymentId },
+  );
+}
+
+export const downloadPayslip = (payslip: Pick<Payslip, 'id' | 'paidOn'>) =>
+  downloadAsActiveRecord(`${BASE}/payslips/${payslip.id}/pdf`, `payslip-${payslip.paidOn}.pdf`);
+
+/** A P60 as a file: the tax year 2025/26 is 2025-26 in its address and its name. */
+export const downloadP60 = (taxYear: string) => {
+  const named = taxYear.replace('/', '-');
+  return downloadAsActiveRecord(`${BASE}/p60s/${named}/pdf`, `P60-${named}.pdf`);
+};

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** A day as YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const pence = z.number().int();
+
+const paymentSchema = z.object({ paidOn: day, grossPence: pence, taxPence: pence, netPence: pence });
+
+/** `GET members/current/pension-payments`: the pension being paid, its payments, increases and tax codes. */
+export const pensionPaymentsSchema = z.object({
+  annualPensionPence: pence,
+  taxCode: z.string(),
+  /** From the scheme's pay day, moved back before weekends and bank holidays. */
+  nextPaymentOn: day,
+  /** What each payment is now (the latest one's gross, tax and net); null before the first payment. */
+  currentPayment: paymentSchema.omit({ paidOn: true }).nullable(),
+  /** Up to the last twelve payments, newest first, each with its payslip's id. */
+  lastPayments: z.array(paymentSchema.extend({ id: z.uuid() })),
+  increase: z.object({
+    rule: z.string(),
+    nextOn: day,
+    lastPercent: z.number().nullable(),
+    lastOn: day.nullable(),
+  }),
+  /** Every increase applied since the pension started, newest first. */
+  increases: z.array(
+    z.object({ effectiveOn: day, percent: z.number(), annualBeforePence: pence, annualAfterPence: pence }),
+  ),
+  /** Each tax code the payroll has used, from the first payment it was used on, newest first. */
+  taxCodes: z.array(
+    z.object({ taxCode: z.string(), basis: z.enum(['cumulative', 'month1']), fromPaidOn: day }),
+  ),
+  /** Tax years with a P60, newest first. */
+  p60TaxYears: z.array(z.string()),
+});
+export type PensionPayments = z.infer<typeof pensionPaymentsSchema>;
+
+export const payslipParamsSchema = z.object({ paymentId: z.uuid() });
+
+/** `GET members/current/payslips/{paymentId}`: one payment as its payslip shows it. */
+export const payslipSchema = z.object({
+  id: z.uuid(),
+  paidOn: day,
+  payReference: z.string().nullable(),
+  taxCode: z.string().nullable(),
+  taxBasis: z.enum(['cumulative', 'month1']).nullable(),
+  /** 2026/27; the tax month 1 to 12 counted from 6 April. */
+  taxYear: z.string(),
+  taxMonth: z.number().int().min(1).max(12),
+  grossPence: pence,
+  taxPence: pence,
+  netPence: pence,
+  /** This tax year's totals, this payment included. */
+  yearToDate: z.object({ grossPence: pence, taxPence: pence }),
+  payer: z.object({ name: z.string(), payeReference: z.string().nullable() }),
+});
+export type Payslip = z.infer<typeof payslipSchema>;
+
+/** A tax year in a path: 2025-26 for the year 6 April 2025 to 5 April 2026. */
+export const p60ParamsSchema = z.object({
+  taxYear: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'a tax year such as 2025-26')
+    .refine(
+      (year) => (Number(year.slice(0, 4)) + 1) % 100 === Number(year.slice(5)),
+      'a tax year such as 2025-26',
+    ),
+});
