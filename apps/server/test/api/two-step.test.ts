@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions, signInEvents, tenants, twoStepApps, users } from '../../src/db/schema';
 import { clearContentCache } from '../../src/areas/content/content-cache';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
-import { startSignIn } from './oidc-flow';
+import { CLIENT_ID, startSignIn } from './oidc-flow';
 import { latestCodeTo, messagesTo } from './outbox-codes';
 
 /** Two-step verification (issue 41, second half): the authenticator app, recovery codes, sign-in, step-up. */
@@ -224,7 +225,10 @@ describe('the embedded provider’s sign-in page', () => {
   it('asks for the code after the password, offers the recovery code and the email, and goes on with a right code', async () => {
     const { secret } = await turnOn(await signedIn('second.member', 'bluewater.localhost'));
     const browser = new BrowserAgent(ctx.app, 'bluewater.localhost');
-    const { interactionPath } = await startSignIn(browser, 'http://bluewater.localhost');
+    const { interactionPath, verifier, redirectUri } = await startSignIn(
+      browser,
+      'http://bluewater.localhost',
+    );
     const password = await browser.request({
       method: 'POST',
       url: `${interactionPath}/login`,
@@ -255,6 +259,28 @@ describe('the embedded provider’s sign-in page', () => {
       ...form({ challenge, intent: 'verify', method: 'app', code: await nextCode(secret) }),
     });
     expect(right.statusCode, right.body).toBe(303);
+    // Back at the portal, the session opened from the provider's token counts as a fresh step-up.
+    const resume = await browser.request({
+      method: 'GET',
+      url: new URL(String(right.headers.location)).pathname,
+    });
+    const callback = new URL(String(resume.headers.location));
+    const token = await browser.request({
+      method: 'POST',
+      url: '/oidc/token',
+      ...form({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        client_id: CLIENT_ID,
+        code_verifier: verifier,
+      }),
+    });
+    expect(decodeJwt(token.json().id_token).amr).toEqual(['pwd', 'otp']);
+    const portal = await post(browser, `${api}/sso/session/create`, { tokenId: token.json().id_token });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const stepUp = await browser.request({ method: 'GET', url: '/mdp-api/api/step-up' });
+    expect(stepUp.json()).toMatchObject({ fresh: true, authenticatorApp: true });
     const forged = await browser.request({
       method: 'POST',
       url: `${interactionPath}/second-factor`,

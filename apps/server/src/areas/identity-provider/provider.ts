@@ -73,7 +73,8 @@ export function createProvider({
     jwks: { keys: [signingKey] },
     cookies: { keys: [cookieKey] },
     findAccount: (_ctx, sub) => findPortalAccount(db, sub),
-    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
+    // `amr` says whether the sign-in took a second factor (two-step verification): the portal's step-up trusts it.
+    claims: { openid: ['sub', 'amr'], profile: ['name', 'preferred_username'], email: ['email'] },
     scopes: ['openid'],
     responseTypes: ['code'],
     pkce: { required: () => true },

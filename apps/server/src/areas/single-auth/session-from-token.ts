@@ -62,6 +62,8 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
         businessGroups: tenant.businessGroups,
         tenantUrl: tenant.tenantUrl,
         device: deviceOf(request),
+        // A sign-in at the embedded provider with two-step verification counts as a fresh step-up.
+        steppedUp: checked.secondFactor,
       },
       policy,
     );
@@ -82,7 +84,11 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
       referenceNumber: session.record.referenceNumber,
       details: { issuer: checked.issuer },
     });
-    await recordSignIn(db, request, { userId: session.userId, outcome: 'succeeded', method: 'oidc' });
+    await recordSignIn(db, request, {
+      userId: session.userId,
+      outcome: 'succeeded',
+      method: checked.secondFactor ? 'two-step' : 'oidc',
+    });
     return session;
   };
 }

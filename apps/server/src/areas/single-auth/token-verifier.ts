@@ -12,7 +12,15 @@ import { userIdentities, users } from '../../db/schema';
 import { loadProviderSigningKey, publicJwk } from '../identity-provider/keys';
 
 export type TokenCheck =
-  | { ok: true; userId: string; issuer: string; subject: string; expiresAt: Date }
+  | {
+      ok: true;
+      userId: string;
+      issuer: string;
+      subject: string;
+      expiresAt: Date;
+      /** The embedded provider asked for a second factor at this sign-in (its `amr` says `otp` or `mfa`). */
+      secondFactor: boolean;
+    }
   | {
       ok: false;
       code: 'sso_token_expired' | 'sso_token_invalid' | 'sso_account_unknown' | 'sso_issuer_unavailable';
@@ -88,7 +96,10 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
       const userId = await portalUserFor(issuer, payload.sub);
       if (!userId) return { ok: false, code: 'sso_account_unknown', reason: 'no_portal_user' };
       const expiresAt = new Date(payload.exp ? payload.exp * 1000 : Date.now() + UNDATED_TOKEN_MS);
-      return { ok: true, userId, issuer, subject: payload.sub, expiresAt };
+      // Only the embedded provider's word on how the member signed in is trusted for step-up.
+      const amr = Array.isArray(payload.amr) ? payload.amr : [];
+      const secondFactor = issuer === embeddedIssuer && (amr.includes('otp') || amr.includes('mfa'));
+      return { ok: true, userId, issuer, subject: payload.sub, expiresAt, secondFactor };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired)
         return { ok: false, code: 'sso_token_expired', reason: 'expired' };
