@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { codeSentTo, signInToHub } from './support/member';
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+test('dc.far chooses their own funds, is refused shares short of 100%, confirms it is them, and sees the switch open in My requests', async ({
+  page,
+  request,
+}) => {
+  await signInToHub(page, 'dc.far');
+  await page.goto('/my-pension');
+  const main = page.getByRole('main');
+  await main.getByRole('link', { name: 'Change how your pot is invested' }).click();
+  await expect(heading(page, 'Change how your pot is invested')).toBeVisible();
+  await main.getByRole('button', { name: 'Start now' }).click();
+  // What the pot holds now, beside the choice.
+  await expect(main.getByRole('table').first()).toContainText('Fund');
+  await main.getByLabel('In funds I choose').check();
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Choose your funds')).toBeVisible();
+  const share = main.getByLabel('Percentage of your pot');
+  const fund = main.getByLabel('Fund', { exact: true });
+  const saveFund = main.getByRole('button', { name: 'Save this fund' });
+  await main.getByRole('button', { name: 'Add a fund' }).click();
+  await fund.selectOption({ label: 'Global Equity Fund' });
+  await share.fill('70');
+  await saveFund.click();
+  await main.getByRole('button', { name: 'Add another fund' }).click();
+  await fund.selectOption({ label: 'Pre-Retirement Bond Fund' });
+  await share.fill('20');
+  await saveFund.click();
+  await continueButton(page).click();
+  await expect(page.getByRole('alert')).toContainText('must add up to exactly 100%');
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Change Pre-Retirement Bond Fund: 20%' }).click();
+  await share.fill('30');
+  await saveFund.click();
+  await continueButton(page).click();
+
+  await expect(heading(page, 'Check your new investment choice')).toBeVisible();
+  await expect(main).toContainText('In funds I choose');
+  await expect(main).toContainText('Global Equity Fund: 70%');
+  await expect(main).toContainText('Pre-Retirement Bond Fund: 30%');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Confirm the switch' }).click();
+  // Moving the pot's investments: a code to the member's email confirms it is them.
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await main.getByLabel('Code').fill(await codeSentTo(request, 'dc.far@example.org'));
+  await main.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(heading(page, 'Switch requested')).toBeVisible();
+  const reference = /FSW1-\d+/.exec((await main.textContent()) ?? '')![0];
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('link', { name: 'My requests' }).click();
+  await expect(page.getByRole('main')).toContainText(reference);
+  await expect(page.getByRole('main')).toContainText('Change how your pot is invested');
+});
