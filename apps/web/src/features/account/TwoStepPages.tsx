@@ -98,8 +98,12 @@ export function TwoStepSetupPage() {
     }
   };
   const enabled = security.data?.twoStep.enabled;
+  // Once per visit: each start replaces the secret, so two at once could show one and keep the other.
+  const started = useRef(false);
   useEffect(() => {
-    if (enabled === false) void start();
+    if (enabled !== false || started.current) return;
+    started.current = true;
+    void start();
   }, [enabled]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
