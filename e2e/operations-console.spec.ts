@@ -2,6 +2,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { samplePng } from './support/files';
 import { tabTo } from './support/keyboard';
 import { signInToHub } from './support/member';
 import { startOwnPortal, type OwnPortal } from './support/own-portal';
@@ -33,6 +34,22 @@ async function memberOpensCase(page: Page): Promise<string> {
     headers: { 'x-xsrf-token': xsrf },
   });
   expect(answer.status(), await answer.text()).toBe(201);
+  // And sends a photo ID for the scheme to check.
+  const upload = await page.request.post('/mdp-api/api/documents', {
+    multipart: {
+      journeyType: 'identity',
+      documentType: 'Photo ID',
+      file: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng() },
+    },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const { fileUuid } = (await upload.json()) as { fileUuid: string };
+  const check = await page.request.post('/mdp-api/api/identity-verification', {
+    data: { fileUuid },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(check.status(), await check.text()).toBe(200);
   return ((await answer.json()) as { caseNumber: string }).caseNumber;
 }
 
@@ -104,6 +121,22 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.locator('.console-table')).toContainText('MER 1000001');
   await expectNoAccessibilityViolations(page);
+
+  // The photo ID: refused with a reason, which the member's identity check then gives.
+  await page.getByRole('link', { name: 'Identity checks' }).click();
+  await expect(heading(page, 'Identity checks')).toBeVisible();
+  const check = page.getByRole('region', { name: /MER 1000001/ });
+  await expect(check.getByRole('link', { name: /View passport/ })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await check.getByLabel('Reason for refusing').fill('The photo is too dark to read: send a clearer one.');
+  await check.getByRole('button', { name: /Refuse photo ID/ }).click();
+  await expect(page.getByRole('status')).toContainText('photo ID refused');
+  await expect(check).toBeHidden();
+  const identity = await page.request.get('/mdp-api/api/identity-verification');
+  expect(await identity.json()).toMatchObject({
+    status: 'failed',
+    reason: 'The photo is too dark to read: send a clearer one.',
+  });
 
   await page.goto('/my-requests');
   const request = page.locator('.request').filter({ hasText: caseNumber });

@@ -13,6 +13,8 @@ export const identityVerificationSchema = z.object({
   documentName: z.string().nullable(),
   startedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** Why the scheme could not confirm it, when it said. */
+  reason: z.string().nullable().optional(),
 });
 export type IdentityVerification = z.infer<typeof identityVerificationSchema>;
 

@@ -170,3 +170,28 @@ export const memberSearchResultSchema = z.object({
   ),
 });
 export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
+
+export const identityCheckListSchema = z.object({
+  checks: z.array(
+    z.object({
+      businessGroup: z.string(),
+      referenceNumber: z.string(),
+      memberName: z.string().nullable(),
+      sentAt: z.string(),
+      documentId: z.uuid().nullable(),
+      documentName: z.string().nullable(),
+    }),
+  ),
+});
+export type IdentityCheckList = z.infer<typeof identityCheckListSchema>;
+
+export const memberRecordParamsSchema = z.object({
+  businessGroup: z.string().trim().min(1).max(10),
+  referenceNumber: z.string().trim().min(1).max(20),
+});
+
+/** Confirm the photo ID, or refuse it with the reason the member reads. */
+export const identityDecisionSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('verified') }),
+  z.object({ outcome: z.literal('failed'), reason: text(1000) }),
+]);

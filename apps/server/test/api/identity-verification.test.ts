@@ -40,6 +40,7 @@ describe('identity verification, embedded (photo ID checked by the scheme)', () 
       documentName: null,
       startedAt: null,
       decidedAt: null,
+      reason: null,
     });
 
     expect(codeOf(await start(agent, {}))).toBe('identity_document_required');

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { memberCases, staffAccounts, staffAudit } from '../../src/db/schema';
+import {
+  identityVerifications,
+  memberCases,
+  memberDocuments,
+  staffAccounts,
+  staffAudit,
+} from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
@@ -344,6 +350,76 @@ describe('case work', () => {
     const nothing = await search('');
     expect([nothing.statusCode, errorCode(nothing)]).toEqual([400, 'search_criteria_missing']);
     expect(await auditCount('member_search')).toBe(4);
+  });
+
+  it('confirms or refuses a photo ID; a refusal’s reason reaches the member', async () => {
+    const db = context.database.db;
+    const record = { businessGroup: 'MER', referenceNumber: '1000010' };
+    const [document] = await db
+      .insert(memberDocuments)
+      .values({
+        ...record,
+        name: 'passport.png',
+        type: 'Photo ID',
+        kind: 'upload',
+        context: 'identity',
+        mediaType: 'image/png',
+        sizeBytes: 4,
+      })
+      .returning({ id: memberDocuments.id });
+    await context.app.documentLibrary.store.put(document!.id, new Uint8Array([1, 2, 3, 4]), 'image/png');
+    await db
+      .insert(identityVerifications)
+      .values({ ...record, method: 'embedded', status: 'pending', documentId: document!.id })
+      .onConflictDoUpdate({
+        target: [identityVerifications.businessGroup, identityVerifications.referenceNumber],
+        set: { method: 'embedded', status: 'pending', documentId: document!.id, decisionReason: null },
+      });
+
+    const agent = await signedInStaff(caseworker);
+    const list = (await agent.request({ method: 'GET', url: '/admin-api/identity-checks' })).json() as {
+      checks: Array<{ referenceNumber: string; documentName: string }>;
+    };
+    expect(list.checks).toContainEqual(
+      expect.objectContaining({ referenceNumber: '1000010', documentName: 'passport.png' }),
+    );
+    const photo = await agent.request({
+      method: 'GET',
+      url: '/admin-api/identity-checks/MER/1000010/document',
+    });
+    expect([photo.statusCode, photo.headers['content-type']]).toEqual([200, 'image/png']);
+    const otherTenant = await agent.request({
+      method: 'GET',
+      url: '/admin-api/identity-checks/BLU/2000001/document',
+    });
+    expect(otherTenant.statusCode).toBe(404);
+    const noReason = await agent.request({
+      method: 'POST',
+      url: '/admin-api/identity-checks/MER/1000010/decision',
+      payload: { outcome: 'failed' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    const refused = await agent.request({
+      method: 'POST',
+      url: '/admin-api/identity-checks/MER/1000010/decision',
+      payload: { outcome: 'failed', reason: 'The photo is blurred: send a clearer one.' },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    const again = await agent.request({
+      method: 'POST',
+      url: '/admin-api/identity-checks/MER/1000010/decision',
+      payload: { outcome: 'verified' },
+    });
+    expect([again.statusCode, errorCode(again)]).toEqual([404, 'identity_check_not_found']);
+    expect(await auditCount('identity_decide')).toBe(2);
+
+    const member = new BrowserAgent(context.app);
+    await member.signIn('db.retiring');
+    const mine = await member.request({ method: 'GET', url: '/mdp-api/api/identity-verification' });
+    expect(mine.json()).toMatchObject({
+      status: 'failed',
+      reason: 'The photo is blurred: send a clearer one.',
+    });
   });
 
   it('keeps the staff audit append-only: updating or deleting a row is refused', async () => {

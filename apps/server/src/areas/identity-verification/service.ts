@@ -53,6 +53,7 @@ export async function identityVerificationOf(
     documentName: document?.name ?? null,
     startedAt: row?.startedAt.toISOString() ?? null,
     decidedAt: row?.decidedAt?.toISOString() ?? null,
+    reason: row?.status === 'failed' ? (row.decisionReason ?? null) : null,
   };
 }
 
@@ -103,6 +104,7 @@ export async function startIdentityVerification(
     documentId: fileUuid ?? null,
     providerReference: started.providerReference,
     decidedBy: null,
+    decisionReason: null,
     startedAt: new Date(),
     decidedAt: started.status === 'pending' ? null : new Date(),
   };
@@ -137,11 +139,12 @@ export async function decideIdentity(
   record: MemberRecord,
   outcome: 'verified' | 'failed',
   decidedBy: string,
+  reason: string | null = null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(identityVerifications)
-      .set({ status: outcome, decidedBy, decidedAt: new Date() })
+      .set({ status: outcome, decidedBy, decidedAt: new Date(), decisionReason: reason })
       .where(and(ofRecord(record), eq(identityVerifications.status, 'pending')))
       .returning({ status: identityVerifications.status });
     if (updated.length === 0) return false;

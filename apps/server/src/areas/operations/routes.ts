@@ -11,6 +11,9 @@ import {
   changeStatusSchema,
   completeCaseSchema,
   errorBodySchema,
+  identityCheckListSchema,
+  identityDecisionSchema,
+  memberRecordParamsSchema,
   memberSearchQuerySchema,
   memberSearchResultSchema,
   rejectCaseSchema,
@@ -26,6 +29,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, passwordMatches } from '../../lib/password-hashing';
 import { generateSecret } from 'otplib';
 import { actOnCase, assignableStaff, caseDetail, caseInScope, caseQueue, requireRight } from './case-work';
+import { decideIdentityCheck, identityDocument, pendingIdentityChecks } from './identity-checks';
 import { searchMembers } from './member-search';
 import { otpauthUri } from './staff-accounts';
 import { auditStaff } from './staff-audit';
@@ -205,6 +209,68 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
           details: { ...request.query, count: cases.length },
         });
         return { cases };
+      },
+    );
+
+    signedIn.get(
+      '/identity-checks',
+      {
+        schema: {
+          tags,
+          summary: 'Photo IDs waiting to be checked, oldest first (audited)',
+          response: { 200: identityCheckListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read');
+        return { checks: await pendingIdentityChecks(db, request) };
+      },
+    );
+
+    signedIn.get(
+      '/identity-checks/:businessGroup/:referenceNumber/document',
+      {
+        schema: {
+          tags,
+          summary: 'The photo ID a member sent (the view is audited)',
+          params: memberRecordParamsSchema,
+          response: { 200: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requireRight(db, request, 'read');
+        const file = await identityDocument(db, request, request.params);
+        const stream = await app.documentLibrary.store.open(file.id);
+        return reply
+          .type(file.mediaType)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    signedIn.post(
+      '/identity-checks/:businessGroup/:referenceNumber/decision',
+      {
+        schema: {
+          tags,
+          summary: 'Confirms the photo ID, or refuses it with the reason the member reads',
+          params: memberRecordParamsSchema,
+          body: identityDecisionSchema,
+          response: { 200: done, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'work');
+        const body = request.body;
+        await decideIdentityCheck(
+          db,
+          request,
+          request.params,
+          body.outcome,
+          body.outcome === 'failed' ? body.reason : null,
+        );
+        return { ok: true as const };
       },
     );
 

@@ -7,6 +7,7 @@ import { consoleApi } from './console-api';
 import { isSignedOut, problemText, useConsoleTitle } from './fields';
 import { QueuePage } from './QueuePage';
 import { CasePage } from './CasePage';
+import { IdentityChecksPage } from './IdentityChecksPage';
 import { MembersPage } from './MembersPage';
 import '../../components/forms.css';
 import './console.css';
@@ -20,6 +21,7 @@ export function ConsoleApp() {
         <Route index element={<QueuePage />} />
         <Route path="cases/:caseNumber" element={<CasePage />} />
         <Route path="members" element={<MembersPage />} />
+        <Route path="identity-checks" element={<IdentityChecksPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -43,6 +45,7 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
           {staff && (
             <nav aria-label="Console">
               <Link to="/admin">Case queue</Link> <Link to="/admin/members">Find a member</Link>{' '}
+              <Link to="/admin/identity-checks">Identity checks</Link>{' '}
               <span>
                 {staff.name} ({staffRoleNames[staff.role]})
               </span>{' '}

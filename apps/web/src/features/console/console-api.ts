@@ -1,4 +1,11 @@
-import type { CaseDetail, MemberSearchResult, QueuedCase, StaffMember, StaffRole } from '@meridian/contracts';
+import type {
+  CaseDetail,
+  IdentityCheckList,
+  MemberSearchResult,
+  QueuedCase,
+  StaffMember,
+  StaffRole,
+} from '@meridian/contracts';
 import { createHttpClient } from '../../lib/http/client';
 
 /** The console's own client: the staff API only, no member batching or token refresh. */
@@ -29,6 +36,16 @@ export const consoleApi = {
     const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
     return http.get<{ cases: QueuedCase[] }>(`${base}/cases`, { query });
   },
+  identityChecks: () => http.get<IdentityCheckList>(`${base}/identity-checks`),
+  decideIdentity: (
+    businessGroup: string,
+    referenceNumber: string,
+    body: { outcome: 'verified' } | { outcome: 'failed'; reason: string },
+  ) =>
+    http.post(
+      `${base}/identity-checks/${encodeURIComponent(businessGroup)}/${encodeURIComponent(referenceNumber)}/decision`,
+      { body },
+    ),
   members: (query: Record<string, string>) =>
     http.get<MemberSearchResult>(`${base}/members`, {
       query: Object.fromEntries(Object.entries(query).filter(([, value]) => value)),
@@ -42,3 +59,5 @@ export const summaryPdfUrl = (caseNumber: string) =>
   `${base}/cases/${encodeURIComponent(caseNumber)}/summary.pdf`;
 export const fileUrl = (caseNumber: string, fileId: string) =>
   `${base}/cases/${encodeURIComponent(caseNumber)}/files/${fileId}`;
+export const identityDocumentUrl = (businessGroup: string, referenceNumber: string) =>
+  `${base}/identity-checks/${encodeURIComponent(businessGroup)}/${encodeURIComponent(referenceNumber)}/document`;

@@ -75,6 +75,12 @@ export function IdentityCheck() {
           <dt>Proof of identity</dt>
           <dd>{statusText[verification.status]}</dd>
         </div>
+        {verification.status === 'failed' && verification.reason && (
+          <div className="summary-row">
+            <dt>Why</dt>
+            <dd>{verification.reason}</dd>
+          </div>
+        )}
         {verification.documentName && (
           <div className="summary-row">
             <dt>Photo sent</dt>

@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { identityVerifications, memberDocuments, members } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { decideIdentity } from '../identity-verification/service';
+import { auditStaff } from './staff-audit';
+
+const inScope = (request: FastifyRequest, businessGroup: string) => {
+  const groups = request.staff!.businessGroups;
+  return !groups || groups.includes(businessGroup);
+};
+
+/** Photo IDs waiting for someone at the scheme to look at them, oldest first, in the caller's scope. */
+export async function pendingIdentityChecks(db: Database, request: FastifyRequest) {
+  const groups = request.staff!.businessGroups;
+  const conditions: Array<SQL | undefined> = [
+    eq(identityVerifications.status, 'pending'),
+    eq(identityVerifications.method, 'embedded'),
+    groups ? inArray(identityVerifications.businessGroup, groups) : undefined,
+  ];
+  const rows = await db
+    .select({
+      businessGroup: identityVerifications.businessGroup,
+      referenceNumber: identityVerifications.referenceNumber,
+      startedAt: identityVerifications.startedAt,
+      documentId: identityVerifications.documentId,
+      documentName: memberDocuments.name,
+      forenames: members.forenames,
+      surname: members.surname,
+    })
+    .from(identityVerifications)
+    .leftJoin(memberDocuments, eq(memberDocuments.id, identityVerifications.documentId))
+    .leftJoin(
+      members,
+      and(
+        eq(members.businessGroup, identityVerifications.businessGroup),
+        eq(members.referenceNumber, identityVerifications.referenceNumber),
+      ),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(identityVerifications.startedAt))
+    .limit(200);
+  await auditStaff(db, request, {
+    action: 'identity_checks_view',
+    outcome: 'success',
+    details: { count: rows.length },
+  });
+  return rows.map((row) => ({
+    businessGroup: row.businessGroup,
+    referenceNumber: row.referenceNumber,
+    memberName: `${row.forenames ?? ''} ${row.surname ?? ''}`.trim() || null,
+    sentAt: row.startedAt.toISOString(),
+    documentId: row.documentId,
+    documentName: row.documentName,
+  }));
+}
+
+/** The photo ID of a record's check, for viewing (audited); 404 when there is none in scope. */
+export async function identityDocument(
+  db: Database,
+  request: FastifyRequest,
+  record: { businessGroup: string; referenceNumber: string },
+) {
+  const [row] = inScope(request, record.businessGroup)
+    ? await db
+        .select({ id: memberDocuments.id, mediaType: memberDocuments.mediaType })
+        .from(identityVerifications)
+        .innerJoin(memberDocuments, eq(memberDocuments.id, identityVerifications.documentId))
+        .where(
+          and(
+            eq(identityVerifications.businessGroup, record.businessGroup),
+            eq(identityVerifications.referenceNumber, record.referenceNumber),
+          ),
+        )
+    : [];
+  if (!row) throw new AppError(404, 'identity_check_not_found', 'There is no photo ID for this member.');
+  await auditStaff(db, request, {
+    action: 'identity_document_view',
+    outcome: 'success',
+    ...record,
+    details: { documentId: row.id },
+  });
+  return row;
+}
+
+/**
+ * Records what the member of staff decided on a pending photo-ID check (the logic behind
+ * `identity:decide`): confirmed marks the member's cases' proof of identity received; refused keeps the
+ * reason, which the member reads. 404 when there is no pending check in scope.
+ */
+export async function decideIdentityCheck(
+  db: Database,
+  request: FastifyRequest,
+  record: { businessGroup: string; referenceNumber: string },
+  outcome: 'verified' | 'failed',
+  reason: string | null,
+) {
+  const staff = request.staff!;
+  const decided =
+    inScope(request, record.businessGroup) &&
+    (await decideIdentity(db, record, outcome, staff.name, outcome === 'failed' ? reason : null));
+  await auditStaff(db, request, {
+    action: 'identity_decide',
+    outcome: decided ? 'success' : 'failure',
+    ...record,
+    details: { decision: outcome, ...(reason ? { reason } : {}) },
+  });
+  if (!decided)
+    throw new AppError(404, 'identity_check_not_found', 'This member has no photo ID waiting to be checked.');
+}
