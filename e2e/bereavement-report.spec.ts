@@ -19,11 +19,25 @@ async function passCaptcha(main: Locator) {
   await expect(main.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
 }
 
+/** The code just emailed to this address, from the demo outbox. */
+async function emailedCode(page: Page, email: string) {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('status').filter({ hasText: `sent a 6-digit code to ${email}` })).toBeVisible();
+  const outbox = await page.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}`);
+  return /Your code is (\d{6})/.exec((await outbox.json()).messages[0].body)![1]!;
+}
+
 /**
  * The report from its first page to the reference, with axe on every page; with `certificate`, the
- * death certificate is uploaded once the email is proven.
+ * death certificate is uploaded once the email is proven; with `changeEmailTo`, the email is changed
+ * from check your answers, which leads through the code page again.
  */
-async function report(page: Page, reference: RegExp, email: string, { certificate = false } = {}) {
+async function report(
+  page: Page,
+  reference: RegExp,
+  email: string,
+  { certificate = false, changeEmailTo }: { certificate?: boolean; changeEmailTo?: string } = {},
+) {
   const main = page.getByRole('main');
   await expect(heading(page, 'Report a death online')).toBeVisible();
   await expect(main.getByRole('group', { name: 'Check you are a person' })).toBeVisible();
@@ -74,13 +88,13 @@ async function report(page: Page, reference: RegExp, email: string, { certificat
 
   // The email is proven with the code sent to it, read from the demo outbox.
   await expect(heading(page, 'Check your email')).toBeVisible();
-  await expect(main.getByRole('status').filter({ hasText: `sent a 6-digit code to ${email}` })).toBeVisible();
+  const code = await emailedCode(page, email);
+  // A visitor's pages have no "Save and come back later": there is no account to come back to.
+  await expect(main.getByRole('button', { name: 'Save and come back later' })).toHaveCount(0);
   await main.getByLabel('Enter the code from the email').fill('12345');
   await continueButton(main).click();
   await expect(page.getByRole('alert')).toContainText('Enter the 6-digit code from the email');
   await expectNoAccessibilityViolations(page);
-  const outbox = await page.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}`);
-  const code = /Your code is (\d{6})/.exec((await outbox.json()).messages[0].body)![1]!;
   await main.getByLabel('Enter the code from the email').fill(code);
   await continueButton(main).click();
 
@@ -142,6 +156,16 @@ async function report(page: Page, reference: RegExp, email: string, { certificat
   await continueButton(main).click();
   await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
   await expect(main).toContainText('Their next of kin');
+  if (changeEmailTo) {
+    await main.getByRole('link', { name: /Change what is your email address/i }).click();
+    await main.getByLabel('What is your email address?').fill(changeEmailTo);
+    await continueButton(main).click();
+    await expect(heading(page, 'Check your email')).toBeVisible();
+    await main.getByLabel('Enter the code from the email').fill(await emailedCode(page, changeEmailTo));
+    await continueButton(main).click();
+    await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
+    await expect(main).toContainText(changeEmailTo);
+  }
   await main.getByRole('button', { name: 'Send report' }).click();
 
   await expect(heading(page, 'Report sent')).toBeVisible();
@@ -167,10 +191,14 @@ test('a relative reports a death from the home page’s signpost, signed out, on
   });
 });
 
-test('a relative reports a death on Bluewater, with Bluewater’s reference', async ({ page }) => {
+test('a relative reports a death on Bluewater, with Bluewater’s reference, changing their email from check your answers', async ({
+  page,
+}) => {
   await page.goto(bluewaterUrl('/bereavement'));
   await page.getByRole('main').getByRole('link', { name: 'Report a death online' }).click();
-  await report(page, /BBR1-\d+/, `bw.reporter.${Date.now()}@example.org`);
+  await report(page, /BBR1-\d+/, `bw.reporter.${Date.now()}@example.org`, {
+    changeEmailTo: `bw.other.${Date.now()}@example.org`,
+  });
 });
 
 test('a report left alone warns a minute before it times out, then starts again', async ({ page }) => {

@@ -80,7 +80,7 @@ import { memberDetailsRoutes } from './areas/my-details/member-routes';
 import { contactRoutes } from './areas/my-details/contact-routes';
 import { bankRoutes } from './areas/my-details/bank-routes';
 import { addressRoutes } from './areas/my-details/address-routes';
-import { databaseAddressLookup, httpAddressLookup } from './areas/my-details/address-lookup';
+import { createAddressLookup } from './areas/my-details/address-lookup';
 import { telephoneRoutes } from './areas/my-details/telephone-routes';
 import { slowRequests } from './plugins/slow-requests';
 import { identityVerificationRoutes } from './areas/identity-verification/routes';
@@ -308,10 +308,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(contactRoutes, { prefix: '/mdp-api/api', db, messaging });
   await app.register(bankRoutes, { prefix: '/mdp-api/api', db, messaging });
   await app.register(stepUpRoutes, { prefix: '/mdp-api/api', db, config });
-  const addressLookup = config.ADDRESS_LOOKUP_URL
-    ? httpAddressLookup(config.ADDRESS_LOOKUP_URL, config.ADDRESS_LOOKUP_KEY)
-    : databaseAddressLookup(db);
-  await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: addressLookup });
+  await app.register(addressRoutes, { prefix: '/mdp-api/api', lookup: createAddressLookup(config, db) });
   await app.register(telephoneRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(identityVerificationRoutes, { prefix: '/mdp-api/api', db });
   // One set of journey routes, mounted for members and for visitors (areas/journeys/owner.ts).

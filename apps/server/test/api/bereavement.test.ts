@@ -231,10 +231,15 @@ describe('reporting a death', () => {
     const { reporter, token } = await startedReporter();
     const member = new BrowserAgent(ctx.app);
     await member.signIn('db.active');
-    member.cookies.set('visitorJourney', token);
+    // A signed-in member's session opens no report; with the report's own token they report as anyone.
     const asMember = await member.request({ url: `${base}/data` });
     expect(asMember.statusCode).toBe(401);
-    expect(codeOf(asMember)).toBe('member_session_on_visitor_api');
+    expect(codeOf(asMember)).toBe('visitor_token_missing');
+    member.cookies.set('visitorJourney', token);
+    expect((await member.request({ url: `${base}/data` })).statusCode).toBe(200);
+    // The callback request still refuses a member session.
+    const onVisitorApi = await member.request({ url: '/api/visitor/journeys/requestacallback/definition' });
+    expect(codeOf(onVisitorApi)).toBe('member_session_on_visitor_api');
     const onMemberApi = await reporter.request({
       url: '/mdp-api/api/journeys/bereavement/data',
       headers: { authorization: `Bearer ${token}` },
@@ -249,6 +254,24 @@ describe('reporting a death', () => {
     // The callback request is not on the bereavement API, nor the report on the visitor API.
     expect((await reporter.request({ url: '/api/bereavement/journeys/requestacallback/definition' })).statusCode).toBe(404);
     expect((await reporter.request({ url: '/api/visitor/journeys/bereavement/definition' })).statusCode).toBe(404);
+  });
+
+  it('looks addresses up under the report’s own token, not the member API', async () => {
+    const { reporter } = await startedReporter();
+    const search = await reporter.request({ url: `${base}/addresses/search?text=quay%20street%20manchester` });
+    expect(search.statusCode, search.body).toBe(200);
+    const found = search.json() as Array<{ id: string; kind: string; text: string }>;
+    const address = found.find((item) => item.kind === 'Address')!;
+    expect(address.text).toContain('Quay Street');
+    const full = await reporter.request({ url: `${base}/addresses/${encodeURIComponent(address.id)}` });
+    expect(full.json()).toMatchObject({ town: 'Manchester' });
+    const countries = await reporter.request({ url: `${base}/addresses/countries` });
+    expect(countries.json()[0]).toMatchObject({ code: 'GB' });
+    expect((await reporter.request({ url: `${base}/addresses/no-such-address` })).statusCode).toBe(404);
+    // Without the report's token there is no lookup, and the member's lookup still needs a member.
+    const stranger = new BrowserAgent(ctx.app);
+    expect((await stranger.request({ url: `${base}/addresses/search?text=leeds` })).statusCode).toBe(401);
+    expect((await reporter.request({ url: '/mdp-api/api/addresses/search?text=leeds' })).statusCode).toBe(401);
   });
 
   it('runs on Bluewater from its own content, with its own reference', async () => {

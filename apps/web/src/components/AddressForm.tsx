@@ -1,9 +1,10 @@
 import './forms.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { addressSchema, type Address, type AddressSuggestion } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from './ErrorSummary';
 import { TextField } from './TextField';
 import { detailsApi, type StoredAddress } from '../lib/details-api';
+import { AddressSearchContext } from './address-search';
 import { checkForm, errorFor, serverError } from '../lib/form';
 
 const SEARCH_DELAY_MS = 300;
@@ -31,13 +32,14 @@ export function AddressLookup({
   const [results, setResults] = useState<AddressSuggestion[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const lookup = useContext(AddressSearchContext);
 
   useEffect(() => {
     if (!container && text.trim().length < 2) return setResults(null);
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      detailsApi
-        .searchAddresses(text.trim(), container?.id, controller.signal)
+      lookup
+        .search(text.trim(), container?.id, controller.signal)
         .then((found) => {
           setResults(found);
           setProblem(null);
@@ -50,7 +52,7 @@ export function AddressLookup({
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [text, container]);
+  }, [text, container, lookup]);
 
   async function choose(suggestion: AddressSuggestion) {
     if (suggestion.kind === 'Container') {
@@ -59,7 +61,7 @@ export function AddressLookup({
       return;
     }
     try {
-      onChosen(await detailsApi.lookupAddress(suggestion.id));
+      onChosen(await lookup.address(suggestion.id));
     } catch (error) {
       setProblem(serverError(error, 'address-search').message);
     }

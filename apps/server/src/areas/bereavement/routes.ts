@@ -12,6 +12,8 @@ import type { CalculationProvider } from '@meridian/pensions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { journeyRoutesFor } from '../journeys/routes';
+import { createAddressLookup } from '../my-details/address-lookup';
+import { addressLookupRoutes } from '../my-details/address-routes';
 import { visitorJourneyOwner } from '../journeys/visitor-owner';
 import { altchaCaptcha } from './captcha';
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
@@ -37,6 +39,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
 ) => {
   const captcha = await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
   const store = reportDocumentStore(config);
+  const lookup = createAddressLookup(config, db);
   let purge: { stop(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
     purge = startReportPurge(db, store, config.BEREAVEMENT_PURGE_MINUTES, app.log);
@@ -66,6 +69,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       prefix: BEREAVEMENT_API_PREFIX,
       store: bereavementStore,
       minutes: config.BEREAVEMENT_JOURNEY_MINUTES,
+      membersWelcome: true,
       async minutesFor(q, journeyId) {
         const { emailProvenAt } = await reportRow(q, journeyId);
         return emailProvenAt ? config.BEREAVEMENT_PROVEN_MINUTES : config.BEREAVEMENT_JOURNEY_MINUTES;
@@ -99,6 +103,16 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
           },
         );
         reportDocumentRoutes(journeys, walker, db, store);
+        // The address boxes' lookup, for the report's own token (never the member API's).
+        addressLookupRoutes(journeys, lookup, {
+          path: '/journeys/:journeyType/addresses',
+          params: journeyTypeParamsSchema,
+          tags: ['bereavement'],
+          config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+          allow: async (request) => {
+            await walker.journeyOf(db, request, (request.params as { journeyType: string }).journeyType);
+          },
+        });
       },
     },
   });

@@ -73,6 +73,11 @@ export interface VisitorKind {
   admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
   /** Routes only this kind has (the reporter's email proof, documents). */
   routes?(app: RoutesApp, owner: JourneyOwner): void;
+  /**
+   * A signed-in member may walk it too, as anyone would (a member reporting a relative's death): their
+   * session is neither needed nor read, and opens nothing here without the journey's own token.
+   */
+  membersWelcome?: boolean;
 }
 
 /**
@@ -106,7 +111,9 @@ export function visitorJourneyOwner({
     audience,
     tag: kind?.tag ?? 'visitor journeys',
     who: 'visitor',
-    guard: (app) => app.addHook('onRequest', async (request) => refuseMemberSession(request)),
+    guard: (app) => {
+      if (!kind?.membersWelcome) app.addHook('onRequest', async (request) => refuseMemberSession(request));
+    },
     recordOf: () => null,
 
     async graphOf(request, type) {

@@ -108,3 +108,12 @@ export function httpAddressLookup(baseUrl: string, key?: string): AddressLookup 
     },
   };
 }
+
+/** The configured lookup: the address service at ADDRESS_LOOKUP_URL, else the embedded one. */
+export const createAddressLookup = (
+  config: { ADDRESS_LOOKUP_URL?: string; ADDRESS_LOOKUP_KEY?: string },
+  db: Database,
+): AddressLookup =>
+  config.ADDRESS_LOOKUP_URL
+    ? httpAddressLookup(config.ADDRESS_LOOKUP_URL, config.ADDRESS_LOOKUP_KEY)
+    : databaseAddressLookup(db);

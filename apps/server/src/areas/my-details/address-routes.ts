@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressSuggestionSchema, countrySchema, errorBodySchema, safeString } from '@meridian/contracts';
@@ -15,30 +16,49 @@ const countries = [
   ...countryCodes.slice(1).sort((a, b) => regionNames.of(a)!.localeCompare(regionNames.of(b)!)),
 ].map((code) => ({ code, name: regionNames.of(code)! }));
 
-/** Address lookup for the address forms: countries, search with drill-down into containers, one address. */
-export const addressRoutes: FastifyPluginAsyncZod<{ lookup: AddressLookup }> = async (app, { lookup }) => {
-  app.addHook('preHandler', app.requireMember);
+type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Where a set of address calls is mounted and who may call them. */
+export interface AddressCalls {
+  /** The path the calls sit under (`/addresses`, or a report's `/journeys/:journeyType/addresses`). */
+  path: string;
+  /** The path's own parameters (none, or the journey type). */
+  params: z.ZodObject;
+  tags: string[];
+  /** Refuses a caller who may not look addresses up here (throws a 4xx). */
+  allow(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  config?: Record<string, unknown>;
+}
+
+/** Countries, search with drill-down into containers, and one address: for members and for a report's visitor. */
+export function addressLookupRoutes(app: RoutesApp, lookup: AddressLookup, calls: AddressCalls) {
+  const { path, params, tags } = calls;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+  const options = { ...(calls.config && { config: calls.config }), preHandler: calls.allow };
 
   app.get(
-    '/addresses/countries',
+    `${path}/countries`,
     {
+      ...options,
       schema: {
-        tags: ['my-details'],
+        tags,
         summary: 'Countries an address may be in (ISO 3166 codes), the UK first',
-        response: { 200: z.array(countrySchema), 401: errorBodySchema },
+        params,
+        response: { 200: z.array(countrySchema), ...errors },
       },
     },
     async () => countries,
   );
 
   app.get(
-    '/addresses/search',
+    `${path}/search`,
     {
+      ...options,
       schema: {
-        tags: ['my-details'],
+        tags,
         summary:
           'Addresses matching a postcode or free text; a Container is opened by passing its id as container',
+        params,
         querystring: z.object({
           text: safeString().trim().max(100).default(''),
           container: safeString().max(100).optional(),
@@ -54,12 +74,13 @@ export const addressRoutes: FastifyPluginAsyncZod<{ lookup: AddressLookup }> = a
   );
 
   app.get(
-    '/addresses/:addressId',
+    `${path}/:addressId`,
     {
+      ...options,
       schema: {
-        tags: ['my-details'],
+        tags,
         summary: 'One address, ready to fill the address form',
-        params: z.object({ addressId: safeString().min(1).max(100) }),
+        params: params.extend({ addressId: safeString().min(1).max(100) }),
         response: {
           200: z.object({
             id: z.string(),
@@ -74,9 +95,19 @@ export const addressRoutes: FastifyPluginAsyncZod<{ lookup: AddressLookup }> = a
       },
     },
     async (request) => {
-      const address = await lookup.address(request.params.addressId);
+      const address = await lookup.address((request.params as { addressId: string }).addressId);
       if (!address) throw notFound('address_not_found', 'We could not find this address.');
       return { ...address, county: address.county ?? null };
     },
   );
+}
+
+/** Address lookup for a member's address forms. */
+export const addressRoutes: FastifyPluginAsyncZod<{ lookup: AddressLookup }> = async (app, { lookup }) => {
+  addressLookupRoutes(app, lookup, {
+    path: '/addresses',
+    params: z.object({}),
+    tags: ['my-details'],
+    allow: (request, reply) => app.requireMember(request, reply),
+  });
 };

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { JourneyQuestion, PageJourney, SubmittedAnswer } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
+import { AddressSearchContext, memberAddressSearch } from '../../components/address-search';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { FieldMessages } from '../../components/TextField';
 import { fastForward } from './fast-forward';
@@ -58,6 +59,9 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   if ((question && !field) || (partShown && !ShownPart)) return null;
 
   const asked: Asked | undefined = question && field ? { question, field } : undefined;
+  // A report of a death looks addresses up under its own token; everyone else on the member API.
+  const addresses =
+    definition.audience === 'bereavement' ? journeyApi.addressSearch(definition.type) : memberAddressSearch;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,7 +102,14 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
       if (definition.audience === 'member' && (reached?.ends || nextPageKey === definition.summaryPage))
         await refreshApplicationStatus().catch(() => undefined);
       if (leaving) return void navigate(routes.landing);
-      void navigate(slugOf(fastForward.destination(definition.type, nextPageKey)));
+      // A changed answer that a code must prove again (a reporter's new email) goes to the code page
+      // first, even from check your answers; the edit carries on from there.
+      const proveAgain =
+        reached?.question?.kind === 'email-code' &&
+        answer !== null &&
+        !('field' in answer) &&
+        answer.answerKey !== step?.answer?.answerKey;
+      void navigate(slugOf(proveAgain ? nextPageKey : fastForward.destination(definition.type, nextPageKey)));
     } catch (error) {
       setErrors([
         {
@@ -120,49 +131,51 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
           {ShownPart && <ShownPart />}
         </>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        {journeyPage.shows !== 'contact-details' && <ErrorSummary errors={errors} />}
-        {journeyPage.shows && journeyPage.shows !== 'contact-details' && (
-          <RecordedDetails shows={journeyPage.shows} context={context} />
-        )}
-        {asked && (
-          <asked.field.Field
-            question={asked.question}
-            initial={step?.answer ?? null}
-            error={fieldError(errorTargetOf(asked.field, asked.question))}
-          />
-        )}
-        {checkboxes && (
-          <div
-            className={`form-group${errors.some((error) => error.field.startsWith(`${checkboxes.key}-`)) ? ' form-group--error' : ''}`}
-          >
-            <fieldset aria-describedby={checkboxes.hint ? `${checkboxes.key}-hint` : undefined}>
-              <legend className="legend">{checkboxes.legend}</legend>
-              <FieldMessages
-                id={checkboxes.key}
-                hint={checkboxes.hint}
-                error={errors.find((error) => error.field.startsWith(`${checkboxes.key}-`))?.message}
-              />
-              {checkboxes.items.map((item) => {
-                const id = `${checkboxes.key}-${item.key}`;
-                const saved = step?.checkboxesLists[checkboxes.key]?.find((box) => box.key === item.key);
-                return (
-                  <div className="radio" key={item.key}>
-                    <input type="checkbox" id={id} name={id} defaultChecked={saved?.answerValue ?? false} />
-                    <label htmlFor={id}>{item.label}</label>
-                  </div>
-                );
-              })}
-            </fieldset>
+      <AddressSearchContext.Provider value={addresses}>
+        <form onSubmit={onSubmit} noValidate>
+          {journeyPage.shows !== 'contact-details' && <ErrorSummary errors={errors} />}
+          {journeyPage.shows && journeyPage.shows !== 'contact-details' && (
+            <RecordedDetails shows={journeyPage.shows} context={context} />
+          )}
+          {asked && (
+            <asked.field.Field
+              question={asked.question}
+              initial={step?.answer ?? null}
+              error={fieldError(errorTargetOf(asked.field, asked.question))}
+            />
+          )}
+          {checkboxes && (
+            <div
+              className={`form-group${errors.some((error) => error.field.startsWith(`${checkboxes.key}-`)) ? ' form-group--error' : ''}`}
+            >
+              <fieldset aria-describedby={checkboxes.hint ? `${checkboxes.key}-hint` : undefined}>
+                <legend className="legend">{checkboxes.legend}</legend>
+                <FieldMessages
+                  id={checkboxes.key}
+                  hint={checkboxes.hint}
+                  error={errors.find((error) => error.field.startsWith(`${checkboxes.key}-`))?.message}
+                />
+                {checkboxes.items.map((item) => {
+                  const id = `${checkboxes.key}-${item.key}`;
+                  const saved = step?.checkboxesLists[checkboxes.key]?.find((box) => box.key === item.key);
+                  return (
+                    <div className="radio" key={item.key}>
+                      <input type="checkbox" id={id} name={id} defaultChecked={saved?.answerValue ?? false} />
+                      <label htmlFor={id}>{item.label}</label>
+                    </div>
+                  );
+                })}
+              </fieldset>
+            </div>
+          )}
+          <div className="button-group">
+            <button type="submit" id="continue" className="button" disabled={sending}>
+              Continue
+            </button>
+            {definition.audience === 'member' && <SaveAndComeBackLater disabled={sending} />}
           </div>
-        )}
-        <div className="button-group">
-          <button type="submit" id="continue" className="button" disabled={sending}>
-            Continue
-          </button>
-          <SaveAndComeBackLater disabled={sending} />
-        </div>
-      </form>
+        </form>
+      </AddressSearchContext.Provider>
     </>
   );
 }

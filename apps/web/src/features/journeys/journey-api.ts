@@ -1,6 +1,7 @@
 import {
   BEREAVEMENT_API_PREFIX,
   BEREAVEMENT_JOURNEY_TYPE,
+  type AddressSuggestion,
   type JourneyAudience,
   type JourneyCopy,
   type PendingChange,
@@ -9,7 +10,9 @@ import {
   type JourneyState,
   type PageJourney,
 } from '@meridian/contracts';
+import type { AddressSearch } from '../../components/address-search';
 import { http } from '../../lib/api';
+import type { StoredAddress } from '../../lib/details-api';
 import { HttpError } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key';
 import { asActiveRecord } from '../../lib/save-file';
@@ -41,8 +44,11 @@ export interface JourneyDefinitionView {
 }
 
 const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
-/** Journey types walked as a visitor: their calls go to the visitor API, whose token is a cookie. */
-const visitorTypes = new Set<string>();
+/**
+ * Journey types walked as a visitor: their calls go to the visitor API, whose token is a cookie. A
+ * report of a death always is, signed in or not (a member may report a relative's death).
+ */
+const visitorTypes = new Set<string>([BEREAVEMENT_JOURNEY_TYPE]);
 const visitorApi = (type: string) => (type === BEREAVEMENT_JOURNEY_TYPE ? BEREAVEMENT_API_PREFIX : '/api/visitor');
 const base = (type: string) =>
   `${visitorTypes.has(type) ? visitorApi(type) : '/mdp-api/api'}/journeys/${encodeURIComponent(type)}`;
@@ -139,7 +145,23 @@ export const journeyApi = {
   /** The submitted application's PDF, naming the active record: the link carries no record headers. */
   pdfUrl: (type: string) =>
     visitorTypes.has(type) ? `${base(type)}/pdf/download` : asActiveRecord(`${base(type)}/pdf/download`),
+  /** A report of a death's address lookup, under its own token (one object per type, for hooks' deps). */
+  addressSearch: (type: string): AddressSearch => {
+    const known = addressSearches.get(type);
+    if (known) return known;
+    const made: AddressSearch = {
+      search: (text, container, signal) =>
+        http.get<AddressSuggestion[]>(`${base(type)}/addresses/search`, {
+          query: container ? { text, container } : { text },
+          signal,
+        }),
+      address: (id) => http.get<StoredAddress>(`${base(type)}/addresses/${encodeURIComponent(id)}`),
+    };
+    addressSearches.set(type, made);
+    return made;
+  },
 };
+const addressSearches = new Map<string, AddressSearch>();
 
 /** The member's identity check (photo ID, or a provider by the server's configuration). */
 export const identityApi = {
