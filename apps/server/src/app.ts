@@ -43,6 +43,7 @@ import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
 import { paymentRoutes } from './areas/payments/routes';
 import { retirementRoutes } from './areas/retirement/routes';
+import { targetAgeRoutes } from './areas/retirement/target-age-routes';
 import { dcPotRoutes } from './areas/retirement/dc-pot-routes';
 import { retirementJourneyRoutes } from './areas/retirement/application-alias-routes';
 import { retirementQuoteRoutes } from './areas/retirement/quote-routes';
@@ -294,6 +295,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations, memberReads });
   await app.register(batchRoutes, { prefix: '/mdp-api/api' });
   await app.register(retirementRoutes, { prefix: '/mdp-api/api', db, calculations });
+  await app.register(targetAgeRoutes, { prefix: '/mdp-api/api', db });
   await app.register(dcPotRoutes, { prefix: '/mdp-api/api', db });
   await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(dcOptionsRoutes, { prefix: '/mdp-api/api', db, calculations });

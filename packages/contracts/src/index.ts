@@ -34,3 +34,4 @@ export * from './account';
 export * from './two-step';
 export * from './operations';
 export * from './payments';
+export * from './target-age';

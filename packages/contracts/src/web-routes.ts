@@ -68,6 +68,7 @@ export const webAppPaths = {
   dcOptions: '/retirement/dc-options',
   dcCompare: '/retirement/dc-options/compare',
   dcChoose: '/retirement/dc-options/choose',
+  targetAge: '/my-pension/target-age',
   transferValue: '/transfer',
 } as const;
 

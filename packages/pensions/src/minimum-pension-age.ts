@@ -1,4 +1,5 @@
 import { addYears, isoDate, maxDate, type IsoDate } from './dates';
+import { completedYears } from './periods';
 
 /** The normal minimum pension age rises from 55 to 57 on this date (Finance Act 2022). */
 export const NMPA_RISE_DATE = isoDate('2028-04-06');
@@ -48,4 +49,20 @@ export function minimumPensionDate(
     if (mayTakeBenefitsOn(dateOfBirth, date, protectedPensionAge)) return date;
   }
   return maxDate(addYears(dateOfBirth, 57), from);
+}
+
+/**
+ * The whole ages a DC member may choose as their target retirement age: from the first birthday on
+ * which they may take benefits (the minimum pension age, or a protected one) that is still to come, to
+ * the scheme's latest retirement age.
+ */
+export function targetAgeRange(
+  dateOfBirth: IsoDate,
+  today: IsoDate,
+  latestRetirementAge: number,
+  protectedPensionAge?: number | null,
+): { min: number; max: number } {
+  let min = Math.floor(completedYears(dateOfBirth, today)) + 1;
+  while (!mayTakeBenefitsOn(dateOfBirth, addYears(dateOfBirth, min), protectedPensionAge)) min += 1;
+  return { min, max: Math.floor(latestRetirementAge) };
 }

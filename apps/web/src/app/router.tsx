@@ -154,6 +154,17 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               ),
             },
             {
+              path: webAppPaths.targetAge,
+              ...lazyPage(
+                () => import('../features/dc-options/TargetAgePage'),
+                (m) => (
+                  <RequireSignIn>
+                    <m.TargetAgePage />
+                  </RequireSignIn>
+                ),
+              ),
+            },
+            {
               path: webAppPaths.pensionPayslip,
               ...lazyPage(
                 () => import('../features/payments/PayslipPage'),

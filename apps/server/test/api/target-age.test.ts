@@ -1,0 +1,67 @@
+import { addYears, isoDate } from '@meridian/pensions';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { members } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+/** dc.far (35, MDC: latest retirement age 75) changes their target retirement age. */
+const ctx = useTestApp();
+const URL = '/mdp-api/api/members/current/target-retirement-age';
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  expect((await agent.signIn(username)).statusCode).toBe(200);
+  return agent;
+}
+
+const benefitsOf = async (referenceNumber: string) =>
+  (
+    await ctx.database.db
+      .select({ benefits: members.benefits })
+      .from(members)
+      .where(and(eq(members.businessGroup, 'MER'), eq(members.referenceNumber, referenceNumber)))
+  )[0]!.benefits;
+
+describe('the DC target retirement age', () => {
+  it('changes within the ages allowed, and the projection counts to the new date at once', async () => {
+    const agent = await signedIn('dc.far');
+    const now = (await agent.request({ url: URL })).json();
+    // Born after 5 April 1973: 57 is the earliest; the scheme's latest is 75.
+    expect(now).toMatchObject({ targetRetirementAge: 65, range: { min: 57, max: 75 } });
+    const dateOfBirth = isoDate(addYears(isoDate(now.targetRetirementDate), -65));
+    const reference = (await agent.request({ url: '/mdp-api/api/members/current/membership-summary' })).json()
+      .referenceNumber as string;
+    const before = JSON.stringify(await benefitsOf(reference));
+    for (const [age, code] of [
+      [56, 'target_age_out_of_range'],
+      [76, 'target_age_out_of_range'],
+      ['sixty', 'field_invalid'],
+      [60.5, 'field_invalid'],
+    ] as const) {
+      const refused = await agent.request({ method: 'PUT', url: URL, payload: { targetRetirementAge: age } });
+      expect(refused.statusCode, String(age)).toBe(400);
+      expect(refused.json().errors[0].code, String(age)).toBe(code);
+    }
+    expect(JSON.stringify(await benefitsOf(reference))).toBe(before);
+
+    const changed = await agent.request({ method: 'PUT', url: URL, payload: { targetRetirementAge: 60 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      targetRetirementAge: 60,
+      targetRetirementDate: addYears(dateOfBirth, 60),
+    });
+    expect((await benefitsOf(reference)).targetRetirementAge).toBe(60);
+    const timeTo = (await agent.request({ url: '/mdp-api/api/members/current/time-to-retirement' })).json();
+    expect(timeTo.targetRetirementDate).toBe(addYears(dateOfBirth, 60));
+  });
+
+  it('is refused for a DB record and a pension in payment', async () => {
+    for (const username of ['db.deferred', 'db.pensioner']) {
+      const agent = await signedIn(username);
+      const answer = await agent.request({ method: 'PUT', url: URL, payload: { targetRetirementAge: 60 } });
+      expect(answer.statusCode, username).toBe(400);
+      expect(answer.json().errors[0].code).toBe('target_age_not_for_this_record');
+    }
+  });
+});
