@@ -308,6 +308,23 @@ describe('reporting a death', () => {
     expect(row!.emailLockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
   });
 
+  it('sends one address at most 5 codes an hour, from any number of reports and addresses', async () => {
+    const email = 'flooded@example.org';
+    const codes = [];
+    for (let report = 0; report < 6; report++) {
+      const { reporter } = await startedReporter();
+      await walkToEmail(reporter, 'br', email);
+      codes.push(
+        await reporter.request({ method: 'POST', url: `${base}/email-token`, payload: {}, remoteAddress: nextAddress() }),
+      );
+    }
+    expect(codes.slice(0, 5).map((sent) => sent.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes[5]!.statusCode).toBe(429);
+    expect(codeOf(codes[5]!)).toBe('email_codes_exceeded');
+    const sent = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(sent).toHaveLength(5);
+  });
+
   it('refuses to send a report whose email is not proven, or was changed after it was', async () => {
     const { reporter } = await startedReporter();
     await walk(reporter, 'br', 'first@example.org');
@@ -522,6 +539,40 @@ describe('reporting a death', () => {
     expect(await unmatchReport(db, caseNumber)).toEqual({ caseNumber, liftedUsers: 1 });
     expect((await new BrowserAgent(ctx.app).signIn('dc.near')).statusCode).toBe(200);
     await expect(unmatchReport(db, caseNumber)).rejects.toMatchObject({ code: 'report_not_matched' });
+  });
+
+  it('answers the spec’s call names: journey-start, question-step, journey-submit and journey-end', async () => {
+    const reporter = new BrowserAgent(ctx.app);
+    const started = await reporter.request({
+      method: 'POST',
+      url: `${base}/journey-start`,
+      payload: { captcha: await solvedCaptcha(reporter) },
+      remoteAddress: nextAddress(),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const step = await reporter.request({
+      method: 'POST',
+      url: `${base}/question-step`,
+      payload: {
+        currentPageKey: 'br_deceased',
+        questionKey: 'deceased',
+        answerKey: 'provided',
+        answerValue: JSON.stringify(deceased),
+      },
+    });
+    expect(step.json()).toEqual({ nextPageKey: 'br_date_of_death' });
+    // Not complete yet: the submit is refused as the engine's is.
+    expect((await reporter.request({ method: 'POST', url: `${base}/journey-submit`, payload: {} })).statusCode).toBe(400);
+    expect((await reporter.request({ method: 'DELETE', url: `${base}/journey-end` })).statusCode).toBe(204);
+    expect((await reporter.request({ url: `${base}/data` })).statusCode).toBe(401);
+    // Without a captcha there is no start under either name.
+    const bare = await new BrowserAgent(ctx.app).request({
+      method: 'POST',
+      url: `${base}/journey-start`,
+      payload: { captcha: 'not-a-payload' },
+      remoteAddress: nextAddress(),
+    });
+    expect(codeOf(bare)).toBe('captcha_invalid');
   });
 
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {

@@ -18,7 +18,12 @@ export const EMAIL_PROOF_RULES = {
   maxAttempts: 5,
   resendSeconds: 30,
   lockHours: 24,
+  /** Codes one email address may be sent in an hour, from every report and address together. */
+  codesPerAddressPerHour: 5,
 } as const;
+
+/** Counts a code about to be sent to an address (shared through Redis when configured); false once over. */
+export type EmailCodeCounter = (email: string) => Promise<{ allowed: boolean }>;
 
 type ReportRow = typeof bereavementJourneys.$inferSelect;
 
@@ -41,8 +46,17 @@ export async function reportRow(db: Pick<Database, 'select'>, id: string) {
   return row!;
 }
 
-/** Sends a code to the report's email answer; a code sent under 30 seconds ago to it stands. */
-export async function sendEmailCode(db: Database, log: FastifyBaseLogger, row: ReportRow, now: Date) {
+/**
+ * Sends a code to the report's email answer; a code sent under 30 seconds ago to it stands. Each new
+ * code is counted against the address, so no one can flood someone else's inbox from many reports.
+ */
+export async function sendEmailCode(
+  db: Database,
+  log: FastifyBaseLogger,
+  row: ReportRow,
+  now: Date,
+  countCode: EmailCodeCounter,
+) {
   const email = reporterEmailOf(row);
   if (!email) throw badRequest('email_not_given', 'Give your email address first.');
   if (row.emailLockedUntil && row.emailLockedUntil > now) throw locked();
@@ -50,8 +64,13 @@ export async function sendEmailCode(db: Database, log: FastifyBaseLogger, row: R
     row.email === email &&
     row.emailCodeSentAt &&
     now.getTime() - row.emailCodeSentAt.getTime() < EMAIL_PROOF_RULES.resendSeconds * 1000;
-  if (recent && row.emailCodeExpiresAt)
-    return { email, expiresAt: row.emailCodeExpiresAt.toISOString() };
+  if (recent && row.emailCodeExpiresAt) return { email, expiresAt: row.emailCodeExpiresAt.toISOString() };
+  if (!(await countCode(email.toLowerCase())).allowed)
+    throw new AppError(
+      429,
+      'email_codes_exceeded',
+      `We have sent ${EMAIL_PROOF_RULES.codesPerAddressPerHour} codes to this email address in the last hour. Wait an hour, or call us.`,
+    );
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + EMAIL_PROOF_RULES.expiryMinutes * 60_000);
   await db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import { journeyRoutesFor } from '../journeys/routes';
 import { createAddressLookup } from '../my-details/address-lookup';
 import { addressLookupRoutes } from '../my-details/address-routes';
 import { visitorJourneyOwner } from '../journeys/visitor-owner';
+import { reportAliasRoutes } from './alias-routes';
 import { altchaCaptcha } from './captcha';
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
@@ -85,7 +86,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
             config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
             schema: {
               tags: ['bereavement'],
-              summary: `Email a 6-digit code to the report's email answer, valid ${EMAIL_PROOF_RULES.expiryMinutes} minutes (a code sent under ${EMAIL_PROOF_RULES.resendSeconds} seconds ago stands); 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes`,
+              summary: `Email a 6-digit code to the report's email answer, valid ${EMAIL_PROOF_RULES.expiryMinutes} minutes (a code sent under ${EMAIL_PROOF_RULES.resendSeconds} seconds ago stands); 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes; 429 email_codes_exceeded after ${EMAIL_PROOF_RULES.codesPerAddressPerHour} codes to one address in an hour`,
               params: journeyTypeParamsSchema,
               response: {
                 200: bereavementEmailCodeSentSchema,
@@ -99,10 +100,17 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
           },
           async (request) => {
             const journey = await walker.journeyOf(db, request, request.params.journeyType);
-            return sendEmailCode(db, request.log, await reportRow(db, journey.id), new Date());
+            return sendEmailCode(db, request.log, await reportRow(db, journey.id), new Date(), (email) =>
+              request.server.attemptCounters.take(
+                'bereavement-email-code',
+                email,
+                EMAIL_PROOF_RULES.codesPerAddressPerHour,
+              ),
+            );
           },
         );
         reportDocumentRoutes(journeys, walker, db, store);
+        reportAliasRoutes(journeys, walker, db, calculations);
         // The address boxes' lookup, for the report's own token (never the member API's).
         addressLookupRoutes(journeys, lookup, {
           path: '/journeys/:journeyType/addresses',
