@@ -1,4 +1,4 @@
-// npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>"
+// npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>" [--reason "<text>"]
 // Stands in for the scheme's back office: records what someone who looked at the photo ID decided.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
@@ -12,12 +12,14 @@ const { values, positionals } = parseArgs({
     verified: { type: 'boolean' },
     failed: { type: 'boolean' },
     by: { type: 'string' },
+    /** Why it was refused, which the member reads (with --failed). */
+    reason: { type: 'string' },
   },
 });
 const [businessGroup, referenceNumber] = positionals;
 if (!businessGroup || !referenceNumber || values.verified === values.failed || !values.by) {
   console.error(
-    'Usage: npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>"',
+    'Usage: npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>" [--reason "<text>"]',
   );
   process.exit(2);
 }
@@ -30,6 +32,7 @@ try {
     { businessGroup, referenceNumber },
     values.verified ? 'verified' : 'failed',
     values.by,
+    values.failed ? values.reason?.trim() || null : null,
   );
   console.log(
     decided
