@@ -35,6 +35,8 @@ const check = (member: object | undefined, answer: { id: string; name: string },
   kindChecks.file!({
     db: ctx.database.db,
     request: { member } as unknown as FastifyRequest,
+    // A member's journey: a report of a death's uploads are checked in the report (areas/bereavement).
+    graph: { definition: { audience: 'member' } },
     page: { question: asked },
     answer: { questionKey: asked.key, answerKey: answer.id, answerValue: JSON.stringify(answer) },
   } as unknown as PageCheckContext);
