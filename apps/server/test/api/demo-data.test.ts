@@ -33,7 +33,7 @@ describe('demo data', () => {
       .select()
       .from(members)
       .where(eq(members.referenceNumber, '1000004'));
-    expect(pensioner!.dateRetired).toBe(addMonths(today, -3));
+    expect(pensioner!.dateRetired).toBe(addMonths(today, -20));
   });
 
   it('has the linked member join the DC section when they left the final salary section, not before', async () => {

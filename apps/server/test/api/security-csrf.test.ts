@@ -108,5 +108,5 @@ describe('CSRF over every state-changing operation of the OpenAPI document', () 
       }
     }
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 });

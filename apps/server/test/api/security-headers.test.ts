@@ -96,7 +96,7 @@ describe('HEAD answers like GET, and every answer carries the security headers',
         for (const problem of problems) failures.push(`${request.label}: ${problem}`);
       }
       expect(failures).toEqual([]);
-    }, 300_000);
+    }, 900_000);
   }
 
   it('tells caches to keep no answer made for a signed-in member, and leaves public content alone', async () => {
@@ -135,7 +135,7 @@ describe('HEAD answers like GET, and every answer carries the security headers',
     });
     expect(publicPage.statusCode).toBe(200);
     expect(publicPage.headers['cache-control']).toBeUndefined();
-  }, 300_000);
+  }, 900_000);
 
   it('serves the app shell with 200 and a fresh CSP nonce on its inline script', async () => {
     const agent = new BrowserAgent(context.app);

@@ -176,7 +176,7 @@ describe('ownership: member A against member B on every member operation', () =>
       }
     }
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it('refuses A naming any of B’s records in the address of a download link, and nothing changes', async () => {
     const failures: string[] = [];
@@ -211,7 +211,7 @@ describe('ownership: member A against member B on every member operation', () =>
       }
     }
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it('refuses A using B’s identifiers in any parameter or body field, and nothing changes', async () => {
     const failures: string[] = [];
@@ -244,5 +244,5 @@ describe('ownership: member A against member B on every member operation', () =>
     }
     expect(attempts, 'no operation took one of B’s identifiers').toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 });
