@@ -19,9 +19,25 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
   };
 }
 
+/**
+ * Specs that start a portal of their own and use none of the shared ones. CI runs them in a second
+ * Playwright beside the rest (`E2E_PART=own-portals`, with no shared portals started, and
+ * `E2E_PART=shared` for the others): much of their time is waiting on their portal's start.
+ */
+const ownPortalSpecs = [
+  '**/transfer-application.spec.ts',
+  '**/two-step.spec.ts',
+  '**/operations-console.spec.ts',
+];
+const part = process.env.E2E_PART;
+const ownPortalsOnly = part === 'own-portals';
+
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  ...(ownPortalsOnly && { testMatch: ownPortalSpecs }),
+  ...(part === 'shared' && { testIgnore: ownPortalSpecs }),
+  // Each Playwright clears its output folder as it starts: two side by side need one each.
+  outputDir: ownPortalsOnly ? './test-results-own-portals' : './test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -48,28 +64,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: [
-    server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
-    // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey,
-    // and whose reports of a death time out after 75 seconds (warning a minute before).
-    server(shortIdlePort, `data/e2e-${shortIdlePort}`, {
-      IDLE_TIMEOUT_MINUTES: '0.3',
-      BEREAVEMENT_JOURNEY_MINUTES: '1.25',
-    }),
-    // The analytics receiver (Matomo tracker script and hits, Mixpanel calls) and a portal that reports to it.
-    {
-      command: 'node e2e/support/analytics-receiver.mjs',
-      url: `http://localhost:${receiverPort}/health`,
-      reuseExistingServer: false,
-      stdout: 'ignore' as const,
-      env: { RECEIVER_PORT: String(receiverPort) },
-    },
-    server(analyticsPort, `data/e2e-${analyticsPort}`, {
-      MATOMO_URL: `http://localhost:${receiverPort}/`,
-      MATOMO_SITE_ID: '1',
-      MIXPANEL_TOKEN: 'e2e-token',
-      MIXPANEL_API_HOST: `http://localhost:${receiverPort}/mixpanel`,
-      ANALYTICS_EXCLUDED_PATHS: '/accessibility',
-    }),
-  ],
+  webServer: ownPortalsOnly
+    ? []
+    : [
+        server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
+        // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey,
+        // and whose reports of a death time out after 75 seconds (warning a minute before).
+        server(shortIdlePort, `data/e2e-${shortIdlePort}`, {
+          IDLE_TIMEOUT_MINUTES: '0.3',
+          BEREAVEMENT_JOURNEY_MINUTES: '1.25',
+        }),
+        // The analytics receiver (Matomo tracker script and hits, Mixpanel calls) and a portal that reports to it.
+        {
+          command: 'node e2e/support/analytics-receiver.mjs',
+          url: `http://localhost:${receiverPort}/health`,
+          reuseExistingServer: false,
+          stdout: 'ignore' as const,
+          env: { RECEIVER_PORT: String(receiverPort) },
+        },
+        server(analyticsPort, `data/e2e-${analyticsPort}`, {
+          MATOMO_URL: `http://localhost:${receiverPort}/`,
+          MATOMO_SITE_ID: '1',
+          MIXPANEL_TOKEN: 'e2e-token',
+          MIXPANEL_API_HOST: `http://localhost:${receiverPort}/mixpanel`,
+          ANALYTICS_EXCLUDED_PATHS: '/accessibility',
+        }),
+      ],
 });
