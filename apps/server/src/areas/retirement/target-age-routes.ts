@@ -6,7 +6,7 @@ import {
   targetRetirementAgeRequestSchema,
   targetRetirementAgeSchema,
 } from '@meridian/contracts';
-import { addYears, getSchemeConfig, isoDate, targetAgeRange, utcDay } from '@meridian/pensions';
+import { dateAtAge, getDcSchemeConfig, isoDate, targetAgeRange, utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { members } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -28,7 +28,7 @@ async function targetOf(db: Database, request: FastifyRequest) {
       'A target retirement age is for a savings pot that is not being paid yet.',
     );
   const today = utcDay(new Date());
-  const config = getSchemeConfig(scheme.code, today);
+  const config = getDcSchemeConfig(scheme.code, today);
   const dateOfBirth = isoDate(member.dateOfBirth);
   const range = targetAgeRange(
     dateOfBirth,
@@ -37,12 +37,8 @@ async function targetOf(db: Database, request: FastifyRequest) {
     member.protectedPensionAge,
   );
   const chosen = member.benefits.targetRetirementAge;
-  const age =
-    typeof chosen === 'number'
-      ? chosen
-      : 'defaultTargetRetirementAge' in config
-        ? config.defaultTargetRetirementAge
-        : config.ages.normalRetirementAge;
+  // The projection's own rule (calculateDcQuote): the member's target, else the scheme's default.
+  const age = typeof chosen === 'number' ? chosen : config.defaultTargetRetirementAge;
   return { member, dateOfBirth, range, age };
 }
 
@@ -64,7 +60,7 @@ export const targetAgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     },
     async (request) => {
       const { dateOfBirth, range, age } = await targetOf(db, request);
-      return { targetRetirementAge: age, targetRetirementDate: addYears(dateOfBirth, age), range };
+      return { targetRetirementAge: age, targetRetirementDate: dateAtAge(dateOfBirth, age), range };
     },
   );
 
@@ -101,7 +97,7 @@ export const targetAgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         referenceNumber: member.referenceNumber,
         details: { from: age, to: wanted },
       });
-      return { targetRetirementAge: wanted, targetRetirementDate: addYears(dateOfBirth, wanted), range };
+      return { targetRetirementAge: wanted, targetRetirementDate: dateAtAge(dateOfBirth, wanted), range };
     },
   );
 };
