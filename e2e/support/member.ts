@@ -11,9 +11,19 @@ export async function signInToHub(page: Page, username: string, loginUrl = '/log
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
 }
 
-/** The 6-digit code in the latest message the embedded outbox holds for an address or number. */
+/**
+ * The 6-digit code in the latest message the embedded outbox holds for an address or number, waiting
+ * for it: the page can show "code sent" a moment before the message is in the outbox.
+ */
 export async function codeSentTo(request: APIRequestContext, recipient: string) {
-  const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
-  const { messages } = (await answer.json()) as { messages: Array<{ body: string }> };
-  return /\b(\d{6})\b/.exec(messages[0]!.body)![1]!;
+  let body = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+      const { messages } = (await answer.json()) as { messages: Array<{ body: string }> };
+      body = messages[0]?.body ?? '';
+      return /\b\d{6}\b/.test(body);
+    })
+    .toBe(true);
+  return /\b(\d{6})\b/.exec(body)![1]!;
 }
