@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
 import { choose, typeDate } from './support/keyboard';
+import { messageTo } from './support/member';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -23,8 +24,7 @@ async function passCaptcha(main: Locator) {
 async function emailedCode(page: Page, email: string) {
   const main = page.getByRole('main');
   await expect(main.getByRole('status').filter({ hasText: `sent a 6-digit code to ${email}` })).toBeVisible();
-  const outbox = await page.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}`);
-  return /Your code is (\d{6})/.exec((await outbox.json()).messages[0].body)![1]!;
+  return /Your code is (\d{6})/.exec(await messageTo(page.request, email, /Your code is \d{6}/))![1]!;
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { choose, tabTo } from './support/keyboard';
-import { signInToHub as signIn, codeSentTo, DEMO_PASSWORD } from './support/member';
+import { signInToHub as signIn, codeSentTo, DEMO_PASSWORD, messageTo } from './support/member';
 
 // Each test walks several pages with an axe check on each: allow for a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -226,9 +226,7 @@ test('a stolen session cannot redirect the pension: the email change asks for th
   await expect(detailsRow(page, 'Change waiting')).toContainText('Pending');
   await expect(detailsRow(page, 'Bank account')).not.toContainText('•••• 1166');
   await expectNoAccessibilityViolations(page);
-  const toMobile = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent('+447912345678')}`);
-  const { messages } = (await toMobile.json()) as { messages: Array<{ body: string }> };
-  expect(messages[0]!.body).toMatch(/bank details are being changed/);
+  await messageTo(request, '+447912345678', /bank details are being changed/);
 
   // My requests lists the change while it waits.
   await page.goto('/my-requests');
