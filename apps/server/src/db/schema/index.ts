@@ -22,3 +22,5 @@ export * from './beneficiaries';
 export * from './bereavement';
 export * from './operations';
 export * from './two-step';
+export * from './jobs';
+export * from './webhooks';

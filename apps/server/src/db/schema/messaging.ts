@@ -10,6 +10,8 @@ export const outboxMessages = portal.table('outbox_messages', {
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** The tenant whose site the message was sent from (null outside a request, e.g. a command). */
+  tenantUrl: text('tenant_url'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
