@@ -24,3 +24,4 @@ export * from './operations';
 export * from './two-step';
 export * from './jobs';
 export * from './webhooks';
+export * from './passkeys';
