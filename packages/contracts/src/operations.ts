@@ -80,9 +80,60 @@ export type QueuedCase = z.infer<typeof queuedCaseSchema>;
 
 export const caseQueueSchema = z.object({ cases: z.array(queuedCaseSchema) });
 
+/**
+ * A case's statuses, as the member reads them in My requests, and the moves staff may make between
+ * them. Completed and rejected end a case. A status the machine does not know (set by an older
+ * version or the case:update command) moves as In progress does.
+ */
+export const caseStatuses = [
+  'Received',
+  'In progress',
+  'Waiting for you',
+  'Waiting for someone else',
+  'Completed',
+  'Rejected',
+] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+
+/** The statuses staff set with a note (completing and rejecting have their own actions). */
+export const workingStatuses = ['In progress', 'Waiting for you', 'Waiting for someone else'] as const;
+
+export const caseMoves: Record<CaseStatus, readonly CaseStatus[]> = {
+  Received: ['In progress', 'Waiting for you', 'Rejected'],
+  'In progress': ['Waiting for you', 'Waiting for someone else', 'Completed', 'Rejected'],
+  'Waiting for you': ['In progress', 'Rejected'],
+  'Waiting for someone else': ['In progress', 'Rejected'],
+  Completed: [],
+  Rejected: [],
+};
+
+/** Where a case in this status may go next. */
+export const movesFrom = (status: string): readonly CaseStatus[] =>
+  caseMoves[(caseStatuses as readonly string[]).includes(status) ? (status as CaseStatus) : 'In progress'];
+
+/** How staff read a status (the member reads the status itself). */
+export const staffStatusText: Record<CaseStatus, string> = {
+  Received: 'Received',
+  'In progress': 'In progress',
+  'Waiting for you': 'Waiting for the member',
+  'Waiting for someone else': 'Waiting for someone else (a third party)',
+  Completed: 'Completed',
+  Rejected: 'Rejected',
+};
+
 export const caseEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['opened', 'submitted_document', 'assigned', 'status', 'note', 'completed', 'rejected']),
+  kind: z.enum([
+    'opened',
+    'submitted_document',
+    'assigned',
+    'status',
+    'note',
+    'completed',
+    'rejected',
+    'document_received',
+    'document_requested',
+  ]),
   by: z.string(),
   status: z.string().nullable(),
   note: z.string().nullable(),
@@ -92,7 +143,12 @@ export const caseEventSchema = z.object({
 export const caseAnswerSchema = z.object({ question: z.string(), answer: z.string() });
 
 export const caseDetailSchema = z.object({
-  case: queuedCaseSchema.extend({ memberNote: z.string().nullable(), journeyType: z.string().nullable() }),
+  case: queuedCaseSchema.extend({
+    memberNote: z.string().nullable(),
+    journeyType: z.string().nullable(),
+    /** Where the case may move next (empty once it is completed or rejected). */
+    allowedMoves: z.array(z.enum(caseStatuses)),
+  }),
   member: z
     .object({
       name: z.string(),
@@ -132,7 +188,7 @@ export const assignCaseSchema = z.object({
 });
 
 export const changeStatusSchema = z.object({
-  status: text(80),
+  status: z.enum(workingStatuses),
   /** What the member reads in My requests. */
   memberNote: text(2000),
 });
@@ -145,6 +201,12 @@ export const rejectCaseSchema = z.object({
   /** The reason, which the member reads in My requests. */
   reason: text(2000),
 });
+
+/** A document the case lists, now received (its name as the case lists it). */
+export const documentReceivedSchema = z.object({ document: text(120) });
+
+/** Ask the member for another document, with a message they read in My requests. */
+export const requestDocumentSchema = z.object({ document: text(120), memberNote: text(2000) });
 
 /** Member search: any of the four, together narrowing it; at least one. */
 export const memberSearchQuerySchema = z.object({

@@ -225,8 +225,7 @@ describe('case work', () => {
     const toOther = await post('assign', { to: leader.id });
     expect([toOther.statusCode, errorCode(toOther)]).toEqual([403, 'staff_role_not_allowed']);
     expect(
-      (await post('status', { status: 'Checking your documents', memberNote: 'We have your form.' }))
-        .statusCode,
+      (await post('status', { status: 'In progress', memberNote: 'We have your form.' })).statusCode,
     ).toBe(200);
     expect((await post('notes', { note: 'Called the member.' })).statusCode).toBe(200);
     const blank = await post('status', { status: ' ', memberNote: 'x' });
@@ -263,6 +262,136 @@ describe('case work', () => {
       status: 'Completed',
       memberNote: 'Your pension is set up.',
     });
+  });
+
+  it('moves a case only as its state machine allows; a refused move changes nothing and is audited', async () => {
+    const caseNumber = await openTestCase();
+    const agent = await signedInStaff(caseworker);
+    const post = (path: string, payload: Record<string, unknown>) =>
+      agent.request({ method: 'POST', url: `/admin-api/cases/${caseNumber}/${path}`, payload });
+    const detail = async () =>
+      (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
+        case: { status: string; memberNote: string | null; allowedMoves: string[] };
+      };
+    expect((await detail()).case.allowedMoves).toEqual(['In progress', 'Waiting for you', 'Rejected']);
+
+    const early = await post('complete', { memberNote: 'Done.' });
+    expect([early.statusCode, errorCode(early)]).toEqual([409, 'case_move_not_allowed']);
+    const sideways = await post('status', {
+      status: 'Waiting for someone else',
+      memberNote: 'Asked your employer.',
+    });
+    expect([sideways.statusCode, errorCode(sideways)]).toEqual([409, 'case_move_not_allowed']);
+    const unknown = await post('status', { status: 'Paid', memberNote: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect((await detail()).case).toMatchObject({ status: 'Received', memberNote: null });
+    const refusals = await context.database.db.execute(
+      sql`select action, details from ${staffAudit} where case_number = ${caseNumber} and outcome = 'denied' order by at`,
+    );
+    expect(refusals.rows).toEqual([
+      {
+        action: 'case_completed',
+        details: { reason: 'move_not_allowed', from: 'Received', to: 'Completed' },
+      },
+      {
+        action: 'case_status',
+        details: { reason: 'move_not_allowed', from: 'Received', to: 'Waiting for someone else' },
+      },
+    ]);
+
+    expect(
+      (await post('status', { status: 'In progress', memberNote: 'We are working on it.' })).statusCode,
+    ).toBe(200);
+    const again = await post('status', { status: 'In progress', memberNote: 'Still.' });
+    expect([again.statusCode, errorCode(again)]).toEqual([409, 'case_move_not_allowed']);
+    expect((await detail()).case.allowedMoves).toEqual([
+      'Waiting for you',
+      'Waiting for someone else',
+      'Completed',
+      'Rejected',
+    ]);
+    // A status set outside the machine (the case:update command) moves as In progress does.
+    await context.database.db
+      .update(memberCases)
+      .set({ status: 'Checking your documents' })
+      .where(eq(memberCases.caseNumber, caseNumber));
+    expect((await post('complete', { memberNote: 'Your pension is set up.' })).statusCode).toBe(200);
+    expect((await detail()).case.allowedMoves).toEqual([]);
+  });
+
+  it('marks a document received and asks the member for another, which they see in My requests', async () => {
+    const caseNumber = await openTestCase();
+    const agent = await signedInStaff(caseworker);
+    const post = (path: string, payload: Record<string, unknown>) =>
+      agent.request({ method: 'POST', url: `/admin-api/cases/${caseNumber}/${path}`, payload });
+    const received = await post('documents/received', { document: 'Proof of identity' });
+    expect(received.statusCode, received.body).toBe(200);
+    const twice = await post('documents/received', { document: 'Proof of identity' });
+    expect([twice.statusCode, errorCode(twice)]).toEqual([409, 'case_document_received']);
+    const unlisted = await post('documents/received', { document: 'Birth certificate' });
+    expect([unlisted.statusCode, errorCode(unlisted)]).toEqual([404, 'case_document_not_found']);
+
+    const note = 'Please send your marriage certificate: upload it from My requests, or post a copy to us.';
+    const asked = await post('documents/request', { document: 'Marriage certificate', memberNote: note });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const askedAgain = await post('documents/request', {
+      document: 'Marriage certificate',
+      memberNote: note,
+    });
+    expect([askedAgain.statusCode, errorCode(askedAgain)]).toEqual([409, 'case_document_outstanding']);
+    const blank = await post('documents/request', { document: ' ', memberNote: note });
+    expect(blank.statusCode).toBe(400);
+
+    const detail = (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
+      timeline: Array<{ kind: string; note: string | null; memberNote: string | null }>;
+    };
+    expect(detail.timeline.slice(1)).toMatchObject([
+      { kind: 'document_received', note: 'Proof of identity' },
+      { kind: 'document_requested', note: 'Marriage certificate', memberNote: note },
+    ]);
+    expect(await auditCount('case_document_received', caseNumber)).toBe(1);
+    expect(await auditCount('case_document_requested', caseNumber)).toBe(1);
+
+    const member = new BrowserAgent(context.app);
+    await member.signIn('db.retiring');
+    const mine = (await member.request({ method: 'GET', url: '/mdp-api/api/cases' })).json() as {
+      cases: Array<{ caseNumber: string; memberNote: string | null; documents: unknown[] }>;
+    };
+    expect(mine.cases.find((c) => c.caseNumber === caseNumber)).toMatchObject({
+      memberNote: note,
+      documents: [
+        { name: 'Proof of identity', status: 'received' },
+        { name: 'Marriage certificate', status: 'outstanding' },
+      ],
+    });
+
+    const auditorSecret = 'AUDITORTWODEMOSECRETFORTESTSAAAA';
+    await addStaff(context.database.db, {
+      email: 'auditor2@meridian.example',
+      name: 'Otto Auditor',
+      role: 'auditor',
+      tenantUrl: 'localhost',
+      password: 'auditor password',
+      totp: { secret: auditorSecret },
+    });
+    const auditor = await signedInStaff(
+      { email: 'auditor2@meridian.example', totpSecret: auditorSecret },
+      'auditor password',
+    );
+    const refused = await auditor.request({
+      method: 'POST',
+      url: `/admin-api/cases/${caseNumber}/documents/request`,
+      payload: { document: 'Payslip', memberNote: 'Send a payslip.' },
+    });
+    expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'staff_role_not_allowed']);
+    const blueCaseworker = demoStaff.find((staff) => staff.email === 'caseworker@bluewater.example')!;
+    const otherTenant = await signedInStaff(blueCaseworker);
+    const theirs = await otherTenant.request({
+      method: 'POST',
+      url: `/admin-api/cases/${caseNumber}/documents/received`,
+      payload: { document: 'Marriage certificate' },
+    });
+    expect([theirs.statusCode, errorCode(theirs)]).toEqual([403, 'case_other_tenant']);
   });
 
   it('lets a team leader assign to someone and reject with a reason; an auditor reads but cannot act', async () => {
@@ -303,7 +432,7 @@ describe('case work', () => {
     const refused = await auditor.request({
       method: 'POST',
       url: `/admin-api/cases/${caseNumber}/status`,
-      payload: { status: 'Changed', memberNote: 'No' },
+      payload: { status: 'In progress', memberNote: 'No' },
     });
     expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'staff_role_not_allowed']);
     expect(await auditCount('case_work', caseNumber)).toBe(1);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { daysBetween, utcDay } from '@meridian/pensions';
-import type { CaseDetail, QueuedCase, StaffRole } from '@meridian/contracts';
+import { movesFrom, type CaseDetail, type QueuedCase, type StaffRole } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import {
   caseEvents,
@@ -310,6 +310,7 @@ export async function caseDetail(
       assignee: found.assignee,
       memberNote: found.memberNote,
       journeyType: found.journeyType,
+      allowedMoves: found.closed ? [] : [...movesFrom(found.status)],
     },
     member: member
       ? {
@@ -339,11 +340,82 @@ export type CaseAction =
   | { kind: 'status'; status: string; memberNote: string }
   | { kind: 'note'; note: string }
   | { kind: 'completed'; memberNote: string }
-  | { kind: 'rejected'; reason: string };
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'document_received'; document: string }
+  | { kind: 'document_requested'; document: string; memberNote: string };
+
+type CaseChange = Partial<
+  Pick<
+    typeof memberCases.$inferInsert,
+    'assignedTo' | 'status' | 'memberNote' | 'closedAt' | 'updatedAt' | 'documents'
+  >
+>;
+
+/** The status an action moves the case to, if it moves it. */
+const targetStatus = (action: CaseAction): string | null =>
+  action.kind === 'status'
+    ? action.status
+    : action.kind === 'completed'
+      ? 'Completed'
+      : action.kind === 'rejected'
+        ? 'Rejected'
+        : null;
+
+/** What an action changes on the case (its document list as it stands given); 400/409 when it cannot. */
+function changeOf(
+  action: CaseAction,
+  documents: Array<{ name: string; status: string }>,
+  now: Date,
+): CaseChange | null {
+  switch (action.kind) {
+    case 'assigned':
+      return { assignedTo: action.assigneeId };
+    case 'status':
+      return { status: action.status, memberNote: action.memberNote, updatedAt: now };
+    case 'completed':
+      return { status: 'Completed', memberNote: action.memberNote, closedAt: now, updatedAt: now };
+    case 'rejected':
+      return { status: 'Rejected', memberNote: action.reason, closedAt: now, updatedAt: now };
+    case 'note':
+      return null;
+    case 'document_received': {
+      const listed = documents.find((document) => document.name === action.document);
+      if (!listed)
+        throw new AppError(404, 'case_document_not_found', `This case does not list “${action.document}”.`);
+      if (listed.status !== 'outstanding')
+        throw new AppError(409, 'case_document_received', `“${action.document}” is already received.`);
+      return {
+        documents: documents.map((document) =>
+          document === listed ? { ...document, status: 'received' } : document,
+        ),
+        updatedAt: now,
+      };
+    }
+    case 'document_requested': {
+      if (
+        documents.some((document) => document.name === action.document && document.status === 'outstanding')
+      )
+        throw new AppError(
+          409,
+          'case_document_outstanding',
+          `“${action.document}” is already asked for and not yet received.`,
+        );
+      return {
+        documents: [
+          ...documents.filter((document) => document.name !== action.document),
+          { name: action.document, status: 'outstanding' },
+        ],
+        memberNote: action.memberNote,
+        updatedAt: now,
+      };
+    }
+  }
+}
 
 /**
  * One action on a case, with its timeline event and its audit entry in one transaction. A closed case
- * takes notes only (409 `case_closed`); an assignee must be staff who can see the case.
+ * takes notes only (409 `case_closed`); a status the case's state machine does not allow from where it
+ * stands is refused (409 `case_move_not_allowed`, audited); an assignee must be staff who can see the case.
  */
 export async function actOnCase(
   db: Database,
@@ -356,12 +428,31 @@ export async function actOnCase(
   if (action.kind === 'assigned' && action.assigneeId !== staff.id)
     await requireRight(db, request, 'assignOthers', caseNumber);
   const found = await caseInScope(db, request, caseNumber);
+  const where = {
+    caseNumber,
+    businessGroup: found.businessGroup,
+    referenceNumber: found.referenceNumber,
+  };
   if (found.closed && action.kind !== 'note')
     throw new AppError(
       409,
       'case_closed',
       `Case ${caseNumber} is ${found.status.toLowerCase()}: it cannot change now.`,
     );
+  const target = targetStatus(action);
+  if (target !== null && !(movesFrom(found.status) as readonly string[]).includes(target)) {
+    await auditStaff(db, request, {
+      action: `case_${action.kind}`,
+      outcome: 'denied',
+      ...where,
+      details: { reason: 'move_not_allowed', from: found.status, to: target },
+    });
+    throw new AppError(
+      409,
+      'case_move_not_allowed',
+      `A case that is “${found.status}” cannot move to “${target}”. It can move to: ${movesFrom(found.status).join(', ') || 'nothing'}.`,
+    );
+  }
   if (action.kind === 'assigned' && action.assigneeId) {
     const [assignee] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, action.assigneeId));
     const scopeOk =
@@ -372,40 +463,53 @@ export async function actOnCase(
     if (!scopeOk) throw new AppError(400, 'assignee_not_allowed', 'This person cannot work this case.');
   }
   const now = new Date();
-  const change =
-    action.kind === 'assigned'
-      ? { assignedTo: action.assigneeId }
-      : action.kind === 'status'
-        ? { status: action.status, memberNote: action.memberNote, updatedAt: now }
-        : action.kind === 'completed'
-          ? { status: 'Completed', memberNote: action.memberNote, closedAt: now, updatedAt: now }
-          : action.kind === 'rejected'
-            ? { status: 'Rejected', memberNote: action.reason, closedAt: now, updatedAt: now }
-            : null;
   await db.transaction(async (tx) => {
+    // The case as it stands under a lock: a member's upload or another member of staff may have
+    // changed it since it was read.
+    const [locked] = await tx
+      .select({
+        status: memberCases.status,
+        documents: memberCases.documents,
+        closedAt: memberCases.closedAt,
+      })
+      .from(memberCases)
+      .where(eq(memberCases.caseNumber, caseNumber))
+      .for('update');
+    if (!locked || locked.status !== found.status || (locked.closedAt !== null) !== found.closed)
+      throw new AppError(
+        409,
+        'case_changed',
+        'Someone else changed this case a moment ago. Reload it and try again.',
+      );
+    const change = changeOf(action, locked.documents, now);
     if (change) await tx.update(memberCases).set(change).where(eq(memberCases.caseNumber, caseNumber));
     await tx.insert(caseEvents).values({
       caseNumber,
       at: now,
       staffId: staff.id,
       kind: action.kind,
-      status: change && 'status' in change ? change.status : null,
+      status: change?.status ?? null,
       assigneeId: action.kind === 'assigned' ? action.assigneeId : null,
-      note: action.kind === 'note' ? action.note : null,
-      memberNote: change && 'memberNote' in change ? change.memberNote : null,
+      note:
+        action.kind === 'note'
+          ? action.note
+          : action.kind === 'document_received' || action.kind === 'document_requested'
+            ? action.document
+            : null,
+      memberNote: change?.memberNote ?? null,
     });
     await auditStaff(tx, request, {
       action: `case_${action.kind}`,
       outcome: 'success',
-      caseNumber,
-      businessGroup: found.businessGroup,
-      referenceNumber: found.referenceNumber,
+      ...where,
       details:
         action.kind === 'assigned'
           ? { assigneeId: action.assigneeId }
-          : change && 'status' in change
-            ? { status: change.status }
-            : {},
+          : action.kind === 'document_received' || action.kind === 'document_requested'
+            ? { document: action.document }
+            : change?.status
+              ? { from: found.status, status: change.status }
+              : {},
     });
   });
 }

@@ -10,6 +10,7 @@ import {
   caseQueueSchema,
   changeStatusSchema,
   completeCaseSchema,
+  documentReceivedSchema,
   errorBodySchema,
   identityCheckListSchema,
   identityDecisionSchema,
@@ -17,6 +18,7 @@ import {
   memberSearchQuerySchema,
   memberSearchResultSchema,
   rejectCaseSchema,
+  requestDocumentSchema,
   staffCodeSchema,
   staffMemberSchema,
   staffRoleSchema,
@@ -411,7 +413,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     );
     action(
       'status',
-      'Changes the status, with a note the member reads in My requests',
+      'Moves the case to a status its state machine allows from where it stands, with a note the member reads in My requests',
       changeStatusSchema,
       (body) => ({
         kind: 'status',
@@ -427,6 +429,18 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       kind: 'completed',
       memberNote: body.memberNote,
     }));
+    action(
+      'documents/received',
+      'Marks a document the case lists as received',
+      documentReceivedSchema,
+      (body) => ({ kind: 'document_received', document: body.document }),
+    );
+    action(
+      'documents/request',
+      'Asks the member for another document, with a message they read in My requests',
+      requestDocumentSchema,
+      (body) => ({ kind: 'document_requested', document: body.document, memberNote: body.memberNote }),
+    );
     action(
       'reject',
       'Rejects the case with the reason, which the member reads',

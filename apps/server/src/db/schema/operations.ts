@@ -71,7 +71,15 @@ export const staffAudit = portal.table(
   ],
 );
 
-export const caseEventKinds = ['assigned', 'status', 'note', 'completed', 'rejected'] as const;
+export const caseEventKinds = [
+  'assigned',
+  'status',
+  'note',
+  'completed',
+  'rejected',
+  'document_received',
+  'document_requested',
+] as const;
 
 /** What staff did on a case, in order: its timeline. A `memberNote` is shown to the member in My requests. */
 export const caseEvents = portal.table(
@@ -86,7 +94,7 @@ export const caseEvents = portal.table(
     status: text('status'),
     /** Who the case went to (assigned); null when it was unassigned. */
     assigneeId: uuid('assignee_id'),
-    /** Seen by staff only. */
+    /** Seen by staff only (for a document event, the document's name). */
     note: text('note'),
     /** Seen by the member in My requests too. */
     memberNote: text('member_note'),

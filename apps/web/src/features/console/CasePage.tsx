@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { CaseDetail } from '@meridian/contracts';
+import { staffStatusText, workingStatuses, type CaseDetail, type CaseStatus } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
@@ -19,10 +19,15 @@ const eventText: Record<CaseDetail['timeline'][number]['kind'], string> = {
   note: 'Note',
   completed: 'Completed',
   rejected: 'Rejected',
+  document_received: 'Document marked received',
+  document_requested: 'Document asked for',
 };
+/** A status as staff read it; a status the machine does not know is shown as it is. */
+const statusText = (status: string) => staffStatusText[status as CaseStatus] ?? status;
 const at = (iso: string) => `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 
-type Action = 'assign' | 'status' | 'notes' | 'complete' | 'reject';
+type Action =
+  'assign' | 'status' | 'notes' | 'complete' | 'reject' | 'documents/received' | 'documents/request';
 
 /** A case: the member, their answers and documents, its timeline, and what staff can do with it. */
 export function CasePage() {
@@ -37,6 +42,7 @@ export function CasePage() {
   const detail = read.data;
   const canWork = ['caseworker', 'team_leader', 'administrator'].includes(staff.role);
   const canAssignOthers = ['team_leader', 'administrator'].includes(staff.role);
+  const statusMoves = workingStatuses.filter((status) => detail?.case.allowedMoves.includes(status));
 
   const submit =
     (action: Action, fields: string[], body: (values: Record<string, string>) => unknown, message: string) =>
@@ -85,7 +91,7 @@ export function CasePage() {
           </h1>
           <dl className="summary-list">
             <Row term="Status">
-              {detail.case.status}
+              {statusText(detail.case.status)}
               {detail.case.overdue && (
                 <>
                   {' '}
@@ -140,6 +146,11 @@ export function CasePage() {
                 <tr>
                   <th scope="col">Document</th>
                   <th scope="col">Status</th>
+                  {canWork && !detail.case.closed && (
+                    <th scope="col">
+                      <span className="visually-hidden">Action</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -147,6 +158,25 @@ export function CasePage() {
                   <tr key={document.name}>
                     <td>{document.name}</td>
                     <td>{documentStatus[document.status]}</td>
+                    {canWork && !detail.case.closed && (
+                      <td>
+                        {document.status === 'outstanding' && (
+                          <form
+                            noValidate
+                            onSubmit={submit(
+                              'documents/received',
+                              [],
+                              () => ({ document: document.name }),
+                              `${document.name} is marked received.`,
+                            )}
+                          >
+                            <button type="submit" className="link-button" disabled={busy}>
+                              Mark received<span className="visually-hidden"> ({document.name})</span>
+                            </button>
+                          </form>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -174,7 +204,7 @@ export function CasePage() {
             {detail.timeline.map((event, index) => (
               <li key={`${event.at}-${index}`}>
                 <strong>{eventText[event.kind]}</strong> by {event.by}, {at(event.at)}
-                {event.status && event.kind === 'status' && <div>New status: {event.status}</div>}
+                {event.status && event.kind === 'status' && <div>New status: {statusText(event.status)}</div>}
                 {event.note && <div>{event.note}</div>}
                 {event.memberNote && <div>To the member: {event.memberNote}</div>}
               </li>
@@ -219,30 +249,65 @@ export function CasePage() {
                     </form>
                   )}
 
-                  <h3>Change the status</h3>
+                  {statusMoves.length > 0 && (
+                    <>
+                      <h3>Change the status</h3>
+                      <form
+                        noValidate
+                        onSubmit={submit(
+                          'status',
+                          ['status', 'memberNote'],
+                          (values) => ({ status: values.status, memberNote: values.memberNote }),
+                          'The status is changed. The member sees it and your note in My requests.',
+                        )}
+                      >
+                        <SelectField
+                          id="status"
+                          label="New status"
+                          hint={`From ${statusText(detail.case.status)} the case can move to these`}
+                          error={errorFor('status')}
+                          options={[
+                            ['', 'Choose a status'],
+                            ...statusMoves.map((status) => [status, statusText(status)] as const),
+                          ]}
+                        />
+                        <TextArea
+                          id="memberNote"
+                          label="Note to the member"
+                          hint="The member reads this in My requests"
+                          error={errorFor('memberNote')}
+                        />
+                        <button type="submit" className="button" disabled={busy}>
+                          Change status
+                        </button>
+                      </form>
+                    </>
+                  )}
+
+                  <h3>Ask the member for another document</h3>
                   <form
                     noValidate
                     onSubmit={submit(
-                      'status',
-                      ['status', 'memberNote'],
-                      (values) => ({ status: values.status, memberNote: values.memberNote }),
-                      'The status is changed. The member sees it and your note in My requests.',
+                      'documents/request',
+                      ['document', 'documentNote'],
+                      (values) => ({ document: values.document, memberNote: values.documentNote }),
+                      'The document is asked for. The member sees it and your message in My requests.',
                     )}
                   >
                     <TextField
-                      id="status"
-                      label="New status"
-                      hint="For example: Checking your documents"
-                      error={errorFor('status')}
+                      id="document"
+                      label="Document"
+                      hint="For example: Marriage certificate"
+                      error={errorFor('document')}
                     />
                     <TextArea
-                      id="memberNote"
-                      label="Note to the member"
-                      hint="The member reads this in My requests"
-                      error={errorFor('memberNote')}
+                      id="documentNote"
+                      label="Message to the member"
+                      hint="Say what to send and how: they read this in My requests, where they can upload it if the request takes uploads"
+                      error={errorFor('documentNote')}
                     />
-                    <button type="submit" className="button" disabled={busy}>
-                      Change status
+                    <button type="submit" className="button button--secondary" disabled={busy}>
+                      Ask for the document
                     </button>
                   </form>
                 </>
@@ -264,7 +329,7 @@ export function CasePage() {
                 </button>
               </form>
 
-              {!detail.case.closed && (
+              {detail.case.allowedMoves.includes('Completed') && (
                 <>
                   <h3>Complete</h3>
                   <form
@@ -286,7 +351,10 @@ export function CasePage() {
                       Complete case
                     </button>
                   </form>
-
+                </>
+              )}
+              {detail.case.allowedMoves.includes('Rejected') && (
+                <>
                   <h3>Reject</h3>
                   <form
                     noValidate
@@ -319,7 +387,9 @@ export function CasePage() {
 
 const requiredText: Record<string, string> = {
   assignTo: 'Choose who to assign the case to',
-  status: 'Enter the new status',
+  status: 'Choose the new status',
+  document: 'Enter the document you need',
+  documentNote: 'Enter a message to the member',
   memberNote: 'Enter a note to the member',
   note: 'Enter your note',
   completeNote: 'Enter what you tell the member',

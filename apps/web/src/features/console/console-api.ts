@@ -51,8 +51,12 @@ export const consoleApi = {
       query: Object.fromEntries(Object.entries(query).filter(([, value]) => value)),
     }),
   case: (caseNumber: string) => http.get<CaseDetail>(`${base}/cases/${encodeURIComponent(caseNumber)}`),
-  act: (caseNumber: string, action: 'assign' | 'status' | 'notes' | 'complete' | 'reject', body: unknown) =>
-    http.post(`${base}/cases/${encodeURIComponent(caseNumber)}/${action}`, { body }),
+  act: (
+    caseNumber: string,
+    action:
+      'assign' | 'status' | 'notes' | 'complete' | 'reject' | 'documents/received' | 'documents/request',
+    body: unknown,
+  ) => http.post(`${base}/cases/${encodeURIComponent(caseNumber)}/${action}`, { body }),
 };
 
 export const summaryPdfUrl = (caseNumber: string) =>

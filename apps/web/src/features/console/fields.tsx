@@ -37,14 +37,24 @@ export function TextArea({ id, label, hint, error, ...area }: AreaProps) {
 interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   id: string;
   label: string;
+  hint?: string;
+  error?: string;
   options: ReadonlyArray<readonly [value: string, text: string]>;
 }
 
-export function SelectField({ id, label, options, ...select }: SelectProps) {
+/** A GOV.UK-style select: label, optional hint and inline error tied to it. */
+export function SelectField({ id, label, hint, error, options, ...select }: SelectProps) {
   return (
-    <div className="form-group">
+    <div className={`form-group${error ? ' form-group--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={id} {...select}>
+      <FieldMessages id={id} hint={hint} error={error} />
+      <select
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByFor(id, hint, error)}
+        {...select}
+      >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
