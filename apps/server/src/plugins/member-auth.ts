@@ -9,6 +9,7 @@ import { audit } from '../lib/audit';
 import { keepPrivate } from '../lib/private-answer';
 import { verifyAccessToken } from '../areas/authentication/access-tokens';
 import { findTenant } from '../areas/tenancy/tenant-repository';
+import { twoStepOn } from '../areas/two-step/service';
 import { VISITOR_TOKEN_PREFIX } from '../lib/visitor-tokens';
 import {
   findSession,
@@ -105,6 +106,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Calls that must not count as member activity (session polling, keep-alive bookkeeping). */
     passive?: boolean;
+    /**
+     * Calls a member must reach while their tenant requires two-step verification and they have yet
+     * to set it up (setting it up, Sign-in and security, the session's upkeep, sign-out); every other
+     * member call answers 403 `two_step_setup_required` meanwhile.
+     */
+    beforeTwoStepSetup?: boolean;
   }
   interface FastifyRequest {
     member: SignedInMember | null;
@@ -201,6 +208,17 @@ export const memberAuthentication = fp(
       return checked;
     }
 
+    /** Refuses the call while the tenant requires two-step verification and the member has none yet. */
+    async function requireTwoStepSetUp(userId: string, tenant: MemberTenant) {
+      if (!(await findTenant(db, tenant.tenantUrl))?.requireTwoStep) return;
+      if (await twoStepOn(db, userId)) return;
+      throw new AppError(
+        403,
+        'two_step_setup_required',
+        'Your scheme asks every member to use two-step verification. Set it up on Sign-in and security before you do anything else.',
+      );
+    }
+
     app.decorate('requireMember', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = presentedToken(request);
       if (!token) throw new AppError(401, 'ERROR_ACCESS_TOKEN_MISSING', 'Please sign in to continue.');
@@ -252,6 +270,8 @@ export const memberAuthentication = fp(
         businessGroup = entitled.businessGroup;
         referenceNumber = entitled.referenceNumber;
       }
+
+      if (request.routeOptions.config.beforeTwoStepSetup !== true) await requireTwoStepSetUp(session.userId, tenant);
 
       const passive = request.routeOptions.config.passive === true;
       if (!passive && Date.now() - session.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {

@@ -326,7 +326,7 @@ describe('recovery codes, step-up and turning off', () => {
 });
 
 describe('a tenant that requires two-step verification', () => {
-  it('tells the sign-in to set it up first, and refuses turning it off', async () => {
+  it('tells the sign-in to set it up first, refuses every other member call until it is on, and refuses turning it off', async () => {
     const [meridian] = await ctx.database.db.select().from(tenants).where(eq(tenants.tenantUrl, 'localhost'));
     const setRequired = async (required: boolean) => {
       await ctx.database.db
@@ -341,7 +341,21 @@ describe('a tenant that requires two-step verification', () => {
       const first = await agent.signIn('db.retiring');
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().twoStepSetupRequired).toBe(true);
+      const get = (url: string) => agent.request({ method: 'GET', url });
+      for (const url of ['/mdp-api/api/step-up', '/mdp-api/api/members/personal-details']) {
+        const refused = await get(url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json().errors[0].code).toBe('two_step_setup_required');
+      }
+      const code = await agent.request({ method: 'POST', url: '/mdp-api/api/step-up/code' });
+      expect(code.json().errors[0].code).toBe('two_step_setup_required');
+      expect((await agent.request({ method: 'POST', url: '/mdp-api/initialize' })).statusCode).toBe(204);
+      expect((await get(`${api}/account/security`)).statusCode).toBe(200);
+      expect((await get(`${api}/sso/session`)).statusCode).toBe(200);
+      const key = await get('/mdp-api/api/content/access-key?tenantUrl=localhost');
+      expect(key.statusCode, key.body).toBe(200);
       const { secret } = await turnOn(agent);
+      expect((await get('/mdp-api/api/step-up')).statusCode).toBe(200);
       expect(
         (await agent.request({ method: 'GET', url: `${api}/account/security` })).json().twoStep.required,
       ).toBe(true);

@@ -57,6 +57,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
   app.get(
     '/account/security',
     {
+      config: { beforeTwoStepSetup: true },
       schema: {
         tags: ['authentication'],
         summary:

@@ -407,6 +407,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     '/authentication/logout',
     {
       preHandler: app.requireMember,
+      config: { beforeTwoStepSetup: true },
       schema: {
         tags: ['authentication'],
         summary: 'Sign out: the session and all its refresh tokens are revoked',
@@ -493,7 +494,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     '/sso/session',
     {
       preHandler: app.requireMember,
-      config: { passive: true },
+      config: { passive: true, beforeTwoStepSetup: true },
       schema: {
         tags: ['authentication'],
         summary: 'Is the session still live, and when does it expire? (does not count as activity)',
@@ -507,7 +508,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     '/sso/session/keep-alive',
     {
       preHandler: app.requireMember,
-      config: { passive: true },
+      config: { passive: true, beforeTwoStepSetup: true },
       schema: {
         tags: ['authentication'],
         summary: 'Stay signed in: restarts the idle timer',

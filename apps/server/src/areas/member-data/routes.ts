@@ -68,6 +68,7 @@ export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOp
     '/initialize',
     {
       preHandler: app.requireMember,
+      config: { beforeTwoStepSetup: true },
       schema: {
         tags: ['member-data'],
         summary: 'Start a member session for the chosen record',
@@ -170,6 +171,8 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     app.get(
       path,
       {
+        // The pages around setting up a required two-step verification are personalised with it.
+        config: { beforeTwoStepSetup: true },
         schema: {
           tags: ['member-data'],
           summary:

@@ -78,6 +78,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.post(
     '/account/two-step/setup',
     {
+      config: { beforeTwoStepSetup: true },
       schema: {
         tags: ['authentication'],
         summary: `Start setting up an authenticator app: a QR code and the secret to type, confirmed with its first code within ${TWO_STEP_SETUP_MINUTES} minutes`,
@@ -98,6 +99,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.post(
     '/account/two-step/confirm',
     {
+      config: { beforeTwoStepSetup: true },
       schema: {
         tags: ['authentication'],
         summary:
