@@ -35,3 +35,4 @@ export * from './two-step';
 export * from './operations';
 export * from './payments';
 export * from './target-age';
+export * from './passkeys';
