@@ -1,40 +1,51 @@
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
-import { queueEmail, queueLetter, type OutgoingEmail, type OutgoingLetter } from './outbox';
-import { sealCode } from './sealed-codes';
+import type { ClaimedJob, JobHandler } from './job-queue';
+import {
+  BLANKED_CODE,
+  writeMessage,
+  type CarriesCode,
+  type OutboxDelivery,
+  type OutgoingEmail,
+  type OutgoingLetter,
+  type OutgoingSms,
+} from './outbox';
+import { openSealedCodes } from './sealed-codes';
 
-export interface OutgoingSms {
-  /** E.164, for example +447700900123. */
-  to: string;
-  body: string;
-}
+export { BLANKED_CODE, type CarriesCode, type OutgoingSms };
 
-/** A one-time code inside a message: sent in full, kept in the outbox only where `keepCodes` allows. */
-export interface CarriesCode {
-  secret?: string;
-}
-
-/** Sends text messages. The embedded default writes them to the outbox, next to the emails. */
+/** Sends text messages: a provider's adapter. Without one, texts stay in the outbox. */
 export interface SmsSender {
   send(sms: OutgoingSms): Promise<void>;
 }
 
-/** A message a transaction already wrote to the outbox, handed to `deliverQueued` once it committed. */
+/** A message a transaction already wrote to the outbox (with its job), handed to `deliverQueued` once it committed. */
 export type QueuedMessage =
   | ({ channel: 'email' } & OutgoingEmail)
   | ({ channel: 'sms' } & OutgoingSms)
   | ({ channel: 'post' } & OutgoingLetter);
 
-/** Email, SMS and letters to members: every message is kept in the outbox; email also leaves by SMTP when configured. */
+/**
+ * Email, SMS and letters to members. Every message is written to the outbox, and email (with SMTP)
+ * and texts (with a provider) get a job that the job queue delivers, retrying while the way out is
+ * down: no request waits on a mail server.
+ */
 export interface Messaging {
   sendEmail(email: OutgoingEmail & CarriesCode): Promise<void>;
   sendSms(sms: OutgoingSms & CarriesCode): Promise<void>;
   /** Letters wait in the outbox for the administrator's print-and-post run. */
   sendLetter(letter: OutgoingLetter & CarriesCode): Promise<void>;
-  /** Sends what a committed transaction queued (email by SMTP, SMS by a provider); the outbox already has it. */
+  /** Tells the worker that a committed transaction queued these (their rows and jobs are written). */
   deliverQueued(messages: QueuedMessage[]): Promise<void>;
+}
+
+export interface MessagingService extends Messaging {
+  delivery: OutboxDelivery;
+  /** The job queue's handlers for the channels with a way out. */
+  jobHandlers: Partial<Record<'email' | 'sms', JobHandler>>;
 }
 
 export interface MessagingOptions {
@@ -46,27 +57,16 @@ export interface MessagingOptions {
   mailFrom: string;
   /** An SMS provider; unset keeps texts in the outbox (the embedded default). */
   sms?: SmsSender;
-  /**
-   * Whether the outbox keeps one-time codes of email and SMS as sent. Outside production it does, so
-   * the development outbox shows them; in production the outbox copy has the code blanked out.
-   */
+  /** See `OutboxDelivery.keepCodes`. */
   keepCodes: boolean;
-  /** Seals a letter's code where `keepCodes` is off: the print run (`npm run outbox:letters`) opens it. */
+  /** Seals codes at rest: a letter's until the print run (`npm run outbox:letters`), a queued message's until sent. */
   letterSecret?: Uint8Array;
+  /** Wakes the job worker (the app's); messages are sent by its next poll otherwise. */
+  wake?: () => void;
 }
 
-export const BLANKED_CODE = '[code sent, not kept]';
-
-export function outboxSmsSender(db: Database, log: FastifyBaseLogger): SmsSender {
-  return {
-    async send(sms) {
-      await db
-        .insert(outboxMessages)
-        .values({ channel: 'sms', recipient: sms.to, subject: 'SMS', body: sms.body });
-      log.info({ outbox: { to: sms.to } }, 'SMS queued in the outbox');
-    },
-  };
-}
+/** How long SMTP may take before an attempt counts as failed (well inside a job's lease). */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createMessaging({
   db,
@@ -76,46 +76,52 @@ export function createMessaging({
   sms,
   keepCodes,
   letterSecret,
-}: MessagingOptions): Messaging {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  const kept = (body: string, secret: string | undefined) =>
-    secret && !keepCodes ? body.replaceAll(secret, BLANKED_CODE) : body;
-  const mail = async (email: OutgoingEmail) => {
-    if (transport) {
-      await transport.sendMail({ from: mailFrom, to: email.to, subject: email.subject, text: email.body });
-    }
+  wake = () => undefined,
+}: MessagingOptions): MessagingService {
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  const delivery: OutboxDelivery = {
+    channels: { email: transport !== null, sms: sms !== undefined },
+    keepCodes,
+    codeKey: letterSecret,
+    wake: () => wake(),
+  };
+
+  /** The message as it is sent: a code the outbox copy has blanked is opened from the job's seal. */
+  const outgoing = async (job: ClaimedJob) => {
+    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, job.subjectId));
+    if (!row) throw new Error(`outbox message ${job.subjectId} is gone`);
+    const code = job.sealedCode && letterSecret ? openSealedCodes(letterSecret, job.sealedCode) : null;
+    return { row, body: code ? row.body.replaceAll(BLANKED_CODE, code) : row.body };
+  };
+  const markSent = (id: string) =>
+    db.update(outboxMessages).set({ sentAt: new Date() }).where(eq(outboxMessages.id, id));
+
+  const jobHandlers: MessagingService['jobHandlers'] = {};
+  if (transport)
+    jobHandlers.email = async (job) => {
+      const { row, body } = await outgoing(job);
+      await transport.sendMail({ from: mailFrom, to: row.recipient, subject: row.subject, text: body });
+      await markSent(row.id);
+    };
+  if (sms)
+    jobHandlers.sms = async (job) => {
+      const { row, body } = await outgoing(job);
+      await sms.send({ to: row.recipient, body });
+      await markSent(row.id);
+    };
+
+  const write = async (message: Parameters<typeof writeMessage>[2]) => {
+    await writeMessage(db, log, message, delivery);
   };
   return {
-    async sendEmail({ secret, ...email }) {
-      await queueEmail(db, log, { ...email, body: kept(email.body, secret) });
-      await mail(email);
-    },
-    async sendSms({ secret, ...message }) {
-      if (sms) {
-        await db.insert(outboxMessages).values({
-          channel: 'sms',
-          recipient: message.to,
-          subject: 'SMS',
-          body: kept(message.body, secret),
-        });
-        await sms.send(message);
-      } else {
-        await outboxSmsSender(db, log).send({ ...message, body: kept(message.body, secret) });
-      }
-    },
-    // The print run reads the letter from the outbox: its code is kept sealed until it is printed.
-    async sendLetter({ secret, ...letter }) {
-      const sealed =
-        secret && !keepCodes && letterSecret
-          ? letter.body.replaceAll(secret, sealCode(letterSecret, secret))
-          : kept(letter.body, secret);
-      await queueLetter(db, log, { ...letter, body: sealed });
-    },
+    delivery,
+    jobHandlers,
+    sendEmail: (email) => write({ channel: 'email', ...email }),
+    sendSms: (text) => write({ channel: 'sms', subject: 'SMS', ...text }),
+    sendLetter: (letter) => write({ channel: 'post', ...letter }),
     async deliverQueued(messages) {
-      for (const message of messages) {
-        if (message.channel === 'email') await mail(message);
-        else if (message.channel === 'sms' && sms) await sms.send(message);
-      }
+      if (messages.some((message) => message.channel !== 'post' && delivery.channels[message.channel]))
+        wake();
     },
   };
 }

@@ -1,29 +1,43 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
+import { jobs } from '../../src/db/schema';
 import { BLANKED_CODE, createMessaging, type SmsSender } from '../../src/lib/messaging';
 import { openSealedCodes } from '../../src/lib/sealed-codes';
 
-/** Records the outbox rows messaging writes, and the texts a provider is handed. */
+/** Records the outbox rows and jobs messaging writes. */
 function recorder() {
   const rows: Array<{ channel: string; recipient: string; body: string }> = [];
-  const db = { insert: () => ({ values: async (row: (typeof rows)[number]) => void rows.push(row) }) };
-  const texts: string[] = [];
-  const provider: SmsSender = { send: async (sms) => void texts.push(sms.body) };
-  return { rows, texts, db: db as unknown as Database, provider };
+  const jobRows: Array<{ kind: string; subjectId: string; sealedCode: string | null }> = [];
+  const db = {
+    insert: (table: unknown) => ({
+      values: (row: never) => {
+        if (table === jobs) jobRows.push(row);
+        else rows.push(row);
+        return Object.assign(Promise.resolve(), {
+          returning: async () => [{ id: `message-${rows.length}` }],
+        });
+      },
+    }),
+  };
+  const provider: SmsSender = { send: async () => undefined };
+  return { rows, jobRows, db: db as unknown as Database, provider };
 }
 
 const log = pino({ level: 'silent' });
 
 describe('one-time codes in the outbox', () => {
-  it('blanks the code in the stored copy in production, and sends the text whole', async () => {
-    const { rows, texts, db, provider } = recorder();
+  it('blanks the code in the stored copy in production, and keeps it sealed for the job that sends it', async () => {
+    const { rows, jobRows, db, provider } = recorder();
+    const letterSecret = new TextEncoder().encode('codes');
     const messaging = createMessaging({
       db,
       log,
       mailFrom: 'x@example.org',
+      smtpUrl: 'smtp://127.0.0.1:2525',
       sms: provider,
       keepCodes: false,
+      letterSecret,
     });
     await messaging.sendEmail({
       to: 'a@example.org',
@@ -36,7 +50,23 @@ describe('one-time codes in the outbox', () => {
       `Your code is ${BLANKED_CODE}.`,
       `${BLANKED_CODE} is your code`,
     ]);
-    expect(texts).toEqual(['123456 is your code']);
+    expect(jobRows.map((job) => [job.kind, job.subjectId])).toEqual([
+      ['email', 'message-1'],
+      ['sms', 'message-2'],
+    ]);
+    for (const job of jobRows) {
+      expect(job.sealedCode).not.toContain('123456');
+      expect(openSealedCodes(letterSecret, job.sealedCode!)).toBe('123456');
+    }
+  });
+
+  it('writes no job for a channel without a way out: the message stays in the outbox', async () => {
+    const { rows, jobRows, db } = recorder();
+    const messaging = createMessaging({ db, log, mailFrom: 'x@example.org', keepCodes: true });
+    await messaging.sendEmail({ to: 'a@example.org', subject: 'Hello', body: 'Hello.' });
+    await messaging.sendSms({ to: '+447700900123', body: 'Hello.' });
+    expect(rows).toHaveLength(2);
+    expect(jobRows).toEqual([]);
   });
 
   it('keeps the code outside production, where the outbox is how the demo reads it', async () => {

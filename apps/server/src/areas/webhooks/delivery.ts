@@ -1,0 +1,123 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import type { JobHandler } from '../../lib/job-queue';
+
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+export const WEBHOOK_HEADERS = {
+  signature: 'meridian-signature',
+  timestamp: 'meridian-timestamp',
+  delivery: 'meridian-delivery',
+  event: 'meridian-event',
+} as const;
+
+/** How old a signed timestamp a receiver should still accept: older ones are replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** `v1=` and the hex HMAC-SHA256, under the endpoint's secret, of `<timestamp>.<body>`. */
+export const signWebhook = (secret: string, timestamp: number, body: string) =>
+  `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+/**
+ * What a receiver does with a delivery: the signature must be this body's under the shared secret
+ * and the timestamp within the tolerance (a captured delivery sent again later is refused).
+ */
+export function verifyWebhook(
+  secret: string,
+  {
+    timestamp,
+    signature,
+    body,
+  }: { timestamp: string | undefined; signature: string | undefined; body: string },
+  now = new Date(),
+): 'valid' | 'bad_signature' | 'too_old' {
+  const seconds = Number(timestamp);
+  if (!timestamp || !Number.isInteger(seconds) || !signature) return 'bad_signature';
+  const expected = Buffer.from(signWebhook(secret, seconds, body));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'bad_signature';
+  return Math.abs(now.getTime() / 1000 - seconds) > WEBHOOK_TOLERANCE_SECONDS ? 'too_old' : 'valid';
+}
+
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+const loopback = (host: string) =>
+  host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+
+/** A receiver's address: HTTPS, or plain HTTP on this machine outside production. */
+export function webhookUrlProblem(url: string, production: boolean): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a URL';
+  }
+  if (parsed.protocol === 'https:') return null;
+  if (parsed.protocol === 'http:' && !production && loopback(parsed.hostname)) return null;
+  return 'must be an https:// address';
+}
+
+/** Adds a tenant's receiver; answers its id and the secret to give the receiver (shown once). */
+export async function addWebhookEndpoint(
+  db: Database,
+  endpoint: { tenantUrl: string; url: string; events: WebhookEvent[]; production: boolean },
+) {
+  const problem = webhookUrlProblem(endpoint.url, endpoint.production);
+  if (problem) throw new Error(`The receiver's address ${problem}.`);
+  const unknown = endpoint.events.filter((event) => !(webhookEvents as readonly string[]).includes(event));
+  if (unknown.length || endpoint.events.length === 0)
+    throw new Error(`Events must be some of ${webhookEvents.join(', ')}.`);
+  const secret = newWebhookSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ tenantUrl: endpoint.tenantUrl, url: endpoint.url, events: endpoint.events, secret })
+    .returning({ id: webhookEndpoints.id });
+  return { id: row!.id, secret };
+}
+
+const RECEIVER_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends one delivery: the JSON body signed with a fresh timestamp on each attempt, no redirects
+ * followed. Any answer but 2xx (or none) is a failed attempt, retried by the job queue.
+ */
+export function webhookJobHandler(db: Database, send: typeof fetch = fetch): JobHandler {
+  return async (job) => {
+    const [found] = await db
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, job.subjectId));
+    if (!found) throw new Error(`webhook delivery ${job.subjectId} is gone`);
+    const { delivery, endpoint } = found;
+    const body = JSON.stringify({ id: delivery.id, ...delivery.payload });
+    const timestamp = Math.floor(Date.now() / 1000);
+    let status: number | null = null;
+    try {
+      const response = await send(endpoint.url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(RECEIVER_TIMEOUT_MS),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Meridian-Webhooks/1',
+          [WEBHOOK_HEADERS.signature]: signWebhook(endpoint.secret, timestamp, body),
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.delivery]: delivery.id,
+          [WEBHOOK_HEADERS.event]: delivery.event,
+        },
+        body,
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } finally {
+      await db
+        .update(webhookDeliveries)
+        .set({ responseStatus: status })
+        .where(eq(webhookDeliveries.id, delivery.id));
+    }
+    if (status === null || status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
+  };
+}
