@@ -30,6 +30,7 @@ import { registrationRoutes } from './areas/authentication/registration-routes';
 import { recoveryRoutes } from './areas/account/recovery-routes';
 import { securityRoutes } from './areas/account/security-routes';
 import { twoStepRoutes } from './areas/two-step/routes';
+import { passkeyRoutes } from './areas/passkeys/routes';
 import { developmentRoutes } from './areas/development/routes';
 import { otherMemberSiteRoutes } from './areas/development/other-member-site';
 import { authenticationRoutes } from './areas/authentication/routes';
@@ -77,6 +78,9 @@ import { documentLibraryRoutes } from './areas/documents/library-routes';
 import { beneficiaryRoutes } from './areas/beneficiaries/routes';
 import { rateLimits } from './plugins/rate-limits';
 import { createMessaging, type Messaging } from './lib/messaging';
+import { createJobWorker, type JobWorker } from './lib/job-queue';
+import { inMessageScope, type OutboxDelivery } from './lib/outbox';
+import { webhookJobHandler } from './areas/webhooks/delivery';
 import { memberDetailsRoutes } from './areas/my-details/member-routes';
 import { contactRoutes } from './areas/my-details/contact-routes';
 import { bankRoutes } from './areas/my-details/bank-routes';
@@ -100,6 +104,8 @@ declare module 'fastify' {
     identityVerifier: IdentityVerifier;
     /** Email and SMS to members (outbox, plus SMTP when configured); one-time codes go through it. */
     messaging: Messaging;
+    /** This instance's worker of the job queue (messages, webhooks); a test can drive one poll. */
+    jobs: JobWorker;
   }
   interface FastifyRequest {
     /** The tenant this request is for, from its Host header. */
@@ -147,6 +153,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     if (!isLoopbackHostName(hostName)) reply.header('strict-transport-security', HSTS_POLICY);
     done();
   });
+  // The rest of the request runs in its message scope: what it queues carries its tenant (lib/outbox.ts).
+  let messageDelivery: OutboxDelivery | null = null;
+  app.addHook('onRequest', (request, _reply, done) =>
+    messageDelivery ? inMessageScope(request.tenantUrl, messageDelivery, done) : done(),
+  );
 
   const analytics = analyticsSources(config);
   await app.register(securityHeaders, {
@@ -271,13 +282,25 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     mailFrom: config.MAIL_FROM,
     keepCodes: config.NODE_ENV !== 'production',
     letterSecret: await loadSigningKey(database.db, 'outbox-letters', config.SECRETS_KEY),
+    wake: () => jobs.wake(),
   });
+  messageDelivery = messaging.delivery;
   app.decorate('messaging', messaging);
+  const jobs = createJobWorker({
+    db,
+    log: app.log,
+    pollMs: config.JOB_POLL_MS,
+    handlers: { ...messaging.jobHandlers, webhook: webhookJobHandler(db) },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(registrationRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(recoveryRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(securityRoutes, { prefix: '/authentication-api/api', db, config });
   await app.register(twoStepRoutes, { prefix: '/authentication-api/api', db, config });
+  await app.register(passkeyRoutes, { prefix: '/authentication-api/api', db });
   if (config.demo) {
     await app.register(developmentRoutes, { prefix: '/api/dev', db });
     await app.register(otherMemberSiteRoutes, { prefix: '/api/dev/other-member-site' });

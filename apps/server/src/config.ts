@@ -80,6 +80,8 @@ const environmentSchema = z.object({
     )
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
+  /** How often each instance looks for due jobs (messages, webhooks); 0 runs no worker in this process. */
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
   ADDRESS_LOOKUP_KEY: z.string().min(1).optional(),
   IDENTITY_VERIFICATION_URL: z
