@@ -2,12 +2,12 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { changeDefencesOf } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
-import { auditEvents, members, outboxMessages, users } from '../../db/schema';
+import { auditEvents, members, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import type { QueuedMessage } from '../../lib/messaging';
 import type { CodeRoute } from '../../lib/one-time-codes';
-import { queueEmail, queueLetter } from '../../lib/outbox';
+import { queueEmail, queueLetter, queueSms } from '../../lib/outbox';
 import { passwordMatches } from '../../lib/password-hashing';
 import { findTenant } from '../tenancy/tenant-repository';
 import { lastFour, maskedEmail } from './masking';
@@ -150,9 +150,7 @@ export async function noticeToEveryRoute(
   }
   if (member.mobilePhone) {
     const sms = { to: member.mobilePhone, body: `${notice.subject}. ${body}` };
-    await tx
-      .insert(outboxMessages)
-      .values({ channel: 'sms', recipient: sms.to, subject: 'SMS', body: sms.body });
+    await queueSms(tx, log, sms);
     queued.push({ channel: 'sms', ...sms });
   }
   if (member.address) {
