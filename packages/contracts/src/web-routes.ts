@@ -57,6 +57,11 @@ export const webAppPaths = {
   twoStepSetup: '/my-details/security/two-step',
   twoStepOff: '/my-details/security/two-step/off',
   recoveryCodes: '/my-details/security/recovery-codes',
+  addPasskey: '/my-details/security/passkeys/add',
+  /** One passkey's: `?passkey=` its id. */
+  renamePasskey: '/my-details/security/passkeys/rename',
+  /** One passkey's: `?passkey=` its id. */
+  removePasskey: '/my-details/security/passkeys/remove',
   bankDetails: '/my-details/bank',
   cancelBankChange: '/my-details/bank/cancel',
   documents: '/documents',
