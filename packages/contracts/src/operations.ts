@@ -257,3 +257,5 @@ export const identityDecisionSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('verified') }),
   z.object({ outcome: z.literal('failed'), reason: text(1000) }),
 ]);
+
+export * from './console-work';

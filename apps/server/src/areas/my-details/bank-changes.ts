@@ -126,8 +126,49 @@ export async function cancelBankChange(
 }
 
 /**
- * Applies every open change whose cooling-off has ended (of one record, or all): the account becomes
- * current and every route is told. Run when a member's bank details are read and by the sweep.
+ * Applies one open change now, whatever its date (the cooling-off ended, or staff released it early
+ * after a call): the account becomes current and every route is told. False when it is no longer open.
+ */
+export async function applyBankChange(
+  db: Database,
+  messaging: Messaging,
+  log: FastifyBaseLogger,
+  id: string,
+  now = new Date(),
+) {
+  const notices = await db.transaction(async (tx) => {
+    const [change] = await tx
+      .update(pendingBankChanges)
+      .set({ appliedAt: now })
+      .where(and(eq(pendingBankChanges.id, id), open))
+      .returning();
+    if (!change) return null;
+    const [member] = await tx
+      .select()
+      .from(members)
+      .where(
+        and(
+          eq(members.businessGroup, change.businessGroup),
+          eq(members.referenceNumber, change.referenceNumber),
+        ),
+      );
+    const account = change.account as unknown as NewBankAccount;
+    const queued = member
+      ? await noticeToEveryRoute(tx, log, member, {
+          subject: 'Your new bank details are now in use',
+          body: `We will now pay your pension into the account ending ${endingOf(account)} in the name of ${account.accountName}.`,
+        })
+      : [];
+    await makeCurrent(tx, change, account);
+    return queued;
+  });
+  if (notices) await messaging.deliverQueued(notices);
+  return notices !== null;
+}
+
+/**
+ * Applies every open change whose cooling-off has ended (of one record, or all). Run when a member's
+ * bank details are read and by the sweep.
  */
 export async function applyDueBankChanges(
   db: Database,
@@ -140,34 +181,6 @@ export async function applyDueBankChanges(
     .select({ id: pendingBankChanges.id })
     .from(pendingBankChanges)
     .where(and(open, lte(pendingBankChanges.appliesAt, now), record ? ofRecord(record) : undefined));
-  for (const { id } of due) {
-    const notices = await db.transaction(async (tx) => {
-      const [change] = await tx
-        .update(pendingBankChanges)
-        .set({ appliedAt: now })
-        .where(and(eq(pendingBankChanges.id, id), open))
-        .returning();
-      if (!change) return [];
-      const [member] = await tx
-        .select()
-        .from(members)
-        .where(
-          and(
-            eq(members.businessGroup, change.businessGroup),
-            eq(members.referenceNumber, change.referenceNumber),
-          ),
-        );
-      const account = change.account as unknown as NewBankAccount;
-      const queued = member
-        ? await noticeToEveryRoute(tx, log, member, {
-            subject: 'Your new bank details are now in use',
-            body: `We will now pay your pension into the account ending ${endingOf(account)} in the name of ${account.accountName}.`,
-          })
-        : [];
-      await makeCurrent(tx, change, account);
-      return queued;
-    });
-    await messaging.deliverQueued(notices);
-  }
+  for (const { id } of due) await applyBankChange(db, messaging, log, id, now);
   return due.length;
 }

@@ -35,6 +35,7 @@ import { decideIdentityCheck, identityDocument, pendingIdentityChecks } from './
 import { searchMembers } from './member-search';
 import { otpauthUri } from './staff-accounts';
 import { auditStaff } from './staff-audit';
+import { consoleWorkRoutes } from './work-routes';
 import {
   confirmCode,
   endStaffSession,
@@ -149,6 +150,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('preHandler', requireStaff(db));
+    await signedIn.register(consoleWorkRoutes, { db });
 
     signedIn.get(
       '/me',
