@@ -20,6 +20,16 @@ export const bereavementStartRequestSchema = z.object({
 });
 export type BereavementStartRequest = z.infer<typeof bereavementStartRequestSchema>;
 
+/**
+ * The spec's `login` (payload: businessGroup): the start of the report under the scheme's business
+ * group, which must be one of this site's, with the same solved captcha a start needs.
+ */
+export const bereavementLoginRequestSchema = bereavementStartRequestSchema.extend({
+  businessGroup: z.string().regex(/^[A-Z0-9]{3}$/, '3 capital letters or digits'),
+});
+export type BereavementLoginRequest = z.infer<typeof bereavementLoginRequestSchema>;
+export const bereavementLoginResponseSchema = z.object({ expiresAt: z.string() });
+
 /** The report's journey type (its pages are each tenant's content) and the API it is walked on. */
 export const BEREAVEMENT_JOURNEY_TYPE = 'bereavement';
 export const BEREAVEMENT_API_PREFIX = '/api/bereavement';

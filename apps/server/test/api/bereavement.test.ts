@@ -25,7 +25,11 @@ import { files, multipart } from './document-files';
 import { useTestApp } from './harness';
 
 // No session cache: a suspended member's session ends on the next call, not up to 5 seconds later.
-const ctx = useTestApp({ BEREAVEMENT_JOURNEY_MINUTES: '15', BEREAVEMENT_CAPTCHA_WORK: '200', SESSION_CACHE_MS: '0' });
+const ctx = useTestApp({
+  BEREAVEMENT_JOURNEY_MINUTES: '15',
+  BEREAVEMENT_CAPTCHA_WORK: '200',
+  SESSION_CACHE_MS: '0',
+});
 const base = '/api/bereavement/journeys/bereavement';
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
@@ -85,7 +89,9 @@ async function emailedCode(address: string) {
   const [latest] = await ctx.database.db
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, address), eq(outboxMessages.subject, 'Your code to report a death')))
+    .where(
+      and(eq(outboxMessages.recipient, address), eq(outboxMessages.subject, 'Your code to report a death')),
+    )
     .orderBy(desc(outboxMessages.createdAt));
   return /Your code is (\d{6})/.exec(latest!.body)![1]!;
 }
@@ -138,7 +144,11 @@ async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@ex
       `${prefix}_executor`,
       'executor',
       'provided',
-      { forenames: 'Sam', surname: 'Okafor', address: { line1: '1 Park Row', town: 'Leeds', postcode: 'LS1 5AB' } },
+      {
+        forenames: 'Sam',
+        surname: 'Okafor',
+        address: { line1: '1 Park Row', town: 'Leeds', postcode: 'LS1 5AB' },
+      },
     ],
     [`${prefix}_contact`, 'contact', 'executor'],
   ];
@@ -252,13 +262,19 @@ describe('reporting a death', () => {
     });
     expect(onCallback.statusCode).toBe(401);
     // The callback request is not on the bereavement API, nor the report on the visitor API.
-    expect((await reporter.request({ url: '/api/bereavement/journeys/requestacallback/definition' })).statusCode).toBe(404);
-    expect((await reporter.request({ url: '/api/visitor/journeys/bereavement/definition' })).statusCode).toBe(404);
+    expect(
+      (await reporter.request({ url: '/api/bereavement/journeys/requestacallback/definition' })).statusCode,
+    ).toBe(404);
+    expect((await reporter.request({ url: '/api/visitor/journeys/bereavement/definition' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('looks addresses up under the report’s own token, not the member API', async () => {
     const { reporter } = await startedReporter();
-    const search = await reporter.request({ url: `${base}/addresses/search?text=quay%20street%20manchester` });
+    const search = await reporter.request({
+      url: `${base}/addresses/search?text=quay%20street%20manchester`,
+    });
     expect(search.statusCode, search.body).toBe(200);
     const found = search.json() as Array<{ id: string; kind: string; text: string }>;
     const address = found.find((item) => item.kind === 'Address')!;
@@ -271,7 +287,9 @@ describe('reporting a death', () => {
     // Without the report's token there is no lookup, and the member's lookup still needs a member.
     const stranger = new BrowserAgent(ctx.app);
     expect((await stranger.request({ url: `${base}/addresses/search?text=leeds` })).statusCode).toBe(401);
-    expect((await reporter.request({ url: '/mdp-api/api/addresses/search?text=leeds' })).statusCode).toBe(401);
+    expect((await reporter.request({ url: '/mdp-api/api/addresses/search?text=leeds' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('runs on Bluewater from its own content, with its own reference', async () => {
@@ -315,13 +333,21 @@ describe('reporting a death', () => {
       const { reporter } = await startedReporter();
       await walkToEmail(reporter, 'br', email);
       codes.push(
-        await reporter.request({ method: 'POST', url: `${base}/email-token`, payload: {}, remoteAddress: nextAddress() }),
+        await reporter.request({
+          method: 'POST',
+          url: `${base}/email-token`,
+          payload: {},
+          remoteAddress: nextAddress(),
+        }),
       );
     }
     expect(codes.slice(0, 5).map((sent) => sent.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(codes[5]!.statusCode).toBe(429);
     expect(codeOf(codes[5]!)).toBe('email_codes_exceeded');
-    const sent = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    const sent = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, email));
     expect(sent).toHaveLength(5);
   });
 
@@ -361,18 +387,25 @@ describe('reporting a death', () => {
     }
     const { reporter, token: sentToken } = await startedReporter();
     await walk(reporter, 'br', 'kept@example.org');
-    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(200);
+    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(
+      200,
+    );
     await db
       .update(bereavementJourneys)
       .set({ expiresAt: past })
       .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(sentToken)));
     const { token: liveToken } = await startedReporter();
 
-    const [first, second] = await Promise.all([purgeExpiredReports(db, store), purgeExpiredReports(db, store)]);
+    const [first, second] = await Promise.all([
+      purgeExpiredReports(db, store),
+      purgeExpiredReports(db, store),
+    ]);
     expect(first.reports + second.reports).toBeGreaterThanOrEqual(3);
     expect(first.files + second.files).toBeGreaterThanOrEqual(3);
     for (const { id, storeKey } of expired) {
-      expect(await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.id, id))).toHaveLength(0);
+      expect(await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.id, id))).toHaveLength(
+        0,
+      );
       expect(
         await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, id)),
       ).toHaveLength(0);
@@ -381,7 +414,9 @@ describe('reporting a death', () => {
     const kept = await db
       .select()
       .from(bereavementJourneys)
-      .where(sql`${bereavementJourneys.tokenHash} in (${hashOfVisitorToken(sentToken)}, ${hashOfVisitorToken(liveToken)})`);
+      .where(
+        sql`${bereavementJourneys.tokenHash} in (${hashOfVisitorToken(sentToken)}, ${hashOfVisitorToken(liveToken)})`,
+      );
     expect(kept.map((row) => row.status).sort()).toEqual(['Started', 'Submitted']);
   });
 
@@ -407,13 +442,17 @@ describe('reporting a death', () => {
       .select()
       .from(bereavementJourneys)
       .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(token)));
-    expect(await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id))).toEqual([]);
+    expect(
+      await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id)),
+    ).toEqual([]);
 
     expect((await sendCode(reporter)).statusCode).toBe(200);
     const code = await emailedCode('uploads@example.org');
     expect((await answer(reporter, 'br_email_code', 'email_code', code)).statusCode).toBe(200);
     // A disguised file (a program called .pdf, a PNG called .pdf) and an empty one are refused.
-    expect(codeOf(await upload(reporter, 'certificate.pdf', files.executable()))).toBe('file_type_not_allowed');
+    expect(codeOf(await upload(reporter, 'certificate.pdf', files.executable()))).toBe(
+      'file_type_not_allowed',
+    );
     expect(codeOf(await upload(reporter, 'certificate.pdf', files.png()))).toBe('file_name_type_mismatch');
     expect(codeOf(await upload(reporter, 'certificate.pdf', Buffer.alloc(0)))).toBe('file_empty');
     const tooBig = await upload(reporter, 'big.pdf', Buffer.concat([certificate, Buffer.alloc(10_000_001)]));
@@ -455,12 +494,16 @@ describe('reporting a death', () => {
     const removed = await reporter.request({ method: 'DELETE', url: `${base}/documents/${spare.fileUuid}` });
     expect(removed.statusCode).toBe(204);
     expect(existsSync(join(root, 'bereavement', spare.fileUuid))).toBe(false);
-    expect((await reporter.request({ method: 'DELETE', url: `${base}/documents/${spare.fileUuid}` })).statusCode).toBe(404);
+    expect(
+      (await reporter.request({ method: 'DELETE', url: `${base}/documents/${spare.fileUuid}` })).statusCode,
+    ).toBe(404);
 
     // Another reporter sees none of it.
     const { reporter: other } = await startedReporter();
     expect((await other.request({ url: `${base}/documents` })).json().documents).toEqual([]);
-    expect((await other.request({ method: 'DELETE', url: `${base}/documents/${document.fileUuid}` })).statusCode).toBe(404);
+    expect(
+      (await other.request({ method: 'DELETE', url: `${base}/documents/${document.fileUuid}` })).statusCode,
+    ).toBe(404);
 
     // Left unsent, the purge removes its rows and its file on disk.
     await db
@@ -468,7 +511,9 @@ describe('reporting a death', () => {
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(bereavementJourneys.id, report!.id));
     await purgeExpiredReports(db, reportDocumentStore(ctx.config));
-    expect(await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id))).toEqual([]);
+    expect(
+      await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id)),
+    ).toEqual([]);
     expect(existsSync(onDisk)).toBe(false);
   });
 
@@ -491,8 +536,13 @@ describe('reporting a death', () => {
       url: `${base}/documents`,
       ...multipart([{ name: 'file', value: pdf, fileName: 'will.pdf' }]),
     });
-    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(200);
-    const afterSending = await reporter.request({ method: 'DELETE', url: `${base}/documents/${kept.json().fileUuid}` });
+    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(
+      200,
+    );
+    const afterSending = await reporter.request({
+      method: 'DELETE',
+      url: `${base}/documents/${kept.json().fileUuid}`,
+    });
     expect(afterSending.statusCode).toBe(409);
     expect(codeOf(afterSending)).toBe('report_sent');
   });
@@ -501,7 +551,9 @@ describe('reporting a death', () => {
     const db = ctx.database.db;
     const { reporter } = await startedReporter();
     await walk(reporter, 'br', 'match@example.org');
-    const { caseNumber } = (await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).json();
+    const { caseNumber } = (
+      await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })
+    ).json();
     const member = new BrowserAgent(ctx.app);
     expect((await member.signIn('dc.near')).statusCode).toBe(200);
     expect((await member.request({ url: '/mdp-api/api/cases' })).statusCode).toBe(200);
@@ -512,7 +564,9 @@ describe('reporting a death', () => {
       .where(and(eq(userRecords.userId, account!.id), eq(userRecords.isPrimary, true)));
 
     // Refused: no such report, a report not sent, no such member.
-    await expect(matchReport(db, 'BRV1-999999999', record!.referenceNumber)).rejects.toMatchObject({ code: 'report_not_found' });
+    await expect(matchReport(db, 'BRV1-999999999', record!.referenceNumber)).rejects.toMatchObject({
+      code: 'report_not_found',
+    });
     await expect(matchReport(db, caseNumber, '0000000')).rejects.toMatchObject({ code: 'member_not_found' });
 
     const match = await matchReport(db, caseNumber, record!.referenceNumber);
@@ -520,8 +574,14 @@ describe('reporting a death', () => {
     expect(match.endedSessions).toBeGreaterThanOrEqual(1);
     const [suspended] = await db.select().from(users).where(eq(users.id, account!.id));
     expect(suspended!.suspendedReason).toBe(`Reported as died (report ${caseNumber})`);
-    const [matched] = await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.caseNumber, caseNumber));
-    expect(matched).toMatchObject({ matchedReferenceNumber: record!.referenceNumber, matchedBusinessGroup: record!.businessGroup });
+    const [matched] = await db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.caseNumber, caseNumber));
+    expect(matched).toMatchObject({
+      matchedReferenceNumber: record!.referenceNumber,
+      matchedBusinessGroup: record!.businessGroup,
+    });
     // The session has ended, and the right password is told the account is closed.
     const ended = await member.request({ url: '/mdp-api/api/cases' });
     expect(ended.statusCode).toBe(401);
@@ -529,7 +589,9 @@ describe('reporting a death', () => {
     expect(again.statusCode).toBe(403);
     expect(codeOf(again)).toBe('account_suspended');
     // A wrong password still answers as any wrong password does.
-    expect(codeOf(await new BrowserAgent(ctx.app).signIn('dc.near', 'not-the-password'))).toBe('invalid_credentials');
+    expect(codeOf(await new BrowserAgent(ctx.app).signIn('dc.near', 'not-the-password'))).toBe(
+      'invalid_credentials',
+    );
     // Matching again to the same member changes nothing; to another is refused until undone.
     expect((await matchReport(db, caseNumber, record!.referenceNumber)).suspendedUsers).toBe(0);
     await expect(matchReport(db, caseNumber, `${record!.businessGroup}:1000009`)).rejects.toMatchObject({
@@ -562,7 +624,9 @@ describe('reporting a death', () => {
     });
     expect(step.json()).toEqual({ nextPageKey: 'br_date_of_death' });
     // Not complete yet: the submit is refused as the engine's is.
-    expect((await reporter.request({ method: 'POST', url: `${base}/journey-submit`, payload: {} })).statusCode).toBe(400);
+    expect(
+      (await reporter.request({ method: 'POST', url: `${base}/journey-submit`, payload: {} })).statusCode,
+    ).toBe(400);
     expect((await reporter.request({ method: 'DELETE', url: `${base}/journey-end` })).statusCode).toBe(204);
     expect((await reporter.request({ url: `${base}/data` })).statusCode).toBe(401);
     // Without a captcha there is no start under either name.
@@ -573,6 +637,117 @@ describe('reporting a death', () => {
       remoteAddress: nextAddress(),
     });
     expect(codeOf(bare)).toBe('captcha_invalid');
+  });
+
+  it('answers the spec’s token calls: login under a business group, refresh-token and verification-exchange-token each give a new token and end the old one', async () => {
+    const db = ctx.database.db;
+    const login = (agent: BrowserAgent, businessGroup: string, captcha: string) =>
+      agent.request({
+        method: 'POST',
+        url: '/api/bereavement/login',
+        payload: { businessGroup, captcha },
+        remoteAddress: nextAddress(),
+      });
+    const reporter = new BrowserAgent(ctx.app);
+    // Bluewater's business group on Meridian's site, and a malformed one: refused, nothing opened.
+    const otherScheme = await login(reporter, 'BWS', await solvedCaptcha(reporter));
+    expect(otherScheme.statusCode).toBe(400);
+    expect(codeOf(otherScheme)).toBe('business_group_unknown');
+    expect(codeOf(await login(reporter, 'mer', await solvedCaptcha(reporter)))).toBe('field_invalid');
+    expect(reporter.cookies.has('visitorJourney')).toBe(false);
+
+    const opened = await login(reporter, 'MER', await solvedCaptcha(reporter));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const first = reporter.cookies.get('visitorJourney')!;
+    const [report] = await db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(first)));
+    expect(report).toMatchObject({ type: 'bereavement', status: 'Started' });
+
+    const withToken = (token: string, url: string, method: 'GET' | 'POST' = 'GET') => {
+      const holder = new BrowserAgent(ctx.app);
+      holder.cookies.set('visitorJourney', token);
+      return holder.request({ method, url, ...(method === 'POST' && { payload: {} }) });
+    };
+    const refreshed = await reporter.request({ method: 'POST', url: `${base}/refresh-token`, payload: {} });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const second = reporter.cookies.get('visitorJourney')!;
+    expect(second).not.toBe(first);
+    expect(codeOf(await withToken(first, `${base}/data`))).toBe('visitor_token_invalid');
+    expect((await reporter.request({ url: `${base}/data` })).statusCode).toBe(200);
+
+    // The exchange needs the email proven; refused before, with the token unchanged.
+    await walkToEmail(reporter, 'br', 'exchange@example.org');
+    const early = await reporter.request({
+      method: 'POST',
+      url: `${base}/verification-exchange-token`,
+      payload: {},
+    });
+    expect(early.statusCode).toBe(403);
+    expect(codeOf(early)).toBe('email_not_proven');
+    expect(reporter.cookies.get('visitorJourney')).toBe(second);
+    expect((await sendCode(reporter)).statusCode).toBe(200);
+    const code = await emailedCode('exchange@example.org');
+    expect((await answer(reporter, 'br_email_code', 'email_code', code)).statusCode).toBe(200);
+    const exchanged = await reporter.request({
+      method: 'POST',
+      url: `${base}/verification-exchange-token`,
+      payload: {},
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect((new Date(exchanged.json().expiresAt).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
+    expect(reporter.cookies.get('visitorJourney')).not.toBe(second);
+    expect(codeOf(await withToken(second, `${base}/refresh-token`, 'POST'))).toBe('visitor_token_invalid');
+    expect((await reporter.request({ url: `${base}/data` })).json()).toMatchObject({ status: 'Started' });
+  });
+
+  it('takes documents after the report is sent (post-submission), not before, and keeps them with it', async () => {
+    const db = ctx.database.db;
+    const later = (reporter: BrowserAgent, bytes: Buffer) =>
+      reporter.request({
+        method: 'POST',
+        url: `${base}/documents/post-submission`,
+        ...multipart([
+          { name: 'documentType', value: 'Will' },
+          { name: 'file', value: bytes, fileName: 'will.pdf', contentType: 'application/pdf' },
+        ]),
+      });
+    const will = await files.pdf('Last will and testament');
+    const { reporter, token } = await startedReporter();
+    await walk(reporter, 'br', 'later@example.org');
+    const early = await later(reporter, will);
+    expect(early.statusCode).toBe(409);
+    expect(codeOf(early)).toBe('report_not_sent');
+    const [report] = await db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(token)));
+    expect(
+      await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id)),
+    ).toEqual([]);
+
+    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(
+      200,
+    );
+    expect(codeOf(await later(reporter, files.executable()))).toBe('file_type_not_allowed');
+    const sent = await later(reporter, will);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ filename: 'will.pdf', documentType: 'Will' });
+    const kept = await db
+      .select()
+      .from(bereavementDocuments)
+      .where(eq(bereavementDocuments.journeyId, report!.id));
+    expect(kept.map((row) => row.name)).toEqual(['will.pdf']);
+    // Kept with the sent report: it cannot be removed, and another report's token cannot add to it.
+    expect(
+      codeOf(await reporter.request({ method: 'DELETE', url: `${base}/documents/${sent.json().fileUuid}` })),
+    ).toBe('report_sent');
+    const stranger = await startedReporter();
+    expect(codeOf(await later(stranger.reporter, will))).toBe('report_not_sent');
+    expect(
+      await db.select().from(bereavementDocuments).where(eq(bereavementDocuments.journeyId, report!.id)),
+    ).toHaveLength(1);
   });
 
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {

@@ -63,6 +63,12 @@ function assertOpenAndProven(row: ReportRow) {
     );
 }
 
+/** Documents sent after the report need the report sent (its email was proven to send it). */
+function assertSent(row: ReportRow) {
+  if (row.status !== 'Submitted')
+    throw new AppError(409, 'report_not_sent', 'Add documents to your report before you send it.');
+}
+
 /** The report's documents, or one of them (404 for another report's or an unknown one). */
 export async function documentsOf(db: Pick<Database, 'select'>, journeyId: string, id?: string) {
   return db
@@ -124,73 +130,89 @@ export function reportDocumentRoutes(
   const reportOf = async (request: FastifyRequest & { params: { journeyType: string } }) =>
     reportRow(db, (await owner.journeyOf(db, request, request.params.journeyType)).id);
 
+  /** Keeps an upload in the report once `gate` passes on the locked report, within the file limit. */
+  async function keep(request: FastifyRequest, journeyId: string, gate: (row: ReportRow) => void) {
+    gate(await reportRow(db, journeyId));
+    const upload = await readUpload(request);
+    const id = randomUUID();
+    await store.put(id, upload.bytes, upload.mediaType);
+    try {
+      return await db.transaction(async (tx) => {
+        gate(await lockedReport(tx, journeyId));
+        const [held] = await tx
+          .select({ files: count() })
+          .from(bereavementDocuments)
+          .where(eq(bereavementDocuments.journeyId, journeyId));
+        if (held!.files >= context.maxFiles)
+          throw new AppError(
+            409,
+            'file_count_exceeded',
+            `You can upload up to ${context.maxFiles} files. Remove one first.`,
+          );
+        const [inserted] = await tx
+          .insert(bereavementDocuments)
+          .values({
+            id,
+            journeyId,
+            name: upload.name,
+            documentType: upload.documentType,
+            mediaType: upload.mediaType,
+            sizeBytes: upload.bytes.length,
+            storeKey: id,
+          })
+          .returning();
+        return toDocument(inserted!);
+      });
+    } catch (error) {
+      await store.remove(id);
+      throw error;
+    }
+  }
+
+  const uploadSchema = (summary: string) => ({
+    config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+    // The body is a stream read by the handler, which checks its fields itself.
+    validatorCompiler: (route: { httpPart?: string }) =>
+      route.httpPart === 'body'
+        ? () => ({ value: undefined })
+        : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+    schema: {
+      tags,
+      summary: `${summary} (multipart: file, documentType): PDF, JPEG, PNG or HEIC, checked by its bytes, up to ${context.maxFileBytes / 1_000_000} MB and ${context.maxFiles} files`,
+      consumes: ['multipart/form-data'],
+      params: journeyTypeParamsSchema,
+      body: z.object({
+        file: z.string().meta({ format: 'binary', description: 'The file: PDF, JPEG, PNG or HEIC' }),
+        documentType: bereavementDocumentTypeSchema.optional(),
+      }),
+      response: {
+        201: bereavementDocumentSchema,
+        ...errors,
+        413: errorBodySchema,
+        415: errorBodySchema,
+        429: errorBodySchema,
+      },
+    },
+  });
+
   void app.register(async (scope: RoutesApp) => {
     await scope.register(multipart, { limits: multipartLimits, preservePath: true });
     scope.post(
       '/journeys/:journeyType/documents',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
-        // The body is a stream read by the handler, which checks its fields itself.
-        validatorCompiler: (route) =>
-          route.httpPart === 'body'
-            ? () => ({ value: undefined })
-            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
-        schema: {
-          tags,
-          summary: `Upload a document into the report once its email is proven (multipart: file, documentType): PDF, JPEG, PNG or HEIC, checked by its bytes, up to ${context.maxFileBytes / 1_000_000} MB and ${context.maxFiles} files`,
-          consumes: ['multipart/form-data'],
-          params: journeyTypeParamsSchema,
-          body: z.object({
-            file: z.string().meta({ format: 'binary', description: 'The file: PDF, JPEG, PNG or HEIC' }),
-            documentType: bereavementDocumentTypeSchema.optional(),
-          }),
-          response: {
-            201: bereavementDocumentSchema,
-            ...errors,
-            413: errorBodySchema,
-            415: errorBodySchema,
-            429: errorBodySchema,
-          },
-        },
-      },
+      uploadSchema('Upload a document into the report once its email is proven'),
       async (request, reply) => {
         const journeyId = (await reportOf(request)).id;
-        assertOpenAndProven(await reportRow(db, journeyId));
-        const upload = await readUpload(request);
-        const id = randomUUID();
-        await store.put(id, upload.bytes, upload.mediaType);
-        try {
-          const row = await db.transaction(async (tx) => {
-            assertOpenAndProven(await lockedReport(tx, journeyId));
-            const [held] = await tx
-              .select({ files: count() })
-              .from(bereavementDocuments)
-              .where(eq(bereavementDocuments.journeyId, journeyId));
-            if (held!.files >= context.maxFiles)
-              throw new AppError(
-                409,
-                'file_count_exceeded',
-                `You can upload up to ${context.maxFiles} files. Remove one first.`,
-              );
-            const [inserted] = await tx
-              .insert(bereavementDocuments)
-              .values({
-                id,
-                journeyId,
-                name: upload.name,
-                documentType: upload.documentType,
-                mediaType: upload.mediaType,
-                sizeBytes: upload.bytes.length,
-                storeKey: id,
-              })
-              .returning();
-            return inserted!;
-          });
-          return reply.code(201).send(toDocument(row));
-        } catch (error) {
-          await store.remove(id);
-          throw error;
-        }
+        return reply.code(201).send(await keep(request, journeyId, assertOpenAndProven));
+      },
+    );
+    scope.post(
+      '/journeys/:journeyType/documents/post-submission',
+      uploadSchema(
+        'Send a document with the report after it was sent (spec: documents post-submission), while its token lasts; 409 report_not_sent before',
+      ),
+      async (request, reply) => {
+        const journeyId = (await reportOf(request)).id;
+        return reply.code(201).send(await keep(request, journeyId, assertSent));
       },
     );
   });

@@ -20,6 +20,7 @@ import { altchaCaptcha } from './captcha';
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { startReportPurge } from './purge';
+import { reportSessionRoutes } from './session-routes';
 import './journey-checks';
 import { bereavementStore } from './store';
 
@@ -79,7 +80,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
         body: bereavementStartRequestSchema,
         check: (tx, request) => captcha.spend(tx, (request.body as BereavementStartRequest).captcha),
       },
-      routes(journeys, walker) {
+      routes(journeys, walker, tokens) {
         journeys.post(
           '/journeys/:journeyType/email-token',
           {
@@ -111,6 +112,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
         );
         reportDocumentRoutes(journeys, walker, db, store);
         reportAliasRoutes(journeys, walker, db, calculations);
+        reportSessionRoutes(journeys, walker, tokens, { db, config, calculations });
         // The address boxes' lookup, for the report's own token (never the member API's).
         addressLookupRoutes(journeys, lookup, {
           path: '/journeys/:journeyType/addresses',

@@ -71,13 +71,27 @@ export interface VisitorKind {
   minutesFor?(db: Queryable, journeyId: string): Promise<number>;
   /** What a start must carry (a solved captcha), checked in the start's transaction before it opens. */
   admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
-  /** Routes only this kind has (the reporter's email proof, documents). */
-  routes?(app: RoutesApp, owner: JourneyOwner): void;
+  /** Routes only this kind has (the reporter's email proof, documents, the token's exchange). */
+  routes?(app: RoutesApp, owner: JourneyOwner, tokens: VisitorTokens): void;
   /**
    * A signed-in member may walk it too, as anyone would (a member reporting a relative's death): their
    * session is neither needed nor read, and opens nothing here without the journey's own token.
    */
   membersWelcome?: boolean;
+}
+
+/** What a kind's own routes may do with the visitor's token. */
+export interface VisitorTokens {
+  /**
+   * Gives the journey a new token in its cookie, valid for `minutes`: the one the visitor held stops
+   * working at once, so a token seen before a step up (the email proven) opens nothing after it.
+   */
+  rotate(
+    q: Queryable,
+    reply: FastifyReply,
+    row: { id: string; type: string },
+    minutes: number,
+  ): Promise<Date>;
 }
 
 /**
@@ -269,7 +283,13 @@ export function visitorJourneyOwner({
     pdf: {
       schema: { summary: 'The visitor’s sent form as a PDF, while their token lasts' },
       async send(request, reply, type) {
-        const row = await requireVisitorJourney(store, db, visitorTokenOf(request), where(request, type), new Date());
+        const row = await requireVisitorJourney(
+          store,
+          db,
+          visitorTokenOf(request),
+          where(request, type),
+          new Date(),
+        );
         if (!row.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you send this.');
         return reply
           .type('application/pdf')
@@ -303,7 +323,16 @@ export function visitorJourneyOwner({
           return { expiresAt: renewed.toISOString() };
         },
       );
-      kind?.routes?.(app, owner);
+      kind?.routes?.(app, owner, {
+        async rotate(q, reply, row, lasts) {
+          const now = new Date();
+          const token = newVisitorToken();
+          const expiresAt = new Date(now.getTime() + lasts * 60_000);
+          await store.update(q, row.id, { tokenHash: hashOfVisitorToken(token), expiresAt, updatedAt: now });
+          setRuledCookie(reply, cookieFor(row.type), token);
+          return expiresAt;
+        },
+      });
     },
   };
   return owner;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  BEREAVEMENT_JOURNEY_TYPE,
+  bereavementLoginRequestSchema,
+  bereavementLoginResponseSchema,
+  errorBodySchema,
+  journeyTypeParamsSchema,
+} from '@meridian/contracts';
+import type { CalculationProvider } from '@meridian/pensions';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError, badRequest } from '../../lib/errors';
+import { startJourney } from '../journeys/actions';
+import type { JourneyOwner, RoutesApp } from '../journeys/owner';
+import type { VisitorTokens } from '../journeys/visitor-owner';
+import { findTenant } from '../tenancy/tenant-repository';
+import { emailProven } from './documents';
+import { reportRow } from './email-proof';
+
+const expirySchema = z.object({ expiresAt: z.string() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * The spec's bereavement token calls (docs/bereavement.md): `login` opens a report under the scheme's
+ * business group; `refresh-token` and `verification-exchange-token` give the report a new token, the
+ * second once the reporter's email is proven. Both live under the report's own path, since its
+ * token's cookie is sent nowhere else.
+ */
+export function reportSessionRoutes(
+  app: RoutesApp,
+  owner: JourneyOwner,
+  tokens: VisitorTokens,
+  { db, config, calculations }: { db: Database; config: Config; calculations: CalculationProvider },
+) {
+  const tags = [owner.tag];
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'The spec’s login (payload: businessGroup): opens a report of a death under one of this site’s business groups, with a solved captcha; the token is the report’s cookie',
+        body: bereavementLoginRequestSchema,
+        response: {
+          200: bereavementLoginResponseSchema,
+          ...errors,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const tenant = await findTenant(db, request.tenantUrl);
+      if (!tenant?.businessGroups.includes(request.body.businessGroup))
+        throw badRequest(
+          'business_group_unknown',
+          'This site does not run a scheme with that business group.',
+        );
+      const graph = await owner.graphOf(request, BEREAVEMENT_JOURNEY_TYPE, 'start');
+      const answer = await startJourney(db, calculations, owner, request, graph, request.body);
+      return answer(reply);
+    },
+  );
+
+  const reportOf = async (request: FastifyRequest & { params: { journeyType: string } }) =>
+    reportRow(db, (await owner.journeyOf(db, request, request.params.journeyType)).id);
+
+  app.post(
+    '/journeys/:journeyType/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: `The spec’s refresh-token: a new token for the report (the old one stops working), valid ${config.BEREAVEMENT_JOURNEY_MINUTES} minutes, or ${config.BEREAVEMENT_PROVEN_MINUTES} once the email is proven`,
+        params: journeyTypeParamsSchema,
+        response: { 200: expirySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await reportOf(request);
+      const minutes = emailProven(report)
+        ? config.BEREAVEMENT_PROVEN_MINUTES
+        : config.BEREAVEMENT_JOURNEY_MINUTES;
+      const expiresAt = await tokens.rotate(db, reply, report, minutes);
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/journeys/:journeyType/verification-exchange-token',
+    {
+      schema: {
+        tags,
+        summary: `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they held is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes; 403 email_not_proven before`,
+        params: journeyTypeParamsSchema,
+        response: { 200: expirySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await reportOf(request);
+      if (!emailProven(report))
+        throw new AppError(
+          403,
+          'email_not_proven',
+          'Confirm your email address with the code we sent first.',
+        );
+      const expiresAt = await tokens.rotate(db, reply, report, config.BEREAVEMENT_PROVEN_MINUTES);
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+}
