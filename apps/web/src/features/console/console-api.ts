@@ -1,5 +1,8 @@
 import type {
   CaseDetail,
+  Dashboard,
+  DeathReportList,
+  PendingBankChangeList,
   IdentityCheckList,
   MemberSearchResult,
   QueuedCase,
@@ -50,6 +53,18 @@ export const consoleApi = {
     http.get<MemberSearchResult>(`${base}/members`, {
       query: Object.fromEntries(Object.entries(query).filter(([, value]) => value)),
     }),
+  dashboard: () => http.get<Dashboard>(`${base}/dashboard`),
+  bankChanges: () => http.get<PendingBankChangeList>(`${base}/bank-changes`),
+  decideBankChange: (changeId: string, decision: 'release' | 'cancel', note: string) =>
+    http.post(`${base}/bank-changes/${encodeURIComponent(changeId)}/${decision}`, { body: { note } }),
+  deathReports: () => http.get<DeathReportList>(`${base}/death-reports`),
+  matchDeathReport: (caseNumber: string, memberReference: string) =>
+    http.post<{ businessGroup: string; referenceNumber: string; suspendedUsers: number }>(
+      `${base}/death-reports/${encodeURIComponent(caseNumber)}/match`,
+      { body: { memberReference } },
+    ),
+  unmatchDeathReport: (caseNumber: string) =>
+    http.post<{ liftedUsers: number }>(`${base}/death-reports/${encodeURIComponent(caseNumber)}/unmatch`),
   case: (caseNumber: string) => http.get<CaseDetail>(`${base}/cases/${encodeURIComponent(caseNumber)}`),
   act: (
     caseNumber: string,

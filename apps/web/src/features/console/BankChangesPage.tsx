@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import type { PendingBankChangeList } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
+import { formatDate } from '../../lib/format';
+import { consoleApi } from './console-api';
+import { problemText, TextArea, useConsoleTitle } from './fields';
+import { useStaff } from './staff-context';
+
+type Change = PendingBankChangeList['changes'][number];
+
+/** Bank changes held in their cooling-off period: release one early after a call, or cancel it. */
+export function BankChangesPage() {
+  useConsoleTitle('Pending bank changes');
+  const staff = useStaff();
+  const read = useLoad(() => consoleApi.bankChanges());
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const canDecide = ['caseworker', 'team_leader', 'administrator'].includes(staff.role);
+
+  const decide = (change: Change) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const decision = submitter?.value === 'cancel' ? 'cancel' : 'release';
+    const field = `note-${change.id}`;
+    const note = String(new FormData(event.currentTarget).get(field) ?? '').trim();
+    setDone(null);
+    if (!note) {
+      setErrors([{ field, message: 'Enter a note: who you spoke to and what they confirmed' }]);
+      return;
+    }
+    setErrors([]);
+    setBusy(true);
+    try {
+      await consoleApi.decideBankChange(change.id, decision, note);
+      setDone(
+        `${change.memberName ?? change.referenceNumber}: the change is ${decision === 'release' ? 'released and now in use' : 'cancelled'}. The member is told on every route.`,
+      );
+      await read.reload();
+    } catch (error) {
+      setErrors([{ field, message: problemText(error) }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changes = read.data?.changes;
+  return (
+    <>
+      <ErrorSummary errors={errors} />
+      {done && (
+        <div className="notice" role="status">
+          {done}
+        </div>
+      )}
+      <h1>Pending bank changes</h1>
+      <p>
+        A change of bank details made soon after a change of contact details waits before it applies, so the
+        member can stop it if it was not them. Release one early only after speaking to the member on a number
+        already on file.
+      </p>
+      <LoadFailed what="show the pending bank changes" load={read} />
+      {!changes && !read.failure && <p>Loading...</p>}
+      {changes?.length === 0 && <p>No bank changes are waiting.</p>}
+      {changes?.map((change) => {
+        const field = `note-${change.id}`;
+        const error = errors.find((candidate) => candidate.field === field)?.message;
+        const who = change.memberName ?? 'Unknown member';
+        return (
+          <section key={change.id} aria-labelledby={`change-${change.id}`}>
+            <h2 id={`change-${change.id}`}>
+              {who} ({change.businessGroup} {change.referenceNumber})
+            </h2>
+            <p>
+              New account ending {change.accountEnding} in the name of {change.accountName}. Asked for{' '}
+              {formatDate(change.requestedAt.slice(0, 10))}; applies by itself on{' '}
+              {formatDate(change.appliesAt.slice(0, 10))}.
+            </p>
+            {canDecide && (
+              <form noValidate onSubmit={(event) => void decide(change)(event)}>
+                <TextArea
+                  id={field}
+                  label="Note"
+                  hint="Who you spoke to, on which number, and what they confirmed (for the audit; the member does not see it)"
+                  error={error}
+                />
+                <div className="button-group">
+                  <button type="submit" name="decision" value="release" className="button" disabled={busy}>
+                    Release now<span className="visually-hidden"> for {who}</span>
+                  </button>
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="cancel"
+                    className="button button--secondary"
+                    disabled={busy}
+                  >
+                    Cancel the change<span className="visually-hidden"> for {who}</span>
+                  </button>
+                </div>
+              </form>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import type { DeathReportList } from '@meridian/contracts';
+import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LoadFailed } from '../../components/LoadFailed';
+import { TextField } from '../../components/TextField';
+import { useLoad } from '../../components/useLoad';
+import { formatDate } from '../../lib/format';
+import { consoleApi } from './console-api';
+import { problemText, useConsoleTitle } from './fields';
+import { useStaff } from './staff-context';
+
+type Report = DeathReportList['reports'][number];
+
+/** Reports of a death sent by relatives: match each to the member record (suspending the account), or undo. */
+export function DeathReportsPage() {
+  useConsoleTitle('Reports of a death');
+  const staff = useStaff();
+  const read = useLoad(() => consoleApi.deathReports());
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const canAct = ['caseworker', 'team_leader', 'administrator'].includes(staff.role);
+
+  const act = (work: () => Promise<string>, field: string) => async () => {
+    setDone(null);
+    setErrors([]);
+    setBusy(true);
+    try {
+      setDone(await work());
+      await read.reload();
+    } catch (error) {
+      setErrors([{ field, message: problemText(error) }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const match = (report: Report) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field = `member-${report.caseNumber}`;
+    const reference = String(new FormData(event.currentTarget).get(field) ?? '').trim();
+    if (!reference) {
+      setDone(null);
+      setErrors([{ field, message: 'Enter the member’s reference number' }]);
+      return;
+    }
+    void act(async () => {
+      const matched = await consoleApi.matchDeathReport(report.caseNumber, reference);
+      return `${report.caseNumber} is matched to ${matched.businessGroup} ${matched.referenceNumber}; ${matched.suspendedUsers} account(s) suspended.`;
+    }, field)();
+  };
+
+  const unmatch = (report: Report) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void act(async () => {
+      const undone = await consoleApi.unmatchDeathReport(report.caseNumber);
+      return `${report.caseNumber} is no longer matched; ${undone.liftedUsers} account(s) can sign in again.`;
+    }, `undo-${report.caseNumber}`)();
+  };
+
+  const reports = read.data?.reports;
+  return (
+    <>
+      <ErrorSummary errors={errors} />
+      {done && (
+        <div className="notice" role="status">
+          {done}
+        </div>
+      )}
+      <h1>Reports of a death</h1>
+      <p>
+        Match a report to the member it is about once you are sure: their portal account is suspended and
+        their sessions end. Undo a mistaken match to let them sign in again.
+      </p>
+      <LoadFailed what="show the reports" load={read} />
+      {!reports && !read.failure && <p>Loading...</p>}
+      {reports?.length === 0 && <p>No reports have been sent.</p>}
+      {reports?.map((report) => {
+        const field = `member-${report.caseNumber}`;
+        const error = errors.find((candidate) => candidate.field === field)?.message;
+        return (
+          <section key={report.caseNumber} aria-labelledby={`report-${report.caseNumber}`}>
+            <h2 id={`report-${report.caseNumber}`}>Report {report.caseNumber}</h2>
+            <p>
+              Sent {formatDate(report.sentAt.slice(0, 10))} to {report.tenantUrl}.{' '}
+              {report.matched
+                ? `Matched to ${report.matched.businessGroup} ${report.matched.referenceNumber} on ${formatDate(report.matched.at.slice(0, 10))}.`
+                : 'Not matched to a member yet.'}
+            </p>
+            {report.answers.length > 0 && (
+              <details>
+                <summary>The reporter’s answers</summary>
+                <dl className="summary-list">
+                  {report.answers.map((answer, index) => (
+                    <div className="summary-row" key={`${answer.question}-${index}`}>
+                      <dt>{answer.question}</dt>
+                      <dd>{answer.answer}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            )}
+            {canAct &&
+              (report.matched ? (
+                <form noValidate onSubmit={unmatch(report)}>
+                  <button
+                    type="submit"
+                    id={`undo-${report.caseNumber}`}
+                    className="button button--secondary"
+                    disabled={busy}
+                  >
+                    Undo the match<span className="visually-hidden"> of report {report.caseNumber}</span>
+                  </button>
+                </form>
+              ) : (
+                <form noValidate onSubmit={match(report)}>
+                  <TextField
+                    id={field}
+                    label="Member’s reference number"
+                    hint="For example 1000010, or MER:1000010 if the number is in two business groups"
+                    className="input--short"
+                    error={error}
+                  />
+                  <button type="submit" className="button" disabled={busy}>
+                    Match and suspend the account
+                    <span className="visually-hidden"> (report {report.caseNumber})</span>
+                  </button>
+                </form>
+              ))}
+          </section>
+        );
+      })}
+    </>
+  );
+}
