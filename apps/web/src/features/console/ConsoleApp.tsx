@@ -9,6 +9,11 @@ import { QueuePage } from './QueuePage';
 import { CasePage } from './CasePage';
 import { IdentityChecksPage } from './IdentityChecksPage';
 import { MembersPage } from './MembersPage';
+import { OutboxPage } from './OutboxPage';
+import { WebhooksPage } from './WebhooksPage';
+import { DashboardPage } from './DashboardPage';
+import { BankChangesPage } from './BankChangesPage';
+import { DeathReportsPage } from './DeathReportsPage';
 import '../../components/forms.css';
 import './console.css';
 
@@ -22,6 +27,11 @@ export function ConsoleApp() {
         <Route path="cases/:caseNumber" element={<CasePage />} />
         <Route path="members" element={<MembersPage />} />
         <Route path="identity-checks" element={<IdentityChecksPage />} />
+        <Route path="outbox" element={<OutboxPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="bank-changes" element={<BankChangesPage />} />
+        <Route path="death-reports" element={<DeathReportsPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -46,6 +56,10 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
             <nav aria-label="Console">
               <Link to="/admin">Case queue</Link> <Link to="/admin/members">Find a member</Link>{' '}
               <Link to="/admin/identity-checks">Identity checks</Link>{' '}
+              <Link to="/admin/outbox">Outbox</Link> <Link to="/admin/webhooks">Webhook deliveries</Link>{' '}
+              <Link to="/admin/bank-changes">Bank changes</Link>{' '}
+              <Link to="/admin/death-reports">Reports of a death</Link>{' '}
+              <Link to="/admin/dashboard">Dashboard</Link>{' '}
               <span>
                 {staff.name} ({staffRoleNames[staff.role]})
               </span>{' '}
