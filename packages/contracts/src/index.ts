@@ -36,3 +36,4 @@ export * from './operations';
 export * from './payments';
 export * from './target-age';
 export * from './passkeys';
+export * from './outbox';

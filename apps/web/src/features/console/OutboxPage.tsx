@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { OutboxMessage, OutboxStatus } from '@meridian/contracts';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
+import { formatDate, formatTime } from '../../lib/format';
+import { outboxApi, type OutboxFilter } from './outbox-api';
+import { problemText, SelectField, useConsoleTitle } from './fields';
+import { useStaff } from './staff-context';
+import './outbox.css';
+
+const channelNames = { email: 'Email', sms: 'Text', post: 'Letter' } as const;
+
+const statusText = (message: OutboxMessage): string => {
+  const letter = message.channel === 'post';
+  const texts: Record<OutboxStatus, string> = {
+    queued: letter ? 'Waiting for the print run' : 'Waiting to be sent',
+    sent: letter ? 'Printed' : 'Sent',
+    failed: 'Failed, will try again',
+    dead: 'Failed, no more tries',
+    kept: 'In the outbox only',
+  };
+  return texts[message.status];
+};
+
+export const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+
+/** Every message to members in the caller's scope with how its delivery stands; team leaders resend. */
+export function OutboxPage() {
+  useConsoleTitle('Outbox');
+  const staff = useStaff();
+  const [params, setParams] = useSearchParams();
+  const filter: OutboxFilter = {
+    status: (params.get('status') as OutboxStatus | null) ?? undefined,
+    channel: (params.get('channel') as OutboxFilter['channel'] | null) ?? undefined,
+    recipient: params.get('recipient') ?? undefined,
+  };
+  const key = params.toString();
+  const read = useLoad(() => outboxApi.messages(filter), { key });
+  const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const canResend = staff.role === 'team_leader' || staff.role === 'administrator';
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of ['status', 'channel', 'recipient']) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) next.set(name, value);
+    }
+    setParams(next);
+  };
+
+  const resend = async (message: OutboxMessage) => {
+    setBusy(true);
+    setDone(null);
+    setProblem(null);
+    try {
+      await outboxApi.resend(message.id);
+      setDone(`The message to ${message.recipient} will be sent again.`);
+      await read.reload();
+    } catch (error) {
+      setProblem(problemText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const messages = read.data?.messages;
+  return (
+    <>
+      {problem && (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2>There is a problem</h2>
+          <p>{problem}</p>
+        </div>
+      )}
+      {done && (
+        <div className="notice" role="status">
+          {done}
+        </div>
+      )}
+      <h1>Outbox</h1>
+      <p>
+        Every email, text and letter to members, newest first. Email and texts leave through the job queue,
+        which tries again with longer waits while the mail server or text provider is down. What a message
+        says is not shown here.
+      </p>
+      <form className="console-filters" onSubmit={apply} aria-label="Filter messages" key={key}>
+        <SelectField
+          id="status"
+          label="Status"
+          defaultValue={filter.status ?? ''}
+          options={[
+            ['', 'Any'],
+            ['queued', 'Waiting'],
+            ['failed', 'Failed, will try again'],
+            ['dead', 'Failed, no more tries'],
+            ['sent', 'Sent or printed'],
+            ['kept', 'In the outbox only'],
+          ]}
+        />
+        <SelectField
+          id="channel"
+          label="Sent by"
+          defaultValue={filter.channel ?? ''}
+          options={[['', 'Any'], ...Object.entries(channelNames)]}
+        />
+        <div className="form-group">
+          <label htmlFor="recipient">To (email address, mobile number or member reference)</label>
+          <input id="recipient" name="recipient" defaultValue={filter.recipient ?? ''} />
+        </div>
+        <button type="submit" className="button">
+          Show messages
+        </button>
+      </form>
+      <LoadFailed what="show the outbox" load={read} />
+      {!messages && !read.failure && <p>Loading...</p>}
+      {messages?.length === 0 && <p>No messages match.</p>}
+      {messages && messages.length > 0 && (
+        <table className="console-table">
+          <caption className="visually-hidden">Messages, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Written</th>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Last error</th>
+              {canResend && <th scope="col">Action</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id}>
+                <td>{when(message.createdAt)}</td>
+                <td>
+                  {channelNames[message.channel]}: {message.recipient}
+                </td>
+                <td>{message.subject}</td>
+                <td>
+                  <strong className={`console-tag console-tag--${message.status}`}>
+                    {statusText(message)}
+                  </strong>
+                  {message.sentAt && <> {when(message.sentAt)}</>}
+                  {message.nextAttemptAt && <> (next try {when(message.nextAttemptAt)})</>}
+                </td>
+                <td>{message.attempts}</td>
+                <td>{message.lastError ?? 'None'}</td>
+                {canResend && (
+                  <td>
+                    {message.channel !== 'post' && ['sent', 'failed', 'dead'].includes(message.status) && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={busy}
+                        onClick={() => void resend(message)}
+                      >
+                        Send again<span className="visually-hidden"> to {message.recipient}</span>
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
+import { outboxApi } from './outbox-api';
+import { when } from './OutboxPage';
+import { useConsoleTitle } from './fields';
+
+const statusText = {
+  queued: 'Waiting to be sent',
+  sent: 'Delivered',
+  failed: 'Failed, will try again',
+  dead: 'Failed, no more tries',
+} as const;
+
+/** The webhook delivery log: each case event sent to the administration system, and how each try went. */
+export function WebhooksPage() {
+  useConsoleTitle('Webhook deliveries');
+  const read = useLoad(() => outboxApi.webhookDeliveries());
+  const deliveries = read.data?.deliveries;
+  return (
+    <>
+      <h1>Webhook deliveries</h1>
+      <p>
+        Case events sent to your administration system, newest first. A receiver that does not answer with
+        success is tried again with longer waits.
+      </p>
+      <LoadFailed what="show the webhook deliveries" load={read} />
+      {!deliveries && !read.failure && <p>Loading...</p>}
+      {deliveries?.length === 0 && <p>No webhook deliveries yet.</p>}
+      {deliveries && deliveries.length > 0 && (
+        <table className="console-table">
+          <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Case</th>
+              <th scope="col">Receiver</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Last answer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.map((delivery) => (
+              <tr key={delivery.id}>
+                <td>
+                  {delivery.event}
+                  <br />
+                  {when(delivery.createdAt)}
+                </td>
+                <td>{delivery.caseNumber}</td>
+                <td>{delivery.url}</td>
+                <td>
+                  <strong className={`console-tag console-tag--${delivery.status}`}>
+                    {statusText[delivery.status]}
+                  </strong>
+                  {delivery.nextAttemptAt && <> (next try {when(delivery.nextAttemptAt)})</>}
+                </td>
+                <td>{delivery.attempts}</td>
+                <td>
+                  {delivery.responseStatus ? `HTTP ${delivery.responseStatus}` : 'No answer'}
+                  {delivery.lastError && (
+                    <>
+                      <br />
+                      {delivery.lastError}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
