@@ -55,8 +55,8 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
           {staff && (
             <nav aria-label="Console">
               <Link to="/admin">Case queue</Link> <Link to="/admin/members">Find a member</Link>{' '}
-              <Link to="/admin/identity-checks">Identity checks</Link>{' '}
-              <Link to="/admin/outbox">Outbox</Link> <Link to="/admin/webhooks">Webhook deliveries</Link>{' '}
+              <Link to="/admin/identity-checks">Identity checks</Link> <Link to="/admin/outbox">Outbox</Link>{' '}
+              <Link to="/admin/webhooks">Webhook deliveries</Link>{' '}
               <Link to="/admin/bank-changes">Bank changes</Link>{' '}
               <Link to="/admin/death-reports">Reports of a death</Link>{' '}
               <Link to="/admin/dashboard">Dashboard</Link>{' '}
