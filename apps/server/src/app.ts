@@ -81,6 +81,8 @@ import { createMessaging, type Messaging } from './lib/messaging';
 import { createJobWorker, type JobWorker } from './lib/job-queue';
 import { inMessageScope, type OutboxDelivery } from './lib/outbox';
 import { webhookJobHandler } from './areas/webhooks/delivery';
+import { webhookConsoleRoutes } from './areas/webhooks/routes';
+import { outboxConsoleRoutes } from './areas/outbox/routes';
 import { memberDetailsRoutes } from './areas/my-details/member-routes';
 import { contactRoutes } from './areas/my-details/contact-routes';
 import { bankRoutes } from './areas/my-details/bank-routes';
@@ -352,6 +354,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });
   await app.register(operationsRoutes, { prefix: '/admin-api', db });
+  await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
+  await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });
