@@ -56,6 +56,8 @@ async function memberOpensCase(page: Page): Promise<string> {
 test('a caseworker signs in with a code, assigns a member’s case, notes it for the member and completes it', async ({
   page,
 }) => {
+  // The whole of a caseworker's round: more pages than the default minute allows on a loaded machine.
+  test.setTimeout(150_000);
   const caseNumber = await memberOpensCase(page);
 
   await page.goto('/admin');
@@ -92,8 +94,16 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await page.getByRole('button', { name: 'Assign to me' }).click();
   await expect(page.getByRole('status')).toHaveText('The case is assigned to you.');
 
+  // The status moves only as the case's state machine allows: from Received, not straight to Completed.
+  await expect(page.getByRole('heading', { name: 'Complete' })).toBeHidden();
+  const newStatus = page.getByLabel('New status');
+  await expect(newStatus.locator('option')).toHaveText([
+    'Choose a status',
+    'In progress',
+    'Waiting for the member',
+  ]);
   // A status without its note is refused with the error summary.
-  await page.getByLabel('New status').fill('Preparing your transfer pack');
+  await newStatus.selectOption('In progress');
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByRole('alert')).toContainText('Enter a note to the member');
   await expectNoAccessibilityViolations(page);
@@ -102,13 +112,44 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
     .fill('We are checking your figures and will write within a week.');
   await page.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByRole('status')).toContainText('The status is changed');
+
+  // Another document, asked for with a message the member reads; then marked received when it comes.
+  await page.getByLabel('Document', { exact: true }).fill('Proof of identity');
+  await page.getByLabel('Message to the member').fill('Please send a photo ID: upload it from My requests.');
+  await page.getByRole('button', { name: 'Ask for the document' }).click();
+  await expect(page.getByRole('status')).toContainText('The document is asked for');
+  const documents = page.locator('.console-table');
+  await expect(documents.getByRole('row', { name: /Proof of identity/ })).toContainText(
+    'Waiting for the member',
+  );
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Mark received (Proof of identity)' }).click();
+  await expect(page.getByRole('status')).toHaveText('Proof of identity is marked received.');
+  await expect(documents.getByRole('row', { name: /Proof of identity/ })).toContainText('Received');
   await page.getByLabel('What you tell the member').fill('Your statement is ready in your documents.');
   await page.getByRole('button', { name: 'Complete case' }).click();
   await expect(page.getByRole('status')).toHaveText('The case is completed.');
   const timeline = page.locator('.console-timeline');
   await expect(timeline).toContainText('Assigned to Casey Worker');
   await expect(timeline).toContainText('To the member: We are checking your figures');
+  await expect(timeline).toContainText('Document marked received');
   await expect(timeline).toContainText('Completed');
+  await expectNoAccessibilityViolations(page);
+
+  // The console's other pages: held bank changes, reports of a death, the dashboard.
+  await page.getByRole('link', { name: 'Bank changes' }).click();
+  await expect(heading(page, 'Pending bank changes')).toBeVisible();
+  await expect(page.getByText('No bank changes are waiting.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Reports of a death' }).click();
+  await expect(heading(page, 'Reports of a death')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(heading(page, 'Dashboard')).toBeVisible();
+  await expect(page.getByText(/^\d+ open cases, \d+ of them overdue\.$/)).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: /Cases opened and closed each week/ }).getByRole('row'),
+  ).toHaveCount(9);
   await expectNoAccessibilityViolations(page);
 
   // Finding the member: by reference, audited on the server.
@@ -142,4 +183,5 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   const request = page.locator('.request').filter({ hasText: caseNumber });
   await expect(request).toContainText('Completed');
   await expect(request).toContainText('Your statement is ready in your documents.');
+  await expect(request.getByRole('row', { name: /Proof of identity/ })).toContainText('Received');
 });
