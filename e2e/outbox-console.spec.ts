@@ -1,0 +1,92 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { tabTo } from './support/keyboard';
+import { messageTo } from './support/member';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
+
+// On a portal of its own whose mail server refuses every connection (port 9), so email fails and waits.
+const test = base.extend<object, { outboxPortal: OwnPortal }>({
+  outboxPortal: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startOwnPortal('outbox-console', {
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        JOB_POLL_MS: '1000',
+      });
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ outboxPortal }, use) => use(outboxPortal.url('')),
+});
+
+const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
+const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+async function staffSignIn(page: Page, staff: { email: string; totpSecret: string }) {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('Email address').fill(staff.email);
+  await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(heading(page, 'Enter your code')).toBeVisible();
+  await page.getByLabel('Code').fill(await generate({ secret: staff.totpSecret }));
+  await page.getByLabel('Code').press('Enter');
+  await expect(heading(page, 'Case queue')).toBeVisible();
+}
+
+test('a team leader sees a message the mail server refused, with its tries and error, and sends it again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  // A member asks for a password reset: the request answers at once, the email waits for the mail server.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+  await page.getByLabel('Username or email address').fill('db.active');
+  await page.getByRole('button', { name: 'Send a code' }).click();
+  await expect(heading(page, 'Enter the code and a new password')).toBeVisible();
+  await messageTo(request, 'db.active@example.org', /code/);
+
+  await staffSignIn(page, teamLeader);
+  await tabTo(page, page.getByRole('link', { name: 'Outbox' }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Outbox')).toBeVisible();
+  const row = page.getByRole('row', { name: /db\.active@example\.org/ }).first();
+  // The worker tries within a second or two and the refusal is recorded.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Show messages' }).click();
+    await expect(row).toContainText('Failed, will try again', { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText(/ECONNREFUSED|connect/);
+  await expect(row).not.toContainText(/\b\d{6}\b/);
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByLabel('Status').selectOption('failed');
+  await page.getByRole('button', { name: 'Show messages' }).click();
+  await expect(page).toHaveURL(/status=failed/);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Send again to db.active@example.org' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'The message to db.active@example.org will be sent again.',
+  );
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('link', { name: 'Webhook deliveries' }).click();
+  await expect(heading(page, 'Webhook deliveries')).toBeVisible();
+  await expect(page.getByText('No webhook deliveries yet.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a caseworker sees the outbox but is offered no resend', async ({ page }) => {
+  await staffSignIn(page, caseworker);
+  await page.goto('/admin/outbox');
+  await expect(heading(page, 'Outbox')).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Send again/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+});
