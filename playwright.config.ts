@@ -28,6 +28,7 @@ const ownPortalSpecs = [
   '**/transfer-application.spec.ts',
   '**/two-step.spec.ts',
   '**/operations-console.spec.ts',
+  '**/outbox-console.spec.ts',
 ];
 const part = process.env.E2E_PART;
 const ownPortalsOnly = part === 'own-portals';
