@@ -17,6 +17,7 @@ export const signInMethods = {
   password: 'Username and password',
   oidc: 'Sign in with your account (single sign-in)',
   'two-step': 'Password and two-step verification',
+  passkey: 'Passkey',
 } as const;
 
 export const keptSince = (now = new Date()) =>

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  passkeySignInSchema,
+  passkeySignInStartSchema,
   secondFactorAnswerSchema,
   secondFactorChallengeSchema,
   secondFactorSendSchema,
@@ -27,6 +29,8 @@ import { deviceOf } from '../account/devices';
 import { recordSignIn } from '../account/sign-in-events';
 import { answerChallenge, liveChallenge, openChallenge, sendChallengeCode } from '../two-step/challenges';
 import { twoStepKeys, twoStepOn } from '../two-step/service';
+import { relyingPartyOf } from '../passkeys/relying-party';
+import { signInOptions, verifyPasskeySignIn } from '../passkeys/service';
 import {
   findSession,
   invalidCredentials,
@@ -240,7 +244,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     reply: FastifyReply,
     userId: string,
     businessGroups: string[],
-    method: 'password' | 'two-step',
+    method: 'password' | 'two-step' | 'passkey',
   ) => {
     const session = await openSessionFor(
       db,
@@ -250,7 +254,8 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         businessGroups,
         tenantUrl: request.tenantUrl,
         device: deviceOf(request),
-        steppedUp: method === 'two-step',
+        // A second factor, or a passkey with user verification, is a step-up as it signs in.
+        steppedUp: method !== 'password',
       },
       policy,
     );
@@ -333,6 +338,69 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     async (request) => {
       const challenge = await liveChallenge(db, request.body.challenge, { tenantUrl: request.tenantUrl });
       return sendChallengeCode(db, request, challenge);
+    },
+  );
+
+  app.post(
+    `${LOGIN_PATH}/passkey/options`,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary:
+          'Start signing in with a passkey: options for the browser (any passkey of this portal, user verification required), whose challenge is answered once within 5 minutes',
+        response: { 200: passkeySignInStartSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await tenantGroups(request);
+      const options = await signInOptions(db, relyingPartyOf(request), { tenantUrl: request.tenantUrl });
+      keepPrivate(reply);
+      return { options: options as unknown as Record<string, unknown> };
+    },
+  );
+
+  app.post(
+    `${LOGIN_PATH}/passkey`,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign in with a passkey alone: it counts as both factors, and the session as a fresh step-up',
+        description:
+          'The answer must sign a live challenge from /authentication/login/passkey/options, on this portal’s origin, with user verification, and a signature counter above the last one seen (when the authenticator keeps one); otherwise 400 with passkey_challenge_invalid, passkey_origin_invalid, passkey_unknown, passkey_counter_invalid or passkey_invalid, and nothing changes.',
+        body: passkeySignInSchema,
+        response: {
+          200: tokenResponse,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const businessGroups = await tenantGroups(request);
+      let proven;
+      try {
+        proven = await verifyPasskeySignIn(
+          db,
+          relyingPartyOf(request),
+          { tenantUrl: request.tenantUrl },
+          request.body.credential,
+        );
+      } catch (error) {
+        await audit(db, request, {
+          action: 'sign_in',
+          outcome: 'failure',
+          details: {
+            reason: error instanceof AppError ? error.code : 'passkey',
+            method: 'passkey',
+            tenant: request.tenantUrl,
+          },
+        });
+        throw error;
+      }
+      return openAndGrant(request, reply, proven.userId, businessGroups, 'passkey');
     },
   );
 

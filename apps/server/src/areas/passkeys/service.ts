@@ -1,0 +1,359 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { PASSKEY_CEREMONY_SECONDS, PASSKEYS_MAX, type Passkey } from '@meridian/contracts';
+import type { Database, Transaction } from '../../db/client';
+import { passkeyChallenges, passkeys } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RelyingParty } from './relying-party';
+
+/**
+ * Passkeys (WebAuthn level 2, with @simplewebauthn/server): adding one to a signed-in account, and
+ * signing in with one alone. Every ceremony's challenge is made here, kept as its SHA-256, bound to the
+ * session (adding) or to the tenant and provider page (signing in), and spent once before the answer
+ * is checked; user verification is required, so a passkey counts as both factors. A signature counter
+ * that does not go up (when the authenticator keeps one) is refused. docs/security.md "Passkeys".
+ */
+type Purpose = 'register' | 'sign-in';
+
+const hashOf = (challenge: string) => createHash('sha256').update(challenge).digest('base64url');
+
+const CEREMONY_MS = PASSKEY_CEREMONY_SECONDS * 1000;
+const supportedAlgorithmIDs = [-7, -257];
+
+export const challengeNotValid = () =>
+  new AppError(
+    400,
+    'passkey_challenge_invalid',
+    'This passkey request has expired or was already used. Try again.',
+  );
+
+const passkeyNotAccepted = (reason: string) =>
+  new AppError(400, 'passkey_invalid', `Your passkey could not be checked (${reason}). Try again.`);
+
+export const unknownPasskey = () =>
+  new AppError(
+    400,
+    'passkey_unknown',
+    'This passkey is not one we know. It may have been removed: sign in with your username and password.',
+  );
+
+/** The challenge inside the browser's clientDataJSON, with its type and origin; null when it is not JSON. */
+function clientDataOf(clientDataJSON: string) {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { challenge, type, origin } = parsed as Record<string, unknown>;
+    return typeof challenge === 'string' && typeof type === 'string' && typeof origin === 'string'
+      ? { challenge, type, origin }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks what the verifier would otherwise fail with a generic error: the type, the origin. */
+function checkClientData(clientDataJSON: string, type: string, party: RelyingParty) {
+  const clientData = clientDataOf(clientDataJSON);
+  if (!clientData) throw passkeyNotAccepted('its client data is not readable');
+  if (clientData.type !== type) throw passkeyNotAccepted('it answered another kind of request');
+  if (clientData.origin !== party.origin)
+    throw new AppError(
+      400,
+      'passkey_origin_invalid',
+      'This passkey answer came from another website, so it was not accepted.',
+    );
+  return clientData.challenge;
+}
+
+interface ChallengeBinding {
+  purpose: Purpose;
+  tenantUrl: string;
+  sessionId?: string;
+  interactionUid?: string;
+}
+
+/**
+ * A new challenge kept for the binding; answers its bytes for the options (a string would be taken as
+ * text and encoded again), whose base64url the browser signs in its client data.
+ */
+async function keepChallenge(db: Database, binding: ChallengeBinding, now: Date) {
+  const bytes = randomBytes(32);
+  const challenge = bytes.toString('base64url');
+  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
+  await db.insert(passkeyChallenges).values({
+    challengeHash: hashOf(challenge),
+    purpose: binding.purpose,
+    tenantUrl: binding.tenantUrl,
+    sessionId: binding.sessionId ?? null,
+    interactionUid: binding.interactionUid ?? null,
+    expiresAt: new Date(now.getTime() + CEREMONY_MS),
+  });
+  return new Uint8Array(bytes);
+}
+
+/**
+ * Spends the challenge the browser signed, once: it must be live, made for this purpose and binding.
+ * Spent before the answer is checked, so a refused answer cannot be tried again with it.
+ */
+async function spendChallenge(db: Database, challenge: string, binding: ChallengeBinding, now: Date) {
+  const [spent] = await db
+    .update(passkeyChallenges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passkeyChallenges.challengeHash, hashOf(challenge)),
+        eq(passkeyChallenges.purpose, binding.purpose),
+        eq(passkeyChallenges.tenantUrl, binding.tenantUrl),
+        binding.sessionId
+          ? eq(passkeyChallenges.sessionId, binding.sessionId)
+          : isNull(passkeyChallenges.sessionId),
+        binding.interactionUid
+          ? eq(passkeyChallenges.interactionUid, binding.interactionUid)
+          : isNull(passkeyChallenges.interactionUid),
+        isNull(passkeyChallenges.usedAt),
+        gt(passkeyChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ id: passkeyChallenges.id });
+  if (!spent) throw challengeNotValid();
+}
+
+const passkeysOfUser = (db: Database | Transaction, userId: string) =>
+  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
+
+/** The member's passkeys as Sign-in and security lists them, oldest first. */
+export async function listPasskeys(db: Database, userId: string): Promise<Passkey[]> {
+  return (await passkeysOfUser(db, userId)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Whether the account has at least one passkey. */
+export async function hasPasskey(db: Database, userId: string) {
+  const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Options for adding a passkey (discoverable, user verification required), bound to this session. */
+export async function registrationOptions(
+  db: Database,
+  party: RelyingParty,
+  account: { userId: string; username: string; displayName: string; rpName: string; sessionId: string },
+  tenantUrl: string,
+  now = new Date(),
+) {
+  const existing = await passkeysOfUser(db, account.userId);
+  if (existing.length >= PASSKEYS_MAX)
+    throw new AppError(
+      409,
+      'passkeys_full',
+      `You have ${PASSKEYS_MAX} passkeys, the most an account can have. Remove one you no longer use first.`,
+    );
+  const challenge = await keepChallenge(
+    db,
+    { purpose: 'register', tenantUrl, sessionId: account.sessionId },
+    now,
+  );
+  return generateRegistrationOptions({
+    rpName: account.rpName,
+    rpID: party.id,
+    userName: account.username,
+    userDisplayName: account.displayName,
+    // The user handle: the account's id, which a discoverable passkey hands back at sign-in.
+    userID: new Uint8Array(Buffer.from(account.userId, 'utf8')),
+    challenge,
+    timeout: CEREMONY_MS,
+    attestationType: 'none',
+    excludeCredentials: existing
+      .filter((row) => row.rpId === party.id)
+      .map((row) => ({ id: row.credentialId, transports: row.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs,
+  });
+}
+
+/**
+ * Checks a new passkey against this session's challenge: the challenge spent first (once), then the
+ * attestation ("none") and user verification checked. Answers the credential to keep.
+ */
+export async function verifyRegistration(
+  db: Database,
+  party: RelyingParty,
+  owner: { sessionId: string; tenantUrl: string },
+  response: RegistrationResponseJSON,
+  now = new Date(),
+) {
+  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.create', party);
+  await spendChallenge(
+    db,
+    challenge,
+    { purpose: 'register', tenantUrl: owner.tenantUrl, sessionId: owner.sessionId },
+    now,
+  );
+  let verified;
+  try {
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.id,
+      requireUserVerification: true,
+      supportedAlgorithmIDs,
+    });
+  } catch (error) {
+    throw passkeyNotAccepted(error instanceof Error ? error.message : 'unreadable');
+  }
+  if (!verified.verified) throw passkeyNotAccepted('it did not verify');
+  const { credential } = verified.registrationInfo;
+  return { ...credential, transports: credential.transports ?? response.response.transports ?? [] };
+}
+
+/** Keeps a verified passkey under the member's name for it, in the caller's transaction (with the notice). */
+export async function keepPasskey(
+  tx: Transaction,
+  party: RelyingParty,
+  userId: string,
+  name: string,
+  credential: Awaited<ReturnType<typeof verifyRegistration>>,
+  now = new Date(),
+) {
+  const [kept] = await tx
+    .insert(passkeys)
+    .values({
+      userId,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports,
+      name,
+      rpId: party.id,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: passkeys.credentialId })
+    .returning();
+  if (!kept)
+    throw new AppError(409, 'passkey_already_added', 'This passkey has already been added to an account.');
+  return kept;
+}
+
+/** Options for signing in with a passkey alone (any discoverable passkey of this relying party). */
+export async function signInOptions(
+  db: Database,
+  party: RelyingParty,
+  binding: { tenantUrl: string; interactionUid?: string },
+  now = new Date(),
+) {
+  const challenge = await keepChallenge(db, { purpose: 'sign-in', ...binding }, now);
+  return generateAuthenticationOptions({
+    rpID: party.id,
+    challenge,
+    timeout: CEREMONY_MS,
+    userVerification: 'required',
+  });
+}
+
+/**
+ * Checks a passkey sign-in: the challenge spent (once, for this tenant and page), the passkey known and
+ * made for this relying party, its signature and user verification right, and its counter higher than
+ * the one kept (moved on in the same statement, so two answers with one counter cannot both pass).
+ * Answers the account and the passkey used.
+ */
+export async function verifyPasskeySignIn(
+  db: Database,
+  party: RelyingParty,
+  binding: { tenantUrl: string; interactionUid?: string },
+  response: AuthenticationResponseJSON,
+  now = new Date(),
+) {
+  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.get', party);
+  await spendChallenge(db, challenge, { purpose: 'sign-in', ...binding }, now);
+  const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
+  if (!row || row.rpId !== party.id) throw unknownPasskey();
+  if (response.response.userHandle) {
+    const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
+    if (handle !== row.userId) throw unknownPasskey();
+  }
+  let verified;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.id,
+      credential: {
+        id: row.credentialId,
+        publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
+        counter: row.counter,
+        transports: row.transports as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'unreadable';
+    if (/counter/i.test(message)) throw counterWentBack();
+    throw passkeyNotAccepted(message);
+  }
+  if (!verified.verified) throw passkeyNotAccepted('its signature is not right');
+  const { newCounter } = verified.authenticationInfo;
+  const [used] = await db
+    .update(passkeys)
+    .set({ counter: newCounter, lastUsedAt: now })
+    .where(and(eq(passkeys.id, row.id), eq(passkeys.counter, row.counter)))
+    .returning({ id: passkeys.id });
+  if (!used) throw counterWentBack();
+  return { userId: row.userId, passkeyId: row.id, name: row.name };
+}
+
+const counterWentBack = () =>
+  new AppError(
+    400,
+    'passkey_counter_invalid',
+    'This passkey answered with a use count we have already seen, so it may have been copied. Sign in another way and call us.',
+  );
+
+/** Renames one of the member's passkeys; 404 when there is no such passkey of theirs. */
+export async function renamePasskey(db: Database, userId: string, id: string, name: string) {
+  const [renamed] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id });
+  if (!renamed) throw passkeyNotFound();
+}
+
+export const passkeyNotFound = () =>
+  new AppError(404, 'passkey_not_found', 'This passkey has already been removed or is not yours.');
+
+/** The member's passkey of this id, or 404. */
+export async function passkeyOf(db: Database, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)));
+  if (!row) throw passkeyNotFound();
+  return row;
+}
+
+/** Removes one of the member's passkeys in the caller's transaction; 404 when already gone. */
+export async function removePasskey(tx: Transaction, userId: string, id: string) {
+  const [removed] = await tx
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ name: passkeys.name });
+  if (!removed) throw passkeyNotFound();
+  return removed;
+}
