@@ -64,7 +64,9 @@ export function CasePage() {
         setDone(message);
         await read.reload();
       } catch (error) {
-        setErrors([{ field: fields[0] ?? `${action}-button`, message: problemText(error) }]);
+        // A refusal of a form without fields links to its button, or for a document, to the documents.
+        const anchor = action === 'documents/received' ? 'documents' : `${action}-button`;
+        setErrors([{ field: fields[0] ?? anchor, message: problemText(error) }]);
       } finally {
         setBusy(false);
       }
@@ -138,7 +140,9 @@ export function CasePage() {
             </dl>
           )}
 
-          <h2>Documents</h2>
+          <h2 id="documents" tabIndex={-1}>
+            Documents
+          </h2>
           {detail.documents.length > 0 && (
             <table className="console-table">
               <caption className="visually-hidden">Documents the case needs</caption>
