@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SecondFactorAnswer } from '@meridian/contracts';
 import { authApi, memberApi, type TokenResponse } from '../lib/api';
@@ -95,6 +96,11 @@ export function AuthProvider({
     [signedInWith],
   );
 
+  const signInWithPasskey = useCallback(
+    async (credential: AuthenticationResponseJSON) => signedInWith(await authApi.passkeySignIn(credential)),
+    [signedInWith],
+  );
+
   const signInWithToken = useCallback(async (tokenId: string) => {
     const tokens = await authApi.createSsoSession(tokenId);
     // Stale record headers from an earlier sign-in in this tab must not reach the lookup.
@@ -157,6 +163,7 @@ export function AuthProvider({
         signedIn,
         signIn,
         signInSecondFactor,
+        signInWithPasskey,
         signInWithToken,
         signOut,
         signOutAndLeave,

@@ -196,6 +196,9 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
                 [webAppPaths.twoStepSetup, () => account().then((m) => m.TwoStepSetupPage)],
                 [webAppPaths.twoStepOff, () => account().then((m) => m.TwoStepOffPage)],
                 [webAppPaths.recoveryCodes, () => account().then((m) => m.RecoveryCodesPage)],
+                [webAppPaths.addPasskey, () => account().then((m) => m.AddPasskeyPage)],
+                [webAppPaths.renamePasskey, () => account().then((m) => m.RenamePasskeyPage)],
+                [webAppPaths.removePasskey, () => account().then((m) => m.RemovePasskeyPage)],
                 [webAppPaths.bankDetails, () => myDetails().then((m) => m.BankDetailsPage)],
                 [webAppPaths.cancelBankChange, () => myDetails().then((m) => m.CancelBankChangePage)],
                 [

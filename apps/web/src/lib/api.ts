@@ -1,3 +1,7 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import {
   BATCHABLE_PREFIXES,
   RECORD_HEADERS,
@@ -137,8 +141,16 @@ export const authApi = {
     http.post<PasswordAnswer>(`${auth}/authentication/login`, { body: { userName, password } }),
   secondFactor: (answer: SecondFactorAnswer) =>
     http.post<TokenResponse>(`${auth}/authentication/login/second-factor`, { body: answer }),
+  passkeySignInOptions: () =>
+    http.post<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+      `${auth}/authentication/login/passkey/options`,
+    ),
+  passkeySignIn: (credential: AuthenticationResponseJSON) =>
+    http.post<TokenResponse>(`${auth}/authentication/login/passkey`, { body: { credential } }),
   sendSignInCode: (challenge: string) =>
-    http.post<SentSignInCode>(`${auth}/authentication/login/second-factor/send-code`, { body: { challenge } }),
+    http.post<SentSignInCode>(`${auth}/authentication/login/second-factor/send-code`, {
+      body: { challenge },
+    }),
   logout: () => http.post<void>(`${auth}/authentication/logout`),
   switchUser: (businessGroup: string, referenceNumber: string) =>
     http.post<TokenResponse>(`${auth}/authentication/switch-user`, {

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { createContext, useContext } from 'react';
 import type { SecondFactorAnswer } from '@meridian/contracts';
 import type { PasswordAnswer, TokenResponse } from './api';
@@ -9,6 +10,8 @@ export interface AuthState {
   signIn: (userName: string, password: string) => Promise<PasswordAnswer>;
   /** Finishes a sign-in that asked for a second factor. */
   signInSecondFactor: (answer: SecondFactorAnswer) => Promise<TokenResponse>;
+  /** Signs in with a passkey alone: the browser's answer to the server's options. */
+  signInWithPasskey: (credential: AuthenticationResponseJSON) => Promise<TokenResponse>;
   /** Single auth: opens the portal session for an OpenID token and runs the login lookup. */
   signInWithToken: (tokenId: string) => Promise<TokenResponse>;
   signOut: (reason?: 'timeout') => Promise<void>;

@@ -1,7 +1,7 @@
 import './account.css';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { webAppPaths, type SignedInSession } from '@meridian/contracts';
+import { webAppPaths, type Passkey, type SignedInSession } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -37,6 +37,50 @@ function SessionItem({ session, onSignOut }: { session: SignedInSession; onSignO
         </ActionButton>
       )}
     </li>
+  );
+}
+
+const passkeyLink = (path: string, passkey: Passkey) => `${path}?passkey=${encodeURIComponent(passkey.id)}`;
+
+/** The member's passkeys: name, added, last used; rename and remove each, or add another. */
+function PasskeysSection() {
+  const list = useLoad((signal) => accountApi.passkeys(signal));
+  if (list.failure) return <LoadFailed what="show your passkeys" load={list} />;
+  if (!list.data) return <p className="page-loading">Loading your passkeys...</p>;
+  const { passkeys } = list.data;
+  return (
+    <>
+      <p>
+        A passkey lets you sign in with your fingerprint, face or device PIN instead of your username and
+        password. Signing in with one needs no code from your authenticator app.
+      </p>
+      {passkeys.length === 0 ? (
+        <p>You have not added a passkey.</p>
+      ) : (
+        <ul className="signed-in-sessions">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="signed-in-session">
+              <h3>{passkey.name}</h3>
+              <p>Added: {when(passkey.createdAt)}</p>
+              <p>Last used: {passkey.lastUsedAt ? when(passkey.lastUsedAt) : 'Not used yet'}</p>
+              <p>
+                <Link to={passkeyLink(webAppPaths.renamePasskey, passkey)}>
+                  Rename<span className="visually-hidden"> passkey {passkey.name}</span>
+                </Link>{' '}
+                <Link to={passkeyLink(webAppPaths.removePasskey, passkey)}>
+                  Remove<span className="visually-hidden"> passkey {passkey.name}</span>
+                </Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link className="button button--secondary" to={webAppPaths.addPasskey}>
+          Add a passkey
+        </Link>
+      </p>
+    </>
   );
 }
 
@@ -129,6 +173,12 @@ export function SignInSecurityPage() {
             </Link>
           </p>
         </>
+      )}
+      <h2>Passkeys</h2>
+      {twoStep.required && !twoStep.enabled ? (
+        <p>You can add a passkey once two-step verification is set up.</p>
+      ) : (
+        <PasskeysSection />
       )}
       <h2>Where you are signed in</h2>
       <p>

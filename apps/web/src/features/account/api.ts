@@ -1,5 +1,11 @@
 import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import type {
   AccountSecurity,
+  Passkey,
+  PasskeyList,
   PasswordChange,
   PasswordResetConfirm,
   RecoveryCodes,
@@ -28,4 +34,15 @@ export const accountApi = {
   newRecoveryCodes: (password: string) =>
     http.post<RecoveryCodes>(`${base}/two-step/recovery-codes`, { body: { password } }),
   turnOffTwoStep: (off: TwoStepOff) => http.post<void>(`${base}/two-step/off`, { body: off }),
+  passkeys: (signal?: AbortSignal) => http.get<PasskeyList>(`${base}/passkeys`, { signal }),
+  passkeyOptions: () =>
+    http.post<{ options: PublicKeyCredentialCreationOptionsJSON }>(`${base}/passkeys/options`),
+  addPasskey: (name: string, credential: RegistrationResponseJSON) =>
+    http.post<Passkey>(`${base}/passkeys`, { body: { name, credential } }),
+  renamePasskey: (id: string, name: string) =>
+    http.put<void>(`${base}/passkeys/${encodeURIComponent(id)}`, { body: { name } }),
+  removePasskey: (id: string, password?: string) =>
+    http.post<void>(`${base}/passkeys/${encodeURIComponent(id)}/remove`, {
+      body: password ? { password } : {},
+    }),
 };

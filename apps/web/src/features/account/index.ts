@@ -4,3 +4,4 @@ export { ForgotPasswordPage, ResetPasswordPage } from './ForgotPasswordPages';
 export { ForgotUsernamePage } from './ForgotUsernamePage';
 export { SignInSecurityPage } from './SignInSecurityPage';
 export { RecoveryCodesPage, TwoStepOffPage, TwoStepSetupPage } from './TwoStepPages';
+export { AddPasskeyPage, RemovePasskeyPage, RenamePasskeyPage } from './PasskeyPages';

@@ -10,6 +10,7 @@ import { serviceProblem } from '../../lib/service-problem';
 import { SingleAuthSignInLink } from '../single-auth';
 import type { SecondFactorChallenge } from '@meridian/contracts';
 import { SecondFactorStep } from './SecondFactorStep';
+import { PASSKEY_BUTTON_ID, PasskeySignIn } from './PasskeySignIn';
 
 const serverMessages: Record<string, string> = {
   invalid_credentials:
@@ -106,7 +107,8 @@ export function LoginPage() {
               id={field}
               name={field}
               type={field === 'password' ? 'password' : 'text'}
-              autoComplete={field === 'password' ? 'current-password' : 'username'}
+              // "webauthn": the browser may offer the member's passkeys among the username's suggestions.
+              autoComplete={field === 'password' ? 'current-password' : 'username webauthn'}
               spellCheck={false}
               aria-invalid={fieldError(field) ? true : undefined}
               aria-describedby={fieldError(field) ? `${field}-error` : undefined}
@@ -123,6 +125,10 @@ export function LoginPage() {
       <p>
         <Link to={webAppPaths.forgotUsername}>Forgotten your username?</Link>
       </p>
+      <PasskeySignIn
+        onSignedIn={() => navigate(routes.deeplink, { replace: true })}
+        onProblem={(message) => setErrors([{ field: PASSKEY_BUTTON_ID, message }])}
+      />
       <h2>New to this service?</h2>
       <p>
         <Link to="/register">Create an account</Link> with the reference number from your pension statement.
