@@ -271,7 +271,8 @@ export const memberAuthentication = fp(
         referenceNumber = entitled.referenceNumber;
       }
 
-      if (request.routeOptions.config.beforeTwoStepSetup !== true) await requireTwoStepSetUp(session.userId, tenant);
+      if (request.routeOptions.config.beforeTwoStepSetup !== true)
+        await requireTwoStepSetUp(session.userId, tenant);
 
       const passive = request.routeOptions.config.passive === true;
       if (!passive && Date.now() - session.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
