@@ -1,0 +1,291 @@
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { passkeyChallenges, passkeys, sessions, users } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+import { messagesTo } from './outbox-codes';
+import { SoftwareAuthenticator } from './software-authenticator';
+
+/**
+ * Passkeys (issue 41): added on Sign-in and security, then signing in with one alone, checked against a
+ * software authenticator (a real P-256 key, attestation "none", assertions signed here).
+ */
+const ctx = useTestApp();
+const api = '/authentication-api/api';
+const PASSWORD = 'MeridianDemo!2026';
+// BrowserAgent talks to host "localhost" over plain HTTP: the relying party of this machine.
+const RP_ID = 'localhost';
+const ORIGIN = 'http://localhost';
+
+const userIdOf = async (username: string) =>
+  (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  const answer = await agent.signIn(username);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return agent;
+}
+
+const post = (agent: BrowserAgent, url: string, payload: object = {}) =>
+  agent.request({ method: 'POST', url, payload });
+
+/** Adds a passkey from a new software authenticator to a signed-in member's account. */
+async function addPasskey(agent: BrowserAgent, name = 'My phone') {
+  const authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN);
+  const started = await post(agent, `${api}/account/passkeys/options`);
+  expect(started.statusCode, started.body).toBe(200);
+  const added = await post(agent, `${api}/account/passkeys`, {
+    name,
+    credential: authenticator.register(started.json().options),
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  return { authenticator, passkey: added.json() as { id: string; name: string } };
+}
+
+const signInOptions = async (agent: BrowserAgent) => {
+  const answer = await post(agent, `${api}/authentication/login/passkey/options`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().options as { challenge: string; rpId: string; userVerification: string };
+};
+
+const rowOf = async (credentialId: string) =>
+  (await ctx.database.db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)))[0];
+
+const codeOf = (answer: { json: () => { errors: { code: string }[] } }) => answer.json().errors[0]!.code;
+
+describe('adding a passkey', () => {
+  it('asks for a discoverable passkey with user verification, keeps it under its name and tells the member', async () => {
+    const agent = await signedIn('db.deferred');
+    const started = (await post(agent, `${api}/account/passkeys/options`)).json().options;
+    expect(started).toMatchObject({
+      rp: { id: RP_ID },
+      attestation: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    const authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN);
+    const added = await post(agent, `${api}/account/passkeys`, {
+      name: '  Work laptop ',
+      credential: authenticator.register(started),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ name: 'Work laptop', lastUsedAt: null });
+
+    const list = (await agent.request({ method: 'GET', url: `${api}/account/passkeys` })).json();
+    expect(list.passkeys).toEqual([added.json()]);
+    expect(list.stepUpFresh).toBe(false);
+    const row = await rowOf(authenticator.id);
+    expect(row).toMatchObject({ rpId: RP_ID, counter: 0, transports: ['internal'] });
+    const notices = await messagesTo(ctx.database.db, 'db.deferred@example.org');
+    expect(notices.some((message) => message.subject.includes('A passkey was added'))).toBe(true);
+
+    // The same answer again: its challenge is spent.
+    const again = await post(agent, `${api}/account/passkeys`, {
+      name: 'Again',
+      credential: authenticator.register(started),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(codeOf(again)).toBe('passkey_challenge_invalid');
+
+    // The next options leave out the passkey already added.
+    const next = (await post(agent, `${api}/account/passkeys/options`)).json().options;
+    expect(next.excludeCredentials).toEqual([
+      { id: authenticator.id, type: 'public-key', transports: ['internal'] },
+    ]);
+  });
+
+  it('refuses a wrong origin, no user verification, another session’s challenge and a made-up one, keeping nothing', async () => {
+    const agent = await signedIn('dc.far');
+    const other = await signedIn('dc.far');
+    const userId = await userIdOf('dc.far');
+    const attempt = async (payload: (options: { challenge: string }) => object, from = agent) => {
+      const { options } = (await post(agent, `${api}/account/passkeys/options`)).json();
+      return post(from, `${api}/account/passkeys`, { name: 'Phone', credential: payload(options) });
+    };
+    const authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN);
+
+    const wrongOrigin = await attempt((options) =>
+      authenticator.register(options, { origin: 'https://evil.example' }),
+    );
+    expect(wrongOrigin.statusCode).toBe(400);
+    expect(codeOf(wrongOrigin)).toBe('passkey_origin_invalid');
+
+    const unverified = await attempt((options) => authenticator.register(options, { verified: false }));
+    expect(unverified.statusCode).toBe(400);
+    expect(codeOf(unverified)).toBe('passkey_invalid');
+
+    const otherSession = await attempt((options) => authenticator.register(options), other);
+    expect(otherSession.statusCode).toBe(400);
+    expect(codeOf(otherSession)).toBe('passkey_challenge_invalid');
+
+    const madeUp = await attempt(() =>
+      authenticator.register({ challenge: 'bm90LWEtY2hhbGxlbmdlLW9mLW91cnM' }),
+    );
+    expect(codeOf(madeUp)).toBe('passkey_challenge_invalid');
+
+    const malformed = await post(agent, `${api}/account/passkeys`, { name: '', credential: { id: 'x' } });
+    expect(malformed.statusCode).toBe(400);
+
+    expect(await ctx.database.db.select().from(passkeys).where(eq(passkeys.userId, userId))).toEqual([]);
+  });
+});
+
+describe('signing in with a passkey', () => {
+  it('signs in with the passkey alone, as both factors: a stepped-up session, last used kept, Passkey in recent sign-ins', async () => {
+    const { authenticator, passkey } = await addPasskey(await signedIn('db.active'));
+    const browser = new BrowserAgent(ctx.app);
+    const options = await signInOptions(browser);
+    expect(options).toMatchObject({ rpId: RP_ID, userVerification: 'required' });
+    const done = await post(browser, `${api}/authentication/login/passkey`, {
+      credential: authenticator.assert(options, {
+        userHandle: Buffer.from(await userIdOf('db.active')).toString('base64url'),
+      }),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(browser.cookies.has('accessToken')).toBe(true);
+    const [session] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, await userIdOf('db.active')))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    expect(session!.steppedUpAt).not.toBeNull();
+    const stepUp = await browser.request({ method: 'GET', url: '/mdp-api/api/step-up' });
+    expect(stepUp.json()).toMatchObject({ fresh: true });
+    const list = (await browser.request({ method: 'GET', url: `${api}/account/passkeys` })).json();
+    expect(list.passkeys[0]).toMatchObject({ id: passkey.id });
+    expect(list.passkeys[0].lastUsedAt).not.toBeNull();
+    expect(list.stepUpFresh).toBe(true);
+    const security = (await browser.request({ method: 'GET', url: `${api}/account/security` })).json();
+    expect(security.recentSignIns[0]).toMatchObject({ outcome: 'succeeded', method: 'Passkey' });
+    expect((await rowOf(authenticator.id))!.counter).toBe(1);
+  });
+
+  it('refuses a replayed, wrong-origin, unverified, unknown or counter-going-back answer, changing nothing', async () => {
+    const { authenticator } = await addPasskey(await signedIn('db.retiring'));
+    const browser = new BrowserAgent(ctx.app);
+    const first = await signInOptions(browser);
+    const answer = authenticator.assert(first);
+    expect(
+      (await post(browser, `${api}/authentication/login/passkey`, { credential: answer })).statusCode,
+    ).toBe(200);
+    const kept = await rowOf(authenticator.id);
+    const signIn = (credential: object) =>
+      post(new BrowserAgent(ctx.app), `${api}/authentication/login/passkey`, { credential });
+
+    const replayed = await signIn(answer);
+    expect(replayed.statusCode).toBe(400);
+    expect(codeOf(replayed)).toBe('passkey_challenge_invalid');
+
+    const wrongOrigin = await signIn(
+      authenticator.assert(await signInOptions(browser), {
+        origin: 'https://portal.example.org',
+        counter: 9,
+      }),
+    );
+    expect(codeOf(wrongOrigin)).toBe('passkey_origin_invalid');
+
+    const unverified = await signIn(
+      authenticator.assert(await signInOptions(browser), { verified: false, counter: 9 }),
+    );
+    expect(unverified.statusCode).toBe(400);
+    expect(codeOf(unverified)).toBe('passkey_invalid');
+
+    const backwards = await signIn(authenticator.assert(await signInOptions(browser), { counter: 1 }));
+    expect(backwards.statusCode).toBe(400);
+    expect(codeOf(backwards)).toBe('passkey_counter_invalid');
+
+    const stranger = new SoftwareAuthenticator(RP_ID, ORIGIN);
+    const unknown = await signIn(stranger.assert(await signInOptions(browser)));
+    expect(unknown.statusCode).toBe(400);
+    expect(codeOf(unknown)).toBe('passkey_unknown');
+
+    // A challenge made for adding a passkey does not sign anyone in.
+    const member = await signedIn('db.retiring');
+    const registration = (await post(member, `${api}/account/passkeys/options`)).json().options;
+    const crossed = await signIn(authenticator.assert(registration, { counter: 9 }));
+    expect(codeOf(crossed)).toBe('passkey_challenge_invalid');
+
+    const forged = await signIn({
+      ...authenticator.assert(await signInOptions(browser), { counter: 9 }),
+      response: {
+        ...authenticator.assert(await signInOptions(browser), { counter: 9 }).response,
+        signature: Buffer.alloc(70, 1).toString('base64url'),
+      },
+    });
+    expect(forged.statusCode).toBe(400);
+
+    expect(await rowOf(authenticator.id)).toEqual(kept);
+    const spent = await ctx.database.db.select().from(passkeyChallenges);
+    expect(spent.every((row) => row.usedAt !== null || row.expiresAt > new Date())).toBe(true);
+  });
+});
+
+describe('renaming and removing a passkey', () => {
+  it('renames and removes the member’s own passkey only, removing with the password or a fresh step-up', async () => {
+    const owner = await signedIn('db.pensioner');
+    const { authenticator, passkey } = await addPasskey(owner, 'Old name');
+    const stranger = await signedIn('dc.far');
+
+    const theirs = await stranger.request({
+      method: 'PUT',
+      url: `${api}/account/passkeys/${passkey.id}`,
+      payload: { name: 'Mine now' },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const theirRemoval = await post(stranger, `${api}/account/passkeys/${passkey.id}/remove`, {
+      password: PASSWORD,
+    });
+    expect(theirRemoval.statusCode).toBe(404);
+
+    const renamed = await owner.request({
+      method: 'PUT',
+      url: `${api}/account/passkeys/${passkey.id}`,
+      payload: { name: 'Kitchen tablet' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(204);
+    const tooLong = await owner.request({
+      method: 'PUT',
+      url: `${api}/account/passkeys/${passkey.id}`,
+      payload: { name: 'x'.repeat(61) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await rowOf(authenticator.id))!.name).toBe('Kitchen tablet');
+
+    const noProof = await post(owner, `${api}/account/passkeys/${passkey.id}/remove`);
+    expect(noProof.statusCode).toBe(428);
+    expect(codeOf(noProof)).toBe('fresh_step_up_required');
+    const wrongPassword = await post(owner, `${api}/account/passkeys/${passkey.id}/remove`, {
+      password: 'not my password at all',
+    });
+    expect(wrongPassword.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongPassword.statusCode).toBeLessThan(500);
+    expect(await rowOf(authenticator.id)).toBeDefined();
+
+    const removed = await post(owner, `${api}/account/passkeys/${passkey.id}/remove`, { password: PASSWORD });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await rowOf(authenticator.id)).toBeUndefined();
+    const notices = await messagesTo(ctx.database.db, 'db.pensioner@example.org');
+    expect(notices.some((message) => message.subject.includes('A passkey was removed'))).toBe(true);
+
+    const browser = new BrowserAgent(ctx.app);
+    const gone = await post(browser, `${api}/authentication/login/passkey`, {
+      credential: authenticator.assert(await signInOptions(browser)),
+    });
+    expect(codeOf(gone)).toBe('passkey_unknown');
+  });
+
+  it('removes without the password in a session that signed in with a passkey (a fresh step-up)', async () => {
+    const { authenticator, passkey } = await addPasskey(await signedIn('linked'));
+    const { passkey: second } = await addPasskey(await signedIn('linked'), 'Spare key');
+    const browser = new BrowserAgent(ctx.app);
+    const done = await post(browser, `${api}/authentication/login/passkey`, {
+      credential: authenticator.assert(await signInOptions(browser)),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const removed = await post(browser, `${api}/account/passkeys/${second.id}/remove`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const left = (await browser.request({ method: 'GET', url: `${api}/account/passkeys` })).json().passkeys;
+    expect(left.map((row: { id: string }) => row.id)).toEqual([passkey.id]);
+  });
+});
