@@ -89,6 +89,7 @@ export async function sendEmailCode(
       to: email,
       subject: 'Your code to report a death',
       body: `Hello,\n\nYour code is ${code}. Enter it on the page that asked for it, within ${EMAIL_PROOF_RULES.expiryMinutes} minutes.\n\nIf you did not ask for this code, you can ignore this email.`,
+      secret: code,
     });
   });
   return { email, expiresAt: expiresAt.toISOString() };
