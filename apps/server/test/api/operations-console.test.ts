@@ -9,6 +9,7 @@ import {
   staffAudit,
 } from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
+import { sealPlainStaffSecrets, staffSecretKey } from '../../src/areas/operations/staff-secrets';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -155,6 +156,12 @@ describe('staff sign-in', () => {
       payload: { code: await codeFor(enrolment.secret) },
     });
     expect(second.statusCode).toBe(200);
+    const [enrolled] = await context.database.db
+      .select({ secret: staffAccounts.totpSecret })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, 'new.auditor@meridian.example'));
+    expect(enrolled!.secret).toMatch(/^sealed:/);
+    expect(enrolled!.secret).not.toContain(enrolment.secret);
     const later = new BrowserAgent(context.app);
     const next = await later.request({
       method: 'POST',
@@ -162,6 +169,53 @@ describe('staff sign-in', () => {
       payload: { email: 'new.auditor@meridian.example', password: 'a long staff password' },
     });
     expect(next.json()).toEqual({ next: 'code', enrolment: null });
+  });
+
+  it('keeps authenticator secrets sealed at rest, and seals one kept plain before', async () => {
+    const storedSecret = async (email: string) =>
+      (
+        await context.database.db
+          .select({ secret: staffAccounts.totpSecret })
+          .from(staffAccounts)
+          .where(eq(staffAccounts.email, email))
+      )[0]!.secret!;
+    const secret = 'SEALEDSTAFFSECRETFORTESTSAAAAAAA';
+    await addStaff(
+      context.database.db,
+      {
+        email: 'sealed.caseworker@meridian.example',
+        name: 'Sid Sealed',
+        role: 'caseworker',
+        tenantUrl: 'localhost',
+        password: 'a long staff password',
+        totp: { secret },
+      },
+      context.config.SECRETS_KEY,
+    );
+    const stored = await storedSecret('sealed.caseworker@meridian.example');
+    expect(stored).toMatch(/^sealed:/);
+    expect(stored).not.toContain(secret);
+    await signedInStaff(
+      { email: 'sealed.caseworker@meridian.example', totpSecret: secret },
+      'a long staff password',
+    );
+
+    // A secret from before sealing still works, and is sealed by the sweep the console runs as it starts.
+    await context.database.db
+      .update(staffAccounts)
+      .set({ totpSecret: secret })
+      .where(eq(staffAccounts.email, 'sealed.caseworker@meridian.example'));
+    await signedInStaff(
+      { email: 'sealed.caseworker@meridian.example', totpSecret: secret },
+      'a long staff password',
+    );
+    const key = await staffSecretKey(context.database.db, context.config.SECRETS_KEY);
+    expect(await sealPlainStaffSecrets(context.database.db, key)).toBeGreaterThanOrEqual(1);
+    expect(await storedSecret('sealed.caseworker@meridian.example')).toMatch(/^sealed:/);
+    await signedInStaff(
+      { email: 'sealed.caseworker@meridian.example', totpSecret: secret },
+      'a long staff password',
+    );
   });
 
   it('refuses a member’s session on the staff API, and a staff session opens nothing of the member API', async () => {

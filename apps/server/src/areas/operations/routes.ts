@@ -35,6 +35,7 @@ import { decideIdentityCheck, identityDocument, pendingIdentityChecks } from './
 import { searchMembers } from './member-search';
 import { otpauthUri } from './staff-accounts';
 import { auditStaff } from './staff-audit';
+import { openStaffSecret, sealPlainStaffSecrets, sealStaffSecret, staffSecretKey } from './staff-secrets';
 import { consoleWorkRoutes } from './work-routes';
 import {
   confirmCode,
@@ -57,8 +58,14 @@ const done = z.object({ ok: z.literal(true) });
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** Staff sign-in (password, then an authenticator-app code) and case work, under /admin-api. */
-export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database; secretsKey?: string }> = async (
+  app,
+  { db, secretsKey },
+) => {
   app.decorateRequest('staff', null);
+  const secretKey = await staffSecretKey(db, secretsKey);
+  const sealed = await sealPlainStaffSecrets(db, secretKey);
+  if (sealed > 0) app.log.info({ sealed }, 'staff authenticator secrets sealed');
   // Compared against when the email is unknown, so a wrong email takes as long as a wrong password.
   const absentHash = await hashPassword(generateSecret());
 
@@ -91,9 +98,12 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       }
       let enrolment = null;
       if (!account.totpEnrolled) {
-        const secret = account.totpSecret ?? generateSecret();
+        const secret = account.totpSecret ? openStaffSecret(secretKey, account.totpSecret) : generateSecret();
         if (!account.totpSecret)
-          await db.update(staffAccounts).set({ totpSecret: secret }).where(eq(staffAccounts.id, account.id));
+          await db
+            .update(staffAccounts)
+            .set({ totpSecret: sealStaffSecret(secretKey, secret) })
+            .where(eq(staffAccounts.id, account.id));
         enrolment = { secret, otpauthUri: otpauthUri(account.email, secret) };
       }
       await startStaffSession(db, reply, account.id);
@@ -119,7 +129,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request, reply) => {
-      const account = await confirmCode(db, request, reply, request.body.code);
+      const account = await confirmCode(db, secretKey, request, reply, request.body.code);
       await auditStaff(db, request, { action: 'staff_sign_in', outcome: 'success', staffId: account.id });
       return {
         id: account.id,

@@ -3,6 +3,7 @@ import type { StaffRole } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { staffAccounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password-hashing';
+import { sealStaffSecret, staffSecretKey } from './staff-secrets';
 
 export const TOTP_ISSUER = 'Meridian operations';
 
@@ -24,10 +25,14 @@ export interface NewStaff {
 export const otpauthUri = (email: string, secret: string) =>
   generateURI({ issuer: TOTP_ISSUER, label: email, secret });
 
-/** Adds a member of staff; the secret their authenticator app needs, or null when set up at sign-in. */
+/**
+ * Adds a member of staff; the secret their authenticator app needs (kept sealed), or null when set up
+ * at sign-in. `secretsKey` is the configured SECRETS_KEY, when there is one.
+ */
 export async function addStaff(
   db: Database,
   staff: NewStaff,
+  secretsKey?: string,
 ): Promise<{ id: string; secret: string | null }> {
   const secret =
     staff.totp === 'at-sign-in' ? null : staff.totp === 'generate' ? generateSecret() : staff.totp.secret;
@@ -39,7 +44,7 @@ export async function addStaff(
       role: staff.role,
       tenantUrl: staff.tenantUrl,
       passwordHash: await hashPassword(staff.password),
-      totpSecret: secret,
+      totpSecret: secret === null ? null : sealStaffSecret(await staffSecretKey(db, secretsKey), secret),
       totpEnrolled: secret !== null,
     })
     .returning({ id: staffAccounts.id });

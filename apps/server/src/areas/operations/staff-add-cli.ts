@@ -36,7 +36,8 @@ if (
   process.exit(2);
 }
 
-const database = await openDatabase(databaseTarget(loadConfig()));
+const config = loadConfig();
+const database = await openDatabase(databaseTarget(config));
 try {
   await database.migrate();
   if (values.tenant && !(await findTenant(database.db, values.tenant))) {
@@ -44,14 +45,18 @@ try {
     process.exitCode = 1;
   } else {
     const password = randomBytes(12).toString('base64url');
-    const added = await addStaff(database.db, {
-      email,
-      name: values.name,
-      role: role.data,
-      tenantUrl: values.tenant ?? null,
-      password,
-      totp: values['enrol-at-sign-in'] ? 'at-sign-in' : 'generate',
-    });
+    const added = await addStaff(
+      database.db,
+      {
+        email,
+        name: values.name,
+        role: role.data,
+        tenantUrl: values.tenant ?? null,
+        password,
+        totp: values['enrol-at-sign-in'] ? 'at-sign-in' : 'generate',
+      },
+      config.SECRETS_KEY,
+    );
     console.log(`Added ${email} (${role.data}, ${values.tenant ?? 'all tenants'}).`);
     console.log(`Password (give it to them privately): ${password}`);
     if (added.secret) {

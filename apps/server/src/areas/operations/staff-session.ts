@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { findTenant } from '../tenancy/tenant-repository';
 import { auditStaff } from './staff-audit';
+import { openStaffSecret } from './staff-secrets';
 
 export const STAFF_API_PREFIX = '/admin-api';
 
@@ -79,6 +80,7 @@ export async function presentedSession(
  */
 export async function confirmCode(
   db: Database,
+  secretKey: Uint8Array,
   request: FastifyRequest,
   reply: FastifyReply,
   code: string,
@@ -90,7 +92,11 @@ export async function confirmCode(
   if (session.codeAttempts >= MAX_CODE_ATTEMPTS)
     throw new AppError(429, 'staff_code_attempts', 'Too many wrong codes. Start again with your password.');
   const checked = account.totpSecret
-    ? await verify({ secret: account.totpSecret, token: code, epochTolerance: 30 })
+    ? await verify({
+        secret: openStaffSecret(secretKey, account.totpSecret),
+        token: code,
+        epochTolerance: 30,
+      })
     : { valid: false as const };
   const step = checked.valid && 'timeStep' in checked ? checked.timeStep : null;
   const accepted =
