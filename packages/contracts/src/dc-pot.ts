@@ -23,8 +23,26 @@ export const dcPotSchema = z.object({
       unitPricePence: z.number(),
       valuePence: money,
       pricedOn: z.string(),
+      /** The fund's annual management charge in percent, from the scheme's fund list; null if unlisted. */
+      annualChargePercent: z.number().nullable(),
     }),
   ),
+  /** The pot's value over the last 5 years, oldest first, ending with today's value. */
+  history: z.array(z.object({ on: z.string(), potPence: money })),
+  /**
+   * What moved the pot over the last 12 months: from the valuation on or before the day a year ago
+   * (null for a younger pot) to today, what was paid in, what charges took, and the investment return
+   * before charges (start + paid in + return − charges = end).
+   */
+  lastYear: z.object({
+    from: z.string().nullable(),
+    startPence: money.nullable(),
+    to: z.string(),
+    endPence: money,
+    paidInPence: money,
+    chargesPence: money,
+    returnPence: money.nullable(),
+  }),
   /** Contributions paid in the 12 months up to and including today. */
   contributions: z.object({
     from: z.string(),

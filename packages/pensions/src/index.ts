@@ -16,6 +16,7 @@ export * from './scheme-config';
 export * from './schemes';
 export * from './member';
 export * from './fund-holdings';
+export * from './pot-history';
 export { isoDateSchema } from './schema-primitives';
 export * from './revaluation';
 export * from './retirement-adjustment';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageSchema, genderSchema, isoDateSchema, memberStatusSchema, penceSchema } from './schema-primitives';
 import { contributionSchema, holdingValuePence, unitHoldingSchema } from './fund-holdings';
+import { potChargeSchema, potValuationSchema } from './pot-history';
 
 /** A slice of deferred or accrued pension with its own revaluation and transfer terms. */
 export const trancheBenefitSchema = z.object({
@@ -16,19 +17,19 @@ export const pensionableSalarySchema = z.object({ from: isoDateSchema, pensionab
 /** The `benefits` record the administrator holds for a DB member; unknown keys are kept. */
 export const dbBenefitsSchema = z
   .looseObject({
-  tranches: z.array(trancheBenefitSchema).default([]),
-  /** The date the tranche amounts are at: the leaving date for deferred members, today for active ones by default. */
-  pensionAsAt: isoDateSchema.optional(),
-  finalPensionableSalaryPence: penceSchema.optional(),
-  /** '1/60' style accrual fraction for active members' future service. */
-  accrualRate: z
-    .string()
-    .regex(/^1\/[1-9]\d*$/)
-    .optional(),
-  avcFundPence: penceSchema.default(0),
-  /** Each pensionable salary with the date it applied from, oldest first. */
-  salaryHistory: z.array(pensionableSalarySchema).optional(),
-})
+    tranches: z.array(trancheBenefitSchema).default([]),
+    /** The date the tranche amounts are at: the leaving date for deferred members, today for active ones by default. */
+    pensionAsAt: isoDateSchema.optional(),
+    finalPensionableSalaryPence: penceSchema.optional(),
+    /** '1/60' style accrual fraction for active members' future service. */
+    accrualRate: z
+      .string()
+      .regex(/^1\/[1-9]\d*$/)
+      .optional(),
+    avcFundPence: penceSchema.default(0),
+    /** Each pensionable salary with the date it applied from, oldest first. */
+    salaryHistory: z.array(pensionableSalarySchema).optional(),
+  })
   .superRefine((benefits, ctx) => {
     benefits.salaryHistory?.forEach((entry, index, history) => {
       if (index > 0 && entry.from <= history[index - 1]!.from)
@@ -59,6 +60,10 @@ export const dcBenefitsSchema = z
     holdings: z.array(unitHoldingSchema).min(1).optional(),
     /** Contributions paid in, each split into the member's and the employer's. */
     contributions: z.array(contributionSchema).optional(),
+    /** The pot's past values (month ends, say): its history. */
+    valuations: z.array(potValuationSchema).optional(),
+    /** Charges taken from the pot. */
+    charges: z.array(potChargeSchema).optional(),
   })
   .superRefine((benefits, ctx) => {
     if (!benefits.holdings) return;

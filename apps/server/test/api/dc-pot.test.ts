@@ -47,7 +47,7 @@ describe('the DC pot today', () => {
   it('counts the contributions of the last 12 months only, split between member and employer', async () => {
     const agent = await signedIn('dc.near');
     const { contributions } = (await agent.request({ url: POT })).json();
-    // 24 months are held; the 12 in the window are £250 from the member and £375 from the employer
+    // Five years are held; the 12 in the window are £250 from the member and £375 from the employer
     expect(contributions).toEqual({
       from: addDays(addMonths(today(), -12), 1),
       to: today(),
@@ -55,6 +55,51 @@ describe('the DC pot today', () => {
       employerPence: 450_000,
       totalPence: 750_000,
     });
+  });
+
+  it('shows five years of dc.near’s pot and what moved it over the last 12 months, with charges at each fund’s rate', async () => {
+    const agent = await signedIn('dc.near');
+    const pot = (await agent.request({ url: POT })).json();
+    const history: Array<{ on: string; potPence: number }> = pot.history;
+    // 60 month ends and today's value, oldest first, all within five years.
+    expect(history).toHaveLength(61);
+    expect(history.at(-1)).toEqual({ on: pot.valuedOn, potPence: 18_640_000 });
+    expect(history[0]!.on >= addMonths(today(), -60)).toBe(true);
+    expect(history.map((point) => point.on)).toEqual([...history.map((point) => point.on)].sort());
+    expect(pot.funds.map((fund: { annualChargePercent: number }) => fund.annualChargePercent)).toEqual([
+      0.2, 0.45, 0.15,
+    ]);
+
+    const year = pot.lastYear;
+    expect(year).toMatchObject({ to: pot.valuedOn, endPence: 18_640_000, paidInPence: 12 * 62_500 });
+    // From the first month end on or after the day a year before, so never more than a year.
+    expect(year.from >= addMonths(pot.valuedOn, -12)).toBe(true);
+    expect(year.from < addMonths(pot.valuedOn, -11)).toBe(true);
+    expect(year.startPence + year.paidInPence + year.returnPence - year.chargesPence).toBe(year.endPence);
+    // Each month end's charge is a twelfth of the funds' yearly charges (weighted by what each holds,
+    // as content/tenants/meridian/funds.json lists them) on that day's value.
+    const yearlyPercent =
+      pot.funds.reduce(
+        (sum: number, fund: { valuePence: number; annualChargePercent: number }) =>
+          sum + fund.valuePence * fund.annualChargePercent,
+        0,
+      ) / pot.potPence;
+    const monthEnds = history.slice(0, -1).filter((point) => point.on > year.from && point.on <= year.to);
+    expect(monthEnds).toHaveLength(11);
+    expect(year.chargesPence).toBe(
+      monthEnds.reduce((sum, point) => sum + Math.round((point.potPence * yearlyPercent) / 100 / 12), 0),
+    );
+  });
+
+  it('starts dc.far’s history when the pot began, not five years back', async () => {
+    const agent = await signedIn('dc.far');
+    const { history, lastYear } = (await agent.request({ url: POT })).json();
+    expect(history.length).toBeGreaterThan(13);
+    expect(history.length).toBeLessThan(61);
+    // The first month end held about a month's contribution (£410), no less.
+    expect(history[0].potPence).toBeGreaterThanOrEqual(41_000);
+    expect(history[0].potPence).toBeLessThan(2 * 41_000 * 1.1);
+    expect(lastYear.startPence).not.toBeNull();
   });
 
   it('shows the linked member’s DC record, not their DB one', async () => {

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dcPotSchema, errorBodySchema, fundSchema } from '@meridian/contracts';
-import { contributionsInLastYear, dcBenefitsSchema, utcDay, valueHoldings } from '@meridian/pensions';
+import {
+  contributionsInLastYear,
+  dcBenefitsSchema,
+  potHistory,
+  potYear,
+  utcDay,
+  valueHoldings,
+  type IsoDate,
+} from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
@@ -17,7 +25,7 @@ export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       schema: {
         tags: ['member-data'],
         summary:
-          'A DC record’s pot today: each fund’s units, unit price, value and price date (the values add up to the pot), and contributions in the last 12 months',
+          'A DC record’s pot today: each fund’s units, unit price, value, price date and annual charge (the values add up to the pot), contributions in the last 12 months, the pot’s value over 5 years, and what moved it over the last 12 months (paid in, charges, investment return)',
         response: {
           200: dcPotSchema,
           401: errorBodySchema,
@@ -51,15 +59,32 @@ export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         ...holding,
         name: names.get(holding.code)?.fundName ?? holding.code,
         group: names.get(holding.code)?.fundGroup || null,
+        annualChargePercent: names.get(holding.code)?.annualChargePercent ?? null,
       }));
+      const today = utcDay(new Date());
+      const valuedOn = funds.reduce<IsoDate | null>(
+        (latest, fund) => (latest === null || fund.pricedOn > latest ? fund.pricedOn : latest),
+        null,
+      );
+      const now = { on: valuedOn ?? today, potPence: benefits.data.potPence };
+      const valuations = benefits.data.valuations ?? [];
+      const contributions = benefits.data.contributions ?? [];
+      const year = potYear(valuations, now, contributions, benefits.data.charges ?? []);
       return {
         potPence: benefits.data.potPence,
-        valuedOn: funds.reduce<string | null>(
-          (latest, fund) => (latest === null || fund.pricedOn > latest ? fund.pricedOn : latest),
-          null,
-        ),
+        valuedOn,
         funds,
-        contributions: contributionsInLastYear(benefits.data.contributions ?? [], utcDay(new Date())),
+        contributions: contributionsInLastYear(contributions, today),
+        history: potHistory(valuations, now, today),
+        lastYear: {
+          from: year.start?.on ?? null,
+          startPence: year.start?.potPence ?? null,
+          to: year.end.on,
+          endPence: year.end.potPence,
+          paidInPence: year.paidInPence,
+          chargesPence: year.chargesPence,
+          returnPence: year.returnPence,
+        },
       };
     },
   );
