@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { messageTo, signInToHub } from './support/member';
+
+// Passkeys (issue 41) with Chromium's virtual authenticator (a platform authenticator that keeps
+// discoverable passkeys and verifies the user): add one, sign out, sign in with it alone, remove it,
+// then see it refused from the username field's suggestions and from Use a passkey.
+const MEMBER = 'db.retiring';
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+test('a member adds a passkey, signs in with it alone, and removes it', async ({ page, request }) => {
+  // Two sign-ins, a ceremony each way and axe on six pages: more than the default minute on a busy machine.
+  test.setTimeout(300_000);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await signInToHub(page, MEMBER);
+
+  await page.goto('/my-details/security');
+  await expect(heading(page, 'Sign-in and security')).toBeVisible();
+  await expect(page.getByText('You have not added a passkey.')).toBeVisible();
+  await page.getByRole('link', { name: 'Add a passkey' }).click();
+  await expect(heading(page, 'Add a passkey')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(page.getByRole('link', { name: 'Enter a name for the passkey' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('Name this passkey').fill('Test laptop');
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(heading(page, 'Sign-in and security')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Passkey “Test laptop” added');
+  await expect(page.getByRole('heading', { level: 3, name: 'Test laptop' })).toBeVisible();
+  await expect(page.getByText('Last used: Not used yet')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+  await messageTo(request, `${MEMBER}@example.org`, /passkey named "Test laptop" was added/);
+
+  // Signed out, /login offers the passkey in the username field's suggestions (conditional mediation);
+  // the virtual authenticator, simulating the member's touch, takes that offer at once: signed in with
+  // the passkey alone, no password and no code.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page, 'Your pension')).toBeVisible();
+
+  await page.goto('/my-details/security');
+  await expect(page.getByRole('heading', { level: 3, name: 'Test laptop' })).toBeVisible();
+  await expect(page.getByText('Last used: Not used yet')).toHaveCount(0);
+  await expect(page.getByRole('table')).toContainText('Signed in');
+  await page.getByRole('link', { name: 'Rename passkey Test laptop' }).click();
+  await expect(heading(page, 'Rename a passkey')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('New name').fill('Office laptop');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'Office laptop' })).toBeVisible();
+
+  // Signed in with the passkey a moment ago: the session counts as a fresh step-up, so no password.
+  await page.getByRole('link', { name: 'Remove passkey Office laptop' }).click();
+  await expect(heading(page, 'Remove passkey “Office laptop”')).toBeVisible();
+  await expect(page.getByLabel('Your password')).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(heading(page, 'Sign-in and security')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Passkey “Office laptop” removed');
+  await expect(page.getByText('You have not added a passkey.')).toBeVisible();
+  await messageTo(request, `${MEMBER}@example.org`, /passkey named "Office laptop" was removed/);
+
+  // The authenticator still holds the passkey, but the portal no longer knows it: offered in the field
+  // or by the button, it is refused and the member stays on Sign in.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page, 'Sign in')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
+  const refused = page.getByRole('alert');
+  await expect(refused).toContainText('This passkey is not one we know');
+  const timesSigned = async () =>
+    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount;
+  const signedBefore = await timesSigned();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect.poll(timesSigned).toBeGreaterThan(signedBefore);
+  await expect(refused).toContainText('This passkey is not one we know');
+  await expect(heading(page, 'Sign in')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
