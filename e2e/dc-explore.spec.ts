@@ -28,6 +28,20 @@ test('dc.near sees the pot today and its funds on the hub and My pension', async
   await page.getByRole('link', { name: 'See my pension' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
   await expect(potRegion(page).locator('.dc-pot__value')).toContainText('£186,400.00');
+  await expect(potRegion(page).getByRole('table', { name: 'The funds your pot is invested in' })).toContainText(
+    '0.45% a year',
+  );
+  // My pension adds the pot's five years and what moved it over the last year.
+  await expect(page.getByRole('heading', { name: 'Your pot over time' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Your pot’s value: £[\d,]+ on .*, £186,400 on / })).toBeVisible();
+  await page.getByText('Show your pot’s value over time as a table').click();
+  const history = page.getByRole('table', { name: 'Your pot’s value at each month end, and today' });
+  // 60 month ends and today, newest first, under the header.
+  await expect(history.getByRole('row')).toHaveCount(62);
+  await expect(history.getByRole('row').nth(1)).toContainText('£186,400.00');
+  await expect(page.getByRole('heading', { name: /^How your pot changed from / })).toBeVisible();
+  await expect(page.getByText('Paid in', { exact: true }).locator('xpath=..')).toContainText('£7,500.00');
+  await expect(page.getByText('Charges taken').locator('xpath=..')).toContainText(/£[1-9][\d,]*\.\d\d/);
   await expectNoAccessibilityViolations(page);
 });
 

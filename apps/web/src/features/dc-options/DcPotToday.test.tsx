@@ -17,6 +17,7 @@ const pot = {
       unitPricePence: 164.0958,
       valuePence: 13_352_911,
       pricedOn: '2026-11-27',
+      annualChargePercent: 0.45,
     },
     {
       code: 'CASH',
@@ -26,6 +27,7 @@ const pot = {
       unitPricePence: 101.2744,
       valuePence: 5_287_089,
       pricedOn: '2026-11-26',
+      annualChargePercent: null,
     },
   ],
   contributions: {
@@ -34,6 +36,21 @@ const pot = {
     memberPence: 300_000,
     employerPence: 450_000,
     totalPence: 750_000,
+  },
+  history: [
+    { on: '2025-11-30', potPence: 17_500_000 },
+    { on: '2026-05-31', potPence: 17_900_000 },
+    { on: '2026-11-27', potPence: 18_640_000 },
+  ],
+  // 175,000 + 7,500 + 4,630.50 − 730.50 = 186,400
+  lastYear: {
+    from: '2025-11-30',
+    startPence: 17_500_000,
+    to: '2026-11-27',
+    endPence: 18_640_000,
+    paidInPence: 750_000,
+    chargesPence: 73_050,
+    returnPence: 463_050,
   },
 };
 
@@ -55,13 +72,44 @@ describe('the pot today', () => {
       within(growth)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['81,372.6555', '164.0958p', '27 Nov 2026', '£133,529.11']);
+    ).toEqual(['81,372.6555', '164.0958p', '27 Nov 2026', '£133,529.11', '0.45% a year']);
+    expect(within(table).getByRole('row', { name: /Cash Fund/ }).textContent).toContain('Not listed');
     expect(within(table).getByRole('row', { name: /Your pot/ }).textContent).toContain('£186,400.00');
     expect(screen.getByText(/at fund prices on 27 Nov 2026/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Paid in from 29 Nov 2025 to 28 Nov 2026' })).toBeTruthy();
     expect(screen.getByText('You paid').nextSibling?.textContent).toBe('£3,000.00');
     expect(screen.getByText('Your employer paid').nextSibling?.textContent).toBe('£4,500.00');
     expect(screen.getByText('Total paid in').nextSibling?.textContent).toBe('£7,500.00');
+  });
+
+  it('shows the pot’s value over time as a chart and a table, and what moved it over the year, only where asked', async () => {
+    stubFetch(() => jsonResponse(200, pot));
+    const { unmount } = render(<DcPotToday recordKey="MER:1000005" />);
+    await screen.findByRole('table', { name: 'The funds your pot is invested in' });
+    expect(screen.queryByRole('heading', { name: 'Your pot over time' })).toBeNull();
+    unmount();
+
+    render(<DcPotToday recordKey="MER:1000005" withHistory />);
+    expect(await screen.findByRole('heading', { name: 'Your pot over time' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: 'Your pot’s value: £175,000 on 30 Nov 2025, £186,400 on 27 Nov 2026.',
+      }),
+    ).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Your pot’s value at each month end, and today' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['27 Nov 2026£186,400.00', '31 May 2026£179,000.00', '30 Nov 2025£175,000.00']);
+    expect(
+      screen.getByRole('heading', { name: 'How your pot changed from 30 Nov 2025 to 27 Nov 2026' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Value on 30 Nov 2025').nextSibling?.textContent).toBe('£175,000.00');
+    expect(screen.getByText('Investment growth, before charges').nextSibling?.textContent).toBe('£4,630.50');
+    expect(screen.getByText('Charges taken').nextSibling?.textContent).toBe('£730.50');
+    expect(screen.getByText('Value on 27 Nov 2026').nextSibling?.textContent).toBe('£186,400.00');
   });
 
   it('says when the funds are not held online', async () => {

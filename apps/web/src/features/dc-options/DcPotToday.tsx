@@ -4,6 +4,7 @@ import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { DC_POT_READ, readDcPot } from './dc-api';
+import { PotHistory, PotYear } from './PotHistory';
 import './dc-options.css';
 
 const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
@@ -14,11 +15,22 @@ export function fourPlaces(value: number): string {
   return `${grouped(String(Math.floor(scaled / 10_000)))}.${String(scaled % 10_000).padStart(4, '0')}`;
 }
 
+const percent = (value: number | null) => (value === null ? 'Not listed' : `${value}% a year`);
+
 /**
  * A DC record's pot today: its value, the funds it is invested in (units × unit price, to the penny,
- * adding up to the pot) and the contributions paid in over the last 12 months.
+ * adding up to the pot, with each fund's yearly charge) and the contributions paid in over the last
+ * 12 months; `withHistory` adds the pot's value over five years and what moved it over the last year.
  */
-export function DcPotToday({ recordKey, headingLevel = 2 }: { recordKey: string; headingLevel?: 2 | 3 }) {
+export function DcPotToday({
+  recordKey,
+  headingLevel = 2,
+  withHistory = false,
+}: {
+  recordKey: string;
+  headingLevel?: 2 | 3;
+  withHistory?: boolean;
+}) {
   const read = useLoad(readDcPot, {
     key: recordKey,
     initial: http.answered<DcPot>(DC_POT_READ, recordHeaders()),
@@ -58,6 +70,9 @@ export function DcPotToday({ recordKey, headingLevel = 2 }: { recordKey: string;
                     <th scope="col" className="numeric">
                       Value
                     </th>
+                    <th scope="col" className="numeric">
+                      Yearly charge
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -68,6 +83,7 @@ export function DcPotToday({ recordKey, headingLevel = 2 }: { recordKey: string;
                       <td className="numeric">{fourPlaces(fund.unitPricePence)}p</td>
                       <td>{formatDate(fund.pricedOn)}</td>
                       <td className="numeric">{formatCurrency(fund.valuePence, 'exact')}</td>
+                      <td className="numeric">{percent(fund.annualChargePercent)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -77,6 +93,7 @@ export function DcPotToday({ recordKey, headingLevel = 2 }: { recordKey: string;
                       Your pot
                     </th>
                     <td className="numeric">{formatCurrency(pot.potPence, 'exact')}</td>
+                    <td />
                   </tr>
                 </tfoot>
               </table>
@@ -85,7 +102,8 @@ export function DcPotToday({ recordKey, headingLevel = 2 }: { recordKey: string;
           {pot.funds.length > 0 && (
             <p className="dc-hint">
               Each fund’s value is its units times the unit price, rounded to the nearest penny. Together they
-              make up your pot. Prices go down as well as up.
+              make up your pot. Prices go down as well as up. Each fund’s yearly charge is taken from what you
+              hold in it, a twelfth each month.
             </p>
           )}
           <Subheading>
@@ -105,6 +123,13 @@ export function DcPotToday({ recordKey, headingLevel = 2 }: { recordKey: string;
               <dd>{formatCurrency(pot.contributions.totalPence, 'exact')}</dd>
             </div>
           </dl>
+          {withHistory && (
+            <>
+              <Subheading>Your pot over time</Subheading>
+              <PotHistory history={pot.history} />
+              <PotYear year={pot.lastYear} Heading={Subheading} />
+            </>
+          )}
         </>
       )}
     </section>
