@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { requirePassword } from '../my-details/change-defences';
 import { sessionProblem, type SessionPolicy } from '../authentication/session-service';
 import { findTenant } from '../tenancy/tenant-repository';
-import { holderOf } from './account-holder';
+import { accountChanges } from './account-changes';
 import { describeDevice, describePlace } from './devices';
 import { passwordSetCommitted, setNewPassword } from './password-change';
 import { recentSignInsOf, signInMethods } from './sign-in-events';
@@ -38,12 +37,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
   };
 
-  const holderFor = async (request: FastifyRequest) => {
-    const member = request.member!;
-    const holder = await holderOf(db, member.userId, member.tenant.businessGroups);
-    if (!holder) throw notFound('member_not_found', 'We could not find your membership record.');
-    return holder;
-  };
+  const { holderFor } = accountChanges(db);
 
   const liveSessionsOf = async (userId: string) => {
     const rows = await db

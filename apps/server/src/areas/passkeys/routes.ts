@@ -10,13 +10,11 @@ import {
   passkeyRenameSchema,
   passkeySchema,
 } from '@meridian/contracts';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
-import { holderOf, type AccountHolder } from '../account/account-holder';
-import { noticeToEveryRoute, requirePassword } from '../my-details/change-defences';
+import { accountChanges } from '../account/account-changes';
+import { requirePassword } from '../my-details/change-defences';
 import { requireFreshStepUp, sessionStepUp } from '../step-up/service';
-import { findTenant } from '../tenancy/tenant-repository';
 import { relyingPartyOf } from './relying-party';
 import {
   listPasskeys,
@@ -47,29 +45,7 @@ const idParams = z.object({ id: z.uuid() });
 export const passkeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.addHook('preHandler', app.requireMember);
 
-  const holderFor = async (request: FastifyRequest) => {
-    const member = request.member!;
-    const holder = await holderOf(db, member.userId, member.tenant.businessGroups);
-    if (!holder) throw notFound('member_not_found', 'We could not find your membership record.');
-    return holder;
-  };
-  const tenantNameOf = async (request: FastifyRequest) =>
-    (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
-
-  /** Runs the change and tells every route on file once it has committed. */
-  const withNotice = async <T>(
-    request: FastifyRequest,
-    holder: AccountHolder,
-    notice: { subject: string; body: string },
-    work: (tx: Transaction) => Promise<T>,
-  ) => {
-    const { result, queued } = await db.transaction(async (tx) => ({
-      result: await work(tx),
-      queued: await noticeToEveryRoute(tx, request.log, holder.member, notice),
-    }));
-    await request.server.messaging.deliverQueued(queued);
-    return result;
-  };
+  const { holderFor, tenantNameOf, withNotice } = accountChanges(db);
 
   const audited = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
     audit(db, request, { action, outcome: 'success', userId: request.member!.userId, details });
