@@ -1,24 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { PendingBankChangeList } from '@meridian/contracts';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { consoleApi } from './console-api';
-import { problemText, TextArea, useConsoleTitle } from './fields';
-import { useStaff } from './staff-context';
+import { TextArea, useConsoleTitle } from './fields';
+import { useStaffAction } from './staff-action';
 
 type Change = PendingBankChangeList['changes'][number];
 
 /** Bank changes held in their cooling-off period: release one early after a call, or cancel it. */
 export function BankChangesPage() {
   useConsoleTitle('Pending bank changes');
-  const staff = useStaff();
   const read = useLoad(() => consoleApi.bankChanges());
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const canDecide = ['caseworker', 'team_leader', 'administrator'].includes(staff.role);
+  const { canAct, errors, busy, refuse, run, feedback } = useStaffAction(read.reload);
 
   const decide = (change: Change) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,35 +21,17 @@ export function BankChangesPage() {
     const decision = submitter?.value === 'cancel' ? 'cancel' : 'release';
     const field = `note-${change.id}`;
     const note = String(new FormData(event.currentTarget).get(field) ?? '').trim();
-    setDone(null);
-    if (!note) {
-      setErrors([{ field, message: 'Enter a note: who you spoke to and what they confirmed' }]);
-      return;
-    }
-    setErrors([]);
-    setBusy(true);
-    try {
+    if (!note) return refuse(field, 'Enter a note: who you spoke to and what they confirmed');
+    await run(field, async () => {
       await consoleApi.decideBankChange(change.id, decision, note);
-      setDone(
-        `${change.memberName ?? change.referenceNumber}: the change is ${decision === 'release' ? 'released and now in use' : 'cancelled'}. The member is told on every route.`,
-      );
-      await read.reload();
-    } catch (error) {
-      setErrors([{ field, message: problemText(error) }]);
-    } finally {
-      setBusy(false);
-    }
+      return `${change.memberName ?? change.referenceNumber}: the change is ${decision === 'release' ? 'released and now in use' : 'cancelled'}. The member is told on every route.`;
+    });
   };
 
   const changes = read.data?.changes;
   return (
     <>
-      <ErrorSummary errors={errors} />
-      {done && (
-        <div className="notice" role="status">
-          {done}
-        </div>
-      )}
+      {feedback}
       <h1>Pending bank changes</h1>
       <p>
         A change of bank details made soon after a change of contact details waits before it applies, so the
@@ -78,7 +55,7 @@ export function BankChangesPage() {
               {formatDate(change.requestedAt.slice(0, 10))}; applies by itself on{' '}
               {formatDate(change.appliesAt.slice(0, 10))}.
             </p>
-            {canDecide && (
+            {canAct && (
               <form noValidate onSubmit={(event) => void decide(change)(event)}>
                 <TextArea
                   id={field}

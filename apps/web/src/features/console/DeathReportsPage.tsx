@@ -1,72 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { DeathReportList } from '@meridian/contracts';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { consoleApi } from './console-api';
-import { problemText, useConsoleTitle } from './fields';
-import { useStaff } from './staff-context';
+import { useConsoleTitle } from './fields';
+import { useStaffAction } from './staff-action';
 
 type Report = DeathReportList['reports'][number];
 
 /** Reports of a death sent by relatives: match each to the member record (suspending the account), or undo. */
 export function DeathReportsPage() {
   useConsoleTitle('Reports of a death');
-  const staff = useStaff();
   const read = useLoad(() => consoleApi.deathReports());
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const canAct = ['caseworker', 'team_leader', 'administrator'].includes(staff.role);
-
-  const act = (work: () => Promise<string>, field: string) => async () => {
-    setDone(null);
-    setErrors([]);
-    setBusy(true);
-    try {
-      setDone(await work());
-      await read.reload();
-    } catch (error) {
-      setErrors([{ field, message: problemText(error) }]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { canAct, errors, busy, refuse, run, feedback } = useStaffAction(read.reload);
 
   const match = (report: Report) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const field = `member-${report.caseNumber}`;
     const reference = String(new FormData(event.currentTarget).get(field) ?? '').trim();
-    if (!reference) {
-      setDone(null);
-      setErrors([{ field, message: 'Enter the member’s reference number' }]);
-      return;
-    }
-    void act(async () => {
+    if (!reference) return refuse(field, 'Enter the member’s reference number');
+    void run(field, async () => {
       const matched = await consoleApi.matchDeathReport(report.caseNumber, reference);
       return `${report.caseNumber} is matched to ${matched.businessGroup} ${matched.referenceNumber}; ${matched.suspendedUsers} account(s) suspended.`;
-    }, field)();
+    });
   };
 
   const unmatch = (report: Report) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void act(async () => {
+    void run(`undo-${report.caseNumber}`, async () => {
       const undone = await consoleApi.unmatchDeathReport(report.caseNumber);
       return `${report.caseNumber} is no longer matched; ${undone.liftedUsers} account(s) can sign in again.`;
-    }, `undo-${report.caseNumber}`)();
+    });
   };
 
   const reports = read.data?.reports;
   return (
     <>
-      <ErrorSummary errors={errors} />
-      {done && (
-        <div className="notice" role="status">
-          {done}
-        </div>
-      )}
+      {feedback}
       <h1>Reports of a death</h1>
       <p>
         Match a report to the member it is about once you are sure: their portal account is suspended and

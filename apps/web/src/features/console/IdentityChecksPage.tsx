@@ -1,63 +1,40 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { IdentityCheckList } from '@meridian/contracts';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { consoleApi, identityDocumentUrl } from './console-api';
-import { problemText, TextArea, useConsoleTitle } from './fields';
-import { useStaff } from './staff-context';
+import { TextArea, useConsoleTitle } from './fields';
+import { useStaffAction } from './staff-action';
 
 type Check = IdentityCheckList['checks'][number];
 
 /** Photo IDs waiting for a person to look at them: view each, then confirm it or refuse it with a reason. */
 export function IdentityChecksPage() {
   useConsoleTitle('Identity checks');
-  const staff = useStaff();
   const read = useLoad(() => consoleApi.identityChecks());
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const canDecide = ['caseworker', 'team_leader', 'administrator'].includes(staff.role);
+  const { canAct, errors, busy, refuse, run, feedback } = useStaffAction(read.reload);
 
   const decide =
     (check: Check, outcome: 'verified' | 'failed') => async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const field = `reason-${check.referenceNumber}`;
       const reason = String(new FormData(event.currentTarget).get(field) ?? '').trim();
-      setDone(null);
-      if (outcome === 'failed' && !reason) {
-        setErrors([{ field, message: 'Enter why the photo ID cannot be accepted' }]);
-        return;
-      }
-      setErrors([]);
-      setBusy(true);
-      try {
+      if (outcome === 'failed' && !reason) return refuse(field, 'Enter why the photo ID cannot be accepted');
+      await run(field, async () => {
         await consoleApi.decideIdentity(
           check.businessGroup,
           check.referenceNumber,
           outcome === 'failed' ? { outcome, reason } : { outcome },
         );
-        setDone(
-          `${check.memberName ?? check.referenceNumber}: ${outcome === 'verified' ? 'identity confirmed' : 'photo ID refused'}.`,
-        );
-        await read.reload();
-      } catch (error) {
-        setErrors([{ field, message: problemText(error) }]);
-      } finally {
-        setBusy(false);
-      }
+        return `${check.memberName ?? check.referenceNumber}: ${outcome === 'verified' ? 'identity confirmed' : 'photo ID refused'}.`;
+      });
     };
 
   const checks = read.data?.checks;
   return (
     <>
-      <ErrorSummary errors={errors} />
-      {done && (
-        <div className="notice" role="status">
-          {done}
-        </div>
-      )}
+      {feedback}
       <h1>Identity checks</h1>
       <LoadFailed what="show the identity checks" load={read} />
       {!checks && !read.failure && <p>Loading...</p>}
@@ -85,7 +62,7 @@ export function IdentityChecksPage() {
                 </a>
               )}
             </p>
-            {canDecide && (
+            {canAct && (
               <>
                 <form noValidate onSubmit={(event) => void decide(check, 'verified')(event)}>
                   <button type="submit" className="button" disabled={busy}>
