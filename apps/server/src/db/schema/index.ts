@@ -25,3 +25,4 @@ export * from './two-step';
 export * from './jobs';
 export * from './webhooks';
 export * from './passkeys';
+export * from './integration';

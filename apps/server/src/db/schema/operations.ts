@@ -53,8 +53,10 @@ export const staffAudit = portal.table(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** Null for a sign-in attempt by an unknown email. */
+    /** Null for a sign-in attempt by an unknown email, and for an integration client's call. */
     staffId: uuid('staff_id'),
+    /** The administration system's integration client that made the call (integration API). */
+    clientId: uuid('client_id'),
     action: text('action').notNull(),
     outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
     caseNumber: text('case_number'),
@@ -81,14 +83,19 @@ export const caseEventKinds = [
   'document_requested',
 ] as const;
 
-/** What staff did on a case, in order: its timeline. A `memberNote` is shown to the member in My requests. */
+/**
+ * What staff (or the scheme's administration system, through the integration API) did on a case, in
+ * order: its timeline. A `memberNote` is shown to the member in My requests.
+ */
 export const caseEvents = portal.table(
   'case_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     caseNumber: text('case_number').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    staffId: uuid('staff_id').notNull(),
+    /** Null when an integration client acted. */
+    staffId: uuid('staff_id'),
+    clientId: uuid('client_id'),
     kind: text('kind', { enum: caseEventKinds }).notNull(),
     /** The status after the event (status, completed, rejected). */
     status: text('status'),
