@@ -114,7 +114,8 @@ function dcOption(
   };
 }
 
-function growthPathFor(
+/** How the member's pot is invested: their strategy's glide path, or their self-selected funds. */
+export function growthPathFor(
   member: DcMember,
   scheme: DcSchemeConfig,
 ): { path: GrowthPath; strategyCode: string | null } {

@@ -35,3 +35,4 @@ export * from './db-service';
 export * from './provider';
 export * from './http-provider';
 export * from './paye';
+export * from './statements';
