@@ -30,6 +30,11 @@ const environmentSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   PGLITE_DIR: z.string().default('./data/pglite'),
+  /** false: the server only checks that the migrations it needs were applied (by npm run db:migrate). */
+  MIGRATE_ON_START: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
   API_URL: z.string().url('must be an absolute URL such as https://portal.example.org').optional(),
   EPA_DOMAIN: z.string().min(3).optional(),
   API_ENVIRONMENT: z.string().min(1).default('local'),

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { addMonths, utcDay } from '@meridian/pensions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { PendingMigrationsError } from './db/migrations';
 import { databaseTarget } from './database-target';
 import { buildApp } from './app';
 import { contentRoot, prepareDatabase } from './prepare';
@@ -28,7 +29,14 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
-  await prepareDatabase(database, { seedDemo: config.demo, log });
+  try {
+    await prepareDatabase(database, { seedDemo: config.demo, log, migrate: config.MIGRATE_ON_START });
+  } catch (error) {
+    if (!(error instanceof PendingMigrationsError)) throw error;
+    log.fatal(error.message);
+    await database.close();
+    process.exit(1);
+  }
   const app = await buildApp({ config, database });
   app.log.info({ database: database.description }, 'database ready');
   if (config.derived.apiUrl)

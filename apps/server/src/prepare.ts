@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { utcDay } from '@meridian/pensions';
 import type { DatabaseHandle } from './db/client';
+import { pendingMigrations, PendingMigrationsError } from './db/migrations';
 import { syncContent } from './areas/content/sync';
 import { hasDemoData, seedDemoData } from './seed/demo';
 import { seedDemoStaff } from './seed/demo-staff';
@@ -14,12 +15,23 @@ import './areas/retirement/dc-journey-plugin';
 
 export const contentRoot = fileURLToPath(new URL('../../../content', import.meta.url));
 
-/** Brings a database up to date: migrations, content from files, and (when asked) the demo members. */
+/**
+ * Brings a database up to date: migrations (unless `migrate` is false, when they must already have been
+ * applied by npm run db:migrate), content from files, and (when asked) the demo members.
+ */
 export async function prepareDatabase(
   database: DatabaseHandle,
-  { seedDemo, log }: { seedDemo: boolean; log: Pick<FastifyBaseLogger, 'info'> },
+  {
+    seedDemo,
+    log,
+    migrate = true,
+  }: { seedDemo: boolean; log: Pick<FastifyBaseLogger, 'info'>; migrate?: boolean },
 ): Promise<void> {
-  await database.migrate();
+  if (migrate) await database.migrate();
+  else {
+    const pending = await pendingMigrations(database);
+    if (pending.length > 0) throw new PendingMigrationsError(pending);
+  }
   const synced = await syncContent(database.db, contentRoot, { demo: seedDemo });
   log.info(synced, 'content synced');
   const addresses = await seedSampleAddresses(database.db);

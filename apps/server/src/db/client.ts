@@ -37,7 +37,7 @@ export interface DatabaseHandle {
 /** Connections in the PostgreSQL pool unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
