@@ -108,6 +108,8 @@ declare module 'fastify' {
     messaging: Messaging;
     /** This instance's worker of the job queue (messages, webhooks); a test can drive one poll. */
     jobs: JobWorker;
+    /** Set as the instance begins to stop: /ready answers 503, so a load balancer sends it nothing new. */
+    draining: boolean;
   }
   interface FastifyRequest {
     /** The tenant this request is for, from its Host header. */
@@ -254,14 +256,22 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({
     status: 'ok',
   }));
+  app.decorate('draining', false);
   app.get(
     '/ready',
-    { schema: { tags: ['operations'], summary: 'Readiness: the database answers' } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the database answers and the instance is not stopping',
+      },
+    },
     async (_, reply) => {
       const databaseUp = await database.ping();
-      return reply
-        .code(databaseUp ? 200 : 503)
-        .send({ status: databaseUp ? 'ready' : 'unavailable', database: databaseUp });
+      const ready = databaseUp && !app.draining;
+      return reply.code(ready ? 200 : 503).send({
+        status: app.draining ? 'draining' : databaseUp ? 'ready' : 'unavailable',
+        database: databaseUp,
+      });
     },
   );
 

@@ -21,6 +21,11 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  /**
+   * On SIGTERM, how long /ready answers 503 while requests are still served, before the instance stops
+   * taking them: a load balancer's health checks take it out of rotation meanwhile.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
     .string()

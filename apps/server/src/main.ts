@@ -51,14 +51,20 @@ async function main() {
       ? watchContent(database.db, contentRoot, app.log, { demo: config.demo })
       : () => {};
 
+  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
   stopOnSignals(
     async () => {
       stopWatching();
+      if (drainMs > 0) {
+        app.draining = true;
+        app.log.info({ drainMs }, 'draining: /ready answers 503, requests are still served');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       await app.close();
       await database.close();
     },
     // Requests in flight get the time any request has, then the database closes.
-    { log: app.log, deadlineMs: config.REQUEST_TIMEOUT_SECONDS * 1000 + SHUTDOWN_SLACK_MS },
+    { log: app.log, deadlineMs: drainMs + config.REQUEST_TIMEOUT_SECONDS * 1000 + SHUTDOWN_SLACK_MS },
   );
 
   await app.listen({ host: config.HOST, port: config.PORT });

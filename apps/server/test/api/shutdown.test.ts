@@ -27,7 +27,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'meridian-shutdown-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The server as `npm start` runs it, in a process group of its own as a terminal gives it. */
-async function startServer(dataDir: string) {
+async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const { DATABASE_URL: _ignored, ...environment } = process.env;
   const child = spawn('npm', ['run', 'start:server', '--silent'], {
     cwd: root,
@@ -42,6 +42,7 @@ async function startServer(dataDir: string) {
       DOCUMENTS_DIR: `${dataDir}-documents`,
       NODE_ENV: 'test',
       REQUEST_TIMEOUT_SECONDS: '2',
+      ...env,
     },
   });
   let output = '';
@@ -133,6 +134,30 @@ describe.runIf(onPglite)('stopping the server', () => {
     slowRequest.destroy();
     expect(server.output().match(/"msg":"shutting down"/g)).toHaveLength(1);
     expect(server.output()).toContain('"msg":"already shutting down"');
+    expect(clusterState(dataDir)).toBe('shut down');
+  });
+
+  it('with SHUTDOWN_DRAIN_SECONDS, answers /ready 503 and still serves requests for that long, then stops', async () => {
+    const dataDir = join(scratch, 'drain');
+    const server = await startServer(dataDir, { SHUTDOWN_DRAIN_SECONDS: '2' });
+    expect((await fetch(new URL('/ready', server.url))).status).toBe(200);
+    process.kill(server.serverPid, 'SIGTERM');
+    await until(() =>
+      server.output().includes('"msg":"draining: /ready answers 503, requests are still served"'),
+    );
+
+    const ready = await fetch(new URL('/ready', server.url));
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'draining', database: true });
+    // A request the load balancer sent before its health check saw that is answered as usual.
+    const page = await fetch(
+      new URL('/content-api/api/v2/content/unauthorized-page?pageUrl=/&tenantUrl=localhost', server.url),
+    );
+    expect(page.status).toBe(200);
+    expect(isRunning(server.serverPid)).toBe(true);
+
+    await until(() => !isRunning(server.serverPid));
+    expect(troubleAfterShutdown(server.output())).toEqual([]);
     expect(clusterState(dataDir)).toBe('shut down');
   });
 });
