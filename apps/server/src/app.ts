@@ -82,6 +82,12 @@ import { createJobWorker, type JobWorker } from './lib/job-queue';
 import { inMessageScope, type OutboxDelivery } from './lib/outbox';
 import { webhookJobHandler } from './areas/webhooks/delivery';
 import { webhookConsoleRoutes } from './areas/webhooks/routes';
+import {
+  INTEGRATION_API_PREFIX,
+  INTEGRATION_SECURITY_SCHEME,
+  integrationRoutes,
+  integrationSecurityScheme,
+} from './areas/integration/routes';
 import { outboxConsoleRoutes } from './areas/outbox/routes';
 import { memberDetailsRoutes } from './areas/my-details/member-routes';
 import { contactRoutes } from './areas/my-details/contact-routes';
@@ -245,8 +251,17 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         { name: 'bereavement', description: 'Reporting a death, for visitors without an account' },
         { name: 'operations', description: 'Health and readiness' },
         { name: 'operations-console', description: 'Scheme staff: sign-in and case work (/admin-api)' },
+        {
+          name: 'integration',
+          description: 'A scheme’s administration system: OAuth client credentials, cases, member data',
+        },
       ],
-      components: { securitySchemes: { [XSRF_SECURITY_SCHEME]: xsrfSecurityScheme } },
+      components: {
+        securitySchemes: {
+          [XSRF_SECURITY_SCHEME]: xsrfSecurityScheme,
+          [INTEGRATION_SECURITY_SCHEME]: integrationSecurityScheme,
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -366,6 +381,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(operationsRoutes, { prefix: '/admin-api', db, secretsKey: config.SECRETS_KEY });
   await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });
+  await app.register(integrationRoutes, { prefix: INTEGRATION_API_PREFIX, db });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });

@@ -37,3 +37,4 @@ export * from './payments';
 export * from './target-age';
 export * from './passkeys';
 export * from './outbox';
+export * from './integration';

@@ -5,6 +5,7 @@ import { movesFrom, type CaseDetail, type QueuedCase, type StaffRole } from '@me
 import type { Database } from '../../db/client';
 import {
   caseEvents,
+  integrationClients,
   memberCases,
   memberDocuments,
   memberJourneys,
@@ -157,16 +158,23 @@ export async function caseQueue(
     );
 }
 
-/** A case in the staff member's scope: 404 when there is none, 403 (audited) when it is another tenant's. */
+/**
+ * A case in the scope of the staff member, or of the integration client, making the request: 404 when
+ * there is none; another tenant's is refused (audited), 403 for staff, and 404 for a client, which is
+ * not told that the case exists.
+ */
 export async function caseInScope(
   db: Database,
   request: FastifyRequest,
   caseNumber: string,
 ): Promise<CaseRow & QueuedCase> {
-  const staff = request.staff!;
+  const scope = request.staff
+    ? request.staff.businessGroups
+    : (request.integrationClient?.businessGroups ?? []);
   const [row] = await casesQuery(db).where(eq(memberCases.caseNumber, caseNumber));
-  if (!row) throw new AppError(404, 'case_not_found', `There is no case ${caseNumber}.`);
-  if (staff.businessGroups && !staff.businessGroups.includes(row.businessGroup)) {
+  const absent = () => new AppError(404, 'case_not_found', `There is no case ${caseNumber}.`);
+  if (!row) throw absent();
+  if (scope && !scope.includes(row.businessGroup)) {
     await auditStaff(db, request, {
       action: 'case_view',
       outcome: 'denied',
@@ -175,6 +183,7 @@ export async function caseInScope(
       referenceNumber: row.referenceNumber,
       details: { reason: 'other_tenant' },
     });
+    if (!request.staff) throw absent();
     throw new AppError(403, 'case_other_tenant', 'This case belongs to another scheme’s members.');
   }
   return { ...row, ...queued(row, utcDay(new Date())) };
@@ -249,7 +258,9 @@ export async function caseDetail(
   const events = await db
     .select({
       event: caseEvents,
-      by: staffAccounts.name,
+      by: sql<
+        string | null
+      >`coalesce(${staffAccounts.name}, (select ${integrationClients.name} from ${integrationClients} where ${integrationClients.id} = ${caseEvents.clientId}))`,
       assignee: sql<
         string | null
       >`(select name from ${staffAccounts} a where a.id = ${caseEvents.assigneeId})`,
@@ -416,6 +427,7 @@ function changeOf(
  * One action on a case, with its timeline event and its audit entry in one transaction. A closed case
  * takes notes only (409 `case_closed`); a status the case's state machine does not allow from where it
  * stands is refused (409 `case_move_not_allowed`, audited); an assignee must be staff who can see the case.
+ * The console's staff and the integration API's clients both act through here.
  */
 export async function actOnCase(
   db: Database,
@@ -423,10 +435,13 @@ export async function actOnCase(
   caseNumber: string,
   action: CaseAction,
 ) {
-  const staff = request.staff!;
-  await requireRight(db, request, 'work', caseNumber);
-  if (action.kind === 'assigned' && action.assigneeId !== staff.id)
-    await requireRight(db, request, 'assignOthers', caseNumber);
+  // Staff act as their role allows; an integration client's scopes were checked by its route.
+  const staff = request.staff;
+  if (staff) {
+    await requireRight(db, request, 'work', caseNumber);
+    if (action.kind === 'assigned' && action.assigneeId !== staff.id)
+      await requireRight(db, request, 'assignOthers', caseNumber);
+  }
   const found = await caseInScope(db, request, caseNumber);
   const where = {
     caseNumber,
@@ -486,7 +501,8 @@ export async function actOnCase(
     await tx.insert(caseEvents).values({
       caseNumber,
       at: now,
-      staffId: staff.id,
+      staffId: staff?.id ?? null,
+      clientId: request.integrationClient?.id ?? null,
       kind: action.kind,
       status: change?.status ?? null,
       assigneeId: action.kind === 'assigned' ? action.assigneeId : null,

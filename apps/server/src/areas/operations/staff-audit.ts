@@ -6,13 +6,18 @@ export interface StaffAuditEntry {
   action: string;
   outcome: 'success' | 'failure' | 'denied';
   staffId?: string | null;
+  /** The integration client that acted (taken from the request when left out). */
+  clientId?: string | null;
   caseNumber?: string | null;
   businessGroup?: string | null;
   referenceNumber?: string | null;
   details?: Record<string, unknown>;
 }
 
-/** Appends to the staff audit trail (never updated or deleted: the table's trigger refuses it). */
+/**
+ * Appends to the staff audit trail (never updated or deleted: the table's trigger refuses it). The actor
+ * is the request's member of staff or, on the integration API, its client.
+ */
 export async function auditStaff(
   db: Database | Transaction,
   request: FastifyRequest,
@@ -23,6 +28,7 @@ export async function auditStaff(
     action: entry.action,
     outcome: entry.outcome,
     staffId: entry.staffId ?? request.staff?.id ?? null,
+    clientId: entry.clientId ?? request.integrationClient?.id ?? null,
     caseNumber: entry.caseNumber ?? null,
     businessGroup: entry.businessGroup ?? null,
     referenceNumber: entry.referenceNumber ?? null,

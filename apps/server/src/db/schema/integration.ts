@@ -3,8 +3,6 @@ import { index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
 
-export const integrationScopes = ['cases:read', 'cases:write', 'documents:read', 'members:write'] as const;
-
 /**
  * An administration system allowed to call the integration API for one tenant. Only the SHA-256 of its
  * secret is kept (the secret is 256 random bits, so a fast hash is enough; see docs/integration.md).
@@ -14,6 +12,7 @@ export const integrationClients = portal.table('integration_clients', {
   tenantUrl: text('tenant_url').notNull(),
   name: text('name').notNull(),
   secretHash: text('secret_hash').notNull(),
+  /** Some of `integrationScopes` (packages/contracts). */
   scopes: text('scopes').array().notNull(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -1,0 +1,104 @@
+// The integration API (/api/integration): a scheme's administration system reads and works cases and
+// pushes member data, signing in as an OAuth 2.0 client (client credentials).
+import { z } from 'zod';
+import { caseStatuses, requestDocumentSchema } from './operations';
+import { apiErrorSchema } from './errors';
+
+/** What a client may be allowed; a token carries some of its client's. */
+export const integrationScopes = ['cases:read', 'cases:write', 'documents:read', 'members:write'] as const;
+export const integrationScopeSchema = z.enum(integrationScopes);
+export type IntegrationScope = z.infer<typeof integrationScopeSchema>;
+
+/**
+ * The token request (RFC 6749 4.4), form-encoded. Every field is optional here: what is missing or wrong
+ * is answered in OAuth's error shape (invalid_request, invalid_client …), not by schema validation.
+ */
+export const tokenRequestSchema = z.object({
+  grant_type: z.string().max(100).optional(),
+  scope: z.string().max(500).optional(),
+  client_id: z.string().max(100).optional(),
+  client_secret: z.string().max(200).optional(),
+});
+
+export const tokenAnswerSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** Seconds until it expires. */
+  expires_in: z.number().int(),
+  /** The scopes granted, space separated. */
+  scope: z.string(),
+});
+
+/** RFC 6749 5.2's error, with the house `errors` list beside it for clients that read that. */
+export const oauthErrorSchema = z.object({
+  error: z.enum(['invalid_request', 'invalid_client', 'invalid_scope', 'unsupported_grant_type']),
+  error_description: z.string(),
+  errors: z.array(apiErrorSchema).min(1),
+});
+
+export const integrationCaseQuerySchema = z.object({
+  status: z.enum(caseStatuses).optional(),
+  type: z.string().trim().min(1).max(40).optional(),
+  /** Cases changed at or after this instant (ISO 8601 with a zone, e.g. 2026-11-29T03:00:00Z). */
+  updatedSince: z
+    .string()
+    .regex(/^(19\d\d|20\d\d|2100)-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'an instant that exists')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const integrationCaseSchema = z.object({
+  caseNumber: z.string(),
+  caseType: z.string(),
+  title: z.string(),
+  status: z.string(),
+  businessGroup: z.string(),
+  referenceNumber: z.string(),
+  openedAt: z.string(),
+  updatedAt: z.string(),
+  closed: z.boolean(),
+  documents: z.array(z.object({ name: z.string(), status: z.string() })),
+});
+
+export const integrationCaseListSchema = z.object({
+  cases: z.array(integrationCaseSchema),
+  /** The offset of the next page, null on the last one. Cases come oldest change first. */
+  nextOffset: z.number().int().nullable(),
+});
+
+/** A status the case's state machine allows from where it stands, with the note the member reads. */
+export const integrationStatusChangeSchema = z.object({
+  status: z.enum(caseStatuses).exclude(['Received']),
+  memberNote: z.string().trim().min(1).max(2000),
+});
+
+export const integrationDocumentRequestSchema = requestDocumentSchema;
+
+export const integrationDocumentParamsSchema = z.object({
+  caseNumber: z.string().trim().min(1).max(40),
+  documentId: z.uuid(),
+});
+
+/**
+ * Member data changes as `npm run members:import` takes them (the same fields, checked the same way):
+ * every member is saved or none is.
+ */
+export const integrationMemberPushSchema = z.object({
+  businessGroup: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,10}$/),
+  members: z.array(z.record(z.string(), z.unknown())).min(1).max(1000),
+  /** Check and report what would change, writing nothing. */
+  dryRun: z.boolean().default(false),
+});
+
+export const integrationMemberPushAnswerSchema = z.object({
+  dryRun: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  bankAccountsChanged: z.number().int(),
+});
