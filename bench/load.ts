@@ -1,19 +1,21 @@
 // npm run bench:load: two server instances on the PostgreSQL server behind one proxy port, 200 simulated
-// members for 60 s, a session used across instances, and a crash test (SIGKILL mid-writes). Prints figures
-// and adds them to bench/results/latest.json. Build the web app first (npm run build:web).
+// members for 60 s, a session used across instances, a crash test (SIGKILL mid-writes) and a rolling
+// restart under load (each instance stopped with SIGTERM and started again in turn). Prints figures and
+// adds them to bench/results/latest.json. Build the web app first (npm run build:web).
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/prepare';
 import { seedLoadMembers, loadUsername, storedSequences } from './load-members';
 import { MemberClient, type CallLog, type CallTiming } from './member-client';
 import { scratchDatabase } from './postgres';
-import { startProxyProcess } from './proxy';
+import { HEALTH_CHECK_MS, startProxyProcess } from './proxy';
 import { machine, saveResults } from './results';
 import { freePort, startServer, type ServerProcess } from './server-process';
 
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 200);
 const DURATION_MS = Number(process.env.LOAD_SECONDS ?? 60) * 1000;
 const CRASH_MEMBERS = Math.min(50, MEMBERS);
+const ROLLING_MEMBERS = Math.min(100, MEMBERS);
 /** Members start their first visit spread over this long, one after another, not all in the same instant. */
 const ARRIVAL_SPREAD_MS = 5000;
 const JOURNEY = '/mdp-api/api/journeys/dbcoreretirementapplication';
@@ -88,8 +90,12 @@ const environment = {
   EPA_DOMAIN: 'epa.localhost',
   SECRETS_KEY: randomBytes(32).toString('hex'),
   MERIDIAN_DEMO: 'false',
+  // As docs/deploy.md runs it: migrations are a step of their own (done above), and a stopping
+  // instance drains for longer than the proxy's health checks take to notice.
+  MIGRATE_ON_START: 'false',
+  SHUTDOWN_DRAIN_SECONDS: String((8 * HEALTH_CHECK_MS) / 1000),
 };
-const instanceA = await startServer(portA, environment);
+let instanceA: ServerProcess = await startServer(portA, environment);
 await seedLoadMembers(scratch.url, MEMBERS);
 let instanceB: ServerProcess = await startServer(portB, environment);
 const proxy = await startProxyProcess(proxyPort, [portA, portB]);
@@ -325,6 +331,84 @@ const crash = {
 console.log('\nCrash test: instance B killed (SIGKILL) with writes in flight, then restarted');
 printFigures(crash);
 
+// 4. Rolling restart: members keep visiting while instance A, then B, is stopped as a supervisor stops
+// it (SIGTERM: it drains, finishes what it has and exits) and started again. No call should fail.
+const rollingLog: CallLog = { calls: [], errors: [] };
+const rollingMembers: Member[] = [];
+for (let index = 1; index <= ROLLING_MEMBERS; index += 10) {
+  const batch = Array.from({ length: Math.min(10, ROLLING_MEMBERS - index + 1) }, async (_, offset) => {
+    const number = index + offset;
+    const client = new MemberClient(
+      proxyUrl,
+      loadUsername(number),
+      `10.3.${number >> 8}.${number & 255}`,
+      rollingLog,
+    );
+    await client.signIn();
+    return { client, acknowledged: members[number - 1]!.acknowledged, signedOut: false };
+  });
+  rollingMembers.push(...(await Promise.all(batch)));
+}
+rollingLog.calls.splice(0);
+const servedBeforeRolling = await proxy.served();
+let rolling = true;
+let rollingVisits = 0;
+const rollingStarted = performance.now();
+const visitors = rollingMembers.map(async (member, index) => {
+  await sleep((index * ARRIVAL_SPREAD_MS) / ROLLING_MEMBERS);
+  while (rolling) {
+    try {
+      await visit(member);
+      rollingVisits += 1;
+      if (rollingVisits % 5 === index % 5) await member.client.refresh();
+    } catch {
+      await sleep(100);
+    }
+  }
+});
+await sleep(ARRIVAL_SPREAD_MS + 2000);
+const restarts: Record<string, { stopSeconds: number; startSeconds: number }> = {};
+for (const name of ['A', 'B'] as const) {
+  const instance = name === 'A' ? instanceA : instanceB;
+  const stopping = performance.now();
+  await instance.stop('SIGTERM');
+  const starting = performance.now();
+  const restarted = await startServer(instance.port, environment);
+  restarts[name] = {
+    stopSeconds: Number(((starting - stopping) / 1000).toFixed(1)),
+    startSeconds: Number(((performance.now() - starting) / 1000).toFixed(1)),
+  };
+  if (name === 'A') instanceA = restarted;
+  else instanceB = restarted;
+  // Back in the proxy's rotation (its next health checks) before the other one stops.
+  await sleep(4 * HEALTH_CHECK_MS);
+}
+await sleep(3000);
+rolling = false;
+await Promise.all(visitors);
+const servedAfterRolling = await proxy.served();
+const rollingSorted = sortedLatencies(rollingLog.calls);
+const rollingRestart = {
+  rollingMembers: ROLLING_MEMBERS,
+  rollingSeconds: Number(((performance.now() - rollingStarted) / 1000).toFixed(1)),
+  rollingRequests: rollingLog.calls.length,
+  rollingFailedRequests: rollingLog.errors.length,
+  rollingVisits,
+  rollingP50Ms: percentile(rollingSorted, 0.5),
+  rollingP99Ms: percentile(rollingSorted, 0.99),
+  rollingMaxMs: Number((rollingSorted.at(-1) ?? 0).toFixed(1)),
+  rollingRestarts: restarts,
+  rollingServedByInstance: {
+    A: servedAfterRolling.get(portA)! - servedBeforeRolling.get(portA)!,
+    B: servedAfterRolling.get(portB)! - servedBeforeRolling.get(portB)!,
+  },
+  rollingErrorSamples: rollingLog.errors.slice(0, 5),
+};
+console.log(
+  `\nRolling restart under load: ${ROLLING_MEMBERS} members visiting while A, then B, is stopped (SIGTERM, drained ${environment.SHUTDOWN_DRAIN_SECONDS} s) and started again`,
+);
+printFigures(rollingRestart);
+
 await proxy.close();
 await Promise.all([instanceA.stop(), instanceB.stop()]);
 await scratch.drop();
@@ -338,4 +422,5 @@ saveResults({
   crossInstanceSession,
   revocationReachedOtherInstanceMs,
   ...crash,
+  ...rollingRestart,
 });

@@ -1,10 +1,15 @@
 // A small round-robin HTTP proxy in front of several server instances, as a load balancer would be.
-// A request that cannot reach an instance (connection refused: it is down) goes to the next one; a
-// request an instance dies while answering gets 502, as the outcome is unknown.
+// It sends requests only to the instances whose /ready answered 200 at its last health check (every
+// HEALTH_CHECK_MS; all of them while none does). A request that cannot reach an instance (connection
+// refused: it is down) goes to the next one; a request an instance dies while answering gets 502, as
+// the outcome is unknown.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+
+/** How often the proxy asks each instance's /ready, as a load balancer's health check does. */
+export const HEALTH_CHECK_MS = 250;
 
 export interface Proxy {
   /** Requests each upstream port answered so far. */
@@ -36,15 +41,28 @@ function forward(port: number, request: http.IncomingMessage, body: Buffer, clie
  */
 export async function startProxy(port: number, upstreams: number[]): Promise<Map<number, number>> {
   const served = new Map(upstreams.map((upstream) => [upstream, 0]));
+  const healthy = new Set(upstreams);
+  const check = async (upstream: number) => {
+    const up = await fetch(`http://127.0.0.1:${upstream}/ready`, {
+      signal: AbortSignal.timeout(HEALTH_CHECK_MS),
+    })
+      .then((answer) => answer.ok)
+      .catch(() => false);
+    if (up) healthy.add(upstream);
+    else healthy.delete(upstream);
+  };
+  setInterval(() => void Promise.all(upstreams.map(check)), HEALTH_CHECK_MS).unref();
   let next = 0;
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const clientAddress = String(request.headers['x-client-address'] ?? request.socket.remoteAddress);
-    // Each instance is tried once per request, from the next in turn (other requests move `next` meanwhile).
+    // Each instance in rotation is tried once per request, from the next in turn (other requests move
+    // `next` meanwhile).
+    const inRotation = healthy.size > 0 ? upstreams.filter((upstream) => healthy.has(upstream)) : upstreams;
     const first = next++;
-    for (let attempt = 0; attempt < upstreams.length; attempt += 1) {
-      const upstream = upstreams[(first + attempt) % upstreams.length]!;
+    for (let attempt = 0; attempt < inRotation.length; attempt += 1) {
+      const upstream = inRotation[(first + attempt) % inRotation.length]!;
       try {
         const answer = await forward(upstream, request, Buffer.concat(chunks), clientAddress);
         served.set(upstream, served.get(upstream)! + 1);
