@@ -49,7 +49,7 @@ try {
     console.log(`Client id: ${added.id}`);
     console.log(`Client secret (give it to the system's owners privately): ${added.secret}`);
     console.log(
-      `Tokens (${TOKEN_LIFETIME_SECONDS / 60} minutes) from POST /api/integration/oauth/token with grant_type=client_credentials, at https://${values.tenant}/.`,
+      `Tokens (${TOKEN_LIFETIME_SECONDS / 60} minutes): POST /api/integration/oauth/token with grant_type=client_credentials, at ${values.tenant}’s own address.`,
     );
   }
 } catch (error) {
