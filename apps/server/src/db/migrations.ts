@@ -45,8 +45,9 @@ export async function applyMigrations(database: DatabaseHandle): Promise<string[
 
 export class PendingMigrationsError extends Error {
   constructor(public readonly pending: string[]) {
+    const named = pending.length > 3 ? [...pending.slice(0, 3), `${pending.length - 3} more`] : pending;
     super(
-      `The database lacks ${pending.length} migration(s) this version needs (${pending.join(', ')}): run npm run db:migrate first, or start with MIGRATE_ON_START unset`,
+      `The database lacks ${pending.length} migration(s) this version needs (${named.join(', ')}): run npm run db:migrate first, or start with MIGRATE_ON_START unset`,
     );
   }
 }
