@@ -43,6 +43,7 @@ import { singleAuthRoutes } from './areas/single-auth/routes';
 import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
 import { paymentRoutes } from './areas/payments/routes';
+import { annualStatementRoutes } from './areas/statements/routes';
 import { retirementRoutes } from './areas/retirement/routes';
 import { targetAgeRoutes } from './areas/retirement/target-age-routes';
 import { dcPotRoutes } from './areas/retirement/dc-pot-routes';
@@ -352,6 +353,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(dcQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(transferValueRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(paymentRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(annualStatementRoutes, { prefix: '/mdp-api/api', db });
   await app.register(analyticsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(documentUploadRoutes, { prefix: '/mdp-api/api', db, config });
   await app.register(documentLibraryRoutes, { prefix: '/mdp-api/api', db });

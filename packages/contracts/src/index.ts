@@ -38,3 +38,4 @@ export * from './target-age';
 export * from './passkeys';
 export * from './outbox';
 export * from './integration';
+export * from './annual-statement';

@@ -1,0 +1,106 @@
+import { roundTo } from '@meridian/pensions';
+import type { members } from '../../db/schema';
+import { displayDate, displayPounds } from '../../lib/display';
+import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import type { StatementFigures } from './statement';
+
+const perYear = (pence: number) => `${displayPounds(pence)} a year`;
+const percent = (rate: number) => `${roundTo(rate * 100, 2)}%`;
+
+/**
+ * The statement as the member's PDF: the DB annual benefit statement (pension built up, at normal retirement
+ * age, the most tax-free cash, the spouse's pension) or the SMPI (pot today, at the target age and in today's
+ * money, the pension it could buy, each fund's rate), each with every assumption it rests on.
+ */
+export function renderStatementPdf(
+  member: typeof members.$inferSelect,
+  statementYear: string,
+  figures: StatementFigures,
+): Promise<Uint8Array> {
+  const about = aboutYouSection(member, { label: 'Statement year', value: statementYear });
+  const assumptions = {
+    heading: 'How we worked this out',
+    lines: figures.assumptions.map((line, index) => ({ label: String(index + 1), value: line })),
+  };
+  if (figures.kind === 'DB') {
+    return renderApplicationPdf({
+      title: 'Your annual benefit statement',
+      dateLabel: 'Figures as at',
+      submittedOn: displayDate(figures.statementDate),
+      sections: [
+        about,
+        {
+          heading: figures.deferredSince
+            ? `Your pension built up, with the increases since you left on ${displayDate(figures.deferredSince)}`
+            : 'Your pension built up',
+          lines: [
+            ...figures.accrued.map((t) => ({ label: t.label, value: perYear(t.pensionPence) })),
+            { label: 'Your pension built up', value: perYear(figures.accruedPensionPence) },
+          ],
+        },
+        {
+          heading: `At your normal retirement age (${figures.normalRetirementAge}, on ${displayDate(figures.normalRetirementDate)})`,
+          lines: [
+            { label: 'Your pension', value: perYear(figures.projectedPensionPence) },
+            {
+              label: 'Or the most tax-free cash',
+              value: `${displayPounds(figures.maximumLumpSumPence)} with a pension of ${perYear(figures.residualPensionPence)}`,
+            },
+            ...(figures.avcFundPence > 0
+              ? [{ label: 'Your AVC fund today', value: displayPounds(figures.avcFundPence) }]
+              : []),
+            ...(figures.survivorPensionPence !== null
+              ? [
+                  {
+                    label: 'Spouse’s or partner’s pension',
+                    value: `${perYear(figures.survivorPensionPence)} (${figures.survivorPensionPercent}% of your pension)`,
+                  },
+                ]
+              : []),
+          ],
+        },
+        assumptions,
+      ],
+    });
+  }
+  return renderApplicationPdf({
+    title: 'Your pension illustration (SMPI)',
+    dateLabel: 'Figures as at',
+    submittedOn: displayDate(figures.statementDate),
+    sections: [
+      about,
+      {
+        heading: 'Your pot',
+        lines: [
+          { label: 'Your pot today', value: displayPounds(figures.currentPotPence) },
+          {
+            label: 'Contributions',
+            value:
+              figures.monthlyContributionPence > 0
+                ? `${displayPounds(figures.monthlyContributionPence)} a month`
+                : 'None being paid in',
+          },
+        ],
+      },
+      {
+        heading: `At your target retirement age (${figures.targetRetirementAge}, on ${displayDate(figures.retirementDate)})`,
+        lines: [
+          { label: 'Your pot could be', value: displayPounds(figures.projectedPotPence) },
+          { label: 'In today’s money', value: displayPounds(figures.projectedPotTodaysMoneyPence) },
+          {
+            label: 'A pension in today’s money of',
+            value: perYear(figures.annualPensionTodaysMoneyPence),
+          },
+        ],
+      },
+      {
+        heading: 'Your funds’ growth rates',
+        lines: figures.funds.map((fund) => ({
+          label: fund.name,
+          value: `${percent(fund.accumulationRate)} a year${fund.volatilityGroup ? ` (volatility group ${fund.volatilityGroup})` : ''}${fund.rateFrom === 'scheme-stated' ? ', the scheme’s stated rate' : ''}, less a ${percent(fund.charge)} yearly charge`,
+        })),
+      },
+      assumptions,
+    ],
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** A day as YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const pence = z.number().int();
+
+const common = {
+  /** The statement year (a tax year, 6 April to 5 April), such as 2026/27: one statement each. */
+  statementYear: z.string().regex(/^\d{4}\/\d{2}$/),
+  /** The day the statement was first made this year; its figures are as at this day. */
+  statementDate: day,
+  /** The PDF filed in the member's documents (download it from documents/{id}/download). */
+  document: z.object({ id: z.uuid(), name: z.string() }),
+  /** Each assumption the figures rest on, in words for the member. */
+  assumptions: z.array(z.string()),
+};
+
+/** A DB record's annual benefit statement. */
+export const dbAnnualStatementSchema = z.object({
+  kind: z.literal('DB'),
+  ...common,
+  /** A deferred member's leaving date, from which the pension built up has been increased; null while paying in. */
+  deferredSince: day.nullable(),
+  accrued: z.array(z.object({ code: z.string(), label: z.string(), heldPence: pence, pensionPence: pence })),
+  /** A year's pension built up at the statement date. */
+  accruedPensionPence: pence,
+  normalRetirementDate: day,
+  normalRetirementAge: z.number(),
+  /** A year's pension at normal retirement age, before any tax-free cash. */
+  projectedPensionPence: pence,
+  maximumLumpSumPence: pence,
+  /** The pension left with the most tax-free cash. */
+  residualPensionPence: pence,
+  avcFundPence: pence,
+  /** The spouse's or partner's pension from normal retirement age; null when the scheme pays none. */
+  survivorPensionPence: pence.nullable(),
+  survivorPensionPercent: z.number().nullable(),
+});
+
+/** A DC record's Statutory Money Purchase Illustration (AS TM1). */
+export const smpiStatementSchema = z.object({
+  kind: z.literal('DC'),
+  ...common,
+  basis: z.object({ version: z.string(), effectiveFrom: day, source: z.string(), annuityBasis: z.string() }),
+  targetRetirementAge: z.number(),
+  retirementDate: day,
+  ageAtRetirement: z.object({ years: z.number().int(), months: z.number().int() }),
+  currentPotPence: pence,
+  monthlyContributionPence: pence,
+  funds: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      volatilityPercent: z.number().nullable(),
+      volatilityGroup: z.number().int().nullable(),
+      /** Yearly, before the fund's charge (0.04 is 4%). */
+      accumulationRate: z.number(),
+      rateFrom: z.enum(['volatility-group', 'scheme-stated']),
+      charge: z.number(),
+    }),
+  ),
+  projectedPotPence: pence,
+  projectedPotTodaysMoneyPence: pence,
+  contributionsPence: pence,
+  inflation: z.number(),
+  contributionIncrease: z.number(),
+  annuityRate: z.number(),
+  /** A year's pension in today's money, rising with inflation. */
+  annualPensionTodaysMoneyPence: pence,
+});
+
+/** `GET members/current/annual-statement`: this year's statement for the chosen record. */
+export const annualStatementSchema = z.discriminatedUnion('kind', [
+  dbAnnualStatementSchema,
+  smpiStatementSchema,
+]);
+export type AnnualStatement = z.infer<typeof annualStatementSchema>;
+export type DbAnnualStatementView = z.infer<typeof dbAnnualStatementSchema>;
+export type SmpiStatementView = z.infer<typeof smpiStatementSchema>;
