@@ -74,6 +74,7 @@ export const webAppPaths = {
   dcCompare: '/retirement/dc-options/compare',
   dcChoose: '/retirement/dc-options/choose',
   targetAge: '/my-pension/target-age',
+  annualStatement: '/my-pension/annual-statement',
   transferValue: '/transfer',
 } as const;
 

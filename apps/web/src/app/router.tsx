@@ -165,6 +165,17 @@ export function buildRoutes(routes: FixedRoutes): RouteObject[] {
               ),
             },
             {
+              path: webAppPaths.annualStatement,
+              ...lazyPage(
+                () => import('../features/statements/AnnualStatementPage'),
+                (m) => (
+                  <RequireSignIn>
+                    <m.AnnualStatementPage />
+                  </RequireSignIn>
+                ),
+              ),
+            },
+            {
               path: webAppPaths.pensionPayslip,
               ...lazyPage(
                 () => import('../features/payments/PayslipPage'),
