@@ -142,9 +142,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         summary: 'A bearer token for an integration client (OAuth 2.0 client credentials, 10 minutes)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
+        // A body the schema or the input policy refuses gets the house shape alone, as on every route.
         response: {
           200: tokenAnswerSchema,
-          400: oauthErrorSchema,
+          400: z.union([oauthErrorSchema, errorBodySchema]),
           401: oauthErrorSchema,
           429: errorBodySchema,
         },
