@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { staffAccounts } from '../../src/db/schema';
+import { integrationScopes } from '@meridian/contracts';
+import { memberCases, staffAccounts } from '../../src/db/schema';
+import { addIntegrationClient } from '../../src/areas/integration/clients';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -98,6 +100,41 @@ async function signedInStaff() {
   return agent;
 }
 
+/** An administration system: every request carries a bearer token for a client with every scope. */
+class IntegrationAgent extends BrowserAgent {
+  constructor(
+    app: ConstructorParameters<typeof BrowserAgent>[0],
+    private readonly token: string,
+  ) {
+    super(app);
+  }
+
+  override rawRequest(...[options, flags]: Parameters<BrowserAgent['rawRequest']>) {
+    const headers = { ...(options.headers as Record<string, string>), authorization: `Bearer ${this.token}` };
+    return super.rawRequest({ ...options, headers }, flags);
+  }
+}
+
+async function integrationClient() {
+  const client = await addIntegrationClient(context.database.db, {
+    tenantUrl: 'localhost',
+    name: 'Fuzzed administration system',
+    scopes: [...integrationScopes],
+  });
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/integration/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: client.id,
+      client_secret: client.secret,
+    }).toString(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return new IntegrationAgent(context.app, (response.json() as { access_token: string }).access_token);
+}
+
 async function visitor() {
   const agent = new BrowserAgent(context.app);
   await agent.request({ method: 'GET', url: '/health' });
@@ -158,7 +195,11 @@ function slotsOf(operation: Operation): Slot[] {
   return slots;
 }
 
-async function fuzz(operation: Operation, persona: 'visitor' | 'member' | 'staff', agent: BrowserAgent) {
+async function fuzz(
+  operation: Operation,
+  persona: 'visitor' | 'member' | 'staff' | 'integration',
+  agent: BrowserAgent,
+) {
   const failures: string[] = [];
   for (const slot of slotsOf(operation)) {
     for (const hostile of slot.hostiles) {
@@ -251,6 +292,38 @@ describe('fuzz over every operation of the OpenAPI document', () => {
       failures.push(...outcome.failures);
       agent = outcome.agent;
     }
+    expect(failures).toEqual([]);
+  }, 900_000);
+
+  it('never answers 5xx, always answers a 4xx with the errors array, refuses what breaks the policy (integration client)', async () => {
+    const failures: string[] = [];
+    const agent = await integrationClient();
+    const integrationOperations = operations.filter((operation) =>
+      operation.path.startsWith('/api/integration/v1/'),
+    );
+    expect(integrationOperations.length).toBeGreaterThanOrEqual(6);
+    // A case to work (the demo opens none), and valid values from what the integration API answers.
+    await context.database.db.insert(memberCases).values({
+      caseNumber: 'FUZZ-100001',
+      businessGroup: 'MER',
+      referenceNumber: '1000010',
+      caseType: 'RTP9',
+      title: 'Apply for your pension',
+      documents: [{ name: 'Proof of identity', status: 'outstanding' }],
+    });
+    const answered = new Set<string>();
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const operation of integrationOperations.filter((candidate) => candidate.method === 'GET')) {
+        const response = await agent.request({ ...requestFor(operation, validParts(operation, known)) });
+        if (response.statusCode === 200 && String(response.headers['content-type']).includes('json')) {
+          answered.add(operation.label);
+          remember(known, response.json());
+        }
+      }
+    }
+    expect(answered.size).toBeGreaterThanOrEqual(2);
+    for (const operation of integrationOperations)
+      failures.push(...(await fuzz(operation, 'integration', agent)).failures);
     expect(failures).toEqual([]);
   }, 900_000);
 
