@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activeRecordHeaders, SINGLE_AUTH_KEY, singleAuthData, sessionStore } from './session-storage';
 
