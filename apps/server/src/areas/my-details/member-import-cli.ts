@@ -1,6 +1,7 @@
-// npm run members:import -- --business-group <code> [--dry-run] <file.csv|file.json>
-// Loads a scheme's members into the database the server uses (DATABASE_URL, else PGlite in PGLITE_DIR):
-// every row is checked first; any problem fails the whole file and nothing is written.
+// npm run members:import -- --business-group <code> [--dry-run] [--data] <file.csv|file.json>
+// Loads a scheme's members, or with --data rows of their data (service, salaries, fund holdings, prices,
+// contributions, valuations, pension payments), into the database the server uses (DATABASE_URL, else
+// PGlite in PGLITE_DIR): every row is checked first; any problem fails the whole file and nothing is written.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,11 +11,17 @@ import { openDatabase } from '../../db/client';
 import { describeProblem, validateImport } from './member-import';
 import { formatOf, ImportFileError, readImportFile } from './member-import-file';
 import { importMembers } from './member-import-store';
+import { importMemberData, validateDataRows } from './member-data-import';
 
-const usage = 'Usage: npm run members:import -- --business-group <code> [--dry-run] <file.csv|file.json>';
+const usage =
+  'Usage: npm run members:import -- --business-group <code> [--dry-run] [--data] <file.csv|file.json>';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'business-group': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  options: {
+    'business-group': { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    data: { type: 'boolean', default: false },
+  },
 });
 const [file] = positionals;
 const businessGroup = values['business-group']?.trim().toUpperCase();
@@ -39,6 +46,40 @@ try {
   }
   throw error;
 }
+if (values.data) {
+  const checkedRows = validateDataRows(rows, format);
+  if (!checkedRows.ok)
+    fail([
+      `${file}: ${checkedRows.problems.length} problem(s)`,
+      ...checkedRows.problems.map(describeProblem),
+    ]);
+  const database = await openDatabase(databaseTarget(loadConfig()));
+  try {
+    await database.migrate();
+    const result = await importMemberData(database.db, {
+      businessGroup,
+      rows: checkedRows.rows,
+      source: basename(file),
+      dryRun: values['dry-run'],
+    });
+    if (!result.ok) {
+      for (const problem of result.problems) console.error(describeProblem(problem));
+      console.error('Nothing was imported.');
+      process.exitCode = 1;
+    } else {
+      const counts = `${result.membersChanged} member(s) changed, ${result.paymentsAdded} payment(s) added`;
+      console.log(
+        values['dry-run']
+          ? `Dry run, nothing written: ${result.rows} row(s) for ${businessGroup} would leave ${counts} (${database.description}).`
+          : `Imported ${result.rows} row(s) into ${businessGroup}: ${counts} (${database.description}).`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+  process.exit();
+}
+
 const checked = validateImport(rows, businessGroup, format);
 if (!checked.ok)
   fail([`${file}: ${checked.problems.length} problem(s)`, ...checked.problems.map(describeProblem)]);
