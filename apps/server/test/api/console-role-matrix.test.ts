@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { staffRoleSchema, type StaffRole } from '@meridian/contracts';
+import { memberCases } from '../../src/db/schema';
+import { addStaff } from '../../src/areas/operations/staff-accounts';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+import { operationsOf, requestFor, validParts, type KnownValues, type Operation } from './openapi-walk';
+
+/**
+ * Every role against every signed-in route of the staff API (/admin-api), generated from the OpenAPI
+ * document: a route added later is in the matrix at once, and needs a rule here before the suite passes.
+ * Each role either gets past the role check or is refused with 403 `staff_role_not_allowed`.
+ */
+
+const context = useTestApp();
+const roles = staffRoleSchema.options;
+const readers: StaffRole[] = ['caseworker', 'team_leader', 'auditor', 'administrator'];
+const workers: StaffRole[] = ['caseworker', 'team_leader', 'administrator'];
+const leaders: StaffRole[] = ['team_leader', 'administrator'];
+
+/** Who may call each route: reading is a GET, working a case or a record a POST, with these exceptions. */
+const exceptions: Record<string, readonly StaffRole[]> = {
+  'GET /admin-api/me': roles,
+  'POST /admin-api/outbox/{id}/resend': leaders,
+};
+const allowedRoles = (operation: Operation) =>
+  exceptions[operation.label] ?? (operation.method === 'GET' ? readers : workers);
+
+/** Before a session: the sign-in steps; sign-out ends the session the matrix uses. */
+const unsigned = new Set([
+  'POST /admin-api/sign-in',
+  'POST /admin-api/sign-in/code',
+  'POST /admin-api/sign-out',
+]);
+
+let addresses = 0;
+const nextAddress = () => `10.44.${(addresses >> 8) & 255}.${++addresses & 255}`;
+
+async function signedIn(role: StaffRole) {
+  const email = `matrix.${role}@meridian.example`;
+  const secret = `MATRIX${role.replace('_', '').toUpperCase()}SECRETFORTESTSAAAAAAAAAA`.slice(0, 32);
+  await addStaff(context.database.db, {
+    email,
+    name: `Matrix ${role}`,
+    role,
+    tenantUrl: 'localhost',
+    password: 'matrix password',
+    totp: { secret },
+  });
+  const agent = new BrowserAgent(context.app);
+  const password = await agent.request({
+    method: 'POST',
+    url: '/admin-api/sign-in',
+    payload: { email, password: 'matrix password' },
+    remoteAddress: nextAddress(),
+  });
+  expect(password.statusCode, password.body).toBe(200);
+  const code = await agent.request({
+    method: 'POST',
+    url: '/admin-api/sign-in/code',
+    payload: { code: await generate({ secret }) },
+    remoteAddress: nextAddress(),
+  });
+  expect(code.statusCode, code.body).toBe(200);
+  return agent;
+}
+
+describe('the staff API: every role against every route', () => {
+  it('lets each role past the role check only where its rights allow, and refuses the rest with 403 staff_role_not_allowed', async () => {
+    const caseNumber = 'MTRX-100001';
+    await context.database.db.insert(memberCases).values({
+      caseNumber,
+      businessGroup: 'MER',
+      referenceNumber: '1000010',
+      caseType: 'RTP9',
+      title: 'Apply for your pension',
+      documents: [{ name: 'Proof of identity', status: 'outstanding' }],
+    });
+    const known: KnownValues = new Map<string, unknown[]>([
+      ['caseNumber', [caseNumber]],
+      ['businessGroup', ['MER']],
+      ['referenceNumber', ['1000010']],
+    ]);
+    const operations = operationsOf(context.app).filter(
+      (operation) => operation.path.startsWith('/admin-api/') && !unsigned.has(operation.label),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    const agents = new Map<StaffRole, BrowserAgent>();
+    for (const role of roles) agents.set(role, await signedIn(role));
+
+    const failures: string[] = [];
+    let cells = 0;
+    for (const operation of operations) {
+      const request = requestFor(operation, validParts(operation, known));
+      for (const role of roles) {
+        const response = await agents.get(role)!.request({ ...request, remoteAddress: nextAddress() });
+        cells += 1;
+        const refused =
+          response.statusCode === 403 &&
+          (response.json() as { errors: Array<{ code: string }> }).errors[0]?.code ===
+            'staff_role_not_allowed';
+        const allowed = allowedRoles(operation).includes(role);
+        if (response.statusCode === 401 || response.statusCode >= 500)
+          failures.push(
+            `${operation.label} as ${role} → ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        else if (allowed && refused) failures.push(`${operation.label} as ${role}: refused, must be allowed`);
+        else if (!allowed && !refused)
+          failures.push(
+            `${operation.label} as ${role} → ${response.statusCode}, must be refused for the role`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cells).toBe(operations.length * roles.length);
+  });
+});
