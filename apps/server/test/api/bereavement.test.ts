@@ -161,7 +161,7 @@ async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@ex
 
 describe('reporting a death', () => {
   it('starts with a solved captcha, keeps the answers in the bereavement schema and sends a reference and an email', async () => {
-    const { reporter, token, expiresAt } = await startedReporter();
+    const { reporter, expiresAt } = await startedReporter();
     const minutesLeft = (expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(14);
     expect(minutesLeft).toBeLessThanOrEqual(15);
@@ -169,6 +169,8 @@ describe('reporting a death', () => {
     expect(definition).toMatchObject({ audience: 'bereavement', firstPage: 'br_deceased' });
 
     await walk(reporter);
+    // The token the answer proving the email gave (the one before opens nothing now).
+    const token = reporter.cookies.get('visitorJourney')!;
     // Once the email is proven, each page keeps the report for an hour rather than 15 minutes.
     const { expirationDate } = (await reporter.request({ url: `${base}/data` })).json();
     expect((new Date(expirationDate).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
@@ -386,8 +388,9 @@ describe('reporting a death', () => {
       });
       expired.push({ id: row!.id, storeKey });
     }
-    const { reporter, token: sentToken } = await startedReporter();
+    const { reporter } = await startedReporter();
     await walk(reporter, 'br', 'kept@example.org');
+    const sentToken = reporter.cookies.get('visitorJourney')!;
     expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(
       200,
     );
@@ -703,6 +706,49 @@ describe('reporting a death', () => {
     expect((await reporter.request({ url: `${base}/data` })).json()).toMatchObject({ status: 'Started' });
   });
 
+  it('gives the report its verified token in the answer that accepts the email code: the token held before opens nothing after', async () => {
+    const { reporter, token: before } = await startedReporter();
+    const holding = (token: string) => {
+      const holder = new BrowserAgent(ctx.app);
+      holder.cookies.set('visitorJourney', token);
+      return holder;
+    };
+    await walkToEmail(reporter, 'br', 'rotated@example.org');
+    expect(reporter.cookies.get('visitorJourney')).toBe(before);
+    expect((await sendCode(reporter)).statusCode).toBe(200);
+    // A wrong code changes nothing: the same token still opens the report.
+    expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', '000000'))).toBe(
+      'email_code_invalid',
+    );
+    expect(reporter.cookies.get('visitorJourney')).toBe(before);
+    const proven = await answer(
+      reporter,
+      'br_email_code',
+      'email_code',
+      await emailedCode('rotated@example.org'),
+    );
+    expect(proven.statusCode, proven.body).toBe(200);
+    const after = reporter.cookies.get('visitorJourney')!;
+    expect(after).not.toBe(before);
+    expect(proven.cookies.find((cookie) => cookie.name === 'visitorJourney')).toMatchObject({
+      httpOnly: true,
+      path: base,
+    });
+    const stale = holding(before);
+    expect(codeOf(await stale.request({ url: `${base}/data` }))).toBe('visitor_token_invalid');
+    expect(codeOf(await stale.request({ method: 'POST', url: `${base}/keep-alive`, payload: {} }))).toBe(
+      'visitor_token_invalid',
+    );
+    expect(
+      codeOf(
+        await stale.request({ method: 'POST', url: `${base}/verification-exchange-token`, payload: {} }),
+      ),
+    ).toBe('visitor_token_invalid');
+    const state = (await reporter.request({ url: `${base}/data` })).json();
+    expect((new Date(state.expirationDate).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
+    expect(state.currentPageKey).toBe('br_certificate_known');
+  });
+
   it('takes documents after the report is sent (post-submission), not before, and keeps them with it', async () => {
     const db = ctx.database.db;
     const later = (reporter: BrowserAgent, bytes: Buffer) =>
@@ -715,8 +761,9 @@ describe('reporting a death', () => {
         ]),
       });
     const will = await files.pdf('Last will and testament');
-    const { reporter, token } = await startedReporter();
+    const { reporter } = await startedReporter();
     await walk(reporter, 'br', 'later@example.org');
+    const token = reporter.cookies.get('visitorJourney')!;
     const early = await later(reporter, will);
     expect(early.statusCode).toBe(409);
     expect(codeOf(early)).toBe('report_not_sent');

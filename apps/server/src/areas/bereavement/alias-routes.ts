@@ -59,7 +59,8 @@ export function reportAliasRoutes(
         response: { 200: journeyNextPageSchema, ...errors },
       },
     },
-    async (request) => stepSubmitted(db, owner, request, request.params.journeyType, request.body),
+    async (request, reply) =>
+      stepSubmitted(db, owner, request, request.params.journeyType, request.body, reply),
   );
 
   app.post(

@@ -47,6 +47,10 @@ function dateOfBirthIn(answerValue: string): string | null {
   }
 }
 
+const provenIn = new WeakSet<FastifyRequest>();
+/** Whether this request's page check proved the reporter's email (its step then gets a new token). */
+export const emailProvenIn = (request: FastifyRequest) => provenIn.has(request);
+
 /** The email code page: the code typed is checked against the one sent (email-proof.ts). */
 registerPageCheck({
   appliesTo: { questionKind: 'email-code' },
@@ -55,6 +59,7 @@ registerPageCheck({
       throw badRequest('email_code_not_sent', 'Only a report of a death proves an email address.');
     if (!answer) return;
     await proveEmail(db, await reportOf(db, request, graph), answer.answerKey, new Date());
+    provenIn.add(request);
   },
 });
 

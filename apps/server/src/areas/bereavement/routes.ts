@@ -21,7 +21,7 @@ import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { startReportPurge } from './purge';
 import { reportSessionRoutes } from './session-routes';
-import './journey-checks';
+import { emailProvenIn } from './journey-checks';
 import { bereavementStore } from './store';
 
 export interface BereavementRoutesOptions {
@@ -75,6 +75,11 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       async minutesFor(q, journeyId) {
         const { emailProvenAt } = await reportRow(q, journeyId);
         return emailProvenAt ? config.BEREAVEMENT_PROVEN_MINUTES : config.BEREAVEMENT_JOURNEY_MINUTES;
+      },
+      // The token held before the email was proven opens nothing after it: the code's answer carries a new one.
+      async stepped(request, reply, journey, tokens) {
+        if (emailProvenIn(request))
+          await tokens.rotate(db, reply, journey, config.BEREAVEMENT_PROVEN_MINUTES);
       },
       admit: {
         body: bereavementStartRequestSchema,

@@ -24,7 +24,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /**
  * The spec's bereavement token calls (docs/bereavement.md): `login` opens a report under the scheme's
  * business group; `refresh-token` and `verification-exchange-token` give the report a new token, the
- * second once the reporter's email is proven. Both live under the report's own path, since its
+ * second once the reporter's email is proven (the step that proves it already gives one). Both live under the report's own path, since its
  * token's cookie is sent nowhere else.
  */
 export function reportSessionRoutes(
@@ -93,7 +93,7 @@ export function reportSessionRoutes(
     {
       schema: {
         tags,
-        summary: `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they held is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes; 403 email_not_proven before`,
+        summary: `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they hold is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes (the accepted code’s answer has already given one; this stays for clients that call it); 403 email_not_proven before`,
         params: journeyTypeParamsSchema,
         response: { 200: expirySchema, ...errors },
       },

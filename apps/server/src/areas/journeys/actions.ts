@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
   JourneyState,
@@ -135,6 +135,7 @@ export async function stepSubmitted(
   request: FastifyRequest,
   type: string,
   body: z.infer<typeof journeyStepRequestSchema> & Partial<z.infer<typeof journeyQuestionStepRequestSchema>>,
+  reply?: FastifyReply,
 ) {
   const graph = await owner.graphOf(request, type);
   const page = graph.pages.get(body.currentPageKey);
@@ -143,7 +144,7 @@ export async function stepSubmitted(
     : undefined;
   if (page) await runPageChecks({ db, request, graph, page, answer });
   const now = new Date();
-  return db.transaction(async (tx) => {
+  const left = await db.transaction(async (tx) => {
     const row = assertOpen(await owner.journeyOf(tx, request, type, true), now);
     const owned = ownedGraph(graph, row);
     const { steps, nextPageKey } = submitStep(owned, stepsOf(row), {
@@ -162,6 +163,8 @@ export async function stepSubmitted(
     );
     return { nextPageKey };
   });
+  if (reply) await owner.stepped?.(request, reply, type);
+  return left;
 }
 
 /**

@@ -104,6 +104,11 @@ export interface JourneyOwner {
     schema: RouteParts;
     send(request: FastifyRequest, reply: FastifyReply, type: string): Promise<unknown>;
   };
+  /**
+   * After a page is left and saved, before the answer goes: a visitor kind may give the journey a new
+   * token in that answer (a report whose email was just proven).
+   */
+  stepped?(request: FastifyRequest, reply: FastifyReply, type: string): Promise<void>;
   /** After a cancel is committed (a visitor's cookie is cleared). */
   cancelled?(reply: FastifyReply, type: string): void;
   /** Routes only this owner has (a member's list of journeys, a visitor's keep-alive). */

@@ -151,7 +151,8 @@ export const journeyRoutesFor =
           response: { 200: journeyNextPageSchema, ...errors },
         },
       },
-      async (request) => stepSubmitted(db, owner, request, request.params.journeyType, request.body),
+      async (request, reply) =>
+        stepSubmitted(db, owner, request, request.params.journeyType, request.body, reply),
     );
 
     app.post(
@@ -165,7 +166,8 @@ export const journeyRoutesFor =
           response: { 200: journeyNextPageSchema, ...errors },
         },
       },
-      async (request) => stepSubmitted(db, owner, request, request.params.journeyType, request.body),
+      async (request, reply) =>
+        stepSubmitted(db, owner, request, request.params.journeyType, request.body, reply),
     );
 
     app.get(

@@ -73,6 +73,13 @@ export interface VisitorKind {
   admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
   /** Routes only this kind has (the reporter's email proof, documents, the token's exchange). */
   routes?(app: RoutesApp, owner: JourneyOwner, tokens: VisitorTokens): void;
+  /** After a page is left and saved: may give the journey a new token in that answer. */
+  stepped?(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    journey: { id: string; type: string },
+    tokens: VisitorTokens,
+  ): Promise<void>;
   /**
    * A signed-in member may walk it too, as anyone would (a member reporting a relative's death): their
    * session is neither needed nor read, and opens nothing here without the journey's own token.
@@ -120,6 +127,16 @@ export function visitorJourneyOwner({
     httpOnly: true,
   });
   const where = (request: FastifyRequest, type: string) => ({ tenantUrl: request.tenantUrl, type });
+  const tokens: VisitorTokens = {
+    async rotate(q, reply, row, lasts) {
+      const now = new Date();
+      const token = newVisitorToken();
+      const expiresAt = new Date(now.getTime() + lasts * 60_000);
+      await store.update(q, row.id, { tokenHash: hashOfVisitorToken(token), expiresAt, updatedAt: now });
+      setRuledCookie(reply, cookieFor(row.type), token);
+      return expiresAt;
+    },
+  };
 
   const owner: JourneyOwner = {
     audience,
@@ -300,6 +317,11 @@ export function visitorJourneyOwner({
 
     cancelled: (reply, type) => clearRuledCookie(reply, cookieFor(type)),
 
+    ...(kind?.stepped && {
+      stepped: async (request, reply, type) =>
+        kind.stepped!(request, reply, await owner.journeyOf(db, request, type), tokens),
+    }),
+
     routes(app) {
       app.post(
         '/journeys/:journeyType/keep-alive',
@@ -323,16 +345,7 @@ export function visitorJourneyOwner({
           return { expiresAt: renewed.toISOString() };
         },
       );
-      kind?.routes?.(app, owner, {
-        async rotate(q, reply, row, lasts) {
-          const now = new Date();
-          const token = newVisitorToken();
-          const expiresAt = new Date(now.getTime() + lasts * 60_000);
-          await store.update(q, row.id, { tokenHash: hashOfVisitorToken(token), expiresAt, updatedAt: now });
-          setRuledCookie(reply, cookieFor(row.type), token);
-          return expiresAt;
-        },
-      });
+      kind?.routes?.(app, owner, tokens);
     },
   };
   return owner;
