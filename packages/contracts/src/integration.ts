@@ -95,6 +95,24 @@ export const integrationMemberPushSchema = z.object({
   dryRun: z.boolean().default(false),
 });
 
+/** Rows of member data (service, salary, holding, price, contribution, valuation, payment), as `members:import --data` takes them. */
+export const integrationMemberDataPushSchema = z.object({
+  businessGroup: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,10}$/),
+  rows: z.array(z.record(z.string(), z.unknown())).min(1).max(5000),
+  /** Check and report what would change, writing nothing. */
+  dryRun: z.boolean().default(false),
+});
+
+export const integrationMemberDataPushAnswerSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  membersChanged: z.number().int(),
+  paymentsAdded: z.number().int(),
+});
+
 export const integrationMemberPushAnswerSchema = z.object({
   dryRun: z.boolean(),
   created: z.number().int(),
@@ -102,3 +120,22 @@ export const integrationMemberPushAnswerSchema = z.object({
   unchanged: z.number().int(),
   bankAccountsChanged: z.number().int(),
 });
+
+/** The console's list of integration clients (administrators only). */
+export const integrationClientListSchema = z.object({
+  clients: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      tenantUrl: z.string(),
+      scopes: z.array(z.string()),
+      createdAt: z.string(),
+      /** When it last took a token; null when never. */
+      lastTokenAt: z.string().nullable(),
+      disabledAt: z.string().nullable(),
+    }),
+  ),
+});
+export type IntegrationClientList = z.infer<typeof integrationClientListSchema>;
+
+export const integrationClientParamsSchema = z.object({ clientId: z.uuid() });

@@ -10,6 +10,8 @@ import {
   integrationCaseQuerySchema,
   integrationDocumentParamsSchema,
   integrationDocumentRequestSchema,
+  integrationMemberDataPushAnswerSchema,
+  integrationMemberDataPushSchema,
   integrationMemberPushAnswerSchema,
   integrationMemberPushSchema,
   integrationScopes,
@@ -27,6 +29,7 @@ import { actOnCase, caseDetail, caseInScope } from '../operations/case-work';
 import { auditStaff } from '../operations/staff-audit';
 import { describeProblem, validateImport } from '../my-details/member-import';
 import { importMembers } from '../my-details/member-import-store';
+import { importMemberData, validateDataRows } from '../my-details/member-data-import';
 import {
   clientOfToken,
   findClient,
@@ -498,6 +501,67 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         const { ok: _ok, ...outcome } = result;
         await auditStaff(db, request, {
           action: 'members_push',
+          outcome: 'success',
+          businessGroup,
+          details: { dryRun: body.dryRun, ...outcome },
+        });
+        return { dryRun: body.dryRun, ...outcome };
+      },
+    );
+
+    v1.post(
+      '/v1/member-data',
+      {
+        config: membersWrite.config,
+        schema: {
+          tags,
+          security: membersWrite.security,
+          summary:
+            'Rows of member data in the shapes of npm run members:import --data (service, salary, holding, price, contribution, valuation, payment): every row is applied, or (any problem in any row) none is',
+          body: integrationMemberDataPushSchema,
+          response: { 200: integrationMemberDataPushAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const client = request.integrationClient!;
+        const body = request.body;
+        const businessGroup = body.businessGroup.toUpperCase();
+        if (!client.businessGroups.includes(businessGroup))
+          throw new AppError(404, 'business_group_not_found', `There is no business group ${businessGroup}.`);
+        const rows = body.rows.map((record, index) => ({ row: index + 1, record }));
+        const refuse = async (problems: Parameters<typeof describeProblem>[0][]) => {
+          await auditStaff(db, request, {
+            action: 'member_data_push',
+            outcome: 'failure',
+            businessGroup,
+            details: { rows: rows.length, problems: problems.length },
+          });
+          throw new AppError(
+            400,
+            'member_data_rows_invalid',
+            `${problems.length} problem(s) in the rows sent: nothing was changed.`,
+            problems.slice(0, 100).map((problem) => ({
+              code: 'member_data_row_invalid',
+              message: describeProblem(problem),
+              field:
+                problem.row > 0
+                  ? `rows[${problem.row - 1}]${problem.field ? `.${problem.field}` : ''}`
+                  : undefined,
+            })),
+          );
+        };
+        const checked = validateDataRows(rows, 'json');
+        if (!checked.ok) return refuse(checked.problems);
+        const result = await importMemberData(db, {
+          businessGroup,
+          rows: checked.rows,
+          source: `integration:${client.name}`,
+          dryRun: body.dryRun,
+        });
+        if (!result.ok) return refuse(result.problems);
+        const { ok: _ok, ...outcome } = result;
+        await auditStaff(db, request, {
+          action: 'member_data_push',
           outcome: 'success',
           businessGroup,
           details: { dryRun: body.dryRun, ...outcome },
