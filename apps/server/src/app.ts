@@ -89,6 +89,7 @@ import {
   integrationRoutes,
   integrationSecurityScheme,
 } from './areas/integration/routes';
+import { integrationConsoleRoutes } from './areas/integration/console-routes';
 import { outboxConsoleRoutes } from './areas/outbox/routes';
 import { memberDetailsRoutes } from './areas/my-details/member-routes';
 import { contactRoutes } from './areas/my-details/contact-routes';
@@ -384,6 +385,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(integrationRoutes, { prefix: INTEGRATION_API_PREFIX, db });
+  await app.register(integrationConsoleRoutes, { prefix: '/admin-api', db });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });

@@ -23,6 +23,8 @@ const leaders: StaffRole[] = ['team_leader', 'administrator'];
 const exceptions: Record<string, readonly StaffRole[]> = {
   'GET /admin-api/me': roles,
   'POST /admin-api/outbox/{id}/resend': leaders,
+  'GET /admin-api/integration-clients': ['administrator'],
+  'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],
 };
 const allowedRoles = (operation: Operation) =>
   exceptions[operation.label] ?? (operation.method === 'GET' ? readers : workers);

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  errorBodySchema,
+  integrationClientListSchema,
+  integrationClientParamsSchema,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { integrationClients, integrationTokens } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { requireStaff } from '../operations/staff-session';
+import { auditStaff } from '../operations/staff-audit';
+
+const tags = ['operations-console'];
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Only administrators see and disable the systems that may call the integration API. */
+async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
+  const staff = request.staff!;
+  if (staff.role === 'administrator') return;
+  await auditStaff(db, request, {
+    action,
+    outcome: 'denied',
+    details: { reason: 'role', role: staff.role },
+  });
+  throw new AppError(403, 'staff_role_not_allowed', 'Your role does not allow this.');
+}
+
+/** The console's integration clients of the administrator's tenants (all tenants for a firm's staff). */
+export const integrationConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('preHandler', requireStaff(db));
+  const inScope = (request: FastifyRequest) =>
+    request.staff!.tenantUrl === null
+      ? undefined
+      : eq(integrationClients.tenantUrl, request.staff!.tenantUrl);
+
+  app.get(
+    '/integration-clients',
+    {
+      schema: {
+        tags,
+        summary:
+          'The administration systems that may call the integration API, with their scopes (administrators)',
+        response: { 200: integrationClientListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdministrator(db, request, 'integration_clients_view');
+      const rows = await db
+        .select({
+          client: integrationClients,
+          lastTokenAt:
+            sql<Date | null>`(select max(${integrationTokens.createdAt}) from ${integrationTokens} where ${integrationTokens.clientId} = ${integrationClients.id})`.mapWith(
+              (value: string | Date | null) => (value === null ? null : new Date(value)),
+            ),
+        })
+        .from(integrationClients)
+        .where(inScope(request))
+        .orderBy(desc(integrationClients.createdAt));
+      await auditStaff(db, request, {
+        action: 'integration_clients_view',
+        outcome: 'success',
+        details: { count: rows.length },
+      });
+      return {
+        clients: rows.map(({ client, lastTokenAt }) => ({
+          id: client.id,
+          name: client.name,
+          tenantUrl: client.tenantUrl,
+          scopes: client.scopes,
+          createdAt: client.createdAt.toISOString(),
+          lastTokenAt: lastTokenAt?.toISOString() ?? null,
+          disabledAt: client.disabledAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/integration-clients/:clientId/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Disables an integration client: its tokens stop working at once (administrators)',
+        params: integrationClientParamsSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdministrator(db, request, 'integration_client_disable');
+      const { clientId } = request.params;
+      const [found] = await db
+        .select()
+        .from(integrationClients)
+        .where(and(eq(integrationClients.id, clientId), inScope(request)));
+      if (!found) throw new AppError(404, 'integration_client_not_found', 'There is no such client.');
+      if (!found.disabledAt)
+        await db
+          .update(integrationClients)
+          .set({ disabledAt: new Date() })
+          .where(eq(integrationClients.id, clientId));
+      await auditStaff(db, request, {
+        action: 'integration_client_disable',
+        outcome: 'success',
+        details: { clientId, name: found.name, tenantUrl: found.tenantUrl },
+      });
+      return { ok: true as const };
+    },
+  );
+};
