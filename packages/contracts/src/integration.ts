@@ -120,3 +120,22 @@ export const integrationMemberPushAnswerSchema = z.object({
   unchanged: z.number().int(),
   bankAccountsChanged: z.number().int(),
 });
+
+/** The console's list of integration clients (administrators only). */
+export const integrationClientListSchema = z.object({
+  clients: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      tenantUrl: z.string(),
+      scopes: z.array(z.string()),
+      createdAt: z.string(),
+      /** When it last took a token; null when never. */
+      lastTokenAt: z.string().nullable(),
+      disabledAt: z.string().nullable(),
+    }),
+  ),
+});
+export type IntegrationClientList = z.infer<typeof integrationClientListSchema>;
+
+export const integrationClientParamsSchema = z.object({ clientId: z.uuid() });

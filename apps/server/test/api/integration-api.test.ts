@@ -2,8 +2,18 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { integrationScopes, type IntegrationScope } from '@meridian/contracts';
-import { caseEvents, memberCases, memberDocuments, members, staffAudit } from '../../src/db/schema';
+import { generate } from 'otplib';
+import {
+  caseEvents,
+  memberCases,
+  memberDocuments,
+  members,
+  staffAccounts,
+  staffAudit,
+} from '../../src/db/schema';
 import { addIntegrationClient, disableIntegrationClient } from '../../src/areas/integration/clients';
+import { addStaff } from '../../src/areas/operations/staff-accounts';
+import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
@@ -639,6 +649,7 @@ describe('integration API: member data', () => {
       ['success', 'MER'],
     ]);
   });
+
   it('applies rows of member data, and refuses a file with one bad row, naming it and changing nothing', async () => {
     const found = await client(['members:write']);
     const token = await tokenFor(found);
@@ -681,5 +692,77 @@ describe('integration API: member data', () => {
       ['member_data_push', 'failure'],
       ['member_data_push', 'success'],
     ]);
+  });
+});
+
+describe('integration clients in the console', () => {
+  it('lists the tenant’s clients to an administrator, who disables one (its tokens stop at once); other roles are refused', async () => {
+    const found = await client(['cases:read']);
+    const token = await tokenFor(found);
+    const theirs = await client(['cases:read'], BLUEWATER);
+    const secret = 'INTEGRATIONADMINSECRETFORTESTSAA';
+    await addStaff(context.database.db, {
+      email: 'integration.admin@meridian.example',
+      name: 'Ada Ministrator',
+      role: 'administrator',
+      tenantUrl: MERIDIAN,
+      password: 'administrator password',
+      totp: { secret },
+    });
+    const admin = new BrowserAgent(context.app);
+    await admin.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: 'integration.admin@meridian.example', password: 'administrator password' },
+    });
+    const signedIn = await admin.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code: await generate({ secret }) },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+
+    const listed = await admin.request({ method: 'GET', url: '/admin-api/integration-clients' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const clientsListed = (listed.json() as { clients: Array<{ id: string; lastTokenAt: string | null }> })
+      .clients;
+    expect(clientsListed.find((row) => row.id === found.id)).toMatchObject({
+      scopes: ['cases:read'],
+      disabledAt: null,
+      lastTokenAt: expect.any(String),
+    });
+    expect(clientsListed.map((row) => row.id)).not.toContain(theirs.id);
+
+    const other = await admin.request({
+      method: 'POST',
+      url: `/admin-api/integration-clients/${theirs.id}/disable`,
+    });
+    expect([other.statusCode, errorCode(other)]).toEqual([404, 'integration_client_not_found']);
+    const disabled = await admin.request({
+      method: 'POST',
+      url: `/admin-api/integration-clients/${found.id}/disable`,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const refused = await call(token, 'GET', '/cases');
+    expect([refused.statusCode, errorCode(refused)]).toEqual([401, 'integration_token_invalid']);
+
+    const leader = new BrowserAgent(context.app);
+    const worker = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
+    await context.database.db
+      .update(staffAccounts)
+      .set({ totpLastStep: null })
+      .where(eq(staffAccounts.email, worker.email));
+    await leader.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: worker.email, password: DEMO_STAFF_PASSWORD },
+    });
+    await leader.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code: await generate({ secret: worker.totpSecret }) },
+    });
+    const notAdmin = await leader.request({ method: 'GET', url: '/admin-api/integration-clients' });
+    expect([notAdmin.statusCode, errorCode(notAdmin)]).toEqual([403, 'staff_role_not_allowed']);
   });
 });
