@@ -70,10 +70,10 @@ export default defineConfig({
     : [
         server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
         // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey,
-        // and whose reports of a death time out after 75 seconds (warning a minute before).
+        // and whose reports of a death time out after 15 seconds (warning 5 seconds before).
         server(shortIdlePort, `data/e2e-${shortIdlePort}`, {
           IDLE_TIMEOUT_MINUTES: '0.3',
-          BEREAVEMENT_JOURNEY_MINUTES: '1.25',
+          BEREAVEMENT_JOURNEY_MINUTES: '0.25',
         }),
         // The analytics receiver (Matomo tracker script and hits, Mixpanel calls) and a portal that reports to it.
         {

@@ -109,8 +109,11 @@ const environmentSchema = z.object({
   JOURNEY_STEP_DATA_JOURNEY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(131_072),
   /** How long a visitor's journey lives without a step or a keep-alive, in minutes. */
   VISITOR_JOURNEY_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
-  /** How long a report of a death lives without a step or a keep-alive, in minutes (1.25 in e2e). */
-  BEREAVEMENT_JOURNEY_MINUTES: z.coerce.number().min(0.5).max(240).default(15),
+  /**
+   * How long a report of a death lives without a step or a keep-alive, in minutes (0.25 in e2e); the
+   * browser warns a minute before, or a third of its life before when that is shorter.
+   */
+  BEREAVEMENT_JOURNEY_MINUTES: z.coerce.number().min(0.1).max(240).default(15),
   /** How long it lives once the reporter has proven their email address with the code, in minutes. */
   BEREAVEMENT_PROVEN_MINUTES: z.coerce.number().min(0.5).max(240).default(60),
   /** The most numbers the reporter's browser may try to solve the start's captcha (proof of work). */

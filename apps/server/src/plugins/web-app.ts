@@ -30,6 +30,7 @@ export function webRuntimeConfig(config: Config, request: FastifyRequest) {
     apiUrl: config.API_URL ?? origin,
     epaDomain: config.EPA_DOMAIN ?? DEVELOPMENT_EPA_DOMAIN,
     idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
+    bereavementJourneyMinutes: config.BEREAVEMENT_JOURNEY_MINUTES,
     loaderDelayMs: 200,
     cookieBannerHiddenPaths: config.HIDE_COOKIE_BANNER_PATHS,
     whitelistedCookies: config.WHITELISTED_COOKIES,

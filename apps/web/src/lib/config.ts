@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   /** The administrator's other member site. */
   epaDomain: string;
   idleTimeoutMinutes: number;
+  /** How long a report of a death lives without a step (the server's BEREAVEMENT_JOURNEY_MINUTES). */
+  bereavementJourneyMinutes: number;
   /** How long a navigation may take before the loading bar shows. */
   loaderDelayMs: number;
   cookieBannerHiddenPaths: string[];
@@ -59,6 +61,11 @@ export function readRuntimeConfig(
     apiUrl: read(config.apiUrl, isText, ''),
     epaDomain: read(config.epaDomain, isText, ''),
     idleTimeoutMinutes: read(config.idleTimeoutMinutes, isNumberWhere((minutes) => minutes > 0), 30),
+    bereavementJourneyMinutes: read(
+      config.bereavementJourneyMinutes,
+      isNumberWhere((minutes) => minutes > 0),
+      15,
+    ),
     loaderDelayMs: read(config.loaderDelayMs, isNumberWhere((ms) => Number.isInteger(ms) && ms >= 0), 200),
     cookieBannerHiddenPaths: read(config.cookieBannerHiddenPaths, isTextList, []),
     whitelistedCookies: read(config.whitelistedCookies, isTextList, []),

@@ -5,6 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { PageBlocks, useLinkHref, useTextResolver } from '../content';
+import { runtimeConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
 import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
@@ -15,7 +16,7 @@ import type { JourneyContext } from './journey-context';
 import { StartAgain } from './StartAgain';
 import { StartJourney } from './StartJourney';
 import { StepForm } from './StepForm';
-import { VisitorSessionWarning } from './VisitorSessionWarning';
+import { reportWarningSeconds, VisitorSessionWarning } from './VisitorSessionWarning';
 
 type Loaded = JourneyContext & { previousSlug: string | null };
 /** What the member finds on a step: the journey, none started, or a move to the page they have reached. */
@@ -103,7 +104,11 @@ export default function JourneyStepPage({
           type={type}
           expiresAt={journey.expirationDate}
           restartHref={firstSlug}
-          warnSeconds={definition.audience === 'bereavement' ? 60 : 5 * 60}
+          warnSeconds={
+            definition.audience === 'bereavement'
+              ? reportWarningSeconds(runtimeConfig.bereavementJourneyMinutes)
+              : 5 * 60
+          }
         />
       )}
       {!isConfirmation && (

@@ -2,6 +2,10 @@ import { useEffect, useState } from 'react';
 import { describeWait, TimeoutDialog } from '../../components/TimeoutDialog';
 import { journeyApi } from './journey-api';
 
+/** A report of a death warns a minute before it times out, or a third of its life before when shorter. */
+export const reportWarningSeconds = (journeyMinutes: number) =>
+  Math.min(60, Math.round((journeyMinutes * 60) / 3));
+
 /**
  * Warns a visitor before their journey's token runs out (it lasts minutes, renewed by each step),
  * as the idle-timeout dialog warns a member, with a way to keep going.
