@@ -10,7 +10,7 @@ export const TOKEN_LIFETIME_SECONDS = 600;
 /**
  * Secrets and tokens are 256 random bits, so SHA-256 is enough to keep them unguessable from the
  * database: a slow hash (argon2) only helps a secret a person chose, and would make every token
- * request cost a quarter of a core.
+ * request cost about half a second of hashing (docs/integration.md).
  */
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
