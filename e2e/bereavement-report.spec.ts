@@ -189,6 +189,49 @@ test('a relative reports a death from the home page’s signpost, signed out, on
     httpOnly: true,
     path: '/api/bereavement/journeys/bereavement',
   });
+
+  // While the report's token lasts, the confirmation page sends more documents to it.
+  const main = page.getByRole('main');
+  const another = main.getByRole('region', { name: 'Send another document' });
+  await another.getByRole('button', { name: 'Send document' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText('Say what the document is');
+  await expect(summary).toContainText('Choose a file to send');
+  await expectNoAccessibilityViolations(page);
+  await summary.getByRole('link', { name: 'Choose a file to send' }).click();
+  await expect(another.getByLabel('Choose the file')).toBeFocused();
+  await another.getByLabel('What is the document?').fill('Will');
+  await another.getByLabel('Choose the file').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a document'),
+  });
+  await another.getByRole('button', { name: 'Send document' }).click();
+  await expect(page.getByRole('alert')).toContainText('notes.txt must be a');
+  await another.getByLabel('Choose the file').setInputFiles({
+    name: 'will.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Last will and testament of Arthur Pendle'),
+  });
+  await another.getByRole('button', { name: 'Send document' }).click();
+  await expect(another.getByRole('status').filter({ hasText: 'will.pdf (Will)' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  // Once the token is gone (it lapsed, or the browser lost it), the page says how to send them instead.
+  await page.context().clearCookies({ name: 'visitorJourney' });
+  await another.getByLabel('What is the document?').fill('Grant of probate');
+  await another.getByLabel('Choose the file').setInputFiles({
+    name: 'probate.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Grant of probate'),
+  });
+  await another.getByRole('button', { name: 'Send document' }).click();
+  await expect(another).toContainText('You can no longer send documents on this page');
+  await expect(another).toContainText('help@meridian.example.org');
+  await expect(another.getByRole('button', { name: 'Send document' })).toHaveCount(0);
+  await expect(another.getByRole('status').filter({ hasText: 'will.pdf (Will)' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
 });
 
 test('a relative reports a death on Bluewater, with Bluewater’s reference, changing their email from check your answers', async ({

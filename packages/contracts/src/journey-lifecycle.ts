@@ -16,6 +16,11 @@ export function journeyCopySchema(object: ObjectSchemaFactory) {
     confirmationHeading: z.string().min(1).max(200).optional(),
     /** The PDF's title (else the journey's title). */
     pdfTitle: z.string().min(1).max(200).optional(),
+    /**
+     * How to send documents once the sent journey's token has lapsed (by post or email, with the
+     * reference), where its confirmation page offers to send more while the token lasts.
+     */
+    documentsLater: z.string().min(1).max(500).optional(),
   });
 }
 
@@ -32,6 +37,7 @@ export interface JourneyCopy {
   submitButton: string;
   confirmationHeading: string | null;
   pdfTitle: string | null;
+  documentsLater: string | null;
 }
 
 /** The journey's wording with the defaults filled in. */
@@ -40,4 +46,5 @@ export const journeyCopyOf = (copy: Partial<JourneyCopy> | undefined | null): Jo
   submitButton: copy?.submitButton ?? 'Accept and send',
   confirmationHeading: copy?.confirmationHeading ?? null,
   pdfTitle: copy?.pdfTitle ?? null,
+  documentsLater: copy?.documentsLater ?? null,
 });

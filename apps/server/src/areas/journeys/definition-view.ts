@@ -23,6 +23,7 @@ export const journeyDefinitionViewSchema = z.object({
     submitButton: z.string(),
     confirmationHeading: z.string().nullable(),
     pdfTitle: z.string().nullable(),
+    documentsLater: z.string().nullable(),
   }),
   pages: z.array(pageJourneySchema.extend({ key: z.string(), slug: z.string(), title: z.string() })),
 });

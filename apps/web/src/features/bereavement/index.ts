@@ -1,1 +1,2 @@
 export { Captcha } from './Captcha';
+export { SendAnotherDocument } from './SendAnotherDocument';

@@ -25,7 +25,13 @@ const definition: JourneyDefinitionView = {
   quoteRequest: null,
   audience: 'member',
   startsFrom: null,
-  copy: { noun: 'application', submitButton: 'Accept and send', confirmationHeading: null, pdfTitle: null },
+  copy: {
+    noun: 'application',
+    submitButton: 'Accept and send',
+    confirmationHeading: null,
+    pdfTitle: null,
+    documentsLater: null,
+  },
   pages: [phonePage],
 };
 

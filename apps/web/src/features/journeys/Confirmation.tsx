@@ -1,4 +1,5 @@
 import type { Page } from '@meridian/contracts';
+import { SendAnotherDocument } from '../bereavement';
 import { PageBlocks } from '../content';
 import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
@@ -54,6 +55,13 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
         </>
       )}
       <PageBlocks blocks={page.blocks} />
+      {definition.audience === 'bereavement' && (
+        <SendAnotherDocument
+          type={definition.type}
+          expiresAt={journey.expirationDate}
+          documentsLater={definition.copy.documentsLater}
+        />
+      )}
       <p>
         <a href={journeyApi.pdfUrl(definition.type)} download>
           Download your {noun} (PDF)
