@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AnnualStatement } from '@meridian/contracts';
+import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { AnnualStatementPage } from './AnnualStatementPage';
+
+beforeEach(quietConsole);
+
+const document = { id: '7f0c4b3e-8a51-4b1f-9d5e-2f6a1c9b0d21', name: 'pension-illustration-2026-27.pdf' };
+const smpi: AnnualStatement = {
+  kind: 'DC',
+  statementYear: '2026/27',
+  statementDate: '2026-11-29',
+  document,
+  assumptions: ['Worked out under AS TM1 v5.1, the actuarial standard for these illustrations.'],
+  basis: { version: 'AS TM1 v5.1', effectiveFrom: '2024-04-06', source: 'FRC', annuityBasis: 'Single life' },
+  targetRetirementAge: 65,
+  retirementDate: '2027-07-28',
+  ageAtRetirement: { years: 65, months: 0 },
+  currentPotPence: 18_640_000,
+  monthlyContributionPence: 62_500,
+  funds: [
+    {
+      code: 'BW_ANNUITY_MATCH',
+      name: 'Annuity Match Fund',
+      volatilityPercent: 10.4,
+      volatilityGroup: 3,
+      accumulationRate: 0.045,
+      rateFrom: 'scheme-stated',
+      charge: 0.002,
+    },
+  ],
+  projectedPotPence: 19_595_673,
+  projectedPotTodaysMoneyPence: 19_275_735,
+  contributionsPence: 500_000,
+  inflation: 0.025,
+  contributionIncrease: 0.025,
+  annuityRate: 0.049,
+  annualPensionTodaysMoneyPence: 944_511,
+};
+
+const renderAt = () =>
+  renderApp('/my-pension/annual-statement', {
+    routes: [{ path: '/my-pension/annual-statement', element: <AnnualStatementPage /> }],
+  });
+
+describe('Your annual statement', () => {
+  it('shows the SMPI to the penny, each fund’s rate, the assumptions and the PDF in documents', async () => {
+    stubFetch(() => jsonResponse(200, smpi));
+    renderAt();
+    expect(await screen.findByText('Statement year 2026/27. Figures as at 29 Nov 2026.')).toBeTruthy();
+    expect(screen.getByText('A pension in today’s money of').nextSibling?.textContent).toBe(
+      '£9,445.11 a year',
+    );
+    expect(screen.getByText('In today’s money').nextSibling?.textContent).toBe('£192,757.35');
+    const funds = screen.getByRole('table', { name: 'Your funds’ growth rates' });
+    expect(within(funds).getByRole('row', { name: /Annuity Match Fund/ }).textContent).toContain(
+      '4.5% (the scheme’s stated rate)',
+    );
+    expect(screen.getByText(smpi.assumptions[0]!)).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Download your statement (PDF)' }).getAttribute('href'),
+    ).toContain(`/mdp-api/api/members/current/documents/${document.id}/download`);
+  });
+
+  it('tells a pensioner there is no statement and where their payments are', async () => {
+    stubFetch(() => jsonResponse(404, { errors: [{ code: 'no_annual_statement', message: 'None' }] }));
+    renderAt();
+    expect(await screen.findByText(/There is no annual statement for this pension/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your pension payments' })).toBeTruthy();
+  });
+});
