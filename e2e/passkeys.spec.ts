@@ -96,3 +96,41 @@ test('a member adds a passkey, signs in with it alone, and removes it', async ({
   await expect(heading(page, 'Sign in')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });
+
+test('a member with a passkey confirms it is them with it before a fund switch is sent, instead of a code', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const member = 'dc.near';
+  const main = page.getByRole('main');
+  await virtualAuthenticator(page);
+  await signInToHub(page, member);
+  await page.goto('/my-details/security');
+  await page.getByRole('link', { name: 'Add a passkey' }).click();
+  await expect(heading(page, 'Add a passkey')).toBeVisible();
+  await page.getByLabel('Name this passkey').fill('Step-up laptop');
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(page.getByRole('status')).toContainText('Passkey “Step-up laptop” added');
+
+  // Signed in with the password, so the switch asks to confirm it is them: the passkey is offered first.
+  await page.goto('/my-pension');
+  await main.getByRole('link', { name: 'Change how your pot is invested' }).click();
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await main.getByLabel('In funds I choose').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Choose your funds')).toBeVisible();
+  await main.getByRole('button', { name: 'Add a fund' }).click();
+  await main.getByLabel('Fund', { exact: true }).selectOption({ label: 'Global Equity Fund' });
+  await main.getByLabel('Percentage of your pot').fill('100');
+  await main.getByRole('button', { name: 'Save this fund' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Check your new investment choice')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the switch' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Send a code to my email or phone instead' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Use your passkey' }).click();
+
+  await expect(heading(page, 'Switch requested')).toBeVisible();
+  await expect(main).toContainText(/FSW1-\d+/);
+});

@@ -66,6 +66,8 @@ export const stepUpStatusSchema = z.object({
   freshUntil: z.string().nullable(),
   /** The member has an authenticator app: step-up asks for its code first (only in GET /step-up). */
   authenticatorApp: z.boolean().optional(),
+  /** The member has a passkey for this site: step-up offers it first (only in GET /step-up). */
+  passkey: z.boolean().optional(),
 });
 export type StepUpStatus = z.infer<typeof stepUpStatusSchema>;
 

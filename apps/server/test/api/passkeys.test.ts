@@ -289,3 +289,94 @@ describe('renaming and removing a passkey', () => {
     expect(left.map((row: { id: string }) => row.id)).toEqual([passkey.id]);
   });
 });
+
+describe('confirming it is you with a passkey (step-up)', () => {
+  const stepUp = '/mdp-api/api/step-up';
+  const stepUpOptions = async (agent: BrowserAgent) => {
+    const answer = await post(agent, `${stepUp}/passkey/options`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().options as {
+      challenge: string;
+      rpId: string;
+      userVerification: string;
+      allowCredentials: Array<{ id: string }>;
+    };
+  };
+  const statusOf = async (agent: BrowserAgent) =>
+    (await agent.request({ url: stepUp })).json() as { fresh: boolean; passkey?: boolean };
+
+  it('offers the member’s passkeys with user verification required and, answered, makes this session fresh for 15 minutes', async () => {
+    const agent = await signedIn('dc.near');
+    const { authenticator } = await addPasskey(agent);
+    expect(await statusOf(agent)).toMatchObject({ fresh: false, passkey: true });
+    const options = await stepUpOptions(agent);
+    expect(options).toMatchObject({ rpId: RP_ID, userVerification: 'required' });
+    expect(options.allowCredentials.map((credential) => credential.id)).toEqual([authenticator.id]);
+
+    const done = await post(agent, `${stepUp}/passkey`, { credential: authenticator.assert(options) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().fresh).toBe(true);
+    const minutes = (new Date(done.json().freshUntil).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+    expect(await statusOf(agent)).toMatchObject({ fresh: true });
+    expect((await rowOf(authenticator.id))!.counter).toBe(1);
+  });
+
+  it('refuses a replayed answer, another session’s or a sign-in’s challenge, another member’s passkey and no user verification, leaving the session not fresh', async () => {
+    const owner = await signedIn('db.avc');
+    const { authenticator } = await addPasskey(owner);
+    const other = await signedIn('db.avc');
+    const userId = await userIdOf('db.avc');
+    const sessionRows = () => ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+    const confirm = (agent: BrowserAgent, credential: object) =>
+      post(agent, `${stepUp}/passkey`, { credential });
+
+    // Answered once in the owner's session; the same answer again is refused in either session.
+    const first = authenticator.assert(await stepUpOptions(owner));
+    expect((await confirm(owner, first)).statusCode).toBe(200);
+    const replayed = await confirm(owner, first);
+    expect(replayed.statusCode).toBe(400);
+    expect(codeOf(replayed)).toBe('passkey_challenge_invalid');
+    expect(codeOf(await confirm(other, first))).toBe('passkey_challenge_invalid');
+
+    // A challenge made for one session is not the other's, even for the same member and passkey.
+    const forOwner = authenticator.assert(await stepUpOptions(owner));
+    const stolen = await confirm(other, forOwner);
+    expect(stolen.statusCode).toBe(400);
+    expect(codeOf(stolen)).toBe('passkey_challenge_invalid');
+    // A sign-in's challenge does not step up a session.
+    expect(codeOf(await confirm(other, authenticator.assert(await signInOptions(other))))).toBe(
+      'passkey_challenge_invalid',
+    );
+    // Another member's passkey answering this session's challenge.
+    const { authenticator: strangers } = await addPasskey(await signedIn('db.retiring'));
+    const notTheirs = await confirm(other, strangers.assert(await stepUpOptions(other)));
+    expect(notTheirs.statusCode).toBe(400);
+    expect(codeOf(notTheirs)).toBe('passkey_unknown');
+    const unverified = await confirm(
+      other,
+      authenticator.assert(await stepUpOptions(other), { verified: false }),
+    );
+    expect(unverified.statusCode).toBe(400);
+    expect(codeOf(unverified)).toBe('passkey_invalid');
+    expect((await confirm(other, { id: 'x' })).statusCode).toBe(400);
+
+    expect(await statusOf(other)).toMatchObject({ fresh: false });
+    const steppedUp = (await sessionRows()).filter((row) => row.steppedUpAt !== null);
+    expect(steppedUp).toHaveLength(1);
+    const challenges = await ctx.database.db
+      .select()
+      .from(passkeyChallenges)
+      .where(eq(passkeyChallenges.purpose, 'step-up'));
+    expect(challenges.every((row) => row.sessionId !== null)).toBe(true);
+  });
+
+  it('answers 409 no_passkey to a member without one, who confirms with a code instead', async () => {
+    const agent = await signedIn('dc.far');
+    expect(await statusOf(agent)).toMatchObject({ passkey: false });
+    const refused = await post(agent, `${stepUp}/passkey/options`);
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe('no_passkey');
+  });
+});

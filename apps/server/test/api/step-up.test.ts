@@ -40,7 +40,12 @@ const codeOf = (response: {
 describe('step-up', () => {
   it('is not fresh at sign-in; a code to the member’s email makes it fresh for 15 minutes', async () => {
     const agent = await signedIn('db.deferred');
-    expect(await status(agent)).toEqual({ fresh: false, freshUntil: null, authenticatorApp: false });
+    expect(await status(agent)).toEqual({
+      fresh: false,
+      freshUntil: null,
+      authenticatorApp: false,
+      passkey: false,
+    });
     const pending = await sendCode(agent);
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json()).toMatchObject({ channel: 'email', attemptsLeft: 5, currentRouteSentTo: null });
@@ -56,7 +61,7 @@ describe('step-up', () => {
     expect(confirmed.json().fresh).toBe(true);
     expect(freshUntil - before).toBeGreaterThanOrEqual(15 * 60_000 - 1000);
     expect(freshUntil - before).toBeLessThanOrEqual(15 * 60_000 + 5000);
-    expect(await status(agent)).toEqual({ ...confirmed.json(), authenticatorApp: false });
+    expect(await status(agent)).toEqual({ ...confirmed.json(), authenticatorApp: false, passkey: false });
   });
 
   it('stops counting 15 minutes after it was given', async () => {

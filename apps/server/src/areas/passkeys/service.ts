@@ -18,13 +18,14 @@ import { AppError } from '../../lib/errors';
 import type { RelyingParty } from './relying-party';
 
 /**
- * Passkeys (WebAuthn level 2, with @simplewebauthn/server): adding one to a signed-in account, and
- * signing in with one alone. Every ceremony's challenge is made here, kept as its SHA-256, bound to the
- * session (adding) or to the tenant and provider page (signing in), and spent once before the answer
+ * Passkeys (WebAuthn level 2, with @simplewebauthn/server): adding one to a signed-in account, signing
+ * in with one alone, and confirming it is you (step-up) with one. Every ceremony's challenge is made
+ * here, kept as its SHA-256, bound to the session (adding, step-up) or to the tenant and provider page
+ * (signing in), and spent once before the answer
  * is checked; user verification is required, so a passkey counts as both factors. A signature counter
  * that does not go up (when the authenticator keeps one) is refused. docs/security.md "Passkeys".
  */
-type Purpose = 'register' | 'sign-in';
+type Purpose = 'register' | 'sign-in' | 'step-up';
 
 const hashOf = (challenge: string) => createHash('sha256').update(challenge).digest('base64url');
 
@@ -267,26 +268,18 @@ export async function signInOptions(
 }
 
 /**
- * Checks a passkey sign-in: the challenge spent (once, for this tenant and page), the passkey known and
- * made for this relying party, its signature and user verification right, and its counter higher than
- * the one kept (moved on in the same statement, so two answers with one counter cannot both pass).
- * Answers the account and the passkey used.
+ * Checks an assertion against the challenge already spent: its signature and user verification right,
+ * and its counter higher than the one kept (moved on in the same statement, so two answers with one
+ * counter cannot both pass).
  */
-export async function verifyPasskeySignIn(
+async function checkAssertion(
   db: Database,
   party: RelyingParty,
-  binding: { tenantUrl: string; interactionUid?: string },
+  row: typeof passkeys.$inferSelect,
+  challenge: string,
   response: AuthenticationResponseJSON,
-  now = new Date(),
+  now: Date,
 ) {
-  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.get', party);
-  await spendChallenge(db, challenge, { purpose: 'sign-in', ...binding }, now);
-  const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
-  if (!row || row.rpId !== party.id) throw unknownPasskey();
-  if (response.response.userHandle) {
-    const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
-    if (handle !== row.userId) throw unknownPasskey();
-  }
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
@@ -315,7 +308,89 @@ export async function verifyPasskeySignIn(
     .where(and(eq(passkeys.id, row.id), eq(passkeys.counter, row.counter)))
     .returning({ id: passkeys.id });
   if (!used) throw counterWentBack();
+}
+
+/**
+ * Checks a passkey sign-in: the challenge spent (once, for this tenant and page), the passkey known and
+ * made for this relying party, then the assertion (`checkAssertion`). Answers the account and the
+ * passkey used.
+ */
+export async function verifyPasskeySignIn(
+  db: Database,
+  party: RelyingParty,
+  binding: { tenantUrl: string; interactionUid?: string },
+  response: AuthenticationResponseJSON,
+  now = new Date(),
+) {
+  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.get', party);
+  await spendChallenge(db, challenge, { purpose: 'sign-in', ...binding }, now);
+  const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
+  if (!row || row.rpId !== party.id) throw unknownPasskey();
+  if (response.response.userHandle) {
+    const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
+    if (handle !== row.userId) throw unknownPasskey();
+  }
+  await checkAssertion(db, party, row, challenge, response, now);
   return { userId: row.userId, passkeyId: row.id, name: row.name };
+}
+
+/**
+ * Options for confirming it is you (step-up) with one of the signed-in member's passkeys of this
+ * relying party, user verification required; the challenge only this session can answer, once.
+ * 409 `no_passkey` when the member has none here.
+ */
+export async function stepUpOptions(
+  db: Database,
+  party: RelyingParty,
+  binding: { tenantUrl: string; sessionId: string; userId: string },
+  now = new Date(),
+) {
+  const own = (await passkeysOfUser(db, binding.userId)).filter((row) => row.rpId === party.id);
+  if (own.length === 0)
+    throw new AppError(
+      409,
+      'no_passkey',
+      'You have no passkey for this site. Confirm it is you with a code.',
+    );
+  const challenge = await keepChallenge(
+    db,
+    { purpose: 'step-up', tenantUrl: binding.tenantUrl, sessionId: binding.sessionId },
+    now,
+  );
+  return generateAuthenticationOptions({
+    rpID: party.id,
+    challenge,
+    timeout: CEREMONY_MS,
+    userVerification: 'required',
+    allowCredentials: own.map((row) => ({ id: row.credentialId, transports: row.transports })),
+  });
+}
+
+/**
+ * Checks a step-up by passkey: the challenge spent (once, made for this session's step-up), the
+ * passkey one of this member's for this relying party, then the assertion (`checkAssertion`).
+ */
+export async function verifyPasskeyStepUp(
+  db: Database,
+  party: RelyingParty,
+  binding: { tenantUrl: string; sessionId: string; userId: string },
+  response: AuthenticationResponseJSON,
+  now = new Date(),
+) {
+  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.get', party);
+  await spendChallenge(
+    db,
+    challenge,
+    { purpose: 'step-up', tenantUrl: binding.tenantUrl, sessionId: binding.sessionId },
+    now,
+  );
+  const [row] = await db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, binding.userId)));
+  if (!row || row.rpId !== party.id) throw unknownPasskey();
+  await checkAssertion(db, party, row, challenge, response, now);
+  return { passkeyId: row.id };
 }
 
 const counterWentBack = () =>

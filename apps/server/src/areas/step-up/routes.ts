@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   appCodeSchema,
   errorBodySchema,
+  passkeySignInSchema,
+  passkeySignInStartSchema,
   pendingChangeSchema,
   stepUpConfirmSchema,
   stepUpStatusSchema,
@@ -10,9 +12,12 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { NONCE_HEADER } from '../../lib/one-time-codes';
+import { hasPasskey } from '../passkeys/service';
 import { twoStepKeys, twoStepOn } from '../two-step/service';
 import {
   confirmStepUp,
+  passkeyStepUpOptions,
+  stepUpWithPasskey,
   resendStepUpCode,
   sendStepUpCode,
   sessionStepUp,
@@ -36,14 +41,46 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       schema: {
         tags: ['step-up'],
         summary:
-          'Whether this session confirmed it is the member lately, until when that counts, and whether the member has an authenticator app to confirm with',
+          'Whether this session confirmed it is the member lately, until when that counts, and whether the member has an authenticator app or a passkey to confirm with',
         response: { 200: stepUpStatusSchema, ...errors },
       },
     },
     async (request) => ({
       ...(await sessionStepUp(db, request)),
       authenticatorApp: await twoStepOn(db, request.member!.userId),
+      passkey: await hasPasskey(db, request.member!.userId),
     }),
+  );
+
+  app.post(
+    '/step-up/passkey/options',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['step-up'],
+        summary:
+          'Start confirming it is you with a passkey: options for the browser’s ceremony (your passkeys for this site, user verification required), whose challenge only this session can answer, once, within 5 minutes; 409 no_passkey without one',
+        response: { 200: passkeySignInStartSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => ({
+      options: (await passkeyStepUpOptions(db, request)) as unknown as Record<string, unknown>,
+    }),
+  );
+
+  app.post(
+    '/step-up/passkey',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['step-up'],
+        summary:
+          'Confirms it is you with one of your passkeys, answering this session’s challenge (spent first, once): counts as a step-up for the next few minutes',
+        body: passkeySignInSchema,
+        response: { 200: stepUpStatusSchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request) => stepUpWithPasskey(db, request, request.body.credential),
   );
 
   app.post(

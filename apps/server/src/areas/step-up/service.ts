@@ -18,11 +18,13 @@ import { findMember } from '../member-data/member-repository';
 import { defencesOf, noStableRoute, stableCodeRoute } from '../my-details/change-defences';
 import { findTenant } from '../tenancy/tenant-repository';
 import { proveSecondFactor, type TwoStepKeys } from '../two-step/service';
+import { relyingPartyOf } from '../passkeys/relying-party';
+import { stepUpOptions, verifyPasskeyStepUp } from '../passkeys/service';
 
 /**
- * Step-up: the signed-in member proves it is them again with a code from their authenticator app (when
- * two-step verification is on) or a code sent to a contact route that has not changed lately (the bank
- * change's rule), or by signing in with two-step verification; the session counts as proven for
+ * Step-up: the signed-in member proves it is them again with one of their passkeys, a code from their
+ * authenticator app (when two-step verification is on) or a code sent to a contact route that has not
+ * changed lately (the bank change's rule), or by signing in with two-step verification; the session counts as proven for
  * STEP_UP_FRESH_MINUTES. Actions a session thief must not take (sending a transfer application) ask
  * for a fresh one. docs/security.md "Step-up before irreversible actions".
  */
@@ -158,4 +160,25 @@ export async function stepUpWithAuthenticator(
   const now = new Date();
   await proveSecondFactor(db, keys, request.member!.userId, { method: 'app', code }, now);
   return steppedUp(db, request, now, 'authenticator');
+}
+
+const passkeyBinding = (request: FastifyRequest) => ({
+  tenantUrl: request.tenantUrl,
+  sessionId: request.member!.session.id,
+  userId: request.member!.userId,
+});
+
+/** Options for the browser's passkey ceremony, whose challenge only this session's step-up can spend. */
+export const passkeyStepUpOptions = (db: Database, request: FastifyRequest) =>
+  stepUpOptions(db, relyingPartyOf(request), passkeyBinding(request));
+
+/** Step-up with one of the member's passkeys (user verification required: it counts as both factors). */
+export async function stepUpWithPasskey(
+  db: Database,
+  request: FastifyRequest,
+  response: Parameters<typeof verifyPasskeyStepUp>[3],
+): Promise<StepUpStatus> {
+  const now = new Date();
+  await verifyPasskeyStepUp(db, relyingPartyOf(request), passkeyBinding(request), response, now);
+  return steppedUp(db, request, now, 'passkey');
 }

@@ -32,15 +32,16 @@ export const passkeys = portal.table(
 );
 
 /**
- * A ceremony's challenge, kept as its SHA-256 and spent once within a few minutes: adding a passkey is
- * bound to the session that asked, a sign-in to the tenant (and the provider's page) that asked.
+ * A ceremony's challenge, kept as its SHA-256 and spent once within a few minutes: adding a passkey or
+ * a step-up is bound to the session that asked, a sign-in to the tenant (and the provider's page) that
+ * asked.
  */
 export const passkeyChallenges = portal.table(
   'passkey_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     challengeHash: text('challenge_hash').notNull(),
-    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign-in', 'step-up'] }).notNull(),
     tenantUrl: text('tenant_url').notNull(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     interactionUid: text('interaction_uid'),

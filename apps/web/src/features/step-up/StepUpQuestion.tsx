@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { appCodeSchema, type PendingChange } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
@@ -7,12 +8,20 @@ import { HttpError } from '../../lib/http/client';
 import { ConfirmItsYou } from './ConfirmItsYou';
 import { stepUpApi } from './step-up-api';
 
-/** How a step-up starts: the member's authenticator app when they have one, else a code we send. */
-export type StartedStepUp = { kind: 'app' } | { kind: 'sent'; pending: PendingChange };
+/**
+ * How a step-up starts: the member's passkey or authenticator app when they have one (asked on the
+ * page, a code sent only if they choose it), else a code we send.
+ */
+export type StartedStepUp =
+  { kind: 'ask'; passkey: boolean; authenticatorApp: boolean } | { kind: 'sent'; pending: PendingChange };
 
 export async function startStepUp(): Promise<StartedStepUp> {
   const status = await stepUpApi.status();
-  return status.authenticatorApp ? { kind: 'app' } : { kind: 'sent', pending: await stepUpApi.sendCode() };
+  const passkey = status.passkey === true && browserSupportsWebAuthn();
+  const authenticatorApp = status.authenticatorApp === true;
+  return passkey || authenticatorApp
+    ? { kind: 'ask', passkey, authenticatorApp }
+    : { kind: 'sent', pending: await stepUpApi.sendCode() };
 }
 
 interface StepUpQuestionProps {
@@ -27,9 +36,24 @@ const messageOf = (error: unknown, field: string): FieldError =>
     ? { field, message: error.messages[0] ?? 'This code is not right' }
     : serverError(error, field);
 
+const PASSKEY_BUTTON = 'step-up-passkey';
+
+/** What went wrong with the passkey: the browser's ceremony left unanswered, or the server's refusal. */
+function passkeyProblem(error: unknown): FieldError {
+  if (error instanceof HttpError && error.status < 500 && error.codes[0]?.startsWith('passkey'))
+    return { field: PASSKEY_BUTTON, message: error.messages[0] ?? 'Your passkey could not be checked' };
+  if (error instanceof Error && error.name === 'NotAllowedError')
+    return {
+      field: PASSKEY_BUTTON,
+      message: 'Your passkey was not used: the request was cancelled or timed out. Try again, or use a code',
+    };
+  return serverError(error, PASSKEY_BUTTON);
+}
+
 /**
- * The step-up question: a code from the authenticator app first (two-step verification on), with a
- * code sent to a settled contact route as the alternative; confirmed, the action carries on.
+ * The step-up question: the member's passkey and a code from the authenticator app first (when they
+ * have them), with a code sent to a settled contact route as the alternative; confirmed, the action
+ * carries on.
  */
 export function StepUpQuestion({ started, reason, onConfirmed }: StepUpQuestionProps) {
   const [pending, setPending] = useState(started.kind === 'sent' ? started.pending : null);
@@ -37,6 +61,22 @@ export function StepUpQuestion({ started, reason, onConfirmed }: StepUpQuestionP
   const [busy, setBusy] = useState(false);
 
   if (pending) return <ConfirmItsYou pending={pending} reason={reason} onConfirmed={onConfirmed} />;
+  const { passkey, authenticatorApp } =
+    started.kind === 'ask' ? started : { passkey: false, authenticatorApp: false };
+
+  async function confirmWithPasskey() {
+    setErrors([]);
+    setBusy(true);
+    try {
+      const { options } = await stepUpApi.passkeyOptions();
+      await stepUpApi.confirmWithPasskey(await startAuthentication({ optionsJSON: options }));
+      await onConfirmed();
+    } catch (error) {
+      setErrors([passkeyProblem(error)]);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +98,7 @@ export function StepUpQuestion({ started, reason, onConfirmed }: StepUpQuestionP
     try {
       setPending(await stepUpApi.sendCode());
     } catch (error) {
-      setErrors([messageOf(error, 'code')]);
+      setErrors([messageOf(error, authenticatorApp ? 'code' : PASSKEY_BUTTON)]);
     }
   }
 
@@ -67,20 +107,41 @@ export function StepUpQuestion({ started, reason, onConfirmed }: StepUpQuestionP
       <ErrorSummary errors={errors} />
       <h2>Confirm it is you</h2>
       <p>{reason}, so we check it is you before we send it. You will not be asked again for 15 minutes.</p>
-      <form noValidate onSubmit={submit}>
-        <TextField
-          id="code"
-          label="Code from your authenticator app"
-          hint="The 6-digit code your app shows for this account"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          className="input--short"
-          error={errorFor(errors, 'code')}
-        />
-        <button type="submit" className="button" disabled={busy}>
-          Confirm
-        </button>
-      </form>
+      {passkey && (
+        <div className={`form-group${errorFor(errors, PASSKEY_BUTTON) ? ' form-group--error' : ''}`}>
+          {errorFor(errors, PASSKEY_BUTTON) && (
+            <p id={`${PASSKEY_BUTTON}-error`} className="error-message">
+              <span className="visually-hidden">Error:</span> {errorFor(errors, PASSKEY_BUTTON)}
+            </p>
+          )}
+          <button
+            type="button"
+            id={PASSKEY_BUTTON}
+            className="button"
+            disabled={busy}
+            aria-describedby={errorFor(errors, PASSKEY_BUTTON) ? `${PASSKEY_BUTTON}-error` : undefined}
+            onClick={() => void confirmWithPasskey()}
+          >
+            Use your passkey
+          </button>
+        </div>
+      )}
+      {authenticatorApp && (
+        <form noValidate onSubmit={submit}>
+          <TextField
+            id="code"
+            label="Code from your authenticator app"
+            hint="The 6-digit code your app shows for this account"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className="input--short"
+            error={errorFor(errors, 'code')}
+          />
+          <button type="submit" className={passkey ? 'button button--secondary' : 'button'} disabled={busy}>
+            Confirm
+          </button>
+        </form>
+      )}
       <p>
         <button type="button" className="link-button" onClick={() => void sendInstead()}>
           Send a code to my email or phone instead

@@ -1,3 +1,7 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { PendingChange, StepUpStatus } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
@@ -8,8 +12,8 @@ const withRecord = (extra: Record<string, string> = {}) => ({
 });
 
 /**
- * Step-up: a code from the authenticator app, or a code to a contact route that has not changed lately;
- * confirmed, it counts for 15 minutes.
+ * Step-up: one of the member's passkeys, a code from the authenticator app, or a code to a contact route
+ * that has not changed lately; confirmed, it counts for 15 minutes.
  */
 export const stepUpApi = {
   status: () => http.get<StepUpStatus>(base, withRecord()),
@@ -23,4 +27,8 @@ export const stepUpApi = {
     }),
   confirmWithApp: (code: string) =>
     http.post<StepUpStatus>(`${base}/authenticator`, { ...withRecord(), body: { code } }),
+  passkeyOptions: () =>
+    http.post<{ options: PublicKeyCredentialRequestOptionsJSON }>(`${base}/passkey/options`, withRecord()),
+  confirmWithPasskey: (credential: AuthenticationResponseJSON) =>
+    http.post<StepUpStatus>(`${base}/passkey`, { ...withRecord(), body: { credential } }),
 };
