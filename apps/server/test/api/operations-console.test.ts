@@ -399,9 +399,15 @@ describe('case work', () => {
     const detail = (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
       timeline: Array<{ kind: string; note: string | null; memberNote: string | null }>;
     };
+    // Asking the member moves the case to Waiting for you by itself, and the timeline says so.
     expect(detail.timeline.slice(1)).toMatchObject([
-      { kind: 'document_received', note: 'Proof of identity' },
-      { kind: 'document_requested', note: 'Marriage certificate', memberNote: note },
+      { kind: 'document_received', note: 'Proof of identity', status: null },
+      {
+        kind: 'document_requested',
+        note: 'Marriage certificate',
+        memberNote: note,
+        status: 'Waiting for you',
+      },
     ]);
     expect(await auditCount('case_document_received', caseNumber)).toBe(1);
     expect(await auditCount('case_document_requested', caseNumber)).toBe(1);
@@ -412,12 +418,41 @@ describe('case work', () => {
       cases: Array<{ caseNumber: string; memberNote: string | null; documents: unknown[] }>;
     };
     expect(mine.cases.find((c) => c.caseNumber === caseNumber)).toMatchObject({
+      status: 'Waiting for you',
       memberNote: note,
       documents: [
         { name: 'Proof of identity', status: 'received' },
         { name: 'Marriage certificate', status: 'outstanding' },
       ],
     });
+
+    // When the last document asked for is marked received, the case is back In progress.
+    expect((await post('documents/received', { document: 'Marriage certificate' })).statusCode).toBe(200);
+    const back = (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
+      case: { status: string };
+      timeline: Array<{ kind: string; status: string | null }>;
+    };
+    expect(back.case.status).toBe('In progress');
+    expect(back.timeline.at(-1)).toMatchObject({ kind: 'document_received', status: 'In progress' });
+
+    // Where the machine does not allow it (waiting for a third party), the status stays as it is.
+    expect(
+      (
+        await post('status', {
+          status: 'Waiting for someone else',
+          memberNote: 'We have asked your employer.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('documents/request', { document: 'Payslip', memberNote: 'Send a payslip.' })).statusCode,
+    ).toBe(200);
+    const still = (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
+      case: { status: string };
+      timeline: Array<{ kind: string; status: string | null }>;
+    };
+    expect(still.case.status).toBe('Waiting for someone else');
+    expect(still.timeline.at(-1)).toMatchObject({ kind: 'document_requested', status: null });
 
     const auditorSecret = 'AUDITORTWODEMOSECRETFORTESTSAAAA';
     await addStaff(context.database.db, {

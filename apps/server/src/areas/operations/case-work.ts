@@ -372,10 +372,13 @@ const targetStatus = (action: CaseAction): string | null =>
         ? 'Rejected'
         : null;
 
-/** What an action changes on the case (its document list as it stands given); 400/409 when it cannot. */
+/**
+ * What an action changes on the case (its status and document list as they stand given); 400/409 when
+ * it cannot.
+ */
 function changeOf(
   action: CaseAction,
-  documents: Array<{ name: string; status: string }>,
+  { status, documents }: { status: string; documents: Array<{ name: string; status: string }> },
   now: Date,
 ): CaseChange | null {
   switch (action.kind) {
@@ -395,12 +398,13 @@ function changeOf(
         throw new AppError(404, 'case_document_not_found', `This case does not list “${action.document}”.`);
       if (listed.status !== 'outstanding')
         throw new AppError(409, 'case_document_received', `“${action.document}” is already received.`);
-      return {
-        documents: documents.map((document) =>
-          document === listed ? { ...document, status: 'received' } : document,
-        ),
-        updatedAt: now,
-      };
+      const after = documents.map((document) =>
+        document === listed ? { ...document, status: 'received' } : document,
+      );
+      // The last document a waiting case asked for has come: it is back with the scheme.
+      const backWithUs =
+        status === 'Waiting for you' && !after.some((document) => document.status === 'outstanding');
+      return { documents: after, updatedAt: now, ...(backWithUs ? { status: 'In progress' } : {}) };
     }
     case 'document_requested': {
       if (
@@ -418,6 +422,8 @@ function changeOf(
         ],
         memberNote: action.memberNote,
         updatedAt: now,
+        // The case now waits for the member, wherever the state machine lets it.
+        ...(movesFrom(status).includes('Waiting for you') ? { status: 'Waiting for you' } : {}),
       };
     }
   }
@@ -496,7 +502,7 @@ export async function actOnCase(
         'case_changed',
         'Someone else changed this case a moment ago. Reload it and try again.',
       );
-    const change = changeOf(action, locked.documents, now);
+    const change = changeOf(action, locked, now);
     if (change) await tx.update(memberCases).set(change).where(eq(memberCases.caseNumber, caseNumber));
     await tx.insert(caseEvents).values({
       caseNumber,
@@ -522,7 +528,10 @@ export async function actOnCase(
         action.kind === 'assigned'
           ? { assigneeId: action.assigneeId }
           : action.kind === 'document_received' || action.kind === 'document_requested'
-            ? { document: action.document }
+            ? {
+                document: action.document,
+                ...(change?.status ? { from: found.status, status: change.status } : {}),
+              }
             : change?.status
               ? { from: found.status, status: change.status }
               : {},

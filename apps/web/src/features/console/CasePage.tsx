@@ -208,7 +208,10 @@ export function CasePage() {
             {detail.timeline.map((event, index) => (
               <li key={`${event.at}-${index}`}>
                 <strong>{eventText[event.kind]}</strong> by {event.by}, {at(event.at)}
-                {event.status && event.kind === 'status' && <div>New status: {statusText(event.status)}</div>}
+                {event.status &&
+                  ['status', 'document_requested', 'document_received'].includes(event.kind) && (
+                    <div>New status: {statusText(event.status)}</div>
+                  )}
                 {event.note && <div>{event.note}</div>}
                 {event.memberNote && <div>To the member: {event.memberNote}</div>}
               </li>
