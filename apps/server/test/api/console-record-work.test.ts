@@ -184,18 +184,70 @@ describe('pending bank changes in the console', () => {
 });
 
 describe('reports of a death in the console', () => {
-  async function sentReport(caseNumber: string, tenantUrl = 'localhost') {
+  async function sentReport(
+    caseNumber: string,
+    tenantUrl = 'localhost',
+    { type = 'bereavement', steps = [] as unknown[] } = {},
+  ) {
     await context.database.db.insert(bereavementJourneys).values({
       tenantUrl,
-      type: 'bereavement',
+      type,
       tokenHash: `hash-${caseNumber}`,
       status: 'Submitted',
-      steps: [],
+      steps,
       expiresAt: new Date(Date.now() + 86_400_000),
       submittedAt: new Date(),
       caseNumber,
     });
   }
+
+  const answered = (
+    pageKey: string,
+    nextPageKey: string,
+    questionKey: string,
+    answerKey: string,
+    answerValue: string | null = null,
+  ) => ({
+    pageKey,
+    nextPageKey,
+    answer: { questionKey, answerKey, answerValue },
+    checkboxesLists: {},
+    stepData: {},
+    submittedAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  });
+
+  it('shows the reporter’s answers by the questions’ labels in the journey’s content, the keys when it is gone', async () => {
+    const steps = [
+      answered(
+        'br_deceased',
+        'br_date_of_death',
+        'deceased',
+        'provided',
+        JSON.stringify({ forenames: 'Ada', surname: 'Lovell', dateOfBirth: '1950-02-03' }),
+      ),
+      answered('br_date_of_death', 'br_ni_known', 'date_of_death', '2026-03-27'),
+    ];
+    await sentReport('BRV1-990011', 'localhost', { steps });
+    await sentReport('BRV1-990012', 'localhost', { type: 'retired-journey', steps });
+    const agent = await signedInStaff(caseworker);
+    const list = (await agent.request({ method: 'GET', url: '/admin-api/death-reports' })).json() as {
+      reports: Array<{ caseNumber: string; answers: Array<{ question: string; answer: string }> }>;
+    };
+    const answersOf = (caseNumber: string) =>
+      list.reports.find((report) => report.caseNumber === caseNumber)?.answers;
+    expect(answersOf('BRV1-990011')).toEqual([
+      { question: 'About the person who died', answer: 'Ada Lovell, born 03 Feb 1950' },
+      { question: 'When did they die?', answer: '27 Mar 2026' },
+    ]);
+    expect(answersOf('BRV1-990012')).toEqual([
+      {
+        question: 'deceased',
+        answer: JSON.stringify({ forenames: 'Ada', surname: 'Lovell', dateOfBirth: '1950-02-03' }),
+      },
+      { question: 'date_of_death', answer: '2026-03-27' },
+    ]);
+  });
 
   it('matches a report to the member, suspending their account, and undoes it; another tenant’s is not found', async () => {
     await sentReport('BRV1-990001');

@@ -6,7 +6,9 @@ import { bereavementJourneys, members, pendingBankChanges } from '../../db/schem
 import { AppError } from '../../lib/errors';
 import type { Messaging } from '../../lib/messaging';
 import { matchReport, unmatchReport } from '../bereavement/matching';
-import { stepsOf } from '../journeys/repository';
+import { answerLines } from '../journeys/answers';
+import { routeOf } from '../journeys/engine';
+import { loadJourneyGraph, stepsOf } from '../journeys/repository';
 import { applyBankChange, cancelBankChange, endingOf } from '../my-details/bank-changes';
 import type { NewBankAccount } from '../my-details/bank-accounts';
 import { auditStaff } from './staff-audit';
@@ -105,6 +107,28 @@ export async function decideBankChange(
     throw new AppError(404, 'bank_change_not_found', 'There is no bank change waiting with this reference.');
 }
 
+/**
+ * The reporter's answers as their check your answers showed them, by the questions' labels in the
+ * journey's content; the raw keys when that content is gone.
+ */
+async function reportAnswers(db: Database, row: typeof bereavementJourneys.$inferSelect) {
+  const steps = stepsOf(row);
+  try {
+    const graph = await loadJourneyGraph(db, row.tenantUrl, row.type);
+    // A report has no proof of identity of its own: the reporter proves their email instead.
+    return answerLines(graph, routeOf(graph, steps).path, { identity: 'not_started' }).map((line) => ({
+      question: line.label,
+      answer: line.value,
+    }));
+  } catch {
+    return steps.flatMap((step) =>
+      step.answer
+        ? [{ question: step.answer.questionKey, answer: step.answer.answerValue ?? step.answer.answerKey }]
+        : [],
+    );
+  }
+}
+
 /** Sent reports of a death for the caller's tenants, newest first, with the record each is matched to. */
 export async function deathReportsInScope(
   db: Database,
@@ -126,17 +150,14 @@ export async function deathReportsInScope(
     outcome: 'success',
     details: { count: rows.length },
   });
-  return rows
-    .filter((row) => row.caseNumber !== null)
-    .map((row) => ({
+  const sent = rows.filter((row) => row.caseNumber !== null);
+  const answers = await Promise.all(sent.map((row) => reportAnswers(db, row)));
+  return sent
+    .map((row, index) => ({
       caseNumber: row.caseNumber!,
       tenantUrl: row.tenantUrl,
       sentAt: (row.submittedAt ?? row.updatedAt).toISOString(),
-      answers: stepsOf(row).flatMap((step) =>
-        step.answer
-          ? [{ question: step.answer.questionKey, answer: step.answer.answerValue ?? step.answer.answerKey }]
-          : [],
-      ),
+      answers: answers[index]!,
       matched:
         row.matchedAt && row.matchedBusinessGroup && row.matchedReferenceNumber
           ? {
