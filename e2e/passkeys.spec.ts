@@ -134,3 +134,30 @@ test('a member with a passkey confirms it is them with it before a fund switch i
   await expect(heading(page, 'Switch requested')).toBeVisible();
   await expect(main).toContainText(/FSW1-\d+/);
 });
+
+test('a member signs in on the embedded OpenID provider’s page with a passkey alone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await signInToHub(page, 'db.active');
+  await page.goto('/my-details/security');
+  await page.getByRole('link', { name: 'Add a passkey' }).click();
+  await page.getByLabel('Name this passkey').fill('Provider laptop');
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(page.getByRole('status')).toContainText('Passkey “Provider laptop” added');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page, 'Your pension')).toBeVisible();
+
+  // No touch while /login's own passkey offer is open, so the provider's page is where it is used.
+  await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with your Meridian account' }).click();
+  await expect(page).toHaveURL(/\/oidc\/interaction\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign in with a passkey' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+
+  await expect(page).toHaveURL(/\/hub$/);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials[0]!.signCount).toBeGreaterThan(0);
+});

@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { passkeyChallenges, passkeys, sessions, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { CLIENT_ID, startSignIn } from './oidc-flow';
 import { messagesTo } from './outbox-codes';
 import { SoftwareAuthenticator } from './software-authenticator';
 
@@ -378,5 +380,95 @@ describe('confirming it is you with a passkey (step-up)', () => {
     const refused = await post(agent, `${stepUp}/passkey/options`);
     expect(refused.statusCode).toBe(409);
     expect(codeOf(refused)).toBe('no_passkey');
+  });
+});
+
+describe('signing in with a passkey on the embedded OpenID provider’s page', () => {
+  const formOf = (fields: Record<string, string>) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  const pathOf = (location: unknown) => {
+    const url = new URL(String(location), 'http://localhost');
+    return `${url.pathname}${url.search}`;
+  };
+  const providerOptions = async (agent: BrowserAgent, interactionPath: string) => {
+    const answer = await post(agent, `${interactionPath}/passkey/options`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().options as { challenge: string; rpId: string; userVerification: string };
+  };
+  const answerOnPage = (agent: BrowserAgent, interactionPath: string, credential: string) =>
+    agent.request({ method: 'POST', url: `${interactionPath}/passkey`, ...formOf({ credential }) });
+
+  it('offers Use a passkey, and the passkey alone finishes the sign-in with both factors in its amr', async () => {
+    const { authenticator } = await addPasskey(await signedIn('linked'), 'Provider key');
+    const browser = new BrowserAgent(ctx.app);
+    const { interactionPath, verifier, redirectUri } = await startSignIn(browser);
+    const page = await browser.request({ url: interactionPath });
+    expect(page.body).toContain('Sign in with a passkey');
+    expect(page.body).toContain('>Use a passkey</button>');
+    const options = await providerOptions(browser, interactionPath);
+    expect(options).toMatchObject({ rpId: RP_ID, userVerification: 'required' });
+
+    const done = await answerOnPage(browser, interactionPath, JSON.stringify(authenticator.assert(options)));
+    expect(done.statusCode, done.body).toBe(303);
+    const resume = await browser.request({ url: pathOf(done.headers.location) });
+    expect(resume.statusCode, resume.body).toBe(303);
+    const callback = new URL(String(resume.headers.location));
+    const token = await browser.request({
+      method: 'POST',
+      url: '/oidc/token',
+      ...formOf({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        client_id: CLIENT_ID,
+        code_verifier: verifier,
+      }),
+    });
+    expect(token.statusCode, token.body).toBe(200);
+    const claims = decodeJwt(token.json().id_token as string);
+    expect(claims.sub).toBe(await userIdOf('linked'));
+    expect(claims.amr).toEqual(['hwk', 'mfa']);
+    expect((await rowOf(authenticator.id))!.lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses a replayed answer, the portal’s own challenge, another sign-in page’s challenge and an empty answer, in words on the page', async () => {
+    const { authenticator } = await addPasskey(await signedIn('db.pensioner'), 'Provider key');
+    const browser = new BrowserAgent(ctx.app);
+    const first = await startSignIn(browser);
+    const answer = JSON.stringify(
+      authenticator.assert(await providerOptions(browser, first.interactionPath)),
+    );
+    expect((await answerOnPage(browser, first.interactionPath, answer)).statusCode).toBe(303);
+    const counter = (await rowOf(authenticator.id))!.counter;
+
+    const refusedOn = async (credential: string, code: string) => {
+      const agent = new BrowserAgent(ctx.app);
+      const { interactionPath } = await startSignIn(agent);
+      // This page has live options of its own: the answer still has to sign them.
+      await providerOptions(agent, interactionPath);
+      const page = await answerOnPage(agent, interactionPath, credential);
+      expect(page.statusCode, code).toBe(400);
+      expect(page.body).toContain('There is a problem');
+      expect(page.body).toContain('href="#passkey"');
+      return page;
+    };
+    const replayed = await refusedOn(answer, 'replayed');
+    expect(replayed.body).toContain('This passkey request has expired or was already used');
+    const portalChallenge = JSON.stringify(
+      authenticator.assert(await signInOptions(browser), { counter: 50 }),
+    );
+    await refusedOn(portalChallenge, 'portal challenge');
+    // Options made for one sign-in page, answered on another.
+    const elsewhere = new BrowserAgent(ctx.app);
+    const { interactionPath: otherPage } = await startSignIn(elsewhere);
+    const fromOtherPage = JSON.stringify(
+      authenticator.assert(await providerOptions(elsewhere, otherPage), { counter: 60 }),
+    );
+    await refusedOn(fromOtherPage, 'another page');
+    const empty = await refusedOn('', 'empty');
+    expect(empty.body).toContain('Your passkey was not used');
+    expect((await rowOf(authenticator.id))!.counter).toBe(counter);
   });
 });

@@ -4,7 +4,15 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { tooManyRequests } from '../../plugins/rate-limits';
-import { verifyCredentials } from '../authentication/session-service';
+import { passkeyAuthenticationResponseSchema } from '@meridian/contracts';
+import {
+  accountSuspended,
+  invalidCredentials,
+  recordsOf,
+  verifyCredentials,
+} from '../authentication/session-service';
+import { relyingPartyOf } from '../passkeys/relying-party';
+import { signInOptions, verifyPasskeySignIn } from '../passkeys/service';
 import { recordSignIn } from '../account/sign-in-events';
 import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
@@ -119,6 +127,10 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       recoveryUrls: portal
         ? { password: `${portal}/forgot-password`, username: `${portal}/forgot-username` }
         : null,
+      passkey: {
+        optionsUrl: `${OIDC_MOUNT}/interaction/${interaction.uid}/passkey/options`,
+        action: `${OIDC_MOUNT}/interaction/${interaction.uid}/passkey`,
+      },
       ...form,
     });
     return html(reply, form.errors?.length ? 400 : 200, page, policy);
@@ -244,6 +256,88 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       }
       await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });
       return finish(request, reply, { login: { accountId: checked.userId, amr: ['pwd'], remember: false } });
+    },
+  );
+
+  // A passkey alone (user verification required, so both factors): its challenge is bound to this
+  // sign-in page (the interaction) and spent once, as the portal's own passkey sign-in does.
+  app.post<{ Params: { uid: string } }>(
+    `${OIDC_MOUNT}/interaction/:uid/passkey/options`,
+    { config: { ...routeConfig, rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: hidden },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid)
+        return reply.code(400).send({
+          errors: [{ code: 'sign_in_expired', message: 'This sign-in page has expired. Start again.' }],
+        });
+      const options = await signInOptions(db, relyingPartyOf(request), {
+        tenantUrl: request.tenantUrl,
+        interactionUid: interaction.uid,
+      });
+      return reply.header('cache-control', 'no-store').send({ options });
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${OIDC_MOUNT}/interaction/:uid/passkey`,
+    { config: { ...routeConfig, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: hidden },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(request, reply);
+      const tenant = await tenantOf(request, interaction);
+      const refuse = async (reason: string, message: string, userId: string | null = null) => {
+        await audit(db, request, {
+          action: 'oidc_sign_in',
+          outcome: 'failure',
+          userId,
+          details: { reason, method: 'passkey', tenant: tenant?.tenantUrl },
+        });
+        if (userId) await recordSignIn(db, request, { userId, outcome: 'failed', method: 'passkey' });
+        return renderSignIn(request, reply, interaction, { errors: [{ field: 'passkey', message }] });
+      };
+      let answer: unknown = null;
+      try {
+        answer = JSON.parse(String(request.body?.credential ?? ''));
+      } catch {
+        answer = null;
+      }
+      const credential = passkeyAuthenticationResponseSchema.safeParse(answer);
+      if (!credential.success)
+        return refuse(
+          'passkey_unreadable',
+          'Your passkey was not used. Try again, or sign in with your username and password.',
+        );
+      let proven;
+      try {
+        proven = await verifyPasskeySignIn(
+          db,
+          relyingPartyOf(request),
+          { tenantUrl: request.tenantUrl, interactionUid: interaction.uid },
+          credential.data,
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return refuse(error.code, error.message);
+      }
+      const [user] = await db
+        .select({ suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.id, proven.userId));
+      const records = tenant ? await recordsOf(db, proven.userId, tenant.businessGroups) : [];
+      if (!user || records.length === 0)
+        return refuse('no_record_in_tenant', invalidCredentials().message, proven.userId);
+      if (user.suspendedAt) return refuse('suspended', accountSuspended().message, proven.userId);
+      await recordSignIn(db, request, { userId: proven.userId, outcome: 'succeeded', method: 'passkey' });
+      await audit(db, request, {
+        action: 'oidc_sign_in',
+        outcome: 'success',
+        userId: proven.userId,
+        details: { method: 'passkey' },
+      });
+      // Proof of a hardware-bound key with the member's verification: both factors, as two-step is.
+      return finish(request, reply, {
+        login: { accountId: proven.userId, amr: ['hwk', 'mfa'], remember: false },
+      });
     },
   );
 

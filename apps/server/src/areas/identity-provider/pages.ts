@@ -135,6 +135,28 @@ ${error ? `<p id="${errorId}" class="error-message"><span class="visually-hidden
 
 const focusErrorSummary = "document.querySelector('.error-summary')?.focus();";
 
+/**
+ * The passkey button's ceremony, without a bundle: the options from the server (their base64url made
+ * bytes), `navigator.credentials.get`, and its answer (bytes made base64url again) posted in the form.
+ * A ceremony that fails or is cancelled posts an empty answer, which the server refuses in words. The
+ * button shows only where the browser has WebAuthn.
+ */
+const passkeyScript = (optionsUrl: string) => `(function(){
+var button=document.getElementById('passkey');if(!button||!window.PublicKeyCredential)return;
+document.getElementById('passkey-section').hidden=false;
+var form=document.getElementById('passkey-form'),field=document.getElementById('passkey-credential');
+function bytes(s){s=s.replace(/-/g,'+').replace(/_/g,'/');while(s.length%4)s+='=';return Uint8Array.from(atob(s),function(c){return c.charCodeAt(0);}).buffer;}
+function text(b){var s='',a=new Uint8Array(b);for(var i=0;i<a.length;i++)s+=String.fromCharCode(a[i]);return btoa(s).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,'');}
+button.addEventListener('click',function(){
+button.disabled=true;
+fetch(${JSON.stringify(optionsUrl)},{method:'POST',credentials:'same-origin'}).then(function(r){return r.json();}).then(function(a){var o=a.options;
+return navigator.credentials.get({publicKey:{challenge:bytes(o.challenge),rpId:o.rpId,timeout:o.timeout,userVerification:o.userVerification,allowCredentials:(o.allowCredentials||[]).map(function(c){return {id:bytes(c.id),type:c.type,transports:c.transports};})}});
+}).then(function(c){var r=c.response;
+field.value=JSON.stringify({id:c.id,rawId:text(c.rawId),type:c.type,response:{clientDataJSON:text(r.clientDataJSON),authenticatorData:text(r.authenticatorData),signature:text(r.signature),userHandle:r.userHandle?text(r.userHandle):undefined},authenticatorAttachment:c.authenticatorAttachment||undefined,clientExtensionResults:c.getClientExtensionResults()});
+}).catch(function(){field.value='';}).then(function(){form.submit();});
+});
+})();`;
+
 export function signInPage(options: {
   branding: Branding;
   nonce: string;
@@ -143,11 +165,25 @@ export function signInPage(options: {
   registerUrl: string | null;
   /** The portal's forgotten password and username pages, where the member can get back in. */
   recoveryUrls: { password: string; username: string } | null;
+  /** Where the passkey's options come from and its answer goes. */
+  passkey: { optionsUrl: string; action: string };
   username?: string;
   errors?: FieldError[];
 }): string {
   const errors = options.errors ?? [];
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+  const passkeyError = errorFor('passkey');
+  const passkeySection = `<div id="passkey-section"${passkeyError ? '' : ' hidden'}>
+<h2>Sign in with a passkey</h2>
+<div class="form-group${passkeyError ? ' form-group--error' : ''}">
+<p id="passkey-hint" class="hint">Use your fingerprint, face or device PIN instead of your username and password, if you have added a passkey.</p>
+${passkeyError ? `<p id="passkey-error" class="error-message"><span class="visually-hidden">Error:</span> ${escapeHtml(passkeyError)}</p>` : ''}
+<form method="post" action="${escapeHtml(options.passkey.action)}" id="passkey-form">
+<input type="hidden" name="credential" id="passkey-credential">
+<button type="button" class="button" id="passkey" aria-describedby="passkey-hint${passkeyError ? ' passkey-error' : ''}">Use a passkey</button>
+</form>
+</div>
+</div>`;
   const body = `${errorSummary(errors)}
 <h1>Sign in</h1>
 <p>Use the username and password of your Meridian account to see your ${escapeHtml(options.branding.tenantName)} pension.</p>
@@ -156,6 +192,7 @@ ${textField({ name: 'username', label: 'Username', type: 'text', autocomplete: '
 ${textField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: errorFor('password') })}
 <button type="submit" class="button">Sign in</button>
 </form>
+${passkeySection}
 ${options.recoveryUrls ? `<p><a href="${escapeHtml(options.recoveryUrls.password)}">Forgotten your password?</a></p>\n<p><a href="${escapeHtml(options.recoveryUrls.username)}">Forgotten your username?</a></p>\n` : ''}<p><a href="${escapeHtml(options.cancelUrl)}">Cancel and go back</a></p>
 ${options.registerUrl ? `<h2>New to this service?</h2>\n<p><a href="${escapeHtml(options.registerUrl)}">Create an account</a> with the reference number from your pension statement.</p>` : ''}`;
   return renderPage({
@@ -163,7 +200,7 @@ ${options.registerUrl ? `<h2>New to this service?</h2>\n<p><a href="${escapeHtml
     title: `${errors.length ? 'Error: ' : ''}Sign in`,
     body,
     nonce: options.nonce,
-    script: errors.length ? focusErrorSummary : undefined,
+    script: `${errors.length ? focusErrorSummary : ''}\n${passkeyScript(options.passkey.optionsUrl)}`,
   });
 }
 
