@@ -462,50 +462,26 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         },
       },
       async (request) => {
-        const client = request.integrationClient!;
         const body = request.body;
-        const businessGroup = body.businessGroup.toUpperCase();
-        if (!client.businessGroups.includes(businessGroup))
-          throw new AppError(404, 'business_group_not_found', `There is no business group ${businessGroup}.`);
-        const rows = body.members.map((record, index) => ({ row: index + 1, record }));
-        const refuse = async (problems: Parameters<typeof describeProblem>[0][]) => {
-          await auditStaff(db, request, {
-            action: 'members_push',
-            outcome: 'failure',
-            businessGroup,
-            details: { members: rows.length, problems: problems.length },
-          });
-          throw new AppError(
-            400,
-            'member_rows_invalid',
-            `${problems.length} problem(s) in the members sent: nothing was changed.`,
-            problems.slice(0, 100).map((problem) => ({
-              code: 'member_row_invalid',
-              message: describeProblem(problem),
-              field:
-                problem.row > 0
-                  ? `members[${problem.row - 1}]${problem.field ? `.${problem.field}` : ''}`
-                  : undefined,
-            })),
-          );
-        };
-        const checked = validateImport(rows, businessGroup, 'json');
-        if (!checked.ok) return refuse(checked.problems);
+        const push = rowPush(db, request, {
+          businessGroup: body.businessGroup,
+          action: 'members_push',
+          list: 'members',
+          code: 'member_rows_invalid',
+          rowCode: 'member_row_invalid',
+          rows: body.members.length,
+        });
+        const checked = validateImport(push.numbered(body.members), push.businessGroup, 'json');
+        if (!checked.ok) return push.refuse(checked.problems);
         const result = await importMembers(db, {
-          businessGroup,
+          businessGroup: push.businessGroup,
           members: checked.members,
-          source: `integration:${client.name}`,
+          source: `integration:${request.integrationClient!.name}`,
           dryRun: body.dryRun,
         });
-        if (!result.ok) return refuse(result.problems);
+        if (!result.ok) return push.refuse(result.problems);
         const { ok: _ok, ...outcome } = result;
-        await auditStaff(db, request, {
-          action: 'members_push',
-          outcome: 'success',
-          businessGroup,
-          details: { dryRun: body.dryRun, ...outcome },
-        });
-        return { dryRun: body.dryRun, ...outcome };
+        return push.done(body.dryRun, outcome);
       },
     );
 
@@ -523,51 +499,78 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         },
       },
       async (request) => {
-        const client = request.integrationClient!;
         const body = request.body;
-        const businessGroup = body.businessGroup.toUpperCase();
-        if (!client.businessGroups.includes(businessGroup))
-          throw new AppError(404, 'business_group_not_found', `There is no business group ${businessGroup}.`);
-        const rows = body.rows.map((record, index) => ({ row: index + 1, record }));
-        const refuse = async (problems: Parameters<typeof describeProblem>[0][]) => {
-          await auditStaff(db, request, {
-            action: 'member_data_push',
-            outcome: 'failure',
-            businessGroup,
-            details: { rows: rows.length, problems: problems.length },
-          });
-          throw new AppError(
-            400,
-            'member_data_rows_invalid',
-            `${problems.length} problem(s) in the rows sent: nothing was changed.`,
-            problems.slice(0, 100).map((problem) => ({
-              code: 'member_data_row_invalid',
-              message: describeProblem(problem),
-              field:
-                problem.row > 0
-                  ? `rows[${problem.row - 1}]${problem.field ? `.${problem.field}` : ''}`
-                  : undefined,
-            })),
-          );
-        };
-        const checked = validateDataRows(rows, 'json');
-        if (!checked.ok) return refuse(checked.problems);
+        const push = rowPush(db, request, {
+          businessGroup: body.businessGroup,
+          action: 'member_data_push',
+          list: 'rows',
+          code: 'member_data_rows_invalid',
+          rowCode: 'member_data_row_invalid',
+          rows: body.rows.length,
+        });
+        const checked = validateDataRows(push.numbered(body.rows), 'json');
+        if (!checked.ok) return push.refuse(checked.problems);
         const result = await importMemberData(db, {
-          businessGroup,
+          businessGroup: push.businessGroup,
           rows: checked.rows,
-          source: `integration:${client.name}`,
+          source: `integration:${request.integrationClient!.name}`,
           dryRun: body.dryRun,
         });
-        if (!result.ok) return refuse(result.problems);
+        if (!result.ok) return push.refuse(result.problems);
         const { ok: _ok, ...outcome } = result;
-        await auditStaff(db, request, {
-          action: 'member_data_push',
-          outcome: 'success',
-          businessGroup,
-          details: { dryRun: body.dryRun, ...outcome },
-        });
-        return { dryRun: body.dryRun, ...outcome };
+        return push.done(body.dryRun, outcome);
       },
     );
   });
 };
+
+type ImportProblem = Parameters<typeof describeProblem>[0];
+
+/**
+ * What the two member-data pushes share: the business group must be one of the client's; a refusal
+ * audits the failure and answers 400 with each problem named by its place in the list sent; success is
+ * audited with its outcome.
+ */
+function rowPush(
+  db: Database,
+  request: FastifyRequest,
+  push: { businessGroup: string; action: string; list: string; code: string; rowCode: string; rows: number },
+) {
+  const businessGroup = push.businessGroup.toUpperCase();
+  if (!request.integrationClient!.businessGroups.includes(businessGroup))
+    throw new AppError(404, 'business_group_not_found', `There is no business group ${businessGroup}.`);
+  return {
+    businessGroup,
+    numbered: <T>(records: T[]) => records.map((record, index) => ({ row: index + 1, record })),
+    async refuse(problems: ImportProblem[]): Promise<never> {
+      await auditStaff(db, request, {
+        action: push.action,
+        outcome: 'failure',
+        businessGroup,
+        details: { [push.list]: push.rows, problems: problems.length },
+      });
+      throw new AppError(
+        400,
+        push.code,
+        `${problems.length} problem(s) in the ${push.list} sent: nothing was changed.`,
+        problems.slice(0, 100).map((problem) => ({
+          code: push.rowCode,
+          message: describeProblem(problem),
+          field:
+            problem.row > 0
+              ? `${push.list}[${problem.row - 1}]${problem.field ? `.${problem.field}` : ''}`
+              : undefined,
+        })),
+      );
+    },
+    async done<T extends object>(dryRun: boolean, outcome: T) {
+      await auditStaff(db, request, {
+        action: push.action,
+        outcome: 'success',
+        businessGroup,
+        details: { dryRun, ...outcome },
+      });
+      return { dryRun, ...outcome };
+    },
+  };
+}
