@@ -20,13 +20,15 @@ import { renderApplicationPdf, type ApplicationPdf } from '../lib/pdf/applicatio
 import { displayDate, displayPounds } from '../lib/display';
 import { demoSchemes } from './demo-personas';
 import { demoDetails } from './demo-details';
+import { seedDemoTransferStatements } from './demo-transfer';
 
 /**
  * What the demo files in each persona's documents and beneficiaries, so each tells their own position.
  * Only where it is true to the persona: annual benefit statements for members still building or keeping
  * a pension, a "your pension has started" letter for the pensioner, and the pensioner's nomination of
- * their spouse. Members whose pages the tests walk from empty (db.active, dc.far, db.deferred, the
- * linked primary record) keep empty libraries.
+ * their spouse, and the transfer pack of the statement db.active asked for (demo-transfer.ts). Members
+ * whose pages the tests walk from empty (dc.far, db.deferred, the linked primary record) keep empty
+ * libraries.
  */
 const statementRecords = ['1000010', '1000003', '1000005', '1000008', '2000001'];
 const PENSIONER = '1000004';
@@ -225,6 +227,7 @@ export async function seedDemoDocuments(db: Database, library: DocumentLibrary, 
     const record = { businessGroup: member.businessGroup, referenceNumber: reference };
     await fileOnce(library, db, record, annualStatement(member, today), 'letter');
   }
+  await seedDemoTransferStatements(db, library, today);
 
   const pensioner = byReference.get(PENSIONER);
   if (!pensioner?.dateRetired) return;

@@ -20,6 +20,8 @@ export interface DemoRecord {
   salaryHistory?: Array<{ monthsAgo: number; pensionableSalaryPence: number }>;
   /** Months since the member was issued a guaranteed transfer quote (worked out by the engine on that day). */
   transferQuoteIssuedMonthsAgo?: number;
+  /** Days since the member asked for a statement of entitlement on /transfer (issued as the route does: demo-transfer.ts). */
+  transferStatementAskedDaysAgo?: number;
   /** A DC pot's funds and the monthly contributions that went in (seeded with dates: demo-dc.ts). */
   dc?: DemoDcPot;
 }
@@ -50,7 +52,12 @@ export const demoSchemes = [
   { code: 'MDB', businessGroup: 'MER', name: 'Meridian Final Salary Section', type: 'DB' as const },
   { code: 'MDC', businessGroup: 'MER', name: 'Meridian Retirement Savings Section', type: 'DC' as const },
   { code: 'BDB', businessGroup: 'BLU', name: 'Bluewater Defined Benefit Plan', type: 'DB' as const },
-  { code: 'BDC', businessGroup: 'BLU', name: 'Bluewater Retirement Plan: Savings Section', type: 'DC' as const },
+  {
+    code: 'BDC',
+    businessGroup: 'BLU',
+    name: 'Bluewater Retirement Plan: Savings Section',
+    type: 'DC' as const,
+  },
 ];
 
 const pre2009AndPost2009 = (pre: number, post: number) => [
@@ -135,6 +142,7 @@ export const demoPersonas: DemoPersona[] = [
           { monthsAgo: 14, pensionableSalaryPence: 5_100_000 },
           { monthsAgo: 2, pensionableSalaryPence: 5_200_000 },
         ],
+        transferStatementAskedDaysAgo: 10,
       },
     ],
   },

@@ -220,7 +220,7 @@ describe('beneficiaries', () => {
     const documents = await ctx.database.db
       .select()
       .from(memberDocuments)
-      .where(eq(memberDocuments.referenceNumber, '1000002'));
+      .where(and(eq(memberDocuments.referenceNumber, '1000002'), eq(memberDocuments.kind, 'nomination')));
     expect(documents).toEqual([]);
   });
 

@@ -122,7 +122,7 @@ describe('count limits under parallel uploads', () => {
       Array.from({ length: 20 }, (_, index) => upload(agent, uploadForm(`scan-${index}.png`, png))),
     );
     expect(statusesOf(responses)).toEqual({ '201': 4, '429 uploads_per_day_exceeded': 16 });
-    expect(await rowsOf('1000002')).toBe(4);
+    expect(await rowsOf('1000002', 'documents')).toBe(4);
   });
 
   it('files a nomination PDF made twice at once under two names, neither refused', async () => {

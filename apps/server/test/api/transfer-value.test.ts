@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addMonths, addYears, isoDate, transferGuaranteedUntil, utcDay } from '@meridian/pensions';
+import { addDays, addMonths, addYears, isoDate, transferGuaranteedUntil, utcDay } from '@meridian/pensions';
 import { memberCases, storedTransferQuotes } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -71,6 +71,24 @@ describe('transfer value', () => {
       Math.round(position.keep.pensionAtNormalRetirementPence / 2),
     );
     expect(position.keep.increases.map((i: { capPercent: number }) => i.capPercent)).toEqual([5, 2.5]);
+  });
+
+  it('shows db.active the statement the demo issued 10 days ago: the guaranteed value, the TVS case and the pack', async () => {
+    const agent = await signedIn('db.active');
+    const askedOn = addDays(today(), -10);
+    const position = (await agent.request({ url: POSITION })).json();
+    expect(position.value).toMatchObject({ guaranteed: true, issuedOn: askedOn, guaranteeDate: askedOn });
+    expect(position.value.guaranteedUntil).toBe(transferGuaranteedUntil(askedOn));
+    expect(position.statement).toMatchObject({ freeNow: false, nextFreeOn: addYears(askedOn, 1) });
+    const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
+    const statement = cases.find((c: { caseType: string }) => c.caseType === 'TVS');
+    expect(statement).toMatchObject({ title: 'Transfer value statement of entitlement' });
+    const documents = (await agent.request({ url: '/mdp-api/api/members/current/documents' })).json();
+    expect(documents.items.map((d: { name: string }) => d.name)).toContain(`transfer-pack-${askedOn}.pdf`);
+    const pack = await agent.request({ url: PACK });
+    expect(pack.statusCode).toBe(200);
+    const text = await pdfText(pack.rawPayload);
+    expect(text).toContain(statement.caseNumber);
   });
 
   it('issues the free statement once in 12 months: a second is 409 with the next free date, unless the charge is accepted', async () => {
@@ -259,9 +277,9 @@ describe('transfer value', () => {
     ])
       expect(text).toContain(words);
     // none is guaranteed for a member who never asked
-    expect(codeOf(await (await signedIn('db.active')).request({ url: PACK }))).toBe(
-      'no_guaranteed_transfer_value',
-    );
+    expect(
+      codeOf(await (await signedIn('second.member', 'bluewater.localhost')).request({ url: PACK })),
+    ).toBe('no_guaranteed_transfer_value');
   });
 
   it('is for the signed-in member’s own DB record', async () => {

@@ -51,8 +51,20 @@ const noTransferValue = () =>
  * The signed-in member's record with the scheme's transfer terms: a DB pension not yet in payment (a DC pot
  * or a pension in payment has no transfer value here).
  */
-export async function transferBasisFor(db: Reader, request: FastifyRequest, today: IsoDate) {
-  const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
+export const transferBasisFor = (db: Reader, request: FastifyRequest, today: IsoDate) =>
+  transferBasisOf(
+    db,
+    { businessGroup: request.member!.businessGroup, referenceNumber: request.member!.referenceNumber },
+    today,
+  );
+
+/** As `transferBasisFor`, for a record named directly (the demo's seeded statement). */
+export async function transferBasisOf(
+  db: Reader,
+  record: { businessGroup: string; referenceNumber: string },
+  today: IsoDate,
+) {
+  const found = await findMember(db, record.businessGroup, record.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   if (found.scheme.type !== 'DB' || found.member.status === 'Pensioner') throw noTransferValue();
   return { ...found, config: localDbScheme(found.scheme.code, today) };

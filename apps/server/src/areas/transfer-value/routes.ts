@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
 import {
   errorBodySchema,
   partialTransferRequestSchema,
@@ -9,31 +8,15 @@ import {
   transferStatementRequestSchema,
   transferStatementResponseSchema,
 } from '@meridian/contracts';
-import {
-  statementEntitlement,
-  utcDay,
-  type CalculationProvider,
-  type TransferQuoteRequest,
-} from '@meridian/pensions';
+import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { storedTransferQuotes } from '../../db/schema';
-import { displayDate, displayPounds } from '../../lib/display';
 import { notFound } from '../../lib/errors';
-import { calculated, calculationMember } from '../member-data/calculations';
 import { guaranteedTransferQuote } from '../member-data/member-repository';
-import { openCase } from '../cases/open-case';
-import { fileForMember } from '../documents/library';
 import { memberOf } from '../journeys/actions';
 import { renderTransferPack } from './pack';
 import { partialTransfer } from './partial';
-import {
-  avcFundOf,
-  freeStatementNotDue,
-  keptBenefits,
-  statementsIssuedInYear,
-  transferBasisFor,
-  transferPosition,
-} from './position';
+import { avcFundOf, keptBenefits, transferBasisFor, transferPosition } from './position';
+import { issueTransferStatement } from './statement';
 
 const errors = {
   400: errorBodySchema,
@@ -43,11 +26,6 @@ const errors = {
   424: errorBodySchema,
 };
 const tags = ['transfer-value'];
-/** The case type of a statement of entitlement, as My requests shows it. */
-export const TRANSFER_STATEMENT_CASE_TYPE = 'TVS';
-const STATEMENT_TITLE = 'Transfer value statement of entitlement';
-const PACK_TYPE = 'Transfer pack';
-
 /**
  * Transfer value for the signed-in member's DB record: the position (guaranteed value, non-guaranteed AVCs,
  * the free statement, what the member keeps), a statement of entitlement (one free in 12 months, else the
@@ -84,95 +62,16 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const today = utcDay(new Date());
-      const basis = await transferBasisFor(db, request, today);
-      const record = memberOf(request);
-      // Worked out before the transaction: a remote calculation must not hold the record's lock.
-      const [quote, keep] = await Promise.all([
-        calculated(
-          calculations.transferQuote({
-            schemeCode: basis.scheme.code,
-            today,
-            guaranteeDate: today,
-            member: calculationMember(basis.member) as TransferQuoteRequest['member'],
-          }),
-        ),
-        keptBenefits(calculations, basis, today),
-      ]);
-      const avcFundPence = avcFundOf(basis.member);
-      const now = new Date();
-      const issued = await db.transaction(async (tx) => {
-        // One statement at a time per record: two requests at once cannot both be the free one.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`${record.businessGroup}/${record.referenceNumber}/${TRANSFER_STATEMENT_CASE_TYPE}`}))`,
-        );
-        const entitlement = statementEntitlement(
-          basis.config,
-          await statementsIssuedInYear(tx, record, today),
-          today,
-        );
-        if (!entitlement.freeNow && request.body.acceptCharge !== true)
-          throw freeStatementNotDue(
-            displayDate(entitlement.nextFreeOn!),
-            displayPounds(entitlement.chargePence),
-          );
-        const chargePence = entitlement.chargePence;
-        const [stored] = await tx
-          .insert(storedTransferQuotes)
-          .values({
-            ...record,
-            storedOn: today,
-            guaranteedUntil: quote.guaranteedUntil,
-            quote,
-            chargePence: chargePence > 0 ? chargePence : null,
-          })
-          .returning({ id: storedTransferQuotes.id });
-        const opened = await openCase(
-          tx,
-          {
-            record,
-            caseType: TRANSFER_STATEMENT_CASE_TYPE,
-            title: STATEMENT_TITLE,
-            journeyType: 'transfer-value',
-            documents: [
-              { name: 'Statement of entitlement and transfer pack', status: 'complete' },
-              ...(chargePence > 0
-                ? [{ name: `Payment of the ${displayPounds(chargePence)} charge`, status: 'outstanding' }]
-                : []),
-            ],
-            now,
-          },
-          (caseNumber) =>
-            renderTransferPack({
-              member: basis.member,
-              quote,
-              issuedOn: today,
-              avcFundPence,
-              keep,
-              chargePence,
-              caseNumber,
-            }),
-        );
-        await tx
-          .update(storedTransferQuotes)
-          .set({ caseNumber: opened.caseNumber })
-          .where(eq(storedTransferQuotes.id, stored!.id));
-        return { ...opened, chargePence };
-      });
-      const document = await fileForMember(request, {
-        name: `transfer-pack-${today}.pdf`,
-        type: PACK_TYPE,
-        kind: 'quote',
-        bytes: issued.pdf,
-      });
-      return reply.code(201).send({
-        caseNumber: issued.caseNumber,
-        issuedOn: today,
-        guaranteedUntil: quote.guaranteedUntil,
-        transferValuePence: quote.transferValuePence,
-        chargePence: issued.chargePence,
-        document,
-      });
+      const issued = await issueTransferStatement(
+        { db, calculations, library: app.documentLibrary },
+        {
+          record: memberOf(request),
+          today: utcDay(new Date()),
+          now: new Date(),
+          acceptCharge: request.body.acceptCharge === true,
+        },
+      );
+      return reply.code(201).send(issued);
     },
   );
 

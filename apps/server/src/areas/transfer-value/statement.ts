@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TransferStatementResponse } from '@meridian/contracts';
+import {
+  statementEntitlement,
+  type CalculationProvider,
+  type IsoDate,
+  type TransferQuoteRequest,
+} from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { storedTransferQuotes } from '../../db/schema';
+import { displayDate, displayPounds } from '../../lib/display';
+import { calculated, calculationMember } from '../member-data/calculations';
+import { openCase } from '../cases/open-case';
+import type { DocumentLibrary } from '../documents/library';
+import type { MemberRecord } from '../documents/repository';
+import { renderTransferPack } from './pack';
+import {
+  avcFundOf,
+  freeStatementNotDue,
+  keptBenefits,
+  statementsIssuedInYear,
+  transferBasisOf,
+} from './position';
+
+/** The case type of a statement of entitlement, as My requests shows it. */
+export const TRANSFER_STATEMENT_CASE_TYPE = 'TVS';
+const STATEMENT_TITLE = 'Transfer value statement of entitlement';
+const PACK_TYPE = 'Transfer pack';
+
+export interface StatementIssue {
+  record: MemberRecord;
+  /** The day the value is worked out and guaranteed from. */
+  today: IsoDate;
+  /** When the case opens and the pack is filed. */
+  now: Date;
+  acceptCharge: boolean;
+}
+
+/**
+ * Issues a statement of entitlement: the value worked out on `today` and guaranteed for 3 months, stored
+ * with a TVS case (the charge recorded when it is not the free one) and the transfer pack filed in the
+ * member's documents. 409 free_statement_not_due when it is not free and the charge is not accepted.
+ */
+export async function issueTransferStatement(
+  deps: { db: Database; calculations: CalculationProvider; library: DocumentLibrary },
+  { record, today, now, acceptCharge }: StatementIssue,
+): Promise<TransferStatementResponse> {
+  const { db, calculations } = deps;
+  const basis = await transferBasisOf(db, record, today);
+  // Worked out before the transaction: a remote calculation must not hold the record's lock.
+  const [quote, keep] = await Promise.all([
+    calculated(
+      calculations.transferQuote({
+        schemeCode: basis.scheme.code,
+        today,
+        guaranteeDate: today,
+        member: calculationMember(basis.member) as TransferQuoteRequest['member'],
+      }),
+    ),
+    keptBenefits(calculations, basis, today),
+  ]);
+  const avcFundPence = avcFundOf(basis.member);
+  const issued = await db.transaction(async (tx) => {
+    // One statement at a time per record: two requests at once cannot both be the free one.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`${record.businessGroup}/${record.referenceNumber}/${TRANSFER_STATEMENT_CASE_TYPE}`}))`,
+    );
+    const entitlement = statementEntitlement(
+      basis.config,
+      await statementsIssuedInYear(tx, record, today),
+      today,
+    );
+    if (!entitlement.freeNow && !acceptCharge)
+      throw freeStatementNotDue(displayDate(entitlement.nextFreeOn!), displayPounds(entitlement.chargePence));
+    const chargePence = entitlement.chargePence;
+    const [stored] = await tx
+      .insert(storedTransferQuotes)
+      .values({
+        ...record,
+        storedOn: today,
+        guaranteedUntil: quote.guaranteedUntil,
+        quote,
+        chargePence: chargePence > 0 ? chargePence : null,
+      })
+      .returning({ id: storedTransferQuotes.id });
+    const opened = await openCase(
+      tx,
+      {
+        record,
+        caseType: TRANSFER_STATEMENT_CASE_TYPE,
+        title: STATEMENT_TITLE,
+        journeyType: 'transfer-value',
+        documents: [
+          { name: 'Statement of entitlement and transfer pack', status: 'complete' },
+          ...(chargePence > 0
+            ? [{ name: `Payment of the ${displayPounds(chargePence)} charge`, status: 'outstanding' }]
+            : []),
+        ],
+        now,
+      },
+      (caseNumber) =>
+        renderTransferPack({
+          member: basis.member,
+          quote,
+          issuedOn: today,
+          avcFundPence,
+          keep,
+          chargePence,
+          caseNumber,
+        }),
+    );
+    await tx
+      .update(storedTransferQuotes)
+      .set({ caseNumber: opened.caseNumber })
+      .where(eq(storedTransferQuotes.id, stored!.id));
+    return { ...opened, chargePence };
+  });
+  const document = await deps.library.addPortalDocument(record, {
+    name: `transfer-pack-${today}.pdf`,
+    type: PACK_TYPE,
+    kind: 'quote',
+    bytes: issued.pdf,
+    receivedAt: now,
+  });
+  return {
+    caseNumber: issued.caseNumber,
+    issuedOn: today,
+    guaranteedUntil: quote.guaranteedUntil,
+    transferValuePence: quote.transferValuePence,
+    chargePence: issued.chargePence,
+    document,
+  };
+}
