@@ -28,13 +28,18 @@ const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridia
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-async function staffSignIn(page: Page, staff: { email: string; totpSecret: string }) {
+/** `stepsAhead`: a code of the next 30-second step, for staff whose code of this step was just used. */
+async function staffSignIn(page: Page, staff: { email: string; totpSecret: string }, stepsAhead = 0) {
   await page.goto('/admin/sign-in');
   await page.getByLabel('Email address').fill(staff.email);
   await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
   await page.getByLabel('Password').press('Enter');
   await expect(heading(page, 'Enter your code')).toBeVisible();
-  await page.getByLabel('Code').fill(await generate({ secret: staff.totpSecret }));
+  await page
+    .getByLabel('Code')
+    .fill(
+      await generate({ secret: staff.totpSecret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 }),
+    );
   await page.getByLabel('Code').press('Enter');
   await expect(heading(page, 'Case queue')).toBeVisible();
 }
@@ -88,5 +93,25 @@ test('a caseworker sees the outbox but is offered no resend', async ({ page }) =
   await expect(heading(page, 'Outbox')).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('button', { name: /Send again/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+});
+
+test('an administrator opens Integration clients from the menu; a caseworker is not offered it', async ({
+  page,
+}) => {
+  const administrator = demoStaff.find((staff) => staff.role === 'administrator')!;
+  await staffSignIn(page, administrator);
+  await tabTo(page, page.getByRole('link', { name: 'Integration clients' }));
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Integration clients')).toBeVisible();
+  await expect(page.getByText('No integration clients yet.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // The caseworker signed in a moment ago in the test before: this step's code is spent.
+  await staffSignIn(page, caseworker, 1);
+  await expect(page.getByRole('link', { name: 'Integration clients' })).toHaveCount(0);
+  await page.goto('/admin/integration-clients');
+  await expect(page.getByText('Only administrators can see the integration clients.')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });

@@ -8,8 +8,8 @@ import { hashPassword } from '../lib/password-hashing';
 export const DEMO_STAFF_PASSWORD = 'MeridianStaff!2026';
 
 /**
- * A caseworker and a team leader per demo tenant, each with a known authenticator-app secret (Base32)
- * so the demo and its tests can compute a code. Demo only: never seeded without MERIDIAN_DEMO.
+ * A caseworker and a team leader per demo tenant, and an administrator of the first, each with a known
+ * authenticator-app secret (Base32) so the demo and its tests can compute a code. Demo only: never seeded without MERIDIAN_DEMO.
  */
 export const demoStaff: ReadonlyArray<{
   email: string;
@@ -31,6 +31,13 @@ export const demoStaff: ReadonlyArray<{
     role: 'team_leader',
     tenantUrl: 'localhost',
     totpSecret: 'MERIDIANTEAMLEADERDEMOSECRETAAAA',
+  },
+  {
+    email: 'administrator@meridian.example',
+    name: 'Addy Minter',
+    role: 'administrator',
+    tenantUrl: 'localhost',
+    totpSecret: 'MERIDIANADMINISTRATORDEMOSECRETA',
   },
   {
     email: 'caseworker@bluewater.example',

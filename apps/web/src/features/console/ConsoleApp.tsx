@@ -14,6 +14,7 @@ import { WebhooksPage } from './WebhooksPage';
 import { DashboardPage } from './DashboardPage';
 import { BankChangesPage } from './BankChangesPage';
 import { DeathReportsPage } from './DeathReportsPage';
+import { IntegrationClientsPage } from './IntegrationClientsPage';
 import '../../components/forms.css';
 import './console.css';
 
@@ -32,6 +33,7 @@ export function ConsoleApp() {
         <Route path="bank-changes" element={<BankChangesPage />} />
         <Route path="death-reports" element={<DeathReportsPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="integration-clients" element={<IntegrationClientsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -60,6 +62,11 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
               <Link to="/admin/bank-changes">Bank changes</Link>{' '}
               <Link to="/admin/death-reports">Reports of a death</Link>{' '}
               <Link to="/admin/dashboard">Dashboard</Link>{' '}
+              {staff.role === 'administrator' && (
+                <>
+                  <Link to="/admin/integration-clients">Integration clients</Link>{' '}
+                </>
+              )}
               <span>
                 {staff.name} ({staffRoleNames[staff.role]})
               </span>{' '}

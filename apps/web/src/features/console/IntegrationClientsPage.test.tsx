@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { IntegrationClientList, StaffMember } from '@meridian/contracts';
+import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { ConsoleApp } from './ConsoleApp';
+import { consoleApi } from './console-api';
+
+const administrator: StaffMember = {
+  id: '0b6f4f7e-7c1d-4a55-9a1e-2f3d4c5b6a70',
+  name: 'Addy Minter',
+  email: 'administrator@meridian.example',
+  role: 'administrator',
+  tenantUrl: 'localhost',
+};
+const caseworker: StaffMember = { ...administrator, name: 'Casey Worker', role: 'caseworker' };
+
+const pensionsAdmin = {
+  id: '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Pensions admin system',
+  tenantUrl: 'localhost',
+  scopes: ['cases:read', 'cases:write'],
+  createdAt: '2026-11-01T09:00:00.000Z',
+  lastTokenAt: '2026-11-28T14:30:00.000Z',
+  disabledAt: null,
+};
+const oldPayroll = {
+  ...pensionsAdmin,
+  id: '7b2a1d3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c',
+  name: 'Old payroll',
+  scopes: ['members:write'],
+  lastTokenAt: null,
+  disabledAt: '2026-11-20T10:00:00.000Z',
+};
+
+/** The staff API as a fake: who is signed in, the clients, and Disable. */
+function consoleServer(staff: StaffMember) {
+  const clients: IntegrationClientList['clients'] = [pensionsAdmin, oldPayroll];
+  const fetch = stubFetch((url, init) => {
+    if (url.endsWith('/admin-api/me')) return jsonResponse(200, staff);
+    if (url.endsWith('/admin-api/integration-clients')) return jsonResponse(200, { clients });
+    const disabled = /integration-clients\/([^/]+)\/disable$/.exec(url);
+    if (disabled && init.method === 'POST') {
+      const index = clients.findIndex((client) => client.id === disabled[1]);
+      clients[index] = { ...clients[index]!, disabledAt: '2026-11-29T04:40:00.000Z' };
+      return jsonResponse(200, { ok: true });
+    }
+    return jsonResponse(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+  });
+  // Any write forgets the console client's shared reads, so each test's staff member is read afresh.
+  void consoleApi.signOut().catch(() => undefined);
+  return fetch;
+}
+
+const open = () =>
+  renderApp('/admin/integration-clients', { routes: [{ path: '/admin/*', element: <ConsoleApp /> }] });
+
+beforeEach(() => quietConsole());
+
+describe('Integration clients in the console', () => {
+  it('lists the clients to an administrator, who disables one after confirming', async () => {
+    const fetch = consoleServer(administrator);
+    open();
+    expect(await screen.findByRole('heading', { name: 'Integration clients', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Integration clients' })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    const active = within(table).getByRole('row', { name: /Pensions admin system/ });
+    expect(active.textContent).toContain('cases:read, cases:write');
+    expect(active.textContent).toContain('Yes');
+    const disabled = within(table).getByRole('row', { name: /Old payroll/ });
+    expect(disabled.textContent).toContain('Never');
+    expect(disabled.textContent).toContain('No, disabled');
+    expect(within(disabled).queryByRole('button')).toBeNull();
+
+    await userEvent.click(within(active).getByRole('button', { name: 'Disable Pensions admin system' }));
+    // Nothing is disabled until it is confirmed; No keeps it.
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/disable'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'No, keep it' }));
+    expect(screen.queryByRole('heading', { name: /Disable Pensions admin system/ })).toBeNull();
+
+    await userEvent.click(within(active).getByRole('button', { name: 'Disable Pensions admin system' }));
+    expect(screen.getByRole('heading', { name: 'Disable Pensions admin system?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, disable Pensions admin system' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Pensions admin system is disabled: its tokens no longer work.',
+    );
+    const disables = fetch.mock.calls.filter(([url]) => url.endsWith('/disable'));
+    expect(disables.map(([url, init]) => [init.method, url])).toEqual([
+      ['POST', `/admin-api/integration-clients/${pensionsAdmin.id}/disable`],
+    ]);
+    const after = within(await screen.findByRole('table')).getByRole('row', {
+      name: /Pensions admin system/,
+    });
+    expect(after.textContent).toContain('No, disabled');
+  });
+
+  it('is hidden from other roles: no link, no list read', async () => {
+    const fetch = consoleServer(caseworker);
+    open();
+    expect(await screen.findByText('Only administrators can see the integration clients.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Integration clients' })).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/integration-clients'))).toBe(false);
+  });
+});
