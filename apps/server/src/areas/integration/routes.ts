@@ -22,10 +22,10 @@ import {
   type IntegrationScope,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { memberCases, memberDocuments } from '../../db/schema';
+import { memberCases } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { tooManyRequests } from '../../plugins/rate-limits';
-import { actOnCase, caseDetail, caseInScope } from '../operations/case-work';
+import { actOnCase, caseDetail, sendCaseFile } from '../operations/case-work';
 import { auditStaff } from '../operations/staff-audit';
 import { describeProblem, validateImport } from '../my-details/member-import';
 import { importMembers } from '../my-details/member-import-store';
@@ -369,26 +369,11 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
       },
       async (request, reply) => {
         const { caseNumber, documentId } = request.params;
-        const found = await caseInScope(db, request, caseNumber);
-        const [file] = await db
-          .select()
-          .from(memberDocuments)
-          .where(and(eq(memberDocuments.id, documentId), eq(memberDocuments.caseNumber, caseNumber)));
-        if (!file) throw new AppError(404, 'case_file_not_found', 'This case has no such document.');
-        const stream = await app.documentLibrary.store.open(file.id);
-        await auditStaff(db, request, {
-          action: 'case_document_view',
-          outcome: 'success',
+        return sendCaseFile(db, request, reply, {
           caseNumber,
-          businessGroup: found.businessGroup,
-          referenceNumber: found.referenceNumber,
-          details: { documentId: file.id },
+          fileId: documentId,
+          disposition: 'attachment',
         });
-        return reply
-          .type(file.mediaType)
-          .header('content-disposition', 'attachment')
-          .header('cache-control', 'no-store')
-          .send(stream);
       },
     );
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { daysBetween, utcDay } from '@meridian/pensions';
 import { movesFrom, type CaseDetail, type QueuedCase, type StaffRole } from '@meridian/contracts';
 import type { Database } from '../../db/client';
@@ -156,6 +156,39 @@ export async function caseQueue(
         a.deadline.localeCompare(b.deadline) ||
         a.openedAt.localeCompare(b.openedAt),
     );
+}
+
+/**
+ * Sends a document the member sent with a case in the caller's scope (404 when the case has no such
+ * document), streamed from the store, its view audited; inline for the console, an attachment for an
+ * administration system.
+ */
+export async function sendCaseFile(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { caseNumber: string; fileId: string; disposition: 'inline' | 'attachment' },
+) {
+  const found = await caseInScope(db, request, file.caseNumber);
+  const [stored] = await db
+    .select()
+    .from(memberDocuments)
+    .where(and(eq(memberDocuments.id, file.fileId), eq(memberDocuments.caseNumber, file.caseNumber)));
+  if (!stored) throw new AppError(404, 'case_file_not_found', 'This case has no such document.');
+  const stream = await request.server.documentLibrary.store.open(stored.id);
+  await auditStaff(db, request, {
+    action: 'case_document_view',
+    outcome: 'success',
+    caseNumber: file.caseNumber,
+    businessGroup: found.businessGroup,
+    referenceNumber: found.referenceNumber,
+    details: { documentId: stored.id },
+  });
+  return reply
+    .type(stored.mediaType)
+    .header('content-disposition', file.disposition)
+    .header('cache-control', 'no-store')
+    .send(stream);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   assignCaseSchema,
   caseDetailSchema,
@@ -26,11 +26,19 @@ import {
   staffSignInSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { memberCases, memberDocuments, staffAccounts } from '../../db/schema';
+import { memberCases, staffAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, passwordMatches } from '../../lib/password-hashing';
 import { generateSecret } from 'otplib';
-import { actOnCase, assignableStaff, caseDetail, caseInScope, caseQueue, requireRight } from './case-work';
+import {
+  actOnCase,
+  assignableStaff,
+  caseDetail,
+  caseInScope,
+  caseQueue,
+  requireRight,
+  sendCaseFile,
+} from './case-work';
 import { decideIdentityCheck, identityDocument, pendingIdentityChecks } from './identity-checks';
 import { searchMembers } from './member-search';
 import { otpauthUri } from './staff-accounts';
@@ -369,26 +377,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database; secretsKey?
       async (request, reply) => {
         const { caseNumber, fileId } = request.params;
         await requireRight(db, request, 'read', caseNumber);
-        const found = await caseInScope(db, request, caseNumber);
-        const [file] = await db
-          .select()
-          .from(memberDocuments)
-          .where(and(eq(memberDocuments.id, fileId), eq(memberDocuments.caseNumber, caseNumber)));
-        if (!file) throw new AppError(404, 'case_file_not_found', 'This case has no such document.');
-        const stream = await app.documentLibrary.store.open(file.id);
-        await auditStaff(db, request, {
-          action: 'case_document_view',
-          outcome: 'success',
-          caseNumber,
-          businessGroup: found.businessGroup,
-          referenceNumber: found.referenceNumber,
-          details: { documentId: file.id },
-        });
-        return reply
-          .type(file.mediaType)
-          .header('content-disposition', 'inline')
-          .header('cache-control', 'no-store')
-          .send(stream);
+        return sendCaseFile(db, request, reply, { caseNumber, fileId, disposition: 'inline' });
       },
     );
 
