@@ -208,6 +208,18 @@ export const journeyChoiceSchema = z.object({
   /** When the tax-free cash and the first monthly payment are paid, for that retirement date. */
   lumpSumPaymentDate: z.string().optional(),
   firstPaymentDate: z.string().optional(),
+  /**
+   * A member with AVCs: the fund, the part paid as tax-free cash (first, before pension is given up) and
+   * the rest buying extra pension (a year; null when the scheme works it out on the application).
+   */
+  avc: z
+    .object({
+      fundPence: z.number().int(),
+      asCashPence: z.number().int(),
+      toPensionPence: z.number().int(),
+      extraPensionPence: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type JourneyChoice = z.infer<typeof journeyChoiceSchema>;
 

@@ -94,6 +94,13 @@ export function commutationFactor(scheme: DbSchemeConfig, age: YearsMonths): num
   return roundTo(interpolate(points, age.years + age.months / 12), 4);
 }
 
+/** The age-based AVC pension factor, interpolated as the commutation factor is; null when the scheme has none. */
+export function avcPensionFactor(scheme: DbSchemeConfig, age: YearsMonths): number | null {
+  if (!scheme.avcPensionFactors) return null;
+  const points = scheme.avcPensionFactors.map((r) => ({ x: r.age, y: r.factor }));
+  return roundTo(interpolate(points, age.years + age.months / 12), 4);
+}
+
 /**
  * A DB retirement quote: held pension revalued (deferred members) or projected with future service
  * (active members) to the retirement date, adjusted for early or late payment, with lump-sum options.

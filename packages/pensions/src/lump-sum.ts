@@ -95,3 +95,24 @@ export function residualTranches<T extends { code: string; annualPensionPence: n
   );
   return tranches.map((t, i) => ({ code: t.code, annualPensionPence: parts[i]! }));
 }
+
+export interface AvcUse {
+  fundPence: number;
+  /** Paid as tax-free cash, before any pension is given up. */
+  asCashPence: number;
+  /** The rest of the fund, buying extra pension. */
+  toPensionPence: number;
+  /** Extra pension a year it buys at the scheme's AVC pension factor, rounded down; null without a factor. */
+  extraPensionPence: number | null;
+}
+
+/** How an AVC fund is taken with a lump-sum option: the cash part first, the rest as extra pension. */
+export function avcUse(fundPence: number, option: LumpSumOption, pensionFactor: number | null): AvcUse {
+  const toPensionPence = fundPence - option.fromAvcPence;
+  return {
+    fundPence,
+    asCashPence: option.fromAvcPence,
+    toPensionPence,
+    extraPensionPence: pensionFactor === null ? null : floorPence(toPensionPence / pensionFactor),
+  };
+}

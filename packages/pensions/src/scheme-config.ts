@@ -99,6 +99,11 @@ export const dbSchemeSchema = z
     lateRetirement: adjustmentSchema,
     /** £ lump sum per £1 a year of pension given up, by age at retirement. */
     commutationFactors: ageFactorTable,
+    /**
+     * £ of AVC fund per £1 a year of extra pension, by age at retirement: what the AVC fund not taken as
+     * tax-free cash buys. Without it the scheme quotes the extra pension when the member applies.
+     */
+    avcPensionFactors: ageFactorTable.optional(),
     transfer: z.object({
       /** Cash equivalent per £1 a year of deferred pension, by age, for each tranche. */
       factorsByAge: z

@@ -60,5 +60,20 @@ export const choiceLines = (choice: JourneyChoice) => [
   { label: 'Option', value: choice.optionLabel },
   { label: 'Tax-free cash', value: displayPounds(choice.lumpSumPence) },
   { label: 'Pension a year', value: displayPounds(choice.annualPensionPence) },
+  ...(choice.avc
+    ? [
+        { label: 'AVC fund', value: displayPounds(choice.avc.fundPence) },
+        { label: 'AVC fund taken as tax-free cash', value: displayPounds(choice.avc.asCashPence) },
+        {
+          label: 'AVC fund buying extra pension',
+          value:
+            choice.avc.toPensionPence === 0
+              ? 'None'
+              : choice.avc.extraPensionPence === null
+                ? `${displayPounds(choice.avc.toPensionPence)} (we will tell you the extra pension it buys)`
+                : `${displayPounds(choice.avc.toPensionPence)}, buying ${displayPounds(choice.avc.extraPensionPence)} a year`,
+        },
+      ]
+    : []),
   { label: 'Figures worked out on', value: displayDate(choice.quoteCalculatedOn) },
 ];

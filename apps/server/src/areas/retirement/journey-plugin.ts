@@ -4,7 +4,18 @@ import {
   startDbCoreJourneyRequestSchema,
   type JourneyChoice,
 } from '@meridian/contracts';
-import { isoDate, retirementJourneyExpiry, utcDay, type DbQuote } from '@meridian/pensions';
+import {
+  avcPensionFactor,
+  avcUse,
+  getDbSchemeConfig,
+  isoDate,
+  retirementJourneyExpiry,
+  UnknownSchemeError,
+  utcDay,
+  type DbQuote,
+  type IsoDate,
+  type YearsMonths,
+} from '@meridian/pensions';
 import { enteredLumpSums } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
@@ -19,6 +30,16 @@ const optionLabels: Record<string, string> = {
   'maximum-lump-sum': 'Maximum tax-free cash and a reduced pension',
   'requested-lump-sum': 'Tax-free cash of your choice and a reduced pension',
 };
+
+/** This server's AVC pension factor for the scheme; null for a scheme only a remote engine knows. */
+function localAvcPensionFactor(code: string, today: IsoDate, age: YearsMonths): number | null {
+  try {
+    return avcPensionFactor(getDbSchemeConfig(code, today), age);
+  } catch (error) {
+    if (error instanceof UnknownSchemeError) return null;
+    throw error;
+  }
+}
 
 /**
  * Locks the chosen quote in: the retirement date must be in the member's window and open for an
@@ -67,12 +88,22 @@ async function lockQuote({ tx, request, graph, calculations, input, now }: LockC
   const choice: JourneyChoice = {
     retirementDate,
     selectedQuoteName,
-    optionLabel: optionLabels[option.kind] ?? option.kind,
+    optionLabel:
+      option.kind === 'full-pension' && option.lumpSumPence > 0
+        ? 'Full pension, with your AVC fund as tax-free cash'
+        : (optionLabels[option.kind] ?? option.kind),
     lumpSumPence: option.lumpSumPence,
     annualPensionPence: option.residualPensionPence,
     quoteCalculatedOn: quote.calculatedOn,
     lumpSumPaymentDate: quote.payments.lumpSumPaymentDate,
     firstPaymentDate: quote.payments.firstPaymentDate,
+    ...(quote.avcFundPence > 0 && {
+      avc: avcUse(
+        quote.avcFundPence,
+        option,
+        localAvcPensionFactor(scheme.code, today, quote.ageAtRetirement),
+      ),
+    }),
   };
   const expiry = retirementJourneyExpiry(isoDate(retirementDate), today, graph.definition.expiryDays);
   return { locked: choice, expiresAt: new Date(`${expiry}T23:59:59Z`) };
