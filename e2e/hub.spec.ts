@@ -139,13 +139,18 @@ test('db.avc: the AVC fund and the guaranteed transfer value with its expiry', a
   await capture(page, 'db-avc');
 });
 
-test('db.active: far from retirement, no alert to take the pension', async ({ page }) => {
+test('db.active: far from retirement, no alert to take the pension, the transfer value they asked for', async ({
+  page,
+}) => {
   await signInToHub(page, 'db.active');
   await expect(page.getByRole('heading', { name: /You can take your pension now/ })).toHaveCount(0);
   await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(
     /^Retire from \d{2} \w{3} \d{4}$/,
   );
-  await expect(page.getByText('Guaranteed transfer value')).toHaveCount(0);
+  // the statement of entitlement they asked for 10 days ago
+  await expect(page.getByRole('region', { name: 'Your Meridian Final Salary Section record' })).toContainText(
+    /Guaranteed transfer value£[\d,.]+, guaranteed until \d{2} \w{3} \d{4} \(quote issued \d{2} \w{3} \d{4}\)/,
+  );
   await capture(page, 'db-active');
 });
 

@@ -101,3 +101,31 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
   await page.goto('/search?q=transfer');
   await expect(page.getByRole('main').getByRole('link', { name: 'Transferring your pension' })).toBeVisible();
 });
+
+test('db.active finds the statement of entitlement they asked for 10 days ago: the guaranteed value, the case and the pack', async ({
+  page,
+}) => {
+  await signInToHub(page, 'db.active');
+  await page.goto('/transfer');
+  const main = page.getByRole('main');
+  const value = main.getByRole('region', { name: 'Guaranteed transfer value' });
+  await expect(value).toContainText(/£[\d,]+\.\d\d/);
+  await expect(value).toContainText(/Guaranteed until \d\d \w{3} \d{4} \(\d+ days left\)/);
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto('/my-requests');
+  const request = main.getByText(/TVS-\d+/).first();
+  await expect(request).toBeVisible();
+  const reference = (await request.textContent())!.match(/TVS-\d+/)![0];
+  await expect(main).toContainText('Transfer value statement of entitlement');
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto('/documents');
+  const pack = main.getByRole('link', { name: /^transfer-pack-\d{4}-\d{2}-\d{2}\.pdf$/ });
+  await expect(pack).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), pack.click()]);
+  const text = (await pdfLines(await readFile((await download.path())!))).join('\n');
+  expect(text).toContain(reference);
+  expect(text).toContain('Guaranteed transfer value');
+});

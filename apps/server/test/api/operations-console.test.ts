@@ -230,6 +230,16 @@ describe('staff sign-in', () => {
 });
 
 describe('case work', () => {
+  it('queues the statement of entitlement db.active asked for 10 days ago with its quote deadline', async () => {
+    const agent = await signedInStaff(caseworker);
+    const cases = (await agent.request({ method: 'GET', url: '/admin-api/cases?status=open' })).json()
+      .cases as Array<{ caseType: string; referenceNumber: string; ageDays: number; deadlineRule: string }>;
+    expect(cases.find((c) => c.caseType === 'TVS' && c.referenceNumber === '1000002')).toMatchObject({
+      ageDays: 10,
+      deadlineRule: 'Quote: 2 months from the request',
+    });
+  });
+
   it('lists the tenant’s cases with deadlines and refuses another tenant’s case', async () => {
     const own = await openTestCase();
     const other = await openTestCase('BLU', '2000001', 'BRP1');

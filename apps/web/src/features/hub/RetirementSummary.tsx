@@ -144,7 +144,7 @@ export function RetirementSummary({ details }: { details: PersonalDetails }) {
         <SummaryRow term="Reference number">{details.referenceNumber}</SummaryRow>
         {details.status === 'Pensioner' && <PensionInPaymentRows recordKey={recordKeyOf(details)} />}
         {quoted && <RetirementRows {...quoted} />}
-        {details.schemeType === 'DB' && details.status === 'Deferred' && (
+        {details.schemeType === 'DB' && details.status !== 'Pensioner' && (
           <GuaranteedTransferRow recordKey={recordKeyOf(details)} />
         )}
       </dl>

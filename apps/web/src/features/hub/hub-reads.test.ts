@@ -20,15 +20,16 @@ describe('the reads the hub starts early', () => {
     );
   });
 
-  it('asks a deferred defined benefit member for their figures and transfer quote', () => {
-    expect(hubReadsFor({ memberStatus: 'Deferred', schemeType: 'DB' })).toEqual(
-      expect.arrayContaining([QUOTES, TIME, TRANSFER]),
-    );
+  it('asks a deferred or active defined benefit member for their figures and transfer quote', () => {
+    for (const memberStatus of ['Deferred', 'Active'])
+      expect(hubReadsFor({ memberStatus, schemeType: 'DB' })).toEqual(
+        expect.arrayContaining([QUOTES, TIME, TRANSFER]),
+      );
   });
 
-  it('asks an active or defined contribution member for their figures only', () => {
+  it('asks a defined contribution member for their figures only', () => {
     for (const fields of [
-      { memberStatus: 'Active', schemeType: 'DB' },
+      { memberStatus: 'Active', schemeType: 'DC' },
       { memberStatus: 'Deferred', schemeType: 'DC' },
     ]) {
       const reads = hubReadsFor(fields);

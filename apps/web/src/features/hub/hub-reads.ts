@@ -18,7 +18,7 @@ const FIGURES_READS = [
 ];
 /** The pension being paid: the summary shows it to pensioners. */
 export const PAYMENTS_READ = '/mdp-api/api/members/current/pension-payments';
-/** A guaranteed transfer value: the summary shows it to deferred members of a defined benefit scheme. */
+/** A guaranteed transfer value: the summary shows it to active and deferred members of a defined benefit scheme. */
 export const TRANSFER_QUOTE_READ = '/mdp-api/api/retirement/transfer-quote';
 
 /**
@@ -31,7 +31,7 @@ export function hubReadsFor({ memberStatus, schemeType }: { memberStatus?: unkno
   return [
     ...HUB_READS,
     ...(memberStatus === 'Pensioner' ? [PAYMENTS_READ] : FIGURES_READS),
-    ...(schemeType === 'DB' && memberStatus === 'Deferred' ? [TRANSFER_QUOTE_READ] : []),
+    ...(schemeType === 'DB' && memberStatus !== 'Pensioner' ? [TRANSFER_QUOTE_READ] : []),
     // The pot today, under the summary of every DC record.
     ...(schemeType === 'DC' ? [DC_POT_READ] : []),
   ];
