@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/provider';
 // Tenant typefaces, self-hosted: a browser fetches a face only when the tenant's pages use it.
@@ -10,4 +11,7 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(<App />);
+// The first render draws the whole app (the page carries its tenant): as a transition React renders it
+// in slices with the browser let in between, instead of in one long task that blocks input.
+const app = createRoot(root);
+startTransition(() => app.render(<App />));
