@@ -3,6 +3,7 @@
 // named after the portal's port.
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { URL } from 'node:url';
 import pg from 'pg';
 
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
