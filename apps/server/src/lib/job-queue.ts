@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs, type jobKinds } from '../db/schema';
 
@@ -108,7 +108,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           and(
             inArray(jobs.status, ['queued', 'failed']),
             inArray(jobs.kind, kinds),
-            lte(jobs.runAt, now),
+            // Due within the millisecond `now` names: run_at has microseconds (a trigger's now()) that a
+            // JavaScript date lacks, so a job enqueued within the millisecond just read was not yet due.
+            lt(jobs.runAt, new Date(now.getTime() + 1)),
             or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
           ),
         )
