@@ -95,7 +95,7 @@ describe('logout route', () => {
   it('signs a signed-in member out and lands on the sign-in page', async () => {
     document.cookie = 'accessToken=token-1; path=/';
     const fetch = stubFetch((url) => {
-      if (url.endsWith('/logout')) document.cookie = 'accessToken=; Max-Age=0; path=/';
+      if (url.endsWith('/logout')) document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
       return new Response(null, { status: 204 });
     });
     const { router } = renderApp('/sa/logout');

@@ -73,7 +73,7 @@ describe('tenant provider', () => {
   });
 
   it('draws the skip link and the cookie banner before the tenant is known, and keeps them', async () => {
-    document.cookie = 'cookie_consent=; Max-Age=0; path=/';
+    document.cookie = 'cookie_consent=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     let answer: (response: Response) => void = () => undefined;
     stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     render(

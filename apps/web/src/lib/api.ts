@@ -13,7 +13,7 @@ import {
   type TenantContent,
 } from '@meridian/contracts';
 import { runtimeConfig } from './config';
-import { writeCookie } from './cookies';
+import { removeCookie } from './cookies';
 import { createHttpClient, getContent, HttpError, type RequestInfo } from './http/client';
 import { activeRecordHeaders, singleAuthData } from './session-storage';
 
@@ -63,7 +63,7 @@ export async function refreshExpiredAccess(
   client = http,
 ): Promise<unknown> {
   if (error.status === 401 && error.codes.some((code) => SESSION_ENDED.has(code)))
-    writeCookie('accessToken=; Max-Age=0; path=/');
+    removeCookie('accessToken');
   if (error.status !== 401 || !error.codes.includes('ERROR_ACCESS_TOKEN_EXPIRED')) throw error;
   refreshing ??= refreshOnce(client).finally(() => {
     refreshing = null;

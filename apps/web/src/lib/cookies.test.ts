@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies, readCookie, writeCookie } from './cookies';
 
 afterEach(() => {
-  for (const name of ['a', 'keep_me', 'b']) document.cookie = `${name}=; Max-Age=0; path=/`;
+  for (const name of ['a', 'keep_me', 'b']) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
 
 describe('cookies', () => {

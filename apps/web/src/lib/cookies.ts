@@ -25,10 +25,18 @@ const forgetCookies = () => {
   cookiesThisTurn = undefined;
 };
 
-/** Sets (or, with Max-Age=0, removes) a cookie: a `name=value; attributes` assignment. */
+/** Sets a cookie: a `name=value; attributes` assignment. */
 export function writeCookie(assignment: string) {
   document.cookie = assignment;
   forgetCookies();
+}
+
+/**
+ * Removes a cookie of the site's root path. An expiry in the past, the form every browser and DOM
+ * implementation honours (happy-dom, which the unit tests run in, keeps a cookie given `Max-Age=0`).
+ */
+export function removeCookie(name: string) {
+  writeCookie(`${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`);
 }
 
 /** The value of a cookie the script can see, or undefined. */
@@ -45,6 +53,6 @@ export function clearCookies(whitelist: string[], cookieString = currentCookies(
   for (const part of cookieString.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (!name || whitelist.some((kept) => name.includes(kept))) continue;
-    writeCookie(`${name}=; Max-Age=0; path=/`);
+    removeCookie(name);
   }
 }

@@ -11,7 +11,7 @@ const security = {
 };
 
 afterEach(() => {
-  document.cookie = 'accessToken=; Max-Age=0; path=/';
+  document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   sessionStorage.clear();
 });
 

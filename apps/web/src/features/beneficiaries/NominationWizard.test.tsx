@@ -49,7 +49,7 @@ describe('beneficiaries', { timeout: 20_000 }, () => {
     document.cookie = 'accessToken=token-1; path=/';
   });
   afterEach(() => {
-    document.cookie = 'accessToken=; Max-Age=0; path=/';
+    document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
   it('shows the nomination read only, each relationship in its colour group, with the date it was made', async () => {

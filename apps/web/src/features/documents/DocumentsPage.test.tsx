@@ -43,7 +43,7 @@ describe('the document library', () => {
     document.cookie = 'accessToken=token-1; path=/';
   });
   afterEach(() => {
-    document.cookie = 'accessToken=; Max-Age=0; path=/';
+    document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     singleAuthData.remove();
     // jsdom has no object URLs; the download test lends them.
     Reflect.deleteProperty(URL, 'createObjectURL');

@@ -35,7 +35,7 @@ describe('sending a document a request asked for', () => {
     document.cookie = 'accessToken=token-1; path=/';
   });
   afterEach(() => {
-    document.cookie = 'accessToken=; Max-Age=0; path=/';
+    document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
   it('uploads into the request’s context, tagged with the document, then sends it with the request', async () => {

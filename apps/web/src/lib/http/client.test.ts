@@ -20,8 +20,8 @@ beforeEach(() => stubFetch(() => json(200, { ok: true })));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.cookie = 'accessToken=; Max-Age=0; path=/';
-  document.cookie = 'XSRF-TOKEN=; Max-Age=0; path=/';
+  document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
 describe('query serialisation', () => {

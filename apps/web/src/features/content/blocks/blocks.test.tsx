@@ -106,7 +106,7 @@ describe('links and buttons', () => {
         '/content-api/api/v2/content/url?key=hub&tenantUrl=localhost&contentAccessKey=member-key-0123456789',
       );
     } finally {
-      document.cookie = 'accessToken=; max-age=0';
+      document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
       sessionStorage.clear();
     }
   });
