@@ -31,8 +31,12 @@ export function AnalyticsTracker({ createAnalytics = () => analyticsFor(runtimeC
 
   useEffect(() => {
     if (consent !== 'accepted') return;
+    const shown = window.location.href;
     return afterPageSettles(() => {
       const { href, pathname, search } = window.location;
+      // A navigation begun before this page settled (the address already changed, its page not yet
+      // drawn) reports its own view: this one would pair the new address with this page's title.
+      if (href !== shown) return;
       analytics.pageView({
         path: currentPath(),
         title: document.title,
