@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
 import { databaseTarget } from '../../database-target';
-import { openDatabase } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
 import { describeProblem, validateImport } from './member-import';
 import { formatOf, ImportFileError, readImportFile } from './member-import-file';
 import { importMembers } from './member-import-store';
@@ -46,65 +46,60 @@ try {
   }
   throw error;
 }
-if (values.data) {
-  const checkedRows = validateDataRows(rows, format);
-  if (!checkedRows.ok)
-    fail([
-      `${file}: ${checkedRows.problems.length} problem(s)`,
-      ...checkedRows.problems.map(describeProblem),
-    ]);
+type ImportProblem = Parameters<typeof describeProblem>[0];
+type Outcome = { ok: true; written: string; wouldWrite: string } | { ok: false; problems: ImportProblem[] };
+
+/** Writes checked rows into the server's database, or explains why nothing was written. */
+async function writeChecked(write: (db: Database) => Promise<Outcome>) {
   const database = await openDatabase(databaseTarget(loadConfig()));
   try {
     await database.migrate();
-    const result = await importMemberData(database.db, {
-      businessGroup,
-      rows: checkedRows.rows,
-      source: basename(file),
-      dryRun: values['dry-run'],
-    });
+    const result = await write(database.db);
     if (!result.ok) {
       for (const problem of result.problems) console.error(describeProblem(problem));
       console.error('Nothing was imported.');
       process.exitCode = 1;
     } else {
-      const counts = `${result.membersChanged} member(s) changed, ${result.paymentsAdded} payment(s) added`;
       console.log(
         values['dry-run']
-          ? `Dry run, nothing written: ${result.rows} row(s) for ${businessGroup} would leave ${counts} (${database.description}).`
-          : `Imported ${result.rows} row(s) into ${businessGroup}: ${counts} (${database.description}).`,
+          ? `Dry run, nothing written: ${result.wouldWrite} (${database.description}).`
+          : `${result.written} (${database.description}).`,
       );
     }
   } finally {
     await database.close();
   }
-  process.exit();
 }
 
-const checked = validateImport(rows, businessGroup, format);
-if (!checked.ok)
-  fail([`${file}: ${checked.problems.length} problem(s)`, ...checked.problems.map(describeProblem)]);
-
-const database = await openDatabase(databaseTarget(loadConfig()));
-try {
-  await database.migrate();
-  const result = await importMembers(database.db, {
-    businessGroup,
-    members: checked.members,
-    source: basename(file),
-    dryRun: values['dry-run'],
+const source = basename(file);
+const dryRun = values['dry-run'];
+if (values.data) {
+  const checked = validateDataRows(rows, format);
+  if (!checked.ok)
+    fail([`${file}: ${checked.problems.length} problem(s)`, ...checked.problems.map(describeProblem)]);
+  await writeChecked(async (db) => {
+    const result = await importMemberData(db, { businessGroup, rows: checked.rows, source, dryRun });
+    if (!result.ok) return result;
+    const counts = `${result.membersChanged} member(s) changed, ${result.paymentsAdded} payment(s) added`;
+    return {
+      ok: true,
+      written: `Imported ${result.rows} row(s) into ${businessGroup}: ${counts}`,
+      wouldWrite: `${result.rows} row(s) for ${businessGroup} would leave ${counts}`,
+    };
   });
-  if (!result.ok) {
-    for (const problem of result.problems) console.error(describeProblem(problem));
-    console.error('Nothing was imported.');
-    process.exitCode = 1;
-  } else {
+} else {
+  const checked = validateImport(rows, businessGroup, format);
+  if (!checked.ok)
+    fail([`${file}: ${checked.problems.length} problem(s)`, ...checked.problems.map(describeProblem)]);
+  await writeChecked(async (db) => {
+    const result = await importMembers(db, { businessGroup, members: checked.members, source, dryRun });
+    if (!result.ok) return result;
     const counts = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.bankAccountsChanged} bank account(s) changed`;
-    console.log(
-      values['dry-run']
-        ? `Dry run, nothing written: ${checked.members.length} member(s) for ${businessGroup} would be ${counts} (${database.description}).`
-        : `Imported ${checked.members.length} member(s) into ${businessGroup}: ${counts} (${database.description}).`,
-    );
-  }
-} finally {
-  await database.close();
+    return {
+      ok: true,
+      written: `Imported ${checked.members.length} member(s) into ${businessGroup}: ${counts}`,
+      wouldWrite: `${checked.members.length} member(s) for ${businessGroup} would be ${counts}`,
+    };
+  });
 }
+process.exit();
