@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -12,6 +11,7 @@ import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { prepareDatabase } from '../../src/prepare';
 import { BrowserAgent } from './browser-agent';
+import { scratchPostgresDatabase } from './scratch-database';
 
 /**
  * The backup and restore drill of docs/deploy.md, on the PostgreSQL server only (pg_dump and
@@ -31,21 +31,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'meridian-backup-'));
 cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
 
 async function newDatabase(label: string): Promise<string> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `meridian_${label}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await scratchPostgresDatabase(label);
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 async function serve(url: string, documentsDir: string, demo: boolean) {

@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, type DatabaseTarget } from '../../src/db/client';
 import { applyMigrations, pendingMigrations, PendingMigrationsError } from '../../src/db/migrations';
 import { prepareDatabase } from '../../src/prepare';
+import { scratchPostgresDatabase } from './scratch-database';
 
 const run = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -30,21 +29,9 @@ afterAll(async () => {
 /** An empty database of this project's kind: a new one on the PostgreSQL server, or a PGlite directory. */
 async function emptyDatabase(): Promise<{ target: DatabaseTarget; env: Record<string, string> }> {
   if (onPostgres) {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `meridian_migrate_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return { target: { kind: 'postgres', url: url.toString() }, env: { DATABASE_URL: url.toString() } };
+    const { url, drop } = await scratchPostgresDatabase('migrate');
+    cleanups.push(drop);
+    return { target: { kind: 'postgres', url }, env: { DATABASE_URL: url } };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-migrate-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
