@@ -46,7 +46,19 @@ export async function signInWithProvider(agent: BrowserAgent, username: string, 
     ...form({ username, password: 'MeridianDemo!2026' }),
   });
   expect(login.statusCode, login.body).toBe(303);
-  const resume = await agent.request({ method: 'GET', url: pathOf(login.headers.location) });
+  return finishSignIn(agent, login.headers.location, { verifier, redirectUri });
+}
+
+/**
+ * From the provider's answer to a completed sign-in page (its redirect), back to the portal's callback
+ * and the code exchanged for the tokens.
+ */
+export async function finishSignIn(
+  agent: BrowserAgent,
+  signedInRedirect: unknown,
+  { verifier, redirectUri }: { verifier: string; redirectUri: string },
+) {
+  const resume = await agent.request({ method: 'GET', url: pathOf(signedInRedirect) });
   expect(resume.statusCode, resume.body).toBe(303);
   const callback = new URL(String(resume.headers.location));
   expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);

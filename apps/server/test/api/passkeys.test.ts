@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { passkeyChallenges, passkeys, sessions, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
-import { CLIENT_ID, startSignIn } from './oidc-flow';
+import { finishSignIn, startSignIn } from './oidc-flow';
 import { messagesTo } from './outbox-codes';
 import { SoftwareAuthenticator } from './software-authenticator';
 
@@ -388,10 +388,6 @@ describe('signing in with a passkey on the embedded OpenID provider’s page', (
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
-  const pathOf = (location: unknown) => {
-    const url = new URL(String(location), 'http://localhost');
-    return `${url.pathname}${url.search}`;
-  };
   const providerOptions = async (agent: BrowserAgent, interactionPath: string) => {
     const answer = await post(agent, `${interactionPath}/passkey/options`);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -412,22 +408,8 @@ describe('signing in with a passkey on the embedded OpenID provider’s page', (
 
     const done = await answerOnPage(browser, interactionPath, JSON.stringify(authenticator.assert(options)));
     expect(done.statusCode, done.body).toBe(303);
-    const resume = await browser.request({ url: pathOf(done.headers.location) });
-    expect(resume.statusCode, resume.body).toBe(303);
-    const callback = new URL(String(resume.headers.location));
-    const token = await browser.request({
-      method: 'POST',
-      url: '/oidc/token',
-      ...formOf({
-        grant_type: 'authorization_code',
-        code: callback.searchParams.get('code')!,
-        redirect_uri: redirectUri,
-        client_id: CLIENT_ID,
-        code_verifier: verifier,
-      }),
-    });
-    expect(token.statusCode, token.body).toBe(200);
-    const claims = decodeJwt(token.json().id_token as string);
+    const tokens = await finishSignIn(browser, done.headers.location, { verifier, redirectUri });
+    const claims = decodeJwt(tokens.id_token);
     expect(claims.sub).toBe(await userIdOf('linked'));
     expect(claims.amr).toEqual(['hwk', 'mfa']);
     expect((await rowOf(authenticator.id))!.lastUsedAt).not.toBeNull();
