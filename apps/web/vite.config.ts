@@ -22,7 +22,19 @@ export default defineConfig({
           groups: [
             // React and the router change far less often than the app: in a chunk of their own they
             // stay cached across releases (and the app's entry chunk stays small).
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 1,
+            },
+            // The rest of what the first screen runs, in one chunk. Split by which lazy pages share each
+            // module, it was 16 files of under 2 kB gzipped, each a request before the first paint.
+            // Not following dependencies: they would pull the lazy pages' imports in too.
+            {
+              name: 'shell',
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
@@ -30,7 +42,16 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/authentication-api', '/content-api', '/mdp-api', '/api', '/admin-api', '/health', '/ready', '/docs'].map((prefix) => [prefix, api]),
+      [
+        '/authentication-api',
+        '/content-api',
+        '/mdp-api',
+        '/api',
+        '/admin-api',
+        '/health',
+        '/ready',
+        '/docs',
+      ].map((prefix) => [prefix, api]),
     ),
   },
 });
