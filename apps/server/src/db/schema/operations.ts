@@ -81,6 +81,7 @@ export const caseEventKinds = [
   'rejected',
   'document_received',
   'document_requested',
+  'document_uploaded',
 ] as const;
 
 /**
@@ -93,9 +94,11 @@ export const caseEvents = portal.table(
     id: uuid('id').primaryKey().defaultRandom(),
     caseNumber: text('case_number').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** Null when an integration client acted. */
+    /** Null when an integration client or the member acted. */
     staffId: uuid('staff_id'),
     clientId: uuid('client_id'),
+    /** The member's sign-in, when the member acted (sent a document the case asked for). */
+    userId: uuid('user_id'),
     kind: text('kind', { enum: caseEventKinds }).notNull(),
     /** The status after the event (status, completed, rejected). */
     status: text('status'),
