@@ -81,7 +81,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { createMessaging, type Messaging } from './lib/messaging';
 import { createJobWorker, type JobWorker } from './lib/job-queue';
 import { inMessageScope, type OutboxDelivery } from './lib/outbox';
-import { webhookJobHandler } from './areas/webhooks/delivery';
+import { sealPlainWebhookSecrets, webhookJobHandler, webhookSecretKey } from './areas/webhooks/delivery';
 import { webhookConsoleRoutes } from './areas/webhooks/routes';
 import {
   INTEGRATION_API_PREFIX,
@@ -315,11 +315,14 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   messageDelivery = messaging.delivery;
   app.decorate('messaging', messaging);
+  const webhookKey = await webhookSecretKey(db, config.SECRETS_KEY);
+  const sealedWebhooks = await sealPlainWebhookSecrets(db, webhookKey);
+  if (sealedWebhooks > 0) app.log.info({ sealed: sealedWebhooks }, 'webhook secrets sealed');
   const jobs = createJobWorker({
     db,
     log: app.log,
     pollMs: config.JOB_POLL_MS,
-    handlers: { ...messaging.jobHandlers, webhook: webhookJobHandler(db) },
+    handlers: { ...messaging.jobHandlers, webhook: webhookJobHandler(db, webhookKey) },
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

@@ -2,13 +2,23 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, memberCases, outboxMessages, tenants, webhookDeliveries } from '../../src/db/schema';
+import {
+  jobs,
+  memberCases,
+  outboxMessages,
+  tenants,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../src/db/schema';
 import { BLANKED_CODE, createMessaging } from '../../src/lib/messaging';
 import { createJobWorker, enqueueJob } from '../../src/lib/job-queue';
 import { loadSigningKey } from '../../src/lib/server-keys';
 import {
   addWebhookEndpoint,
+  newWebhookSecret,
+  sealPlainWebhookSecrets,
   verifyWebhook,
+  webhookSecretKey,
   WEBHOOK_HEADERS,
   WEBHOOK_TOLERANCE_SECONDS,
 } from '../../src/areas/webhooks/delivery';
@@ -180,6 +190,7 @@ describe('email through the job queue', () => {
 });
 
 interface Received {
+  url: string | undefined;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -191,7 +202,7 @@ describe('webhooks for case events', () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
-      received.push({ headers: request.headers, body });
+      received.push({ url: request.url, headers: request.headers, body });
       response.statusCode = failuresLeft-- > 0 ? 503 : 204;
       response.end();
     });
@@ -285,5 +296,66 @@ describe('webhooks for case events', () => {
     ]);
     expect(await ctx.app.jobs.runOnce(minutesFrom(now, 11))).toBe(2);
     expect(received).toHaveLength(5);
+  });
+
+  it('keeps each receiver’s secret sealed at rest, seals one kept plain, and still signs with it', async () => {
+    const { db } = ctx.database;
+    const port = (receiver.address() as { port: number }).port;
+    const storedSecret = async (id: string) =>
+      (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!.secret;
+    const added = await addWebhookEndpoint(db, {
+      tenantUrl: 'localhost',
+      url: `http://127.0.0.1:${port}/sealed-added`,
+      events: ['case.opened'],
+      production: false,
+    });
+    expect(added.secret).toMatch(/^whsec_/);
+    expect(await storedSecret(added.id)).toMatch(/^sealed:/);
+    expect(await storedSecret(added.id)).not.toContain(added.secret.slice('whsec_'.length));
+
+    // A receiver kept plain (added by a release before sealing) is sealed as the server starts.
+    const plainSecret = newWebhookSecret();
+    const [plain] = await db
+      .insert(webhookEndpoints)
+      .values({
+        tenantUrl: 'localhost',
+        url: `http://127.0.0.1:${port}/sealed-plain`,
+        events: ['case.opened'],
+        secret: plainSecret,
+      })
+      .returning({ id: webhookEndpoints.id });
+    const key = await webhookSecretKey(db, ctx.config.SECRETS_KEY);
+    expect(await sealPlainWebhookSecrets(db, key)).toBe(1);
+    expect(await storedSecret(plain!.id)).toMatch(/^sealed:/);
+    expect(await storedSecret(plain!.id)).not.toContain(plainSecret.slice('whsec_'.length));
+    expect(await sealPlainWebhookSecrets(db, key)).toBe(0);
+
+    // Each delivery is still signed with the secret its receiver was given.
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantUrl, 'localhost'));
+    await db.insert(memberCases).values({
+      caseNumber: 'HOOK-SEALED',
+      businessGroup: tenant!.businessGroups[0]!,
+      referenceNumber: '9999998',
+      caseType: 'HOOK',
+      title: 'A case for sealed secrets',
+      status: 'Received',
+    });
+    await ctx.app.jobs.runOnce(minutesFrom(new Date(), 30));
+    for (const [path, secret] of [
+      ['/sealed-added', added.secret],
+      ['/sealed-plain', plainSecret],
+    ] as const) {
+      const delivery = received.find((item) => item.url === path && item.body.includes('HOOK-SEALED'));
+      expect(delivery, path).toBeDefined();
+      const signed = {
+        timestamp: delivery!.headers[WEBHOOK_HEADERS.timestamp] as string,
+        signature: delivery!.headers[WEBHOOK_HEADERS.signature] as string,
+        body: delivery!.body,
+      };
+      expect(verifyWebhook(secret, signed)).toBe('valid');
+      expect(verifyWebhook(await storedSecret(path === '/sealed-added' ? added.id : plain!.id), signed)).toBe(
+        'bad_signature',
+      );
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import type { JobHandler } from '../../lib/job-queue';
+import { SEALED_PREFIX, sealedSecrets } from '../../lib/sealed-secrets';
 
 export type WebhookEvent = (typeof webhookEvents)[number];
 
@@ -43,6 +44,30 @@ export function verifyWebhook(
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
+/**
+ * Receivers' signing secrets are sealed at rest as staff authenticator secrets are
+ * (lib/sealed-secrets.ts: AES-256-GCM under the `webhook-secrets` key, from SECRETS_KEY or kept in the
+ * database): a copy of the table alone signs nothing. The job handler opens the secret for each attempt.
+ */
+const sealing = sealedSecrets('webhook-secrets');
+
+/** The sealing key, loaded once per database. */
+export const webhookSecretKey = (db: Database, secretsKey?: string) => sealing.key(db, secretsKey);
+
+/** Seals every receiver's secret still kept plain (added before sealing); answers how many. */
+export async function sealPlainWebhookSecrets(db: Database, key: Uint8Array): Promise<number> {
+  const plain = await db
+    .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(not(like(webhookEndpoints.secret, `${SEALED_PREFIX}%`)));
+  for (const row of plain)
+    await db
+      .update(webhookEndpoints)
+      .set({ secret: sealing.seal(key, row.secret) })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secret, row.secret)));
+  return plain.length;
+}
+
 const loopback = (host: string) =>
   host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
@@ -59,10 +84,14 @@ export function webhookUrlProblem(url: string, production: boolean): string | nu
   return 'must be an https:// address';
 }
 
-/** Adds a tenant's receiver; answers its id and the secret to give the receiver (shown once). */
+/**
+ * Adds a tenant's receiver; answers its id and the secret to give the receiver (shown once, kept
+ * sealed). `secretsKey` is the configured SECRETS_KEY, when there is one.
+ */
 export async function addWebhookEndpoint(
   db: Database,
   endpoint: { tenantUrl: string; url: string; events: WebhookEvent[]; production: boolean },
+  secretsKey?: string,
 ) {
   const problem = webhookUrlProblem(endpoint.url, endpoint.production);
   if (problem) throw new Error(`The receiver's address ${problem}.`);
@@ -72,7 +101,12 @@ export async function addWebhookEndpoint(
   const secret = newWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ tenantUrl: endpoint.tenantUrl, url: endpoint.url, events: endpoint.events, secret })
+    .values({
+      tenantUrl: endpoint.tenantUrl,
+      url: endpoint.url,
+      events: endpoint.events,
+      secret: sealing.seal(await webhookSecretKey(db, secretsKey), secret),
+    })
     .returning({ id: webhookEndpoints.id });
   return { id: row!.id, secret };
 }
@@ -80,10 +114,15 @@ export async function addWebhookEndpoint(
 const RECEIVER_TIMEOUT_MS = 10_000;
 
 /**
- * Sends one delivery: the JSON body signed with a fresh timestamp on each attempt, no redirects
- * followed. Any answer but 2xx (or none) is a failed attempt, retried by the job queue.
+ * Sends one delivery: the JSON body signed with a fresh timestamp on each attempt (the endpoint's
+ * secret opened with `secretKey`), no redirects followed. Any answer but 2xx (or none) is a failed
+ * attempt, retried by the job queue.
  */
-export function webhookJobHandler(db: Database, send: typeof fetch = fetch): JobHandler {
+export function webhookJobHandler(
+  db: Database,
+  secretKey: Uint8Array,
+  send: typeof fetch = fetch,
+): JobHandler {
   return async (job) => {
     const [found] = await db
       .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
@@ -103,7 +142,7 @@ export function webhookJobHandler(db: Database, send: typeof fetch = fetch): Job
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Meridian-Webhooks/1',
-          [WEBHOOK_HEADERS.signature]: signWebhook(endpoint.secret, timestamp, body),
+          [WEBHOOK_HEADERS.signature]: signWebhook(sealing.open(secretKey, endpoint.secret), timestamp, body),
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
           [WEBHOOK_HEADERS.delivery]: delivery.id,
           [WEBHOOK_HEADERS.event]: delivery.event,

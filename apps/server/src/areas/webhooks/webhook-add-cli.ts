@@ -31,12 +31,16 @@ try {
     console.error(`No tenant ${values.tenant}.`);
     process.exitCode = 1;
   } else {
-    const added = await addWebhookEndpoint(database.db, {
-      tenantUrl: values.tenant,
-      url,
-      events,
-      production: config.NODE_ENV === 'production',
-    });
+    const added = await addWebhookEndpoint(
+      database.db,
+      {
+        tenantUrl: values.tenant,
+        url,
+        events,
+        production: config.NODE_ENV === 'production',
+      },
+      config.SECRETS_KEY,
+    );
     console.log(`Added receiver ${added.id} for ${values.tenant}: ${url} (${events.join(', ')}).`);
     console.log(`Signing secret (give it to the receiver privately): ${added.secret}`);
     console.log(
