@@ -12,6 +12,13 @@ export const integrationClients = portal.table('integration_clients', {
   tenantUrl: text('tenant_url').notNull(),
   name: text('name').notNull(),
   secretHash: text('secret_hash').notNull(),
+  /**
+   * The secret before the last rotation (its SHA-256), still accepted until `previousSecretExpiresAt`,
+   * then refused with its own reason (docs/integration.md "Rotating a client's secret").
+   */
+  previousSecretHash: text('previous_secret_hash'),
+  previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+  secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
   /** Some of `integrationScopes` (packages/contracts). */
   scopes: text('scopes').array().notNull(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
