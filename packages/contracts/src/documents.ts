@@ -33,6 +33,8 @@ export const uploadContexts = {
   dbcoreretirementapplication: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
   dcretirementapplication: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
   transfer2: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
+  /** A document the scheme asked for on a request whose journey has no upload context of its own. */
+  requests: { maxFiles: 50, maxFileBytes: 10_000_000, kinds: uploadFileKinds },
   bereavement: { maxFiles: 10, maxFileBytes: 10_000_000, kinds: ['pdf', 'jpeg', 'png', 'heic'] },
 } as const satisfies Record<string, UploadContext>;
 
@@ -44,6 +46,17 @@ export type MemberUploadContextName = Exclude<UploadContextName, typeof VISITOR_
 export const memberUploadContextNames = uploadContextNames.filter(
   (name): name is MemberUploadContextName => name !== VISITOR_UPLOAD_CONTEXT,
 ) as [MemberUploadContextName, ...MemberUploadContextName[]];
+
+/**
+ * Where the member uploads a document one of their requests (cases) asked for: the request's journey's
+ * own context when it has one, else `requests` (a transfer statement, a quote request).
+ */
+export const caseUploadContext = (journeyType: string | null): MemberUploadContextName =>
+  (memberUploadContextNames as readonly (string | null)[]).includes(journeyType) &&
+  journeyType !== 'documents' &&
+  journeyType !== 'identity'
+    ? (journeyType as MemberUploadContextName)
+    : 'requests';
 export const largestUploadBytes = Math.max(
   ...Object.values(uploadContexts).map((context) => context.maxFileBytes),
 );

@@ -133,6 +133,8 @@ export const caseEventSchema = z.object({
     'rejected',
     'document_received',
     'document_requested',
+    /** The member sent a document the case asked for, from My requests. */
+    'document_uploaded',
   ]),
   by: z.string(),
   status: z.string().nullable(),
@@ -164,6 +166,8 @@ export const caseDetailSchema = z.object({
     z.object({
       name: z.string(),
       status: z.enum(['outstanding', 'received', 'complete']),
+      /** The member sent it themselves (My requests); false when staff marked it received. */
+      byUpload: z.boolean(),
     }),
   ),
   files: z.array(

@@ -11,7 +11,9 @@ import {
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { sealPlainStaffSecrets, staffSecretKey } from '../../src/areas/operations/staff-secrets';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
+import { RECEIVED_NOTE } from '../../src/areas/documents/post-submission';
 import { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
 
 const context = useTestApp();
@@ -41,7 +43,10 @@ async function openTestCase(businessGroup = 'MER', referenceNumber = '1000010', 
  * Signs a member of staff in with password and code. A code is taken once, so the account's last
  * accepted step is forgotten first: the tests sign the same people in several times a minute.
  */
+let signIns = 0;
 async function signedInStaff(staff: { email: string; totpSecret: string }, password = DEMO_STAFF_PASSWORD) {
+  // Each sign-in from an address of its own: the file signs in more often than the per-address limit allows.
+  const remoteAddress = `10.45.${(++signIns >> 8) & 255}.${signIns & 255}`;
   await context.database.db
     .update(staffAccounts)
     .set({ totpLastStep: null })
@@ -51,12 +56,14 @@ async function signedInStaff(staff: { email: string; totpSecret: string }, passw
     method: 'POST',
     url: '/admin-api/sign-in',
     payload: { email: staff.email, password },
+    remoteAddress,
   });
   expect(first.statusCode, first.body).toBe(200);
   const second = await agent.request({
     method: 'POST',
     url: '/admin-api/sign-in/code',
     payload: { code: await codeFor(staff.totpSecret) },
+    remoteAddress,
   });
   expect(second.statusCode, second.body).toBe(200);
   return agent;
@@ -491,6 +498,85 @@ describe('case work', () => {
       payload: { document: 'Marriage certificate' },
     });
     expect([theirs.statusCode, errorCode(theirs)]).toEqual([403, 'case_other_tenant']);
+  });
+
+  it('moves a case waiting for the member back to In progress once they upload the last document asked for', async () => {
+    const caseNumber = await openTestCase();
+    const agent = await signedInStaff(caseworker);
+    const post = (path: string, payload: Record<string, unknown>) =>
+      agent.request({ method: 'POST', url: `/admin-api/cases/${caseNumber}/${path}`, payload });
+    const detail = async () =>
+      (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
+        case: { status: string };
+        documents: Array<{ name: string; status: string; byUpload: boolean }>;
+        timeline: Array<{ kind: string; by: string; status: string | null; note: string | null }>;
+      };
+    expect((await post('documents/received', { document: 'Proof of identity' })).statusCode).toBe(200);
+    for (const document of ['Marriage certificate', 'Birth certificate'])
+      expect(
+        (await post('documents/request', { document, memberNote: `Please send your ${document}.` }))
+          .statusCode,
+      ).toBe(200);
+    expect((await detail()).case.status).toBe('Waiting for you');
+
+    const member = new BrowserAgent(context.app);
+    await member.signIn('db.retiring');
+    const sendOne = async (document: string) => {
+      const uploaded = await member.request({
+        method: 'POST',
+        url: '/mdp-api/api/documents',
+        ...uploadForm(`${document}.pdf`, await files.pdf(document), {
+          journeyType: 'dbcoreretirementapplication',
+          tags: document,
+        }),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const sent = await member.request({
+        method: 'POST',
+        url: '/mdp-api/api/documents/post-submission',
+        payload: { journeyType: 'dbcoreretirementapplication', caseNumber },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    };
+
+    // One of the two: the case still waits for the other, and the timeline has the member's upload.
+    await sendOne('Marriage certificate');
+    const half = await detail();
+    expect(half.case.status).toBe('Waiting for you');
+    expect(half.timeline.at(-1)).toMatchObject({
+      kind: 'document_uploaded',
+      by: 'Member',
+      status: null,
+      note: 'Marriage certificate',
+    });
+
+    // The last one: back with the scheme, the console showing both as the member's uploads.
+    await sendOne('Birth certificate');
+    const back = await detail();
+    expect(back.case.status).toBe('In progress');
+    expect(back.documents).toEqual([
+      { name: 'Proof of identity', status: 'received', byUpload: false },
+      { name: 'Marriage certificate', status: 'received', byUpload: true },
+      { name: 'Birth certificate', status: 'received', byUpload: true },
+    ]);
+    expect(back.timeline.at(-1)).toMatchObject({
+      kind: 'document_uploaded',
+      by: 'Member',
+      status: 'In progress',
+      note: 'Birth certificate',
+    });
+    const mine = (await member.request({ method: 'GET', url: '/mdp-api/api/cases' })).json() as {
+      cases: Array<{ caseNumber: string; status: string; memberNote: string | null }>;
+    };
+    expect(mine.cases.find((c) => c.caseNumber === caseNumber)).toMatchObject({
+      status: 'In progress',
+      memberNote: RECEIVED_NOTE,
+    });
+    // The member's upload is not the scheme acting: staff can act on the case as before.
+    expect(
+      (await post('status', { status: 'Waiting for someone else', memberNote: 'We asked your employer.' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('lets a team leader assign to someone and reject with a reason; an auditor reads but cannot act', async () => {

@@ -288,7 +288,13 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
     },
     async (request) => {
       const { journeyType, caseNumber } = request.body;
-      const sent = await sendUploadsWithCase(db, recordOf(request), journeyType, caseNumber);
+      const sent = await sendUploadsWithCase(
+        db,
+        recordOf(request),
+        journeyType,
+        caseNumber,
+        request.member!.userId,
+      );
       return { documents: sent.map(toUploaded) };
     },
   );

@@ -293,7 +293,7 @@ export async function caseDetail(
       event: caseEvents,
       by: sql<
         string | null
-      >`coalesce(${staffAccounts.name}, (select ${integrationClients.name} from ${integrationClients} where ${integrationClients.id} = ${caseEvents.clientId}))`,
+      >`coalesce(${staffAccounts.name}, (select ${integrationClients.name} from ${integrationClients} where ${integrationClients.id} = ${caseEvents.clientId}), case when ${caseEvents.userId} is not null then 'Member' end)`,
       assignee: sql<
         string | null
       >`(select name from ${staffAccounts} a where a.id = ${caseEvents.assigneeId})`,
@@ -372,6 +372,7 @@ export async function caseDetail(
       status:
         (['outstanding', 'received', 'complete'] as const).find((s) => s === document.status) ??
         'outstanding',
+      byUpload: document.upload === true && document.status !== 'outstanding',
     })),
     files: files.map((file) => ({ ...file, receivedAt: file.receivedAt.toISOString() })),
     hasSummaryPdf: found.hasSummaryPdf,

@@ -94,6 +94,8 @@ export async function dashboardCases(
   const firstActions = db
     .select({ caseNumber: caseEvents.caseNumber, at: min(caseEvents.at).as('first_at') })
     .from(caseEvents)
+    // The scheme's own actions: a member sending a document is not the scheme acting.
+    .where(isNull(caseEvents.userId))
     .groupBy(caseEvents.caseNumber)
     .as('first_actions');
   const rows = await db

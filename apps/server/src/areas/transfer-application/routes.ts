@@ -425,7 +425,13 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
           'journey_not_submitted',
           'Send your transfer application before sending more documents with it.',
         );
-      const sent = await sendUploadsWithCase(db, memberOf(request), 'transfer2', row.caseNumber);
+      const sent = await sendUploadsWithCase(
+        db,
+        memberOf(request),
+        'transfer2',
+        row.caseNumber,
+        request.member!.userId,
+      );
       return { documents: sent.map(toUploaded) };
     },
   );

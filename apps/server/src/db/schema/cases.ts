@@ -17,8 +17,14 @@ export const memberCases = portal.table(
     title: text('title').notNull(),
     journeyType: text('journey_type'),
     status: text('status').notNull().default('Received'),
-    /** The documents the case needs and where each stands (outstanding, received, complete). */
-    documents: jsonb('documents').$type<Array<{ name: string; status: string }>>().notNull().default([]),
+    /**
+     * The documents the case needs and where each stands (outstanding, received, complete); `upload` when
+     * the member sent it themselves (My requests), not marked received by staff.
+     */
+    documents: jsonb('documents')
+      .$type<Array<{ name: string; status: string; upload?: boolean }>>()
+      .notNull()
+      .default([]),
     /** The submitted application as a PDF, base64. */
     summaryPdf: text('summary_pdf'),
     /** The member of staff working the case (operations console); null while it waits in the queue. */

@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router';
-import { uploadContexts } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import type { BlockProps } from '../content';
@@ -114,16 +113,14 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
                     <td>{document.name}</td>
                     <td>
                       {documentStatus[document.status]}
-                      {document.status === 'outstanding' &&
-                        item.journeyType !== null &&
-                        Object.hasOwn(uploadContexts, item.journeyType) && (
-                          <>
-                            {' '}
-                            <Link to={sendPath(item.caseNumber, document.name)}>
-                              Send it<span className="visually-hidden"> ({document.name})</span>
-                            </Link>
-                          </>
-                        )}
+                      {document.status === 'outstanding' && (
+                        <>
+                          {' '}
+                          <Link to={sendPath(item.caseNumber, document.name)}>
+                            Send it<span className="visually-hidden"> ({document.name})</span>
+                          </Link>
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))}

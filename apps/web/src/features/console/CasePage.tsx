@@ -21,6 +21,7 @@ const eventText: Record<CaseDetail['timeline'][number]['kind'], string> = {
   rejected: 'Rejected',
   document_received: 'Document marked received',
   document_requested: 'Document asked for',
+  document_uploaded: 'Document sent from My requests',
 };
 /** A status as staff read it; a status the machine does not know is shown as it is. */
 const statusText = (status: string) => staffStatusText[status as CaseStatus] ?? status;
@@ -161,7 +162,10 @@ export function CasePage() {
                 {detail.documents.map((document) => (
                   <tr key={document.name}>
                     <td>{document.name}</td>
-                    <td>{documentStatus[document.status]}</td>
+                    <td>
+                      {documentStatus[document.status]}
+                      {document.byUpload && ' (uploaded by the member)'}
+                    </td>
                     {canWork && !detail.case.closed && (
                       <td>
                         {document.status === 'outstanding' && (
@@ -209,9 +213,9 @@ export function CasePage() {
               <li key={`${event.at}-${index}`}>
                 <strong>{eventText[event.kind]}</strong> by {event.by}, {at(event.at)}
                 {event.status &&
-                  ['status', 'document_requested', 'document_received'].includes(event.kind) && (
-                    <div>New status: {statusText(event.status)}</div>
-                  )}
+                  ['status', 'document_requested', 'document_received', 'document_uploaded'].includes(
+                    event.kind,
+                  ) && <div>New status: {statusText(event.status)}</div>}
                 {event.note && <div>{event.note}</div>}
                 {event.memberNote && <div>To the member: {event.memberNote}</div>}
               </li>

@@ -2,9 +2,9 @@ import './documents.css';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  caseUploadContext,
   documentUploadFieldsSchema,
   formatFileSize,
-  memberUploadContextNames,
   uploadContexts,
   type MemberCase,
   type UploadContextName,
@@ -30,14 +30,11 @@ interface ForCase {
   asked?: string;
 }
 
-const isUploadContext = (name: string | null): name is UploadContextName =>
-  (memberUploadContextNames as readonly (string | null)[]).includes(name);
-
 /** The case `?case=` names, if it is the member's and takes uploads: null when it is not. */
 function forCaseOf(cases: MemberCase[], caseNumber: string, document: string | null): ForCase | null {
   const found = cases.find((candidate) => candidate.caseNumber === caseNumber);
-  const context = found?.journeyType ?? null;
-  if (!found || !isUploadContext(context)) return null;
+  if (!found) return null;
+  const context = caseUploadContext(found.journeyType);
   const asked = found.documents.find((item) => item.status === 'outstanding' && item.name === document)?.name;
   return { found, context, asked };
 }
