@@ -56,7 +56,9 @@ test('db.active (40) plans retirement at 60 and 67 from their figures, with the 
   await main.getByLabel('Age you would retire at').fill('60');
   await main.getByRole('button', { name: 'Show my figures' }).click();
   const at60 = rowFor(page, 60).getByRole('cell');
-  await expect(main.getByRole('heading', { name: `If you retire on ${await at60.nth(0).innerText()}` })).toBeVisible();
+  await expect(
+    main.getByRole('heading', { name: `If you retire on ${await at60.nth(0).innerText()}` }),
+  ).toBeVisible();
   const figures = main.locator('.planner__figures');
   await expect(figures.getByRole('definition').nth(1)).toHaveText(`${await at60.nth(2).innerText()} a year`);
   await expect(figures.getByRole('definition').nth(2)).toHaveText(await at60.nth(3).innerText());
@@ -66,11 +68,13 @@ test('db.active (40) plans retirement at 60 and 67 from their figures, with the 
   await expectNoAccessibilityViolations(page);
 
   // At 67, by date: the late retirement increase.
-  await main.getByLabel('By date').check();
+  await main.getByLabel('On a date').check();
   await typeDate(page, 'Date you would retire', birthdayAtAge(plan.dateOfBirth, 67));
   await main.getByRole('button', { name: 'Show my figures' }).click();
   const at67 = rowFor(page, 67).getByRole('cell');
-  await expect(main.getByRole('heading', { name: `If you retire on ${await at67.nth(0).innerText()}` })).toBeVisible();
+  await expect(
+    main.getByRole('heading', { name: `If you retire on ${await at67.nth(0).innerText()}` }),
+  ).toBeVisible();
   await expect(main.locator('.planner__figures')).toContainText('Increased: 24 months late, × 1.1025');
   await expect(main.locator('.planner__figures').getByRole('definition').nth(1)).toHaveText(
     `${await at67.nth(2).innerText()} a year`,
@@ -82,12 +86,17 @@ test('db.avc sees the £38,450 AVC fund taken as tax-free cash first', async ({ 
   await signIn(page, 'db.avc');
   await page.goto('/retirement/options');
   const main = page.getByRole('main');
-  await expect(main).toContainText('The most tax-free cash includes your AVC fund of £38,450.00, taken first.');
+  await expect(main).toContainText(
+    'The most tax-free cash includes your AVC fund of £38,450.00, taken first.',
+  );
   await main.getByLabel('Age you would retire at').fill('60');
   await main.getByRole('button', { name: 'Show my figures' }).click();
   await expect(main.getByRole('heading', { name: 'Your AVC fund of £38,450.00' })).toBeVisible();
   await expect(main).toContainText('With the most tax-free cash, £38,450.00 comes from your AVC fund');
-  await expect(main).toContainText('As extra pension.');
+  // At 60 MDB's AVC pension factor is 28: £38,450 / 28 = £1,373.214… → £1,373.21 a year, worked by hand.
+  await expect(main).toContainText(
+    'As extra pension. Any part you do not take as cash buys extra pension on top of the figures shown here: all of it would buy £1,373.21 a year (at your age, £28 of AVC fund buys £1 a year of pension).',
+  );
   await expectNoAccessibilityViolations(page);
 
   // The options PDF says the same.
@@ -98,6 +107,46 @@ test('db.avc sees the £38,450 AVC fund taken as tax-free cash first', async ({ 
   const text = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, ' ');
   expect(text).toContain('Full pension, with your AVC fund as tax-free cash');
   expect(text).toContain('From your AVC fund £38,450.00');
+  expect(text).toContain('Your AVC fund');
+  expect(text).toContain(
+    '£1,373.21 a year if none of it is taken as cash (£28 of fund buys £1 a year at your age)',
+  );
+});
+
+test('db.retiring, inside the window, plans at any age beside the application', async ({ page }) => {
+  await signIn(page, 'db.retiring');
+  await page.goto('/retirement/options');
+  const main = page.getByRole('main');
+  await expect(heading(page, 'Your retirement options')).toBeVisible();
+  // The application, as before (or where it stands, if another spec has applied)...
+  await expect(
+    main
+      .getByRole('button', { name: 'Show my options' })
+      .or(main.getByText(/You have (sent your application|an application in progress)/))
+      .first(),
+  ).toBeVisible();
+  await expect(main.getByText('You cannot apply online yet')).toHaveCount(0);
+  // ...and the planner: every age from the earliest to the latest, as a chart and a table.
+  await expect(main.getByRole('heading', { name: 'Plan at any age' })).toBeVisible();
+  const plan = await (await page.request.get('/mdp-api/api/retirement/planner')).json();
+  const oldest = plan.ages.at(-1).age as number;
+  await expect(
+    main.getByRole('img', { name: /^Bar chart of your pension a year at each age from \d+ to 75: / }),
+  ).toBeVisible();
+  await expect(rowFor(page, oldest)).toContainText(/Increased: \d+ months late/);
+  await expectNoAccessibilityViolations(page);
+
+  // A date past the application window is modelled, not refused.
+  await main.getByLabel('Age you would retire at').fill('70');
+  await main.getByRole('button', { name: 'Show my figures' }).click();
+  const at70 = rowFor(page, 70).getByRole('cell');
+  await expect(
+    main.getByRole('heading', { name: `If you retire on ${await at70.nth(0).innerText()}` }),
+  ).toBeVisible();
+  await expect(main.locator('.planner__figures').getByRole('definition').nth(1)).toHaveText(
+    `${await at70.nth(2).innerText()} a year`,
+  );
+  await expectNoAccessibilityViolations(page);
 });
 
 test('db.active and db.avc see the service and salary their pension is built from', async ({ page }) => {
@@ -120,8 +169,12 @@ test('db.active and db.avc see the service and salary their pension is built fro
   await page.goto('/my-pension');
   const deferred = page.getByRole('main').getByRole('region', { name: 'Your service and salary' });
   await expect(deferred).toContainText(/Pensionable service\d+ years( \d+ months?)?: from .+ to /);
-  await expect(deferred.getByRole('table', { name: 'Your pensionable salary' }).getByRole('row')).toHaveCount(4);
+  await expect(deferred.getByRole('table', { name: 'Your pensionable salary' }).getByRole('row')).toHaveCount(
+    4,
+  );
   await deferred.getByText('How we worked this out').click();
-  await expect(deferred).toContainText('Your pension was fixed from your pensionable service and salary when you left');
+  await expect(deferred).toContainText(
+    'Your pension was fixed from your pensionable service and salary when you left',
+  );
   await expectNoAccessibilityViolations(page);
 });

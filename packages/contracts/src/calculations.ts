@@ -77,6 +77,8 @@ export const retirementPlannerSchema = z.object({
   normalMinimumPensionAge: z.number().int(),
   protectedPensionAge: z.number().int().nullable(),
   avcFundPence: penceAmount,
+  /** Whether the scheme takes the AVC fund as tax-free cash first; false: it buys extra pension only. */
+  avcTakenAsCashFirst: z.boolean(),
   ages: z.array(
     z.object({
       age: z.number().int(),

@@ -4,6 +4,7 @@ import { CalculationError } from './errors';
 import { assertQuotableRetirementDate } from './retirement-date-check';
 import { interpolate } from './factor-tables';
 import {
+  avcUse,
   lumpSumAllowanceRemaining,
   lumpSumOption,
   maximumLumpSum,
@@ -13,7 +14,7 @@ import {
   type LumpSumOption,
 } from './lump-sum';
 import type { DbMember } from './member';
-import { roundPence, roundTo, sumPence } from './money';
+import { floorPence, roundPence, roundTo, sumPence } from './money';
 import { payTimeline, type PayTimeline } from './pay-timeline';
 import { completedMonths, type YearsMonths } from './periods';
 import { retirementAdjustment, type AppliedAdjustment } from './retirement-adjustment';
@@ -47,6 +48,12 @@ export type DbOptionKind = 'full-pension' | 'maximum-lump-sum' | 'requested-lump
 export interface DbOption extends LumpSumOption {
   kind: DbOptionKind;
   tranches: { code: string; annualPensionPence: number }[];
+  /**
+   * The extra pension a year the AVC fund not taken as cash (`avcRemainingPence`) buys at the scheme's AVC
+   * pension factor, rounded down, on top of `residualPensionPence`; 0 without an AVC fund or when all of it
+   * is cash; null when the scheme has no factor (it quotes the extra pension on the application).
+   */
+  avcExtraPensionPence: number | null;
 }
 
 /** Service an active member would build up to the retirement date: salary × months ÷ 12 × accrual rate. */
@@ -78,6 +85,12 @@ export interface DbQuote {
   fullPensionPence: number;
   commutationFactor: number;
   avcFundPence: number;
+  /** Whether the scheme takes the AVC fund as tax-free cash first (else it buys extra pension only). */
+  avcTakenAsCashFirst: boolean;
+  /** £ of AVC fund per £1 a year of extra pension at this age; null when the scheme has no table. */
+  avcPensionFactor: number | null;
+  /** The extra pension a year the whole AVC fund would buy (none of it cash), rounded down; null without a factor. */
+  avcFundAsPensionPence: number | null;
   lumpSumAllowanceRemainingPence: number;
   lumpSum: { minimumPence: 0; maximumPence: number; hmrcLimitPence: number; limitedBy: LumpSumLimit };
   options: DbOption[];
@@ -172,14 +185,18 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
     commutationFactor: commutationFactor(scheme, ageAtRetirement),
     avcFundPence: benefits.avcFundPence,
     lumpSumAllowanceRemainingPence: lumpSumAllowanceRemaining(member.lumpSumAllowanceUsedPence),
+    avcAsCash: scheme.avc.takeAsCashFirst,
   };
+  const avcFactor = benefits.avcFundPence > 0 ? avcPensionFactor(scheme, ageAtRetirement) : null;
   const maximum = maximumLumpSum(basis);
+  // The full pension gives up none: an AVC fund taken as cash first is still paid as cash.
+  const fullPensionCash = scheme.avc.takeAsCashFirst ? Math.min(basis.avcFundPence, maximum.maximumPence) : 0;
   const options = [
-    dbOption('full-pension', basis, Math.min(basis.avcFundPence, maximum.maximumPence), tranches),
-    dbOption('maximum-lump-sum', basis, maximum.maximumPence, tranches),
+    dbOption('full-pension', basis, fullPensionCash, tranches, avcFactor),
+    dbOption('maximum-lump-sum', basis, maximum.maximumPence, tranches, avcFactor),
   ];
   if (request.requestedLumpSumPence != null)
-    options.push(dbOption('requested-lump-sum', basis, request.requestedLumpSumPence, tranches));
+    options.push(dbOption('requested-lump-sum', basis, request.requestedLumpSumPence, tranches, avcFactor));
 
   return {
     kind: 'DB',
@@ -197,6 +214,9 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
     fullPensionPence,
     commutationFactor: basis.commutationFactor,
     avcFundPence: basis.avcFundPence,
+    avcTakenAsCashFirst: scheme.avc.takeAsCashFirst,
+    avcPensionFactor: avcFactor,
+    avcFundAsPensionPence: avcFactor === null ? null : floorPence(basis.avcFundPence / avcFactor),
     lumpSumAllowanceRemainingPence: basis.lumpSumAllowanceRemainingPence,
     lumpSum: {
       minimumPence: 0,
@@ -212,7 +232,7 @@ export function calculateDbQuote(member: DbMember, scheme: DbSchemeConfig, reque
       hasAvc: basis.avcFundPence > 0,
       region: scheme.payments.region,
     }),
-    assumptions: dbAssumptions(scheme, `${active}:${futureAccrual > 0}`),
+    assumptions: dbAssumptions(scheme, `${active}:${futureAccrual > 0}:${basis.avcFundPence > 0}`),
   };
 }
 
@@ -223,8 +243,9 @@ export function dbLumpSumOption(quote: DbQuote, lumpSumPence: number): DbOption 
     commutationFactor: quote.commutationFactor,
     avcFundPence: quote.avcFundPence,
     lumpSumAllowanceRemainingPence: quote.lumpSumAllowanceRemainingPence,
+    avcAsCash: quote.avcTakenAsCashFirst,
   };
-  return dbOption('requested-lump-sum', basis, lumpSumPence, quote.tranches);
+  return dbOption('requested-lump-sum', basis, lumpSumPence, quote.tranches, quote.avcPensionFactor ?? null);
 }
 
 function dbOption(
@@ -232,8 +253,10 @@ function dbOption(
   basis: LumpSumBasis,
   lumpSumPence: number,
   tranches: readonly DbTrancheFigures[],
+  avcFactor: number | null,
 ): DbOption {
   const figures = lumpSumOption(basis, lumpSumPence);
+  const avc = avcUse(basis.avcFundPence, figures, avcFactor);
   return {
     kind,
     lumpSumPence: figures.lumpSumPence,
@@ -246,11 +269,12 @@ function dbOption(
       tranches.map((t) => ({ code: t.code, annualPensionPence: t.fullPensionPence })),
       figures.residualPensionPence,
     ),
+    avcExtraPensionPence: avc.toPensionPence === 0 ? 0 : avc.extraPensionPence,
   };
 }
 
 const dbAssumptions = memoByScheme((scheme: DbSchemeConfig, key: string): readonly string[] => {
-  const [active, projected] = key.split(':').map((flag) => flag === 'true');
+  const [active, projected, hasAvc] = key.split(':').map((flag) => flag === 'true');
   const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
   const lines = [
     active
@@ -262,9 +286,19 @@ const dbAssumptions = memoByScheme((scheme: DbSchemeConfig, key: string): readon
     scheme.lateRetirement.method === 'table'
       ? 'Late retirement increases the pension by the scheme’s factor for each complete month after normal retirement age.'
       : `Late retirement increases the pension by ${pct(scheme.lateRetirement.annualRate)} a year, compound, for each complete month late.`,
-    'Lump sums are paid from AVC funds first, then by giving up pension at the scheme’s commutation factor; the maximum is limited to 25% of the benefits’ value and to the remaining Lump Sum Allowance.',
+    scheme.avc.takeAsCashFirst
+      ? 'Lump sums are paid from AVC funds first, then by giving up pension at the scheme’s commutation factor; the maximum is limited to 25% of the benefits’ value and to the remaining Lump Sum Allowance.'
+      : 'Lump sums are paid by giving up pension at the scheme’s commutation factor; the maximum is limited to 25% of the benefits’ value and to the remaining Lump Sum Allowance.',
     'Figures are before income tax.',
   ];
+  if (hasAvc)
+    lines.splice(
+      -1,
+      0,
+      scheme.avcPensionFactors
+        ? `AVC funds not taken as tax-free cash buy extra pension at the scheme’s AVC pension factor for your age${scheme.avc.takeAsCashFirst ? '' : ': this scheme does not pay AVC funds as cash'}.`
+        : 'AVC funds not taken as tax-free cash buy extra pension, which the scheme works out when you apply.',
+    );
   if (projected)
     lines.unshift('Future service to the retirement date is added at the current salary and accrual rate.');
   return Object.freeze(lines);

@@ -7,10 +7,18 @@ export interface LumpSumBasis {
   fullPensionPence: number;
   /** £ of lump sum per £1 a year of pension given up. */
   commutationFactor: number;
-  /** AVC fund, taken as cash before any pension is given up. */
+  /** AVC fund, taken as cash before any pension is given up (where the scheme takes it as cash first). */
   avcFundPence: number;
   lumpSumAllowanceRemainingPence: number;
+  /**
+   * False where the scheme does not take AVCs as cash first: the fund then buys extra pension only, and the
+   * cash (and its 25% limit) comes from the main pension alone. True when left out.
+   */
+  avcAsCash?: boolean;
 }
+
+/** The part of the AVC fund that can be paid as tax-free cash: all of it, or none where the scheme says so. */
+const avcForCash = (basis: LumpSumBasis) => (basis.avcAsCash === false ? 0 : basis.avcFundPence);
 
 export type LumpSumLimit = 'hmrc-25-percent' | 'lump-sum-allowance';
 
@@ -31,11 +39,12 @@ export function lumpSumAllowanceRemaining(usedPence: number): number {
  *   L ≤ (20(P − x) + A + CF·x) / 4  ⇒  L = 20(P·CF + A) / (3·CF + 20)
  * (with A = 0 this is 20·P·CF / (3·CF + 20)). When the AVC fund alone exceeds that (3A > 20P) no pension is
  * given up and the cash is (20P + A) / 4, the rest of the AVC fund buying pension.
- * Then capped by the member's remaining Lump Sum Allowance; rounded down to the penny.
+ * Then capped by the member's remaining Lump Sum Allowance; rounded down to the penny. Where the scheme does
+ * not take AVCs as cash (`avcAsCash: false`), A is 0 here: the fund buys extra pension instead.
  */
 export function maximumLumpSum(basis: LumpSumBasis): MaximumLumpSum {
   const p = basis.fullPensionPence;
-  const a = basis.avcFundPence;
+  const a = avcForCash(basis);
   const cf = basis.commutationFactor;
   const v = DB_VALUATION_FACTOR;
   const limit = 3 * a <= v * p ? (v * (p * cf + a)) / (3 * cf + v) : (v * p + a) / 4;
@@ -71,7 +80,7 @@ export function lumpSumOption(basis: LumpSumBasis, lumpSumPence: number): LumpSu
       requestedPence: lumpSumPence,
     });
   }
-  const fromAvcPence = Math.min(basis.avcFundPence, lumpSumPence);
+  const fromAvcPence = Math.min(avcForCash(basis), lumpSumPence);
   const fromCommutationPence = lumpSumPence - fromAvcPence;
   const pensionGivenUpPence = floorPence(fromCommutationPence / basis.commutationFactor);
   return {

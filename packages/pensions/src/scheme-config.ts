@@ -104,6 +104,13 @@ export const dbSchemeSchema = z
      * tax-free cash buys. Without it the scheme quotes the extra pension when the member applies.
      */
     avcPensionFactors: ageFactorTable.optional(),
+    /**
+     * How the scheme lets a DB member take an AVC fund. `takeAsCashFirst` (the default): as tax-free cash
+     * first, before any pension is given up, the rest buying extra pension. False: the fund buys extra
+     * pension only, and tax-free cash comes from giving up main pension alone (then `avcPensionFactors`
+     * is required, so the extra pension can be shown).
+     */
+    avc: z.object({ takeAsCashFirst: z.boolean().default(true) }).default({ takeAsCashFirst: true }),
     transfer: z.object({
       /** Cash equivalent per £1 a year of deferred pension, by age, for each tranche. */
       factorsByAge: z
@@ -136,6 +143,13 @@ export const dbSchemeSchema = z
         }
       }
     });
+    if (!scheme.avc.takeAsCashFirst && !scheme.avcPensionFactors) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a scheme whose AVC fund buys extra pension only needs avcPensionFactors',
+        path: ['avc', 'takeAsCashFirst'],
+      });
+    }
     checkAges(scheme.ages, ctx);
   });
 

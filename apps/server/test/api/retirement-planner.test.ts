@@ -82,14 +82,45 @@ describe('planning a DB retirement at any age', () => {
     expect(text).toContain('Full pension, with your AVC fund as tax-free cash');
     expect(text).toContain('From your AVC fund £38,450.00');
     expect(text).toContain('Your AVC fund');
-    expect(text).toContain('Any part not taken as cash buys extra pension');
+    // At 60 MDB's AVC pension factor is 28: £38,450 / 28 = £1,373.214… → £1,373.21 a year (worked by hand).
+    expect(text).toContain(
+      'As extra pension £1,373.21 a year if none of it is taken as cash (£28 of fund buys £1 a year at your age)',
+    );
+    expect(text).toMatch(
+      /With the most tax-free cash, £38,450\.00 comes from your AVC fund and £[\d,.]+ from giving up/,
+    );
+
+    // The quote behind it carries the engine's AVC figures; £10,000 of the member's own cash is all from
+    // the fund, the £28,450 left buying £28,450 / 28 = £1,016.07 a year.
+    const own = (
+      await agent.request({
+        url: `/mdp-api/api/v3/retirement/quotes/recalculate-lumpsum?selectedRetirementDate=${at60.retirementDate}&requestedLumpSum=1000000`,
+      })
+    ).json();
+    expect(own).toMatchObject({
+      avcTakenAsCashFirst: true,
+      avcPensionFactor: 28,
+      avcFundAsPensionPence: 137_321,
+    });
+    expect(
+      own.options.find((option: { kind: string }) => option.kind === 'requested-lump-sum'),
+    ).toMatchObject({
+      lumpSumPence: 1_000_000,
+      fromAvcPence: 1_000_000,
+      pensionGivenUpPence: 0,
+      avcRemainingPence: 2_845_000,
+      avcExtraPensionPence: 101_607,
+    });
   });
 
   it('has nothing to model for a pensioner or a DC saver, and needs a signed-in member', async () => {
     for (const username of ['db.pensioner', 'dc.far']) {
       const answer = await (await signedIn(username)).request({ url: '/mdp-api/api/retirement/planner' });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toMatchObject({ isCalculationSuccessful: false, dbCalculationStatus: 'forbidden' });
+      expect(answer.json()).toMatchObject({
+        isCalculationSuccessful: false,
+        dbCalculationStatus: 'forbidden',
+      });
     }
     expect((await ctx.app.inject({ url: '/mdp-api/api/retirement/planner' })).statusCode).toBe(401);
   });
@@ -97,7 +128,9 @@ describe('planning a DB retirement at any age', () => {
 
 describe('service and salary of a DB record', () => {
   it('gives db.active their service to today, salary history and accrual rate', async () => {
-    const service = (await (await signedIn('db.active')).request({ url: '/mdp-api/api/retirement/service' })).json();
+    const service = (
+      await (await signedIn('db.active')).request({ url: '/mdp-api/api/retirement/service' })
+    ).json();
     const today = isoDate(utcDay(new Date()));
     expect(service).toMatchObject({
       pensionableServiceTo: null,
@@ -119,7 +152,9 @@ describe('service and salary of a DB record', () => {
   });
 
   it('stops db.avc’s service at the leaving date, and has none for a savings pot', async () => {
-    const service = (await (await signedIn('db.avc')).request({ url: '/mdp-api/api/retirement/service' })).json();
+    const service = (
+      await (await signedIn('db.avc')).request({ url: '/mdp-api/api/retirement/service' })
+    ).json();
     const left = addMonths(isoDate(utcDay(new Date())), -40);
     expect(service).toMatchObject({ pensionableServiceTo: left, pensionAsAt: left, accrual: null });
     expect(service.salaryHistory.at(-1)).toMatchObject({ to: left, pensionableSalaryPence: 6_800_000 });

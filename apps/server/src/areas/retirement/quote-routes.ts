@@ -91,6 +91,51 @@ const adjustmentLine = ({ adjustment }: DbQuote) =>
     : `${adjustment.kind === 'early' ? 'Reduced' : 'Increased'}: ${adjustment.months} months ${adjustment.kind}, × ${adjustment.factor}`;
 const option = (quote: DbQuote, kind: DbOptionKind) => quote.options.find((entry) => entry.kind === kind)!;
 
+/** What an option's AVC fund not taken as cash buys: the extra pension, or that the scheme works it out. */
+const avcExtraLines = (entry: DbOption) => {
+  if (entry.avcRemainingPence === 0) return [];
+  return [
+    {
+      label: 'Plus extra pension from your AVC fund',
+      value:
+        entry.avcExtraPensionPence == null
+          ? `${displayPounds(entry.avcRemainingPence)} of your AVC fund buys extra pension, worked out when you apply`
+          : `${displayPounds(entry.avcExtraPensionPence)} a year, bought with ${displayPounds(entry.avcRemainingPence)} of your AVC fund`,
+    },
+  ];
+};
+
+/** The AVC fund and how it can be taken, with the engine's figures at the date. */
+function avcSection(quote: DbQuote) {
+  const most = option(quote, 'maximum-lump-sum');
+  const factor = quote.avcPensionFactor;
+  const asPension =
+    quote.avcFundAsPensionPence == null
+      ? 'Any part you do not take as cash buys extra pension, worked out when you apply.'
+      : `${displayPounds(quote.avcFundAsPensionPence)} a year if none of it is taken as cash (£${factor} of fund buys £1 a year at your age)`;
+  return {
+    heading: 'Your AVC fund',
+    lines: [
+      { label: 'AVC fund', value: displayPounds(quote.avcFundPence) },
+      ...(quote.avcTakenAsCashFirst === false
+        ? [
+            {
+              label: 'How it is taken',
+              value: 'Your scheme does not pay AVC funds as cash: all of it buys extra pension.',
+            },
+            { label: 'As extra pension', value: asPension },
+          ]
+        : [
+            {
+              label: 'As tax-free cash, first',
+              value: `Paid before any pension is given up. With the most tax-free cash, ${displayPounds(most.fromAvcPence)} comes from your AVC fund and ${displayPounds(most.fromCommutationPence)} from giving up ${displayPounds(most.pensionGivenUpPence)} a year of pension.`,
+            },
+            { label: 'As extra pension', value: asPension },
+          ]),
+    ],
+  };
+}
+
 const keptLumpSum = preparedQuery((db: Pick<Database, 'select'>) =>
   db
     .select()
@@ -273,6 +318,7 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
             normalMinimumPensionAge: earliest.normalMinimumPensionAge,
             protectedPensionAge: member.protectedPensionAge,
             avcFundPence: quotes[0]?.avcFundPence ?? 0,
+            avcTakenAsCashFirst: quotes[0]?.avcTakenAsCashFirst ?? true,
             ages: quotes.map((quote) => {
               const most = option(quote, 'maximum-lump-sum');
               return {
@@ -381,27 +427,10 @@ export const retirementQuoteRoutes: FastifyPluginAsyncZod<{
                   ]
                 : []),
               { label: 'Pension a year', value: displayPounds(entry.residualPensionPence) },
+              ...avcExtraLines(entry),
             ],
           })),
-          ...(quote.avcFundPence > 0
-            ? [
-                {
-                  heading: 'Your AVC fund',
-                  lines: [
-                    { label: 'AVC fund', value: displayPounds(quote.avcFundPence) },
-                    {
-                      label: 'As tax-free cash',
-                      value:
-                        'Paid first, before any pension is given up, so less pension is given up for the same cash.',
-                    },
-                    {
-                      label: 'As extra pension',
-                      value: 'Any part not taken as cash buys extra pension, worked out when you apply.',
-                    },
-                  ],
-                },
-              ]
-            : []),
+          ...(quote.avcFundPence > 0 ? [avcSection(quote)] : []),
           {
             heading: 'About these figures',
             lines: quote.assumptions.map((text) => ({ label: '', value: text })),

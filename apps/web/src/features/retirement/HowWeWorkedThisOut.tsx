@@ -31,7 +31,8 @@ function MostCash({ quote }: { quote: DbQuoteView }) {
   const most = quote.options.find((option) => option.kind === 'maximum-lump-sum')!;
   const p = pounds(quote.fullPensionPence);
   const cf = quote.commutationFactor;
-  const avc = quote.avcFundPence;
+  // A scheme that does not pay AVCs as cash leaves the fund out of the cash: it buys extra pension.
+  const avc = quote.avcTakenAsCashFirst === false ? 0 : quote.avcFundPence;
   if (quote.lumpSum.limitedBy === 'lump-sum-allowance')
     return (
       <p>
@@ -47,16 +48,16 @@ function MostCash({ quote }: { quote: DbQuoteView }) {
   return (
     <>
       <p>
-        Tax-free cash can be at most a quarter of the value of your benefits, with pension valued at 20 times a
-        year{avc > 0 && ' and your AVC fund at its value'}. Each £1 a year of pension you give up pays £{cf} in
-        cash (the commutation factor at your age), so the most tax-free cash is {formula} ={' '}
+        Tax-free cash can be at most a quarter of the value of your benefits, with pension valued at 20 times
+        a year{avc > 0 && ' and your AVC fund at its value'}. Each £1 a year of pension you give up pays £{cf}{' '}
+        in cash (the commutation factor at your age), so the most tax-free cash is {formula} ={' '}
         {pounds(most.lumpSumPence)}, rounded down to the penny.
       </p>
       <p>
         {avc > 0 && `Of that, ${pounds(most.fromAvcPence)} is paid from your AVC fund first. `}
-        The rest, {pounds(most.fromCommutationPence)}, is paid by giving up {pounds(most.fromCommutationPence)} ÷{' '}
-        {cf} = {pounds(most.pensionGivenUpPence)} a year of pension, leaving {p} − {pounds(most.pensionGivenUpPence)}{' '}
-        = {pounds(most.residualPensionPence)} a year.
+        The rest, {pounds(most.fromCommutationPence)}, is paid by giving up{' '}
+        {pounds(most.fromCommutationPence)} ÷ {cf} = {pounds(most.pensionGivenUpPence)} a year of pension,
+        leaving {p} − {pounds(most.pensionGivenUpPence)} = {pounds(most.residualPensionPence)} a year.
       </p>
     </>
   );

@@ -12,6 +12,7 @@ import { RevealingRadio } from './RevealingRadio';
 import { retirementApi, type DbQuoteView } from './retirement-api';
 import { PlannerChart } from './PlannerChart';
 import { HowWeWorkedThisOut } from './HowWeWorkedThisOut';
+import { AvcExplained, avcExtraText } from './AvcExplained';
 import './planner.css';
 
 type ChooseBy = 'age' | 'date';
@@ -49,15 +50,15 @@ function FactorsExplained({ plan }: { plan: Plan }) {
       <ul>
         {early && (
           <li>
-            Take it earlier and it is reduced, because it is paid for longer: for each complete month early the
-            scheme’s early retirement factor applies. At {early.age} your pension is multiplied by{' '}
+            Take it earlier and it is reduced, because it is paid for longer: for each complete month early
+            the scheme’s early retirement factor applies. At {early.age} your pension is multiplied by{' '}
             {early.adjustment.factor} ({early.adjustment.months} months early).
           </li>
         )}
         {late && (
           <li>
-            Take it later and it is increased, because it is paid for less long: for each complete month late the
-            scheme’s late retirement factor applies. At {late.age} your pension is multiplied by{' '}
+            Take it later and it is increased, because it is paid for less long: for each complete month late
+            the scheme’s late retirement factor applies. At {late.age} your pension is multiplied by{' '}
             {late.adjustment.factor} ({late.adjustment.months} months late).
           </li>
         )}
@@ -69,7 +70,12 @@ function FactorsExplained({ plan }: { plan: Plan }) {
 
 function AgesTable({ plan }: { plan: Plan }) {
   return (
-    <div className="data-table planner__table" role="region" aria-labelledby="planner-table-caption" tabIndex={0}>
+    <div
+      className="data-table planner__table"
+      role="region"
+      aria-labelledby="planner-table-caption"
+      tabIndex={0}
+    >
       <table>
         <caption id="planner-table-caption">Your pension at each age you could retire, before tax</caption>
         <thead>
@@ -96,32 +102,6 @@ function AgesTable({ plan }: { plan: Plan }) {
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The AVC fund and the two ways it can be taken, with the figures at a date. */
-export function AvcExplained({ quote }: { quote: DbQuoteView }) {
-  const most = quote.options.find((option) => option.kind === 'maximum-lump-sum')!;
-  return (
-    <section aria-labelledby="avc-title">
-      <h3 id="avc-title">Your AVC fund of {pounds(quote.avcFundPence)}</h3>
-      <p>
-        Your additional voluntary contributions (AVCs) can be taken in two ways, and you can mix them:
-      </p>
-      <ul>
-        <li>
-          <strong>As tax-free cash, first.</strong> The scheme pays tax-free cash from your AVC fund before it
-          asks you to give up any pension, so you give up less pension for the same cash. With the most tax-free
-          cash, {pounds(most.fromAvcPence)} comes from your AVC fund and {pounds(most.fromCommutationPence)} from
-          giving up {pounds(most.pensionGivenUpPence)} a year of pension. Without the AVC fund, the same cash
-          would cost you more pension.
-        </li>
-        <li>
-          <strong>As extra pension.</strong> Any part you do not take as cash buys extra pension on top of the
-          figures shown here; the scheme works out how much when you apply.
-        </li>
-      </ul>
-    </section>
   );
 }
 
@@ -167,6 +147,12 @@ function FiguresAtDate({ quote }: { quote: DbQuoteView }) {
           <dt>Pension with the most tax-free cash</dt>
           <dd>{pounds(most.residualPensionPence)} a year</dd>
         </div>
+        {avcExtraText(most) && (
+          <div className="summary-row">
+            <dt>With the most tax-free cash, your AVC fund</dt>
+            <dd>{avcExtraText(most)}</dd>
+          </div>
+        )}
       </dl>
       {quote.avcFundPence > 0 && <AvcExplained quote={quote} />}
       <HowWeWorkedThisOut quote={quote} />
@@ -212,7 +198,8 @@ export function RetirementPlanner() {
   function chosenDate(form: FormData): { date: string } | { error: FieldError } {
     if (chooseBy === 'date') {
       const date = readDateField(form, 'planner-date');
-      if (!date) return { error: { field: 'planner-date', message: 'Enter a real date, for example 15 1 2046' } };
+      if (!date)
+        return { error: { field: 'planner-date', message: 'Enter a real date, for example 15 1 2046' } };
       if (date < from || date > to)
         return {
           error: {
@@ -223,7 +210,11 @@ export function RetirementPlanner() {
       return { date };
     }
     const typed = String(form.get('planner-age') ?? '').trim();
-    const choice = retirementDateAtAge(plan.dateOfBirth, plan.range, /^\d{1,3}$/.test(typed) ? Number(typed) : NaN);
+    const choice = retirementDateAtAge(
+      plan.dateOfBirth,
+      plan.range,
+      /^\d{1,3}$/.test(typed) ? Number(typed) : NaN,
+    );
     if (choice.ok) return { date: choice.date };
     return {
       error: {
@@ -257,14 +248,22 @@ export function RetirementPlanner() {
         What your pension would be each year, before tax, if you took it on your birthday at each age from{' '}
         {youngest} to {oldest}: in full, or with the most tax-free cash the rules allow and a smaller pension.
         {plan.avcFundPence > 0 &&
-          ` The most tax-free cash includes your AVC fund of ${pounds(plan.avcFundPence)}, taken first.`}
+          (plan.avcTakenAsCashFirst
+            ? ` The most tax-free cash includes your AVC fund of ${pounds(plan.avcFundPence)}, taken first.`
+            : ` Your AVC fund of ${pounds(plan.avcFundPence)} buys extra pension on top of these figures: your scheme does not pay it as cash.`)}
       </p>
       <PlannerChart plan={plan} />
       <AgesTable plan={plan} />
       <form onSubmit={(event) => void model(event)} noValidate>
         <fieldset>
           <legend className="legend">See your figures at another age or date</legend>
-          <RevealingRadio name="plan-by" value="age" label="By age" chosen={chooseBy} onChoose={setChooseBy}>
+          <RevealingRadio
+            name="plan-by"
+            value="age"
+            label="At an age"
+            chosen={chooseBy}
+            onChoose={setChooseBy}
+          >
             <TextField
               id="planner-age"
               label="Age you would retire at"
@@ -274,7 +273,13 @@ export function RetirementPlanner() {
               className="input--2"
             />
           </RevealingRadio>
-          <RevealingRadio name="plan-by" value="date" label="By date" chosen={chooseBy} onChoose={setChooseBy}>
+          <RevealingRadio
+            name="plan-by"
+            value="date"
+            label="On a date"
+            chosen={chooseBy}
+            onChoose={setChooseBy}
+          >
             <DateField
               id="planner-date"
               legend="Date you would retire"

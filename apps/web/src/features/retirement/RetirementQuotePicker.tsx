@@ -18,6 +18,7 @@ import {
 } from '../journeys';
 import { retirementApi, type DbQuoteOption, type DbQuoteView, type RetirementWindow } from './retirement-api';
 import { QuoteRequest } from './QuoteRequest';
+import { AvcExplained, avcExtraText } from './AvcExplained';
 import { RetirementProjection } from './RetirementProjection';
 import { RevealingRadio } from './RevealingRadio';
 
@@ -32,11 +33,13 @@ type ChooseBy = 'date' | 'age';
 /** The full pension keeps an AVC fund as tax-free cash: nothing is given up for it. */
 function optionText(option: DbQuoteOption) {
   const pension = formatCurrency(option.residualPensionPence, 'exact');
+  const extra = avcExtraText(option);
+  const withAvc = (text: string) => (extra ? `${text}, ${extra}` : text);
   if (option.kind !== 'full-pension')
-    return `${formatCurrency(option.lumpSumPence, 'exact')} tax-free cash and ${pension} a year`;
+    return withAvc(`${formatCurrency(option.lumpSumPence, 'exact')} tax-free cash and ${pension} a year`);
   return option.lumpSumPence > 0
     ? `Full pension of ${pension} a year, and your AVC fund of ${formatCurrency(option.lumpSumPence, 'exact')} as tax-free cash`
-    : `Full pension of ${pension} a year, no tax-free cash`;
+    : withAvc(`Full pension of ${pension} a year, no tax-free cash`);
 }
 
 /** Why a date is refused, before asking for figures: the window's ends and what sets them. */
@@ -221,7 +224,13 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
       <form onSubmit={(event) => void showOptions(event)} noValidate>
         <fieldset>
           <legend className="legend">How do you want to choose when you retire?</legend>
-          <RevealingRadio name="choose-by" value="date" label="By date" chosen={chooseBy} onChoose={setChooseBy}>
+          <RevealingRadio
+            name="choose-by"
+            value="date"
+            label="By date"
+            chosen={chooseBy}
+            onChoose={setChooseBy}
+          >
             <DateField
               id="retirement-date"
               legend="When do you want to retire?"
@@ -230,7 +239,13 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
               defaultValue={date ?? undefined}
             />
           </RevealingRadio>
-          <RevealingRadio name="choose-by" value="age" label="By age" chosen={chooseBy} onChoose={setChooseBy}>
+          <RevealingRadio
+            name="choose-by"
+            value="age"
+            label="By age"
+            chosen={chooseBy}
+            onChoose={setChooseBy}
+          >
             <TextField
               id="retirement-age"
               label="At what age do you want to retire?"
@@ -324,10 +339,12 @@ export function RetirementQuotePicker({ block }: BlockProps<'retirementQuotePick
                 <p role="status">
                   {formatCurrency(requested.lumpSumPence, 'exact')} tax-free cash and{' '}
                   {formatCurrency(requested.residualPensionPence, 'exact')} a year
+                  {avcExtraText(requested) && `, ${avcExtraText(requested)}`}
                 </p>
               )}
             </div>
           )}
+          {quote.avcFundPence > 0 && <AvcExplained quote={quote} />}
           <details className="assumptions">
             <summary>How we worked these out</summary>
             <ul>

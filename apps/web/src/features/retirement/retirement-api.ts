@@ -31,6 +31,11 @@ export interface DbQuoteOption {
   residualPensionPence: number;
   /** AVC fund not taken as cash. */
   avcRemainingPence: number;
+  /**
+   * The extra pension a year that AVC fund buys, on top of `residualPensionPence` (0 when all of it is cash);
+   * null when the scheme works it out on the application.
+   */
+  avcExtraPensionPence?: number | null;
 }
 
 /** `retirement/planner`, or why there is nothing to model. */
@@ -62,6 +67,12 @@ export interface DbQuoteView {
   fullPensionPence: number;
   commutationFactor: number;
   avcFundPence: number;
+  /** Whether the scheme takes the AVC fund as tax-free cash first (else it buys extra pension only). */
+  avcTakenAsCashFirst?: boolean;
+  /** £ of AVC fund per £1 a year of extra pension at this age; null when the scheme has no table. */
+  avcPensionFactor?: number | null;
+  /** The extra pension a year the whole fund would buy; null when the scheme works it out on the application. */
+  avcFundAsPensionPence?: number | null;
   lumpSumAllowanceRemainingPence: number;
   retirementDates: { earliest: string; normal: string; latest: string };
   lumpSum: {
