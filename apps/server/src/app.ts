@@ -388,7 +388,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(integrationRoutes, { prefix: INTEGRATION_API_PREFIX, db });
-  await app.register(integrationConsoleRoutes, { prefix: '/admin-api', db });
+  await app.register(integrationConsoleRoutes, {
+    prefix: '/admin-api',
+    db,
+    secretGraceHours: config.INTEGRATION_SECRET_GRACE_HOURS,
+  });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });

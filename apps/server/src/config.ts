@@ -92,6 +92,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
   /** How often each instance looks for due jobs (messages, webhooks); 0 runs no worker in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Hours an integration client's old secret still works after a new one is issued (docs/integration.md). */
+  INTEGRATION_SECRET_GRACE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
   ADDRESS_LOOKUP_KEY: z.string().min(1).optional(),
   IDENTITY_VERIFICATION_URL: z

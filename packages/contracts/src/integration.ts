@@ -133,9 +133,36 @@ export const integrationClientListSchema = z.object({
       /** When it last took a token; null when never. */
       lastTokenAt: z.string().nullable(),
       disabledAt: z.string().nullable(),
+      /** When a new secret was last issued; null when it still has its first. */
+      secretRotatedAt: z.string().nullable(),
+      /** Until when the secret before the last rotation is still accepted; null when none is (any more). */
+      previousSecretUntil: z.string().nullable(),
     }),
   ),
 });
 export type IntegrationClientList = z.infer<typeof integrationClientListSchema>;
 
 export const integrationClientParamsSchema = z.object({ clientId: z.uuid() });
+
+/** The most hours an old secret may keep working after a rotation (a week). */
+export const INTEGRATION_SECRET_GRACE_HOURS_MAX = 168;
+
+/** Issuing a client a new secret; the old one works for `graceHours` more (the server's setting unless given; 0 stops it at once). */
+export const integrationSecretRotationSchema = z.object({
+  graceHours: z
+    .number()
+    .int('Give the hours as a whole number')
+    .min(0, 'Give 0 hours or more')
+    .max(INTEGRATION_SECRET_GRACE_HOURS_MAX, `Give ${INTEGRATION_SECRET_GRACE_HOURS_MAX} hours or fewer`)
+    .optional(),
+});
+export type IntegrationSecretRotation = z.input<typeof integrationSecretRotationSchema>;
+
+/** The new secret, shown this once (only its hash is kept), and until when the old one still works. */
+export const integrationSecretRotatedSchema = z.object({
+  clientId: z.uuid(),
+  secret: z.string(),
+  /** Null when the old secret stopped at once (graceHours 0). */
+  previousSecretUntil: z.string().nullable(),
+});
+export type IntegrationSecretRotated = z.infer<typeof integrationSecretRotatedSchema>;

@@ -25,6 +25,7 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'POST /admin-api/outbox/{id}/resend': leaders,
   'GET /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],
+  'POST /admin-api/integration-clients/{clientId}/rotate-secret': ['administrator'],
 };
 const allowedRoles = (operation: Operation) =>
   exceptions[operation.label] ?? (operation.method === 'GET' ? readers : workers);

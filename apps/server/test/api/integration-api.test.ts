@@ -5,6 +5,7 @@ import { integrationScopes, type IntegrationScope } from '@meridian/contracts';
 import { generate } from 'otplib';
 import {
   caseEvents,
+  integrationClients,
   memberCases,
   memberDocuments,
   members,
@@ -764,5 +765,190 @@ describe('integration clients in the console', () => {
     });
     const notAdmin = await leader.request({ method: 'GET', url: '/admin-api/integration-clients' });
     expect([notAdmin.statusCode, errorCode(notAdmin)]).toEqual([403, 'staff_role_not_allowed']);
+  });
+});
+
+/** A new administrator of Meridian, signed in with password and code. */
+async function signedInAdministrator(email: string, secret: string) {
+  await addStaff(context.database.db, {
+    email,
+    name: 'Rota Administrator',
+    role: 'administrator',
+    tenantUrl: MERIDIAN,
+    password: 'administrator password',
+    totp: { secret },
+  });
+  const admin = new BrowserAgent(context.app);
+  await admin.request({
+    method: 'POST',
+    url: '/admin-api/sign-in',
+    payload: { email, password: 'administrator password' },
+  });
+  const signedIn = await admin.request({
+    method: 'POST',
+    url: '/admin-api/sign-in/code',
+    payload: { code: await generate({ secret }) },
+  });
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  return admin;
+}
+
+describe('integration clients: a new secret', () => {
+  const tokenAnswer = (secret: { id: string; secret: string }) =>
+    askToken({ grant_type: 'client_credentials', client_id: secret.id, client_secret: secret.secret });
+
+  it('issues a new secret shown once; the old one works through its grace period, then is refused with integration_secret_retired', async () => {
+    const first = await client(['cases:read']);
+    const admin = await signedInAdministrator(
+      'rotation.admin@meridian.example',
+      'ROTATIONADMINSECRETFORTESTSAAAAA',
+    );
+    const before = Date.now();
+    const rotated = await admin.request({
+      method: 'POST',
+      url: `/admin-api/integration-clients/${first.id}/rotate-secret`,
+      payload: {},
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    const answer = rotated.json() as { clientId: string; secret: string; previousSecretUntil: string };
+    expect(answer.clientId).toBe(first.id);
+    expect(answer.secret).toMatch(/^mis_[A-Za-z0-9_-]{43}$/);
+    expect(answer.secret).not.toBe(first.secret);
+    // The server's setting: 24 hours.
+    const until = Date.parse(answer.previousSecretUntil);
+    expect(until - before).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
+    expect(until - before).toBeLessThan(24 * 3_600_000 + 60_000);
+    const [row] = await context.database.db
+      .select()
+      .from(integrationClients)
+      .where(eq(integrationClients.id, first.id));
+    expect(JSON.stringify(row)).not.toContain(answer.secret);
+
+    // Both work during the grace period; the old one's token is audited as the previous secret.
+    const second = { id: first.id, secret: answer.secret };
+    await tokenFor(second);
+    await tokenFor(first);
+    const granted = (await auditOf(first.id)).filter(
+      (entry) => entry.action === 'integration_token' && entry.outcome === 'success',
+    );
+    expect(granted.map((entry) => entry.details.secretUsed)).toEqual(['current', 'previous']);
+    const listed = await admin.request({ method: 'GET', url: '/admin-api/integration-clients' });
+    expect(
+      (listed.json() as { clients: Array<{ id: string }> }).clients.find((item) => item.id === first.id),
+    ).toMatchObject({ secretRotatedAt: expect.any(String), previousSecretUntil: answer.previousSecretUntil });
+
+    // The grace period ends: the old secret is refused with its own code, and audited so.
+    await context.database.db
+      .update(integrationClients)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(integrationClients.id, first.id));
+    const retired = await tokenAnswer(first);
+    expect(retired.statusCode).toBe(401);
+    expect(retired.json()).toMatchObject({
+      error: 'invalid_client',
+      errors: [{ code: 'integration_secret_retired' }],
+    });
+    expect((await auditOf(first.id)).at(-1)).toMatchObject({
+      action: 'integration_token',
+      outcome: 'failure',
+      details: { reason: 'secret_retired' },
+    });
+    await tokenFor(second);
+    const relisted = await admin.request({ method: 'GET', url: '/admin-api/integration-clients' });
+    expect(
+      (relisted.json() as { clients: Array<{ id: string }> }).clients.find((item) => item.id === first.id),
+    ).toMatchObject({ previousSecretUntil: null });
+
+    // Rotated again with no grace (a leaked secret): the second stops at once, the first is just wrong.
+    const again = await admin.request({
+      method: 'POST',
+      url: `/admin-api/integration-clients/${first.id}/rotate-secret`,
+      payload: { graceHours: 0 },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const third = { id: first.id, secret: (again.json() as { secret: string }).secret };
+    expect((again.json() as { previousSecretUntil: string | null }).previousSecretUntil).toBeNull();
+    const stopped = await tokenAnswer(second);
+    expect([stopped.statusCode, errorCode(stopped)]).toEqual([401, 'integration_secret_retired']);
+    const wrong = await tokenAnswer(first);
+    expect([wrong.statusCode, errorCode(wrong)]).toEqual([401, 'invalid_client']);
+    await tokenFor(third);
+
+    const rotations = (
+      await context.database.db
+        .select()
+        .from(staffAudit)
+        .where(eq(staffAudit.action, 'integration_client_rotate'))
+    ).filter((entry) => entry.details.clientId === first.id);
+    expect(rotations.map((entry) => [entry.outcome, entry.details.graceHours])).toEqual([
+      ['success', 24],
+      ['success', 0],
+    ]);
+    expect(JSON.stringify(rotations)).not.toContain('mis_');
+  });
+
+  it('refuses bad grace hours, another tenant’s client, a disabled client and other roles, changing nothing', async () => {
+    const found = await client(['cases:read']);
+    const theirs = await client(['cases:read'], BLUEWATER);
+    const disabled = await client(['cases:read']);
+    await disableIntegrationClient(context.database.db, disabled.id);
+    const admin = await signedInAdministrator(
+      'rotation.refusals@meridian.example',
+      'ROTATIONREFUSALSSECRETFORTESTSAA',
+    );
+    const rotate = (id: string, payload: unknown) =>
+      admin.request({
+        method: 'POST',
+        url: `/admin-api/integration-clients/${id}/rotate-secret`,
+        payload: payload as Record<string, unknown>,
+      });
+    const secretOf = async (id: string) =>
+      (await context.database.db.select().from(integrationClients).where(eq(integrationClients.id, id)))[0]!
+        .secretHash;
+    const hashBefore = await secretOf(found.id);
+    for (const payload of [
+      { graceHours: 169 },
+      { graceHours: -1 },
+      { graceHours: 1.5 },
+      { graceHours: '2' },
+    ]) {
+      const refused = await rotate(found.id, payload);
+      expect([refused.statusCode, errorCode(refused)], JSON.stringify(payload)).toEqual([
+        400,
+        'field_invalid',
+      ]);
+    }
+    const other = await rotate(theirs.id, {});
+    expect([other.statusCode, errorCode(other)]).toEqual([404, 'integration_client_not_found']);
+    const off = await rotate(disabled.id, {});
+    expect([off.statusCode, errorCode(off)]).toEqual([409, 'integration_client_disabled']);
+    expect(await secretOf(found.id)).toBe(hashBefore);
+    await tokenFor(found);
+    await tokenFor(theirs, BLUEWATER);
+
+    const leader = new BrowserAgent(context.app);
+    const worker = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
+    await context.database.db
+      .update(staffAccounts)
+      .set({ totpLastStep: null })
+      .where(eq(staffAccounts.email, worker.email));
+    await leader.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: worker.email, password: DEMO_STAFF_PASSWORD },
+    });
+    await leader.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code: await generate({ secret: worker.totpSecret }) },
+    });
+    const notAdmin = await leader.request({
+      method: 'POST',
+      url: `/admin-api/integration-clients/${found.id}/rotate-secret`,
+      payload: {},
+    });
+    expect([notAdmin.statusCode, errorCode(notAdmin)]).toEqual([403, 'staff_role_not_allowed']);
+    expect(await secretOf(found.id)).toBe(hashBefore);
   });
 });

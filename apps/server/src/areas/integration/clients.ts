@@ -35,6 +35,8 @@ declare module 'fastify' {
 export const isScope = (value: string): value is IntegrationScope =>
   (integrationScopes as readonly string[]).includes(value);
 
+const newClientSecret = () => `mis_${randomBytes(32).toString('base64url')}`;
+
 /** Adds a tenant's client; answers its id and its secret (shown once: only the hash is kept). */
 export async function addIntegrationClient(
   db: Database,
@@ -43,7 +45,7 @@ export async function addIntegrationClient(
   const unknown = client.scopes.filter((scope) => !isScope(scope));
   if (unknown.length || client.scopes.length === 0)
     throw new Error(`Scopes must be some of ${integrationScopes.join(', ')}.`);
-  const secret = `mis_${randomBytes(32).toString('base64url')}`;
+  const secret = newClientSecret();
   const [row] = await db
     .insert(integrationClients)
     .values({
@@ -78,6 +80,54 @@ export type ClientRow = typeof integrationClients.$inferSelect;
 
 export const secretMatches = (client: ClientRow, secret: string) =>
   sameHash(client.secretHash, hashOf(secret));
+
+/**
+ * Which of the client's secrets this is: its current one, the one before the last rotation while its
+ * grace period runs (`previous`) or after (`retired`), or neither (`wrong`).
+ */
+export function whichSecret(
+  client: ClientRow,
+  secret: string,
+  now = new Date(),
+): 'current' | 'previous' | 'retired' | 'wrong' {
+  const hash = hashOf(secret);
+  if (sameHash(client.secretHash, hash)) return 'current';
+  if (!client.previousSecretHash || !sameHash(client.previousSecretHash, hash)) return 'wrong';
+  return client.previousSecretExpiresAt && client.previousSecretExpiresAt > now ? 'previous' : 'retired';
+}
+
+export type RotationRefusal = 'not_found' | 'disabled';
+
+/**
+ * Issues the client a new secret (shown once; only its hash is kept). The one it replaces keeps working
+ * for `graceMs` (0: not at all), so the system's owners can change it without a gap; a secret from
+ * before an earlier rotation stops at once. Answers the new secret and until when the old one works.
+ */
+export async function rotateClientSecret(
+  db: Database,
+  clientId: string,
+  graceMs: number,
+  now = new Date(),
+): Promise<{ secret: string; previousSecretUntil: Date | null } | RotationRefusal> {
+  const client = await findClient(db, clientId);
+  if (!client) return 'not_found';
+  if (client.disabledAt) return 'disabled';
+  const secret = newClientSecret();
+  const until = graceMs > 0 ? new Date(now.getTime() + graceMs) : null;
+  const [rotated] = await db
+    .update(integrationClients)
+    .set({
+      secretHash: hashOf(secret),
+      previousSecretHash: client.secretHash,
+      previousSecretExpiresAt: until ?? now,
+      secretRotatedAt: now,
+    })
+    // Two rotations at once: the second finds the hash changed and starts again from the first's secret.
+    .where(and(eq(integrationClients.id, client.id), eq(integrationClients.secretHash, client.secretHash)))
+    .returning({ id: integrationClients.id });
+  if (!rotated) return rotateClientSecret(db, clientId, graceMs, now);
+  return { secret, previousSecretUntil: until };
+}
 
 /** A new bearer token for the client with these scopes; the client's expired tokens are cleared. */
 export async function issueToken(db: Database, clientId: string, scopes: IntegrationScope[]) {

@@ -6,15 +6,18 @@ import {
   errorBodySchema,
   integrationClientListSchema,
   integrationClientParamsSchema,
+  integrationSecretRotatedSchema,
+  integrationSecretRotationSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { integrationClients, integrationTokens } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireStaff } from '../operations/staff-session';
 import { auditStaff } from '../operations/staff-audit';
+import { rotateClientSecret } from './clients';
 
 const tags = ['operations-console'];
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Only administrators see and disable the systems that may call the integration API. */
 async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
@@ -29,7 +32,11 @@ async function requireAdministrator(db: Database, request: FastifyRequest, actio
 }
 
 /** The console's integration clients of the administrator's tenants (all tenants for a firm's staff). */
-export const integrationConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** Hours an old secret keeps working after a rotation unless the administrator says otherwise. */
+  secretGraceHours: number;
+}> = async (app, { db, secretGraceHours }) => {
   app.addHook('preHandler', requireStaff(db));
   const inScope = (request: FastifyRequest) =>
     request.staff!.tenantUrl === null
@@ -73,6 +80,11 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> =
           createdAt: client.createdAt.toISOString(),
           lastTokenAt: lastTokenAt?.toISOString() ?? null,
           disabledAt: client.disabledAt?.toISOString() ?? null,
+          secretRotatedAt: client.secretRotatedAt?.toISOString() ?? null,
+          previousSecretUntil:
+            client.previousSecretExpiresAt && client.previousSecretExpiresAt > new Date()
+              ? client.previousSecretExpiresAt.toISOString()
+              : null,
         })),
       };
     },
@@ -107,6 +119,63 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> =
         details: { clientId, name: found.name, tenantUrl: found.tenantUrl },
       });
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/integration-clients/:clientId/rotate-secret',
+    {
+      schema: {
+        tags,
+        summary:
+          'Issues an integration client a new secret, shown this once; the old one works for the grace period, then is refused (administrators)',
+        description:
+          'graceHours (0 to 168) sets how long the old secret still works; unless given, INTEGRATION_SECRET_GRACE_HOURS (24). A secret from before an earlier rotation stops at once. A disabled client: 409 integration_client_disabled.',
+        params: integrationClientParamsSchema,
+        body: integrationSecretRotationSchema,
+        response: { 200: integrationSecretRotatedSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await requireAdministrator(db, request, 'integration_client_rotate');
+      const { clientId } = request.params;
+      const [found] = await db
+        .select()
+        .from(integrationClients)
+        .where(and(eq(integrationClients.id, clientId), inScope(request)));
+      if (!found) throw new AppError(404, 'integration_client_not_found', 'There is no such client.');
+      const graceHours = request.body.graceHours ?? secretGraceHours;
+      const rotated = await rotateClientSecret(db, clientId, graceHours * 3_600_000);
+      if (rotated === 'not_found')
+        throw new AppError(404, 'integration_client_not_found', 'There is no such client.');
+      if (rotated === 'disabled') {
+        await auditStaff(db, request, {
+          action: 'integration_client_rotate',
+          outcome: 'failure',
+          details: { clientId, name: found.name, reason: 'disabled' },
+        });
+        throw new AppError(
+          409,
+          'integration_client_disabled',
+          'This client is disabled, so it cannot be given a new secret. Add a new client instead.',
+        );
+      }
+      await auditStaff(db, request, {
+        action: 'integration_client_rotate',
+        outcome: 'success',
+        details: {
+          clientId,
+          name: found.name,
+          tenantUrl: found.tenantUrl,
+          graceHours,
+          previousSecretUntil: rotated.previousSecretUntil?.toISOString() ?? null,
+        },
+      });
+      return reply.header('cache-control', 'no-store').send({
+        clientId,
+        secret: rotated.secret,
+        previousSecretUntil: rotated.previousSecretUntil?.toISOString() ?? null,
+      });
     },
   );
 };

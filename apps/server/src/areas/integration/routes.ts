@@ -35,8 +35,8 @@ import {
   findClient,
   isScope,
   issueToken,
-  secretMatches,
   TOKEN_LIFETIME_SECONDS,
+  whichSecret,
   type ClientRow,
 } from './clients';
 
@@ -87,12 +87,18 @@ type OAuthError = z.infer<typeof oauthErrorSchema>['error'];
  * The token endpoint answers failures in OAuth's shape (RFC 6749 5.2), which client libraries read,
  * with the house `errors` list beside it.
  */
-function oauthError(reply: FastifyReply, status: 400 | 401, error: OAuthError, description: string) {
+function oauthError(
+  reply: FastifyReply,
+  status: 400 | 401,
+  error: OAuthError,
+  description: string,
+  code: string = error,
+) {
   if (status === 401) reply.header('www-authenticate', `Basic realm="${REALM}"`);
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send({ error, error_description: description, errors: [{ code: error, message: description }] });
+    .send({ error, error_description: description, errors: [{ code, message: description }] });
 }
 
 /** The client's credentials: HTTP Basic (RFC 6749 2.3.1, form-encoded parts) or the body, not both. */
@@ -165,6 +171,16 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
           clientId: client?.id ?? null,
           details: { reason, clientId: credentials?.id ?? null },
         });
+        // A secret replaced by a rotation, after its grace period: said so (in the house code), since
+        // only a holder of that once-right secret can learn it, and its owners must change it.
+        if (reason === 'secret_retired')
+          return oauthError(
+            reply,
+            401,
+            'invalid_client',
+            'This client secret was replaced and its grace period has ended. Use the new secret.',
+            'integration_secret_retired',
+          );
         return oauthError(reply, 401, 'invalid_client', 'The client id or secret is not right.');
       };
       if (!credentials) return refuse(null, 'no_credentials');
@@ -186,7 +202,9 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         throw tooManyRequests();
       }
       // A client belongs to one tenant and takes its tokens at that tenant's address only.
-      if (!secretMatches(client, credentials.secret)) return refuse(client, 'wrong_secret');
+      const secret = whichSecret(client, credentials.secret);
+      if (secret === 'wrong') return refuse(client, 'wrong_secret');
+      if (secret === 'retired') return refuse(client, 'secret_retired');
       if (client.disabledAt) return refuse(client, 'disabled');
       if (client.tenantUrl !== request.tenantUrl) return refuse(client, 'other_tenant');
       await attempt.giveBack();
@@ -218,7 +236,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         action: 'integration_token',
         outcome: 'success',
         clientId: client.id,
-        details: { scopes },
+        // `previous`: the old secret during its grace period after a rotation.
+        details: { scopes, secretUsed: secret },
       });
       return reply
         .header('cache-control', 'no-store')

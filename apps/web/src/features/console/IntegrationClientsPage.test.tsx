@@ -5,6 +5,7 @@ import type { IntegrationClientList, StaffMember } from '@meridian/contracts';
 import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 import { ConsoleApp } from './ConsoleApp';
 import { consoleApi } from './console-api';
+import { integrationClientsApi } from './integration-clients-api';
 
 const administrator: StaffMember = {
   id: '0b6f4f7e-7c1d-4a55-9a1e-2f3d4c5b6a70',
@@ -23,6 +24,8 @@ const pensionsAdmin = {
   createdAt: '2026-11-01T09:00:00.000Z',
   lastTokenAt: '2026-11-28T14:30:00.000Z',
   disabledAt: null,
+  secretRotatedAt: null,
+  previousSecretUntil: null,
 };
 const oldPayroll = {
   ...pensionsAdmin,
@@ -45,10 +48,25 @@ function consoleServer(staff: StaffMember) {
       clients[index] = { ...clients[index]!, disabledAt: '2026-11-29T04:40:00.000Z' };
       return jsonResponse(200, { ok: true });
     }
+    const rotated = /integration-clients\/([^/]+)\/rotate-secret$/.exec(url);
+    if (rotated && init.method === 'POST') {
+      const index = clients.findIndex((client) => client.id === rotated[1]);
+      clients[index] = {
+        ...clients[index]!,
+        secretRotatedAt: '2026-11-29T07:00:00.000Z',
+        previousSecretUntil: '2026-11-29T13:00:00.000Z',
+      };
+      return jsonResponse(200, {
+        clientId: rotated[1],
+        secret: 'mis_theNewSecretShownOnce',
+        previousSecretUntil: '2026-11-29T13:00:00.000Z',
+      });
+    }
     return jsonResponse(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
   });
   // Any write forgets the console client's shared reads, so each test's staff member is read afresh.
   void consoleApi.signOut().catch(() => undefined);
+  integrationClientsApi.forgetReads();
   return fetch;
 }
 
@@ -92,6 +110,58 @@ describe('Integration clients in the console', () => {
       name: /Pensions admin system/,
     });
     expect(after.textContent).toContain('No, disabled');
+  });
+
+  it('issues a client a new secret, shown once, with the hours the old one keeps working', async () => {
+    const fetch = consoleServer(administrator);
+    open();
+    const table = await screen.findByRole('table');
+    const active = within(table).getByRole('row', { name: /Pensions admin system/ });
+    expect(active.textContent).toContain('The first');
+    expect(within(table).getByRole('row', { name: /Old payroll/ }).textContent).not.toContain('New secret');
+
+    await userEvent.click(
+      within(active).getByRole('button', { name: 'New secret for Pensions admin system' }),
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Issue a new secret for Pensions admin system?' }),
+    ).toBeTruthy();
+    // No is no change.
+    await userEvent.click(screen.getByRole('button', { name: 'No, keep the secret' }));
+    expect(screen.queryByRole('heading', { name: /Issue a new secret/ })).toBeNull();
+
+    await userEvent.click(
+      within(active).getByRole('button', { name: 'New secret for Pensions admin system' }),
+    );
+    const hours = screen.getByRole('textbox', { name: /Hours the old secret keeps working/ });
+    await userEvent.type(hours, 'a day');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Issue a new secret for Pensions admin system' }),
+    );
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Enter the hours as a whole number from 0 to 168');
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/rotate-secret'))).toBe(false);
+
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Issue a new secret for Pensions admin system' }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'The new secret for Pensions admin system' }),
+    ).toBeTruthy();
+    expect(screen.getByText('mis_theNewSecretShownOnce')).toBeTruthy();
+    expect(screen.getByText(/The old secret still works until/)).toBeTruthy();
+    const rotations = fetch.mock.calls.filter(([url]) => url.endsWith('/rotate-secret'));
+    expect(rotations.map(([url, init]) => [init.method, url, init.body])).toEqual([
+      ['POST', `/admin-api/integration-clients/${pensionsAdmin.id}/rotate-secret`, '{"graceHours":6}'],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByText('mis_theNewSecretShownOnce')).toBeNull();
+    const after = within(await screen.findByRole('table')).getByRole('row', {
+      name: /Pensions admin system/,
+    });
+    expect(after.textContent).toContain('Old one works until');
   });
 
   it('is hidden from other roles: no link, no list read', async () => {

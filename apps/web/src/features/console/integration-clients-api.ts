@@ -1,4 +1,4 @@
-import type { IntegrationClientList } from '@meridian/contracts';
+import type { IntegrationClientList, IntegrationSecretRotated } from '@meridian/contracts';
 import { createHttpClient } from '../../lib/http/client';
 
 /** The staff API's integration clients (administrators only). */
@@ -8,4 +8,12 @@ export const integrationClientsApi = {
   list: () => http.get<IntegrationClientList>('/admin-api/integration-clients'),
   disable: (id: string) =>
     http.post(`/admin-api/integration-clients/${encodeURIComponent(id)}/disable`, { body: {} }),
+  /** A new secret, shown once; `graceHours` left out takes the server's setting. */
+  rotateSecret: (id: string, graceHours?: number) =>
+    http.post<IntegrationSecretRotated>(
+      `/admin-api/integration-clients/${encodeURIComponent(id)}/rotate-secret`,
+      { body: graceHours === undefined ? {} : { graceHours } },
+    ),
+  /** Forgets the shared list read (a test's fresh start). */
+  forgetReads: () => http.forgetReads(),
 };
