@@ -337,9 +337,12 @@ export const maskedBankAccountSchema = z.object({
 });
 export type MaskedBankAccount = z.infer<typeof maskedBankAccountSchema>;
 
-/** Submit sends the same account again with the step-up code (and the nonce header from send). */
+/**
+ * Submit sends the same account again, with the code sent for it (and the nonce header from send), or
+ * without a code when the session has a fresh step-up (a passkey, the authenticator app, a step-up code).
+ */
 export const bankSubmitSchema = <T extends z.ZodType>(account: T) =>
-  z.intersection(account, confirmCodeSchema);
+  z.intersection(account, confirmCodeSchema.partial());
 
 // ---- Contact us -------------------------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, memberBankAccounts, oneTimeCodes, outboxMessages } from '../../src/db/schema';
+import { auditEvents, memberBankAccounts, members, oneTimeCodes, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { latestCodeTo as sharedLatestCodeTo } from './outbox-codes';
+import { SoftwareAuthenticator } from './software-authenticator';
 
 const ctx = useTestApp();
 const api = '/mdp-api/api/v2/bank-accounts';
@@ -160,5 +161,128 @@ describe('IBAN bank details', () => {
       to: { kind: 'iban', sortCode: null, accountNumber: null, iban: '•••• 3000' },
       appliesAt: null,
     });
+  });
+});
+
+describe('a bank change confirmed on the shared step-up', () => {
+  const stepUp = '/mdp-api/api/step-up';
+  const postTo = (agent: BrowserAgent, url: string, payload: object, headers: Record<string, string> = {}) =>
+    agent.request({ method: 'POST', url, payload, headers });
+  const accountOf = (accountName: string) => ({ ...ukAccount, accountName });
+  const bankCodesTo = async (recipient: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.purpose, 'bank-change'), eq(oneTimeCodes.destination, recipient)))
+    ).length;
+
+  it('asks for a fresh step-up (428) and keeps nothing, then saves after the member confirms with a passkey, sending no code', async () => {
+    const agent = await signedIn('dc.near');
+    const account = accountOf('Helen Brooks');
+    const unproven = await post(agent, '/uk/submit', account);
+    expect(unproven.statusCode).toBe(428);
+    expect(codeOf(unproven)).toBe('fresh_step_up_required');
+    expect(await currentAccounts('1000005')).toEqual([]);
+
+    // The member's passkey, as the step-up prompt offers it first.
+    const authenticator = new SoftwareAuthenticator('localhost', 'http://localhost');
+    const registration = (
+      await postTo(agent, '/authentication-api/api/account/passkeys/options', {}, {})
+    ).json().options;
+    const added = await postTo(
+      agent,
+      '/authentication-api/api/account/passkeys',
+      { name: 'Phone', credential: authenticator.register(registration) },
+      {},
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await agent.request({ url: stepUp })).json()).toMatchObject({ fresh: false, passkey: true });
+    const options = (await postTo(agent, `${stepUp}/passkey/options`, {}, {})).json().options;
+    const confirmed = await postTo(
+      agent,
+      `${stepUp}/passkey`,
+      { credential: authenticator.assert(options) },
+      {},
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const saved = await post(agent, '/uk/submit', account);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ status: 'changed', appliesAt: null });
+    expect(await currentAccounts('1000005')).toMatchObject([
+      { sortCode: '200915', accountNumber: '41011166' },
+    ]);
+    expect(await bankCodesTo('dc.near@example.org')).toBe(0);
+    const notices = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'dc.near@example.org'));
+    expect(notices.map((notice) => notice.subject)).toContain(
+      'Your Meridian Pension Scheme bank details are being changed',
+    );
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'bank_account_change'), eq(auditEvents.referenceNumber, '1000005')));
+    expect(entry).toMatchObject({ outcome: 'success' });
+    const [method] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'step_up'), eq(auditEvents.referenceNumber, '1000005')));
+    expect(method!.details).toEqual({ method: 'passkey' });
+
+    // Another session of the same member has not confirmed it is them.
+    const other = await signedIn('dc.near');
+    expect(codeOf(await post(other, '/uk/submit', accountOf('Helen Brooks')))).toBe('fresh_step_up_required');
+  });
+
+  it('saves after a step-up code to a settled route; a change already waiting is refused before the step-up is asked', async () => {
+    const agent = await signedIn('db.retiring');
+    const sent = await postTo(agent, `${stepUp}/code`, {}, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const confirmed = await postTo(
+      agent,
+      `${stepUp}/confirm`,
+      { code: await latestCodeTo('db.retiring@example.org') },
+      { [NONCE]: sent.json().nonce },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const account = accountOf('Peter Evans');
+    // A bad account is still refused as such.
+    expect(codeOf(await post(agent, '/uk/submit', { ...account, accountName: 'John Smith' }))).toBe(
+      'bank_account_name_mismatch',
+    );
+    const saved = await post(agent, '/uk/submit', account);
+    expect(saved.json()).toEqual({ status: 'changed', appliesAt: null });
+
+    // With a change waiting (the cooling-off after a contact change), a second is refused first: 409, not 428.
+    const later = await signedIn('db.retiring');
+    await ctx.database.db
+      .update(members)
+      .set({ emailChangedAt: new Date() })
+      .where(eq(members.referenceNumber, '1000010'));
+    const held = await post(agent, '/uk/submit', account);
+    expect(held.json()).toMatchObject({ status: 'pending' });
+    const second = await post(later, '/uk/submit', account);
+    expect(second.statusCode).toBe(409);
+    expect(codeOf(second)).toBe('bank_change_pending');
+  });
+
+  it('takes parallel submits on one step-up one after another: one current account, no server error', async () => {
+    const agent = await signedIn('db.active');
+    const sent = await postTo(agent, `${stepUp}/code`, {}, {});
+    const confirmed = await postTo(
+      agent,
+      `${stepUp}/confirm`,
+      { code: await latestCodeTo('db.active@example.org') },
+      { [NONCE]: sent.json().nonce },
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post(agent, '/uk/submit', accountOf('Daniel Okafor'))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(await currentAccounts('1000002')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { memberBankAccounts, members, pendingBankChanges } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { lockMemberRecord } from '../../lib/member-lock';
 import type { Messaging, QueuedMessage } from '../../lib/messaging';
 import { masked, type NewBankAccount } from './bank-accounts';
 import {
@@ -71,7 +72,11 @@ export interface SavedBankChange {
   notices: QueuedMessage[];
 }
 
-/** In the transaction that spends the member's code: tells every route, then saves or holds the account. */
+/**
+ * In the transaction that spends the member's code, or after their fresh step-up: tells every route,
+ * then saves or holds the account. Saves of one record take turns (an advisory lock), so parallel
+ * submits on one step-up replace the account one after another rather than both inserting a current one.
+ */
 export async function saveBankChange(
   tx: Transaction,
   log: FastifyBaseLogger,
@@ -80,6 +85,7 @@ export async function saveBankChange(
   defences: ChangeDefences,
   tenantName: string,
 ): Promise<SavedBankChange> {
+  await lockMemberRecord(tx, 'bank-change', member);
   if (await openBankChange(tx, member)) throw bankChangePending();
   const appliesAt = coolingOffEnds(member, defences);
   const who = `the account ending ${endingOf(account)} in the name of ${account.accountName}`;

@@ -10,6 +10,7 @@ import {
   maskedBankAccountSchema,
   pendingBankChangeSchema,
   pendingChangeSchema,
+  STEP_UP_FRESH_MINUTES,
   ukBankAccountFormSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
@@ -27,6 +28,7 @@ import {
   type CodeOwner,
 } from '../../lib/one-time-codes';
 import { findMember } from '../member-data/member-repository';
+import { requireFreshStepUp } from '../step-up/service';
 import { findTenant } from '../tenancy/tenant-repository';
 import {
   auditedAccount,
@@ -41,8 +43,16 @@ import {
   cancelBankChange,
   openBankChange,
   saveBankChange,
+  type SavedBankChange,
 } from './bank-changes';
-import { defencesOf, noStableRoute, refuseUnsettledCodeRoute, stableCodeRoute } from './change-defences';
+import {
+  defencesOf,
+  noStableRoute,
+  refuseUnsettledCodeRoute,
+  stableCodeRoute,
+  type ChangeDefences,
+  type ContactRecord,
+} from './change-defences';
 import { currentBankAccount } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -56,10 +66,12 @@ const sameAccount = (a: Record<string, unknown>, b: NewBankAccount) =>
   Object.entries(b).every(([key, value]) => a[key] === value);
 
 /**
- * Bank accounts of the chosen record: enter → validate → confirm the masked result → a step-up code to a
- * contact route that did not change lately (email, mobile, else a letter) → submit the same account with
- * the code. Inside the cooling-off after a contact change the account waits as a pending change. The
- * old and new numbers are audited masked and every route on file is told (docs/security.md).
+ * Bank accounts of the chosen record: enter → validate → confirm the masked result → the shared step-up
+ * (a passkey, the authenticator app, or a code to a contact route that did not change lately: email,
+ * mobile, else a letter) → submit the same account; or, as the spec's flow, a code sent for this account
+ * and the account submitted with it. Inside the cooling-off after a contact change the account waits as
+ * a pending change. The old and new numbers are audited masked and every route on file is told
+ * (docs/security.md).
  */
 export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messaging }> = async (
   app,
@@ -101,6 +113,50 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
     const member = await chosenRecord(request);
     await applyDueBankChanges(db, messaging, request.log, member);
     return member;
+  };
+
+  /** The account proven with the code sent for it (the spec's flow; API clients and older pages). */
+  const savedWithCode = async (
+    request: FastifyRequest,
+    member: ContactRecord,
+    account: NewBankAccount,
+    defences: ChangeDefences,
+    tenant: string,
+    { nonce, code }: { nonce: string | undefined; code: string },
+  ): Promise<SavedBankChange> => {
+    const owner = ownerOf(request);
+    refuseUnsettledCodeRoute(await pendingChange(db, owner, PURPOSE, nonce), member, defences);
+    return confirmOneTimeCode(db, { owner, purpose: PURPOSE, nonce, code }, async (tx, payload) => {
+      const { sentTo: _sentTo, ...codeAccount } = payload;
+      if (!sameAccount(codeAccount, account)) {
+        throw new AppError(
+          400,
+          confirmationErrors.invalid,
+          'This code was sent for different bank details. Ask for a new code.',
+        );
+      }
+      return saveBankChange(tx, request.log, member, account, defences, tenant);
+    }).catch(async (error: unknown) => {
+      await audit(db, request, { action: 'bank_account_change', outcome: 'failure', ...owner });
+      throw error;
+    });
+  };
+
+  /**
+   * The account saved on the session's own proof (the shared step-up: a passkey, the authenticator
+   * app, or a step-up code to a settled route), fresh within the last few minutes. A change already
+   * waiting is refused first, so the member is not asked to prove it is them for nothing.
+   */
+  const savedAfterStepUp = async (
+    request: FastifyRequest,
+    member: ContactRecord,
+    account: NewBankAccount,
+    defences: ChangeDefences,
+    tenant: string,
+  ): Promise<SavedBankChange> => {
+    if (await openBankChange(db, member)) throw bankChangePending();
+    await requireFreshStepUp(db, request);
+    return db.transaction((tx) => saveBankChange(tx, request.log, member, account, defences, tenant));
   };
 
   app.get(
@@ -202,43 +258,27 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
       {
         schema: {
           tags: ['my-details'],
-          summary: `Save ${flow.label} with the step-up code; the account must be the one the code was sent for. Inside the cooling-off after a contact change it is kept as pending until the period ends`,
+          summary: `Save ${flow.label}: with the code sent for this account (and its nonce in ${NONCE_HEADER}), or without a code when this session confirmed it is the member in the last ${STEP_UP_FRESH_MINUTES} minutes (the shared step-up: a passkey, the authenticator app or a step-up code), else 428 fresh_step_up_required. Inside the cooling-off after a contact change it is kept as pending until the period ends`,
           headers: nonceHeaders,
           body: bankSubmitSchema(flow.schema),
-          response: { 200: bankChangeResultSchema, ...changeErrors },
+          response: { 200: bankChangeResultSchema, ...changeErrors, 428: errorBodySchema },
         },
       },
       async (request) => {
-        const { code, ...details } = request.body as { code: string } & Record<string, unknown>;
+        const { code, ...details } = request.body as { code?: string } & Record<string, unknown>;
         const account = accountOf(details);
         const member = await validated(request, account);
         const owner = ownerOf(request);
         const previous = await currentBankAccount(db, member);
         const defences = await defencesOf(db, request);
         const name = await tenantName(request);
-        refuseUnsettledCodeRoute(
-          await pendingChange(db, owner, PURPOSE, request.headers[NONCE_HEADER]),
-          member,
-          defences,
-        );
-        const saved = await confirmOneTimeCode(
-          db,
-          { owner, purpose: PURPOSE, nonce: request.headers[NONCE_HEADER], code },
-          async (tx, payload) => {
-            const { sentTo: _sentTo, ...codeAccount } = payload;
-            if (!sameAccount(codeAccount, account)) {
-              throw new AppError(
-                400,
-                confirmationErrors.invalid,
-                'This code was sent for different bank details. Ask for a new code.',
-              );
-            }
-            return saveBankChange(tx, request.log, member, account, defences, name);
-          },
-        ).catch(async (error: unknown) => {
-          await audit(db, request, { action: 'bank_account_change', outcome: 'failure', ...owner });
-          throw error;
-        });
+        const saved =
+          code === undefined
+            ? await savedAfterStepUp(request, member, account, defences, name)
+            : await savedWithCode(request, member, account, defences, name, {
+                nonce: request.headers[NONCE_HEADER],
+                code,
+              });
         await messaging.deliverQueued(saved.notices);
         await audit(db, request, {
           action: saved.status === 'pending' ? 'bank_account_change_held' : 'bank_account_change',
