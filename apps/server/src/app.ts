@@ -384,7 +384,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(bereavementRoutes, { prefix: '/api/bereavement', ...journeyDeps });
   await app.register(singleAuthRoutes, { prefix: '/mdp-api/api', db });
   await identityProvider(app, { db, config });
-  await app.register(operationsRoutes, { prefix: '/admin-api', db, secretsKey: config.SECRETS_KEY });
+  await app.register(operationsRoutes, {
+    prefix: '/admin-api',
+    db,
+    calculations,
+    secretsKey: config.SECRETS_KEY,
+  });
   await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(integrationRoutes, { prefix: INTEGRATION_API_PREFIX, db });

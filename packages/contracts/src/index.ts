@@ -39,3 +39,4 @@ export * from './passkeys';
 export * from './outbox';
 export * from './integration';
 export * from './annual-statement';
+export * from './member-view';

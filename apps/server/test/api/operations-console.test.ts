@@ -666,6 +666,89 @@ describe('case work', () => {
     expect(await auditCount('member_search')).toBe(4);
   });
 
+  it('shows a member as they see themselves, read through their own reads, audited, in the tenant only', async () => {
+    const agent = await signedInStaff(caseworker);
+    const view = (record: string) => agent.request({ method: 'GET', url: `/admin-api/members/${record}` });
+    const before = await auditCount('member_view');
+    const shown = await view('MER/1000004');
+    expect(shown.statusCode, shown.body).toBe(200);
+    const body = shown.json() as Record<string, unknown> & {
+      documents: { items: Array<{ id: string }>; totalItems: number };
+      records: unknown[];
+    };
+
+    // What db.pensioner's own reads give them, field for field.
+    const member = new BrowserAgent(context.app);
+    await member.signIn('db.pensioner');
+    const own = async (url: string) => {
+      const response = await member.request({ method: 'GET', url: `/mdp-api/api${url}` });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as Record<string, unknown>;
+    };
+    expect(body.personalDetails).toEqual(await own('/members/personal-details'));
+    expect(body.summary).toEqual(await own('/members/current/membership-summary'));
+    expect(body.cases).toEqual((await own('/cases')).cases);
+    expect(body.nomination).toEqual(await own('/members/current/beneficiaries'));
+    expect((body.nomination as { beneficiaries: unknown[] }).beneficiaries.length).toBeGreaterThan(0);
+    const library = (await own('/members/current/documents?pageSize=100')) as {
+      items: Array<{ id: string }>;
+      totalItems: number;
+    };
+    expect(body.documents.items).toEqual(library.items);
+    expect(body.documents.totalItems).toBe(library.totalItems);
+    expect(body.documents.totalItems).toBeGreaterThan(0);
+    expect(body.contacts).toMatchObject({ email: (await own('/members/current/contacts/email')).email });
+    expect(body).toMatchObject({
+      hasAccount: true,
+      records: [{ businessGroup: 'MER', referenceNumber: '1000004', current: true }],
+    });
+    // Reading changed nothing: the documents are as unread as they were.
+    expect(((await own('/members/current/documents?pageSize=100')) as typeof library).items).toEqual(
+      library.items,
+    );
+
+    // Linked records, as the record picker lists them; a member with no account yet has none.
+    const linked = (await view('MER/1000007')).json() as {
+      records: Array<{ referenceNumber: string; current: boolean }>;
+    };
+    expect(linked.records).toEqual([
+      expect.objectContaining({ referenceNumber: '1000007', current: true }),
+      expect.objectContaining({ referenceNumber: '1000008', current: false }),
+    ]);
+    expect((await view('MER/1000009')).json()).toMatchObject({ hasAccount: false, records: [] });
+    expect(await auditCount('member_view')).toBe(before + 3);
+
+    // Another tenant's member is not found, as a missing one is; the refusal is audited.
+    const theirs = await view('BLU/2000001');
+    expect([theirs.statusCode, errorCode(theirs)]).toEqual([404, 'member_not_found']);
+    const missing = await view('MER/9999999');
+    expect([missing.statusCode, errorCode(missing)]).toEqual([404, 'member_not_found']);
+    const denied = await context.database.db.execute(
+      sql`select count(*)::int as n from ${staffAudit} where action = 'member_view' and outcome = 'denied'`,
+    );
+    expect(Number((denied.rows[0] as { n: number }).n)).toBe(1);
+
+    // Roles: an auditor reads it; a content editor is refused.
+    for (const [role, email] of [
+      ['auditor', 'view.auditor@meridian.example'],
+      ['content_editor', 'view.editor@meridian.example'],
+    ] as const) {
+      const secret = `VIEW${role.replace('_', '').toUpperCase()}SECRETFORTESTSAAAAAAAAAAAA`.slice(0, 32);
+      await addStaff(context.database.db, {
+        email,
+        name: `View ${role}`,
+        role,
+        tenantUrl: 'localhost',
+        password: 'view password',
+        totp: { secret },
+      });
+      const staff = await signedInStaff({ email, totpSecret: secret }, 'view password');
+      const answer = await staff.request({ method: 'GET', url: '/admin-api/members/MER/1000004' });
+      if (role === 'auditor') expect(answer.statusCode).toBe(200);
+      else expect([answer.statusCode, errorCode(answer)]).toEqual([403, 'staff_role_not_allowed']);
+    }
+  });
+
   it('confirms or refuses a photo ID; a refusal’s reason reaches the member', async () => {
     const db = context.database.db;
     const record = { businessGroup: 'MER', referenceNumber: '1000010' };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc } from 'drizzle-orm';
-import { errorBodySchema, memberCaseSchema } from '@meridian/contracts';
+import { errorBodySchema, memberCaseSchema, type MemberCase } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { memberCases } from '../../db/schema';
 import { memberOf } from '../journeys/actions';
@@ -9,6 +9,46 @@ import { casesOf } from './case-ownership';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['journeys'];
+
+/**
+ * A record's cases with the scheme (applications and requests), newest first, as My requests lists
+ * them (and the console's member view shows them).
+ */
+export async function casesOfRecord(
+  db: Database,
+  record: { businessGroup: string; referenceNumber: string },
+): Promise<MemberCase[]> {
+  // Not the summary PDF each submitted case keeps: a list has no use for it.
+  const rows = await db
+    .select({
+      caseNumber: memberCases.caseNumber,
+      caseType: memberCases.caseType,
+      title: memberCases.title,
+      status: memberCases.status,
+      createdAt: memberCases.createdAt,
+      updatedAt: memberCases.updatedAt,
+      documents: memberCases.documents,
+      journeyType: memberCases.journeyType,
+      memberNote: memberCases.memberNote,
+    })
+    .from(memberCases)
+    .where(casesOf(record))
+    .orderBy(desc(memberCases.createdAt));
+  return rows.map((row) => ({
+    caseNumber: row.caseNumber,
+    caseType: row.caseType,
+    title: row.title,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    documents: row.documents.map((document) => ({
+      name: document.name,
+      status: memberCaseSchema.shape.documents.element.shape.status.parse(document.status),
+    })),
+    journeyType: row.journeyType,
+    memberNote: row.memberNote,
+  }));
+}
 
 /** The member's cases with the scheme (applications and requests), as My requests lists them. */
 export const caseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -23,40 +63,6 @@ export const caseRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         response: { 200: z.object({ cases: z.array(memberCaseSchema) }), ...errors },
       },
     },
-    async (request) => {
-      const record = memberOf(request);
-      // Not the summary PDF each submitted case keeps: a list has no use for it.
-      const rows = await db
-        .select({
-          caseNumber: memberCases.caseNumber,
-          caseType: memberCases.caseType,
-          title: memberCases.title,
-          status: memberCases.status,
-          createdAt: memberCases.createdAt,
-          updatedAt: memberCases.updatedAt,
-          documents: memberCases.documents,
-          journeyType: memberCases.journeyType,
-          memberNote: memberCases.memberNote,
-        })
-        .from(memberCases)
-        .where(casesOf(record))
-        .orderBy(desc(memberCases.createdAt));
-      return {
-        cases: rows.map((row) => ({
-          caseNumber: row.caseNumber,
-          caseType: row.caseType,
-          title: row.title,
-          status: row.status,
-          createdAt: row.createdAt.toISOString(),
-          updatedAt: row.updatedAt.toISOString(),
-          documents: row.documents.map((document) => ({
-            name: document.name,
-            status: memberCaseSchema.shape.documents.element.shape.status.parse(document.status),
-          })),
-          journeyType: row.journeyType,
-          memberNote: row.memberNote,
-        })),
-      };
-    },
+    async (request) => ({ cases: await casesOfRecord(db, memberOf(request)) }),
   );
 };

@@ -4,6 +4,7 @@ import {
   accessKeyQuerySchema,
   accessKeyResponseSchema,
   errorBodySchema,
+  memberPersonalDetailsSchema,
   retirementPeriodsOf,
 } from '@meridian/contracts';
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
@@ -44,20 +45,25 @@ const linkedRecordSchema = z.object({
   recordType: z.enum(['primary', 'linked']),
 });
 
-const personalDetailsSchema = z.object({
-  title: z.string().nullable(),
-  gender: z.string(),
-  name: z.string(),
-  forenames: z.string(),
-  surname: z.string(),
-  dateOfBirth: z.string(),
-  insuranceNumber: z.string().nullable(),
-  referenceNumber: z.string(),
-  businessGroup: z.string(),
-  schemeName: z.string(),
-  schemeType: z.enum(['DB', 'DC']),
-  status: z.string(),
-});
+const personalDetailsSchema = memberPersonalDetailsSchema;
+
+/** A record's personal details as the member reads them (and staff, in the console's member view). */
+export function personalDetailsOf({ member, scheme }: NonNullable<Awaited<ReturnType<typeof findMember>>>) {
+  return {
+    title: member.title,
+    gender: member.gender,
+    name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
+    forenames: member.forenames,
+    surname: member.surname,
+    dateOfBirth: member.dateOfBirth,
+    insuranceNumber: member.insuranceNumber,
+    referenceNumber: member.referenceNumber,
+    businessGroup: member.businessGroup,
+    schemeName: scheme.name,
+    schemeType: scheme.type,
+    status: member.status,
+  };
+}
 
 /** POST /mdp-api/initialize: session bootstrap after sign-in; confirms the chosen record exists. */
 export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOptions> = async (
@@ -98,25 +104,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
     const readAt = performance.now();
     const found = await findMember(db, record.businessGroup, record.referenceNumber);
     if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-    const { member, scheme } = found;
-    const json = writtenJson(
-      JSON.stringify(
-        z.encode(personalDetailsSchema, {
-          title: member.title,
-          gender: member.gender,
-          name: [member.title, member.forenames, member.surname].filter(Boolean).join(' '),
-          forenames: member.forenames,
-          surname: member.surname,
-          dateOfBirth: member.dateOfBirth,
-          insuranceNumber: member.insuranceNumber,
-          referenceNumber: member.referenceNumber,
-          businessGroup: member.businessGroup,
-          schemeName: scheme.name,
-          schemeType: scheme.type,
-          status: member.status,
-        }),
-      ),
-    );
+    const json = writtenJson(JSON.stringify(z.encode(personalDetailsSchema, personalDetailsOf(found))));
     memberReads?.set(key, json, readAt);
     return json;
   }

@@ -17,6 +17,7 @@ import {
   memberRecordParamsSchema,
   memberSearchQuerySchema,
   memberSearchResultSchema,
+  memberViewSchema,
   rejectCaseSchema,
   requestDocumentSchema,
   staffCodeSchema,
@@ -25,6 +26,7 @@ import {
   staffSignInAnswerSchema,
   staffSignInSchema,
 } from '@meridian/contracts';
+import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberCases, staffAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -41,6 +43,7 @@ import {
 } from './case-work';
 import { decideIdentityCheck, identityDocument, pendingIdentityChecks } from './identity-checks';
 import { searchMembers } from './member-search';
+import { memberView } from './member-view';
 import { otpauthUri } from './staff-accounts';
 import { auditStaff } from './staff-audit';
 import { openStaffSecret, sealPlainStaffSecrets, sealStaffSecret, staffSecretKey } from './staff-secrets';
@@ -66,10 +69,11 @@ const done = z.object({ ok: z.literal(true) });
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** Staff sign-in (password, then an authenticator-app code) and case work, under /admin-api. */
-export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database; secretsKey?: string }> = async (
-  app,
-  { db, secretsKey },
-) => {
+export const operationsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  calculations: CalculationProvider;
+  secretsKey?: string;
+}> = async (app, { db, calculations, secretsKey }) => {
   app.decorateRequest('staff', null);
   const secretKey = await staffSecretKey(db, secretsKey);
   const sealed = await sealPlainStaffSecrets(db, secretKey);
@@ -309,6 +313,23 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Database; secretsKey?
       async (request) => {
         await requireRight(db, request, 'read');
         return { members: await searchMembers(db, request, request.query) };
+      },
+    );
+
+    signedIn.get(
+      '/members/:businessGroup/:referenceNumber',
+      {
+        schema: {
+          tags,
+          summary:
+            'A member as they see themselves, read-only: summary, details, records, requests, documents and nomination (the view is audited; another tenant’s member is 404)',
+          params: memberRecordParamsSchema,
+          response: { 200: memberViewSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read');
+        return memberView(db, calculations, request, request.params);
       },
     );
 

@@ -9,6 +9,7 @@ import { QueuePage } from './QueuePage';
 import { CasePage } from './CasePage';
 import { IdentityChecksPage } from './IdentityChecksPage';
 import { MembersPage } from './MembersPage';
+import { MemberViewPage } from './MemberViewPage';
 import { OutboxPage } from './OutboxPage';
 import { WebhooksPage } from './WebhooksPage';
 import { DashboardPage } from './DashboardPage';
@@ -27,6 +28,7 @@ export function ConsoleApp() {
         <Route index element={<QueuePage />} />
         <Route path="cases/:caseNumber" element={<CasePage />} />
         <Route path="members" element={<MembersPage />} />
+        <Route path="members/:businessGroup/:referenceNumber" element={<MemberViewPage />} />
         <Route path="identity-checks" element={<IdentityChecksPage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />

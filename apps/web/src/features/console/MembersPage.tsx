@@ -55,7 +55,10 @@ export function MembersPage() {
     <>
       <ErrorSummary errors={errors} />
       <h1>Find a member</h1>
-      <p>Fill in any of these. Each search is recorded in the audit log.</p>
+      <p>
+        Fill in any of these. Each search is recorded in the audit log. Open a member to see their record as
+        they see it, read-only.
+      </p>
       <form noValidate onSubmit={(event) => void search(event)}>
         <TextField
           id="reference"
@@ -96,7 +99,13 @@ export function MembersPage() {
           <tbody>
             {found.map((member) => (
               <tr key={`${member.businessGroup}/${member.referenceNumber}`}>
-                <td>{member.name}</td>
+                <td>
+                  <Link
+                    to={`/admin/members/${encodeURIComponent(member.businessGroup)}/${encodeURIComponent(member.referenceNumber)}`}
+                  >
+                    {member.name}
+                  </Link>
+                </td>
                 <td>
                   {member.businessGroup} {member.referenceNumber}
                 </td>

@@ -5,6 +5,7 @@ import type {
   PendingBankChangeList,
   IdentityCheckList,
   MemberSearchResult,
+  MemberView,
   QueuedCase,
   StaffMember,
   StaffRole,
@@ -53,6 +54,11 @@ export const consoleApi = {
     http.get<MemberSearchResult>(`${base}/members`, {
       query: Object.fromEntries(Object.entries(query).filter(([, value]) => value)),
     }),
+  memberView: (businessGroup: string, referenceNumber: string, signal?: AbortSignal) =>
+    http.get<MemberView>(
+      `${base}/members/${encodeURIComponent(businessGroup)}/${encodeURIComponent(referenceNumber)}`,
+      { signal },
+    ),
   dashboard: () => http.get<Dashboard>(`${base}/dashboard`),
   bankChanges: () => http.get<PendingBankChangeList>(`${base}/bank-changes`),
   decideBankChange: (changeId: string, decision: 'release' | 'cancel', note: string) =>
