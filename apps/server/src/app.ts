@@ -157,6 +157,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(slowRequests, { timeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000 });
   await app.register(inputPolicy);
   app.decorateRequest('tenantUrl', '');
+  // Passkeys' relying party shared by the hosts under it (PASSKEY_RP_ID), read by passkeys/relying-party.ts.
+  app.decorate('passkeyRpId', config.passkeyRpId);
   app.addHook('onRequest', (request, reply, done) => {
     const hostName = hostWithoutPort(request.headers.host);
     request.tenantUrl = tenantUrlForHostName(hostName, config.TENANT_URL_FALLBACK);

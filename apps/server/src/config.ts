@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
 import { z } from 'zod';
 
 const csv = z
@@ -82,6 +83,13 @@ const environmentSchema = z.object({
       'must end with /oidc, where the provider is mounted',
     )
     .optional(),
+  /**
+   * The passkeys' WebAuthn relying party id when the portal and the embedded OpenID provider (OIDC_ISSUER)
+   * are on different hosts: a registrable domain both hosts are under (meridian.example.org for
+   * portal.meridian.example.org and id.meridian.example.org), so a passkey made on one works on the
+   * other. Unset: each host is its own relying party. Checked at start (passkeyRpIdProblem).
+   */
+  PASSKEY_RP_ID: z.string().trim().toLowerCase().optional(),
   SMTP_URL: z
     .string()
     .regex(
@@ -173,6 +181,34 @@ export function isLoopbackAddress(host: string): boolean {
   );
 }
 
+/** Whether a host name is the relying party id itself or under it (a subdomain of it). */
+export const isUnderDomain = (hostName: string, domain: string) =>
+  hostName === domain || hostName.endsWith(`.${domain}`);
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * Why a passkey relying party id cannot serve these hosts, or null. WebAuthn lets a page use an id that
+ * is its own host or a registrable domain above it, never a public suffix (browsers read the Public
+ * Suffix List with its private part, as tldts does here): so the id must be a host name, not an
+ * address, not a public suffix (co.uk, github.io), and every host must be it or under it.
+ */
+export function passkeyRpIdProblem(
+  rpId: string,
+  hosts: Array<{ host: string; from: string }>,
+): string | null {
+  if (!HOST_NAME.test(rpId) || isIP(rpId) !== 0)
+    return 'must be a domain name such as meridian.example.org, without scheme, port or path';
+  const registrable = getDomain(rpId, { allowPrivateDomains: true });
+  if (!registrable || !isUnderDomain(rpId, registrable))
+    return `${rpId} is a public suffix, which no site may use as its relying party; name a domain under it`;
+  const outside = hosts.filter(({ host }) => !isUnderDomain(host.toLowerCase(), rpId));
+  if (outside.length > 0)
+    return `must be a parent domain of (or equal to) every host that offers passkeys: ${outside.map(({ host, from }) => `${host} (${from})`).join(', ')} is not under ${rpId}`;
+  return null;
+}
+
 function trustedProxies(value: string | undefined): TrustedProxies {
   if (!value) return false;
   if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
@@ -181,6 +217,8 @@ function trustedProxies(value: string | undefined): TrustedProxies {
 
 export interface Config extends Environment {
   isProduction: boolean;
+  /** PASSKEY_RP_ID checked, or null: each host its own passkeys' relying party. */
+  passkeyRpId: string | null;
   /** Where API_URL, EPA_DOMAIN and OIDC_ISSUER came from: configured, or derived. */
   derived: { apiUrl: boolean; epaDomain: boolean; oidcIssuer: boolean };
   /** The embedded OpenID provider's issuer: OIDC_ISSUER, else `<API_URL>/oidc`, else `http://localhost:<PORT>/oidc`. */
@@ -215,15 +253,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'MERIDIAN_DEMO: must be unset in production: the demo seeds members with a published password and serves every code sent at /api/dev/outbox',
     );
+  const oidcIssuer =
+    values.OIDC_ISSUER ??
+    (values.API_URL ? new URL('/oidc', values.API_URL).href : `http://localhost:${values.PORT}/oidc`);
+  if (values.PASSKEY_RP_ID) {
+    const hosts = [
+      ...(values.API_URL ? [{ host: new URL(values.API_URL).hostname, from: 'API_URL' }] : []),
+      { host: new URL(oidcIssuer).hostname, from: values.OIDC_ISSUER ? 'OIDC_ISSUER' : 'the derived issuer' },
+    ];
+    const problem = passkeyRpIdProblem(values.PASSKEY_RP_ID, hosts);
+    if (problem) problems.push(`PASSKEY_RP_ID: ${problem}`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
     ...values,
     isProduction,
     derived: { apiUrl: !values.API_URL, epaDomain: !values.EPA_DOMAIN, oidcIssuer: !values.OIDC_ISSUER },
-    oidcIssuer:
-      values.OIDC_ISSUER ??
-      (values.API_URL ? new URL('/oidc', values.API_URL).href : `http://localhost:${values.PORT}/oidc`),
+    oidcIssuer,
+    passkeyRpId: values.PASSKEY_RP_ID || null,
     trustProxy: trustedProxies(values.TRUST_PROXY),
     demo: values.MERIDIAN_DEMO,
     loopbackOnly: isLoopbackAddress(values.HOST),
