@@ -25,7 +25,6 @@ import { webApp } from './plugins/web-app';
 import { hostWithoutPort, isLoopbackHostName, tenantUrlForHostName } from './areas/tenancy/resolve';
 import { contentRoutes } from './areas/content/routes';
 import { contentDocumentRoutes } from './areas/content/document-routes';
-import { startRefreshTokenSweep } from './areas/authentication/refresh-token-sweep';
 import { registrationRoutes } from './areas/authentication/registration-routes';
 import { recoveryRoutes } from './areas/account/recovery-routes';
 import { securityRoutes } from './areas/account/security-routes';
@@ -60,6 +59,7 @@ import { stepUpRoutes } from './areas/step-up/routes';
 import { VISITOR_API_PREFIX, visitorJourneyOwner } from './areas/journeys/visitor-owner';
 import { caseRoutes } from './areas/cases/routes';
 import { operationsRoutes } from './areas/operations/routes';
+import { recurringJobsOf } from './areas/operations/recurring-jobs';
 import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
 import './areas/retirement/dc-journey-plugin';
@@ -210,16 +210,6 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     idleTimeoutMinutes: config.IDLE_TIMEOUT_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
   };
-  let refreshTokenSweep: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    refreshTokenSweep = startRefreshTokenSweep(
-      database.db,
-      sessionPolicy,
-      config.REFRESH_TOKEN_SWEEP_MINUTES,
-      app.log,
-    );
-  });
-  app.addHook('onClose', async () => refreshTokenSweep?.stop());
   await app.register(memberAuthentication, { db: database.db, config, signingKey, sessionCache });
   app.decorate('contentAccessKeys', {
     secret: await loadSigningKey(database.db, 'content-access-key', config.SECRETS_KEY),
@@ -324,6 +314,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     db,
     log: app.log,
     pollMs: config.JOB_POLL_MS,
+    recurring: recurringJobsOf({ db, config, sessionPolicy, messaging, log: app.log }),
     handlers: { ...messaging.jobHandlers, webhook: webhookJobHandler(db, webhookKey) },
   });
   app.decorate('jobs', jobs);

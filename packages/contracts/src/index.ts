@@ -40,3 +40,4 @@ export * from './outbox';
 export * from './integration';
 export * from './annual-statement';
 export * from './member-view';
+export * from './recurring-jobs';

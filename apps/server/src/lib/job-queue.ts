@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { jobs, type jobKinds } from '../db/schema';
+import { jobs } from '../db/schema';
+import { periodStart, recurringHandlers, scheduleRecurringJobs, type RecurringJob } from './recurring-jobs';
 
-export type JobKind = (typeof jobKinds)[number];
+export type JobKind = (typeof jobs.$inferSelect)['kind'];
 
 /** A job a worker holds the lease on while it runs. */
 export interface ClaimedJob {
@@ -29,6 +30,11 @@ export interface JobWorkerOptions {
   db: Database;
   log: WorkerLog;
   handlers: Partial<Record<JobKind, JobHandler>>;
+  /**
+   * Purges and sweeps run once per period: each poll queues the period's run when this worker has not
+   * yet (any instance may have; one run is queued), and the run is claimed like any job.
+   */
+  recurring?: RecurringJob[];
   /** How often to look for due jobs; 0 starts no timer (a test drives `runOnce`). */
   pollMs: number;
   /** Names this worker's leases; one per instance. */
@@ -90,7 +96,12 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * worker's. A worker that dies mid-send leaves its lease to expire, and another takes the job then.
  */
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
-  const { db, log, handlers, pollMs } = options;
+  const { db, log, pollMs } = options;
+  const recurring = options.recurring ?? [];
+  const handlers: Partial<Record<JobKind, JobHandler>> = {
+    ...recurringHandlers(recurring, log),
+    ...options.handlers,
+  };
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const leaseMs = options.leaseMs ?? JOB_DEFAULTS.leaseMs;
   const batchSize = options.batchSize ?? JOB_DEFAULTS.batchSize;
@@ -180,8 +191,20 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let again = false;
   let stopped = true;
 
+  // The period each recurring job was last queued for by this worker: one insert per period, not per poll.
+  const queuedFor = new Map<string, number>();
+  const queueRecurring = async (now: Date) => {
+    const due = recurring.filter(
+      (job) => queuedFor.get(job.kind) !== periodStart(job.everyMs, now).getTime(),
+    );
+    if (due.length === 0) return;
+    await scheduleRecurringJobs(db, due, now);
+    for (const job of due) queuedFor.set(job.kind, periodStart(job.everyMs, now).getTime());
+  };
+
   const runOnce = async (now = new Date()) => {
     if (kinds.length === 0) return 0;
+    await queueRecurring(now);
     const claimed = await claim(now);
     for (const job of claimed) await run(job, now);
     return claimed.length;

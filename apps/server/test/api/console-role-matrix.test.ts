@@ -22,6 +22,9 @@ const leaders: StaffRole[] = ['team_leader', 'administrator'];
 /** Who may call each route: reading is a GET, working a case or a record a POST, with these exceptions. */
 const exceptions: Record<string, readonly StaffRole[]> = {
   'GET /admin-api/me': roles,
+  // Reads a content editor may not make: the member's view (issue 43) and the queue's recurring jobs.
+  'GET /admin-api/members/{businessGroup}/{referenceNumber}': readers,
+  'GET /admin-api/recurring-jobs': readers,
   'POST /admin-api/outbox/{id}/resend': leaders,
   'GET /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],

@@ -1,8 +1,6 @@
 import { inArray, lt, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { contentAccessKeys, refreshTokens, sessions } from '../../db/schema';
-import { loggableError } from '../../lib/logging';
 import type { SessionPolicy } from './session-service';
 import { purgeOldSignInEvents } from '../account/sign-in-events';
 
@@ -20,7 +18,8 @@ export const ENDED_SESSION_TOKENS_KEPT_HOURS = 24;
  * keys that expired as long ago (until then a key presented late is told it expired rather than that
  * it is unknown; an ended session's keys go with it), and the sign-in events older than the 90 days
  * "Recent sign-ins" shows; answers how many of each went, in one transaction. Refresh tokens and content access keys are the only rows that point at a session
- * (audit events copy its id). Idempotent, so instances sweeping at once only repeat each other's work.
+ * (audit events copy its id). Idempotent, so instances sweeping at once only repeat each other's work;
+ * the job queue runs it once per period (`session_sweep`, areas/operations/recurring-jobs.ts).
  */
 export async function sweepEndedSessions(db: Database, policy: SessionPolicy, now = new Date()) {
   const endedBefore = new Date(now.getTime() - ENDED_SESSION_TOKENS_KEPT_HOURS * 3_600_000);
@@ -49,40 +48,4 @@ export async function sweepEndedSessions(db: Database, policy: SessionPolicy, no
       signInEvents: await purgeOldSignInEvents(tx, now),
     };
   });
-}
-
-/** Sweeps now and then every `intervalMinutes`, without keeping the process alive; stop waits for a sweep under way. */
-export function startRefreshTokenSweep(
-  db: Database,
-  policy: SessionPolicy,
-  intervalMinutes: number,
-  log: FastifyBaseLogger,
-) {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    if (running) return;
-    running = sweepEndedSessions(db, policy)
-      .then(
-        (deleted) => {
-          if (Object.values(deleted).some((count) => count > 0))
-            log.info(deleted, 'ended sessions, expired content access keys and old sign-in events deleted');
-        },
-        (error: unknown) =>
-          log.warn(
-            { failure: loggableError(error as Error) },
-            'ended session sweep failed; it runs again later',
-          ),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMinutes * 60_000).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

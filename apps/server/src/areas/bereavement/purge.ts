@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, inArray, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bereavementCaptchaUses, bereavementDocuments, bereavementJourneys } from '../../db/schema';
-import { loggableError } from '../../lib/logging';
 import type { DocumentStore } from '../documents/store';
 
 /** How many reports one purge transaction takes; the sweep repeats until none are left. */
@@ -17,7 +15,8 @@ const CAPTCHA_USES_KEPT_HOURS = 24;
  * at once share the work instead of waiting on or repeating each other, and a report being answered
  * at that moment is left for the next sweep; the files go before the rows are committed, so a failed
  * batch is retried whole by the next sweep (removing a missing file is not an error). Sent reports are
- * the scheme's cases and are kept. Answers how many reports and files went.
+ * the scheme's cases and are kept. Answers how many reports and files went. The job queue runs it
+ * (`bereavement_purge`, areas/operations/recurring-jobs.ts).
  */
 export async function purgeExpiredReports(db: Database, store: DocumentStore, now = new Date()) {
   let reports = 0;
@@ -51,37 +50,4 @@ export async function purgeExpiredReports(db: Database, store: DocumentStore, no
     .where(lt(bereavementCaptchaUses.usedAt, new Date(now.getTime() - CAPTCHA_USES_KEPT_HOURS * 3_600_000)))
     .returning({ id: bereavementCaptchaUses.challengeId });
   return { reports, files, captchaUses: spent.length };
-}
-
-/** Purges now and then every `intervalMinutes`, without keeping the process alive; stop waits for a purge under way. */
-export function startReportPurge(
-  db: Database,
-  store: DocumentStore,
-  intervalMinutes: number,
-  log: FastifyBaseLogger,
-) {
-  let running: Promise<void> | null = null;
-  const purge = () => {
-    if (running) return;
-    running = purgeExpiredReports(db, store)
-      .then(
-        (purged) => {
-          if (Object.values(purged).some((count) => count > 0))
-            log.info(purged, 'expired reports of a death and their files purged');
-        },
-        (error: unknown) =>
-          log.warn({ failure: loggableError(error as Error) }, 'report purge failed; it runs again later'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  purge();
-  const timer = setInterval(purge, intervalMinutes * 60_000).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -19,7 +19,6 @@ import { reportAliasRoutes } from './alias-routes';
 import { altchaCaptcha } from './captcha';
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
-import { startReportPurge } from './purge';
 import { reportSessionRoutes } from './session-routes';
 import { emailProvenIn } from './journey-checks';
 import { bereavementStore } from './store';
@@ -42,11 +41,6 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
   const captcha = await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
   const store = reportDocumentStore(config);
   const lookup = createAddressLookup(config, db);
-  let purge: { stop(): Promise<void> } | undefined;
-  app.addHook('onReady', async () => {
-    purge = startReportPurge(db, store, config.BEREAVEMENT_PURGE_MINUTES, app.log);
-  });
-  app.addHook('onClose', async () => purge?.stop());
 
   app.get(
     '/captcha-challenge',

@@ -57,8 +57,6 @@ import { currentBankAccount } from './repository';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const changeErrors = { ...errors, 409: errorBodySchema };
-/** How often due pending changes are applied when nobody reads them first. */
-const SWEEP_MINUTES = 15;
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 const PURPOSE = 'bank-change';
 
@@ -78,13 +76,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
   { db, messaging },
 ) => {
   app.addHook('preHandler', app.requireMember);
-  const sweep = setInterval(() => {
-    applyDueBankChanges(db, messaging, app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'applying due bank changes failed'),
-    );
-  }, SWEEP_MINUTES * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   const chosenRecord = async (request: FastifyRequest) => {
     const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);

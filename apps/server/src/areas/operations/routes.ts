@@ -48,6 +48,7 @@ import { otpauthUri } from './staff-accounts';
 import { auditStaff } from './staff-audit';
 import { openStaffSecret, sealPlainStaffSecrets, sealStaffSecret, staffSecretKey } from './staff-secrets';
 import { consoleWorkRoutes } from './work-routes';
+import { recurringJobRoutes } from './recurring-job-routes';
 import {
   confirmCode,
   endStaffSession,
@@ -173,6 +174,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('preHandler', requireStaff(db));
     await signedIn.register(consoleWorkRoutes, { db });
+    await signedIn.register(recurringJobRoutes, { db });
 
     signedIn.get(
       '/me',

@@ -23,6 +23,7 @@ export * from './bereavement';
 export * from './operations';
 export * from './two-step';
 export * from './jobs';
+export * from './recurring-job-kinds';
 export * from './webhooks';
 export * from './passkeys';
 export * from './integration';

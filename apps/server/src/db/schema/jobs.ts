@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
+import { recurringJobKinds } from './recurring-job-kinds';
 
 export const jobKinds = ['email', 'sms', 'webhook'] as const;
 export const jobStatuses = ['queued', 'sent', 'failed', 'dead'] as const;
@@ -18,7 +19,7 @@ export const jobs = portal.table(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: jobKinds }).notNull(),
+    kind: text('kind', { enum: [...jobKinds, ...recurringJobKinds] as const }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     status: text('status', { enum: jobStatuses }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -12,6 +12,7 @@ import { MembersPage } from './MembersPage';
 import { MemberViewPage } from './MemberViewPage';
 import { OutboxPage } from './OutboxPage';
 import { WebhooksPage } from './WebhooksPage';
+import { RecurringJobsPage } from './RecurringJobsPage';
 import { DashboardPage } from './DashboardPage';
 import { BankChangesPage } from './BankChangesPage';
 import { DeathReportsPage } from './DeathReportsPage';
@@ -32,6 +33,7 @@ export function ConsoleApp() {
         <Route path="identity-checks" element={<IdentityChecksPage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="recurring-jobs" element={<RecurringJobsPage />} />
         <Route path="bank-changes" element={<BankChangesPage />} />
         <Route path="death-reports" element={<DeathReportsPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
@@ -61,6 +63,7 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
               <Link to="/admin">Case queue</Link> <Link to="/admin/members">Find a member</Link>{' '}
               <Link to="/admin/identity-checks">Identity checks</Link> <Link to="/admin/outbox">Outbox</Link>{' '}
               <Link to="/admin/webhooks">Webhook deliveries</Link>{' '}
+              <Link to="/admin/recurring-jobs">Recurring jobs</Link>{' '}
               <Link to="/admin/bank-changes">Bank changes</Link>{' '}
               <Link to="/admin/death-reports">Reports of a death</Link>{' '}
               <Link to="/admin/dashboard">Dashboard</Link>{' '}

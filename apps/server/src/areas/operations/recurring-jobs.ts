@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Messaging } from '../../lib/messaging';
+import type { RecurringJob } from '../../lib/recurring-jobs';
+import { sweepEndedSessions } from '../authentication/refresh-token-sweep';
+import type { SessionPolicy } from '../authentication/session-service';
+import { reportDocumentStore } from '../bereavement/documents';
+import { purgeExpiredReports } from '../bereavement/purge';
+import { applyDueBankChanges } from '../my-details/bank-changes';
+
+/** How often bank changes whose cooling-off has ended are applied (a member's read applies theirs at once). */
+export const BANK_CHANGES_MINUTES = 15;
+
+/**
+ * The purges and sweeps the job queue runs, each once per period on one instance, retried with
+ * back-off when it fails and listed in the console (Recurring jobs) with its last runs:
+ * - `bereavement_purge`: unsent reports of a death past their time, with their files, and spent
+ *   captcha challenges (every BEREAVEMENT_PURGE_MINUTES);
+ * - `session_sweep`: sessions ended over a day ago with their refresh tokens, expired content access
+ *   keys, and sign-in events past the 90 days kept (every REFRESH_TOKEN_SWEEP_MINUTES);
+ * - `bank_changes`: bank account changes whose cooling-off has ended (every 15 minutes).
+ */
+export function recurringJobsOf({
+  db,
+  config,
+  sessionPolicy,
+  messaging,
+  log,
+}: {
+  db: Database;
+  config: Config;
+  sessionPolicy: SessionPolicy;
+  messaging: Messaging;
+  log: FastifyBaseLogger;
+}): RecurringJob[] {
+  const reportStore = reportDocumentStore(config);
+  return [
+    {
+      kind: 'bereavement_purge',
+      everyMs: config.BEREAVEMENT_PURGE_MINUTES * 60_000,
+      run: () => purgeExpiredReports(db, reportStore),
+    },
+    {
+      kind: 'session_sweep',
+      everyMs: config.REFRESH_TOKEN_SWEEP_MINUTES * 60_000,
+      run: () => sweepEndedSessions(db, sessionPolicy),
+    },
+    {
+      kind: 'bank_changes',
+      everyMs: BANK_CHANGES_MINUTES * 60_000,
+      run: async () => ({ applied: await applyDueBankChanges(db, messaging, log) }),
+    },
+  ];
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { and, inArray, lt } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobs, recurringJobKinds } from '../db/schema';
+import type { JobHandler } from './job-queue';
+
+export type RecurringJobKind = (typeof recurringJobKinds)[number];
+
+/** A purge or sweep the job queue runs once in every period of `everyMs`, on one instance. */
+export interface RecurringJob {
+  kind: RecurringJobKind;
+  /** The period: runs are due at each multiple of it since the Unix epoch (and at start, for the period under way). */
+  everyMs: number;
+  /** The work; a throw is a failed attempt, retried with back-off. Answers counts of what it did, for the log. */
+  run: () => Promise<Record<string, number> | void>;
+}
+
+/** A recurring run that keeps failing is dead after this many attempts; the next period's run goes ahead. */
+export const RECURRING_MAX_ATTEMPTS = 5;
+/** Finished runs are kept this long (the console shows the latest), then deleted; dead ones are kept. */
+export const RECURRING_RUNS_KEPT_DAYS = 7;
+
+/** The start of the period `now` falls in. */
+export const periodStart = (everyMs: number, now: Date) =>
+  new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+
+/**
+ * The job id of one period's run, the same on every instance: a UUID (version 8, name-based) from a
+ * SHA-256 of the kind and the period's start.
+ */
+export function recurringSubject(kind: RecurringJobKind, start: Date): string {
+  const hex = createHash('sha256').update(`${kind}@${start.toISOString()}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Queues the run of each recurring job for the period `now` falls in, due at the period's start,
+ * unless it is queued already (by this instance or another: `jobs_subject` is unique, and a second
+ * insert does nothing). Answers how many it queued; when it queued any, finished runs older than
+ * RECURRING_RUNS_KEPT_DAYS are deleted.
+ */
+export async function scheduleRecurringJobs(db: Database, recurring: RecurringJob[], now: Date) {
+  if (recurring.length === 0) return 0;
+  const queued = await db
+    .insert(jobs)
+    .values(
+      recurring.map((job) => {
+        const start = periodStart(job.everyMs, now);
+        return {
+          kind: job.kind,
+          subjectId: recurringSubject(job.kind, start),
+          runAt: start,
+          maxAttempts: RECURRING_MAX_ATTEMPTS,
+        };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  if (queued.length > 0)
+    await db
+      .delete(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, [...recurringJobKinds]),
+          inArray(jobs.status, ['sent']),
+          lt(jobs.finishedAt, new Date(now.getTime() - RECURRING_RUNS_KEPT_DAYS * 86_400_000)),
+        ),
+      );
+  return queued.length;
+}
+
+/** The queue's handlers for recurring jobs: each runs its work and logs what it did, when it did anything. */
+export function recurringHandlers(
+  recurring: RecurringJob[],
+  log: { info(details: object, message: string): void },
+): Partial<Record<RecurringJobKind, JobHandler>> {
+  return Object.fromEntries(
+    recurring.map((job) => [
+      job.kind,
+      async () => {
+        const done = await job.run();
+        if (done && Object.values(done).some((count) => count > 0))
+          log.info({ job: { kind: job.kind }, done }, `${job.kind} done`);
+      },
+    ]),
+  );
+}

@@ -1,0 +1,183 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { generate } from 'otplib';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { bereavementCaptchaUses, jobs, recurringJobKinds, staffAccounts } from '../../src/db/schema';
+import { createJobWorker } from '../../src/lib/job-queue';
+import {
+  periodStart,
+  RECURRING_MAX_ATTEMPTS,
+  recurringSubject,
+  type RecurringJob,
+} from '../../src/lib/recurring-jobs';
+import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+
+/** Purges and sweeps as recurring jobs of the queue (issue 43): docs/operations.md "Recurring jobs". */
+const ctx = useTestApp({ JOB_POLL_MS: '0' });
+const log = pino({ level: 'silent' });
+let second: FastifyInstance | undefined;
+afterAll(async () => second?.close());
+
+const runsOf = (kind: (typeof recurringJobKinds)[number]) =>
+  ctx.database.db.select().from(jobs).where(eq(jobs.kind, kind));
+
+describe('recurring jobs', () => {
+  it('runs each purge once per period with two instances on one database', async () => {
+    const { db } = ctx.database;
+    // The second instance: another build of the app on the same database.
+    second = await buildApp({ config: ctx.config, database: ctx.database });
+    await second.ready();
+    const spent = `spent-${Date.now()}`;
+    await db
+      .insert(bereavementCaptchaUses)
+      .values({ challengeId: spent, usedAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    const now = new Date();
+    await Promise.all([ctx.app.jobs.runOnce(now), second.jobs.runOnce(now)]);
+    await Promise.all([ctx.app.jobs.runOnce(now), second.jobs.runOnce(now)]);
+    for (const kind of recurringJobKinds) {
+      const runs = await runsOf(kind);
+      expect(runs, kind).toHaveLength(1);
+      expect(runs[0], kind).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      const everyMs =
+        kind === 'bereavement_purge' ? ctx.config.BEREAVEMENT_PURGE_MINUTES * 60_000 : undefined;
+      if (everyMs) expect(runs[0]!.subjectId).toBe(recurringSubject(kind, periodStart(everyMs, now)));
+    }
+    // The purge did its work: the spent captcha challenge of two days ago is gone.
+    expect(
+      await db.select().from(bereavementCaptchaUses).where(eq(bereavementCaptchaUses.challengeId, spent)),
+    ).toEqual([]);
+
+    // The next period: one more run of the purge, again by one instance alone.
+    const later = new Date(now.getTime() + ctx.config.BEREAVEMENT_PURGE_MINUTES * 60_000);
+    await Promise.all([ctx.app.jobs.runOnce(later), second.jobs.runOnce(later)]);
+    const purges = await runsOf('bereavement_purge');
+    expect(purges).toHaveLength(2);
+    expect(purges.every((run) => run.status === 'sent' && run.attempts === 1)).toBe(true);
+  });
+
+  it('retries a failing purge with back-off, lists a run that gave up as dead in the console, and runs the next period', async () => {
+    const { db } = ctx.database;
+    let calls = 0;
+    let failures = 2;
+    const purge: RecurringJob = {
+      kind: 'bank_changes',
+      everyMs: 3_600_000,
+      run: async () => {
+        calls += 1;
+        if (failures-- > 0) throw new Error('the document store is not answering');
+        return { applied: 0 };
+      },
+    };
+    const worker = createJobWorker({
+      db,
+      log,
+      pollMs: 0,
+      handlers: {},
+      recurring: [purge],
+      retryBaseMs: 1000,
+      retryMaxMs: 4000,
+    });
+    // A period of its own, far from the first test's: an hour from 2030-01-01 00:00.
+    const start = new Date('2030-01-01T00:00:00Z');
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    const run = async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(
+            and(eq(jobs.kind, 'bank_changes'), eq(jobs.subjectId, recurringSubject('bank_changes', start))),
+          )
+      )[0]!;
+
+    expect(await worker.runOnce(at(1))).toBe(1);
+    const first = await run();
+    expect(first).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'the document store is not answering',
+    });
+    expect(first.runAt.getTime()).toBeGreaterThan(at(1).getTime());
+    expect(await worker.runOnce(at(1))).toBe(0);
+    expect(await worker.runOnce(at(3))).toBe(1);
+    expect(await run()).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await worker.runOnce(at(10))).toBe(1);
+    expect(await run()).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(calls).toBe(3);
+
+    // One that keeps failing is dead after its attempts; the next period's run still goes ahead.
+    failures = Infinity;
+    const nextHour = (seconds: number) => at(3600 + seconds);
+    for (let attempt = 1; attempt <= RECURRING_MAX_ATTEMPTS; attempt++)
+      expect(await worker.runOnce(nextHour(attempt * 10))).toBe(1);
+    const [dead] = await db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'bank_changes'), eq(jobs.subjectId, recurringSubject('bank_changes', nextHour(0)))),
+      );
+    expect(dead).toMatchObject({ status: 'dead', attempts: RECURRING_MAX_ATTEMPTS });
+    failures = 0;
+    expect(await worker.runOnce(nextHour(3600))).toBe(1);
+    const [third] = await db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, 'bank_changes'),
+          eq(jobs.subjectId, recurringSubject('bank_changes', nextHour(3600))),
+        ),
+      );
+    expect(third).toMatchObject({ status: 'sent', attempts: 1 });
+
+    // The console lists the dead run, for staff who read cases.
+    const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
+    await db
+      .update(staffAccounts)
+      .set({ totpLastStep: null })
+      .where(eq(staffAccounts.email, caseworker.email));
+    const agent = new BrowserAgent(ctx.app);
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/admin-api/sign-in',
+          payload: { email: caseworker.email, password: DEMO_STAFF_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/admin-api/sign-in/code',
+          payload: { code: await generate({ secret: caseworker.totpSecret }) },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const listed = await agent.request({ method: 'GET', url: '/admin-api/recurring-jobs' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const bank = (
+      listed.json() as {
+        jobs: Array<{ kind: string; runs: Array<{ id: string; status: string; lastError: string | null }> }>;
+      }
+    ).jobs.find((job) => job.kind === 'bank_changes')!;
+    expect(bank.runs.find((listedRun) => listedRun.id === dead!.id)).toMatchObject({
+      status: 'dead',
+      lastError: 'the document store is not answering',
+    });
+    expect(
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(inArray(jobs.status, ['queued', 'failed']))
+      ).filter((job) => job.kind === 'bank_changes'),
+    ).toHaveLength(0);
+  });
+});

@@ -1,0 +1,78 @@
+import type { RecurringJobList } from '@meridian/contracts';
+import { LoadFailed } from '../../components/LoadFailed';
+import { useLoad } from '../../components/useLoad';
+import { createHttpClient } from '../../lib/http/client';
+import { when } from './OutboxPage';
+import { useConsoleTitle } from './fields';
+import './outbox.css';
+
+const http = createHttpClient();
+
+const statusText = {
+  queued: 'Due',
+  sent: 'Done',
+  failed: 'Failed, will try again',
+  dead: 'Failed, no more tries',
+} as const;
+const tagOf = { queued: 'queued', sent: 'sent', failed: 'failed', dead: 'dead' } as const;
+
+/**
+ * The job queue's recurring jobs (purges and sweeps) with their latest runs: each runs once per period
+ * on one instance; a run that fails is tried again with longer waits, and one that gave up is listed
+ * as dead here while the next period's run goes ahead.
+ */
+export function RecurringJobsPage() {
+  useConsoleTitle('Recurring jobs');
+  const read = useLoad(() => http.get<RecurringJobList>('/admin-api/recurring-jobs'));
+  const jobs = read.data?.jobs;
+  return (
+    <>
+      <h1>Recurring jobs</h1>
+      <p>
+        Purges and sweeps the servers run in turn, once in each period. A run that fails is tried again with
+        longer waits; one that failed for the last time shows as “Failed, no more tries”, and the next
+        period’s run goes ahead.
+      </p>
+      <LoadFailed what="show the recurring jobs" load={read} />
+      {!jobs && !read.failure && <p>Loading...</p>}
+      {jobs?.map((job) => (
+        <section key={job.kind} aria-labelledby={`job-${job.kind}`}>
+          <h2 id={`job-${job.kind}`}>{job.name}</h2>
+          {job.runs.length === 0 ? (
+            <p>Not run yet.</p>
+          ) : (
+            <table className="console-table">
+              <caption className="visually-hidden">{job.name}: latest runs, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Due</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Tries</th>
+                  <th scope="col">Finished</th>
+                  <th scope="col">Last failure</th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.runs.map((run) => (
+                  <tr key={run.id}>
+                    <td>{when(run.runAt)}</td>
+                    <td>
+                      <strong className={`console-tag console-tag--${tagOf[run.status]}`}>
+                        {statusText[run.status]}
+                      </strong>
+                    </td>
+                    <td>
+                      {run.attempts} of {run.maxAttempts}
+                    </td>
+                    <td>{run.finishedAt ? when(run.finishedAt) : 'Not yet'}</td>
+                    <td>{run.lastError ?? 'None'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

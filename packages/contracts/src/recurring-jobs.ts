@@ -1,0 +1,32 @@
+// The console's list of the job queue's recurring jobs (purges and sweeps), with their recent runs.
+import { z } from 'zod';
+
+export const recurringJobNames = {
+  bereavement_purge: 'Purge unsent reports of a death',
+  session_sweep: 'Delete ended sessions and old sign-in events',
+  bank_changes: 'Apply bank changes after their cooling-off',
+} as const;
+
+export const recurringJobRunSchema = z.object({
+  id: z.uuid(),
+  /** `sent` is a run that finished; `failed` waits for its next try; `dead` gave up (the next period runs anyway). */
+  status: z.enum(['queued', 'sent', 'failed', 'dead']),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  /** When it was due, or (failed) when it is tried next. */
+  runAt: z.string(),
+  finishedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+export const recurringJobListSchema = z.object({
+  jobs: z.array(
+    z.object({
+      kind: z.enum(Object.keys(recurringJobNames) as [keyof typeof recurringJobNames]),
+      name: z.string(),
+      /** The newest runs first, at most 10. */
+      runs: z.array(recurringJobRunSchema),
+    }),
+  ),
+});
+export type RecurringJobList = z.infer<typeof recurringJobListSchema>;
