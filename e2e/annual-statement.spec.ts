@@ -41,7 +41,11 @@ test('db.active reads this year’s annual benefit statement with its assumption
   await expect(main.getByRole('heading', { level: 2, name: 'At your normal retirement age' })).toBeVisible();
   await expect(main).toContainText('You reach your normal retirement age of 65 on');
   await expect(valueOf(page, 'Your pension built up')).toHaveText('£11,200.00 a year');
-  await expect(valueOf(page, 'Spouse’s or partner’s pension')).toContainText('(50% of your pension)');
+  // db.active's record shows children, no spouse or partner: the pension is for one they may have.
+  await expect(valueOf(page, 'A pension for a spouse or partner you may have at your death')).toContainText(
+    '(50% of your pension). Our records show no spouse or partner for you',
+  );
+  await expect(main.locator('dt', { hasText: /^Spouse’s or partner’s pension$/ })).toHaveCount(0);
   await expect(main).toContainText(
     'Future service to the retirement date is added at the current salary and accrual rate.',
   );
@@ -56,6 +60,7 @@ test('db.active reads this year’s annual benefit statement with its assumption
   expect(pdf.text).toContain(pension);
   expect(pdf.text).toContain('£11,200.00 a year');
   expect(pdf.text).toContain('How we worked this out');
+  expect(pdf.text).toContain('A pension for a spouse or partner you may have at your death');
 
   await main.getByRole('link', { name: 'your documents' }).click();
   await expect(
@@ -71,6 +76,8 @@ test('dc.near reads their Statutory Money Purchase Illustration with each fund�
 }) => {
   const main = await openStatement(page, 'dc.near');
   await expect(main).toContainText('This is your Statutory Money Purchase Illustration');
+  // Not yet issued this year: today's figures, the PDF made on request.
+  await expect(main).toContainText(/We have not sent your statement for \d{4}\/\d{2} yet/);
   await expect(main).toContainText('(AS TM1 v5.1)');
   await expect(main).toContainText('You reach your target retirement age of 65 on');
   const funds = main.getByRole('table', { name: 'Your funds’ growth rates' });
@@ -91,4 +98,19 @@ test('dc.near reads their Statutory Money Purchase Illustration with each fund�
   // A second visit answers the same statement.
   await page.reload();
   await expect(valueOf(page, 'A pension in today’s money of')).toHaveText(income);
+});
+
+test('db.deferred, whose record shows a spouse, reads the spouse’s or partner’s pension by that name', async ({
+  page,
+}) => {
+  const main = await openStatement(page, 'db.deferred');
+  await expect(valueOf(page, 'Spouse’s or partner’s pension')).toHaveText(
+    /^£[\d,]+\.\d\d a year \(50% of your pension\)$/,
+  );
+  await expect(main).not.toContainText('you may have at your death');
+  await expect(main).toContainText('your spouse or partner gets 50% of your pension');
+  await expectNoAccessibilityViolations(page);
+  const pdf = await downloadByKeyboard(page);
+  expect(pdf.name).toMatch(/^annual-benefit-statement-\d{4}-\d{2}\.pdf$/);
+  expect(pdf.text).toContain('Spouse’s or partner’s pension');
 });

@@ -43,6 +43,11 @@ import { singleAuthConnectSources } from './areas/single-auth/connect-sources';
 import { createCalculationProvider } from './areas/member-data/calculations';
 import { paymentRoutes } from './areas/payments/routes';
 import { annualStatementRoutes } from './areas/statements/routes';
+import {
+  scheduleStatementRun,
+  statementRunHandler,
+  statementYearStart,
+} from './areas/statements/statement-run';
 import { retirementRoutes } from './areas/retirement/routes';
 import { targetAgeRoutes } from './areas/retirement/target-age-routes';
 import { dcPotRoutes } from './areas/retirement/dc-pot-routes';
@@ -315,8 +320,16 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     log: app.log,
     pollMs: config.JOB_POLL_MS,
     recurring: recurringJobsOf({ db, config, sessionPolicy, messaging, log: app.log }),
-    handlers: { ...messaging.jobHandlers, webhook: webhookJobHandler(db, webhookKey) },
+    handlers: {
+      ...messaging.jobHandlers,
+      webhook: webhookJobHandler(db, webhookKey),
+      'annual-statements': statementRunHandler(db, app.documentLibrary, app.log),
+    },
   });
+  // The yearly statement run: this statement year's (the next year's in the demo, whose seed issues the
+  // personas' statements and leaves the others' documents empty); each run queues the next.
+  const statementYear = statementYearStart(utcDay(new Date()));
+  await scheduleStatementRun(db, config.demo ? statementYear + 1 : statementYear);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

@@ -7,10 +7,17 @@ const pence = z.number().int();
 const common = {
   /** The statement year (a tax year, 6 April to 5 April), such as 2026/27: one statement each. */
   statementYear: z.string().regex(/^\d{4}\/\d{2}$/),
-  /** The day the statement was first made this year; its figures are as at this day. */
+  /**
+   * The day this year's statement was issued, its figures as at that day; before it is issued, today (the
+   * figures as they stand).
+   */
   statementDate: day,
-  /** The PDF filed in the member's documents (download it from documents/{id}/download). */
-  document: z.object({ id: z.uuid(), name: z.string() }),
+  /**
+   * The PDF issued into the member's documents (download it from documents/{id}/download); null until this
+   * year's statement is issued (the yearly statement run), when `annual-statement/pdf` gives the figures
+   * as a PDF without filing anything.
+   */
+  document: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** Each assumption the figures rest on, in words for the member. */
   assumptions: z.array(z.string()),
 };
@@ -35,6 +42,11 @@ export const dbAnnualStatementSchema = z.object({
   /** The spouse's or partner's pension from normal retirement age; null when the scheme pays none. */
   survivorPensionPence: pence.nullable(),
   survivorPensionPercent: z.number().nullable(),
+  /**
+   * Whether the record shows a spouse or partner: if not, the survivor's pension is for a spouse or partner
+   * the member may have at their death, and the statement says so.
+   */
+  spouseOrPartnerOnRecord: z.boolean(),
 });
 
 /** A DC record's Statutory Money Purchase Illustration (AS TM1). */

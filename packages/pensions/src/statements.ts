@@ -241,19 +241,32 @@ export interface DbAnnualStatement {
   avcFundPence: number;
   survivorPensionPence: number | null;
   survivorPensionPercent: number | null;
+  /**
+   * Whether the record shows a spouse or partner: the survivor's pension is then theirs; otherwise it is
+   * for a spouse or partner the member may have at their death, and is worded so.
+   */
+  spouseOrPartnerOnRecord: boolean;
   assumptions: string[];
+}
+
+export interface DbStatementOptions {
+  /** The administrator's record shows a spouse or (civil) partner. */
+  spouseOrPartnerOnRecord: boolean;
 }
 
 /**
  * The DB annual benefit statement: the pension built up at the statement date (a deferred member's revalued
  * from leaving, by tranche), the pension at normal retirement age from the retirement quote (revaluation at
  * the assumed CPI, or an active member's future service at today's salary), the most tax-free cash then,
- * and the spouse's or partner's pension at the scheme's fraction of the pension at normal retirement age.
+ * and the spouse's or partner's pension at the scheme's fraction of the pension at normal retirement age:
+ * for the spouse or partner on the record, or, where the record shows none, for one the member may have at
+ * their death.
  */
 export function calculateDbStatement(
   member: DbMember,
   scheme: DbSchemeConfig,
   statementDate: IsoDate,
+  { spouseOrPartnerOnRecord }: DbStatementOptions = { spouseOrPartnerOnRecord: false },
 ): DbAnnualStatement {
   if (member.status === 'Pensioner')
     throw new CalculationError('no_benefits', 'A pension in payment has no annual benefit statement');
@@ -287,14 +300,17 @@ export function calculateDbStatement(
     avcFundPence: benefits.avcFundPence,
     survivorPensionPence: fraction > 0 ? roundPence(quote.fullPensionPence * fraction) : null,
     survivorPensionPercent: fraction > 0 ? roundTo(fraction * 100, 2) : null,
+    spouseOrPartnerOnRecord,
     assumptions: [
       deferredSince
         ? 'Your pension built up is shown with the increases it has had since you left.'
         : 'Your pension built up is what your service so far has earned.',
       ...quote.assumptions.filter((line) => !line.startsWith('Early') && !line.startsWith('Late')),
-      fraction > 0
-        ? `If you die after your pension starts, your spouse or partner gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age.`
-        : 'Your scheme pays no spouse’s or partner’s pension.',
+      fraction === 0
+        ? 'Your scheme pays no spouse’s or partner’s pension.'
+        : spouseOrPartnerOnRecord
+          ? `If you die after your pension starts, your spouse or partner gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age.`
+          : `Our records show no spouse or partner for you. If you die after your pension starts, a spouse or partner you may have then gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age, under the scheme’s rules. Tell us if you marry or have a partner.`,
     ],
   };
 }

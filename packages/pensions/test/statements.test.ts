@@ -276,6 +276,29 @@ describe('the DB annual benefit statement', () => {
     expect(statement.assumptions[0]).toContain('service so far');
   });
 
+  it('names the spouse’s or partner’s pension only where the record shows one (both worked by hand)', () => {
+    // As Example D2: £32,722.22 at 65, so 50% is £16,361.11 either way; only the words differ.
+    const active = dbMember({
+      status: 'Active',
+      dateOfBirth: '1985-12-01',
+      benefits: {
+        tranches: [{ code: 'POST09', annualPensionPence: 1_120_000 }],
+        finalPensionableSalaryPence: 5_200_000,
+        accrualRate: '1/60',
+      },
+    });
+    const married = calculateDbStatement(active, mdb, d('2026-01-15'), { spouseOrPartnerOnRecord: true });
+    expect(married).toMatchObject({ survivorPensionPence: 1_636_111, spouseOrPartnerOnRecord: true });
+    expect(married.assumptions.at(-1)).toBe(
+      'If you die after your pension starts, your spouse or partner gets 50% of your pension at normal retirement age.',
+    );
+    const single = calculateDbStatement(active, mdb, d('2026-01-15'), { spouseOrPartnerOnRecord: false });
+    expect(single).toMatchObject({ survivorPensionPence: 1_636_111, spouseOrPartnerOnRecord: false });
+    expect(single.assumptions.at(-1)).toContain('Our records show no spouse or partner for you.');
+    expect(single.assumptions.at(-1)).toContain('a spouse or partner you may have then gets 50%');
+    expect(single.assumptions.join(' ')).not.toContain('your spouse or partner gets');
+  });
+
   it('has no statement for a pension in payment', () => {
     expect(() =>
       calculateDbStatement(

@@ -21,6 +21,8 @@ import { displayDate, displayPounds } from '../lib/display';
 import { demoSchemes } from './demo-personas';
 import { demoDetails } from './demo-details';
 import { seedDemoTransferStatements } from './demo-transfer';
+import { issueAnnualStatement } from '../areas/statements/statement';
+import { findMember } from '../areas/member-data/member-repository';
 
 /**
  * What the demo files in each persona's documents and beneficiaries, so each tells their own position.
@@ -31,6 +33,12 @@ import { seedDemoTransferStatements } from './demo-transfer';
  * libraries.
  */
 const statementRecords = ['1000010', '1000003', '1000005', '1000008', '2000001'];
+/**
+ * Records whose statement for this statement year the demo issues, as the yearly run would have (the run
+ * itself is next due at the start of the next statement year): db.active, who reads it with its PDF kept
+ * in documents. The others read this year's figures on the page before they are issued.
+ */
+const issuedStatementRecords = ['1000002'];
 const PENSIONER = '1000004';
 
 type MemberRow = typeof members.$inferSelect;
@@ -226,6 +234,11 @@ export async function seedDemoDocuments(db: Database, library: DocumentLibrary, 
     if (!member) continue;
     const record = { businessGroup: member.businessGroup, referenceNumber: reference };
     await fileOnce(library, db, record, annualStatement(member, today), 'letter');
+  }
+  for (const reference of issuedStatementRecords) {
+    const member = byReference.get(reference);
+    const found = member && (await findMember(db, member.businessGroup, reference));
+    if (found) await issueAnnualStatement(db, library, found, today);
   }
   await seedDemoTransferStatements(db, library, today);
 

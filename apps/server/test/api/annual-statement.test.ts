@@ -8,9 +8,15 @@ import {
   taxYearOf,
   utcDay,
 } from '@meridian/pensions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberDocuments, members } from '../../src/db/schema';
+import { jobs, memberDocuments, members } from '../../src/db/schema';
+import {
+  runAnnualStatements,
+  statementRunSubject,
+  statementYearStart,
+} from '../../src/areas/statements/statement-run';
+import { databaseFingerprint } from './database-fingerprint';
 import { calculationMember } from '../../src/areas/member-data/calculations';
 import { displayPounds } from '../../src/lib/display';
 import { BrowserAgent } from './browser-agent';
@@ -18,6 +24,7 @@ import { useTestApp } from './harness';
 import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
+const quietRunLog = { info: () => undefined, warn: () => undefined };
 const URL = '/mdp-api/api/members/current/annual-statement';
 
 async function signedIn(username: string) {
@@ -53,51 +60,57 @@ async function pdfOf(agent: BrowserAgent, id: string) {
 }
 
 describe('the DB annual benefit statement (db.active)', () => {
-  it('gives the engine’s figures, files the PDF once a statement year and answers the same document after', async () => {
+  it('gives the engine’s figures as at the day it was issued (the demo issues db.active’s), with its PDF in documents', async () => {
     const agent = await signedIn('db.active');
+    const [filed] = await statementsOf('1000002');
+    expect(filed).toMatchObject({ type: 'Annual statement', kind: 'letter' });
+    const issuedOn = utcDay(filed!.receivedAt);
     const [first, second] = await Promise.all([agent.request({ url: URL }), agent.request({ url: URL })]);
     expect(first.statusCode).toBe(200);
     const statement = first.json();
     expect(second.json()).toEqual(statement);
 
     const row = await memberRow('1000002');
-    const today = utcDay(new Date());
     const expected = calculateDbStatement(
       dbMemberSchema.parse(calculationMember(row)),
-      getDbSchemeConfig(row.schemeCode, today),
-      today,
+      getDbSchemeConfig(row.schemeCode, issuedOn),
+      issuedOn,
+      { spouseOrPartnerOnRecord: false },
     );
     expect(statement).toMatchObject({
       kind: 'DB',
-      statementYear: taxYearOf(today),
-      statementDate: today,
+      statementYear: taxYearOf(issuedOn),
+      statementDate: issuedOn,
       deferredSince: null,
       accruedPensionPence: expected.accruedPensionPence,
       projectedPensionPence: expected.projectedPensionPence,
       survivorPensionPence: expected.survivorPensionPence,
       survivorPensionPercent: 50,
-      document: { name: `annual-benefit-statement-${taxYearOf(today).replace('/', '-')}.pdf` },
+      // db.active's dependants are two children: no spouse or partner on the record
+      spouseOrPartnerOnRecord: false,
+      document: {
+        id: filed!.id,
+        name: `annual-benefit-statement-${taxYearOf(issuedOn).replace('/', '-')}.pdf`,
+      },
     });
     expect(statement.projectedPensionPence).toBeGreaterThan(statement.accruedPensionPence);
     expect(statement.assumptions.join(' ')).toContain('current salary and accrual rate');
-
-    const filed = await statementsOf('1000002');
-    expect(filed).toHaveLength(1);
-    expect(filed[0]).toMatchObject({ id: statement.document.id, type: 'Annual statement', kind: 'letter' });
-    expect((await agent.request({ url: URL })).json().document.id).toBe(statement.document.id);
+    expect(statement.assumptions.join(' ')).toContain('Our records show no spouse or partner for you.');
+    expect(await statementsOf('1000002')).toHaveLength(1);
 
     const text = await pdfOf(agent, statement.document.id);
     expect(text).toContain('Your annual benefit statement');
     expect(text).toContain(`${displayPounds(statement.projectedPensionPence)} a year`);
-    expect(text).toContain('Spouse’s or partner’s pension');
+    expect(text).toContain('A pension for a spouse or partner you may have at your death');
+    expect(text).not.toContain('Spouse’s or partner’s pension');
     expect(text).toContain('How we worked this out');
   });
 
   it('keeps the statement’s date and figures for the rest of the statement year', async () => {
-    const agent = await signedIn('db.avc');
+    const agent = await signedIn('db.active');
     const statement = (await agent.request({ url: URL })).json();
     const earlier = new Date(Date.now() - 3 * 86_400_000);
-    // Filed three days ago (still this statement year unless the year began since): the figures are as at then.
+    // Issued three days ago (still this statement year unless the year began since): the figures are as at then.
     if (taxYearOf(utcDay(earlier)) !== statement.statementYear) return;
     await ctx.database.db
       .update(memberDocuments)
@@ -106,7 +119,23 @@ describe('the DB annual benefit statement (db.active)', () => {
     const again = (await agent.request({ url: URL })).json();
     expect(again.statementDate).toBe(utcDay(earlier));
     expect(again.document).toEqual(statement.document);
-    expect(await statementsOf('1000003')).toHaveLength(1);
+    expect(await statementsOf('1000002')).toHaveLength(1);
+  });
+
+  it('names the spouse’s or partner’s pension where the record shows one (db.deferred’s spouse)', async () => {
+    const agent = await signedIn('db.deferred');
+    const response = await agent.request({ url: URL });
+    expect(response.statusCode).toBe(200);
+    const statement = response.json();
+    expect(statement).toMatchObject({ kind: 'DB', spouseOrPartnerOnRecord: true, document: null });
+    expect(statement.survivorPensionPence).toBeGreaterThan(0);
+    expect(statement.assumptions.join(' ')).toContain('your spouse or partner gets 50% of your pension');
+    const pdf = await agent.request({ url: `${URL}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Spouse’s or partner’s pension');
+    expect(text).toContain(`${displayPounds(statement.survivorPensionPence)} a year (50% of your pension)`);
+    expect(text).not.toContain('you may have at your death');
   });
 
   it('has none for a pension in payment', async () => {
@@ -114,12 +143,36 @@ describe('the DB annual benefit statement (db.active)', () => {
     const response = await agent.request({ url: URL });
     expect(response.statusCode).toBe(404);
     expect(response.json().errors[0].code).toBe('no_annual_statement');
+    const pdf = await agent.request({ url: `${URL}/pdf` });
+    expect(pdf.statusCode).toBe(404);
+    expect(pdf.json().errors[0].code).toBe('no_annual_statement');
     expect(await statementsOf('1000004')).toHaveLength(0);
   });
 });
 
+describe('reading a statement writes nothing', () => {
+  it('a GET of the statement and of its PDF changes no table, before or after it is issued', async () => {
+    const agents = await Promise.all(['dc.far', 'db.avc', 'db.active'].map(signedIn));
+    // The job queue is left out: the worker queues its own recurring runs as time passes, requests or not.
+    const tables = async () => {
+      const { 'portal.jobs': _queue, ...rest } = await databaseFingerprint(ctx.database);
+      return rest;
+    };
+    const before = await tables();
+    for (const agent of agents) {
+      expect((await agent.request({ url: URL })).statusCode).toBe(200);
+      const pdf = await agent.request({ url: `${URL}/pdf` });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+    expect(await tables()).toEqual(before);
+    expect(await statementsOf('1000006')).toHaveLength(0);
+    expect(await statementsOf('1000003')).toHaveLength(0);
+  });
+});
+
 describe('the Statutory Money Purchase Illustration (dc.far)', () => {
-  it('is the engine’s SMPI under AS TM1, with each fund’s rate, filed in documents as a PDF', async () => {
+  it('is the engine’s SMPI under AS TM1, with each fund’s rate, as a PDF before it is issued', async () => {
     const agent = await signedIn('dc.far');
     const response = await agent.request({ url: URL });
     expect(response.statusCode).toBe(200);
@@ -144,14 +197,20 @@ describe('the Statutory Money Purchase Illustration (dc.far)', () => {
     expect(statement.funds.length).toBeGreaterThan(0);
     for (const fund of statement.funds) expect([0.02, 0.04, 0.06, 0.07]).toContain(fund.accumulationRate);
 
-    const text = await pdfOf(agent, statement.document.id);
+    expect(statement.document).toBeNull();
+    const pdf = await agent.request({ url: `${URL}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="pension-illustration-${taxYearOf(today).replace('/', '-')}.pdf"`,
+    );
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Your pension illustration (SMPI)');
     expect(text).toContain(displayPounds(statement.projectedPotTodaysMoneyPence));
     expect(text).toContain('AS TM1 v5.1');
   });
 
   it('is the member’s own: another member cannot download it', async () => {
-    const owner = await signedIn('dc.near');
+    const owner = await signedIn('db.active');
     const { document } = (await owner.request({ url: URL })).json();
     const other = await signedIn('dc.far');
     const response = await other.request({
@@ -161,8 +220,82 @@ describe('the Statutory Money Purchase Illustration (dc.far)', () => {
   });
 
   it('asks for a signed-in member', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: URL });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().errors[0].code).toBeTruthy();
+    for (const url of [URL, `${URL}/pdf`]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().errors[0].code).toBeTruthy();
+    }
+  });
+});
+
+describe('the yearly statement run', () => {
+  it('is queued for the next statement year when the demo starts (the seed issued this year’s)', async () => {
+    const next = statementYearStart(utcDay(new Date())) + 1;
+    const [job] = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.subjectId, statementRunSubject(next)));
+    expect(job).toMatchObject({ kind: 'annual-statements', status: 'queued' });
+    expect(job!.runAt.toISOString()).toBe(`${next}-04-06T02:00:00.000Z`);
+  });
+
+  it('issues every Active and Deferred record’s statement once through the job queue, then queues the next year’s', async () => {
+    const today = utcDay(new Date());
+    const year = statementYearStart(today);
+    await ctx.database.db
+      .insert(jobs)
+      .values({
+        kind: 'annual-statements',
+        subjectId: statementRunSubject(year),
+        runAt: new Date(Date.now() - 1000),
+      });
+    await ctx.app.jobs.runOnce(new Date());
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.database.db
+              .select()
+              .from(jobs)
+              .where(eq(jobs.subjectId, statementRunSubject(year)))
+          )[0]?.status,
+        { timeout: 60_000 },
+      )
+      .toBe('sent');
+
+    const agent = await signedIn('dc.far');
+    const statement = (await agent.request({ url: URL })).json();
+    const [filed] = await statementsOf('1000006');
+    expect(statement.document).toEqual({
+      id: filed!.id,
+      name: `pension-illustration-${taxYearOf(today).replace('/', '-')}.pdf`,
+    });
+    expect(statement.statementDate).toBe(utcDay(filed!.receivedAt));
+    const text = await pdfOf(agent, filed!.id);
+    expect(text).toContain('Your pension illustration (SMPI)');
+    expect(text).toContain(displayPounds(statement.projectedPotTodaysMoneyPence));
+    // every record still building or keeping a pension has one; the pensioner none
+    const active = await ctx.database.db
+      .select({ referenceNumber: members.referenceNumber })
+      .from(members)
+      .where(inArray(members.status, ['Active', 'Deferred']));
+    for (const { referenceNumber } of active) expect(await statementsOf(referenceNumber)).toHaveLength(1);
+    expect(await statementsOf('1000004')).toHaveLength(0);
+
+    // A second run issues nothing more; both queue next year's run once.
+    const again = await runAnnualStatements(
+      ctx.database.db,
+      ctx.app.documentLibrary,
+      quietRunLog,
+      year,
+      today,
+    );
+    expect(again.failed).toBe(0);
+    for (const { referenceNumber } of active) expect(await statementsOf(referenceNumber)).toHaveLength(1);
+    const next = await ctx.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.subjectId, statementRunSubject(year + 1)));
+    expect(next).toHaveLength(1);
   });
 });

@@ -51,10 +51,15 @@ export function renderStatementPdf(
               : []),
             ...(figures.survivorPensionPence !== null
               ? [
-                  {
-                    label: 'Spouse’s or partner’s pension',
-                    value: `${perYear(figures.survivorPensionPence)} (${figures.survivorPensionPercent}% of your pension)`,
-                  },
+                  figures.spouseOrPartnerOnRecord
+                    ? {
+                        label: 'Spouse’s or partner’s pension',
+                        value: `${perYear(figures.survivorPensionPence)} (${figures.survivorPensionPercent}% of your pension)`,
+                      }
+                    : {
+                        label: 'A pension for a spouse or partner you may have at your death',
+                        value: `${perYear(figures.survivorPensionPence)} (${figures.survivorPensionPercent}% of your pension). Our records show no spouse or partner for you`,
+                      },
                 ]
               : []),
           ],

@@ -5,12 +5,14 @@ import { createdAt } from './columns';
 import { portal } from './namespaces';
 import { recurringJobKinds } from './recurring-job-kinds';
 
-export const jobKinds = ['email', 'sms', 'webhook'] as const;
+export const jobKinds = ['email', 'sms', 'webhook', 'annual-statements'] as const;
 export const jobStatuses = ['queued', 'sent', 'failed', 'dead'] as const;
 
 /**
  * One job per outgoing email, text or webhook delivery (`subject_id` names the outbox message or
- * the delivery). Workers claim due jobs with `FOR UPDATE SKIP LOCKED` and hold a lease
+ * the delivery), and one per statement year's run of annual statements (`annual-statements`, its
+ * subject naming the year: areas/statements/statement-run.ts). Workers claim due jobs with
+ * `FOR UPDATE SKIP LOCKED` and hold a lease
  * (`locked_by`, `locked_until`) while they send, so two instances never send one job at once.
  * A job that fails waits `run_at` (exponential back-off with jitter) and is `dead` after
  * `max_attempts`. Docs: docs/operations.md "Messages and the job queue".

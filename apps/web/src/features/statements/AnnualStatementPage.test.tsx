@@ -39,6 +39,34 @@ const smpi: AnnualStatement = {
   annualPensionTodaysMoneyPence: 944_511,
 };
 
+/** As Example D2 (statements.test.ts): £32,722.22 at 65, a spouse's or partner's pension of 50%. */
+const dbStatement: AnnualStatement = {
+  kind: 'DB',
+  statementYear: '2026/27',
+  statementDate: '2026-11-29',
+  document: null,
+  assumptions: [],
+  deferredSince: null,
+  accrued: [
+    {
+      code: 'POST09',
+      label: 'Pension built up from 6 April 2009',
+      heldPence: 1_120_000,
+      pensionPence: 1_120_000,
+    },
+  ],
+  accruedPensionPence: 1_120_000,
+  normalRetirementDate: '2050-12-01',
+  normalRetirementAge: 65,
+  projectedPensionPence: 3_272_222,
+  maximumLumpSumPence: 14_023_808,
+  residualPensionPence: 2_103_571,
+  avcFundPence: 0,
+  survivorPensionPence: 1_636_111,
+  survivorPensionPercent: 50,
+  spouseOrPartnerOnRecord: false,
+};
+
 const renderAt = () =>
   renderApp('/my-pension/annual-statement', {
     routes: [{ path: '/my-pension/annual-statement', element: <AnnualStatementPage /> }],
@@ -61,6 +89,33 @@ describe('Your annual statement', () => {
     expect(
       screen.getByRole('link', { name: 'Download your statement (PDF)' }).getAttribute('href'),
     ).toContain(`/mdp-api/api/members/current/documents/${document.id}/download`);
+  });
+
+  it('before this year’s statement is sent: today’s figures and a PDF made on request, nothing in documents', async () => {
+    stubFetch(() => jsonResponse(200, { ...smpi, document: null }));
+    renderAt();
+    expect(await screen.findByText(/We have not sent your statement for 2026\/27 yet/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Download your statement (PDF)' });
+    expect(link.getAttribute('href')).toContain('/mdp-api/api/members/current/annual-statement/pdf');
+    expect(screen.queryByRole('link', { name: 'your documents' })).toBeNull();
+  });
+
+  it('words the survivor’s pension for a spouse or partner the member may have, where the record shows none', async () => {
+    stubFetch(() => jsonResponse(200, dbStatement));
+    renderAt();
+    const row = await screen.findByText('A pension for a spouse or partner you may have at your death');
+    expect(row.nextSibling?.textContent).toBe(
+      '£16,361.11 a year (50% of your pension). Our records show no spouse or partner for you',
+    );
+    expect(screen.queryByText('Spouse’s or partner’s pension')).toBeNull();
+  });
+
+  it('names the spouse’s or partner’s pension where the record shows one', async () => {
+    stubFetch(() => jsonResponse(200, { ...dbStatement, spouseOrPartnerOnRecord: true }));
+    renderAt();
+    const named = await screen.findByText('Spouse’s or partner’s pension');
+    expect(named.nextSibling?.textContent).toBe('£16,361.11 a year (50% of your pension)');
+    expect(screen.queryByText(/you may have at your death/)).toBeNull();
   });
 
   it('tells a pensioner there is no statement and where their payments are', async () => {

@@ -69,15 +69,27 @@ function StatementPdf({ statement }: { statement: AnnualStatement }) {
   function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     setFailed(false);
-    downloadStatementPdf(statement.document).catch(() => setFailed(true));
+    downloadStatementPdf(statement).catch(() => setFailed(true));
   }
   return (
     <>
+      {!statement.document && (
+        <p>
+          We have not sent your statement for {statement.statementYear} yet: these are your figures as they
+          stand today. When we send it, it will be kept in your documents.
+        </p>
+      )}
       <p>
-        <a href={statementPdfUrl(statement.document)} onClick={download}>
+        <a href={statementPdfUrl(statement)} onClick={download}>
           Download your statement (PDF)
         </a>
-        . It is kept in <Link to={webAppPaths.documents}>your documents</Link> too.
+        {statement.document ? (
+          <>
+            . It is kept in <Link to={webAppPaths.documents}>your documents</Link> too.
+          </>
+        ) : (
+          '.'
+        )}
       </p>
       {failed && (
         <p className="error-message" role="alert">
@@ -128,11 +140,17 @@ function DbFigures({ statement }: { statement: DbAnnualStatementView }) {
         {statement.avcFundPence > 0 && (
           <Row label="Your AVC fund today">{pounds(statement.avcFundPence)}</Row>
         )}
-        {statement.survivorPensionPence !== null && (
-          <Row label="Spouse’s or partner’s pension">
-            {perYear(statement.survivorPensionPence)} ({statement.survivorPensionPercent}% of your pension)
-          </Row>
-        )}
+        {statement.survivorPensionPence !== null &&
+          (statement.spouseOrPartnerOnRecord ? (
+            <Row label="Spouse’s or partner’s pension">
+              {perYear(statement.survivorPensionPence)} ({statement.survivorPensionPercent}% of your pension)
+            </Row>
+          ) : (
+            <Row label="A pension for a spouse or partner you may have at your death">
+              {perYear(statement.survivorPensionPence)} ({statement.survivorPensionPercent}% of your pension).
+              Our records show no spouse or partner for you
+            </Row>
+          ))}
       </dl>
     </>
   );

@@ -11,9 +11,19 @@ const BASE = '/mdp-api/api/members/current';
 export const readAnnualStatement = (signal: AbortSignal) =>
   noneIfNotFound(http.get<AnnualStatement>(`${BASE}/annual-statement`, { ...recordHeaders(), signal }));
 
-/** The statement's PDF, filed in the member's documents. */
-export const statementPdfUrl = (document: AnnualStatement['document']) =>
-  asActiveRecord(`${BASE}/documents/${encodeURIComponent(document.id)}/download`);
+/**
+ * The statement's PDF: the one issued into the member's documents, or, before this year's is issued, the
+ * figures as they stand, rendered on request and filed nowhere.
+ */
+const pdfPath = ({ document }: AnnualStatement) =>
+  document ? `${BASE}/documents/${encodeURIComponent(document.id)}/download` : `${BASE}/annual-statement/pdf`;
 
-export const downloadStatementPdf = (document: AnnualStatement['document']) =>
-  downloadAsActiveRecord(`${BASE}/documents/${encodeURIComponent(document.id)}/download`, document.name);
+/** The name the statement's PDF is saved under. */
+const pdfName = (statement: AnnualStatement) =>
+  statement.document?.name ??
+  `${statement.kind === 'DC' ? 'pension-illustration' : 'annual-benefit-statement'}-${statement.statementYear.replace('/', '-')}.pdf`;
+
+export const statementPdfUrl = (statement: AnnualStatement) => asActiveRecord(pdfPath(statement));
+
+export const downloadStatementPdf = (statement: AnnualStatement) =>
+  downloadAsActiveRecord(pdfPath(statement), pdfName(statement));
