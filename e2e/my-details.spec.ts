@@ -125,7 +125,7 @@ test('a member changes bank details to a UK account using the keyboard only', as
   await expect(page.getByRole('heading', { level: 1, name: 'Check your bank details' })).toBeVisible();
   await expect(page.getByText('•••• 4958')).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await tabTo(page, page.getByRole('button', { name: 'Confirm and send me a code' }));
+  await tabTo(page, page.getByRole('button', { name: 'Confirm the change' }));
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Confirm the change to your bank details' }),
@@ -162,7 +162,7 @@ test('a member changes bank details to an IBAN account and opens Contact us', as
   await expect(page.getByLabel('BIC (SWIFT code)')).toHaveValue('COBADEFFXXX');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('•••• 3000')).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm and send me a code' }).click();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
   await page.getByLabel('Code').fill(await codeSentTo(request, 'linked@example.org'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(detailsRow(page, 'Bank account')).toContainText('IBAN •••• 3000, EUR');
@@ -213,7 +213,7 @@ test('a stolen session cannot redirect the pension: the email change asks for th
   await page.getByLabel('Sort code').fill('20-09-15');
   await page.getByLabel('Account number').fill('41011166');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Confirm and send me a code' }).click();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
   // The address changed a minute ago does not get the code: the mobile, unchanged, does.
   await expect(page.getByText('We have sent a 6-digit code to your mobile •••• 5678.')).toBeVisible();
   const codeToMobile = await codeSentTo(request, '+447912345678');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { messageTo, signInToHub } from './support/member';
 
@@ -7,6 +7,15 @@ import { messageTo, signInToHub } from './support/member';
 // then see it refused from the username field's suggestions and from Use a passkey.
 const MEMBER = 'db.retiring';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** The subjects of the messages to an address in the demo outbox since a moment, newest first. */
+async function messagesSince(request: APIRequestContext, recipient: string, since: number) {
+  const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+  const { messages } = (await answer.json()) as { messages: Array<{ subject: string; createdAt: string }> };
+  return messages
+    .filter((message) => new Date(message.createdAt).getTime() >= since)
+    .map((message) => message.subject);
+}
 
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -133,6 +142,59 @@ test('a member with a passkey confirms it is them with it before a fund switch i
 
   await expect(heading(page, 'Switch requested')).toBeVisible();
   await expect(main).toContainText(/FSW1-\d+/);
+});
+
+test('a member with a passkey confirms a change of bank details with it, with no code sent', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const member = 'dc.near';
+  const main = page.getByRole('main');
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await signInToHub(page, member);
+  await page.goto('/my-details/security');
+  await page.getByRole('link', { name: 'Add a passkey' }).click();
+  await expect(heading(page, 'Add a passkey')).toBeVisible();
+  await page.getByLabel('Name this passkey').fill('Bank laptop');
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(page.getByRole('status')).toContainText('Passkey “Bank laptop” added');
+  const started = Date.now();
+
+  // Signed in with the password, so the change asks to confirm it is them: the passkey is offered first.
+  await page.goto('/my-details');
+  await page.getByRole('link', { name: 'Change bank account' }).click();
+  await page.getByLabel('In the UK (sort code and account number)').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Name on the account').fill('Helen Brooks');
+  await page.getByLabel('Sort code').fill('08-99-99');
+  await page.getByLabel('Account number').fill('66374958');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Check your bank details')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(heading(page, 'Confirm the change to your bank details')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await expect(main.getByText('•••• 4958')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Send a code to my email or phone instead' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const signedBefore = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!
+    .signCount;
+  await main.getByRole('button', { name: 'Use your passkey' }).click();
+
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your bank details have been changed' }),
+  ).toBeVisible();
+  await expect(
+    main.locator('.summary-row', { has: page.getByText('Bank account', { exact: true }) }),
+  ).toContainText('•••• 4958');
+  await expectNoAccessibilityViolations(page);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials[0]!.signCount).toBeGreaterThan(signedBefore);
+  // No code went out; the member is told of the change by every route, as always.
+  await messageTo(request, `${member}@example.org`, /pay your pension into the account ending 4958/);
+  expect(await messagesSince(request, `${member}@example.org`, started)).toEqual([
+    'Your Meridian Pension Scheme bank details are being changed',
+  ]);
 });
 
 test('a member signs in on the embedded OpenID provider’s page with a passkey alone', async ({ page }) => {

@@ -107,6 +107,9 @@ export const detailsApi = {
     }),
   resendBankCode: (nonce: string) =>
     http.post<PendingChange>(`${base}/v2/bank-accounts/confirmation/resend`, record({ [NONCE]: nonce })),
+  /** Saves the account on the session's fresh step-up (else 428 `fresh_step_up_required`). */
+  saveBank: (kind: BankKind, account: BankAccountInput) =>
+    http.post<BankChangeResult>(`${base}/v2/bank-accounts/${kind}/submit`, { ...record(), body: account }),
   submitBank: (kind: BankKind, account: BankAccountInput, nonce: string, code: string) =>
     http.post<BankChangeResult>(`${base}/v2/bank-accounts/${kind}/submit`, {
       ...record({ [NONCE]: nonce }),

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { PendingChange } from '@meridian/contracts';
+import type { BankChangeResult } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -14,25 +14,34 @@ import {
   MaskedAccountSummary,
   type CheckedBankAccount,
 } from '../../components/BankAccountForm';
-import { CodeStep } from '../../components/CodeStep';
 import { serverError } from '../../lib/form';
+import { HttpError } from '../../lib/http/client';
+import type { StartedStepUp } from '../step-up';
 import { useBackToDetails, YOUR_DETAILS_PATH } from './ContactChangePages';
+
+// The shared step-up (passkey, authenticator app, else a code) loads only when it is asked for.
+const StepUpQuestion = lazy(async () => ({ default: (await import('../step-up')).StepUpQuestion }));
 
 type Step =
   | { name: 'kind' }
   /** With the account entered before, when the member comes back to change it. */
   | { name: 'enter'; kind: BankKind; account?: BankAccountInput }
   | { name: 'check'; checked: CheckedBankAccount }
-  | { name: 'code'; checked: CheckedBankAccount; pending: PendingChange };
+  /** This session has not confirmed it is the member lately: the shared step-up question first. */
+  | { name: 'confirm'; checked: CheckedBankAccount; started: StartedStepUp };
 
 const titles = {
   kind: 'Where is your bank account?',
   enter: 'Enter your bank details',
   check: 'Check your bank details',
-  code: 'Confirm the change to your bank details',
+  confirm: 'Confirm the change to your bank details',
 };
 
-/** Change of bank details: UK or overseas → details → check the masked result → step-up code → saved. */
+/**
+ * Change of bank details: UK or overseas → details → check the masked result → saved, after the shared
+ * step-up when this session has not confirmed it is the member in the last 15 minutes (their passkey
+ * or authenticator app first, else a code to a contact route that has not changed lately).
+ */
 export function BankDetailsPage() {
   const [step, setStep] = useState<Step>({ name: 'kind' });
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -109,6 +118,14 @@ export function BankDetailsPage() {
     );
   }
 
+  /** Tells the member where the money now goes, back on Your details. */
+  const saved = (result: BankChangeResult) =>
+    back(
+      result.status === 'pending' && result.appliesAt
+        ? `Your contact details changed recently, so for your safety we will pay into your new account from ${formatDate(result.appliesAt)}. Until then you can cancel the change here.`
+        : 'Your bank details have been changed',
+    );
+
   if (step.name === 'check') {
     const { checked } = step;
     return (
@@ -117,26 +134,29 @@ export function BankDetailsPage() {
         <h1>{titles.check}</h1>
         <MaskedAccountSummary account={checked.masked} />
         <p>
-          To keep your pension safe, we will send a code to contact details you have not changed recently, and
-          tell you by every way we can reach you.
+          To keep your pension safe, we will ask you to confirm it is you, with your passkey or a code, unless
+          you did so in the last 15 minutes. We will tell you by every way we can reach you.
         </p>
         <div className="button-group">
           <ActionButton
             className="button"
             action={async () => {
               try {
-                setStep({
-                  name: 'code',
-                  checked,
-                  pending: await detailsApi.sendBankCode(checked.kind, checked.account),
-                });
-                setErrors([]);
+                await saved(await detailsApi.saveBank(checked.kind, checked.account));
               } catch (error) {
-                setErrors([serverError(error, 'change-details')]);
+                try {
+                  if (!(error instanceof HttpError && error.codes[0] === 'fresh_step_up_required'))
+                    throw error;
+                  const { startStepUp } = await import('../step-up');
+                  setStep({ name: 'confirm', checked, started: await startStepUp() });
+                  setErrors([]);
+                } catch (failure) {
+                  setErrors([serverError(failure, 'change-details')]);
+                }
               }
             }}
           >
-            Confirm and send me a code
+            Confirm the change
           </ActionButton>
           <button
             type="button"
@@ -151,23 +171,19 @@ export function BankDetailsPage() {
     );
   }
 
-  const { checked, pending } = step;
+  const { checked, started } = step;
   return (
     <div className="narrow">
+      <h1>{titles.confirm}</h1>
       <MaskedAccountSummary account={checked.masked} />
-      <CodeStep
-        pending={pending}
-        heading={titles.code}
-        onResend={() => detailsApi.resendBankCode(pending.nonce)}
-        onConfirm={async (code) => {
-          const result = await detailsApi.submitBank(checked.kind, checked.account, pending.nonce, code);
-          await back(
-            result.status === 'pending' && result.appliesAt
-              ? `Your contact details changed recently, so for your safety we will pay into your new account from ${formatDate(result.appliesAt)}. Until then you can cancel the change here.`
-              : 'Your bank details have been changed',
-          );
-        }}
-      />
+      <Suspense fallback={<p className="page-loading">Loading...</p>}>
+        <StepUpQuestion
+          started={started}
+          reason="Your bank details decide where your pension is paid"
+          before="we change them"
+          onConfirmed={async () => saved(await detailsApi.saveBank(checked.kind, checked.account))}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -8,16 +8,24 @@ interface ConfirmItsYouProps {
   reason: string;
   onConfirmed: () => Promise<void>;
   headingLevel?: 'h1' | 'h2';
+  /** What waits on it, after "before": "we send it" (the default), "we change them". */
+  before?: string;
 }
 
 /** The step-up question: the code we sent, confirmed for this session, then the action carries on. */
-export function ConfirmItsYou({ pending, reason, onConfirmed, headingLevel = 'h2' }: ConfirmItsYouProps) {
+export function ConfirmItsYou({
+  pending,
+  reason,
+  onConfirmed,
+  headingLevel = 'h2',
+  before = 'we send it',
+}: ConfirmItsYouProps) {
   return (
     <CodeStep
       pending={pending}
       heading="Confirm it is you"
       headingLevel={headingLevel}
-      reason={`${reason}, so we check it is you before we send it. You will not be asked again for 15 minutes.`}
+      reason={`${reason}, so we check it is you before ${before}. You will not be asked again for 15 minutes.`}
       onResend={() => stepUpApi.resendCode(pending.nonce)}
       onConfirm={async (code) => {
         await stepUpApi.confirm(pending.nonce, code);

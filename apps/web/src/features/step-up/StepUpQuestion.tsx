@@ -29,6 +29,8 @@ interface StepUpQuestionProps {
   /** Why it is asked, in the member's words: "This application decides where your pension goes". */
   reason: string;
   onConfirmed: () => Promise<void>;
+  /** What waits on it, after "before": "we send it" (the default), "we change them". */
+  before?: string;
 }
 
 const messageOf = (error: unknown, field: string): FieldError =>
@@ -55,12 +57,13 @@ function passkeyProblem(error: unknown): FieldError {
  * have them), with a code sent to a settled contact route as the alternative; confirmed, the action
  * carries on.
  */
-export function StepUpQuestion({ started, reason, onConfirmed }: StepUpQuestionProps) {
+export function StepUpQuestion({ started, reason, onConfirmed, before = 'we send it' }: StepUpQuestionProps) {
   const [pending, setPending] = useState(started.kind === 'sent' ? started.pending : null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
 
-  if (pending) return <ConfirmItsYou pending={pending} reason={reason} onConfirmed={onConfirmed} />;
+  if (pending)
+    return <ConfirmItsYou pending={pending} reason={reason} onConfirmed={onConfirmed} before={before} />;
   const { passkey, authenticatorApp } =
     started.kind === 'ask' ? started : { passkey: false, authenticatorApp: false };
 
@@ -106,7 +109,9 @@ export function StepUpQuestion({ started, reason, onConfirmed }: StepUpQuestionP
     <>
       <ErrorSummary errors={errors} />
       <h2>Confirm it is you</h2>
-      <p>{reason}, so we check it is you before we send it. You will not be asked again for 15 minutes.</p>
+      <p>
+        {reason}, so we check it is you before {before}. You will not be asked again for 15 minutes.
+      </p>
       {passkey && (
         <div className={`form-group${errorFor(errors, PASSKEY_BUTTON) ? ' form-group--error' : ''}`}>
           {errorFor(errors, PASSKEY_BUTTON) && (
