@@ -39,7 +39,10 @@ export const dbAnnualStatementSchema = z.object({
   /** The pension left with the most tax-free cash. */
   residualPensionPence: pence,
   avcFundPence: pence,
-  /** The spouse's or partner's pension from normal retirement age; null when the scheme pays none. */
+  /**
+   * The spouse's or partner's pension from normal retirement age; null when the scheme pays none, or leaves
+   * it out of the statement where the record shows no spouse or partner (`survivorPensionWithoutPartner`).
+   */
   survivorPensionPence: pence.nullable(),
   survivorPensionPercent: z.number().nullable(),
   /**

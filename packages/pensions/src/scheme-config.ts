@@ -126,6 +126,11 @@ export const dbSchemeSchema = z
     }),
     /** The spouse's or partner's pension on the member's death, as a share of the member's pension. */
     survivorPensionFraction: z.number().min(0).max(1).default(0.5),
+    /**
+     * How the annual statement shows that pension for a member whose record shows no spouse or partner:
+     * `possible`, as a pension for a spouse or partner they may have at their death; `omitted`, left out.
+     */
+    survivorPensionWithoutPartner: z.enum(['possible', 'omitted']).default('possible'),
   })
   .superRefine((scheme, ctx) => {
     const codes = new Set(scheme.tranches.map((t) => t.code));

@@ -260,7 +260,7 @@ export interface DbStatementOptions {
  * the assumed CPI, or an active member's future service at today's salary), the most tax-free cash then,
  * and the spouse's or partner's pension at the scheme's fraction of the pension at normal retirement age:
  * for the spouse or partner on the record, or, where the record shows none, for one the member may have at
- * their death.
+ * their death (or left out, where the scheme's `survivorPensionWithoutPartner` is `omitted`).
  */
 export function calculateDbStatement(
   member: DbMember,
@@ -285,7 +285,9 @@ export function calculateDbStatement(
     retirementDate: dates.normal > statementDate ? dates.normal : statementDate,
   });
   const maximum = quote.options.find((o) => o.kind === 'maximum-lump-sum')!;
-  const fraction = scheme.survivorPensionFraction;
+  // Where the record shows no spouse or partner, a scheme may leave the pension out of the statement.
+  const omitted = !spouseOrPartnerOnRecord && scheme.survivorPensionWithoutPartner === 'omitted';
+  const fraction = omitted ? 0 : scheme.survivorPensionFraction;
   return {
     kind: 'DB',
     statementDate,
@@ -306,11 +308,13 @@ export function calculateDbStatement(
         ? 'Your pension built up is shown with the increases it has had since you left.'
         : 'Your pension built up is what your service so far has earned.',
       ...quote.assumptions.filter((line) => !line.startsWith('Early') && !line.startsWith('Late')),
-      fraction === 0
-        ? 'Your scheme pays no spouse’s or partner’s pension.'
-        : spouseOrPartnerOnRecord
-          ? `If you die after your pension starts, your spouse or partner gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age.`
-          : `Our records show no spouse or partner for you. If you die after your pension starts, a spouse or partner you may have then gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age, under the scheme’s rules. Tell us if you marry or have a partner.`,
+      omitted
+        ? 'Our records show no spouse or partner for you, so this statement shows no spouse’s or partner’s pension. Tell us if you marry or have a partner.'
+        : fraction === 0
+          ? 'Your scheme pays no spouse’s or partner’s pension.'
+          : spouseOrPartnerOnRecord
+            ? `If you die after your pension starts, your spouse or partner gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age.`
+            : `Our records show no spouse or partner for you. If you die after your pension starts, a spouse or partner you may have then gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age, under the scheme’s rules. Tell us if you marry or have a partner.`,
     ],
   };
 }

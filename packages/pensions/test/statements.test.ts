@@ -297,6 +297,19 @@ describe('the DB annual benefit statement', () => {
     expect(single.assumptions.at(-1)).toContain('Our records show no spouse or partner for you.');
     expect(single.assumptions.at(-1)).toContain('a spouse or partner you may have then gets 50%');
     expect(single.assumptions.join(' ')).not.toContain('your spouse or partner gets');
+
+    // A scheme whose rules leave it out where the record shows no spouse or partner.
+    const omitting = { ...mdb, survivorPensionWithoutPartner: 'omitted' as const };
+    const left = calculateDbStatement(active, omitting, d('2026-01-15'), { spouseOrPartnerOnRecord: false });
+    expect(left).toMatchObject({ survivorPensionPence: null, survivorPensionPercent: null });
+    expect(left.assumptions.at(-1)).toBe(
+      'Our records show no spouse or partner for you, so this statement shows no spouse’s or partner’s pension. Tell us if you marry or have a partner.',
+    );
+    // ...but names it where the record shows one.
+    expect(
+      calculateDbStatement(active, omitting, d('2026-01-15'), { spouseOrPartnerOnRecord: true })
+        .survivorPensionPence,
+    ).toBe(1_636_111);
   });
 
   it('has no statement for a pension in payment', () => {
