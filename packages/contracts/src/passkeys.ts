@@ -101,3 +101,7 @@ export const passkeySignInStartSchema = z.object({ options: passkeyCeremonyOptio
 
 export const passkeySignInSchema = z.object({ credential: passkeyAuthenticationResponseSchema });
 export type PasskeySignIn = z.input<typeof passkeySignInSchema>;
+
+/** A member of staff's passkeys for the operations console (their own only). */
+export const staffPasskeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
+export type StaffPasskeyList = z.infer<typeof staffPasskeyListSchema>;

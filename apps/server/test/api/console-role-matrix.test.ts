@@ -29,6 +29,11 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'GET /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/rotate-secret': ['administrator'],
+  // Each member of staff's own passkeys.
+  'GET /admin-api/passkeys': roles,
+  'POST /admin-api/passkeys/options': roles,
+  'POST /admin-api/passkeys': roles,
+  'DELETE /admin-api/passkeys/{id}': roles,
 };
 const allowedRoles = (operation: Operation) =>
   exceptions[operation.label] ?? (operation.method === 'GET' ? readers : workers);
@@ -37,6 +42,8 @@ const allowedRoles = (operation: Operation) =>
 const unsigned = new Set([
   'POST /admin-api/sign-in',
   'POST /admin-api/sign-in/code',
+  'POST /admin-api/sign-in/passkey/options',
+  'POST /admin-api/sign-in/passkey',
   'POST /admin-api/sign-out',
 ]);
 

@@ -49,6 +49,7 @@ import { auditStaff } from './staff-audit';
 import { openStaffSecret, sealPlainStaffSecrets, sealStaffSecret, staffSecretKey } from './staff-secrets';
 import { consoleWorkRoutes } from './work-routes';
 import { recurringJobRoutes } from './recurring-job-routes';
+import { staffPasskeyRoutes } from './staff-passkeys';
 import {
   confirmCode,
   endStaffSession,
@@ -69,7 +70,10 @@ const errors = {
 const done = z.object({ ok: z.literal(true) });
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
-/** Staff sign-in (password, then an authenticator-app code) and case work, under /admin-api. */
+/**
+ * Staff sign-in (password, then an authenticator-app code; or a passkey, staff-passkeys.ts) and case
+ * work, under /admin-api.
+ */
 export const operationsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   calculations: CalculationProvider;
@@ -169,6 +173,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
       return { ok: true as const };
     },
   );
+
+  await app.register(staffPasskeyRoutes, { db });
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();

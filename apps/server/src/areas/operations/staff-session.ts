@@ -128,15 +128,29 @@ export async function confirmCode(
   }
   // A new token for the signed-in stage: the password stage's cookie is not the session's.
   await db.delete(staffSessions).where(eq(staffSessions.tokenHash, session.tokenHash));
+  await openSignedInSession(db, reply, account.id);
+  return account;
+}
+
+/**
+ * Opens a signed-in session (both factors proven: password and code, or a passkey with user
+ * verification) with a new token, and sets its cookie.
+ */
+export async function openSignedInSession(db: Database, reply: FastifyReply, staffId: string) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(staffSessions).values({
     tokenHash: hashOf(token),
-    staffId: account.id,
+    staffId,
     stage: 'signed_in',
     expiresAt: new Date(Date.now() + ABSOLUTE_MS),
   });
   setRuledCookie(reply, STAFF_COOKIE, token);
-  return account;
+}
+
+/** The token hash of the staff session the request's cookie names (to bind a ceremony to it); null without one. */
+export function presentedSessionHash(request: FastifyRequest): string | null {
+  const token = request.cookies[STAFF_COOKIE.name];
+  return token ? hashOf(token) : null;
 }
 
 /** Ends the session the cookie names. */
@@ -149,7 +163,10 @@ export async function endStaffSession(db: Database, request: FastifyRequest, rep
 const memberCredentialsPresented = (request: FastifyRequest) =>
   request.headers.authorization?.startsWith('Bearer ') === true || Boolean(request.cookies.accessToken);
 
-/** preHandler: a signed-in member of staff (password and code), else 401; a member's session never is one. */
+/**
+ * preHandler: a signed-in member of staff (password and code, or a passkey), else 401; a member's
+ * session never is one.
+ */
 export function requireStaff(db: Database) {
   return async (request: FastifyRequest) => {
     const found = await presentedSession(db, request);

@@ -13,7 +13,7 @@ import type {
 } from '@simplewebauthn/server';
 import { PASSKEY_CEREMONY_SECONDS, PASSKEYS_MAX, type Passkey } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
-import { passkeyChallenges, passkeys } from '../../db/schema';
+import { passkeyChallenges, passkeys, type PasskeyPurpose } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RelyingParty } from './relying-party';
 
@@ -24,8 +24,56 @@ import type { RelyingParty } from './relying-party';
  * (signing in), and spent once before the answer
  * is checked; user verification is required, so a passkey counts as both factors. A signature counter
  * that does not go up (when the authenticator keeps one) is refused. docs/security.md "Passkeys".
+ *
+ * The ceremonies work for any holder of passkeys (`PasskeyHolders`): members here, scheme staff in
+ * areas/operations/staff-passkeys.ts, each with a table and challenge purposes of their own.
  */
-type Purpose = 'register' | 'sign-in' | 'step-up';
+type Purpose = PasskeyPurpose;
+
+/** A passkey as kept, whoever holds it (a member's sign-in, a member of staff). */
+export interface StoredPasskey {
+  id: string;
+  ownerId: string;
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  name: string;
+  rpId: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Where one kind of holder's passkeys are kept. */
+export interface PasskeyHolders {
+  /** Oldest first. */
+  ofOwner(db: Database | Transaction, ownerId: string): Promise<StoredPasskey[]>;
+  byCredential(db: Database, credentialId: string): Promise<StoredPasskey | undefined>;
+  /** Moves the counter on from `from` (and marks the use); false when another answer moved it first. */
+  moveCounter(db: Database, id: string, from: number, to: number, now: Date): Promise<boolean>;
+}
+
+const memberPasskey = (row: typeof passkeys.$inferSelect): StoredPasskey => ({ ...row, ownerId: row.userId });
+
+/** Members' passkeys (`portal.passkeys`). */
+const memberHolders: PasskeyHolders = {
+  ofOwner: async (db, userId) =>
+    (
+      await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt))
+    ).map(memberPasskey),
+  byCredential: async (db, credentialId) => {
+    const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId));
+    return row && memberPasskey(row);
+  },
+  moveCounter: async (db, id, from, to, now) =>
+    (
+      await db
+        .update(passkeys)
+        .set({ counter: to, lastUsedAt: now })
+        .where(and(eq(passkeys.id, id), eq(passkeys.counter, from)))
+        .returning({ id: passkeys.id })
+    ).length === 1,
+};
 
 const hashOf = (challenge: string) => createHash('sha256').update(challenge).digest('base64url');
 
@@ -77,10 +125,13 @@ function checkClientData(clientDataJSON: string, type: string, party: RelyingPar
   return clientData.challenge;
 }
 
-interface ChallengeBinding {
+export interface ChallengeBinding {
   purpose: Purpose;
   tenantUrl: string;
+  /** A member's session (adding a passkey, step-up). */
   sessionId?: string;
+  /** A staff session's token hash (a member of staff adding a passkey). */
+  staffSessionHash?: string;
   interactionUid?: string;
 }
 
@@ -97,6 +148,7 @@ async function keepChallenge(db: Database, binding: ChallengeBinding, now: Date)
     purpose: binding.purpose,
     tenantUrl: binding.tenantUrl,
     sessionId: binding.sessionId ?? null,
+    staffSessionHash: binding.staffSessionHash ?? null,
     interactionUid: binding.interactionUid ?? null,
     expiresAt: new Date(now.getTime() + CEREMONY_MS),
   });
@@ -119,6 +171,9 @@ async function spendChallenge(db: Database, challenge: string, binding: Challeng
         binding.sessionId
           ? eq(passkeyChallenges.sessionId, binding.sessionId)
           : isNull(passkeyChallenges.sessionId),
+        binding.staffSessionHash
+          ? eq(passkeyChallenges.staffSessionHash, binding.staffSessionHash)
+          : isNull(passkeyChallenges.staffSessionHash),
         binding.interactionUid
           ? eq(passkeyChallenges.interactionUid, binding.interactionUid)
           : isNull(passkeyChallenges.interactionUid),
@@ -130,8 +185,16 @@ async function spendChallenge(db: Database, challenge: string, binding: Challeng
   if (!spent) throw challengeNotValid();
 }
 
-const passkeysOfUser = (db: Database | Transaction, userId: string) =>
-  db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
+const passkeysOfUser = (db: Database | Transaction, userId: string) => memberHolders.ofOwner(db, userId);
+
+/** A holder's passkeys as their page lists them, oldest first. */
+export const listedPasskeys = (rows: StoredPasskey[]): Passkey[] =>
+  rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }));
 
 /** The member's passkeys as Sign-in and security lists them, oldest first. */
 export async function listPasskeys(db: Database, userId: string): Promise<Passkey[]> {
@@ -157,31 +220,49 @@ export async function registrationOptions(
   tenantUrl: string,
   now = new Date(),
 ) {
-  const existing = await passkeysOfUser(db, account.userId);
+  return optionsToAdd(
+    db,
+    memberHolders,
+    party,
+    { ownerId: account.userId, ...account },
+    { purpose: 'register', tenantUrl, sessionId: account.sessionId },
+    now,
+  );
+}
+
+/**
+ * Options for a holder adding a passkey (discoverable, user verification required), its challenge kept
+ * for `binding` (the session that asked); 409 `passkeys_full` at PASSKEYS_MAX.
+ */
+export async function optionsToAdd(
+  db: Database,
+  holders: PasskeyHolders,
+  party: RelyingParty,
+  account: { ownerId: string; username: string; displayName: string; rpName: string },
+  binding: ChallengeBinding,
+  now = new Date(),
+) {
+  const existing = await holders.ofOwner(db, account.ownerId);
   if (existing.length >= PASSKEYS_MAX)
     throw new AppError(
       409,
       'passkeys_full',
       `You have ${PASSKEYS_MAX} passkeys, the most an account can have. Remove one you no longer use first.`,
     );
-  const challenge = await keepChallenge(
-    db,
-    { purpose: 'register', tenantUrl, sessionId: account.sessionId },
-    now,
-  );
+  const challenge = await keepChallenge(db, binding, now);
   return generateRegistrationOptions({
     rpName: account.rpName,
     rpID: party.id,
     userName: account.username,
     userDisplayName: account.displayName,
     // The user handle: the account's id, which a discoverable passkey hands back at sign-in.
-    userID: new Uint8Array(Buffer.from(account.userId, 'utf8')),
+    userID: new Uint8Array(Buffer.from(account.ownerId, 'utf8')),
     challenge,
     timeout: CEREMONY_MS,
     attestationType: 'none',
     excludeCredentials: existing
       .filter((row) => row.rpId === party.id)
-      .map((row) => ({ id: row.credentialId, transports: row.transports })),
+      .map((row) => ({ id: row.credentialId, transports: row.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     supportedAlgorithmIDs,
   });
@@ -198,13 +279,25 @@ export async function verifyRegistration(
   response: RegistrationResponseJSON,
   now = new Date(),
 ) {
-  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.create', party);
-  await spendChallenge(
+  return verifyAdded(
     db,
-    challenge,
+    party,
     { purpose: 'register', tenantUrl: owner.tenantUrl, sessionId: owner.sessionId },
+    response,
     now,
   );
+}
+
+/** `verifyRegistration` for any holder: the challenge kept for `binding` spent, then the answer checked. */
+export async function verifyAdded(
+  db: Database,
+  party: RelyingParty,
+  binding: ChallengeBinding,
+  response: RegistrationResponseJSON,
+  now = new Date(),
+) {
+  const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.create', party);
+  await spendChallenge(db, challenge, binding, now);
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -223,13 +316,15 @@ export async function verifyRegistration(
   return { ...credential, transports: credential.transports ?? response.response.transports ?? [] };
 }
 
+export type VerifiedPasskey = Awaited<ReturnType<typeof verifyAdded>>;
+
 /** Keeps a verified passkey under the member's name for it, in the caller's transaction (with the notice). */
 export async function keepPasskey(
   tx: Transaction,
   party: RelyingParty,
   userId: string,
   name: string,
-  credential: Awaited<ReturnType<typeof verifyRegistration>>,
+  credential: VerifiedPasskey,
   now = new Date(),
 ) {
   const [kept] = await tx
@@ -258,7 +353,17 @@ export async function signInOptions(
   binding: { tenantUrl: string; interactionUid?: string },
   now = new Date(),
 ) {
-  const challenge = await keepChallenge(db, { purpose: 'sign-in', ...binding }, now);
+  return optionsToSignIn(db, party, { purpose: 'sign-in', ...binding }, now);
+}
+
+/** Options for signing in with any discoverable passkey of this relying party, the challenge kept for `binding`. */
+export async function optionsToSignIn(
+  db: Database,
+  party: RelyingParty,
+  binding: ChallengeBinding,
+  now = new Date(),
+) {
+  const challenge = await keepChallenge(db, binding, now);
   return generateAuthenticationOptions({
     rpID: party.id,
     challenge,
@@ -274,8 +379,9 @@ export async function signInOptions(
  */
 async function checkAssertion(
   db: Database,
+  holders: PasskeyHolders,
   party: RelyingParty,
-  row: typeof passkeys.$inferSelect,
+  row: StoredPasskey,
   challenge: string,
   response: AuthenticationResponseJSON,
   now: Date,
@@ -302,12 +408,7 @@ async function checkAssertion(
   }
   if (!verified.verified) throw passkeyNotAccepted('its signature is not right');
   const { newCounter } = verified.authenticationInfo;
-  const [used] = await db
-    .update(passkeys)
-    .set({ counter: newCounter, lastUsedAt: now })
-    .where(and(eq(passkeys.id, row.id), eq(passkeys.counter, row.counter)))
-    .returning({ id: passkeys.id });
-  if (!used) throw counterWentBack();
+  if (!(await holders.moveCounter(db, row.id, row.counter, newCounter, now))) throw counterWentBack();
 }
 
 /**
@@ -322,16 +423,36 @@ export async function verifyPasskeySignIn(
   response: AuthenticationResponseJSON,
   now = new Date(),
 ) {
+  const proven = await verifySignIn(
+    db,
+    memberHolders,
+    party,
+    { purpose: 'sign-in', ...binding },
+    response,
+    now,
+  );
+  return { userId: proven.ownerId, passkeyId: proven.passkeyId, name: proven.name };
+}
+
+/** `verifyPasskeySignIn` for any holder: answers the owner and the passkey used. */
+export async function verifySignIn(
+  db: Database,
+  holders: PasskeyHolders,
+  party: RelyingParty,
+  binding: ChallengeBinding,
+  response: AuthenticationResponseJSON,
+  now = new Date(),
+) {
   const challenge = checkClientData(response.response.clientDataJSON, 'webauthn.get', party);
-  await spendChallenge(db, challenge, { purpose: 'sign-in', ...binding }, now);
-  const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
+  await spendChallenge(db, challenge, binding, now);
+  const row = await holders.byCredential(db, response.id);
   if (!row || row.rpId !== party.id) throw unknownPasskey();
   if (response.response.userHandle) {
     const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
-    if (handle !== row.userId) throw unknownPasskey();
+    if (handle !== row.ownerId) throw unknownPasskey();
   }
-  await checkAssertion(db, party, row, challenge, response, now);
-  return { userId: row.userId, passkeyId: row.id, name: row.name };
+  await checkAssertion(db, holders, party, row, challenge, response, now);
+  return { ownerId: row.ownerId, passkeyId: row.id, name: row.name };
 }
 
 /**
@@ -362,7 +483,10 @@ export async function stepUpOptions(
     challenge,
     timeout: CEREMONY_MS,
     userVerification: 'required',
-    allowCredentials: own.map((row) => ({ id: row.credentialId, transports: row.transports })),
+    allowCredentials: own.map((row) => ({
+      id: row.credentialId,
+      transports: row.transports as AuthenticatorTransport[],
+    })),
   });
 }
 
@@ -384,12 +508,9 @@ export async function verifyPasskeyStepUp(
     { purpose: 'step-up', tenantUrl: binding.tenantUrl, sessionId: binding.sessionId },
     now,
   );
-  const [row] = await db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, binding.userId)));
-  if (!row || row.rpId !== party.id) throw unknownPasskey();
-  await checkAssertion(db, party, row, challenge, response, now);
+  const row = await memberHolders.byCredential(db, response.id);
+  if (!row || row.ownerId !== binding.userId || row.rpId !== party.id) throw unknownPasskey();
+  await checkAssertion(db, memberHolders, party, row, challenge, response, now);
   return { passkeyId: row.id };
 }
 

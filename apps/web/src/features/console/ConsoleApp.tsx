@@ -17,6 +17,8 @@ import { DashboardPage } from './DashboardPage';
 import { BankChangesPage } from './BankChangesPage';
 import { DeathReportsPage } from './DeathReportsPage';
 import { IntegrationClientsPage } from './IntegrationClientsPage';
+import { StaffPasskeysPage } from './StaffPasskeysPage';
+import { STAFF_PASSKEY_BUTTON_ID, StaffPasskeySignIn } from './StaffPasskeySignIn';
 import '../../components/forms.css';
 import './console.css';
 
@@ -38,6 +40,7 @@ export function ConsoleApp() {
         <Route path="death-reports" element={<DeathReportsPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="integration-clients" element={<IntegrationClientsPage />} />
+        <Route path="passkeys" element={<StaffPasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -72,6 +75,7 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
                   <Link to="/admin/integration-clients">Integration clients</Link>{' '}
                 </>
               )}
+              <Link to="/admin/passkeys">Your passkeys</Link>{' '}
               <span>
                 {staff.name} ({staffRoleNames[staff.role]})
               </span>{' '}
@@ -175,27 +179,33 @@ function SignInPage() {
     <ConsoleFrame staff={null}>
       <ErrorSummary errors={errors} />
       {stage === 'password' ? (
-        <form noValidate onSubmit={(event) => void submitPassword(event)}>
-          <h1>Sign in to Meridian operations</h1>
-          <p>For scheme staff. Members sign in on the member site.</p>
-          <TextField
-            id="email"
-            label="Email address"
-            type="email"
-            autoComplete="username"
-            error={errorFor('email')}
+        <>
+          <form noValidate onSubmit={(event) => void submitPassword(event)}>
+            <h1>Sign in to Meridian operations</h1>
+            <p>For scheme staff. Members sign in on the member site.</p>
+            <TextField
+              id="email"
+              label="Email address"
+              type="email"
+              autoComplete="username"
+              error={errorFor('email')}
+            />
+            <TextField
+              id="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              error={errorFor('password')}
+            />
+            <button type="submit" className="button" disabled={busy}>
+              Continue
+            </button>
+          </form>
+          <StaffPasskeySignIn
+            onSignedIn={() => void navigate('/admin', { replace: true })}
+            onProblem={(message) => setErrors([{ field: STAFF_PASSKEY_BUTTON_ID, message }])}
           />
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errorFor('password')}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            Continue
-          </button>
-        </form>
+        </>
       ) : (
         <form noValidate onSubmit={(event) => void submitCode(event)}>
           <h1>Enter your code</h1>
