@@ -70,10 +70,11 @@ export default defineConfig({
     : [
         server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
         // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey,
-        // and whose reports of a death time out after 15 seconds (warning 5 seconds before).
+        // and whose reports of a death time out after 15 seconds (warning 5 seconds before), 30 once the email is proven.
         server(shortIdlePort, `data/e2e-${shortIdlePort}`, {
           IDLE_TIMEOUT_MINUTES: '0.3',
           BEREAVEMENT_JOURNEY_MINUTES: '0.25',
+          BEREAVEMENT_PROVEN_MINUTES: '0.5',
         }),
         // The analytics receiver (Matomo tracker script and hits, Mixpanel calls) and a portal that reports to it.
         {

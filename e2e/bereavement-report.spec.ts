@@ -2,7 +2,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
 import { choose, typeDate } from './support/keyboard';
-import { messageTo } from './support/member';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -20,11 +19,26 @@ async function passCaptcha(main: Locator) {
   await expect(main.getByRole('checkbox', { name: 'Verified' })).toBeChecked();
 }
 
-/** The code just emailed to this address, from the demo outbox. */
+/**
+ * The code just emailed to this address, from the demo outbox of the portal the page is on (by its port:
+ * every tenant of a portal shares its outbox, and only the browser resolves *.localhost).
+ */
 async function emailedCode(page: Page, email: string) {
   const main = page.getByRole('main');
   await expect(main.getByRole('status').filter({ hasText: `sent a 6-digit code to ${email}` })).toBeVisible();
-  return /Your code is (\d{6})/.exec(await messageTo(page.request, email, /Your code is \d{6}/))![1]!;
+  const portal = `http://localhost:${new URL(page.url()).port}`;
+  const outbox = `${portal}/api/dev/outbox?recipient=${encodeURIComponent(email)}`;
+  let body = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(outbox)).json()) as {
+        messages: Array<{ body: string }>;
+      };
+      body = messages[0]?.body ?? '';
+      return /Your code is \d{6}/.test(body);
+    })
+    .toBe(true);
+  return /Your code is (\d{6})/.exec(body)![1]!;
 }
 
 /**
@@ -266,6 +280,48 @@ test('a report left alone warns before it times out, then starts again', async (
   await passCaptcha(main);
   await main.getByRole('button', { name: 'Start now' }).click();
   await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+});
+
+// That portal's reports live 30 seconds once the email is proven (BEREAVEMENT_PROVEN_MINUTES 0.5).
+test('a sent report’s confirmation page, opened again after its token lapsed, shows the reference and how to send documents, not an error', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const main = page.getByRole('main');
+  await page.goto(shortIdleUrl('/bereavement/report'));
+  await report(page, /BRV1-\d+/, `lapsed.${Date.now()}@example.org`);
+  const reference = /BRV1-\d+/.exec(await main.locator('.panel__reference').innerText())![0];
+
+  // The token lapses while the page is open: Send another document says so.
+  const another = main.getByRole('region', { name: 'Send another document' });
+  await expect(another).toContainText('You can no longer send documents on this page', { timeout: 45_000 });
+  const data = await page.request.get(shortIdleUrl('/api/bereavement/journeys/bereavement/data'));
+  expect(data.status()).toBe(401);
+
+  // Reloaded: the reference this tab kept, what happens next and how to send documents and call.
+  await page.reload();
+  await expect(heading(page, 'Report sent')).toBeVisible();
+  await expect(main.locator('.panel__reference')).toHaveText(reference);
+  await expect(main).toContainText('What happens next');
+  await expect(main).toContainText('call 0300 123 4567');
+  await expect(main).toContainText('by email to help@meridian.example.org');
+  await expect(main.getByRole('button', { name: 'Start now' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(main).not.toContainText('could not');
+  await expectNoAccessibilityViolations(page);
+
+  // Another tab never saw the reference: the tenant's words on documents and contact, and a way to start.
+  const other = await page.context().newPage();
+  await other.goto(shortIdleUrl('/bereavement/report/sent'));
+  const otherMain = other.getByRole('main');
+  await expect(heading(other, 'Your report')).toBeVisible();
+  await expect(otherMain).toContainText('your reference number is in the email we sent you');
+  await expect(otherMain).toContainText('PO Box 1234, Leeds LS1 4AP');
+  await expect(otherMain).toContainText('call 0300 123 4567');
+  await expect(otherMain.getByRole('link', { name: 'start a new report' })).toBeVisible();
+  await expect(other.getByRole('alert')).toHaveCount(0);
+  await expectNoAccessibilityViolations(other);
+  await other.close();
 });
 
 /** Presses Tab until the target has focus, inside the captcha widget's own tree too. */

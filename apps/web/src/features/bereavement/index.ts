@@ -1,2 +1,3 @@
 export { Captcha } from './Captcha';
 export { SendAnotherDocument } from './SendAnotherDocument';
+export { SentReportAfterLapse, sentReports } from './SentReportAfterLapse';

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import type { Page } from '@meridian/contracts';
-import { SendAnotherDocument } from '../bereavement';
+import { SendAnotherDocument, sentReports } from '../bereavement';
 import { PageBlocks } from '../content';
 import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
@@ -11,6 +12,11 @@ import { StartAgain } from './StartAgain';
 export function Confirmation({ page, context }: { page: Page; context: JourneyContext }) {
   const { journey, definition } = context;
   const { noun, confirmationHeading } = definition.copy;
+  const isReport = definition.audience === 'bereavement';
+  // Kept in this tab, so the page can still show the reference once the report's token lapses.
+  useEffect(() => {
+    if (isReport && journey.caseNumber) sentReports.remember(definition.type, journey.caseNumber);
+  }, [isReport, definition.type, journey.caseNumber]);
   return (
     <>
       <div className="panel">
@@ -55,7 +61,7 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
         </>
       )}
       <PageBlocks blocks={page.blocks} />
-      {definition.audience === 'bereavement' && (
+      {isReport && (
         <SendAnotherDocument
           type={definition.type}
           expiresAt={journey.expirationDate}

@@ -4,6 +4,7 @@ import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
+import { SentReportAfterLapse } from '../bereavement';
 import { PageBlocks, useLinkHref, useTextResolver } from '../content';
 import { runtimeConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
@@ -77,6 +78,29 @@ export default function JourneyStepPage({
       </>
     );
   if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;
+  if (
+    'notStarted' in loaded &&
+    loaded.notStarted.audience === 'bereavement' &&
+    page.key === loaded.notStarted.confirmationPage
+  ) {
+    // A sent report's confirmation opened again after its token lapsed: no report to read, no new start.
+    const { notStarted } = loaded;
+    return (
+      <SentReportAfterLapse
+        type={type}
+        heading={notStarted.copy.confirmationHeading ?? title}
+        noun={notStarted.copy.noun}
+        documentsLater={notStarted.copy.documentsLater}
+        firstSlug={
+          notStarted.pages.find((candidate) => candidate.key === notStarted.firstPage)?.slug ??
+          entryHref ??
+          routes.landing
+        }
+      >
+        <PageBlocks blocks={page.blocks} />
+      </SentReportAfterLapse>
+    );
+  }
   if ('notStarted' in loaded)
     return (
       <>
