@@ -51,6 +51,8 @@ export interface JobWorkerOptions {
 export interface JobWorker {
   /** Claims the jobs due at `now`, runs each and records how it went; answers how many it ran. */
   runOnce(now?: Date): Promise<number>;
+  /** Queues the recurring jobs' runs of the period `now` falls in (each poll does, before claiming). */
+  queueRecurring(now?: Date): Promise<void>;
   start(): void;
   /** Stops polling and waits for the jobs in hand to finish. */
   stop(): Promise<void>;
@@ -193,7 +195,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   // The period each recurring job was last queued for by this worker: one insert per period, not per poll.
   const queuedFor = new Map<string, number>();
-  const queueRecurring = async (now: Date) => {
+  const queueRecurring = async (now = new Date()) => {
     const due = recurring.filter(
       (job) => queuedFor.get(job.kind) !== periodStart(job.everyMs, now).getTime(),
     );
@@ -204,7 +206,6 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   const runOnce = async (now = new Date()) => {
     if (kinds.length === 0) return 0;
-    await queueRecurring(now);
     const claimed = await claim(now);
     for (const job of claimed) await run(job, now);
     return claimed.length;
@@ -224,6 +225,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
     running = (async () => {
       try {
+        await queueRecurring();
         // A full batch suggests more are due: keep going until a batch comes back short.
         while ((await runOnce()) === batchSize && !stopped);
       } catch (error) {
@@ -241,10 +243,13 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   return {
     workerId,
     runOnce,
+    queueRecurring,
     start() {
       if (!stopped || pollMs <= 0) return;
       stopped = false;
-      schedule(pollMs);
+      // The first poll at once: the recurring jobs of the period under way (a purge) run as the server
+      // starts, as their timers did, and anything left due by the last instance goes without a wait.
+      schedule(0);
     },
     async stop() {
       stopped = true;
