@@ -84,6 +84,7 @@ import { documentLibraryRoutes } from './areas/documents/library-routes';
 import { beneficiaryRoutes } from './areas/beneficiaries/routes';
 import { rateLimits } from './plugins/rate-limits';
 import { createMessaging, type Messaging } from './lib/messaging';
+import { httpSmsSender } from './lib/sms-provider';
 import { createJobWorker, type JobWorker } from './lib/job-queue';
 import { inMessageScope, type OutboxDelivery } from './lib/outbox';
 import { sealPlainWebhookSecrets, webhookJobHandler, webhookSecretKey } from './areas/webhooks/delivery';
@@ -306,6 +307,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     log: app.log,
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
+    sms: config.SMS_PROVIDER_URL
+      ? httpSmsSender({
+          url: config.SMS_PROVIDER_URL,
+          apiKey: config.SMS_PROVIDER_KEY!,
+          sender: config.SMS_SENDER,
+        })
+      : undefined,
     keepCodes: config.NODE_ENV !== 'production',
     letterSecret: await loadSigningKey(database.db, 'outbox-letters', config.SECRETS_KEY),
     wake: () => jobs.wake(),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { getDomain } from 'tldts';
 import { z } from 'zod';
+import { smsProviderUrlProblem } from './lib/sms-provider';
 
 const csv = z
   .string()
@@ -98,6 +99,14 @@ const environmentSchema = z.object({
     )
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
+  /**
+   * A text-message provider's HTTPS endpoint (lib/sms-provider.ts: one JSON POST per text, the key as a
+   * bearer token); unset keeps texts in the embedded outbox.
+   */
+  SMS_PROVIDER_URL: z.string().url('must be the URL texts are POSTed to').optional(),
+  SMS_PROVIDER_KEY: z.string().min(1).optional(),
+  /** The sender name or number the provider shows (when it lets the caller choose). */
+  SMS_SENDER: z.string().trim().min(1).max(15).optional(),
   /** How often each instance looks for due jobs (messages, webhooks); 0 runs no worker in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Hours an integration client's old secret still works after a new one is issued (docs/integration.md). */
@@ -249,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !values.API_URL) problems.push('API_URL: required in production');
   if (isProduction && !values.EPA_DOMAIN) problems.push('EPA_DOMAIN: required in production');
   if (isProduction && !values.SECRETS_KEY) problems.push('SECRETS_KEY: required in production');
+  if (values.SMS_PROVIDER_URL) {
+    const problem = smsProviderUrlProblem(values.SMS_PROVIDER_URL, isProduction);
+    if (problem) problems.push(`SMS_PROVIDER_URL: ${problem}`);
+    if (!values.SMS_PROVIDER_KEY) problems.push('SMS_PROVIDER_KEY: required with SMS_PROVIDER_URL');
+  }
   if (isProduction && values.MERIDIAN_DEMO)
     problems.push(
       'MERIDIAN_DEMO: must be unset in production: the demo seeds members with a published password and serves every code sent at /api/dev/outbox',

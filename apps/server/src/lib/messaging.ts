@@ -17,9 +17,12 @@ import { openSealedCodes } from './sealed-codes';
 
 export { BLANKED_CODE, type CarriesCode, type OutgoingSms };
 
-/** Sends text messages: a provider's adapter. Without one, texts stay in the outbox. */
+/**
+ * Sends text messages: a provider's adapter (lib/sms-provider.ts). Without one, texts stay in the
+ * outbox. `reference` is the outbox message's id, the same on every retry.
+ */
 export interface SmsSender {
-  send(sms: OutgoingSms): Promise<void>;
+  send(sms: OutgoingSms & { reference?: string }): Promise<void>;
 }
 
 /** A message a transaction already wrote to the outbox (with its job), handed to `deliverQueued` once it committed. */
@@ -106,7 +109,7 @@ export function createMessaging({
   if (sms)
     jobHandlers.sms = async (job) => {
       const { row, body } = await outgoing(job);
-      await sms.send({ to: row.recipient, body });
+      await sms.send({ to: row.recipient, body, reference: row.id });
       await markSent(row.id);
     };
 
