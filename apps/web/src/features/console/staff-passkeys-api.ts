@@ -21,6 +21,8 @@ export const staffPasskeysApi = {
   add: (name: string, credential: RegistrationResponseJSON) =>
     http.post<Passkey>(`${base}/passkeys`, { body: { name, credential } }),
   remove: (id: string) => http.delete<void>(`${base}/passkeys/${encodeURIComponent(id)}`),
+  /** Forgets the shared list read (a test's fresh start). */
+  forgetReads: () => http.forgetReads(),
 };
 
 /** What to tell a member of staff when a passkey ceremony or its check failed. */
