@@ -4,6 +4,7 @@ import { nominationSchema } from './beneficiaries';
 import { libraryDocumentSchema } from './documents';
 import { memberCaseSchema } from './journeys';
 import { membershipSummarySchema } from './my-details';
+import { pensionPaymentsSchema } from './payments';
 
 /** The member's personal details as their own personal-details read sends them. */
 export const memberPersonalDetailsSchema = z.object({
@@ -53,6 +54,12 @@ export const memberViewSchema = z.object({
       .nullable(),
   }),
   summary: membershipSummarySchema,
+  /** A pensioner's pension in payment, as their Your pension payments reads it; null for anyone else. */
+  pensionPayments: pensionPaymentsSchema.nullable(),
+  /** A deferred or active DB member's transfer value guaranteed to them (the hub shows it); null when none is. */
+  guaranteedTransfer: z
+    .object({ transferValuePence: z.number().int(), issuedOn: z.string(), guaranteedUntil: z.string() })
+    .nullable(),
   /** The records the member's sign-in(s) may switch between on the tenant; empty with no account yet. */
   records: z.array(memberViewRecordSchema),
   /** Whether the member has registered an account (a sign-in holding this record). */

@@ -687,6 +687,8 @@ describe('case work', () => {
     };
     expect(body.personalDetails).toEqual(await own('/members/personal-details'));
     expect(body.summary).toEqual(await own('/members/current/membership-summary'));
+    expect(body.pensionPayments).toEqual(await own('/members/current/pension-payments'));
+    expect(body.guaranteedTransfer).toBeNull();
     expect(body.cases).toEqual((await own('/cases')).cases);
     expect(body.nomination).toEqual(await own('/members/current/beneficiaries'));
     expect((body.nomination as { beneficiaries: unknown[] }).beneficiaries.length).toBeGreaterThan(0);
@@ -716,7 +718,22 @@ describe('case work', () => {
       expect.objectContaining({ referenceNumber: '1000008', current: false }),
     ]);
     expect((await view('MER/1000009')).json()).toMatchObject({ hasAccount: false, records: [] });
-    expect(await auditCount('member_view')).toBe(before + 3);
+    // db.active's guaranteed transfer value, as their hub reads it; no pension in payment.
+    const active = (await view('MER/1000002')).json() as Record<string, unknown>;
+    const activeMember = new BrowserAgent(context.app);
+    await activeMember.signIn('db.active');
+    const quote = (
+      await activeMember.request({ method: 'GET', url: '/mdp-api/api/retirement/transfer-quote' })
+    ).json() as { transferValuePence: number; guaranteedUntil: string; guaranteed: boolean };
+    expect(quote.guaranteed).toBe(true);
+    expect(active).toMatchObject({
+      pensionPayments: null,
+      guaranteedTransfer: {
+        transferValuePence: quote.transferValuePence,
+        guaranteedUntil: quote.guaranteedUntil,
+      },
+    });
+    expect(await auditCount('member_view')).toBe(before + 4);
 
     // Another tenant's member is not found, as a missing one is; the refusal is audited.
     const theirs = await view('BLU/2000001');

@@ -8,9 +8,10 @@ import { AppError } from '../../lib/errors';
 import { activeNomination } from '../beneficiaries/repository';
 import { casesOfRecord } from '../cases/routes';
 import { pageOfLibrary } from '../documents/repository';
-import { findMember, linkedRecordsOf } from '../member-data/member-repository';
+import { findMember, guaranteedTransferQuote, linkedRecordsOf } from '../member-data/member-repository';
 import { personalDetailsOf } from '../member-data/routes';
 import { membershipSummary, retirementFigures } from '../my-details/member-summary';
+import { pensionPaymentsOf } from '../payments/payroll';
 import { findTenant } from '../tenancy/tenant-repository';
 import { auditStaff } from './staff-audit';
 
@@ -93,6 +94,18 @@ export async function memberView(
     pageNumber: 1,
     pageSize: MEMBER_VIEW_DOCUMENTS,
   });
+  // A pension in payment as Your pension payments reads it (none on a record no payroll pays).
+  const pensionPayments =
+    member.status === 'Pensioner'
+      ? await pensionPaymentsOf(db, record, today).catch((error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return null;
+          throw error;
+        })
+      : null;
+  const guaranteed =
+    scheme.type === 'DB' && member.status !== 'Pensioner'
+      ? await guaranteedTransferQuote(db, record, today)
+      : null;
   const view: MemberView = {
     personalDetails: personalDetailsOf(found),
     contacts: {
@@ -101,6 +114,14 @@ export async function memberView(
       address: member.address ? { ...member.address, county: member.address.county ?? null } : null,
     },
     summary: membershipSummary(member, scheme, figures, today),
+    pensionPayments,
+    guaranteedTransfer: guaranteed
+      ? {
+          transferValuePence: guaranteed.quote.transferValuePence,
+          issuedOn: guaranteed.storedOn,
+          guaranteedUntil: guaranteed.guaranteedUntil,
+        }
+      : null,
     records: [...records.values()],
     hasAccount: holders.length > 0,
     cases: await casesOfRecord(db, record),
@@ -112,7 +133,17 @@ export async function memberView(
     outcome: 'success',
     ...record,
     details: {
-      shown: ['personal_details', 'contacts', 'summary', 'records', 'cases', 'documents', 'nomination'],
+      shown: [
+        'personal_details',
+        'contacts',
+        'summary',
+        ...(pensionPayments ? ['pension_payments'] : []),
+        ...(guaranteed ? ['guaranteed_transfer'] : []),
+        'records',
+        'cases',
+        'documents',
+        'nomination',
+      ],
     },
   });
   return view;

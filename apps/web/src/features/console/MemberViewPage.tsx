@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { MemberView } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { formatCurrency, formatDate, formatFileSize } from '../../lib/format';
 import { consoleApi } from './console-api';
 import { useConsoleTitle } from './fields';
 
@@ -79,6 +79,22 @@ function View({ view }: { view: MemberView }) {
               {ageAndDate(summary.earliestRetirementAge, summary.earliestRetirementDate)}
             </Row>
           </>
+        )}
+        {view.pensionPayments && (
+          <>
+            <Row term="Pension a year">{formatCurrency(view.pensionPayments.annualPensionPence)}</Row>
+            <Row term="Next payment">
+              {formatDate(view.pensionPayments.nextPaymentOn)}
+              {view.pensionPayments.currentPayment &&
+                `: ${formatCurrency(view.pensionPayments.currentPayment.netPence)} after tax`}
+            </Row>
+          </>
+        )}
+        {view.guaranteedTransfer && (
+          <Row term="Guaranteed transfer value">
+            {formatCurrency(view.guaranteedTransfer.transferValuePence)}, guaranteed until{' '}
+            {formatDate(view.guaranteedTransfer.guaranteedUntil)}
+          </Row>
         )}
         <Row term="Joined the scheme">{date(summary.dateJoinedScheme)}</Row>
         {summary.dateLeftScheme && <Row term="Left the scheme">{date(summary.dateLeftScheme)}</Row>}
