@@ -315,6 +315,7 @@ test('a sent report’s confirmation page, opened again after its token lapsed, 
   await other.goto(shortIdleUrl('/bereavement/report/sent'));
   const otherMain = other.getByRole('main');
   await expect(heading(other, 'Your report')).toBeVisible();
+  await expect(other).toHaveTitle(/^Your report - /);
   await expect(otherMain).toContainText('your reference number is in the email we sent you');
   await expect(otherMain).toContainText('PO Box 1234, Leeds LS1 4AP');
   await expect(otherMain).toContainText('call 0300 123 4567');

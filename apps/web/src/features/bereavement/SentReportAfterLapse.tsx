@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { sessionStore } from '../../lib/session-storage';
 
 const keyOf = (type: string) => `sentReport:${type}`;
@@ -43,6 +44,8 @@ export function SentReportAfterLapse({
   children: ReactNode;
 }) {
   const reference = sentReports.referenceOf(type);
+  // The title says what the heading says (set after the page's own, once the report is known gone).
+  useDocumentTitle(reference ? heading : `Your ${noun}`);
   return (
     <>
       {reference ? (
