@@ -25,6 +25,7 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   // Reads a content editor may not make: the member's view (issue 43) and the queue's recurring jobs.
   'GET /admin-api/members/{businessGroup}/{referenceNumber}': readers,
   'GET /admin-api/recurring-jobs': readers,
+  'POST /admin-api/recurring-jobs/{id}/retry': leaders,
   'POST /admin-api/outbox/{id}/resend': leaders,
   'GET /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],

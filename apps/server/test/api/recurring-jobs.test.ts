@@ -1,10 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
-import { bereavementCaptchaUses, jobs, recurringJobKinds, staffAccounts } from '../../src/db/schema';
+import {
+  bereavementCaptchaUses,
+  jobs,
+  recurringJobKinds,
+  staffAccounts,
+  staffAudit,
+} from '../../src/db/schema';
 import { createJobWorker } from '../../src/lib/job-queue';
 import {
   periodStart,
@@ -24,6 +30,29 @@ afterAll(async () => second?.close());
 
 const runsOf = (kind: (typeof recurringJobKinds)[number]) =>
   ctx.database.db.select().from(jobs).where(eq(jobs.kind, kind));
+
+/** Signs a demo member of staff in (password, then the code from their published secret). */
+async function signedIn(email: string) {
+  const staff = demoStaff.find((candidate) => candidate.email === email)!;
+  await ctx.database.db
+    .update(staffAccounts)
+    .set({ totpLastStep: null })
+    .where(eq(staffAccounts.email, email));
+  const agent = new BrowserAgent(ctx.app);
+  const password = await agent.request({
+    method: 'POST',
+    url: '/admin-api/sign-in',
+    payload: { email, password: DEMO_STAFF_PASSWORD },
+  });
+  expect(password.statusCode, password.body).toBe(200);
+  const code = await agent.request({
+    method: 'POST',
+    url: '/admin-api/sign-in/code',
+    payload: { code: await generate({ secret: staff.totpSecret }) },
+  });
+  expect(code.statusCode, code.body).toBe(200);
+  return agent;
+}
 
 describe('recurring jobs', () => {
   it('runs each purge once per period with two instances on one database', async () => {
@@ -148,30 +177,7 @@ describe('recurring jobs', () => {
     expect(third).toMatchObject({ status: 'sent', attempts: 1 });
 
     // The console lists the dead run, for staff who read cases.
-    const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
-    await db
-      .update(staffAccounts)
-      .set({ totpLastStep: null })
-      .where(eq(staffAccounts.email, caseworker.email));
-    const agent = new BrowserAgent(ctx.app);
-    expect(
-      (
-        await agent.request({
-          method: 'POST',
-          url: '/admin-api/sign-in',
-          payload: { email: caseworker.email, password: DEMO_STAFF_PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await agent.request({
-          method: 'POST',
-          url: '/admin-api/sign-in/code',
-          payload: { code: await generate({ secret: caseworker.totpSecret }) },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const agent = await signedIn('caseworker@meridian.example');
     const listed = await agent.request({ method: 'GET', url: '/admin-api/recurring-jobs' });
     expect(listed.statusCode, listed.body).toBe(200);
     const bank = (
@@ -183,13 +189,22 @@ describe('recurring jobs', () => {
       status: 'dead',
       lastError: 'the document store is not answering',
     });
-    expect(
-      (
-        await db
-          .select()
-          .from(jobs)
-          .where(inArray(jobs.status, ['queued', 'failed']))
-      ).filter((job) => job.kind === 'bank_changes'),
-    ).toHaveLength(0);
+    // Run again: a caseworker may not; a team leader may, once, and only a dead run.
+    const retry = (who: BrowserAgent, id: string) =>
+      who.request({ method: 'POST', url: `/admin-api/recurring-jobs/${id}/retry`, payload: {} });
+    const refused = await retry(agent, dead!.id);
+    expect([refused.statusCode, refused.json().errors[0].code]).toEqual([403, 'staff_role_not_allowed']);
+    const leader = await signedIn('teamleader@meridian.example');
+    expect((await retry(leader, dead!.id)).statusCode).toBe(200);
+    const again = await retry(leader, dead!.id);
+    expect([again.statusCode, again.json().errors[0].code]).toEqual([409, 'recurring_job_not_dead']);
+    const unknown = await retry(leader, '00000000-0000-4000-8000-000000000000');
+    expect([unknown.statusCode, unknown.json().errors[0].code]).toEqual([404, 'recurring_job_not_found']);
+    const retried = async () => (await db.select().from(jobs).where(eq(jobs.id, dead!.id)))[0]!;
+    expect(await retried()).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await retried()).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    const audited = await db.select().from(staffAudit).where(eq(staffAudit.action, 'recurring_job_retry'));
+    expect(audited.map((row) => row.outcome).sort()).toEqual(['denied', 'success']);
   });
 });

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { errorBodySchema, recurringJobListSchema, recurringJobNames } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, recurringJobKinds } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { requireRight } from './case-work';
+import { auditStaff } from './staff-audit';
+
+/** Who may run a dead recurring job again: those who may send a message again. */
+const RETRIERS = ['team_leader', 'administrator'];
 
 const RUNS_SHOWN = 10;
 
@@ -51,6 +57,66 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         });
       }
       return { jobs: list };
+    },
+  );
+
+  app.post(
+    '/recurring-jobs/:id/retry',
+    {
+      schema: {
+        tags: ['operations-console'],
+        summary:
+          'Runs a recurring job’s dead run again (tries from 0, due now); team leaders and administrators (audited)',
+        params: z.object({ id: z.uuid() }),
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!RETRIERS.includes(request.staff!.role)) {
+        await auditStaff(db, request, {
+          action: 'recurring_job_retry',
+          outcome: 'denied',
+          details: { jobId: id, reason: 'role' },
+        });
+        throw new AppError(403, 'staff_role_not_allowed', 'Your role does not allow this.');
+      }
+      const [run] = await db
+        .select({ kind: jobs.kind, status: jobs.status })
+        .from(jobs)
+        .where(and(eq(jobs.id, id), inArray(jobs.kind, [...recurringJobKinds])));
+      if (!run) throw new AppError(404, 'recurring_job_not_found', 'There is no such recurring job run.');
+      const queued = await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          attempts: 0,
+          runAt: new Date(),
+          finishedAt: null,
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
+        .returning({ id: jobs.id });
+      if (queued.length === 0)
+        throw new AppError(
+          409,
+          'recurring_job_not_dead',
+          'Only a run that failed for the last time can be run again.',
+        );
+      await auditStaff(db, request, {
+        action: 'recurring_job_retry',
+        outcome: 'success',
+        details: { jobId: id, kind: run.kind },
+      });
+      request.server.jobs.wake();
+      return { ok: true as const };
     },
   );
 };

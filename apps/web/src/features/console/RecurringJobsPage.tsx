@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { RecurringJobList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { createHttpClient } from '../../lib/http/client';
 import { when } from './OutboxPage';
-import { useConsoleTitle } from './fields';
+import { problemText, useConsoleTitle } from './fields';
+import { useStaff } from './staff-context';
 import './outbox.css';
 
 const http = createHttpClient();
@@ -24,9 +26,39 @@ const tagOf = { queued: 'queued', sent: 'sent', failed: 'failed', dead: 'dead' }
 export function RecurringJobsPage() {
   useConsoleTitle('Recurring jobs');
   const read = useLoad(() => http.get<RecurringJobList>('/admin-api/recurring-jobs'));
+  const staff = useStaff();
+  const canRetry = staff.role === 'team_leader' || staff.role === 'administrator';
+  const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const retry = async (name: string, id: string) => {
+    setBusy(true);
+    setDone(null);
+    setProblem(null);
+    try {
+      await http.post(`/admin-api/recurring-jobs/${encodeURIComponent(id)}/retry`, { body: {} });
+      setDone(`${name}: the run will be tried again in a moment.`);
+      await read.reload();
+    } catch (error) {
+      setProblem(problemText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
   const jobs = read.data?.jobs;
   return (
     <>
+      {problem && (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2>There is a problem</h2>
+          <p>{problem}</p>
+        </div>
+      )}
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
       <h1>Recurring jobs</h1>
       <p>
         Purges and sweeps the servers run in turn, once in each period. A run that fails is tried again with
@@ -60,6 +92,23 @@ export function RecurringJobsPage() {
                       <strong className={`console-tag console-tag--${tagOf[run.status]}`}>
                         {statusText[run.status]}
                       </strong>
+                      {run.status === 'dead' && canRetry && (
+                        <>
+                          {' '}
+                          <button
+                            type="button"
+                            className="link-button"
+                            disabled={busy}
+                            onClick={() => void retry(job.name, run.id)}
+                          >
+                            Run again
+                            <span className="visually-hidden">
+                              {' '}
+                              ({job.name}, due {when(run.runAt)})
+                            </span>
+                          </button>
+                        </>
+                      )}
                     </td>
                     <td>
                       {run.attempts} of {run.maxAttempts}
