@@ -10,6 +10,14 @@ import './outbox.css';
 
 const http = createHttpClient();
 
+/** The staff API's recurring jobs: their latest runs, and running a dead one again. */
+export const recurringJobsApi = {
+  list: () => http.get<RecurringJobList>('/admin-api/recurring-jobs'),
+  retry: (id: string) => http.post(`/admin-api/recurring-jobs/${encodeURIComponent(id)}/retry`, { body: {} }),
+  /** Forgets the shared list read (a test's fresh start). */
+  forgetReads: () => http.forgetReads(),
+};
+
 const statusText = {
   queued: 'Due',
   sent: 'Done',
@@ -25,7 +33,7 @@ const tagOf = { queued: 'queued', sent: 'sent', failed: 'failed', dead: 'dead' }
  */
 export function RecurringJobsPage() {
   useConsoleTitle('Recurring jobs');
-  const read = useLoad(() => http.get<RecurringJobList>('/admin-api/recurring-jobs'));
+  const read = useLoad(() => recurringJobsApi.list());
   const staff = useStaff();
   const canRetry = staff.role === 'team_leader' || staff.role === 'administrator';
   const [done, setDone] = useState<string | null>(null);
@@ -36,7 +44,7 @@ export function RecurringJobsPage() {
     setDone(null);
     setProblem(null);
     try {
-      await http.post(`/admin-api/recurring-jobs/${encodeURIComponent(id)}/retry`, { body: {} });
+      await recurringJobsApi.retry(id);
       setDone(`${name}: the run will be tried again in a moment.`);
       await read.reload();
     } catch (error) {

@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RecurringJobList, StaffMember } from '@meridian/contracts';
+import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import { ConsoleApp } from './ConsoleApp';
+import { consoleApi } from './console-api';
+import { recurringJobsApi } from './RecurringJobsPage';
+
+const teamLeader: StaffMember = {
+  id: '1c7e2f3a-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
+  name: 'Terry Leader',
+  email: 'teamleader@meridian.example',
+  role: 'team_leader',
+  tenantUrl: 'localhost',
+};
+const caseworker: StaffMember = { ...teamLeader, name: 'Casey Worker', role: 'caseworker' };
+
+const deadRun = {
+  id: '2d8f3a4b-5c6e-4f7a-9b0c-1d2e3f4a5b6c',
+  status: 'dead' as const,
+  attempts: 5,
+  maxAttempts: 5,
+  runAt: '2026-11-29T06:00:00.000Z',
+  finishedAt: '2026-11-29T06:08:00.000Z',
+  lastError: 'the document store is not answering',
+};
+const doneRun = {
+  ...deadRun,
+  id: '3e9a4b5c-6d7f-4a8b-8c1d-2e3f4a5b6c7d',
+  status: 'sent' as const,
+  attempts: 1,
+  runAt: '2026-11-29T07:00:00.000Z',
+  finishedAt: '2026-11-29T07:00:01.000Z',
+  lastError: null,
+};
+
+/** The staff API as a fake: who is signed in, the recurring jobs, and Run again. */
+function consoleServer(staff: StaffMember) {
+  const runs: RecurringJobList['jobs'][number]['runs'] = [doneRun, deadRun];
+  const fetch = stubFetch((url, init) => {
+    if (url.endsWith('/admin-api/me')) return jsonResponse(200, staff);
+    if (url.endsWith('/admin-api/recurring-jobs'))
+      return jsonResponse(200, {
+        jobs: [
+          { kind: 'bereavement_purge', name: 'Purge unsent reports of a death', runs },
+          { kind: 'session_sweep', name: 'Delete ended sessions and old sign-in events', runs: [] },
+        ],
+      });
+    const retried = /recurring-jobs\/([^/]+)\/retry$/.exec(url);
+    if (retried && init.method === 'POST') {
+      const index = runs.findIndex((run) => run.id === retried[1]);
+      runs[index] = { ...runs[index]!, status: 'queued', attempts: 0 };
+      return jsonResponse(200, { ok: true });
+    }
+    return jsonResponse(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+  });
+  void consoleApi.signOut().catch(() => undefined);
+  recurringJobsApi.forgetReads();
+  return fetch;
+}
+
+const open = () =>
+  renderApp('/admin/recurring-jobs', { routes: [{ path: '/admin/*', element: <ConsoleApp /> }] });
+
+beforeEach(() => quietConsole());
+
+describe('Recurring jobs in the console', () => {
+  it('lists each job’s runs, the dead one with its error, and a team leader runs it again', async () => {
+    const fetch = consoleServer(teamLeader);
+    open();
+    expect(await screen.findByRole('heading', { name: 'Recurring jobs', level: 1 })).toBeTruthy();
+    const purge = await screen.findByRole('region', { name: 'Purge unsent reports of a death' });
+    const dead = within(purge).getByRole('row', { name: /Failed, no more tries/ });
+    expect(dead.textContent).toContain('the document store is not answering');
+    expect(dead.textContent).toContain('5 of 5');
+    expect(within(purge).getByRole('row', { name: /Done/ }).querySelector('button')).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: /Delete ended sessions/ })).getByText('Not run yet.'),
+    ).toBeTruthy();
+
+    await userEvent.click(within(dead).getByRole('button', { name: /^Run again/ }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Purge unsent reports of a death: the run will be tried again in a moment.',
+    );
+    const retries = fetch.mock.calls.filter(([url]) => url.includes('/retry'));
+    expect(retries.map(([url, init]) => [init.method, url])).toEqual([
+      ['POST', `/admin-api/recurring-jobs/${deadRun.id}/retry`],
+    ]);
+    // Read again: the run is due, its tries from 0.
+    const region = await screen.findByRole('region', { name: 'Purge unsent reports of a death' });
+    expect((await within(region).findByRole('row', { name: /0 of 5/ })).textContent).toContain('Due');
+  });
+
+  it('offers a caseworker no Run again', async () => {
+    consoleServer(caseworker);
+    open();
+    const purge = await screen.findByRole('region', { name: 'Purge unsent reports of a death' });
+    expect(within(purge).getByRole('row', { name: /Failed, no more tries/ })).toBeTruthy();
+    expect(within(purge).queryByRole('button')).toBeNull();
+  });
+});
