@@ -403,6 +403,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     db,
     calculations,
     secretsKey: config.SECRETS_KEY,
+    staffOidc: config.staffOidc,
   });
   await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });

@@ -109,6 +109,33 @@ const environmentSchema = z.object({
   SMS_SENDER: z.string().trim().min(1).max(15).optional(),
   /** How often each instance looks for due jobs (messages, webhooks); 0 runs no worker in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Staff single sign-on to the firm's OpenID provider (docs/operations.md): its issuer, and the console's
+   * client there (a confidential client, client_secret_basic). Unset: password and code, or a passkey.
+   */
+  STAFF_OIDC_ISSUER: z.string().url("must be the issuer URL of the firm's OpenID provider").optional(),
+  STAFF_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The firm's name on the console's button: "Sign in with <name> single sign-on". */
+  STAFF_OIDC_NAME: z.string().trim().min(1).max(60).default("your firm's"),
+  /** The email domains a signed-in address may have (comma-separated); empty: any staff account's. */
+  STAFF_OIDC_EMAIL_DOMAINS: csv,
+  /** false: the provider's word that it took a second factor is not required (default true). */
+  STAFF_OIDC_REQUIRE_MFA: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
+  /** The `amr` values that show a second factor (any one of them), and `acr` values that do too. */
+  STAFF_OIDC_MFA_AMR: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? 'mfa,otp,hwk')
+        .split(/[;,]/)
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  STAFF_OIDC_MFA_ACR: csv,
   /** Hours an integration client's old secret still works after a new one is issued (docs/integration.md). */
   INTEGRATION_SECRET_GRACE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
@@ -236,8 +263,23 @@ export interface Config extends Environment {
   demo: boolean;
   /** The server listens on a loopback address only (HOST). */
   loopbackOnly: boolean;
+  /** Staff single sign-on to the firm's OpenID provider, or null (STAFF_OIDC_ISSUER unset). */
+  staffOidc: StaffOidcConfig | null;
   /** TRUST_PROXY read: off unless configured. */
   trustProxy: TrustedProxies;
+}
+
+/** The firm's OpenID provider for staff single sign-on (areas/operations/staff-sso.ts). */
+export interface StaffOidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  /** Lower case; empty: any domain. */
+  emailDomains: string[];
+  requireMfa: boolean;
+  mfaAmr: string[];
+  mfaAcr: string[];
 }
 
 export class ConfigError extends Error {
@@ -263,6 +305,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (problem) problems.push(`SMS_PROVIDER_URL: ${problem}`);
     if (!values.SMS_PROVIDER_KEY) problems.push('SMS_PROVIDER_KEY: required with SMS_PROVIDER_URL');
   }
+  if (values.STAFF_OIDC_ISSUER) {
+    if (!values.STAFF_OIDC_CLIENT_ID) problems.push('STAFF_OIDC_CLIENT_ID: required with STAFF_OIDC_ISSUER');
+    if (!values.STAFF_OIDC_CLIENT_SECRET)
+      problems.push('STAFF_OIDC_CLIENT_SECRET: required with STAFF_OIDC_ISSUER');
+    if (isProduction && new URL(values.STAFF_OIDC_ISSUER).protocol !== 'https:')
+      problems.push('STAFF_OIDC_ISSUER: must be an https:// URL in production');
+  }
   if (isProduction && values.MERIDIAN_DEMO)
     problems.push(
       'MERIDIAN_DEMO: must be unset in production: the demo seeds members with a published password and serves every code sent at /api/dev/outbox',
@@ -286,6 +335,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     derived: { apiUrl: !values.API_URL, epaDomain: !values.EPA_DOMAIN, oidcIssuer: !values.OIDC_ISSUER },
     oidcIssuer,
     passkeyRpId: values.PASSKEY_RP_ID || null,
+    staffOidc: values.STAFF_OIDC_ISSUER
+      ? {
+          issuer: values.STAFF_OIDC_ISSUER,
+          clientId: values.STAFF_OIDC_CLIENT_ID!,
+          clientSecret: values.STAFF_OIDC_CLIENT_SECRET!,
+          name: values.STAFF_OIDC_NAME,
+          emailDomains: values.STAFF_OIDC_EMAIL_DOMAINS.map((domain) => domain.toLowerCase()),
+          requireMfa: values.STAFF_OIDC_REQUIRE_MFA,
+          mfaAmr: values.STAFF_OIDC_MFA_AMR,
+          mfaAcr: values.STAFF_OIDC_MFA_ACR,
+        }
+      : null,
     trustProxy: trustedProxies(values.TRUST_PROXY),
     demo: values.MERIDIAN_DEMO,
     loopbackOnly: isLoopbackAddress(values.HOST),

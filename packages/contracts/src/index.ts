@@ -41,3 +41,4 @@ export * from './integration';
 export * from './annual-statement';
 export * from './member-view';
 export * from './recurring-jobs';
+export * from './staff-sso';

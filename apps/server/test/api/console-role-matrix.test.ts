@@ -45,6 +45,9 @@ const unsigned = new Set([
   'POST /admin-api/sign-in/code',
   'POST /admin-api/sign-in/passkey/options',
   'POST /admin-api/sign-in/passkey',
+  'GET /admin-api/sign-in/sso',
+  'GET /admin-api/sign-in/sso/start',
+  'GET /admin-api/sign-in/sso/callback',
   'POST /admin-api/sign-out',
 ]);
 

@@ -50,6 +50,8 @@ import { openStaffSecret, sealPlainStaffSecrets, sealStaffSecret, staffSecretKey
 import { consoleWorkRoutes } from './work-routes';
 import { recurringJobRoutes } from './recurring-job-routes';
 import { staffPasskeyRoutes } from './staff-passkeys';
+import { staffSsoRoutes } from './staff-sso';
+import type { StaffOidcConfig } from '../../config';
 import {
   confirmCode,
   endStaffSession,
@@ -78,7 +80,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   calculations: CalculationProvider;
   secretsKey?: string;
-}> = async (app, { db, calculations, secretsKey }) => {
+  /** Staff single sign-on to the firm's OpenID provider, or null. */
+  staffOidc?: StaffOidcConfig | null;
+}> = async (app, { db, calculations, secretsKey, staffOidc = null }) => {
   app.decorateRequest('staff', null);
   const secretKey = await staffSecretKey(db, secretsKey);
   const sealed = await sealPlainStaffSecrets(db, secretKey);
@@ -175,6 +179,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
   );
 
   await app.register(staffPasskeyRoutes, { db });
+  await app.register(staffSsoRoutes, { db, sso: staffOidc, secretsKey });
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
