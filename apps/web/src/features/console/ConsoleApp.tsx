@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { staffRoleNames, type StaffMember } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
@@ -19,6 +19,7 @@ import { DeathReportsPage } from './DeathReportsPage';
 import { IntegrationClientsPage } from './IntegrationClientsPage';
 import { StaffPasskeysPage } from './StaffPasskeysPage';
 import { STAFF_PASSKEY_BUTTON_ID, StaffPasskeySignIn } from './StaffPasskeySignIn';
+import { ssoRefusalText, STAFF_SSO_LINK_ID, StaffSsoSignIn } from './StaffSsoSignIn';
 import '../../components/forms.css';
 import './console.css';
 
@@ -129,7 +130,12 @@ function SignInPage() {
   const navigate = useNavigate();
   const [stage, setStage] = useState<'password' | 'code'>('password');
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | null>(null);
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [searchParams] = useSearchParams();
+  // A single sign-on the staff API refused comes back here with its code (?sso=).
+  const [errors, setErrors] = useState<FieldError[]>(() => {
+    const refused = searchParams.get('sso');
+    return refused ? [{ field: STAFF_SSO_LINK_ID, message: ssoRefusalText(refused) }] : [];
+  });
   const [busy, setBusy] = useState(false);
   useConsoleTitle(stage === 'password' ? 'Sign in to Meridian operations' : 'Enter your code');
 
@@ -205,6 +211,7 @@ function SignInPage() {
             onSignedIn={() => void navigate('/admin', { replace: true })}
             onProblem={(message) => setErrors([{ field: STAFF_PASSKEY_BUTTON_ID, message }])}
           />
+          <StaffSsoSignIn />
         </>
       ) : (
         <form noValidate onSubmit={(event) => void submitCode(event)}>
