@@ -29,6 +29,7 @@ const ownPortalSpecs = [
   '**/two-step.spec.ts',
   '**/operations-console.spec.ts',
   '**/outbox-console.spec.ts',
+  '**/staff-sso.spec.ts',
 ];
 const part = process.env.E2E_PART;
 const ownPortalsOnly = part === 'own-portals';
