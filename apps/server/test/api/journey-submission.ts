@@ -32,12 +32,20 @@ export async function stepUp(agent: BrowserAgent, database: DatabaseHandle) {
 }
 
 /**
- * Sends a member's application at `base` (a journey's API path). A bank account that is not yet the
- * member's needs the step-up code with it (428 step_up_required): the code is asked for and sent back
+ * Sends a member's application at `base` (a journey's API path). A journey that sets
+ * `stepUpBeforeSubmit` (a retirement application, a transfer) asks a session that has not confirmed it
+ * is the member in the last 15 minutes to do so first (428 fresh_step_up_required): the step-up code is
+ * asked for and confirmed, then the submission is sent again. A bank account that is not yet the
+ * member's needs the bank code with it (428 step_up_required): the code is asked for and sent back
  * with the submission.
  */
 export async function submitApplication(agent: BrowserAgent, base: string, database: DatabaseHandle) {
-  const first = await agent.request({ method: 'POST', url: `${base}/submit`, payload: {} });
+  const send = () => agent.request({ method: 'POST', url: `${base}/submit`, payload: {} });
+  let first = await send();
+  if (first.statusCode === 428 && first.json().errors[0].code === 'fresh_step_up_required') {
+    await stepUp(agent, database);
+    first = await send();
+  }
   if (first.statusCode !== 428) return first;
   const pending = await agent.request({
     method: 'POST',

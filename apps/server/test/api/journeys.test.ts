@@ -13,7 +13,7 @@ import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { submitApplication } from './journey-submission';
+import { stepUp, submitApplication } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
@@ -642,7 +642,15 @@ describe('the DB retirement application journey', () => {
 
     expect(await applicationStatus(agent)).toBe('StartedRA');
 
-    // A bank account that is not yet the member's is confirmed with a step-up code, as in My details.
+    // An application moves the pension: a session that signed in with a password alone and has not
+    // confirmed it is the member in the last 15 minutes is asked to (issue 41), and nothing is sent.
+    const unproven = await post(agent, '/submit', {});
+    expect(unproven.statusCode).toBe(428);
+    expect(codeOf(unproven)).toBe('fresh_step_up_required');
+    expect(await applicationStatus(agent)).toBe('StartedRA');
+    expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
+    await stepUp(agent, ctx.database);
+    // A bank account that is not yet the member's is confirmed with its own code, as in My details.
     const withoutCode = await post(agent, '/submit', {});
     expect(withoutCode.statusCode).toBe(428);
     expect(codeOf(withoutCode)).toBe('step_up_required');

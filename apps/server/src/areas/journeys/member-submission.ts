@@ -70,9 +70,12 @@ export async function submitJourney(
     path: routeOf(beforeGraph, stepsOf(before)).path,
     locked: before.choice,
   });
-  // A journey that moves the pension away asks the member to prove it is them (a retry of a sent one does not).
-  if (graph.definition.stepUpBeforeSubmit && statusOf(before, new Date()) === 'Started')
+  // A journey that moves the pension away asks the member to prove it is them (a retry of a sent one does
+  // not), once it could be sent: an unfinished one is refused as such first, so no code is asked for nothing.
+  if (graph.definition.stepUpBeforeSubmit && statusOf(before, new Date()) === 'Started') {
+    assertComplete(beforeGraph, stepsOf(before));
     await requireFreshStepUp(db, request);
+  }
   // Proof of identity as the scheme holds it, read before the transaction (a provider may be asked).
   const identity = await identityVerificationOf(db, request.server.identityVerifier, record);
   const [user] = await db
