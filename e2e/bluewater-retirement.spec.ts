@@ -122,6 +122,11 @@ test('a Bluewater member applies for their pension, walking every page of the ap
   await expect(main).toContainText('Carry on without guidance');
 
   await page.getByRole('button', { name: 'Accept and send' }).click();
+  // An application moves the pension: signed in with a password alone, the member confirms it is them.
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('Code').fill(await codeSentTo(request, 'second.member@example.org'));
+  await main.getByRole('button', { name: 'Confirm' }).click();
   // A new bank account is confirmed with a code, as in Your details: read once it has been sent.
   await expect(
     page.getByRole('heading', { level: 2, name: 'Confirm the bank account in your application' }),

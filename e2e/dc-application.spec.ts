@@ -150,6 +150,10 @@ test('dc.near chooses drawdown, changes its tax-free cash, applies without guida
   await expect(main).toContainText('Mrs H Brooks, sort code 30-94-66, account ending 5678');
   await expectNoAccessibilityViolations(page);
   await press(page, page.getByRole('button', { name: 'Accept and send' }));
+  // An application moves the pension: signed in with a password alone, the member confirms it is them.
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await typeInto(page, page.getByLabel('Code'), await codeSentTo(request, 'dc.near@example.org'));
+  await press(page, page.getByRole('button', { name: 'Confirm' }));
   await expect(
     page.getByRole('heading', { level: 2, name: 'Confirm the bank account in your application' }),
   ).toBeVisible();

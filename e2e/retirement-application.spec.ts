@@ -545,6 +545,12 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(main).not.toContainText('02 Jan 2026');
 
   await page.getByRole('button', { name: 'Accept and send' }).click();
+  // An application moves the pension: signed in with a password alone, the member confirms it is them.
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await expect(main).toContainText('We have sent a 6-digit code to');
+  await expectNoAccessibilityViolations(page);
+  await main.getByLabel('Code').fill(await codeSentTo(request, 'db.deferred@example.org'));
+  await main.getByRole('button', { name: 'Confirm' }).click();
   // The application's bank account is new: it is confirmed with a code, as in My details.
   await expect(
     page.getByRole('heading', { level: 2, name: 'Confirm the bank account in your application' }),
@@ -740,6 +746,14 @@ test('the same application by keyboard alone', async ({ page, request }) => {
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Accept and send' }));
   await page.keyboard.press('Enter');
+  // First it is the member (a code to their email), then the new bank account (its own code).
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Code'));
+  await page.keyboard.type(await codeSentTo(request, 'db.retiring@example.org'));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Confirm the bank account in your application' }),
+  ).toBeVisible();
   await tabTo(page, page.getByLabel('Code'));
   await page.keyboard.type(await codeSentTo(request, 'db.retiring@example.org'));
   await page.keyboard.press('Enter');
