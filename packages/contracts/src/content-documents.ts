@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } from './authoring';
+import { caseDeadlinesSchema } from './case-deadlines';
 import { retirementLivingStandardsSchema } from './dc-options';
 import { journeyDefinitionFileSchema } from './journeys';
 import { visibilityRuleSchema } from './visibility-schema';
@@ -130,5 +131,7 @@ export const contentDocumentSchemas = {
   'retirement-living-standards': retirementLivingStandardsSchema,
   /** Journey definitions: first, summary and confirmation pages, stages, expiry, case and email. */
   journeys: z.array(journeyDefinitionFileSchema),
+  /** When each type of case must be done by (the defaults in the operations area when absent). */
+  'case-deadlines': caseDeadlinesSchema,
 } as const;
 export type ContentDocumentKind = keyof typeof contentDocumentSchemas;

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './content';
 export * from './blocks';
 export * from './access-key';
+export * from './case-deadlines';
 export * from './content-documents';
 export * from './analytics';
 export * from './input-policy';

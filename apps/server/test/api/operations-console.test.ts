@@ -2,13 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
+  contentDocuments,
   identityVerifications,
   memberCases,
+  memberJourneys,
   memberDocuments,
   staffAccounts,
   staffAudit,
 } from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
+import { clearContentCache } from '../../src/areas/content/content-cache';
 import { sealPlainStaffSecrets, staffSecretKey } from '../../src/areas/operations/staff-secrets';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { RECEIVED_NOTE } from '../../src/areas/documents/post-submission';
@@ -24,7 +27,12 @@ const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridia
 const codeFor = (secret: string) => generate({ secret });
 
 let openedCases = 0;
-async function openTestCase(businessGroup = 'MER', referenceNumber = '1000010', caseType = 'RTP9') {
+async function openTestCase(
+  businessGroup = 'MER',
+  referenceNumber = '1000010',
+  caseType = 'RTP9',
+  createdAt = new Date(),
+) {
   openedCases += 1;
   const caseNumber = `${caseType}-9${String(openedCases).padStart(5, '0')}`;
   await context.database.db.insert(memberCases).values({
@@ -35,6 +43,7 @@ async function openTestCase(businessGroup = 'MER', referenceNumber = '1000010', 
     title: 'Apply for your pension',
     journeyType: 'dbcoreretirementapplication',
     documents: [{ name: 'Proof of identity', status: 'outstanding' }],
+    createdAt,
   });
   return caseNumber;
 }
@@ -842,5 +851,149 @@ describe('case work', () => {
     ).rejects.toThrow();
     await expect(context.database.db.execute(sql`delete from ${staffAudit}`)).rejects.toThrow();
     expect(await auditCount('case_view')).toBeGreaterThan(0);
+  });
+});
+
+describe('deadlines and the queue’s filters', () => {
+  type Queued = {
+    caseNumber: string;
+    deadline: string;
+    deadlineRule: string;
+    overdue: boolean;
+    ageDays: number;
+    businessGroup: string;
+  };
+  const queueOf = async (agent: BrowserAgent, query = 'status=open') => {
+    const response = await agent.request({ method: 'GET', url: `/admin-api/cases?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { cases: Queued[] }).cases;
+  };
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 3_600_000);
+
+  it('pays a transfer within 6 months of its guarantee date, acknowledges a death in 5 working days, and lists what is overdue first', async () => {
+    const transfer = await openTestCase('MER', '1000010', 'TOP9', new Date('2026-02-01T10:00:00Z'));
+    await context.database.db.insert(memberJourneys).values({
+      businessGroup: 'MER',
+      referenceNumber: '1000010',
+      type: 'transferout',
+      status: 'Submitted',
+      choice: { guaranteeDate: '2026-01-15' },
+      expiresAt: new Date(Date.now() + 86_400_000),
+      caseNumber: transfer,
+    });
+    // No guarantee date known: six months from the opening day.
+    const unguaranteed = await openTestCase('MER', '1000010', 'TOP9', new Date('2026-02-03T10:00:00Z'));
+    // Friday 28 August 2026; Monday 31 August is the summer bank holiday in England and Wales.
+    const death = await openTestCase('MER', '1000010', 'BRV1', new Date('2026-08-28T09:00:00Z'));
+    // Tuesday 22 December 2026: Christmas Day, the weekend and Boxing Day (Monday 28th in lieu) skipped.
+    const christmasDeath = await openTestCase('MER', '1000010', 'BBR1', new Date('2026-12-22T09:00:00Z'));
+    const fresh = await openTestCase();
+    const quote = await openTestCase('MER', '1000010', 'RTQ9');
+    const agent = await signedInStaff(caseworker);
+    const cases = await queueOf(agent);
+    const find = (caseNumber: string) => cases.find((c) => c.caseNumber === caseNumber);
+    expect(find(transfer)).toMatchObject({
+      deadline: '2026-07-15',
+      deadlineRule: 'Transfer payment: 6 months from the guarantee date',
+      overdue: true,
+    });
+    expect(find(unguaranteed)).toMatchObject({ deadline: '2026-08-03', overdue: true });
+    expect(find(death)).toMatchObject({
+      deadline: '2026-09-07',
+      deadlineRule: 'Death: acknowledged in 5 working days',
+      overdue: true,
+    });
+    expect(find(christmasDeath)).toMatchObject({ deadline: '2026-12-31' });
+    expect(find(quote)!.deadlineRule).toBe('Quote: 2 months from the request');
+    // Overdue first, then by deadline: every overdue case comes before every other.
+    const firstOnTime = cases.findIndex((c) => !c.overdue);
+    expect(firstOnTime).toBeGreaterThan(0);
+    expect(cases.slice(firstOnTime).every((c) => !c.overdue)).toBe(true);
+    const overdueDeadlines = cases.slice(0, firstOnTime).map((c) => c.deadline);
+    expect(overdueDeadlines).toEqual([...overdueDeadlines].sort());
+    const order = [transfer, unguaranteed, death, fresh, quote].map((n) =>
+      cases.findIndex((c) => c.caseNumber === n),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('takes a tenant’s deadlines from its content (case-deadlines), other tenants keeping the defaults', async () => {
+    const db = context.database.db;
+    const theirs = await openTestCase('BLU', '2000001', 'BRP1', new Date('2026-03-02T10:00:00Z'));
+    const ours = await openTestCase('MER', '1000010', 'RTP9', new Date('2026-03-02T10:00:00Z'));
+    await db.insert(contentDocuments).values({
+      tenantUrl: 'bluewater.localhost',
+      kind: 'case-deadlines',
+      body: {
+        rules: [
+          { caseTypes: ['BRP1'], workingDays: 10, from: 'opened', describe: 'Bluewater: 10 working days' },
+        ],
+        otherwise: { days: 20, describe: 'Bluewater standard: 20 days' },
+      },
+      version: 1,
+    });
+    clearContentCache(db);
+    try {
+      const bluewater = demoStaff.find((staff) => staff.email === 'caseworker@bluewater.example')!;
+      const theirQueue = await queueOf(await signedInStaff(bluewater));
+      // Monday 2 March 2026 and ten working days: Monday 16 March.
+      expect(theirQueue.find((c) => c.caseNumber === theirs)).toMatchObject({
+        deadline: '2026-03-16',
+        deadlineRule: 'Bluewater: 10 working days',
+      });
+      const ourQueue = await queueOf(await signedInStaff(caseworker));
+      expect(ourQueue.find((c) => c.caseNumber === ours)).toMatchObject({
+        deadline: '2026-04-01',
+        deadlineRule: 'Scheme standard: 30 days',
+      });
+    } finally {
+      await db.delete(contentDocuments).where(eq(contentDocuments.kind, 'case-deadlines'));
+      clearContentCache(db);
+    }
+  });
+
+  it('filters the queue by age and by tenant, in the caller’s scope; a bad filter is refused', async () => {
+    const old = await openTestCase('MER', '1000010', 'RTP9', daysAgo(40));
+    const recent = await openTestCase('MER', '1000010', 'RTP9', daysAgo(5));
+    const blueOld = await openTestCase('BLU', '2000001', 'BRP1', daysAgo(40));
+    const agent = await signedInStaff(caseworker);
+    const atLeast30 = await queueOf(agent, 'status=open&minAgeDays=30');
+    expect(atLeast30.some((c) => c.caseNumber === old)).toBe(true);
+    expect(atLeast30.some((c) => c.caseNumber === recent)).toBe(false);
+    expect(atLeast30.every((c) => c.ageDays >= 30)).toBe(true);
+    expect((await queueOf(agent, 'status=open&minAgeDays=5')).some((c) => c.caseNumber === recent)).toBe(
+      true,
+    );
+    // A tenant-scoped caseworker asking for another tenant sees none of its cases.
+    expect(await queueOf(agent, 'status=all&tenant=bluewater.localhost')).toEqual([]);
+
+    const firm = {
+      email: 'firm-caseworker@administrators.example',
+      totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    };
+    await addStaff(context.database.db, {
+      email: firm.email,
+      name: 'Firm Caseworker',
+      role: 'caseworker',
+      tenantUrl: null,
+      password: DEMO_STAFF_PASSWORD,
+      totp: { secret: firm.totpSecret },
+    });
+    const firmAgent = await signedInStaff(firm);
+    const everyone = await queueOf(firmAgent, 'status=open&minAgeDays=30');
+    expect(everyone.some((c) => c.caseNumber === blueOld)).toBe(true);
+    expect(everyone.some((c) => c.caseNumber === old)).toBe(true);
+    const blue = await queueOf(firmAgent, 'status=open&tenant=bluewater.localhost');
+    expect(blue.some((c) => c.caseNumber === blueOld)).toBe(true);
+    expect(blue.every((c) => c.businessGroup === 'BLU')).toBe(true);
+    const merOld = await queueOf(firmAgent, 'status=open&tenant=localhost&minAgeDays=30');
+    expect(merOld.some((c) => c.caseNumber === old)).toBe(true);
+    expect(merOld.some((c) => c.caseNumber === recent || c.caseNumber === blueOld)).toBe(false);
+    expect(await queueOf(firmAgent, 'status=open&tenant=nowhere.example')).toEqual([]);
+
+    for (const bad of ['minAgeDays=-1', 'minAgeDays=old', 'minAgeDays=99999']) {
+      const refused = await firmAgent.request({ method: 'GET', url: `/admin-api/cases?${bad}` });
+      expect([refused.statusCode, errorCode(refused)], bad).toEqual([400, expect.any(String)]);
+    }
   });
 });

@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { daysBetween, utcDay } from '@meridian/pensions';
-import { movesFrom, type CaseDetail, type QueuedCase, type StaffRole } from '@meridian/contracts';
+import {
+  movesFrom,
+  type CaseDeadlines,
+  type CaseDetail,
+  type QueuedCase,
+  type StaffRole,
+} from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import {
   caseEvents,
@@ -19,7 +25,7 @@ import { routeOf } from '../journeys/engine';
 import { loadJourneyGraph, stepsOf } from '../journeys/repository';
 import { identityVerificationOf } from '../identity-verification/service';
 import type { IdentityVerifier } from '../identity-verification/verifier';
-import { deadlineOf } from './deadlines';
+import { caseDeadlinesByBusinessGroup, deadlineOf, defaultCaseDeadlines } from './deadlines';
 import type { SignedInStaff } from './staff-session';
 import { auditStaff } from './staff-audit';
 
@@ -90,8 +96,8 @@ function casesQuery(db: Database) {
 
 type CaseRow = Awaited<ReturnType<ReturnType<typeof casesQuery>['execute']>>[number];
 
-function queued(row: CaseRow, today: string): QueuedCase {
-  const { deadline, rule } = deadlineOf(row.caseType, row.createdAt, row.guaranteeDate);
+function queued(row: CaseRow, today: string, deadlines: CaseDeadlines = defaultCaseDeadlines): QueuedCase {
+  const { deadline, rule } = deadlineOf(row.caseType, row.createdAt, row.guaranteeDate, deadlines);
   const closed = row.closedAt !== null;
   return {
     caseNumber: row.caseNumber,
@@ -148,8 +154,9 @@ export async function caseQueue(
     .orderBy(asc(memberCases.createdAt))
     .limit(500);
   const today = utcDay(new Date());
+  const deadlinesOf = await caseDeadlinesByBusinessGroup(db);
   return rows
-    .map((row) => queued(row, today))
+    .map((row) => queued(row, today, deadlinesOf(row.businessGroup)))
     .sort(
       (a, b) =>
         Number(b.overdue) - Number(a.overdue) ||
@@ -219,7 +226,8 @@ export async function caseInScope(
     if (!request.staff) throw absent();
     throw new AppError(403, 'case_other_tenant', 'This case belongs to another scheme’s members.');
   }
-  return { ...row, ...queued(row, utcDay(new Date())) };
+  const deadlinesOf = await caseDeadlinesByBusinessGroup(db);
+  return { ...row, ...queued(row, utcDay(new Date()), deadlinesOf(row.businessGroup)) };
 }
 
 /** The tenant a business group belongs to (the first that lists it). */

@@ -1,9 +1,9 @@
 import { and, gte, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { addDays, daysBetween, utcDay, type IsoDate } from '@meridian/pensions';
-import { ageBands, type Dashboard } from '@meridian/contracts';
+import { ageBands, type CaseDeadlines, type Dashboard } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { caseEvents, memberCases, memberJourneys } from '../../db/schema';
-import { deadlineOf } from './deadlines';
+import { caseDeadlinesByBusinessGroup, deadlineOf } from './deadlines';
 import type { SignedInStaff } from './staff-session';
 
 export const DASHBOARD_WEEKS = 8;
@@ -15,6 +15,8 @@ export interface DashboardCase {
   guaranteeDate: string | null;
   /** When staff first acted on it (assigned, a status, a note...); null when nobody has yet. */
   firstActionAt: Date | null;
+  /** Its tenant's deadline rules (the defaults when not given). */
+  deadlines?: CaseDeadlines;
 }
 
 /** The age band (index into `ageBands`) of a case this many days old. */
@@ -47,7 +49,7 @@ export function dashboardOf(cases: DashboardCase[], now: Date): Dashboard {
     row.bands[band]! += 1;
     totals.bands[band]! += 1;
     totals.open += 1;
-    if (deadlineOf(item.caseType, item.openedAt, item.guaranteeDate).deadline < today) {
+    if (deadlineOf(item.caseType, item.openedAt, item.guaranteeDate, item.deadlines).deadline < today) {
       row.overdue += 1;
       totals.overdue += 1;
     }
@@ -101,6 +103,7 @@ export async function dashboardCases(
   const rows = await db
     .select({
       caseType: memberCases.caseType,
+      businessGroup: memberCases.businessGroup,
       openedAt: memberCases.createdAt,
       closedAt: memberCases.closedAt,
       firstActionAt: firstActions.at,
@@ -116,8 +119,10 @@ export async function dashboardCases(
         or(isNull(memberCases.closedAt), gte(memberCases.createdAt, since), gte(memberCases.closedAt, since)),
       ),
     );
-  return rows.map((row) => ({
+  const deadlinesOf = await caseDeadlinesByBusinessGroup(db);
+  return rows.map(({ businessGroup, ...row }) => ({
     ...row,
+    deadlines: deadlinesOf(businessGroup),
     firstActionAt: row.firstActionAt ? new Date(row.firstActionAt as unknown as string) : null,
   }));
 }

@@ -1,46 +1,72 @@
+import { caseDeadlinesSchema, type CaseDeadlines } from '@meridian/contracts';
 import { addDays, addMonths, addWorkingDays, isoDate, utcDay, type IsoDate } from '@meridian/pensions';
+import type { Database } from '../../db/client';
+import { tenants } from '../../db/schema';
+import { findDocument } from '../content/document-repository';
 
 /**
- * When each type of case must be done by: the scheme's configuration (statutory where the law sets
- * one). Case types are those of the tenants' journeys (content/tenants/*\/journeys.json) and the
- * portal's own requests; a type no rule names gets the default.
+ * When each type of case must be done by, where a tenant's content sets none
+ * (content/tenants/<tenant>/case-deadlines.json, validated at the content sync by `caseDeadlinesSchema`).
+ * Case types are those of the tenants' journeys and the portal's own requests; a type no rule names
+ * gets `otherwise`.
  */
-export const caseDeadlineRules = {
-  /** Quotes: two months from the request. */
-  quote: { caseTypes: ['RTQ9', 'DCQ', 'TVS'], months: 2, describe: 'Quote: 2 months from the request' },
-  /** A transfer is paid within six months of its guarantee date. */
-  transferPayment: {
-    caseTypes: ['TOP9'],
-    months: 6,
-    describe: 'Transfer payment: 6 months from the guarantee date',
-  },
-  /** A death is acknowledged within five working days (England and Wales bank holidays). */
-  death: { caseTypes: ['BRV1', 'BBR1'], workingDays: 5, describe: 'Death: acknowledged in 5 working days' },
-  /** Every other case. */
-  other: { days: 30, describe: 'Scheme standard: 30 days' },
-} as const;
+export const defaultCaseDeadlines: CaseDeadlines = caseDeadlinesSchema.parse({
+  rules: [
+    { caseTypes: ['RTQ9', 'DCQ', 'TVS'], months: 2, describe: 'Quote: 2 months from the request' },
+    {
+      caseTypes: ['TOP9'],
+      months: 6,
+      from: 'guaranteeDate',
+      describe: 'Transfer payment: 6 months from the guarantee date',
+    },
+    { caseTypes: ['BRV1', 'BBR1'], workingDays: 5, describe: 'Death: acknowledged in 5 working days' },
+  ],
+  otherwise: { days: 30, describe: 'Scheme standard: 30 days' },
+});
 
 export interface CaseDeadline {
   deadline: IsoDate;
   rule: string;
 }
 
-const among = (list: readonly string[], caseType: string) => list.includes(caseType);
+function after(from: IsoDate, period: { months?: number; days?: number; workingDays?: number }): IsoDate {
+  if (period.months !== undefined) return addMonths(from, period.months);
+  if (period.workingDays !== undefined) return addWorkingDays(from, period.workingDays, 'england-and-wales');
+  return addDays(from, period.days ?? 0);
+}
 
 /**
- * A case's deadline from when it was opened and, for a transfer, the guarantee date it locked (the
- * opening day when none is known).
+ * A case's deadline by the tenant's rules from when it was opened or, for a rule counting from the
+ * guarantee date, the guarantee date the transfer locked (the opening day when none is known).
  */
-export function deadlineOf(caseType: string, openedAt: Date, guaranteeDate: string | null): CaseDeadline {
+export function deadlineOf(
+  caseType: string,
+  openedAt: Date,
+  guaranteeDate: string | null,
+  deadlines: CaseDeadlines = defaultCaseDeadlines,
+): CaseDeadline {
   const opened = utcDay(openedAt);
-  const { quote, transferPayment, death, other } = caseDeadlineRules;
-  if (among(quote.caseTypes, caseType))
-    return { deadline: addMonths(opened, quote.months), rule: quote.describe };
-  if (among(transferPayment.caseTypes, caseType)) {
-    const from = guaranteeDate && /^\d{4}-\d{2}-\d{2}$/.test(guaranteeDate) ? isoDate(guaranteeDate) : opened;
-    return { deadline: addMonths(from, transferPayment.months), rule: transferPayment.describe };
+  const rule = deadlines.rules.find((candidate) => candidate.caseTypes.includes(caseType));
+  if (!rule) return { deadline: after(opened, deadlines.otherwise), rule: deadlines.otherwise.describe };
+  const guaranteed =
+    rule.from === 'guaranteeDate' && guaranteeDate && /^\d{4}-\d{2}-\d{2}$/.test(guaranteeDate)
+      ? isoDate(guaranteeDate)
+      : null;
+  return { deadline: after(guaranteed ?? opened, rule), rule: rule.describe };
+}
+
+/** Each business group's deadline rules: its tenant's `case-deadlines` content, or the defaults. */
+export async function caseDeadlinesByBusinessGroup(
+  db: Database,
+): Promise<(businessGroup: string) => CaseDeadlines> {
+  const rows = await db
+    .select({ tenantUrl: tenants.tenantUrl, businessGroups: tenants.businessGroups })
+    .from(tenants);
+  const byGroup = new Map<string, CaseDeadlines>();
+  for (const row of rows) {
+    const configured = await findDocument<CaseDeadlines>(db, row.tenantUrl, 'case-deadlines');
+    if (!configured) continue;
+    for (const group of row.businessGroups) byGroup.set(group, configured);
   }
-  if (among(death.caseTypes, caseType))
-    return { deadline: addWorkingDays(opened, death.workingDays, 'england-and-wales'), rule: death.describe };
-  return { deadline: addDays(opened, other.days), rule: other.describe };
+  return (businessGroup) => byGroup.get(businessGroup) ?? defaultCaseDeadlines;
 }
