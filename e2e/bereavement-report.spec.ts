@@ -186,6 +186,17 @@ async function report(
   await expect(main).toContainText(reference);
   await expect(main).toContainText('What happens next');
   await expectNoAccessibilityViolations(page);
+  // The same reference goes by email to the proven address, through the demo outbox of this portal.
+  const shown = reference.exec(await main.locator('.panel__reference').innerText())![0];
+  const outbox = `http://localhost:${new URL(page.url()).port}/api/dev/outbox?recipient=${encodeURIComponent(changeEmailTo ?? email)}`;
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(outbox)).json()) as {
+        messages: Array<{ body: string }>;
+      };
+      return messages.some((message) => message.body.includes(shown));
+    })
+    .toBe(true);
 }
 
 test('a relative reports a death from the home page’s signpost, signed out, on Meridian, with the death certificate', async ({
@@ -248,14 +259,67 @@ test('a relative reports a death from the home page’s signpost, signed out, on
   await expectNoAccessibilityViolations(page);
 });
 
-test('a relative reports a death on Bluewater, with Bluewater’s reference, changing their email from check your answers', async ({
+test('a relative reports a death from Bluewater’s home page signpost, with the death certificate and Bluewater’s reference, changing their email from check your answers', async ({
   page,
 }) => {
-  await page.goto(bluewaterUrl('/bereavement'));
+  await page.goto(bluewaterUrl('/'));
+  await page.getByRole('main').getByRole('link', { name: 'Tell us about a death' }).first().click();
+  await expect(heading(page, 'Tell us about a death')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('0300 765 4321');
   await page.getByRole('main').getByRole('link', { name: 'Report a death online' }).click();
   await report(page, /BBR1-\d+/, `bw.reporter.${Date.now()}@example.org`, {
+    certificate: true,
     changeEmailTo: `bw.other.${Date.now()}@example.org`,
   });
+  await expect(page).toHaveURL(/^http:\/\/bluewater\.localhost:/);
+});
+
+test('leaving a report not sent asks first: a link away in the site, then closing the tab', async ({
+  page,
+}) => {
+  const main = page.getByRole('main');
+  await page.goto('/bereavement/report');
+  await passCaptcha(main);
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+  await main.getByLabel('First names').fill('Arthur');
+
+  // Back from the first page leaves the report's pages: a dialog asks, and Stay keeps the page as it was.
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave your report?' });
+  await expect(leave).toBeVisible();
+  await expect(leave).toContainText('You have not sent your report yet');
+  await expectNoAccessibilityViolations(page);
+  await leave.getByRole('button', { name: 'Stay and finish the report' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(/\/bereavement\/report$/);
+  await expect(main.getByLabel('First names')).toHaveValue('Arthur');
+
+  // Moving on within the report asks nothing.
+  await main.getByLabel('Last name').fill('Pendle');
+  await fillDate(main.getByRole('group', { name: 'Date of birth' }), ['14', '3', '1950']);
+  await main.getByLabel('Address line 1').fill('4 Mill Lane');
+  await main.getByLabel('Town or city').fill('Leeds');
+  await main.getByLabel('Postcode', { exact: true }).fill('LS1 4AB');
+  await continueButton(main).click();
+  await expect(heading(page, 'When did they die?')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Leave your report?' })).toHaveCount(0);
+
+  // A link in the footer leaves: Leave the report goes there.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement' }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave the report' }).click();
+  await expect(page).toHaveURL(/\/accessibility$/);
+
+  // Back on the report (still live), closing the tab asks the browser's question.
+  await page.goto('/bereavement/report/date-of-death');
+  await expect(heading(page, 'When did they die?')).toBeVisible();
+  await main.getByRole('group', { name: 'When did they die?' }).getByLabel('Day').fill('2');
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
 });
 
 // That portal's reports live 15 seconds (BEREAVEMENT_JOURNEY_MINUTES 0.25), so the warning opens 5 seconds before.
@@ -280,6 +344,44 @@ test('a report left alone warns before it times out, then starts again', async (
   await passCaptcha(main);
   await main.getByRole('button', { name: 'Start now' }).click();
   await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+});
+
+// The warning's Keep going keeps the report past the time it would have run out, answers and all.
+test('a report kept going from the warning is still there after its first time has passed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const main = page.getByRole('main');
+  await page.goto(shortIdleUrl('/bereavement/report'));
+  await passCaptcha(main);
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+  await main.getByLabel('First names').fill('Arthur');
+  await main.getByLabel('Last name').fill('Pendle');
+  await fillDate(main.getByRole('group', { name: 'Date of birth' }), ['14', '3', '1950']);
+  await main.getByLabel('Address line 1').fill('4 Mill Lane');
+  await main.getByLabel('Town or city').fill('Leeds');
+  await main.getByLabel('Postcode', { exact: true }).fill('LS1 4AB');
+  await continueButton(main).click();
+  await expect(heading(page, 'When did they die?')).toBeVisible();
+  // The answers were saved now: without Keep going the report would run out 15 seconds from here.
+  const firstExpiry = Date.now() + 15_000;
+
+  const warning = page.getByRole('alertdialog', { name: 'Your session is about to time out' });
+  await expect(warning).toBeVisible({ timeout: 20_000 });
+  await expectNoAccessibilityViolations(page);
+  await warning.getByRole('button', { name: 'Keep going' }).click();
+  await expect(warning).toHaveCount(0);
+
+  // Past the first expiry, the report is still the server's, with its answers.
+  await page.waitForTimeout(Math.max(0, firstExpiry + 1_500 - Date.now()));
+  await expect(page.getByRole('alertdialog', { name: 'Your session has timed out' })).toHaveCount(0);
+  const data = await page.request.get(shortIdleUrl('/api/bereavement/journeys/bereavement/data'));
+  expect(data.status()).toBe(200);
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
+  await expect(main.getByRole('group', { name: 'About the person who died' })).toBeVisible();
+  await expect(main.getByLabel('First names')).toHaveValue('Arthur');
+  await expect(main.getByLabel('Town or city')).toHaveValue('Leeds');
 });
 
 // That portal's reports live 30 seconds once the email is proven (BEREAVEMENT_PROVEN_MINUTES 0.5).

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { BEREAVEMENT_JOURNEY_TYPE } from '@meridian/contracts';
 import { describeWait, TimeoutDialog } from '../../components/TimeoutDialog';
+import { ReportLeaveWarning } from '../bereavement';
 import { journeyApi } from './journey-api';
 
 /** A report of a death warns a minute before it times out, or a third of its life before when shorter. */
@@ -45,31 +47,37 @@ export function VisitorSessionWarning({
   }
 
   return (
-    <TimeoutDialog
-      id="visitor-timeout"
-      open={secondsLeft <= warnSeconds}
-      title={secondsLeft > 0 ? 'Your session is about to time out' : 'Your session has timed out'}
-      description={
-        secondsLeft > 0
-          ? `For your security, we will delete your answers in ${describeWait(secondsLeft)} if you do nothing.`
-          : 'We can no longer keep your answers. Start again from the first page.'
-      }
-      onKeepGoing={() => void keepGoing()}
-    >
-      {failed && (
-        <p className="error-message">We could not keep your session. Start again from the first page.</p>
+    <>
+      {type === BEREAVEMENT_JOURNEY_TYPE && (
+        // A report not sent warns as the reporter leaves it, until its time has run out.
+        <ReportLeaveWarning when={secondsLeft > 0} reportPath={restartHref} />
       )}
-      <div className="button-group">
-        {secondsLeft > 0 && !failed ? (
-          <button type="button" className="button" onClick={() => void keepGoing()}>
-            Keep going
-          </button>
-        ) : (
-          <a className="button" href={restartHref}>
-            Start again
-          </a>
+      <TimeoutDialog
+        id="visitor-timeout"
+        open={secondsLeft <= warnSeconds}
+        title={secondsLeft > 0 ? 'Your session is about to time out' : 'Your session has timed out'}
+        description={
+          secondsLeft > 0
+            ? `For your security, we will delete your answers in ${describeWait(secondsLeft)} if you do nothing.`
+            : 'We can no longer keep your answers. Start again from the first page.'
+        }
+        onKeepGoing={() => void keepGoing()}
+      >
+        {failed && (
+          <p className="error-message">We could not keep your session. Start again from the first page.</p>
         )}
-      </div>
-    </TimeoutDialog>
+        <div className="button-group">
+          {secondsLeft > 0 && !failed ? (
+            <button type="button" className="button" onClick={() => void keepGoing()}>
+              Keep going
+            </button>
+          ) : (
+            <a className="button" href={restartHref}>
+              Start again
+            </a>
+          )}
+        </div>
+      </TimeoutDialog>
+    </>
   );
 }
