@@ -64,6 +64,35 @@ test('someone reporting a death finds what to do from the home page, search and 
   await expect(page.getByRole('main')).toContainText('Bluewater Retirement Plan');
 });
 
+test('Help and Contact us signpost telling us about a death, with what we need and the phone, on both tenants', async ({
+  page,
+}) => {
+  for (const [at, phone, scheme] of [
+    [(path: string) => path, '0300 123 4567', 'Meridian'],
+    [bluewaterUrl, '0300 765 4321', 'Bluewater'],
+  ] as const) {
+    await page.goto(at('/help'));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 2, name: 'Tell us about a death' })).toBeVisible();
+    await expect(main).toContainText('You do not need an account');
+    await expect(main).toContainText('a copy of the death certificate');
+    await expect(main).toContainText('National Insurance number');
+    await expect(main).toContainText(`call ${phone}`);
+    await expectNoAccessibilityViolations(page);
+    await main.getByRole('link', { name: 'Tell us about a death' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about a death' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(scheme);
+
+    await page.goto(at('/contact-us'));
+    await expect(main.getByRole('heading', { level: 2, name: 'Tell us about a death' })).toBeVisible();
+    await expect(main).toContainText(`Call ${phone} and choose the option for telling us about a death`);
+    await expectNoAccessibilityViolations(page);
+    await main.getByRole('link', { name: 'What we will ask you' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about a death' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Report a death online' })).toBeVisible();
+  }
+});
+
 test('search never offers the demo’s developer page, though the demo runs here', async ({ page }) => {
   // The blocks demo is served (MERIDIAN_DEMO) and mentions transfers, with notes for developers.
   await page.goto('/blocks-demo');
