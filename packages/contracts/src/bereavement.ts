@@ -30,9 +30,7 @@ export const bereavementLoginRequestSchema = bereavementStartRequestSchema.exten
 export type BereavementLoginRequest = z.infer<typeof bereavementLoginRequestSchema>;
 export const bereavementLoginResponseSchema = z.object({ expiresAt: z.string() });
 
-/** The report's journey type (its pages are each tenant's content) and the API it is walked on. */
-export const BEREAVEMENT_JOURNEY_TYPE = 'bereavement';
-export const BEREAVEMENT_API_PREFIX = '/api/bereavement';
+export { BEREAVEMENT_API_PREFIX, BEREAVEMENT_JOURNEY_TYPE } from './bereavement-paths';
 
 /** A code was sent to the reporter's email answer (or one sent under 30 seconds ago still stands). */
 export const bereavementEmailCodeSentSchema = z.object({

@@ -13,7 +13,7 @@ import { JourneyStepPage } from '../journeys';
 import { usePageActions } from './actions';
 import { PageBlocks } from './block-renderer';
 import { ContentContext, publicContent, useContent, useTextResolver } from './content-context';
-import type { ContentPageData } from './content-loader';
+import { walksAsVisitor, type ContentPageData } from './content-loader';
 
 /** The catch-all route: every other address is a content page looked up by its path. */
 export function ContentPage() {
@@ -29,11 +29,10 @@ export function ContentPage() {
       {/* Keyed by page, so that no block keeps its state (open tab, table page) on the next page. */}
       {page.journey ? (
         <Suspense fallback={<p className="page-loading">Loading...</p>}>
-          {/* Someone not signed in sees only public pages: a journey there is walked as a visitor. */}
           <JourneyStepPage
             key={page.key}
             page={{ ...page, journey: page.journey }}
-            asVisitor={accessKey.fields.schemeType === undefined}
+            asVisitor={walksAsVisitor(accessKey)}
           />
         </Suspense>
       ) : (

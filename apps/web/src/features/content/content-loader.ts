@@ -15,6 +15,18 @@ import { readCookie } from '../../lib/cookies';
 import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
 import { clientWordingFlags, contentAccessKey, visibilityKeyFromAccessKey } from '../access-key';
+import { preloadJourneyStep } from '../journeys';
+
+/** Someone not signed in sees only public pages: a journey there is walked as a visitor. */
+export const walksAsVisitor = (accessKey: VisibilityKey) => accessKey.fields.schemeType === undefined;
+
+/**
+ * A journey step's page, its reads and its question's field start loading as soon as the page is
+ * known to be one, alongside the rest of the page's data, not after the step page has drawn.
+ */
+function preloadStep(page: Page | null, accessKey: VisibilityKey) {
+  if (page?.journey) preloadJourneyStep({ ...page, journey: page.journey }, walksAsVisitor(accessKey));
+}
 
 /**
  * Signed-in members get their personalised page, with the answers of its blocks' data sources;
@@ -26,6 +38,7 @@ async function fetchPage(slug: string, signal: AbortSignal): Promise<ContentPage
       contentApi.unauthorisedPage(slug, signal),
       contentApi.unauthorisedGlobals(signal).catch(() => null),
     ]);
+    preloadStep(page, publicVisibilityKey);
     return {
       page,
       accessKey: publicVisibilityKey,
@@ -40,12 +53,14 @@ async function fetchPage(slug: string, signal: AbortSignal): Promise<ContentPage
       contentApi.authorisedPage(slug, key, flags, signal),
       globalsAndTokens(key),
     ]);
+    const accessKey = visibilityKeyFromAccessKey(key, flags);
+    preloadStep(page, accessKey);
     // The links' addresses travel with the data sources' answers.
     preloadPageUrls(page?.blocks ?? []);
     const dataSources = await loadDataSources(page?.blocks ?? [], signal);
     return {
       page,
-      accessKey: visibilityKeyFromAccessKey(key, flags),
+      accessKey,
       texts: textsOf(globals, tokens.tokens),
       dataSources,
       figuresUnavailable:

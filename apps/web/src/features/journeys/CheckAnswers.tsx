@@ -18,6 +18,7 @@ import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
+import { answeredKindsToLoad } from './kinds/answered';
 import { useKindFields, type KindField } from './kinds/registry';
 import type { StartedStepUp } from '../step-up';
 
@@ -65,9 +66,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   // Each answer is shown by its kind's display. Most kinds' displays come with this page, without zod;
   // the others (a person, a list, an address, a file, a phone number, a country) load with their
   // kind's field, only when a question of theirs was answered.
-  const loadedKinds = journey.steps
-    .flatMap((step) => pages.get(step.pageKey)?.question?.kind ?? [])
-    .filter((kind) => !hasAnswerDisplay(kind));
+  const loadedKinds = answeredKindsToLoad(definition.pages, journey.steps);
   const fields = useKindFields(loadedKinds);
   if (!fields) return null;
   const fieldOf = new Map(loadedKinds.map((kind, index) => [kind, fields[index]!]));

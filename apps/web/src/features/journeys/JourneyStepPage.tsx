@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
+import { HttpError } from '../../lib/http/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
@@ -48,7 +49,10 @@ export default function JourneyStepPage({
       if (!journey) return { notStarted: definition };
       const slugs = new Map(definition.pages.map((candidate) => [candidate.key, candidate.slug]));
       const slugOf = (pageKey: string) => slugs.get(pageKey) ?? routes.landing;
-      const { redirectStepPageKey } = await journeyApi.integrity(type, page.key);
+      const integrity = await journeyApi.integrity(type, page.key);
+      // The journey went between the two reads (cancelled in another tab): as any failed read.
+      if (!integrity) throw new HttpError(404, ['journey_not_found']);
+      const { redirectStepPageKey } = integrity;
       if (redirectStepPageKey !== page.key) {
         if (!signal.aborted) void navigate(slugOf(redirectStepPageKey), { replace: true });
         return 'moved';

@@ -1,14 +1,8 @@
-import {
-  BEREAVEMENT_API_PREFIX,
-  BEREAVEMENT_JOURNEY_TYPE,
-  type AddressSuggestion,
-  type JourneyAudience,
-  type JourneyCopy,
-  type PendingChange,
-  type IdentityVerification,
-  type JourneyInProgress,
-  type JourneyState,
-  type PageJourney,
+import type {
+  AddressSuggestion,
+  PendingChange,
+  IdentityVerification,
+  JourneyInProgress,
 } from '@meridian/contracts';
 import type { AddressSearch } from '../../components/address-search';
 import { http } from '../../lib/api';
@@ -17,44 +11,9 @@ import { HttpError } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key';
 import { asActiveRecord } from '../../lib/save-file';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
+import { base, headers, journeyReads, visitorTypes, type JourneyDefinitionView } from './journey-reads';
 
-export interface JourneyDefinitionView {
-  type: string;
-  title: string;
-  /**
-   * `visitor`: walked without signing in, on the visitor API with a short-lived token; `bereavement`:
-   * a report of a death, the same way on the bereavement API, started with a captcha.
-   */
-  audience: JourneyAudience;
-  firstPage: string;
-  summaryPage: string;
-  confirmationPage: string;
-  /** The content page the journey starts from, by key: where Back on the first page goes. */
-  entryPage: string | null;
-  /** Set when the journey starts elsewhere (a retirement quote); else its first page starts it. */
-  startsFrom: string | null;
-  /** Its first page starts it (Start now): no startsFrom, or a plugin that needs nothing to start. */
-  startsAtFirstPage?: boolean;
-  stages: Array<{ key: string; label: string }>;
-  /** The journey's own words, defaults filled in ("application", "Accept and send"). */
-  copy: JourneyCopy;
-  /** A formal quote the member may ask for before applying (`submit-case`), if the journey offers one. */
-  quoteRequest: { title: string } | null;
-  pages: Array<PageJourney & { key: string; slug: string; title: string }>;
-}
-
-const headers = () => ({ headers: activeRecordHeaders(singleAuthData.read()) });
-/**
- * Journey types walked as a visitor: their calls go to the visitor API, whose token is a cookie. A
- * report of a death always is, signed in or not (a member may report a relative's death).
- */
-const visitorTypes = new Set<string>([BEREAVEMENT_JOURNEY_TYPE]);
-const visitorApi = (type: string) => (type === BEREAVEMENT_JOURNEY_TYPE ? BEREAVEMENT_API_PREFIX : '/api/visitor');
-const base = (type: string) =>
-  `${visitorTypes.has(type) ? visitorApi(type) : '/mdp-api/api'}/journeys/${encodeURIComponent(type)}`;
-
-/** Sends this journey type's calls to the visitor API (a public journey page, opened without signing in). */
-export const walkAsVisitor = (type: string) => void visitorTypes.add(type);
+export { walkAsVisitor, type JourneyDefinitionView } from './journey-reads';
 
 /**
  * Asks for a new content access key once the member's application has changed (started, sent or
@@ -76,23 +35,7 @@ export const journeyApi = {
     http
       .get<{ journeys: JourneyInProgress[] }>('/mdp-api/api/journeys', headers())
       .then((answer) => answer.journeys),
-  definition: (type: string) => http.get<JourneyDefinitionView>(`${base(type)}/definition`, headers()),
-  /** The member's journey, or null when they have not started one. */
-  data: (type: string) =>
-    http
-      .get<JourneyState | null>(`${base(type)}/data`, { ...headers(), nullOn404: true })
-      .catch((error: unknown) => {
-        // A visitor without a live token (none yet, timed out, cancelled) has no journey under way.
-        if (visitorTypes.has(type) && error instanceof HttpError && error.status === 401) return null;
-        throw error;
-      }),
-  integrity: (type: string, pageKey: string) =>
-    http.get<{ redirectStepPageKey: string }>(`${base(type)}/integrity/${pageKey}`, headers()),
-  previousStep: (type: string, pageKey: string) =>
-    http.get<{ previousPageKey: string } | null>(`${base(type)}/previous-step/${pageKey}`, {
-      ...headers(),
-      nullOn404: true,
-    }),
+  ...journeyReads,
   submitStep: (type: string, currentPageKey: string) =>
     http.post<{ nextPageKey: string }>(`${base(type)}/submit-step`, {
       ...headers(),

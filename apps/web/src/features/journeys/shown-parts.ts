@@ -18,4 +18,12 @@ type PartShown = keyof typeof loaders;
 export const shownPartOf = (shows: Shows | undefined): PartShown | undefined =>
   shows && shows in loaders ? (shows as PartShown) : undefined;
 
-export const useShownPart = loadOnce((shows: PartShown) => loaders[shows]()).useLoaded;
+const parts = loadOnce((shows: PartShown) => loaders[shows]());
+
+export const useShownPart = parts.useLoaded;
+
+/** Loads what a page shows (nothing for a page that shows nothing loaded on demand). */
+export const loadShownPart = async (shows: Shows | undefined) => {
+  const part = shownPartOf(shows);
+  if (part) await parts.load(part);
+};
