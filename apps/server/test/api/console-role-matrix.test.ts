@@ -1,7 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { staffRoleSchema, type StaffRole } from '@meridian/contracts';
-import { memberCases } from '../../src/db/schema';
+import { memberCases, staffAudit } from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -10,7 +11,8 @@ import { operationsOf, requestFor, validParts, type KnownValues, type Operation 
 /**
  * Every role against every signed-in route of the staff API (/admin-api), generated from the OpenAPI
  * document: a route added later is in the matrix at once, and needs a rule here before the suite passes.
- * Each role either gets past the role check or is refused with 403 `staff_role_not_allowed`.
+ * Each role either gets past the role check or is refused with 403 `staff_role_not_allowed`, and
+ * every refusal is in the staff audit log: a `denied` row of that member of staff and that request.
  */
 
 const context = useTestApp();
@@ -57,7 +59,7 @@ const nextAddress = () => `10.44.${(addresses >> 8) & 255}.${++addresses & 255}`
 async function signedIn(role: StaffRole) {
   const email = `matrix.${role}@meridian.example`;
   const secret = `MATRIX${role.replace('_', '').toUpperCase()}SECRETFORTESTSAAAAAAAAAA`.slice(0, 32);
-  await addStaff(context.database.db, {
+  const { id } = await addStaff(context.database.db, {
     email,
     name: `Matrix ${role}`,
     role,
@@ -80,7 +82,7 @@ async function signedIn(role: StaffRole) {
     remoteAddress: nextAddress(),
   });
   expect(code.statusCode, code.body).toBe(200);
-  return agent;
+  return { agent, id };
 }
 
 describe('the staff API: every role against every route', () => {
@@ -103,20 +105,29 @@ describe('the staff API: every role against every route', () => {
       (operation) => operation.path.startsWith('/admin-api/') && !unsigned.has(operation.label),
     );
     expect(operations.length).toBeGreaterThan(20);
-    const agents = new Map<StaffRole, BrowserAgent>();
+    const agents = new Map<StaffRole, { agent: BrowserAgent; id: string }>();
     for (const role of roles) agents.set(role, await signedIn(role));
+    /** Each refusal: the request's id (x-request-id), who made it, and what it was. */
+    const refusals: Array<{ requestId: string; staffId: string; call: string }> = [];
 
     const failures: string[] = [];
     let cells = 0;
     for (const operation of operations) {
       const request = requestFor(operation, validParts(operation, known));
       for (const role of roles) {
-        const response = await agents.get(role)!.request({ ...request, remoteAddress: nextAddress() });
+        const { agent, id } = agents.get(role)!;
+        const response = await agent.request({ ...request, remoteAddress: nextAddress() });
         cells += 1;
         const refused =
           response.statusCode === 403 &&
           (response.json() as { errors: Array<{ code: string }> }).errors[0]?.code ===
             'staff_role_not_allowed';
+        if (refused)
+          refusals.push({
+            requestId: String(response.headers['x-request-id']),
+            staffId: id,
+            call: `${operation.label} as ${role}`,
+          });
         const allowed = allowedRoles(operation).includes(role);
         if (response.statusCode === 401 || response.statusCode >= 500)
           failures.push(
@@ -131,5 +142,26 @@ describe('the staff API: every role against every route', () => {
     }
     expect(failures).toEqual([]);
     expect(cells).toBe(operations.length * roles.length);
+
+    // Every refusal was written to the staff audit log, as denied, for whoever made it.
+    expect(refusals.length).toBeGreaterThan(operations.length);
+    const audited = await context.database.db
+      .select({ requestId: staffAudit.requestId, staffId: staffAudit.staffId })
+      .from(staffAudit)
+      .where(
+        and(
+          eq(staffAudit.outcome, 'denied'),
+          inArray(
+            staffAudit.requestId,
+            refusals.map((refusal) => refusal.requestId),
+          ),
+        ),
+      );
+    const written = new Set(audited.map((row) => `${row.requestId} ${row.staffId}`));
+    expect(
+      refusals
+        .filter((refusal) => !written.has(`${refusal.requestId} ${refusal.staffId}`))
+        .map((refusal) => `${refusal.call}: refused but not audited`),
+    ).toEqual([]);
   });
 });
