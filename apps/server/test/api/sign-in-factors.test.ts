@@ -1,0 +1,264 @@
+import { and, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { members, sessions, signInChallenges, twoStepApps, userRecords, users } from '../../src/db/schema';
+import { ACCOUNT_FAILURES_PER_HOUR } from '../../src/plugins/rate-limits';
+import { BrowserAgent } from './browser-agent';
+import { useTestApp } from './harness';
+import { latestCodeTo, messagesTo } from './outbox-codes';
+import { SoftwareAuthenticator } from './software-authenticator';
+
+/**
+ * Issue 41's sign-in defences seen together: a second factor or a passkey gets a member in while the
+ * per-account cap on failed passwords still stops a password-only guesser; an authenticator code from
+ * outside the allowed window is refused; the text-message fallback of two-step verification.
+ */
+const ctx = useTestApp();
+const api = '/authentication-api/api';
+const login = `${api}/authentication/login`;
+const PASSWORD = 'MeridianDemo!2026';
+const RP_ID = 'localhost';
+const ORIGIN = 'http://localhost';
+
+// Only Date is faked: each code is taken 30 seconds after the last, as a member's app would show it.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now());
+});
+afterEach(() => vi.useRealTimers());
+
+const codeAt = (secret: string, epochMs: number) => generate({ secret, epoch: Math.floor(epochMs / 1000) });
+async function nextCode(secret: string) {
+  vi.setSystemTime(Date.now() + 30_000);
+  return codeAt(secret, Date.now());
+}
+
+const userIdOf = async (username: string) =>
+  (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+const post = (agent: BrowserAgent, url: string, payload: object = {}) =>
+  agent.request({ method: 'POST', url, payload });
+const codeOf = (answer: { json: () => { errors: { code: string }[] } }) => answer.json().errors[0]!.code;
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  const answer = await agent.signIn(username);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return agent;
+}
+
+async function turnOnApp(agent: BrowserAgent) {
+  const setup = await post(agent, `${api}/account/two-step/setup`);
+  expect(setup.statusCode, setup.body).toBe(200);
+  const secret = (setup.json().secret as string).replaceAll(' ', '');
+  const confirmed = await post(agent, `${api}/account/two-step/confirm`, {
+    code: await codeAt(secret, Date.now()),
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return secret;
+}
+
+/** A password sign-in from a browser and an address never seen for the account (no device cookie). */
+const strangerSignIn = (username: string, password: string, remoteAddress: string) =>
+  new BrowserAgent(ctx.app).request({
+    method: 'POST',
+    url: login,
+    remoteAddress,
+    payload: { userName: username, password },
+  });
+
+/** As many wrong passwords as the account may fail, at once, each from an address of its own. */
+async function capAccount(username: string, prefix: string) {
+  const answers = await Promise.all(
+    Array.from({ length: ACCOUNT_FAILURES_PER_HOUR }, (_, attempt) =>
+      strangerSignIn(username, 'wrong-password', `${prefix}.${attempt}`),
+    ),
+  );
+  expect(answers.map((answer) => answer.statusCode)).toEqual(Array(ACCOUNT_FAILURES_PER_HOUR).fill(401));
+  // The right password alone, from a browser the account has not seen, is refused unchecked.
+  const guesser = await strangerSignIn(username, PASSWORD, `${prefix}.250`);
+  expect(guesser.statusCode).toBe(429);
+  expect(codeOf(guesser)).toBe('too_many_requests');
+  expect(guesser.cookies.map((cookie) => cookie.name)).not.toContain('accessToken');
+}
+
+const sessionCount = async (userId: string) =>
+  (await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+
+describe('the per-account cap on failed passwords', () => {
+  it('lets a member in with a passkey alone while the cap still stops the right password from a stranger', async () => {
+    const member = await signedIn('db.pensioner');
+    const authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN);
+    const started = await post(member, `${api}/account/passkeys/options`);
+    const added = await post(member, `${api}/account/passkeys`, {
+      name: 'My phone',
+      credential: authenticator.register(started.json().options),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await capAccount('db.pensioner', '10.41.0');
+
+    // A new browser, no password: the passkey counts as both factors, and the session as a step-up.
+    const browser = new BrowserAgent(ctx.app);
+    const options = (await post(browser, `${login}/passkey/options`)).json().options;
+    const done = await post(browser, `${login}/passkey`, {
+      credential: authenticator.assert(options, {
+        userHandle: Buffer.from(await userIdOf('db.pensioner')).toString('base64url'),
+      }),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(browser.cookies.has('accessToken')).toBe(true);
+    expect((await browser.request({ url: '/mdp-api/api/step-up' })).json()).toMatchObject({ fresh: true });
+
+    // ... and the cap is still there for the password alone.
+    expect((await strangerSignIn('db.pensioner', PASSWORD, '10.41.1.1')).statusCode).toBe(429);
+  });
+
+  it('lets a member in on their own browser with the password and the app’s code, while the same password from a new browser is stopped', async () => {
+    const member = await signedIn('db.deferred');
+    const secret = await turnOnApp(member);
+    const userId = await userIdOf('db.deferred');
+    await capAccount('db.deferred', '10.42.0');
+    const before = await sessionCount(userId);
+
+    // The browser the member signed in on before (its device cookie): the password, then the app's code.
+    const asked = await member.signIn('db.deferred');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { challenge } = asked.json().secondFactor;
+    const wrong = await post(member, `${login}/second-factor`, { challenge, method: 'app', code: '000000' });
+    expect(codeOf(wrong)).toBe('two_step_code_invalid');
+    const done = await post(member, `${login}/second-factor`, {
+      challenge,
+      method: 'app',
+      code: await nextCode(secret),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await member.request({ url: '/mdp-api/api/step-up' })).json()).toMatchObject({ fresh: true });
+    expect(await sessionCount(userId)).toBe(before + 1);
+
+    // The password-only guesser is still refused unchecked, and opens nothing.
+    expect((await strangerSignIn('db.deferred', PASSWORD, '10.42.1.2')).statusCode).toBe(429);
+    expect(await sessionCount(userId)).toBe(before + 1);
+  });
+
+  // Found while writing these tests (issue 41 asks for it): from a browser the account has not seen, the
+  // capped password step answers 429 before any second factor is asked, so the authenticator app cannot
+  // get the member in there; a passkey or their own browser can. Left open: docs/security.md.
+  it.todo('lets a member in from a new browser with the password and the app’s code while capped');
+});
+
+describe('an authenticator code from outside the allowed window', () => {
+  it('is refused with a code at sign-in and at step-up, and nothing changes', async () => {
+    const secret = await turnOnApp(await signedIn('dc.near'));
+    const userId = await userIdOf('dc.near');
+    const [app] = await ctx.database.db.select().from(twoStepApps).where(eq(twoStepApps.userId, userId));
+    const browser = new BrowserAgent(ctx.app);
+    const asked = await browser.signIn('dc.near');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { challenge } = asked.json().secondFactor;
+    const sessionsBefore = await sessionCount(userId);
+
+    // Two 30-second steps ago and two ahead: outside the one-step window either side.
+    vi.setSystemTime(Date.now() + 90_000);
+    for (const offset of [-60_000, 60_000]) {
+      const stale = await post(browser, `${login}/second-factor`, {
+        challenge,
+        method: 'app',
+        code: await codeAt(secret, Date.now() + offset),
+      });
+      expect(stale.statusCode).toBe(400);
+      expect(codeOf(stale)).toBe('two_step_code_invalid');
+    }
+    expect(browser.cookies.has('accessToken')).toBe(false);
+    expect(await sessionCount(userId)).toBe(sessionsBefore);
+    const [after] = await ctx.database.db.select().from(twoStepApps).where(eq(twoStepApps.userId, userId));
+    expect(after!.lastTimeStep).toBe(app!.lastTimeStep);
+    const [open] = await ctx.database.db
+      .select()
+      .from(signInChallenges)
+      .where(eq(signInChallenges.userId, userId));
+    expect(open!.usedAt).toBeNull();
+
+    // The code of this very step still works on the same challenge: the refusals spent nothing.
+    const done = await post(browser, `${login}/second-factor`, {
+      challenge,
+      method: 'app',
+      code: await codeAt(secret, Date.now()),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+
+    // At step-up too: an old code leaves the session as it was.
+    await ctx.database.db.update(sessions).set({ steppedUpAt: null }).where(eq(sessions.userId, userId));
+    vi.setSystemTime(Date.now() + 90_000);
+    const staleStepUp = await post(browser, '/mdp-api/api/step-up/authenticator', {
+      code: await codeAt(secret, Date.now() - 90_000),
+    });
+    expect(staleStepUp.statusCode).toBe(400);
+    expect(codeOf(staleStepUp)).toBe('two_step_code_invalid');
+    expect((await browser.request({ url: '/mdp-api/api/step-up' })).json()).toMatchObject({ fresh: false });
+  });
+});
+
+describe('the text-message fallback of two-step verification', () => {
+  it('sends the sign-in code to the mobile on file when there is no email, takes it once, and only for its sign-in', async () => {
+    await turnOnApp(await signedIn('db.active'));
+    const userId = await userIdOf('db.active');
+    const [link] = await ctx.database.db.select().from(userRecords).where(eq(userRecords.userId, userId));
+    const ofMember = and(
+      eq(members.businessGroup, link!.businessGroup),
+      eq(members.referenceNumber, link!.referenceNumber),
+    );
+    const mobile = '07700900461';
+    await ctx.database.db.update(members).set({ email: null, mobilePhone: mobile }).where(ofMember);
+
+    const browser = new BrowserAgent(ctx.app);
+    const asked = await browser.signIn('db.active');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { challenge, fallbackSentTo } = asked.json().secondFactor;
+    expect(fallbackSentTo).toContain('0461');
+    const sent = await post(browser, `${login}/second-factor/send-code`, { challenge });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ channel: 'sms', sentTo: fallbackSentTo });
+    const [message] = await messagesTo(ctx.database.db, mobile);
+    expect(message).toMatchObject({ channel: 'sms' });
+    expect(message!.body).toContain('Your code to finish signing in is');
+    const code = await latestCodeTo(ctx.database.db, mobile);
+
+    // Another sign-in of the same member cannot spend this sign-in's code.
+    const other = new BrowserAgent(ctx.app);
+    const otherChallenge = (await other.signIn('db.active')).json().secondFactor.challenge;
+    const elsewhere = await post(other, `${login}/second-factor`, {
+      challenge: otherChallenge,
+      method: 'sent',
+      nonce: sent.json().nonce,
+      code,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(other.cookies.has('accessToken')).toBe(false);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await post(browser, `${login}/second-factor`, {
+      challenge,
+      method: 'sent',
+      nonce: sent.json().nonce,
+      code: wrong,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(browser.cookies.has('accessToken')).toBe(false);
+
+    const done = await post(browser, `${login}/second-factor`, {
+      challenge,
+      method: 'sent',
+      nonce: sent.json().nonce,
+      code,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(browser.cookies.has('accessToken')).toBe(true);
+    expect((await browser.request({ url: '/mdp-api/api/step-up' })).json()).toMatchObject({ fresh: true });
+    const again = await post(new BrowserAgent(ctx.app), `${login}/second-factor`, {
+      challenge,
+      method: 'sent',
+      nonce: sent.json().nonce,
+      code,
+    });
+    expect(again.statusCode).toBe(401);
+  });
+});
