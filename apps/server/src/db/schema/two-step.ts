@@ -1,4 +1,4 @@
-// Two-step verification of members: the authenticator app, recovery codes, and sign-ins waiting for a code.
+import { boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
@@ -54,6 +54,14 @@ export const signInChallenges = portal.table(
     interactionUid: text('interaction_uid'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * Opened while the account's failed-password cap refused this browser (issue 41): the password's
+     * verdict is kept here and told only once a second factor is proven, no code is sent for it, and its
+     * code guesses are counted apart from the member's own (so strangers cannot pause them).
+     */
+    underCap: boolean('under_cap').notNull().default(false),
+    /** Whether the password was right; false only for a challenge opened under the cap. */
+    passwordRight: boolean('password_right').notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,0 +1,2 @@
+ALTER TABLE "portal"."sign_in_challenges" ADD COLUMN "under_cap" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "portal"."sign_in_challenges" ADD COLUMN "password_right" boolean DEFAULT true NOT NULL;
