@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { memberCases } from '../../src/db/schema';
+import { BrowserAgent } from './browser-agent';
+import { databaseFingerprint } from './database-fingerprint';
+import { useTestApp } from './harness';
+import { stepUp } from './journey-submission';
+import { pdfText } from '../pdf-text';
+
+/**
+ * dc.far's fund switch (journeys.json type `fundswitch`, pages content/tenants/meridian/pages/fund-switch;
+ * the e2e is e2e/fund-switch.spec.ts): the lifestyle strategy or up to 4 of the tenant's funds
+ * (funds.json) with shares adding up to 100, a step-up before it is sent, then an FSW1 case that stays
+ * open in My requests until the scheme moves the pot (the pot itself is unchanged until then).
+ */
+const ctx = useTestApp();
+const base = '/mdp-api/api/journeys/fundswitch';
+
+async function signedIn(username: string) {
+  const agent = new BrowserAgent(ctx.app);
+  expect((await agent.signIn(username)).statusCode).toBe(200);
+  return agent;
+}
+
+type Answered = { statusCode: number; body: string; json: () => { errors: Array<{ code: string }> } };
+const codeOf = (response: Answered) => {
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  return response.json().errors[0]!.code;
+};
+const post = (agent: BrowserAgent, path: string, payload: object) =>
+  agent.request({ method: 'POST', url: `${base}${path}`, payload });
+const answer = (
+  agent: BrowserAgent,
+  page: string,
+  question: string,
+  answerKey: string,
+  answerValue?: string,
+) =>
+  post(agent, '/submit-question-step', {
+    currentPageKey: page,
+    questionKey: question,
+    answerKey,
+    ...(answerValue !== undefined && { answerValue }),
+  });
+/** The funds page's answer: each item a fund code (funds.json) and its percentage of the pot. */
+const choose = (agent: BrowserAgent, items: ReadonlyArray<readonly [string, number]>) =>
+  answer(
+    agent,
+    'fs_funds',
+    'fund_choice',
+    String(items.length),
+    JSON.stringify(items.map(([option, share]) => ({ option, share }))),
+  );
+
+const pot = async (agent: BrowserAgent) => {
+  const answered = await agent.request({ url: '/mdp-api/api/members/current/dc-pot' });
+  expect(answered.statusCode, answered.body).toBe(200);
+  return answered.json();
+};
+const casesOf = async (agent: BrowserAgent) =>
+  (await agent.request({ url: '/mdp-api/api/cases' })).json().cases as Array<{
+    caseNumber: string;
+    caseType: string;
+    status: string;
+    title: string;
+  }>;
+const summaryOf = async (caseNumber: string) => {
+  const [row] = await ctx.database.db
+    .select()
+    .from(memberCases)
+    .where(eq(memberCases.caseNumber, caseNumber));
+  return pdfText(Buffer.from(row!.summaryPdf!, 'base64'));
+};
+
+describe('the fund switch', () => {
+  let dcFar: BrowserAgent | undefined;
+  it('takes self-selected funds adding up to 100 only after a step-up, as an open FSW1 case, and refuses a bad total or a fund not offered, changing nothing', async () => {
+    const agent = await signedIn('dc.far');
+    dcFar = agent;
+    const funds = (...items: Array<readonly [string, number]>) => choose(agent, items);
+    const potBefore = await pot(agent);
+    expect(potBefore.funds.length).toBeGreaterThan(0);
+    expect((await post(agent, '/start', { currentPageKey: 'fs_choice' })).statusCode).toBe(204);
+    expect((await answer(agent, 'fs_choice', 'investment_choice', 'self_select')).json()).toEqual({
+      nextPageKey: 'fs_funds',
+    });
+
+    let before = await databaseFingerprint(ctx.database);
+    for (const [items, code] of [
+      [
+        [
+          ['GLOBAL_EQUITY', 70],
+          ['PRE_RETIREMENT_BOND', 20],
+        ],
+        'list_total_mismatch',
+      ],
+      [
+        [
+          ['GLOBAL_EQUITY', 70],
+          ['PRE_RETIREMENT_BOND', 40],
+        ],
+        'list_total_mismatch',
+      ],
+      [
+        [
+          ['GLOBAL_EQUITY', 70],
+          ['PROPERTY_FUND', 30],
+        ],
+        'answer_not_an_option',
+      ],
+      [
+        [
+          ['GLOBAL_EQUITY', 50],
+          ['GLOBAL_EQUITY', 50],
+        ],
+        'list_option_repeated',
+      ],
+      [[['GLOBAL_EQUITY', 101]], 'invalid_share'],
+    ] as const) {
+      const refused = await funds(...items);
+      expect(codeOf(refused), JSON.stringify(items)).toBe(code);
+    }
+    const totalRefused = await funds(['GLOBAL_EQUITY', 70], ['PRE_RETIREMENT_BOND', 20]);
+    expect(totalRefused.json().errors[0].message).toMatch(/must add up to exactly 100%/);
+    // Nor can it be sent before the funds are chosen.
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_incomplete');
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+
+    // Shares to 2 decimal places that make exactly 100.
+    expect(
+      (await funds(['GLOBAL_EQUITY', 33.33], ['DIVERSIFIED_GROWTH', 33.33], ['CASH', 33.34])).json(),
+    ).toEqual({
+      nextPageKey: 'fs_check',
+    });
+    expect((await funds(['GLOBAL_EQUITY', 70], ['PRE_RETIREMENT_BOND', 30])).json()).toEqual({
+      nextPageKey: 'fs_check',
+    });
+
+    // Moving the pot's investments: the member confirms it is them first; nothing is sent without it.
+    before = await databaseFingerprint(ctx.database);
+    const unproven = await post(agent, '/submit', {});
+    expect(unproven.statusCode, unproven.body).toBe(428);
+    expect(unproven.json().errors[0].code).toBe('fresh_step_up_required');
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+    expect((await casesOf(agent)).filter((found) => found.caseType === 'FSW1')).toEqual([]);
+
+    await stepUp(agent, ctx.database);
+    const sent = await post(agent, '/submit', {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { caseNumber } = sent.json();
+    expect(caseNumber).toMatch(/^FSW1-\d+$/);
+
+    // Pending: the case is open (Received) in My requests, and the pot stays as it was until the scheme moves it.
+    const mine = (await casesOf(agent)).find((found) => found.caseNumber === caseNumber);
+    expect(mine).toMatchObject({
+      caseType: 'FSW1',
+      status: 'Received',
+      title: 'Change how your pot is invested',
+    });
+    expect((await pot(agent)).funds).toEqual(potBefore.funds);
+    const summary = await summaryOf(caseNumber);
+    expect(summary).toContain('In funds I choose');
+    expect(summary).toContain('Global Equity Fund: 70%');
+    expect(summary).toContain('Pre-Retirement Bond Fund: 30%');
+
+    // Another member sees neither the switch nor its case.
+    const other = await signedIn('dc.near');
+    expect((await casesOf(other)).map((found) => found.caseNumber)).not.toContain(caseNumber);
+    const theirs = await other.request({ url: `${base}/data` });
+    expect(theirs.statusCode, theirs.body).toBe(404);
+    expect(theirs.json().errors[0].code).toBe('journey_not_found');
+    const download = await other.request({ url: `${base}/pdf/download` });
+    expect(download.statusCode, download.body).toBe(404);
+    expect(codeOf(await post(other, '/submit', {}))).toBe('journey_not_found');
+  });
+
+  it('records a choice of the lifestyle strategy instead, with no funds asked', async () => {
+    // The first test's session: its step-up is fresh for 15 minutes, and a new code cannot be asked
+    // for again within 30 seconds.
+    const agent = dcFar!;
+    expect((await post(agent, '/start', { currentPageKey: 'fs_choice' })).statusCode).toBe(204);
+    expect((await answer(agent, 'fs_choice', 'investment_choice', 'lifestyle')).json()).toEqual({
+      nextPageKey: 'fs_check',
+    });
+    const data = (await agent.request({ url: `${base}/data` })).json();
+    expect(JSON.stringify(data)).not.toContain('fund_choice');
+    const sent = await post(agent, '/submit', {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { caseNumber } = sent.json();
+    expect(caseNumber).toMatch(/^FSW1-\d+$/);
+    expect((await casesOf(agent)).find((found) => found.caseNumber === caseNumber)).toMatchObject({
+      caseType: 'FSW1',
+      status: 'Received',
+    });
+    const summary = await summaryOf(caseNumber);
+    expect(summary).toContain('In the scheme’s lifestyle strategy');
+    expect(summary).not.toContain('Global Equity Fund');
+  });
+
+  it('is not offered to a DB record', async () => {
+    const agent = await signedIn('db.deferred');
+    expect(codeOf(await post(agent, '/start', { currentPageKey: 'fs_choice' }))).toBe('journey_not_open');
+  });
+});
