@@ -39,6 +39,12 @@ export const bereavementEmailCodeSentSchema = z.object({
 });
 export type BereavementEmailCodeSent = z.infer<typeof bereavementEmailCodeSentSchema>;
 
+/** The spec's `submit-email`: the code emailed to the reporter's address, typed back to prove it. */
+export const bereavementSubmitEmailRequestSchema = z.object({
+  emailConfirmationToken: z.string().regex(/^\s*\d{6}\s*$/, 'the 6-digit code from the email'),
+});
+export type BereavementSubmitEmailRequest = z.infer<typeof bereavementSubmitEmailRequestSchema>;
+
 /** A document the reporter uploaded into their report (the death certificate and others). */
 export const bereavementDocumentSchema = z.object({
   fileUuid: z.uuid(),

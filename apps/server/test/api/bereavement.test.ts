@@ -706,6 +706,53 @@ describe('reporting a death', () => {
     expect((await reporter.request({ url: `${base}/data` })).json()).toMatchObject({ status: 'Started' });
   });
 
+  it('answers the spec’s submit-email: the emailed code proves the address and gives a new token; a wrong one counts a try, bad input is 400', async () => {
+    const { reporter, token: before } = await startedReporter();
+    const submitEmail = (agent: BrowserAgent, payload: unknown) =>
+      agent.request({ method: 'POST', url: `${base}/submit-email`, payload: payload as object });
+    // None sent yet, a malformed code, no body field: 400 with a code, nothing proven.
+    await walkToEmail(reporter, 'br', 'submit.email@example.org');
+    expect(codeOf(await submitEmail(reporter, { emailConfirmationToken: '123456' }))).toBe(
+      'email_code_not_sent',
+    );
+    const malformed = await submitEmail(reporter, { emailConfirmationToken: '12345' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0].code).toBeTruthy();
+    expect((await submitEmail(reporter, {})).statusCode).toBe(400);
+    // Without the report's token: 401.
+    expect(
+      (await submitEmail(new BrowserAgent(ctx.app), { emailConfirmationToken: '123456' })).statusCode,
+    ).toBe(401);
+
+    expect((await sendCode(reporter)).statusCode).toBe(200);
+    const code = await emailedCode('submit.email@example.org');
+    const wrong = await submitEmail(reporter, {
+      emailConfirmationToken: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(codeOf(wrong)).toBe('email_code_invalid');
+    expect(wrong.json().errors[0].message).toContain('4 tries left');
+    expect(reporter.cookies.get('visitorJourney')).toBe(before);
+
+    const proven = await submitEmail(reporter, { emailConfirmationToken: code });
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect((new Date(proven.json().expiresAt).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
+    const after = reporter.cookies.get('visitorJourney')!;
+    expect(after).not.toBe(before);
+    const holder = new BrowserAgent(ctx.app);
+    holder.cookies.set('visitorJourney', before);
+    expect(codeOf(await holder.request({ url: `${base}/data` }))).toBe('visitor_token_invalid');
+    const [row] = await ctx.database.db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(after)));
+    expect(row!.emailProvenAt).toBeInstanceOf(Date);
+    // The code page then moves on, and the report reaches its documents (an upload needs the proof).
+    const page = await answer(reporter, 'br_email_code', 'email_code', code);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toEqual({ nextPageKey: 'br_certificate_known' });
+  });
+
   it('gives the report its verified token in the answer that accepts the email code: the token held before opens nothing after', async () => {
     const { reporter, token: before } = await startedReporter();
     const holding = (token: string) => {

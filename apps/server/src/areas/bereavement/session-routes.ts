@@ -4,6 +4,7 @@ import {
   BEREAVEMENT_JOURNEY_TYPE,
   bereavementLoginRequestSchema,
   bereavementLoginResponseSchema,
+  bereavementSubmitEmailRequestSchema,
   errorBodySchema,
   journeyTypeParamsSchema,
 } from '@meridian/contracts';
@@ -16,7 +17,7 @@ import type { JourneyOwner, RoutesApp } from '../journeys/owner';
 import type { VisitorTokens } from '../journeys/visitor-owner';
 import { findTenant } from '../tenancy/tenant-repository';
 import { emailProven } from './documents';
-import { reportRow } from './email-proof';
+import { EMAIL_PROOF_RULES, proveEmail, reportRow } from './email-proof';
 
 const expirySchema = z.object({ expiresAt: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -84,6 +85,26 @@ export function reportSessionRoutes(
         ? config.BEREAVEMENT_PROVEN_MINUTES
         : config.BEREAVEMENT_JOURNEY_MINUTES;
       const expiresAt = await tokens.rotate(db, reply, report, minutes);
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/journeys/:journeyType/submit-email',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: `The spec’s submit-email: the 6-digit code email-token sent to the report’s email answer proves that address (as the code page’s answer does) and gives the report a new token valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes; 400 email_code_invalid with the tries left, email_code_expired or email_code_not_sent; 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes`,
+        params: journeyTypeParamsSchema,
+        body: bereavementSubmitEmailRequestSchema,
+        response: { 200: expirySchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const report = await reportOf(request);
+      await proveEmail(db, report, request.body.emailConfirmationToken, new Date());
+      const expiresAt = await tokens.rotate(db, reply, report, config.BEREAVEMENT_PROVEN_MINUTES);
       return { expiresAt: expiresAt.toISOString() };
     },
   );
