@@ -1,5 +1,5 @@
+// Two-step verification of members: the authenticator app, recovery codes, and sign-ins waiting for a code.
 import { boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
 import { users } from './authentication';
