@@ -8,6 +8,7 @@ import { useTestApp } from './harness';
 /** dc.far (35, MDC: latest retirement age 75) changes their target retirement age. */
 const ctx = useTestApp();
 const URL = '/mdp-api/api/members/current/target-retirement-age';
+const OPTIONS = '/mdp-api/api/retirement/dc/options';
 
 async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
@@ -45,6 +46,16 @@ describe('the DC target retirement age', () => {
     }
     expect(JSON.stringify(await benefitsOf(reference))).toBe(before);
 
+    // The pot projected to a fixed date (ages 60 and 65): the same contributions and the same months,
+    // so only the lifestyle glide path, which is anchored at the target date, can move it.
+    const potAt = async (age: number) => {
+      const answered = await agent.request({ url: `${OPTIONS}?age=${age}` });
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json().retirementDate).toBe(addYears(dateOfBirth, age));
+      return answered.json().potPence as number;
+    };
+    const [at60Before, at65Before] = [await potAt(60), await potAt(65)];
+
     const changed = await agent.request({ method: 'PUT', url: URL, payload: { targetRetirementAge: 60 } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -54,6 +65,17 @@ describe('the DC target retirement age', () => {
     expect((await benefitsOf(reference)).targetRetirementAge).toBe(60);
     const timeTo = (await agent.request({ url: '/mdp-api/api/members/current/time-to-retirement' })).json();
     expect(timeTo.targetRetirementDate).toBe(addYears(dateOfBirth, 60));
+    // The glide path moves with the target (MDC's LIFESTYLE_DRAWDOWN: all equities until 15 years to
+    // target, half in diversified growth at 5, three quarters diversified growth and a quarter cash at 0):
+    // with the target at 60 the pot leaves equities 5 years sooner, so both fixed dates project less.
+    // At 60: 0 years to target (the steadiest mix) rather than 5; at 65: 5 years past target.
+    const [at60After, at65After] = [await potAt(60), await potAt(65)];
+    expect(at60After).toBeLessThan(at60Before);
+    expect(at65After).toBeLessThan(at65Before);
+    // The explorer's default date is the new target date.
+    const byDefault = (await agent.request({ url: OPTIONS })).json();
+    expect(byDefault.retirementDate).toBe(addYears(dateOfBirth, 60));
+    expect(byDefault.potPence).toBe(at60After);
   });
 
   it('is refused for a DB record and a pension in payment', async () => {
