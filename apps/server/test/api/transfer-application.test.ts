@@ -334,6 +334,96 @@ describe('the transfer application', () => {
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });
 
+  it('asks for the employment link to another workplace scheme: with its evidence the flag questions follow, without it they follow too and the missing link is an amber flag needing the safeguarding reference', async () => {
+    const agent = await signedIn('db.avc');
+    /** Through the receiving scheme, an occupational one (condition 2), to its payment details. */
+    const toEmploymentLink = async () => {
+      expect((await start(agent)).statusCode).toBe(204);
+      expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).statusCode).toBe(200);
+      await answerAll(agent, [
+        ['ta_scams', 'scam_check', 'continue'],
+        ['ta_scheme_type', 'receiving_scheme_type', 'occupational'],
+        ['ta_scheme_name', 'receiving_scheme_name', 'Northgate Engineering Pension Plan'],
+        ['ta_scheme_address', 'receiving_scheme_address', '5 Mill Lane, Leeds, LS1 4AP'],
+        ['ta_scheme_pstr', 'receiving_scheme_pstr', '10234567RB'],
+        [
+          'ta_administrator',
+          'scheme_administrator',
+          'provided',
+          JSON.stringify({
+            forenames: 'Jo',
+            surname: 'Patel',
+            email: 'pensions@northgate.example',
+            phone: '+441132460000',
+          }),
+        ],
+      ]);
+      // Not a condition 1 scheme and not overseas: the employment link is asked before any flag.
+      expect(
+        (await answer(agent, 'ta_payment', 'receiving_scheme_bank', 'provided', schemeBank)).json(),
+      ).toEqual({ nextPageKey: 'ta_employment_link' });
+    };
+
+    // With the link: its evidence is asked for, then the flag questions; no flag, so on to advice.
+    await toEmploymentLink();
+    expect((await answer(agent, 'ta_employment_link', 'employment_link', 'yes')).json()).toEqual({
+      nextPageKey: 'ta_evidence_upload',
+    });
+    let before = await stored('1000003');
+    expect(codeOf(await answer(agent, 'ta_red_evidence', 'red_evidence', 'no'))).toBe('page_not_reachable');
+    expect(
+      codeOf(
+        await answer(
+          agent,
+          'ta_evidence_upload',
+          'link_evidence',
+          'provided',
+          JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', name: 'payslip.pdf' }),
+        ),
+      ),
+    ).toBe('file_not_found');
+    expect(await stored('1000003')).toBe(before);
+    const evidence = await uploaded(
+      agent,
+      'payslip.pdf',
+      'Upload evidence of your link to the receiving scheme',
+    );
+    expect((await answer(agent, 'ta_evidence_upload', 'link_evidence', 'provided', evidence)).json()).toEqual(
+      {
+        nextPageKey: 'ta_red_evidence',
+      },
+    );
+    await answerFlags(agent, []);
+    expect((await state(agent)).currentPageKey).toBe('ta_advice');
+    // Both kept with the application, for the trustees' due diligence.
+    expect((await get(agent, '/question-form/ta_employment_link')).json()).toMatchObject({
+      questionKey: 'employment_link',
+      answerKey: 'yes',
+    });
+    expect((await get(agent, '/question-form/ta_evidence_upload')).json()).toMatchObject({
+      questionKey: 'link_evidence',
+      answerValue: evidence,
+    });
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+
+    // Without it: no evidence asked, the flag questions still follow, and the missing link counts as an
+    // amber flag (2021 regulations): the safeguarding reference is needed before the transfer can go.
+    await toEmploymentLink();
+    expect((await answer(agent, 'ta_employment_link', 'employment_link', 'no')).json()).toEqual({
+      nextPageKey: 'ta_red_evidence',
+    });
+    await answerFlags(agent, []);
+    expect((await state(agent)).currentPageKey).toBe('ta_safeguarding');
+    before = await stored('1000003');
+    expect(codeOf(await answer(agent, 'ta_advice', 'advice_taken', 'yes'))).toBe('page_not_reachable');
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('safeguarding_reference_required');
+    expect(await stored('1000003')).toBe(before);
+    expect(
+      (await answer(agent, 'ta_safeguarding', 'safeguarding_reference', 'PSG-5120-3381')).json(),
+    ).toEqual({ nextPageKey: 'ta_advice' });
+    expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
+  });
+
   it('takes a report of a scam concern as a TSC1 case in My requests', async () => {
     const agent = await signedIn('db.avc');
     const concern = '/mdp-api/api/journeys/transferconcern';
@@ -533,8 +623,7 @@ describe('the transfer application', () => {
     expect(
       codeOf(await agent.request({ url: `${alias}/pension-tranches?requestedTransferValue=lots` })),
     ).toBe('field_invalid');
-    const postSubmission = () =>
-      agent.request({ method: 'POST', url: `${alias}/documents/post-submission` });
+    const postSubmission = () => agent.request({ method: 'POST', url: `${alias}/documents/post-submission` });
     expect(codeOf(await postSubmission())).toBe('journey_not_submitted');
     const submitV3 = () =>
       agent.request({ method: 'POST', url: `/mdp-api/api/v3/transfer-journeys/submit`, payload: {} });
