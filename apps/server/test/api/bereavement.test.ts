@@ -39,7 +39,10 @@ const nextAddress = () => `10.40.0.${++addressCounter}`;
 
 /** What the ALTCHA widget posts once it has solved the server's challenge. */
 async function solvedCaptcha(agent: BrowserAgent) {
-  const challenge = (await agent.request({ url: '/api/bereavement/captcha-challenge' })).json();
+  // From an address of its own: the challenge is limited to 30 a minute per address.
+  const challenge = (
+    await agent.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: nextAddress() })
+  ).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
