@@ -164,6 +164,14 @@ const environmentSchema = z.object({
   BEREAVEMENT_PROVEN_MINUTES: z.coerce.number().min(0.5).max(240).default(60),
   /** The most numbers the reporter's browser may try to solve the start's captcha (proof of work). */
   BEREAVEMENT_CAPTCHA_WORK: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /**
+   * The start's captcha: ALTCHA (self-hosted proof of work, the default), or reCAPTCHA or Turnstile,
+   * whose token the server checks with the provider's siteverify and BEREAVEMENT_CAPTCHA_SECRET.
+   */
+  BEREAVEMENT_CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
+  BEREAVEMENT_CAPTCHA_SECRET: z.string().min(1).optional(),
+  /** The provider's siteverify URL; by default Google's or Cloudflare's. */
+  BEREAVEMENT_CAPTCHA_VERIFY_URL: z.string().url('must be the provider’s siteverify URL').optional(),
   /** How often expired, unsent reports of a death and their files are purged, in minutes. */
   BEREAVEMENT_PURGE_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
@@ -300,6 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !values.API_URL) problems.push('API_URL: required in production');
   if (isProduction && !values.EPA_DOMAIN) problems.push('EPA_DOMAIN: required in production');
   if (isProduction && !values.SECRETS_KEY) problems.push('SECRETS_KEY: required in production');
+  if (values.BEREAVEMENT_CAPTCHA_PROVIDER !== 'altcha' && !values.BEREAVEMENT_CAPTCHA_SECRET)
+    problems.push(
+      'BEREAVEMENT_CAPTCHA_SECRET: required with BEREAVEMENT_CAPTCHA_PROVIDER recaptcha or turnstile',
+    );
   if (values.SMS_PROVIDER_URL) {
     const problem = smsProviderUrlProblem(values.SMS_PROVIDER_URL, isProduction);
     if (problem) problems.push(`SMS_PROVIDER_URL: ${problem}`);

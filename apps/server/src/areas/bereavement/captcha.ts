@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { bereavementCaptchaUses } from '../../db/schema';
 import type { Database, Transaction } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { loadSigningKey } from '../../lib/server-keys';
 
 /**
@@ -14,7 +15,7 @@ import { loadSigningKey } from '../../lib/server-keys';
 export interface Captcha {
   challenge(): Promise<{ parameters: Record<string, unknown>; signature: string }>;
   /** Refuses a missing, forged, wrong, expired or spent solution with 400 and a code. */
-  spend(tx: Transaction, payload: string): Promise<void>;
+  spend(tx: Transaction, payload: string, remoteIp?: string): Promise<void>;
 }
 
 const CHALLENGE_MINUTES = 10;
@@ -31,7 +32,11 @@ function payloadOf(text: string): Payload | null {
 }
 
 /** `work`: the most numbers the browser may try (it tries about three quarters of it on average). */
-export async function altchaCaptcha(db: Database, secretsKey: string | undefined, work: number): Promise<Captcha> {
+export async function altchaCaptcha(
+  db: Database,
+  secretsKey: string | undefined,
+  work: number,
+): Promise<Captcha> {
   const secret = Buffer.from(await loadSigningKey(db, 'bereavement-captcha', secretsKey)).toString('hex');
   return {
     async challenge() {
@@ -59,6 +64,76 @@ export async function altchaCaptcha(db: Database, secretsKey: string | undefined
       const spent = await tx
         .insert(bereavementCaptchaUses)
         .values({ challengeId: payload.challenge.parameters.nonce })
+        .onConflictDoNothing()
+        .returning();
+      if (spent.length === 0) throw refused('captcha_used');
+    },
+  };
+}
+
+/** The providers' own siteverify addresses, used unless BEREAVEMENT_CAPTCHA_VERIFY_URL names another. */
+export const SITEVERIFY_URLS = {
+  recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+} as const;
+
+const unavailable = () =>
+  new AppError(
+    503,
+    'captcha_unavailable',
+    'We cannot check you are a person right now. Try again in a few minutes, or call us.',
+  );
+
+/**
+ * reCAPTCHA or Turnstile by configuration: the start's `captcha` is the provider's token, checked with
+ * one form POST to its siteverify (`secret`, `response`, `remoteip`). The provider refusing it is 400
+ * `captcha_invalid`; the provider not answering (down, an error, not its JSON, 5 seconds) is 503
+ * `captcha_unavailable`. A token is spent once here too (its SHA-256 in `bereavement.captcha_uses`).
+ * There is no challenge to give: `captcha-challenge` answers 404 `captcha_challenge_unused`.
+ */
+export function siteverifyCaptcha({
+  secret,
+  verifyUrl,
+  timeoutMs = 5_000,
+}: {
+  secret: string;
+  verifyUrl: string;
+  timeoutMs?: number;
+}): Captcha & { verify(token: string, remoteIp?: string): Promise<void> } {
+  async function verify(token: string, remoteIp?: string) {
+    if (!token || token.length > 4000) throw refused('captcha_invalid');
+    const form = new URLSearchParams({ secret, response: token });
+    if (remoteIp) form.set('remoteip', remoteIp);
+    let body: { success?: unknown } | null;
+    try {
+      const answer = await fetch(verifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!answer.ok) throw unavailable();
+      body = (await answer.json()) as { success?: unknown } | null;
+    } catch {
+      throw unavailable();
+    }
+    if (typeof body?.success !== 'boolean') throw unavailable();
+    if (!body.success) throw refused('captcha_invalid');
+  }
+  return {
+    verify,
+    async challenge() {
+      throw new AppError(
+        404,
+        'captcha_challenge_unused',
+        'This site checks you are a person with its captcha provider, not a challenge of its own.',
+      );
+    },
+    async spend(tx, token, remoteIp) {
+      await verify(token, remoteIp);
+      const spent = await tx
+        .insert(bereavementCaptchaUses)
+        .values({ challengeId: createHash('sha256').update(token).digest('hex') })
         .onConflictDoNothing()
         .returning();
       if (spent.length === 0) throw refused('captcha_used');
