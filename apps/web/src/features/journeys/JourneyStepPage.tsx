@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
@@ -12,13 +13,19 @@ import { formatDate } from '../../lib/format';
 import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
-import { Confirmation } from './Confirmation';
 import { journeyApi, startsAtFirstPage, walkAsVisitor, type JourneyDefinitionView } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { StartAgain } from './StartAgain';
 import { StartJourney } from './StartJourney';
+import { loadConfirmation } from './preload';
 import { StepForm } from './StepForm';
 import { reportWarningSeconds, VisitorSessionWarning } from './VisitorSessionWarning';
+
+/**
+ * The confirmation, its own chunk: it brings a report of a death's further documents (their upload
+ * checks and zod), which no other step needs before it draws. The loader starts it on that page.
+ */
+const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
 
 type Loaded = JourneyContext & { previousSlug: string | null };
 /** What the member finds on a step: the journey, none started, or a move to the page they have reached. */
@@ -175,7 +182,9 @@ export default function JourneyStepPage({
           </p>
         </>
       ) : isConfirmation ? (
-        <Confirmation page={page} context={loaded} />
+        <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          <Confirmation page={page} context={loaded} />
+        </Suspense>
       ) : (
         <>
           <h1>{title}</h1>

@@ -12,6 +12,11 @@ const stepPageLoaded = vi.fn();
 vi.mock('./kinds/registry', () => ({ loadKindField }));
 vi.mock('./kinds/answered', () => ({ loadAnsweredKindFields }));
 vi.mock('./shown-parts', () => ({ loadShownPart }));
+const confirmationLoaded = vi.fn();
+vi.mock('./Confirmation', () => {
+  confirmationLoaded();
+  return { Confirmation: () => null };
+});
 vi.mock('./JourneyStepPage', () => {
   stepPageLoaded();
   return { default: () => null };
@@ -150,5 +155,15 @@ describe('preloading a journey step from the content loader', () => {
     await settle();
     expect(loadKindField).not.toHaveBeenCalled();
     expect(loadAnsweredKindFields).toHaveBeenCalledWith(definition, journey.steps);
+  });
+
+  it('loads the confirmation only on the confirmation page, once the definition says it is', async () => {
+    serve();
+    preloadJourneyStep(stepPage('ra_check'), false);
+    await settle();
+    expect(confirmationLoaded).not.toHaveBeenCalled();
+    preloadJourneyStep(stepPage('ra_done'), false);
+    await settle();
+    expect(confirmationLoaded).toHaveBeenCalled();
   });
 });

@@ -4,6 +4,9 @@ import { isWalkedAsVisitor, journeyReads, walkAsVisitor } from './journey-reads'
 /** The step page's chunk: the route's lazy component and the loader's preload share this import. */
 export const loadJourneyStepPage = () => import('./JourneyStepPage');
 
+/** The confirmation page's chunk, loaded with that page only. */
+export const loadConfirmation = () => import('./Confirmation');
+
 /** What a step page reads before it draws, in the order it uses them; each a shared read of the HTTP client. */
 export function startStepReads(type: string, pageKey: string) {
   const definition = journeyReads.definition(type);
@@ -27,10 +30,15 @@ async function loadPageParts(journey: PageJourney) {
   await Promise.all([kind && registry?.loadKindField(kind), shown?.loadShownPart(journey.shows)]);
 }
 
-/** Check your answers shows each answer by its kind: the kinds answered, loaded with the page's reads. */
-async function loadAnsweredKinds(pageKey: string, reads: ReturnType<typeof startStepReads>) {
+/**
+ * What only the definition says a page needs, loaded with the reads: check your answers shows each
+ * answer by its kind (the kinds answered), the confirmation is a chunk of its own.
+ */
+async function loadByDefinition(pageKey: string, reads: ReturnType<typeof startStepReads>) {
   const [definition, journey] = await Promise.all([reads.definition, reads.data]);
-  if (!journey || pageKey !== definition.summaryPage) return;
+  if (!journey) return;
+  if (pageKey === definition.confirmationPage) await loadConfirmation();
+  if (pageKey !== definition.summaryPage) return;
   const { loadAnsweredKindFields } = await import('./kinds/answered');
   await loadAnsweredKindFields(definition, journey.steps);
 }
@@ -50,5 +58,5 @@ export function preloadJourneyStep(page: Page & { journey: PageJourney }, asVisi
   for (const read of Object.values(reads)) read.catch(ignore);
   void loadJourneyStepPage().catch(ignore);
   void loadPageParts(page.journey).catch(ignore);
-  void loadAnsweredKinds(page.key, reads).catch(ignore);
+  void loadByDefinition(page.key, reads).catch(ignore);
 }
