@@ -1,10 +1,16 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIResponse, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePng } from './support/files';
 import { tabTo } from './support/keyboard';
-import { signInToHub } from './support/member';
+import { messageTo, signInToHub } from './support/member';
+import {
+  addStaffPasskey,
+  staffSignsInWithCode,
+  staffSignsOut,
+  virtualAuthenticator,
+} from './support/staff-console';
 import { startOwnPortal, type OwnPortal } from './support/own-portal';
 
 // On a portal of its own: the member's new case and its completion must not show in other specs' My requests.
@@ -270,5 +276,224 @@ test('a team leader opens db.active’s view read-only and asks for a document, 
   await page.getByRole('link', { name: 'Recurring jobs' }).click();
   await expect(heading(page, 'Recurring jobs')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Purge unsent reports of a death' })).toContainText('Done');
+  await expectNoAccessibilityViolations(page);
+});
+
+/** The member's API as the signed-in page calls it, with the XSRF token a change needs. */
+async function memberApi(page: Page) {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const headers = (extra: Record<string, string> = {}) => ({ 'x-xsrf-token': xsrf, ...extra });
+  return {
+    get: (url: string) => page.request.get(url),
+    post: (url: string, data: object, extra?: Record<string, string>) =>
+      page.request.post(url, { data, headers: headers(extra) }),
+    put: (url: string, data: object) => page.request.put(url, { data, headers: headers() }),
+    upload: (
+      url: string,
+      multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+    ) => page.request.post(url, { multipart, headers: headers() }),
+  };
+}
+type MemberApi = Awaited<ReturnType<typeof memberApi>>;
+const errorCodeOf = async (response: APIResponse) =>
+  ((await response.json()) as { errors?: Array<{ code: string }> }).errors?.[0]?.code;
+const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
+
+/** Confirms it is the member with the code sent to their email (step-up), when a change asks for it. */
+async function withStepUp(page: Page, api: MemberApi, email: string, call: () => Promise<APIResponse>) {
+  const first = await call();
+  if (first.status() !== 428 || (await errorCodeOf(first)) !== 'fresh_step_up_required') return first;
+  const pending = await api.post('/mdp-api/api/step-up/code', {});
+  expect(pending.status(), await pending.text()).toBe(200);
+  const { nonce } = (await pending.json()) as { nonce: string };
+  const body = await messageTo(page.request, email, /confirm it is you/i);
+  const confirmed = await api.post(
+    '/mdp-api/api/step-up/confirm',
+    { code: codeIn(body) },
+    {
+      'x-confirmation-nonce': nonce,
+    },
+  );
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return call();
+}
+
+const APPLICATION = '/mdp-api/api/journeys/dbcoreretirementapplication';
+
+/**
+ * The signed-in member's retirement application through the pages' own API, answered up to the proof
+ * of identity, with a photo ID sent for the scheme to check (pending).
+ */
+async function applyUpToIdentity(api: MemberApi, accountName: string) {
+  const window = (await (await api.get('/mdp-api/api/v2/retirement/retirement-date')).json()) as {
+    availableRetirementDateRange: { from: string };
+  };
+  const started = await api.post(`${APPLICATION}/start-db-core-journey`, {
+    retirementDate: window.availableRetirementDateRange.from,
+    selectedQuoteName: 'full-pension',
+  });
+  expect(started.status(), await started.text()).toBe(204);
+  const bank = JSON.stringify({ accountName, sortCode: '30-94-66', accountNumber: '12345678' });
+  for (const [currentPageKey, questionKey, answerKey, answerValue] of [
+    ['ra_guidance', 'guidance_taken', 'yes'],
+    ['ra_guidance_date', 'guidance_date', new Date().toISOString().slice(0, 10)],
+    ['ra_lump_sum_allowance', 'allowance_used', 'no'],
+    ['ra_bank', 'bank_account', 'provided', bank],
+    ['ra_contact', 'contact_correct', 'yes'],
+    ['ra_partner', 'has_partner', 'no'],
+  ] as const) {
+    const answered = await api.post(`${APPLICATION}/submit-question-step`, {
+      currentPageKey,
+      questionKey,
+      answerKey,
+      ...(answerValue && { answerValue }),
+    });
+    expect(answered.status(), `${currentPageKey}: ${await answered.text()}`).toBe(200);
+  }
+  const identity = (await (await api.get('/mdp-api/api/identity-verification')).json()) as { status: string };
+  if (identity.status !== 'pending') {
+    const upload = await api.upload('/mdp-api/api/documents', {
+      journeyType: 'identity',
+      documentType: 'Photo ID',
+      // A name of its own: the member may have sent a passport.png before (a refused one).
+      file: { name: `passport-${Date.now()}.png`, mimeType: 'image/png', buffer: samplePng() },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { fileUuid } = (await upload.json()) as { fileUuid: string };
+    const check = await api.post('/mdp-api/api/identity-verification', { fileUuid });
+    expect(check.status(), await check.text()).toBe(200);
+  }
+}
+
+/** db.retiring applies for their pension (no postal address on file: one is given first) and sends it. */
+async function retiringApplies(page: Page): Promise<string> {
+  const email = 'db.retiring@example.org';
+  await signInToHub(page, 'db.retiring');
+  const api = await memberApi(page);
+  const address = await withStepUp(page, api, email, () =>
+    api.put('/mdp-api/api/members/current/contacts/address', {
+      lines: ['12 Elm Road'],
+      town: 'Leicester',
+      postcode: 'LE1 5WW',
+      countryCode: 'GB',
+    }),
+  );
+  expect(address.status(), await address.text()).toBeLessThan(300);
+  await applyUpToIdentity(api, 'Mr P Evans');
+  const identityStep = await api.post(`${APPLICATION}/submit-step`, { currentPageKey: 'ra_identity' });
+  expect(identityStep.status(), await identityStep.text()).toBe(200);
+  const ticked = await api.post(`${APPLICATION}/page/ra_declarations/checkboxesLists`, {
+    checkboxesListKey: 'declarations',
+    checkboxes: ['information_true', 'option_final', 'overpayment'].map((key) => ({
+      key,
+      answerValue: true,
+    })),
+  });
+  expect(ticked.status(), await ticked.text()).toBe(204);
+  const declared = await api.post(`${APPLICATION}/submit-step`, { currentPageKey: 'ra_declarations' });
+  expect(declared.status(), await declared.text()).toBe(200);
+  // Sent: it is the member (step-up) and, the bank account being new to the scheme, its own code.
+  let sent = await withStepUp(page, api, email, () => api.post(`${APPLICATION}/submit`, {}));
+  if (sent.status() === 428 && (await errorCodeOf(sent)) === 'step_up_required') {
+    const pending = await api.post(`${APPLICATION}/bank-account/confirmation/send`, {});
+    expect(pending.status(), await pending.text()).toBe(200);
+    const { nonce } = (await pending.json()) as { nonce: string };
+    const body = await messageTo(page.request, email, /bank account in your application/i);
+    sent = await api.post(`${APPLICATION}/submit`, { code: codeIn(body) }, { 'x-confirmation-nonce': nonce });
+  }
+  expect(sent.status(), await sent.text()).toBe(200);
+  return ((await sent.json()) as { caseNumber: string }).caseNumber;
+}
+
+test('a caseworker signs in with a passkey, confirms db.retiring’s proof of identity, marks their birth certificate received and moves the application on; the member reads it in My requests, and a refused photo ID’s reason on their page', async ({
+  page,
+}) => {
+  // Two members' applications, three sign-ins, a ceremony and axe on every console page: minutes on a busy machine.
+  test.setTimeout(300_000);
+  const caseNumber = await retiringApplies(page);
+  expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
+  // db.deferred, at the proof of identity of an application of their own, has a photo ID with the scheme.
+  await page.context().clearCookies();
+  await signInToHub(page, 'db.deferred');
+  await applyUpToIdentity(await memberApi(page), 'Mrs M Hughes');
+  await page.context().clearCookies();
+
+  // The caseworker adds a passkey (a first sign-in with password and code), then signs in with it alone.
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await staffSignsInWithCode(page, caseworker);
+  await addStaffPasskey(page, 'Office laptop');
+  await expectNoAccessibilityViolations(page);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  await staffSignsOut(page);
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(heading(page, 'Case queue')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toContainText(caseworker.name);
+
+  // The proofs of identity waiting: db.retiring's photo ID confirmed, db.deferred's refused with the reason.
+  const reason = 'The photo is cut off at the edge: send the whole page.';
+  await page.getByRole('link', { name: 'Identity checks' }).click();
+  await expect(heading(page, 'Identity checks')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const retiringCheck = page.getByRole('region', { name: /MER 1000010\b/ });
+  await retiringCheck.getByRole('button', { name: /Confirm identity/ }).click();
+  await expect(page.getByRole('status')).toContainText('identity confirmed');
+  await expect(retiringCheck).toBeHidden();
+  const deferredCheck = page.getByRole('region', { name: /MER 1000001\b/ });
+  await deferredCheck.getByLabel('Reason for refusing').fill(reason);
+  await deferredCheck.getByRole('button', { name: /Refuse photo ID/ }).click();
+  await expect(page.getByRole('status')).toContainText('photo ID refused');
+  await expect(deferredCheck).toBeHidden();
+
+  // db.retiring's application in the queue, by type.
+  await page.getByRole('link', { name: 'Case queue', exact: true }).click();
+  await expect(heading(page, 'Case queue')).toBeVisible();
+  await page.getByLabel('Case type').fill('RTP9');
+  await page.getByRole('button', { name: 'Show cases' }).click();
+  await expect(page).toHaveURL(/type=RTP9/);
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: caseNumber }).click();
+  await expect(heading(page, new RegExp(caseNumber))).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Evans');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(page.getByRole('status')).toHaveText('The case is assigned to you.');
+  // The photo ID came with the application: its proof of identity is in; the birth certificate is marked received.
+  const documents = page.locator('.console-table');
+  await expect(documents.getByRole('row', { name: /Proof of identity/ })).toContainText('Received');
+  await page.getByRole('button', { name: 'Mark received (Birth certificate)' }).click();
+  await expect(page.getByRole('status')).toHaveText('Birth certificate is marked received.');
+  await expect(documents.getByRole('row', { name: /Birth certificate/ })).toContainText('Received');
+  // Moved on, with a note the member reads.
+  const note = 'We have your proof of identity and birth certificate and are working out your pension.';
+  await page.getByLabel('New status').selectOption('In progress');
+  await page.getByLabel('Note to the member').fill(note);
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByRole('status')).toContainText('The status is changed');
+  const timeline = page.locator('.console-timeline');
+  await expect(timeline).toContainText('Document marked received');
+  await expect(timeline).toContainText(`To the member: ${note}`);
+  await expectNoAccessibilityViolations(page);
+  await staffSignsOut(page);
+
+  // db.retiring sees the new status and the note in My requests.
+  await signInToHub(page, 'db.retiring');
+  await page.goto('/my-requests');
+  const request = page.locator('.request').filter({ hasText: caseNumber });
+  await expect(request).toContainText('In progress');
+  await expect(request).toContainText(note);
+  await expect(request.getByRole('row', { name: /Proof of identity/ })).toContainText('Received');
+  await expect(request.getByRole('row', { name: /Birth certificate/ })).toContainText('Received');
+  await expectNoAccessibilityViolations(page);
+
+  // db.deferred reads why on their application's proof of identity page, and may send another.
+  await page.context().clearCookies();
+  await signInToHub(page, 'db.deferred');
+  await page.goto('/retirement/apply/identity');
+  await expect(heading(page, 'Prove your identity')).toBeVisible();
+  const proof = page.getByRole('main').locator('dl[aria-label="Your proof of identity"]');
+  await expect(proof).toContainText('We could not confirm it: send another photo');
+  await expect(proof).toContainText(reason);
+  await expect(page.getByLabel('Photo of your passport or driving licence')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { staffSignsOut as signOut, virtualAuthenticator } from './support/staff-console';
 
 // Staff passkeys (issue 43) with Chromium's virtual authenticator (a platform authenticator that keeps
 // discoverable passkeys and verifies the user): a caseworker signs in with password and code, adds a
@@ -9,27 +10,6 @@ import { expectNoAccessibilityViolations } from './support/axe';
 // the passkey is refused. The shared portal: no other spec signs staff in there.
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(heading(page, 'Sign in to Meridian operations')).toBeVisible();
-}
 
 test('a caseworker adds a passkey, signs in to the console with it alone, and removes it', async ({
   page,
