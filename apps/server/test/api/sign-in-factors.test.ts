@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { members, sessions, signInChallenges, twoStepApps, userRecords, users } from '../../src/db/schema';
 import { ACCOUNT_FAILURES_PER_HOUR } from '../../src/plugins/rate-limits';
+import { UNDER_CAP_CODES_PER_HOUR } from '../../src/areas/two-step/challenges';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { latestCodeTo, messagesTo } from './outbox-codes';
@@ -74,10 +75,17 @@ async function capAccount(username: string, prefix: string) {
     ),
   );
   expect(answers.map((answer) => answer.statusCode)).toEqual(Array(ACCOUNT_FAILURES_PER_HOUR).fill(401));
-  // The right password alone, from a browser the account has not seen, is refused unchecked.
-  const guesser = await strangerSignIn(username, PASSWORD, `${prefix}.250`);
-  expect(guesser.statusCode).toBe(429);
-  expect(codeOf(guesser)).toBe('too_many_requests');
+  await expectPasswordAloneStopped(username, `${prefix}.250`);
+}
+
+/**
+ * The right password alone, from a browser the account has not seen, opens nothing: refused unchecked
+ * (429), or, with two-step on, a challenge that still wants a code (202) and no session cookie.
+ */
+async function expectPasswordAloneStopped(username: string, remoteAddress: string) {
+  const guesser = await strangerSignIn(username, PASSWORD, remoteAddress);
+  expect([202, 429]).toContain(guesser.statusCode);
+  if (guesser.statusCode === 429) expect(codeOf(guesser)).toBe('too_many_requests');
   expect(guesser.cookies.map((cookie) => cookie.name)).not.toContain('accessToken');
 }
 
@@ -134,15 +142,115 @@ describe('the per-account cap on failed passwords', () => {
     expect((await member.request({ url: '/mdp-api/api/step-up' })).json()).toMatchObject({ fresh: true });
     expect(await sessionCount(userId)).toBe(before + 1);
 
-    // The password-only guesser is still refused unchecked, and opens nothing.
-    expect((await strangerSignIn('db.deferred', PASSWORD, '10.42.1.2')).statusCode).toBe(429);
+    // The password-only guesser still opens nothing.
+    await expectPasswordAloneStopped('db.deferred', '10.42.1.2');
     expect(await sessionCount(userId)).toBe(before + 1);
   });
 
-  // Found while writing these tests (issue 41 asks for it): from a browser the account has not seen, the
-  // capped password step answers 429 before any second factor is asked, so the authenticator app cannot
-  // get the member in there; a passkey or their own browser can. Left open: docs/security.md.
-  it.todo('lets a member in from a new browser with the password and the app’s code while capped');
+  it('lets a member in from a new browser with the password and the app’s code, telling a guesser nothing of the password', async () => {
+    const member = await signedIn('db.avc');
+    const secret = await turnOnApp(member);
+    const userId = await userIdOf('db.avc');
+    await capAccount('db.avc', '10.43.0');
+    const before = await sessionCount(userId);
+
+    // A guesser with a wrong password and the member with the right one get the same first answer.
+    const signInFrom = (browser: BrowserAgent, password: string, remoteAddress: string) =>
+      browser.request({
+        method: 'POST',
+        url: login,
+        remoteAddress,
+        payload: { userName: 'db.avc', password },
+      });
+    const guesser = new BrowserAgent(ctx.app);
+    const guessed = await signInFrom(guesser, 'wrong-password', '10.43.1.1');
+    const browser = new BrowserAgent(ctx.app);
+    const asked = await signInFrom(browser, PASSWORD, '10.43.1.2');
+    for (const answer of [guessed, asked]) {
+      expect(answer.statusCode, answer.body).toBe(202);
+      expect(answer.json().secondFactor.fallbackSentTo).toBeNull();
+    }
+    // No code is sent for such a sign-in (a guesser could not tell the member's from theirs anyway).
+    const send = await post(guesser, `${login}/second-factor/send-code`, {
+      challenge: guessed.json().secondFactor.challenge,
+    });
+    expect(send.statusCode).toBe(409);
+    expect(codeOf(send)).toBe('no_code_route');
+
+    // A wrong code says nothing of the password: the same 400 on both.
+    for (const [agent, answer] of [
+      [guesser, guessed],
+      [browser, asked],
+    ] as const) {
+      const wrong = await post(agent, `${login}/second-factor`, {
+        challenge: answer.json().secondFactor.challenge,
+        method: 'app',
+        code: '000000',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(codeOf(wrong)).toBe('two_step_code_invalid');
+    }
+
+    // The member's right code gets them in, stepped up.
+    const done = await post(browser, `${login}/second-factor`, {
+      challenge: asked.json().secondFactor.challenge,
+      method: 'app',
+      code: await nextCode(secret),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await browser.request({ url: '/mdp-api/api/step-up' })).json()).toMatchObject({ fresh: true });
+    expect(await sessionCount(userId)).toBe(before + 1);
+
+    // Even a right code (a recovery code here) does not open a session for a wrong password.
+    const [recovery] = (
+      await post(member, `${api}/account/two-step/recovery-codes`, { password: PASSWORD })
+    ).json().recoveryCodes as string[];
+    const refused = await post(guesser, `${login}/second-factor`, {
+      challenge: guessed.json().secondFactor.challenge,
+      method: 'recovery',
+      code: recovery,
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(codeOf(refused)).toBe('invalid_credentials');
+    expect(guesser.cookies.has('accessToken')).toBe(false);
+    expect(await sessionCount(userId)).toBe(before + 1);
+    // The password alone still opens nothing.
+    await expectPasswordAloneStopped('db.avc', '10.43.1.3');
+  });
+
+  it('counts code guesses under the cap apart: parallel guesses are cut off, and the member’s own browser still gets in', async () => {
+    const member = await signedIn('db.retiring');
+    const secret = await turnOnApp(member);
+    await capAccount('db.retiring', '10.44.0');
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const guesser = new BrowserAgent(ctx.app);
+        const asked = await guesser.request({
+          method: 'POST',
+          url: login,
+          remoteAddress: `10.44.1.${index}`,
+          payload: { userName: 'db.retiring', password: `guess-${index}` },
+        });
+        return post(guesser, `${login}/second-factor`, {
+          challenge: asked.json().secondFactor.challenge,
+          method: 'app',
+          code: String(100000 + index),
+        });
+      }),
+    );
+    const statuses = guesses.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBe(UNDER_CAP_CODES_PER_HOUR);
+    expect(statuses.filter((status) => status === 429).length).toBe(12 - UNDER_CAP_CODES_PER_HOUR);
+    // The member's own codes were not paused by them: their browser signs in with the next code.
+    const asked = await member.signIn('db.retiring');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const done = await post(member, `${login}/second-factor`, {
+      challenge: asked.json().secondFactor.challenge,
+      method: 'app',
+      code: await nextCode(secret),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+  });
 });
 
 describe('an authenticator code from outside the allowed window', () => {

@@ -27,7 +27,14 @@ import { singleAuthSessions } from '../single-auth/session-from-token';
 import { createSignInGuard } from './sign-in-guard';
 import { deviceOf } from '../account/devices';
 import { recordSignIn } from '../account/sign-in-events';
-import { answerChallenge, liveChallenge, openChallenge, sendChallengeCode } from '../two-step/challenges';
+import {
+  answerChallenge,
+  answerChallengeUnderCap,
+  liveChallenge,
+  openChallenge,
+  sendChallengeCode,
+  type ChallengeAnswer,
+} from '../two-step/challenges';
 import { twoStepKeys, twoStepOn } from '../two-step/service';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { signInOptions, verifyPasskeySignIn } from '../passkeys/service';
@@ -171,7 +178,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         tags: ['authentication'],
         summary: 'Sign in with username and password (session-based method)',
         description:
-          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in. When the account has two-step verification on, a right password answers 202 with a challenge to finish at /authentication/login/second-factor.',
+          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in. When the account has two-step verification on, a right password answers 202 with a challenge to finish at /authentication/login/second-factor; over the limit, such an account answers 202 whether the password was right or not, and only a right app or recovery code then tells (401 invalid_credentials for a wrong password).',
         body: z.object({
           userName: z.string().trim().min(1).max(80),
           password: z.string().min(1).max(200),
@@ -189,15 +196,40 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
     async (request, reply) => {
       const allowedGroups = await tenantGroups(request);
+      const businessGroups = request.body.businessGroups?.length
+        ? request.body.businessGroups.filter((group) => allowedGroups.includes(group))
+        : allowedGroups;
       const attempt = await guardSignIn(request, request.body.userName);
       if (attempt.refused) {
         const userId = await userIdNamed(request.body.userName);
         if (userId) await recordSignIn(db, request, { userId, outcome: 'locked', method: 'password' });
+        // Issue 41: a member with two-step on may still get in with a second factor. The password is
+        // checked (through the pause) but its verdict is kept in the challenge and told only after a
+        // right code, so a right and a wrong password answer alike here.
+        if (userId && (await twoStepOn(db, userId))) {
+          const checked = await verifyCredentials(db, {
+            username: request.body.userName,
+            password: request.body.password,
+            businessGroups,
+            trustedUserId: userId,
+          });
+          await audit(db, request, {
+            action: 'sign_in_password',
+            outcome: checked.ok ? 'success' : 'failure',
+            userId,
+            details: { secondFactor: 'asked', underCap: true, tenant: request.tenantUrl },
+          });
+          keepPrivate(reply);
+          return reply.code(202).send(
+            await openChallenge(db, {
+              userId,
+              tenantUrl: request.tenantUrl,
+              underCap: { passwordRight: checked.ok },
+            }),
+          );
+        }
         throw tooManyRequests();
       }
-      const businessGroups = request.body.businessGroups?.length
-        ? request.body.businessGroups.filter((group) => allowedGroups.includes(group))
-        : allowedGroups;
       const checked = await verifyCredentials(db, {
         username: request.body.userName,
         password: request.body.password,
@@ -295,15 +327,14 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     async (request, reply) => {
       const challenge = await liveChallenge(db, request.body.challenge, { tenantUrl: request.tenantUrl });
       const answer = request.body;
+      const given: ChallengeAnswer =
+        answer.method === 'sent'
+          ? { method: 'sent', code: answer.code, nonce: answer.nonce }
+          : { method: answer.method, code: answer.code };
       try {
-        await answerChallenge(
-          db,
-          keys,
-          challenge,
-          answer.method === 'sent'
-            ? { method: 'sent', code: answer.code, nonce: answer.nonce }
-            : { method: answer.method, code: answer.code },
-        );
+        if (challenge.underCap)
+          await answerChallengeUnderCap(db, keys, app.attemptCounters, challenge, given);
+        else await answerChallenge(db, keys, challenge, given);
       } catch (error) {
         await recordSignIn(db, request, { userId: challenge.userId, outcome: 'failed', method: 'two-step' });
         await audit(db, request, {
@@ -366,7 +397,8 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['authentication'],
-        summary: 'Sign in with a passkey alone: it counts as both factors, and the session as a fresh step-up',
+        summary:
+          'Sign in with a passkey alone: it counts as both factors, and the session as a fresh step-up',
         description:
           'The answer must sign a live challenge from /authentication/login/passkey/options, on this portal’s origin, with user verification, and a signature counter above the last one seen (when the authenticator keeps one); otherwise 400 with passkey_challenge_invalid, passkey_origin_invalid, passkey_unknown, passkey_counter_invalid or passkey_invalid, and nothing changes.',
         body: passkeySignInSchema,

@@ -19,7 +19,9 @@ import {
 import { holderOf, type AccountHolder } from '../account/account-holder';
 import { lastFour, maskedEmail } from '../my-details/masking';
 import { findTenant } from '../tenancy/tenant-repository';
-import { proveSecondFactor, type TwoStepKeys } from './service';
+import type { AttemptCounters } from '../../plugins/rate-limits';
+import { invalidCredentials } from '../authentication/session-service';
+import { codeNotRight, codesPaused, proveCodeUnderCap, proveSecondFactor, type TwoStepKeys } from './service';
 
 /**
  * A sign-in whose password was right, waiting for its second factor: the portal's /login and the
@@ -56,9 +58,19 @@ export async function fallbackShownFor(db: Database, challenge: Pick<ChallengeRo
   return (holder && fallbackRoute(holder.member)?.shown) ?? null;
 }
 
+/**
+ * Opens a sign-in waiting for its second factor. `underCap`: the account's failed-password cap refused
+ * this browser, so the password's verdict (`passwordRight`) is kept and told only after a right code,
+ * and no code is sent for it (see `answerChallengeUnderCap`).
+ */
 export async function openChallenge(
   db: Database,
-  opening: { userId: string; tenantUrl: string; interactionUid?: string },
+  opening: {
+    userId: string;
+    tenantUrl: string;
+    interactionUid?: string;
+    underCap?: { passwordRight: boolean };
+  },
   now = new Date(),
 ): Promise<SecondFactorChallenge> {
   const token = randomBytes(32).toString('base64url');
@@ -70,12 +82,14 @@ export async function openChallenge(
     tenantUrl: opening.tenantUrl,
     interactionUid: opening.interactionUid ?? null,
     expiresAt,
+    underCap: Boolean(opening.underCap),
+    passwordRight: opening.underCap?.passwordRight ?? true,
   });
   return {
     secondFactor: {
       challenge: token,
       expiresAt: expiresAt.toISOString(),
-      fallbackSentTo: await fallbackShownFor(db, opening),
+      fallbackSentTo: opening.underCap ? null : await fallbackShownFor(db, opening),
     },
   };
 }
@@ -121,6 +135,12 @@ export async function sendChallengeCode(
   request: FastifyRequest,
   challenge: ChallengeRow,
 ): Promise<SentSignInCode> {
+  if (challenge.underCap)
+    throw new AppError(
+      409,
+      'no_code_route',
+      'While your account is protected after many failed sign-ins, use your authenticator app or a recovery code, or a passkey.',
+    );
   const holder = await holderFor(db, challenge);
   const route = holder ? fallbackRoute(holder.member) : null;
   if (!holder || !route)
@@ -181,11 +201,47 @@ export async function answerChallenge(
   } else {
     await proveSecondFactor(db, keys, challenge.userId, answer, now);
   }
+  await spend(db, challenge, now);
+  return { userId: challenge.userId, method: answer.method };
+}
+
+async function spend(db: Database, challenge: ChallengeRow, now: Date) {
   const [spent] = await db
     .update(signInChallenges)
     .set({ usedAt: now })
     .where(and(eq(signInChallenges.id, challenge.id), isNull(signInChallenges.usedAt)))
     .returning({ id: signInChallenges.id });
   if (!spent) throw challengeGone();
+}
+
+/** Code guesses an hour on sign-ins opened under an account's failed-password cap, every browser together. */
+export const UNDER_CAP_CODES_PER_HOUR = 5;
+
+/**
+ * Finishes a sign-in opened under the failed-password cap (issue 41): a member who proves the app's
+ * code or a recovery code with the right password gets in, while a guesser learns nothing of the
+ * password before a right code. Its guesses are counted per account apart from the member's own
+ * (UNDER_CAP_CODES_PER_HOUR, then 429 `two_step_paused`), so they cannot pause the member's codes on a
+ * browser of theirs; a right code with a wrong password spends the challenge and is 401
+ * `invalid_credentials`.
+ */
+export async function answerChallengeUnderCap(
+  db: Database,
+  keys: TwoStepKeys,
+  counters: AttemptCounters,
+  challenge: ChallengeRow,
+  answer: ChallengeAnswer,
+  now = new Date(),
+) {
+  const attempt = await counters.take('under-cap-code', challenge.userId, UNDER_CAP_CODES_PER_HOUR);
+  if (!attempt.allowed) {
+    await attempt.giveBack();
+    throw codesPaused();
+  }
+  if (answer.method === 'sent') throw codeNotRight();
+  await proveCodeUnderCap(db, keys, challenge.userId, answer, now);
+  await spend(db, challenge, now);
+  if (!challenge.passwordRight) throw invalidCredentials();
+  await attempt.giveBack();
   return { userId: challenge.userId, method: answer.method };
 }

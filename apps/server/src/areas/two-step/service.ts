@@ -275,3 +275,25 @@ export async function proveSecondFactor(
       : await spendRecoveryCode(db, keys, userId, proof.code, now);
   if (!right) throw codeNotRight();
 }
+
+/**
+ * Checks an app or recovery code for a sign-in opened under the failed-password cap (issue 41), with
+ * its attempts counted by the caller rather than in the member's own count, so strangers guessing there
+ * cannot pause the member's codes. Codes the member's own count has paused stay paused here too.
+ */
+export async function proveCodeUnderCap(
+  db: Database,
+  keys: TwoStepKeys,
+  userId: string,
+  proof: { method: 'app' | 'recovery'; code: string },
+  now = new Date(),
+) {
+  const app = await appOf(db, userId);
+  if (!app?.enabledAt) throw codeNotRight();
+  if (app.lockedUntil && app.lockedUntil > now) throw codesPaused();
+  const right =
+    proof.method === 'app'
+      ? await spendAppCode(db, keys, userId, proof.code, now)
+      : await spendRecoveryCode(db, keys, userId, proof.code, now);
+  if (!right) throw codeNotRight();
+}

@@ -52,7 +52,12 @@ export function SecondFactorStep({
   useEffect(() => document.getElementById('code')?.focus(), [method]);
 
   const fail = (error: unknown) => {
-    if (error instanceof HttpError && error.codes.includes('sign_in_challenge_invalid'))
+    // The sign-in is over: it expired, or (under the failed-password cap) the code was right and the
+    // password was not. Back to the password step, with the reason.
+    if (
+      error instanceof HttpError &&
+      (error.codes.includes('sign_in_challenge_invalid') || error.codes.includes('invalid_credentials'))
+    )
       return onExpired(messageOf(error));
     setErrors([{ field: 'code', message: messageOf(error) }]);
   };
