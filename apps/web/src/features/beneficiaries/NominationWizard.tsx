@@ -1,6 +1,6 @@
 import './beneficiaries.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   beneficiaryLimits,
   beneficiarySchema,
@@ -11,6 +11,7 @@ import {
 } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { LeaveWarning } from '../../components/LeaveWarning';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -54,42 +55,22 @@ const draftName = (item: DraftBeneficiary) =>
   item.kind === 'person' ? `${item.forenames ?? ''} ${item.surname ?? ''}`.trim() : (item.charityName ?? '');
 
 /** Asks before leaving with unsaved changes: in the app (a dialog) and when the tab closes (the browser's). */
-function LeaveWarning({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    // A saved nomination leaves with a message for the next page, and signing out has already ended
-    // the session; anything else with changes asks first.
-    const state = nextLocation.state as { changed?: string; signedOut?: boolean } | null;
-    return when && currentLocation.pathname !== nextLocation.pathname && !state?.changed && !state?.signedOut;
-  });
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (!when) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [when]);
-  useEffect(() => {
-    if (blocker.state === 'blocked' && !dialog.current?.open) dialog.current?.showModal();
-  }, [blocker.state]);
-  if (blocker.state !== 'blocked') return null;
+function UnsavedChangesWarning({ when }: { when: boolean }) {
   return (
-    <dialog
-      ref={dialog}
-      className="leave-dialog"
-      aria-labelledby="leave-title"
-      onClose={() => blocker.state === 'blocked' && blocker.reset()}
+    <LeaveWarning
+      when={when}
+      // A saved nomination leaves with a message for the next page, and signing out has already ended
+      // the session; anything else with changes asks first.
+      leaves={(next) => {
+        const state = next.state as { changed?: string; signedOut?: boolean } | null;
+        return !state?.changed && !state?.signedOut;
+      }}
+      title="You have not saved your changes"
+      stayLabel="Stay and finish"
+      leaveLabel="Leave without saving"
     >
-      <h2 id="leave-title">You have not saved your changes</h2>
       <p>If you leave now, the changes to your beneficiaries will be lost.</p>
-      <div className="button-group">
-        <button type="button" className="button" onClick={() => dialog.current?.close()}>
-          Stay and finish
-        </button>
-        <button type="button" className="link-button" onClick={() => blocker.proceed()}>
-          Leave without saving
-        </button>
-      </div>
-    </dialog>
+    </LeaveWarning>
   );
 }
 
@@ -127,7 +108,7 @@ export function NominationWizard() {
   if (loaded.failure) return <LoadFailed what="change your beneficiaries" load={loaded} />;
   if (!saved) return <p className="page-loading">Loading your beneficiaries</p>;
 
-  const warning = <LeaveWarning when={dirty} />;
+  const warning = <UnsavedChangesWarning when={dirty} />;
 
   if (step.name === 'details' || step.name === 'address' || step.name === 'share') {
     const { index, item, returnTo } = step;
