@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { messageTo, signInToHub } from './support/member';
+import { virtualAuthenticator } from './support/virtual-authenticator';
 
 // Passkeys (issue 41) with Chromium's virtual authenticator (a platform authenticator that keeps
 // discoverable passkeys and verifies the user): add one, sign out, sign in with it alone, remove it,
@@ -15,22 +16,6 @@ async function messagesSince(request: APIRequestContext, recipient: string, sinc
   return messages
     .filter((message) => new Date(message.createdAt).getTime() >= since)
     .map((message) => message.subject);
-}
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
 }
 
 test('a member adds a passkey, signs in with it alone, and removes it', async ({ page, request }) => {

@@ -6,25 +6,7 @@ import { DEMO_STAFF_PASSWORD } from '../../apps/server/src/seed/demo-staff';
 export const consoleHeading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { level: 1, name });
 
-/**
- * Chromium's virtual authenticator on the page: a platform authenticator that keeps discoverable
- * passkeys and verifies the user, answering every ceremony at once.
- */
-export async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
+export { virtualAuthenticator } from './virtual-authenticator';
 
 /**
  * Signs a member of staff in with their password and a code from their authenticator app's secret. A
