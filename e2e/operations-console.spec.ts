@@ -474,6 +474,15 @@ test('a caseworker signs in with a passkey, confirms db.retiring’s proof of id
   await expect(timeline).toContainText('Document marked received');
   await expect(timeline).toContainText(`To the member: ${note}`);
   await expectNoAccessibilityViolations(page);
+
+  // A DC member's view gives their pot's value, as their own pot page does.
+  await page.goto('/admin/members/MER/1000005');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('The member’s view');
+  const pot = page
+    .locator('.summary-row')
+    .filter({ has: page.getByRole('term').filter({ hasText: 'Pot value' }) });
+  await expect(pot.getByRole('definition')).toContainText(/^£[\d,]+(\.\d{2})?, valued on .+ \(.+ £[\d,]+/);
+  await expectNoAccessibilityViolations(page);
   await staffSignsOut(page);
 
   // db.retiring sees the new status and the note in My requests.

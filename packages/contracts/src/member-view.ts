@@ -1,6 +1,7 @@
 // The operations console's read-only view of a member: what the member sees, for staff (issue 43).
 import { z } from 'zod';
 import { nominationSchema } from './beneficiaries';
+import { dcPotSchema } from './dc-pot';
 import { libraryDocumentSchema } from './documents';
 import { memberCaseSchema } from './journeys';
 import { membershipSummarySchema } from './my-details';
@@ -60,6 +61,8 @@ export const memberViewSchema = z.object({
   guaranteedTransfer: z
     .object({ transferValuePence: z.number().int(), issuedOn: z.string(), guaranteedUntil: z.string() })
     .nullable(),
+  /** A DC record's pot as the member's own pot page reads it; null for a DB record or a pot not shown online. */
+  dcPot: dcPotSchema.nullable(),
   /** The records the member's sign-in(s) may switch between on the tenant; empty with no account yet. */
   records: z.array(memberViewRecordSchema),
   /** Whether the member has registered an account (a sign-in holding this record). */

@@ -997,3 +997,21 @@ describe('deadlines and the queue’s filters', () => {
     }
   });
 });
+
+describe('the member’s view of a DC member', () => {
+  it('shows the pot as the member’s own pot page reads it, and none for a DB member', async () => {
+    const member = new BrowserAgent(context.app);
+    await member.signIn('dc.near');
+    const own = await member.request({ url: '/mdp-api/api/members/current/dc-pot' });
+    expect(own.statusCode, own.body).toBe(200);
+    const agent = await signedInStaff(caseworker);
+    const view = await agent.request({ method: 'GET', url: '/admin-api/members/MER/1000005' });
+    expect(view.statusCode, view.body).toBe(200);
+    const { dcPot } = view.json() as { dcPot: { potPence: number; funds: unknown[] } | null };
+    expect(dcPot).toEqual(own.json());
+    expect(dcPot!.potPence).toBeGreaterThan(0);
+    expect(dcPot!.funds.length).toBeGreaterThan(0);
+    const db = await agent.request({ method: 'GET', url: '/admin-api/members/MER/1000010' });
+    expect((db.json() as { dcPot: unknown }).dcPot).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { findMember, guaranteedTransferQuote, linkedRecordsOf } from '../member-
 import { personalDetailsOf } from '../member-data/routes';
 import { membershipSummary, retirementFigures } from '../my-details/member-summary';
 import { pensionPaymentsOf } from '../payments/payroll';
+import { dcPotOf } from '../retirement/dc-pot';
 import { findTenant } from '../tenancy/tenant-repository';
 import { auditStaff } from './staff-audit';
 
@@ -106,6 +107,16 @@ export async function memberView(
     scheme.type === 'DB' && member.status !== 'Pensioner'
       ? await guaranteedTransferQuote(db, record, today)
       : null;
+  // A DC record's pot as the member's pot page reads it (none when its data cannot be shown online).
+  const dcPot =
+    scheme.type === 'DC'
+      ? await dcPotOf(db, member.benefits, tenant?.tenantUrl ?? '', today, request.log).catch(
+          (error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 409) return null;
+            throw error;
+          },
+        )
+      : null;
   const view: MemberView = {
     personalDetails: personalDetailsOf(found),
     contacts: {
@@ -122,6 +133,7 @@ export async function memberView(
           guaranteedUntil: guaranteed.guaranteedUntil,
         }
       : null,
+    dcPot,
     records: [...records.values()],
     hasAccount: holders.length > 0,
     cases: await casesOfRecord(db, record),
@@ -139,6 +151,7 @@ export async function memberView(
         'summary',
         ...(pensionPayments ? ['pension_payments'] : []),
         ...(guaranteed ? ['guaranteed_transfer'] : []),
+        ...(dcPot ? ['dc_pot'] : []),
         'records',
         'cases',
         'documents',

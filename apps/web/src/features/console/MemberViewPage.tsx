@@ -96,6 +96,14 @@ function View({ view }: { view: MemberView }) {
             {formatDate(view.guaranteedTransfer.guaranteedUntil)}
           </Row>
         )}
+        {view.dcPot && (
+          <Row term="Pot value">
+            {formatCurrency(view.dcPot.potPence)}
+            {view.dcPot.valuedOn && `, valued on ${formatDate(view.dcPot.valuedOn)}`}
+            {view.dcPot.funds.length > 0 &&
+              ` (${view.dcPot.funds.map((fund) => `${fund.name} ${formatCurrency(fund.valuePence)}`).join('; ')})`}
+          </Row>
+        )}
         <Row term="Joined the scheme">{date(summary.dateJoinedScheme)}</Row>
         {summary.dateLeftScheme && <Row term="Left the scheme">{date(summary.dateLeftScheme)}</Row>}
         {summary.dateRetired && <Row term="Retired">{date(summary.dateRetired)}</Row>}
