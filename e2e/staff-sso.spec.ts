@@ -1,10 +1,5 @@
-// The server's declaration of the oidc-provider parts it uses (the package ships none); a script, so referenced.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="../apps/server/src/areas/identity-provider/oidc-provider.d.ts" />
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test as base, type Page } from '@playwright/test';
-import Provider, { type Account } from 'oidc-provider';
+import { startFirmProvider, type FirmProvider } from '../apps/server/test/firm-provider';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { startOwnPortal, type OwnPortal } from './support/own-portal';
 
@@ -16,93 +11,24 @@ import { startOwnPortal, type OwnPortal } from './support/own-portal';
 const CLIENT_ID = 'meridian-console';
 const CLIENT_SECRET = 'the firm provider client secret for e2e';
 
+/** The firm's provider, and how its next sign-in is made: its amr (a second factor or not). */
 interface Firm {
-  issuer: string;
-  /** How the provider's next sign-in is made: its amr (a second factor or not). */
+  provider: FirmProvider;
   amr: string[];
-  server: Server;
-  provider?: Provider;
 }
 
 async function startFirm(): Promise<Firm> {
   const firm = { amr: ['pwd', 'otp'] } as Firm;
-  firm.server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    void (async () => {
-      const provider = firm.provider!;
-      if (request.url?.startsWith('/interaction/')) {
-        const interaction = await provider.interactionDetails(request, response);
-        if (request.method === 'GET') {
-          response.setHeader('content-type', 'text/html; charset=utf-8');
-          response.end(
-            `<!doctype html><html lang="en"><title>Meridian Group sign-in</title><main><h1>Meridian Group sign-in</h1>` +
-              `<form method="post" action="/interaction/${interaction.uid}"><button type="submit">Continue as Casey</button></form></main></html>`,
-          );
-          return;
-        }
-        const returnTo = await provider.interactionResult(
-          request,
-          response,
-          { login: { accountId: 'firm-casey', amr: firm.amr } },
-          { mergeWithLastSubmission: false },
-        );
-        response.statusCode = 303;
-        response.setHeader('location', returnTo);
-        response.end();
-        return;
-      }
-      await provider.callback()(request, response);
-    })().catch((error: unknown) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
+  firm.provider = await startFirmProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    accounts: new Map([['firm-casey', { email: 'caseworker@meridian.example', email_verified: true }]]),
+    nextLogin: () => ({ accountId: 'firm-casey', amr: firm.amr }),
+    signInPage: (formAction) =>
+      `<!doctype html><html lang="en"><title>Meridian Group sign-in</title><main><h1>Meridian Group sign-in</h1>` +
+      `<form method="post" action="${formAction}"><button type="submit">Continue as Casey</button></form></main></html>`,
   });
-  await new Promise<void>((resolve) => firm.server.listen(0, '127.0.0.1', resolve));
-  firm.issuer = `http://127.0.0.1:${(firm.server.address() as AddressInfo).port}`;
   return firm;
-}
-
-function configureFirm(firm: Firm, portalOrigin: string) {
-  firm.provider = new Provider(firm.issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        token_endpoint_auth_method: 'client_secret_basic',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        redirect_uris: [`${portalOrigin}/admin-api/sign-in/sso/callback`],
-      },
-    ],
-    findAccount: async (_ctx, sub): Promise<Account | undefined> =>
-      sub === 'firm-casey'
-        ? {
-            accountId: sub,
-            claims: () => ({ sub, email: 'caseworker@meridian.example', email_verified: true }),
-          }
-        : undefined,
-    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'] },
-    scopes: ['openid', 'email'],
-    responseTypes: ['code'],
-    pkce: { required: () => true },
-    ttl: {
-      AccessToken: 300,
-      AuthorizationCode: 60,
-      IdToken: 300,
-      Interaction: 600,
-      Session: 600,
-      Grant: 600,
-    },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async loadExistingGrant(ctx) {
-      const { client, session, provider: owner } = ctx.oidc;
-      if (!client || !session?.accountId) return undefined;
-      const grant = new owner.Grant({ accountId: session.accountId, clientId: client.clientId });
-      grant.addOIDCScope('openid email');
-      await grant.save();
-      return grant;
-    },
-  });
 }
 
 const test = base.extend<object, { firm: Firm; ssoPortal: OwnPortal }>({
@@ -111,19 +37,19 @@ const test = base.extend<object, { firm: Firm; ssoPortal: OwnPortal }>({
     async ({}, use) => {
       const firm = await startFirm();
       await use(firm);
-      await new Promise<void>((resolve) => firm.server.close(() => resolve()));
+      await firm.provider.close();
     },
     { scope: 'worker' },
   ],
   ssoPortal: [
     async ({ firm }, use) => {
       const portal = await startOwnPortal('staff-sso', {
-        STAFF_OIDC_ISSUER: firm.issuer,
+        STAFF_OIDC_ISSUER: firm.provider.issuer,
         STAFF_OIDC_CLIENT_ID: CLIENT_ID,
         STAFF_OIDC_CLIENT_SECRET: CLIENT_SECRET,
         STAFF_OIDC_NAME: 'Meridian Group',
       });
-      configureFirm(firm, portal.url(''));
+      firm.provider.configure([`${portal.url('')}/admin-api/sign-in/sso/callback`]);
       await use(portal);
       await portal.stop();
     },

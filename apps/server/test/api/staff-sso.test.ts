@@ -1,12 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, gte } from 'drizzle-orm';
-import Provider, { type Account } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAccounts, staffAudit, staffSessions } from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { openSecret, sealSecret } from '../../src/areas/two-step/authenticator';
 import { loadSigningKey } from '../../src/lib/server-keys';
+import { startFirmProvider, type FirmAccount, type FirmLogin, type FirmProvider } from '../firm-provider';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
@@ -27,10 +25,6 @@ const env: Record<string, string> = {
   STAFF_OIDC_MFA_ACR: 'urn:firm:mfa',
 };
 
-interface FirmAccount {
-  email: string;
-  email_verified: boolean;
-}
 const firmAccounts = new Map<string, FirmAccount>([
   ['firm-caseworker', { email: 'Caseworker@Meridian.example', email_verified: true }],
   ['firm-bluewater', { email: 'caseworker@bluewater.example', email_verified: true }],
@@ -40,84 +34,28 @@ const firmAccounts = new Map<string, FirmAccount>([
   ['firm-disabled', { email: 'disabled.sso@meridian.example', email_verified: true }],
 ]);
 /** Who the firm's provider signs in next, and how (its amr and acr). */
-let nextLogin: { accountId: string; amr?: string[]; acr?: string } = { accountId: 'firm-caseworker' };
+let nextLogin: FirmLogin = { accountId: 'firm-caseworker' };
 
-let server: Server;
+let firm: FirmProvider;
 let issuer = '';
 
 beforeAll(async () => {
-  const firm: { provider?: Provider } = {};
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    void (async () => {
-      if (request.url?.startsWith('/interaction/')) {
-        await firm.provider!.interactionDetails(request, response);
-        const returnTo = await firm.provider!.interactionResult(
-          request,
-          response,
-          { login: nextLogin } as never,
-          {
-            mergeWithLastSubmission: false,
-          },
-        );
-        response.statusCode = 303;
-        response.setHeader('location', returnTo);
-        response.end();
-        return;
-      }
-      await firm.provider!.callback()(request, response);
-    })().catch((error: unknown) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  env.STAFF_OIDC_ISSUER = issuer;
-  firm.provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        token_endpoint_auth_method: 'client_secret_basic',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        redirect_uris: [
-          'http://localhost/admin-api/sign-in/sso/callback',
-          'http://bluewater.localhost/admin-api/sign-in/sso/callback',
-        ],
-      },
-    ],
-    findAccount: async (_ctx, sub): Promise<Account | undefined> => {
-      const account = firmAccounts.get(sub);
-      return account && { accountId: sub, claims: () => ({ sub, ...account }) };
-    },
-    claims: { openid: ['sub', 'amr', 'acr'], email: ['email', 'email_verified'] },
+  firm = await startFirmProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    accounts: firmAccounts,
+    nextLogin: () => nextLogin,
     acrValues: ['urn:firm:pwd', 'urn:firm:mfa'],
-    scopes: ['openid', 'email'],
-    responseTypes: ['code'],
-    pkce: { required: () => true },
-    ttl: {
-      AccessToken: 300,
-      AuthorizationCode: 60,
-      IdToken: 300,
-      Interaction: 600,
-      Session: 600,
-      Grant: 600,
-    },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    async loadExistingGrant(ctx) {
-      const { client, session, provider: owner } = ctx.oidc;
-      if (!client || !session?.accountId) return undefined;
-      const grant = new owner.Grant({ accountId: session.accountId, clientId: client.clientId });
-      grant.addOIDCScope('openid email');
-      await grant.save();
-      return grant;
-    },
   });
+  issuer = firm.issuer;
+  env.STAFF_OIDC_ISSUER = issuer;
+  firm.configure([
+    'http://localhost/admin-api/sign-in/sso/callback',
+    'http://bluewater.localhost/admin-api/sign-in/sso/callback',
+  ]);
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => firm.close());
 
 const ctx = useTestApp(env);
 
