@@ -19,6 +19,7 @@ export * from './documents';
 export * from './beneficiaries';
 export * from './calculations';
 export * from './dc-pot';
+export * from './fund-switch';
 export * from './dc-options';
 export * from './dc-quote-selection';
 export * from './dc-application';

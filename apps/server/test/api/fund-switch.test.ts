@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { memberCases } from '../../src/db/schema';
+import { memberCases, staffAccounts } from '../../src/db/schema';
+import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
@@ -58,6 +60,42 @@ const pot = async (agent: BrowserAgent) => {
   expect(answered.statusCode, answered.body).toBe(200);
   return answered.json();
 };
+/** The fund switch waiting for the scheme, as the member's funds page reads it. */
+const pendingOf = async (agent: BrowserAgent) => {
+  const answered = await agent.request({ url: '/mdp-api/api/members/current/fund-switch' });
+  expect(answered.statusCode, answered.body).toBe(200);
+  return answered.json().pending;
+};
+/** The scheme works the switch's case in the console: a caseworker moves it on, then completes it. */
+async function caseworkerActs(caseNumber: string, action: 'status' | 'complete') {
+  const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
+  await ctx.database.db
+    .update(staffAccounts)
+    .set({ totpLastStep: null })
+    .where(eq(staffAccounts.email, caseworker.email));
+  const staff = new BrowserAgent(ctx.app);
+  const signIn = await staff.request({
+    method: 'POST',
+    url: '/admin-api/sign-in',
+    payload: { email: caseworker.email, password: DEMO_STAFF_PASSWORD },
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  const code = await staff.request({
+    method: 'POST',
+    url: '/admin-api/sign-in/code',
+    payload: { code: await generate({ secret: caseworker.totpSecret }) },
+  });
+  expect(code.statusCode, code.body).toBe(200);
+  const done = await staff.request({
+    method: 'POST',
+    url: `/admin-api/cases/${caseNumber}/${action}`,
+    payload:
+      action === 'status'
+        ? { status: 'In progress', memberNote: 'We are moving your pot.' }
+        : { memberNote: 'Your pot has been moved into the funds you chose.' },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+}
 const casesOf = async (agent: BrowserAgent) =>
   (await agent.request({ url: '/mdp-api/api/cases' })).json().cases as Array<{
     caseNumber: string;
@@ -75,12 +113,14 @@ const summaryOf = async (caseNumber: string) => {
 
 describe('the fund switch', () => {
   let dcFar: BrowserAgent | undefined;
+  let firstSwitch = '';
   it('takes self-selected funds adding up to 100 only after a step-up, as an open FSW1 case, and refuses a bad total or a fund not offered, changing nothing', async () => {
     const agent = await signedIn('dc.far');
     dcFar = agent;
     const funds = (...items: Array<readonly [string, number]>) => choose(agent, items);
     const potBefore = await pot(agent);
     expect(potBefore.funds.length).toBeGreaterThan(0);
+    expect(await pendingOf(agent)).toBeNull();
     expect((await post(agent, '/start', { currentPageKey: 'fs_choice' })).statusCode).toBe(204);
     expect((await answer(agent, 'fs_choice', 'investment_choice', 'self_select')).json()).toEqual({
       nextPageKey: 'fs_funds',
@@ -159,6 +199,18 @@ describe('the fund switch', () => {
       title: 'Change how your pot is invested',
     });
     expect((await pot(agent)).funds).toEqual(potBefore.funds);
+    // The funds page shows it as pending, with what was asked for, read from the case's answers.
+    expect(await pendingOf(agent)).toEqual({
+      caseNumber,
+      requestedOn: new Date().toISOString().slice(0, 10),
+      status: 'Received',
+      choice: 'self_select',
+      funds: [
+        { code: 'GLOBAL_EQUITY', name: 'Global Equity Fund', percent: 70 },
+        { code: 'PRE_RETIREMENT_BOND', name: 'Pre-Retirement Bond Fund', percent: 30 },
+      ],
+    });
+    firstSwitch = caseNumber;
     const summary = await summaryOf(caseNumber);
     expect(summary).toContain('In funds I choose');
     expect(summary).toContain('Global Equity Fund: 70%');
@@ -167,12 +219,37 @@ describe('the fund switch', () => {
     // Another member sees neither the switch nor its case.
     const other = await signedIn('dc.near');
     expect((await casesOf(other)).map((found) => found.caseNumber)).not.toContain(caseNumber);
+    expect(await pendingOf(other)).toBeNull();
     const theirs = await other.request({ url: `${base}/data` });
     expect(theirs.statusCode, theirs.body).toBe(404);
     expect(theirs.json().errors[0].code).toBe('journey_not_found');
     const download = await other.request({ url: `${base}/pdf/download` });
     expect(download.statusCode, download.body).toBe(404);
     expect(codeOf(await post(other, '/submit', {}))).toBe('journey_not_found');
+  });
+
+  it('refuses a second switch while the first is pending (409 fund_switch_pending, nothing changed), and takes one once the scheme has applied it', async () => {
+    const agent = dcFar!;
+    const before = await databaseFingerprint(ctx.database);
+    const refused = await post(agent, '/start', { currentPageKey: 'fs_choice' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors[0]).toMatchObject({
+      code: 'fund_switch_pending',
+      message: expect.stringContaining(firstSwitch),
+    });
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+    expect((await pendingOf(agent)).caseNumber).toBe(firstSwitch);
+
+    // Still pending while the scheme works on it.
+    await caseworkerActs(firstSwitch, 'status');
+    expect(await pendingOf(agent)).toMatchObject({ caseNumber: firstSwitch, status: 'In progress' });
+    expect(codeOf(await post(agent, '/start', { currentPageKey: 'fs_choice' }))).toBe('fund_switch_pending');
+    // Applied: no longer pending, and a new switch may start (the next test).
+    await caseworkerActs(firstSwitch, 'complete');
+    expect(await pendingOf(agent)).toBeNull();
+    expect((await casesOf(agent)).find((found) => found.caseNumber === firstSwitch)).toMatchObject({
+      status: 'Completed',
+    });
   });
 
   it('records a choice of the lifestyle strategy instead, with no funds asked', async () => {
@@ -193,6 +270,7 @@ describe('the fund switch', () => {
       caseType: 'FSW1',
       status: 'Received',
     });
+    expect(await pendingOf(agent)).toMatchObject({ caseNumber, choice: 'lifestyle', funds: [] });
     const summary = await summaryOf(caseNumber);
     expect(summary).toContain('In the scheme’s lifestyle strategy');
     expect(summary).not.toContain('Global Equity Fund');

@@ -12,7 +12,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
 import { withOwnerFacts, type JourneyGraph } from './graph';
 import type { JourneyOwner, OwnedJourney } from './owner';
-import { lockedFiguresOf, pluginOf, runPageChecks } from './plugins';
+import { lockedFiguresOf, pluginOf, runPageChecks, runStartChecks } from './plugins';
 import { assertOpen, statusOf, stepsOf, type MemberRecord } from './repository';
 
 /**
@@ -103,6 +103,7 @@ export async function startJourney(
   input: unknown,
 ) {
   const plugin = pluginOf(graph.definition);
+  await runStartChecks({ db, request, graph });
   const answer = await db.transaction((tx) =>
     owner.start.open(tx, request, graph, {
       relocks: plugin?.relocks ?? false,

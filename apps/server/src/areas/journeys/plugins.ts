@@ -42,6 +42,19 @@ export interface SubmitCheckContext {
 /** A check made before a journey is submitted (a guarantee expiring); throws an AppError to refuse. */
 export type SubmitCheck = (context: SubmitCheckContext) => Promise<void>;
 
+/** What a start check reads: who is asking and the journey they are starting. */
+export interface StartCheckContext {
+  db: Database;
+  request: FastifyRequest;
+  graph: JourneyGraph;
+}
+
+/**
+ * A check made before a journey is started (another request of its kind still waiting on the scheme);
+ * throws an AppError to refuse, and nothing is opened.
+ */
+export type StartCheck = (context: StartCheckContext) => Promise<void>;
+
 /** What a start's lock reads: the start's transaction, who is asking and what they asked with. */
 export interface LockContext {
   /** The start's transaction: what the lock reads or locks, it does through this. */
@@ -103,7 +116,11 @@ export interface JourneyPlugin {
 }
 
 const plugins = new Map<string, JourneyPlugin>();
-const everyJourney = { pageChecks: [] as PageCheck[], submitChecks: [] as SubmitCheck[] };
+const everyJourney = {
+  pageChecks: [] as PageCheck[],
+  submitChecks: [] as SubmitCheck[],
+  startChecks: [] as StartCheck[],
+};
 
 export function registerJourneyPlugin(plugin: JourneyPlugin) {
   plugins.set(plugin.startsFrom, plugin);
@@ -117,6 +134,11 @@ export function registerPageCheck(check: PageCheck) {
 /** A check before any journey is submitted, registered by the area that owns what it checks. */
 export function registerSubmitCheck(check: SubmitCheck) {
   everyJourney.submitChecks.push(check);
+}
+
+/** A check before any journey is started, registered by the area that owns what it checks. */
+export function registerStartCheck(check: StartCheck) {
+  everyJourney.startChecks.push(check);
 }
 
 export const pluginOf = (definition: JourneyDefinition): JourneyPlugin | undefined =>
@@ -151,4 +173,9 @@ export async function runPageChecks(context: PageCheckContext) {
 export async function runSubmitChecks(context: SubmitCheckContext) {
   const checks = [...everyJourney.submitChecks, ...(pluginOf(context.graph.definition)?.submitChecks ?? [])];
   for (const check of checks) await check(context);
+}
+
+/** Runs the checks made before a journey is started. */
+export async function runStartChecks(context: StartCheckContext) {
+  for (const check of everyJourney.startChecks) await check(context);
 }
