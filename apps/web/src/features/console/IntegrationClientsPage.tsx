@@ -9,7 +9,7 @@ import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { integrationClientsApi } from './integration-clients-api';
 import { when } from './OutboxPage';
-import { useConsoleTitle } from './fields';
+import { ConfirmNotice, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
 
@@ -123,23 +123,15 @@ function ClientList() {
         </section>
       )}
       {confirming && (
-        <section className="notice" aria-labelledby="confirm-disable">
-          <h2 id="confirm-disable">Disable {confirming.name}?</h2>
+        <ConfirmNotice
+          title={`Disable ${confirming.name}?`}
+          confirmLabel={`Yes, disable ${confirming.name}`}
+          busy={busy}
+          onConfirm={() => void disable(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
           <p>Its tokens stop working at once and it cannot take another. This cannot be undone here.</p>
-          <div className="button-group">
-            <button
-              type="button"
-              className="button button--warning"
-              disabled={busy}
-              onClick={() => void disable(confirming)}
-            >
-              Yes, disable {confirming.name}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
-              No, keep it
-            </button>
-          </div>
-        </section>
+        </ConfirmNotice>
       )}
       {clients && clients.length > 0 && (
         <table className="console-table">

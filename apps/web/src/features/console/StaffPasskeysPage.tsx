@@ -5,7 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { when } from './OutboxPage';
-import { problemText, useConsoleTitle } from './fields';
+import { ConfirmNotice, problemText, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 import { staffPasskeyProblem, staffPasskeysApi } from './staff-passkeys-api';
 
@@ -68,23 +68,15 @@ export function StaffPasskeysPage() {
       {!passkeys && !read.failure && <p>Loading...</p>}
       {passkeys?.length === 0 && <p>You have no passkeys yet.</p>}
       {confirming && (
-        <section className="notice" aria-labelledby="confirm-remove">
-          <h2 id="confirm-remove">Remove {confirming.name}?</h2>
+        <ConfirmNotice
+          title={`Remove ${confirming.name}?`}
+          confirmLabel={`Yes, remove ${confirming.name}`}
+          busy={busy}
+          onConfirm={() => void remove(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
           <p>It will no longer sign you in. You can add it again later.</p>
-          <div className="button-group">
-            <button
-              type="button"
-              className="button button--warning"
-              disabled={busy}
-              onClick={() => void remove(confirming)}
-            >
-              Yes, remove {confirming.name}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
-              No, keep it
-            </button>
-          </div>
-        </section>
+        </ConfirmNotice>
       )}
       {passkeys && passkeys.length > 0 && (
         <table className="console-table">

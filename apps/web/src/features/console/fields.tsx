@@ -1,4 +1,10 @@
-import { useEffect, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { HttpError } from '../../lib/http/client';
 import { describedByFor, FieldMessages } from '../../components/TextField';
 
@@ -72,3 +78,36 @@ export const problemText = (error: unknown) =>
     : 'Something went wrong. Try again, or reload the page.';
 
 export const isSignedOut = (error: unknown) => error instanceof HttpError && error.status === 401;
+
+/** Asks before an action that cannot be taken back: what happens, then Yes (the action) or No, keep it. */
+export function ConfirmNotice({
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <section className="notice" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <div className="button-group">
+        <button type="button" className="button button--warning" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          No, keep it
+        </button>
+      </div>
+    </section>
+  );
+}
