@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OutboxMessage, OutboxStatus } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate, formatTime } from '../../lib/format';
 import { outboxApi, type OutboxFilter } from './outbox-api';
-import { problemText, SelectField, useConsoleTitle } from './fields';
+import { SelectField, useConsoleTitle } from './fields';
+import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
 import './outbox.css';
 
@@ -37,9 +38,7 @@ export function OutboxPage() {
   };
   const key = params.toString();
   const read = useLoad(() => outboxApi.messages(filter), { key });
-  const [done, setDone] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run, feedback } = useStaffAction(() => read.reload());
   const canResend = staff.role === 'team_leader' || staff.role === 'administrator';
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -53,35 +52,16 @@ export function OutboxPage() {
     setParams(next);
   };
 
-  const resend = async (message: OutboxMessage) => {
-    setBusy(true);
-    setDone(null);
-    setProblem(null);
-    try {
+  const resend = (message: OutboxMessage) =>
+    run(`resend-${message.id}`, async () => {
       await outboxApi.resend(message.id);
-      setDone(`The message to ${message.recipient} will be sent again.`);
-      await read.reload();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return `The message to ${message.recipient} will be sent again.`;
+    });
 
   const messages = read.data?.messages;
   return (
     <>
-      {problem && (
-        <div className="error-summary" role="alert" tabIndex={-1}>
-          <h2>There is a problem</h2>
-          <p>{problem}</p>
-        </div>
-      )}
-      {done && (
-        <div className="notice" role="status">
-          {done}
-        </div>
-      )}
+      {feedback}
       <h1>Outbox</h1>
       <p>
         Every email, text and letter to members, newest first. Email and texts leave through the job queue,
@@ -154,6 +134,7 @@ export function OutboxPage() {
                   <td>
                     {message.channel !== 'post' && ['sent', 'failed', 'dead'].includes(message.status) && (
                       <button
+                        id={`resend-${message.id}`}
                         type="button"
                         className="button button--secondary"
                         disabled={busy}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import type { RecurringJobList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { createHttpClient } from '../../lib/http/client';
 import { when } from './OutboxPage';
-import { problemText, useConsoleTitle } from './fields';
+import { useConsoleTitle } from './fields';
+import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
 import './outbox.css';
 
@@ -36,37 +36,16 @@ export function RecurringJobsPage() {
   const read = useLoad(() => recurringJobsApi.list());
   const staff = useStaff();
   const canRetry = staff.role === 'team_leader' || staff.role === 'administrator';
-  const [done, setDone] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const retry = async (name: string, id: string) => {
-    setBusy(true);
-    setDone(null);
-    setProblem(null);
-    try {
+  const { busy, run, feedback } = useStaffAction(() => read.reload());
+  const retry = (name: string, id: string) =>
+    run(`retry-${id}`, async () => {
       await recurringJobsApi.retry(id);
-      setDone(`${name}: the run will be tried again in a moment.`);
-      await read.reload();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return `${name}: the run will be tried again in a moment.`;
+    });
   const jobs = read.data?.jobs;
   return (
     <>
-      {problem && (
-        <div className="error-summary" role="alert" tabIndex={-1}>
-          <h2>There is a problem</h2>
-          <p>{problem}</p>
-        </div>
-      )}
-      {done && (
-        <p className="notice" role="status">
-          {done}
-        </p>
-      )}
+      {feedback}
       <h1>Recurring jobs</h1>
       <p>
         Purges and sweeps the servers run in turn, once in each period. A run that fails is tried again with
@@ -104,6 +83,7 @@ export function RecurringJobsPage() {
                         <>
                           {' '}
                           <button
+                            id={`retry-${run.id}`}
                             type="button"
                             className="link-button"
                             disabled={busy}
