@@ -5,7 +5,7 @@ import { codeSentTo, signInToHub } from './support/member';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
-test('dc.far chooses their own funds, is refused shares short of 100%, confirms it is them, and sees the switch open in My requests', async ({
+test('dc.far chooses their own funds, is refused shares short of 100%, confirms it is them, and sees the switch open in My requests and pending on their funds', async ({
   page,
   request,
 }) => {
@@ -58,4 +58,14 @@ test('dc.far chooses their own funds, is refused shares short of 100%, confirms 
   await main.getByRole('link', { name: 'My requests' }).click();
   await expect(page.getByRole('main')).toContainText(reference);
   await expect(page.getByRole('main')).toContainText('Change how your pot is invested');
+
+  // Pending on the funds until the scheme applies it: what was asked for, and the request to follow.
+  await page.goto('/my-pension');
+  const pending = page.getByRole('main').locator('.fund-switch-pending');
+  await expect(pending).toContainText(/Fund switch requested on \d{1,2} \w+ \d{4}: being processed/);
+  await expect(pending).toContainText('Global Equity Fund: 70%');
+  await expect(pending).toContainText('Pre-Retirement Bond Fund: 30%');
+  await expect(pending).toContainText(reference);
+  await expect(pending.getByRole('link', { name: 'My requests' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
 });

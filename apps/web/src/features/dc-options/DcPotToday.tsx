@@ -4,6 +4,7 @@ import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { DC_POT_READ, readDcPot } from './dc-api';
+import { FundSwitchPending } from './FundSwitchPending';
 import { PotHistory, PotYear } from './PotHistory';
 import './dc-options.css';
 
@@ -41,6 +42,7 @@ export function DcPotToday({
   return (
     <section aria-labelledby="dc-pot-heading" className="dc-pot">
       <Heading id="dc-pot-heading">Your pot today</Heading>
+      <FundSwitchPending recordKey={recordKey} />
       <LoadFailed what="show your pot" load={read} />
       {!pot && !read.failure && <p className="page-loading">Loading your pot</p>}
       {pot && (
