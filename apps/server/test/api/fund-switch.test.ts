@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { memberCases, staffAccounts } from '../../src/db/schema';
+import { memberCases, memberJourneys, staffAccounts } from '../../src/db/schema';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { databaseFingerprint } from './database-fingerprint';
@@ -262,6 +262,37 @@ describe('the fund switch', () => {
     });
     const data = (await agent.request({ url: `${base}/data` })).json();
     expect(JSON.stringify(data)).not.toContain('fund_choice');
+
+    // A switch sent meanwhile (another browser) and still open: this one is not sent on top of it.
+    const [open] = await ctx.database.db
+      .select()
+      .from(memberJourneys)
+      .where(and(eq(memberJourneys.type, 'fundswitch'), eq(memberJourneys.status, 'Started')));
+    const who = { businessGroup: open!.businessGroup, referenceNumber: open!.referenceNumber };
+    await ctx.database.db.insert(memberCases).values({
+      caseNumber: 'FSW1-999001',
+      ...who,
+      caseType: 'FSW1',
+      title: 'Change how your pot is invested',
+      journeyType: 'fundswitch',
+    });
+    await ctx.database.db.insert(memberJourneys).values({
+      ...who,
+      type: 'fundswitch',
+      status: 'Submitted',
+      caseNumber: 'FSW1-999001',
+      startedAt: new Date(Date.now() - 3_600_000),
+      submittedAt: new Date(Date.now() - 3_600_000),
+      expiresAt: new Date(Date.now() - 3_600_000),
+    });
+    const before = await databaseFingerprint(ctx.database);
+    expect(codeOf(await post(agent, '/submit', {}))).toBe('fund_switch_pending');
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+    await ctx.database.db
+      .update(memberCases)
+      .set({ status: 'Rejected', closedAt: new Date() })
+      .where(eq(memberCases.caseNumber, 'FSW1-999001'));
+
     const sent = await post(agent, '/submit', {});
     expect(sent.statusCode, sent.body).toBe(200);
     const { caseNumber } = sent.json();
