@@ -106,6 +106,11 @@ describe.runIf(onPostgres)('the backup and restore drill', () => {
 
     const restoredUrl = await newDatabase('restore');
     await run('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', restoredUrl, dump]);
+    // Counted before a server starts on it: a server queues its own next runs (the yearly statements)
+    // as it starts, which are not the backup's.
+    const probe = await openDatabase({ kind: 'postgres', url: restoredUrl });
+    const restoredCounts = await rowCounts(probe);
+    await probe.close();
     // Without the demo, so nothing is seeded or filed as it starts: all it has came from the backup.
     const restored = await serve(restoredUrl, restoredDocuments, false);
 
@@ -113,7 +118,7 @@ describe.runIf(onPostgres)('the backup and restore drill', () => {
     expect(Object.keys(counted).length).toBeGreaterThan(30);
     expect(counted['content.tenants']).toBeGreaterThan(0);
     expect(counted['portal.member_documents']).toBeGreaterThan(0);
-    expect(await rowCounts(restored.database)).toEqual(counted);
+    expect(restoredCounts).toEqual(counted);
 
     const after = await documentsOf(restored.app, 'db.pensioner');
     expect(after.map(({ id, name, type }) => ({ id, name, type }))).toEqual(
