@@ -17,6 +17,15 @@ test('dc.far chooses their own funds, is refused shares short of 100%, confirms 
   await main.getByRole('button', { name: 'Start now' }).click();
   // What the pot holds now, beside the choice.
   await expect(main.getByRole('table').first()).toContainText('Fund');
+  // A lifestyle strategy is one of the scheme's three; the member looks, then goes back to choose funds.
+  await main.getByLabel('In one of the scheme’s lifestyle strategies').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'Choose a lifestyle strategy')).toBeVisible();
+  for (const strategy of ['drawdown', 'an annuity', 'cash'])
+    await expect(main.getByLabel(`Lifestyle: targeting ${strategy}`)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(heading(page, 'Change how your pot is invested')).toBeVisible();
   await main.getByLabel('In funds I choose').check();
   await expectNoAccessibilityViolations(page);
   await continueButton(page).click();

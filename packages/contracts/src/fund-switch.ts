@@ -12,6 +12,8 @@ export const pendingFundSwitchSchema = z.object({
   status: z.string(),
   /** The lifestyle strategy, or funds the member chose with their percentages of the pot. */
   choice: z.enum(['lifestyle', 'self_select']),
+  /** The lifestyle strategy asked for, by its name in the scheme; null for funds chosen (or none named). */
+  strategy: z.object({ code: z.string(), name: z.string() }).nullable(),
   funds: z.array(z.object({ code: z.string(), name: z.string(), percent: z.number() })),
 });
 export type PendingFundSwitch = z.infer<typeof pendingFundSwitchSchema>;

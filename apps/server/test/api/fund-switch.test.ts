@@ -205,6 +205,7 @@ describe('the fund switch', () => {
       requestedOn: new Date().toISOString().slice(0, 10),
       status: 'Received',
       choice: 'self_select',
+      strategy: null,
       funds: [
         { code: 'GLOBAL_EQUITY', name: 'Global Equity Fund', percent: 70 },
         { code: 'PRE_RETIREMENT_BOND', name: 'Pre-Retirement Bond Fund', percent: 30 },
@@ -252,12 +253,18 @@ describe('the fund switch', () => {
     });
   });
 
-  it('records a choice of the lifestyle strategy instead, with no funds asked', async () => {
+  it('records a choice of one of the scheme’s lifestyle strategies instead, with no funds asked', async () => {
     // The first test's session: its step-up is fresh for 15 minutes, and a new code cannot be asked
     // for again within 30 seconds.
     const agent = dcFar!;
     expect((await post(agent, '/start', { currentPageKey: 'fs_choice' })).statusCode).toBe(204);
     expect((await answer(agent, 'fs_choice', 'investment_choice', 'lifestyle')).json()).toEqual({
+      nextPageKey: 'fs_strategy',
+    });
+    expect(codeOf(await answer(agent, 'fs_strategy', 'lifestyle_strategy', 'lifestyle_something'))).toBe(
+      'answer_not_an_option',
+    );
+    expect((await answer(agent, 'fs_strategy', 'lifestyle_strategy', 'lifestyle_annuity')).json()).toEqual({
       nextPageKey: 'fs_check',
     });
     const data = (await agent.request({ url: `${base}/data` })).json();
@@ -301,9 +308,15 @@ describe('the fund switch', () => {
       caseType: 'FSW1',
       status: 'Received',
     });
-    expect(await pendingOf(agent)).toMatchObject({ caseNumber, choice: 'lifestyle', funds: [] });
+    expect(await pendingOf(agent)).toMatchObject({
+      caseNumber,
+      choice: 'lifestyle',
+      strategy: { code: 'LIFESTYLE_ANNUITY', name: 'Lifestyle: targeting an annuity' },
+      funds: [],
+    });
     const summary = await summaryOf(caseNumber);
-    expect(summary).toContain('In the scheme’s lifestyle strategy');
+    expect(summary).toContain('In one of the scheme’s lifestyle strategies');
+    expect(summary).toContain('Lifestyle: targeting an annuity');
     expect(summary).not.toContain('Global Equity Fund');
   });
 

@@ -8,10 +8,12 @@ import {
   type JourneyStep,
   type PendingFundSwitch,
 } from '@meridian/contracts';
+import { getDcSchemeConfig, utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberCases, memberJourneys } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
+import { findMember } from '../member-data/member-repository';
 import { registerStartCheck, registerSubmitCheck } from '../journeys/plugins';
 
 /** The journey type of a DC fund switch (content/tenants/<tenant>/journeys.json). */
@@ -86,6 +88,8 @@ export async function pendingFundSwitch(db: Database, owner: Owner): Promise<Pen
       fund.fundName,
     ]),
   );
+  const strategy =
+    choice === 'lifestyle' ? await strategyOf(db, owner, answerTo(steps, 'lifestyle_strategy')) : null;
   const funds =
     choice === 'lifestyle'
       ? []
@@ -98,8 +102,26 @@ export async function pendingFundSwitch(db: Database, owner: Owner): Promise<Pen
     requestedOn: (row.submittedAt ?? row.createdAt).toISOString().slice(0, 10),
     status: row.status,
     choice,
+    strategy,
     funds,
   };
+}
+
+/**
+ * The lifestyle strategy a switch asked for (an answer key is the scheme's strategy code in lower case),
+ * by its name in the member's scheme; null when none was named.
+ */
+async function strategyOf(db: Database, owner: Owner, answer: ReturnType<typeof answerTo>) {
+  const key = answer?.answerKey;
+  if (!key) return null;
+  const found = await findMember(db, owner.businessGroup, owner.referenceNumber);
+  const named =
+    found?.scheme.type === 'DC'
+      ? getDcSchemeConfig(found.scheme.code, utcDay(new Date())).strategies.find(
+          (candidate) => candidate.code.toLowerCase() === key,
+        )
+      : undefined;
+  return { code: named?.code ?? key.toUpperCase(), name: named?.name ?? key };
 }
 
 const ownerOf = (member: {

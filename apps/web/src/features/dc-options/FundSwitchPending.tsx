@@ -27,7 +27,13 @@ function PendingNotice({ pending }: { pending: PendingFundSwitch }) {
         <strong>Fund switch requested on {formatDate(pending.requestedOn)}: being processed</strong>
       </p>
       {pending.choice === 'lifestyle' ? (
-        <p>You asked for your pot to be invested in the scheme’s lifestyle strategy.</p>
+        <p>
+          You asked for your pot to be invested in{' '}
+          {pending.strategy
+            ? `the lifestyle strategy ${pending.strategy.name}`
+            : 'the scheme’s lifestyle strategy'}
+          .
+        </p>
       ) : (
         <>
           <p>You asked for your pot to be invested in:</p>
