@@ -15,15 +15,19 @@ export function loadOnce<K extends string, V>(loader: (key: K) => Promise<V>) {
   }
   function useLoaded(key: K | undefined): V | undefined {
     const [, setReady] = useState(0);
+    const value = key ? loaded.get(key) : undefined;
+    const missing = key !== undefined && value === undefined;
     useEffect(() => {
-      if (!key || loaded.has(key)) return;
+      // Asked whenever this render went without it, even if a preload has brought it since the render:
+      // only a render after that shows it.
+      if (!key || !missing) return;
       let current = true;
       void load(key).then(() => current && setReady((count) => count + 1));
       return () => {
         current = false;
       };
-    }, [key]);
-    return key ? loaded.get(key) : undefined;
+    }, [key, missing]);
+    return value;
   }
   /** Every one of `keys`, in their order, or undefined until all of them are loaded. */
   function useAllLoaded(keys: K[]): V[] | undefined {
