@@ -5,7 +5,7 @@ import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { submitApplication } from './journey-submission';
+import { submitApplication, answerStep } from './journey-submission';
 import { openApiDocument } from './openapi-walk';
 import { pdfText } from '../pdf-text';
 
@@ -30,13 +30,7 @@ const answer = (
   question: string,
   answerKey: string,
   answerValue?: string,
-) =>
-  post(agent, '/submit-question-step', {
-    currentPageKey: page,
-    questionKey: question,
-    answerKey,
-    ...(answerValue && { answerValue }),
-  });
+) => answerStep(agent, base, page, question, answerKey, answerValue);
 const state = async (agent: BrowserAgent) => (await agent.request({ url: `${base}/data` })).json();
 const codeOf = (response: { statusCode: number; json: () => { errors: Array<{ code: string }> } }) => {
   expect(response.statusCode).toBeGreaterThanOrEqual(400);

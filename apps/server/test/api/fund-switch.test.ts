@@ -6,7 +6,7 @@ import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
-import { stepUp } from './journey-submission';
+import { stepUp, answerStep } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 /**
@@ -38,13 +38,7 @@ const answer = (
   question: string,
   answerKey: string,
   answerValue?: string,
-) =>
-  post(agent, '/submit-question-step', {
-    currentPageKey: page,
-    questionKey: question,
-    answerKey,
-    ...(answerValue !== undefined && { answerValue }),
-  });
+) => answerStep(agent, base, page, question, answerKey, answerValue);
 /** The funds page's answer: each item a fund code (funds.json) and its percentage of the pot. */
 const choose = (agent: BrowserAgent, items: ReadonlyArray<readonly [string, number]>) =>
   answer(

@@ -60,3 +60,18 @@ export async function submitApplication(agent: BrowserAgent, base: string, datab
     headers: { 'x-confirmation-nonce': pending.json().nonce },
   });
 }
+
+/** Answers one page's question of the journey whose API is at `base` (an answer value only when given). */
+export const answerStep = (
+  agent: BrowserAgent,
+  base: string,
+  page: string,
+  question: string,
+  answerKey: string,
+  answerValue?: string,
+) =>
+  agent.request({
+    method: 'POST',
+    url: `${base}/submit-question-step`,
+    payload: { currentPageKey: page, questionKey: question, answerKey, ...(answerValue && { answerValue }) },
+  });

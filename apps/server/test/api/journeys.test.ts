@@ -13,7 +13,7 @@ import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { stepUp, submitApplication } from './journey-submission';
+import { stepUp, submitApplication, answerStep } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
@@ -39,13 +39,7 @@ const answer = (
   question: string,
   answerKey: string,
   answerValue?: string,
-) =>
-  post(agent, '/submit-question-step', {
-    currentPageKey: page,
-    questionKey: question,
-    answerKey,
-    ...(answerValue && { answerValue }),
-  });
+) => answerStep(agent, base, page, question, answerKey, answerValue);
 const state = async (agent: BrowserAgent) => (await get(agent, '/data')).json();
 const applicationStatus = async (agent: BrowserAgent) => {
   const { attributes } = (

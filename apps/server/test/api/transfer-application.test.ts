@@ -5,7 +5,7 @@ import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { stepUp } from './journey-submission';
+import { stepUp, answerStep } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 /**
@@ -39,13 +39,7 @@ const answer = (
   question: string,
   answerKey: string,
   answerValue?: string,
-) =>
-  post(agent, '/submit-question-step', {
-    currentPageKey: page,
-    questionKey: question,
-    answerKey,
-    ...(answerValue && { answerValue }),
-  });
+) => answerStep(agent, base, page, question, answerKey, answerValue);
 const codeOf = (response: {
   statusCode: number;
   body: string;
