@@ -1,9 +1,16 @@
 // The scheme's operations console: staff, their sessions, their audit trail and case work.
 import { bigint, boolean, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CaseDeadlines } from '@meridian/contracts';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
 
-export const staffRoles = ['caseworker', 'team_leader', 'content_editor', 'auditor', 'administrator'] as const;
+export const staffRoles = [
+  'caseworker',
+  'team_leader',
+  'content_editor',
+  'auditor',
+  'administrator',
+] as const;
 
 /** Scheme staff: apart from members, signing in with a password and an authenticator-app code. */
 export const staffAccounts = portal.table('staff_accounts', {
@@ -111,3 +118,18 @@ export const caseEvents = portal.table(
   },
   (table) => [index('case_events_case').on(table.caseNumber, table.at)],
 );
+
+/**
+ * A tenant's case deadlines as an administrator set them in the console (Case deadlines): in place of
+ * its `case-deadlines` content and the defaults (areas/operations/deadlines.ts). Each change is in
+ * the staff audit log with the rules before and after.
+ */
+export const tenantCaseDeadlines = portal.table('tenant_case_deadlines', {
+  tenantUrl: text('tenant_url').primaryKey(),
+  /** The whole rule set, as `caseDeadlinesSchema` parsed it. */
+  deadlines: jsonb('deadlines').$type<CaseDeadlines>().notNull(),
+  changedBy: uuid('changed_by')
+    .notNull()
+    .references(() => staffAccounts.id),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
