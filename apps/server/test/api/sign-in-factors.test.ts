@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { members, sessions, signInChallenges, twoStepApps, userRecords, users } from '../../src/db/schema';
@@ -6,6 +7,7 @@ import { ACCOUNT_FAILURES_PER_HOUR } from '../../src/plugins/rate-limits';
 import { UNDER_CAP_CODES_PER_HOUR } from '../../src/areas/two-step/challenges';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { finishSignIn, startSignIn } from './oidc-flow';
 import { latestCodeTo, messagesTo } from './outbox-codes';
 import { SoftwareAuthenticator } from './software-authenticator';
 
@@ -250,6 +252,75 @@ describe('the per-account cap on failed passwords', () => {
       code: await nextCode(secret),
     });
     expect(done.statusCode, done.body).toBe(200);
+  });
+});
+
+describe('the embedded provider’s sign-in page under the cap', () => {
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  const challengeIn = (page: string) => /name="challenge" value="([^"]+)"/.exec(page)![1]!;
+
+  it('asks a new browser for the app’s code whatever the password, and lets in only the right password with a right code', async () => {
+    const member = await signedIn('dc.far');
+    const secret = await turnOnApp(member);
+    const userId = await userIdOf('dc.far');
+    await capAccount('dc.far', '10.45.0');
+
+    const onPage = async (password: string, remoteAddress: string) => {
+      const browser = new BrowserAgent(ctx.app);
+      const flow = await startSignIn(browser);
+      const { interactionPath } = flow;
+      const asked = await browser.request({
+        url: `${interactionPath}/login`,
+        remoteAddress,
+        ...form({ username: 'dc.far', password }),
+      });
+      return { browser, interactionPath, asked, flow };
+    };
+    const guesser = await onPage('wrong-password', '10.45.1.1');
+    const right = await onPage(PASSWORD, '10.45.1.2');
+    for (const { asked } of [guesser, right]) {
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.body).toContain('Enter your code');
+      // No code is offered by email or text for such a sign-in.
+      expect(asked.body).not.toContain('Send a code to');
+    }
+
+    // A right recovery code on the wrong password's challenge: back to the password, no session.
+    const [recovery] = (
+      await post(member, `${api}/account/two-step/recovery-codes`, { password: PASSWORD })
+    ).json().recoveryCodes as string[];
+    const refused = await guesser.browser.request({
+      url: `${guesser.interactionPath}/second-factor`,
+      ...form({
+        challenge: challengeIn(guesser.asked.body),
+        intent: 'verify',
+        method: 'recovery',
+        code: recovery!,
+      }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('The username or password is not right');
+    expect(refused.headers.location).toBeUndefined();
+
+    const sessionsBefore = await sessionCount(userId);
+    const done = await right.browser.request({
+      url: `${right.interactionPath}/second-factor`,
+      ...form({
+        challenge: challengeIn(right.asked.body),
+        intent: 'verify',
+        method: 'app',
+        code: await nextCode(secret),
+      }),
+    });
+    expect(done.statusCode, done.body).toBe(303);
+    const tokens = await finishSignIn(right.browser, done.headers.location, right.flow);
+    expect(decodeJwt(tokens.id_token).sub).toBe(userId);
+    expect(await sessionCount(userId)).toBe(sessionsBefore);
+    await expectPasswordAloneStopped('dc.far', '10.45.1.3');
   });
 });
 

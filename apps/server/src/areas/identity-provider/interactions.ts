@@ -28,10 +28,12 @@ import {
 } from './pages';
 import {
   answerChallenge,
+  answerChallengeUnderCap,
   fallbackShownFor,
   liveChallenge,
   openChallenge,
   sendChallengeCode,
+  type ChallengeAnswer,
 } from '../two-step/challenges';
 import { twoStepKeys, twoStepOn } from '../two-step/service';
 import { AppError } from '../../lib/errors';
@@ -203,18 +205,45 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       if (missing.length) return renderSignIn(request, reply, interaction, { username, errors: missing });
 
       const attempt = await guardSignIn(request, username);
+      const tenant = await tenantOf(request, interaction);
       if (attempt.refused) {
         const [user] = await db
           .select({ id: users.id })
           .from(users)
           .where(eq(users.username, username.toLowerCase()));
         if (user) await recordSignIn(db, request, { userId: user.id, outcome: 'locked', method: 'oidc' });
+        // As on /login (issue 41): with two-step on, the password's verdict is kept in the challenge and
+        // told only after a right app or recovery code, so a right and a wrong password look alike here.
+        if (user && tenant && (await twoStepOn(db, user.id))) {
+          const checked = await verifyCredentials(db, {
+            username,
+            password,
+            businessGroups: tenant.businessGroups,
+            trustedUserId: user.id,
+          });
+          await audit(db, request, {
+            action: 'oidc_sign_in',
+            outcome: checked.ok ? 'success' : 'failure',
+            userId: user.id,
+            details: { secondFactor: 'asked', underCap: true, tenant: tenant.tenantUrl },
+          });
+          const opened = await openChallenge(db, {
+            userId: user.id,
+            tenantUrl: tenant.tenantUrl,
+            interactionUid: interaction.uid,
+            underCap: { passwordRight: checked.ok },
+          });
+          return renderSecondFactor(request, reply, interaction, {
+            challenge: opened.secondFactor.challenge,
+            shown: 'app',
+            fallbackSentTo: null,
+          });
+        }
         return renderSignIn(request, reply, interaction, {
           username,
           errors: [{ field: 'username', message: tooManyRequests().message }],
         });
       }
-      const tenant = await tenantOf(request, interaction);
       const checked = await verifyCredentials(db, {
         username,
         password,
@@ -359,7 +388,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       const intent = String(request.body?.intent ?? 'verify');
       const method = String(request.body?.method ?? 'app');
       const shown: SecondFactorShown = method === 'recovery' || method === 'sent' ? method : 'app';
-      const fallbackSentTo = await fallbackShownFor(db, challenge);
+      const fallbackSentTo = challenge.underCap ? null : await fallbackShownFor(db, challenge);
       const form = { challenge: token, fallbackSentTo };
       if (intent === 'app' || intent === 'recovery')
         return renderSecondFactor(request, reply, interaction, { ...form, shown: intent });
@@ -393,13 +422,12 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           sent,
           errors: [{ field: 'code', message: 'Enter the code' }],
         });
+      const given: ChallengeAnswer =
+        shown === 'sent' ? { method: 'sent', code, nonce: codeNonce } : { method: shown, code };
       try {
-        await answerChallenge(
-          db,
-          keys,
-          challenge,
-          shown === 'sent' ? { method: 'sent', code, nonce: codeNonce } : { method: shown, code },
-        );
+        if (challenge.underCap)
+          await answerChallengeUnderCap(db, keys, app.attemptCounters, challenge, given);
+        else await answerChallenge(db, keys, challenge, given);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         await recordSignIn(db, request, { userId: challenge.userId, outcome: 'failed', method: 'two-step' });
@@ -410,6 +438,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           details: { reason: 'second_factor', method: shown, tenant: tenant?.tenantUrl },
         });
         if (error.code === 'sign_in_challenge_invalid') return expired(request, reply);
+        // A right code on a wrong password's challenge: the challenge is spent, the password asked again.
+        if (error.code === 'invalid_credentials')
+          return renderSignIn(request, reply, interaction, {
+            errors: [{ field: 'username', message: error.message }],
+          });
         return renderSecondFactor(request, reply, interaction, {
           ...form,
           shown,
