@@ -23,12 +23,16 @@ const demo = (email: string) => demoStaff.find((staff) => staff.email === email)
 const caseworker = demo('caseworker@meridian.example');
 const blueCaseworker = demo('caseworker@bluewater.example');
 
-async function signedInStaff(staff: { email: string; totpSecret: string }, password = DEMO_STAFF_PASSWORD) {
+async function signedInStaff(
+  staff: { email: string; totpSecret: string; tenantUrl?: string | null },
+  password = DEMO_STAFF_PASSWORD,
+) {
   await context.database.db
     .update(staffAccounts)
     .set({ totpLastStep: null })
     .where(eq(staffAccounts.email, staff.email));
-  const agent = new BrowserAgent(context.app);
+  // On their tenant's host: a tenant's staff sign in nowhere else.
+  const agent = new BrowserAgent(context.app, staff.tenantUrl ?? 'localhost');
   await agent.request({
     method: 'POST',
     url: '/admin-api/sign-in',

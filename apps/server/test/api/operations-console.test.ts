@@ -53,14 +53,18 @@ async function openTestCase(
  * accepted step is forgotten first: the tests sign the same people in several times a minute.
  */
 let signIns = 0;
-async function signedInStaff(staff: { email: string; totpSecret: string }, password = DEMO_STAFF_PASSWORD) {
+async function signedInStaff(
+  staff: { email: string; totpSecret: string; tenantUrl?: string | null },
+  password = DEMO_STAFF_PASSWORD,
+) {
   // Each sign-in from an address of its own: the file signs in more often than the per-address limit allows.
   const remoteAddress = `10.45.${(++signIns >> 8) & 255}.${signIns & 255}`;
   await context.database.db
     .update(staffAccounts)
     .set({ totpLastStep: null })
     .where(eq(staffAccounts.email, staff.email));
-  const agent = new BrowserAgent(context.app);
+  // On their tenant's host: a tenant's staff sign in nowhere else.
+  const agent = new BrowserAgent(context.app, staff.tenantUrl ?? 'localhost');
   const first = await agent.request({
     method: 'POST',
     url: '/admin-api/sign-in',

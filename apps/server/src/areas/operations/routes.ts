@@ -55,6 +55,8 @@ import type { StaffOidcConfig } from '../../config';
 import {
   confirmCode,
   endStaffSession,
+  holdsTenant,
+  otherTenant,
   presentedSession,
   requireStaff,
   startStaffSession,
@@ -97,6 +99,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Staff sign-in, first step: email and password (a code from the authenticator app follows)',
+        description:
+          'A wrong email or password answers 400 staff_sign_in_failed; the right password of a member of staff of another tenant than this host’s (not one of every tenant) answers 403 staff_other_tenant. Both audited, no session.',
         body: staffSignInSchema,
         response: { 200: staffSignInAnswerSchema, ...errors },
       },
@@ -116,6 +120,15 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
           },
         });
         throw new AppError(400, 'staff_sign_in_failed', 'The email address or password is not right.');
+      }
+      if (!holdsTenant(account, request.tenantUrl)) {
+        await auditStaff(db, request, {
+          action: 'staff_sign_in_password',
+          outcome: 'denied',
+          staffId: account.id,
+          details: { email, reason: 'other_tenant', tenantUrl: request.tenantUrl },
+        });
+        throw otherTenant();
       }
       let enrolment = null;
       if (!account.totpEnrolled) {
@@ -145,6 +158,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Staff sign-in, second step: the 6-digit code from the authenticator app',
+        description:
+          'Answers 403 staff_other_tenant, audited, when the password stage belongs to another tenant’s member of staff than this host’s.',
         body: staffCodeSchema,
         response: { 200: staffMemberSchema, ...errors },
       },

@@ -28,7 +28,13 @@ import {
 } from '../passkeys/service';
 import { TOTP_ISSUER } from './staff-accounts';
 import { auditStaff } from './staff-audit';
-import { openSignedInSession, presentedSessionHash, requireStaff } from './staff-session';
+import {
+  holdsTenant,
+  openSignedInSession,
+  otherTenant,
+  presentedSessionHash,
+  requireStaff,
+} from './staff-session';
 
 /**
  * Staff passkeys for the operations console: the members' ceremonies (areas/passkeys/service.ts) over
@@ -110,7 +116,7 @@ export const staffPasskeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         tags,
         summary: 'Staff sign-in with a passkey alone (user verification makes it both factors)',
         description:
-          'The answer must sign a live challenge from /admin-api/sign-in/passkey/options, on this site’s origin, with user verification, from a staff passkey (a member’s is unknown here); otherwise 400 with passkey_challenge_invalid, passkey_origin_invalid, passkey_unknown, passkey_counter_invalid or passkey_invalid, audited, and no session.',
+          'The answer must sign a live challenge from /admin-api/sign-in/passkey/options, on this site’s origin, with user verification, from a staff passkey (a member’s is unknown here); otherwise 400 with passkey_challenge_invalid, passkey_origin_invalid, passkey_unknown, passkey_counter_invalid or passkey_invalid, audited, and no session. A passkey of another tenant’s member of staff (not one of every tenant) answers 403 staff_other_tenant, audited, and no session.',
         body: passkeySignInSchema,
         response: { 200: staffMemberSchema, ...errors },
       },
@@ -142,6 +148,15 @@ export const staffPasskeyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
           details: { reason: 'disabled' },
         });
         throw unknownPasskey();
+      }
+      if (!holdsTenant(account, request.tenantUrl)) {
+        await auditStaff(db, request, {
+          action: 'staff_sign_in_passkey',
+          outcome: 'denied',
+          staffId: account.id,
+          details: { reason: 'other_tenant', tenantUrl: request.tenantUrl, passkeyId: proven.passkeyId },
+        });
+        throw otherTenant();
       }
       await openSignedInSession(db, reply, account.id);
       await auditStaff(db, request, {

@@ -41,6 +41,18 @@ declare module 'fastify' {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Whether an account works the host's tenant: its own, or every tenant's (an administrator firm's staff). */
+export const holdsTenant = (account: { tenantUrl: string | null }, tenantUrl: string) =>
+  account.tenantUrl === null || account.tenantUrl === tenantUrl;
+
+/** A tenant's member of staff signing in (or calling) on another tenant's host. */
+export const otherTenant = () =>
+  new AppError(
+    403,
+    'staff_other_tenant',
+    'Your account works another scheme’s console. Sign in at that scheme’s address.',
+  );
+
 /** Opens the password stage of a sign-in and sets its cookie. */
 export async function startStaffSession(db: Database, reply: FastifyReply, staffId: string) {
   const token = randomBytes(32).toString('base64url');
@@ -89,6 +101,15 @@ export async function confirmCode(
   if (!found || found.session.stage !== 'password')
     throw new AppError(401, 'staff_password_first', 'Enter your email address and password first.');
   const { session, account } = found;
+  if (!holdsTenant(account, request.tenantUrl)) {
+    await auditStaff(db, request, {
+      action: 'staff_sign_in_code',
+      outcome: 'denied',
+      staffId: account.id,
+      details: { reason: 'other_tenant', tenantUrl: request.tenantUrl },
+    });
+    throw otherTenant();
+  }
   if (session.codeAttempts >= MAX_CODE_ATTEMPTS)
     throw new AppError(429, 'staff_code_attempts', 'Too many wrong codes. Start again with your password.');
   const checked = account.totpSecret
@@ -165,7 +186,8 @@ const memberCredentialsPresented = (request: FastifyRequest) =>
 
 /**
  * preHandler: a signed-in member of staff (password and code, or a passkey), else 401; a member's
- * session never is one.
+ * session never is one. A session of one tenant's staff presented on another tenant's host is 403
+ * `staff_other_tenant`, audited.
  */
 export function requireStaff(db: Database) {
   return async (request: FastifyRequest) => {
@@ -182,6 +204,15 @@ export function requireStaff(db: Database) {
       throw new AppError(401, 'staff_session_missing', 'Sign in to the operations console.');
     }
     const { account, session } = found;
+    if (!holdsTenant(account, request.tenantUrl)) {
+      await auditStaff(db, request, {
+        action: 'staff_session_other_tenant',
+        outcome: 'denied',
+        staffId: account.id,
+        details: { tenantUrl: request.tenantUrl, method: request.method, url: request.url },
+      });
+      throw otherTenant();
+    }
     if (Date.now() - session.lastSeenAt.getTime() > 60_000)
       await db
         .update(staffSessions)

@@ -14,7 +14,7 @@ import { secureCookies } from '../../lib/secure-cookies';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { openSecret, sealSecret } from '../two-step/authenticator';
 import { auditStaff } from './staff-audit';
-import { openSignedInSession, STAFF_API_PREFIX } from './staff-session';
+import { holdsTenant, openSignedInSession, STAFF_API_PREFIX } from './staff-session';
 
 /**
  * Staff single sign-on to the firm's OpenID provider (issue 43), when STAFF_OIDC_ISSUER is configured:
@@ -369,7 +369,7 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
       );
     }
     context.staffId = account.id;
-    if (account.tenantUrl !== null && account.tenantUrl !== request.tenantUrl)
+    if (!holdsTenant(account, request.tenantUrl))
       throw refusal(
         403,
         'staff_sso_other_tenant',
