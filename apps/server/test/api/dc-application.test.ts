@@ -293,8 +293,9 @@ describe('the DC application', () => {
     const pdf = await agent.request({ url: `${base}/pdf/download` });
     expect(pdf.headers['content-type']).toContain('application/pdf');
     const text = await pdfText(pdf.rawPayload);
+    // The content's `copy.pdfTitle` names the PDF and the document it is filed as.
     for (const expected of [
-      'Apply to take your pension pot',
+      'Application to take your pension pot',
       caseNumber,
       'Tax-free cash and a flexible income (drawdown)',
       '£30,000.00',
@@ -305,6 +306,7 @@ describe('the DC application', () => {
       expect(text).toContain(expected);
     const documents = (await agent.request({ url: '/mdp-api/api/members/current/documents' })).json();
     expect(JSON.stringify(documents)).toContain(`${caseNumber}.pdf`);
+    expect(JSON.stringify(documents)).toContain('Application to take your pension pot');
     const [email] = await ctx.database.db
       .select()
       .from(outboxMessages)

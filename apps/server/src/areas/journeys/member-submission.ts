@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { journeyCopyOf } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
@@ -53,6 +54,7 @@ export async function submitJourney(
 ) {
   const record = memberOf(request);
   const type = graph.definition.type;
+  const pdfTitle = journeyCopyOf(graph.definition.copy).pdfTitle ?? graph.definition.title;
   const found = await findMember(db, record.businessGroup, record.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   const { member } = found;
@@ -133,7 +135,7 @@ export async function submitJourney(
       },
       (caseNumber) =>
         renderApplicationPdf({
-          title: graph.definition.title,
+          title: pdfTitle,
           caseNumber,
           submittedOn: displayDate(now.toISOString()),
           sections: [
@@ -190,7 +192,7 @@ export async function submitJourney(
   if (submitted.pdf)
     await fileForMember(request, {
       name: `${submitted.caseNumber}.pdf`,
-      type: graph.definition.title,
+      type: pdfTitle,
       kind: 'application',
       bytes: submitted.pdf,
     });
