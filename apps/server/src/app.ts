@@ -97,6 +97,7 @@ import {
   integrationSecurityScheme,
 } from './areas/integration/routes';
 import { integrationConsoleRoutes } from './areas/integration/console-routes';
+import { caseDeadlineRoutes } from './areas/operations/deadline-routes';
 import { outboxConsoleRoutes } from './areas/outbox/routes';
 import { memberDetailsRoutes } from './areas/my-details/member-routes';
 import { contactRoutes } from './areas/my-details/contact-routes';
@@ -415,6 +416,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     db,
     secretGraceHours: config.INTEGRATION_SECRET_GRACE_HOURS,
   });
+  await app.register(caseDeadlineRoutes, { prefix: '/admin-api', db });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });

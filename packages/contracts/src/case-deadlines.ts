@@ -3,10 +3,19 @@ import { z } from 'zod';
 const caseType = z.string().regex(/^[A-Z0-9]{2,8}$/, 'a case type such as RTQ9');
 
 /** How long a case has: months, days or working days (England and Wales bank holidays), exactly one. */
+export const CASE_DEADLINE_LIMITS = { months: 120, days: 3660, workingDays: 2000 } as const;
+export type CaseDeadlineUnit = keyof typeof CASE_DEADLINE_LIMITS;
+const count = (unit: CaseDeadlineUnit, words: string) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(CASE_DEADLINE_LIMITS[unit], `must be at most ${CASE_DEADLINE_LIMITS[unit]} ${words}`)
+    .optional();
 const period = {
-  months: z.number().int().min(1).max(120).optional(),
-  days: z.number().int().min(1).max(3660).optional(),
-  workingDays: z.number().int().min(1).max(2000).optional(),
+  months: count('months', 'months'),
+  days: count('days', 'days'),
+  workingDays: count('workingDays', 'working days'),
 };
 const onePeriod = (value: { months?: number; days?: number; workingDays?: number }, ctx: z.RefinementCtx) => {
   const given = (['months', 'days', 'workingDays'] as const).filter((key) => value[key] !== undefined);
@@ -14,13 +23,20 @@ const onePeriod = (value: { months?: number; days?: number; workingDays?: number
     ctx.addIssue({ code: 'custom', message: 'exactly one of months, days or workingDays' });
 };
 
+/** What staff read for the rule in the queue, e.g. "Quote: 2 months from the request". */
+const describeSchema = z
+  .string()
+  .trim()
+  .min(1, 'needs a description staff will read')
+  .max(120, 'must be 120 characters or fewer');
+
 /** One rule: the case types it covers, the period, and from when (the opening day, or a transfer's guarantee date). */
 export const caseDeadlineRuleSchema = z
   .strictObject({
     caseTypes: z.array(caseType).min(1),
     ...period,
     from: z.enum(['opened', 'guaranteeDate']).default('opened'),
-    describe: z.string().min(1).max(120),
+    describe: describeSchema,
   })
   .superRefine(onePeriod);
 
@@ -31,7 +47,7 @@ export const caseDeadlineRuleSchema = z
 export const caseDeadlinesSchema = z
   .strictObject({
     rules: z.array(caseDeadlineRuleSchema),
-    otherwise: z.strictObject({ ...period, describe: z.string().min(1).max(120) }).superRefine(onePeriod),
+    otherwise: z.strictObject({ ...period, describe: describeSchema }).superRefine(onePeriod),
   })
   .superRefine((value, ctx) => {
     const seen = new Set<string>();
@@ -49,3 +65,24 @@ export const caseDeadlinesSchema = z
   });
 export type CaseDeadlines = z.output<typeof caseDeadlinesSchema>;
 export type CaseDeadlineRule = CaseDeadlines['rules'][number];
+
+/**
+ * A tenant's case deadlines in the console (GET /admin-api/case-deadlines): the rules in force, where
+ * they come from (set in the console, the tenant's content file, or the defaults), who set them last
+ * in the console, and the case types known for the tenant that no rule names (they take `otherwise`).
+ */
+export const tenantCaseDeadlinesSchema = z.object({
+  tenantUrl: z.string(),
+  tenantName: z.string(),
+  source: z.enum(['console', 'content', 'default']),
+  deadlines: caseDeadlinesSchema,
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  otherCaseTypes: z.array(z.string()),
+});
+export type TenantCaseDeadlines = z.infer<typeof tenantCaseDeadlinesSchema>;
+
+export const caseDeadlineListSchema = z.object({ tenants: z.array(tenantCaseDeadlinesSchema) });
+export type CaseDeadlineList = z.infer<typeof caseDeadlineListSchema>;
+
+export const caseDeadlineTenantParamsSchema = z.object({ tenantUrl: z.string().min(1).max(200) });

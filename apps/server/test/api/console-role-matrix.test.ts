@@ -32,6 +32,9 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'GET /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/rotate-secret': ['administrator'],
+  // Case deadlines are the scheme's configuration: administrators only, reading them too.
+  'GET /admin-api/case-deadlines': ['administrator'],
+  'PUT /admin-api/case-deadlines/{tenantUrl}': ['administrator'],
   // Each member of staff's own passkeys.
   'GET /admin-api/passkeys': roles,
   'POST /admin-api/passkeys/options': roles,
@@ -100,6 +103,7 @@ describe('the staff API: every role against every route', () => {
       ['caseNumber', [caseNumber]],
       ['businessGroup', ['MER']],
       ['referenceNumber', ['1000010']],
+      ['tenantUrl', ['localhost']],
     ]);
     const operations = operationsOf(context.app).filter(
       (operation) => operation.path.startsWith('/admin-api/') && !unsigned.has(operation.label),

@@ -1,12 +1,14 @@
-import { caseDeadlinesSchema, type CaseDeadlines } from '@meridian/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { caseDeadlinesSchema, type CaseDeadlines, type JourneyDefinition } from '@meridian/contracts';
 import { addDays, addMonths, addWorkingDays, isoDate, utcDay, type IsoDate } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { tenants } from '../../db/schema';
+import { memberCases, staffAccounts, tenantCaseDeadlines, tenants } from '../../db/schema';
 import { findDocument } from '../content/document-repository';
 
 /**
- * When each type of case must be done by, where a tenant's content sets none
- * (content/tenants/<tenant>/case-deadlines.json, validated at the content sync by `caseDeadlinesSchema`).
+ * When each type of case must be done by, where neither an administrator in the console (Case
+ * deadlines) nor the tenant's content (content/tenants/<tenant>/case-deadlines.json, validated at the
+ * content sync by `caseDeadlinesSchema`) sets them.
  * Case types are those of the tenants' journeys and the portal's own requests; a type no rule names
  * gets `otherwise`.
  */
@@ -55,7 +57,63 @@ export function deadlineOf(
   return { deadline: after(guaranteed ?? opened, rule), rule: rule.describe };
 }
 
-/** Each business group's deadline rules: its tenant's `case-deadlines` content, or the defaults. */
+/** Where a tenant's deadlines come from: set in the console, its content file, or the defaults. */
+export interface TenantDeadlines {
+  deadlines: CaseDeadlines;
+  source: 'console' | 'content' | 'default';
+  changedAt: Date | null;
+  changedBy: string | null;
+}
+
+/**
+ * A tenant's deadline rules in force: those an administrator set in the console
+ * (portal.tenant_case_deadlines), else its `case-deadlines` content, else the defaults.
+ */
+export async function deadlinesOfTenant(db: Database, tenantUrl: string): Promise<TenantDeadlines> {
+  const [set] = await db
+    .select({
+      deadlines: tenantCaseDeadlines.deadlines,
+      changedAt: tenantCaseDeadlines.changedAt,
+      changedBy: staffAccounts.name,
+    })
+    .from(tenantCaseDeadlines)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, tenantCaseDeadlines.changedBy))
+    .where(eq(tenantCaseDeadlines.tenantUrl, tenantUrl));
+  if (set) return { ...set, source: 'console' };
+  const configured = await findDocument<CaseDeadlines>(db, tenantUrl, 'case-deadlines');
+  if (configured) return { deadlines: configured, source: 'content', changedAt: null, changedBy: null };
+  return { deadlines: defaultCaseDeadlines, source: 'default', changedAt: null, changedBy: null };
+}
+
+/**
+ * The case types a tenant's deadlines may name: those of its journeys (and their quote requests), of
+ * the cases its business groups have opened, and of the default, content and console rules.
+ */
+export async function knownCaseTypes(
+  db: Database,
+  tenant: { tenantUrl: string; businessGroups: string[] },
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  const add = (deadlines: CaseDeadlines | null | undefined) =>
+    deadlines?.rules.forEach((rule) => rule.caseTypes.forEach((type) => known.add(type)));
+  add(defaultCaseDeadlines);
+  add(await findDocument<CaseDeadlines>(db, tenant.tenantUrl, 'case-deadlines'));
+  add((await deadlinesOfTenant(db, tenant.tenantUrl)).deadlines);
+  for (const journey of (await findDocument<JourneyDefinition[]>(db, tenant.tenantUrl, 'journeys')) ?? []) {
+    known.add(journey.caseType);
+    if (journey.quoteRequest) known.add(journey.quoteRequest.caseType);
+  }
+  if (tenant.businessGroups.length > 0) {
+    const opened = await db
+      .selectDistinct({ caseType: memberCases.caseType })
+      .from(memberCases)
+      .where(inArray(memberCases.businessGroup, tenant.businessGroups));
+    for (const row of opened) known.add(row.caseType);
+  }
+  return known;
+}
+
+/** Each business group's deadline rules: its tenant's as `deadlinesOfTenant` finds them. */
 export async function caseDeadlinesByBusinessGroup(
   db: Database,
 ): Promise<(businessGroup: string) => CaseDeadlines> {
@@ -64,9 +122,9 @@ export async function caseDeadlinesByBusinessGroup(
     .from(tenants);
   const byGroup = new Map<string, CaseDeadlines>();
   for (const row of rows) {
-    const configured = await findDocument<CaseDeadlines>(db, row.tenantUrl, 'case-deadlines');
-    if (!configured) continue;
-    for (const group of row.businessGroups) byGroup.set(group, configured);
+    const { deadlines, source } = await deadlinesOfTenant(db, row.tenantUrl);
+    if (source === 'default') continue;
+    for (const group of row.businessGroups) byGroup.set(group, deadlines);
   }
   return (businessGroup) => byGroup.get(businessGroup) ?? defaultCaseDeadlines;
 }
