@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
-import type { ContentAccessKeyGate } from './lib/content-access-key';
+import type { ContentAccessKeyGate } from './areas/access-key/content-access-key';
 import { API_PATH_PREFIXES } from './lib/api-paths';
 import { AccessLog, loggerOptions } from './lib/logging';
 import { requestValidatorCompiler } from './lib/request-validation';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contentAccessKeys } from '../../src/db/schema';
-import { verifyContentAccessKey } from '../../src/lib/content-access-key';
+import { verifyContentAccessKey } from '../../src/areas/access-key/content-access-key';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 

@@ -16,7 +16,7 @@ import {
   type RetirementDatesAges,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { requireContentAccessKey } from '../../lib/content-access-key';
+import { requireContentAccessKey } from '../access-key/content-access-key';
 import { AppError, notFound } from '../../lib/errors';
 import { calculationMember } from '../member-data/calculations';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';

@@ -16,7 +16,7 @@ import {
   visibilityKeyOf,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { requireContentAccessKey } from '../../lib/content-access-key';
+import { requireContentAccessKey } from '../access-key/content-access-key';
 import { notFound } from '../../lib/errors';
 import {
   documentJson,

@@ -16,7 +16,7 @@ import {
 } from '@meridian/contracts';
 import { notFound } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/written-json';
-import { requireContentAccessKey } from '../../lib/content-access-key';
+import { requireContentAccessKey } from '../access-key/content-access-key';
 import type { Database } from '../../db/client';
 import { findTenant } from '../tenancy/tenant-repository';
 import { withResolvedAuthority } from '../single-auth/tenant-settings';

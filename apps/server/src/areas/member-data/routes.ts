@@ -8,7 +8,7 @@ import {
   retirementPeriodsOf,
 } from '@meridian/contracts';
 import { createLocalCalculationProvider, utcDay, type CalculationProvider } from '@meridian/pensions';
-import { issueContentAccessKey } from '../../lib/content-access-key';
+import { issueContentAccessKey } from '../access-key/content-access-key';
 import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { buildAccessKeyPayload } from '../access-key/access-key-service';
 import type { Config } from '../../config';

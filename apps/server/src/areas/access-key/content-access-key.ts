@@ -2,15 +2,15 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { AppError } from './errors';
-import { keepPrivate } from './private-answer';
-import { sameText } from './same-text';
+import { AppError } from '../../lib/errors';
+import { keepPrivate } from '../../lib/private-answer';
+import { sameText } from '../../lib/same-text';
 import { contentAccessKeyPayloadSchema, type ContentAccessKeyPayload } from '@meridian/contracts';
-import type { Database } from '../db/client';
-import { contentAccessKeys } from '../db/schema';
-import { sessionProblem, type SessionPolicy } from '../areas/authentication/session-service';
-import { cachedSessionRow, type CachedSession } from '../plugins/member-auth';
-import type { SessionCache } from './session-cache';
+import type { Database } from '../../db/client';
+import { contentAccessKeys } from '../../db/schema';
+import { sessionProblem, type SessionPolicy } from '../authentication/session-service';
+import { cachedSessionRow, type CachedSession } from '../../plugins/member-auth';
+import type { SessionCache } from '../../lib/session-cache';
 
 export const ACCESS_KEY_SECONDS = 60 * 60;
 /** Keys this instance remembers at most; a key's row never changes, so a remembered key needs no invalidation. */
