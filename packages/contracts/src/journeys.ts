@@ -245,6 +245,11 @@ export const journeyStateSchema = z.object({
       lines: z.array(z.object({ label: z.string(), value: z.string() })),
     })
     .optional(),
+  /**
+   * The figures locked at start that the journey's questions take a limit from (a money question's
+   * `maxFigure`), by name, in pence: the browser words and checks the limit as the server does.
+   */
+  figures: z.record(z.string(), z.number()).optional(),
   /** What is on record to confirm on a contact-details page (the postal address as its lines). */
   contact: z.object({
     fullName: z.string(),

@@ -30,9 +30,13 @@ export interface SubmittedAnswer {
   answerKey: string;
   answerValue?: string | null;
 }
-/** What reading an answer may depend on besides the question: today, as a UTC day (YYYY-MM-DD). */
+/**
+ * What reading an answer may depend on besides the question: today, as a UTC day (YYYY-MM-DD), and the
+ * figures the journey locked at start, by name (amounts in pence), for a limit a question takes from one.
+ */
 export interface KindContext {
   today: string;
+  figures?: Readonly<Record<string, number>>;
 }
 export type AnswerCheck = { ok: true; answer: StoredAnswer } | { ok: false; code: string; message: string };
 
@@ -54,6 +58,13 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
   conditionValue(answer: StoredAnswer): string | number;
   /** Problems with the authored question found at content sync (e.g. min above max). */
   problems?(question: Q): string[];
+  /**
+   * The locked figures the question reads (a money question's `maxFigure`): content sync refuses a
+   * name the journey does not lock, and the journey's state carries these figures to the browser.
+   */
+  figures?(question: Q): string[];
+  /** The hint as the member sees it, when the kind words one of its own (a limit from a figure). */
+  hint?(question: Q, context: KindContext): string | undefined;
   /** Page keys this question's answers lead to (radios' per-answer `next`), for graph checks. */
   targets?(question: Q): string[];
   /** The page this answer leads to of its own (radios' per-answer `next`), before routes and `next`. */

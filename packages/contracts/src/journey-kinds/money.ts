@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { figureNameSchema } from '../journey-conditions';
 import { answerDisplays } from './displays';
 import { poundsAndPence } from './format';
 import {
@@ -21,6 +22,10 @@ const moneyQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionFields
     min: pence.optional(),
     /** The most allowed, in pence. */
     max: pence.optional(),
+    /** A figure the journey locks at start (in pence) the amount may not be below, beside `min`. */
+    minFigure: figureNameSchema.optional(),
+    /** A figure the journey locks at start (in pence) the amount may not be above, beside `max`. */
+    maxFigure: figureNameSchema.optional(),
   });
 export type MoneyQuestion = z.infer<ReturnType<typeof moneyQuestion>>;
 
@@ -45,17 +50,71 @@ export function penceFromPounds(typed: string): { pence: number } | { problem: s
 
 const tooMuch = (most: number) => `The amount must be ${poundsAndPence(most)} or less`;
 
-/** An amount of money of £0 or more in pounds and pence, kept in pence; `min` and `max` in pence. */
+/** A bound from a figure, or null when the figure named was not locked (nothing to check against). */
+type Bound = { pence: number; fromFigure: boolean } | null;
+
+/** The tighter of a fixed bound and one from a locked figure (`pick` chooses between two). */
+function boundOf(
+  fixed: number | undefined,
+  figure: string | undefined,
+  figures: Readonly<Record<string, number>> | undefined,
+  pick: (a: number, b: number) => number,
+): Bound | undefined {
+  const locked = figure === undefined ? undefined : figures?.[figure];
+  if (figure !== undefined && locked === undefined) return null;
+  if (locked === undefined) return fixed === undefined ? undefined : { pence: fixed, fromFigure: false };
+  const pence = fixed === undefined ? locked : pick(fixed, locked);
+  return { pence, fromFigure: pence === locked };
+}
+
+/** The least and most a money question accepts now: its own limits with those from locked figures. */
+function moneyLimitsOf(question: MoneyQuestion, figures?: Readonly<Record<string, number>>) {
+  return {
+    least: boundOf(question.min, question.minFigure, figures, Math.max),
+    most: boundOf(question.max, question.maxFigure, figures, Math.min),
+  };
+}
+
+/** The limits a question takes from locked figures, in words for its hint ("Enter an amount of £50.00 or less"). */
+function limitHint(question: MoneyQuestion, figures?: Readonly<Record<string, number>>) {
+  if (question.minFigure === undefined && question.maxFigure === undefined) return undefined;
+  const { least, most } = moneyLimitsOf(question, figures);
+  if (least && most)
+    return `Enter an amount between ${poundsAndPence(least.pence)} and ${poundsAndPence(most.pence)}`;
+  if (most) return `Enter an amount of ${poundsAndPence(most.pence)} or less`;
+  if (least) return `Enter an amount of ${poundsAndPence(least.pence)} or more`;
+  return undefined;
+}
+
+const figureMissing = refused(
+  'money_limit_unavailable',
+  'We cannot check this amount against the figures your application was started with. Start it again.',
+);
+
+/**
+ * An amount of money of £0 or more in pounds and pence, kept in pence; `min` and `max` in pence, and
+ * `minFigure`/`maxFigure` naming a figure the journey locked at start (the tighter limit holds).
+ */
 export const moneyKind: QuestionKind<MoneyQuestion> = {
   kind: 'money',
   schema: moneyQuestion,
-  read(question, { answerKey }) {
+  read(question, { answerKey }, { figures }) {
     const amount = penceFromPounds(answerKey);
     if ('problem' in amount) return refused('invalid_money_amount', amount.problem);
-    if (question.min !== undefined && amount.pence < question.min)
-      return refused('money_below_minimum', `The amount must be ${poundsAndPence(question.min)} or more`);
-    if (question.max !== undefined && amount.pence > question.max)
-      return refused('money_above_maximum', tooMuch(question.max));
+    const { least, most } = moneyLimitsOf(question, figures);
+    if (least === null || most === null) return figureMissing;
+    if (least && amount.pence < least.pence)
+      return refused(
+        'money_below_minimum',
+        least.fromFigure
+          ? `Enter an amount of ${poundsAndPence(least.pence)} or more`
+          : `The amount must be ${poundsAndPence(least.pence)} or more`,
+      );
+    if (most && amount.pence > most.pence)
+      return refused(
+        'money_above_maximum',
+        most.fromFigure ? `Enter an amount of ${poundsAndPence(most.pence)} or less` : tooMuch(most.pence),
+      );
     return accepted(question, String(amount.pence));
   },
   display: answerDisplays.money,
@@ -64,4 +123,9 @@ export const moneyKind: QuestionKind<MoneyQuestion> = {
     question.min !== undefined && question.max !== undefined && question.min > question.max
       ? [`min (${question.min} pence) is above max (${question.max} pence)`]
       : [],
+  figures: (question) => [question.minFigure, question.maxFigure].filter((name) => name !== undefined),
+  hint(question, { figures }) {
+    const limits = limitHint(question, figures);
+    return limits && question.hint ? `${question.hint} ${limits}` : (limits ?? question.hint);
+  },
 };

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { MemberAddress } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
-import { withOwnerFacts, type JourneyGraph } from './graph';
+import { figuresAskedOf, withOwnerFacts, type JourneyGraph } from './graph';
 import type { JourneyOwner, OwnedJourney } from './owner';
 import { lockedFiguresOf, pluginOf, runPageChecks, runStartChecks } from './plugins';
 import { assertOpen, statusOf, stepsOf, type MemberRecord } from './repository';
@@ -72,8 +72,11 @@ export async function journeyStateOf(
   const graph = await owner.graphOf(request, type);
   const now = new Date();
   const status = statusOf(row, now);
-  const { path, frontier } = routeOf(ownedGraph(graph, row), stepsOf(row));
+  const owned = ownedGraph(graph, row);
+  const { path, frontier } = routeOf(owned, stepsOf(row));
   const plugin = pluginOf(graph.definition);
+  const asked = figuresAskedOf(graph);
+  const figures = Object.entries(owned.owner?.figures ?? {}).filter(([name]) => asked.has(name));
   return {
     type,
     status,
@@ -84,6 +87,7 @@ export async function journeyStateOf(
     currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontier,
     ...(await owner.detailsOf(request, row, now)),
     ...(row.choice && plugin && { lockedSection: plugin.lockedSection(row.choice, now) }),
+    ...(figures.length > 0 && { figures: Object.fromEntries(figures) }),
     steps: path,
   };
 }

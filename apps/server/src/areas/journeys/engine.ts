@@ -115,8 +115,12 @@ function declarationsTicked(page: JourneyPage, step: JourneyStep): boolean {
   return list.items.every((item) => !item.required || ticked.has(item.key));
 }
 
-/** Checks an answer against the page's question, read by the question's kind. */
-function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneyStep['answer'] {
+/** Checks an answer against the page's question, read by its kind with the journey's locked figures. */
+function checkedAnswer(
+  graph: JourneyGraph,
+  page: JourneyPage,
+  submission: StepSubmission,
+): JourneyStep['answer'] {
   const question = page.question;
   const answer = submission.answer;
   if (!question) {
@@ -126,7 +130,10 @@ function checkedAnswer(page: JourneyPage, submission: StepSubmission): JourneySt
   if (!answer) throw badRequest('answer_required', 'Answer the question on this page.');
   if (answer.questionKey !== question.key)
     throw badRequest('question_not_on_page', `This page asks ${question.key}, not ${answer.questionKey}.`);
-  const checked = kindOf(question.kind).read(question, answer, { today: submission.today });
+  const checked = kindOf(question.kind).read(question, answer, {
+    today: submission.today,
+    figures: graph.owner?.figures,
+  });
   if (!checked.ok) throw badRequest(checked.code, checked.message);
   return checked.answer;
 }
@@ -153,7 +160,7 @@ export function submitStep(
   submission: StepSubmission,
 ): { steps: JourneyStep[]; nextPageKey: string | null } {
   const page = stepPage(graph, steps, submission.pageKey);
-  const answer = checkedAnswer(page, submission);
+  const answer = checkedAnswer(graph, page, submission);
   const { path } = routeOf(graph, steps);
   const index = path.findIndex((step) => step.pageKey === submission.pageKey);
   const existing = index >= 0 ? path[index] : undefined;

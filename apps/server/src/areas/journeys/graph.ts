@@ -244,6 +244,13 @@ export function journeyGraphProblems(
     if (question) {
       for (const target of kind?.targets?.(question) ?? []) named(`${key}.question.answers`, target);
       for (const problem of kind?.problems?.(question) ?? []) problems.push(`${key}.question: ${problem}`);
+      for (const figure of kind?.figures?.(question) ?? [])
+        if (!figures.includes(figure))
+          problems.push(
+            `${key}.question: there is no figure "${figure}" (${
+              figures.length ? `this journey locks ${figures.join(', ')}` : 'this journey locks none'
+            })`,
+          );
       if (questions.has(question.key))
         problems.push(`${key}: question key "${question.key}" is asked on another page too`);
       questions.set(question.key, answerKeys ?? null);
@@ -286,6 +293,14 @@ export function journeyGraphProblems(
       problems.push(`${key}: cannot be reached from ${definition.firstPage} by any answers`);
   return problems;
 }
+
+/** The locked figures a journey's questions take a limit from (a money question's `maxFigure`). */
+export const figuresAskedOf = ({ pages }: JourneyGraph): Set<string> =>
+  new Set(
+    [...pages.values()].flatMap((page) =>
+      page.question ? (kindOf(page.question.kind).figures?.(page.question) ?? []) : [],
+    ),
+  );
 
 /** Every page some path of answers can reach from a page (that page included), up to the summary page. */
 export function reachableFrom({ definition, pages }: JourneyGraph, start: string): Set<string> {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { JourneyQuestion, PageJourney, SubmittedAnswer } from '@meridian/contracts';
+import type { JourneyQuestion, KindContext, PageJourney, SubmittedAnswer } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeBackLater';
 import { AddressSearchContext, memberAddressSearch } from '../../components/address-search';
@@ -26,7 +26,6 @@ interface Asked {
   field: KindField;
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const errorTargetOf = (field: KindField, question: JourneyQuestion) =>
   field.errorTarget?.(question) ?? question.key;
 
@@ -35,9 +34,10 @@ function readAnswer(
   field: KindField,
   question: JourneyQuestion,
   form: FormData,
+  context: KindContext,
 ): SubmittedAnswer | FieldError {
   const submitted = field.fromForm(form, question);
-  const checked = field.kind.read(question, submitted, { today: todayUtc() });
+  const checked = field.kind.read(question, submitted, context);
   return checked.ok ? submitted : { field: errorTargetOf(field, question), message: checked.message };
 }
 
@@ -59,6 +59,8 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   if ((question && !field) || (partShown && !ShownPart)) return null;
 
   const asked: Asked | undefined = question && field ? { question, field } : undefined;
+  // Today as a UTC day, and the figures the journey locked that its question takes a limit from.
+  const kindContext: KindContext = { today: new Date().toISOString().slice(0, 10), figures: journey.figures };
   // A report of a death looks addresses up under its own token; everyone else on the member API.
   const addresses =
     definition.audience === 'bereavement' ? journeyApi.addressSearch(definition.type) : memberAddressSearch;
@@ -69,7 +71,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
     const form = new FormData(event.currentTarget);
     // Leaving a page with nothing on it: the answers given so far are kept already.
     if (leaving && !somethingEntered(asked, checkboxes?.key, form)) return void navigate(routes.landing);
-    const answer = asked ? readAnswer(asked.field, asked.question, form) : null;
+    const answer = asked ? readAnswer(asked.field, asked.question, form, kindContext) : null;
     const ticked = checkboxes?.items.map((item) => ({
       key: item.key,
       answerValue: form.has(`${checkboxes.key}-${item.key}`),
@@ -142,6 +144,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
               question={asked.question}
               initial={step?.answer ?? null}
               error={fieldError(errorTargetOf(asked.field, asked.question))}
+              context={kindContext}
             />
           )}
           {checkboxes && (

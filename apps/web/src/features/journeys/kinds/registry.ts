@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type {
   JourneyQuestion,
+  KindContext,
   QuestionKind,
   QuestionKindName,
   StoredAnswer,
@@ -13,6 +14,8 @@ export interface FieldProps<Q> {
   /** The answer given before, to show again. */
   initial: StoredAnswer | null;
   error?: string;
+  /** What the kind reads besides the question (the journey's locked figures, for a limit's hint). */
+  context?: KindContext;
 }
 
 /** A question kind's web half: its GOV.UK field and how to read what was typed into it. */

@@ -17,12 +17,12 @@ export function singleBox<Q extends JourneyQuestion>(
   attributes: (question: Q) => BoxAttributes,
   shown: (answer: StoredAnswer) => string = (answer) => answer.answerKey,
 ): KindField<Q> {
-  function Field({ question, initial, error }: FieldProps<Q>) {
+  function Field({ question, initial, error, context }: FieldProps<Q>) {
     return (
       <Box
         id={question.key}
         label={question.label}
-        hint={question.hint}
+        hint={context && kind.hint ? kind.hint(question, context) : question.hint}
         error={error}
         defaultValue={initial ? shown(initial) : undefined}
         {...attributes(question)}
