@@ -62,9 +62,14 @@ export const transferPositionSchema = z.object({
       normalRetirementDate: isoDay,
       /** Pension a year from normal retirement date, before any tax-free cash. */
       pensionAtNormalRetirementPence: pence,
-      /** The spouse's or partner's pension on the member's death after retirement. */
-      survivorPensionPence: pence,
-      survivorPensionPercent: z.number(),
+      /**
+       * The spouse's or partner's pension on the member's death after retirement: null where the scheme pays
+       * none, or none for a member whose record shows no spouse or partner (its `survivorPensionWithoutPartner`).
+       */
+      survivorPensionPence: pence.nullable(),
+      survivorPensionPercent: z.number().nullable(),
+      /** The record shows a spouse or partner; if not, the pension is for one the member may have at their death. */
+      spouseOrPartnerOnRecord: z.boolean(),
       /** How each tranche grows until it is paid (CPI, capped). */
       increases: z.array(z.object({ label: z.string(), capPercent: z.number() })),
     })

@@ -249,6 +249,29 @@ export interface DbAnnualStatement {
   assumptions: string[];
 }
 
+/** A spouse's or partner's pension: a year, and as a share of the member's pension. */
+export interface SurvivorPension {
+  pence: number;
+  percent: number;
+}
+
+/**
+ * The spouse's or partner's pension the scheme pays from a member's pension: for the spouse or partner on
+ * the record or, where the record shows none, for one the member may have at their death. Null where the
+ * scheme pays none, or where the record shows none and the scheme's `survivorPensionWithoutPartner` is
+ * `omitted`. The annual statement and the transfer pack word it by this rule.
+ */
+export function survivorPensionOf(
+  scheme: Pick<DbSchemeConfig, 'survivorPensionFraction' | 'survivorPensionWithoutPartner'>,
+  pensionPence: number,
+  spouseOrPartnerOnRecord: boolean,
+): SurvivorPension | null {
+  const omitted = !spouseOrPartnerOnRecord && scheme.survivorPensionWithoutPartner === 'omitted';
+  const fraction = omitted ? 0 : scheme.survivorPensionFraction;
+  if (fraction === 0) return null;
+  return { pence: roundPence(pensionPence * fraction), percent: roundTo(fraction * 100, 2) };
+}
+
 export interface DbStatementOptions {
   /** The administrator's record shows a spouse or (civil) partner. */
   spouseOrPartnerOnRecord: boolean;
@@ -287,7 +310,7 @@ export function calculateDbStatement(
   const maximum = quote.options.find((o) => o.kind === 'maximum-lump-sum')!;
   // Where the record shows no spouse or partner, a scheme may leave the pension out of the statement.
   const omitted = !spouseOrPartnerOnRecord && scheme.survivorPensionWithoutPartner === 'omitted';
-  const fraction = omitted ? 0 : scheme.survivorPensionFraction;
+  const survivor = survivorPensionOf(scheme, quote.fullPensionPence, spouseOrPartnerOnRecord);
   return {
     kind: 'DB',
     statementDate,
@@ -300,8 +323,8 @@ export function calculateDbStatement(
     maximumLumpSumPence: maximum.lumpSumPence,
     residualPensionPence: maximum.residualPensionPence,
     avcFundPence: benefits.avcFundPence,
-    survivorPensionPence: fraction > 0 ? roundPence(quote.fullPensionPence * fraction) : null,
-    survivorPensionPercent: fraction > 0 ? roundTo(fraction * 100, 2) : null,
+    survivorPensionPence: survivor?.pence ?? null,
+    survivorPensionPercent: survivor?.percent ?? null,
     spouseOrPartnerOnRecord,
     assumptions: [
       deferredSince
@@ -310,11 +333,11 @@ export function calculateDbStatement(
       ...quote.assumptions.filter((line) => !line.startsWith('Early') && !line.startsWith('Late')),
       omitted
         ? 'Our records show no spouse or partner for you, so this statement shows no spouse’s or partner’s pension. Tell us if you marry or have a partner.'
-        : fraction === 0
+        : !survivor
           ? 'Your scheme pays no spouse’s or partner’s pension.'
           : spouseOrPartnerOnRecord
-            ? `If you die after your pension starts, your spouse or partner gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age.`
-            : `Our records show no spouse or partner for you. If you die after your pension starts, a spouse or partner you may have then gets ${roundTo(fraction * 100, 2)}% of your pension at normal retirement age, under the scheme’s rules. Tell us if you marry or have a partner.`,
+            ? `If you die after your pension starts, your spouse or partner gets ${survivor.percent}% of your pension at normal retirement age.`
+            : `Our records show no spouse or partner for you. If you die after your pension starts, a spouse or partner you may have then gets ${survivor.percent}% of your pension at normal retirement age, under the scheme’s rules. Tell us if you marry or have a partner.`,
     ],
   };
 }

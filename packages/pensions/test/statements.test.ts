@@ -10,6 +10,7 @@ import {
   isoDate,
   parseSchemeConfig,
   smpiFund,
+  survivorPensionOf,
   tm1BasisOn,
   type DbMemberInput,
   type DcMemberInput,
@@ -310,6 +311,15 @@ describe('the DB annual benefit statement', () => {
       calculateDbStatement(active, omitting, d('2026-01-15'), { spouseOrPartnerOnRecord: true })
         .survivorPensionPence,
     ).toBe(1_636_111);
+  });
+
+  it('gives the spouse’s or partner’s pension by the scheme’s rule on the member’s dependants (survivorPensionOf)', () => {
+    expect(survivorPensionOf(mdb, 3_272_222, true)).toEqual({ pence: 1_636_111, percent: 50 });
+    expect(survivorPensionOf(mdb, 3_272_222, false)).toEqual({ pence: 1_636_111, percent: 50 });
+    const omitting = { ...mdb, survivorPensionWithoutPartner: 'omitted' as const };
+    expect(survivorPensionOf(omitting, 3_272_222, false)).toBeNull();
+    expect(survivorPensionOf(omitting, 3_272_222, true)).toEqual({ pence: 1_636_111, percent: 50 });
+    expect(survivorPensionOf({ ...mdb, survivorPensionFraction: 0 }, 3_272_222, true)).toBeNull();
   });
 
   it('has no statement for a pension in payment', () => {

@@ -303,6 +303,35 @@ describe('transfer value', () => {
     ).toBe('no_transfer_value');
   });
 
+  it('words what is given up by the member’s dependants, as the annual statement does: a spouse’s pension for a member with one, one they may have for a member with none', async () => {
+    // db.avc's record shows no dependants
+    const single = await signedIn('db.avc');
+    const keep = (await single.request({ url: POSITION })).json().keep;
+    expect(keep).toMatchObject({ spouseOrPartnerOnRecord: false, survivorPensionPercent: 50 });
+    // the PDF wraps its lines: compared as one line
+    const withNone = (await pdfText((await single.request({ url: PACK })).rawPayload)).replace(/\s+/g, ' ');
+    expect(withNone).toContain('A pension for a spouse or partner you may have at your death');
+    expect(withNone).toContain('Our records show no spouse or partner for you');
+    expect(withNone).not.toContain('Spouse’s or partner’s pension');
+
+    // db.deferred's record shows a spouse
+    const married = await signedIn('db.deferred');
+    const issued = await married.request({ method: 'POST', url: STATEMENT, payload: { acceptCharge: true } });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const theirs = (await married.request({ url: POSITION })).json().keep;
+    expect(theirs).toMatchObject({ spouseOrPartnerOnRecord: true, survivorPensionPercent: 50 });
+    const withSpouse = (await pdfText((await married.request({ url: PACK })).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(withSpouse).toContain('Spouse’s or partner’s pension');
+    expect(withSpouse).toContain(
+      `${(theirs.survivorPensionPence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })} a year (50% of your pension)`,
+    );
+    expect(withSpouse).not.toContain('may have at your death');
+    expect(withSpouse).not.toContain('Our records show no spouse or partner');
+  });
+
   it('is in the OpenAPI document', () => {
     const paths = Object.keys(openApiDocument(ctx.app).paths);
     expect(paths).toEqual(expect.arrayContaining([POSITION, STATEMENT, PARTIAL, PACK]));

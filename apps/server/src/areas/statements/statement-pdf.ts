@@ -8,6 +8,24 @@ const perYear = (pence: number) => `${displayPounds(pence)} a year`;
 const percent = (rate: number) => `${roundTo(rate * 100, 2)}%`;
 
 /**
+ * The spouse's or partner's pension as a PDF line, worded by the member's dependants: for the spouse or
+ * partner on the record, or for one the member may have at their death. The annual statement and the
+ * transfer pack (what the member gives up) show it so.
+ */
+export function survivorPensionLine(
+  survivor: { pence: number; percent: number },
+  spouseOrPartnerOnRecord: boolean,
+) {
+  const figure = `${perYear(survivor.pence)} (${survivor.percent}% of your pension)`;
+  return spouseOrPartnerOnRecord
+    ? { label: 'Spouse’s or partner’s pension', value: figure }
+    : {
+        label: 'A pension for a spouse or partner you may have at your death',
+        value: `${figure}. Our records show no spouse or partner for you`,
+      };
+}
+
+/**
  * The statement as the member's PDF: the DB annual benefit statement (pension built up, at normal retirement
  * age, the most tax-free cash, the spouse's pension) or the SMPI (pot today, at the target age and in today's
  * money, the pension it could buy, each fund's rate), each with every assumption it rests on.
@@ -49,17 +67,12 @@ export function renderStatementPdf(
             ...(figures.avcFundPence > 0
               ? [{ label: 'Your AVC fund today', value: displayPounds(figures.avcFundPence) }]
               : []),
-            ...(figures.survivorPensionPence !== null
+            ...(figures.survivorPensionPence !== null && figures.survivorPensionPercent !== null
               ? [
-                  figures.spouseOrPartnerOnRecord
-                    ? {
-                        label: 'Spouse’s or partner’s pension',
-                        value: `${perYear(figures.survivorPensionPence)} (${figures.survivorPensionPercent}% of your pension)`,
-                      }
-                    : {
-                        label: 'A pension for a spouse or partner you may have at your death',
-                        value: `${perYear(figures.survivorPensionPence)} (${figures.survivorPensionPercent}% of your pension). Our records show no spouse or partner for you`,
-                      },
+                  survivorPensionLine(
+                    { pence: figures.survivorPensionPence, percent: figures.survivorPensionPercent },
+                    figures.spouseOrPartnerOnRecord,
+                  ),
                 ]
               : []),
           ],

@@ -38,7 +38,7 @@ export type FoundMemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>
 export const SPOUSE_OR_PARTNER = ['spouse', 'husband', 'wife', 'partner', 'civil partner'];
 
 /** Whether the administrator's record of the member's dependants shows a spouse or partner. */
-async function spouseOrPartnerOnRecord(db: Pick<Database, 'select'>, record: MemberRecord) {
+export async function spouseOrPartnerOnRecord(db: Pick<Database, 'select'>, record: MemberRecord) {
   const [row] = await db
     .select({ id: memberDependants.id })
     .from(memberDependants)

@@ -2,6 +2,7 @@ import type { TransferPosition } from '@meridian/contracts';
 import type { TransferQuote } from '@meridian/pensions';
 import { displayDate, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { survivorPensionLine } from '../statements/statement-pdf';
 import type { FoundMember } from './position';
 
 /** Safeguarded (DB) benefits worth more than this need regulated advice before they are transferred. */
@@ -78,10 +79,14 @@ export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
                   label: 'Your pension',
                   value: `${displayPounds(keep.pensionAtNormalRetirementPence)} a year from ${displayDate(keep.normalRetirementDate)}, paid for the rest of your life.`,
                 },
-                {
-                  label: 'Spouse’s or partner’s pension',
-                  value: `${displayPounds(keep.survivorPensionPence)} a year (${keep.survivorPensionPercent}% of your pension) for your spouse or partner if you die.`,
-                },
+                ...(keep.survivorPensionPence !== null && keep.survivorPensionPercent !== null
+                  ? [
+                      survivorPensionLine(
+                        { pence: keep.survivorPensionPence, percent: keep.survivorPensionPercent },
+                        keep.spouseOrPartnerOnRecord,
+                      ),
+                    ]
+                  : []),
                 ...keep.increases.map((increase) => ({
                   label: `Increases: ${increase.label}`,
                   value: `Grows with prices (CPI) each year until it is paid, by up to ${increase.capPercent}% a year.`,

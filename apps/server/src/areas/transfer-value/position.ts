@@ -6,8 +6,8 @@ import {
   getSchemeConfig,
   guaranteeDaysLeft,
   isoDate,
-  roundPence,
   statementEntitlement,
+  survivorPensionOf,
   UnknownSchemeError,
   type CalculationProvider,
   type DbSchemeConfig,
@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { storedTransferQuotes } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { calculated, calculationMember } from '../member-data/calculations';
+import { spouseOrPartnerOnRecord } from '../statements/statement';
 import { findMember, guaranteedTransferQuote } from '../member-data/member-repository';
 
 export type FoundMember = NonNullable<Awaited<ReturnType<typeof findMember>>>;
@@ -134,10 +135,12 @@ export const figureOf = (quote: TransferQuote, issuedOn: IsoDate | null, today: 
 
 /**
  * "Leave your benefits where they are": the pension at normal retirement date from the retirement figures,
- * the spouse's or partner's pension the scheme pays from it, and how each tranche grows until it is paid.
+ * the spouse's or partner's pension the scheme pays from it (by the annual statement's rule on the member's
+ * dependants: survivorPensionOf), and how each tranche grows until it is paid.
  * Null when the retirement figures cannot be worked out (the transfer value still shows).
  */
 export async function keptBenefits(
+  db: Reader,
   calculations: CalculationProvider,
   basis: FoundMember & { config: DbSchemeConfig },
   today: IsoDate,
@@ -161,12 +164,14 @@ export async function keptBenefits(
     })
     .catch(() => null);
   if (!quote || quote.kind !== 'DB') return null;
-  const fraction = basis.config.survivorPensionFraction;
+  const onRecord = await spouseOrPartnerOnRecord(db, basis.member);
+  const survivor = survivorPensionOf(basis.config, quote.fullPensionPence, onRecord);
   return {
     normalRetirementDate: quote.effectiveDate,
     pensionAtNormalRetirementPence: quote.fullPensionPence,
-    survivorPensionPence: roundPence(quote.fullPensionPence * fraction),
-    survivorPensionPercent: Math.round(fraction * 10_000) / 100,
+    survivorPensionPence: survivor?.pence ?? null,
+    survivorPensionPercent: survivor?.percent ?? null,
+    spouseOrPartnerOnRecord: onRecord,
     increases: basis.config.tranches.map((t) => ({ label: t.label, capPercent: t.revaluationCapPercent })),
   };
 }
@@ -182,7 +187,7 @@ export async function transferPosition(
   const [{ quote, issuedOn }, issued, keep] = await Promise.all([
     currentTransferValue(db, calculations, basis, today),
     statementsIssuedInYear(db, basis.member, today),
-    keptBenefits(calculations, basis, today),
+    keptBenefits(db, calculations, basis, today),
   ]);
   const entitlement = statementEntitlement(basis.config, issued, today);
   return {

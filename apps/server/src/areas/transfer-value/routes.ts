@@ -113,7 +113,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         quote: stored.quote,
         issuedOn: stored.storedOn,
         avcFundPence: avcFundOf(basis.member),
-        keep: await keptBenefits(calculations, basis, today),
+        keep: await keptBenefits(db, calculations, basis, today),
         chargePence: stored.chargePence ?? 0,
         ...(stored.caseNumber && { caseNumber: stored.caseNumber }),
       });

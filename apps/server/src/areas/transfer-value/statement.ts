@@ -57,7 +57,7 @@ export async function issueTransferStatement(
         member: calculationMember(basis.member) as TransferQuoteRequest['member'],
       }),
     ),
-    keptBenefits(calculations, basis, today),
+    keptBenefits(db, calculations, basis, today),
   ]);
   const avcFundPence = avcFundOf(basis.member);
   const issued = await db.transaction(async (tx) => {

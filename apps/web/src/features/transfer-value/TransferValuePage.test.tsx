@@ -106,6 +106,32 @@ describe('the transfer value page', () => {
     expect(posted).toEqual([{}]);
   });
 
+  const keep = (spouseOrPartnerOnRecord: boolean): TransferPosition['keep'] => ({
+    normalRetirementDate: '2031-06-01',
+    pensionAtNormalRetirementPence: 2_000_000,
+    survivorPensionPence: 1_000_000,
+    survivorPensionPercent: 50,
+    spouseOrPartnerOnRecord,
+    increases: [],
+  });
+
+  it('words the spouse’s or partner’s pension kept, where the record shows none, as one the member may have (as the transfer pack does)', async () => {
+    stubFetch(() => jsonResponse(200, { ...position(), keep: keep(false) }));
+    open();
+    const none = await screen.findByText('A pension for a spouse or partner you may have at your death');
+    expect(none.nextElementSibling!.textContent).toBe(
+      '£10,000.00 a year (50% of your pension). Our records show no spouse or partner for you',
+    );
+    expect(screen.queryByText('Spouse’s or partner’s pension')).toBeNull();
+  });
+
+  it('names the spouse’s or partner’s pension kept where the record shows one', async () => {
+    stubFetch(() => jsonResponse(200, { ...position(), keep: keep(true) }));
+    open();
+    const spouse = await screen.findByText('Spouse’s or partner’s pension');
+    expect(spouse.nextElementSibling!.textContent).toBe('£10,000.00 a year (50% of your pension) if you die');
+  });
+
   it('tells a member whose pension has no transfer value online to contact the scheme', async () => {
     stubFetch(() => jsonResponse(404, { errors: [{ code: 'no_transfer_value', message: 'No' }] }));
     open();

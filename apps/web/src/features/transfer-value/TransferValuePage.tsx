@@ -153,13 +153,23 @@ function KeepCard({ keep }: { keep: TransferPosition['keep'] }) {
               <dt>Your pension from {formatDate(keep.normalRetirementDate)}</dt>
               <dd>{formatCurrency(keep.pensionAtNormalRetirementPence, 'exact')} a year, for life</dd>
             </div>
-            <div className="summary-row">
-              <dt>Spouse’s or partner’s pension</dt>
-              <dd>
-                {formatCurrency(keep.survivorPensionPence, 'exact')} a year ({keep.survivorPensionPercent}% of
-                your pension) if you die
-              </dd>
-            </div>
+            {keep.survivorPensionPence !== null && (
+              <div className="summary-row">
+                {/* Worded by the member's dependants, as the annual statement and the transfer pack word it. */}
+                <dt>
+                  {keep.spouseOrPartnerOnRecord
+                    ? 'Spouse’s or partner’s pension'
+                    : 'A pension for a spouse or partner you may have at your death'}
+                </dt>
+                <dd>
+                  {formatCurrency(keep.survivorPensionPence, 'exact')} a year ({keep.survivorPensionPercent}%
+                  of your pension)
+                  {keep.spouseOrPartnerOnRecord
+                    ? ' if you die'
+                    : '. Our records show no spouse or partner for you'}
+                </dd>
+              </div>
+            )}
             {keep.increases.map((increase) => (
               <div className="summary-row" key={increase.label}>
                 <dt>Increases: {increase.label}</dt>
