@@ -30,6 +30,7 @@ const ownPortalSpecs = [
   '**/operations-console.spec.ts',
   '**/outbox-console.spec.ts',
   '**/staff-sso.spec.ts',
+  '**/bereavement-captcha-provider.spec.ts',
 ];
 const part = process.env.E2E_PART;
 const ownPortalsOnly = part === 'own-portals';

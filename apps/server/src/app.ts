@@ -59,6 +59,7 @@ import { dcQuoteRoutes } from './areas/retirement/dc-quote-routes';
 import { transferValueRoutes } from './areas/transfer-value/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
 import { analyticsSources } from './plugins/analytics-sources';
+import { captchaSources } from './areas/bereavement/captcha';
 import { journeyRoutesFor } from './areas/journeys/routes';
 import { memberJourneyOwner } from './areas/journeys/member-owner';
 import { stepUpRoutes } from './areas/step-up/routes';
@@ -182,11 +183,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   );
 
   const analytics = analyticsSources(config);
+  const captcha = captchaSources(config);
   await app.register(securityHeaders, {
     apiPrefixes: API_PATH_PREFIXES,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...analytics.scriptSrc],
+      scriptSrc: ["'self'", ...analytics.scriptSrc, ...captcha.scriptSrc],
+      ...(captcha.frameSrc.length > 0 && { frameSrc: ["'self'", ...captcha.frameSrc] }),
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', ...analytics.imgSrc],
       connectSrc: [

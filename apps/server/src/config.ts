@@ -173,6 +173,13 @@ const environmentSchema = z.object({
   /** The provider's siteverify URL; by default Google's or Cloudflare's. */
   BEREAVEMENT_CAPTCHA_VERIFY_URL: z.string().url('must be the provider’s siteverify URL').optional(),
   /** How often expired, unsent reports of a death and their files are purged, in minutes. */
+  /** The provider's public site key, which the browser's widget is drawn with; required with a provider. */
+  BEREAVEMENT_CAPTCHA_SITE_KEY: z.string().min(1).max(200).optional(),
+  /**
+   * The provider's widget script the start page loads; by default Google's or Cloudflare's. The
+   * Content-Security-Policy allows its origin (and reCAPTCHA's gstatic) only with a provider.
+   */
+  BEREAVEMENT_CAPTCHA_SCRIPT_URL: z.string().url('must be the provider’s widget script URL').optional(),
   BEREAVEMENT_PURGE_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
@@ -318,6 +325,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!values.SMS_PROVIDER_KEY) problems.push('SMS_PROVIDER_KEY: required with SMS_PROVIDER_URL');
   }
   if (values.STAFF_OIDC_ISSUER) {
+  if (values.BEREAVEMENT_CAPTCHA_PROVIDER !== 'altcha' && !values.BEREAVEMENT_CAPTCHA_SITE_KEY)
+    problems.push(
+      'BEREAVEMENT_CAPTCHA_SITE_KEY: required with BEREAVEMENT_CAPTCHA_PROVIDER recaptcha or turnstile',
+    );
     if (!values.STAFF_OIDC_CLIENT_ID) problems.push('STAFF_OIDC_CLIENT_ID: required with STAFF_OIDC_ISSUER');
     if (!values.STAFF_OIDC_CLIENT_SECRET)
       problems.push('STAFF_OIDC_CLIENT_SECRET: required with STAFF_OIDC_ISSUER');

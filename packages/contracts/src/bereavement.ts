@@ -4,15 +4,31 @@ import { journeyTypeParamsSchema } from './journeys';
 
 /**
  * Reporting a death (areas/bereavement): a relative without an account starts the report with a
- * solved proof-of-work captcha (ALTCHA), proves their email with a one-time code, uploads the death
+ * solved captcha (ALTCHA's proof of work, or reCAPTCHA or Turnstile by configuration), proves their email with a one-time code, uploads the death
  * certificate and sends it. Docs: docs/bereavement.md.
  */
 
 /** An ALTCHA challenge as the widget reads it: its parameters and the server's signature. */
-export const bereavementCaptchaChallengeSchema = z.object({
+export const altchaChallengeSchema = z.object({
   parameters: z.record(z.string(), z.unknown()),
   signature: z.string(),
 });
+
+/** The third-party captcha a site may use instead of ALTCHA (BEREAVEMENT_CAPTCHA_PROVIDER). */
+export const captchaProviderSchema = z.enum(['recaptcha', 'turnstile']);
+export type CaptchaProvider = z.infer<typeof captchaProviderSchema>;
+
+/** With reCAPTCHA or Turnstile: the widget the browser draws, its public site key and its script. */
+export const providerCaptchaSchema = z.object({
+  provider: captchaProviderSchema,
+  siteKey: z.string(),
+  scriptUrl: z.string(),
+});
+export type ProviderCaptcha = z.infer<typeof providerCaptchaSchema>;
+
+/** The start's captcha: an ALTCHA challenge, or which provider's widget to draw with what key. */
+export const bereavementCaptchaChallengeSchema = z.union([altchaChallengeSchema, providerCaptchaSchema]);
+export type BereavementCaptchaChallenge = z.infer<typeof bereavementCaptchaChallengeSchema>;
 
 /** The start carries the widget's solution (its base64 payload). */
 export const bereavementStartRequestSchema = z.object({

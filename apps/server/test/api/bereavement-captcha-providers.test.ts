@@ -42,17 +42,21 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 const turnstile = useTestApp({
   BEREAVEMENT_CAPTCHA_PROVIDER: 'turnstile',
   BEREAVEMENT_CAPTCHA_SECRET: 'the-configured-secret',
+  BEREAVEMENT_CAPTCHA_SITE_KEY: 'the-turnstile-site-key',
   BEREAVEMENT_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
 });
 const recaptcha = useTestApp({
   BEREAVEMENT_CAPTCHA_PROVIDER: 'recaptcha',
   BEREAVEMENT_CAPTCHA_SECRET: 'the-configured-secret',
+  BEREAVEMENT_CAPTCHA_SITE_KEY: 'the-recaptcha-site-key',
+  BEREAVEMENT_CAPTCHA_SCRIPT_URL: 'https://www.recaptcha.net/recaptcha/api.js',
   BEREAVEMENT_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
 });
 // A provider that does not answer: nothing listens on this port.
 const down = useTestApp({
   BEREAVEMENT_CAPTCHA_PROVIDER: 'recaptcha',
   BEREAVEMENT_CAPTCHA_SECRET: 'the-configured-secret',
+  BEREAVEMENT_CAPTCHA_SITE_KEY: 'the-recaptcha-site-key',
   BEREAVEMENT_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port + 1}/siteverify`,
 });
 
@@ -67,9 +71,29 @@ const start = (context: TestContext, captcha: string) =>
 const codeOf = (response: { json(): { errors: Array<{ code: string }> } }) => response.json().errors[0]!.code;
 
 describe.each([
-  ['Turnstile', turnstile, '/turnstile/v0/siteverify'],
-  ['reCAPTCHA', recaptcha, '/recaptcha/api/siteverify'],
-] as const)('a report of a death started with %s', (_name, context, path) => {
+  [
+    'Turnstile',
+    turnstile,
+    '/turnstile/v0/siteverify',
+    {
+      provider: 'turnstile',
+      siteKey: 'the-turnstile-site-key',
+      scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    },
+    ['https://challenges.cloudflare.com'],
+  ],
+  [
+    'reCAPTCHA',
+    recaptcha,
+    '/recaptcha/api/siteverify',
+    {
+      provider: 'recaptcha',
+      siteKey: 'the-recaptcha-site-key',
+      scriptUrl: 'https://www.recaptcha.net/recaptcha/api.js',
+    },
+    ['https://www.recaptcha.net', 'https://www.gstatic.com'],
+  ],
+] as const)('a report of a death started with %s', (_name, context, path, widget, scriptSources) => {
   it('starts with a token the provider accepts, posting the configured secret, the token and the address', async () => {
     const token = `good-${path.length}-${Date.now()}`;
     const started = await start(context, token);
@@ -96,12 +120,31 @@ describe.each([
     expect(codeOf(failed)).toBe('captcha_unavailable');
   });
 
-  it('has no challenge of its own to give', async () => {
+  it('tells the browser which widget to draw, with the site key and script, and lets the page load it', async () => {
     const challenge = await new BrowserAgent(context.app).request({
       url: '/api/bereavement/captcha-challenge',
     });
-    expect(challenge.statusCode).toBe(404);
-    expect(codeOf(challenge)).toBe('captcha_challenge_unused');
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.json()).toEqual(widget);
+    const page = await new BrowserAgent(context.app).request({ url: '/bereavement/report' });
+    const directive = (name: string) =>
+      String(page.headers['content-security-policy'])
+        .split(';')
+        .map((part) => part.trim().split(' '))
+        .find(([key]) => key === name)
+        ?.slice(1);
+    expect(directive('script-src')).toEqual(["'self'", ...scriptSources]);
+    expect(directive('frame-src')).toEqual(["'self'", scriptSources[0]]);
+  });
+});
+
+describe('with ALTCHA', () => {
+  const altcha = useTestApp({});
+  it('allows no third party’s script or frame', async () => {
+    const page = await new BrowserAgent(altcha.app).request({ url: '/bereavement/report' });
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toContain('frame-src');
   });
 });
 
@@ -115,9 +158,9 @@ describe('a captcha provider that does not answer', () => {
 });
 
 describe('configuration', () => {
-  it('needs the secret with reCAPTCHA or Turnstile, and keeps ALTCHA the default', () => {
+  it('needs the secret and the site key with reCAPTCHA or Turnstile, and keeps ALTCHA the default', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', BEREAVEMENT_CAPTCHA_PROVIDER: 'turnstile' })).toThrow(
-      /BEREAVEMENT_CAPTCHA_SECRET/,
+      /BEREAVEMENT_CAPTCHA_SECRET[\s\S]*BEREAVEMENT_CAPTCHA_SITE_KEY/,
     );
     expect(loadConfig({ NODE_ENV: 'test' }).BEREAVEMENT_CAPTCHA_PROVIDER).toBe('altcha');
   });

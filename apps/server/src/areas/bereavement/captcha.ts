@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { BereavementCaptchaChallenge, CaptchaProvider, ProviderCaptcha } from '@meridian/contracts';
+import type { Config } from '../../config';
 import { bereavementCaptchaUses } from '../../db/schema';
 import type { Database, Transaction } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
@@ -13,7 +15,8 @@ import { loadSigningKey } from '../../lib/server-keys';
  * solution opens one journey once. Nothing is sent to a third party.
  */
 export interface Captcha {
-  challenge(): Promise<{ parameters: Record<string, unknown>; signature: string }>;
+  /** ALTCHA's signed challenge, or the provider's widget the browser draws instead. */
+  challenge(): Promise<BereavementCaptchaChallenge>;
   /** Refuses a missing, forged, wrong, expired or spent solution with 400 and a code. */
   spend(tx: Transaction, payload: string, remoteIp?: string): Promise<void>;
 }
@@ -77,6 +80,40 @@ export const SITEVERIFY_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
 } as const;
 
+/** The providers' own widget scripts, used unless BEREAVEMENT_CAPTCHA_SCRIPT_URL names another. */
+export const WIDGET_SCRIPT_URLS = {
+  recaptcha: 'https://www.google.com/recaptcha/api.js',
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+} as const;
+
+/** reCAPTCHA's script loads the rest of itself from here (Google's guide to CSP). */
+const RECAPTCHA_STATIC_ORIGIN = 'https://www.gstatic.com';
+
+/** The configured provider's widget for the browser, or null with ALTCHA. */
+export function providerWidget(config: Config): ProviderCaptcha | null {
+  const provider: CaptchaProvider | 'altcha' = config.BEREAVEMENT_CAPTCHA_PROVIDER;
+  if (provider === 'altcha') return null;
+  return {
+    provider,
+    siteKey: config.BEREAVEMENT_CAPTCHA_SITE_KEY!,
+    scriptUrl: config.BEREAVEMENT_CAPTCHA_SCRIPT_URL ?? WIDGET_SCRIPT_URLS[provider],
+  };
+}
+
+/**
+ * The Content-Security-Policy sources the configured provider's widget needs, none with ALTCHA: its
+ * script's origin for the script and the frame it draws (plus gstatic's scripts for reCAPTCHA).
+ */
+export function captchaSources(config: Config) {
+  const widget = providerWidget(config);
+  if (!widget) return { scriptSrc: [], frameSrc: [] };
+  const origin = new URL(widget.scriptUrl).origin;
+  return {
+    scriptSrc: widget.provider === 'recaptcha' ? [origin, RECAPTCHA_STATIC_ORIGIN] : [origin],
+    frameSrc: [origin],
+  };
+}
+
 const unavailable = () =>
   new AppError(
     503,
@@ -85,17 +122,19 @@ const unavailable = () =>
   );
 
 /**
- * reCAPTCHA or Turnstile by configuration: the start's `captcha` is the provider's token, checked with
+ * reCAPTCHA or Turnstile by configuration: the browser draws the provider's widget (`challenge` says
+ * which, with its site key and script), and the start's `captcha` is the widget's token, checked with
  * one form POST to its siteverify (`secret`, `response`, `remoteip`). The provider refusing it is 400
  * `captcha_invalid`; the provider not answering (down, an error, not its JSON, 5 seconds) is 503
  * `captcha_unavailable`. A token is spent once here too (its SHA-256 in `bereavement.captcha_uses`).
- * There is no challenge to give: `captcha-challenge` answers 404 `captcha_challenge_unused`.
  */
 export function siteverifyCaptcha({
+  widget,
   secret,
   verifyUrl,
   timeoutMs = 5_000,
 }: {
+  widget: ProviderCaptcha;
   secret: string;
   verifyUrl: string;
   timeoutMs?: number;
@@ -123,11 +162,7 @@ export function siteverifyCaptcha({
   return {
     verify,
     async challenge() {
-      throw new AppError(
-        404,
-        'captcha_challenge_unused',
-        'This site checks you are a person with its captcha provider, not a challenge of its own.',
-      );
+      return widget;
     },
     async spend(tx, token, remoteIp) {
       await verify(token, remoteIp);

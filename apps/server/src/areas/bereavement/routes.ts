@@ -16,7 +16,7 @@ import { createAddressLookup } from '../my-details/address-lookup';
 import { addressLookupRoutes } from '../my-details/address-routes';
 import { visitorJourneyOwner } from '../journeys/visitor-owner';
 import { reportAliasRoutes } from './alias-routes';
-import { altchaCaptcha, SITEVERIFY_URLS, siteverifyCaptcha, type Captcha } from './captcha';
+import { altchaCaptcha, providerWidget, SITEVERIFY_URLS, siteverifyCaptcha, type Captcha } from './captcha';
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { reportSessionRoutes } from './session-routes';
@@ -38,14 +38,14 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
   app,
   { db, config, calculations },
 ) => {
-  const provider = config.BEREAVEMENT_CAPTCHA_PROVIDER;
-  const captcha: Captcha =
-    provider === 'altcha'
-      ? await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK)
-      : siteverifyCaptcha({
-          secret: config.BEREAVEMENT_CAPTCHA_SECRET!,
-          verifyUrl: config.BEREAVEMENT_CAPTCHA_VERIFY_URL ?? SITEVERIFY_URLS[provider],
-        });
+  const widget = providerWidget(config);
+  const captcha: Captcha = widget
+    ? siteverifyCaptcha({
+        widget,
+        secret: config.BEREAVEMENT_CAPTCHA_SECRET!,
+        verifyUrl: config.BEREAVEMENT_CAPTCHA_VERIFY_URL ?? SITEVERIFY_URLS[widget.provider],
+      })
+    : await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
   const store = reportDocumentStore(config);
   const lookup = createAddressLookup(config, db);
 
@@ -56,8 +56,8 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       schema: {
         tags: ['bereavement'],
         summary:
-          'A signed proof-of-work challenge (ALTCHA) for the captcha before a report of a death starts; it expires in 10 minutes and solves one start',
-        response: { 200: bereavementCaptchaChallengeSchema, 404: errorBodySchema, 429: errorBodySchema },
+          'The captcha before a report of a death starts: a signed proof-of-work challenge (ALTCHA) that expires in 10 minutes and solves one start, or, with reCAPTCHA or Turnstile configured, that provider, its public site key and its widget script',
+        response: { 200: bereavementCaptchaChallengeSchema, 429: errorBodySchema },
       },
     },
     async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),

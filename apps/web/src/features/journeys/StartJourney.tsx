@@ -39,11 +39,22 @@ export function StartJourney({
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const solved = useCallback((payload: string | null) => setCaptcha(payload), []);
+  // A check that could not be shown: the summary says so, and Start says so again.
+  const [captchaUnavailable, setCaptchaUnavailable] = useState<string | null>(null);
+  const unavailable = useCallback((message: string) => {
+    setCaptchaUnavailable(message);
+    setErrors([{ field: 'captcha', message }]);
+  }, []);
   const firstSlug = definition.pages.find((candidate) => candidate.key === definition.firstPage)?.slug;
 
   async function start() {
     if (needsCaptcha && !captcha) {
-      setErrors([{ field: 'captcha', message: 'Tick the box to show you are a person, then start' }]);
+      setErrors([
+        {
+          field: 'captcha',
+          message: captchaUnavailable ?? 'Tick the box to show you are a person, then start',
+        },
+      ]);
       return;
     }
     setStarting(true);
@@ -87,6 +98,7 @@ export function StartJourney({
         <Captcha
           key={captchaRound}
           onSolved={solved}
+          onUnavailable={unavailable}
           error={errors.find((error) => error.field === 'captcha')?.message}
         />
       )}
