@@ -410,6 +410,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     calculations,
     secretsKey: config.SECRETS_KEY,
     staffOidc: config.staffOidc,
+    staffOidcSecrets: config.staffOidcSecrets,
   });
   await app.register(outboxConsoleRoutes, { prefix: '/admin-api', db });
   await app.register(webhookConsoleRoutes, { prefix: '/admin-api', db });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { getDomain } from 'tldts';
 import { z } from 'zod';
+import { STAFF_OIDC_SECRET_ENV_PATTERN } from '@meridian/contracts';
 import { smsProviderUrlProblem } from './lib/sms-provider';
 
 const csv = z
@@ -280,6 +281,11 @@ export interface Config extends Environment {
   loopbackOnly: boolean;
   /** Staff single sign-on to the firm's OpenID provider, or null (STAFF_OIDC_ISSUER unset). */
   staffOidc: StaffOidcConfig | null;
+  /**
+   * The client secrets tenants' own staff providers name (content staff-sso.json `clientSecretEnv`):
+   * every STAFF_OIDC_CLIENT_SECRET_<NAME> variable set, by name.
+   */
+  staffOidcSecrets: Readonly<Record<string, string>>;
   /** TRUST_PROXY read: off unless configured. */
   trustProxy: TrustedProxies;
 }
@@ -358,6 +364,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     derived: { apiUrl: !values.API_URL, epaDomain: !values.EPA_DOMAIN, oidcIssuer: !values.OIDC_ISSUER },
     oidcIssuer,
     passkeyRpId: values.PASSKEY_RP_ID || null,
+    staffOidcSecrets: Object.fromEntries(
+      Object.entries(env).filter(
+        (entry): entry is [string, string] =>
+          STAFF_OIDC_SECRET_ENV_PATTERN.test(entry[0]) && typeof entry[1] === 'string' && entry[1] !== '',
+      ),
+    ),
     staffOidc: values.STAFF_OIDC_ISSUER
       ? {
           issuer: values.STAFF_OIDC_ISSUER,

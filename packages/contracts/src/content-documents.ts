@@ -3,6 +3,7 @@ import { exactlyOne, strictObject, tolerantObject, type ObjectSchemaFactory } fr
 import { caseDeadlinesSchema } from './case-deadlines';
 import { retirementLivingStandardsSchema } from './dc-options';
 import { journeyDefinitionFileSchema } from './journeys';
+import { tenantStaffSsoSchema } from './staff-sso';
 import { visibilityRuleSchema } from './visibility-schema';
 
 const siteHref = z
@@ -133,5 +134,7 @@ export const contentDocumentSchemas = {
   journeys: z.array(journeyDefinitionFileSchema),
   /** When each type of case must be done by (the defaults in the operations area when absent). */
   'case-deadlines': caseDeadlinesSchema,
+  /** The tenant's own OpenID provider for staff single sign-on (the deployment's STAFF_OIDC_* when absent). */
+  'staff-sso': tenantStaffSsoSchema,
 } as const;
 export type ContentDocumentKind = keyof typeof contentDocumentSchemas;

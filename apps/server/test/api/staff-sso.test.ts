@@ -1,6 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAccounts, staffAudit, staffSessions } from '../../src/db/schema';
+import { contentDocuments, staffAccounts, staffAudit, staffSessions } from '../../src/db/schema';
+import { clearContentCache } from '../../src/areas/content/content-cache';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { openSecret, sealSecret } from '../../src/areas/two-step/authenticator';
 import { loadSigningKey } from '../../src/lib/server-keys';
@@ -23,6 +24,8 @@ const env: Record<string, string> = {
   STAFF_OIDC_NAME: 'Meridian Group',
   STAFF_OIDC_EMAIL_DOMAINS: 'meridian.example,bluewater.example',
   STAFF_OIDC_MFA_ACR: 'urn:firm:mfa',
+  // Bluewater's own provider's client secret, which its content names (never holds).
+  STAFF_OIDC_CLIENT_SECRET_BLUEWATER: 'the bluewater provider client secret for tests',
 };
 
 const firmAccounts = new Map<string, FirmAccount>([
@@ -92,7 +95,7 @@ class ProviderJar {
 }
 
 /** Starts at the console and walks the firm's provider until it redirects back: the callback's URL. */
-async function throughProvider(agent: BrowserAgent, login: typeof nextLogin) {
+async function throughProvider(agent: BrowserAgent, login: typeof nextLogin, via = issuer) {
   nextLogin = login;
   const start = await agent.request({
     method: 'GET',
@@ -102,8 +105,8 @@ async function throughProvider(agent: BrowserAgent, login: typeof nextLogin) {
   expect(start.statusCode, start.body).toBe(303);
   const jar = new ProviderJar();
   let location = start.headers.location as string;
-  expect(location.startsWith(`${issuer}/`)).toBe(true);
-  for (let hop = 0; hop < 8 && location.startsWith(issuer); hop += 1) {
+  expect(location.startsWith(`${via}/`)).toBe(true);
+  for (let hop = 0; hop < 8 && location.startsWith(via); hop += 1) {
     const answer = await jar.get(location);
     expect([302, 303], await answer.clone().text()).toContain(answer.status);
     location = new URL(answer.headers.get('location')!, location).href;
@@ -331,6 +334,114 @@ describe('staff single sign-on to the firm’s OpenID provider', () => {
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe('/admin/sign-in?sso=staff_sso_mfa_required');
     expect((await me(agent)).statusCode).toBe(401);
+  });
+});
+
+describe('a tenant’s own OpenID provider for its staff', () => {
+  const BLUEWATER = 'bluewater.localhost';
+  let blue: FirmProvider;
+  const bluewaterSso = () => ({
+    issuer: blue.issuer,
+    clientId: 'bluewater-console',
+    clientSecretEnv: 'STAFF_OIDC_CLIENT_SECRET_BLUEWATER',
+    name: 'Bluewater Trustees',
+  });
+  /** Bluewater's content names its provider (as content/tenants/bluewater/staff-sso.json would). */
+  async function bluewaterNames(body: object | null) {
+    const { db } = ctx.database;
+    await db
+      .delete(contentDocuments)
+      .where(and(eq(contentDocuments.tenantUrl, BLUEWATER), eq(contentDocuments.kind, 'staff-sso')));
+    if (body)
+      await db.insert(contentDocuments).values({ tenantUrl: BLUEWATER, kind: 'staff-sso', body, version: 1 });
+    clearContentCache(db);
+  }
+
+  beforeAll(async () => {
+    blue = await startFirmProvider({
+      clientId: 'bluewater-console',
+      clientSecret: env.STAFF_OIDC_CLIENT_SECRET_BLUEWATER!,
+      accounts: new Map([
+        ['blue-caseworker', { email: 'caseworker@bluewater.example', email_verified: true }],
+      ]),
+      nextLogin: () => nextLogin,
+    });
+    blue.configure([`http://${BLUEWATER}/admin-api/sign-in/sso/callback`]);
+    await bluewaterNames(bluewaterSso());
+  });
+  afterAll(async () => {
+    await bluewaterNames(null);
+    await blue.close();
+  });
+
+  it('sends each host to its own tenant’s provider, falling back to the deployment’s, and signs in through each', async () => {
+    const offered = async (host: string) =>
+      (
+        await new BrowserAgent(ctx.app, host).request({ method: 'GET', url: '/admin-api/sign-in/sso' })
+      ).json();
+    expect(await offered(BLUEWATER)).toEqual({ enabled: true, name: 'Bluewater Trustees' });
+    expect(await offered('localhost')).toEqual({ enabled: true, name: 'Meridian Group' });
+
+    const starts = async (host: string) => {
+      const start = await new BrowserAgent(ctx.app, host).request({
+        method: 'GET',
+        url: '/admin-api/sign-in/sso/start',
+        remoteAddress: nextAddress(),
+      });
+      expect(start.statusCode, start.body).toBe(303);
+      const target = new URL(start.headers.location as string);
+      return [target.origin, target.searchParams.get('client_id')];
+    };
+    expect(await starts(BLUEWATER)).toEqual([blue.issuer, 'bluewater-console']);
+    expect(await starts('localhost')).toEqual([issuer, CLIENT_ID]);
+    expect(blue.issuer).not.toBe(issuer);
+
+    // Bluewater's caseworker through Bluewater's provider (its own client and secret, its own accounts).
+    const since = new Date(Date.now() - 1000);
+    const agent = new BrowserAgent(ctx.app, BLUEWATER);
+    const url = await throughProvider(agent, { accountId: 'blue-caseworker', ...mfa }, blue.issuer);
+    expect(url.origin).toBe(`http://${BLUEWATER}`);
+    const answer = await callback(agent, url);
+    expect(answer.statusCode, answer.body).toBe(303);
+    const signedIn = (await me(agent)).json() as { id: string; email: string };
+    expect(signedIn.email).toBe('caseworker@bluewater.example');
+    const audit = (await auditSince(since, 'staff_sign_in')).find((row) => row.staffId === signedIn.id);
+    expect(audit!.details).toMatchObject({ method: 'sso', issuer: blue.issuer, subject: 'blue-caseworker' });
+
+    // Meridian's caseworker still through the deployment's.
+    const meridian = new BrowserAgent(ctx.app);
+    const back = await callback(
+      meridian,
+      await throughProvider(meridian, { accountId: 'firm-caseworker', ...mfa }),
+    );
+    expect(back.statusCode, back.body).toBe(303);
+    expect((await me(meridian)).json()).toMatchObject({ email: 'caseworker@meridian.example' });
+  });
+
+  it('refuses a callback once the tenant’s provider changed under the attempt', async () => {
+    const agent = new BrowserAgent(ctx.app, BLUEWATER);
+    const url = await throughProvider(agent, { accountId: 'blue-caseworker', ...mfa }, blue.issuer);
+    await bluewaterNames(null);
+    try {
+      const answer = await callback(agent, url);
+      expect([answer.statusCode, codeOf(answer)]).toEqual([400, 'staff_sso_state_invalid']);
+      expect((await me(agent)).statusCode).toBe(401);
+    } finally {
+      await bluewaterNames(bluewaterSso());
+    }
+  });
+
+  it('offers nothing on the tenant’s host when the secret variable its provider names is not set, never the deployment’s', async () => {
+    await bluewaterNames({ ...bluewaterSso(), clientSecretEnv: 'STAFF_OIDC_CLIENT_SECRET_NOT_SET' });
+    try {
+      const agent = new BrowserAgent(ctx.app, BLUEWATER);
+      const offered = await agent.request({ method: 'GET', url: '/admin-api/sign-in/sso' });
+      expect(offered.json()).toEqual({ enabled: false, name: null });
+      const start = await agent.request({ method: 'GET', url: '/admin-api/sign-in/sso/start' });
+      expect([start.statusCode, codeOf(start)]).toEqual([404, 'staff_sso_not_configured']);
+    } finally {
+      await bluewaterNames(bluewaterSso());
+    }
   });
 });
 

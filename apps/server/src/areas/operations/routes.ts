@@ -84,7 +84,9 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
   secretsKey?: string;
   /** Staff single sign-on to the firm's OpenID provider, or null. */
   staffOidc?: StaffOidcConfig | null;
-}> = async (app, { db, calculations, secretsKey, staffOidc = null }) => {
+  /** The client secrets tenants' own staff providers name, by environment variable. */
+  staffOidcSecrets?: Readonly<Record<string, string>>;
+}> = async (app, { db, calculations, secretsKey, staffOidc = null, staffOidcSecrets = {} }) => {
   app.decorateRequest('staff', null);
   const secretKey = await staffSecretKey(db, secretsKey);
   const sealed = await sealPlainStaffSecrets(db, secretKey);
@@ -194,7 +196,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
   );
 
   await app.register(staffPasskeyRoutes, { db });
-  await app.register(staffSsoRoutes, { db, sso: staffOidc, secretsKey });
+  await app.register(staffSsoRoutes, { db, sso: staffOidc, secrets: staffOidcSecrets, secretsKey });
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();

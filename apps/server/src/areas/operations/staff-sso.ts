@@ -4,21 +4,28 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { errorBodySchema, staffSsoCallbackQuerySchema, staffSsoSchema } from '@meridian/contracts';
+import {
+  errorBodySchema,
+  staffSsoCallbackQuerySchema,
+  staffSsoSchema,
+  tenantStaffSsoSchema,
+} from '@meridian/contracts';
 import type { StaffOidcConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { staffAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadSigningKey } from '../../lib/server-keys';
 import { secureCookies } from '../../lib/secure-cookies';
+import { findDocument } from '../content/document-repository';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { openSecret, sealSecret } from '../two-step/authenticator';
 import { auditStaff } from './staff-audit';
 import { holdsTenant, openSignedInSession, STAFF_API_PREFIX } from './staff-session';
 
 /**
- * Staff single sign-on to the firm's OpenID provider (issue 43), when STAFF_OIDC_ISSUER is configured:
- * the authorization code flow with PKCE (S256), state and nonce, the console a confidential client
+ * Staff single sign-on to the firm's OpenID provider (issue 43): the host's tenant's own provider
+ * (content/tenants/<tenant>/staff-sso.json, its client secret from the STAFF_OIDC_CLIENT_SECRET_<NAME>
+ * variable it names), else the deployment's (STAFF_OIDC_ISSUER); the authorization code flow with PKCE (S256), state and nonce, the console a confidential client
  * (client_secret_basic). The ID token is verified (signature from the provider's published keys,
  * issuer, audience, expiry, nonce); the member of staff is the existing account whose email the
  * provider says it verified (no account is ever made here: roles stay assigned in Meridian), of the
@@ -51,6 +58,9 @@ interface Attempt {
   nonce: string;
   verifier: string;
   tenantUrl: string;
+  /** The provider the attempt went to: the callback must find the host's provider still the same. */
+  issuer: string;
+  clientId: string;
   redirectUri: string;
   expiresAt: number;
 }
@@ -112,17 +122,61 @@ export function showsSecondFactor(sso: StaffOidcConfig, claims: JWTPayload): boo
 
 export const staffSsoRoutes: FastifyPluginAsyncZod<{
   db: Database;
+  /** The deployment's provider (STAFF_OIDC_*), for tenants without one of their own; or null. */
   sso: StaffOidcConfig | null;
+  /** The client secrets tenants' providers name, by environment variable. */
+  secrets: Readonly<Record<string, string>>;
   secretsKey?: string;
-}> = async (parent, { db, sso, secretsKey }) => {
+}> = async (parent, { db, sso, secrets, secretsKey }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const sealKey = await loadSigningKey(db, 'staff-sso-attempts', secretsKey);
-  const metadata = sso ? providerMetadata(sso) : null;
-  let keys: { uri: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null;
-  const keySet = (uri: string) => {
-    if (keys?.uri !== uri) keys = { uri, set: createRemoteJWKSet(new URL(uri)) };
-    return keys.set;
+  // Each provider's discovery and published keys, read once (by issuer, and by key set address).
+  const discoveries = new Map<string, () => Promise<ProviderMetadata>>();
+  const metadataOf = (provider: StaffOidcConfig) => {
+    let discover = discoveries.get(provider.issuer);
+    if (!discover) {
+      discover = providerMetadata(provider);
+      discoveries.set(provider.issuer, discover);
+    }
+    return discover;
   };
+  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+  const keySet = (uri: string) => {
+    let set = keySets.get(uri);
+    if (!set) {
+      set = createRemoteJWKSet(new URL(uri));
+      keySets.set(uri, set);
+    }
+    return set;
+  };
+
+  /**
+   * The host's tenant's provider: its own when its content names one, else the deployment's; null when
+   * neither (or when its own names a secret variable that is not set, which is logged: never the
+   * deployment's instead, which the tenant chose not to use).
+   */
+  async function providerFor(request: FastifyRequest): Promise<StaffOidcConfig | null> {
+    const stored = await findDocument<unknown>(db, request.tenantUrl, 'staff-sso');
+    if (stored === null) return sso;
+    const parsed = tenantStaffSsoSchema.safeParse(stored);
+    if (!parsed.success) {
+      request.log.error(
+        { tenantUrl: request.tenantUrl },
+        'staff single sign-on: the tenant’s staff-sso is invalid',
+      );
+      return null;
+    }
+    const { clientSecretEnv, ...provider } = parsed.data;
+    const clientSecret = secrets[clientSecretEnv];
+    if (!clientSecret) {
+      request.log.error(
+        { tenantUrl: request.tenantUrl, clientSecretEnv },
+        'staff single sign-on: the tenant’s provider names a client secret variable that is not set',
+      );
+      return null;
+    }
+    return { ...provider, clientSecret };
+  }
 
   const cookieOptions = (request: FastifyRequest) => ({
     path: SSO_PATH,
@@ -132,10 +186,11 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
     secure: secureCookies(request),
   });
 
-  const configured = () => {
-    if (!sso || !metadata)
+  const configured = async (request: FastifyRequest) => {
+    const provider = await providerFor(request);
+    if (!provider)
       throw refusal(404, 'staff_sso_not_configured', 'Single sign-on is not set up for the console.');
-    return { sso, metadata };
+    return { provider, discover: metadataOf(provider) };
   };
 
   app.get(
@@ -143,11 +198,15 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Whether the console offers single sign-on with the firm’s OpenID provider, and its name',
+        summary:
+          'Whether the console offers single sign-on on this host (its tenant’s OpenID provider, else the deployment’s), and its name',
         response: { 200: staffSsoSchema, ...errors },
       },
     },
-    async () => ({ enabled: sso !== null, name: sso?.name ?? null }),
+    async (request) => {
+      const provider = await providerFor(request);
+      return { enabled: provider !== null, name: provider?.name ?? null };
+    },
   );
 
   app.get(
@@ -157,14 +216,14 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Staff single sign-on, first step: redirects (303) to the firm’s OpenID provider (authorization code with PKCE, state and nonce)',
+          'Staff single sign-on, first step: redirects (303) to the OpenID provider of this host’s tenant, else the deployment’s (authorization code with PKCE, state and nonce)',
         description:
-          'The attempt (state, nonce, PKCE verifier, the host’s tenant) is sealed in an HttpOnly cookie for 10 minutes that only this route and the callback receive. 404 staff_sso_not_configured when STAFF_OIDC_ISSUER is unset; 502 staff_sso_provider_unavailable when the provider’s discovery cannot be read.',
+          'The attempt (state, nonce, PKCE verifier, the host’s tenant) is sealed in an HttpOnly cookie for 10 minutes that only this route and the callback receive. 404 staff_sso_not_configured when neither the tenant (content staff-sso.json) nor the deployment (STAFF_OIDC_ISSUER) names a provider; 502 staff_sso_provider_unavailable when the provider’s discovery cannot be read.',
         response: { 303: staffSsoRedirectSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { sso: provider, metadata: discover } = configured();
+      const { provider, discover } = await configured(request);
       let found: ProviderMetadata;
       try {
         found = await discover();
@@ -177,6 +236,8 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
         nonce: random(),
         verifier: random(),
         tenantUrl: request.tenantUrl,
+        issuer: provider.issuer,
+        clientId: provider.clientId,
         redirectUri: `${relyingPartyOf(request).origin}${CALLBACK_PATH}`,
         expiresAt: Date.now() + ATTEMPT_MS,
       };
@@ -215,7 +276,7 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { sso: provider, metadata: discover } = configured();
+      const { provider, discover } = await configured(request);
       const sealed = request.cookies[ATTEMPT_COOKIE];
       // Spent whatever happens: the attempt's state opens one callback at most.
       reply.clearCookie(ATTEMPT_COOKIE, cookieOptions(request));
@@ -266,6 +327,8 @@ export const staffSsoRoutes: FastifyPluginAsyncZod<{
       !attempt ||
       attempt.expiresAt < Date.now() ||
       attempt.tenantUrl !== request.tenantUrl ||
+      attempt.issuer !== provider.issuer ||
+      attempt.clientId !== provider.clientId ||
       !query.state ||
       !sameText(query.state, attempt.state)
     )
