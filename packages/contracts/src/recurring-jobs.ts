@@ -1,10 +1,12 @@
-// The console's list of the job queue's recurring jobs (purges and sweeps), with their recent runs.
+// The console's list of the job queue's recurring jobs (purges, sweeps and the yearly statement run),
+// with their recent runs.
 import { z } from 'zod';
 
 export const recurringJobNames = {
   bereavement_purge: 'Purge unsent reports of a death',
   session_sweep: 'Delete ended sessions and old sign-in events',
   bank_changes: 'Apply bank changes after their cooling-off',
+  'annual-statements': 'Issue the year’s annual statements',
 } as const;
 
 export const recurringJobRunSchema = z.object({
@@ -24,7 +26,7 @@ export const recurringJobListSchema = z.object({
     z.object({
       kind: z.enum(Object.keys(recurringJobNames) as [keyof typeof recurringJobNames]),
       name: z.string(),
-      /** The newest runs first, at most 10. */
+      /** The newest runs first, at most 10 (the yearly statement run: the year due, then the years run). */
       runs: z.array(recurringJobRunSchema),
     }),
   ),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { utcDay } from '@meridian/pensions';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import {
@@ -18,6 +19,12 @@ import {
   recurringSubject,
   type RecurringJob,
 } from '../../src/lib/recurring-jobs';
+import {
+  STATEMENT_RUN,
+  statementRunDue,
+  statementRunSubject,
+  statementYearStart,
+} from '../../src/areas/statements/statement-run';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -206,5 +213,60 @@ describe('recurring jobs', () => {
     expect(await retried()).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     const audited = await db.select().from(staffAudit).where(eq(staffAudit.action, 'recurring_job_retry'));
     expect(audited.map((row) => row.outcome).sort()).toEqual(['denied', 'success']);
+  });
+
+  it('lists the yearly statement run with the others: the next year due, the years run, and Run again on a dead one', async () => {
+    const { db } = ctx.database;
+    const thisYear = statementYearStart(utcDay(new Date()));
+    // Last year's run done; the server's start queued this year's or the next (the demo's).
+    await db
+      .insert(jobs)
+      .values({
+        kind: STATEMENT_RUN,
+        subjectId: statementRunSubject(thisYear - 1),
+        runAt: statementRunDue(thisYear - 1),
+        status: 'sent',
+        attempts: 1,
+        finishedAt: new Date(statementRunDue(thisYear - 1).getTime() + 60_000),
+      })
+      .onConflictDoNothing();
+    const agent = await signedIn('caseworker@meridian.example');
+    const listed = async () => {
+      const answer = await agent.request({ method: 'GET', url: '/admin-api/recurring-jobs' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const list = answer.json() as {
+        jobs: Array<{
+          kind: string;
+          name: string;
+          runs: Array<{ id: string; status: string; runAt: string }>;
+        }>;
+      };
+      return list.jobs.find((job) => job.kind === STATEMENT_RUN)!;
+    };
+    const yearly = await listed();
+    expect(yearly.name).toBe('Issue the year’s annual statements');
+    const [next, ...earlier] = yearly.runs;
+    expect(next).toMatchObject({ status: 'queued' });
+    expect(new Date(next!.runAt).getTime()).toBeGreaterThan(statementRunDue(thisYear - 1).getTime());
+    expect(next!.runAt.slice(5)).toBe('04-06T02:00:00.000Z');
+    expect(earlier.at(-1)).toMatchObject({
+      status: 'sent',
+      runAt: statementRunDue(thisYear - 1).toISOString(),
+    });
+
+    // A run that gave up is run again by a team leader, as the purges' are; not by a caseworker.
+    await db
+      .update(jobs)
+      .set({ status: 'dead', attempts: 5, lastError: 'the document store is not answering' })
+      .where(eq(jobs.id, next!.id));
+    expect((await listed()).runs[0]).toMatchObject({ id: next!.id, status: 'dead' });
+    const retry = (who: BrowserAgent) =>
+      who.request({ method: 'POST', url: `/admin-api/recurring-jobs/${next!.id}/retry`, payload: {} });
+    expect((await retry(agent)).statusCode).toBe(403);
+    const leader = await signedIn('teamleader@meridian.example');
+    expect((await retry(leader)).statusCode).toBe(200);
+    const [again] = await db.select().from(jobs).where(eq(jobs.id, next!.id));
+    expect(again).toMatchObject({ status: 'queued', attempts: 0, kind: STATEMENT_RUN });
+    expect(again!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -5,6 +5,7 @@ import { errorBodySchema, recurringJobListSchema, recurringJobNames } from '@mer
 import type { Database } from '../../db/client';
 import { jobs, recurringJobKinds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { STATEMENT_RUN } from '../statements/statement-run';
 import { requireRight } from './case-work';
 import { auditStaff } from './staff-audit';
 
@@ -13,9 +14,13 @@ const RETRIERS = ['team_leader', 'administrator'];
 
 const RUNS_SHOWN = 10;
 
+/** The jobs listed: the purges and sweeps, and the yearly statement run (one run a statement year). */
+const listedKinds = [...recurringJobKinds, STATEMENT_RUN] as const;
+
 /**
- * The recurring jobs (purges and sweeps) and their latest runs, for staff who read cases: a run that
- * failed for the last time is `dead` here, the queue's dead-letter list for them. Signed-in scope.
+ * The recurring jobs (purges and sweeps, and the yearly statement run) and their latest runs, for
+ * staff who read cases: a run that failed for the last time is `dead` here, the queue's dead-letter
+ * list for them. Signed-in scope.
  */
 export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -24,7 +29,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       schema: {
         tags: ['operations-console'],
         summary:
-          'The job queue’s recurring jobs (purges and sweeps), each with its latest runs: done, retrying or dead',
+          'The job queue’s recurring jobs (purges and sweeps, and the yearly statement run), each with its latest runs: due, done, retrying or dead',
         response: {
           200: recurringJobListSchema,
           401: errorBodySchema,
@@ -35,7 +40,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     async (request) => {
       await requireRight(db, request, 'read');
       const list = [];
-      for (const kind of recurringJobKinds) {
+      for (const kind of listedKinds) {
         const runs = await db
           .select()
           .from(jobs)
@@ -90,7 +95,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       const [run] = await db
         .select({ kind: jobs.kind, status: jobs.status })
         .from(jobs)
-        .where(and(eq(jobs.id, id), inArray(jobs.kind, [...recurringJobKinds])));
+        .where(and(eq(jobs.id, id), inArray(jobs.kind, [...listedKinds])));
       if (!run) throw new AppError(404, 'recurring_job_not_found', 'There is no such recurring job run.');
       const queued = await db
         .update(jobs)

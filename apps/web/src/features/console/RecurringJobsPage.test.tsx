@@ -35,6 +35,24 @@ const doneRun = {
   lastError: null,
 };
 
+/** The yearly statement run: next year's due, this year's done. */
+const yearly = [
+  {
+    ...doneRun,
+    id: '4fab5c6d-7e8a-4b9c-9d2e-3f4a5b6c7d8e',
+    status: 'queued' as const,
+    attempts: 0,
+    runAt: '2027-04-06T02:00:00.000Z',
+    finishedAt: null,
+  },
+  {
+    ...doneRun,
+    id: '5abc6d7e-8f9a-4cad-8e3f-4a5b6c7d8e9f',
+    runAt: '2026-04-06T02:00:00.000Z',
+    finishedAt: '2026-04-06T02:41:00.000Z',
+  },
+];
+
 /** The staff API as a fake: who is signed in, the recurring jobs, and Run again. */
 function consoleServer(staff: StaffMember) {
   const runs: RecurringJobList['jobs'][number]['runs'] = [doneRun, deadRun];
@@ -45,6 +63,7 @@ function consoleServer(staff: StaffMember) {
         jobs: [
           { kind: 'bereavement_purge', name: 'Purge unsent reports of a death', runs },
           { kind: 'session_sweep', name: 'Delete ended sessions and old sign-in events', runs: [] },
+          { kind: 'annual-statements', name: 'Issue the year’s annual statements', runs: yearly },
         ],
       });
     const retried = /recurring-jobs\/([^/]+)\/retry$/.exec(url);
@@ -90,6 +109,18 @@ describe('Recurring jobs in the console', () => {
     // Read again: the run is due, its tries from 0.
     const region = await screen.findByRole('region', { name: 'Purge unsent reports of a death' });
     expect((await within(region).findByRole('row', { name: /0 of 5/ })).textContent).toContain('Due');
+  });
+
+  it('shows the yearly statement run with the others: next year’s due, this year’s done', async () => {
+    consoleServer(caseworker);
+    open();
+    const statements = await screen.findByRole('region', { name: 'Issue the year’s annual statements' });
+    const [next, done] = within(statements).getAllByRole('row').slice(1);
+    expect(next!.textContent).toContain('Due');
+    expect(next!.textContent).toContain('2027');
+    expect(next!.textContent).toContain('Not yet');
+    expect(done!.textContent).toContain('Done');
+    expect(done!.textContent).toContain('2026');
   });
 
   it('offers a caseworker no Run again', async () => {

@@ -27,9 +27,9 @@ const statusText = {
 const tagOf = { queued: 'queued', sent: 'sent', failed: 'failed', dead: 'dead' } as const;
 
 /**
- * The job queue's recurring jobs (purges and sweeps) with their latest runs: each runs once per period
- * on one instance; a run that fails is tried again with longer waits, and one that gave up is listed
- * as dead here while the next period's run goes ahead.
+ * The job queue's recurring jobs (purges and sweeps, and the yearly statement run) with their latest
+ * runs: each runs once per period on one instance; a run that fails is tried again with longer waits,
+ * and one that gave up is listed as dead here while the next period's run goes ahead.
  */
 export function RecurringJobsPage() {
   useConsoleTitle('Recurring jobs');
@@ -48,9 +48,9 @@ export function RecurringJobsPage() {
       {feedback}
       <h1>Recurring jobs</h1>
       <p>
-        Purges and sweeps the servers run in turn, once in each period. A run that fails is tried again with
-        longer waits; one that failed for the last time shows as “Failed, no more tries”, and the next
-        period’s run goes ahead.
+        Purges and sweeps the servers run in turn, once in each period, and the yearly run of annual
+        statements, due on 6 April. A run that fails is tried again with longer waits; one that failed for the
+        last time shows as “Failed, no more tries”, and the next period’s run goes ahead.
       </p>
       <LoadFailed what="show the recurring jobs" load={read} />
       {!jobs && !read.failure && <p>Loading...</p>}
