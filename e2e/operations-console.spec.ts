@@ -276,6 +276,12 @@ test('a team leader opens db.active’s view read-only and asks for a document, 
   await page.getByRole('link', { name: 'Recurring jobs' }).click();
   await expect(heading(page, 'Recurring jobs')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Purge unsent reports of a death' })).toContainText('Done');
+  // The yearly statement run among them, its next year queued: due on 6 April.
+  await expect(
+    page
+      .getByRole('region', { name: 'Issue the year’s annual statements' })
+      .getByRole('row', { name: /6 Apr/ }),
+  ).toContainText('Due');
   await expectNoAccessibilityViolations(page);
 });
 
