@@ -18,9 +18,9 @@ const SAFARI_IPHONE =
 
 async function signIn(
   userName: string,
-  options: { userAgent?: string; address?: string; password?: string } = {},
+  options: { userAgent?: string; address?: string; password?: string; agent?: BrowserAgent } = {},
 ) {
-  const agent = new BrowserAgent(ctx.app);
+  const agent = options.agent ?? new BrowserAgent(ctx.app);
   const response = await agent.request({
     method: 'POST',
     url: `${api}/authentication/login`,
@@ -111,7 +111,7 @@ describe('where you are signed in', () => {
     const wrong = await signIn('db.active', { password: 'not the password at all' });
     expect(wrong.response.statusCode).toBe(401);
     expect((await messagesTo(ctx.database.db, 'db.active@example.org')).map((m) => m.subject)).toEqual([]);
-    await signIn('db.active');
+    await signIn('db.active', { agent: first.agent });
     expect(await messagesTo(ctx.database.db, 'db.active@example.org')).toEqual([]);
     await signIn('db.active', { userAgent: SAFARI_IPHONE });
     const [notice] = await messagesTo(ctx.database.db, 'db.active@example.org');
@@ -131,6 +131,31 @@ describe('where you are signed in', () => {
       .limit(1);
     expect(session).toMatchObject({ ipAddress: '192.168.1.20' });
     expect(session!.userAgent).toMatch(/Chrome/);
+  });
+
+  it('knows a browser by its device cookie, not its user agent', async () => {
+    const notices = async () =>
+      (await messagesTo(ctx.database.db, 'db.pensioner@example.org')).filter((message) =>
+        /New sign-in/.test(message.subject),
+      );
+    const browser = await signIn('db.pensioner');
+    expect(browser.response.statusCode).toBe(200);
+    const before = (await notices()).length;
+    // The same browser after an update (a new user agent) is the same browser: no notice.
+    const updated = CHROME_WINDOWS.replace('Chrome/131.0.0.0', 'Chrome/132.0.0.0');
+    expect(
+      (await signIn('db.pensioner', { agent: browser.agent, userAgent: updated })).response.statusCode,
+    ).toBe(200);
+    expect(await notices()).toHaveLength(before);
+    // Another browser copying that user agent exactly is still a new browser: one notice.
+    expect((await signIn('db.pensioner', { userAgent: updated })).response.statusCode).toBe(200);
+    expect(await notices()).toHaveLength(before + 1);
+    // A device cookie of another account does not make a browser known to this one.
+    const other = await signIn('db.active', { userAgent: updated });
+    expect(
+      (await signIn('db.pensioner', { agent: other.agent, userAgent: updated })).response.statusCode,
+    ).toBe(200);
+    expect(await notices()).toHaveLength(before + 2);
   });
 
   it('deletes sign-in events older than 90 days in the session sweep', async () => {

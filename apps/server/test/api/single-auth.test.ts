@@ -8,6 +8,7 @@ import { ACCOUNT_FAILURES_PER_HOUR } from '../../src/plugins/rate-limits';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { CLIENT_ID, signInWithProvider, startSignIn } from './oidc-flow';
+import { messagesTo } from './outbox-codes';
 
 const ctx = useTestApp();
 const ISSUER = 'http://localhost:3000/oidc';
@@ -133,6 +134,22 @@ describe('embedded OpenID provider', () => {
 
     const tokens = await signInWithProvider(member, 'dc.far');
     expect(decodeJwt(tokens.id_token).sub).toBe(await userId('dc.far'));
+  });
+
+  it('tells the member of a sign-in on its page from a browser without its device cookie, once', async () => {
+    const notices = async () =>
+      (await messagesTo(ctx.database.db, 'dc.near@example.org')).filter((message) =>
+        /New sign-in/.test(message.subject),
+      );
+    expect((await new BrowserAgent(ctx.app).signIn('dc.near')).statusCode).toBe(200);
+    const before = (await notices()).length;
+    const browser = new BrowserAgent(ctx.app);
+    await signInWithProvider(browser, 'dc.near');
+    expect(await notices()).toHaveLength(before + 1);
+    await signInWithProvider(browser, 'dc.near');
+    expect(await notices()).toHaveLength(before + 1);
+    await signInWithProvider(new BrowserAgent(ctx.app), 'dc.near');
+    expect(await notices()).toHaveLength(before + 2);
   });
 
   it('refuses redirect URIs outside the tenants, and non-loopback hosts on other ports', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { signInEvents } from '../../db/schema';
@@ -23,42 +23,66 @@ export const signInMethods = {
 export const keptSince = (now = new Date()) =>
   new Date(now.getTime() - SIGN_IN_EVENTS_KEPT_DAYS * 86_400_000);
 
+/** Whether the account has signed in successfully in the kept period. */
+async function signedInBefore(db: Database, userId: string) {
+  const [seen] = await db
+    .select({ id: signInEvents.id })
+    .from(signInEvents)
+    .where(
+      and(
+        eq(signInEvents.userId, userId),
+        eq(signInEvents.outcome, 'succeeded'),
+        gte(signInEvents.occurredAt, keptSince()),
+      ),
+    )
+    .limit(1);
+  return Boolean(seen);
+}
+
 /**
- * Records a sign-in attempt of a known user with the browser and address it came from. A success from a
- * browser (user agent) the account has not signed in from in the kept period, on an account that has
- * signed in before, emails the member: a new-device notice. Recording never fails the sign-in.
+ * Records a sign-in attempt of a known user with the browser and address it came from. A success whose
+ * browser held no device cookie bound to the account (`knownBrowser: false`, from the sign-in guard: the
+ * browser, not its user agent, which changes with every update and can be copied), on an account that
+ * has signed in before, emails the member a new-device notice; the user agent only describes the
+ * browser. A sign-in whose browser the caller cannot see (`knownBrowser` left out: the portal session
+ * opened from the embedded provider's token, whose page told its own) sends none. Recording never fails
+ * the sign-in.
  */
 export async function recordSignIn(
   db: Database,
   request: FastifyRequest,
-  event: { userId: string; outcome: SignInOutcome; method: keyof typeof signInMethods },
+  event: {
+    userId: string;
+    outcome: SignInOutcome;
+    method: keyof typeof signInMethods;
+    knownBrowser?: boolean;
+  },
 ) {
   try {
     const device = deviceOf(request);
-    const sameUserAgent = device.userAgent
-      ? eq(signInEvents.userAgent, device.userAgent)
-      : isNull(signInEvents.userAgent);
-    const seen = (sameBrowser: boolean) =>
-      db
-        .select({ id: signInEvents.id })
-        .from(signInEvents)
-        .where(
-          and(
-            eq(signInEvents.userId, event.userId),
-            eq(signInEvents.outcome, 'succeeded'),
-            gte(signInEvents.occurredAt, keptSince()),
-            sameBrowser ? sameUserAgent : undefined,
-          ),
-        )
-        .limit(1);
     const newBrowser =
-      event.outcome === 'succeeded' && (await seen(false)).length > 0 && (await seen(true)).length === 0;
+      event.outcome === 'succeeded' &&
+      event.knownBrowser === false &&
+      (await signedInBefore(db, event.userId));
     await db
       .insert(signInEvents)
       .values({ ...device, userId: event.userId, outcome: event.outcome, method: event.method });
     if (newBrowser) await tellNewDevice(db, request, event.userId, describeDevice(device.userAgent));
   } catch (error) {
     request.log.warn({ failure: loggableError(error as Error) }, 'sign-in event not recorded');
+  }
+}
+
+/**
+ * The new-device notice for a sign-in completed on the embedded provider's page from a browser without
+ * its device cookie for the account (the portal records the sign-in itself when its session opens).
+ */
+export async function tellIfNewBrowser(db: Database, request: FastifyRequest, userId: string) {
+  try {
+    if (await signedInBefore(db, userId))
+      await tellNewDevice(db, request, userId, describeDevice(deviceOf(request).userAgent));
+  } catch (error) {
+    request.log.warn({ failure: loggableError(error as Error) }, 'new-device notice not sent');
   }
 }
 

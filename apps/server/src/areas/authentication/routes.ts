@@ -253,7 +253,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         });
         throw checked.error;
       }
-      await attempt.succeeded(reply, checked.userId);
+      await attempt.succeeded();
       if (await twoStepOn(db, checked.userId)) {
         await audit(db, request, {
           action: 'sign_in_password',
@@ -292,7 +292,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       policy,
     );
     if (!session) throw invalidCredentials();
-    await recordSignIn(db, request, { userId, outcome: 'succeeded', method });
+    const knownBrowser = guardSignIn.knows(request, userId);
+    await guardSignIn.remember(request, reply, userId);
+    await recordSignIn(db, request, { userId, outcome: 'succeeded', method, knownBrowser });
     await audit(db, request, {
       action: 'sign_in',
       outcome: 'success',

@@ -21,8 +21,8 @@ export interface GuardedAttempt {
   refused: boolean;
   /** The user this browser's device cookie is bound to while the device is trusted, else null. */
   trustedUserId: string | null;
-  /** The sign-in worked: it is not counted, and the browser is (again) known for this user. */
-  succeeded(reply: FastifyReply, userId: string): Promise<void>;
+  /** The password was right: it is not counted (the browser is made known by `remember` once signed in). */
+  succeeded(): Promise<void>;
   /** The sign-in failed: it stays counted against the account, and against this browser if known. */
   failed(): Promise<void>;
 }
@@ -34,12 +34,14 @@ interface Device {
 
 /**
  * Sign-in attempts limited so that a stranger cannot lock a member out: only failures count against
- * an account (ACCOUNT_FAILURES_PER_HOUR, every address together; a success gives its attempt back),
- * and once an account is over the limit only a browser holding a device cookie for that account may
- * still sign in with the right password. The cookie (HttpOnly, signed, bound to the user) is set on
- * every successful sign-in; a browser stops being trusted after DEVICE_FAILURES_PER_HOUR failures of
- * its own, which count against the account as well. The password sign-in and the embedded OpenID
- * provider's sign-in page each set the cookie on their own path.
+ * an account (ACCOUNT_FAILURES_PER_HOUR, every address together; a right password gives its attempt
+ * back), and once an account is over the limit only a browser holding a device cookie for that account
+ * may still sign in with the right password. The cookie (HttpOnly, signed, bound to the user) is set by
+ * `remember` when a sign-in is complete (after the second factor, when one is asked), and `knows` says
+ * whether a browser holds one for a user: the browser's identity for the new-device notice. A browser
+ * stops being trusted after DEVICE_FAILURES_PER_HOUR failures of its own, which count against the
+ * account as well. The password sign-in and the embedded OpenID provider's sign-in page each set the
+ * cookie on their own path.
  */
 export async function createSignInGuard(
   app: FastifyInstance,
@@ -77,30 +79,40 @@ export async function createSignInGuard(
     return user?.id;
   };
 
-  return async function guard(request: FastifyRequest, username: string): Promise<GuardedAttempt> {
+  const trusted = async (device: Device | null) =>
+    device !== null && (await counters.count('device', device.deviceId)) < DEVICE_FAILURES_PER_HOUR;
+
+  async function guard(request: FastifyRequest, username: string): Promise<GuardedAttempt> {
     const device = read(request.cookies[DEVICE_COOKIE]);
-    const deviceTrusted =
-      device !== null && (await counters.count('device', device.deviceId)) < DEVICE_FAILURES_PER_HOUR;
+    const deviceTrusted = await trusted(device);
     const account = username.trim().toLowerCase();
     const attempt = await counters.take('account', account, ACCOUNT_FAILURES_PER_HOUR);
-    const refused = !attempt.allowed && !(deviceTrusted && (await userIdOf(account)) === device.userId);
+    const refused = !attempt.allowed && !(deviceTrusted && (await userIdOf(account)) === device?.userId);
     if (refused) await attempt.giveBack();
     return {
       refused,
-      trustedUserId: deviceTrusted ? device.userId : null,
-      async succeeded(reply, userId) {
-        await attempt.giveBack();
-        const deviceId =
-          device?.userId === userId && deviceTrusted
-            ? device.deviceId
-            : randomBytes(16).toString('base64url');
-        setRuledCookie(reply, cookie, issue({ userId, deviceId }));
-      },
+      trustedUserId: deviceTrusted ? device!.userId : null,
+      succeeded: () => attempt.giveBack(),
       async failed() {
         if (device) await counters.take('device', device.deviceId, DEVICE_FAILURES_PER_HOUR);
       },
     };
-  };
+  }
+
+  return Object.assign(guard, {
+    /** Whether this browser holds a valid device cookie bound to the user: it has signed in to the account. */
+    knows: (request: FastifyRequest, userId: string) =>
+      read(request.cookies[DEVICE_COOKIE])?.userId === userId,
+    /** Makes (or keeps) this browser known for the user after a complete sign-in, for DEVICE_COOKIE_DAYS. */
+    async remember(request: FastifyRequest, reply: FastifyReply, userId: string) {
+      const device = read(request.cookies[DEVICE_COOKIE]);
+      const deviceId =
+        device?.userId === userId && (await trusted(device))
+          ? device.deviceId
+          : randomBytes(16).toString('base64url');
+      setRuledCookie(reply, cookie, issue({ userId, deviceId }));
+    },
+  });
 }
 
 export type SignInGuard = Awaited<ReturnType<typeof createSignInGuard>>;

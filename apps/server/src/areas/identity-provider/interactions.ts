@@ -13,7 +13,7 @@ import {
 } from '../authentication/session-service';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { signInOptions, verifyPasskeySignIn } from '../passkeys/service';
-import { recordSignIn } from '../account/sign-in-events';
+import { recordSignIn, tellIfNewBrowser } from '../account/sign-in-events';
 import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -65,6 +65,15 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   });
 
   const keys = await twoStepKeys(db, config.SECRETS_KEY);
+
+  /**
+   * A sign-in finished on this page: a browser without its device cookie for the account is told to the
+   * member (the portal records the sign-in when its session opens from the token), then made known.
+   */
+  const rememberBrowser = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    if (!guardSignIn.knows(request, userId)) await tellIfNewBrowser(db, request, userId);
+    await guardSignIn.remember(request, reply, userId);
+  };
 
   const details = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -270,7 +279,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           errors: [{ field: 'username', message: checked.error.message }],
         });
       }
-      await attempt.succeeded(reply, checked.userId);
+      await attempt.succeeded();
       if (tenant && (await twoStepOn(db, checked.userId))) {
         const opened = await openChallenge(db, {
           userId: checked.userId,
@@ -284,6 +293,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
         });
       }
       await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });
+      await rememberBrowser(request, reply, checked.userId);
       return finish(request, reply, { login: { accountId: checked.userId, amr: ['pwd'], remember: false } });
     },
   );
@@ -356,7 +366,14 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       if (!user || records.length === 0)
         return refuse('no_record_in_tenant', invalidCredentials().message, proven.userId);
       if (user.suspendedAt) return refuse('suspended', accountSuspended().message, proven.userId);
-      await recordSignIn(db, request, { userId: proven.userId, outcome: 'succeeded', method: 'passkey' });
+      const knownBrowser = guardSignIn.knows(request, proven.userId);
+      await guardSignIn.remember(request, reply, proven.userId);
+      await recordSignIn(db, request, {
+        userId: proven.userId,
+        outcome: 'succeeded',
+        method: 'passkey',
+        knownBrowser,
+      });
       await audit(db, request, {
         action: 'oidc_sign_in',
         outcome: 'success',
@@ -456,6 +473,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
         userId: challenge.userId,
         details: { secondFactor: shown },
       });
+      await rememberBrowser(request, reply, challenge.userId);
       return finish(request, reply, {
         login: {
           accountId: challenge.userId,
