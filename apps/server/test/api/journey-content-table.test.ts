@@ -1,0 +1,268 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JourneyDefinition, JourneyQuestion } from '@meridian/contracts';
+import { pluginOf, registerJourneyPlugin, type JourneyPlugin } from '../../src/areas/journeys/plugins';
+import { members } from '../../src/db/schema';
+import {
+  declaredEdges,
+  journeys,
+  refusedFor,
+  walkEveryFigure,
+  type ContentJourney,
+  type Trail,
+  type TrailStep,
+} from '../journey-table';
+import { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
+import { useTestApp } from './harness';
+import { answerStep } from './journey-submission';
+
+/**
+ * The table the pure engine test walks (../journey-table.ts), driven through the real routes on a
+ * database: for each content journey, trails chosen so that every route, per-answer `next` and
+ * terminal page, and every refusal by a cross-field check, is reached by giving the same answers to
+ * the API; and on each question page the first trail passes, the answer its kind refuses. One app,
+ * one member (or visitor) per journey; a trail is started afresh and cancelled (or ended) after.
+ *
+ * What the real routes add to the pure engine is made true first: the figures a journey locks come
+ * from a stand-in for its plugin's lock (the trail's figures, as the pure walk varies them), a file
+ * answer names a document uploaded into the question's context, a bank account is in the member's
+ * name, and proof of identity is sent. A report of a death (its own token, email code and uploads) is
+ * driven by bereavement.test.ts, not here.
+ */
+const ctx = useTestApp();
+
+let lockedFigures: Record<string, number> = {};
+const startsFrom = ['retirement-quote', 'transfer-quote', 'dc-quote-selection'] as const;
+const originals = startsFrom.map((name) => pluginOf({ startsFrom: name } as JourneyDefinition)!);
+afterAll(() => originals.forEach(registerJourneyPlugin));
+for (const original of originals) {
+  const standIn: JourneyPlugin = {
+    startsFrom: original.startsFrom,
+    needsMember: true,
+    startsAtFirstPage: true,
+    lock: async () => ({ locked: { ...lockedFigures } }),
+    lockedSection: () => ({ heading: 'Locked', lines: [] }),
+    figures: { names: original.figures?.names ?? [], of: (locked) => locked as Record<string, number> },
+  };
+  registerJourneyPlugin(standIn);
+}
+
+/** Who walks each journey: a member its eligibility lets in, on their tenant's host. */
+const walkers: Record<string, { username: string; host?: string }> = {
+  'meridian/dbcoreretirementapplication': { username: 'db.deferred' },
+  'meridian/transferapplication': { username: 'db.deferred' },
+  'meridian/transferconcern': { username: 'db.deferred' },
+  'meridian/dcretirementapplication': { username: 'dc.far' },
+  'meridian/fundswitch': { username: 'dc.far' },
+  'bluewater/dbcoreretirementapplication': { username: 'second.member', host: 'bluewater.localhost' },
+  'bluewater/dcretirementapplication': { username: 'bw.saver', host: 'bluewater.localhost' },
+};
+
+// bw.saver has no postal address on record, which a contact-details page asks the member to confirm.
+beforeAll(async () => {
+  await ctx.database.db
+    .update(members)
+    .set({ address: { lines: ['1 Harbour Road'], town: 'Plymouth', postcode: 'PL1 2AB', countryCode: 'GB' } })
+    .where(and(eq(members.businessGroup, 'BLU'), eq(members.referenceNumber, '2000002')));
+});
+
+const driven = journeys.filter(
+  ({ tenant, graph }) => tenant !== 'fixture' && graph.definition.audience !== 'bereavement',
+);
+
+/**
+ * Trails that between them reach every transition, terminal page and cross-field refusal: one for
+ * each not yet passed by an earlier one, longest first so that few are needed.
+ */
+function coveringTrails(journey: ContentJourney): { trails: Trail[]; targets: string[] } {
+  const walked = walkEveryFigure(journey.graph);
+  const targets = [...walked.trails.keys()];
+  const reachedBy = (trail: Trail) => [
+    ...trail.steps.flatMap((step) => (step.nextPageKey ? [`${step.pageKey}→${step.nextPageKey}`] : [])),
+  ];
+  const covered = new Set<string>();
+  const trails: Trail[] = [];
+  for (const target of [...targets].sort(
+    (a, b) => walked.trails.get(b)!.steps.length - walked.trails.get(a)!.steps.length,
+  )) {
+    if (covered.has(target)) continue;
+    const trail = walked.trails.get(target)!;
+    trails.push(trail);
+    covered.add(target);
+    for (const passed of reachedBy(trail)) covered.add(passed);
+  }
+  return { trails, targets };
+}
+
+const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
+  response.json().errors?.[0]?.code;
+
+/** A member's (or a visitor's) session on one journey's API. */
+interface Session {
+  agent: BrowserAgent;
+  base: string;
+  visitor: boolean;
+}
+
+let visitorAddresses = 0;
+async function sessionFor(journey: ContentJourney): Promise<Session> {
+  const { type, audience } = journey.graph.definition;
+  if ((audience ?? 'member') !== 'member')
+    return { agent: new BrowserAgent(ctx.app), base: `/api/visitor/journeys/${type}`, visitor: true };
+  const walker = walkers[journey.name];
+  if (!walker) throw new Error(`${journey.name}: name a member to walk it in walkers`);
+  const agent = new BrowserAgent(ctx.app, walker.host);
+  expect((await agent.signIn(walker.username)).statusCode).toBe(200);
+  const session = { agent, base: `/mdp-api/api/journeys/${type}`, visitor: false };
+  if ([...journey.graph.pages.values()].some((page) => page.shows === 'identity-verification'))
+    await sendIdentity(agent);
+  return session;
+}
+
+/** Proof of identity, sent once: a photo ID, pending with the scheme. */
+async function sendIdentity(agent: BrowserAgent) {
+  const identity = '/mdp-api/api/identity-verification';
+  if ((await agent.request({ url: identity })).json().status !== 'not_started') return;
+  const upload = await agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/documents',
+    ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const sent = await agent.request({
+    method: 'POST',
+    url: identity,
+    payload: { fileUuid: upload.json().fileUuid },
+  });
+  expect(sent.statusCode, sent.body).toBeLessThan(300);
+}
+
+let uploads = 0;
+/** A file answer naming a document uploaded now into the question's context, of the name the table gave. */
+async function uploaded(session: Session, question: JourneyQuestion, answerValue: string) {
+  if (question.kind !== 'file') return answerValue;
+  // Each upload its own name: a member's documents refuse a second file of the same name.
+  const name = `${++uploads}-${(JSON.parse(answerValue) as { name: string }).name}`;
+  const bytes = name.endsWith('.pdf')
+    ? await files.pdf()
+    : name.endsWith('.png')
+      ? files.png()
+      : files.jpeg();
+  const response = await session.agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/documents',
+    ...uploadForm(name, bytes, {
+      journeyType: question.context ?? 'documents',
+      documentType: question.label,
+    }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return JSON.stringify({ id: response.json().fileUuid, name });
+}
+
+/** The answer the table gave, made true of this member where the real routes check it. */
+async function answerFor(session: Session, question: JourneyQuestion, step: TrailStep, fullName: string) {
+  const { answerKey, answerValue } = step.answer!;
+  if (answerValue === undefined) return { answerKey };
+  if (question.kind === 'bank-account')
+    return { answerKey, answerValue: JSON.stringify({ ...JSON.parse(answerValue), accountName: fullName }) };
+  return { answerKey, answerValue: await uploaded(session, question, answerValue) };
+}
+
+/** Gives the trail's answers through the API, checking each page leads where the engine said. */
+async function drive(journey: ContentJourney, session: Session, trail: Trail, refusalsTried: Set<string>) {
+  const { graph } = journey;
+  const { agent, base } = session;
+  lockedFigures = trail.figures ?? {};
+  const start = await agent.request({
+    method: 'POST',
+    url: `${base}/start`,
+    payload: { currentPageKey: graph.definition.firstPage },
+    ...(session.visitor && { remoteAddress: `10.77.${visitorAddresses >> 8}.${visitorAddresses++ & 255}` }),
+  });
+  expect(start.statusCode, `${journey.name}: start ${start.body}`).toBeLessThan(300);
+  const fullName: string = (await agent.request({ url: `${base}/data` })).json().contact?.fullName ?? '';
+  let ended = false;
+  for (const step of trail.steps) {
+    const where = `${journey.name} ${step.pageKey}`;
+    const page = graph.pages.get(step.pageKey)!;
+    if (step.ticked) {
+      const ticked = await agent.request({
+        method: 'POST',
+        url: `${base}/page/${step.pageKey}/checkboxesLists`,
+        payload: {
+          checkboxesListKey: step.ticked.key,
+          checkboxes: step.ticked.items.map((key) => ({ key, answerValue: true })),
+        },
+      });
+      expect(ticked.statusCode, `${where}: ticks ${ticked.body}`).toBeLessThan(300);
+    }
+    const question = page.question;
+    if (question && !refusalsTried.has(step.pageKey)) {
+      refusalsTried.add(step.pageKey);
+      const refused = refusedFor(question);
+      const response = await answerStep(
+        agent,
+        base,
+        step.pageKey,
+        question.key,
+        refused.answerKey,
+        refused.answerValue,
+      );
+      expect(response.statusCode, `${where}: refused answer ${response.body}`).toBe(400);
+      expect(codeOf(response), where).toMatch(/^[a-z_]+$/);
+    }
+    const response =
+      question && step.answer
+        ? await (async () => {
+            const { answerKey, answerValue } = await answerFor(session, question, step, fullName);
+            return answerStep(agent, base, step.pageKey, question.key, answerKey, answerValue);
+          })()
+        : await agent.request({
+            method: 'POST',
+            url: `${base}/submit-step`,
+            payload: { currentPageKey: step.pageKey },
+          });
+    if (step.refusedWith) {
+      expect(response.statusCode, where).toBe(400);
+      expect(codeOf(response), where).toBe(step.refusedWith);
+      break;
+    }
+    expect(response.statusCode, `${where}: ${response.body}`).toBe(200);
+    expect(response.json(), where).toEqual({ nextPageKey: step.nextPageKey });
+    ended = Boolean(graph.pages.get(step.nextPageKey!)?.ends);
+  }
+  const state = (await agent.request({ url: `${base}/data` })).json();
+  const last = trail.steps.at(-1)!;
+  if (!last.refusedWith) expect(state.currentPageKey, journey.name).toBe(last.nextPageKey);
+  if (ended) {
+    expect(state.status, journey.name).toBe('Ended');
+    return;
+  }
+  const cancelled = await agent.request({ method: 'DELETE', url: `${base}/delete` });
+  expect(cancelled.statusCode, `${journey.name}: cancel ${cancelled.body}`).toBe(204);
+}
+
+describe.each(driven)('the journey $name, driven through the API from its content', (journey) => {
+  it('reaches every route, terminal page and refusal the pure walk reaches, with the same answers', async () => {
+    const { trails, targets } = coveringTrails(journey);
+    const session = await sessionFor(journey);
+    const refusalsTried = new Set<string>();
+    const reached = new Set<string>();
+    for (const trail of trails) {
+      const fresh = session.visitor ? { ...session, agent: new BrowserAgent(ctx.app) } : session;
+      await drive(journey, fresh, trail, refusalsTried);
+      for (const step of trail.steps) {
+        if (step.nextPageKey) reached.add(`${step.pageKey}→${step.nextPageKey}`);
+        if (step.refusedWith) reached.add(`refused:${step.pageKey}:${step.answer?.answerKey}`);
+      }
+      const end = trail.steps.at(-1)?.nextPageKey;
+      if (end && journey.graph.pages.get(end)?.ends) reached.add(`ends:${end}`);
+    }
+    expect(targets.filter((target) => !reached.has(target))).toEqual([]);
+    expect(declaredEdges(journey.graph).filter((edge) => !reached.has(edge))).toEqual([]);
+    const asking = [...journey.graph.pages].filter(([, page]) => page.question).map(([key]) => key);
+    expect(asking.filter((key) => !refusalsTried.has(key))).toEqual([]);
+  });
+});

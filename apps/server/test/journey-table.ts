@@ -1,0 +1,508 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import {
+  conditionHolds,
+  conditionReferences,
+  fileEndingsOf,
+  journeyDefinitionFileSchema,
+  monthsBefore,
+  type JourneyCondition,
+  pageJourneyFileSchema,
+  withOptionAnswers,
+  type OptionSourceFund,
+  type JourneyDefinition,
+  type JourneyQuestion,
+  type JourneyStep,
+  type PageJourney,
+} from '@meridian/contracts';
+import { assertComplete, submitStep, updatePageData } from '../src/areas/journeys/engine';
+import {
+  answersOf,
+  graphOf,
+  reachableFrom,
+  withOwnerFacts,
+  type JourneyGraph,
+} from '../src/areas/journeys/graph';
+import { figureNamesOf } from '../src/areas/journeys/plugins';
+import { contentRoot } from '../src/prepare';
+
+/**
+ * The table of engine walks generated from content, shared by the pure unit test
+ * (test/unit/journey-content-table.test.ts) and the API test that drives the same walks through the
+ * real routes (test/api/journey-content-table.test.ts): every tenant's journeys (and a fixture journey
+ * using conditions, a cross-field check and a terminal page) walked through the engine along every
+ * combination of choices, so every per-answer `next`, every route and every terminal page is taken;
+ * and every question refused an answer its kind does not accept. Each thing a walk reaches is kept with
+ * the answers that reached it (`trails`), for the API test to give the same answers.
+ */
+
+/** Today as the server sees it, so a date the table gives is one the real routes accept too. */
+export const today = new Date().toISOString().slice(0, 10);
+const now = `${today}T10:00:00.000Z`;
+
+interface PageFile {
+  key: string;
+  slug: string;
+  title: string;
+  journey?: PageJourney;
+}
+
+const pageFiles = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? pageFiles(path.join(folder, entry.name))
+      : entry.name.endsWith('.json')
+        ? [path.join(folder, entry.name)]
+        : [],
+  );
+
+/** A content journey: its tenant, and its graph as the engine walks it. */
+export interface ContentJourney {
+  name: string;
+  tenant: string;
+  graph: JourneyGraph;
+}
+
+function contentJourneys(): ContentJourney[] {
+  const tenants = readdirSync(path.join(contentRoot, 'tenants'));
+  return tenants.flatMap((tenant) => {
+    const folder = path.join(contentRoot, 'tenants', tenant);
+    let definitions: JourneyDefinition[];
+    try {
+      definitions = (JSON.parse(readFileSync(path.join(folder, 'journeys.json'), 'utf8')) as unknown[]).map(
+        (definition) => journeyDefinitionFileSchema.parse(definition),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    // A list choosing from the tenant's funds gets them as its answers, as the content sync fills them.
+    const fundsFile = path.join(folder, 'funds.json');
+    const funds = existsSync(fundsFile)
+      ? (JSON.parse(readFileSync(fundsFile, 'utf8')) as OptionSourceFund[])
+      : undefined;
+    const pages = pageFiles(path.join(folder, 'pages')).flatMap((file) => {
+      const page = JSON.parse(readFileSync(file, 'utf8')) as PageFile;
+      if (!page.journey) return [];
+      const journey = pageJourneyFileSchema.parse(page.journey);
+      const question = journey.question && withOptionAnswers(journey.question, funds);
+      return [{ ...page, journey: question ? { ...journey, question } : journey }];
+    });
+    return definitions.map((definition) => ({
+      name: `${tenant}/${definition.type}`,
+      tenant,
+      graph: graphOf(definition, pages),
+    }));
+  });
+}
+
+/** A transfer out: conditions (named, on money, on a locked figure), a cross-field check and a terminal page. */
+const fixtureDefinition: JourneyDefinition = {
+  type: 'transferfixture',
+  title: 'Transfer your pension',
+  firstPage: 'tf_destination',
+  summaryPage: 'tf_check',
+  confirmationPage: 'tf_sent',
+  stages: [{ key: 'transfer', label: 'Transfer' }],
+  expiryDays: 30,
+  caseType: 'TRF',
+  caseDocuments: ['Transfer form', { name: 'Overseas scheme letter', when: { condition: 'overseas' } }],
+  conditions: {
+    overseas: { question: 'destination', in: ['overseas'] },
+    large_transfer: { figure: 'transferValuePence', gte: 3_000_000 },
+  },
+  confirmationEmail: { subject: 'Your transfer {caseNumber}', body: 'Dear {name}' },
+};
+const fixturePage = (key: string, journey: Omit<PageJourney, 'type'>) => ({
+  key,
+  slug: `/transfer/${key}`,
+  title: key,
+  journey: { type: 'transferfixture', ...journey },
+});
+export const fixture = withOwnerFacts(
+  graphOf(fixtureDefinition, [
+    fixturePage('tf_destination', {
+      question: {
+        kind: 'radios',
+        key: 'destination',
+        label: 'Where to?',
+        answers: [
+          { key: 'uk', label: 'A UK scheme' },
+          { key: 'overseas', label: 'An overseas scheme' },
+          { key: 'scam', label: 'Someone who cold-called me', next: 'tf_refused' },
+        ],
+      },
+      routes: [
+        { when: { all: [{ condition: 'overseas' }, { condition: 'large_transfer' }] }, next: 'tf_advice' },
+      ],
+      next: 'tf_amount',
+    }),
+    fixturePage('tf_advice', {
+      question: {
+        kind: 'radios',
+        key: 'advised',
+        label: 'Have you had advice?',
+        answers: [
+          { key: 'yes', label: 'Yes' },
+          { key: 'no', label: 'No' },
+        ],
+      },
+      checks: [
+        {
+          when: { question: 'advised', in: ['no'] },
+          message: 'You must take advice first.',
+          code: 'advice_required',
+        },
+      ],
+      next: 'tf_amount',
+    }),
+    fixturePage('tf_amount', {
+      question: { kind: 'money', key: 'amount', label: 'How much?' },
+      routes: [{ when: { question: 'amount', gt: 10_000_000 }, next: 'tf_refused' }],
+      next: 'tf_check',
+    }),
+    fixturePage('tf_refused', { ends: { reason: 'transfer_refused' } }),
+    fixturePage('tf_check', {}),
+    fixturePage('tf_sent', {}),
+  ]),
+  { figures: { transferValuePence: 4_000_000 } },
+);
+
+/** Answers each kind accepts; a kind with several meaningful answers lists each (every branch is walked). */
+function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: string; answerValue: string }> {
+  switch (question.kind) {
+    case 'radios':
+    case 'select':
+      return question.answers.map((answer) => answer.key);
+    case 'date':
+      if (question.notBeforeToday) return [monthsBefore(today, -3)];
+      return [question.withinMonths ? monthsBefore(today, question.withinMonths) : '2020-06-01'];
+    case 'money':
+      return ['1500', '200000'];
+    case 'number':
+    case 'percentage':
+      return ['50'];
+    case 'email':
+      return ['member@example.com'];
+    case 'ni-number':
+      return ['AB123456C'];
+    case 'email-code':
+      return ['123456'];
+    case 'country':
+      return ['GB'];
+    case 'bank-account':
+      return [
+        {
+          answerKey: 'provided',
+          answerValue: JSON.stringify({
+            accountName: 'A Member',
+            sortCode: '309466',
+            accountNumber: '12345678',
+          }),
+        },
+      ];
+    case 'phone':
+      return [
+        { answerKey: 'provided', answerValue: JSON.stringify({ countryCode: 'GB', number: '07911123456' }) },
+      ];
+    case 'address':
+      return [{ answerKey: 'provided', answerValue: JSON.stringify(anAddress) }];
+    case 'person':
+      return [{ answerKey: 'provided', answerValue: JSON.stringify(aPerson) }];
+    case 'list': {
+      const count = Math.max(question.min, 1);
+      const items = Array.from({ length: count }, (_, index) => ({
+        ...aPerson,
+        title: `Item ${index + 1}`,
+        ...(question.item.option && { option: question.item.option.answers![index]!.key }),
+        amount: String((question.item.amount?.min ?? 0) / 100 + 1),
+        share: question.total ? String(index === 0 ? question.total.equals - (count - 1) : 1) : '50',
+      }));
+      return [{ answerKey: String(count), answerValue: JSON.stringify(items) }];
+    }
+    case 'file': {
+      const ending = fileEndingsOf(question)[0]!;
+      return [
+        {
+          answerKey: 'provided',
+          answerValue: JSON.stringify({ id: '6f1c1f1e-2b7a-4c1d-9a7e-1f2e3d4c5b6a', name: `file.${ending}` }),
+        },
+      ];
+    }
+    default:
+      return ['Some words'];
+  }
+}
+
+/** A UK address and a person with every field a person question may ask; each question reads its own. */
+const anAddress = { line1: '22 Quay Street', town: 'Manchester', postcode: 'M3 3JZ' };
+const aPerson = {
+  relationship: 'Spouse',
+  forenames: 'Grace',
+  surname: 'Okafor',
+  dateOfBirth: '1986-02-14',
+  email: 'grace@example.com',
+  phone: '07911123456',
+  address: anAddress,
+};
+
+/** An answer each kind refuses. */
+export function refusedFor(question: JourneyQuestion): { answerKey: string; answerValue?: string } {
+  switch (question.kind) {
+    case 'bank-account':
+    case 'phone':
+      return { answerKey: 'provided', answerValue: 'not json' };
+    case 'date':
+      return { answerKey: '2026-02-30' };
+    case 'text':
+      return { answerKey: '<b>bold</b>' };
+    default:
+      return { answerKey: 'not_an_answer<>' };
+  }
+}
+
+/** One page left on a walk: the answer given (with the declarations ticked), and where it led or its refusal. */
+export interface TrailStep {
+  pageKey: string;
+  answer?: { questionKey: string; answerKey: string; answerValue?: string };
+  /** The page's checkbox list, every box ticked. */
+  ticked?: { key: string; items: string[] };
+  /** Where the page led; absent for a refused answer. */
+  nextPageKey?: string;
+  /** The code an answer was refused with (the walk stops there). */
+  refusedWith?: string;
+}
+
+/** The answers that reached something, from the first page, with the figures locked for that walk. */
+export interface Trail {
+  figures?: Record<string, number>;
+  steps: TrailStep[];
+}
+
+export interface Walked {
+  transitions: Set<string>;
+  endings: Set<string>;
+  completed: number;
+  refusals: Map<string, string>;
+  /**
+   * The first trail found to each transition (`a→b`), each terminal page (`ends:key`) and each refusal
+   * by a cross-field check (`refused:page:answer`); a question's refusal by its kind is tried on any
+   * trail that passes its page.
+   */
+  trails: Map<string, Trail>;
+}
+
+/** The conditions of a page's routes and checks. */
+const conditionsOn = (page: PageJourney): JourneyCondition[] => [
+  ...(page.routes ?? []).map((route) => route.when),
+  ...(page.checks ?? []).map((check) => check.when),
+];
+
+/** The questions a condition reads, following the journey's named conditions. */
+function questionsRead(graph: JourneyGraph, condition: JourneyCondition, naming: string[] = []): string[] {
+  const references = conditionReferences(condition);
+  return [
+    ...references.questions,
+    ...references.conditions
+      .filter((name) => !naming.includes(name) && graph.definition.conditions?.[name])
+      .flatMap((name) => questionsRead(graph, graph.definition.conditions![name]!, [...naming, name])),
+  ];
+}
+
+/**
+ * For each page, the questions whose answers can still change where the walk goes from there: those
+ * read by the routes and checks of every page reachable from it. Two walks reaching a page with the
+ * same answers to these go on alike, so the second is not walked again.
+ */
+function questionsAhead(graph: JourneyGraph): Map<string, string[]> {
+  return new Map(
+    [...graph.pages.keys()].map((key) => [
+      key,
+      [
+        ...new Set(
+          [...reachableFrom(graph, key)].flatMap((ahead) => {
+            const page = graph.pages.get(ahead);
+            return page ? conditionsOn(page).flatMap((condition) => questionsRead(graph, condition)) : [];
+          }),
+        ),
+      ].sort(),
+    ]),
+  );
+}
+
+/** Walks every combination of answers from the first page: where each page led, and how each walk ended. */
+export function walkEvery(graph: JourneyGraph): Walked {
+  const walked: Walked = {
+    transitions: new Set(),
+    endings: new Set(),
+    completed: 0,
+    refusals: new Map(),
+    trails: new Map(),
+  };
+  const ahead = questionsAhead(graph);
+  const seen = new Set<string>();
+  const figures = graph.owner?.figures && { ...graph.owner.figures };
+  const reached = (target: string, trail: TrailStep[]) => {
+    if (!walked.trails.has(target)) walked.trails.set(target, { figures, steps: trail });
+  };
+  const visit = (steps: JourneyStep[], pageKey: string, depth: number, trail: TrailStep[]) => {
+    expect(depth, `${pageKey}: a walk longer than the journey has pages`).toBeLessThanOrEqual(
+      graph.pages.size,
+    );
+    const answers = answersOf(steps);
+    const state = JSON.stringify([pageKey, ahead.get(pageKey)?.map((key) => answers.get(key) ?? null)]);
+    if (seen.has(state)) return;
+    seen.add(state);
+    const page = graph.pages.get(pageKey)!;
+    if (pageKey === graph.definition.summaryPage) {
+      assertComplete(graph, steps);
+      walked.completed += 1;
+      return;
+    }
+    if (page.ends) {
+      walked.endings.add(pageKey);
+      reached(`ends:${pageKey}`, trail);
+      return;
+    }
+    const ticked = page.checkboxes && {
+      key: page.checkboxes.key,
+      items: page.checkboxes.items.map((item) => item.key),
+    };
+    const afterTicks = page.checkboxes
+      ? updatePageData(graph, steps, pageKey, now, (step) => ({
+          ...step,
+          checkboxesLists: {
+            [page.checkboxes!.key]: page.checkboxes!.items.map((item) => ({
+              key: item.key,
+              answerValue: true,
+            })),
+          },
+        }))
+      : steps;
+    const question = page.question;
+    const choices = question ? answersFor(question) : [undefined];
+    if (question) {
+      const refused = refusedFor(question);
+      try {
+        submitStep(graph, afterTicks, {
+          pageKey,
+          answer: { questionKey: question.key, ...refused },
+          today,
+          now,
+        });
+      } catch (error) {
+        walked.refusals.set(pageKey, (error as { code: string }).code);
+      }
+    }
+    for (const choice of choices) {
+      const answer =
+        question && choice !== undefined
+          ? { questionKey: question.key, ...(typeof choice === 'string' ? { answerKey: choice } : choice) }
+          : undefined;
+      let result: ReturnType<typeof submitStep>;
+      try {
+        result = submitStep(graph, afterTicks, { pageKey, answer, today, now });
+      } catch (error) {
+        // A cross-field check refusing the answer: the walk does not go on.
+        const code = (error as { code: string }).code;
+        expect(
+          page.checks?.map((check) => check.code),
+          `${pageKey}: refused ${answer?.answerKey}`,
+        ).toContain(code);
+        walked.refusals.set(`${pageKey}:${answer?.answerKey}`, code);
+        reached(`refused:${pageKey}:${answer?.answerKey}`, [
+          ...trail,
+          { pageKey, answer, ticked, refusedWith: code },
+        ]);
+        continue;
+      }
+      const taken = [...trail, { pageKey, answer, ticked, nextPageKey: result.nextPageKey! }];
+      walked.transitions.add(`${pageKey}→${result.nextPageKey}`);
+      reached(`${pageKey}→${result.nextPageKey}`, taken);
+      visit(result.steps, result.nextPageKey!, depth + 1, taken);
+    }
+  };
+  visit([], graph.definition.firstPage, 0, []);
+  return walked;
+}
+
+/** Every page-to-page edge the content declares. */
+export function declaredEdges(graph: JourneyGraph): string[] {
+  return [...graph.pages].flatMap(([key, page]) =>
+    [
+      page.next,
+      ...(page.routes ?? []).map((route) => route.next),
+      ...(page.question?.kind === 'radios' || page.question?.kind === 'select'
+        ? page.question.answers.map((answer) => answer.next)
+        : []),
+    ].flatMap((target) => (target ? [`${key}→${target}`] : [])),
+  );
+}
+
+/** Every content journey, and the fixture. */
+export const journeys: ContentJourney[] = [
+  ...contentJourneys(),
+  { name: 'fixture/transferfixture', tenant: 'fixture', graph: fixture },
+];
+
+/** The comparisons of figures in a condition (named conditions are listed apart). */
+function figureComparisons(condition: JourneyCondition): JourneyCondition[] {
+  if ('all' in condition) return condition.all.flatMap(figureComparisons);
+  if ('any' in condition) return condition.any.flatMap(figureComparisons);
+  if ('not' in condition) return figureComparisons(condition.not);
+  return 'figure' in condition ? [condition] : [];
+}
+
+/**
+ * A journey whose conditions test figures its plugin locks is walked with each figure 0, 1 and one
+ * above each bound its conditions compare a figure with (a flag such as mpaaApplies held or not, an
+ * amount such as drawdownPotPence none or some, an age of 50 or over, a value over £30,000), once for
+ * each different outcome of those comparisons, so the routes on either side of each are taken.
+ */
+export function walkEveryFigure(graph: JourneyGraph): Walked {
+  const names = graph.owner ? [] : figureNamesOf(graph.definition);
+  if (names.length === 0) return walkEvery(graph);
+  const comparisons = [
+    ...Object.values(graph.definition.conditions ?? {}),
+    ...[...graph.pages.values()].flatMap(conditionsOn),
+  ].flatMap(figureComparisons);
+  // The values that give the comparisons a different outcome, all figures at once (an age and a value
+  // both over their bounds), and each figure's own with the others at 0 (MPAA without drawdown).
+  const outcomeValues = (own: JourneyCondition[], figuresAt: (value: number) => Record<string, number>) => {
+    const bounds = own.flatMap((comparison) =>
+      'figure' in comparison
+        ? [comparison.gt, comparison.gte, comparison.lt, comparison.lte, comparison.eq].flatMap((bound) =>
+            bound === undefined ? [] : [bound + 1],
+          )
+        : [],
+    );
+    const outcomes = new Map<string, Record<string, number>>();
+    for (const value of [0, 1, ...bounds]) {
+      const facts = { answers: new Map<string, string>(), figures: figuresAt(value) };
+      const outcome = own.map((comparison) => conditionHolds(comparison, facts)).join();
+      if (!outcomes.has(outcome)) outcomes.set(outcome, figuresAt(value));
+    }
+    return [...outcomes.values()];
+  };
+  const zero = Object.fromEntries(names.map((name) => [name, 0]));
+  const combinations = [
+    ...outcomeValues(comparisons, (value) => Object.fromEntries(names.map((name) => [name, value]))),
+    ...names.flatMap((name) =>
+      outcomeValues(
+        comparisons.filter((comparison) => 'figure' in comparison && comparison.figure === name),
+        (value) => ({ ...zero, [name]: value }),
+      ),
+    ),
+  ].filter(
+    (set, index, sets) => sets.findIndex((other) => JSON.stringify(other) === JSON.stringify(set)) === index,
+  );
+  const walks = combinations.map((figures) => walkEvery(withOwnerFacts(graph, { figures })));
+  return {
+    transitions: new Set(walks.flatMap((walk) => [...walk.transitions])),
+    endings: new Set(walks.flatMap((walk) => [...walk.endings])),
+    completed: walks.reduce((sum, walk) => sum + walk.completed, 0),
+    refusals: new Map(walks.flatMap((walk) => [...walk.refusals])),
+    trails: new Map([...walks].reverse().flatMap((walk) => [...walk.trails])),
+  };
+}
