@@ -6,7 +6,7 @@ import { SaveAndComeBackLater, sentToLeave } from '../../components/SaveAndComeB
 import { AddressSearchContext, memberAddressSearch } from '../../components/address-search';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { FieldMessages } from '../../components/TextField';
-import { fastForward } from './fast-forward';
+import { destinationAfter } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
@@ -104,14 +104,8 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
       if (definition.audience === 'member' && (reached?.ends || nextPageKey === definition.summaryPage))
         await refreshApplicationStatus().catch(() => undefined);
       if (leaving) return void navigate(routes.landing);
-      // A changed answer that a code must prove again (a reporter's new email) goes to the code page
-      // first, even from check your answers; the edit carries on from there.
-      const proveAgain =
-        reached?.question?.kind === 'email-code' &&
-        answer !== null &&
-        !('field' in answer) &&
-        answer.answerKey !== step?.answer?.answerKey;
-      void navigate(slugOf(proveAgain ? nextPageKey : fastForward.destination(definition.type, nextPageKey)));
+      const changed = answer !== null && !('field' in answer) && answer.answerKey !== step?.answer?.answerKey;
+      void navigate(slugOf(await destinationAfter(definition.type, reached?.question, changed, nextPageKey)));
     } catch (error) {
       setErrors([
         {

@@ -1,4 +1,6 @@
+import type { JourneyQuestion } from '@meridian/contracts';
 import { sessionStore } from '../../lib/session-storage';
+import { loadKindField } from './kinds/registry';
 
 /**
  * Fast-forward edit mode, per journey type (spec section 4): after a Change link the member answers
@@ -50,3 +52,20 @@ export const fastForward = {
   },
   resetAll: () => sessionStore.remove(STORE_KEY),
 };
+
+/**
+ * Where Continue leads: the page the answer leads to, or check your answers when a Change link's edit
+ * rejoins pages answered before (fast-forward); but a changed answer that the next page's kind proves
+ * (a reporter's new email, proven by a code) goes to that page first, and the edit carries on from there.
+ */
+export async function destinationAfter(
+  journeyType: string,
+  nextQuestion: JourneyQuestion | undefined,
+  changed: boolean,
+  nextPageKey: string,
+): Promise<string> {
+  const editing = fastForward.get(journeyType)?.edit === true;
+  const proves =
+    editing && changed && nextQuestion && (await loadKindField(nextQuestion.kind)).provesAnswerBefore;
+  return proves ? nextPageKey : fastForward.destination(journeyType, nextPageKey);
+}

@@ -37,7 +37,11 @@ function Field({ question, error }: FieldProps<EmailCodeQuestion>) {
   return (
     <>
       <p role="status">
-        {sent ? `We have sent a 6-digit code to ${sent.email}. It lasts 15 minutes.` : problem ? '' : 'Sending a code...'}
+        {sent
+          ? `We have sent a 6-digit code to ${sent.email}. It lasts 15 minutes.`
+          : problem
+            ? ''
+            : 'Sending a code...'}
       </p>
       {problem && <p className="error-message">{problem}</p>}
       <Box
@@ -63,5 +67,6 @@ const field: KindField<EmailCodeQuestion> = {
   kind: emailCodeKind,
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
+  provesAnswerBefore: true,
 };
 export default field;

@@ -29,6 +29,12 @@ export interface KindField<Q extends JourneyQuestion = JourneyQuestion> {
   errorTarget?(question: Q): string;
   /** Whether anything was typed or chosen: a box named after the question's key when not given. */
   entered?(form: FormData, question: Q): boolean;
+  /**
+   * This kind proves the answer given on the page before it (an email code, the address it was sent
+   * to): when that answer changes after a Change link, the member comes to this page next rather than
+   * back to check your answers, and the edit carries on from here.
+   */
+  provesAnswerBefore?: boolean;
 }
 
 type Loaders = {
