@@ -28,6 +28,7 @@ const ownPortalSpecs = [
   '**/transfer-application.spec.ts',
   '**/two-step.spec.ts',
   '**/operations-console.spec.ts',
+  '**/case-deadlines.spec.ts',
   '**/outbox-console.spec.ts',
   '**/staff-sso.spec.ts',
   '**/bereavement-captcha-provider.spec.ts',

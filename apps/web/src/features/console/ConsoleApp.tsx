@@ -17,6 +17,7 @@ import { DashboardPage } from './DashboardPage';
 import { BankChangesPage } from './BankChangesPage';
 import { DeathReportsPage } from './DeathReportsPage';
 import { IntegrationClientsPage } from './IntegrationClientsPage';
+import { CaseDeadlinesPage } from './CaseDeadlinesPage';
 import { StaffPasskeysPage } from './StaffPasskeysPage';
 import { STAFF_PASSKEY_BUTTON_ID, StaffPasskeySignIn } from './StaffPasskeySignIn';
 import { ssoRefusalText, STAFF_SSO_LINK_ID, StaffSsoSignIn } from './StaffSsoSignIn';
@@ -41,6 +42,7 @@ export function ConsoleApp() {
         <Route path="death-reports" element={<DeathReportsPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="integration-clients" element={<IntegrationClientsPage />} />
+        <Route path="case-deadlines" element={<CaseDeadlinesPage />} />
         <Route path="passkeys" element={<StaffPasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
@@ -74,6 +76,7 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
               {staff.role === 'administrator' && (
                 <>
                   <Link to="/admin/integration-clients">Integration clients</Link>{' '}
+                  <Link to="/admin/case-deadlines">Case deadlines</Link>{' '}
                 </>
               )}
               <Link to="/admin/passkeys">Your passkeys</Link>{' '}

@@ -1,4 +1,6 @@
 import type {
+  CaseDeadlineList,
+  CaseDeadlines,
   CaseDetail,
   Dashboard,
   DeathReportList,
@@ -9,6 +11,7 @@ import type {
   QueuedCase,
   StaffMember,
   StaffRole,
+  TenantCaseDeadlines,
 } from '@meridian/contracts';
 import { createHttpClient } from '../../lib/http/client';
 
@@ -78,6 +81,16 @@ export const consoleApi = {
       'assign' | 'status' | 'notes' | 'complete' | 'reject' | 'documents/received' | 'documents/request',
     body: unknown,
   ) => http.post(`${base}/cases/${encodeURIComponent(caseNumber)}/${action}`, { body }),
+  /** Each tenant's case deadlines (administrators only). */
+  caseDeadlines: () => http.get<CaseDeadlineList>(`${base}/case-deadlines`),
+  /**
+   * Sets a tenant's whole rule set, in place of its content file and the defaults. Through this client,
+   * so the write forgets the queue's and cases' shared reads, whose deadlines it changes.
+   */
+  changeCaseDeadlines: (tenantUrl: string, deadlines: CaseDeadlines) =>
+    http.put<TenantCaseDeadlines>(`${base}/case-deadlines/${encodeURIComponent(tenantUrl)}`, {
+      body: deadlines,
+    }),
 };
 
 export const summaryPdfUrl = (caseNumber: string) =>

@@ -7,7 +7,7 @@ import { useStaff } from './staff-context';
 const ACTING_ROLES = ['caseworker', 'team_leader', 'administrator'];
 
 /**
- * What a console page that acts on a list needs: whether this staff member may act, the refusal or
+ * What a console page that acts on a list needs: whether this staff member may act, the refusals or
  * the feedback to show, and `run`, which does one action, shows what it answered (or its problem
  * against `field`) and reloads the list.
  */
@@ -17,9 +17,10 @@ export function useStaffAction(reload: () => Promise<unknown>) {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const refuse = (field: string, message: string) => {
+  /** Shows the problems a form found before sending: one field's, or several. */
+  const refuse = (field: string | FieldError[], message = '') => {
     setDone(null);
-    setErrors([{ field, message }]);
+    setErrors(typeof field === 'string' ? [{ field, message }] : field);
   };
 
   const run = async (field: string, work: () => Promise<string>) => {
