@@ -81,6 +81,7 @@ describe.each([
       scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
     },
     ['https://challenges.cloudflare.com'],
+    ['https://challenges.cloudflare.com'],
   ],
   [
     'reCAPTCHA',
@@ -92,51 +93,55 @@ describe.each([
       scriptUrl: 'https://www.recaptcha.net/recaptcha/api.js',
     },
     ['https://www.recaptcha.net', 'https://www.gstatic.com'],
+    ['https://www.recaptcha.net', 'https://recaptcha.google.com'],
   ],
-] as const)('a report of a death started with %s', (_name, context, path, widget, scriptSources) => {
-  it('starts with a token the provider accepts, posting the configured secret, the token and the address', async () => {
-    const token = `good-${path.length}-${Date.now()}`;
-    const started = await start(context, token);
-    expect(started.statusCode, started.body).toBe(200);
-    expect(started.cookies.some((cookie) => cookie.name === 'visitorJourney')).toBe(true);
-    const call = received.findLast((entry) => entry.form.get('response') === token)!;
-    expect(call.path).toBe(path);
-    expect(call.form.get('secret')).toBe('the-configured-secret');
-    expect(call.form.get('remoteip')).toMatch(/^10\.62\.0\.\d+$/);
-    // The same token again: spent here, whatever the provider says.
-    expect(codeOf(await start(context, token))).toBe('captcha_used');
-  });
-
-  it('refuses a token the provider refuses with 400 captcha_invalid, and opens nothing', async () => {
-    const refused = await start(context, 'forged-token');
-    expect(refused.statusCode).toBe(400);
-    expect(codeOf(refused)).toBe('captcha_invalid');
-    expect(refused.cookies.some((cookie) => cookie.name === 'visitorJourney')).toBe(false);
-  });
-
-  it('answers 503 captcha_unavailable when the provider answers an error', async () => {
-    const failed = await start(context, 'provider-error');
-    expect(failed.statusCode).toBe(503);
-    expect(codeOf(failed)).toBe('captcha_unavailable');
-  });
-
-  it('tells the browser which widget to draw, with the site key and script, and lets the page load it', async () => {
-    const challenge = await new BrowserAgent(context.app).request({
-      url: '/api/bereavement/captcha-challenge',
+] as const)(
+  'a report of a death started with %s',
+  (_name, context, path, widget, scriptSources, frameSources) => {
+    it('starts with a token the provider accepts, posting the configured secret, the token and the address', async () => {
+      const token = `good-${path.length}-${Date.now()}`;
+      const started = await start(context, token);
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.cookies.some((cookie) => cookie.name === 'visitorJourney')).toBe(true);
+      const call = received.findLast((entry) => entry.form.get('response') === token)!;
+      expect(call.path).toBe(path);
+      expect(call.form.get('secret')).toBe('the-configured-secret');
+      expect(call.form.get('remoteip')).toMatch(/^10\.62\.0\.\d+$/);
+      // The same token again: spent here, whatever the provider says.
+      expect(codeOf(await start(context, token))).toBe('captcha_used');
     });
-    expect(challenge.statusCode).toBe(200);
-    expect(challenge.json()).toEqual(widget);
-    const page = await new BrowserAgent(context.app).request({ url: '/bereavement/report' });
-    const directive = (name: string) =>
-      String(page.headers['content-security-policy'])
-        .split(';')
-        .map((part) => part.trim().split(' '))
-        .find(([key]) => key === name)
-        ?.slice(1);
-    expect(directive('script-src')).toEqual(["'self'", ...scriptSources]);
-    expect(directive('frame-src')).toEqual(["'self'", scriptSources[0]]);
-  });
-});
+
+    it('refuses a token the provider refuses with 400 captcha_invalid, and opens nothing', async () => {
+      const refused = await start(context, 'forged-token');
+      expect(refused.statusCode).toBe(400);
+      expect(codeOf(refused)).toBe('captcha_invalid');
+      expect(refused.cookies.some((cookie) => cookie.name === 'visitorJourney')).toBe(false);
+    });
+
+    it('answers 503 captcha_unavailable when the provider answers an error', async () => {
+      const failed = await start(context, 'provider-error');
+      expect(failed.statusCode).toBe(503);
+      expect(codeOf(failed)).toBe('captcha_unavailable');
+    });
+
+    it('tells the browser which widget to draw, with the site key and script, and lets the page load it', async () => {
+      const challenge = await new BrowserAgent(context.app).request({
+        url: '/api/bereavement/captcha-challenge',
+      });
+      expect(challenge.statusCode).toBe(200);
+      expect(challenge.json()).toEqual(widget);
+      const page = await new BrowserAgent(context.app).request({ url: '/bereavement/report' });
+      const directive = (name: string) =>
+        String(page.headers['content-security-policy'])
+          .split(';')
+          .map((part) => part.trim().split(' '))
+          .find(([key]) => key === name)
+          ?.slice(1);
+      expect(directive('script-src')).toEqual(["'self'", ...scriptSources]);
+      expect(directive('frame-src')).toEqual(["'self'", ...frameSources]);
+    });
+  },
+);
 
 describe('with ALTCHA', () => {
   const altcha = useTestApp({});

@@ -86,8 +86,9 @@ export const WIDGET_SCRIPT_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js',
 } as const;
 
-/** reCAPTCHA's script loads the rest of itself from here (Google's guide to CSP). */
+/** Where reCAPTCHA loads the rest of its script from, and another origin of its frames (Google's guide to CSP). */
 const RECAPTCHA_STATIC_ORIGIN = 'https://www.gstatic.com';
+const RECAPTCHA_FRAME_ORIGIN = 'https://recaptcha.google.com';
 
 /** The configured provider's widget for the browser, or null with ALTCHA. */
 export function providerWidget(config: Config): ProviderCaptcha | null {
@@ -102,16 +103,16 @@ export function providerWidget(config: Config): ProviderCaptcha | null {
 
 /**
  * The Content-Security-Policy sources the configured provider's widget needs, none with ALTCHA: its
- * script's origin for the script and the frame it draws (plus gstatic's scripts for reCAPTCHA).
+ * script's origin for the script and the frame it draws (for reCAPTCHA, gstatic's scripts and
+ * recaptcha.google.com's frames too).
  */
 export function captchaSources(config: Config) {
   const widget = providerWidget(config);
   if (!widget) return { scriptSrc: [], frameSrc: [] };
   const origin = new URL(widget.scriptUrl).origin;
-  return {
-    scriptSrc: widget.provider === 'recaptcha' ? [origin, RECAPTCHA_STATIC_ORIGIN] : [origin],
-    frameSrc: [origin],
-  };
+  return widget.provider === 'recaptcha'
+    ? { scriptSrc: [origin, RECAPTCHA_STATIC_ORIGIN], frameSrc: [origin, RECAPTCHA_FRAME_ORIGIN] }
+    : { scriptSrc: [origin], frameSrc: [origin] };
 }
 
 const unavailable = () =>
