@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import {
   BEREAVEMENT_API_PREFIX,
   BEREAVEMENT_JOURNEY_TYPE,
@@ -68,6 +68,15 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The file input and Remove are disabled while a file goes, which takes focus from them: once it has
+  // gone, focus comes back to the file input, so a keyboard user carries on from where they were.
+  const input = useRef<HTMLInputElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (sending || !refocus.current) return;
+    refocus.current = false;
+    input.current?.focus();
+  }, [sending]);
   const context = uploadContextOf(question);
   const uploads = uploadsFor(context);
   const endings = fileEndingsOf(question);
@@ -88,6 +97,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
       (endings.includes(ending) ? null : `${file.name} must end in .${endings.join(', .')}`);
     if (refusal) return setProblem(refusal);
     setProblem(null);
+    refocus.current = document.activeElement === event.currentTarget;
     setSending(true);
     try {
       setUploaded(await uploads.upload(file, question.label.slice(0, 60)));
@@ -100,6 +110,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
 
   async function remove() {
     if (!uploaded) return;
+    refocus.current = true;
     setSending(true);
     try {
       await uploads.remove(uploaded.id);
@@ -132,6 +143,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
         </>
       )}
       <input
+        ref={input}
         type="file"
         id={question.key}
         accept={endings.map((ending) => `.${ending}`).join(',')}

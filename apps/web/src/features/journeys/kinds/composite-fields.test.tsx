@@ -222,14 +222,22 @@ describe('the file field', () => {
     expect(read()).toMatchObject({ answerKey: id });
   });
 
-  it('removes a report’s upload from the report, and the page then asks for a file again', async () => {
+  it('removes a report’s upload from the report, and the page then asks for a file again, with focus on it', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
     const uploaded = JSON.stringify({ id, name: 'certificate.pdf' });
     const report = { ...file, context: 'bereavement' } as JourneyQuestion;
-    const { read } = await shown(report, { questionKey: 'certificate', answerKey: id, answerValue: uploaded });
-    fireEvent.click(screen.getByRole('button', { name: /^Remove\s*certificate\.pdf$/ }));
+    const { read } = await shown(report, {
+      questionKey: 'certificate',
+      answerKey: id,
+      answerValue: uploaded,
+    });
+    const remove = screen.getByRole('button', { name: /^Remove\s*certificate\.pdf$/ });
+    remove.focus();
+    fireEvent.click(remove);
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    // Remove is gone: focus goes to the file input, not to the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Upload the certificate')));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`/api/bereavement/journeys/bereavement/documents/${id}`);
     expect(init.method).toBe('DELETE');
