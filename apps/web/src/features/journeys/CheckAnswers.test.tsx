@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JourneyState } from '@meridian/contracts';
 import { CheckAnswers } from './CheckAnswers';
 import type { JourneyDefinitionView } from './journey-api';
+import { jsonResponse, stubFetch } from '../../testing/render';
 
 const phonePage = {
   key: 'ra_contact_phone',
@@ -138,5 +139,46 @@ describe('proof of identity on Check your answers', () => {
     );
     expect(await screen.findByText('Sent, to be checked by the scheme')).toBeTruthy();
     expect(screen.queryByText('Confirmed')).toBeNull();
+  });
+});
+
+describe('sending when the journey asks the member to confirm it is them', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the code in the place of the answers, with focus on the main content, not lost with the button', async () => {
+    stubFetch((url) => {
+      if (url.endsWith('/submit'))
+        return jsonResponse(409, {
+          errors: [{ code: 'fresh_step_up_required', message: 'Confirm it is you' }],
+        });
+      if (url.endsWith('/step-up')) return jsonResponse(200, { passkey: false, authenticatorApp: false });
+      return jsonResponse(201, {
+        nonce: 'n1',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+        attemptsLeft: 5,
+        sentTo: 'm•••@example.org',
+        channel: 'email',
+        currentRouteSentTo: null,
+      });
+    });
+    render(
+      <main id="main-content" tabIndex={-1}>
+        <MemoryRouter>
+          <CheckAnswers
+            context={{
+              definition,
+              journey: journeyWithPhone('GB', '07911123456', '+447911123456'),
+              slugOf: (key) => `/${key}`,
+            }}
+          />
+        </MemoryRouter>
+      </main>,
+    );
+    const send = await screen.findByRole('button', { name: 'Accept and send' });
+    send.focus();
+    fireEvent.click(send);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });

@@ -13,6 +13,7 @@ import {
 import { HttpError } from '../../lib/http/client';
 import { detailsApi } from '../../lib/details-api';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import { useFocusOnStep } from '../../components/useFocusOnStep';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
@@ -62,6 +63,9 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
   const [identityCode, setIdentityCode] = useState<StartedStepUp | null>(null);
+  // A code asked for takes the place of the answers and of the button that was pressed: focus goes to
+  // the main content, where the question now is.
+  useFocusOnStep(identityCode ? 'identity' : bankCode ? 'bank' : 'answers');
   const pages = new Map(definition.pages.map((page) => [page.key, page]));
   // Each answer is shown by its kind's display. Most kinds' displays come with this page, without zod;
   // the others (a person, a list, an address, a file, a phone number, a country) load with their
