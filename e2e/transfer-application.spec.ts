@@ -3,13 +3,14 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
-import { choose, tabTo, tick, typeDate } from './support/keyboard';
-import { codeSentTo, signInToHub } from './support/member';
+import { activate, choose, tabTo, tick, typeDate, typeInto, uploadByKeyboard } from './support/keyboard';
+import { codeSentTo, DEMO_PASSWORD, signInToHub } from './support/member';
 import { startOwnPortal, type OwnPortal } from './support/own-portal';
 
 // On a portal of its own: db.avc's contact details must not have changed lately (my-details.spec changes
-// them on the shared portal), or the transfer's step-up code would have no settled route to go to.
-const test = base.extend<object, { transferPortal: OwnPortal }>({
+// them on the shared portal), or the transfer's step-up code would have no settled route to go to. One
+// portal each test: each sends db.avc's transfer, which a member can do once.
+const test = base.extend<{ transferPortal: OwnPortal }>({
   transferPortal: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -18,7 +19,7 @@ const test = base.extend<object, { transferPortal: OwnPortal }>({
       await use(portal);
       await portal.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { timeout: 120_000 },
   ],
   baseURL: async ({ transferPortal }, use) => use(transferPortal.url('')),
 });
@@ -298,4 +299,175 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   await page.goto('/hub');
   await expect(transferCard(page)).toContainText('Application sent');
   await expectNoAccessibilityViolations(page);
+});
+
+/** A page reached by keyboard: focus on the main content, as after every in-app navigation; axe. */
+async function arrived(page: Page, title: string | RegExp) {
+  await expect(heading(page, title)).toBeVisible();
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+}
+
+/** Answers a page by keyboard: arrows choose the radio, Enter on Continue sends it. */
+async function chooseByKeyboard(page: Page, title: string | RegExp, label: string | RegExp) {
+  await arrived(page, title);
+  await choose(page, page.getByRole('main').getByLabel(label, { exact: typeof label === 'string' }));
+  await activate(page, continueButton(page));
+}
+
+/** Answers a page's boxes by keyboard, each reached with Tab, and sends it with Enter on Continue. */
+async function typeByKeyboard(page: Page, title: string | RegExp, boxes: [string, string][]) {
+  await arrived(page, title);
+  for (const [label, text] of boxes) await typeInto(page, page.getByRole('main').getByLabel(label), text);
+  await activate(page, continueButton(page));
+}
+
+/**
+ * An invalid page by keyboard: the error summary takes focus, Tab reaches its link and Enter on it
+ * takes focus to the box, which is emptied and typed again.
+ */
+async function correctByKeyboard(page: Page, message: string | RegExp, box: string | RegExp, text: string) {
+  const summary = page.getByRole('alert');
+  await expect(summary).toContainText(message);
+  await expect(summary).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await page.keyboard.press('Tab');
+  await expect(summary.getByRole('link', { name: message })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const field = page.getByRole('main').getByLabel(box);
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+  await activate(page, continueButton(page));
+}
+
+test('db.avc transfers to a personal pension by keyboard alone, from the hub to the confirmation, with the step-up code', async ({
+  page,
+  request,
+}) => {
+  const main = page.getByRole('main');
+  await page.goto('/login');
+  await typeInto(page, page.getByLabel('Username'), 'db.avc');
+  await typeInto(page, page.getByLabel('Password'), DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your pension')).toBeVisible();
+
+  await activate(page, transferCard(page).getByRole('link', { name: 'Apply to transfer your pension' }));
+  await arrived(page, 'Apply to transfer your pension');
+  await activate(page, main.getByRole('button', { name: 'Start now' }));
+  await expect(continueButton(page)).toBeVisible();
+  await arrived(page, 'Apply to transfer your pension');
+  await activate(page, continueButton(page));
+
+  await chooseByKeyboard(
+    page,
+    'Pension scams: read this first',
+    'Yes, I have read the warnings and want to carry on',
+  );
+  await chooseByKeyboard(
+    page,
+    'The scheme you are transferring to',
+    'A personal pension or self-invested personal pension (SIPP)',
+  );
+  await typeByKeyboard(page, 'Receiving scheme name', [
+    ['What is the name of the scheme you are transferring to?', 'Harbour SIPP'],
+  ]);
+  await typeByKeyboard(page, 'Receiving scheme address', [
+    ['What is the scheme’s postal address?', '1 Quay Street, Manchester, M3 3JZ'],
+  ]);
+  const pstr = 'What is the scheme’s pension scheme tax reference (PSTR)?';
+  await typeByKeyboard(page, 'Receiving scheme tax reference', [[pstr, '1234']]);
+  await correctByKeyboard(page, /8 digits and 2 letters/, pstr, '12345678RA');
+  await typeByKeyboard(page, 'The scheme’s administrator', [
+    ['First names', 'Alex'],
+    ['Last name', 'Morgan'],
+    ['Email address', 'admin@harbour.example'],
+    ['Phone number', '0161 946 0000'],
+  ]);
+  await typeByKeyboard(page, 'Where we pay the transfer', [
+    ['Name on the account', 'Harbour SIPP Trustees'],
+    ['Sort code', '30-94-66'],
+    ['Account number', '12345678'],
+  ]);
+
+  // No red flag; money invested outside the UK is an amber one.
+  for (const [index, question] of [...redChecks, ...amberChecks].entries()) {
+    await arrived(page, `Transfer check ${index + 1} of 14`);
+    const answer = page
+      .getByRole('group', { name: question })
+      .getByLabel(question === amberChecks[5] ? 'Yes' : 'No', {
+        exact: true,
+      });
+    await choose(page, answer);
+    await activate(page, continueButton(page));
+  }
+  const reference = /reference of your MoneyHelper pension safeguarding appointment/;
+  await arrived(page, 'Pension safeguarding appointment');
+  await activate(page, continueButton(page));
+  await correctByKeyboard(page, 'Enter an answer', reference, 'PSG-4471-2093');
+
+  await chooseByKeyboard(page, 'Financial advice', 'Yes');
+  await typeByKeyboard(page, 'Your adviser’s firm', [
+    ['What is the name of your adviser’s firm?', 'Northgate Pension Advice'],
+  ]);
+  await typeByKeyboard(page, 'Your adviser’s FCA number', [
+    ['What is your adviser firm’s FCA firm reference number?', '7654321'],
+  ]);
+  const today = new Date();
+  const todayParts = [
+    String(today.getUTCDate()),
+    String(today.getUTCMonth() + 1),
+    String(today.getUTCFullYear()),
+  ];
+  await arrived(page, 'When you had advice');
+  await typeDate(
+    page,
+    main.getByRole('group', { name: 'When did your adviser give you their advice about this transfer?' }),
+    todayParts,
+  );
+  await activate(page, continueButton(page));
+
+  // The letter: Space on the file input opens the chooser; focus stays on the input while it uploads.
+  await arrived(page, 'Your adviser’s letter');
+  const letter = main.getByLabel('Upload your adviser’s letter confirming the advice');
+  await uploadByKeyboard(page, letter, {
+    name: 'advice-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('Advice letter'),
+  });
+  await expect(main.getByRole('status').filter({ hasText: 'Uploaded: advice-letter.pdf' })).toBeVisible();
+  await expect(letter).toBeFocused();
+  await activate(page, continueButton(page));
+
+  await chooseByKeyboard(page, 'Money you have taken from other pensions', 'No');
+  await chooseByKeyboard(page, 'Why you are transferring', 'Yes');
+  await chooseByKeyboard(page, 'Pension Wise guidance', 'Yes, I have had Pension Wise guidance');
+  await arrived(page, 'When you had guidance');
+  await typeDate(
+    page,
+    main.getByRole('group', { name: 'When did you have Pension Wise guidance?' }),
+    todayParts,
+  );
+  await activate(page, continueButton(page));
+
+  await arrived(page, 'Declarations');
+  for (const label of [
+    'the information I have given is true and complete',
+    /I give up all my benefits in this scheme/,
+    /I have read the scam warnings/,
+  ])
+    await tick(page, main.getByLabel(label));
+  await activate(page, continueButton(page));
+
+  // Sending asks for the code: focus goes to the main content, where the question now is.
+  await arrived(page, 'Check your answers before you apply');
+  await activate(page, page.getByRole('button', { name: 'Accept and send' }));
+  await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await typeInto(page, main.getByLabel('Code'), await codeSentTo(request, 'db.avc@example.org'));
+  await activate(page, main.getByRole('button', { name: 'Confirm' }));
+
+  await arrived(page, 'Transfer application sent');
+  await expect(page.locator('.panel__reference')).toHaveText(/^TOP9-\d{6}$/);
 });

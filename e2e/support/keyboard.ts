@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FileChooser, type Locator, type Page } from '@playwright/test';
+
+type ChosenFile = Parameters<FileChooser['setFiles']>[0];
 
 /** Presses Tab until the target has focus, as a keyboard user moves through a page; fails if it never does. */
 export async function tabTo(page: Page, target: Locator) {
@@ -41,4 +43,23 @@ export async function choose(page: Page, option: Locator) {
   for (let presses = 0; presses < 5 && !(await option.isChecked()); presses += 1)
     await page.keyboard.press('ArrowDown');
   await expect(option).toBeChecked();
+}
+
+/** Reaches a link or button with Tab and presses Enter on it. */
+export async function activate(page: Page, target: Locator) {
+  await tabTo(page, target);
+  await page.keyboard.press('Enter');
+}
+
+/** Reaches a box with Tab and types into it. */
+export async function typeInto(page: Page, box: Locator, text: string) {
+  await tabTo(page, box);
+  await page.keyboard.type(text);
+}
+
+/** Chooses a file by keyboard: Tab to the file input, Space opens the chooser, which is given the file. */
+export async function uploadByKeyboard(page: Page, input: Locator, file: ChosenFile) {
+  await tabTo(page, input);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await chooser.setFiles(file);
 }

@@ -120,7 +120,12 @@ export default function JourneyStepPage({
           definition={loaded.notStarted}
           pageKey={page.key}
           blocks={page.key === loaded.notStarted.firstPage ? page.blocks : []}
-          onStarted={() => void step.reload()}
+          onStarted={() => {
+            // Start now gives way to the first question on the same address: focus goes to the main
+            // content, as after a navigation, not to the page's top with the button gone.
+            document.getElementById('main-content')?.focus({ preventScroll: true });
+            void step.reload();
+          }}
           fallbackHref={entryHref ?? routes.landing}
         />
       </>
