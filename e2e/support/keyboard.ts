@@ -63,3 +63,12 @@ export async function uploadByKeyboard(page: Page, input: Locator, file: ChosenF
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
   await chooser.setFiles(file);
 }
+
+/** Reaches a drop-down with Tab and moves through its options with the arrow keys to the one named. */
+export async function selectByKeyboard(page: Page, select: Locator, label: string) {
+  await tabTo(page, select);
+  const chosen = () => select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.text);
+  for (let presses = 0; presses < 20 && (await chosen()) !== label; presses += 1)
+    await page.keyboard.press('ArrowDown');
+  expect(await chosen()).toBe(label);
+}
