@@ -1,10 +1,10 @@
 import type { Database } from '../db/client';
-import { openSecret, sealSecret } from '../areas/two-step/authenticator';
+import { openSecret, sealSecret } from './secret-box';
 import { loadSigningKey } from './server-keys';
 
 /**
  * Secrets the server must read back (to check a code, to sign a body) kept sealed at rest: the column
- * holds `sealed:<token>`, AES-256-GCM (areas/two-step's sealSecret) under a key of the secret's own
+ * holds `sealed:<token>`, AES-256-GCM (secret-box.ts) under a key of the secret's own
  * kind, derived from SECRETS_KEY in production or generated and kept in the database. A value stored
  * before sealing has no `sealed:` prefix; each kind's owner seals those when the server starts.
  */

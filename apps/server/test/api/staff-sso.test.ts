@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDocuments, staffAccounts, staffAudit, staffSessions } from '../../src/db/schema';
 import { clearContentCache } from '../../src/areas/content/content-cache';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
-import { openSecret, sealSecret } from '../../src/areas/two-step/authenticator';
+import { openSecret, sealSecret } from '../../src/lib/secret-box';
 import { loadSigningKey } from '../../src/lib/server-keys';
 import { startFirmProvider, type FirmAccount, type FirmLogin, type FirmProvider } from '../firm-provider';
 import { BrowserAgent } from './browser-agent';

@@ -5,12 +5,11 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   normalRecoveryCode,
-  openSecret,
   recoveryCodeHash,
-  sealSecret,
   totpQrCode,
   totpStepOf,
 } from '../../src/areas/two-step/authenticator';
+import { openSecret, sealSecret } from '../../src/lib/secret-box';
 
 // RFC 6238 appendix B: the SHA-1 seed "12345678901234567890", in base32; its 8-digit codes end in these 6.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

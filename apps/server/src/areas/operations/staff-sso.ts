@@ -18,7 +18,7 @@ import { loadSigningKey } from '../../lib/server-keys';
 import { secureCookies } from '../../lib/secure-cookies';
 import { findDocument } from '../content/document-repository';
 import { relyingPartyOf } from '../passkeys/relying-party';
-import { openSecret, sealSecret } from '../two-step/authenticator';
+import { openSecret, sealSecret } from '../../lib/secret-box';
 import { auditStaff } from './staff-audit';
 import { holdsTenant, openSignedInSession, STAFF_API_PREFIX } from './staff-session';
 

@@ -1,18 +1,11 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  randomBytes,
-  randomInt,
-} from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '@meridian/contracts';
 
 /**
  * The authenticator app's codes (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps) and the recovery
- * codes, without the database: secrets are sealed with AES-256-GCM, recovery codes kept as HMACs.
+ * codes, without the database: recovery codes are kept as HMACs.
  */
 export const TOTP_PERIOD_SECONDS = 30;
 /** A code of the step before or after the present one is accepted too (clock drift). */
@@ -49,22 +42,6 @@ export async function totpStepOf(
     ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
   });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
-}
-
-const keyOf = (secret: Uint8Array) => createHash('sha256').update(secret).digest();
-
-export function sealSecret(key: Uint8Array, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(key), iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-}
-
-export function openSecret(key: Uint8Array, sealed: string): string {
-  const bytes = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(key), bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 /** Lower-case letters and digits a reader cannot confuse (no 0/o, 1/l/i). */

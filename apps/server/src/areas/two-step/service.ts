@@ -4,14 +4,13 @@ import type { Database, Transaction } from '../../db/client';
 import { recoveryCodes, twoStepApps } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { loadSigningKey } from '../../lib/server-keys';
+import { openSecret, sealSecret } from '../../lib/secret-box';
 import {
   groupedSecret,
   newRecoveryCodes,
   newTotpSecret,
   normalRecoveryCode,
-  openSecret,
   recoveryCodeHash,
-  sealSecret,
   totpQrCode,
   totpStepOf,
 } from './authenticator';
