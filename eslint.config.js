@@ -101,6 +101,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server's layout (docs/quality.md#layout-and-the-import-rules): lib/ and db/ are below the API
+    // areas and the app's plugins, so a piece both need lives in lib/.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['apps/server/src/lib', 'apps/server/src/db'],
+              from: ['apps/server/src/areas', 'apps/server/src/plugins'],
+              message: 'lib/ and db/ must not import an area or a plugin: move the shared piece to lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
     files: ['apps/server/src/**/*.ts', 'packages/contracts/src/**/*.ts'],

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 const repository = new URL('../../../', import.meta.url).pathname;
 const eslint = new ESLint({ cwd: repository, overrideConfigFile: 'eslint.config.js', ignore: false });
 
-async function problemsIn(file: string) {
-  const [result] = await eslint.lintFiles([`apps/web/src/${file}`]);
+async function problemsIn(file: string, root = 'apps/web/src') {
+  const [result] = await eslint.lintFiles([`${root}/${file}`]);
   return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
@@ -45,6 +45,15 @@ describe('the import rules', () => {
   it('refuse an import circle', async () => {
     expect(await problemsIn('features/retirement/__lint-fixtures__/cycle-start.ts')).toEqual([
       { ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected' },
+    ]);
+  });
+
+  it("refuse the server's lib/ importing an area", async () => {
+    expect(await problemsIn('lib/__lint-fixtures__/imports-an-area.ts', 'apps/server/src')).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('lib/ and db/ must not import an area or a plugin'),
+      },
     ]);
   });
 
