@@ -176,6 +176,24 @@ export const signInEventSchema = z.object({
 });
 export type SignInEvent = z.infer<typeof signInEventSchema>;
 
+/** Sign-ins shown at a time on Sign-in and security; older ones of the 90 days come a page at a time. */
+export const SIGN_INS_PER_PAGE = 20;
+
+/** Where the next page of older sign-ins starts (the last one shown, opaque to the browser); null when none. */
+export const olderSignInsSchema = z.uuid().nullable();
+
+export const signInPageQuerySchema = z.object({
+  before: z.uuid({ message: 'Show older sign-ins from the list on the page' }),
+});
+export type SignInPageQuery = z.infer<typeof signInPageQuerySchema>;
+
+/** A page of older sign-ins of the last 90 days, newest first. */
+export const signInPageSchema = z.object({
+  signIns: z.array(signInEventSchema),
+  olderSignIns: olderSignInsSchema,
+});
+export type SignInPage = z.infer<typeof signInPageSchema>;
+
 /** The Sign-in and security page: the username, what a new password must avoid, sessions and recent sign-ins. */
 export const accountSecuritySchema = z.object({
   username: z.string(),
@@ -183,6 +201,7 @@ export const accountSecuritySchema = z.object({
   passwordInputs: z.array(z.string()),
   sessions: z.array(signedInSessionSchema),
   recentSignIns: z.array(signInEventSchema),
+  olderSignIns: olderSignInsSchema,
   twoStep: twoStepStatusSchema,
 });
 export type AccountSecurity = z.infer<typeof accountSecuritySchema>;

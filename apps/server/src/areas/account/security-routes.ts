@@ -6,10 +6,13 @@ import {
   errorBodySchema,
   passwordChangeSchema,
   personalPasswordInputs,
+  SIGN_INS_PER_PAGE,
+  signInPageQuerySchema,
+  signInPageSchema,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, signInEvents } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { requirePassword } from '../my-details/change-defences';
@@ -18,10 +21,19 @@ import { findTenant } from '../tenancy/tenant-repository';
 import { accountChanges } from './account-changes';
 import { describeDevice, describePlace } from './devices';
 import { passwordSetCommitted, setNewPassword } from './password-change';
-import { recentSignInsOf, signInMethods } from './sign-in-events';
+import { signInMethods, signInPageOf } from './sign-in-events';
 import { twoStepStatus } from '../two-step/service';
 
 const sessionIdParams = z.object({ id: z.uuid() });
+
+/** A sign-in event as the member reads it: method, browser and approximate place in words. */
+const signInShown = (event: typeof signInEvents.$inferSelect, currentAddress: string) => ({
+  occurredAt: event.occurredAt.toISOString(),
+  outcome: event.outcome,
+  method: signInMethods[event.method as keyof typeof signInMethods] ?? event.method,
+  device: describeDevice(event.userAgent),
+  place: describePlace(event.ipAddress, currentAddress),
+});
 
 /**
  * The member's Sign-in and security page: change the password, see where they are signed in (device,
@@ -67,9 +79,9 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request) => {
       const member = request.member!;
       const holder = await holderFor(request);
-      const [live, events, tenant] = await Promise.all([
+      const [live, signIns, tenant] = await Promise.all([
         liveSessionsOf(member.userId),
-        recentSignInsOf(db, member.userId),
+        signInPageOf(db, member.userId),
         findTenant(db, request.tenantUrl),
       ]);
       return {
@@ -83,14 +95,42 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
           lastSeenAt: session.lastActivityAt.toISOString(),
           current: session.id === member.session.id,
         })),
-        recentSignIns: events.map((event) => ({
-          occurredAt: event.occurredAt.toISOString(),
-          outcome: event.outcome,
-          method: signInMethods[event.method as keyof typeof signInMethods] ?? event.method,
-          device: describeDevice(event.userAgent),
-          place: describePlace(event.ipAddress, request.ip),
-        })),
+        recentSignIns: signIns!.events.map((event) => signInShown(event, request.ip)),
+        olderSignIns: signIns!.olderSignIns,
         twoStep: await twoStepStatus(db, member.userId, Boolean(tenant?.requireTwoStep)),
+      };
+    },
+  );
+
+  app.get(
+    '/account/sign-ins',
+    {
+      config: { beforeTwoStepSetup: true },
+      schema: {
+        tags: ['authentication'],
+        summary: `Older sign-ins of the last 90 days, ${SIGN_INS_PER_PAGE} at a time, newest first`,
+        description:
+          'before: the olderSignIns of the page before (from /account/security or this route). One that is not among your sign-ins of the last 90 days answers 404 sign_ins_not_found.',
+        querystring: signInPageQuerySchema,
+        response: {
+          200: signInPageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const page = await signInPageOf(db, request.member!.userId, request.query.before);
+      if (!page)
+        throw notFound(
+          'sign_ins_not_found',
+          'These sign-ins are no longer shown. Go back to Sign-in and security to see your recent sign-ins.',
+        );
+      return {
+        signIns: page.events.map((event) => signInShown(event, request.ip)),
+        olderSignIns: page.olderSignIns,
       };
     },
   );

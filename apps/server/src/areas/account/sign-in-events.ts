@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { SIGN_INS_PER_PAGE } from '@meridian/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { signInEvents } from '../../db/schema';
@@ -112,12 +113,30 @@ export async function purgeOldSignInEvents(db: Pick<Database, 'delete'>, now = n
   return deleted.length;
 }
 
-/** The member's sign-in attempts of the kept period, newest first (at most `limit`). */
-export function recentSignInsOf(db: Database, userId: string, limit = 20) {
-  return db
+/**
+ * A page of the member's sign-in attempts of the kept period, newest first (SIGN_INS_PER_PAGE), and
+ * where the next older page starts (the last event shown) or null. `before`: the event the previous page
+ * ended with; one that is not the member's, or no longer kept, is null (the caller answers 404).
+ */
+export async function signInPageOf(db: Database, userId: string, before?: string) {
+  const mine = and(eq(signInEvents.userId, userId), gte(signInEvents.occurredAt, keptSince()));
+  if (before) {
+    const [start] = await db
+      .select({ id: signInEvents.id })
+      .from(signInEvents)
+      .where(and(mine, eq(signInEvents.id, before)));
+    if (!start) return null;
+  }
+  // Compared in the database, at its own precision (microseconds), with the id breaking ties.
+  const older = before
+    ? sql`(${signInEvents.occurredAt}, ${signInEvents.id}) < (select occurred_at, id from ${signInEvents} where id = ${before})`
+    : undefined;
+  const rows = await db
     .select()
     .from(signInEvents)
-    .where(and(eq(signInEvents.userId, userId), gte(signInEvents.occurredAt, keptSince())))
-    .orderBy(desc(signInEvents.occurredAt))
-    .limit(limit);
+    .where(and(mine, older))
+    .orderBy(desc(signInEvents.occurredAt), desc(signInEvents.id))
+    .limit(SIGN_INS_PER_PAGE + 1);
+  const events = rows.slice(0, SIGN_INS_PER_PAGE);
+  return { events, olderSignIns: rows.length > SIGN_INS_PER_PAGE ? events.at(-1)!.id : null };
 }

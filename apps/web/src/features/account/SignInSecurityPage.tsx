@@ -1,7 +1,7 @@
 import './account.css';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { webAppPaths, type Passkey, type SignedInSession } from '@meridian/contracts';
+import { webAppPaths, type Passkey, type SignedInSession, type SignInEvent } from '@meridian/contracts';
 import { ActionButton } from '../../components/ActionButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -37,6 +37,60 @@ function SessionItem({ session, onSignOut }: { session: SignedInSession; onSignO
         </ActionButton>
       )}
     </li>
+  );
+}
+
+/**
+ * The sign-ins of the last 90 days, newest first: the first page with the page, older ones a page at a
+ * time on "Show older sign-ins", told to a screen reader as they come.
+ */
+function RecentSignIns(first: { signIns: SignInEvent[]; olderSignIns: string | null }) {
+  const [signIns, setSignIns] = useState(first.signIns);
+  const [older, setOlder] = useState(first.olderSignIns);
+  const [told, setTold] = useState<string | null>(null);
+  const showOlder = async (from: string) => {
+    try {
+      const page = await accountApi.olderSignIns(from);
+      setSignIns((shown) => [...shown, ...page.signIns]);
+      setOlder(page.olderSignIns);
+      setTold(
+        `${page.signIns.length} older sign-ins shown.${page.olderSignIns ? '' : ' These are all your sign-ins of the last 90 days.'}`,
+      );
+    } catch (error) {
+      setTold(serverError(error, 'signIns').message);
+    }
+  };
+  if (signIns.length === 0) return <p>There have been no sign-ins in the last 90 days.</p>;
+  return (
+    <>
+      <table className="sign-ins-table">
+        <caption>Sign-ins to your account in the last 90 days, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Result</th>
+            <th scope="col">Device</th>
+            <th scope="col">Place</th>
+          </tr>
+        </thead>
+        <tbody>
+          {signIns.map((event, index) => (
+            <tr key={`${index}-${event.occurredAt}`}>
+              <td>{when(event.occurredAt)}</td>
+              <td>{outcomes[event.outcome]}</td>
+              <td>{event.device}</td>
+              <td>{event.place}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p role="status">{told}</p>
+      {older && (
+        <ActionButton className="button button--secondary" action={() => showOlder(older)}>
+          Show older sign-ins
+        </ActionButton>
+      )}
+    </>
   );
 }
 
@@ -105,7 +159,7 @@ export function SignInSecurityPage() {
 
   if (security.failure) return <LoadFailed what="show how you sign in" load={security} />;
   if (!security.data) return <p className="page-loading">Loading...</p>;
-  const { username, sessions, recentSignIns, twoStep } = security.data;
+  const { username, sessions, recentSignIns, olderSignIns, twoStep } = security.data;
   const others = sessions.filter((session) => !session.current);
   const shownNotice = notice ?? changed;
   return (
@@ -205,31 +259,7 @@ export function SignInSecurityPage() {
         </ActionButton>
       )}
       <h2>Recent sign-ins</h2>
-      {recentSignIns.length === 0 ? (
-        <p>There have been no sign-ins in the last 90 days.</p>
-      ) : (
-        <table className="sign-ins-table">
-          <caption>Sign-ins to your account in the last 90 days, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Result</th>
-              <th scope="col">Device</th>
-              <th scope="col">Place</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recentSignIns.map((event) => (
-              <tr key={`${event.occurredAt}-${event.outcome}`}>
-                <td>{when(event.occurredAt)}</td>
-                <td>{outcomes[event.outcome]}</td>
-                <td>{event.device}</td>
-                <td>{event.place}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecentSignIns key={recentSignIns[0]?.occurredAt} signIns={recentSignIns} olderSignIns={olderSignIns} />
       <p>
         <Link to={webAppPaths.myDetails}>Back to your details</Link>
       </p>

@@ -7,6 +7,7 @@ const security = {
   passwordInputs: [],
   sessions: [],
   recentSignIns: [],
+  olderSignIns: null,
   twoStep: { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: true },
 };
 

@@ -9,6 +9,7 @@ import type {
   PasswordChange,
   PasswordResetConfirm,
   RecoveryCodes,
+  SignInPage,
   TwoStepOff,
   TwoStepSetup,
   UsernameReminder,
@@ -26,6 +27,8 @@ export const accountApi = {
   remindUsername: (details: UsernameReminder) =>
     http.post<{ accepted: true }>(`${base}/username-reminder`, { body: details }),
   security: (signal?: AbortSignal) => http.get<AccountSecurity>(`${base}/security`, { signal }),
+  olderSignIns: (before: string) =>
+    http.get<SignInPage>(`${base}/sign-ins?before=${encodeURIComponent(before)}`),
   changePassword: (change: PasswordChange) => http.post<void>(`${base}/password`, { body: change }),
   signOutSession: (id: string) => http.delete<void>(`${base}/sessions/${encodeURIComponent(id)}`),
   signOutOthers: () => http.post<{ ended: number }>(`${base}/sessions/sign-out-others`),
