@@ -19,6 +19,8 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
   const keep = main.getByRole('region', { name: 'Leave your benefits where they are' });
   await expect(keep).toContainText(/Your pension from \d\d \w{3} \d{4}/);
   await expect(keep).toContainText('50% of your pension');
+  // db.avc's record shows no spouse or partner: worded as the annual statement words it.
+  await expect(keep).toContainText('A pension for a spouse or partner you may have at your death');
   await expectNoAccessibilityViolations(page);
 
   // The calculator: nothing chosen is refused in the error summary, whose link leads to the question.
@@ -70,6 +72,7 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
     'Priya Sharma',
     '£38,450.00',
     'What you give up by transferring',
+    'A pension for a spouse or partner you may have at your death',
     'ScamSmart',
     'Action Fraud',
     'The £30,000 advice rule',
