@@ -104,6 +104,10 @@ test('db.deferred cancels an application from its pages and from My requests, af
   await page.goto('/my-requests');
   const started = main.locator('.request').filter({ hasText: 'Started: not sent yet' });
   await expect(started.getByRole('heading', { name: 'Apply for your pension' })).toBeVisible();
+  // The one cancelled from its pages is listed beside it, as history.
+  const cancelledOnes = main.locator('.request').filter({ hasText: 'Cancelled: not sent' });
+  await expect(cancelledOnes).toHaveCount(1);
+  await expect(cancelledOnes).toContainText('Cancelled on');
   await expectNoAccessibilityViolations(page);
   await started.getByRole('link', { name: 'Cancel apply for your pension' }).click();
   await expect(heading(page, 'Are you sure you want to cancel your application?')).toBeVisible();
@@ -111,8 +115,10 @@ test('db.deferred cancels an application from its pages and from My requests, af
   await expect(heading(page, 'My requests')).toBeVisible();
   await expect(main.getByRole('status')).toContainText('You have cancelled “Apply for your pension”');
   await expect(started).toHaveCount(0);
-  await expect(main).toContainText('You have no applications or requests with us.');
+  await expect(cancelledOnes).toHaveCount(2);
   await expectNoAccessibilityViolations(page);
+  // db.deferred applies again and sends it in 'applies for their pension from the hub' below, which
+  // finds these two beside the case in My requests.
 });
 
 test('db.deferred sees their figures, their pension by age, downloads the options and asks for a quote', async ({
@@ -583,6 +589,10 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await page.getByRole('link', { name: 'My requests' }).first().click();
   await expect(heading(page, 'My requests')).toBeVisible();
   await expect(main).toContainText(`Apply for your pension (${reference})`);
+  // Sent after the two cancelled in the first test: those are listed beside it, as history.
+  const cancelledOnes = main.locator('.request').filter({ hasText: 'Cancelled: not sent' });
+  await expect(cancelledOnes).toHaveCount(2);
+  await expect(cancelledOnes.first().getByRole('heading', { name: 'Apply for your pension' })).toBeVisible();
   // The photo ID sent inside the application counts: received, never "We need this from you".
   const documents = main.getByRole('table', { name: `Documents for ${reference}` });
   await expect(documents.getByRole('row', { name: /Proof of identity/ })).toHaveText(

@@ -303,6 +303,14 @@ export const journeyInProgressSchema = z.object({
   currentPageSlug: z.string(),
 });
 export type JourneyInProgress = z.infer<typeof journeyInProgressSchema>;
+/** A journey the member cancelled, kept as history: My requests lists it beside what was sent. */
+export const journeyCancelledSchema = z.object({
+  type: journeyTypeSchema,
+  title: z.string(),
+  startDate: z.string(),
+  cancelledDate: z.string(),
+});
+export type JourneyCancelled = z.infer<typeof journeyCancelledSchema>;
 
 export const journeySubmitResponseSchema = z.object({ caseNumber: z.string(), submissionDate: z.string() });
 

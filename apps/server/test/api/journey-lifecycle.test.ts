@@ -163,6 +163,23 @@ describe('a member’s journeys of a type over time', () => {
       'Cancelled',
       'Submitted',
     ]);
+    // My requests lists the cancelled one as history beside the two sent; another member sees none of it.
+    const cancelled = (await agent.request({ url: '/mdp-api/api/journeys/cancelled' })).json().journeys;
+    expect(cancelled).toEqual([
+      {
+        type: TYPE,
+        title: 'Ask us a question',
+        startDate: history[1]!.startedAt.toISOString(),
+        cancelledDate: history[1]!.closedAt!.toISOString(),
+      },
+    ]);
+    const other = await signedIn('db.deferred');
+    expect(
+      (await other.request({ url: '/mdp-api/api/journeys/cancelled' })).json().journeys,
+    ).not.toContainEqual(expect.objectContaining({ type: TYPE }));
+    expect(
+      (await new BrowserAgent(ctx.app).request({ url: '/mdp-api/api/journeys/cancelled' })).statusCode,
+    ).toBe(401);
     // (beside the transfer statement the demo gave db.active)
     const cases = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
     const asked = cases.filter((found: { caseType: string }) => found.caseType !== 'TVS');

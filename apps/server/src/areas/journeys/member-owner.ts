@@ -5,11 +5,13 @@ import {
   confirmCodeSchema,
   errorBodySchema,
   journeyChoiceSchema,
+  journeyCancelledSchema,
   journeyInProgressSchema,
   journeyStepRequestSchema,
   journeyTypeParamsSchema,
   pendingChangeSchema,
   recordQuerySchema,
+  uploadContextOf,
   type JourneyDefinition,
   type JourneyInProgress,
 } from '@meridian/contracts';
@@ -19,6 +21,7 @@ import { memberJourneys } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { NONCE_HEADER } from '../../lib/one-time-codes';
 import { findDocument } from '../content/document-repository';
+import { findOwnedDocument } from '../documents/repository';
 import { identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { addressLines, memberOf, ownedGraph } from './actions';
@@ -28,7 +31,15 @@ import { readsAccessKey, withOwnerFacts } from './graph';
 import { assertEligible, memberAccessKey } from './lifecycle';
 import { sendJourneyPdf, submitJourney } from './member-submission';
 import type { JourneyOwner } from './owner';
-import { findJourney, isClosed, loadJourneyGraph, requireJourney, statusOf, stepsOf } from './repository';
+import {
+  cancelledJourneysOf,
+  findJourney,
+  isClosed,
+  loadJourneyGraph,
+  requireJourney,
+  statusOf,
+  stepsOf,
+} from './repository';
 
 const DAY_MS = 86_400_000;
 const EXPIRY_WARNING_DAYS = 7;
@@ -66,6 +77,15 @@ export function memberJourneyOwner({
     },
 
     journeyOf: (q, request, type, lock) => requireJourney(q, memberOf(request), type, lock),
+
+    /** A member's upload is in their documents, uploaded in the question's context. */
+    async holdsUpload({ db: q, request, question, uploaded }) {
+      if (!request.member) return false;
+      const row = await findOwnedDocument(q, memberOf(request), uploaded.id);
+      return (
+        row?.kind === 'upload' && row.context === uploadContextOf(question) && row.name === uploaded.name
+      );
+    },
 
     async save(q, journey, change, now) {
       await q
@@ -183,6 +203,39 @@ export function memberJourneyOwner({
             });
           }
           return { journeys: found };
+        },
+      );
+
+      app.get(
+        '/journeys/cancelled',
+        {
+          schema: {
+            tags: ['journeys'],
+            summary:
+              'The member’s cancelled journeys, kept as history: the latest 20 cancelled, newest first, of the journeys the tenant still has',
+            response: { 200: z.object({ journeys: z.array(journeyCancelledSchema) }), ...errors },
+          },
+        },
+        async (request) => {
+          const definitions =
+            (await findDocument<JourneyDefinition[]>(db, request.tenantUrl, 'journeys')) ?? [];
+          const titles = new Map(definitions.map((definition) => [definition.type, definition.title]));
+          const rows = await cancelledJourneysOf(db, memberOf(request), 20);
+          return {
+            journeys: rows.flatMap((row) => {
+              const title = titles.get(row.type);
+              return title && row.closedAt
+                ? [
+                    {
+                      type: row.type,
+                      title,
+                      startDate: row.startedAt.toISOString(),
+                      cancelledDate: row.closedAt.toISOString(),
+                    },
+                  ]
+                : [];
+            }),
+          };
         },
       );
 

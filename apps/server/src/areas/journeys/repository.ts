@@ -59,6 +59,25 @@ export async function findJourney(db: Queryable, member: MemberRecord, type: str
   return row ?? null;
 }
 
+/** The member's cancelled journeys of every type, the latest cancelled first (at most `limit`). */
+export const cancelledJourneysOf = (db: Queryable, member: MemberRecord, limit: number) =>
+  db
+    .select({
+      type: memberJourneys.type,
+      startedAt: memberJourneys.startedAt,
+      closedAt: memberJourneys.closedAt,
+    })
+    .from(memberJourneys)
+    .where(
+      and(
+        eq(memberJourneys.businessGroup, member.businessGroup),
+        eq(memberJourneys.referenceNumber, member.referenceNumber),
+        eq(memberJourneys.status, 'Cancelled'),
+      ),
+    )
+    .orderBy(desc(memberJourneys.closedAt), desc(memberJourneys.id))
+    .limit(limit);
+
 /** The member's latest submitted journey of this type (its PDF), else null. */
 export async function findSubmittedJourney(db: Queryable, member: MemberRecord, type: string) {
   const [row] = await db

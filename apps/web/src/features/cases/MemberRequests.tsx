@@ -17,15 +17,17 @@ const documentStatus = { outstanding: 'We need this from you', received: 'Receiv
 /** My requests: the member's cases, newest first, with status, dates and the documents each needs. */
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
   const read = useLoad(async () => {
-    const [cases, started, bankChange] = await Promise.all([
+    const [cases, started, bankChange, cancelledJourneys] = await Promise.all([
       casesApi.cases(),
       journeyApi.inProgress(),
       detailsApi.pendingBankChange(),
+      journeyApi.cancelled(),
     ]);
-    return { cases: cases.cases, started, bankChange };
+    return { cases: cases.cases, started, bankChange, cancelledJourneys };
   });
   const cases = read.data?.cases;
   const started = read.data?.started;
+  const cancelledJourneys = read.data?.cancelledJourneys;
   const bankChange = read.data?.bankChange;
   const location = useLocation();
   const cancelled = (location.state as CancelledState | null)?.cancelled;
@@ -40,7 +42,7 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
       )}
       <LoadFailed what="show your requests" load={read} />
       {!cases && !read.failure && <p className="page-loading">Loading...</p>}
-      {cases?.length === 0 && started?.length === 0 && !bankChange && (
+      {cases?.length === 0 && started?.length === 0 && cancelledJourneys?.length === 0 && !bankChange && (
         <p>You have no applications or requests with us.</p>
       )}
       {bankChange && <PendingBankChangeRequest change={bankChange} />}
@@ -127,6 +129,25 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
               </tbody>
             </table>
           )}
+        </div>
+      ))}
+      {cancelledJourneys?.map((item) => (
+        <div className="request" key={`${item.type}-${item.startDate}`}>
+          <h3>{item.title}</h3>
+          <dl className="summary-list">
+            <div className="summary-row">
+              <dt>Status</dt>
+              <dd>Cancelled: not sent</dd>
+            </div>
+            <div className="summary-row">
+              <dt>Started</dt>
+              <dd>{formatDate(item.startDate.slice(0, 10))}</dd>
+            </div>
+            <div className="summary-row">
+              <dt>Cancelled on</dt>
+              <dd>{formatDate(item.cancelledDate.slice(0, 10))}</dd>
+            </div>
+          </dl>
         </div>
       ))}
     </section>
