@@ -332,7 +332,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     db,
     log: app.log,
     pollMs: config.JOB_POLL_MS,
-    recurring: recurringJobsOf({ db, config, sessionPolicy, messaging, log: app.log }),
+    recurring: recurringJobsOf({ db, config, sessionPolicy, messaging, documentStore, log: app.log }),
     handlers: {
       ...messaging.jobHandlers,
       webhook: webhookJobHandler(db, webhookKey),

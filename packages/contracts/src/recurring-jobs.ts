@@ -6,6 +6,7 @@ export const recurringJobNames = {
   bereavement_purge: 'Purge unsent reports of a death',
   session_sweep: 'Delete ended sessions and old sign-in events',
   bank_changes: 'Apply bank changes after their cooling-off',
+  upload_sweep: 'Sweep interrupted uploads from the document store',
   'annual-statements': 'Issue the year’s annual statements',
 } as const;
 

@@ -1,13 +1,17 @@
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { utcDay } from '@meridian/pensions';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import {
   bereavementCaptchaUses,
   jobs,
+  memberDocuments,
   recurringJobKinds,
   staffAccounts,
   staffAudit,
@@ -268,5 +272,64 @@ describe('recurring jobs', () => {
     const [again] = await db.select().from(jobs).where(eq(jobs.id, next!.id));
     expect(again).toMatchObject({ status: 'queued', attempts: 0, kind: STATEMENT_RUN });
     expect(again!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('sweeps interrupted uploads from the shared document store once per period, however many instances poll', async () => {
+    const { db } = ctx.database;
+    const other = (second ??= await buildApp({ config: ctx.config, database: ctx.database }));
+    await other.ready();
+    // Both instances keep their documents in the one store (here a directory both use).
+    const directory = ctx.config.DOCUMENTS_DIR;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const leftover = (name: string, age: Date) => {
+      writeFileSync(join(directory, name), 'bytes');
+      utimesSync(join(directory, name), age, age);
+      return name;
+    };
+    const oldPart = leftover(`.${randomUUID()}.${randomUUID()}.part`, hoursAgo(2));
+    const orphan = leftover(randomUUID(), hoursAgo(2));
+    const partUnderWay = leftover(`.${randomUUID()}.${randomUUID()}.part`, new Date());
+    const fileUnderWay = leftover(randomUUID(), new Date());
+    const [filed] = await db.select({ id: memberDocuments.id }).from(memberDocuments).limit(1);
+    utimesSync(join(directory, filed!.id), hoursAgo(3), hoursAgo(3));
+    const sweeps = [ctx.app, other].map((app) => vi.spyOn(app.documentLibrary.store, 'sweep'));
+
+    // A period of its own (an hour of 2031), both instances polling it twice, at once.
+    const period = new Date('2031-03-01T10:00:00Z');
+    const poll = () =>
+      Promise.all(
+        [ctx.app.jobs, other.jobs].map(async (jobs) => {
+          await jobs.queueRecurring(period);
+          await jobs.runOnce(period);
+        }),
+      );
+    await poll();
+    await poll();
+    const runs = await db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'upload_sweep'), eq(jobs.subjectId, recurringSubject('upload_sweep', period))),
+      );
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(sweeps.map((sweep) => sweep.mock.calls.length).sort()).toEqual([0, 1]);
+
+    // What interrupted uploads left over an hour ago is gone; writes under way and filed documents stay.
+    expect(existsSync(join(directory, oldPart))).toBe(false);
+    expect(existsSync(join(directory, orphan))).toBe(false);
+    expect(existsSync(join(directory, partUnderWay))).toBe(true);
+    expect(existsSync(join(directory, fileUnderWay))).toBe(true);
+    expect(existsSync(join(directory, filed!.id))).toBe(true);
+
+    // Listed on Recurring jobs with the others.
+    const agent = await signedIn('caseworker@meridian.example');
+    const listed = await agent.request({ method: 'GET', url: '/admin-api/recurring-jobs' });
+    const sweep = (
+      listed.json() as { jobs: Array<{ kind: string; name: string; runs: Array<{ id: string }> }> }
+    ).jobs.find((job) => job.kind === 'upload_sweep');
+    expect(sweep).toMatchObject({ name: 'Sweep interrupted uploads from the document store' });
+    expect(sweep!.runs.map((run) => run.id)).toContain(runs[0]!.id);
+    for (const spy of sweeps) spy.mockRestore();
   });
 });

@@ -1,9 +1,7 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { memberDocuments, telephoneIntents } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
@@ -246,33 +244,5 @@ describe('telephone notes', () => {
     for (const pageUrl of ['/contact-us', '/my-details?tab=bank', '/ra-bank#account']) {
       expect((await note(agent, pageUrl)).statusCode, pageUrl).toBe(204);
     }
-  });
-});
-
-describe('interrupted uploads', () => {
-  it('are swept when the server starts: an old .part file and a file no row names, not a write under way', async () => {
-    const directory = ctx.config.DOCUMENTS_DIR;
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-    const leftover = (name: string, age: Date) => {
-      writeFileSync(join(directory, name), 'bytes');
-      utimesSync(join(directory, name), age, age);
-      return name;
-    };
-    const oldPart = leftover(`.${randomUUID()}.${randomUUID()}.part`, hoursAgo(2));
-    const orphan = leftover(randomUUID(), hoursAgo(2));
-    const partUnderWay = leftover(`.${randomUUID()}.${randomUUID()}.part`, new Date());
-    const fileUnderWay = leftover(randomUUID(), new Date());
-    const [filed] = await idsOf('1000005');
-    utimesSync(join(directory, filed!), hoursAgo(3), hoursAgo(3));
-
-    const restarted = await buildApp({ config: ctx.config, database: ctx.database });
-    await restarted.ready();
-    await restarted.close();
-
-    expect(existsSync(join(directory, oldPart))).toBe(false);
-    expect(existsSync(join(directory, orphan))).toBe(false);
-    expect(existsSync(join(directory, partUnderWay))).toBe(true);
-    expect(existsSync(join(directory, fileUnderWay))).toBe(true);
-    expect(existsSync(join(directory, filed!))).toBe(true);
   });
 });

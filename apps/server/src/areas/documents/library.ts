@@ -83,7 +83,8 @@ const SWEEP_BATCH = 500;
 
 /**
  * Removes what interrupted uploads left in the store (a `.part` file, a file no row names) once it
- * is older than an hour: run when the server starts, and every hour after.
+ * is older than an hour: the job queue's hourly `upload_sweep`, on one instance of the deployment
+ * (areas/operations/recurring-jobs.ts).
  */
 export async function sweepDocumentStore(db: Database, store: DocumentStore, now = new Date()) {
   return store.sweep(new Date(now.getTime() - SWEEP_GRACE_MS), async (keys) => {

@@ -23,8 +23,7 @@ import { memberDocuments } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { checkFileContent, cleanFileName } from './file-checks';
-import { loggableError } from '../../lib/logging';
-import { storeDocument, sweepDocumentStore, SWEEP_GRACE_MS } from './library';
+import { storeDocument } from './library';
 import {
   canDelete,
   findOwnedDocument,
@@ -118,18 +117,6 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
     uploadsPerDay: config.UPLOADS_PER_DAY,
     bytesPerDay: config.UPLOAD_BYTES_PER_DAY,
   };
-
-  const sweep = async () => {
-    try {
-      const swept = await sweepDocumentStore(db, app.documentLibrary.store);
-      if (swept.partial + swept.orphaned > 0) app.log.info({ swept }, 'interrupted uploads swept');
-    } catch (error) {
-      app.log.warn({ failure: loggableError(error as Error) }, 'sweeping interrupted uploads failed');
-    }
-  };
-  await sweep();
-  const sweeps = setInterval(() => void sweep(), SWEEP_GRACE_MS).unref();
-  app.addHook('onClose', async () => clearInterval(sweeps));
 
   app.post(
     '/documents',

@@ -6,6 +6,8 @@ import type { RecurringJob } from '../../lib/recurring-jobs';
 import { sweepEndedSessions } from '../authentication/refresh-token-sweep';
 import type { SessionPolicy } from '../authentication/session-service';
 import { reportDocumentStore } from '../bereavement/documents';
+import { sweepDocumentStore, SWEEP_GRACE_MS } from '../documents/library';
+import type { DocumentStore } from '../documents/store';
 import { purgeExpiredReports } from '../bereavement/purge';
 import { applyDueBankChanges } from '../my-details/bank-changes';
 
@@ -19,19 +21,24 @@ export const BANK_CHANGES_MINUTES = 15;
  *   captcha challenges (every BEREAVEMENT_PURGE_MINUTES);
  * - `session_sweep`: sessions ended over a day ago with their refresh tokens, expired content access
  *   keys, and sign-in events past the 90 days kept (every REFRESH_TOKEN_SWEEP_MINUTES);
- * - `bank_changes`: bank account changes whose cooling-off has ended (every 15 minutes).
+ * - `bank_changes`: bank account changes whose cooling-off has ended (every 15 minutes);
+ * - `upload_sweep`: what interrupted uploads left in the members' document store, a `.part` file or a
+ *   file no row names, once over an hour old (hourly). The store is the deployment's one (S3, or a
+ *   directory every instance mounts), so one instance sweeping it is enough.
  */
 export function recurringJobsOf({
   db,
   config,
   sessionPolicy,
   messaging,
+  documentStore,
   log,
 }: {
   db: Database;
   config: Config;
   sessionPolicy: SessionPolicy;
   messaging: Messaging;
+  documentStore: DocumentStore;
   log: FastifyBaseLogger;
 }): RecurringJob[] {
   const reportStore = reportDocumentStore(config);
@@ -50,6 +57,14 @@ export function recurringJobsOf({
       kind: 'bank_changes',
       everyMs: BANK_CHANGES_MINUTES * 60_000,
       run: async () => ({ applied: await applyDueBankChanges(db, messaging, log) }),
+    },
+    {
+      kind: 'upload_sweep',
+      everyMs: SWEEP_GRACE_MS,
+      run: async () => {
+        const { partial, orphaned } = await sweepDocumentStore(db, documentStore);
+        return { partial, orphaned };
+      },
     },
   ];
 }
