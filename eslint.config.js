@@ -9,6 +9,16 @@ const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Features that own journeys or what they start from, which the journey engine must not import (issue 37). */
+const journeyFeatures = [
+  'bereavement',
+  'retirement',
+  'dc-options',
+  'transfer-value',
+  'beneficiaries',
+  'cases',
+];
+
 /**
  * The web's layout (docs/quality.md#layout-and-the-import-rules): a feature reaches another feature only through its index.ts,
  * and shared code (components/, lib/) never reaches a feature or the app's wiring. Tests may use the app
@@ -25,6 +35,12 @@ const webBoundaries = ({ featuresMayImportApp }) => [
     message:
       'A feature imports another feature only through its index.ts (or move the piece to components/ or lib/).',
   })),
+  {
+    target: `${webSrc}/features/journeys`,
+    from: journeyFeatures.map((feature) => `${webSrc}/features/${feature}`),
+    message:
+      'The journey engine knows no journey: a journey’s feature fills its extension points (kinds, audiences.ts) and app/ registers it.',
+  },
   ...(featuresMayImportApp
     ? []
     : [

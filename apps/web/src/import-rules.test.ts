@@ -24,6 +24,15 @@ describe('the import rules', () => {
     ]);
   });
 
+  it("refuse the journey engine importing a journey's feature, even through its index.ts", async () => {
+    expect(await problemsIn('features/journeys/__lint-fixtures__/imports-bereavement.ts')).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('The journey engine knows no journey'),
+      },
+    ]);
+  });
+
   it('refuse shared code importing a feature, even through its index.ts', async () => {
     expect(await problemsIn('components/__lint-fixtures__/imports-a-feature.ts')).toEqual([
       {

@@ -1,4 +1,1 @@
-export { Captcha } from './Captcha';
-export { SendAnotherDocument } from './SendAnotherDocument';
-export { SentReportAfterLapse, sentReports } from './SentReportAfterLapse';
-export { ReportLeaveWarning } from './ReportLeaveWarning';
+export { bereavementAudience } from './audience';

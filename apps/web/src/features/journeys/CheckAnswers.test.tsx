@@ -68,7 +68,7 @@ const journeyWithPhone = (countryCode: string, number: string, international: st
 const renderCheckAnswers = (journey: JourneyState) =>
   render(
     <MemoryRouter>
-      <CheckAnswers context={{ definition, journey, slugOf: (key) => `/${key}` }} />
+      <CheckAnswers context={{ definition, journey, slugOf: (key) => `/${key}`, audience: {} }} />
     </MemoryRouter>,
   );
 
@@ -133,6 +133,7 @@ describe('proof of identity on Check your answers', () => {
             definition: { ...definition, pages: [phonePage, identityPage] },
             journey: forged,
             slugOf: (key) => `/${key}`,
+            audience: {},
           }}
         />
       </MemoryRouter>,
@@ -170,6 +171,7 @@ describe('sending when the journey asks the member to confirm it is them', () =>
               definition,
               journey: journeyWithPhone('GB', '07911123456', '+447911123456'),
               slugOf: (key) => `/${key}`,
+              audience: {},
             }}
           />
         </MemoryRouter>

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import type { Page } from '@meridian/contracts';
-import { SendAnotherDocument, sentReports } from '../bereavement';
 import { PageBlocks } from '../content';
 import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
@@ -12,11 +10,7 @@ import { StartAgain } from './StartAgain';
 export function Confirmation({ page, context }: { page: Page; context: JourneyContext }) {
   const { journey, definition } = context;
   const { noun, confirmationHeading } = definition.copy;
-  const isReport = definition.audience === 'bereavement';
-  // Kept in this tab, so the page can still show the reference once the report's token lapses.
-  useEffect(() => {
-    if (isReport && journey.caseNumber) sentReports.remember(definition.type, journey.caseNumber);
-  }, [isReport, definition.type, journey.caseNumber]);
+  const { ConfirmationExtras } = context.audience;
   return (
     <>
       <div className="panel">
@@ -61,13 +55,7 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
         </>
       )}
       <PageBlocks blocks={page.blocks} />
-      {isReport && (
-        <SendAnotherDocument
-          type={definition.type}
-          expiresAt={journey.expirationDate}
-          documentsLater={definition.copy.documentsLater}
-        />
-      )}
+      {ConfirmationExtras && <ConfirmationExtras definition={definition} journey={journey} />}
       <p>
         <a href={journeyApi.pdfUrl(definition.type)} download>
           Download your {noun} (PDF)

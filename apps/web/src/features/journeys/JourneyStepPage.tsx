@@ -6,10 +6,9 @@ import { HttpError } from '../../lib/http/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
-import { SentReportAfterLapse } from '../bereavement';
 import { PageBlocks, useLinkHref, useTextResolver } from '../content';
-import { runtimeConfig } from '../../lib/config';
 import { formatDate } from '../../lib/format';
+import { loadAudience, type AudienceUi } from './audiences';
 import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
 import { fastForward } from './fast-forward';
@@ -19,17 +18,14 @@ import { StartAgain } from './StartAgain';
 import { StartJourney } from './StartJourney';
 import { loadConfirmation } from './preload';
 import { StepForm } from './StepForm';
-import { reportWarningSeconds, VisitorSessionWarning } from './VisitorSessionWarning';
+import { VisitorSessionWarning } from './VisitorSessionWarning';
 
-/**
- * The confirmation, its own chunk: it brings a report of a death's further documents (their upload
- * checks and zod), which no other step needs before it draws. The loader starts it on that page.
- */
+/** The confirmation, its own chunk, which no other step needs before it draws. The loader starts it on that page. */
 const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
 
 type Loaded = JourneyContext & { previousSlug: string | null };
 /** What the member finds on a step: the journey, none started, or a move to the page they have reached. */
-type Step = Loaded | { notStarted: JourneyDefinitionView } | 'moved';
+type Step = Loaded | { notStarted: JourneyDefinitionView; audience: AudienceUi } | 'moved';
 
 /**
  * A content page that is a journey step: integrity first (a member is sent to the page they have
@@ -53,7 +49,9 @@ export default function JourneyStepPage({
   const step = useLoad<Step>(
     async (signal) => {
       const [definition, journey] = await Promise.all([journeyApi.definition(type), journeyApi.data(type)]);
-      if (!journey) return { notStarted: definition };
+      // What the journey's audience adds to its pages (a chunk of its own; nothing for a member's).
+      const audience = await loadAudience(definition.audience);
+      if (!journey) return { notStarted: definition, audience };
       const slugs = new Map(definition.pages.map((candidate) => [candidate.key, candidate.slug]));
       const slugOf = (pageKey: string) => slugs.get(pageKey) ?? routes.landing;
       const integrity = await journeyApi.integrity(type, page.key);
@@ -70,7 +68,7 @@ export default function JourneyStepPage({
           ? null
           : await journeyApi.previousStep(type, page.key);
       const back = fastForward.backFrom(type, page.key, previous?.previousPageKey ?? null);
-      return { definition, journey, slugOf, previousSlug: back ? slugOf(back) : null };
+      return { definition, journey, slugOf, audience, previousSlug: back ? slugOf(back) : null };
     },
     { key: `${type} ${page.key}` },
   );
@@ -89,19 +87,14 @@ export default function JourneyStepPage({
       </>
     );
   if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;
-  if (
-    'notStarted' in loaded &&
-    loaded.notStarted.audience === 'bereavement' &&
-    page.key === loaded.notStarted.confirmationPage
-  ) {
-    // A sent report's confirmation opened again after its token lapsed: no report to read, no new start.
+  const AfterLapse = 'notStarted' in loaded ? loaded.audience.AfterLapse : undefined;
+  if ('notStarted' in loaded && AfterLapse && page.key === loaded.notStarted.confirmationPage) {
+    // A sent journey's confirmation opened again after its token lapsed: no journey to read, no new start.
     const { notStarted } = loaded;
     return (
-      <SentReportAfterLapse
-        type={type}
+      <AfterLapse
+        definition={notStarted}
         heading={notStarted.copy.confirmationHeading ?? title}
-        noun={notStarted.copy.noun}
-        documentsLater={notStarted.copy.documentsLater}
         firstSlug={
           notStarted.pages.find((candidate) => candidate.key === notStarted.firstPage)?.slug ??
           entryHref ??
@@ -109,7 +102,7 @@ export default function JourneyStepPage({
         }
       >
         <PageBlocks blocks={page.blocks} />
-      </SentReportAfterLapse>
+      </AfterLapse>
     );
   }
   if ('notStarted' in loaded)
@@ -118,6 +111,7 @@ export default function JourneyStepPage({
         <h1>{title}</h1>
         <StartJourney
           definition={loaded.notStarted}
+          startCheck={loaded.audience.startCheck}
           pageKey={page.key}
           blocks={page.key === loaded.notStarted.firstPage ? page.blocks : []}
           onStarted={() => {
@@ -130,7 +124,7 @@ export default function JourneyStepPage({
         />
       </>
     );
-  const { definition, journey, previousSlug } = loaded;
+  const { definition, journey, previousSlug, audience } = loaded;
   const stage = page.journey.stage;
   const isSummary = page.key === definition.summaryPage;
   const isConfirmation = page.key === definition.confirmationPage;
@@ -144,11 +138,8 @@ export default function JourneyStepPage({
           type={type}
           expiresAt={journey.expirationDate}
           restartHref={firstSlug}
-          warnSeconds={
-            definition.audience === 'bereavement'
-              ? reportWarningSeconds(runtimeConfig.bereavementJourneyMinutes)
-              : 5 * 60
-          }
+          warnSeconds={audience.warningSeconds ?? 5 * 60}
+          WhileUnderWay={audience.WhileUnderWay}
         />
       )}
       {!isConfirmation && (

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { BlockEnvelope } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
-import { Captcha } from '../bereavement';
 import { PageBlocks } from '../content';
 import {
   journeyApi,
@@ -10,6 +9,7 @@ import {
   startsAtFirstPage,
   type JourneyDefinitionView,
 } from './journey-api';
+import type { StartCheck } from './audiences';
 import { messageFor } from './messages';
 
 /**
@@ -19,12 +19,15 @@ import { messageFor } from './messages';
  */
 export function StartJourney({
   definition,
+  startCheck,
   pageKey,
   blocks,
   onStarted,
   fallbackHref,
 }: {
   definition: JourneyDefinitionView;
+  /** A check its audience needs before a start (a captcha), drawn above Start now. */
+  startCheck?: StartCheck;
   pageKey: string;
   /** The first page's own blocks, shown above Start. */
   blocks: BlockEnvelope[];
@@ -34,39 +37,37 @@ export function StartJourney({
 }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [starting, setStarting] = useState(false);
-  // A report of a death starts with the captcha solved; a new widget after a refused start.
-  const needsCaptcha = definition.audience === 'bereavement';
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaRound, setCaptchaRound] = useState(0);
-  const solved = useCallback((payload: string | null) => setCaptcha(payload), []);
+  // The audience's check (a report of a death's captcha) is solved before a start; a new one after a refused start.
+  const checkField = startCheck?.field;
+  const [solution, setSolution] = useState<string | null>(null);
+  const [checkRound, setCheckRound] = useState(0);
+  const solved = useCallback((payload: string | null) => setSolution(payload), []);
   // A check that could not be shown: the summary says so, and Start says so again.
-  const [captchaUnavailable, setCaptchaUnavailable] = useState<string | null>(null);
-  const unavailable = useCallback((message: string) => {
-    setCaptchaUnavailable(message);
-    setErrors([{ field: 'captcha', message }]);
-  }, []);
+  const [checkUnavailable, setCheckUnavailable] = useState<string | null>(null);
+  const unavailable = useCallback(
+    (message: string) => {
+      setCheckUnavailable(message);
+      if (checkField) setErrors([{ field: checkField, message }]);
+    },
+    [checkField],
+  );
   const firstSlug = definition.pages.find((candidate) => candidate.key === definition.firstPage)?.slug;
 
   async function start() {
-    if (needsCaptcha && !captcha) {
-      setErrors([
-        {
-          field: 'captcha',
-          message: captchaUnavailable ?? 'Tick the box to show you are a person, then start',
-        },
-      ]);
+    if (startCheck && !solution) {
+      setErrors([{ field: startCheck.field, message: checkUnavailable ?? startCheck.missing }]);
       return;
     }
     setStarting(true);
     try {
-      await journeyApi.start(definition.type, definition.firstPage, captcha ?? undefined);
+      await journeyApi.start(definition.type, definition.firstPage, solution ?? undefined);
       if (definition.audience === 'member') await refreshApplicationStatus().catch(() => undefined);
       onStarted();
     } catch (error) {
-      setErrors([{ field: needsCaptcha ? 'captcha' : 'start-journey', message: messageFor(error) }]);
-      if (needsCaptcha) {
-        setCaptcha(null);
-        setCaptchaRound((round) => round + 1);
+      setErrors([{ field: startCheck?.field ?? 'start-journey', message: messageFor(error) }]);
+      if (startCheck) {
+        setSolution(null);
+        setCheckRound((round) => round + 1);
       }
       setStarting(false);
     }
@@ -94,12 +95,12 @@ export function StartJourney({
     <>
       <ErrorSummary errors={errors} />
       <PageBlocks blocks={blocks} />
-      {needsCaptcha && (
-        <Captcha
-          key={captchaRound}
+      {startCheck && (
+        <startCheck.Component
+          key={checkRound}
           onSolved={solved}
           onUnavailable={unavailable}
-          error={errors.find((error) => error.field === 'captcha')?.message}
+          error={errors.find((error) => error.field === startCheck.field)?.message}
         />
       )}
       <button

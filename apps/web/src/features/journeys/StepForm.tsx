@@ -61,9 +61,8 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   const asked: Asked | undefined = question && field ? { question, field } : undefined;
   // Today as a UTC day, and the figures the journey locked that its question takes a limit from.
   const kindContext: KindContext = { today: new Date().toISOString().slice(0, 10), figures: journey.figures };
-  // A report of a death looks addresses up under its own token; everyone else on the member API.
-  const addresses =
-    definition.audience === 'bereavement' ? journeyApi.addressSearch(definition.type) : memberAddressSearch;
+  // An audience may look addresses up its own way (a report of a death, under its token); else the member's.
+  const addresses = context.audience.addressSearch?.(definition.type) ?? memberAddressSearch;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

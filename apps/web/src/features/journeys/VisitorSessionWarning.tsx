@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
-import { BEREAVEMENT_JOURNEY_TYPE } from '@meridian/contracts';
 import { describeWait, TimeoutDialog } from '../../components/TimeoutDialog';
-import { ReportLeaveWarning } from '../bereavement';
+import type { AudienceUi } from './audiences';
 import { journeyApi } from './journey-api';
-
-/** A report of a death warns a minute before it times out, or a third of its life before when shorter. */
-export const reportWarningSeconds = (journeyMinutes: number) =>
-  Math.min(60, Math.round((journeyMinutes * 60) / 3));
 
 /**
  * Warns a visitor before their journey's token runs out (it lasts minutes, renewed by each step),
@@ -17,6 +12,7 @@ export function VisitorSessionWarning({
   expiresAt,
   restartHref,
   warnSeconds,
+  WhileUnderWay,
 }: {
   type: string;
   expiresAt: string;
@@ -24,6 +20,8 @@ export function VisitorSessionWarning({
   restartHref: string;
   /** How long before the journey times out the warning opens. */
   warnSeconds: number;
+  /** The audience's own part while the journey is under way, told whether its time is still running. */
+  WhileUnderWay?: AudienceUi['WhileUnderWay'];
 }) {
   const [expiry, setExpiry] = useState(() => new Date(expiresAt).getTime());
   const [secondsLeft, setSecondsLeft] = useState(() => Math.round((expiry - Date.now()) / 1000));
@@ -48,10 +46,7 @@ export function VisitorSessionWarning({
 
   return (
     <>
-      {type === BEREAVEMENT_JOURNEY_TYPE && (
-        // A report not sent warns as the reporter leaves it, until its time has run out.
-        <ReportLeaveWarning when={secondsLeft > 0} reportPath={restartHref} />
-      )}
+      {WhileUnderWay && <WhileUnderWay live={secondsLeft > 0} journeyPath={restartHref} />}
       <TimeoutDialog
         id="visitor-timeout"
         open={secondsLeft <= warnSeconds}

@@ -1,13 +1,10 @@
 import type {
-  AddressSuggestion,
   PendingChange,
   IdentityVerification,
   JourneyCancelled,
   JourneyInProgress,
 } from '@meridian/contracts';
-import type { AddressSearch } from '../../components/address-search';
 import { http } from '../../lib/api';
-import type { StoredAddress } from '../../lib/details-api';
 import { HttpError } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key';
 import { asActiveRecord } from '../../lib/save-file';
@@ -94,23 +91,7 @@ export const journeyApi = {
   /** The submitted application's PDF, naming the active record: the link carries no record headers. */
   pdfUrl: (type: string) =>
     visitorTypes.has(type) ? `${base(type)}/pdf/download` : asActiveRecord(`${base(type)}/pdf/download`),
-  /** A report of a death's address lookup, under its own token (one object per type, for hooks' deps). */
-  addressSearch: (type: string): AddressSearch => {
-    const known = addressSearches.get(type);
-    if (known) return known;
-    const made: AddressSearch = {
-      search: (text, container, signal) =>
-        http.get<AddressSuggestion[]>(`${base(type)}/addresses/search`, {
-          query: container ? { text, container } : { text },
-          signal,
-        }),
-      address: (id) => http.get<StoredAddress>(`${base(type)}/addresses/${encodeURIComponent(id)}`),
-    };
-    addressSearches.set(type, made);
-    return made;
-  },
 };
-const addressSearches = new Map<string, AddressSearch>();
 
 /** The member's identity check (photo ID, or a provider by the server's configuration). */
 export const identityApi = {

@@ -1,4 +1,5 @@
 import type { JourneyState } from '@meridian/contracts';
+import type { AudienceUi } from './audiences';
 import type { JourneyDefinitionView } from './journey-api';
 
 /** What every part of a step page reads: the journey's definition, the member's journey, its addresses. */
@@ -7,6 +8,8 @@ export interface JourneyContext {
   journey: JourneyState;
   /** The address of a journey page by its key. */
   slugOf: (pageKey: string) => string;
+  /** What the journey's audience adds to its pages (audiences.ts). */
+  audience: AudienceUi;
 }
 
 /** What a page that sent the member to cancel may pass: where to go once the application is cancelled. */

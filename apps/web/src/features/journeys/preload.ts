@@ -1,4 +1,5 @@
 import type { Page, PageJourney } from '@meridian/contracts';
+import { loadAudience } from './audiences';
 import { isWalkedAsVisitor, journeyReads, walkAsVisitor } from './journey-reads';
 
 /** The step page's chunk: the route's lazy component and the loader's preload share this import. */
@@ -31,11 +32,13 @@ async function loadPageParts(journey: PageJourney) {
 }
 
 /**
- * What only the definition says a page needs, loaded with the reads: check your answers shows each
- * answer by its kind (the kinds answered), the confirmation is a chunk of its own.
+ * What only the definition says a page needs, loaded with the reads: its audience's part of the
+ * pages, check your answers shows each answer by its kind (the kinds answered), the confirmation is a
+ * chunk of its own.
  */
 async function loadByDefinition(pageKey: string, reads: ReturnType<typeof startStepReads>) {
-  const [definition, journey] = await Promise.all([reads.definition, reads.data]);
+  const audience = reads.definition.then((definition) => loadAudience(definition.audience));
+  const [definition, journey] = await Promise.all([reads.definition, reads.data, audience]);
   if (!journey) return;
   if (pageKey === definition.confirmationPage) await loadConfirmation();
   if (pageKey !== definition.summaryPage) return;
