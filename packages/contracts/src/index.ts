@@ -44,3 +44,4 @@ export * from './annual-statement';
 export * from './member-view';
 export * from './recurring-jobs';
 export * from './staff-sso';
+export * from './staff-rights';

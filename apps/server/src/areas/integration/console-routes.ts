@@ -8,6 +8,7 @@ import {
   integrationClientParamsSchema,
   integrationSecretRotatedSchema,
   integrationSecretRotationSchema,
+  staffMay,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { integrationClients, integrationTokens } from '../../db/schema';
@@ -22,7 +23,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /** Only administrators see and disable the systems that may call the integration API. */
 async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
   const staff = request.staff!;
-  if (staff.role === 'administrator') return;
+  if (staffMay(staff.role, 'administer')) return;
   await auditStaff(db, request, {
     action,
     outcome: 'denied',

@@ -3,10 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { daysBetween, utcDay } from '@meridian/pensions';
 import {
   movesFrom,
+  staffMay,
+  staffRights,
   type CaseDeadlines,
   type CaseDetail,
   type QueuedCase,
-  type StaffRole,
+  type StaffRight,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import {
@@ -31,10 +33,10 @@ import { auditStaff } from './staff-audit';
 
 /** What each role may do with cases. */
 const rights = {
-  read: ['caseworker', 'team_leader', 'auditor', 'administrator'],
-  work: ['caseworker', 'team_leader', 'administrator'],
-  assignOthers: ['team_leader', 'administrator'],
-} satisfies Record<string, StaffRole[]>;
+  read: 'readCases',
+  work: 'workCases',
+  assignOthers: 'assignOthers',
+} satisfies Record<string, StaffRight>;
 export type CaseRight = keyof typeof rights;
 
 /** Refuses (403, audited) a member of staff whose role lacks the right. */
@@ -45,7 +47,7 @@ export async function requireRight(
   caseNumber?: string,
 ) {
   const staff = request.staff!;
-  if ((rights[right] as readonly string[]).includes(staff.role)) return;
+  if (staffMay(staff.role, rights[right])) return;
   await auditStaff(db, request, {
     action: `case_${right}`,
     outcome: 'denied',
@@ -521,7 +523,7 @@ export async function actOnCase(
     const scopeOk =
       assignee &&
       !assignee.disabledAt &&
-      (rights.work as readonly string[]).includes(assignee.role) &&
+      staffMay(assignee.role, 'workCases') &&
       (assignee.tenantUrl === null || (await tenantOfGroup(db, found.businessGroup)) === assignee.tenantUrl);
     if (!scopeOk) throw new AppError(400, 'assignee_not_allowed', 'This person cannot work this case.');
   }
@@ -591,7 +593,7 @@ export async function assignableStaff(db: Database, staff: SignedInStaff) {
       tenantUrl: staffAccounts.tenantUrl,
     })
     .from(staffAccounts)
-    .where(and(isNull(staffAccounts.disabledAt), inArray(staffAccounts.role, rights.work)))
+    .where(and(isNull(staffAccounts.disabledAt), inArray(staffAccounts.role, staffRights.workCases)))
     .orderBy(asc(staffAccounts.name));
   return rows.filter(
     (row) => staff.tenantUrl === null || row.tenantUrl === null || row.tenantUrl === staff.tenantUrl,

@@ -6,6 +6,7 @@ import {
   caseDeadlinesSchema,
   caseDeadlineTenantParamsSchema,
   errorBodySchema,
+  staffMay,
   tenantCaseDeadlinesSchema,
   type CaseDeadlines,
 } from '@meridian/contracts';
@@ -27,7 +28,7 @@ type Tenant = { tenantUrl: string; tenantName: string; businessGroups: string[] 
  */
 async function requireAdministrator(db: Database, request: FastifyRequest) {
   const staff = request.staff!;
-  if (staff.role === 'administrator') return;
+  if (staffMay(staff.role, 'administer')) return;
   await auditStaff(db, request, {
     action: request.method === 'GET' ? 'case_deadlines_view' : 'case_deadlines_change',
     outcome: 'denied',

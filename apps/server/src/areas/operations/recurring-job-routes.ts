@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { errorBodySchema, recurringJobListSchema, recurringJobNames } from '@meridian/contracts';
+import { errorBodySchema, recurringJobListSchema, recurringJobNames, staffMay } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, recurringJobKinds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { STATEMENT_RUN } from '../statements/statement-run';
 import { requireRight } from './case-work';
 import { auditStaff } from './staff-audit';
-
-/** Who may run a dead recurring job again: those who may send a message again. */
-const RETRIERS = ['team_leader', 'administrator'];
 
 const RUNS_SHOWN = 10;
 
@@ -84,7 +81,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       const { id } = request.params;
-      if (!RETRIERS.includes(request.staff!.role)) {
+      if (!staffMay(request.staff!.role, 'resend')) {
         await auditStaff(db, request, {
           action: 'recurring_job_retry',
           outcome: 'denied',

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '@meridian/contracts';
+import { staffMay, type StaffRight } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { auditStaff } from '../operations/staff-audit';
 
 /** Who may look at what left (messages, webhook deliveries) and who may send a message again. */
 const rights = {
-  read: ['caseworker', 'team_leader', 'auditor', 'administrator'],
-  resend: ['team_leader', 'administrator'],
-} satisfies Record<string, StaffRole[]>;
+  read: 'readCases',
+  resend: 'resend',
+} satisfies Record<string, StaffRight>;
 
 /** Refuses (403, audited) a member of staff whose role lacks the right. */
 export async function requireDeliveryRight(
@@ -17,7 +17,7 @@ export async function requireDeliveryRight(
   right: keyof typeof rights,
 ) {
   const staff = request.staff!;
-  if ((rights[right] as readonly string[]).includes(staff.role)) return;
+  if (staffMay(staff.role, rights[right])) return;
   await auditStaff(db, request, {
     action: `outbox_${right}`,
     outcome: 'denied',

@@ -1,9 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useNavigate, useSearchParams } from 'react-router';
-import { staffRoleNames, type StaffMember } from '@meridian/contracts';
+import { staffMay, staffRoleNames, type StaffMember } from '@meridian/contracts';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { consoleApi } from './console-api';
+import { menuFor } from './console-menu';
+import { useStaff } from './staff-context';
 import { isSignedOut, problemText, useConsoleTitle } from './fields';
 import { QueuePage } from './QueuePage';
 import { CasePage } from './CasePage';
@@ -30,7 +32,7 @@ export function ConsoleApp() {
     <Routes>
       <Route path="sign-in" element={<SignInPage />} />
       <Route element={<SignedIn />}>
-        <Route index element={<QueuePage />} />
+        <Route index element={<Landing />} />
         <Route path="cases/:caseNumber" element={<CasePage />} />
         <Route path="members" element={<MembersPage />} />
         <Route path="members/:businessGroup/:referenceNumber" element={<MemberViewPage />} />
@@ -66,20 +68,11 @@ function ConsoleFrame({ staff, children }: { staff: StaffMember | null; children
           <span className="console-header__title">Meridian operations</span>
           {staff && (
             <nav aria-label="Console">
-              <Link to="/admin">Case queue</Link> <Link to="/admin/members">Find a member</Link>{' '}
-              <Link to="/admin/identity-checks">Identity checks</Link> <Link to="/admin/outbox">Outbox</Link>{' '}
-              <Link to="/admin/webhooks">Webhook deliveries</Link>{' '}
-              <Link to="/admin/recurring-jobs">Recurring jobs</Link>{' '}
-              <Link to="/admin/bank-changes">Bank changes</Link>{' '}
-              <Link to="/admin/death-reports">Reports of a death</Link>{' '}
-              <Link to="/admin/dashboard">Dashboard</Link>{' '}
-              {staff.role === 'administrator' && (
-                <>
-                  <Link to="/admin/integration-clients">Integration clients</Link>{' '}
-                  <Link to="/admin/case-deadlines">Case deadlines</Link>{' '}
-                </>
-              )}
-              <Link to="/admin/passkeys">Your passkeys</Link>{' '}
+              {menuFor(staff.role).map((item) => (
+                <span key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>{' '}
+                </span>
+              ))}
               <span>
                 {staff.name} ({staffRoleNames[staff.role]})
               </span>{' '}
@@ -114,6 +107,33 @@ function SignedIn() {
       {!staff && !failure && <p>Loading...</p>}
       {staff && <Outlet context={staff} />}
     </ConsoleFrame>
+  );
+}
+
+/** The case queue, or for a role that works no cases (a content editor) what the console offers it. */
+function Landing() {
+  const staff = useStaff();
+  if (staffMay(staff.role, 'readCases')) return <QueuePage />;
+  return <NothingQueued role={staffRoleNames[staff.role]} items={menuFor(staff.role)} />;
+}
+
+function NothingQueued({ role, items }: { role: string; items: ReturnType<typeof menuFor> }) {
+  useConsoleTitle('What you can do here');
+  return (
+    <>
+      <h1>What you can do here</h1>
+      <p>
+        As a {role.toLowerCase()} you do not work cases, so there is no case queue for you. In the console you
+        can:
+      </p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{item.label}</Link>: {item.purpose}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
