@@ -85,6 +85,14 @@ async function report(
   await main.getByLabel('No, or not to hand').check();
   await continueButton(main).click();
 
+  await expect(heading(page, 'Their pension reference number')).toBeVisible();
+  await main.getByLabel('Yes').check();
+  await continueButton(main).click();
+  await expect(heading(page, 'What was their pension reference number?')).toBeVisible();
+  await main.getByLabel('What was their pension reference number?').fill('0123456');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(main).click();
+
   await expect(heading(page, 'About you')).toBeVisible();
   await main
     .getByLabel('How are you related to the person who died?')
@@ -160,6 +168,7 @@ async function report(
 
   await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
   await expect(main).toContainText('Arthur Pendle');
+  await expect(main).toContainText('0123456');
   await expect(main).toContainText(email);
   if (certificate) await expect(main).toContainText('death-certificate.pdf');
   await expectNoAccessibilityViolations(page);
@@ -468,6 +477,10 @@ test('a relative reports a death from the home page’s signpost to the referenc
   await activate(page, continueButton(main));
 
   await expect(heading(page, 'Their National Insurance number')).toBeVisible();
+  await choose(page, main.getByLabel('No, or not to hand'));
+  await activate(page, continueButton(main));
+
+  await expect(heading(page, 'Their pension reference number')).toBeVisible();
   await choose(page, main.getByLabel('No, or not to hand'));
   await activate(page, continueButton(main));
 

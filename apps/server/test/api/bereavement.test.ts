@@ -110,6 +110,8 @@ async function walkToEmail(reporter: BrowserAgent, prefix = 'br', email = 'jo.pe
     [`${prefix}_date_of_death`, 'date_of_death', '2026-01-02'],
     [`${prefix}_ni_known`, 'ni_known', 'yes'],
     [`${prefix}_ni_number`, 'deceased_ni_number', 'AB 12 34 56 C'],
+    [`${prefix}_reference_known`, 'reference_known', 'yes'],
+    [`${prefix}_reference`, 'deceased_scheme_reference', '0123456'],
     [
       `${prefix}_reporter`,
       'reporter',
