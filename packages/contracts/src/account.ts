@@ -19,7 +19,15 @@ export const passwordScoreLabels = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very
 export interface PasswordScore {
   score: number;
   feedback: { warning: string | null; suggestions: string[] };
+  /** The parts the password was read as: a dictionary part names its list and holds the text it covers. */
+  sequence?: readonly { token: string; dictionaryName?: string }[];
 }
+
+/**
+ * zxcvbn-ts's list of common passwords (`@zxcvbn-ts/language-common`), drawn from passwords seen in data
+ * breaches: a password that is one of them whole, in any case or with l33t or reversed, is breached.
+ */
+export const BREACHED_PASSWORDS_LIST = 'passwords-common';
 
 export interface PasswordScorer {
   check(password: string, userInputs?: (string | number)[]): PasswordScore;
@@ -64,20 +72,21 @@ export type PasswordJudgement =
   | {
       ok: false;
       score: number;
-      code: 'password_too_short' | 'password_personal' | 'password_too_weak';
+      code: 'password_too_short' | 'password_personal' | 'password_breached' | 'password_too_weak';
       reason: string;
     };
 
 /**
- * Whether a new password will do: 12 characters or more, none of the member's own details in it, and
- * a zxcvbn score of PASSWORD_MIN_SCORE or more with those details as user inputs. The reason says why not.
+ * Whether a new password will do: 12 characters or more, none of the member's own details in it, not
+ * wholly a password of the breached list (BREACHED_PASSWORDS_LIST), and a zxcvbn score of
+ * PASSWORD_MIN_SCORE or more with those details as user inputs. The reason says why not.
  */
 export function judgePassword(
   scorer: PasswordScorer,
   password: string,
   userInputs: string[],
 ): PasswordJudgement {
-  const { score, feedback } = scorer.check(password, userInputs);
+  const { score, feedback, sequence } = scorer.check(password, userInputs);
   if (!newPasswordSchema.safeParse(password).success) {
     return {
       ok: false,
@@ -93,6 +102,19 @@ export function judgePassword(
       score,
       code: 'password_personal',
       reason: 'Your password must not contain your name, username, reference number or date of birth',
+    };
+  }
+  const whole = password.trim();
+  const breached = (sequence ?? []).some(
+    (part) => part.dictionaryName === BREACHED_PASSWORDS_LIST && part.token === whole,
+  );
+  if (breached) {
+    return {
+      ok: false,
+      score,
+      code: 'password_breached',
+      reason:
+        'This password has appeared in data breaches, so it would be easy to guess. Choose a different password: a few unrelated words make a strong one',
     };
   }
   if (score < PASSWORD_MIN_SCORE) {

@@ -75,6 +75,27 @@ describe('the password rule shared by the server and the browser', () => {
     });
   });
 
+  it('refuses a password that is wholly one of the breached list, before its score, and only that', () => {
+    const inputs = personalPasswordInputs(margaret);
+    const reading = (parts: { token: string; dictionaryName?: string }[], score = 4): PasswordScorer => ({
+      check: () => ({ score, feedback: { warning: null, suggestions: [] }, sequence: parts }),
+    });
+    const whole = reading([{ token: 'Tr0ub4dor&3xyz', dictionaryName: 'passwords-common' }], 1);
+    expect(judgePassword(whole, 'Tr0ub4dor&3xyz', inputs)).toMatchObject({
+      ok: false,
+      code: 'password_breached',
+      reason: expect.stringContaining('This password has appeared in data breaches'),
+    });
+    expect(judgePassword(whole, ' Tr0ub4dor&3xyz ', inputs)).toMatchObject({ code: 'password_breached' });
+    const part = reading([
+      { token: 'lantern', dictionaryName: 'passwords-common' },
+      { token: ' orbit kettle' },
+    ]);
+    expect(judgePassword(part, 'lantern orbit kettle', inputs)).toEqual({ ok: true, score: 4 });
+    const otherList = reading([{ token: 'lanternorbitkettle', dictionaryName: 'wikipedia-en' }]);
+    expect(judgePassword(otherList, 'lanternorbitkettle', inputs)).toEqual({ ok: true, score: 4 });
+  });
+
   it('builds the scorer’s options from both language packages', () => {
     const options = passwordScorerOptions(
       { dictionary: { 'passwords-common': ['123456'] }, adjacencyGraphs: { qwerty: {} } },

@@ -163,6 +163,7 @@ describe('forgotten password', () => {
       ],
       ['password1234', 'password_too_weak'],
       ['qwertyuiop12', 'password_too_weak'],
+      ['1qaz2wsx3edc', 'password_breached'],
       [PASSWORD, 'password_reused'],
     ];
     for (const [password, expected] of cases) {

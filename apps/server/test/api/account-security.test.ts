@@ -243,7 +243,7 @@ describe('change password', () => {
       payload: { currentPassword, newPassword },
     });
 
-  it('needs the current password, refuses a weak or personal one, ends the other sessions and tells every route', async () => {
+  it('needs the current password, refuses a weak, breached or personal one, ends the other sessions and tells every route', async () => {
     const here = await signIn('db.avc');
     const there = await signIn('db.avc', { userAgent: SAFARI_IPHONE });
     const wrongCurrent = await change(here.agent, 'not my password', 'tulip engine harbour 19');
@@ -252,6 +252,11 @@ describe('change password', () => {
     for (const [weak, code] of [
       ['db.avc password!', 'password_personal'],
       ['aaaaaaaaaaaa', 'password_too_weak'],
+      // Wholly a password of the breached list, as it is, in capitals, with l33t and with spaces around.
+      ['1qaz2wsx3edc', 'password_breached'],
+      ['1QAZ2WSX3EDC', 'password_breached'],
+      ['1q@z2w$x3edc', 'password_breached'],
+      ['  1qaz2wsx3edc ', 'password_breached'],
       [PASSWORD, 'password_reused'],
     ]) {
       const refused = await change(here.agent, PASSWORD, weak!);

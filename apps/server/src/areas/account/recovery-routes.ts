@@ -55,6 +55,7 @@ const codeProblems = new Set<string>(Object.values(confirmationErrors));
 const passwordRuleCodes = new Set([
   'password_too_short',
   'password_personal',
+  'password_breached',
   'password_too_weak',
   'password_reused',
 ]);

@@ -14,7 +14,7 @@ const messages: Record<string, FieldError> = {
 };
 
 /** Codes whose message the server words for the member (the password rule's reasons). */
-const worded = new Set(['password_too_short', 'password_personal', 'password_too_weak']);
+const worded = new Set(['password_too_short', 'password_personal', 'password_breached', 'password_too_weak']);
 
 export function recoveryError(error: unknown, field: string, passwordField = 'password'): FieldError {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
