@@ -137,6 +137,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A report of a death is kept apart from member data (docs/bereavement.md): only its own area and
+    // the console's matching step read its tables.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/areas/bereavement/**', 'apps/server/src/areas/operations/record-work.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              importNames: ['bereavementJourneys', 'bereavementDocuments', 'bereavementCaptchaUses'],
+              message:
+                'Only areas/bereavement and the console matching step (operations/record-work.ts) read the bereavement schema.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
     files: ['apps/server/src/**/*.ts', 'packages/contracts/src/**/*.ts'],

@@ -66,6 +66,17 @@ describe('the import rules', () => {
     ]);
   });
 
+  it('refuse an area other than bereavement reading the bereavement schema', async () => {
+    expect(
+      await problemsIn('areas/cases/__lint-fixtures__/reads-a-death-report.ts', 'apps/server/src'),
+    ).toEqual([
+      {
+        ruleId: 'no-restricted-imports',
+        message: expect.stringContaining('Only areas/bereavement and the console matching step'),
+      },
+    ]);
+  });
+
   it("allow a feature importing another feature's index.ts", async () => {
     expect(await problemsIn('features/retirement/RetirementQuotePicker.tsx')).toEqual([]);
   });
