@@ -95,7 +95,7 @@ export const integrationMemberPushSchema = z.object({
   dryRun: z.boolean().default(false),
 });
 
-/** Rows of member data (service, salary, holding, price, contribution, valuation, payment), as `members:import --data` takes them. */
+/** Rows of member data (service, salary, holding, price, contribution, valuation, payment, payroll, increase), as `members:import --data` takes them. */
 export const integrationMemberDataPushSchema = z.object({
   businessGroup: z
     .string()
@@ -111,6 +111,10 @@ export const integrationMemberDataPushAnswerSchema = z.object({
   rows: z.number().int(),
   membersChanged: z.number().int(),
   paymentsAdded: z.number().int(),
+  /** Pensioners' payroll records written (a held one replaced). */
+  payrollsSet: z.number().int(),
+  /** Past pension increases written (one held on the same day replaced). */
+  increasesSet: z.number().int(),
 });
 
 export const integrationMemberPushAnswerSchema = z.object({

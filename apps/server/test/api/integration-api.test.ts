@@ -9,6 +9,7 @@ import {
   memberCases,
   memberDocuments,
   members,
+  pensionPayroll,
   staffAccounts,
   staffAudit,
 } from '../../src/db/schema';
@@ -657,6 +658,14 @@ describe('integration API: member data', () => {
     const rows = [
       { kind: 'salary', referenceNumber: '1000002', from: '2026-10-01', pensionableSalaryPence: 5_400_000 },
       { kind: 'valuation', referenceNumber: '1000006', on: '2026-10-31', potPence: 2_300_000 },
+      {
+        kind: 'payroll',
+        referenceNumber: '1000004',
+        annualPensionPence: 1_900_000,
+        taxCode: '1185L',
+        increaseRule: 'CPI up to 5% a year',
+        nextIncreaseOn: '2027-04-01',
+      },
     ];
     const before = await stateOf();
     const bad = await call(token, 'POST', '/member-data', {
@@ -676,14 +685,26 @@ describe('integration API: member data', () => {
     expect([bad.statusCode, errorCode(bad)]).toEqual([400, 'member_data_rows_invalid']);
     expect((bad.json() as { errors: Array<{ field?: string; message: string }> }).errors[1]).toEqual({
       code: 'member_data_row_invalid',
-      field: 'rows[2].kind',
-      message: 'Row 3 (1000002): kind: A holding row is for a DC record; 1000002 is DB',
+      field: 'rows[3].kind',
+      message: 'Row 4 (1000002): kind: A holding row is for a DC record; 1000002 is DB',
     });
     expect(await stateOf()).toEqual(before);
 
     const saved = await call(token, 'POST', '/member-data', { businessGroup: 'MER', rows });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ dryRun: false, rows: 2, membersChanged: 2, paymentsAdded: 0 });
+    expect(saved.json()).toEqual({
+      dryRun: false,
+      rows: 3,
+      membersChanged: 2,
+      paymentsAdded: 0,
+      payrollsSet: 1,
+      increasesSet: 0,
+    });
+    const [payroll] = await context.database.db
+      .select()
+      .from(pensionPayroll)
+      .where(and(eq(pensionPayroll.businessGroup, 'MER'), eq(pensionPayroll.referenceNumber, '1000004')));
+    expect(payroll).toMatchObject({ annualPensionPence: 1_900_000, taxCode: '1185L' });
     const [active] = await context.database.db
       .select()
       .from(members)

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { importMemberData, validateDataRows } from '../../src/areas/my-details/member-data-import';
 import { describeProblem } from '../../src/areas/my-details/member-import';
 import { readImportFile } from '../../src/areas/my-details/member-import-file';
-import { members, pensionPayments } from '../../src/db/schema';
+import { members, pensionIncreases, pensionPayments, pensionPayroll } from '../../src/db/schema';
+import { pdfText } from '../pdf-text';
+import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 
 const ctx = useTestApp();
@@ -50,19 +52,21 @@ async function paymentCount() {
 const snapshot = async () => ({
   members: await Promise.all(['1000001', '1000002', '1000004', '1000005', '1000006'].map(member)),
   payments: await paymentCount(),
+  payroll: await ctx.database.db.select().from(pensionPayroll).orderBy(pensionPayroll.referenceNumber),
+  increases: await ctx.database.db.select().from(pensionIncreases).orderBy(pensionIncreases.id),
 });
 
 describe('members:import --data: rows of member data', () => {
   it('refuses a file whose last row does not suit its member, and changes nothing, not even the good rows', async () => {
     const before = await snapshot();
     // A holding row for a DB record: checked against the record only inside the transaction.
-    const text = `${sample().trimEnd()}\nholding,1000002,CASH,10.0000,101.5000,2026-11-27,,,,,,,,,,,,,,\n`;
+    const text = `${sample().trimEnd()}\nholding,1000002,CASH,10.0000,101.5000,2026-11-27${','.repeat(21)}\n`;
     const result = await runImport(text);
     expect(result).toEqual({
       ok: false,
       problems: [
         {
-          row: 9,
+          row: 11,
           referenceNumber: '1000002',
           field: 'kind',
           message: 'A holding row is for a DC record; 1000002 is DB',
@@ -76,17 +80,26 @@ describe('members:import --data: rows of member data', () => {
     const before = await snapshot();
     expect(await runImport(sample(), { dryRun: true })).toEqual({
       ok: true,
-      rows: 7,
+      rows: 9,
       membersChanged: 5,
       paymentsAdded: 1,
+      payrollsSet: 1,
+      increasesSet: 1,
     });
     expect(await snapshot()).toEqual(before);
   });
 
-  it('loads service, salary, holding, price, contribution, valuation and payment rows', async () => {
+  it('loads service, salary, holding, price, contribution, valuation, payment, payroll and increase rows', async () => {
     const near = (await member('1000005')).benefits as DcBenefits;
     const result = await runImport(sample());
-    expect(result).toEqual({ ok: true, rows: 7, membersChanged: 5, paymentsAdded: 1 });
+    expect(result).toEqual({
+      ok: true,
+      rows: 9,
+      membersChanged: 5,
+      paymentsAdded: 1,
+      payrollsSet: 1,
+      increasesSet: 1,
+    });
 
     const deferred = await member('1000001');
     expect(deferred.dateJoinedScheme).toBe('1994-09-01');
@@ -135,6 +148,29 @@ describe('members:import --data: rows of member data', () => {
       taxCode: '1100L',
     });
 
+    const [payroll] = await ctx.database.db
+      .select()
+      .from(pensionPayroll)
+      .where(eq(pensionPayroll.referenceNumber, '1000004'));
+    expect(payroll).toMatchObject({
+      annualPensionPence: 1_875_000,
+      taxCode: '1100L',
+      increaseRule: 'In line with the Consumer Prices Index (CPI) up to 5% a year',
+      nextIncreaseOn: '2027-04-01',
+      lastIncreaseBasisPoints: 380,
+      lastIncreaseOn: '2026-04-01',
+    });
+    // The seed's increase on the same day replaced, not doubled.
+    const increases = await ctx.database.db
+      .select()
+      .from(pensionIncreases)
+      .where(
+        and(eq(pensionIncreases.referenceNumber, '1000004'), eq(pensionIncreases.effectiveOn, '2026-04-01')),
+      );
+    expect(increases).toMatchObject([
+      { basisPoints: 380, annualBeforePence: 1_806_358, annualAfterPence: 1_875_000 },
+    ]);
+
     // The same file again: the payment is already held, so the whole file is refused.
     const again = await runImport(sample());
     expect(again).toMatchObject({ ok: false, problems: [{ row: 8, field: 'paidOn' }] });
@@ -155,7 +191,7 @@ describe('members:import --data: rows of member data', () => {
     expect(checked.problems.map(describeProblem)).toEqual([
       'Row 2 (1000005): units: at most 4 decimal places',
       'Row 3 (1000004): netPence: Must be gross less tax: 900',
-      'Row 4 (1000004): kind: Must be one of service, salary, holding, price, contribution, valuation, payment',
+      'Row 4 (1000004): kind: Must be one of service, salary, holding, price, contribution, valuation, payment, payroll, increase',
       'Row 5: unitPricePence: Missing: every price row needs this field',
       'Row 6 (1000005): memberPence: Missing: every contribution row needs this field',
       'Row 6 (1000005): employerPence: Missing: every contribution row needs this field',
@@ -176,6 +212,258 @@ describe('members:import --data: rows of member data', () => {
       problems: [
         { row: 2, referenceNumber: '1000001', field: 'dateLeftScheme' },
         { row: 3, referenceNumber: null, field: 'fundCode', message: 'Not a fund of a scheme of MER' },
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** A pensioner's record with no payroll data, as one imported from another administrator's records starts. */
+async function clearPayroll(referenceNumber: string) {
+  const { db } = ctx.database;
+  await db.delete(pensionPayroll).where(eq(pensionPayroll.referenceNumber, referenceNumber));
+  await db.delete(pensionPayments).where(eq(pensionPayments.referenceNumber, referenceNumber));
+  await db.delete(pensionIncreases).where(eq(pensionIncreases.referenceNumber, referenceNumber));
+}
+
+const csv = (header: string[], rows: Record<string, string | number>[]) =>
+  [header.join(','), ...rows.map((row) => header.map((field) => row[field] ?? '').join(','))].join('\n');
+
+const payrollHeader = [
+  'kind',
+  'referenceNumber',
+  'annualPensionPence',
+  'taxCode',
+  'increaseRule',
+  'nextIncreaseOn',
+  'effectiveOn',
+  'percent',
+  'annualBeforePence',
+  'annualAfterPence',
+  'paidOn',
+  'grossPence',
+  'taxPence',
+  'netPence',
+  'taxBasis',
+  'payReference',
+];
+
+const payrollRow = {
+  kind: 'payroll',
+  referenceNumber: '1000004',
+  annualPensionPence: 1_875_000,
+  taxCode: '1100L',
+  increaseRule: 'CPI up to 5% a year',
+  nextIncreaseOn: '2027-04-01',
+};
+
+/** db.pensioner's pension as another payroll held it: two increases and three payments, one last tax year. */
+const pensionerRows = [
+  payrollRow,
+  // 1,776,163 × 1.017 = 1,806,357.77 and 1,806,358 × 1.038 = 1,874,999.60: each rounds to the after.
+  {
+    kind: 'increase',
+    referenceNumber: '1000004',
+    effectiveOn: '2025-04-01',
+    percent: 1.7,
+    annualBeforePence: 1_776_163,
+    annualAfterPence: 1_806_358,
+  },
+  {
+    kind: 'increase',
+    referenceNumber: '1000004',
+    effectiveOn: '2026-04-01',
+    percent: 3.8,
+    annualBeforePence: 1_806_358,
+    annualAfterPence: 1_875_000,
+  },
+  ...[
+    ['2025-11-28', 150_530, 23_800, '1257L M1', 'month1'],
+    ['2026-10-28', 156_250, 20_560, '1100L', 'cumulative'],
+    ['2026-11-27', 156_250, 20_580, '1100L', 'cumulative'],
+  ].map(([paidOn, grossPence, taxPence, taxCode, taxBasis]) => ({
+    kind: 'payment',
+    referenceNumber: '1000004',
+    paidOn: paidOn as string,
+    grossPence: grossPence as number,
+    taxPence: taxPence as number,
+    netPence: (grossPence as number) - (taxPence as number),
+    taxCode: taxCode as string,
+    taxBasis: taxBasis as string,
+    payReference: `PR-${(paidOn as string).replaceAll('-', '')}`,
+  })),
+];
+
+describe('members:import --data: a pensioner’s payroll, payments and increases', () => {
+  it('gives an imported pensioner their payments page, payslips and P60s from the rows alone', async () => {
+    await clearPayroll('1000004');
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('db.pensioner');
+    const read = (path: string) => agent.request({ url: `/mdp-api/api/members/current/${path}` });
+    // Payments without a payroll record show nothing: the payroll row is what says a pension is paid.
+    expect((await read('pension-payments')).json().errors[0].code).toBe('no_pension_in_payment');
+
+    expect(await runImport(csv(payrollHeader, pensionerRows))).toEqual({
+      ok: true,
+      rows: 6,
+      membersChanged: 0,
+      paymentsAdded: 3,
+      payrollsSet: 1,
+      increasesSet: 2,
+    });
+    const answer = await read('pension-payments');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({
+      annualPensionPence: 1_875_000,
+      taxCode: '1100L',
+      currentPayment: { grossPence: 156_250, taxPence: 20_580, netPence: 135_670 },
+      increase: { rule: 'CPI up to 5% a year', nextOn: '2027-04-01', lastPercent: 3.8, lastOn: '2026-04-01' },
+      increases: [
+        {
+          effectiveOn: '2026-04-01',
+          percent: 3.8,
+          annualBeforePence: 1_806_358,
+          annualAfterPence: 1_875_000,
+        },
+        {
+          effectiveOn: '2025-04-01',
+          percent: 1.7,
+          annualBeforePence: 1_776_163,
+          annualAfterPence: 1_806_358,
+        },
+      ],
+      taxCodes: [
+        { taxCode: '1100L', basis: 'cumulative', fromPaidOn: '2026-10-28' },
+        { taxCode: '1257L M1', basis: 'month1', fromPaidOn: '2025-11-28' },
+      ],
+      p60TaxYears: ['2025/26'],
+    });
+    expect(body.lastPayments.map((payment: { paidOn: string }) => payment.paidOn)).toEqual([
+      '2026-11-27',
+      '2026-10-28',
+      '2025-11-28',
+    ]);
+
+    // The latest payslip: this tax year's two payments to date.
+    const latest = body.lastPayments[0];
+    const slip = (await read(`payslips/${latest.id}`)).json();
+    expect(slip).toMatchObject({
+      paidOn: '2026-11-27',
+      payReference: 'PR-20261127',
+      taxCode: '1100L',
+      taxBasis: 'cumulative',
+      taxYear: '2026/27',
+      grossPence: 156_250,
+      taxPence: 20_580,
+      netPence: 135_670,
+      yearToDate: { grossPence: 312_500, taxPence: 41_140 },
+    });
+    const pdf = await read(`payslips/${latest.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    for (const shown of [
+      'Pension payslip',
+      'PR-20261127',
+      '£1,562.50',
+      '£205.80',
+      '£1,356.70',
+      '1100L, cumulative',
+    ])
+      expect(text).toContain(shown);
+    const p60 = await read('p60s/2025-26/pdf');
+    expect(p60.statusCode, p60.body).toBe(200);
+    expect(await pdfText(p60.rawPayload)).toContain('Pension paid\n£1,505.30');
+  });
+
+  it('replaces the payroll record and a same-day increase on a second import', async () => {
+    await clearPayroll('1000004');
+    expect(await runImport(csv(payrollHeader, pensionerRows.slice(0, 3)))).toMatchObject({ ok: true });
+    const rows = [
+      { ...payrollRow, annualPensionPence: 1_900_000, taxCode: '1185L', nextIncreaseOn: '2028-04-01' },
+      { ...pensionerRows[2]!, percent: 5, annualAfterPence: 1_896_676 },
+    ];
+    expect(await runImport(csv(payrollHeader, rows))).toMatchObject({
+      ok: true,
+      payrollsSet: 1,
+      increasesSet: 1,
+    });
+    const [payroll] = await ctx.database.db
+      .select()
+      .from(pensionPayroll)
+      .where(eq(pensionPayroll.referenceNumber, '1000004'));
+    expect(payroll).toMatchObject({
+      annualPensionPence: 1_900_000,
+      taxCode: '1185L',
+      nextIncreaseOn: '2028-04-01',
+      lastIncreaseBasisPoints: 500,
+      lastIncreaseOn: '2026-04-01',
+    });
+    const increases = await ctx.database.db
+      .select({ effectiveOn: pensionIncreases.effectiveOn, basisPoints: pensionIncreases.basisPoints })
+      .from(pensionIncreases)
+      .where(eq(pensionIncreases.referenceNumber, '1000004'))
+      .orderBy(pensionIncreases.effectiveOn);
+    expect(increases).toEqual([
+      { effectiveOn: '2025-04-01', basisPoints: 170 },
+      { effectiveOn: '2026-04-01', basisPoints: 500 },
+    ]);
+  });
+
+  it('names a bad payroll or increase row and changes nothing', async () => {
+    const checked = validateDataRows(
+      readImportFile(
+        csv(payrollHeader, [
+          { ...payrollRow, taxCode: 'nope!', nextIncreaseOn: '' },
+          { ...pensionerRows[1]!, percent: 1.755, annualAfterPence: 1_900_000 },
+          { ...pensionerRows[2]!, annualAfterPence: 1_900_000 },
+        ]),
+        'csv',
+      ),
+      'csv',
+    );
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.problems.map(describeProblem)).toEqual([
+      'Row 2 (1000004): taxCode: A tax code such as 1257L or 1257L M1',
+      'Row 2 (1000004): nextIncreaseOn: Missing: every payroll row needs this field',
+      'Row 3 (1000004): percent: at most 2 decimal places',
+      'Row 4 (1000004): annualAfterPence: Must be annualBeforePence increased by 3.8% (1875000), to within 100 pence',
+    ]);
+
+    // Rows that pass on their own but not against their members: nothing of the good rows is written.
+    await clearPayroll('1000004');
+    const before = await snapshot();
+    const result = await runImport(
+      csv(payrollHeader, [
+        { ...payrollRow, referenceNumber: '1000002' },
+        pensionerRows[1]!,
+        { ...payrollRow, referenceNumber: '1000005' },
+        pensionerRows[3]!,
+      ]),
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          row: 2,
+          referenceNumber: '1000002',
+          field: 'kind',
+          message: 'A payroll row is for a pensioner; 1000002 is Active',
+        },
+        {
+          row: 3,
+          referenceNumber: '1000004',
+          field: 'kind',
+          message:
+            'An increase row is for a pension on the payroll: 1000004 has no payroll record (add a payroll row)',
+        },
+        {
+          row: 4,
+          referenceNumber: '1000005',
+          field: 'kind',
+          message: 'A payroll row is for a DB record; 1000005 is DC',
+        },
       ],
     });
     expect(await snapshot()).toEqual(before);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { plainText, safeDate, safeString } from '@meridian/contracts';
 import {
   dbBenefitsSchema,
@@ -7,10 +7,18 @@ import {
   holdingValuePence,
   unitPricePenceSchema,
   unitsSchema,
+  utcDay,
   type DcSchemeConfig,
 } from '@meridian/pensions';
 import type { Database, Transaction } from '../../db/client';
-import { auditEvents, members, pensionPayments, schemes } from '../../db/schema';
+import {
+  auditEvents,
+  members,
+  pensionIncreases,
+  pensionPayments,
+  pensionPayroll,
+  schemes,
+} from '../../db/schema';
 import { announceMemberChanged } from '../member-data/member-reads';
 import { fieldName, schemesOf, type ImportProblem } from './member-import';
 import type { ImportFormat, ImportRow } from './member-import-file';
@@ -18,7 +26,7 @@ import type { ImportFormat, ImportRow } from './member-import-file';
 /**
  * Member data rows, one fact a row, for members already held: service dates and pensionable salaries (DB),
  * fund holdings, contributions and valuations (DC), fund prices (every holding of the fund in the business
- * group), and pension payments (pensioners). The `kind` column says which.
+ * group), and a pensioner's payroll record, payments and past increases. The `kind` column says which.
  */
 const number = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -26,6 +34,18 @@ const number = <T extends z.ZodType>(schema: T) =>
     schema,
   );
 const pence = number(z.number().int('a whole number of pence').min(0).max(100_000_000_000));
+/** An amount the payroll holds (its columns are 32-bit): up to £10 million. */
+const payrollPence = number(z.number().int('a whole number of pence').min(0).max(1_000_000_000));
+const taxCode = safeString()
+  .trim()
+  .regex(/^[A-Z0-9 ]{1,12}$/, 'A tax code such as 1257L or 1257L M1');
+const percent = number(
+  z
+    .number()
+    .min(0)
+    .max(100)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'at most 2 decimal places'),
+);
 const referenceNumber = safeString()
   .trim()
   .regex(/^\d{4,10}$/, 'Reference number must be 4 to 10 digits');
@@ -78,15 +98,28 @@ const rowSchemas = {
     kind: z.literal('payment'),
     referenceNumber,
     paidOn: safeDate(),
-    grossPence: pence,
+    grossPence: payrollPence,
     taxPence: number(z.number().int('a whole number of pence').min(-100_000_000).max(100_000_000)),
-    netPence: pence,
-    taxCode: safeString()
-      .trim()
-      .regex(/^[A-Z0-9 ]{1,12}$/, 'A tax code such as 1257L or 1257L M1')
-      .optional(),
+    netPence: payrollPence,
+    taxCode: taxCode.optional(),
     taxBasis: z.enum(['cumulative', 'month1']).optional(),
     payReference: plainText('the pay reference', 30).optional(),
+  }),
+  payroll: z.strictObject({
+    kind: z.literal('payroll'),
+    referenceNumber,
+    annualPensionPence: payrollPence,
+    taxCode,
+    increaseRule: plainText('the increase rule', 200),
+    nextIncreaseOn: safeDate(),
+  }),
+  increase: z.strictObject({
+    kind: z.literal('increase'),
+    referenceNumber,
+    effectiveOn: safeDate(),
+    percent,
+    annualBeforePence: payrollPence,
+    annualAfterPence: payrollPence,
   }),
 };
 
@@ -98,6 +131,10 @@ export interface ValidDataRow {
 }
 
 const kinds = Object.keys(rowSchemas) as DataKind[];
+
+/** A yearly pension after an increase of `percent`, to the penny. */
+const increased = (annualPence: number, percent: number) =>
+  Math.round((annualPence * (10_000 + Math.round(percent * 100))) / 10_000);
 
 /** Checks each row on its own (its kind, fields and values); any problem fails the whole file. */
 export function validateDataRows(
@@ -145,6 +182,19 @@ export function validateDataRows(
       );
     else if (data.kind === 'payment' && data.grossPence - data.taxPence !== data.netPence)
       report(['netPence'], `Must be gross less tax: ${data.grossPence - data.taxPence}`);
+    else if (
+      data.kind === 'increase' &&
+      Math.abs(increased(data.annualBeforePence, data.percent) - data.annualAfterPence) > 100
+    )
+      report(
+        ['annualAfterPence'],
+        `Must be annualBeforePence increased by ${data.percent}% (${increased(data.annualBeforePence, data.percent)}), to within 100 pence`,
+      );
+    else if (data.kind === 'increase' && data.effectiveOn > utcDay(new Date()))
+      report(
+        ['effectiveOn'],
+        'An increase already applied: not after today (the payroll row gives the next)',
+      );
     else valid.push({ row, data });
   }
   if (rows.length === 0)
@@ -166,6 +216,8 @@ export interface DataImportOutcome {
   rows: number;
   membersChanged: number;
   paymentsAdded: number;
+  payrollsSet: number;
+  increasesSet: number;
 }
 export type DataImportResult = ({ ok: true } & DataImportOutcome) | { ok: false; problems: ImportProblem[] };
 
@@ -183,9 +235,9 @@ type Holding = { code: string; units: number; unitPricePence: number; pricedOn: 
 /**
  * Loads checked data rows into a business group's members in one transaction: every row is applied or none
  * is. Each row must suit its member (a DB record for service and salary, a DC record for holdings,
- * contributions and valuations, a pensioner for payments; the scheme's funds); each changed record must
- * still pass the engine's benefit schema, its pot being its holdings' value once they change. With
- * `dryRun` the work is done and rolled back.
+ * contributions and valuations, a pensioner for payments, a pensioner's DB record for payroll and
+ * increases; the scheme's funds); each changed record must still pass the engine's benefit schema, its pot
+ * being its holdings' value once they change. With `dryRun` the work is done and rolled back.
  */
 export async function importMemberData(
   db: Database,
@@ -193,12 +245,19 @@ export async function importMemberData(
 ): Promise<DataImportResult> {
   const { businessGroup } = options;
   const problems: ImportProblem[] = [];
-  const outcome: DataImportOutcome = { rows: options.rows.length, membersChanged: 0, paymentsAdded: 0 };
+  const outcome: DataImportOutcome = {
+    rows: options.rows.length,
+    membersChanged: 0,
+    paymentsAdded: 0,
+    payrollsSet: 0,
+    increasesSet: 0,
+  };
   const configs = schemesOf(businessGroup);
   try {
     await db.transaction(async (tx) => {
       const held = await heldMembers(tx, businessGroup, options.rows);
       const paidOn = new Set<string>();
+      const payroll = new Map<string, PayrollChange>();
       for (const { row, data } of options.rows) {
         const problem = (field: string | null, message: string) =>
           problems.push({
@@ -233,17 +292,30 @@ export async function importMemberData(
           problem('referenceNumber', `No member ${data.referenceNumber} in ${businessGroup}`);
           continue;
         }
-        const needs = {
+        const needs: Partial<Record<DataKind, 'DB' | 'DC'>> = {
           service: 'DB',
           salary: 'DB',
           holding: 'DC',
           contribution: 'DC',
           valuation: 'DC',
-        } as const;
-        if (data.kind !== 'payment' && record.schemeType !== needs[data.kind]) {
+          payroll: 'DB',
+          increase: 'DB',
+        };
+        const scheme = needs[data.kind];
+        if (scheme && record.schemeType !== scheme) {
           problem(
             'kind',
-            `A ${data.kind} row is for a ${needs[data.kind]} record; ${data.referenceNumber} is ${record.schemeType}`,
+            `A ${data.kind} row is for a ${scheme} record; ${data.referenceNumber} is ${record.schemeType}`,
+          );
+          continue;
+        }
+        if (
+          (data.kind === 'payment' || data.kind === 'payroll' || data.kind === 'increase') &&
+          record.member.status !== 'Pensioner'
+        ) {
+          problem(
+            'kind',
+            `A ${data.kind} row is for a pensioner; ${data.referenceNumber} is ${record.member.status}`,
           );
           continue;
         }
@@ -296,14 +368,15 @@ export async function importMemberData(
               (v) => v.on,
             );
             break;
+          case 'payroll':
+          case 'increase': {
+            const change: PayrollChange = payroll.get(data.referenceNumber) ?? { increases: new Map() };
+            if (data.kind === 'payroll') change.record = { row, data };
+            else change.increases.set(data.effectiveOn, { row, data });
+            payroll.set(data.referenceNumber, change);
+            continue;
+          }
           case 'payment': {
-            if (record.member.status !== 'Pensioner') {
-              problem(
-                'kind',
-                `A payment row is for a pensioner; ${data.referenceNumber} is ${record.member.status}`,
-              );
-              continue;
-            }
             const key = `${data.referenceNumber} ${data.paidOn}`;
             const [already] = await tx
               .select({ id: pensionPayments.id })
@@ -334,7 +407,16 @@ export async function importMemberData(
         if (saved.length > 0) problems.push(...saved);
         else outcome.membersChanged += 1;
       }
-      for (const reference of new Set([...paidOn].map((key) => key.split(' ')[0]!)))
+      for (const [referenceNumber, change] of payroll) {
+        const saved = await savePayroll(tx, { businessGroup, referenceNumber }, change);
+        if (saved.length > 0) problems.push(...saved);
+        else {
+          outcome.payrollsSet += change.record ? 1 : 0;
+          outcome.increasesSet += change.increases.size;
+        }
+      }
+      const paid = [...paidOn].map((key) => key.split(' ')[0]!);
+      for (const reference of new Set([...paid, ...payroll.keys()]))
         await announceMemberChanged(tx, { businessGroup, referenceNumber: reference });
       await tx.insert(auditEvents).values({
         action: 'members.data-import',
@@ -350,6 +432,72 @@ export async function importMemberData(
   return problems.length > 0
     ? { ok: false, problems: problems.sort((a, b) => a.row - b.row) }
     : { ok: true, ...outcome };
+}
+
+type PayrollRow = Extract<DataRow, { kind: 'payroll' }>;
+type IncreaseRow = Extract<DataRow, { kind: 'increase' }>;
+/** A pensioner's payroll record and increases from the file (the last row of each wins). */
+interface PayrollChange {
+  record?: { row: number; data: PayrollRow };
+  increases: Map<string, { row: number; data: IncreaseRow }>;
+}
+
+/**
+ * Writes a pensioner's payroll record (replacing the one held) and increases (replacing any held on the
+ * same day), then sets the record's last increase from the latest held. Increases need a payroll record,
+ * held or in the file: without one no pension is shown as paid.
+ */
+async function savePayroll(
+  tx: Transaction,
+  key: { businessGroup: string; referenceNumber: string },
+  change: PayrollChange,
+): Promise<ImportProblem[]> {
+  const ofMember = (columns: typeof pensionPayroll | typeof pensionIncreases) =>
+    and(eq(columns.businessGroup, key.businessGroup), eq(columns.referenceNumber, key.referenceNumber));
+  const [held] = await tx
+    .select({ referenceNumber: pensionPayroll.referenceNumber })
+    .from(pensionPayroll)
+    .where(ofMember(pensionPayroll));
+  if (!held && !change.record)
+    return [...change.increases.values()].map(({ row }) => ({
+      row,
+      referenceNumber: key.referenceNumber,
+      field: 'kind',
+      message: `An increase row is for a pension on the payroll: ${key.referenceNumber} has no payroll record (add a payroll row)`,
+    }));
+  for (const { data } of change.increases.values()) {
+    await tx
+      .delete(pensionIncreases)
+      .where(and(ofMember(pensionIncreases), eq(pensionIncreases.effectiveOn, data.effectiveOn)));
+    await tx.insert(pensionIncreases).values({
+      ...key,
+      effectiveOn: data.effectiveOn,
+      basisPoints: Math.round(data.percent * 100),
+      annualBeforePence: data.annualBeforePence,
+      annualAfterPence: data.annualAfterPence,
+    });
+  }
+  if (change.record) {
+    const { kind: _kind, referenceNumber: _reference, ...record } = change.record.data;
+    await tx
+      .insert(pensionPayroll)
+      .values({ ...key, ...record })
+      .onConflictDoUpdate({
+        target: [pensionPayroll.businessGroup, pensionPayroll.referenceNumber],
+        set: record,
+      });
+  }
+  const [last] = await tx
+    .select({ basisPoints: pensionIncreases.basisPoints, effectiveOn: pensionIncreases.effectiveOn })
+    .from(pensionIncreases)
+    .where(ofMember(pensionIncreases))
+    .orderBy(desc(pensionIncreases.effectiveOn))
+    .limit(1);
+  await tx
+    .update(pensionPayroll)
+    .set({ lastIncreaseBasisPoints: last?.basisPoints ?? null, lastIncreaseOn: last?.effectiveOn ?? null })
+    .where(ofMember(pensionPayroll));
+  return [];
 }
 
 /** The business group's members the rows name, and, for price rows, every DC member holding units. */

@@ -1,7 +1,8 @@
 // npm run members:import -- --business-group <code> [--dry-run] [--data] <file.csv|file.json>
 // Loads a scheme's members, or with --data rows of their data (service, salaries, fund holdings, prices,
-// contributions, valuations, pension payments), into the database the server uses (DATABASE_URL, else
-// PGlite in PGLITE_DIR): every row is checked first; any problem fails the whole file and nothing is written.
+// contributions, valuations, pensioners' payroll records, payments and increases), into the database the
+// server uses (DATABASE_URL, else PGlite in PGLITE_DIR): every row is checked first; any problem fails the
+// whole file and nothing is written.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -80,7 +81,7 @@ if (values.data) {
   await writeChecked(async (db) => {
     const result = await importMemberData(db, { businessGroup, rows: checked.rows, source, dryRun });
     if (!result.ok) return result;
-    const counts = `${result.membersChanged} member(s) changed, ${result.paymentsAdded} payment(s) added`;
+    const counts = `${result.membersChanged} member(s) changed, ${result.paymentsAdded} payment(s) added, ${result.payrollsSet} payroll record(s) set, ${result.increasesSet} increase(s) set`;
     return {
       ok: true,
       written: `Imported ${result.rows} row(s) into ${businessGroup}: ${counts}`,
