@@ -2,8 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { FileQuestion } from '@meridian/contracts';
+import type { CalculationProvider } from '@meridian/pensions';
 import { memberDocuments } from '../../src/db/schema';
 import { kindChecks } from '../../src/areas/journeys/kind-checks';
+import { memberJourneyOwner } from '../../src/areas/journeys/member-owner';
+import type { JourneyOwner } from '../../src/areas/journeys/owner';
+import { visitorJourneyOwner } from '../../src/areas/journeys/visitor-owner';
 import type { PageCheckContext } from '../../src/areas/journeys/plugins';
 import { AppError } from '../../src/lib/errors';
 import { BrowserAgent } from './browser-agent';
@@ -31,13 +35,21 @@ async function uploaded(username: string, name: string) {
   };
 }
 
-const check = (member: object | undefined, answer: { id: string; name: string }, asked = question) =>
+// The member's owner reads no figures to say whose an upload is.
+const member = () => memberJourneyOwner({ db: ctx.database.db, calculations: {} as CalculationProvider });
+
+const check = (
+  who: object | undefined,
+  answer: { id: string; name: string },
+  asked = question,
+  owner: JourneyOwner = member(),
+) =>
   kindChecks.file!({
     db: ctx.database.db,
-    request: { member } as unknown as FastifyRequest,
-    // A member's journey: a report of a death's uploads are checked in the report (areas/bereavement).
-    graph: { definition: { audience: 'member' } },
+    request: { member: who } as unknown as FastifyRequest,
+    graph: { definition: { audience: owner.audience } },
     page: { question: asked },
+    owner,
     answer: { questionKey: asked.key, answerKey: answer.id, answerValue: JSON.stringify(answer) },
   } as unknown as PageCheckContext);
 
@@ -65,5 +77,14 @@ describe('the file kind’s check on the server', () => {
       ),
     ).toEqual(notFound);
     expect(await refusal(check(undefined, { id: mine.id, name: 'letter.pdf' }))).toEqual(notFound);
+  });
+
+  it('refuses any upload on a visitor journey, whose owner keeps none, with file_not_found', async () => {
+    const mine = await uploaded('db.active', 'form.pdf');
+    const visitor = visitorJourneyOwner({ db: ctx.database.db, config: ctx.config });
+    expect(await refusal(check(undefined, { id: mine.id, name: 'form.pdf' }, question, visitor))).toEqual([
+      400,
+      'file_not_found',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { badRequest } from '../../lib/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { JourneyGraph } from '../journeys/graph';
+import type { UploadCheck } from '../journeys/owner';
 import { registerPageCheck, registerSubmitCheck } from '../journeys/plugins';
 import { stepsOf } from '../journeys/repository';
 import { visitorTokenOf } from '../journeys/visitor-owner';
@@ -88,15 +89,15 @@ async function holds(db: Database, journeyId: string, answerValue: string | null
   return row?.name === uploaded.name;
 }
 
-/** A report's upload page names a document of this report (documents.ts), not another's. */
-registerPageCheck({
-  appliesTo: { questionKind: 'file' },
-  async check({ db, request, graph, answer }) {
-    if (graph.definition.audience !== 'bereavement' || !answer) return;
-    const row = await reportOf(db, request, graph);
-    if (!(await holds(db, row.id, answer.answerValue))) throw fileGone();
-  },
-});
+/**
+ * A report's upload page names a document of this report (documents.ts), not another's: the report's
+ * owner says so when the file kind's check asks (routes.ts).
+ */
+export async function reportHoldsUpload({ db, request, graph, uploaded }: UploadCheck) {
+  const row = await reportOf(db, request, graph);
+  const [document] = await documentsOf(db, row.id, uploaded.id);
+  return document?.name === uploaded.name;
+}
 
 /** A report is not sent naming a document the reporter has since removed. */
 registerSubmitCheck(async ({ db, request, graph, path }) => {

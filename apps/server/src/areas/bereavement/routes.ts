@@ -20,7 +20,7 @@ import { altchaCaptcha, providerWidget, SITEVERIFY_URLS, siteverifyCaptcha, type
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { reportSessionRoutes } from './session-routes';
-import { emailProvenIn } from './journey-checks';
+import { emailProvenIn, reportHoldsUpload } from './journey-checks';
 import { bereavementStore } from './store';
 
 export interface BereavementRoutesOptions {
@@ -73,6 +73,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       store: bereavementStore,
       minutes: config.BEREAVEMENT_JOURNEY_MINUTES,
       membersWelcome: true,
+      holdsUpload: reportHoldsUpload,
       async minutesFor(q, journeyId) {
         const { emailProvenAt } = await reportRow(q, journeyId);
         return emailProvenAt ? config.BEREAVEMENT_PROVEN_MINUTES : config.BEREAVEMENT_JOURNEY_MINUTES;

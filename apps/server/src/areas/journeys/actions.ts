@@ -147,7 +147,7 @@ export async function stepSubmitted(
   const answer = body.questionKey
     ? { questionKey: body.questionKey, answerKey: body.answerKey!, answerValue: body.answerValue }
     : undefined;
-  if (page) await runPageChecks({ db, request, graph, page, answer });
+  if (page) await runPageChecks({ db, request, graph, page, owner, answer });
   const now = new Date();
   const left = await db.transaction(async (tx) => {
     const row = assertOpen(await owner.journeyOf(tx, request, type, true), now);

@@ -1,6 +1,5 @@
-import { uploadContextOf, uploadedFileOf, type FileQuestion } from '@meridian/contracts';
+import { uploadedFileOf, type FileQuestion } from '@meridian/contracts';
 import { badRequest } from '../../lib/errors';
-import { findOwnedDocument } from '../documents/repository';
 import { registerPageCheck, type PageCheckContext } from './plugins';
 
 /**
@@ -8,28 +7,17 @@ import { registerPageCheck, type PageCheckContext } from './plugins';
  * as a page check on every page asking its kind, and refuses with a 4xx and a code.
  */
 export const kindChecks: Record<string, (context: PageCheckContext) => Promise<void>> = {
-  /** The uploaded file named is the member's own upload, in the question's upload context. */
-  async file({ db, request, graph, page, answer }) {
+  /**
+   * The uploaded file named is the owner's own upload, in the question's upload context: where its
+   * uploads are kept is the owner's to say (a member's documents, a report's own; owner.ts).
+   */
+  async file({ db, request, graph, page, owner, answer }) {
     const uploaded = uploadedFileOf(answer?.answerValue ?? null);
-    // A malformed answer is the kind's to refuse, in its own words; a report of a death's upload is
-    // in the report, checked there (areas/bereavement).
-    if (!uploaded || graph.definition.audience === 'bereavement') return;
+    // A malformed answer is the kind's to refuse, in its own words.
+    if (!uploaded) return;
     const question = page.question as unknown as FileQuestion;
-    const notFound = () =>
-      badRequest('file_not_found', 'We could not find the file you uploaded. Upload it again.');
-    if (!request.member) throw notFound();
-    const row = await findOwnedDocument(
-      db,
-      { businessGroup: request.member.businessGroup, referenceNumber: request.member.referenceNumber },
-      uploaded.id,
-    );
-    if (
-      !row ||
-      row.kind !== 'upload' ||
-      row.context !== uploadContextOf(question) ||
-      row.name !== uploaded.name
-    )
-      throw notFound();
+    if (!(await owner.holdsUpload({ db, request, graph, question, uploaded })))
+      throw badRequest('file_not_found', 'We could not find the file you uploaded. Upload it again.');
   },
 };
 

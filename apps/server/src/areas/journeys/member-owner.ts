@@ -11,6 +11,7 @@ import {
   journeyTypeParamsSchema,
   pendingChangeSchema,
   recordQuerySchema,
+  uploadContextOf,
   type JourneyDefinition,
   type JourneyInProgress,
 } from '@meridian/contracts';
@@ -20,6 +21,7 @@ import { memberJourneys } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { NONCE_HEADER } from '../../lib/one-time-codes';
 import { findDocument } from '../content/document-repository';
+import { findOwnedDocument } from '../documents/repository';
 import { identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { addressLines, memberOf, ownedGraph } from './actions';
@@ -75,6 +77,15 @@ export function memberJourneyOwner({
     },
 
     journeyOf: (q, request, type, lock) => requireJourney(q, memberOf(request), type, lock),
+
+    /** A member's upload is in their documents, uploaded in the question's context. */
+    async holdsUpload({ db: q, request, question, uploaded }) {
+      if (!request.member) return false;
+      const row = await findOwnedDocument(q, memberOf(request), uploaded.id);
+      return (
+        row?.kind === 'upload' && row.context === uploadContextOf(question) && row.name === uploaded.name
+      );
+    },
 
     async save(q, journey, change, now) {
       await q

@@ -1,8 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { JourneyAudience, JourneyState, JourneyStatus, JourneyStep } from '@meridian/contracts';
-import type { Transaction } from '../../db/client';
+import type {
+  FileQuestion,
+  JourneyAudience,
+  JourneyState,
+  JourneyStatus,
+  JourneyStep,
+  UploadedFileAnswer,
+} from '@meridian/contracts';
+import type { Database, Transaction } from '../../db/client';
 import type { JourneyGraph } from './graph';
 import type { MemberRecord, Queryable } from './repository';
 
@@ -45,6 +52,15 @@ export interface JourneyLock {
   take(now: Date): Promise<{ choice: Record<string, unknown> | null; expiresAt: Date }>;
 }
 
+/** What the file kind's check asks an owner about the upload an answer names. */
+export interface UploadCheck {
+  db: Database;
+  request: FastifyRequest;
+  graph: JourneyGraph;
+  question: FileQuestion;
+  uploaded: UploadedFileAnswer;
+}
+
 /** Route schema pieces that differ by owner (the start's body and answer, the submit's step-up). */
 interface RouteParts {
   summary?: string;
@@ -74,6 +90,12 @@ export interface JourneyOwner {
   graphOf(request: FastifyRequest, type: string, use?: 'walk' | 'view' | 'start'): Promise<JourneyGraph>;
   /** The owner's latest journey of the type (locked for update when asked); 404/401 when there is none. */
   journeyOf(db: Queryable, request: FastifyRequest, type: string, lock?: boolean): Promise<OwnedJourney>;
+  /**
+   * Whether the upload a file question's answer names is the owner's own, in the question's upload
+   * context and under that name (a member's documents; a report's own documents): the file kind's
+   * check (kind-checks.ts) refuses it otherwise.
+   */
+  holdsUpload(check: UploadCheck): Promise<boolean>;
   /** Saves a change to the journey (a visitor's is kept alive for its minutes again). */
   save(db: Queryable, journey: OwnedJourney, change: JourneyChange, now: Date): Promise<void>;
   /** What `data` answers besides the route: the owner's details on record and the journey's choice. */

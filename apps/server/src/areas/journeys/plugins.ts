@@ -3,6 +3,7 @@ import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/cont
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database, Transaction } from '../../db/client';
 import type { JourneyGraph, JourneyPage } from './graph';
+import type { JourneyOwner } from './owner';
 import type { MemberRecord, Queryable } from './repository';
 
 /** A section of check your answers or the PDF: a heading and its lines. */
@@ -17,6 +18,8 @@ export interface PageCheckContext {
   request: FastifyRequest;
   graph: JourneyGraph;
   page: JourneyPage;
+  /** Whose journey it is (a member's record, a visitor's token): what only the owner can say. */
+  owner: JourneyOwner;
   /** The answer as sent, before its kind has read it: a check leaves a malformed one to the kind. */
   answer?: { questionKey: string; answerKey: string; answerValue?: string };
 }

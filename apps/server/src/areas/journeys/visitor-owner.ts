@@ -21,7 +21,7 @@ import { ownedGraph } from './actions';
 import { answerLines } from './answers';
 import { assertComplete, routeOf } from './engine';
 import type { JourneyGraph } from './graph';
-import type { JourneyOwner, RoutesApp } from './owner';
+import type { JourneyOwner, RoutesApp, UploadCheck } from './owner';
 import { pluginOf, runSubmitChecks } from './plugins';
 import { loadJourneyGraph, statusOf, stepsOf, type Queryable } from './repository';
 import {
@@ -71,6 +71,11 @@ export interface VisitorKind {
   minutesFor?(db: Queryable, journeyId: string): Promise<number>;
   /** What a start must carry (a solved captcha), checked in the start's transaction before it opens. */
   admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
+  /**
+   * Whether the upload an answer names is one of the journey's own (a report's documents): a visitor
+   * journey without this has no uploads, and the file kind's check refuses any it names.
+   */
+  holdsUpload?(check: UploadCheck): Promise<boolean>;
   /** Routes only this kind has (the reporter's email proof, documents, the token's exchange). */
   routes?(app: RoutesApp, owner: JourneyOwner, tokens: VisitorTokens): void;
   /** After a page is left and saved: may give the journey a new token in that answer. */
@@ -146,6 +151,8 @@ export function visitorJourneyOwner({
       if (!kind?.membersWelcome) app.addHook('onRequest', async (request) => refuseMemberSession(request));
     },
     recordOf: () => null,
+
+    holdsUpload: async (check) => (await kind?.holdsUpload?.(check)) ?? false,
 
     async graphOf(request, type) {
       const graph = await loadJourneyGraph(db, request.tenantUrl, type);
