@@ -84,7 +84,7 @@ function RecentSignIns(first: { signIns: SignInEvent[]; olderSignIns: string | n
           ))}
         </tbody>
       </table>
-      <p role="status">{told}</p>
+      <p aria-live="polite">{told}</p>
       {older && (
         <ActionButton className="button button--secondary" action={() => showOlder(older)}>
           Show older sign-ins
