@@ -37,6 +37,16 @@ export const bereavementStartRequestSchema = z.object({
 export type BereavementStartRequest = z.infer<typeof bereavementStartRequestSchema>;
 
 /**
+ * The spec's `captcha-verify` answer: a pass the start takes in the captcha's place, once, until
+ * `expiresAt` (the solution it was given is spent).
+ */
+export const bereavementCaptchaPassSchema = z.object({
+  captcha: z.string(),
+  expiresAt: z.string(),
+});
+export type BereavementCaptchaPass = z.infer<typeof bereavementCaptchaPassSchema>;
+
+/**
  * The spec's `login` (payload: businessGroup): the start of the report under the scheme's business
  * group, which must be one of this site's, with the same solved captcha a start needs.
  */

@@ -231,6 +231,43 @@ describe('reporting a death', () => {
     expect(codeOf(replayed)).toBe('captcha_used');
   });
 
+  it('answers the spec’s captcha-verify: the solution is spent for a pass that starts one report once', async () => {
+    const visitor = new BrowserAgent(ctx.app);
+    const captcha = await solvedCaptcha(visitor);
+    const verify = (payload: object) =>
+      visitor.request({
+        method: 'POST',
+        url: '/api/bereavement/captcha-verify',
+        payload,
+        remoteAddress: nextAddress(),
+      });
+    const start = (pass: string) =>
+      visitor.request({
+        method: 'POST',
+        url: `${base}/start`,
+        payload: { captcha: pass },
+        remoteAddress: nextAddress(),
+      });
+    expect((await verify({})).statusCode).toBe(400);
+    expect(codeOf(await verify({ captcha: 'not-a-payload' }))).toBe('captcha_invalid');
+    const verified = await verify({ captcha });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const { captcha: pass, expiresAt } = verified.json();
+    expect(pass).toMatch(/^pass\./);
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
+    // The solution it was given is spent: it verifies and starts nothing again.
+    expect(codeOf(await verify({ captcha }))).toBe('captcha_used');
+    expect(codeOf(await start(captcha))).toBe('captcha_used');
+    const before = await ctx.database.db.select().from(bereavementJourneys);
+    const forged = `${pass.slice(0, -4)}AAAA`;
+    expect(codeOf(await start(forged))).toBe('captcha_invalid');
+    expect(await ctx.database.db.select().from(bereavementJourneys)).toHaveLength(before.length);
+    const started = await start(pass);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(codeOf(await start(pass))).toBe('captcha_used');
+    expect(await ctx.database.db.select().from(bereavementJourneys)).toHaveLength(before.length + 1);
+  });
+
   it('refuses a date of death before the date of birth, and saves nothing', async () => {
     const { reporter } = await startedReporter();
     await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BEREAVEMENT_API_PREFIX,
   bereavementCaptchaChallengeSchema,
+  bereavementCaptchaPassSchema,
   bereavementEmailCodeSentSchema,
   bereavementStartRequestSchema,
   errorBodySchema,
@@ -20,6 +21,7 @@ import { altchaCaptcha, providerWidget, SITEVERIFY_URLS, siteverifyCaptcha, type
 import { reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { reportSessionRoutes } from './session-routes';
+import { CAPTCHA_PASS_MINUTES, withCaptchaPasses } from './captcha-pass';
 import { emailProvenIn, reportHoldsUpload } from './journey-checks';
 import { bereavementStore } from './store';
 
@@ -39,13 +41,14 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
   { db, config, calculations },
 ) => {
   const widget = providerWidget(config);
-  const captcha: Captcha = widget
+  const widgetCaptcha: Captcha = widget
     ? siteverifyCaptcha({
         widget,
         secret: config.BEREAVEMENT_CAPTCHA_SECRET!,
         verifyUrl: config.BEREAVEMENT_CAPTCHA_VERIFY_URL ?? SITEVERIFY_URLS[widget.provider],
       })
     : await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
+  const captcha = await withCaptchaPasses(db, config.SECRETS_KEY, widgetCaptcha);
   const store = reportDocumentStore(config);
   const lookup = createAddressLookup(config, db);
 
@@ -61,6 +64,28 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       },
     },
     async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
+  );
+
+  app.post(
+    '/captcha-verify',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['bereavement'],
+        summary: `Checks the captcha before the report starts (the spec's captcha-verify): spends the widget's solution or token and answers a pass that the start (or login) takes as its captcha, once, within ${CAPTCHA_PASS_MINUTES} minutes`,
+        body: bereavementStartRequestSchema,
+        response: {
+          200: bereavementCaptchaPassSchema,
+          400: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await db.transaction((tx) => captcha.verify(tx, request.body.captcha, request.ip))),
   );
 
   const owner = visitorJourneyOwner({
