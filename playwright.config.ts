@@ -29,6 +29,7 @@ const ownPortalSpecs = [
   '**/two-step.spec.ts',
   '**/operations-console.spec.ts',
   '**/case-deadlines.spec.ts',
+  '**/audit-log.spec.ts',
   '**/outbox-console.spec.ts',
   '**/staff-sso.spec.ts',
   '**/bereavement-captcha-provider.spec.ts',

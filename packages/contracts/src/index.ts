@@ -45,3 +45,4 @@ export * from './member-view';
 export * from './recurring-jobs';
 export * from './staff-sso';
 export * from './staff-rights';
+export * from './staff-audit';

@@ -35,6 +35,8 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   // Case deadlines are the scheme's configuration: administrators only, reading them too.
   'GET /admin-api/case-deadlines': ['administrator'],
   'PUT /admin-api/case-deadlines/{tenantUrl}': ['administrator'],
+  // The staff audit log: those who answer for the work and those who check it.
+  'GET /admin-api/audit': ['team_leader', 'auditor', 'administrator'],
   // Each member of staff's own passkeys.
   'GET /admin-api/passkeys': roles,
   'POST /admin-api/passkeys/options': roles,

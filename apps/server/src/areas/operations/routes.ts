@@ -49,6 +49,7 @@ import { auditStaff } from './staff-audit';
 import { openStaffSecret, sealPlainStaffSecrets, sealStaffSecret, staffSecretKey } from './staff-secrets';
 import { consoleWorkRoutes } from './work-routes';
 import { recurringJobRoutes } from './recurring-job-routes';
+import { auditLogRoutes } from './audit-routes';
 import { staffPasskeyRoutes } from './staff-passkeys';
 import { staffSsoRoutes } from './staff-sso';
 import type { StaffOidcConfig } from '../../config';
@@ -203,6 +204,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
     signedIn.addHook('preHandler', requireStaff(db));
     await signedIn.register(consoleWorkRoutes, { db });
     await signedIn.register(recurringJobRoutes, { db });
+    await signedIn.register(auditLogRoutes, { db });
 
     signedIn.get(
       '/me',

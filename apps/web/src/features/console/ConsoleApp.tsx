@@ -21,6 +21,7 @@ import { DeathReportsPage } from './DeathReportsPage';
 import { IntegrationClientsPage } from './IntegrationClientsPage';
 import { CaseDeadlinesPage } from './CaseDeadlinesPage';
 import { StaffPasskeysPage } from './StaffPasskeysPage';
+import { AuditLogPage } from './AuditLogPage';
 import { STAFF_PASSKEY_BUTTON_ID, StaffPasskeySignIn } from './StaffPasskeySignIn';
 import { ssoRefusalText, STAFF_SSO_LINK_ID, StaffSsoSignIn } from './StaffSsoSignIn';
 import '../../components/forms.css';
@@ -45,6 +46,7 @@ export function ConsoleApp() {
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="integration-clients" element={<IntegrationClientsPage />} />
         <Route path="case-deadlines" element={<CaseDeadlinesPage />} />
+        <Route path="audit" element={<AuditLogPage />} />
         <Route path="passkeys" element={<StaffPasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -53,17 +53,18 @@ describe('The console menu, as each role sees it', () => {
     expect(await menuOf('caseworker')).toEqual([...reading, 'Your passkeys']);
   });
 
-  it('offers a team leader the case pages and their passkeys', async () => {
-    expect(await menuOf('team_leader')).toEqual([...reading, 'Your passkeys']);
+  it('offers a team leader the case pages, the audit log and their passkeys', async () => {
+    expect(await menuOf('team_leader')).toEqual([...reading, 'Audit log', 'Your passkeys']);
   });
 
-  it('offers an auditor the case pages to read and their passkeys', async () => {
-    expect(await menuOf('auditor')).toEqual([...reading, 'Your passkeys']);
+  it('offers an auditor the case pages to read, the audit log and their passkeys', async () => {
+    expect(await menuOf('auditor')).toEqual([...reading, 'Audit log', 'Your passkeys']);
   });
 
   it('offers an administrator the configuration pages as well', async () => {
     expect(await menuOf('administrator')).toEqual([
       ...reading,
+      'Audit log',
       'Integration clients',
       'Case deadlines',
       'Your passkeys',

@@ -46,6 +46,12 @@ export const consoleMenu: readonly ConsoleMenuItem[] = [
   },
   { to: '/admin/dashboard', label: 'Dashboard', purpose: 'see the case figures', right: 'readCases' },
   {
+    to: '/admin/audit',
+    label: 'Audit log',
+    purpose: 'read who did what to which member, and when',
+    right: 'readAudit',
+  },
+  {
     to: '/admin/integration-clients',
     label: 'Integration clients',
     purpose: 'manage the systems that call the integration API',

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_PAGE_SIZE,
+  errorBodySchema,
+  staffAuditPageSchema,
+  staffAuditQuerySchema,
+  staffMay,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { staffAccounts, staffAudit } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { auditStaff } from './staff-audit';
+import type { SignedInStaff } from './staff-session';
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * A tenant's entries: those of its own staff, and those about its members (by business group). Staff
+ * of every tenant (an administrator firm's) read them all.
+ */
+function tenantScope(staff: SignedInStaff): SQL | undefined {
+  if (staff.tenantUrl === null) return undefined;
+  const own = eq(staffAccounts.tenantUrl, staff.tenantUrl);
+  return staff.businessGroups && staff.businessGroups.length > 0
+    ? or(own, inArray(staffAudit.businessGroup, staff.businessGroups))
+    : own;
+}
+
+/** The staff audit log, read-only, for those whose role reads it (the read audited too). Signed-in scope. */
+export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['operations-console'],
+        summary:
+          'The staff audit log of the caller’s tenant, newest first, 50 a page: who did what to which member, when; filtered by member reference, staff email, action and days (team leaders, auditors, administrators; the read is audited)',
+        querystring: staffAuditQuerySchema,
+        response: {
+          200: staffAuditPageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const staff = request.staff!;
+      const { member, staff: email, action, from, to, page } = request.query;
+      const filters = { member, staff: email, action, from, to, page };
+      if (!staffMay(staff.role, 'readAudit')) {
+        await auditStaff(db, request, {
+          action: 'audit_log_view',
+          outcome: 'denied',
+          details: { reason: 'role', role: staff.role },
+        });
+        throw new AppError(403, 'staff_role_not_allowed', 'Your role does not allow this.');
+      }
+      const rows = await db
+        .select({ entry: staffAudit, name: staffAccounts.name, email: staffAccounts.email })
+        .from(staffAudit)
+        .leftJoin(staffAccounts, eq(staffAccounts.id, staffAudit.staffId))
+        .where(
+          and(
+            tenantScope(staff),
+            member ? eq(staffAudit.referenceNumber, member) : undefined,
+            email ? eq(staffAccounts.email, email) : undefined,
+            action ? eq(staffAudit.action, action) : undefined,
+            from ? gte(staffAudit.at, new Date(`${from}T00:00:00Z`)) : undefined,
+            to ? lt(staffAudit.at, nextDay(to)) : undefined,
+          ),
+        )
+        .orderBy(desc(staffAudit.at), desc(staffAudit.id))
+        .limit(AUDIT_PAGE_SIZE + 1)
+        .offset((page - 1) * AUDIT_PAGE_SIZE);
+      const shown = rows.slice(0, AUDIT_PAGE_SIZE);
+      await auditStaff(db, request, {
+        action: 'audit_log_view',
+        outcome: 'success',
+        referenceNumber: member ?? null,
+        details: { filters, shown: shown.length },
+      });
+      return {
+        entries: shown.map(({ entry, name, email: staffEmail }) => ({
+          id: entry.id,
+          at: entry.at.toISOString(),
+          staff: name !== null && staffEmail !== null ? { name, email: staffEmail } : null,
+          action: entry.action,
+          outcome: entry.outcome,
+          businessGroup: entry.businessGroup,
+          referenceNumber: entry.referenceNumber,
+          caseNumber: entry.caseNumber,
+        })),
+        page,
+        more: rows.length > AUDIT_PAGE_SIZE,
+      };
+    },
+  );
+};

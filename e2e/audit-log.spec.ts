@@ -1,0 +1,61 @@
+import { expect, test as base } from '@playwright/test';
+import { demoStaff } from '../apps/server/src/seed/demo-staff';
+import { expectNoAccessibilityViolations } from './support/axe';
+import {
+  addStaffPasskey,
+  consoleHeading as heading,
+  staffSignsInWithCode,
+  staffSignsOut,
+  virtualAuthenticator,
+} from './support/staff-console';
+import { startOwnPortal, type OwnPortal } from './support/own-portal';
+
+// On a portal of its own: the team leader's passkey must not reach other specs' sign-ins.
+const test = base.extend<object, { auditPortal: OwnPortal }>({
+  auditPortal: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startOwnPortal('audit-log', {});
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ auditPortal }, use) => use(auditPortal.url('')),
+});
+
+const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
+
+test('a team leader signs in with a passkey and reads in the audit log who signed in, and when', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await virtualAuthenticator(page);
+  await staffSignsInWithCode(page, teamLeader);
+  await addStaffPasskey(page, 'Leader laptop');
+  await staffSignsOut(page);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(heading(page, 'Case queue')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(heading(page, 'Audit log')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Terry Leader/ }).first()).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByLabel('Staff member’s email address').fill(teamLeader.email);
+  await page.getByLabel('Action').fill('staff_sign_in');
+  await page.getByRole('button', { name: 'Show entries' }).click();
+  await expect(page).toHaveURL(/action=staff_sign_in$/);
+  const rows = page.getByRole('row', { name: / staff_sign_in Done / });
+  await expect(rows.first()).toContainText('Terry Leader');
+  await expect(rows.first()).toContainText('Done');
+
+  await page.getByLabel('From').fill('2026-03-05');
+  await page.getByLabel('To').fill('2026-03-04');
+  await page.getByRole('button', { name: 'Show entries' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'The date to must be the same as or after the date from',
+  );
+  await expectNoAccessibilityViolations(page);
+});
