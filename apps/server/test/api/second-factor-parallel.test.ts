@@ -69,7 +69,7 @@ async function challengeFor(username: string) {
 async function fire(answers: Promise<{ statusCode: number; json: () => { errors: { code: string }[] } }>[]) {
   const all = await Promise.all(answers);
   const refused = all.filter((answer) => answer.statusCode === 429);
-  for (const answer of refused) expect(answer.json().errors[0].code).toBe('two_step_paused');
+  for (const answer of refused) expect(answer.json().errors[0]!.code).toBe('two_step_paused');
   return { checked: all.filter((answer) => answer.statusCode !== 429), refused };
 }
 
@@ -96,7 +96,7 @@ describe('50 parallel guesses at the second factor', () => {
       ),
     );
     expect(checked).toHaveLength(SECOND_FACTOR_THRESHOLD);
-    for (const answer of checked) expect(answer.json().errors[0].code).toBe('two_step_code_invalid');
+    for (const answer of checked) expect(answer.json().errors[0]!.code).toBe('two_step_code_invalid');
     expect(refused).toHaveLength(GUESSES - SECOND_FACTOR_THRESHOLD);
 
     const paused = await post(browser, `${login}/second-factor`, { challenge, method: 'app', code: right });
@@ -169,7 +169,7 @@ describe('50 parallel guesses at the second factor', () => {
       ),
     );
     expect(checked).toHaveLength(SECOND_FACTOR_THRESHOLD);
-    for (const answer of checked) expect(answer.json().errors[0].code).toBe('two_step_code_invalid');
+    for (const answer of checked) expect(answer.json().errors[0]!.code).toBe('two_step_code_invalid');
     expect(refused).toHaveLength(GUESSES - SECOND_FACTOR_THRESHOLD);
     expect((await post(agent, '/mdp-api/api/step-up/authenticator', { code: right })).statusCode).toBe(429);
     await pauseOver('db.active');
