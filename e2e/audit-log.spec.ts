@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoStaff } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
 import {
@@ -8,22 +8,10 @@ import {
   staffSignsOut,
   virtualAuthenticator,
 } from './support/staff-console';
-import { startOwnPortal, type OwnPortal } from './support/own-portal';
+import { testOnOwnPortal } from './support/own-portal';
 
 // On a portal of its own: the team leader's passkey must not reach other specs' sign-ins.
-const test = base.extend<object, { auditPortal: OwnPortal }>({
-  auditPortal: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startOwnPortal('audit-log', {});
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ auditPortal }, use) => use(auditPortal.url('')),
-});
+const test = testOnOwnPortal('audit-log');
 
 const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
 

@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demoStaff } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { signInToHub } from './support/member';
@@ -9,22 +9,10 @@ import {
   staffSignsOut,
   virtualAuthenticator,
 } from './support/staff-console';
-import { startOwnPortal, type OwnPortal } from './support/own-portal';
+import { testOnOwnPortal } from './support/own-portal';
 
 // On a portal of its own: the changed deadlines must not reach other specs' queues.
-const test = base.extend<object, { deadlinesPortal: OwnPortal }>({
-  deadlinesPortal: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startOwnPortal('case-deadlines', {});
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ deadlinesPortal }, use) => use(deadlinesPortal.url('')),
-});
+const test = testOnOwnPortal('case-deadlines');
 
 const administrator = demoStaff.find((staff) => staff.email === 'administrator@meridian.example')!;
 

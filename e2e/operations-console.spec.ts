@@ -1,4 +1,4 @@
-import { expect, test as base, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
@@ -11,22 +11,10 @@ import {
   staffSignsOut,
   virtualAuthenticator,
 } from './support/staff-console';
-import { startOwnPortal, type OwnPortal } from './support/own-portal';
+import { testOnOwnPortal } from './support/own-portal';
 
 // On a portal of its own: the member's new case and its completion must not show in other specs' My requests.
-const test = base.extend<object, { consolePortal: OwnPortal }>({
-  consolePortal: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startOwnPortal('operations-console', {});
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ consolePortal }, use) => use(consolePortal.url('')),
-});
+const test = testOnOwnPortal('operations-console');
 
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;

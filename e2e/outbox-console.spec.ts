@@ -1,27 +1,15 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { tabTo } from './support/keyboard';
 import { messageTo } from './support/member';
-import { startOwnPortal, type OwnPortal } from './support/own-portal';
+import { testOnOwnPortal } from './support/own-portal';
 
 // On a portal of its own whose mail server refuses every connection (port 9), so email fails and waits.
-const test = base.extend<object, { outboxPortal: OwnPortal }>({
-  outboxPortal: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startOwnPortal('outbox-console', {
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        JOB_POLL_MS: '1000',
-      });
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ outboxPortal }, use) => use(outboxPortal.url('')),
+const test = testOnOwnPortal('outbox-console', {
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  JOB_POLL_MS: '1000',
 });
 
 const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;

@@ -1,25 +1,13 @@
-import { expect as baseExpect, test as base, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { tabTo } from './support/keyboard';
 import { DEMO_PASSWORD } from './support/member';
-import { startOwnPortal, type OwnPortal } from './support/own-portal';
+import { testOnOwnPortal } from './support/own-portal';
 
 // Two-step verification (issue 41): on a portal of its own, since turning it on changes how dc.far signs
 // in for every spec after it.
-const test = base.extend<object, { twoStepPortal: OwnPortal }>({
-  twoStepPortal: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startOwnPortal('two-step', {});
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ twoStepPortal }, use) => use(twoStepPortal.url('')),
-});
+const test = testOnOwnPortal('two-step');
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { test as base } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -57,3 +58,22 @@ export async function startOwnPortal(name: string, env: Record<string, string>):
   await stop();
   throw new Error(`The ${name} portal did not start within 90 seconds`);
 }
+
+/**
+ * Playwright's `test` with every page on a portal of the spec's own, started once per worker with these
+ * settings and stopped after: for a spec whose changes must not reach the shared portals.
+ */
+export const testOnOwnPortal = (name: string, env: Record<string, string> = {}) =>
+  base.extend<object, { ownPortal: OwnPortal }>({
+    ownPortal: [
+      // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const portal = await startOwnPortal(name, env);
+        await use(portal);
+        await portal.stop();
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+    baseURL: async ({ ownPortal }, use) => use(ownPortal.url('')),
+  });
