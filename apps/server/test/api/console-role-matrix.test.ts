@@ -29,6 +29,7 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'GET /admin-api/recurring-jobs': readers,
   'POST /admin-api/recurring-jobs/{id}/retry': leaders,
   'POST /admin-api/outbox/{id}/resend': leaders,
+  'POST /admin-api/webhook-deliveries/{id}/resend': leaders,
   'GET /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/rotate-secret': ['administrator'],

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { and, desc, eq } from 'drizzle-orm';
 import { errorBodySchema, webhookDeliveryListSchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { auditStaff } from '../operations/staff-audit';
 import { requireStaff } from '../operations/staff-session';
 import { requireDeliveryRight } from '../outbox/staff-rights';
 
 const tags = ['operations-console'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const resendErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The webhook delivery log in the console (under /admin-api): each case event sent to each receiver. */
 export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (parent, { db }) => {
@@ -56,6 +59,70 @@ export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
           nextAttemptAt: job.status === 'queued' || job.status === 'failed' ? job.runAt.toISOString() : null,
         })),
       };
+    },
+  );
+
+  app.post(
+    '/webhook-deliveries/:id/resend',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sends a webhook delivery that gave up again, through the job queue (tries from 0, due now); team leaders and administrators of its tenant (audited)',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ ok: z.literal(true) }), ...resendErrors },
+      },
+    },
+    async (request) => {
+      await requireDeliveryRight(db, request, 'resend');
+      const { id } = request.params;
+      const staff = request.staff!;
+      const [found] = await db
+        .select({ job: jobs, caseNumber: webhookDeliveries.caseNumber })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .innerJoin(jobs, and(eq(jobs.subjectId, webhookDeliveries.id), eq(jobs.kind, 'webhook')))
+        .where(
+          and(
+            eq(webhookDeliveries.id, id),
+            staff.tenantUrl === null ? undefined : eq(webhookEndpoints.tenantUrl, staff.tenantUrl),
+          ),
+        );
+      if (!found) {
+        await auditStaff(db, request, {
+          action: 'webhook_resend',
+          outcome: 'failure',
+          details: { deliveryId: id, reason: 'not_found' },
+        });
+        throw new AppError(404, 'webhook_delivery_not_found', 'There is no such webhook delivery.');
+      }
+      const queued = await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          attempts: 0,
+          runAt: new Date(),
+          finishedAt: null,
+          lastError: null,
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(jobs.id, found.job.id), eq(jobs.status, 'dead')))
+        .returning({ id: jobs.id });
+      if (queued.length === 0)
+        throw new AppError(
+          409,
+          'webhook_delivery_not_dead',
+          'Only a delivery that failed for the last time can be sent again.',
+        );
+      await auditStaff(db, request, {
+        action: 'webhook_resend',
+        outcome: 'success',
+        caseNumber: found.caseNumber,
+        details: { deliveryId: id },
+      });
+      request.server.jobs.wake();
+      return { ok: true as const };
     },
   );
 };

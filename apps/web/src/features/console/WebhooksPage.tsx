@@ -1,8 +1,11 @@
+import { staffMay } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { outboxApi } from './outbox-api';
 import { when } from './OutboxPage';
 import { useConsoleTitle } from './fields';
+import { useStaffAction } from './staff-action';
+import { useStaff } from './staff-context';
 
 const statusText = {
   queued: 'Waiting to be sent',
@@ -11,13 +14,24 @@ const statusText = {
   dead: 'Failed, no more tries',
 } as const;
 
-/** The webhook delivery log: each case event sent to the administration system, and how each try went. */
+/**
+ * The webhook delivery log: each case event sent to the administration system, and how each try went;
+ * team leaders and administrators send a delivery that gave up again, through the job queue.
+ */
 export function WebhooksPage() {
   useConsoleTitle('Webhook deliveries');
   const read = useLoad(() => outboxApi.webhookDeliveries());
+  const canResend = staffMay(useStaff().role, 'resend');
+  const { busy, run, feedback } = useStaffAction(() => read.reload());
+  const resend = (id: string, event: string, caseNumber: string) =>
+    run(`resend-${id}`, async () => {
+      await outboxApi.resendWebhook(id);
+      return `${event} for case ${caseNumber}: it will be sent again in a moment.`;
+    });
   const deliveries = read.data?.deliveries;
   return (
     <>
+      {feedback}
       <h1>Webhook deliveries</h1>
       <p>
         Case events sent to your administration system, newest first. A receiver that does not answer with
@@ -37,6 +51,7 @@ export function WebhooksPage() {
               <th scope="col">Status</th>
               <th scope="col">Tries</th>
               <th scope="col">Last answer</th>
+              {canResend && <th scope="col">Action</th>}
             </tr>
           </thead>
           <tbody>
@@ -65,6 +80,25 @@ export function WebhooksPage() {
                     </>
                   )}
                 </td>
+                {canResend && (
+                  <td>
+                    {delivery.status === 'dead' && (
+                      <button
+                        id={`resend-${delivery.id}`}
+                        type="button"
+                        className="button button--secondary"
+                        disabled={busy}
+                        onClick={() => void resend(delivery.id, delivery.event, delivery.caseNumber)}
+                      >
+                        Send again
+                        <span className="visually-hidden">
+                          {' '}
+                          {delivery.event} for case {delivery.caseNumber}
+                        </span>
+                      </button>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -17,4 +17,8 @@ export const outboxApi = {
     }),
   resend: (id: string) => http.post(`/admin-api/outbox/${encodeURIComponent(id)}/resend`, { body: {} }),
   webhookDeliveries: () => http.get<WebhookDeliveryList>('/admin-api/webhook-deliveries'),
+  resendWebhook: (id: string) =>
+    http.post(`/admin-api/webhook-deliveries/${encodeURIComponent(id)}/resend`, { body: {} }),
+  /** Forgets the shared reads (a test's fresh start). */
+  forgetReads: () => http.forgetReads(),
 };
