@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import type { OutboxMessage, OutboxStatus } from '@meridian/contracts';
+import { staffMay, type OutboxMessage, type OutboxStatus } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate, formatTime } from '../../lib/format';
@@ -39,7 +39,7 @@ export function OutboxPage() {
   const key = params.toString();
   const read = useLoad(() => outboxApi.messages(filter), { key });
   const { busy, run, feedback } = useStaffAction(() => read.reload());
-  const canResend = staff.role === 'team_leader' || staff.role === 'administrator';
+  const canResend = staffMay(staff.role, 'resend');
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

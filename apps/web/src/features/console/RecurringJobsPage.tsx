@@ -1,4 +1,4 @@
-import type { RecurringJobList } from '@meridian/contracts';
+import { staffMay, type RecurringJobList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { createHttpClient } from '../../lib/http/client';
@@ -35,7 +35,7 @@ export function RecurringJobsPage() {
   useConsoleTitle('Recurring jobs');
   const read = useLoad(() => recurringJobsApi.list());
   const staff = useStaff();
-  const canRetry = staff.role === 'team_leader' || staff.role === 'administrator';
+  const canRetry = staffMay(staff.role, 'resend');
   const { busy, run, feedback } = useStaffAction(() => read.reload());
   const retry = (name: string, id: string) =>
     run(`retry-${id}`, async () => {
