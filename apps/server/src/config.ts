@@ -173,7 +173,6 @@ const environmentSchema = z.object({
   BEREAVEMENT_CAPTCHA_SECRET: z.string().min(1).optional(),
   /** The provider's siteverify URL; by default Google's or Cloudflare's. */
   BEREAVEMENT_CAPTCHA_VERIFY_URL: z.string().url('must be the provider’s siteverify URL').optional(),
-  /** How often expired, unsent reports of a death and their files are purged, in minutes. */
   /** The provider's public site key, which the browser's widget is drawn with; required with a provider. */
   BEREAVEMENT_CAPTCHA_SITE_KEY: z.string().min(1).max(200).optional(),
   /**
@@ -181,6 +180,7 @@ const environmentSchema = z.object({
    * Content-Security-Policy allows its origin (and reCAPTCHA's gstatic) only with a provider.
    */
   BEREAVEMENT_CAPTCHA_SCRIPT_URL: z.string().url('must be the provider’s widget script URL').optional(),
+  /** How often expired, unsent reports of a death and their files are purged, in minutes. */
   BEREAVEMENT_PURGE_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
@@ -325,16 +325,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'BEREAVEMENT_CAPTCHA_SECRET: required with BEREAVEMENT_CAPTCHA_PROVIDER recaptcha or turnstile',
     );
+  if (values.BEREAVEMENT_CAPTCHA_PROVIDER !== 'altcha' && !values.BEREAVEMENT_CAPTCHA_SITE_KEY)
+    problems.push(
+      'BEREAVEMENT_CAPTCHA_SITE_KEY: required with BEREAVEMENT_CAPTCHA_PROVIDER recaptcha or turnstile',
+    );
   if (values.SMS_PROVIDER_URL) {
     const problem = smsProviderUrlProblem(values.SMS_PROVIDER_URL, isProduction);
     if (problem) problems.push(`SMS_PROVIDER_URL: ${problem}`);
     if (!values.SMS_PROVIDER_KEY) problems.push('SMS_PROVIDER_KEY: required with SMS_PROVIDER_URL');
   }
   if (values.STAFF_OIDC_ISSUER) {
-  if (values.BEREAVEMENT_CAPTCHA_PROVIDER !== 'altcha' && !values.BEREAVEMENT_CAPTCHA_SITE_KEY)
-    problems.push(
-      'BEREAVEMENT_CAPTCHA_SITE_KEY: required with BEREAVEMENT_CAPTCHA_PROVIDER recaptcha or turnstile',
-    );
     if (!values.STAFF_OIDC_CLIENT_ID) problems.push('STAFF_OIDC_CLIENT_ID: required with STAFF_OIDC_ISSUER');
     if (!values.STAFF_OIDC_CLIENT_SECRET)
       problems.push('STAFF_OIDC_CLIENT_SECRET: required with STAFF_OIDC_ISSUER');
