@@ -1,35 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { CaseDeadlineList, CaseDeadlines, QueuedCase, TenantCaseDeadlines } from '@meridian/contracts';
-import { memberCases, staffAccounts, staffAudit, tenantCaseDeadlines } from '../../src/db/schema';
+import { memberCases, staffAudit, tenantCaseDeadlines } from '../../src/db/schema';
 import { defaultCaseDeadlines } from '../../src/areas/operations/deadlines';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { staffSignedIn, type StaffSignIn } from './staff-sign-in';
 
 /** Case deadlines set in the console (issue 43): docs/operations.md "Case deadlines". */
 const context = useTestApp();
 
 let signIns = 0;
-/** Signs a member of staff in with password and code, on their tenant's host. */
-async function signedIn(staff: { email: string; totpSecret: string; tenantUrl: string | null }) {
-  const remoteAddress = `10.46.${(++signIns >> 8) & 255}.${signIns & 255}`;
-  await context.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, staff.email));
-  const agent = new BrowserAgent(context.app, staff.tenantUrl ?? 'localhost');
-  for (const [url, payload] of [
-    ['/admin-api/sign-in', { email: staff.email, password: DEMO_STAFF_PASSWORD }],
-    ['/admin-api/sign-in/code', { code: await generate({ secret: staff.totpSecret }) }],
-  ] as const) {
-    const response = await agent.request({ method: 'POST', url, payload, remoteAddress });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-  return agent;
-}
+/** Signs a member of staff in with password and code, on their tenant's host, from an address of its own. */
+const signedIn = (staff: StaffSignIn) =>
+  staffSignedIn(context, staff, { remoteAddress: `10.46.${(++signIns >> 8) & 255}.${signIns & 255}` });
 const demo = (email: string) => demoStaff.find((staff) => staff.email === email)!;
 const administrator = demo('administrator@meridian.example');
 

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, memberCases, outboxMessages, staffAccounts, staffAudit } from '../../src/db/schema';
+import { jobs, memberCases, outboxMessages, staffAudit } from '../../src/db/schema';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { enqueueJob } from '../../src/lib/job-queue';
@@ -9,6 +8,7 @@ import { BLANKED_CODE } from '../../src/lib/outbox';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { staffSignedIn, type StaffSignIn } from './staff-sign-in';
 
 /** The console's outbox and webhook delivery log (issue 43): docs/operations.md "The outbox in the console". */
 const ctx = useTestApp({ SMTP_URL: 'smtp://127.0.0.1:9', JOB_POLL_MS: '0' });
@@ -17,26 +17,7 @@ const staffNamed = (email: string) => demoStaff.find((staff) => staff.email === 
 const AUDITOR = { email: 'auditor@meridian.example', totpSecret: 'MERIDIANAUDITORTESTSECRETAAAAAAA' };
 const EDITOR = { email: 'editor@meridian.example', totpSecret: 'MERIDIANEDITORTESTSECRETAAAAAAAA' };
 
-async function signedIn(staff: { email: string; totpSecret: string }) {
-  await ctx.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, staff.email));
-  const agent = new BrowserAgent(ctx.app);
-  const first = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in',
-    payload: { email: staff.email, password: DEMO_STAFF_PASSWORD },
-  });
-  expect(first.statusCode, first.body).toBe(200);
-  const second = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in/code',
-    payload: { code: await generate({ secret: staff.totpSecret }) },
-  });
-  expect(second.statusCode, second.body).toBe(200);
-  return agent;
-}
+const signedIn = (staff: StaffSignIn) => staffSignedIn(ctx, staff);
 const errorCode = (response: { json: () => unknown }) =>
   (response.json() as { errors: Array<{ code: string }> }).errors[0]!.code;
 

@@ -2,7 +2,6 @@ import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { utcDay } from '@meridian/pensions';
@@ -13,7 +12,6 @@ import {
   jobs,
   memberDocuments,
   recurringJobKinds,
-  staffAccounts,
   staffAudit,
 } from '../../src/db/schema';
 import { createJobWorker } from '../../src/lib/job-queue';
@@ -29,9 +27,10 @@ import {
   statementRunSubject,
   statementYearStart,
 } from '../../src/areas/statements/statement-run';
-import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
+import { demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { staffSignedIn } from './staff-sign-in';
 
 /** Purges and sweeps as recurring jobs of the queue (issue 43): docs/operations.md "Recurring jobs". */
 const ctx = useTestApp({ JOB_POLL_MS: '0' });
@@ -43,27 +42,11 @@ const runsOf = (kind: (typeof recurringJobKinds)[number]) =>
   ctx.database.db.select().from(jobs).where(eq(jobs.kind, kind));
 
 /** Signs a demo member of staff in (password, then the code from their published secret). */
-async function signedIn(email: string) {
-  const staff = demoStaff.find((candidate) => candidate.email === email)!;
-  await ctx.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, email));
-  const agent = new BrowserAgent(ctx.app);
-  const password = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in',
-    payload: { email, password: DEMO_STAFF_PASSWORD },
-  });
-  expect(password.statusCode, password.body).toBe(200);
-  const code = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in/code',
-    payload: { code: await generate({ secret: staff.totpSecret }) },
-  });
-  expect(code.statusCode, code.body).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) =>
+  staffSignedIn(
+    ctx,
+    demoStaff.find((staff) => staff.email === email)!,
+  );
 
 describe('recurring jobs', () => {
   it('runs each purge once per period with two instances on one database', async () => {

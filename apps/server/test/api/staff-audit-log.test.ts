@@ -1,36 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { staffAccounts, staffAudit } from '../../src/db/schema';
-import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
+import { demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { staffSignedIn } from './staff-sign-in';
 
 /** The staff audit log in the console (issue 43): GET /admin-api/audit, read-only, tenant-scoped. */
 const ctx = useTestApp();
 
-async function signedIn(email: string, host = 'localhost') {
-  const staff = demoStaff.find((candidate) => candidate.email === email)!;
-  await ctx.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, email));
-  const agent = new BrowserAgent(ctx.app, host);
-  const password = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in',
-    payload: { email, password: DEMO_STAFF_PASSWORD },
-  });
-  expect(password.statusCode, password.body).toBe(200);
-  const code = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in/code',
-    payload: { code: await generate({ secret: staff.totpSecret }) },
-  });
-  expect(code.statusCode, code.body).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) =>
+  staffSignedIn(
+    ctx,
+    demoStaff.find((staff) => staff.email === email)!,
+  );
 
 const idOf = async (email: string) =>
   (await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email)))[0]!.id;
@@ -103,7 +87,7 @@ describe('the staff audit log', () => {
     expect(reads.every((read) => read.outcome === 'success')).toBe(true);
 
     // Bluewater's team leader on Bluewater's host sees only Bluewater's entry.
-    const blue = await signedIn('teamleader@bluewater.example', 'bluewater.localhost');
+    const blue = await signedIn('teamleader@bluewater.example');
     const theirs = (
       await blue.request({ method: 'GET', url: `/admin-api/audit?member=${reference}` })
     ).json();

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobs, memberCases, staffAccounts, staffAudit, webhookDeliveries } from '../../src/db/schema';
+import { jobs, memberCases, staffAudit, webhookDeliveries } from '../../src/db/schema';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
-import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
+import { demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
+import { staffSignedIn } from './staff-sign-in';
 
 /** Sending a webhook delivery that gave up again, from the console's Webhook deliveries (issue 43). */
 const ctx = useTestApp({ JOB_POLL_MS: '0' });
@@ -25,27 +25,11 @@ const receiver: Server = createServer((request, response) => {
 });
 afterAll(() => new Promise<void>((done) => receiver.close(() => done())));
 
-async function signedIn(email: string, host = 'localhost') {
-  const staff = demoStaff.find((candidate) => candidate.email === email)!;
-  await ctx.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, email));
-  const agent = new BrowserAgent(ctx.app, host);
-  const first = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in',
-    payload: { email, password: DEMO_STAFF_PASSWORD },
-  });
-  expect(first.statusCode, first.body).toBe(200);
-  const second = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in/code',
-    payload: { code: await generate({ secret: staff.totpSecret }) },
-  });
-  expect(second.statusCode, second.body).toBe(200);
-  return agent;
-}
+const signedIn = (email: string) =>
+  staffSignedIn(
+    ctx,
+    demoStaff.find((staff) => staff.email === email)!,
+  );
 
 describe('resending a dead webhook delivery', () => {
   it('a receiver that failed gets the delivery once a team leader sends it again (audited); others are refused', async () => {
@@ -58,15 +42,13 @@ describe('resending a dead webhook delivery', () => {
       events: ['case.opened'],
       production: false,
     });
-    await db
-      .insert(memberCases)
-      .values({
-        caseNumber: 'HOOK-1',
-        businessGroup: 'MER',
-        referenceNumber: '1',
-        caseType: 'HOOK',
-        title: 'Hook',
-      });
+    await db.insert(memberCases).values({
+      caseNumber: 'HOOK-1',
+      businessGroup: 'MER',
+      referenceNumber: '1',
+      caseType: 'HOOK',
+      title: 'Hook',
+    });
     await ctx.app.jobs.runOnce();
     const [delivery] = await db
       .select()
@@ -80,7 +62,7 @@ describe('resending a dead webhook delivery', () => {
 
     const caseworker = await signedIn('caseworker@meridian.example');
     expect((await resend(caseworker)).statusCode).toBe(403);
-    const theirs = await signedIn('teamleader@bluewater.example', 'bluewater.localhost');
+    const theirs = await signedIn('teamleader@bluewater.example');
     const other = await resend(theirs);
     expect(other.statusCode).toBe(404);
     expect(other.json().errors[0].code).toBe('webhook_delivery_not_found');
