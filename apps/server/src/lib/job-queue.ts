@@ -88,6 +88,32 @@ export async function enqueueJob(
   });
 }
 
+/**
+ * Puts a job that failed for the last time back in the queue, due now with its tries reset (the
+ * console's "send again" and "run again"); false when it is not dead. `keepError`: the last error stays
+ * for the console to show beside the new run.
+ */
+export async function requeueDeadJob(
+  db: Pick<Database, 'update'>,
+  jobId: string,
+  { keepError = false }: { keepError?: boolean } = {},
+) {
+  const queued = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      runAt: new Date(),
+      finishedAt: null,
+      lockedBy: null,
+      lockedUntil: null,
+      ...(keepError ? {} : { lastError: null }),
+    })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'dead')))
+    .returning({ id: jobs.id });
+  return queued.length > 0;
+}
+
 /** What went wrong, short enough for the console and with no stack. */
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 

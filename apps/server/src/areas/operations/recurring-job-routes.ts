@@ -5,6 +5,7 @@ import { errorBodySchema, recurringJobListSchema, recurringJobNames, staffMay } 
 import type { Database } from '../../db/client';
 import { jobs, recurringJobKinds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { requeueDeadJob } from '../../lib/job-queue';
 import { STATEMENT_RUN } from '../statements/statement-run';
 import { requireRight } from './case-work';
 import { auditStaff } from './staff-audit';
@@ -94,19 +95,8 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         .from(jobs)
         .where(and(eq(jobs.id, id), inArray(jobs.kind, [...listedKinds])));
       if (!run) throw new AppError(404, 'recurring_job_not_found', 'There is no such recurring job run.');
-      const queued = await db
-        .update(jobs)
-        .set({
-          status: 'queued',
-          attempts: 0,
-          runAt: new Date(),
-          finishedAt: null,
-          lockedBy: null,
-          lockedUntil: null,
-        })
-        .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
-        .returning({ id: jobs.id });
-      if (queued.length === 0)
+      const queued = await requeueDeadJob(db, id, { keepError: true });
+      if (!queued)
         throw new AppError(
           409,
           'recurring_job_not_dead',

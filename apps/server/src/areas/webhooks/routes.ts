@@ -5,6 +5,7 @@ import { errorBodySchema, webhookDeliveryListSchema } from '@meridian/contracts'
 import type { Database } from '../../db/client';
 import { jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { requeueDeadJob } from '../../lib/job-queue';
 import { auditStaff } from '../operations/staff-audit';
 import { requireStaff } from '../operations/staff-session';
 import { requireDeliveryRight } from '../outbox/staff-rights';
@@ -96,20 +97,8 @@ export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
         });
         throw new AppError(404, 'webhook_delivery_not_found', 'There is no such webhook delivery.');
       }
-      const queued = await db
-        .update(jobs)
-        .set({
-          status: 'queued',
-          attempts: 0,
-          runAt: new Date(),
-          finishedAt: null,
-          lastError: null,
-          lockedBy: null,
-          lockedUntil: null,
-        })
-        .where(and(eq(jobs.id, found.job.id), eq(jobs.status, 'dead')))
-        .returning({ id: jobs.id });
-      if (queued.length === 0)
+      const queued = await requeueDeadJob(db, found.job.id);
+      if (!queued)
         throw new AppError(
           409,
           'webhook_delivery_not_dead',
