@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
+import { SummaryRow } from '../../components/SummaryRow';
 import type { BlockProps } from '../content';
 import { formatDate } from '../../lib/format';
 import { journeyApi, type CancelledState, type CancelState } from '../journeys';
@@ -50,18 +51,13 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
         <div className="request" key={item.type}>
           <h3>{item.title}</h3>
           <dl className="summary-list">
-            <div className="summary-row">
-              <dt>Status</dt>
-              <dd>{item.status === 'Expired' ? 'Expired: not sent' : 'Started: not sent yet'}</dd>
-            </div>
-            <div className="summary-row">
-              <dt>Started</dt>
-              <dd>{formatDate(item.startDate.slice(0, 10))}</dd>
-            </div>
-            <div className="summary-row">
-              <dt>{item.status === 'Expired' ? 'Expired on' : 'Send it by'}</dt>
-              <dd>{formatDate(item.expirationDate.slice(0, 10))}</dd>
-            </div>
+            <SummaryRow term="Status">
+              {item.status === 'Expired' ? 'Expired: not sent' : 'Started: not sent yet'}
+            </SummaryRow>
+            <SummaryRow term="Started">{formatDate(item.startDate.slice(0, 10))}</SummaryRow>
+            <SummaryRow term={item.status === 'Expired' ? 'Expired on' : 'Send it by'}>
+              {formatDate(item.expirationDate.slice(0, 10))}
+            </SummaryRow>
           </dl>
           <p className="button-group">
             {item.status === 'Started' && (
@@ -81,24 +77,10 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
             {item.title} <span className="request__reference">({item.caseNumber})</span>
           </h3>
           <dl className="summary-list">
-            <div className="summary-row">
-              <dt>Status</dt>
-              <dd>{item.status}</dd>
-            </div>
-            <div className="summary-row">
-              <dt>Sent</dt>
-              <dd>{formatDate(item.createdAt.slice(0, 10))}</dd>
-            </div>
-            <div className="summary-row">
-              <dt>Last updated</dt>
-              <dd>{formatDate(item.updatedAt.slice(0, 10))}</dd>
-            </div>
-            {item.memberNote && (
-              <div className="summary-row">
-                <dt>Message from us</dt>
-                <dd>{item.memberNote}</dd>
-              </div>
-            )}
+            <SummaryRow term="Status">{item.status}</SummaryRow>
+            <SummaryRow term="Sent">{formatDate(item.createdAt.slice(0, 10))}</SummaryRow>
+            <SummaryRow term="Last updated">{formatDate(item.updatedAt.slice(0, 10))}</SummaryRow>
+            {item.memberNote && <SummaryRow term="Message from us">{item.memberNote}</SummaryRow>}
           </dl>
           {item.documents.length > 0 && (
             <table className="request__documents">
@@ -135,18 +117,9 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
         <div className="request" key={`${item.type}-${item.startDate}`}>
           <h3>{item.title}</h3>
           <dl className="summary-list">
-            <div className="summary-row">
-              <dt>Status</dt>
-              <dd>Cancelled: not sent</dd>
-            </div>
-            <div className="summary-row">
-              <dt>Started</dt>
-              <dd>{formatDate(item.startDate.slice(0, 10))}</dd>
-            </div>
-            <div className="summary-row">
-              <dt>Cancelled on</dt>
-              <dd>{formatDate(item.cancelledDate.slice(0, 10))}</dd>
-            </div>
+            <SummaryRow term="Status">Cancelled: not sent</SummaryRow>
+            <SummaryRow term="Started">{formatDate(item.startDate.slice(0, 10))}</SummaryRow>
+            <SummaryRow term="Cancelled on">{formatDate(item.cancelledDate.slice(0, 10))}</SummaryRow>
           </dl>
         </div>
       ))}

@@ -7,7 +7,7 @@ import { useTextResolver } from '../content';
 import { formatCurrency, formatCurrencyPerYear, formatDate, linePrecision } from '../../lib/format';
 import { usePensionPayments } from '../payments';
 import { TRANSFER_QUOTE_READ } from './hub-reads';
-import { SummaryRow } from './SummaryRow';
+import { SummaryRow } from '../../components/SummaryRow';
 
 /** A pensioner's summary: the pension being paid and the next payment, gross, tax and net. */
 export function PensionInPaymentRows({ recordKey }: { recordKey: string }) {

@@ -14,7 +14,7 @@ import {
   linePrecision,
 } from '../../lib/format';
 import { GuaranteedTransferRow, PensionInPaymentRows } from './PositionExtras';
-import { SummaryRow } from './SummaryRow';
+import { SummaryRow } from '../../components/SummaryRow';
 
 interface TimeToRetirement {
   calculatedOn: string;
