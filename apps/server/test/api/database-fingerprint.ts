@@ -4,6 +4,23 @@ import type { DatabaseHandle } from '../../src/db/client';
 /** Written on every request, refused or not: the audit trail and a session's activity clock. */
 const bookkeepingTables = new Set(['portal.audit_events']);
 const bookkeepingColumns = new Set(['last_activity_at']);
+/**
+ * The queue worker's progress on a job already queued (sending, retrying, done), which runs beside
+ * any request: a request that queues a job still shows as a new row.
+ */
+const workerColumns = new Set([
+  ...[
+    'status',
+    'attempts',
+    'run_at',
+    'locked_by',
+    'locked_until',
+    'last_error',
+    'sealed_code',
+    'finished_at',
+  ].map((column) => `portal.jobs.${column}`),
+  'portal.outbox_messages.sent_at',
+]);
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -20,7 +37,9 @@ async function digestQueryOf(database: DatabaseHandle): Promise<string> {
   const tables = new Map<string, string[]>();
   for (const column of columns) {
     const table = `${column.table_schema}.${column.table_name}`;
-    if (bookkeepingTables.has(table) || bookkeepingColumns.has(String(column.column_name))) continue;
+    const name = String(column.column_name);
+    if (bookkeepingTables.has(table) || bookkeepingColumns.has(name) || workerColumns.has(`${table}.${name}`))
+      continue;
     tables.set(table, [...(tables.get(table) ?? []), `"${String(column.column_name)}"`]);
   }
   return [...tables]
