@@ -28,6 +28,12 @@ export const staffAccounts = portal.table('staff_accounts', {
   /** The last 30-second step a code was accepted for: a code is never accepted twice. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /**
+   * An account an administrator added in the console: the SHA-256 of the one-time set-up token emailed
+   * to the new member of staff (who sets their password with it), and when it stops working.
+   */
+  setupTokenHash: text('setup_token_hash').unique(),
+  setupExpiresAt: timestamp('setup_expires_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -66,6 +72,11 @@ export const staffAudit = portal.table(
     clientId: uuid('client_id'),
     action: text('action').notNull(),
     outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    /**
+     * The tenant the entry belongs to: of the member it is about, else of the integration client or the
+     * member of staff, else the host's (migration 0043 filled it in for older rows where it was known).
+     */
+    tenantUrl: text('tenant_url'),
     caseNumber: text('case_number'),
     businessGroup: text('business_group'),
     referenceNumber: text('reference_number'),
@@ -77,6 +88,7 @@ export const staffAudit = portal.table(
     index('staff_audit_at').on(table.at),
     index('staff_audit_case').on(table.caseNumber, table.at),
     index('staff_audit_staff').on(table.staffId, table.at),
+    index('staff_audit_tenant').on(table.tenantUrl, table.at),
   ],
 );
 
