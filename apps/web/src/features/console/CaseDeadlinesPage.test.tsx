@@ -2,17 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CaseDeadlines, StaffMember, TenantCaseDeadlines } from '@meridian/contracts';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
-import { ConsoleApp } from './ConsoleApp';
-import { consoleApi } from './console-api';
+import { jsonResponse, quietConsole } from '../../testing/render';
+import { administrator, openConsole, stubStaffApi } from './console-testing';
 
-const administrator: StaffMember = {
-  id: '0b6f4f7e-7c1d-4a55-9a1e-2f3d4c5b6a70',
-  name: 'Addy Minter',
-  email: 'administrator@meridian.example',
-  role: 'administrator',
-  tenantUrl: 'localhost',
-};
 const teamLeader: StaffMember = { ...administrator, name: 'Terry Leader', role: 'team_leader' };
 
 const defaults: CaseDeadlines = {
@@ -50,8 +42,7 @@ function consoleServer(staff: StaffMember) {
     changedBy: null,
     otherCaseTypes: ['CBK1', 'RTP9'],
   };
-  const fetch = stubFetch((url, init) => {
-    if (url.endsWith('/admin-api/me')) return jsonResponse(200, staff);
+  return stubStaffApi(staff, (url, init) => {
     if (url.endsWith('/admin-api/case-deadlines')) return jsonResponse(200, { tenants: [meridian] });
     if (url.endsWith('/admin-api/case-deadlines/localhost') && init.method === 'PUT') {
       meridian = {
@@ -63,15 +54,11 @@ function consoleServer(staff: StaffMember) {
       };
       return jsonResponse(200, meridian);
     }
-    return jsonResponse(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    return undefined;
   });
-  // A write forgets the console client's shared reads, so each test reads afresh.
-  void consoleApi.signOut().catch(() => undefined);
-  return fetch;
 }
 
-const open = () =>
-  renderApp('/admin/case-deadlines', { routes: [{ path: '/admin/*', element: <ConsoleApp /> }] });
+const open = () => openConsole('/admin/case-deadlines');
 
 beforeEach(() => quietConsole());
 

@@ -2,18 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IntegrationClientList, StaffMember } from '@meridian/contracts';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
-import { ConsoleApp } from './ConsoleApp';
-import { consoleApi } from './console-api';
+import { jsonResponse, quietConsole } from '../../testing/render';
+import { administrator, openConsole, stubStaffApi } from './console-testing';
 import { integrationClientsApi } from './integration-clients-api';
 
-const administrator: StaffMember = {
-  id: '0b6f4f7e-7c1d-4a55-9a1e-2f3d4c5b6a70',
-  name: 'Addy Minter',
-  email: 'administrator@meridian.example',
-  role: 'administrator',
-  tenantUrl: 'localhost',
-};
 const caseworker: StaffMember = { ...administrator, name: 'Casey Worker', role: 'caseworker' };
 
 const pensionsAdmin = {
@@ -39,8 +31,7 @@ const oldPayroll = {
 /** The staff API as a fake: who is signed in, the clients, and Disable. */
 function consoleServer(staff: StaffMember) {
   const clients: IntegrationClientList['clients'] = [pensionsAdmin, oldPayroll];
-  const fetch = stubFetch((url, init) => {
-    if (url.endsWith('/admin-api/me')) return jsonResponse(200, staff);
+  const fetch = stubStaffApi(staff, (url, init) => {
     if (url.endsWith('/admin-api/integration-clients')) return jsonResponse(200, { clients });
     const disabled = /integration-clients\/([^/]+)\/disable$/.exec(url);
     if (disabled && init.method === 'POST') {
@@ -62,16 +53,13 @@ function consoleServer(staff: StaffMember) {
         previousSecretUntil: '2026-11-29T13:00:00.000Z',
       });
     }
-    return jsonResponse(404, { errors: [{ code: 'not_found', message: 'Not found' }] });
+    return undefined;
   });
-  // Any write forgets the console client's shared reads, so each test's staff member is read afresh.
-  void consoleApi.signOut().catch(() => undefined);
   integrationClientsApi.forgetReads();
   return fetch;
 }
 
-const open = () =>
-  renderApp('/admin/integration-clients', { routes: [{ path: '/admin/*', element: <ConsoleApp /> }] });
+const open = () => openConsole('/admin/integration-clients');
 
 beforeEach(() => quietConsole());
 
