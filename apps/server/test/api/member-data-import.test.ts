@@ -24,6 +24,16 @@ const sample = () =>
     .replace('290.1234,2026-11-27', `290.1234,${utcDay(new Date())}`)
     .replace(',2026-12-01,', ',2001-01-15,');
 
+/** What the sample changes, dry run or not. */
+const sampleSummary = {
+  ok: true,
+  rows: 9,
+  membersChanged: 5,
+  paymentsAdded: 1,
+  payrollsSet: 1,
+  increasesSet: 1,
+};
+
 async function runImport(text: string, options: { dryRun?: boolean } = {}) {
   const checked = validateDataRows(readImportFile(text, 'csv'), 'csv');
   if (!checked.ok) return checked;
@@ -41,6 +51,14 @@ async function member(referenceNumber: string) {
     .from(members)
     .where(and(eq(members.businessGroup, 'MER'), eq(members.referenceNumber, referenceNumber)));
   return row!;
+}
+
+async function payrollOf(referenceNumber: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(pensionPayroll)
+    .where(eq(pensionPayroll.referenceNumber, referenceNumber));
+  return row;
 }
 
 async function paymentCount() {
@@ -78,28 +96,14 @@ describe('members:import --data: rows of member data', () => {
 
   it('a dry run reports what would change and writes nothing', async () => {
     const before = await snapshot();
-    expect(await runImport(sample(), { dryRun: true })).toEqual({
-      ok: true,
-      rows: 9,
-      membersChanged: 5,
-      paymentsAdded: 1,
-      payrollsSet: 1,
-      increasesSet: 1,
-    });
+    expect(await runImport(sample(), { dryRun: true })).toEqual(sampleSummary);
     expect(await snapshot()).toEqual(before);
   });
 
   it('loads service, salary, holding, price, contribution, valuation, payment, payroll and increase rows', async () => {
     const near = (await member('1000005')).benefits as DcBenefits;
     const result = await runImport(sample());
-    expect(result).toEqual({
-      ok: true,
-      rows: 9,
-      membersChanged: 5,
-      paymentsAdded: 1,
-      payrollsSet: 1,
-      increasesSet: 1,
-    });
+    expect(result).toEqual(sampleSummary);
 
     const deferred = await member('1000001');
     expect(deferred.dateJoinedScheme).toBe('1994-09-01');
@@ -148,11 +152,7 @@ describe('members:import --data: rows of member data', () => {
       taxCode: '1100L',
     });
 
-    const [payroll] = await ctx.database.db
-      .select()
-      .from(pensionPayroll)
-      .where(eq(pensionPayroll.referenceNumber, '1000004'));
-    expect(payroll).toMatchObject({
+    expect(await payrollOf('1000004')).toMatchObject({
       annualPensionPence: 1_875_000,
       taxCode: '1100L',
       increaseRule: 'In line with the Consumer Prices Index (CPI) up to 5% a year',
@@ -257,41 +257,49 @@ const payrollRow = {
   nextIncreaseOn: '2027-04-01',
 };
 
+/** An increase row of db.pensioner's pension: its day, percent and yearly pension either side. */
+const increaseRow = (
+  effectiveOn: string,
+  percent: number,
+  annualBeforePence: number,
+  annualAfterPence: number,
+) => ({
+  kind: 'increase',
+  referenceNumber: '1000004',
+  effectiveOn,
+  percent,
+  annualBeforePence,
+  annualAfterPence,
+});
+
+/** A payment row of db.pensioner's pension, its net the gross less tax and its pay reference from the day. */
+const paymentRow = (
+  paidOn: string,
+  grossPence: number,
+  taxPence: number,
+  taxCode: string,
+  taxBasis: string,
+) => ({
+  kind: 'payment',
+  referenceNumber: '1000004',
+  paidOn,
+  grossPence,
+  taxPence,
+  netPence: grossPence - taxPence,
+  taxCode,
+  taxBasis,
+  payReference: `PR-${paidOn.replaceAll('-', '')}`,
+});
+
 /** db.pensioner's pension as another payroll held it: two increases and three payments, one last tax year. */
 const pensionerRows = [
   payrollRow,
   // 1,776,163 × 1.017 = 1,806,357.77 and 1,806,358 × 1.038 = 1,874,999.60: each rounds to the after.
-  {
-    kind: 'increase',
-    referenceNumber: '1000004',
-    effectiveOn: '2025-04-01',
-    percent: 1.7,
-    annualBeforePence: 1_776_163,
-    annualAfterPence: 1_806_358,
-  },
-  {
-    kind: 'increase',
-    referenceNumber: '1000004',
-    effectiveOn: '2026-04-01',
-    percent: 3.8,
-    annualBeforePence: 1_806_358,
-    annualAfterPence: 1_875_000,
-  },
-  ...[
-    ['2025-11-28', 150_530, 23_800, '1257L M1', 'month1'],
-    ['2026-10-28', 156_250, 20_560, '1100L', 'cumulative'],
-    ['2026-11-27', 156_250, 20_580, '1100L', 'cumulative'],
-  ].map(([paidOn, grossPence, taxPence, taxCode, taxBasis]) => ({
-    kind: 'payment',
-    referenceNumber: '1000004',
-    paidOn: paidOn as string,
-    grossPence: grossPence as number,
-    taxPence: taxPence as number,
-    netPence: (grossPence as number) - (taxPence as number),
-    taxCode: taxCode as string,
-    taxBasis: taxBasis as string,
-    payReference: `PR-${(paidOn as string).replaceAll('-', '')}`,
-  })),
+  increaseRow('2025-04-01', 1.7, 1_776_163, 1_806_358),
+  increaseRow('2026-04-01', 3.8, 1_806_358, 1_875_000),
+  paymentRow('2025-11-28', 150_530, 23_800, '1257L M1', 'month1'),
+  paymentRow('2026-10-28', 156_250, 20_560, '1100L', 'cumulative'),
+  paymentRow('2026-11-27', 156_250, 20_580, '1100L', 'cumulative'),
 ];
 
 describe('members:import --data: a pensioner’s payroll, payments and increases', () => {
@@ -388,11 +396,7 @@ describe('members:import --data: a pensioner’s payroll, payments and increases
       payrollsSet: 1,
       increasesSet: 1,
     });
-    const [payroll] = await ctx.database.db
-      .select()
-      .from(pensionPayroll)
-      .where(eq(pensionPayroll.referenceNumber, '1000004'));
-    expect(payroll).toMatchObject({
+    expect(await payrollOf('1000004')).toMatchObject({
       annualPensionPence: 1_900_000,
       taxCode: '1185L',
       nextIncreaseOn: '2028-04-01',
