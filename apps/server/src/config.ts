@@ -211,6 +211,11 @@ const environmentSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// connection string')
     .optional(),
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  /**
+   * The content folder (`tenants/<tenant>/…`, docs/content.md) loaded at start and by npm run
+   * content:sync; unset, the repository's content/.
+   */
+  CONTENT_DIR: z.string().min(1).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -29,8 +29,14 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
+  const contentDir = config.CONTENT_DIR ?? contentRoot;
   try {
-    await prepareDatabase(database, { seedDemo: config.demo, log, migrate: config.MIGRATE_ON_START });
+    await prepareDatabase(database, {
+      seedDemo: config.demo,
+      log,
+      migrate: config.MIGRATE_ON_START,
+      contentDir,
+    });
   } catch (error) {
     if (!(error instanceof PendingMigrationsError)) throw error;
     log.fatal(error.message);
@@ -48,7 +54,7 @@ async function main() {
 
   const stopWatching =
     config.NODE_ENV === 'development'
-      ? watchContent(database.db, contentRoot, app.log, { demo: config.demo })
+      ? watchContent(database.db, contentDir, app.log, { demo: config.demo })
       : () => {};
 
   const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;

@@ -13,11 +13,13 @@ import './areas/retirement/journey-plugin';
 import './areas/transfer-application/journey-plugin';
 import './areas/retirement/dc-journey-plugin';
 
+/** The repository's content folder: the content loaded unless CONTENT_DIR names another. */
 export const contentRoot = fileURLToPath(new URL('../../../content', import.meta.url));
 
 /**
  * Brings a database up to date: migrations (unless `migrate` is false, when they must already have been
- * applied by npm run db:migrate), content from files, and (when asked) the demo members.
+ * applied by npm run db:migrate), content from files (`contentDir`, the repository's by default), and
+ * (when asked) the demo members.
  */
 export async function prepareDatabase(
   database: DatabaseHandle,
@@ -25,14 +27,20 @@ export async function prepareDatabase(
     seedDemo,
     log,
     migrate = true,
-  }: { seedDemo: boolean; log: Pick<FastifyBaseLogger, 'info'>; migrate?: boolean },
+    contentDir = contentRoot,
+  }: {
+    seedDemo: boolean;
+    log: Pick<FastifyBaseLogger, 'info'>;
+    migrate?: boolean;
+    contentDir?: string;
+  },
 ): Promise<void> {
   if (migrate) await database.migrate();
   else {
     const pending = await pendingMigrations(database);
     if (pending.length > 0) throw new PendingMigrationsError(pending);
   }
-  const synced = await syncContent(database.db, contentRoot, { demo: seedDemo });
+  const synced = await syncContent(database.db, contentDir, { demo: seedDemo });
   log.info(synced, 'content synced');
   const addresses = await seedSampleAddresses(database.db);
   if (addresses > 0) log.info({ addresses }, 'sample addresses loaded for the embedded address lookup');

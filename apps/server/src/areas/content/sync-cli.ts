@@ -1,4 +1,4 @@
-// npm run content:sync: validates the files under content/ and loads them as a new content version.
+// npm run content:sync: validates the files under content/ (or CONTENT_DIR) and loads them as a new content version.
 import { loadConfig } from '../../config';
 import { databaseTarget } from '../../database-target';
 import { openDatabase } from '../../db/client';
@@ -9,7 +9,7 @@ const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
 try {
   await database.migrate();
-  const result = await syncContent(database.db, contentRoot, { demo: config.demo });
+  const result = await syncContent(database.db, config.CONTENT_DIR ?? contentRoot, { demo: config.demo });
   console.log(
     result.changed
       ? `Content version ${result.version} loaded: ${result.tenants} tenants, ${result.pages} pages.`
