@@ -84,6 +84,17 @@ test('dc.near reads their Statutory Money Purchase Illustration with each fundâ€
   await expect(funds.getByRole('row', { name: /Diversified Growth Fund/ })).toContainText('4%');
   await expect(funds.getByRole('row', { name: /Cash Fund/ })).toContainText('2%');
   await expect(main).toContainText('the projected pot is reduced by 2.5% a year (inflation)');
+  // The annuity that prices the pension, stated: level single life, its interest rate and date, mortality.
+  await expect(main).toContainText('A level pension for your life alone');
+  await expect(valueOf(page, 'Annuity interest rate')).toHaveText(
+    '5% a year, from the gilt yield of 4.94% on 31 Jan 2026',
+  );
+  await expect(valueOf(page, 'How long people live')).toContainText(
+    'ONS National life tables, UK, 2022 to 2024',
+  );
+  await expect(valueOf(page, 'Annuity factor')).toHaveText(
+    /^\d+\.\d{4} at age 65: Â£10,000 of pot buys Â£[\d,]+\.\d\d a year$/,
+  );
   await expectNoAccessibilityViolations(page);
 
   const income = (await valueOf(page, 'A pension in todayâ€™s money of').textContent())!;
@@ -94,6 +105,9 @@ test('dc.near reads their Statutory Money Purchase Illustration with each fundâ€
   expect(pdf.text).toContain(income);
   expect(pdf.text).toContain(pot);
   expect(pdf.text).toContain('AS TM1 v5.1');
+  expect(pdf.text).toContain('The pension your pot could buy');
+  expect(pdf.text).toContain('5% a year, from the gilt yield of 4.94% on');
+  expect(pdf.text).toContain('ONS National life tables, UK, 2022 to 2024');
 
   // A second visit answers the same statement.
   await page.reload();

@@ -79,8 +79,29 @@ export const smpiStatementSchema = z.object({
   contributionsPence: pence,
   inflation: z.number(),
   contributionIncrease: z.number(),
+  /** A year's pension per £1 of pot: (1 − the expense allowance) / the annuity factor. */
   annuityRate: z.number(),
-  /** A year's pension in today's money, rising with inflation. */
+  /** The annuity the pot is assumed to buy (a level single-life annuity) and how it is priced. */
+  annuity: z.object({
+    /** The price of £1 a year of pension at the age then, to 4 places. */
+    factor: z.number(),
+    /** The annuity interest rate: the gilt yield plus AS TM1's margin, rounded (0.05 is 5%). */
+    interestRate: z.number(),
+    giltYield: z.number(),
+    /** The day of the gilt yield used, and the day AS TM1 reads it on (15 February before the year). */
+    yieldAsAt: day,
+    referenceDate: day,
+    yieldSource: z.string(),
+    /** The mortality basis, in words. */
+    mortality: z.string(),
+    paymentsPerYear: z.number().int(),
+    guaranteeYears: z.number().int(),
+    /** A share of the pot kept for the insurer's expenses (0.04 is 4%). */
+    expenseAllowance: z.number(),
+    /** A year's pension that £10,000 of pot buys at the age then. */
+    pensionPer10000Pence: pence,
+  }),
+  /** The first year's pension in today's money; level after that, so it buys less each year. */
   annualPensionTodaysMoneyPence: pence,
 });
 

@@ -36,3 +36,4 @@ export * from './provider';
 export * from './http-provider';
 export * from './paye';
 export * from './statements';
+export * from './smpi-annuity';

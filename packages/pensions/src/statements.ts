@@ -4,7 +4,6 @@ import { calculateDbQuote } from './db-quote';
 import { growthPathFor } from './dc-quote';
 import { inTodaysMoney, projectPot } from './dc-projection';
 import { CalculationError } from './errors';
-import { interpolate } from './factor-tables';
 import type { DbMember, DcMember } from './member';
 import { memoByScheme } from './memo';
 import { roundPence, roundTo, sumPence } from './money';
@@ -13,7 +12,16 @@ import { dateAtAge, retirementDates } from './retirement-dates';
 import { revaluedTranches } from './revaluation';
 import { isoDateSchema, rateSchema } from './schema-primitives';
 import type { DbSchemeConfig, DcSchemeConfig } from './scheme-config';
-import type { IsoDate } from './dates';
+import { dateParts, type IsoDate } from './dates';
+import {
+  annuityFactor,
+  annuityInterestRate,
+  annuityInterestSchema,
+  annuityMortalitySchema,
+  mortalityRate,
+  mortalityTable,
+  type AnnuityInterest,
+} from './smpi-annuity';
 
 const tm1VersionSchema = z.object({
   version: z.string().min(1),
@@ -40,31 +48,66 @@ const tm1VersionSchema = z.object({
       statedRate: rateSchema.optional(),
     }),
   ),
+  /** The annuity the pot is assumed to buy, and how its price is worked out. */
   annuity: z.object({
+    /** In words, for the member. */
     basis: z.string().min(1),
-    ratesByAge: z.array(z.object({ age: z.number().min(0).max(120), rate: z.number().positive() })).min(1),
+    source: z.string().min(1),
+    paymentsPerYear: z.number().int().positive(),
+    guaranteeYears: z.number().int().min(0),
+    /** A share of the pot kept for the insurer's expenses (0.04 is 4%). */
+    expenseAllowance: rateSchema,
+    /** Added to the gilt yield before rounding. */
+    interestMargin: z.number().min(-0.1).max(0.1),
+    /** The annuity interest rate is rounded to the nearest multiple of this (0.002 is 0.2%). */
+    interestRoundingStep: z.number().positive(),
+    mortality: annuityMortalitySchema,
   }),
 });
 
 export type Tm1Basis = z.infer<typeof tm1VersionSchema>;
 
+/** Entries dated by a key that must ascend through the list. */
+const ascendingBy =
+  <T>(key: (entry: T) => string, what: string) =>
+  (entries: T[], ctx: z.RefinementCtx) => {
+    for (let i = 1; i < entries.length; i++)
+      if (key(entries[i]!) <= key(entries[i - 1]!))
+        ctx.addIssue({ code: 'custom', message: `${what} must ascend`, path: [i] });
+  };
+
 const tm1FileSchema = z.object({
   versions: z
     .array(tm1VersionSchema)
     .min(1)
-    .superRefine((versions, ctx) => {
-      for (let i = 1; i < versions.length; i++)
-        if (versions[i]!.effectiveFrom <= versions[i - 1]!.effectiveFrom)
-          ctx.addIssue({ code: 'custom', message: 'versions must ascend by effectiveFrom', path: [i] });
-    }),
+    .superRefine(ascendingBy((v) => v.effectiveFrom, 'versions by effectiveFrom')),
+  annuityInterest: z
+    .array(annuityInterestSchema)
+    .min(1)
+    .superRefine(ascendingBy((e) => e.illustrationsFrom, 'annuityInterest by illustrationsFrom')),
 });
 
-let tm1Versions: readonly Tm1Basis[] | undefined;
+let tm1File: z.infer<typeof tm1FileSchema> | undefined;
+const tm1 = () => (tm1File ??= Object.freeze(tm1FileSchema.parse(rawTm1)));
 
 /** The AS TM1 basis in force on a date (packages/pensions/smpi/as-tm1.json), else the oldest configured. */
 export function tm1BasisOn(date: IsoDate): Tm1Basis {
-  tm1Versions ??= Object.freeze(tm1FileSchema.parse(rawTm1).versions);
-  return tm1Versions.findLast((v) => v.effectiveFrom <= date) ?? tm1Versions[0]!;
+  const { versions } = tm1();
+  return versions.findLast((v) => v.effectiveFrom <= date) ?? versions[0]!;
+}
+
+/**
+ * The gilt yield for illustrations dated on a day: the entry for the illustration year (from 6 April) the
+ * day falls in. A day before the first configured year has none: its SMPI cannot be worked out.
+ */
+export function tm1AnnuityInterestOn(date: IsoDate): AnnuityInterest {
+  const entry = tm1().annuityInterest.findLast((e) => e.illustrationsFrom <= date);
+  if (!entry)
+    throw new CalculationError(
+      'invalid_request',
+      `No AS TM1 annuity interest rate is configured for illustrations dated ${date}`,
+    );
+  return entry;
 }
 
 export interface SmpiFund {
@@ -111,6 +154,25 @@ const tm1Scheme = memoByScheme((scheme: DcSchemeConfig, key: string): DcSchemeCo
   });
 });
 
+/** The annuity an SMPI assumes and its price, as stated to the member. */
+export interface SmpiAnnuity {
+  /** ä: the price of £1 a year of pension at the age then, to 4 places. */
+  factor: number;
+  interestRate: number;
+  giltYield: number;
+  /** The day of the gilt yield used, and the day AS TM1 reads it on. */
+  yieldAsAt: IsoDate;
+  referenceDate: IsoDate;
+  yieldSource: string;
+  /** The mortality basis, in words. */
+  mortality: string;
+  paymentsPerYear: number;
+  guaranteeYears: number;
+  expenseAllowance: number;
+  /** A year's pension that £10,000 of pot buys at the age then. */
+  pensionPer10000Pence: number;
+}
+
 export interface Smpi {
   kind: 'SMPI';
   basis: { version: string; effectiveFrom: IsoDate; source: string; annuityBasis: string };
@@ -128,7 +190,10 @@ export interface Smpi {
   contributionsPence: number;
   inflation: number;
   contributionIncrease: number;
+  /** A year's pension per £1 of pot: (1 − the expense allowance) / the annuity factor, to 6 places. */
   annuityRate: number;
+  annuity: SmpiAnnuity;
+  /** The first year's pension in today's money; level after that. */
   annualPensionTodaysMoneyPence: number;
   assumptions: string[];
 }
@@ -136,19 +201,72 @@ export interface Smpi {
 const pct = (rate: number) => `${roundTo(rate * 100, 2)}%`;
 const pounds = (pence: number) =>
   `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const longDate = (date: IsoDate) => {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+};
+
+/**
+ * The annuity the pot buys at the age then under the basis: its factor from the mortality table and the
+ * illustration year's interest rate, and a year's pension per £1 of pot after the expense allowance.
+ */
+export function smpiAnnuity(
+  basis: Tm1Basis,
+  interest: AnnuityInterest,
+  age: YearsMonths,
+  startYear: number,
+  sex: 'M' | 'F' | 'U' = 'U',
+): SmpiAnnuity {
+  const terms = basis.annuity;
+  const interestRate = annuityInterestRate(
+    interest.giltYield,
+    terms.interestMargin,
+    terms.interestRoundingStep,
+  );
+  const factor = roundTo(
+    annuityFactor(
+      (x, year) => mortalityRate(terms.mortality, x, year, sex),
+      { ...age, startYear },
+      { interestRate, paymentsPerYear: terms.paymentsPerYear, guaranteeYears: terms.guaranteeYears },
+    ),
+    4,
+  );
+  const table = mortalityTable(terms.mortality.table);
+  const improvement = terms.mortality.annualImprovement;
+  return {
+    factor,
+    interestRate,
+    giltYield: interest.giltYield,
+    yieldAsAt: interest.yieldAsAt,
+    referenceDate: interest.referenceDate,
+    yieldSource: interest.source,
+    mortality: `${table.table}${terms.mortality.unisex ? ', men’s and women’s rates averaged (the same for everyone)' : ''}, ${improvement > 0 ? `improving by ${pct(improvement)} a year from ${table.baseYear}` : 'with no allowance for improvements in life expectancy'}`,
+    paymentsPerYear: terms.paymentsPerYear,
+    guaranteeYears: terms.guaranteeYears,
+    expenseAllowance: terms.expenseAllowance,
+    pensionPer10000Pence: roundPence((1_000_000 * (1 - terms.expenseAllowance)) / factor),
+  };
+}
 
 /**
  * The Statutory Money Purchase Illustration per AS TM1: the pot projected month by month to the target
  * retirement date at each fund's accumulation rate less its charge (along the member's lifestyle path, or
  * their funds' proportions), contributions rising each year at TM1's rate while the member pays in; deflated
- * to today's money at TM1's inflation; turned into a yearly pension at the configured annuity rate for the
- * age then (interpolated by years and months). The pension is in today's money, rising with inflation.
+ * to today's money at TM1's inflation; then the level single-life annuity it buys at the age then
+ * (`smpiAnnuity`): the pot less the expense allowance, divided by the annuity factor. The pension is the
+ * first year's in today's money; being level, it buys less each year after.
  */
 export function calculateSmpi(
   member: DcMember,
   scheme: DcSchemeConfig,
   statementDate: IsoDate,
   basis: Tm1Basis = tm1BasisOn(statementDate),
+  interest: AnnuityInterest = tm1AnnuityInterestOn(statementDate),
 ): Smpi {
   const projectionScheme = tm1Scheme(scheme, JSON.stringify(basis));
   const { path, strategyCode } = growthPathFor(member, projectionScheme);
@@ -169,15 +287,17 @@ export function calculateSmpi(
   const realPot = inTodaysMoney(projection.potPence, basis.inflation, months);
   const ageMonths = completedMonths(dob, retirementDate);
   const ageAtRetirement = { years: Math.floor(ageMonths / 12), months: ageMonths % 12 };
-  const annuityRate = roundTo(
-    interpolate(
-      basis.annuity.ratesByAge.map((r) => ({ x: r.age, y: r.rate })),
-      ageAtRetirement.years + ageAtRetirement.months / 12,
-    ),
-    6,
+  const annuity = smpiAnnuity(
+    basis,
+    interest,
+    ageAtRetirement,
+    dateParts(retirementDate).year,
+    member.gender ?? 'U',
   );
+  const keep = 1 - annuity.expenseAllowance;
   const used = usedFunds(member, scheme, strategyCode);
   const funds = scheme.funds.filter((f) => used.has(f.code)).map((f) => smpiFund(basis, f));
+  const margin = basis.annuity.interestMargin;
   return {
     kind: 'SMPI',
     basis: {
@@ -200,8 +320,9 @@ export function calculateSmpi(
     contributionsPence: projection.contributionsPence,
     inflation: basis.inflation,
     contributionIncrease: basis.contributionIncrease,
-    annuityRate,
-    annualPensionTodaysMoneyPence: roundPence(realPot * annuityRate),
+    annuityRate: roundTo(keep / annuity.factor, 6),
+    annuity,
+    annualPensionTodaysMoneyPence: roundPence((realPot * keep) / annuity.factor),
     assumptions: [
       `Worked out under ${basis.version}, the actuarial standard for these illustrations.`,
       `Each fund grows at the rate for its volatility group (${basis.volatilityGroups.map((g) => `group ${g.group} ${pct(g.accumulationRate)}`).join(', ')} a year), or a lower rate the scheme states, less its yearly charge.`,
@@ -212,7 +333,10 @@ export function calculateSmpi(
         ? `Contributions of ${pounds(monthlyContributionPence)} a month continue to your target retirement date, rising by ${pct(basis.contributionIncrease)} each year.`
         : 'No more contributions are paid in.',
       `Figures are in today’s money: the projected pot is reduced by ${pct(basis.inflation)} a year (inflation) to show what it would buy today.`,
-      `The pension is worked out at ${pct(annuityRate)} of the pot at age ${ageAtRetirement.years}: ${basis.annuity.basis}`,
+      `The pension is what your pot could buy at age ${ageAtRetirement.years}: ${basis.annuity.basis} Because it does not rise, what it buys falls each year with inflation.`,
+      `The annuity’s interest rate is ${pct(annuity.interestRate)} a year: the gilt yield of ${pct(annuity.giltYield)} on ${longDate(annuity.yieldAsAt)}${margin === 0 ? '' : `, ${margin > 0 ? 'plus' : 'less'} ${pct(Math.abs(margin))}`}, rounded to the nearest ${pct(basis.annuity.interestRoundingStep)}.`,
+      `How long people live: ${annuity.mortality}.`,
+      `At age ${ageAtRetirement.years}${ageAtRetirement.months ? ` and ${ageAtRetirement.months} month${ageAtRetirement.months === 1 ? '' : 's'}` : ''} the annuity factor is ${annuity.factor.toFixed(4)}: each £10,000 of pot buys a pension of ${pounds(annuity.pensionPer10000Pence)} a year.`,
       'This is an illustration, not a guarantee: what you get depends on investment returns, charges, inflation and annuity rates when you retire.',
     ],
   };

@@ -11,6 +11,7 @@ import {
   parseSchemeConfig,
   smpiFund,
   survivorPensionOf,
+  tm1AnnuityInterestOn,
   tm1BasisOn,
   type DbMemberInput,
   type DcMemberInput,
@@ -23,6 +24,8 @@ const mdc = getDcSchemeConfig('MDC');
 const dbMember = (input: DbMemberInput) => dbMemberSchema.parse(input);
 const dcMember = (input: DcMemberInput) => dcMemberSchema.parse(input);
 const tm1 = tm1BasisOn(d('2026-04-05'));
+/** The gilt yield for illustrations from 6 April 2026 (4.94% → 5.0%), passed to illustrations dated before. */
+const yield2026 = tm1AnnuityInterestOn(d('2026-04-06'));
 
 /** MDC with a single fund and the given charge, held alone: every month's rate is known. */
 function oneFund(code: string, charge: number): DcSchemeConfig {
@@ -97,7 +100,8 @@ describe('SMPI', () => {
     // Born 5 Apr 1963, target 65 → 5 Apr 2028; statement 5 Apr 2026: 24 months.
     // £100,000 + 12 × £200 + 12 × (£200 × 1.025 = £205) = £100,000 + £2,400 + £2,460 = £104,860.
     // Today's money: 10,486,000 / 1.025² = 10,486,000 / 1.050625 = 9,980,725.8 → £99,807.26.
-    // Age 65y 0m: rate 4.9%; 9,980,726 × 0.049 = 489,055.57 → £4,890.56 a year.
+    // Age 65y 0m in 2028 at 5%: annuity factor 12.1615 (smpi-annuity.test.ts, Example A3); less the 4%
+    // expense allowance: 9,980,726 × 0.96 / 12.1615 = 787,854.87 → £7,878.55 a year; 0.96 / 12.1615 = 0.0789376 → 0.078938.
     const smpi = calculateSmpi(
       dcMember({
         status: 'Active',
@@ -106,6 +110,8 @@ describe('SMPI', () => {
       }),
       oneFund('CASH', 0.02),
       d('2026-04-05'),
+      tm1,
+      yield2026,
     );
     expect(smpi).toMatchObject({
       retirementDate: '2028-04-05',
@@ -114,8 +120,17 @@ describe('SMPI', () => {
       contributionsPence: 486_000,
       projectedPotPence: 10_486_000,
       projectedPotTodaysMoneyPence: 9_980_726,
-      annuityRate: 0.049,
-      annualPensionTodaysMoneyPence: 489_056,
+      annuityRate: 0.078938,
+      annualPensionTodaysMoneyPence: 787_855,
+    });
+    expect(smpi.annuity).toMatchObject({
+      factor: 12.1615,
+      interestRate: 0.05,
+      giltYield: 0.0494,
+      yieldAsAt: '2026-01-31',
+      referenceDate: '2026-02-15',
+      guaranteeYears: 5,
+      pensionPer10000Pence: 78_938,
     });
     expect(smpi.funds).toEqual([
       {
@@ -134,7 +149,8 @@ describe('SMPI', () => {
     // Diversified growth, volatility 8.1% → group 2, 4%; no charge: r = 1.04^(1/12) − 1 = 0.00327374.
     // Deferred (no contributions), £100,000, 12 months: each month × (1 + r) rounded to the penny gives
     // £104,000.01 (£104,000 exactly but for the 12 roundings, one of which leaves a penny over).
-    // Today's money: 10,400,001 / 1.025 = 10,146,342.4 → £101,463.42; at 65, 4.9%: 497,170.76 → £4,971.71.
+    // Today's money: 10,400,001 / 1.025 = 10,146,342.4 → £101,463.42; at 65, factor 12.1615:
+    // 10,146,342 × 0.96 / 12.1615 = 800,928.20 → £8,009.28 a year.
     const smpi = calculateSmpi(
       dcMember({
         status: 'Deferred',
@@ -148,17 +164,19 @@ describe('SMPI', () => {
       }),
       oneFund('DIVERSIFIED_GROWTH', 0),
       d('2026-04-05'),
+      tm1,
+      yield2026,
     );
     expect(smpi.monthlyContributionPence).toBe(0);
     expect(smpi.contributionsPence).toBe(0);
     expect(smpi.strategyCode).toBeNull();
     expect(smpi.projectedPotPence).toBe(10_400_001);
     expect(smpi.projectedPotTodaysMoneyPence).toBe(10_146_342);
-    expect(smpi.annualPensionTodaysMoneyPence).toBe(497_171);
+    expect(smpi.annualPensionTodaysMoneyPence).toBe(800_928);
   });
 
-  it('Example S3: the annuity rate between ages is interpolated by years and months', () => {
-    // Target 66 on 5 Apr 2028: half way from 65 (4.9%) to 67 (5.2%) → 5.05%.
+  it('Example S3: the annuity is priced at the age then, and stated with its basis', () => {
+    // Target 66 on 5 Apr 2028: factor 11.8706 at 66 (smpi-annuity.test.ts, Example A3).
     const smpi = calculateSmpi(
       dcMember({
         status: 'Deferred',
@@ -167,11 +185,31 @@ describe('SMPI', () => {
       }),
       oneFund('CASH', 0.02),
       d('2026-04-05'),
+      tm1,
+      yield2026,
     );
-    expect(smpi.annuityRate).toBe(0.0505);
-    // 1,000,000 / 1.025² = 951,814.4 → 951,814; × 0.0505 = 48,066.6 → £480.67.
+    expect(smpi.annuity.factor).toBe(11.8706);
+    // 1,000,000 / 1.025² = 951,814.4 → 951,814; × 0.96 / 11.8706 = 76,975.17 → £769.75.
     expect(smpi.projectedPotTodaysMoneyPence).toBe(951_814);
-    expect(smpi.annualPensionTodaysMoneyPence).toBe(48_067);
+    expect(smpi.annualPensionTodaysMoneyPence).toBe(76_975);
+    const words = smpi.assumptions.join(' ');
+    expect(words).toContain('A level pension for your life alone');
+    expect(words).toContain(
+      'The annuity’s interest rate is 5% a year: the gilt yield of 4.94% on 31 January 2026',
+    );
+    expect(words).toContain('ONS National life tables, UK, 2022 to 2024, men’s and women’s rates averaged');
+    expect(words).toContain(
+      'At age 66 the annuity factor is 11.8706: each £10,000 of pot buys a pension of £808.72 a year.',
+    );
+  });
+
+  it('has no annuity interest rate for an illustration dated before the first configured year', () => {
+    const member = dcMember({
+      status: 'Deferred',
+      dateOfBirth: '1962-04-05',
+      benefits: { potPence: 1_000_000 },
+    });
+    expect(() => calculateSmpi(member, oneFund('CASH', 0.02), d('2026-04-05'))).toThrow(CalculationError);
   });
 
   it('projects a lifestyle pot at TM1 rates, not the scheme’s own growth assumptions', () => {
@@ -180,7 +218,7 @@ describe('SMPI', () => {
       dateOfBirth: '1991-06-01',
       benefits: { potPence: 2_315_000, monthlyContributionPence: 41_000 },
     });
-    const smpi = calculateSmpi(member, mdc, d('2026-04-05'));
+    const smpi = calculateSmpi(member, mdc, d('2026-04-05'), tm1, yield2026);
     expect(smpi.strategyCode).toBe('LIFESTYLE_DRAWDOWN');
     expect(smpi.funds.map((f) => [f.code, f.accumulationRate])).toEqual([
       ['GLOBAL_EQUITY', 0.06],
@@ -188,13 +226,19 @@ describe('SMPI', () => {
       ['CASH', 0.02],
     ]);
     // A basis a point lower in every group projects less.
-    const lower = calculateSmpi(member, mdc, d('2026-04-05'), {
-      ...tm1,
-      volatilityGroups: tm1.volatilityGroups.map((g) => ({
-        ...g,
-        accumulationRate: g.accumulationRate - 0.01,
-      })),
-    });
+    const lower = calculateSmpi(
+      member,
+      mdc,
+      d('2026-04-05'),
+      {
+        ...tm1,
+        volatilityGroups: tm1.volatilityGroups.map((g) => ({
+          ...g,
+          accumulationRate: g.accumulationRate - 0.01,
+        })),
+      },
+      yield2026,
+    );
     expect(lower.projectedPotPence).toBeLessThan(smpi.projectedPotPence);
     expect(smpi.projectedPotTodaysMoneyPence).toBeLessThan(smpi.projectedPotPence);
     expect(smpi.assumptions.join(' ')).toContain('AS TM1 v5.1');
@@ -205,11 +249,15 @@ describe('SMPI', () => {
       dcMember({ status: 'Deferred', dateOfBirth: '1960-01-01', benefits: { potPence: 1_000_000 } }),
       oneFund('CASH', 0.02),
       d('2026-04-05'),
+      tm1,
+      yield2026,
     );
     expect(smpi.retirementDate).toBe('2026-04-05');
     expect(smpi.months).toBe(0);
-    // 66y 3m: 4.9% + (5.2% − 4.9%) × (1 3/12) / 2 = 5.0875%; 1,000,000 × 0.050875 = £508.75.
-    expect(smpi.annualPensionTodaysMoneyPence).toBe(50_875);
+    // 66y 3m: factor 11.7981 (smpi-annuity.test.ts, Example A3); 1,000,000 × 0.96 / 11.7981 = £813.69.
+    expect(smpi.ageAtRetirement).toEqual({ years: 66, months: 3 });
+    expect(smpi.annuity.factor).toBe(11.7981);
+    expect(smpi.annualPensionTodaysMoneyPence).toBe(81_369);
   });
 });
 

@@ -193,7 +193,20 @@ describe('the Statutory Money Purchase Illustration (dc.far)', () => {
       projectedPotPence: expected.projectedPotPence,
       projectedPotTodaysMoneyPence: expected.projectedPotTodaysMoneyPence,
       annualPensionTodaysMoneyPence: expected.annualPensionTodaysMoneyPence,
+      annuityRate: expected.annuityRate,
+      annuity: expected.annuity,
     });
+    // The level single-life annuity priced from the ONS table and this illustration year's gilt yield.
+    expect(statement.annuity).toMatchObject({
+      interestRate: 0.05,
+      giltYield: 0.0494,
+      yieldAsAt: '2026-01-31',
+      referenceDate: '2026-02-15',
+      paymentsPerYear: 12,
+      guaranteeYears: 5,
+      expenseAllowance: 0.04,
+    });
+    expect(statement.annuity.mortality).toContain('ONS National life tables, UK, 2022 to 2024');
     expect(statement.funds.length).toBeGreaterThan(0);
     for (const fund of statement.funds) expect([0.02, 0.04, 0.06, 0.07]).toContain(fund.accumulationRate);
 
@@ -207,6 +220,12 @@ describe('the Statutory Money Purchase Illustration (dc.far)', () => {
     expect(text).toContain('Your pension illustration (SMPI)');
     expect(text).toContain(displayPounds(statement.projectedPotTodaysMoneyPence));
     expect(text).toContain('AS TM1 v5.1');
+    // The PDF states the annuity basis: interest rate and its date, mortality, the factor.
+    expect(text).toContain('5% a year, from the gilt yield of 4.94% on');
+    expect(text).toContain('ONS National life tables, UK, 2022 to 2024');
+    expect(text).toContain(
+      `${statement.annuity.factor.toFixed(4)} at age ${statement.ageAtRetirement.years}`,
+    );
   });
 
   it('is the member’s own: another member cannot download it', async () => {
@@ -242,13 +261,11 @@ describe('the yearly statement run', () => {
   it('issues every Active and Deferred record’s statement once through the job queue, then queues the next year’s', async () => {
     const today = utcDay(new Date());
     const year = statementYearStart(today);
-    await ctx.database.db
-      .insert(jobs)
-      .values({
-        kind: 'annual-statements',
-        subjectId: statementRunSubject(year),
-        runAt: new Date(Date.now() - 1000),
-      });
+    await ctx.database.db.insert(jobs).values({
+      kind: 'annual-statements',
+      subjectId: statementRunSubject(year),
+      runAt: new Date(Date.now() - 1000),
+    });
     await ctx.app.jobs.runOnce(new Date());
     await expect
       .poll(

@@ -28,7 +28,8 @@ export function survivorPensionLine(
 /**
  * The statement as the member's PDF: the DB annual benefit statement (pension built up, at normal retirement
  * age, the most tax-free cash, the spouse's pension) or the SMPI (pot today, at the target age and in today's
- * money, the pension it could buy, each fund's rate), each with every assumption it rests on.
+ * money, the pension it could buy and the annuity basis that prices it, each fund's rate), each with every
+ * assumption it rests on.
  */
 export function renderStatementPdf(
   member: typeof members.$inferSelect,
@@ -108,6 +109,21 @@ export function renderStatementPdf(
           {
             label: 'A pension in today’s money of',
             value: perYear(figures.annualPensionTodaysMoneyPence),
+          },
+        ],
+      },
+      {
+        heading: 'The pension your pot could buy',
+        lines: [
+          { label: 'The pension', value: figures.basis.annuityBasis },
+          {
+            label: 'Annuity interest rate',
+            value: `${percent(figures.annuity.interestRate)} a year, from the gilt yield of ${percent(figures.annuity.giltYield)} on ${displayDate(figures.annuity.yieldAsAt)}`,
+          },
+          { label: 'How long people live', value: figures.annuity.mortality },
+          {
+            label: 'Annuity factor',
+            value: `${figures.annuity.factor.toFixed(4)} at age ${figures.ageAtRetirement.years}: £10,000 of pot buys ${perYear(figures.annuity.pensionPer10000Pence)}`,
           },
         ],
       },

@@ -13,7 +13,12 @@ const smpi: AnnualStatement = {
   statementDate: '2026-11-29',
   document,
   assumptions: ['Worked out under AS TM1 v5.1, the actuarial standard for these illustrations.'],
-  basis: { version: 'AS TM1 v5.1', effectiveFrom: '2024-04-06', source: 'FRC', annuityBasis: 'Single life' },
+  basis: {
+    version: 'AS TM1 v5.1',
+    effectiveFrom: '2024-04-06',
+    source: 'FRC',
+    annuityBasis: 'A level pension for your life alone.',
+  },
   targetRetirementAge: 65,
   retirementDate: '2027-07-28',
   ageAtRetirement: { years: 65, months: 0 },
@@ -35,7 +40,20 @@ const smpi: AnnualStatement = {
   contributionsPence: 500_000,
   inflation: 0.025,
   contributionIncrease: 0.025,
-  annuityRate: 0.049,
+  annuityRate: 0.078938,
+  annuity: {
+    factor: 12.1615,
+    interestRate: 0.05,
+    giltYield: 0.0494,
+    yieldAsAt: '2026-01-31',
+    referenceDate: '2026-02-15',
+    yieldSource: 'Sharing Pensions',
+    mortality: 'ONS National life tables, UK, 2022 to 2024, men’s and women’s rates averaged',
+    paymentsPerYear: 12,
+    guaranteeYears: 5,
+    expenseAllowance: 0.04,
+    pensionPer10000Pence: 78_938,
+  },
   annualPensionTodaysMoneyPence: 944_511,
 };
 
@@ -81,6 +99,14 @@ describe('Your annual statement', () => {
       '£9,445.11 a year',
     );
     expect(screen.getByText('In today’s money').nextSibling?.textContent).toBe('£192,757.35');
+    // The annuity basis that prices the pension: its interest rate and date, mortality and factor.
+    expect(screen.getByText('Annuity interest rate').nextSibling?.textContent).toBe(
+      '5% a year, from the gilt yield of 4.94% on 31 Jan 2026',
+    );
+    expect(screen.getByText('How long people live').nextSibling?.textContent).toBe(smpi.annuity.mortality);
+    expect(screen.getByText('Annuity factor').nextSibling?.textContent).toBe(
+      '12.1615 at age 65: £10,000 of pot buys £789.38 a year',
+    );
     const funds = screen.getByRole('table', { name: 'Your funds’ growth rates' });
     expect(within(funds).getByRole('row', { name: /Annuity Match Fund/ }).textContent).toContain(
       '4.5% (the scheme’s stated rate)',

@@ -182,6 +182,19 @@ function SmpiFigures({ statement }: { statement: SmpiStatementView }) {
         <Row label="In today’s money">{pounds(statement.projectedPotTodaysMoneyPence)}</Row>
         <Row label="A pension in today’s money of">{perYear(statement.annualPensionTodaysMoneyPence)}</Row>
       </dl>
+      <h2>The pension your pot could buy</h2>
+      <p>{statement.basis.annuityBasis} It does not rise, so what it buys falls each year with inflation.</p>
+      <dl className="summary-list">
+        <Row label="Annuity interest rate">
+          {percent(statement.annuity.interestRate)} a year, from the gilt yield of{' '}
+          {percent(statement.annuity.giltYield)} on {formatDate(statement.annuity.yieldAsAt)}
+        </Row>
+        <Row label="How long people live">{statement.annuity.mortality}</Row>
+        <Row label="Annuity factor">
+          {statement.annuity.factor.toFixed(4)} at age {statement.ageAtRetirement.years}: £10,000 of pot buys{' '}
+          {perYear(statement.annuity.pensionPer10000Pence)}
+        </Row>
+      </dl>
       <table className="statement-funds">
         <caption>Your funds’ growth rates</caption>
         <thead>
