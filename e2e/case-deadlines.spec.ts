@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoStaff } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { signInToHub } from './support/member';
+import { deferredMemberAsksForQuote } from './support/member';
 import {
   addStaffPasskey,
   consoleHeading as heading,
@@ -16,24 +16,13 @@ const test = testOnOwnPortal('case-deadlines');
 
 const administrator = demoStaff.find((staff) => staff.email === 'administrator@meridian.example')!;
 
-/** The member asks for a transfer statement: a quote case, 2 months by the default rules. */
-async function memberAsksForQuote(page: Page): Promise<string> {
-  await signInToHub(page, 'db.deferred');
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
-  const answer = await page.request.post('/mdp-api/api/transfer-value/statement', {
-    data: {},
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { caseNumber: string }).caseNumber;
-}
-
 test('an administrator signs in with a passkey and gives quotes 10 days; the queue measures the case by it', async ({
   page,
 }) => {
   // A member's request, two sign-ins, a passkey ceremony and axe on five pages.
   test.setTimeout(180_000);
-  const caseNumber = await memberAsksForQuote(page);
+  // A quote case, 2 months by the default rules.
+  const caseNumber = await deferredMemberAsksForQuote(page);
   await virtualAuthenticator(page);
   await staffSignsInWithCode(page, administrator);
   await addStaffPasskey(page, 'Admin laptop');

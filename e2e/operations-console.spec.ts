@@ -4,7 +4,7 @@ import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-sta
 import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePng } from './support/files';
 import { tabTo } from './support/keyboard';
-import { messageTo, signInToHub } from './support/member';
+import { deferredMemberAsksForQuote, messageTo, signInToHub, xsrfToken } from './support/member';
 import {
   addStaffPasskey,
   staffSignsInWithCode,
@@ -22,13 +22,8 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 /** The member asks for a transfer statement: a case with the scheme, in their My requests. */
 async function memberOpensCase(page: Page): Promise<string> {
-  await signInToHub(page, 'db.deferred');
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
-  const answer = await page.request.post('/mdp-api/api/transfer-value/statement', {
-    data: {},
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
+  const caseNumber = await deferredMemberAsksForQuote(page);
+  const xsrf = await xsrfToken(page);
   // And sends a photo ID for the scheme to check.
   const upload = await page.request.post('/mdp-api/api/documents', {
     multipart: {
@@ -45,7 +40,7 @@ async function memberOpensCase(page: Page): Promise<string> {
     headers: { 'x-xsrf-token': xsrf },
   });
   expect(check.status(), await check.text()).toBe(200);
-  return ((await answer.json()) as { caseNumber: string }).caseNumber;
+  return caseNumber;
 }
 
 test('a caseworker signs in with a code, assigns a member’s case, notes it for the member and completes it', async ({
@@ -275,7 +270,7 @@ test('a team leader opens db.active’s view read-only and asks for a document, 
 
 /** The member's API as the signed-in page calls it, with the XSRF token a change needs. */
 async function memberApi(page: Page) {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const xsrf = await xsrfToken(page);
   const headers = (extra: Record<string, string> = {}) => ({ 'x-xsrf-token': xsrf, ...extra });
   return {
     get: (url: string) => page.request.get(url),

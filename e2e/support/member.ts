@@ -11,6 +11,25 @@ export async function signInToHub(page: Page, username: string, loginUrl = '/log
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension' })).toBeVisible();
 }
 
+/** The XSRF token a signed-in page sends with a change to the member's API. */
+export async function xsrfToken(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+}
+
+/**
+ * The deferred demo member signs in and asks for a transfer statement through the member's API: a quote
+ * case with the scheme, in their My requests. Its case number.
+ */
+export async function deferredMemberAsksForQuote(page: Page): Promise<string> {
+  await signInToHub(page, 'db.deferred');
+  const answer = await page.request.post('/mdp-api/api/transfer-value/statement', {
+    data: {},
+    headers: { 'x-xsrf-token': await xsrfToken(page) },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { caseNumber: string }).caseNumber;
+}
+
 /**
  * The latest message the embedded outbox holds for an address or number once its body matches
  * `expected`, waiting for it: messages can leave a moment after the page says they were sent
