@@ -1,13 +1,7 @@
 import { expect } from '@playwright/test';
 import { demoStaff } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
-import {
-  addStaffPasskey,
-  consoleHeading as heading,
-  staffSignsInWithCode,
-  staffSignsOut,
-  virtualAuthenticator,
-} from './support/staff-console';
+import { consoleHeading as heading, staffSignsInWithNewPasskey } from './support/staff-console';
 import { testOnOwnPortal } from './support/own-portal';
 
 // On a portal of its own: the team leader's passkey must not reach other specs' sign-ins.
@@ -19,12 +13,7 @@ test('a team leader signs in with a passkey and reads in the audit log who signe
   page,
 }) => {
   test.setTimeout(120_000);
-  await virtualAuthenticator(page);
-  await staffSignsInWithCode(page, teamLeader);
-  await addStaffPasskey(page, 'Leader laptop');
-  await staffSignsOut(page);
-  await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(heading(page, 'Case queue')).toBeVisible();
+  await staffSignsInWithNewPasskey(page, teamLeader, 'Leader laptop');
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(heading(page, 'Audit log')).toBeVisible();

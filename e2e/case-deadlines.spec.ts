@@ -2,13 +2,7 @@ import { expect } from '@playwright/test';
 import { demoStaff } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { deferredMemberAsksForQuote } from './support/member';
-import {
-  addStaffPasskey,
-  consoleHeading as heading,
-  staffSignsInWithCode,
-  staffSignsOut,
-  virtualAuthenticator,
-} from './support/staff-console';
+import { consoleHeading as heading, staffSignsInWithNewPasskey } from './support/staff-console';
 import { testOnOwnPortal } from './support/own-portal';
 
 // On a portal of its own: the changed deadlines must not reach other specs' queues.
@@ -23,12 +17,7 @@ test('an administrator signs in with a passkey and gives quotes 10 days; the que
   test.setTimeout(180_000);
   // A quote case, 2 months by the default rules.
   const caseNumber = await deferredMemberAsksForQuote(page);
-  await virtualAuthenticator(page);
-  await staffSignsInWithCode(page, administrator);
-  await addStaffPasskey(page, 'Admin laptop');
-  await staffSignsOut(page);
-  await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(heading(page, 'Case queue')).toBeVisible();
+  await staffSignsInWithNewPasskey(page, administrator, 'Admin laptop');
 
   await page.getByRole('link', { name: caseNumber }).click();
   await expect(page.getByText('Quote: 2 months from the request')).toBeVisible();

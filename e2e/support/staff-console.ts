@@ -6,7 +6,9 @@ import { DEMO_STAFF_PASSWORD } from '../../apps/server/src/seed/demo-staff';
 export const consoleHeading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { level: 1, name });
 
-export { virtualAuthenticator } from './virtual-authenticator';
+import { virtualAuthenticator } from './virtual-authenticator';
+
+export { virtualAuthenticator };
 
 /**
  * Signs a member of staff in with their password and a code from their authenticator app's secret. A
@@ -45,4 +47,21 @@ export async function addStaffPasskey(page: Page, name: string) {
 export async function staffSignsOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(consoleHeading(page, 'Sign in to Meridian operations')).toBeVisible();
+}
+
+/**
+ * Signs a member of staff in with a passkey of their own: in with a code to add one named `name` (on a
+ * virtual authenticator), out, and back in with the passkey alone, to the case queue.
+ */
+export async function staffSignsInWithNewPasskey(
+  page: Page,
+  staff: { email: string; totpSecret: string },
+  name: string,
+) {
+  await virtualAuthenticator(page);
+  await staffSignsInWithCode(page, staff);
+  await addStaffPasskey(page, name);
+  await staffSignsOut(page);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(consoleHeading(page, 'Case queue')).toBeVisible();
 }
