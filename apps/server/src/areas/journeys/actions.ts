@@ -132,7 +132,8 @@ export async function startJourney(
 /**
  * Leaves a page (answering its question, if it asks one): where it leads, checked against the graph
  * and by the checks registered for the page. A terminal page ends the journey when it is reached: it
- * is closed as Ended with the page's reason, kept as history, and the owner sees that page.
+ * is closed as Ended with the page's reason, kept as history, and the owner sees that page; the
+ * journey's plugin may record the ending (`ended`) in the same transaction.
  */
 export async function stepSubmitted(
   db: Database,
@@ -159,13 +160,25 @@ export async function stepSubmitted(
       today: utcDay(now),
       now: now.toISOString(),
     });
-    const ending = nextPageKey ? owned.pages.get(nextPageKey)?.ends : undefined;
-    await owner.save(
+    const terminal = nextPageKey ? owned.pages.get(nextPageKey) : undefined;
+    if (!nextPageKey || !terminal?.ends) {
+      await owner.save(tx, row, { steps }, now);
+      return { nextPageKey };
+    }
+    const reason = terminal.ends.reason;
+    const recorded = await pluginOf(graph.definition)?.ended?.({
       tx,
-      row,
-      ending ? { steps, status: 'Ended', closedAt: now, endReason: ending.reason } : { steps },
+      request,
+      graph: owned,
+      record: owner.recordOf(request),
+      pageKey: nextPageKey,
+      page: terminal,
+      reason,
+      path: routeOf(owned, steps).path,
+      locked: row.choice ?? null,
       now,
-    );
+    });
+    await owner.save(tx, row, { steps, status: 'Ended', closedAt: now, endReason: reason, ...recorded }, now);
     return { nextPageKey };
   });
   if (reply) await owner.stepped?.(request, reply, type);

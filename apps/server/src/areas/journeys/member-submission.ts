@@ -209,9 +209,11 @@ export async function sendJourneyPdf(
   const row =
     (await findSubmittedJourney(db, memberOf(request), type)) ??
     (await requireJourney(db, memberOf(request), type));
-  const [found] = row.caseNumber
-    ? await db.select().from(memberCases).where(eq(memberCases.caseNumber, row.caseNumber))
-    : [];
+  // An ended journey's case (a refusal recorded for the scheme) is no application of the member's.
+  const [found] =
+    row.status === 'Submitted' && row.caseNumber
+      ? await db.select().from(memberCases).where(eq(memberCases.caseNumber, row.caseNumber))
+      : [];
   if (!found?.summaryPdf) throw notFound('pdf_not_found', 'There is no PDF until you submit.');
   return reply
     .type('application/pdf')

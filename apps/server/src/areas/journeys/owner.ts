@@ -43,6 +43,8 @@ export interface JourneyChange {
   status?: 'Cancelled' | 'Ended';
   closedAt?: Date;
   endReason?: string;
+  /** The case opened for it: on submission, or by its plugin's `ended` hook on a terminal page. */
+  caseNumber?: string;
 }
 
 /** What a start locks: asked once the store knows it is opening (or re-locking) a journey. */

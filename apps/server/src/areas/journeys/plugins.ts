@@ -70,6 +70,29 @@ export interface LockContext {
   now: Date;
 }
 
+/**
+ * What an ending hook reads: a journey a step has just ended on a terminal page, inside that step's
+ * transaction (before it commits).
+ */
+export interface EndedContext {
+  /** The ending step's transaction: what the hook records, it records through this, with the ending. */
+  tx: Transaction;
+  request: FastifyRequest;
+  /** The journey as its conditions saw it (the owner's facts and the figures it locked). */
+  graph: JourneyGraph;
+  /** Whose journey it is: the member's record; null for a visitor. */
+  record: MemberRecord | null;
+  /** The terminal page reached (its key and page), and the reason it ends with (`ends.reason`). */
+  pageKey: string;
+  page: JourneyPage;
+  reason: string;
+  /** Every page left on the way to the terminal page, in route order, with its answer. */
+  path: readonly JourneyStep[];
+  /** What the journey locked at start. */
+  locked: unknown;
+  now: Date;
+}
+
 /** What a journey keeps from its start: `locked` (its figures and choice), and an expiry of its own. */
 export interface Locked {
   locked: Record<string, unknown>;
@@ -114,6 +137,12 @@ export interface JourneyPlugin {
   pageChecks?: readonly PageCheck[];
   /** Checked before this journey is submitted, besides those every journey has. */
   submitChecks?: readonly SubmitCheck[];
+  /**
+   * The journey has just ended on a terminal page: what the scheme records of it (a case for the
+   * trustees), in the ending step's transaction. The case it answers is kept with the ended journey
+   * (its `caseNumber`); throwing refuses the step, and nothing is saved.
+   */
+  ended?(context: EndedContext): Promise<{ caseNumber: string } | null>;
   /** What else goes when the member cancels it (in the cancel's transaction), given what it locked. */
   cancelled?(tx: Queryable, record: MemberRecord, locked: unknown): Promise<void>;
 }
