@@ -249,7 +249,7 @@ async function answersOf(
   found: { caseNumber: string; businessGroup: string; referenceNumber: string; journeyType: string | null },
 ) {
   const [journey] = await db
-    .select({ steps: memberJourneys.steps, type: memberJourneys.type })
+    .select({ steps: memberJourneys.steps, type: memberJourneys.type, endReason: memberJourneys.endReason })
     .from(memberJourneys)
     .where(eq(memberJourneys.caseNumber, found.caseNumber))
     .limit(1);
@@ -260,10 +260,16 @@ async function answersOf(
     if (!tenantUrl) throw new Error('no tenant');
     const graph = await loadJourneyGraph(db, tenantUrl, journey.type);
     const identity = await identityVerificationOf(db, verifier, found);
-    return answerLines(graph, routeOf(graph, steps).path, { identity: identity.status }).map((line) => ({
+    const { path, frontier } = routeOf(graph, steps);
+    const answers = answerLines(graph, path, { identity: identity.status }).map((line) => ({
       question: line.label,
       answer: line.value,
     }));
+    // A journey that ended on a terminal page (a refused transfer): the page it ended on, and why.
+    const ended = journey.endReason && graph.pages.get(frontier);
+    return ended
+      ? [...answers, { question: 'Ended on', answer: `${ended.title} (${journey.endReason})` }]
+      : answers;
   } catch {
     return steps.flatMap((step) =>
       step.answer

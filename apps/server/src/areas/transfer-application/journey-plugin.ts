@@ -18,6 +18,7 @@ import {
   type SubmitCheckContext,
 } from '../journeys/plugins';
 import { FCA_FIRM_REFERENCE, fcaRegister, firmReferenceOf } from './fca-register';
+import { recordTransferRefusal } from './refusal';
 
 /**
  * What the transfer application's content names for the rules the scheme must apply (docs/journeys.md,
@@ -207,17 +208,23 @@ async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) 
   if (firm) await checkFirmReference(firm.answerKey);
 }
 
+const valueSection = (locked: unknown, at: Date) => ({
+  heading: 'Your transfer value',
+  lines: lockedLines(lockOf(locked), at),
+});
+
 /**
  * The transfer application: the member's latest guaranteed transfer quote is locked at start; its
  * figures (value, safeguarded benefits, age) are for the content's conditions, and the checks above
- * are made again before it is sent.
+ * are made again before it is sent. Ended on a refusal page (a red flag), it opens a closed `TRF1`
+ * case recording the refusal for the trustees (refusal.ts).
  */
 registerJourneyPlugin({
   startsFrom: 'transfer-quote',
   needsMember: true,
   startsAtFirstPage: true,
   lock: lockTransferQuote,
-  lockedSection: (locked, at) => ({ heading: 'Your transfer value', lines: lockedLines(lockOf(locked), at) }),
+  lockedSection: valueSection,
   figures: {
     names: ['transferValuePence', 'nonGuaranteedPence', 'safeguardedBenefits', 'ageYears'],
     of: (locked) => {
@@ -232,4 +239,6 @@ registerJourneyPlugin({
   },
   pageChecks: [textChecks],
   submitChecks: [transferSubmitCheck],
+  ended: (context) =>
+    recordTransferRefusal(context, lockOf(context.locked).quoteId, valueSection(context.locked, context.now)),
 });
