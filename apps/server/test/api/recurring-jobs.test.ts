@@ -27,10 +27,9 @@ import {
   statementRunSubject,
   statementYearStart,
 } from '../../src/areas/statements/statement-run';
-import { demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
-import { staffSignedIn } from './staff-sign-in';
+import { demoStaffSignedIn } from './staff-sign-in';
 
 /** Purges and sweeps as recurring jobs of the queue (issue 43): docs/operations.md "Recurring jobs". */
 const ctx = useTestApp({ JOB_POLL_MS: '0' });
@@ -42,11 +41,7 @@ const runsOf = (kind: (typeof recurringJobKinds)[number]) =>
   ctx.database.db.select().from(jobs).where(eq(jobs.kind, kind));
 
 /** Signs a demo member of staff in (password, then the code from their published secret). */
-const signedIn = (email: string) =>
-  staffSignedIn(
-    ctx,
-    demoStaff.find((staff) => staff.email === email)!,
-  );
+const signedIn = (email: string) => demoStaffSignedIn(ctx, email);
 
 describe('recurring jobs', () => {
   it('runs each purge once per period with two instances on one database', async () => {

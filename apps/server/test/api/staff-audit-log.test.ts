@@ -2,19 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { staffAccounts, staffAudit } from '../../src/db/schema';
-import { demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
-import { staffSignedIn } from './staff-sign-in';
+import { demoStaffSignedIn } from './staff-sign-in';
 
 /** The staff audit log in the console (issue 43): GET /admin-api/audit, read-only, tenant-scoped. */
 const ctx = useTestApp();
 
-const signedIn = (email: string) =>
-  staffSignedIn(
-    ctx,
-    demoStaff.find((staff) => staff.email === email)!,
-  );
+const signedIn = (email: string) => demoStaffSignedIn(ctx, email);
 
 const idOf = async (email: string) =>
   (await ctx.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email)))[0]!.id;

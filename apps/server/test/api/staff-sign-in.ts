@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import { staffAccounts } from '../../src/db/schema';
-import { DEMO_STAFF_PASSWORD } from '../../src/seed/demo-staff';
+import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import type { TestContext } from './harness';
 
@@ -36,3 +36,10 @@ export async function staffSignedIn(
   }
   return agent;
 }
+
+/** A demo member of staff, by their email address, signed in as staffSignedIn does. */
+export const demoStaffSignedIn = (context: TestContext, email: string) =>
+  staffSignedIn(
+    context,
+    demoStaff.find((staff) => staff.email === email)!,
+  );

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobs, memberCases, staffAudit, webhookDeliveries } from '../../src/db/schema';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
-import { demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
-import { staffSignedIn } from './staff-sign-in';
+import { demoStaffSignedIn } from './staff-sign-in';
 
 /** Sending a webhook delivery that gave up again, from the console's Webhook deliveries (issue 43). */
 const ctx = useTestApp({ JOB_POLL_MS: '0' });
@@ -25,11 +24,7 @@ const receiver: Server = createServer((request, response) => {
 });
 afterAll(() => new Promise<void>((done) => receiver.close(() => done())));
 
-const signedIn = (email: string) =>
-  staffSignedIn(
-    ctx,
-    demoStaff.find((staff) => staff.email === email)!,
-  );
+const signedIn = (email: string) => demoStaffSignedIn(ctx, email);
 
 describe('resending a dead webhook delivery', () => {
   it('a receiver that failed gets the delivery once a team leader sends it again (audited); others are refused', async () => {
