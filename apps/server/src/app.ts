@@ -332,6 +332,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     db,
     log: app.log,
     pollMs: config.JOB_POLL_MS,
+    retryBaseMs: config.JOB_RETRY_BASE_MS,
+    retryMaxMs: config.JOB_RETRY_MAX_MS,
     recurring: recurringJobsOf({ db, config, sessionPolicy, messaging, documentStore, log: app.log }),
     handlers: {
       ...messaging.jobHandlers,

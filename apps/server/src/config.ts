@@ -111,6 +111,12 @@ const environmentSchema = z.object({
   /** How often each instance looks for due jobs (messages, webhooks); 0 runs no worker in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /**
+   * A failed job's first retry waits between half and all of this; each later one twice as long, up to
+   * JOB_RETRY_MAX_MS (docs/operations.md "The job queue").
+   */
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  JOB_RETRY_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
+  /**
    * Staff single sign-on to the firm's OpenID provider (docs/operations.md): its issuer, and the console's
    * client there (a confidential client, client_secret_basic). Unset: password and code, or a passkey.
    */
