@@ -370,6 +370,28 @@ export const demoPersonas: DemoPersona[] = [
       },
     ],
   },
+  {
+    username: 'bw.pensioner',
+    tenantHost: 'bluewater.localhost',
+    description: 'Second tenant, pensioner retired 14 months ago, with payslips, a P60 and an increase',
+    title: 'Mrs',
+    forenames: 'Morag',
+    surname: 'Sinclair',
+    gender: 'F',
+    insuranceNumber: 'WP901234A',
+    records: [
+      {
+        businessGroup: 'BLU',
+        referenceNumber: '2000003',
+        schemeCode: 'BDB',
+        category: 'STD',
+        status: 'Pensioner',
+        age: [66, 7],
+        retiredMonthsAgo: 14,
+        benefits: { pensionInPaymentPence: 1_236_000, lumpSumPaidPence: 5_400_000 },
+      },
+    ],
+  },
 ];
 
 /** A member record with no portal account, so registration can be tried: reference 1000009, NI QQ123456B. */
