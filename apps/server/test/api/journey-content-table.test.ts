@@ -57,6 +57,9 @@ const walkers: Record<string, { username: string; host?: string }> = {
   'meridian/fundswitch': { username: 'dc.far' },
   'bluewater/dbcoreretirementapplication': { username: 'second.member', host: 'bluewater.localhost' },
   'bluewater/dcretirementapplication': { username: 'bw.saver', host: 'bluewater.localhost' },
+  'bluewater/transferapplication': { username: 'second.member', host: 'bluewater.localhost' },
+  'bluewater/transferconcern': { username: 'second.member', host: 'bluewater.localhost' },
+  'bluewater/fundswitch': { username: 'bw.saver', host: 'bluewater.localhost' },
 };
 
 // bw.saver has no postal address on record, which a contact-details page asks the member to confirm.
