@@ -17,6 +17,13 @@ export const staffAuditQuerySchema = z
       .trim()
       .regex(/^[a-z0-9_]{1,80}$/)
       .optional(),
+    /** The tenant the entries belong to (its address, such as localhost); within the caller's scope. */
+    tenant: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,253}$/)
+      .optional(),
     /** From this day (UTC), inclusive. */
     from: day.optional(),
     /** To this day (UTC), inclusive. */
@@ -39,6 +46,8 @@ export const staffAuditEntrySchema = z.object({
   businessGroup: z.string().nullable(),
   referenceNumber: z.string().nullable(),
   caseNumber: z.string().nullable(),
+  /** The tenant the entry belongs to; null for an older entry whose tenant was not known. */
+  tenantUrl: z.string().nullable(),
 });
 export type StaffAuditEntryView = z.infer<typeof staffAuditEntrySchema>;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import {
   AUDIT_PAGE_SIZE,
   errorBodySchema,
@@ -10,22 +10,31 @@ import {
 import type { Database } from '../../db/client';
 import { staffAccounts, staffAudit } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { findTenant } from '../tenancy/tenant-repository';
 import { auditStaff } from './staff-audit';
 import type { SignedInStaff } from './staff-session';
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
- * A tenant's entries: those of its own staff, and those about its members (by business group). Staff
- * of every tenant (an administrator firm's) read them all.
+ * A tenant's entries: the row's tenant (its member's, else its staff's or client's, else the host's);
+ * for an older row whose tenant was not known, those of the tenant's own staff and those about its
+ * members (by business group).
  */
-function tenantScope(staff: SignedInStaff): SQL | undefined {
-  if (staff.tenantUrl === null) return undefined;
-  const own = eq(staffAccounts.tenantUrl, staff.tenantUrl);
-  return staff.businessGroups && staff.businessGroups.length > 0
-    ? or(own, inArray(staffAudit.businessGroup, staff.businessGroups))
-    : own;
+function ofTenant(tenantUrl: string, businessGroups: readonly string[]): SQL | undefined {
+  const own = eq(staffAccounts.tenantUrl, tenantUrl);
+  return or(
+    eq(staffAudit.tenantUrl, tenantUrl),
+    and(
+      isNull(staffAudit.tenantUrl),
+      businessGroups.length > 0 ? or(own, inArray(staffAudit.businessGroup, [...businessGroups])) : own,
+    ),
+  );
 }
+
+/** The caller's tenant's entries; staff of every tenant (an administrator firm's) read them all. */
+const tenantScope = (staff: SignedInStaff): SQL | undefined =>
+  staff.tenantUrl === null ? undefined : ofTenant(staff.tenantUrl, staff.businessGroups ?? []);
 
 /** The staff audit log, read-only, for those whose role reads it (the read audited too). Signed-in scope. */
 export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -35,7 +44,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       schema: {
         tags: ['operations-console'],
         summary:
-          'The staff audit log of the caller’s tenant, newest first, 50 a page: who did what to which member, when; filtered by member reference, staff email, action and days (team leaders, auditors, administrators; the read is audited)',
+          'The staff audit log of the caller’s tenant, newest first, 50 a page: who did what to which member, when; filtered by tenant, member reference, staff email, action and days (team leaders, auditors, administrators; the read is audited)',
         querystring: staffAuditQuerySchema,
         response: {
           200: staffAuditPageSchema,
@@ -47,8 +56,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     },
     async (request) => {
       const staff = request.staff!;
-      const { member, staff: email, action, from, to, page } = request.query;
-      const filters = { member, staff: email, action, from, to, page };
+      const { member, staff: email, action, tenant, from, to, page } = request.query;
+      const filters = { member, staff: email, action, tenant, from, to, page };
       if (!staffMay(staff.role, 'readAudit')) {
         await auditStaff(db, request, {
           action: 'audit_log_view',
@@ -67,6 +76,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
             member ? eq(staffAudit.referenceNumber, member) : undefined,
             email ? eq(staffAccounts.email, email) : undefined,
             action ? eq(staffAudit.action, action) : undefined,
+            tenant ? ofTenant(tenant, (await findTenant(db, tenant))?.businessGroups ?? []) : undefined,
             from ? gte(staffAudit.at, new Date(`${from}T00:00:00Z`)) : undefined,
             to ? lt(staffAudit.at, nextDay(to)) : undefined,
           ),
@@ -91,6 +101,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
           businessGroup: entry.businessGroup,
           referenceNumber: entry.referenceNumber,
           caseNumber: entry.caseNumber,
+          tenantUrl: entry.tenantUrl,
         })),
         page,
         more: rows.length > AUDIT_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { staffAudit } from '../../db/schema';
+import { staffAudit, tenants } from '../../db/schema';
 
 export interface StaffAuditEntry {
   action: string;
@@ -11,7 +12,24 @@ export interface StaffAuditEntry {
   caseNumber?: string | null;
   businessGroup?: string | null;
   referenceNumber?: string | null;
+  /** The tenant the entry is about (a staff account's, a receiver's), when no member says it. */
+  tenantUrl?: string | null;
   details?: Record<string, unknown>;
+}
+
+/**
+ * The tenant an entry belongs to: the one named, else the member's (the tenant whose business groups
+ * hold theirs), else the integration client's, else the member of staff's, else the host's.
+ */
+function tenantOf(request: FastifyRequest, entry: StaffAuditEntry) {
+  const fallback =
+    entry.tenantUrl ??
+    request.integrationClient?.tenantUrl ??
+    request.staff?.tenantUrl ??
+    request.tenantUrl ??
+    null;
+  if (entry.tenantUrl || !entry.businessGroup) return sql`${fallback}::text`;
+  return sql`coalesce((select ${tenants.tenantUrl} from ${tenants} where ${entry.businessGroup} = any(${tenants.businessGroups}) limit 1), ${fallback}::text)`;
 }
 
 /**
@@ -32,6 +50,7 @@ export async function auditStaff(
     caseNumber: entry.caseNumber ?? null,
     businessGroup: entry.businessGroup ?? null,
     referenceNumber: entry.referenceNumber ?? null,
+    tenantUrl: tenantOf(request, entry),
     ip: request.ip,
     requestId: request.id,
     details: entry.details ?? {},

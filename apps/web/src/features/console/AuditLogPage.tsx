@@ -8,10 +8,11 @@ import { useLoad } from '../../components/useLoad';
 import { createHttpClient } from '../../lib/http/client';
 import { when } from './OutboxPage';
 import { useConsoleTitle } from './fields';
+import { useStaff } from './staff-context';
 
 const http = createHttpClient();
 
-const filterNames = ['member', 'staff', 'action', 'from', 'to', 'page'] as const;
+const filterNames = ['tenant', 'member', 'staff', 'action', 'from', 'to', 'page'] as const;
 
 /** The staff API's audit log, one page of it. */
 export const auditLogApi = {
@@ -34,7 +35,9 @@ const problemsOf = (filter: Record<string, string>): FieldError[] => {
           ? `Enter the date ${field} as a real date`
           : field === 'action'
             ? 'Enter the action in small letters, digits and underscores, like member_view'
-            : `Check the ${field === 'staff' ? 'staff member’s email address' : 'member reference'}`;
+            : field === 'tenant'
+              ? 'Enter the scheme’s address, like localhost'
+              : `Check the ${field === 'staff' ? 'staff member’s email address' : 'member reference'}`;
     return { field, message };
   });
 };
@@ -45,6 +48,8 @@ const problemsOf = (filter: Record<string, string>): FieldError[] => {
  */
 export function AuditLogPage() {
   useConsoleTitle('Audit log');
+  // Staff of one tenant read their tenant's entries only; staff of every tenant may choose one.
+  const everyTenant = useStaff().tenantUrl === null;
   const [params, setParams] = useSearchParams();
   const filter: Record<string, string> = Object.fromEntries(
     filterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
@@ -86,6 +91,15 @@ export function AuditLogPage() {
         aria-label="Filter the audit log"
         key={key}
       >
+        {everyTenant && (
+          <TextField
+            id="tenant"
+            label="Scheme"
+            hint="Its address, like localhost"
+            defaultValue={filter.tenant ?? ''}
+            error={errorFor('tenant')}
+          />
+        )}
         <TextField
           id="member"
           label="Member reference"
@@ -132,6 +146,7 @@ export function AuditLogPage() {
               <th scope="col">Outcome</th>
               <th scope="col">Member</th>
               <th scope="col">Case</th>
+              <th scope="col">Scheme</th>
             </tr>
           </thead>
           <tbody>
@@ -149,6 +164,7 @@ export function AuditLogPage() {
                     : 'None'}
                 </td>
                 <td>{entry.caseNumber ?? 'None'}</td>
+                <td>{entry.tenantUrl ?? 'Not known'}</td>
               </tr>
             ))}
           </tbody>
