@@ -45,6 +45,13 @@ async function runImport(text: string, options: { dryRun?: boolean } = {}) {
   });
 }
 
+/** What the rows' own check, before any database, finds wrong in a CSV file: each problem as printed. */
+function problemsIn(text: string) {
+  const checked = validateDataRows(readImportFile(text, 'csv'), 'csv');
+  expect(checked.ok).toBe(false);
+  return checked.ok ? [] : checked.problems.map(describeProblem);
+}
+
 async function member(referenceNumber: string) {
   const [row] = await ctx.database.db
     .select()
@@ -185,10 +192,7 @@ describe('members:import --data: rows of member data', () => {
       'price,,CASH,,,2026-11-27,,,,,',
       'contribution,1000005,,,,,2026-11-25,,,,blue',
     ].join('\n');
-    const checked = validateDataRows(readImportFile(text, 'csv'), 'csv');
-    expect(checked.ok).toBe(false);
-    if (checked.ok) return;
-    expect(checked.problems.map(describeProblem)).toEqual([
+    expect(problemsIn(text)).toEqual([
       'Row 2 (1000005): units: at most 4 decimal places',
       'Row 3 (1000004): netPence: Must be gross less tax: 900',
       'Row 4 (1000004): kind: Must be one of service, salary, holding, price, contribution, valuation, payment, payroll, increase',
@@ -415,20 +419,14 @@ describe('members:import --data: a pensioner’s payroll, payments and increases
   });
 
   it('names a bad payroll or increase row and changes nothing', async () => {
-    const checked = validateDataRows(
-      readImportFile(
-        csv(payrollHeader, [
-          { ...payrollRow, taxCode: 'nope!', nextIncreaseOn: '' },
-          { ...pensionerRows[1]!, percent: 1.755, annualAfterPence: 1_900_000 },
-          { ...pensionerRows[2]!, annualAfterPence: 1_900_000 },
-        ]),
-        'csv',
-      ),
-      'csv',
+    const problems = problemsIn(
+      csv(payrollHeader, [
+        { ...payrollRow, taxCode: 'nope!', nextIncreaseOn: '' },
+        { ...pensionerRows[1]!, percent: 1.755, annualAfterPence: 1_900_000 },
+        { ...pensionerRows[2]!, annualAfterPence: 1_900_000 },
+      ]),
     );
-    expect(checked.ok).toBe(false);
-    if (checked.ok) return;
-    expect(checked.problems.map(describeProblem)).toEqual([
+    expect(problems).toEqual([
       'Row 2 (1000004): taxCode: A tax code such as 1257L or 1257L M1',
       'Row 2 (1000004): nextIncreaseOn: Missing: every payroll row needs this field',
       'Row 3 (1000004): percent: at most 2 decimal places',
