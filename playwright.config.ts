@@ -30,6 +30,7 @@ const ownPortalSpecs = [
   '**/operations-console.spec.ts',
   '**/case-deadlines.spec.ts',
   '**/audit-log.spec.ts',
+  '**/staff-admin.spec.ts',
   '**/outbox-console.spec.ts',
   '**/staff-sso.spec.ts',
   '**/bereavement-captcha-provider.spec.ts',

@@ -98,6 +98,8 @@ import {
   integrationSecurityScheme,
 } from './areas/integration/routes';
 import { integrationConsoleRoutes } from './areas/integration/console-routes';
+import { staffAdminRoutes } from './areas/operations/staff-admin-routes';
+import { webhookReceiverRoutes } from './areas/webhooks/receiver-routes';
 import { caseDeadlineRoutes } from './areas/operations/deadline-routes';
 import { outboxConsoleRoutes } from './areas/outbox/routes';
 import { memberDetailsRoutes } from './areas/my-details/member-routes';
@@ -423,6 +425,13 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     secretGraceHours: config.INTEGRATION_SECRET_GRACE_HOURS,
   });
   await app.register(caseDeadlineRoutes, { prefix: '/admin-api', db });
+  await app.register(staffAdminRoutes, { prefix: '/admin-api', db });
+  await app.register(webhookReceiverRoutes, {
+    prefix: '/admin-api',
+    db,
+    production: config.isProduction,
+    secretsKey: config.SECRETS_KEY,
+  });
 
   await app.register(siteFiles, { db, production: config.isProduction });
   await webApp(app, { config, db });

@@ -46,3 +46,4 @@ export * from './recurring-jobs';
 export * from './staff-sso';
 export * from './staff-rights';
 export * from './staff-audit';
+export * from './staff-admin';

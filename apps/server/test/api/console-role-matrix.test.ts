@@ -38,6 +38,16 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'PUT /admin-api/case-deadlines/{tenantUrl}': ['administrator'],
   // The staff audit log: those who answer for the work and those who check it.
   'GET /admin-api/audit': ['team_leader', 'auditor', 'administrator'],
+  // Staff accounts and webhook receivers: the scheme's configuration, administrators only.
+  'GET /admin-api/staff-accounts': ['administrator'],
+  'POST /admin-api/staff-accounts': ['administrator'],
+  'POST /admin-api/staff-accounts/{staffId}/role': ['administrator'],
+  'POST /admin-api/staff-accounts/{staffId}/disable': ['administrator'],
+  'POST /admin-api/staff-accounts/{staffId}/enable': ['administrator'],
+  'GET /admin-api/webhook-receivers': ['administrator'],
+  'POST /admin-api/webhook-receivers': ['administrator'],
+  'POST /admin-api/webhook-receivers/{receiverId}/rotate-secret': ['administrator'],
+  'POST /admin-api/webhook-receivers/{receiverId}/disable': ['administrator'],
   // Each member of staff's own passkeys.
   'GET /admin-api/passkeys': roles,
   'POST /admin-api/passkeys/options': roles,
@@ -57,6 +67,8 @@ const unsigned = new Set([
   'GET /admin-api/sign-in/sso/start',
   'GET /admin-api/sign-in/sso/callback',
   'POST /admin-api/sign-out',
+  // A new member of staff sets their password with their emailed token, before any session.
+  'POST /admin-api/set-up',
 ]);
 
 let addresses = 0;

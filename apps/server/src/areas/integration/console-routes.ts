@@ -20,8 +20,11 @@ import { rotateClientSecret } from './clients';
 const tags = ['operations-console'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/** Only administrators see and disable the systems that may call the integration API. */
-async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
+/**
+ * Only administrators see and change the scheme's configuration (integration clients, staff accounts,
+ * webhook receivers): another role is refused 403, audited as `action` denied.
+ */
+export async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
   const staff = request.staff!;
   if (staffMay(staff.role, 'administer')) return;
   await auditStaff(db, request, {

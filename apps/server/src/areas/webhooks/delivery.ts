@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, like, not } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 import type { JobHandler } from '../../lib/job-queue';
 import { SEALED_PREFIX, sealedSecrets } from '../../lib/sealed-secrets';
 
@@ -85,8 +86,9 @@ export function webhookUrlProblem(url: string, production: boolean): string | nu
 }
 
 /**
- * Adds a tenant's receiver; answers its id and the secret to give the receiver (shown once, kept
- * sealed). `secretsKey` is the configured SECRETS_KEY, when there is one.
+ * Adds a tenant's receiver (`npm run webhooks:add` and the console's Webhook receivers both); answers its
+ * id and the secret to give the receiver (shown once, kept sealed). `secretsKey` is the configured
+ * SECRETS_KEY, when there is one. A bad address or events: 400 webhook_url_invalid, webhook_events_invalid.
  */
 export async function addWebhookEndpoint(
   db: Database,
@@ -94,10 +96,10 @@ export async function addWebhookEndpoint(
   secretsKey?: string,
 ) {
   const problem = webhookUrlProblem(endpoint.url, endpoint.production);
-  if (problem) throw new Error(`The receiver's address ${problem}.`);
+  if (problem) throw badRequest('webhook_url_invalid', `The receiver’s address ${problem}.`);
   const unknown = endpoint.events.filter((event) => !(webhookEvents as readonly string[]).includes(event));
   if (unknown.length || endpoint.events.length === 0)
-    throw new Error(`Events must be some of ${webhookEvents.join(', ')}.`);
+    throw badRequest('webhook_events_invalid', `Events must be some of ${webhookEvents.join(', ')}.`);
   const secret = newWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)
@@ -109,6 +111,24 @@ export async function addWebhookEndpoint(
     })
     .returning({ id: webhookEndpoints.id });
   return { id: row!.id, secret };
+}
+
+/**
+ * Gives a receiver a new signing secret (kept sealed), answered this once: deliveries are signed with it
+ * from the next try on, and the old one signs nothing more. Null when there is no such receiver.
+ */
+export async function rotateWebhookSecret(
+  db: Database,
+  endpointId: string,
+  secretsKey?: string,
+): Promise<string | null> {
+  const secret = newWebhookSecret();
+  const updated = await db
+    .update(webhookEndpoints)
+    .set({ secret: sealing.seal(await webhookSecretKey(db, secretsKey), secret) })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning({ id: webhookEndpoints.id });
+  return updated.length === 1 ? secret : null;
 }
 
 const RECEIVER_TIMEOUT_MS = 10_000;

@@ -1,9 +1,10 @@
 // Webhooks: where each tenant's administration system hears of case events, and what was sent.
 import { index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { webhookEventNames } from '@meridian/contracts';
 import { createdAt } from './columns';
 import { portal } from './namespaces';
 
-export const webhookEvents = ['case.opened', 'case.status_changed', 'case.completed'] as const;
+export const webhookEvents = webhookEventNames;
 
 /** A tenant's receiver: its HTTPS address, the shared secret the bodies are signed with, the events it takes. */
 export const webhookEndpoints = portal.table('webhook_endpoints', {

@@ -22,6 +22,9 @@ import { IntegrationClientsPage } from './IntegrationClientsPage';
 import { CaseDeadlinesPage } from './CaseDeadlinesPage';
 import { StaffPasskeysPage } from './StaffPasskeysPage';
 import { AuditLogPage } from './AuditLogPage';
+import { StaffAccountsPage } from './StaffAccountsPage';
+import { StaffSetUpPage } from './StaffSetUpPage';
+import { WebhookReceiversPage } from './WebhookReceiversPage';
 import { STAFF_PASSKEY_BUTTON_ID, StaffPasskeySignIn } from './StaffPasskeySignIn';
 import { ssoRefusalText, STAFF_SSO_LINK_ID, StaffSsoSignIn } from './StaffSsoSignIn';
 import '../../components/forms.css';
@@ -32,6 +35,14 @@ export function ConsoleApp() {
   return (
     <Routes>
       <Route path="sign-in" element={<SignInPage />} />
+      <Route
+        path="set-up"
+        element={
+          <ConsoleFrame staff={null}>
+            <StaffSetUpPage />
+          </ConsoleFrame>
+        }
+      />
       <Route element={<SignedIn />}>
         <Route index element={<Landing />} />
         <Route path="cases/:caseNumber" element={<CasePage />} />
@@ -47,6 +58,8 @@ export function ConsoleApp() {
         <Route path="integration-clients" element={<IntegrationClientsPage />} />
         <Route path="case-deadlines" element={<CaseDeadlinesPage />} />
         <Route path="audit" element={<AuditLogPage />} />
+        <Route path="staff" element={<StaffAccountsPage />} />
+        <Route path="webhook-receivers" element={<WebhookReceiversPage />} />
         <Route path="passkeys" element={<StaffPasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -67,6 +67,8 @@ describe('The console menu, as each role sees it', () => {
       'Audit log',
       'Integration clients',
       'Case deadlines',
+      'Staff accounts',
+      'Webhook receivers',
       'Your passkeys',
     ]);
   });

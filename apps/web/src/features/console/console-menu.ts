@@ -64,6 +64,18 @@ export const consoleMenu: readonly ConsoleMenuItem[] = [
     right: 'administer',
   },
   {
+    to: '/admin/staff',
+    label: 'Staff accounts',
+    purpose: 'add staff, change their roles, disable them',
+    right: 'administer',
+  },
+  {
+    to: '/admin/webhook-receivers',
+    label: 'Webhook receivers',
+    purpose: 'manage where case events are sent',
+    right: 'administer',
+  },
+  {
     to: '/admin/passkeys',
     label: 'Your passkeys',
     purpose: 'add or remove the passkeys you sign in with',

@@ -1,0 +1,270 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  errorBodySchema,
+  newWebhookReceiverSchema,
+  webhookReceiverListSchema,
+  webhookReceiverParamsSchema,
+  webhookReceiverSecretSchema,
+} from '@meridian/contracts';
+import type { Database } from '../../db/client';
+import { jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { requireAdministrator } from '../integration/console-routes';
+import { auditStaff } from '../operations/staff-audit';
+import { requireStaff } from '../operations/staff-session';
+import { findTenant } from '../tenancy/tenant-repository';
+import { addWebhookEndpoint, rotateWebhookSecret } from './delivery';
+
+const tags = ['operations-console'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** The audit action of each route, for a refusal before its handler runs. */
+const auditActions: Record<string, string> = {
+  'GET /admin-api/webhook-receivers': 'webhook_receivers_view',
+  'POST /admin-api/webhook-receivers': 'webhook_receiver_add',
+  'POST /admin-api/webhook-receivers/:receiverId/rotate-secret': 'webhook_receiver_rotate',
+  'POST /admin-api/webhook-receivers/:receiverId/disable': 'webhook_receiver_disable',
+};
+
+const inScope = (request: FastifyRequest) =>
+  request.staff!.tenantUrl === null ? undefined : eq(webhookEndpoints.tenantUrl, request.staff!.tenantUrl);
+
+/**
+ * Administrators' Webhook receivers page (/admin/webhook-receivers): the tenant's receivers of case
+ * events, added (the signing secret shown once), given a new secret (shown once) or disabled; each
+ * audited. Adding goes through `addWebhookEndpoint`, as `npm run webhooks:add` does.
+ */
+export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  production: boolean;
+  secretsKey?: string;
+}> = async (parent, { db, production, secretsKey }) => {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('staff', null);
+  // Signed in, then an administrator, before the body is read: another role is refused 403 (audited as
+  // the route's action) whatever it sent.
+  app.addHook('preValidation', requireStaff(db));
+  app.addHook('preValidation', (request) =>
+    requireAdministrator(
+      db,
+      request,
+      auditActions[`${request.method} ${request.routeOptions.url}`] ?? 'webhook_receivers',
+    ),
+  );
+
+  /** The receiver in the administrator's scope; 404 (audited) otherwise. */
+  async function receiverInScope(request: FastifyRequest, receiverId: string, action: string) {
+    const [found] = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, receiverId), inScope(request)));
+    if (found) return found;
+    await auditStaff(db, request, {
+      action,
+      outcome: 'failure',
+      details: { receiverId, reason: 'not_found' },
+    });
+    throw new AppError(404, 'webhook_receiver_not_found', 'There is no such webhook receiver.');
+  }
+
+  app.get(
+    '/webhook-receivers',
+    {
+      schema: {
+        tags,
+        summary:
+          'The receivers of the administrator’s tenant’s case events (every tenant’s for an administrator of every tenant), with the latest delivery to each (administrators)',
+        response: { 200: webhookReceiverListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const receivers = await db
+        .select()
+        .from(webhookEndpoints)
+        .where(inScope(request))
+        .orderBy(desc(webhookEndpoints.createdAt))
+        .limit(200);
+      const latest =
+        receivers.length === 0
+          ? []
+          : await db
+              .selectDistinctOn([webhookDeliveries.endpointId], {
+                endpointId: webhookDeliveries.endpointId,
+                at: webhookDeliveries.createdAt,
+                responseStatus: webhookDeliveries.responseStatus,
+                status: jobs.status,
+              })
+              .from(webhookDeliveries)
+              .innerJoin(jobs, and(eq(jobs.subjectId, webhookDeliveries.id), eq(jobs.kind, 'webhook')))
+              .where(
+                inArray(
+                  webhookDeliveries.endpointId,
+                  receivers.map((receiver) => receiver.id),
+                ),
+              )
+              .orderBy(webhookDeliveries.endpointId, desc(webhookDeliveries.createdAt));
+      const latestOf = new Map(latest.map((row) => [row.endpointId, row]));
+      await auditStaff(db, request, {
+        action: 'webhook_receivers_view',
+        outcome: 'success',
+        details: { shown: receivers.length },
+      });
+      return {
+        receivers: receivers.map((receiver) => {
+          const last = latestOf.get(receiver.id);
+          return {
+            id: receiver.id,
+            tenantUrl: receiver.tenantUrl,
+            url: receiver.url,
+            events: receiver.events as z.infer<
+              typeof webhookReceiverListSchema
+            >['receivers'][number]['events'],
+            active: receiver.disabledAt === null,
+            createdAt: receiver.createdAt.toISOString(),
+            lastDelivery: last
+              ? { at: last.at.toISOString(), status: last.status, responseStatus: last.responseStatus }
+              : null,
+          };
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/webhook-receivers',
+    {
+      schema: {
+        tags,
+        summary:
+          'Adds a receiver of the tenant’s case events and answers its signing secret, shown this once (administrators)',
+        description:
+          'https:// only (plain http:// on this machine outside production): 400 webhook_url_invalid. tenantUrl defaults to the administrator’s tenant and must be it (403 staff_tenant_not_allowed); an administrator of every tenant names one (400 tenant_required, tenant_unknown).',
+        body: newWebhookReceiverSchema,
+        response: { 201: webhookReceiverSecretSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.staff!;
+      const { url, events } = request.body;
+      const tenantUrl = request.body.tenantUrl ?? staff.tenantUrl;
+      const refuse = async (outcome: 'failure' | 'denied', reason: string, error: AppError) => {
+        await auditStaff(db, request, {
+          action: 'webhook_receiver_add',
+          outcome,
+          details: { url, events, tenantUrl, reason },
+        });
+        throw error;
+      };
+      if (tenantUrl === null)
+        return refuse(
+          'failure',
+          'tenant_required',
+          new AppError(400, 'tenant_required', 'Choose the scheme whose case events it receives.'),
+        );
+      if (staff.tenantUrl !== null && tenantUrl !== staff.tenantUrl)
+        return refuse(
+          'denied',
+          'tenant_not_allowed',
+          new AppError(403, 'staff_tenant_not_allowed', 'You can add receivers of your own scheme only.'),
+        );
+      if (!(await findTenant(db, tenantUrl)))
+        return refuse(
+          'failure',
+          'tenant_unknown',
+          new AppError(400, 'tenant_unknown', `There is no scheme at ${tenantUrl}.`),
+        );
+      let added: { id: string; secret: string };
+      try {
+        added = await addWebhookEndpoint(db, { tenantUrl, url, events, production }, secretsKey);
+      } catch (error) {
+        if (error instanceof AppError) return refuse('failure', error.code, error);
+        throw error;
+      }
+      await auditStaff(db, request, {
+        action: 'webhook_receiver_add',
+        outcome: 'success',
+        tenantUrl,
+        details: { receiverId: added.id, url, events },
+      });
+      return reply.code(201).header('cache-control', 'no-store').send(added);
+    },
+  );
+
+  app.post(
+    '/webhook-receivers/:receiverId/rotate-secret',
+    {
+      schema: {
+        tags,
+        summary:
+          'Gives a receiver a new signing secret, shown this once; the old one signs nothing more (administrators)',
+        description: 'A disabled receiver: 409 webhook_receiver_disabled.',
+        params: webhookReceiverParamsSchema,
+        response: { 200: webhookReceiverSecretSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { receiverId } = request.params;
+      const found = await receiverInScope(request, receiverId, 'webhook_receiver_rotate');
+      if (found.disabledAt) {
+        await auditStaff(db, request, {
+          action: 'webhook_receiver_rotate',
+          outcome: 'failure',
+          tenantUrl: found.tenantUrl,
+          details: { receiverId, reason: 'disabled' },
+        });
+        throw new AppError(
+          409,
+          'webhook_receiver_disabled',
+          'This receiver is disabled, so it cannot be given a new secret. Add a new receiver instead.',
+        );
+      }
+      const secret = await rotateWebhookSecret(db, receiverId, secretsKey);
+      if (secret === null)
+        throw new AppError(404, 'webhook_receiver_not_found', 'There is no such webhook receiver.');
+      await auditStaff(db, request, {
+        action: 'webhook_receiver_rotate',
+        outcome: 'success',
+        tenantUrl: found.tenantUrl,
+        details: { receiverId, url: found.url },
+      });
+      return reply.header('cache-control', 'no-store').send({ id: receiverId, secret });
+    },
+  );
+
+  app.post(
+    '/webhook-receivers/:receiverId/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Disables a receiver: no case event is sent to it from now on (administrators)',
+        params: webhookReceiverParamsSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { receiverId } = request.params;
+      const found = await receiverInScope(request, receiverId, 'webhook_receiver_disable');
+      if (!found.disabledAt)
+        await db
+          .update(webhookEndpoints)
+          .set({ disabledAt: new Date() })
+          .where(eq(webhookEndpoints.id, receiverId));
+      await auditStaff(db, request, {
+        action: 'webhook_receiver_disable',
+        outcome: 'success',
+        tenantUrl: found.tenantUrl,
+        details: { receiverId, url: found.url },
+      });
+      return { ok: true as const };
+    },
+  );
+};
