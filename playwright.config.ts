@@ -75,11 +75,15 @@ export default defineConfig({
     : [
         server(port, `data/e2e-${port}`, { IDLE_TIMEOUT_MINUTES: '30' }),
         // A second portal whose idle timeout is 18 seconds (warning 6 seconds before), for the session-timeout journey,
-        // and whose reports of a death time out after 15 seconds (warning 5 seconds before), 30 once the email is proven.
+        // whose reports of a death time out after 15 seconds (warning 5 seconds before), 30 once the email is proven,
+        // and whose job queue tries a failed job again within half a second, so a webhook gives up within seconds.
         server(shortIdlePort, `data/e2e-${shortIdlePort}`, {
           IDLE_TIMEOUT_MINUTES: '0.3',
           BEREAVEMENT_JOURNEY_MINUTES: '0.25',
           BEREAVEMENT_PROVEN_MINUTES: '0.5',
+          JOB_POLL_MS: '500',
+          JOB_RETRY_BASE_MS: '200',
+          JOB_RETRY_MAX_MS: '400',
         }),
         // The analytics receiver (Matomo tracker script and hits, Mixpanel calls) and a portal that reports to it.
         {
