@@ -19,13 +19,13 @@ const test = base.extend<{ transferPortal: OwnPortal }>({
       await use(portal);
       await portal.stop();
     },
-    { timeout: 120_000 },
+    { timeout: 180_000 },
   ],
   baseURL: async ({ transferPortal }, use) => use(transferPortal.url('')),
 });
 
-// Two walks of a long application, with an accessibility check on every page.
-test.describe.configure({ timeout: 240_000 });
+// Two walks of a long application, with an accessibility check on every page (and My requests after the refusal).
+test.describe.configure({ timeout: 300_000 });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
@@ -152,7 +152,7 @@ async function check(page: Page, number: number, question: RegExp, yes: boolean,
   await page.keyboard.press('Enter');
 }
 
-test('db.avc is refused on a red flag, then transfers to a personal pension with an amber flag and a safeguarding reference: the case in My requests and the status on the hub', async ({
+test('db.avc is refused on a red flag (recorded in My requests), then transfers to a personal pension with an amber flag and a safeguarding reference: the case in My requests and the status on the hub', async ({
   page,
   request,
 }) => {
@@ -168,6 +168,16 @@ test('db.avc is refused on a red flag, then transfers to a personal pension with
   await expect(heading(page, 'We cannot make this transfer')).toBeVisible();
   await expect(main).toContainText('first contacted about this transfer out of the blue');
   await expect(main.getByRole('link', { name: 'report it to us' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  // The refusal is recorded for the scheme: closed, in My requests with why and what to do.
+  await page.getByRole('link', { name: 'My requests' }).first().click();
+  await expect(heading(page, 'My requests')).toBeVisible();
+  const refusal = main
+    .locator('.request')
+    .filter({ has: page.getByRole('heading', { name: /^Transfer refused \(TRF1-\d+\)$/ }) });
+  await expect(refusal).toContainText('Rejected');
+  await expect(refusal).toContainText('first contacted about this transfer out of the blue');
+  await expect(refusal).toContainText('What you can do: If you answered by mistake');
   await expectNoAccessibilityViolations(page);
   await page.goto('/hub');
   await expect(transferCard(page)).toContainText('We could not accept it online');
