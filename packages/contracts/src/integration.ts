@@ -55,7 +55,8 @@ export const integrationCaseSchema = z.object({
   title: z.string(),
   status: z.string(),
   businessGroup: z.string(),
-  referenceNumber: z.string(),
+  /** The member it is about; null for a visitor's case (a report of a death) not yet matched to one. */
+  referenceNumber: z.string().nullable(),
   openedAt: z.string(),
   updatedAt: z.string(),
   closed: z.boolean(),

@@ -65,7 +65,8 @@ export const queuedCaseSchema = z.object({
   title: z.string(),
   status: z.string(),
   businessGroup: z.string(),
-  referenceNumber: z.string(),
+  /** The member it is about; null for a visitor's case (a report of a death) not yet matched to one. */
+  referenceNumber: z.string().nullable(),
   memberName: z.string().nullable(),
   openedAt: z.string(),
   ageDays: z.number().int(),

@@ -721,7 +721,7 @@ describe('the DB retirement application journey', () => {
       .select()
       .from(memberCases)
       .where(eq(memberCases.caseNumber, caseNumber));
-    const record = { businessGroup: opened!.businessGroup, referenceNumber: opened!.referenceNumber };
+    const record = { businessGroup: opened!.businessGroup, referenceNumber: opened!.referenceNumber! };
     expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
     const confirmed = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases[0];
     expect(confirmed.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });

@@ -18,8 +18,9 @@ import { RECEIVED_NOTE } from '../../src/areas/documents/post-submission';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { sentDeathReport } from './visitor-submissions';
 
-const context = useTestApp();
+const context = useTestApp({ BEREAVEMENT_CAPTCHA_WORK: '200' });
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
 
@@ -887,8 +888,13 @@ describe('deadlines and the queue’s filters', () => {
     });
     // No guarantee date known: six months from the opening day.
     const unguaranteed = await openTestCase('MER', '1000010', 'TOP9', new Date('2026-02-03T10:00:00Z'));
-    // Friday 28 August 2026; Monday 31 August is the summer bank holiday in England and Wales.
-    const death = await openTestCase('MER', '1000010', 'BRV1', new Date('2026-08-28T09:00:00Z'));
+    // A relative's report of a death as a visitor sends it, its case opened on Friday 28 August 2026;
+    // Monday 31 August is the summer bank holiday in England and Wales.
+    const death = await sentDeathReport(context);
+    await context.database.db
+      .update(memberCases)
+      .set({ createdAt: new Date('2026-08-28T09:00:00Z') })
+      .where(eq(memberCases.caseNumber, death));
     // Tuesday 22 December 2026: Christmas Day, the weekend and Boxing Day (Monday 28th in lieu) skipped.
     const christmasDeath = await openTestCase('MER', '1000010', 'BBR1', new Date('2026-12-22T09:00:00Z'));
     const fresh = await openTestCase();

@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { bereavementJourneys, members, sessions, tenants, userRecords, users } from '../../db/schema';
+import {
+  bereavementJourneys,
+  memberCases,
+  members,
+  sessions,
+  tenants,
+  userRecords,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -114,6 +122,11 @@ export async function matchReport(
         matchedAt: report.matchedAt ?? now,
       })
       .where(eq(bereavementJourneys.id, report.id));
+    // The report's case is now about this member: their record in the console, the queue and the API.
+    await tx
+      .update(memberCases)
+      .set({ ...record, updatedAt: now })
+      .where(eq(memberCases.caseNumber, caseNumber));
     const accounts = await accountsOf(tx, record);
     const suspended =
       accounts.length === 0
@@ -147,6 +160,10 @@ export async function unmatchReport(db: Database, caseNumber: string) {
       .update(bereavementJourneys)
       .set({ matchedBusinessGroup: null, matchedReferenceNumber: null, matchedAt: null })
       .where(eq(bereavementJourneys.id, report.id));
+    await tx
+      .update(memberCases)
+      .set({ referenceNumber: null, updatedAt: new Date() })
+      .where(eq(memberCases.caseNumber, caseNumber));
     const lifted = await tx
       .update(users)
       .set({ suspendedAt: null, suspendedReason: null })

@@ -19,4 +19,11 @@ export const bereavementStore: VisitorJourneyStore = {
   async update(db, id, change) {
     await db.update(bereavementJourneys).set(change).where(eq(bereavementJourneys.id, id));
   },
+  async sent(db, caseNumber) {
+    const [row] = await db
+      .select()
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.caseNumber, caseNumber));
+    return row;
+  },
 };

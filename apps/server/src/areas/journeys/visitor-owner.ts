@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   errorBodySchema,
   journeyCopyOf,
@@ -10,6 +10,7 @@ import {
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
+import { memberCases, tenants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { displayDate } from '../../lib/display';
@@ -27,6 +28,7 @@ import { loadJourneyGraph, statusOf, stepsOf, type Queryable } from './repositor
 import {
   keepVisitorJourneyAlive,
   portalVisitorStore,
+  registerVisitorStore,
   requireVisitorJourney,
   type VisitorJourneyStore,
 } from './visitor-store';
@@ -109,7 +111,8 @@ export interface VisitorTokens {
 /**
  * Visitors' journeys (`audience: "visitor"`), walked without signing in: `start` gives a short-lived
  * token in an httpOnly cookie scoped to that journey's path, and every other call needs it. Kept in
- * `portal.visitor_journeys`, apart from members' journeys; a submission opens no member case. A
+ * `portal.visitor_journeys`, apart from members' journeys. A submission opens a case the scheme works
+ * (`portal.cases`, in the tenant's first business group, with no member until staff match one). A
  * visitor has no access key, and content sync refuses a visitor journey whose pages need a member.
  * Another kind (a bereaved relative's report, `audience: "bereavement"`) is walked the same way with
  * its own store, API and start gate (areas/bereavement).
@@ -125,6 +128,7 @@ export function visitorJourneyOwner({
 }): JourneyOwner {
   const minutes = kind?.minutes ?? config.VISITOR_JOURNEY_MINUTES;
   const store = kind?.store ?? portalVisitorStore;
+  registerVisitorStore(store);
   const audience = kind?.audience ?? 'visitor';
   const cookieFor = (type: string): CookieRule => ({
     name: VISITOR_TOKEN_COOKIE,
@@ -282,12 +286,30 @@ export function visitorJourneyOwner({
               { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
             ],
           });
+          const [tenant] = await tx
+            .select({ businessGroups: tenants.businessGroups })
+            .from(tenants)
+            .where(eq(tenants.tenantUrl, request.tenantUrl));
+          const summaryPdf = Buffer.from(pdf).toString('base64');
+          // The scheme's case: its queue, deadline, dashboard, integration API and webhooks see it.
+          await tx.insert(memberCases).values({
+            caseNumber,
+            businessGroup: tenant?.businessGroups[0] ?? request.tenantUrl,
+            referenceNumber: null,
+            caseType: definition.caseType,
+            title: definition.title,
+            journeyType: type,
+            status: 'Received',
+            summaryPdf,
+            createdAt: now,
+            updatedAt: now,
+          });
           await store.update(tx, row.id, {
             status: 'Submitted',
             submittedAt: now,
             updatedAt: now,
             caseNumber,
-            summaryPdf: Buffer.from(pdf).toString('base64'),
+            summaryPdf,
           });
           const address = confirmationAddressOf(graph, path);
           if (address) {

@@ -25,6 +25,8 @@ export interface VisitorJourneyStore {
     values: Pick<VisitorJourneyRow, 'tenantUrl' | 'type' | 'tokenHash' | 'expiresAt' | 'choice'>,
   ): Promise<VisitorJourneyRow>;
   update(db: Queryable, id: string, change: VisitorJourneyChange): Promise<void>;
+  /** The sent journey that opened case `caseNumber`, if it is kept here. */
+  sent(db: Queryable, caseNumber: string): Promise<VisitorJourneyRow | undefined>;
 }
 
 export const portalVisitorStore: VisitorJourneyStore = {
@@ -43,7 +45,27 @@ export const portalVisitorStore: VisitorJourneyStore = {
   async update(db, id, change) {
     await db.update(visitorJourneys).set(change).where(eq(visitorJourneys.id, id));
   },
+  async sent(db, caseNumber) {
+    const [row] = await db.select().from(visitorJourneys).where(eq(visitorJourneys.caseNumber, caseNumber));
+    return row;
+  },
 };
+
+/** Every store a visitor journey owner walks, so the scheme's side finds the journey behind a case. */
+const visitorStores = new Set<VisitorJourneyStore>([portalVisitorStore]);
+
+export function registerVisitorStore(store: VisitorJourneyStore) {
+  visitorStores.add(store);
+}
+
+/** The sent visitor journey that opened case `caseNumber`, in whichever store keeps it. */
+export async function sentVisitorJourney(db: Queryable, caseNumber: string) {
+  for (const store of visitorStores) {
+    const row = await store.sent(db, caseNumber);
+    if (row) return row;
+  }
+  return undefined;
+}
 
 const refused = (code: string, message: string) => new AppError(401, code, message);
 

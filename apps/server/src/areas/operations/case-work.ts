@@ -25,6 +25,7 @@ import { AppError } from '../../lib/errors';
 import { answerLines } from '../journeys/answers';
 import { routeOf } from '../journeys/engine';
 import { loadJourneyGraph, stepsOf } from '../journeys/repository';
+import { sentVisitorJourney } from '../journeys/visitor-store';
 import { identityVerificationOf } from '../identity-verification/service';
 import type { IdentityVerifier } from '../identity-verification/verifier';
 import { caseDeadlinesByBusinessGroup, deadlineOf, defaultCaseDeadlines } from './deadlines';
@@ -242,24 +243,59 @@ async function tenantOfGroup(db: Database, businessGroup: string): Promise<strin
   return row?.tenantUrl ?? null;
 }
 
-/** The member's answers as check your answers showed them; the raw answers when the journey's content is gone. */
+const rawAnswers = (steps: ReturnType<typeof stepsOf>) =>
+  steps.flatMap((step) =>
+    step.answer
+      ? [{ question: step.answer.questionKey, answer: step.answer.answerValue ?? step.answer.answerKey }]
+      : [],
+  );
+
+/** A visitor's answers (a report of a death, a callback request) as their check your answers showed them. */
+async function visitorAnswersOf(db: Database, caseNumber: string) {
+  const journey = await sentVisitorJourney(db, caseNumber);
+  if (!journey) return [];
+  const steps = stepsOf(journey);
+  try {
+    const graph = await loadJourneyGraph(db, journey.tenantUrl, journey.type);
+    // A visitor has no proof of identity of their own.
+    return answerLines(graph, routeOf(graph, steps).path, { identity: 'not_started' }).map((line) => ({
+      question: line.label,
+      answer: line.value,
+    }));
+  } catch {
+    return rawAnswers(steps);
+  }
+}
+
+/**
+ * The member's answers as check your answers showed them; the raw answers when the journey's content is
+ * gone; a visitor's, for a case a visitor opened.
+ */
 async function answersOf(
   db: Database,
   verifier: IdentityVerifier,
-  found: { caseNumber: string; businessGroup: string; referenceNumber: string; journeyType: string | null },
+  found: {
+    caseNumber: string;
+    businessGroup: string;
+    referenceNumber: string | null;
+    journeyType: string | null;
+  },
 ) {
+  const { referenceNumber } = found;
+  if (referenceNumber === null) return visitorAnswersOf(db, found.caseNumber);
   const [journey] = await db
     .select({ steps: memberJourneys.steps, type: memberJourneys.type, endReason: memberJourneys.endReason })
     .from(memberJourneys)
     .where(eq(memberJourneys.caseNumber, found.caseNumber))
     .limit(1);
-  if (!journey) return [];
+  // A visitor's case matched to a member since keeps the visitor's answers.
+  if (!journey) return visitorAnswersOf(db, found.caseNumber);
   const steps = stepsOf(journey);
   const tenantUrl = await tenantOfGroup(db, found.businessGroup);
   try {
     if (!tenantUrl) throw new Error('no tenant');
     const graph = await loadJourneyGraph(db, tenantUrl, journey.type);
-    const identity = await identityVerificationOf(db, verifier, found);
+    const identity = await identityVerificationOf(db, verifier, { ...found, referenceNumber });
     const { path, frontier } = routeOf(graph, steps);
     const answers = answerLines(graph, path, { identity: identity.status }).map((line) => ({
       question: line.label,
@@ -271,11 +307,7 @@ async function answersOf(
       ? [...answers, { question: 'Ended on', answer: `${ended.title} (${journey.endReason})` }]
       : answers;
   } catch {
-    return steps.flatMap((step) =>
-      step.answer
-        ? [{ question: step.answer.questionKey, answer: step.answer.answerValue ?? step.answer.answerKey }]
-        : [],
-    );
+    return rawAnswers(steps);
   }
 }
 
@@ -287,12 +319,18 @@ export async function caseDetail(
   caseNumber: string,
 ): Promise<CaseDetail> {
   const found = await caseInScope(db, request, caseNumber);
-  const [member] = await db
-    .select()
-    .from(members)
-    .where(
-      and(eq(members.businessGroup, found.businessGroup), eq(members.referenceNumber, found.referenceNumber)),
-    );
+  const [member] =
+    found.referenceNumber === null
+      ? []
+      : await db
+          .select()
+          .from(members)
+          .where(
+            and(
+              eq(members.businessGroup, found.businessGroup),
+              eq(members.referenceNumber, found.referenceNumber),
+            ),
+          );
   const files = await db
     .select({
       id: memberDocuments.id,

@@ -6,13 +6,20 @@ import { portal } from './namespaces';
 /** Case references, one series for every case type. */
 export const caseNumbers = portal.sequence('case_numbers', { startWith: 100001 });
 
-/** Work opened with the administrator: an application or a quote request, and its documents. */
+/**
+ * Work opened with the administrator: a member's application or quote request, or a visitor's report
+ * of a death or callback request, and its documents.
+ */
 export const memberCases = portal.table(
   'cases',
   {
     caseNumber: text('case_number').primaryKey(),
     businessGroup: text('business_group').notNull(),
-    referenceNumber: text('reference_number').notNull(),
+    /**
+     * The member the case is about; null for a visitor's (a report of a death, a callback request) until
+     * staff match it to a member record, its business group then the tenant's first.
+     */
+    referenceNumber: text('reference_number'),
     caseType: text('case_type').notNull(),
     title: text('title').notNull(),
     journeyType: text('journey_type'),

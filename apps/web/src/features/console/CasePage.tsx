@@ -124,6 +124,8 @@ export function CasePage() {
               </Row>
               <Row term="Email">{detail.member.email ?? 'Not held'}</Row>
             </dl>
+          ) : detail.case.referenceNumber === null ? (
+            <p>Sent by a visitor, not yet matched to a member record.</p>
           ) : (
             <p>No member record for {detail.case.referenceNumber}.</p>
           )}

@@ -120,9 +120,15 @@ export function QueuePage() {
                   {item.title}
                 </td>
                 <td>
-                  {item.memberName ?? 'Unknown'}
-                  <br />
-                  {item.businessGroup} {item.referenceNumber}
+                  {item.referenceNumber === null ? (
+                    'Not matched to a member yet'
+                  ) : (
+                    <>
+                      {item.memberName ?? 'Unknown'}
+                      <br />
+                      {item.businessGroup} {item.referenceNumber}
+                    </>
+                  )}
                 </td>
                 <td>{item.status}</td>
                 <td>{item.ageDays === 1 ? '1 day' : `${item.ageDays} days`}</td>

@@ -1,0 +1,1 @@
+ALTER TABLE "portal"."cases" ALTER COLUMN "reference_number" DROP NOT NULL;
