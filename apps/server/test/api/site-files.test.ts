@@ -93,7 +93,7 @@ describe('the app shell’s status', () => {
       expect((await get(url, 'localhost', 'HEAD')).statusCode, url).toBe(404);
     }
     // A page one tenant has is not another's.
-    expect((await get('/my-pension', 'bluewater.localhost')).statusCode).toBe(404);
+    expect((await get('/retirement/options', 'bluewater.localhost')).statusCode).toBe(404);
     // API paths still answer JSON.
     const api = await get('/mdp-api/api/no-such-thing');
     expect(api.statusCode).toBe(404);
