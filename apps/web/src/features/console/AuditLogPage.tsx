@@ -77,6 +77,10 @@ export function AuditLogPage() {
   };
 
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+  /** A field of the filter, holding what the log is filtered by now, with its error. */
+  const filterField = (id: string, label: string, more: { hint?: string; type?: string } = {}) => (
+    <TextField id={id} label={label} {...more} defaultValue={filter[id] ?? ''} error={errorFor(id)} />
+  );
   const data = read.data;
   const page = data?.page ?? 1;
   return (
@@ -91,43 +95,12 @@ export function AuditLogPage() {
         aria-label="Filter the audit log"
         key={key}
       >
-        {everyTenant && (
-          <TextField
-            id="tenant"
-            label="Scheme"
-            hint="Its address, like localhost"
-            defaultValue={filter.tenant ?? ''}
-            error={errorFor('tenant')}
-          />
-        )}
-        <TextField
-          id="member"
-          label="Member reference"
-          defaultValue={filter.member ?? ''}
-          error={errorFor('member')}
-        />
-        <TextField
-          id="staff"
-          label="Staff member’s email address"
-          type="email"
-          defaultValue={filter.staff ?? ''}
-          error={errorFor('staff')}
-        />
-        <TextField
-          id="action"
-          label="Action"
-          hint="For example, member_view"
-          defaultValue={filter.action ?? ''}
-          error={errorFor('action')}
-        />
-        <TextField
-          id="from"
-          label="From"
-          type="date"
-          defaultValue={filter.from ?? ''}
-          error={errorFor('from')}
-        />
-        <TextField id="to" label="To" type="date" defaultValue={filter.to ?? ''} error={errorFor('to')} />
+        {everyTenant && filterField('tenant', 'Scheme', { hint: 'Its address, like localhost' })}
+        {filterField('member', 'Member reference')}
+        {filterField('staff', 'Staff member’s email address', { type: 'email' })}
+        {filterField('action', 'Action', { hint: 'For example, member_view' })}
+        {filterField('from', 'From', { type: 'date' })}
+        {filterField('to', 'To', { type: 'date' })}
         <button type="submit" className="button">
           Show entries
         </button>
