@@ -255,6 +255,28 @@ describe('a transfer refused on a red flag', () => {
 
   it('lets the member start again, and a second refusal is a case of its own', async () => {
     const agent = await signedIn('db.avc');
+    // Stopping over a worry of their own ends the application too, but is no refusal.
+    expect(
+      (await agent.request({ method: 'POST', url: `${base}/start`, payload: { currentPageKey: 'ta_start' } }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: `${base}/submit-step`,
+          payload: { currentPageKey: 'ta_start' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await answer(agent, 'ta_scams', 'scam_check', 'concern')).json()).toEqual({
+      nextPageKey: 'ta_concern',
+    });
+    expect((await agent.request({ url: `${base}/data` })).json()).toMatchObject({
+      status: 'Ended',
+      caseNumber: null,
+    });
+    expect(await refusals()).toHaveLength(1);
     await upToColdCall(agent);
     const state = (await agent.request({ url: `${base}/data` })).json();
     expect(state).toMatchObject({ status: 'Started', currentPageKey: 'ta_red_contact', caseNumber: null });

@@ -29,6 +29,8 @@ export const TRANSFER_CONTENT = {
   redFlag: 'red_flag',
   amberFlag: 'amber_flag',
   adviceRequired: 'advice_required',
+  /** How a red flag's refusal page names its reason (`red_flag_<name>`): those endings are recorded. */
+  redFlagEnding: 'red_flag_',
   /** The questions the checks read. */
   safeguardingReference: 'safeguarding_reference',
   adviceTaken: 'advice_taken',
@@ -239,6 +241,13 @@ registerJourneyPlugin({
   },
   pageChecks: [textChecks],
   submitChecks: [transferSubmitCheck],
-  ended: (context) =>
-    recordTransferRefusal(context, lockOf(context.locked).quoteId, valueSection(context.locked, context.now)),
+  // A refusal on a red flag is recorded; the member stopping over a worry of their own is not.
+  ended: async (context) =>
+    context.reason.startsWith(TRANSFER_CONTENT.redFlagEnding)
+      ? recordTransferRefusal(
+          context,
+          lockOf(context.locked).quoteId,
+          valueSection(context.locked, context.now),
+        )
+      : null,
 });
