@@ -3,6 +3,8 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { samplePdf } from './support/files';
 import { activate, choose, selectByKeyboard, typeDate, typeInto, uploadByKeyboard } from './support/keyboard';
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
+import { consoleHeading, staffSignsInWithCode } from './support/staff-console';
+import { demoStaff } from '../apps/server/src/seed/demo-staff';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const continueButton = (main: Locator) => main.getByRole('button', { name: 'Continue' });
@@ -265,6 +267,22 @@ test('a relative reports a death from the home page’s signpost, signed out, on
   await expect(another).toContainText('help@meridian.example.org');
   await expect(another.getByRole('button', { name: 'Send document' })).toHaveCount(0);
   await expect(another.getByRole('status').filter({ hasText: 'will.pdf (Will)' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  // The scheme's caseworker finds the report in the console's queue, not yet matched to a member.
+  const reference = /BRV1-\d+/.exec(await main.locator('.panel__reference').innerText())![0];
+  await staffSignsInWithCode(
+    page,
+    demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!,
+  );
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) });
+  await expect(row).toContainText('Not matched to a member yet');
+  await row.getByRole('link', { name: reference }).click();
+  await expect(consoleHeading(page, new RegExp(reference))).toBeVisible();
+  const caseMain = page.getByRole('main');
+  await expect(caseMain).toContainText('Sent by a visitor, not yet matched to a member record.');
+  await expect(caseMain).toContainText('Death: acknowledged in 5 working days');
+  await expect(caseMain).toContainText('Arthur');
   await expectNoAccessibilityViolations(page);
 });
 
