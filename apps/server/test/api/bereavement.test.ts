@@ -22,6 +22,7 @@ import {
 import { hashOfVisitorToken } from '../../src/lib/visitor-tokens';
 import { BrowserAgent } from './browser-agent';
 import { files, multipart } from './document-files';
+import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
 
 // No session cache: a suspended member's session ends on the next call, not up to 5 seconds later.
@@ -270,7 +271,8 @@ describe('reporting a death', () => {
 
   it('refuses a date of death before the date of birth, and saves nothing', async () => {
     const { reporter } = await startedReporter();
-    await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased);
+    const first = await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased);
+    expect(first.statusCode, first.body).toBe(200);
     const early = await answer(reporter, 'br_date_of_death', 'date_of_death', '1950-03-13');
     expect(early.statusCode).toBe(400);
     expect(codeOf(early)).toBe('date_of_death_before_birth');
@@ -280,6 +282,14 @@ describe('reporting a death', () => {
     expect(state.currentPageKey).toBe('br_date_of_death');
     const onBirthday = await answer(reporter, 'br_date_of_death', 'date_of_death', '1950-03-14');
     expect(onBirthday.statusCode, onBirthday.body).toBe(200);
+    // Nor can a changed date of birth come after the date of death already given.
+    const before = await databaseFingerprint(ctx.database);
+    const bornLater = { ...deceased, dateOfBirth: '1950-03-15' };
+    const changed = await answer(reporter, 'br_deceased', 'deceased', 'provided', bornLater);
+    expect(codeOf(changed)).toBe('date_of_death_before_birth');
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+    const bornEarlier = { ...deceased, dateOfBirth: '1950-03-13' };
+    expect((await answer(reporter, 'br_deceased', 'deceased', 'provided', bornEarlier)).statusCode).toBe(200);
   });
 
   it('scopes the token to the report: a member session never opens it, and it opens no member or visitor API', async () => {

@@ -21,22 +21,50 @@ async function reportOf(db: Database, request: FastifyRequest, graph: JourneyGra
 
 /**
  * The report's own rule across two pages: the date of death (`date_of_death`) is not before the
- * date of birth given for the person who died (`deceased`, asked first). The date kind has already
+ * date of birth given for the person who died (`deceased`, asked first). Checked when either page is
+ * answered (a changed date of birth too) and again before the report is sent. The date kind has already
  * refused a date in the future. Refused with 400 `date_of_death_before_birth`, nothing saved.
  */
+const diedBeforeBorn = () =>
+  badRequest('date_of_death_before_birth', 'The date they died must be on or after their date of birth');
+
+type Answered = {
+  answer?: { questionKey: string; answerKey: string; answerValue?: string | null } | null;
+};
+const answerTo = (steps: ReadonlyArray<Answered>, questionKey: string) =>
+  steps.find((step) => step.answer?.questionKey === questionKey)?.answer;
+const dateOfBirthOf = (steps: ReadonlyArray<Answered>) => {
+  const deceased = answerTo(steps, 'deceased');
+  return deceased?.answerValue ? dateOfBirthIn(deceased.answerValue) : null;
+};
+const dateOfDeathOf = (steps: ReadonlyArray<Answered>) =>
+  answerTo(steps, 'date_of_death')?.answerKey.trim() ?? null;
+const diedBeforeBirth = (steps: ReadonlyArray<Answered>) => {
+  const bornOn = dateOfBirthOf(steps);
+  const diedOn = dateOfDeathOf(steps);
+  return Boolean(bornOn && diedOn && diedOn < bornOn);
+};
+
 registerPageCheck({
   appliesTo: { questionKind: 'date' },
   async check({ db, request, graph, answer }) {
     if (graph.definition.audience !== 'bereavement' || answer?.questionKey !== 'date_of_death') return;
     const row = await reportOf(db, request, graph);
-    const deceased = stepsOf(row).find((step) => step.answer?.questionKey === 'deceased')?.answer;
-    const bornOn = deceased?.answerValue ? dateOfBirthIn(deceased.answerValue) : null;
-    if (bornOn && answer.answerKey.trim() < bornOn)
-      throw badRequest(
-        'date_of_death_before_birth',
-        'The date they died must be on or after their date of birth',
-      );
+    if (diedBeforeBirth([{ answer }, ...stepsOf(row)])) throw diedBeforeBorn();
   },
+});
+
+registerPageCheck({
+  appliesTo: { questionKind: 'person' },
+  async check({ db, request, graph, answer }) {
+    if (graph.definition.audience !== 'bereavement' || answer?.questionKey !== 'deceased') return;
+    const row = await reportOf(db, request, graph);
+    if (diedBeforeBirth([{ answer }, ...stepsOf(row)])) throw diedBeforeBorn();
+  },
+});
+
+registerSubmitCheck(async ({ graph, path }) => {
+  if (graph.definition.audience === 'bereavement' && diedBeforeBirth(path)) throw diedBeforeBorn();
 });
 
 function dateOfBirthIn(answerValue: string): string | null {
