@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
@@ -6,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_PROOF_RULES } from '../../src/areas/bereavement/email-proof';
 import { buildApp } from '../../src/app';
-import { bereavementJourneys, outboxMessages } from '../../src/db/schema';
+import { bereavementEmailFailures, bereavementJourneys, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp, type TestContext } from './harness';
 
@@ -169,7 +170,7 @@ describe('a report of a death’s limits on two instances sharing Redis (TEST_RE
       }
       // Each try counted once, whichever instance took it.
       expect(left.map((message) => /(\d) tr/.exec(message)![1])).toEqual(['4', '3', '2', '1']);
-      // The fifth, on the first instance, locks the report.
+      // The fifth, on the first instance, locks the address.
       expect(codeOf(await answer(visitor, 'first', 'br_email_code', 'email_code', wrong))).toBe(
         'email_locked',
       );
@@ -193,7 +194,11 @@ describe('a report of a death’s limits on two instances sharing Redis (TEST_RE
         .from(bereavementJourneys)
         .where(eq(bereavementJourneys.email, email));
       expect(row!.emailProvenAt).toBeNull();
-      expect(row!.emailLockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+      const [lock] = await ctx!.database.db
+        .select({ lockedUntil: bereavementEmailFailures.lockedUntil })
+        .from(bereavementEmailFailures)
+        .where(eq(bereavementEmailFailures.addressHash, createHash('sha256').update(email).digest('hex')));
+      expect(lock!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
     },
   );
 

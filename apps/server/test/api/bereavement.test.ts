@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { matchReport, unmatchReport } from '../../src/areas/bereavement/matching
 import { purgeExpiredReports } from '../../src/areas/bereavement/purge';
 import {
   bereavementDocuments,
+  bereavementEmailFailures,
   bereavementJourneys,
   outboxMessages,
   userRecords,
@@ -355,7 +356,7 @@ describe('reporting a death', () => {
     expect(sent.json().caseNumber).toMatch(/^BBR1-\d+$/);
   });
 
-  it('sends the report only once the email is proven; wrong codes are counted and the fifth locks it for a day', async () => {
+  it('sends the report only once the email is proven; wrong codes are counted against the address across reports, and the fifth locks it for a day', async () => {
     const { reporter } = await startedReporter();
     const email = 'locked.out@example.org';
     await walkToEmail(reporter, 'br', email);
@@ -367,18 +368,45 @@ describe('reporting a death', () => {
     expect(first.json().errors[0].message).toContain('4 tries left');
     // The page is not left, and a report whose email is not proven is not sent.
     expect((await reporter.request({ url: `${base}/data` })).json().currentPageKey).toBe('br_email_code');
-    for (let attempt = 2; attempt <= 4; attempt++)
-      expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', wrong))).toBe('email_code_invalid');
+    expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', wrong))).toBe('email_code_invalid');
+    // A new report for the same address brings no new tries.
+    const { reporter: another } = await startedReporter();
+    await walkToEmail(another, 'br', email);
+    expect((await sendCode(another)).statusCode).toBe(200);
+    const anotherCode = await emailedCode(email);
+    const anotherWrong = anotherCode === '000000' ? '111111' : '000000';
+    const third = await answer(another, 'br_email_code', 'email_code', anotherWrong);
+    expect(third.json().errors[0].message).toContain('2 tries left');
+    expect(codeOf(await answer(another, 'br_email_code', 'email_code', anotherWrong))).toBe(
+      'email_code_invalid',
+    );
     expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', wrong))).toBe('email_locked');
-    // Locked: even the right code, and a new one, are refused for a day.
+    // Locked: even the right code, a new one, and a third report for the address are refused for a day.
     expect(codeOf(await answer(reporter, 'br_email_code', 'email_code', code))).toBe('email_locked');
+    expect(codeOf(await answer(another, 'br_email_code', 'email_code', anotherCode))).toBe('email_locked');
     expect(codeOf(await sendCode(reporter))).toBe('email_locked');
-    const [row] = await ctx.database.db
+    const { reporter: yetAnother } = await startedReporter();
+    await walkToEmail(yetAnother, 'br', email);
+    expect(codeOf(await sendCode(yetAnother))).toBe('email_locked');
+    const rows = await ctx.database.db
       .select()
       .from(bereavementJourneys)
       .where(eq(bereavementJourneys.email, email));
-    expect(row!.emailProvenAt).toBeNull();
-    expect(row!.emailLockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    expect(rows.map((row) => row.emailProvenAt)).toEqual([null, null]);
+    const failuresOf = () =>
+      ctx.database.db
+        .select()
+        .from(bereavementEmailFailures)
+        .where(eq(bereavementEmailFailures.addressHash, createHash('sha256').update(email).digest('hex')));
+    const [failures] = await failuresOf();
+    expect(failures!.failures).toBe(5);
+    expect(failures!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    // The purge keeps the count while its lock lasts, and forgets it after.
+    const store = reportDocumentStore(ctx.config);
+    await purgeExpiredReports(ctx.database.db, store);
+    expect(await failuresOf()).toHaveLength(1);
+    await purgeExpiredReports(ctx.database.db, store, new Date(Date.now() + 25 * 3_600_000));
+    expect(await failuresOf()).toEqual([]);
   });
 
   it('sends one address at most 5 codes an hour, from any number of reports and addresses', async () => {

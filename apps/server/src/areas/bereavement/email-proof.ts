@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bereavementJourneys } from '../../db/schema';
+import { bereavementEmailFailures, bereavementJourneys } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { stepsOf } from '../journeys/repository';
@@ -10,11 +10,14 @@ import { stepsOf } from '../journeys/repository';
 /**
  * The reporter proves their email address with a 6-digit code before the report can be sent
  * (docs/bereavement.md). The code goes to the journey's `reporter_email` answer; only its hash is kept,
- * for 15 minutes; each try is counted before it is compared, and the fifth wrong one locks the proof
- * for a day. Proving it keeps the address; a report whose email answer later differs is unproven.
+ * for 15 minutes; each try is counted before it is compared. Wrong tries are also counted against the
+ * address across every report for a day, and the fifth locks the address for a day, so a new report
+ * brings no new tries. Proving it keeps the address; a report whose email answer later differs is
+ * unproven.
  */
 export const EMAIL_PROOF_RULES = {
   expiryMinutes: 15,
+  /** Wrong codes for one address in a day, from every report together, before it is locked. */
   maxAttempts: 5,
   resendSeconds: 30,
   lockHours: 24,
@@ -41,6 +44,50 @@ const locked = () =>
     `Too many wrong codes. You can ask for a new code in ${EMAIL_PROOF_RULES.lockHours} hours, or call us.`,
   );
 
+const addressHashOf = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex');
+
+async function addressLocked(db: Pick<Database, 'select'>, email: string, now: Date) {
+  const [row] = await db
+    .select({ lockedUntil: bereavementEmailFailures.lockedUntil })
+    .from(bereavementEmailFailures)
+    .where(
+      and(
+        eq(bereavementEmailFailures.addressHash, addressHashOf(email)),
+        gt(bereavementEmailFailures.lockedUntil, now),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Counts a wrong code against its address in one statement (parallel wrong codes are each counted): a
+ * count older than a day starts again, and the count reaching the limit locks the address for a day.
+ * Answers whether the address is now locked.
+ */
+async function countWrongCode(db: Database, email: string, now: Date) {
+  const table = bereavementEmailFailures;
+  const dayAgo = new Date(now.getTime() - EMAIL_PROOF_RULES.lockHours * 3_600_000);
+  const lockedUntil = new Date(now.getTime() + EMAIL_PROOF_RULES.lockHours * 3_600_000);
+  const restarts = sql`${table.firstFailedAt} < ${dayAgo.toISOString()}::timestamptz`;
+  const failures = sql`case when ${restarts} then 1 else ${table.failures} + 1 end`;
+  const [counted] = await db
+    .insert(table)
+    .values({ addressHash: addressHashOf(email), failures: 1, firstFailedAt: now })
+    .onConflictDoUpdate({
+      target: table.addressHash,
+      set: {
+        failures,
+        firstFailedAt: sql`case when ${restarts} then ${now.toISOString()}::timestamptz else ${table.firstFailedAt} end`,
+        lockedUntil: sql`case when ${failures} >= ${EMAIL_PROOF_RULES.maxAttempts} then ${lockedUntil.toISOString()}::timestamptz else ${table.lockedUntil} end`,
+      },
+    })
+    .returning({ failures: table.failures, lockedUntil: table.lockedUntil });
+  return {
+    locked: counted!.failures >= EMAIL_PROOF_RULES.maxAttempts,
+    left: EMAIL_PROOF_RULES.maxAttempts - counted!.failures,
+  };
+}
+
 export async function reportRow(db: Pick<Database, 'select'>, id: string) {
   const [row] = await db.select().from(bereavementJourneys).where(eq(bereavementJourneys.id, id));
   return row!;
@@ -59,7 +106,7 @@ export async function sendEmailCode(
 ) {
   const email = reporterEmailOf(row);
   if (!email) throw badRequest('email_not_given', 'Give your email address first.');
-  if (row.emailLockedUntil && row.emailLockedUntil > now) throw locked();
+  if (await addressLocked(db, email, now)) throw locked();
   const recent =
     row.email === email &&
     row.emailCodeSentAt &&
@@ -97,12 +144,14 @@ export async function sendEmailCode(
 
 /**
  * Checks a code the reporter typed: the try is counted first (one UPDATE ... RETURNING, so parallel
- * guesses are each counted); right, the address is proven; wrong, 400 with the tries left, and the
- * fifth wrong try locks the proof for a day (403 `email_locked`).
+ * guesses are each counted); right, the address is proven; wrong, it is counted against the address
+ * too (400 with the tries left), and the fifth wrong code for the address in a day locks it for a day
+ * (403 `email_locked`).
  */
 export async function proveEmail(db: Database, row: ReportRow, typed: string, now: Date) {
-  if (row.emailLockedUntil && row.emailLockedUntil > now) throw locked();
-  if (!row.emailCodeHash || !row.emailCodeExpiresAt || row.email !== reporterEmailOf(row))
+  const email = reporterEmailOf(row);
+  if (email && (await addressLocked(db, email, now))) throw locked();
+  if (!email || !row.emailCodeHash || !row.emailCodeExpiresAt || row.email !== email)
     throw badRequest('email_code_not_sent', 'Ask for a code first.');
   if (row.emailCodeExpiresAt <= now)
     throw badRequest('email_code_expired', 'This code has expired. Ask for a new one.');
@@ -111,10 +160,9 @@ export async function proveEmail(db: Database, row: ReportRow, typed: string, no
     .set({ emailCodeAttempts: sql`${bereavementJourneys.emailCodeAttempts} + 1` })
     .where(eq(bereavementJourneys.id, row.id))
     .returning({ attempts: bereavementJourneys.emailCodeAttempts });
-  const attempts = counted!.attempts;
   const code = typed.replace(/\s/g, '');
   const right =
-    attempts <= EMAIL_PROOF_RULES.maxAttempts &&
+    counted!.attempts <= EMAIL_PROOF_RULES.maxAttempts &&
     timingSafeEqual(Buffer.from(hashOf(row, code)), Buffer.from(row.emailCodeHash));
   if (right) {
     await db
@@ -123,15 +171,14 @@ export async function proveEmail(db: Database, row: ReportRow, typed: string, no
       .where(eq(bereavementJourneys.id, row.id));
     return;
   }
-  if (attempts >= EMAIL_PROOF_RULES.maxAttempts) {
-    const until = new Date(now.getTime() + EMAIL_PROOF_RULES.lockHours * 3_600_000);
+  const { locked: nowLocked, left } = await countWrongCode(db, email, now);
+  if (nowLocked) {
     await db
       .update(bereavementJourneys)
-      .set({ emailLockedUntil: until, emailCodeHash: null })
+      .set({ emailCodeHash: null })
       .where(eq(bereavementJourneys.id, row.id));
     throw locked();
   }
-  const left = EMAIL_PROOF_RULES.maxAttempts - attempts;
   throw badRequest(
     'email_code_invalid',
     `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,

@@ -1,6 +1,12 @@
-import { and, inArray, lt, ne } from 'drizzle-orm';
+import { and, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bereavementCaptchaUses, bereavementDocuments, bereavementJourneys } from '../../db/schema';
+import {
+  bereavementCaptchaUses,
+  bereavementDocuments,
+  bereavementEmailFailures,
+  bereavementJourneys,
+} from '../../db/schema';
+import { EMAIL_PROOF_RULES } from './email-proof';
 import type { DocumentStore } from '../documents/store';
 
 /** How many reports one purge transaction takes; the sweep repeats until none are left. */
@@ -10,8 +16,8 @@ const CAPTCHA_USES_KEPT_HOURS = 24;
 
 /**
  * Deletes reports of a death that were never sent and whose time has run out (expired, cancelled or
- * ended), with their uploaded documents' rows and files, and spent captcha challenges older than a
- * day. Each batch is taken `FOR UPDATE SKIP LOCKED` in its own transaction, so two instances purging
+ * ended), with their uploaded documents' rows and files, spent captcha challenges older than a
+ * day, and an address's count of wrong email codes once its day and any lock have passed. Each batch is taken `FOR UPDATE SKIP LOCKED` in its own transaction, so two instances purging
  * at once share the work instead of waiting on or repeating each other, and a report being answered
  * at that moment is left for the next sweep; the files go before the rows are committed, so a failed
  * batch is retried whole by the next sweep (removing a missing file is not an error). Sent reports are
@@ -49,5 +55,15 @@ export async function purgeExpiredReports(db: Database, store: DocumentStore, no
     .delete(bereavementCaptchaUses)
     .where(lt(bereavementCaptchaUses.usedAt, new Date(now.getTime() - CAPTCHA_USES_KEPT_HOURS * 3_600_000)))
     .returning({ id: bereavementCaptchaUses.challengeId });
-  return { reports, files, captchaUses: spent.length };
+  const dayAgo = new Date(now.getTime() - EMAIL_PROOF_RULES.lockHours * 3_600_000);
+  const failures = await db
+    .delete(bereavementEmailFailures)
+    .where(
+      and(
+        lt(bereavementEmailFailures.firstFailedAt, dayAgo),
+        or(isNull(bereavementEmailFailures.lockedUntil), lt(bereavementEmailFailures.lockedUntil, now)),
+      ),
+    )
+    .returning({ id: bereavementEmailFailures.addressHash });
+  return { reports, files, captchaUses: spent.length, emailFailures: failures.length };
 }

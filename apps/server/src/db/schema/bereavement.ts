@@ -29,11 +29,15 @@ export const bereavementJourneys = bereavement.table(
     /** The address the reporter asked a code for, and when they proved it with the code. */
     email: text('email'),
     emailProvenAt: timestamp('email_proven_at', { withTimezone: true }),
-    /** The SHA-256 of the code last sent, its expiry, wrong tries, and the lock after too many. */
+    /** The SHA-256 of the code last sent, its expiry and its wrong tries. */
     emailCodeHash: text('email_code_hash'),
     emailCodeExpiresAt: timestamp('email_code_expires_at', { withTimezone: true }),
     emailCodeSentAt: timestamp('email_code_sent_at', { withTimezone: true }),
     emailCodeAttempts: integer('email_code_attempts').notNull().default(0),
+    /**
+     * No longer written: wrong codes now lock the address (`email_code_failures`). Kept until no instance
+     * of the version that read it serves, so the migration is safe during a rolling deploy.
+     */
     emailLockedUntil: timestamp('email_locked_until', { withTimezone: true }),
     /**
      * The member record the scheme matched a sent report to (areas/bereavement/matching.ts), by value:
@@ -47,6 +51,22 @@ export const bereavementJourneys = bereavement.table(
     uniqueIndex('bereavement_journeys_token').on(table.tokenHash),
     index('bereavement_journeys_expiry').on(table.expiresAt),
   ],
+);
+
+/**
+ * Wrong email codes for one address across every report in a day, so that starting a new report brings
+ * no new tries: the fifth locks the address for a day (areas/bereavement/email-proof.ts). The address is
+ * kept only as its SHA-256; the purge removes rows whose day and lock have passed.
+ */
+export const bereavementEmailFailures = bereavement.table(
+  'email_code_failures',
+  {
+    addressHash: text('address_hash').primaryKey(),
+    failures: integer('failures').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [index('bereavement_email_code_failures_first').on(table.firstFailedAt)],
 );
 
 /** Captcha challenges already spent on a start: each solves for one journey, once. */
