@@ -28,12 +28,15 @@ export interface AccessKeyFacts {
   }>;
   hasOpenQuoteRequests: boolean;
   bankAccountOutsideUk: boolean;
+  /** What the tenant's journeys start from (`startsFrom`): the journeys this site offers, e.g. a transfer. */
+  startsOffered: string[];
 }
 
 export const noAccessKeyFacts: AccessKeyFacts = Object.freeze({
   journeys: [],
   hasOpenQuoteRequests: false,
   bankAccountOutsideUk: false,
+  startsOffered: [],
 });
 
 /** A case the scheme has finished with: any other status (Received, In progress, …) is still open. */
@@ -118,6 +121,9 @@ export async function accessKeyFactsOf(
       (found) => quoteCaseTypes.has(found.caseType) && isOpenCaseStatus(found.status),
     ),
     bankAccountOutsideUk: accounts.some((account) => account.bankCountryCode !== 'GB'),
+    startsOffered: (definitions ?? []).flatMap((definition) =>
+      definition.startsFrom ? [definition.startsFrom] : [],
+    ),
   };
 }
 

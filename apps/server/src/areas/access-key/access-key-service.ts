@@ -11,7 +11,7 @@ import { CALCULATION_NOT_ACCESSIBLE, type ContentAccessKeyPayload } from '@merid
 import type { members, schemes } from '../../db/schema';
 import { accessKeyFactFlags, noAccessKeyFacts, type AccessKeyFacts } from './access-key-facts';
 import { calculationMember } from '../member-data/calculations';
-import { transferApplicationStatusOf } from '../transfer-application/status';
+import { canApplyToTransfer, transferApplicationStatusOf } from '../transfer-application/status';
 
 type MemberRow = typeof members.$inferSelect;
 type SchemeRow = typeof schemes.$inferSelect;
@@ -82,7 +82,7 @@ export async function buildAccessKeyPayload(
     memberStatus: member.status,
     hasAdditionalContributions: hasAvcs(member.benefits),
     transferApplicationStatus: transferApplicationStatusOf(
-      scheme.type === 'DB' && member.status === 'Deferred',
+      canApplyToTransfer(scheme, member, facts),
       facts.journeys,
     ),
     journeys: facts.journeys.map(({ type, status }) => ({ type, status })),

@@ -38,7 +38,7 @@ import type { JourneyOwner } from '../journeys/owner';
 import { requireJourney, stepsOf } from '../journeys/repository';
 import { partialTransfer } from '../transfer-value/partial';
 import { TRANSFER_CONTENT } from './journey-plugin';
-import { TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
+import { canApplyToTransfer, TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
 
 const errors = {
   400: errorBodySchema,
@@ -58,10 +58,10 @@ export async function transferJourneyType(db: Database, tenantUrl: string): Prom
 }
 
 /** The member's transfer application status, as the access key gives it. */
-async function statusFor(db: Database, request: FastifyRequest) {
+export async function transferApplicationStatusFor(db: Database, request: FastifyRequest) {
   const { member, scheme } = await memberFor(db, request);
   const facts = await accessKeyFactsOf(db, request.tenantUrl, memberOf(request), new Date());
-  return transferApplicationStatusOf(scheme.type === 'DB' && member.status === 'Deferred', facts.journeys);
+  return transferApplicationStatusOf(canApplyToTransfer(scheme, member, facts), facts.journeys);
 }
 
 /**
@@ -124,7 +124,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       const row = await requireJourney(db, memberOf(request), await typeFor(request));
       const lock = transferJourneyLockSchema.safeParse(row.choice);
       return {
-        transferApplicationStatus: await statusFor(db, request),
+        transferApplicationStatus: await transferApplicationStatusFor(db, request),
         startDate: row.startedAt.toISOString(),
         submissionDate: row.submittedAt?.toISOString() ?? null,
         caseNumber: row.caseNumber ?? null,
@@ -147,7 +147,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
         response: { 200: transferApplicationStatusSchema, ...errors },
       },
     },
-    async (request) => ({ status: await statusFor(db, request) }),
+    async (request) => ({ status: await transferApplicationStatusFor(db, request) }),
   );
 
   for (const path of ['/transfer-journeys/pension-tranches', '/v2/transfer-journeys/pension-tranches'])

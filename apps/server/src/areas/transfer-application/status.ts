@@ -5,6 +5,17 @@ import type { AccessKeyFacts } from '../access-key/access-key-facts';
 export const TRANSFER_STARTS_FROM = 'transfer-quote';
 
 /**
+ * Whether a member may apply online to transfer: a deferred member of a DB scheme, on a site whose
+ * content offers the transfer application.
+ */
+export const canApplyToTransfer = (
+  scheme: { type: string },
+  member: { status: string },
+  facts: Pick<AccessKeyFacts, 'startsOffered'>,
+) =>
+  scheme.type === 'DB' && member.status === 'Deferred' && facts.startsOffered.includes(TRANSFER_STARTS_FROM);
+
+/**
  * The transfer application's status (existing-portal e.7) from the member's latest transfer
  * application: sent (SubmittedTA), every question answered and only sending left (SubmitStarted),
  * under way (StartedTA), or refused on a terminal page, to be taken up with the scheme outside the

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TransferPosition } from '@meridian/contracts';
 import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
@@ -136,5 +136,42 @@ describe('the transfer value page', () => {
     stubFetch(() => jsonResponse(404, { errors: [{ code: 'no_transfer_value', message: 'No' }] }));
     open();
     expect(await screen.findByText(/cannot give a transfer value for this pension online/)).toBeTruthy();
+  });
+
+  const openWith = (status: string) => {
+    stubFetch((url) =>
+      url.includes('transfer-application-status')
+        ? jsonResponse(200, { status })
+        : jsonResponse(200, position()),
+    );
+    open();
+  };
+  const apply = { name: 'Apply to transfer your pension' };
+
+  it.each([
+    ['NotStartedTA', 'Apply to transfer your pension'],
+    ['OutsideTA', 'Apply to transfer your pension'],
+    ['StartedTA', 'Continue your application to transfer'],
+    ['SubmittedTA', 'your requests'],
+  ])('with the application %s, links to it as “%s”', async (status, link) => {
+    openWith(status);
+    expect(await screen.findByRole('link', { name: link })).toBeTruthy();
+  });
+
+  it('offers no application to a member who cannot apply online (UnavailableTA)', async () => {
+    const fetched = stubFetch((url) =>
+      url.includes('transfer-application-status')
+        ? jsonResponse(200, { status: 'UnavailableTA' })
+        : jsonResponse(200, position()),
+    );
+    open();
+    await screen.findByText(/61 days left/);
+    await waitFor(() =>
+      expect(fetched.mock.calls.some(([url]) => url.includes('transfer-application-status'))).toBe(true),
+    );
+    // The answer drawn (a transition), the page still offers no application.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', apply)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Apply to transfer' })).toBeNull();
   });
 });

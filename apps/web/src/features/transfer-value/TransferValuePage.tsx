@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   webAppPaths,
   type PartialTransferResponse,
+  type TransferApplicationStatus,
   type TransferPosition,
   type TransferStatementResponse,
 } from '@meridian/contracts';
@@ -16,7 +17,13 @@ import { errorFor, serverError } from '../../lib/form';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useTenant } from '../../lib/tenant';
 import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
-import { calculatePartial, downloadPack, readTransferPosition, requestStatement } from './transfer-api';
+import {
+  calculatePartial,
+  downloadPack,
+  readTransferApplicationStatus,
+  readTransferPosition,
+  requestStatement,
+} from './transfer-api';
 import { readCalculatorForm, type CalculatorValues } from './transfer-form';
 import './transfer-value.css';
 
@@ -33,6 +40,7 @@ export function TransferValuePage() {
   useDocumentTitle(TITLE);
   const recordKey = activeRecordKey(singleAuthData.read());
   const read = useLoad(readTransferPosition, { key: recordKey, keepPrevious: true });
+  const application = useLoad(readTransferApplicationStatus, { key: recordKey }).data?.status;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [issued, setIssued] = useState<TransferStatementResponse>();
   const position = read.data;
@@ -69,7 +77,9 @@ export function TransferValuePage() {
             <Pack issuedOn={position.value.issuedOn} errors={errors} onErrors={setErrors} />
           )}
           <PartialCalculator position={position} errors={errors} onErrors={setErrors} />
-          {position.value.guaranteed && <Apply guaranteedUntil={position.value.guaranteedUntil} />}
+          {position.value.guaranteed && application && (
+            <Apply guaranteedUntil={position.value.guaranteedUntil} status={application} />
+          )}
           <ScamWarning />
         </>
       )}
@@ -473,8 +483,23 @@ function PartialResult({ result }: { result: PartialTransferResponse }) {
   );
 }
 
-/** The transfer application journey (its content's start page), while a guaranteed value holds. */
-function Apply({ guaranteedUntil }: { guaranteedUntil: string }) {
+/**
+ * The transfer application journey (its content's start page), while a guaranteed value holds, for a
+ * member who may apply online (not UnavailableTA); one already sent is followed in My requests.
+ */
+function Apply({ guaranteedUntil, status }: { guaranteedUntil: string; status: TransferApplicationStatus }) {
+  const { routes } = useTenant();
+  if (status === 'UnavailableTA') return null;
+  if (status === 'SubmittedTA')
+    return (
+      <section aria-labelledby="apply-heading">
+        <h2 id="apply-heading">Your application to transfer</h2>
+        <p>
+          You have applied to transfer. Follow it in <Link to={routes.myRequests}>your requests</Link>.
+        </p>
+      </section>
+    );
+  const started = status === 'StartedTA' || status === 'SubmitStarted';
   return (
     <section aria-labelledby="apply-heading">
       <h2 id="apply-heading">Apply to transfer</h2>
@@ -483,7 +508,9 @@ function Apply({ guaranteedUntil }: { guaranteedUntil: string }) {
         before {formatDate(guaranteedUntil)} to keep this guaranteed value.
       </p>
       <p>
-        <Link to={TRANSFER_APPLICATION_PATH}>Apply to transfer your pension</Link>
+        <Link to={TRANSFER_APPLICATION_PATH}>
+          {started ? 'Continue your application to transfer' : 'Apply to transfer your pension'}
+        </Link>
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import type {
+  TransferApplicationStatus,
   PartialTransferRequest,
   PartialTransferResponse,
   TransferPosition,
@@ -12,6 +13,13 @@ const BASE = '/mdp-api/api/transfer-value';
 
 /** The member's transfer position: value, AVCs, statement, partial transfers and what is kept. */
 export const readTransferPosition = () => http.get<TransferPosition>(BASE, recordHeaders());
+
+/** Whether the member may apply online to transfer, and how far their application has gone. */
+export const readTransferApplicationStatus = () =>
+  http.get<{ status: TransferApplicationStatus }>(
+    '/mdp-api/api/v2/transfer-journeys/transfer-application-status',
+    recordHeaders(),
+  );
 
 /** Asks for a statement of entitlement (a charged one needs `acceptCharge`). */
 export const requestStatement = (body: TransferStatementRequest) =>
