@@ -43,13 +43,17 @@ export const dcPotSchema = z.object({
     chargesPence: money,
     returnPence: money.nullable(),
   }),
-  /** Contributions paid in the 12 months up to and including today. */
+  /** Contributions paid in the 12 months up to and including today: the totals and each one. */
   contributions: z.object({
     from: z.string(),
     to: z.string(),
     memberPence: money,
     employerPence: money,
     totalPence: money,
+    /** Each contribution in those 12 months as the member data holds it, newest first. */
+    payments: z.array(
+      z.object({ paidOn: z.string(), memberPence: money, employerPence: money, totalPence: money }),
+    ),
   }),
 });
 export type DcPot = z.infer<typeof dcPotSchema>;

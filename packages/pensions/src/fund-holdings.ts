@@ -69,22 +69,28 @@ export interface ContributionTotals {
   memberPence: number;
   employerPence: number;
   totalPence: number;
+  /** Each contribution paid in those 12 months, newest first, with what it came to. */
+  payments: (Contribution & { totalPence: number })[];
 }
 
-/** Contributions paid in the 12 months up to and including `today`. */
+/** Contributions paid in the 12 months up to and including `today`: their totals and each one. */
 export function contributionsInLastYear(
   contributions: readonly Contribution[],
   today: IsoDate,
 ): ContributionTotals {
   const from = addDays(addMonths(today, -12), 1);
-  let memberPence = 0;
-  let employerPence = 0;
-  for (const contribution of contributions) {
-    if (contribution.paidOn < from || contribution.paidOn > today) continue;
-    memberPence += contribution.memberPence;
-    employerPence += contribution.employerPence;
-  }
-  return { from, to: today, memberPence, employerPence, totalPence: memberPence + employerPence };
+  const payments = contributions
+    .filter((contribution) => contribution.paidOn >= from && contribution.paidOn <= today)
+    .map((contribution) => ({
+      paidOn: contribution.paidOn,
+      memberPence: contribution.memberPence,
+      employerPence: contribution.employerPence,
+      totalPence: contribution.memberPence + contribution.employerPence,
+    }))
+    .sort((a, b) => (a.paidOn < b.paidOn ? 1 : a.paidOn > b.paidOn ? -1 : 0));
+  const memberPence = payments.reduce((sum, payment) => sum + payment.memberPence, 0);
+  const employerPence = payments.reduce((sum, payment) => sum + payment.employerPence, 0);
+  return { from, to: today, memberPence, employerPence, totalPence: memberPence + employerPence, payments };
 }
 
 /**

@@ -66,18 +66,26 @@ describe('DC member data with holdings', () => {
 });
 
 describe('contributions in the last 12 months', () => {
-  it('counts the 12 months up to and including today, split by who paid', () => {
-    const paid = (paidOn: string) => ({ paidOn: day(paidOn), memberPence: 25_000, employerPence: 37_500 });
+  it('counts the 12 months up to and including today, split by who paid, and lists each one newest first', () => {
+    const paid = (paidOn: string, memberPence = 25_000) => ({
+      paidOn: day(paidOn),
+      memberPence,
+      employerPence: 37_500,
+    });
     const totals = contributionsInLastYear(
-      [paid('2025-11-28'), paid('2025-11-29'), paid('2026-11-28'), paid('2026-11-29')],
+      [paid('2025-11-28'), paid('2025-11-29'), paid('2026-11-29'), paid('2026-11-28', 30_000)],
       day('2026-11-28'),
     );
     expect(totals).toEqual({
       from: '2025-11-29',
       to: '2026-11-28',
-      memberPence: 50_000,
+      memberPence: 55_000,
       employerPence: 75_000,
-      totalPence: 125_000,
+      totalPence: 130_000,
+      payments: [
+        { paidOn: '2026-11-28', memberPence: 30_000, employerPence: 37_500, totalPence: 67_500 },
+        { paidOn: '2025-11-29', memberPence: 25_000, employerPence: 37_500, totalPence: 62_500 },
+      ],
     });
   });
 });

@@ -48,12 +48,37 @@ describe('the DC pot today', () => {
     const agent = await signedIn('dc.near');
     const { contributions } = (await agent.request({ url: POT })).json();
     // Five years are held; the 12 in the window are £250 from the member and £375 from the employer
-    expect(contributions).toEqual({
+    const { payments, ...totals } = contributions;
+    expect(totals).toEqual({
       from: addDays(addMonths(today(), -12), 1),
       to: today(),
       memberPence: 300_000,
       employerPence: 450_000,
       totalPence: 750_000,
+    });
+    expect(payments).toHaveLength(12);
+    const sum = (key: 'memberPence' | 'employerPence') =>
+      payments.reduce((total: number, payment: Record<typeof key, number>) => total + payment[key], 0);
+    expect([sum('memberPence'), sum('employerPence')]).toEqual([totals.memberPence, totals.employerPence]);
+  });
+
+  it('lists each of dc.far’s contributions in the last 12 months, newest first, as the member data holds them', async () => {
+    const agent = await signedIn('dc.far');
+    const pot = (await agent.request({ url: POT })).json();
+    // Paid on the price date each month: £164 from the member and £246 from the employer. dc.far's pot
+    // is more than a year old, so the 13th month back falls outside the window.
+    expect(pot.contributions.payments).toEqual(
+      Array.from({ length: 12 }, (_, index) => ({
+        paidOn: addMonths(pot.valuedOn, -index),
+        memberPence: 16_400,
+        employerPence: 24_600,
+        totalPence: 41_000,
+      })),
+    );
+    expect(pot.contributions).toMatchObject({
+      memberPence: 12 * 16_400,
+      employerPence: 12 * 24_600,
+      totalPence: 12 * 41_000,
     });
   });
 

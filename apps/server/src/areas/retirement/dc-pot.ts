@@ -15,7 +15,7 @@ import { findDocument } from '../content/document-repository';
 
 /**
  * A DC record's pot on `today`: its funds (named from the tenant's funds content), the last year's
- * contributions, the pot over 5 years and what moved it over the last 12 months. Read by the member's
+ * contributions (totals and each one, newest first), the pot over 5 years and what moved it over the last 12 months. Read by the member's
  * own page and by the console's view of the member. 409 `pot_unavailable` when the record's benefits do
  * not match their schema.
  */

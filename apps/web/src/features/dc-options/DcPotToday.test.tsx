@@ -36,6 +36,13 @@ const pot = {
     memberPence: 300_000,
     employerPence: 450_000,
     totalPence: 750_000,
+    // £250 from the member and £375 from the employer on the 27th of each month, newest first
+    payments: Array.from({ length: 12 }, (_, index) => ({
+      paidOn: `${index < 11 ? 2026 : 2025}-${String(((22 - index) % 12) + 1).padStart(2, '0')}-27`,
+      memberPence: 25_000,
+      employerPence: 37_500,
+      totalPence: 62_500,
+    })),
   },
   history: [
     { on: '2025-11-30', potPence: 17_500_000 },
@@ -82,6 +89,60 @@ describe('the pot today', () => {
     expect(screen.getByText('Total paid in').nextSibling?.textContent).toBe('£7,500.00');
   });
 
+  it('lists each contribution of the 12 months, newest first, in a table with row and column headers', async () => {
+    stubFetch(() => jsonResponse(200, pot));
+    render(<DcPotToday recordKey="MER:1000005" />);
+    const table = await screen.findByRole('table', {
+      name: 'Each contribution paid in over these 12 months, newest first',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date paid', 'From you', 'From your employer', 'Total']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '27 Nov 2026',
+      '27 Oct 2026',
+      '27 Sep 2026',
+      '27 Aug 2026',
+      '27 Jul 2026',
+      '27 Jun 2026',
+      '27 May 2026',
+      '27 Apr 2026',
+      '27 Mar 2026',
+      '27 Feb 2026',
+      '27 Jan 2026',
+      '27 Dec 2025',
+    ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['£250.00', '£375.00', '£625.00']);
+  });
+
+  it('says when nothing was paid in over the 12 months, with no empty table', async () => {
+    stubFetch(() =>
+      jsonResponse(200, {
+        ...pot,
+        contributions: {
+          ...pot.contributions,
+          memberPence: 0,
+          employerPence: 0,
+          totalPence: 0,
+          payments: [],
+        },
+      }),
+    );
+    render(<DcPotToday recordKey="MER:1000005" />);
+    expect(await screen.findByText('No contributions were paid in over these 12 months.')).toBeTruthy();
+    expect(
+      screen.queryByRole('table', { name: 'Each contribution paid in over these 12 months, newest first' }),
+    ).toBeNull();
+  });
+
   it('shows the pot’s value over time as a chart and a table, and what moved it over the year, only where asked', async () => {
     stubFetch(() => jsonResponse(200, pot));
     const { unmount } = render(<DcPotToday recordKey="MER:1000005" />);
@@ -116,7 +177,7 @@ describe('the pot today', () => {
     stubFetch(() => jsonResponse(200, { ...pot, valuedOn: null, funds: [] }));
     render(<DcPotToday recordKey="MER:1000005" />);
     expect(await screen.findByText(/We do not have the details of your funds online/)).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'The funds your pot is invested in' })).toBeNull();
   });
 
   it('says the pot cannot be shown when the read is busy, and shows it on Try again', async () => {
@@ -126,6 +187,6 @@ describe('the pot today', () => {
     expect(await screen.findByText(/Sorry, we cannot show your pot/)).toBeTruthy();
     busy = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'The funds your pot is invested in' })).toBeTruthy();
   });
 });

@@ -21,7 +21,8 @@ const percent = (value: number | null) => (value === null ? 'Not listed' : `${va
 /**
  * A DC record's pot today: its value, the funds it is invested in (units × unit price, to the penny,
  * adding up to the pot, with each fund's yearly charge) and the contributions paid in over the last
- * 12 months; `withHistory` adds the pot's value over five years and what moved it over the last year.
+ * 12 months, totalled and each one; `withHistory` adds the pot's value over five years and what moved
+ * it over the last year.
  */
 export function DcPotToday({
   recordKey,
@@ -125,6 +126,39 @@ export function DcPotToday({
               <dd>{formatCurrency(pot.contributions.totalPence, 'exact')}</dd>
             </div>
           </dl>
+          {pot.contributions.payments.length === 0 ? (
+            <p>No contributions were paid in over these 12 months.</p>
+          ) : (
+            <div className="dc-table-wrap">
+              <table className="dc-table">
+                <caption>Each contribution paid in over these 12 months, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date paid</th>
+                    <th scope="col" className="numeric">
+                      From you
+                    </th>
+                    <th scope="col" className="numeric">
+                      From your employer
+                    </th>
+                    <th scope="col" className="numeric">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pot.contributions.payments.map((payment) => (
+                    <tr key={payment.paidOn}>
+                      <th scope="row">{formatDate(payment.paidOn)}</th>
+                      <td className="numeric">{formatCurrency(payment.memberPence, 'exact')}</td>
+                      <td className="numeric">{formatCurrency(payment.employerPence, 'exact')}</td>
+                      <td className="numeric">{formatCurrency(payment.totalPence, 'exact')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {withHistory && (
             <>
               <Subheading>Your pot over time</Subheading>
