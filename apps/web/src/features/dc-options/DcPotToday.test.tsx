@@ -89,9 +89,9 @@ describe('the pot today', () => {
     expect(screen.getByText('Total paid in').nextSibling?.textContent).toBe('£7,500.00');
   });
 
-  it('lists each contribution of the 12 months, newest first, in a table with row and column headers', async () => {
+  it('lists each contribution of the 12 months on My pension, newest first, in a table with row and column headers', async () => {
     stubFetch(() => jsonResponse(200, pot));
-    render(<DcPotToday recordKey="MER:1000005" />);
+    render(<DcPotToday recordKey="MER:1000005" withHistory />);
     const table = await screen.findByRole('table', {
       name: 'Each contribution paid in over these 12 months, newest first',
     });
@@ -136,7 +136,7 @@ describe('the pot today', () => {
         },
       }),
     );
-    render(<DcPotToday recordKey="MER:1000005" />);
+    render(<DcPotToday recordKey="MER:1000005" withHistory />);
     expect(await screen.findByText('No contributions were paid in over these 12 months.')).toBeTruthy();
     expect(
       screen.queryByRole('table', { name: 'Each contribution paid in over these 12 months, newest first' }),
@@ -148,6 +148,9 @@ describe('the pot today', () => {
     const { unmount } = render(<DcPotToday recordKey="MER:1000005" />);
     await screen.findByRole('table', { name: 'The funds your pot is invested in' });
     expect(screen.queryByRole('heading', { name: 'Your pot over time' })).toBeNull();
+    expect(
+      screen.queryByRole('table', { name: 'Each contribution paid in over these 12 months, newest first' }),
+    ).toBeNull();
     unmount();
 
     render(<DcPotToday recordKey="MER:1000005" withHistory />);

@@ -21,7 +21,7 @@ const percent = (value: number | null) => (value === null ? 'Not listed' : `${va
 /**
  * A DC record's pot today: its value, the funds it is invested in (units × unit price, to the penny,
  * adding up to the pot, with each fund's yearly charge) and the contributions paid in over the last
- * 12 months, totalled and each one; `withHistory` adds the pot's value over five years and what moved
+ * 12 months, totalled; `withHistory` (My pension) adds each contribution, the pot's value over five years and what moved
  * it over the last year.
  */
 export function DcPotToday({
@@ -126,9 +126,10 @@ export function DcPotToday({
               <dd>{formatCurrency(pot.contributions.totalPence, 'exact')}</dd>
             </div>
           </dl>
-          {pot.contributions.payments.length === 0 ? (
+          {withHistory && pot.contributions.payments.length === 0 && (
             <p>No contributions were paid in over these 12 months.</p>
-          ) : (
+          )}
+          {withHistory && pot.contributions.payments.length > 0 && (
             <div className="dc-table-wrap">
               <table className="dc-table">
                 <caption>Each contribution paid in over these 12 months, newest first</caption>
