@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { test as base } from '@playwright/test';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A port nothing is listening on now, chosen by the operating system. */
@@ -15,51 +15,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** This worker's seeded PGlite templates by the UTC day they were seeded for (the seed is dated). */
-const templates = new Map<string, Promise<string>>();
-
-/**
- * A PGlite data directory migrated and seeded once per worker and day (apps/server/test/pglite-template.ts),
- * which each own portal copies: initdb, the migrations and the seed cost half a minute of a core each.
- */
-function pgliteTemplate(): Promise<string> {
-  removeTemplatesOfEndedWorkers();
-  const day = new Date().toISOString().slice(0, 10);
-  let template = templates.get(day);
-  if (!template) {
-    const path = `data/e2e-template-${process.pid}-${day}.tar`;
-    template = new Promise((resolve, reject) => {
-      const child = spawn('node', ['--import', 'tsx', 'apps/server/test/pglite-template.ts', path], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { PASSWORD_HASH_COST: 'minimum', ...process.env },
-      });
-      child.once('exit', (code) =>
-        code === 0 ? resolve(path) : reject(new Error(`The PGlite template was not made (exit ${code})`)),
-      );
-    });
-    templates.set(day, template);
-  }
-  return template;
-}
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Playwright ends its workers without their exit handlers, so each worker clears what ended ones left. */
-function removeTemplatesOfEndedWorkers() {
-  mkdirSync('data', { recursive: true });
-  for (const file of readdirSync('data')) {
-    const pid = /^e2e-template-(\d+)-/.exec(file)?.[1];
-    if (pid && !isRunning(Number(pid))) rmSync(`data/${file}`, { force: true });
-  }
-}
-
 export interface OwnPortal {
   url: (path: string) => string;
   stop: () => Promise<void>;
@@ -72,7 +27,6 @@ export interface OwnPortal {
 export async function startOwnPortal(name: string, env: Record<string, string>): Promise<OwnPortal> {
   const port = await freePort();
   const dataDir = `data/e2e-${name}-${port}`;
-  const template = process.env.E2E_DATABASE_URL ? {} : { E2E_PGLITE_TEMPLATE: await pgliteTemplate() };
   const child = spawn('node', ['e2e/support/start-server.mjs'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -81,7 +35,6 @@ export async function startOwnPortal(name: string, env: Record<string, string>):
       PORT: String(port),
       LOG_LEVEL: 'warn',
       E2E_DATA_DIR: dataDir,
-      ...template,
       ...env,
     },
   });
@@ -120,7 +73,7 @@ export const testOnOwnPortal = (name: string, env: Record<string, string> = {}) 
         await use(portal);
         await portal.stop();
       },
-      { scope: 'worker', timeout: 180_000 },
+      { scope: 'worker', timeout: 120_000 },
     ],
     baseURL: async ({ ownPortal }, use) => use(ownPortal.url('')),
   });

@@ -1,8 +1,7 @@
 // Starts the real server for the browser tests on a fresh database of its own: embedded PGlite in a
 // folder of its own or, when E2E_DATABASE_URL names a PostgreSQL server, a new database on that server
 // named after the portal's port.
-import { Blob } from 'node:buffer';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { URL } from 'node:url';
 import pg from 'pg';
@@ -25,15 +24,6 @@ async function freshPostgresDatabase(serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-// Given the run's template (a seeded data directory as a tar file: own-portal.ts), PGlite starts from a
-// copy of it, and the server finds its migrations applied and its demo members seeded.
-const template = process.env.E2E_PGLITE_TEMPLATE;
-if (template && !process.env.E2E_DATABASE_URL) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const copy = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(template)]) });
-  await copy.close();
 }
 
 const database = process.env.E2E_DATABASE_URL
