@@ -73,7 +73,7 @@ export const testOnOwnPortal = (name: string, env: Record<string, string> = {}) 
         await use(portal);
         await portal.stop();
       },
-      { scope: 'worker', timeout: 120_000 },
+      { scope: 'worker', timeout: 180_000 },
     ],
     baseURL: async ({ ownPortal }, use) => use(ownPortal.url('')),
   });
