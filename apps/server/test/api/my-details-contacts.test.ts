@@ -95,7 +95,7 @@ describe('member data of the chosen record', () => {
     expect(dcNear.messageText).toMatch(
       /^Your target retirement date is \d{2} [A-Z][a-z]{2} \d{4}, in \d+ months?\.$/,
     );
-    // The second tenant's options page, at its own address; without it, how to contact the scheme.
+    // The second tenant's options page, at its own address.
     const bluewater = new BrowserAgent(ctx.app, 'bluewater.localhost');
     expect((await bluewater.signIn('second.member')).statusCode).toBe(200);
     const retirementLinks = async () =>
@@ -105,17 +105,17 @@ describe('member data of the chosen record', () => {
     expect(await retirementLinks()).toEqual(['/take-your-pension']);
     const bluewaterPage = (key: string) =>
       and(eq(pages.tenantUrl, 'bluewater.localhost'), eq(pages.key, key));
-    await ctx.database.db
-      .update(pages)
-      .set({ key: 'options_set_aside' })
-      .where(bluewaterPage('retirement_options'));
+    const setAside = (key: string, asKey: string) =>
+      ctx.database.db.update(pages).set({ key: asKey }).where(bluewaterPage(key));
+    await setAside('retirement_options', 'options_set_aside');
     try {
+      // Then the member's pension page; without that too, how to contact the scheme.
+      expect(await retirementLinks()).toEqual(['/my-pension']);
+      await setAside('my_pension', 'pension_set_aside');
       expect(await retirementLinks()).toEqual(['/contact-us']);
     } finally {
-      await ctx.database.db
-        .update(pages)
-        .set({ key: 'retirement_options' })
-        .where(bluewaterPage('options_set_aside'));
+      await setAside('options_set_aside', 'retirement_options');
+      await setAside('pension_set_aside', 'my_pension');
     }
   });
 
