@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/client';
+import { recurringJobKinds } from '../../src/db/schema/recurring-job-kinds';
 
 /** Written on every request, refused or not: the audit trail and a session's activity clock. */
 const bookkeepingTables = new Set(['portal.audit_events']);
@@ -21,6 +22,14 @@ const workerColumns = new Set([
   ].map((column) => `portal.jobs.${column}`),
   'portal.outbox_messages.sent_at',
 ]);
+
+/**
+ * Rows the worker queues by the clock, not because of a request: a recurring job's new period (an hourly
+ * sweep, say) can begin while a suite runs.
+ */
+const clockRows: Record<string, string> = {
+  'portal.jobs': `where kind not in (${recurringJobKinds.map((kind) => `'${kind}'`).join(', ')})`,
+};
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -47,7 +56,8 @@ async function digestQueryOf(database: DatabaseHandle): Promise<string> {
       const [schema, name] = table.split('.');
       return `select '${table}' as table_name, count(*)::text as n,
                      md5(coalesce(string_agg(row_text, '|' order by row_text), '')) as digest
-              from (select (${names.join(', ')})::text as row_text from "${schema}"."${name}") as t`;
+              from (select (${names.join(', ')})::text as row_text from "${schema}"."${name}"
+                    ${clockRows[table] ?? ''}) as t`;
     })
     .join('\nunion all\n');
 }
