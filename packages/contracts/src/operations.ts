@@ -49,9 +49,28 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
+/**
+ * A case's statuses, as the member reads them in My requests, and the moves staff may make between
+ * them. Completed and rejected end a case. A status the machine does not know (set by an older
+ * version or the case:update command) moves as In progress does.
+ */
+export const caseStatuses = [
+  'Received',
+  'In progress',
+  'Waiting for you',
+  'Waiting for someone else',
+  'Completed',
+  'Rejected',
+] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+
+/** The case queue's status filter: a group of statuses (closed: completed or rejected), or one status. */
+export const caseQueueStatusFilters = ['open', 'closed', 'all', ...caseStatuses] as const;
+export type CaseQueueStatusFilter = (typeof caseQueueStatusFilters)[number];
+
 export const caseQueueQuerySchema = z.object({
   type: z.string().trim().min(1).max(40).optional(),
-  status: z.enum(['open', 'closed', 'all']).default('open'),
+  status: z.enum(caseQueueStatusFilters).default('open'),
   tenant: z.string().trim().min(1).max(200).optional(),
   /** `me`, `none` (waiting in the queue) or a member of staff's id. */
   assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
@@ -80,21 +99,6 @@ export const queuedCaseSchema = z.object({
 export type QueuedCase = z.infer<typeof queuedCaseSchema>;
 
 export const caseQueueSchema = z.object({ cases: z.array(queuedCaseSchema) });
-
-/**
- * A case's statuses, as the member reads them in My requests, and the moves staff may make between
- * them. Completed and rejected end a case. A status the machine does not know (set by an older
- * version or the case:update command) moves as In progress does.
- */
-export const caseStatuses = [
-  'Received',
-  'In progress',
-  'Waiting for you',
-  'Waiting for someone else',
-  'Completed',
-  'Rejected',
-] as const;
-export type CaseStatus = (typeof caseStatuses)[number];
 
 /** The statuses staff set with a note (completing and rejecting have their own actions). */
 export const workingStatuses = ['In progress', 'Waiting for you', 'Waiting for someone else'] as const;

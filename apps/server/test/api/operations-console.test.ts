@@ -867,6 +867,7 @@ describe('deadlines and the queue’s filters', () => {
     overdue: boolean;
     ageDays: number;
     businessGroup: string;
+    status: string;
   };
   const queueOf = async (agent: BrowserAgent, query = 'status=open') => {
     const response = await agent.request({ method: 'GET', url: `/admin-api/cases?${query}` });
@@ -1003,6 +1004,46 @@ describe('deadlines and the queue’s filters', () => {
 
     for (const bad of ['minAgeDays=-1', 'minAgeDays=old', 'minAgeDays=99999']) {
       const refused = await firmAgent.request({ method: 'GET', url: `/admin-api/cases?${bad}` });
+      expect([refused.statusCode, errorCode(refused)], bad).toEqual([400, expect.any(String)]);
+    }
+  });
+
+  it('filters the queue by each status of the case’s state machine, or by the open, closed and all groups', async () => {
+    const db = context.database.db;
+    const received = await openTestCase();
+    const waiting = await openTestCase();
+    const completed = await openTestCase();
+    await db
+      .update(memberCases)
+      .set({ status: 'Waiting for you' })
+      .where(eq(memberCases.caseNumber, waiting));
+    await db
+      .update(memberCases)
+      .set({ status: 'Completed', closedAt: new Date() })
+      .where(eq(memberCases.caseNumber, completed));
+    const agent = await signedInStaff(caseworker);
+    const numbersOf = async (query: string) =>
+      new Set((await queueOf(agent, query)).map((c) => c.caseNumber));
+    const statusOf = async (status: string) => {
+      const cases = await queueOf(agent, `status=${encodeURIComponent(status)}`);
+      expect(cases.every((c) => c.status === status)).toBe(true);
+      return new Set(cases.map((c) => c.caseNumber));
+    };
+
+    expect(await statusOf('Received')).toContain(received);
+    expect(await statusOf('Received')).not.toContain(waiting);
+    expect(await statusOf('Waiting for you')).toContain(waiting);
+    expect(await statusOf('Completed')).toContain(completed);
+    expect(await statusOf('In progress')).not.toContain(received);
+    const open = await numbersOf('status=open');
+    expect([open.has(received), open.has(waiting), open.has(completed)]).toEqual([true, true, false]);
+    const closed = await numbersOf('status=closed');
+    expect([closed.has(received), closed.has(completed)]).toEqual([false, true]);
+    const all = await numbersOf('status=all');
+    expect([all.has(received), all.has(waiting), all.has(completed)]).toEqual([true, true, true]);
+
+    for (const bad of ['status=Cancelled', 'status=received', 'status=']) {
+      const refused = await agent.request({ method: 'GET', url: `/admin-api/cases?${bad}` });
       expect([refused.statusCode, errorCode(refused)], bad).toEqual([400, expect.any(String)]);
     }
   });

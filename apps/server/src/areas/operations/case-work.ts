@@ -7,6 +7,7 @@ import {
   staffRights,
   type CaseDeadlines,
   type CaseDetail,
+  type CaseQueueStatusFilter,
   type QueuedCase,
   type StaffRight,
 } from '@meridian/contracts';
@@ -122,7 +123,7 @@ function queued(row: CaseRow, today: string, deadlines: CaseDeadlines = defaultC
 
 export interface QueueFilter {
   type?: string;
-  status: 'open' | 'closed' | 'all';
+  status: CaseQueueStatusFilter;
   tenant?: string;
   assignee?: string;
   minAgeDays?: number;
@@ -137,7 +138,8 @@ export async function caseQueue(
   const conditions: Array<SQL | undefined> = [inScope(staff)];
   if (filter.type) conditions.push(eq(memberCases.caseType, filter.type));
   if (filter.status === 'open') conditions.push(isNull(memberCases.closedAt));
-  if (filter.status === 'closed') conditions.push(isNotNull(memberCases.closedAt));
+  else if (filter.status === 'closed') conditions.push(isNotNull(memberCases.closedAt));
+  else if (filter.status !== 'all') conditions.push(eq(memberCases.status, filter.status));
   if (filter.tenant) {
     const [tenant] = await db
       .select({ businessGroups: tenants.businessGroups })

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { caseStatuses, staffStatusText } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
@@ -61,9 +62,18 @@ export function QueuePage() {
           label="Status"
           defaultValue={filter.status ?? 'open'}
           options={[
-            ['open', 'Open'],
-            ['closed', 'Completed or rejected'],
-            ['all', 'All'],
+            {
+              label: 'Groups',
+              options: [
+                ['open', 'Open'],
+                ['closed', 'Completed or rejected'],
+                ['all', 'All'],
+              ],
+            },
+            {
+              label: 'One status',
+              options: caseStatuses.map((status) => [status, staffStatusText[status]] as const),
+            },
           ]}
         />
         <div className="form-group">

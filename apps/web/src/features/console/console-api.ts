@@ -1,5 +1,6 @@
 import type {
   CaseDeadlineList,
+  CaseQueueStatusFilter,
   CaseDeadlines,
   CaseDetail,
   Dashboard,
@@ -21,7 +22,7 @@ const base = '/admin-api';
 
 export interface QueueFilter {
   type?: string;
-  status?: 'open' | 'closed' | 'all';
+  status?: CaseQueueStatusFilter;
   tenant?: string;
   assignee?: string;
   minAgeDays?: string;

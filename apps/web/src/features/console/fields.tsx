@@ -45,8 +45,21 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   hint?: string;
   error?: string;
-  options: ReadonlyArray<readonly [value: string, text: string]>;
+  options: ReadonlyArray<SelectOption | SelectGroup>;
 }
+
+type SelectOption = readonly [value: string, text: string];
+/** Options shown under a heading of their own in the list (an optgroup). */
+export interface SelectGroup {
+  label: string;
+  options: ReadonlyArray<SelectOption>;
+}
+
+const optionOf = ([value, text]: SelectOption) => (
+  <option key={value} value={value}>
+    {text}
+  </option>
+);
 
 /** A GOV.UK-style select: label, optional hint and inline error tied to it. */
 export function SelectField({ id, label, hint, error, options, ...select }: SelectProps) {
@@ -61,11 +74,15 @@ export function SelectField({ id, label, hint, error, options, ...select }: Sele
         aria-describedby={describedByFor(id, hint, error)}
         {...select}
       >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        {options.map((option) =>
+          'label' in option ? (
+            <optgroup key={option.label} label={option.label}>
+              {option.options.map(optionOf)}
+            </optgroup>
+          ) : (
+            optionOf(option)
+          ),
+        )}
       </select>
     </div>
   );
