@@ -24,6 +24,11 @@ export function routeOf(
 ): { path: JourneyStep[]; frontier: string } {
   const byPage = new Map(stored.map((step) => [step.pageKey, step]));
   const path: JourneyStep[] = [];
+  const passed = new Set<string>();
+  // The answers grow with the route rather than being gathered again at each page: the route is
+  // worked out on every request, and a table walk of a long journey does it millions of times.
+  const answers = new Map<string, string>();
+  const facts = { ...factsOf(graph, []), answers };
   let frontier = graph.definition.firstPage;
   for (let step = byPage.get(frontier); step; step = byPage.get(frontier)) {
     const page = graph.pages.get(step.pageKey);
@@ -32,12 +37,14 @@ export function routeOf(
       path.push(step);
       break;
     }
-    const next = nextPageOf(page, factsOf(graph, [...path, step]));
-    if (next === null || path.some((passed) => passed.pageKey === next)) {
+    if (step.answer) answers.set(step.answer.questionKey, step.answer.answerKey);
+    const next = nextPageOf(page, facts);
+    if (next === null || passed.has(next)) {
       path.push({ ...step, nextPageKey: null });
       break;
     }
     path.push({ ...step, nextPageKey: next });
+    passed.add(step.pageKey);
     frontier = next;
   }
   return { path, frontier };
