@@ -280,7 +280,10 @@ test('a relative reports a death from the home page’s signpost, signed out, on
   await row.getByRole('link', { name: reference }).click();
   await expect(consoleHeading(page, new RegExp(reference))).toBeVisible();
   const caseMain = page.getByRole('main');
-  await expect(caseMain).toContainText('Sent by a visitor, not yet matched to a member record.');
+  await expect(caseMain).toContainText(
+    'Sent by Jo Pendle (not signed in), not yet matched to a member record.',
+  );
+  await expect(caseMain.locator('.console-timeline')).toContainText('Sent by Jo Pendle (not signed in)');
   await expect(caseMain).toContainText('Death: acknowledged in 5 working days');
   await expect(caseMain).toContainText('Arthur');
   await expectNoAccessibilityViolations(page);

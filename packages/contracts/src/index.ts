@@ -12,7 +12,7 @@ export * from './bereavement';
 export * from './journey-conditions';
 export * from './journey-kinds';
 // Kept apart from the kinds' modules (and zod): what check your answers needs to show most answers.
-export { answerDisplays, hasAnswerDisplay } from './journey-kinds/displays';
+export { answerDisplays, hasAnswerDisplay, parsedJson } from './journey-kinds/displays';
 export * from './identity-verification';
 export * from './my-details';
 export * from './documents';

@@ -137,6 +137,11 @@ function definitionSchema(object: ObjectSchemaFactory) {
     audience: journeyAudienceSchema.optional(),
     /** A visitor journey's email question: its answer gets the confirmation email. */
     confirmationEmailTo: answerKeySchema.optional(),
+    /**
+     * A visitor journey's question naming who sent it (a `person` with a name, or an email address):
+     * staff read its case as sent by that answer, "(not signed in)".
+     */
+    sentBy: answerKeySchema.optional(),
   });
 }
 
@@ -326,5 +331,7 @@ export const memberCaseSchema = z.object({
   journeyType: z.string().nullable(),
   /** The scheme's latest note to the member about this case (from the operations console). */
   memberNote: z.string().nullable().optional(),
+  /** Completed, rejected or otherwise closed: nothing more is sent with it (409 `case_closed`). */
+  closed: z.boolean(),
 });
 export type MemberCase = z.infer<typeof memberCaseSchema>;

@@ -153,6 +153,11 @@ export const caseDetailSchema = z.object({
   case: queuedCaseSchema.extend({
     memberNote: z.string().nullable(),
     journeyType: z.string().nullable(),
+    /**
+     * Who sent it: `Member`, or for a visitor's case (a report of a death, a callback request) the name
+     * or email address they gave, "(not signed in)", such as "Jo Pendle (not signed in)".
+     */
+    sentBy: z.string(),
     /** Where the case may move next (empty once it is completed or rejected). */
     allowedMoves: z.array(z.enum(caseStatuses)),
   }),

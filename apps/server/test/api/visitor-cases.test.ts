@@ -60,6 +60,9 @@ describe('a visitor’s submission is a case the scheme works', () => {
     const detail = await agent.request({ url: `/admin-api/cases/${caseNumber}` });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().member).toBeNull();
+    // Who reported it, from the report's reporter, not "Member".
+    expect(detail.json().case.sentBy).toBe('Jo Pendle (not signed in)');
+    expect(detail.json().timeline[0]).toMatchObject({ kind: 'opened', by: 'Jo Pendle (not signed in)' });
     const answers = detail.json().answers as Array<{ question: string; answer: string }>;
     expect(answers.map((line) => line.answer).join('\n')).toContain('Arthur');
     expect(answers.map((line) => line.answer).join('\n')).toContain('AB 12 34 56 C');
@@ -83,6 +86,7 @@ describe('a visitor’s submission is a case the scheme works', () => {
     expect(await caseRow(caseNumber)).toMatchObject({ businessGroup: 'MER', referenceNumber: '1000010' });
     const linked = (await agent.request({ url: `/admin-api/cases/${caseNumber}` })).json();
     expect(linked.member).not.toBeNull();
+    expect(linked.case.sentBy).toBe('Jo Pendle (not signed in)');
     expect(linked.answers.map((line: { answer: string }) => line.answer).join('\n')).toContain('Arthur');
     const unmatched = await agent.request({
       method: 'POST',
@@ -101,6 +105,8 @@ describe('a visitor’s submission is a case the scheme works', () => {
     expect(queue.map((item: { caseNumber: string }) => item.caseNumber)).toContain(caseNumber);
     const detail = (await agent.request({ url: `/admin-api/cases/${caseNumber}` })).json();
     expect(detail.case.openedAt).toEqual(expect.any(String));
+    expect(detail.case.sentBy).toBe('sam@example.org (not signed in)');
+    expect(detail.timeline[0]).toMatchObject({ kind: 'opened', by: 'sam@example.org (not signed in)' });
     expect(detail.answers).toContainEqual(expect.objectContaining({ answer: '0113 496 0000' }));
   });
 

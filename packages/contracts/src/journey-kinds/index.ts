@@ -59,6 +59,7 @@ export {
 } from './address';
 export {
   personFieldNames,
+  personFromStored,
   personInputOf,
   personLimits,
   personLine,

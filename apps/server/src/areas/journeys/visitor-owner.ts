@@ -6,6 +6,8 @@ import {
   journeyCopyOf,
   journeyTypeParamsSchema,
   kindOf,
+  parsedJson,
+  personFromStored,
   type JourneyStep,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
@@ -59,6 +61,24 @@ function confirmationAddressOf(graph: JourneyGraph, path: readonly JourneyStep[]
   if (!step?.answer || !question) return null;
   const address = kindOf(question.kind).display(question, step.answer).trim();
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? address : null;
+}
+
+/**
+ * Who sent a visitor's journey, as staff read its case: the name in the definition's `sentBy` answer
+ * (a person), or that answer as shown (an email address), "(not signed in)".
+ */
+export function visitorSenderOf(graph: JourneyGraph | null, path: readonly JourneyStep[]) {
+  const key = graph?.definition.sentBy;
+  const step = key ? path.find((candidate) => candidate.answer?.questionKey === key) : undefined;
+  const question = step && graph?.pages.get(step.pageKey)?.question;
+  let sender = '';
+  if (step?.answer && question?.kind === 'person') {
+    const person = personFromStored(parsedJson(step.answer.answerValue));
+    sender = [person.forenames, person.surname].filter(Boolean).join(' ');
+  } else if (step?.answer && question) {
+    sender = kindOf(question.kind).display(question, step.answer).trim();
+  }
+  return `${sender || 'a visitor'} (not signed in)`;
 }
 
 /** A kind of visitor journey other than the callback's: its own store, API, minutes and gate. */

@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors';
 import { answerLines } from '../journeys/answers';
 import { routeOf } from '../journeys/engine';
 import { loadJourneyGraph, stepsOf } from '../journeys/repository';
+import { visitorSenderOf } from '../journeys/visitor-owner';
 import { sentVisitorJourney } from '../journeys/visitor-store';
 import { identityVerificationOf } from '../identity-verification/service';
 import type { IdentityVerifier } from '../identity-verification/verifier';
@@ -252,20 +253,25 @@ const rawAnswers = (steps: ReturnType<typeof stepsOf>) =>
       : [],
   );
 
-/** A visitor's answers (a report of a death, a callback request) as their check your answers showed them. */
-async function visitorAnswersOf(db: Database, caseNumber: string) {
+/**
+ * A visitor's case (a report of a death, a callback request): their answers as their check your answers
+ * showed them, and who sent it; null for a member's case.
+ */
+async function visitorCaseOf(db: Database, caseNumber: string) {
   const journey = await sentVisitorJourney(db, caseNumber);
-  if (!journey) return [];
+  if (!journey) return null;
   const steps = stepsOf(journey);
   try {
     const graph = await loadJourneyGraph(db, journey.tenantUrl, journey.type);
+    const { path } = routeOf(graph, steps);
     // A visitor has no proof of identity of their own.
-    return answerLines(graph, routeOf(graph, steps).path, { identity: 'not_started' }).map((line) => ({
+    const answers = answerLines(graph, path, { identity: 'not_started' }).map((line) => ({
       question: line.label,
       answer: line.value,
     }));
+    return { answers, sentBy: visitorSenderOf(graph, path) };
   } catch {
-    return rawAnswers(steps);
+    return { answers: rawAnswers(steps), sentBy: visitorSenderOf(null, []) };
   }
 }
 
@@ -282,16 +288,17 @@ async function answersOf(
     referenceNumber: string | null;
     journeyType: string | null;
   },
+  visitor: { answers: CaseDetail['answers'] } | null,
 ) {
   const { referenceNumber } = found;
-  if (referenceNumber === null) return visitorAnswersOf(db, found.caseNumber);
+  if (referenceNumber === null) return visitor?.answers ?? [];
   const [journey] = await db
     .select({ steps: memberJourneys.steps, type: memberJourneys.type, endReason: memberJourneys.endReason })
     .from(memberJourneys)
     .where(eq(memberJourneys.caseNumber, found.caseNumber))
     .limit(1);
   // A visitor's case matched to a member since keeps the visitor's answers.
-  if (!journey) return visitorAnswersOf(db, found.caseNumber);
+  if (!journey) return visitor?.answers ?? [];
   const steps = stepsOf(journey);
   const tenantUrl = await tenantOfGroup(db, found.businessGroup);
   try {
@@ -358,6 +365,8 @@ export async function caseDetail(
     .leftJoin(staffAccounts, eq(staffAccounts.id, caseEvents.staffId))
     .where(eq(caseEvents.caseNumber, caseNumber))
     .orderBy(asc(caseEvents.at));
+  const visitor = await visitorCaseOf(db, caseNumber);
+  const sentBy = visitor?.sentBy ?? 'Member';
   await auditStaff(db, request, {
     action: 'case_view',
     outcome: 'success',
@@ -369,7 +378,7 @@ export async function caseDetail(
     {
       at: found.createdAt.toISOString(),
       kind: 'opened' as const,
-      by: 'Member',
+      by: sentBy,
       status: 'Received',
       note: null,
       memberNote: null,
@@ -377,7 +386,7 @@ export async function caseDetail(
     ...files.map((file) => ({
       at: file.receivedAt.toISOString(),
       kind: 'submitted_document' as const,
-      by: 'Member',
+      by: sentBy,
       status: null,
       note: file.name,
       memberNote: null,
@@ -410,6 +419,7 @@ export async function caseDetail(
       assignee: found.assignee,
       memberNote: found.memberNote,
       journeyType: found.journeyType,
+      sentBy,
       allowedMoves: found.closed ? [] : [...movesFrom(found.status)],
     },
     member: member
@@ -422,7 +432,7 @@ export async function caseDetail(
           email: member.email,
         }
       : null,
-    answers: await answersOf(db, verifier, found),
+    answers: await answersOf(db, verifier, found, visitor),
     documents: found.documents.map((document) => ({
       name: document.name,
       status:

@@ -12,7 +12,7 @@ import { problemText, SelectField, TextArea, useConsoleTitle } from './fields';
 
 const documentStatus = { outstanding: 'Waiting for the member', received: 'Received', complete: 'Checked' };
 const eventText: Record<CaseDetail['timeline'][number]['kind'], string> = {
-  opened: 'Sent by the member',
+  opened: 'Sent',
   submitted_document: 'Document sent',
   assigned: 'Assigned',
   status: 'Status changed',
@@ -102,7 +102,9 @@ export function CasePage() {
                 </>
               )}
             </Row>
-            <Row term="Sent">{at(detail.case.openedAt)}</Row>
+            <Row term="Sent">
+              {at(detail.case.openedAt)} by {detail.case.sentBy}
+            </Row>
             <Row term="Deadline">
               {formatDate(detail.case.deadline)} ({detail.case.deadlineRule})
             </Row>
@@ -125,7 +127,7 @@ export function CasePage() {
               <Row term="Email">{detail.member.email ?? 'Not held'}</Row>
             </dl>
           ) : detail.case.referenceNumber === null ? (
-            <p>Sent by a visitor, not yet matched to a member record.</p>
+            <p>Sent by {detail.case.sentBy}, not yet matched to a member record.</p>
           ) : (
             <p>No member record for {detail.case.referenceNumber}.</p>
           )}
