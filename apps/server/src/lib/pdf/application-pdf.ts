@@ -30,16 +30,27 @@ const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const SIZE = 11;
 const LINE = 15;
 
-/** Splits text into lines no wider than `width` at the font size used. */
-function wrap(text: string, font: PDFFont, width: number): string[] {
+/**
+ * Splits text into lines no wider than `width` at `size`. Each word is measured once and a line's width
+ * is the sum of its words and spaces: measuring the whole line again at every word laid it out over and
+ * over, a quadratic cost in a long answer.
+ */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = font.widthOfTextAtSize(' ', size);
   const lines: string[] = [];
   let current = '';
+  let currentWidth = 0;
   for (const word of text.split(/\s+/)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(candidate, SIZE) > width) {
+    if (!word) continue;
+    const wordWidth = font.widthOfTextAtSize(word, size);
+    if (current && currentWidth + space + wordWidth > width) {
       lines.push(current);
       current = word;
-    } else current = candidate;
+      currentWidth = wordWidth;
+    } else {
+      currentWidth = current ? currentWidth + space + wordWidth : wordWidth;
+      current = current ? `${current} ${word}` : word;
+    }
   }
   if (current) lines.push(current);
   return lines;
@@ -57,7 +68,7 @@ export async function renderApplicationPdf(application: ApplicationPdf): Promise
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
   const write = (text: string, font: PDFFont, size = SIZE, indent = 0) => {
-    for (const line of wrap(text, font, PAGE.width - 2 * PAGE.margin - indent)) {
+    for (const line of wrap(text, font, size, PAGE.width - 2 * PAGE.margin - indent)) {
       if (y < PAGE.margin) {
         page = pdf.addPage([PAGE.width, PAGE.height]);
         y = PAGE.height - PAGE.margin;
