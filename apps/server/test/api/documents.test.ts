@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { memberDocuments, memberCases } from '../../src/db/schema';
+import { caseEvents, memberDocuments, memberCases } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { files, multipart, uploadForm } from './document-files';
 import { useTestApp } from './harness';
@@ -332,6 +332,57 @@ describe('uploading documents', () => {
     });
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().errors[0].code).toBe('case_not_found');
+  });
+});
+
+describe('a closed request', () => {
+  it('takes no more documents: 409 case_closed, the uploads left unsent and the case unchanged', async () => {
+    const { db } = ctx.database;
+    const agent = await member('db.retiring');
+    const closedAt = new Date('2026-10-01T09:00:00Z');
+    const askedFor = [{ name: 'Proof of identity', status: 'outstanding' }];
+    await db.insert(memberCases).values(
+      ['Completed', 'Rejected'].map((status, index) => ({
+        caseNumber: `RQ-90000${index + 1}`,
+        businessGroup: 'MER',
+        referenceNumber: '1000010',
+        caseType: 'RQ',
+        title: 'A question for us',
+        status,
+        documents: askedFor,
+        closedAt,
+        updatedAt: closedAt,
+      })),
+    );
+    const passport = (
+      await upload(
+        agent,
+        uploadForm('passport.pdf', await files.pdf(), { journeyType: 'requests', tags: 'Proof of identity' }),
+      )
+    ).json();
+    for (const caseNumber of ['RQ-900001', 'RQ-900002']) {
+      const refused = await agent.request({
+        method: 'POST',
+        url: '/mdp-api/api/documents/post-submission',
+        payload: { journeyType: 'requests', caseNumber },
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().errors[0]).toMatchObject({ code: 'case_closed', message: expect.any(String) });
+      const [after] = await db.select().from(memberCases).where(eq(memberCases.caseNumber, caseNumber));
+      expect(after).toMatchObject({ documents: askedFor, updatedAt: closedAt });
+      expect(await db.select().from(caseEvents).where(eq(caseEvents.caseNumber, caseNumber))).toEqual([]);
+    }
+    const unsent = (await agent.request({ url: '/mdp-api/api/documents?journeyType=requests' })).json();
+    expect(unsent.documents).toMatchObject([{ fileUuid: passport.fileUuid, caseNumber: null }]);
+    // My requests says so, and the page offers no upload for them.
+    const listed = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases as Array<{
+      caseNumber: string;
+      closed: boolean;
+    }>;
+    expect(listed.filter((item) => item.caseNumber.startsWith('RQ-9')).map((item) => item.closed)).toEqual([
+      true,
+      true,
+    ]);
   });
 });
 

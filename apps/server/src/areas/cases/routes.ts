@@ -30,6 +30,7 @@ export async function casesOfRecord(
       documents: memberCases.documents,
       journeyType: memberCases.journeyType,
       memberNote: memberCases.memberNote,
+      closedAt: memberCases.closedAt,
     })
     .from(memberCases)
     .where(casesOf(record))
@@ -47,6 +48,7 @@ export async function casesOfRecord(
     })),
     journeyType: row.journeyType,
     memberNote: row.memberNote,
+    closed: row.closedAt !== null,
   }));
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { movesFrom, type UploadContextName, type UploadedDocument } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { caseEvents, memberCases, memberDocuments } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { casesOf } from '../cases/case-ownership';
 import { uploadsIn, type DocumentRow, type MemberRecord } from './repository';
 
@@ -42,7 +42,8 @@ export const RECEIVED_NOTE =
 
 /**
  * Sends a context's uploads not yet sent with one of the record's cases (404 `case_not_found` for
- * anyone else's): the uploads name the case, and the case's document list marks them received. When
+ * anyone else's, 409 `case_closed` once it is completed, rejected or otherwise closed, the uploads left
+ * unsent): the uploads name the case, and the case's document list marks them received. When
  * the case was waiting for the member and these were the last documents it asked for, it moves back
  * to In progress with a note for the member, and the timeline records the member's upload (the
  * scheme's administration system hears of the new status by webhook like any other).
@@ -62,6 +63,12 @@ export async function sendUploadsWithCase(
       .where(and(eq(memberCases.caseNumber, caseNumber), casesOf(record)))
       .for('update');
     if (!found) throw notFound('case_not_found', 'We could not find this case.');
+    if (found.closedAt !== null)
+      throw new AppError(
+        409,
+        'case_closed',
+        'This request is closed, so we cannot add documents to it. Contact us if you need to send us something.',
+      );
     const pending = (await uploadsIn(tx, record, context)).filter((row) => row.caseNumber === null);
     if (pending.length > 0) {
       await tx

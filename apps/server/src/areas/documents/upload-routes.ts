@@ -268,9 +268,14 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
     {
       schema: {
         tags,
-        summary: 'Send the uploads of a context, not yet sent, with one of your cases',
+        summary:
+          'Send the uploads of a context, not yet sent, with one of your open cases (409 case_closed for a closed one)',
         body: postSubmissionBodySchema,
-        response: { 200: z.object({ documents: z.array(uploadedDocumentSchema) }), ...errors },
+        response: {
+          200: z.object({ documents: z.array(uploadedDocumentSchema) }),
+          ...errors,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -414,7 +414,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Send the documents uploaded for a transfer since it was sent (context transfer2) with its case (400 journey_not_submitted)',
+          'Send the documents uploaded for a transfer since it was sent (context transfer2) with its case (400 journey_not_submitted, 409 case_closed once the case is closed)',
         response: { 200: z.object({ documents: z.array(uploadedDocumentSchema) }), ...errors },
       },
     },

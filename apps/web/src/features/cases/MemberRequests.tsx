@@ -14,6 +14,8 @@ const sendPath = (caseNumber: string, document: string) =>
   `/documents/upload?${new URLSearchParams({ case: caseNumber, document }).toString()}`;
 
 const documentStatus = { outstanding: 'We need this from you', received: 'Received', complete: 'Checked' };
+/** A closed request takes nothing more: what it still lacked is no longer asked for. */
+const closedDocumentStatus = { ...documentStatus, outstanding: 'Not received' };
 
 /** My requests: the member's cases, newest first, with status, dates and the documents each needs. */
 export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
@@ -96,8 +98,8 @@ export function MemberRequests({ block }: BlockProps<'memberRequests'>) {
                   <tr key={document.name}>
                     <td>{document.name}</td>
                     <td>
-                      {documentStatus[document.status]}
-                      {document.status === 'outstanding' && (
+                      {(item.closed ? closedDocumentStatus : documentStatus)[document.status]}
+                      {document.status === 'outstanding' && !item.closed && (
                         <>
                           {' '}
                           <Link to={sendPath(item.caseNumber, document.name)}>

@@ -15,10 +15,12 @@ const application = {
     { name: 'Proof of identity', status: 'outstanding' },
   ],
   journeyType: 'dbcoreretirementapplication',
+  closed: false,
 };
+const closedApplication = { ...application, caseNumber: 'RTP9-000041', status: 'Rejected', closed: true };
 
 function answerRequests(url: string, init: RequestInit) {
-  if (url.endsWith('/cases')) return jsonResponse(200, { cases: [application] });
+  if (url.endsWith('/cases')) return jsonResponse(200, { cases: [application, closedApplication] });
   if (url.endsWith('/documents/post-submission')) return jsonResponse(200, { documents: [] });
   if (url.endsWith('/documents') && init.method === 'POST')
     return jsonResponse(201, {
@@ -85,6 +87,20 @@ describe('sending a document a request asked for', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We cannot find this request' }),
     ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(fetch.mock.calls.some(([url, init]) => init.method === 'POST' && !url.endsWith('/batch'))).toBe(
+      false,
+    );
+  });
+
+  it('offers no upload for a closed request, and sends nothing', async () => {
+    quietConsole();
+    const fetch = stubRequests();
+    renderApp('/documents/upload?case=RTP9-000041&document=Proof+of+identity');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This request is closed' })).toBeTruthy();
+    expect(document.title).toMatch(/^This request is closed/);
+    expect(screen.getByText(/Apply for your pension \(RTP9-000041\) is closed/)).toBeTruthy();
+    expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect(fetch.mock.calls.some(([url, init]) => init.method === 'POST' && !url.endsWith('/batch'))).toBe(
       false,

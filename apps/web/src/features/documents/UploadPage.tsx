@@ -71,7 +71,11 @@ export function UploadPage() {
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const limits = uploadContexts[context];
-  const title = forCase ? `Send us your ${forCase.asked ?? 'documents'}` : 'Upload documents';
+  const title = forCase?.found.closed
+    ? 'This request is closed'
+    : forCase
+      ? `Send us your ${forCase.asked ?? 'documents'}`
+      : 'Upload documents';
   useDocumentTitle(`${errors.length ? 'Error: ' : ''}${title}`);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -165,6 +169,19 @@ export function UploadPage() {
     );
   }
   if (caseNumber && !cases.data) return <p className="page-loading">Loading your request</p>;
+  if (forCase?.found.closed) {
+    return (
+      <div className="narrow">
+        <h1>{title}</h1>
+        <p>
+          Your request {forCase.found.title} ({forCase.found.caseNumber}) is closed, so we cannot add
+          documents to it. If you need to send us something, upload it to{' '}
+          <Link to={DOCUMENTS_PATH}>your documents</Link>. See{' '}
+          <Link to={routes.myRequests}>your requests</Link>.
+        </p>
+      </div>
+    );
+  }
   if (caseNumber && !forCase) {
     return (
       <div className="narrow">
