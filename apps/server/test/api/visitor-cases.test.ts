@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { integrationScopes } from '@meridian/contracts';
+import { bereavementStore } from '../../src/areas/bereavement/store';
 import { addIntegrationClient } from '../../src/areas/integration/clients';
+import { portalVisitorStore, type VisitorJourneyStore } from '../../src/areas/journeys/visitor-store';
+import { deadlineOf } from '../../src/areas/operations/deadlines';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
-import { memberCases, webhookDeliveries } from '../../src/db/schema';
+import { migrationsFolder } from '../../src/db/client';
+import { bereavementJourneys, memberCases, webhookDeliveries } from '../../src/db/schema';
 import { demoStaff } from '../../src/seed/demo-staff';
 import { useTestApp } from './harness';
 import { staffSignedIn } from './staff-sign-in';
@@ -136,6 +143,95 @@ describe('a visitor’s submission is a case the scheme works', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().cases).toContainEqual(
       expect.objectContaining({ caseNumber, caseType: 'CBK1', referenceNumber: null }),
+    );
+  });
+
+  it('backfills a case for each report and callback request sent before they opened one (migration 0046), once', async () => {
+    const { db } = context.database;
+    const sentAt = new Date('2026-11-02T10:00:00.000Z');
+    // Sent as a version before migration 0044 sent them: the journey kept as Submitted, no case row.
+    const sentWithoutCase = async (store: VisitorJourneyStore, type: string, caseType: string) => {
+      const row = await store.insert(db, {
+        tenantUrl: 'localhost',
+        type,
+        tokenHash: randomBytes(32).toString('hex'),
+        expiresAt: sentAt,
+        choice: null,
+      });
+      const [{ next }] = (await db.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
+        { next: string | number },
+      ];
+      const caseNumber = `${caseType}-${next}`;
+      await store.update(db, row.id, {
+        status: 'Submitted',
+        submittedAt: sentAt,
+        updatedAt: sentAt,
+        caseNumber,
+        summaryPdf: 'JVBERi0xLjcK',
+      });
+      return { id: row.id, caseNumber };
+    };
+    const report = await sentWithoutCase(bereavementStore, 'bereavement', 'BRV1');
+    const matched = await sentWithoutCase(bereavementStore, 'bereavement', 'BRV1');
+    await db
+      .update(bereavementJourneys)
+      .set({ matchedBusinessGroup: 'MER', matchedReferenceNumber: '1000010', matchedAt: sentAt })
+      .where(eq(bereavementJourneys.id, matched.id));
+    const callback = await sentWithoutCase(portalVisitorStore, 'requestacallback', 'CBK1');
+    const caseNumbers = [report.caseNumber, matched.caseNumber, callback.caseNumber];
+
+    const migration = await readFile(join(migrationsFolder, '0046_visitor_cases_backfill.sql'), 'utf8');
+    const backfill = async () => {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await db.execute(sql.raw(statement));
+    };
+    const cases = () => db.select().from(memberCases).where(inArray(memberCases.caseNumber, caseNumbers));
+    await backfill();
+    const once = await cases();
+    expect(once).toHaveLength(3);
+    const opened = {
+      status: 'Received',
+      summaryPdf: 'JVBERi0xLjcK',
+      createdAt: sentAt,
+      updatedAt: sentAt,
+      closedAt: null,
+    };
+    expect(once.find((row) => row.caseNumber === report.caseNumber)).toMatchObject({
+      ...opened,
+      businessGroup: 'MER',
+      referenceNumber: null,
+      caseType: 'BRV1',
+      title: 'Report a death',
+      journeyType: 'bereavement',
+    });
+    expect(once.find((row) => row.caseNumber === matched.caseNumber)).toMatchObject({
+      ...opened,
+      businessGroup: 'MER',
+      referenceNumber: '1000010',
+      caseType: 'BRV1',
+    });
+    expect(once.find((row) => row.caseNumber === callback.caseNumber)).toMatchObject({
+      ...opened,
+      businessGroup: 'MER',
+      referenceNumber: null,
+      caseType: 'CBK1',
+      title: 'Request a callback',
+      journeyType: 'requestacallback',
+    });
+
+    // Run again: still one case each.
+    await backfill();
+    expect(await cases()).toHaveLength(3);
+
+    // The console works them as it works a case sent today: the deadline counts from when it was sent.
+    const agent = await staffSignedIn(context, caseworker);
+    const queue = (await agent.request({ url: '/admin-api/cases?type=BRV1' })).json().cases;
+    expect(queue.find((item: { caseNumber: string }) => item.caseNumber === report.caseNumber)).toMatchObject(
+      {
+        openedAt: sentAt.toISOString(),
+        deadline: deadlineOf('BRV1', sentAt, null).deadline,
+        deadlineRule: 'Death: acknowledged in 5 working days',
+      },
     );
   });
 });
