@@ -48,6 +48,7 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'POST /admin-api/webhook-receivers': ['administrator'],
   'POST /admin-api/webhook-receivers/{receiverId}/rotate-secret': ['administrator'],
   'POST /admin-api/webhook-receivers/{receiverId}/disable': ['administrator'],
+  'POST /admin-api/webhook-receivers/{receiverId}/enable': ['administrator'],
   // Each member of staff's own passkeys.
   'GET /admin-api/passkeys': roles,
   'POST /admin-api/passkeys/options': roles,

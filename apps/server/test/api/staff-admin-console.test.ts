@@ -2,7 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { StaffAccountList, WebhookReceiverList } from '@meridian/contracts';
-import { outboxMessages, staffAccounts, staffAudit, webhookEndpoints } from '../../src/db/schema';
+import {
+  memberCases,
+  outboxMessages,
+  staffAccounts,
+  staffAudit,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
@@ -41,6 +48,17 @@ async function extraAdministrator(email: string, tenantUrl: string | null) {
   });
   return { id, email, totpSecret, tenantUrl };
 }
+
+/** A Meridian case, which a receiver of case.opened hears of. */
+const openCase = (caseNumber: string) =>
+  context.database.db.insert(memberCases).values({
+    caseNumber,
+    businessGroup: 'MER',
+    referenceNumber: '1000010',
+    caseType: 'RTP9',
+    title: 'Apply for your pension',
+    documents: [],
+  });
 
 const accountRows = async () =>
   (await context.database.db.select().from(staffAccounts))
@@ -280,7 +298,7 @@ describe('staff accounts in the console', () => {
 });
 
 describe('webhook receivers in the console', () => {
-  it('adds a receiver with its secret shown once, lists it, gives it a new secret and disables it, each audited; refuses bad input and other tenants', async () => {
+  it('adds a receiver with its secret shown once, lists it, gives it a new secret, disables it and enables it again, each audited; refuses bad input and other tenants', async () => {
     const { db } = context.database;
     const admin = await signedIn(administrator);
     const added = await post(admin, '/admin-api/webhook-receivers', {
@@ -335,7 +353,7 @@ describe('webhook receivers in the console', () => {
       await theirs.request({ url: '/admin-api/webhook-receivers' })
     ).json() as WebhookReceiverList;
     expect(theirList.receivers.some((receiver) => receiver.id === id)).toBe(false);
-    for (const path of ['rotate-secret', 'disable']) {
+    for (const path of ['rotate-secret', 'disable', 'enable']) {
       const answer = await post(theirs, `/admin-api/webhook-receivers/${id}/${path}`);
       expect(answer.statusCode, path).toBe(404);
       expect(errorCode(answer)).toBe('webhook_receiver_not_found');
@@ -350,6 +368,22 @@ describe('webhook receivers in the console', () => {
     const noRotate = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`);
     expect(noRotate.statusCode).toBe(409);
     expect(errorCode(noRotate)).toBe('webhook_receiver_disabled');
+    const deliveriesTo = async () =>
+      (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).length;
+    await openCase('WHK-100001');
+    expect(await deliveriesTo()).toBe(0);
+
+    const enabled = await post(admin, `/admin-api/webhook-receivers/${id}/enable`);
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const afterEnable = (
+      await admin.request({ url: '/admin-api/webhook-receivers' })
+    ).json() as WebhookReceiverList;
+    expect(afterEnable.receivers.find((receiver) => receiver.id === id)!.active).toBe(true);
+    await openCase('WHK-100002');
+    expect(await deliveriesTo()).toBe(1);
+    const again = await post(admin, `/admin-api/webhook-receivers/${id}/enable`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`)).statusCode).toBe(200);
 
     const audited = await db
       .select({ action: staffAudit.action, tenantUrl: staffAudit.tenantUrl })
@@ -359,6 +393,9 @@ describe('webhook receivers in the console', () => {
     expect(actions.map((entry) => entry.action).sort()).toEqual([
       'webhook_receiver_add',
       'webhook_receiver_disable',
+      'webhook_receiver_enable',
+      'webhook_receiver_enable',
+      'webhook_receiver_rotate',
       'webhook_receiver_rotate',
     ]);
     expect(actions.every((entry) => entry.tenantUrl === 'localhost')).toBe(true);

@@ -33,6 +33,7 @@ const auditActions: Record<string, string> = {
   'POST /admin-api/webhook-receivers': 'webhook_receiver_add',
   'POST /admin-api/webhook-receivers/:receiverId/rotate-secret': 'webhook_receiver_rotate',
   'POST /admin-api/webhook-receivers/:receiverId/disable': 'webhook_receiver_disable',
+  'POST /admin-api/webhook-receivers/:receiverId/enable': 'webhook_receiver_enable',
 };
 
 const inScope = (request: FastifyRequest) =>
@@ -40,8 +41,8 @@ const inScope = (request: FastifyRequest) =>
 
 /**
  * Administrators' Webhook receivers page (/admin/webhook-receivers): the tenant's receivers of case
- * events, added (the signing secret shown once), given a new secret (shown once) or disabled; each
- * audited. Adding goes through `addWebhookEndpoint`, as `npm run webhooks:add` does.
+ * events, added (the signing secret shown once), given a new secret (shown once), disabled or enabled
+ * again; each audited. Adding goes through `addWebhookEndpoint`, as `npm run webhooks:add` does.
  */
 export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -260,6 +261,37 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
           .where(eq(webhookEndpoints.id, receiverId));
       await auditStaff(db, request, {
         action: 'webhook_receiver_disable',
+        outcome: 'success',
+        tenantUrl: found.tenantUrl,
+        details: { receiverId, url: found.url },
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/webhook-receivers/:receiverId/enable',
+    {
+      schema: {
+        tags,
+        summary:
+          'Enables a disabled receiver again: case events from now on are sent to it, signed with the secret it had (administrators)',
+        description:
+          'Events of the time it was disabled are not sent. Enabling a receiver that is enabled changes nothing.',
+        params: webhookReceiverParamsSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { receiverId } = request.params;
+      const found = await receiverInScope(request, receiverId, 'webhook_receiver_enable');
+      if (found.disabledAt)
+        await db
+          .update(webhookEndpoints)
+          .set({ disabledAt: null })
+          .where(eq(webhookEndpoints.id, receiverId));
+      await auditStaff(db, request, {
+        action: 'webhook_receiver_enable',
         outcome: 'success',
         tenantUrl: found.tenantUrl,
         details: { receiverId, url: found.url },

@@ -68,6 +68,12 @@ function consoleServer(staff: StaffMember) {
       return jsonResponse(201, { id: receivers[0]!.id, secret: 'whsec_shownThisOnceOnly' });
     }
     if (url.endsWith('/admin-api/webhook-receivers')) return jsonResponse(200, { receivers });
+    const switched = /webhook-receivers\/([^/]+)\/(disable|enable)$/.exec(url);
+    if (switched) {
+      const index = receivers.findIndex((receiver) => receiver.id === switched[1]);
+      receivers[index] = { ...receivers[index]!, active: switched[2] === 'enable' };
+      return jsonResponse(200, { ok: true });
+    }
     return undefined;
   });
   staffAdminApi.forgetReads();
@@ -164,5 +170,24 @@ describe('Webhook receivers in the console', () => {
     expect((await screen.findByRole('row', { name: /admin\.example\.org/ })).textContent).toContain(
       'A case is opened',
     );
+  });
+  it('disables a receiver after confirming, then enables it again', async () => {
+    consoleServer(administrator);
+    await staffAdminApi.addReceiver({ url: 'https://admin.example.org/hooks', events: ['case.opened'] });
+    openConsole('/admin/webhook-receivers');
+    const row = await screen.findByRole('row', { name: /admin\.example\.org/ });
+    expect(within(row).queryByRole('button', { name: /Enable/ })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: /Disable/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, disable it' }));
+    expect((await screen.findByRole('status')).textContent).toContain('is disabled');
+    const disabled = (await screen.findByText('No, disabled')).closest('tr')!;
+    expect(within(disabled).queryByRole('button', { name: /New secret/ })).toBeNull();
+
+    await userEvent.click(
+      within(disabled).getByRole('button', { name: 'Enable https://admin.example.org/hooks' }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain('is enabled');
+    const enabled = (await screen.findByRole('button', { name: /New secret/ })).closest('tr')!;
+    expect(enabled.textContent).not.toContain('No, disabled');
   });
 });

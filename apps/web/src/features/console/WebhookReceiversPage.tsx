@@ -25,7 +25,8 @@ const deliveryStatusText: Record<string, string> = {
 
 /**
  * Webhook receivers, for administrators: where the scheme's administration system hears of case events.
- * Add one (its signing secret shown once), give one a new secret (shown once), or disable it.
+ * Add one (its signing secret shown once), give one a new secret (shown once), disable it or enable it
+ * again.
  */
 export function WebhookReceiversPage() {
   useConsoleTitle('Webhook receivers');
@@ -87,6 +88,12 @@ function ReceiverList() {
     });
   };
 
+  const enable = (receiver: WebhookReceiver) =>
+    run(`enable-${receiver.id}`, async () => {
+      await staffAdminApi.enableReceiver(receiver.id);
+      return `The receiver at ${receiver.url} is enabled: case events from now on are sent to it.`;
+    });
+
   const act = (receiver: WebhookReceiver, action: 'disable' | 'rotate') =>
     run(`${action}-${receiver.id}`, async () => {
       if (action === 'disable') {
@@ -134,7 +141,7 @@ function ReceiverList() {
         >
           <p>
             {confirming.action === 'disable'
-              ? 'No case events are sent to it from now on. This cannot be undone here: add it again instead.'
+              ? 'No case events are sent to it from now on, and those of the time it is disabled are not sent when it is enabled again.'
               : 'Deliveries are signed with the new secret from now on and the old one stops at once, so the receiver must change over straight away.'}
           </p>
         </ConfirmNotice>
@@ -172,6 +179,17 @@ function ReceiverList() {
                     : 'None yet'}
                 </td>
                 <td>
+                  {!receiver.active && (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      id={`enable-${receiver.id}`}
+                      disabled={busy}
+                      onClick={() => void enable(receiver)}
+                    >
+                      Enable<span className="visually-hidden"> {receiver.url}</span>
+                    </button>
+                  )}
                   {receiver.active && (
                     <div className="button-group">
                       <button

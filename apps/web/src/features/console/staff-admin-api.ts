@@ -29,6 +29,7 @@ export const staffAdminApi = {
   rotateReceiverSecret: (id: string) =>
     http.post<WebhookReceiverSecret>(receiver(id, 'rotate-secret'), { body: {} }),
   disableReceiver: (id: string) => http.post(receiver(id, 'disable'), { body: {} }),
+  enableReceiver: (id: string) => http.post(receiver(id, 'enable'), { body: {} }),
   /** Forgets the shared reads (a test's fresh start). */
   forgetReads: () => http.forgetReads(),
 };
