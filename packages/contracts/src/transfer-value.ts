@@ -130,6 +130,9 @@ export const partialTransferResponseSchema = z.object({
 });
 export type PartialTransferResponse = z.infer<typeof partialTransferResponseSchema>;
 
+/** The key of the tenant's globals message that warns of pension scams, on the transfer value page and in the pack. */
+export const SCAM_WARNING_MESSAGE = 'scam_warning';
+
 /** The codes the transfer value routes answer with, for the web's messages. */
 export const transferValueErrorCodes = [
   'free_statement_not_due',

@@ -13,7 +13,9 @@ import { demoPersonas } from './demo-personas';
  */
 export async function seedDemoTransferStatements(db: Database, library: DocumentLibrary, today: IsoDate) {
   const calculations = createLocalCalculationProvider();
-  for (const record of demoPersonas.flatMap((persona) => persona.records)) {
+  for (const { record, tenantUrl } of demoPersonas.flatMap((persona) =>
+    persona.records.map((record) => ({ record, tenantUrl: persona.tenantHost })),
+  )) {
     if (record.transferStatementAskedDaysAgo === undefined) continue;
     const key = { businessGroup: record.businessGroup, referenceNumber: record.referenceNumber };
     const [stored] = await db
@@ -29,7 +31,13 @@ export async function seedDemoTransferStatements(db: Database, library: Document
     const askedOn = addDays(today, -record.transferStatementAskedDaysAgo);
     await issueTransferStatement(
       { db, calculations, library },
-      { record: key, today: askedOn, now: new Date(`${askedOn}T09:00:00.000Z`), acceptCharge: false },
+      {
+        record: key,
+        tenantUrl,
+        today: askedOn,
+        now: new Date(`${askedOn}T09:00:00.000Z`),
+        acceptCharge: false,
+      },
     );
   }
 }

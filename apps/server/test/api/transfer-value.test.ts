@@ -264,22 +264,34 @@ describe('transfer value', () => {
     const response = await agent.request({ url: PACK });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    const text = await pdfText(response.rawPayload);
+    // lines wrapped in the PDF read as one
+    const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
     for (const words of [
       'Guaranteed transfer value',
       'Guaranteed until',
       '£38,450.00',
       'What you give up by transferring',
-      'ScamSmart',
-      'Action Fraud',
+      // the scam warning is the tenant's globals message, its links followed by their addresses
+      'Protect yourself from pension scams',
+      'age 55, rising to 57 on 6 April 2028, unless your scheme gives you a protected pension age',
+      'ScamSmart guidance (www.fca.org.uk/scamsmart)',
+      'Action Fraud (www.actionfraud.police.uk) on 0300 123 2040',
       'over £30,000',
       'How to apply',
     ])
       expect(text).toContain(words);
-    // none is guaranteed for a member who never asked
-    expect(
-      codeOf(await (await signedIn('second.member', 'bluewater.localhost')).request({ url: PACK })),
-    ).toBe('no_guaranteed_transfer_value');
+    expect(text).not.toContain('before age 55');
+    // none is guaranteed for a member who never asked; once asked, Bluewater's pack has Bluewater's warning
+    const bluewater = await signedIn('second.member', 'bluewater.localhost');
+    expect(codeOf(await bluewater.request({ url: PACK }))).toBe('no_guaranteed_transfer_value');
+    expect((await bluewater.request({ method: 'POST', url: STATEMENT, payload: {} })).statusCode).toBe(201);
+    const bluewaterText = (await pdfText((await bluewater.request({ url: PACK })).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(bluewaterText).toContain('Keep your pension safe from scammers');
+    expect(bluewaterText).toContain('from 6 April 2028 from age 57');
+    expect(bluewaterText).not.toContain('Protect yourself from pension scams');
   });
 
   it('is for the signed-in member’s own DB record', async () => {

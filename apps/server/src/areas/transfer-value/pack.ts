@@ -2,6 +2,7 @@ import type { TransferPosition } from '@meridian/contracts';
 import type { TransferQuote } from '@meridian/pensions';
 import { displayDate, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { messagePdfSection, type FoundMessage } from '../content/global-messages';
 import { survivorPensionLine } from '../statements/statement-pdf';
 import type { FoundMember } from './position';
 
@@ -17,6 +18,8 @@ export interface TransferPack {
   /** The charge accepted for this statement; 0 for the free one. */
   chargePence: number;
   caseNumber?: string;
+  /** The tenant's scam warning (its globals message `SCAM_WARNING_MESSAGE`); without one the pack has none. */
+  scamWarning: FoundMessage | null;
 }
 
 /**
@@ -100,31 +103,7 @@ export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
           },
         ],
       },
-      {
-        heading: 'Protect yourself from pension scams',
-        lines: [
-          {
-            label: 'Warning signs',
-            value:
-              'Be wary of anyone who contacts you out of the blue about your pension, offers a free pension review, promises high returns or early access before age 55, or pressures you to decide quickly. Cold calling about pensions is illegal.',
-          },
-          {
-            label: 'ScamSmart',
-            value:
-              'Check the firm on the FCA Register and read the FCA’s ScamSmart guidance at www.fca.org.uk/scamsmart before you agree to anything.',
-          },
-          {
-            label: 'Report a scam',
-            value:
-              'If you think you have been targeted, report it to Action Fraud on 0300 123 2040 or at www.actionfraud.police.uk (in Scotland, call Police Scotland on 101), and tell us.',
-          },
-          {
-            label: 'Our checks',
-            value:
-              'The law requires us to check every transfer. If we find a red flag we must refuse it; for an amber flag you must take a pension safeguarding appointment with MoneyHelper before we can pay.',
-          },
-        ],
-      },
+      ...(pack.scamWarning ? [messagePdfSection(pack.scamWarning)] : []),
       {
         heading: 'Financial advice',
         lines: [

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  SCAM_WARNING_MESSAGE,
   errorBodySchema,
   partialTransferRequestSchema,
   partialTransferResponseSchema,
@@ -11,6 +12,7 @@ import {
 import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { globalMessage } from '../content/global-messages';
 import { guaranteedTransferQuote } from '../member-data/member-repository';
 import { memberOf } from '../journeys/actions';
 import { renderTransferPack } from './pack';
@@ -66,6 +68,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         { db, calculations, library: app.documentLibrary },
         {
           record: memberOf(request),
+          tenantUrl: request.tenantUrl,
           today: utcDay(new Date()),
           now: new Date(),
           acceptCharge: request.body.acceptCharge === true,
@@ -116,6 +119,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         keep: await keptBenefits(db, calculations, basis, today),
         chargePence: stored.chargePence ?? 0,
         ...(stored.caseNumber && { caseNumber: stored.caseNumber }),
+        scamWarning: await globalMessage(db, request.tenantUrl, SCAM_WARNING_MESSAGE),
       });
       return reply
         .type('application/pdf')

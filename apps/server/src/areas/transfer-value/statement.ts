@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TransferStatementResponse } from '@meridian/contracts';
+import { SCAM_WARNING_MESSAGE, type TransferStatementResponse } from '@meridian/contracts';
 import {
   statementEntitlement,
   type CalculationProvider,
@@ -11,6 +11,7 @@ import { storedTransferQuotes } from '../../db/schema';
 import { displayDate, displayPounds } from '../../lib/display';
 import { calculated, calculationMember } from '../member-data/calculations';
 import { openCase } from '../cases/open-case';
+import { globalMessage } from '../content/global-messages';
 import type { DocumentLibrary } from '../documents/library';
 import type { MemberRecord } from '../documents/repository';
 import { renderTransferPack } from './pack';
@@ -29,6 +30,8 @@ const PACK_TYPE = 'Transfer pack';
 
 export interface StatementIssue {
   record: MemberRecord;
+  /** The member's tenant, whose scam warning the pack carries. */
+  tenantUrl: string;
   /** The day the value is worked out and guaranteed from. */
   today: IsoDate;
   /** When the case opens and the pack is filed. */
@@ -43,12 +46,12 @@ export interface StatementIssue {
  */
 export async function issueTransferStatement(
   deps: { db: Database; calculations: CalculationProvider; library: DocumentLibrary },
-  { record, today, now, acceptCharge }: StatementIssue,
+  { record, tenantUrl, today, now, acceptCharge }: StatementIssue,
 ): Promise<TransferStatementResponse> {
   const { db, calculations } = deps;
   const basis = await transferBasisOf(db, record, today);
   // Worked out before the transaction: a remote calculation must not hold the record's lock.
-  const [quote, keep] = await Promise.all([
+  const [quote, keep, scamWarning] = await Promise.all([
     calculated(
       calculations.transferQuote({
         schemeCode: basis.scheme.code,
@@ -58,6 +61,7 @@ export async function issueTransferStatement(
       }),
     ),
     keptBenefits(db, calculations, basis, today),
+    globalMessage(db, tenantUrl, SCAM_WARNING_MESSAGE),
   ]);
   const avcFundPence = avcFundOf(basis.member);
   const issued = await db.transaction(async (tx) => {
@@ -107,6 +111,7 @@ export async function issueTransferStatement(
           keep,
           chargePence,
           caseNumber,
+          scamWarning,
         }),
     );
     await tx

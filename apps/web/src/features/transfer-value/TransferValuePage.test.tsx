@@ -132,6 +132,49 @@ describe('the transfer value page', () => {
     expect(spouse.nextElementSibling!.textContent).toBe('£10,000.00 a year (50% of your pension) if you die');
   });
 
+  it('warns of pension scams in the tenant’s words: its globals message, as a message block shows one', async () => {
+    stubFetch((url) => {
+      if (url.includes('/access-key'))
+        return jsonResponse(200, {
+          contentAccessKey: 'key',
+          attributes: {},
+          expiresAt: '2099-01-01T00:00:00Z',
+        });
+      if (url.includes('/cms-token-information'))
+        return jsonResponse(200, { tokens: {}, figuresUnavailable: false });
+      if (url.includes('/authorized-globals'))
+        return jsonResponse(200, {
+          labels: [{ labelKey: 'fraud_line', labelText: '0300 123 2040' }],
+          messages: [
+            {
+              key: 'scam_warning',
+              variant: 'warning',
+              title: 'Keep your pension safe',
+              html: '<p>Report it to <a href="https://www.actionfraud.police.uk">Action Fraud</a> on [[label:fraud_line]].</p>',
+            },
+          ],
+        });
+      return jsonResponse(200, position());
+    });
+    open();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Warning: Keep your pension safe' });
+    const message = heading.closest('.message')!;
+    expect(message.textContent).toContain('Report it to Action Fraud on 0300 123 2040.');
+    expect(
+      within(message as HTMLElement)
+        .getByRole('link', { name: 'Action Fraud' })
+        .getAttribute('href'),
+    ).toBe('https://www.actionfraud.police.uk');
+    expect(screen.queryByText(/before age 55/)).toBeNull();
+  });
+
+  it('shows no scam warning of its own where the tenant’s content has none', async () => {
+    stubFetch(() => jsonResponse(200, position()));
+    open();
+    await screen.findByText(/61 days left/);
+    expect(screen.queryByText(/pension scams/i)).toBeNull();
+  });
+
   it('tells a member whose pension has no transfer value online to contact the scheme', async () => {
     stubFetch(() => jsonResponse(404, { errors: [{ code: 'no_transfer_value', message: 'No' }] }));
     open();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
+  SCAM_WARNING_MESSAGE,
   webAppPaths,
   type PartialTransferResponse,
   type TransferApplicationStatus,
@@ -16,6 +17,7 @@ import { HttpError } from '../../lib/http/client';
 import { errorFor, serverError } from '../../lib/form';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useTenant } from '../../lib/tenant';
+import { GlobalMessage } from '../content';
 import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import {
   calculatePartial,
@@ -34,7 +36,7 @@ const TRANSFER_APPLICATION_PATH = '/transfer/apply';
 /**
  * Transfer value: the guaranteed value with its expiry (AVCs apart) beside what the member keeps by leaving
  * their benefits where they are; a statement of entitlement (free once in 12 months, else at the scheme's
- * charge once accepted); the partial transfer calculator; the transfer pack; and the scam warnings.
+ * charge once accepted); the partial transfer calculator; the transfer pack; and the tenant's scam warning (a globals message).
  */
 export function TransferValuePage() {
   useDocumentTitle(TITLE);
@@ -80,7 +82,7 @@ export function TransferValuePage() {
           {position.value.guaranteed && application && (
             <Apply guaranteedUntil={position.value.guaranteedUntil} status={application} />
           )}
-          <ScamWarning />
+          <GlobalMessage messageKey={SCAM_WARNING_MESSAGE} className="transfer-scams" />
         </>
       )}
     </>
@@ -512,31 +514,6 @@ function Apply({ guaranteedUntil, status }: { guaranteedUntil: string; status: T
           {started ? 'Continue your application to transfer' : 'Apply to transfer your pension'}
         </Link>
       </p>
-    </section>
-  );
-}
-
-function ScamWarning() {
-  return (
-    <section className="notice transfer-scams" aria-labelledby="scams-heading">
-      <h2 id="scams-heading">Protect yourself from pension scams</h2>
-      <p>
-        Be wary of anyone who contacts you out of the blue about your pension, offers a free pension review,
-        promises high returns or access before age 55, or rushes you. Cold calling about pensions is illegal.
-      </p>
-      <ul>
-        <li>
-          Check the firm and read the FCA’s <a href="https://www.fca.org.uk/scamsmart">ScamSmart guidance</a>.
-        </li>
-        <li>
-          Report a suspected scam to <a href="https://www.actionfraud.police.uk">Action Fraud</a> on 0300 123
-          2040 (in Scotland, Police Scotland on 101).
-        </li>
-        <li>
-          If your transfer value is over £30,000, the law says you must take advice from a financial adviser
-          authorised by the FCA before we can pay it.
-        </li>
-      </ul>
     </section>
   );
 }
