@@ -12,6 +12,9 @@ export const webhookEndpoints = portal.table('webhook_endpoints', {
   tenantUrl: text('tenant_url').notNull(),
   url: text('url').notNull(),
   secret: text('secret').notNull(),
+  /** The secret a rotation replaced (sealed), which still signs deliveries beside the new one until `previousSecretUntil`. */
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
   events: text('events').array().notNull(),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -1,0 +1,2 @@
+ALTER TABLE "portal"."webhook_endpoints" ADD COLUMN "previous_secret" text;--> statement-breakpoint
+ALTER TABLE "portal"."webhook_endpoints" ADD COLUMN "previous_secret_until" timestamp with time zone;
