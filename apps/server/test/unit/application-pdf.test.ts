@@ -4,7 +4,7 @@ import { pdfLines } from '../pdf-text';
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
 
-describe('an application PDF', () => {
+describe('an application PDF', { timeout: 60_000 }, () => {
   it('wraps a long answer onto lines that keep every word, in order', async () => {
     const answer = words(120);
     const lines = await pdfLines(

@@ -30,19 +30,38 @@ const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const SIZE = 11;
 const LINE = 15;
 
+/** Each font's advance width per character at 1 point, measured once per character. */
+const characterWidths = new WeakMap<PDFFont, Map<string, number>>();
+
 /**
- * Splits text into lines no wider than `width` at `size`. Each word is measured once and a line's width
- * is the sum of its words and spaces: measuring the whole line again at every word laid it out over and
- * over, a quadratic cost in a long answer.
+ * A text's width at `size`, from its characters' advance widths: laying out the text with the font's
+ * shaping tables at each call was most of a PDF's cost. Kerning and ligatures only ever narrow a
+ * line, so the sum is never short of what is drawn.
  */
+function widthOf(text: string, font: PDFFont, size: number): number {
+  let widths = characterWidths.get(font);
+  if (!widths) characterWidths.set(font, (widths = new Map()));
+  let width = 0;
+  for (const character of text) {
+    let characterWidth = widths.get(character);
+    if (characterWidth === undefined) {
+      characterWidth = font.widthOfTextAtSize(character, 1);
+      widths.set(character, characterWidth);
+    }
+    width += characterWidth;
+  }
+  return width * size;
+}
+
+/** Splits text into lines no wider than `width` at `size`, each word measured once. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const space = font.widthOfTextAtSize(' ', size);
+  const space = widthOf(' ', font, size);
   const lines: string[] = [];
   let current = '';
   let currentWidth = 0;
   for (const word of text.split(/\s+/)) {
     if (!word) continue;
-    const wordWidth = font.widthOfTextAtSize(word, size);
+    const wordWidth = widthOf(word, font, size);
     if (current && currentWidth + space + wordWidth > width) {
       lines.push(current);
       current = word;
