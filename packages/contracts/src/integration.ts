@@ -149,6 +149,44 @@ export type IntegrationClientList = z.infer<typeof integrationClientListSchema>;
 
 export const integrationClientParamsSchema = z.object({ clientId: z.uuid() });
 
+/** A new client of a tenant's administration system, added in the console; its secret is answered once. */
+export const newIntegrationClientSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the system’s name')
+    .max(120, 'The name must be 120 characters or fewer'),
+  /** The tenant whose cases and members it reaches; for a tenant's administrator, their own (the default). */
+  tenantUrl: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]{1,253}$/, 'Enter the scheme’s address, such as localhost')
+    .optional(),
+  scopes: z
+    .array(integrationScopeSchema)
+    .min(1, 'Choose at least one thing it may do')
+    .max(integrationScopes.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Choose each scope once'),
+});
+export type NewIntegrationClient = z.input<typeof newIntegrationClientSchema>;
+
+/** The new client's id and secret, shown this once (only the secret's hash is kept). */
+export const integrationClientAddedSchema = z.object({
+  clientId: z.uuid(),
+  tenantUrl: z.string(),
+  secret: z.string(),
+});
+export type IntegrationClientAdded = z.infer<typeof integrationClientAddedSchema>;
+
+/** What each scope lets a client do, as the console offers them. */
+export const integrationScopeLabels: Record<IntegrationScope, string> = {
+  'cases:read': 'Read cases and their documents',
+  'cases:write': 'Change a case’s status and ask for documents',
+  'documents:read': 'Download the documents members sent',
+  'members:write': 'Push member data changes',
+};
+
 /** The most hours an old secret may keep working after a rotation (a week). */
 export const INTEGRATION_SECRET_GRACE_HOURS_MAX = 168;
 

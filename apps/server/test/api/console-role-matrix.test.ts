@@ -31,6 +31,7 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'POST /admin-api/outbox/{id}/resend': leaders,
   'POST /admin-api/webhook-deliveries/{id}/resend': leaders,
   'GET /admin-api/integration-clients': ['administrator'],
+  'POST /admin-api/integration-clients': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/disable': ['administrator'],
   'POST /admin-api/integration-clients/{clientId}/rotate-secret': ['administrator'],
   // Case deadlines are the scheme's configuration: administrators only, reading them too.

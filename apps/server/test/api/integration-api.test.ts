@@ -973,3 +973,135 @@ describe('integration clients: a new secret', () => {
     expect(await secretOf(found.id)).toBe(hashBefore);
   });
 });
+
+describe('integration clients: added in the console', () => {
+  const add = (admin: BrowserAgent, payload: unknown) =>
+    admin.request({
+      method: 'POST',
+      url: '/admin-api/integration-clients',
+      payload: payload as Record<string, unknown>,
+    });
+  const clientCount = async () =>
+    (await context.database.db.select({ id: integrationClients.id }).from(integrationClients)).length;
+
+  it('adds a client of the administrator’s tenant with the scopes chosen, its secret shown once and audited without it', async () => {
+    const admin = await signedInAdministrator(
+      'adding.admin@meridian.example',
+      'ADDINGADMINSECRETFORTESTSAAAAAAA',
+    );
+    const added = await add(admin, { name: '  Pensions office  ', scopes: ['cases:read', 'documents:read'] });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.headers['cache-control']).toBe('no-store');
+    const answer = added.json() as { clientId: string; tenantUrl: string; secret: string };
+    expect(answer.tenantUrl).toBe(MERIDIAN);
+    expect(answer.secret).toMatch(/^mis_[A-Za-z0-9_-]{43}$/);
+
+    const token = await tokenFor({ id: answer.clientId, secret: answer.secret });
+    expect((await call(token, 'GET', '/cases')).statusCode).toBe(200);
+    const lacking = await call(token, 'POST', '/members', { businessGroup: 'MER', members: [{}] });
+    expect([lacking.statusCode, errorCode(lacking)]).toEqual([403, 'scope_missing']);
+    const refusedScope = await askToken({
+      grant_type: 'client_credentials',
+      client_id: answer.clientId,
+      client_secret: answer.secret,
+      scope: 'members:write',
+    });
+    expect(refusedScope.statusCode).toBe(400);
+
+    const listed = await admin.request({ method: 'GET', url: '/admin-api/integration-clients' });
+    expect(
+      (listed.json() as { clients: Array<{ id: string }> }).clients.find((row) => row.id === answer.clientId),
+    ).toMatchObject({
+      name: 'Pensions office',
+      tenantUrl: MERIDIAN,
+      scopes: ['cases:read', 'documents:read'],
+    });
+    const audited = (await auditOf(answer.clientId)).find(
+      (entry) => entry.action === 'integration_client_add',
+    );
+    expect(audited).toMatchObject({
+      outcome: 'success',
+      tenantUrl: MERIDIAN,
+      details: { name: 'Pensions office', scopes: ['cases:read', 'documents:read'] },
+    });
+    expect(JSON.stringify(await auditOf(answer.clientId))).not.toContain(answer.secret);
+  });
+
+  it('refuses a bad name or scopes, another tenant and an unknown one, changing nothing and auditing the refusals', async () => {
+    const admin = await signedInAdministrator(
+      'adding.refusals@meridian.example',
+      'ADDINGREFUSALSSECRETFORTESTSAAAA',
+    );
+    const before = await clientCount();
+    for (const payload of [
+      { name: '', scopes: ['cases:read'] },
+      { name: 'x'.repeat(121), scopes: ['cases:read'] },
+      { name: 'No scopes', scopes: [] },
+      { name: 'Unknown scope', scopes: ['cases:delete'] },
+      { name: 'Twice', scopes: ['cases:read', 'cases:read'] },
+      { name: 'No list', scopes: 'cases:read' },
+    ]) {
+      const refused = await add(admin, payload);
+      expect([refused.statusCode, errorCode(refused)], JSON.stringify(payload)).toEqual([
+        400,
+        'field_invalid',
+      ]);
+    }
+    const nameless = await add(admin, { scopes: ['cases:read'] });
+    expect([nameless.statusCode, errorCode(nameless)]).toEqual([400, 'field_required']);
+    const theirs = await add(admin, { name: 'Theirs', tenantUrl: BLUEWATER, scopes: ['cases:read'] });
+    expect([theirs.statusCode, errorCode(theirs)]).toEqual([403, 'staff_tenant_not_allowed']);
+    expect(await clientCount()).toBe(before);
+    const denied = await context.database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'integration_client_add'), eq(staffAudit.outcome, 'denied')));
+    expect(denied.map((entry) => entry.details.reason)).toContain('staff_tenant_not_allowed');
+
+    // An administrator of every tenant names one that exists.
+    const secret = 'ADDINGFIRMADMINSECRETFORTESTSAAA';
+    await addStaff(context.database.db, {
+      email: 'adding.firm@meridian.example',
+      name: 'Firm Administrator',
+      role: 'administrator',
+      tenantUrl: null,
+      password: 'administrator password',
+      totp: { secret },
+    });
+    const firm = new BrowserAgent(context.app);
+    await firm.request({
+      method: 'POST',
+      url: '/admin-api/sign-in',
+      payload: { email: 'adding.firm@meridian.example', password: 'administrator password' },
+    });
+    const signedIn = await firm.request({
+      method: 'POST',
+      url: '/admin-api/sign-in/code',
+      payload: { code: await generate({ secret }) },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const unnamed = await add(firm, { name: 'Which scheme', scopes: ['cases:read'] });
+    expect([unnamed.statusCode, errorCode(unnamed)]).toEqual([400, 'tenant_required']);
+    const unknown = await add(firm, {
+      name: 'Nowhere',
+      tenantUrl: 'nowhere.example',
+      scopes: ['cases:read'],
+    });
+    expect([unknown.statusCode, errorCode(unknown)]).toEqual([400, 'tenant_unknown']);
+    expect(await clientCount()).toBe(before);
+    const bluewater = await add(firm, {
+      name: 'Bluewater office',
+      tenantUrl: BLUEWATER,
+      scopes: ['cases:read'],
+    });
+    expect(bluewater.statusCode, bluewater.body).toBe(201);
+    const { clientId, secret: theirSecret } = bluewater.json() as { clientId: string; secret: string };
+    await tokenFor({ id: clientId, secret: theirSecret }, BLUEWATER);
+    const elsewhere = await askToken({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: theirSecret,
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+});

@@ -4,8 +4,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   errorBodySchema,
+  integrationClientAddedSchema,
   integrationClientListSchema,
   integrationClientParamsSchema,
+  newIntegrationClientSchema,
   integrationSecretRotatedSchema,
   integrationSecretRotationSchema,
   staffMay,
@@ -15,7 +17,8 @@ import { integrationClients, integrationTokens } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { requireStaff } from '../operations/staff-session';
 import { auditStaff } from '../operations/staff-audit';
-import { rotateClientSecret } from './clients';
+import { findTenant } from '../tenancy/tenant-repository';
+import { addIntegrationClient, rotateClientSecret } from './clients';
 
 const tags = ['operations-console'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -91,6 +94,59 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
               : null,
         })),
       };
+    },
+  );
+
+  app.post(
+    '/integration-clients',
+    {
+      schema: {
+        tags,
+        summary:
+          'Adds a tenant’s administration system as an integration client and answers its id and secret, the secret shown this once (administrators)',
+        description:
+          'tenantUrl defaults to the administrator’s tenant and must be it (403 staff_tenant_not_allowed); an administrator of every tenant names one (400 tenant_required, tenant_unknown). Only the secret’s hash is kept.',
+        body: newIntegrationClientSchema,
+        response: { 201: integrationClientAddedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdministrator(db, request, 'integration_client_add');
+      const staff = request.staff!;
+      const { name, scopes } = request.body;
+      const tenantUrl = request.body.tenantUrl ?? staff.tenantUrl;
+      const refuse = async (outcome: 'failure' | 'denied', error: AppError) => {
+        await auditStaff(db, request, {
+          action: 'integration_client_add',
+          outcome,
+          details: { name, scopes, tenantUrl, reason: error.code },
+        });
+        throw error;
+      };
+      if (tenantUrl === null)
+        return refuse(
+          'failure',
+          new AppError(400, 'tenant_required', 'Choose the scheme whose cases and members it reaches.'),
+        );
+      if (staff.tenantUrl !== null && tenantUrl !== staff.tenantUrl)
+        return refuse(
+          'denied',
+          new AppError(403, 'staff_tenant_not_allowed', 'You can add clients of your own scheme only.'),
+        );
+      if (!(await findTenant(db, tenantUrl)))
+        return refuse('failure', new AppError(400, 'tenant_unknown', `There is no scheme at ${tenantUrl}.`));
+      const added = await addIntegrationClient(db, { tenantUrl, name, scopes });
+      await auditStaff(db, request, {
+        action: 'integration_client_add',
+        outcome: 'success',
+        tenantUrl,
+        clientId: added.id,
+        details: { clientId: added.id, name, scopes },
+      });
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ clientId: added.id, tenantUrl, secret: added.secret });
     },
   );
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IntegrationClientList, StaffMember } from '@meridian/contracts';
@@ -32,6 +32,21 @@ const oldPayroll = {
 function consoleServer(staff: StaffMember) {
   const clients: IntegrationClientList['clients'] = [pensionsAdmin, oldPayroll];
   const fetch = stubStaffApi(staff, (url, init) => {
+    if (url.endsWith('/admin-api/integration-clients') && init.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { name: string; scopes: string[] };
+      clients.unshift({
+        ...pensionsAdmin,
+        id: '8c3b2e4a-5d6f-4a7b-8c9d-2e3f4a5b6c7d',
+        name: body.name,
+        scopes: body.scopes,
+        lastTokenAt: null,
+      });
+      return jsonResponse(201, {
+        clientId: '8c3b2e4a-5d6f-4a7b-8c9d-2e3f4a5b6c7d',
+        tenantUrl: 'localhost',
+        secret: 'mis_theFirstSecretShownOnce',
+      });
+    }
     if (url.endsWith('/admin-api/integration-clients')) return jsonResponse(200, { clients });
     const disabled = /integration-clients\/([^/]+)\/disable$/.exec(url);
     if (disabled && init.method === 'POST') {
@@ -94,10 +109,12 @@ describe('Integration clients in the console', () => {
     expect(disables.map(([url, init]) => [init.method, url])).toEqual([
       ['POST', `/admin-api/integration-clients/${pensionsAdmin.id}/disable`],
     ]);
-    const after = within(await screen.findByRole('table')).getByRole('row', {
-      name: /Pensions admin system/,
-    });
-    expect(after.textContent).toContain('No, disabled');
+    // The list is read again after the change.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table')).getByRole('row', { name: /Pensions admin system/ }).textContent,
+      ).toContain('No, disabled'),
+    );
   });
 
   it('issues a client a new secret, shown once, with the hours the old one keeps working', async () => {
@@ -150,6 +167,39 @@ describe('Integration clients in the console', () => {
       name: /Pensions admin system/,
     });
     expect(after.textContent).toContain('Old one works until');
+  });
+
+  it('refuses a client without a name or scopes before any request, then adds one and shows its secret once', async () => {
+    const fetch = consoleServer(administrator);
+    open();
+    await screen.findByRole('table');
+    // An administrator of one scheme adds clients of that scheme: no scheme to fill in.
+    expect(screen.queryByRole('textbox', { name: /Scheme/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add the client' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Enter the system’s name');
+    expect(summary.textContent).toContain('Choose at least one thing it may do');
+    const adds = () =>
+      fetch.mock.calls.filter(
+        ([url, init]) => url.endsWith('/admin-api/integration-clients') && init.method === 'POST',
+      );
+    expect(adds()).toEqual([]);
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Case system');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Read cases and their documents/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Download the documents/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add the client' }));
+    const secret = await screen.findByRole('region', { name: 'The client id and secret for Case system' });
+    expect(secret.textContent).toContain('mis_theFirstSecretShownOnce');
+    expect(secret.textContent).toContain('8c3b2e4a-5d6f-4a7b-8c9d-2e3f4a5b6c7d');
+    expect(adds().map(([, init]) => init.body)).toEqual([
+      '{"name":"Case system","scopes":["cases:read","documents:read"]}',
+    ]);
+    expect((await screen.findByRole('row', { name: /Case system/ })).textContent).toContain(
+      'cases:read, documents:read',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByText('mis_theFirstSecretShownOnce')).toBeNull();
   });
 
   it('is hidden from other roles: no link, no list read', async () => {

@@ -1,44 +1,91 @@
 import { useState, type FormEvent } from 'react';
 import {
   INTEGRATION_SECRET_GRACE_HOURS_MAX,
+  integrationScopeLabels,
+  integrationScopes,
+  newIntegrationClientSchema,
+  type IntegrationClientAdded,
   type IntegrationClientList,
   type IntegrationSecretRotated,
 } from '@meridian/contracts';
-import { LoadFailed } from '../../components/LoadFailed';
+import type { FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { integrationClientsApi } from './integration-clients-api';
 import { when } from './OutboxPage';
-import { ConfirmNotice, useConsoleTitle } from './fields';
+import {
+  CheckboxesField,
+  checkboxesField,
+  ConsoleTable,
+  FirmTenantField,
+  ListState,
+  PageFor,
+  problemsOf,
+  RowButton,
+  SecretShownOnce,
+  type Column,
+} from './console-list';
+import { ConfirmNotice } from './fields';
 import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
 
 type Client = IntegrationClientList['clients'][number];
 
+const scopesField = checkboxesField('scopes', integrationScopes);
+
 /**
  * The administration systems that may call the integration API, for administrators: what each may do,
  * when it last took a token, New secret (the old one working for a grace period, the new one shown
- * once) and Disable (asked to confirm), which stops its tokens at once.
+ * once) and Disable (asked to confirm), which stops its tokens at once; and Add a client, whose secret
+ * is shown once.
  */
 export function IntegrationClientsPage() {
-  useConsoleTitle('Integration clients');
-  const staff = useStaff();
-  if (staff.role !== 'administrator')
-    return (
-      <>
-        <h1>Integration clients</h1>
-        <p>Only administrators can see the integration clients.</p>
-      </>
-    );
-  return <ClientList />;
+  return (
+    <PageFor
+      right="administer"
+      title="Integration clients"
+      refusal="Only administrators can see the integration clients."
+    >
+      <ClientList />
+    </PageFor>
+  );
 }
 
 function ClientList() {
+  const staff = useStaff();
   const read = useLoad(() => integrationClientsApi.list());
-  const { busy, run, refuse, errors, feedback } = useStaffAction(read.reload);
+  const { busy, run, refuse, errorFor, feedback } = useStaffAction(read.reload);
   const [confirming, setConfirming] = useState<Client | null>(null);
   const [rotating, setRotating] = useState<Client | null>(null);
   const [issued, setIssued] = useState<{ name: string; answer: IntegrationSecretRotated } | null>(null);
+  const [added, setAdded] = useState<{ name: string; answer: IntegrationClientAdded } | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const typedTenant = String(form.get('tenant') ?? '').trim();
+    const parsed = newIntegrationClientSchema.safeParse({
+      name: String(form.get('name') ?? ''),
+      scopes: form.getAll('scopes').map(String),
+      ...(staff.tenantUrl === null && typedTenant !== '' ? { tenantUrl: typedTenant } : {}),
+    });
+    const problems: FieldError[] = parsed.success
+      ? []
+      : problemsOf(parsed.error.issues, (key) =>
+          key === 'scopes' ? scopesField : key === 'tenantUrl' ? 'tenant' : 'name',
+        );
+    if (staff.tenantUrl === null && typedTenant === '')
+      problems.push({ field: 'tenant', message: 'Enter the scheme whose cases and members it reaches' });
+    if (!parsed.success || problems.length > 0) return refuse(problems);
+    return run('name', async () => {
+      const answer = await integrationClientsApi.add(parsed.data);
+      setFormKey((key) => key + 1);
+      setIssued(null);
+      setAdded({ name: parsed.data.name, answer });
+      return `${parsed.data.name} is added.`;
+    });
+  };
 
   const rotate = (event: FormEvent<HTMLFormElement>, client: Client) => {
     event.preventDefault();
@@ -55,6 +102,7 @@ function ClientList() {
     return run('grace-hours', async () => {
       const answer = await integrationClientsApi.rotateSecret(client.id, hours);
       setRotating(null);
+      setAdded(null);
       setIssued({ name: client.name, answer });
       return `${client.name} has a new secret.`;
     });
@@ -67,6 +115,66 @@ function ClientList() {
       return `${client.name} is disabled: its tokens no longer work.`;
     });
 
+  const columns: Array<Column<Client>> = [
+    {
+      heading: 'Name',
+      cell: (client) => (
+        <>
+          {client.name}
+          <br />
+          {client.tenantUrl}
+        </>
+      ),
+    },
+    { heading: 'Scopes', cell: (client) => client.scopes.join(', ') },
+    { heading: 'Last token', cell: (client) => (client.lastTokenAt ? when(client.lastTokenAt) : 'Never') },
+    {
+      heading: 'Enabled',
+      cell: (client) => (client.disabledAt ? `No, disabled ${when(client.disabledAt)}` : 'Yes'),
+    },
+    {
+      heading: 'Secret',
+      cell: (client) => (
+        <>
+          {client.secretRotatedAt ? `New ${when(client.secretRotatedAt)}` : 'The first'}
+          {client.previousSecretUntil && (
+            <>
+              <br />
+              Old one works until {when(client.previousSecretUntil)}
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      heading: 'Action',
+      hidden: true,
+      cell: (client) =>
+        !client.disabledAt && (
+          <div className="button-group">
+            <RowButton
+              label="New secret"
+              about={` for ${client.name}`}
+              busy={busy}
+              onClick={() => {
+                setConfirming(null);
+                setRotating(client);
+              }}
+            />
+            <RowButton
+              label="Disable"
+              about={` ${client.name}`}
+              busy={busy}
+              onClick={() => {
+                setRotating(null);
+                setConfirming(client);
+              }}
+            />
+          </div>
+        ),
+    },
+  ];
+
   const clients = read.data?.clients;
   return (
     <>
@@ -74,26 +182,43 @@ function ClientList() {
       <h1>Integration clients</h1>
       <p>
         The administration systems that may call the integration API, newest first. Disabling one stops its
-        tokens at once; it cannot take another. A new secret replaces the old one after a grace period. Add a
-        client with <code>npm run integration:add-client</code>.
+        tokens at once; it cannot take another. A new secret replaces the old one after a grace period.
       </p>
-      <LoadFailed what="show the integration clients" load={read} />
-      {!clients && !read.failure && <p>Loading...</p>}
-      {clients?.length === 0 && <p>No integration clients yet.</p>}
+      <ListState
+        load={read}
+        what="show the integration clients"
+        rows={clients}
+        empty="No integration clients yet."
+      />
+      {added && (
+        <SecretShownOnce
+          title={`The client id and secret for ${added.name}`}
+          secret={added.answer.secret}
+          owners="the system’s owners"
+          onCopied={() => setAdded(null)}
+        >
+          <p>
+            Client id: <span className="console-secret">{added.answer.clientId}</span>
+          </p>
+          <p>
+            It takes tokens at <code>/api/integration/oauth/token</code> on {added.answer.tenantUrl}’s own
+            address.
+          </p>
+        </SecretShownOnce>
+      )}
       {issued && (
-        <section className="notice" aria-labelledby="new-secret">
-          <h2 id="new-secret">The new secret for {issued.name}</h2>
-          <p>Copy it now and give it to the system’s owners privately: it is not shown again.</p>
-          <p className="console-secret">{issued.answer.secret}</p>
+        <SecretShownOnce
+          title={`The new secret for ${issued.name}`}
+          secret={issued.answer.secret}
+          owners="the system’s owners"
+          onCopied={() => setIssued(null)}
+        >
           <p>
             {issued.answer.previousSecretUntil
               ? `The old secret still works until ${when(issued.answer.previousSecretUntil)}, then it is refused.`
               : 'The old secret no longer works.'}
           </p>
-          <button type="button" className="button button--secondary" onClick={() => setIssued(null)}>
-            I have copied it
-          </button>
-        </section>
+        </SecretShownOnce>
       )}
       {rotating && (
         <section className="notice" aria-labelledby="confirm-rotate">
@@ -109,7 +234,7 @@ function ClientList() {
               hint={`Leave empty for the server’s setting (24 unless changed). 0 stops it at once, for a secret that has leaked. At most ${INTEGRATION_SECRET_GRACE_HOURS_MAX}.`}
               inputMode="numeric"
               className="input--short"
-              error={errors.find((error) => error.field === 'grace-hours')?.message}
+              error={errorFor('grace-hours')}
             />
             <div className="button-group">
               <button type="submit" className="button" disabled={busy}>
@@ -134,73 +259,47 @@ function ClientList() {
         </ConfirmNotice>
       )}
       {clients && clients.length > 0 && (
-        <table className="console-table">
-          <caption className="visually-hidden">Integration clients, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Last token</th>
-              <th scope="col">Enabled</th>
-              <th scope="col">Secret</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {clients.map((client) => (
-              <tr key={client.id}>
-                <td>
-                  {client.name}
-                  <br />
-                  {client.tenantUrl}
-                </td>
-                <td>{client.scopes.join(', ')}</td>
-                <td>{client.lastTokenAt ? when(client.lastTokenAt) : 'Never'}</td>
-                <td>{client.disabledAt ? `No, disabled ${when(client.disabledAt)}` : 'Yes'}</td>
-                <td>
-                  {client.secretRotatedAt ? `New ${when(client.secretRotatedAt)}` : 'The first'}
-                  {client.previousSecretUntil && (
-                    <>
-                      <br />
-                      Old one works until {when(client.previousSecretUntil)}
-                    </>
-                  )}
-                </td>
-                <td>
-                  {!client.disabledAt && (
-                    <div className="button-group">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy}
-                        onClick={() => {
-                          setConfirming(null);
-                          setRotating(client);
-                        }}
-                      >
-                        New secret<span className="visually-hidden"> for {client.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy}
-                        onClick={() => {
-                          setRotating(null);
-                          setConfirming(client);
-                        }}
-                      >
-                        Disable<span className="visually-hidden"> {client.name}</span>
-                      </button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConsoleTable
+          caption="Integration clients, newest first"
+          columns={columns}
+          rows={clients}
+          rowKey={(client) => client.id}
+        />
       )}
+      <form noValidate onSubmit={(event) => void add(event)} key={formKey} aria-labelledby="add-client">
+        <h2 id="add-client">Add a client</h2>
+        <p>
+          Its secret is shown once, when it is added: only a hash of it is kept. Give it only what the system
+          needs.
+        </p>
+        <TextField
+          id="name"
+          label="Name"
+          hint="The system, as your staff know it"
+          autoComplete="off"
+          error={errorFor('name')}
+        />
+        <CheckboxesField
+          name="scopes"
+          legend="What it may do"
+          options={integrationScopes.map((scope) => [
+            scope,
+            <>
+              {integrationScopeLabels[scope]} (<code>{scope}</code>)
+            </>,
+          ])}
+          checked={false}
+          error={errorFor(scopesField)}
+        />
+        <FirmTenantField
+          label="Scheme"
+          hint="The address of the scheme whose cases and members it reaches, like localhost"
+          error={errorFor('tenant')}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          Add the client
+        </button>
+      </form>
     </>
   );
 }

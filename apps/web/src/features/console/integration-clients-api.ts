@@ -1,4 +1,9 @@
-import type { IntegrationClientList, IntegrationSecretRotated } from '@meridian/contracts';
+import type {
+  IntegrationClientAdded,
+  IntegrationClientList,
+  IntegrationSecretRotated,
+  NewIntegrationClient,
+} from '@meridian/contracts';
 import { createHttpClient } from '../../lib/http/client';
 
 /** The staff API's integration clients (administrators only). */
@@ -6,6 +11,9 @@ const http = createHttpClient();
 
 export const integrationClientsApi = {
   list: () => http.get<IntegrationClientList>('/admin-api/integration-clients'),
+  /** A new client; its secret is answered this once. */
+  add: (client: NewIntegrationClient) =>
+    http.post<IntegrationClientAdded>('/admin-api/integration-clients', { body: client }),
   disable: (id: string) =>
     http.post(`/admin-api/integration-clients/${encodeURIComponent(id)}/disable`, { body: {} }),
   /** A new secret, shown once; `graceHours` left out takes the server's setting. */

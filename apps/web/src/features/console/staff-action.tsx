@@ -48,5 +48,8 @@ export function useStaffAction(reload: () => Promise<unknown>) {
     </>
   );
 
-  return { canAct: ACTING_ROLES.includes(staff.role), errors, busy, refuse, run, feedback };
+  /** The message against one field, for the field to show. */
+  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
+
+  return { canAct: ACTING_ROLES.includes(staff.role), errors, errorFor, busy, refuse, run, feedback };
 }
