@@ -131,6 +131,15 @@ function definitionSchema(object: ObjectSchemaFactory) {
     /** Conditions by name, for `{ "condition": "<name>" }` in routes, checks and case documents. */
     conditions: z.record(conditionNameSchema, journeyConditionSchema).optional(),
     confirmationEmail: object({ subject: z.string().min(1).max(200), body: z.string().min(1).max(4000) }),
+    /**
+     * Sent to the member as the confirmation email is when the journey's plugin records its ending as a
+     * refusal (the transfer application's red flags): `{name}`, `{caseNumber}` and `{reason}`, the refusal
+     * page's words (why, then what they can do).
+     */
+    refusalEmail: object({
+      subject: z.string().min(1).max(200),
+      body: z.string().min(1).max(4000),
+    }).optional(),
     /** The journey's own words for the engine's pages and its PDF; defaults say "application". */
     copy: journeyCopySchema(object).optional(),
     /** `visitor`: walked without signing in, under `/api/visitor/journeys/...` with a visitor token. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberCases, memberJourneys } from '../../src/db/schema';
+import { memberCases, memberJourneys, members, outboxMessages } from '../../src/db/schema';
 import { displayDate } from '../../src/lib/display';
 import { demoStaff } from '../../src/seed/demo-staff';
 import { pdfText } from '../pdf-text';
@@ -82,6 +82,12 @@ async function upToColdCall(agent: BrowserAgent) {
     expect(answered.statusCode, `${page}: ${answered.body}`).toBe(200);
   }
 }
+
+/** The refusal emails queued in the outbox, oldest first. */
+const refusalEmails = async () =>
+  (await ctx.database.db.select().from(outboxMessages).orderBy(outboxMessages.createdAt)).filter(
+    (message) => message.channel === 'email' && message.subject.startsWith('We cannot make your transfer'),
+  );
 
 const refusals = () =>
   ctx.database.db
@@ -175,6 +181,30 @@ describe('a transfer refused on a red flag', () => {
     });
     // The application's PDF stays the sent application's: a refusal is none.
     expect(codeOf(await agent.request({ url: `${base}/pdf/download` }))).toBe('pdf_not_found');
+
+    // The member is told by email, once, in Meridian's words: refused, why and what they can do.
+    const [member] = await ctx.database.db
+      .select({ email: members.email })
+      .from(members)
+      .where(eq(members.referenceNumber, DB_AVC));
+    const emails = await refusalEmails();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      recipient: member!.email,
+      subject: `We cannot make your transfer (${caseNumber})`,
+      tenantUrl: 'localhost',
+    });
+    const body = emails[0]!.body;
+    expect(body).toContain('We have refused your application to transfer your pension');
+    expect(body).toContain(`Your reference is ${caseNumber}.`);
+    expect(body).toContain(
+      'This is what we told you:\n\nWe cannot make this transfer\nYou told us you were first contacted about this transfer out of the blue.',
+    );
+    expect(body).toContain('\nWhat you can do\n• If you answered by mistake');
+    expect(body).toContain(
+      '• If you think you have been targeted by a scam, report it to us and to Action Fraud (www.actionfraud.police.uk) on 0300 123 2040.',
+    );
+    expect(body).not.toMatch(/[<>]|\{reason\}|\[\[/);
   });
 
   it('cannot be refused again, sent, cancelled or touched by another member', async () => {
@@ -277,6 +307,7 @@ describe('a transfer refused on a red flag', () => {
       caseNumber: null,
     });
     expect(await refusals()).toHaveLength(1);
+    expect(await refusalEmails()).toHaveLength(1);
     await upToColdCall(agent);
     const state = (await agent.request({ url: `${base}/data` })).json();
     expect(state).toMatchObject({ status: 'Started', currentPageKey: 'ta_red_contact', caseNumber: null });
@@ -284,6 +315,11 @@ describe('a transfer refused on a red flag', () => {
     const rows = await refusals();
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((row) => row.caseNumber)).size).toBe(2);
+    expect((await refusalEmails()).map((email) => email.subject)).toEqual(
+      [caseNumber, rows.find((row) => row.caseNumber !== caseNumber)!.caseNumber].map(
+        (reference) => `We cannot make your transfer (${reference})`,
+      ),
+    );
     expect((await agent.request({ url: `${base}/data` })).json()).toMatchObject({
       status: 'Ended',
       caseNumber: rows.find((row) => row.caseNumber !== caseNumber)!.caseNumber,

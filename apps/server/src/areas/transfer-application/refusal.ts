@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { kindOf } from '@meridian/contracts';
-import { memberCases, pages, storedTransferQuotes } from '../../db/schema';
+import { memberCases, pages, storedTransferQuotes, users } from '../../db/schema';
 import { displayDate } from '../../lib/display';
-import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { queueEmail } from '../../lib/outbox';
+import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { openCase } from '../cases/open-case';
+import { richTextLines } from '../content/global-messages';
 import { readableText } from '../content/search';
 import { answerLines } from '../journeys/answers';
 import { memberFor } from '../journeys/lifecycle';
@@ -34,13 +36,44 @@ export function plainTextOf(blocks: ReadonlyArray<Record<string, unknown>>): str
   return readableText(html, {});
 }
 
-/** What the terminal page told the member (why, and what they can do), as plain text. */
-async function pageTextOf({ tx, request, pageKey }: EndedContext) {
+/** The terminal page's blocks: what it told the member (why, and what they can do). */
+async function pageBlocksOf({ tx, request, pageKey }: EndedContext) {
   const [row] = await tx
     .select({ blocks: pages.blocks })
     .from(pages)
     .where(and(eq(pages.tenantUrl, request.tenantUrl), eq(pages.key, pageKey)));
-  return plainTextOf(row?.blocks ?? []);
+  return row?.blocks ?? [];
+}
+
+/**
+ * Tells the member by email, as the confirmation of a sent application does (to their record's email,
+ * else their account's), in the journey's `refusalEmail` words with `{reason}` the refusal page's text line
+ * by line. Content without the email sends none.
+ */
+async function emailRefusal(
+  { tx, request, graph, page }: EndedContext,
+  member: { email: string | null; title: string | null; forenames: string | null; surname: string },
+  caseNumber: string,
+  blocks: ReadonlyArray<Record<string, unknown>>,
+) {
+  const email = graph.definition.refusalEmail;
+  if (!email) return;
+  const [user] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, request.member!.userId));
+  const to = member.email ?? user?.email;
+  if (!to) return;
+  const reason = [
+    page.title,
+    ...blocks.flatMap((block) => (typeof block.html === 'string' ? richTextLines(block.html) : [])),
+  ].join('\n');
+  const fill = (text: string) =>
+    text
+      .replaceAll('{caseNumber}', caseNumber)
+      .replaceAll('{name}', fullNameOf(member))
+      .replaceAll('{reason}', reason);
+  await queueEmail(tx, request.log, { to, subject: fill(email.subject), body: fill(email.body) });
 }
 
 /** The answer that led to the terminal page: the last step of the route, as check your answers shows it. */
@@ -56,7 +89,7 @@ function refusingAnswer({ graph, path }: EndedContext) {
  * a PDF for the trustees' due diligence: why (the answer that refused it, its reason and what the
  * member was told), the transfer value it was on (`valueSection`, with the statement it came from)
  * and every answer given up to the refusal. The member reads what the terminal page said in My
- * requests, as the case's note.
+ * requests, as the case's note, and gets it by email.
  */
 export async function recordTransferRefusal(
   context: EndedContext,
@@ -66,7 +99,8 @@ export async function recordTransferRefusal(
   const { tx, request, graph, record, page, reason, path, now } = context;
   if (!record) return null;
   const { member } = await memberFor(tx, request);
-  const told = await pageTextOf(context);
+  const blocks = await pageBlocksOf(context);
+  const told = plainTextOf(blocks);
   const [quote] = await tx
     .select({ storedOn: storedTransferQuotes.storedOn, caseNumber: storedTransferQuotes.caseNumber })
     .from(storedTransferQuotes)
@@ -126,5 +160,6 @@ export async function recordTransferRefusal(
     .update(memberCases)
     .set({ status: TRANSFER_REFUSED.status, closedAt: now, memberNote: told || page.title })
     .where(eq(memberCases.caseNumber, caseNumber));
+  await emailRefusal(context, member, caseNumber, blocks);
   return { caseNumber };
 }
