@@ -309,6 +309,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
       ? httpIdentityProvider(config.IDENTITY_VERIFICATION_URL, config.IDENTITY_VERIFICATION_KEY)
       : embeddedVerifier,
   );
+  const letterSecret = await loadSigningKey(database.db, 'outbox-letters', config.SECRETS_KEY);
   const messaging = createMessaging({
     db,
     log: app.log,
@@ -322,7 +323,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         })
       : undefined,
     keepCodes: config.NODE_ENV !== 'production',
-    letterSecret: await loadSigningKey(database.db, 'outbox-letters', config.SECRETS_KEY),
+    letterSecret,
     wake: () => jobs.wake(),
   });
   messageDelivery = messaging.delivery;
@@ -336,7 +337,15 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     pollMs: config.JOB_POLL_MS,
     retryBaseMs: config.JOB_RETRY_BASE_MS,
     retryMaxMs: config.JOB_RETRY_MAX_MS,
-    recurring: recurringJobsOf({ db, config, sessionPolicy, messaging, documentStore, log: app.log }),
+    recurring: recurringJobsOf({
+      db,
+      config,
+      sessionPolicy,
+      messaging,
+      documentStore,
+      letterSecret,
+      log: app.log,
+    }),
     handlers: {
       ...messaging.jobHandlers,
       webhook: webhookJobHandler(db, webhookKey),

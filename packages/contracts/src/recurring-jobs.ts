@@ -1,5 +1,5 @@
-// The console's list of the job queue's recurring jobs (purges, sweeps and the yearly statement run),
-// with their recent runs.
+// The console's list of the job queue's recurring jobs (purges, sweeps, the letters' print run and the
+// yearly statement run), with their recent runs.
 import { z } from 'zod';
 
 export const recurringJobNames = {
@@ -7,6 +7,7 @@ export const recurringJobNames = {
   session_sweep: 'Delete ended sessions and old sign-in events',
   bank_changes: 'Apply bank changes after their cooling-off',
   upload_sweep: 'Sweep interrupted uploads from the document store',
+  letter_print: 'Print the letters waiting in the outbox',
   'annual-statements': 'Issue the year’s annual statements',
 } as const;
 

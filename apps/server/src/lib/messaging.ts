@@ -62,7 +62,7 @@ export interface MessagingOptions {
   sms?: SmsSender;
   /** See `OutboxDelivery.keepCodes`. */
   keepCodes: boolean;
-  /** Seals codes at rest: a letter's until the print run (`npm run outbox:letters`), a queued message's until sent. */
+  /** Seals codes at rest: a letter's until the print run (recurring `letter_print`), a queued message's until sent. */
   letterSecret?: Uint8Array;
   /** Wakes the job worker (the app's); messages are sent by its next poll otherwise. */
   wake?: () => void;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -6,7 +6,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../src/db/schema';
 import { createMessaging } from '../../src/lib/messaging';
-import { printLetters } from '../../src/lib/print-letters';
+import { createLocalDocumentStore } from '../../src/areas/documents/local-store';
+import { printLetters } from '../../src/areas/outbox/print-letters';
 import { openSealedCodes } from '../../src/lib/sealed-codes';
 import { loadSigningKey } from '../../src/lib/server-keys';
 import { useTestApp } from './harness';
@@ -44,15 +45,15 @@ describe('a letter carrying a code, in production', () => {
     expect(() => openSealedCodes(new TextEncoder().encode('another secret'), sealed.body)).toThrow();
 
     const folder = mkdtempSync(path.join(tmpdir(), 'meridian-letters-'));
-    expect(await printLetters(db, secret, folder)).toBeGreaterThanOrEqual(1);
-    const printed = readdirSync(folder).find((name) => name.includes('MER-1000001'))!;
-    const text = readFileSync(path.join(folder, printed), 'utf8');
+    const store = createLocalDocumentStore(folder);
+    expect(await printLetters(db, secret, store)).toBeGreaterThanOrEqual(1);
+    const text = readFileSync(path.join(folder, sealed.id), 'utf8');
     expect(text).toContain('14 Church Lane');
     expect(text).toContain('Your code is 246810.');
 
     const sent = await letterTo();
     expect(sent.sentAt).not.toBeNull();
     expect(sent.body).toBe('Your code is [code sent, not kept].');
-    expect(await printLetters(db, secret, folder)).toBe(0);
+    expect(await printLetters(db, secret, store)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -11,10 +11,14 @@ import {
   bereavementCaptchaUses,
   jobs,
   memberDocuments,
+  outboxMessages,
   recurringJobKinds,
   staffAudit,
 } from '../../src/db/schema';
 import { createJobWorker } from '../../src/lib/job-queue';
+import { createMessaging } from '../../src/lib/messaging';
+import { loadSigningKey } from '../../src/lib/server-keys';
+import { printLetters } from '../../src/areas/outbox/print-letters';
 import {
   periodStart,
   RECURRING_MAX_ATTEMPTS,
@@ -309,5 +313,84 @@ describe('recurring jobs', () => {
     expect(sweep).toMatchObject({ name: 'Sweep interrupted uploads from the document store' });
     expect(sweep!.runs.map((run) => run.id)).toContain(runs[0]!.id);
     for (const spy of sweeps) spy.mockRestore();
+  });
+
+  it('prints the letters waiting into the letters’ store once per period, however many instances poll, and the command prints none twice', async () => {
+    const { db } = ctx.database;
+    const other = (second ??= await buildApp({ config: ctx.config, database: ctx.database }));
+    await other.ready();
+    // Letters as production writes them: each code sealed in the outbox under the outbox-letters key.
+    const secret = await loadSigningKey(db, 'outbox-letters');
+    const messaging = createMessaging({
+      db,
+      log,
+      mailFrom: 'x@example.org',
+      keepCodes: false,
+      letterSecret: secret,
+    });
+    const send = async (subject: string, code: string) => {
+      await messaging.sendLetter({ to: 'MER/1000001', subject, body: `Your code is ${code}.`, secret: code });
+      const [letter] = await db.select().from(outboxMessages).where(eq(outboxMessages.subject, subject));
+      return letter!;
+    };
+    const letters = [
+      await send('Your code to change your bank details', '135790'),
+      await send('Your code to change your address', '246802'),
+    ];
+    const folder = join(ctx.config.DOCUMENTS_DIR, 'letters');
+
+    // A day of its own (2032), both instances polling it twice, at once.
+    const period = new Date('2032-02-01T00:00:00Z');
+    const poll = () =>
+      Promise.all(
+        [ctx.app.jobs, other.jobs].map(async (jobs) => {
+          await jobs.queueRecurring(period);
+          await jobs.runOnce(period);
+        }),
+      );
+    await poll();
+    await poll();
+    const runs = await db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'letter_print'), eq(jobs.subjectId, recurringSubject('letter_print', period))),
+      );
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    for (const [letter, code] of [
+      [letters[0]!, '135790'],
+      [letters[1]!, '246802'],
+    ] as const) {
+      const printed = readFileSync(join(folder, letter.id), 'utf8');
+      expect(printed).toContain('14 Church Lane');
+      expect(printed).toContain(letter.subject);
+      expect(printed).toContain(`Your code is ${code}.`);
+      const [after] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, letter.id));
+      expect(after!.sentAt).not.toBeNull();
+      expect(after!.body).toBe('Your code is [code sent, not kept].');
+    }
+
+    // The command's print beside a run: two at once print each new letter once, one file each.
+    const more = [await send('Your new PIN', '111222'), await send('Your other PIN', '333444')];
+    const written: string[] = [];
+    const counting = { put: async (key: string) => void written.push(key) };
+    const counts = await Promise.all([
+      printLetters(db, secret, counting),
+      printLetters(db, secret, counting),
+    ]);
+    expect(counts[0] + counts[1]).toBe(2);
+    expect(written.sort()).toEqual(more.map((letter) => letter.id).sort());
+    expect(await printLetters(db, secret, counting)).toBe(0);
+    expect(readdirSync(folder)).toEqual(expect.arrayContaining(letters.map((letter) => letter.id)));
+
+    // Listed on Recurring jobs with the others.
+    const agent = await signedIn('caseworker@meridian.example');
+    const listed = await agent.request({ method: 'GET', url: '/admin-api/recurring-jobs' });
+    const print = (
+      listed.json() as { jobs: Array<{ kind: string; name: string; runs: Array<{ id: string }> }> }
+    ).jobs.find((job) => job.kind === 'letter_print');
+    expect(print).toMatchObject({ name: 'Print the letters waiting in the outbox' });
+    expect(print!.runs.map((run) => run.id)).toContain(runs[0]!.id);
   });
 });

@@ -12,13 +12,13 @@ import { auditStaff } from './staff-audit';
 
 const RUNS_SHOWN = 10;
 
-/** The jobs listed: the purges and sweeps, and the yearly statement run (one run a statement year). */
+/** The jobs listed: the purges, sweeps and print run, and the yearly statement run (one a year). */
 const listedKinds = [...recurringJobKinds, STATEMENT_RUN] as const;
 
 /**
- * The recurring jobs (purges and sweeps, and the yearly statement run) and their latest runs, for
- * staff who read cases: a run that failed for the last time is `dead` here, the queue's dead-letter
- * list for them. Signed-in scope.
+ * The recurring jobs (purges, sweeps, the letters' print run and the yearly statement run) and their
+ * latest runs, for staff who read cases: a run that failed for the last time is `dead` here, the
+ * queue's dead-letter list for them. Signed-in scope.
  */
 export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -27,7 +27,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       schema: {
         tags: ['operations-console'],
         summary:
-          'The job queue’s recurring jobs (purges and sweeps, and the yearly statement run), each with its latest runs: due, done, retrying or dead',
+          'The job queue’s recurring jobs (purges, sweeps, the letters’ print run and the yearly statement run), each with its latest runs: due, done, retrying or dead',
         response: {
           200: recurringJobListSchema,
           401: errorBodySchema,

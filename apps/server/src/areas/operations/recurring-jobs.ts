@@ -10,13 +10,14 @@ import { sweepDocumentStore, SWEEP_GRACE_MS } from '../documents/library';
 import type { DocumentStore } from '../documents/store';
 import { purgeExpiredReports } from '../bereavement/purge';
 import { applyDueBankChanges } from '../my-details/bank-changes';
+import { letterPrintStore, printLetters } from '../outbox/print-letters';
 
 /** How often bank changes whose cooling-off has ended are applied (a member's read applies theirs at once). */
 export const BANK_CHANGES_MINUTES = 15;
 
 /**
- * The purges and sweeps the job queue runs, each once per period on one instance, retried with
- * back-off when it fails and listed in the console (Recurring jobs) with its last runs:
+ * The purges, sweeps and print run the job queue runs, each once per period on one instance,
+ * retried with back-off when it fails and listed in the console (Recurring jobs) with its last runs:
  * - `bereavement_purge`: unsent reports of a death past their time, with their files, and spent
  *   captcha challenges (every BEREAVEMENT_PURGE_MINUTES);
  * - `session_sweep`: sessions ended over a day ago with their refresh tokens, expired content access
@@ -24,7 +25,10 @@ export const BANK_CHANGES_MINUTES = 15;
  * - `bank_changes`: bank account changes whose cooling-off has ended (every 15 minutes);
  * - `upload_sweep`: what interrupted uploads left in the members' document store, a `.part` file or a
  *   file no row names, once over an hour old (hourly). The store is the deployment's one (S3, or a
- *   directory every instance mounts), so one instance sweeping it is enough.
+ *   directory every instance mounts), so one instance sweeping it is enough;
+ * - `letter_print`: the letters waiting in the outbox, written to the letters' store for the
+ *   print-and-post service with their sealed codes opened, then marked sent (every
+ *   LETTER_PRINT_MINUTES, daily by default; `npm run outbox:letters` runs the same print at once).
  */
 export function recurringJobsOf({
   db,
@@ -32,6 +36,7 @@ export function recurringJobsOf({
   sessionPolicy,
   messaging,
   documentStore,
+  letterSecret,
   log,
 }: {
   db: Database;
@@ -39,9 +44,12 @@ export function recurringJobsOf({
   sessionPolicy: SessionPolicy;
   messaging: Messaging;
   documentStore: DocumentStore;
+  /** Opens the codes sealed in letters (the `outbox-letters` key). */
+  letterSecret: Uint8Array;
   log: FastifyBaseLogger;
 }): RecurringJob[] {
   const reportStore = reportDocumentStore(config);
+  const letterStore = letterPrintStore(config);
   return [
     {
       kind: 'bereavement_purge',
@@ -65,6 +73,11 @@ export function recurringJobsOf({
         const { partial, orphaned } = await sweepDocumentStore(db, documentStore);
         return { partial, orphaned };
       },
+    },
+    {
+      kind: 'letter_print',
+      everyMs: config.LETTER_PRINT_MINUTES * 60_000,
+      run: async () => ({ printed: await printLetters(db, letterSecret, letterStore) }),
     },
   ];
 }
