@@ -15,8 +15,26 @@ const pending: PendingFundSwitch = {
   funds: [],
 };
 
-const showing = (answer: { pending: PendingFundSwitch | null }) => {
-  stubFetch(() => jsonResponse(200, answer));
+const showing = (answer: { pending: PendingFundSwitch | null }, requestsLabel = 'My requests') => {
+  stubFetch((url) => {
+    if (url.includes('/access-key'))
+      return jsonResponse(200, {
+        contentAccessKey: 'key',
+        attributes: {},
+        expiresAt: '2099-01-01T00:00:00Z',
+      });
+    if (url.includes('/authorized-menu'))
+      return jsonResponse(200, {
+        items: [
+          { label: requestsLabel, href: '/my-requests', position: 'Account', orderNo: 5, signedInOnly: true },
+        ],
+      });
+    if (url.includes('/authorized-footer') || url.includes('/authorized-globals'))
+      return jsonResponse(404, {});
+    if (url.includes('/cms-token-information'))
+      return jsonResponse(200, { tokens: {}, figuresUnavailable: false });
+    return jsonResponse(200, answer);
+  });
   renderApp('/', { routes: [{ path: '/', element: <FundSwitchPending recordKey="MER:1000005" /> }] });
 };
 
@@ -30,7 +48,17 @@ describe('a fund switch waiting for the scheme', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText(/FSW1-100001/).textContent).toContain('You can ask for another switch');
-    expect(screen.getByRole('link', { name: 'My requests' }).getAttribute('href')).toBe('/my-requests');
+    expect((await screen.findByRole('link', { name: 'My requests' })).getAttribute('href')).toBe(
+      '/my-requests',
+    );
+  });
+
+  it('names the requests page as the tenant’s menu does (Bluewater’s “Your requests”)', async () => {
+    showing({ pending }, 'Your requests');
+    expect((await screen.findByRole('link', { name: 'Your requests' })).getAttribute('href')).toBe(
+      '/my-requests',
+    );
+    expect(screen.queryByRole('link', { name: 'My requests' })).toBeNull();
   });
 
   it('lists the funds chosen with their percentages', async () => {

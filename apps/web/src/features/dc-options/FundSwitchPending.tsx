@@ -4,14 +4,15 @@ import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useTenant } from '../../lib/tenant';
+import { useMenuLabel } from '../site';
 
 export const FUND_SWITCH_READ = '/mdp-api/api/members/current/fund-switch';
 export const readFundSwitch = () => http.get<FundSwitchStatus>(FUND_SWITCH_READ, recordHeaders());
 
 /**
  * A fund switch the member sent that the scheme has not applied yet: when it was asked for, what was
- * asked for, and its request in My requests. Nothing while none is waiting (or when it cannot be read:
- * the pot beside it still shows).
+ * asked for, and its request, under the name the tenant's menu gives My requests. Nothing while none is
+ * waiting (or when it cannot be read: the pot beside it still shows).
  */
 export function FundSwitchPending({ recordKey }: { recordKey: string }) {
   const read = useLoad(readFundSwitch, { key: recordKey });
@@ -21,6 +22,7 @@ export function FundSwitchPending({ recordKey }: { recordKey: string }) {
 
 function PendingNotice({ pending }: { pending: PendingFundSwitch }) {
   const { routes } = useTenant();
+  const requests = useMenuLabel(routes.myRequests) ?? 'your requests';
   return (
     <div className="notice fund-switch-pending">
       <p>
@@ -48,8 +50,8 @@ function PendingNotice({ pending }: { pending: PendingFundSwitch }) {
       )}
       <p>
         The funds below are how your pot is invested until we make the switch. You can follow it as{' '}
-        {pending.caseNumber} in <Link to={routes.myRequests}>My requests</Link>. You can ask for another
-        switch once this one is done.
+        {pending.caseNumber} in <Link to={routes.myRequests}>{requests}</Link>. You can ask for another switch
+        once this one is done.
       </p>
     </div>
   );

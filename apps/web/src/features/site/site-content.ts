@@ -1,9 +1,10 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Footer, Menu } from '@meridian/contracts';
 import { contentApi, http, tenantUrl } from '../../lib/api';
 import { getContent } from '../../lib/http/client';
 import { contentAccessKey } from '../access-key';
-import { globalsAndTokens, noTexts, textsOf, type TextSources } from '../content';
+import { createTextResolver, globalsAndTokens, noTexts, textsOf, type TextSources } from '../content';
+import { useLoad } from '../../components/useLoad';
 import { isFooter, isMenu } from './site-content-guards';
 
 const base = '/content-api/api/v2/content';
@@ -80,4 +81,20 @@ export function useSiteContent(signedIn: boolean): SiteContent & { retry: () => 
     setAttempt((count) => count + 1);
   }, []);
   return { ...content, retry };
+}
+
+const readMemberSiteContent = () => loadSiteContent(true);
+
+/**
+ * What the tenant's menu calls the page at `href` for a signed-in member (placeholders filled), so a
+ * page that names another says it as the menu does; undefined while the menu is read, or when it has no
+ * entry for it. The reads are the frame's, so the client answers them from the frame's.
+ */
+export function useMenuLabel(href: string): string | undefined {
+  const { data } = useLoad(readMemberSiteContent);
+  return useMemo(() => {
+    if (!data) return undefined;
+    const item = data.menu?.items.find((candidate) => 'href' in candidate && candidate.href === href);
+    return item && createTextResolver(data.texts).text(item.label);
+  }, [data, href]);
 }
