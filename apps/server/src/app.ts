@@ -440,6 +440,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     db,
     production: config.isProduction,
     secretsKey: config.SECRETS_KEY,
+    secretGraceHours: config.WEBHOOK_SECRET_GRACE_HOURS,
   });
 
   await app.register(siteFiles, { db, production: config.isProduction });

@@ -145,6 +145,8 @@ const environmentSchema = z.object({
   STAFF_OIDC_MFA_ACR: csv,
   /** Hours an integration client's old secret still works after a new one is issued (docs/integration.md). */
   INTEGRATION_SECRET_GRACE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
+  /** Hours a webhook receiver's old secret still signs deliveries beside the new one (docs/operations.md). */
+  WEBHOOK_SECRET_GRACE_HOURS: z.coerce.number().int().min(0).max(168).default(24),
   ADDRESS_LOOKUP_URL: z.string().url('must be the base URL of the address lookup service').optional(),
   ADDRESS_LOOKUP_KEY: z.string().min(1).optional(),
   IDENTITY_VERIFICATION_URL: z

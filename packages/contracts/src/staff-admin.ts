@@ -117,3 +117,10 @@ export type NewWebhookReceiver = z.input<typeof newWebhookReceiverSchema>;
 /** The signing secret, shown this once (kept sealed). */
 export const webhookReceiverSecretSchema = z.object({ id: z.uuid(), secret: z.string() });
 export type WebhookReceiverSecret = z.infer<typeof webhookReceiverSecretSchema>;
+
+/** A receiver's new signing secret, shown this once, and until when the old one still signs beside it. */
+export const webhookReceiverRotatedSchema = webhookReceiverSecretSchema.extend({
+  /** Null when the old secret stopped at once (graceHours 0). */
+  previousSecretUntil: z.string().nullable(),
+});
+export type WebhookReceiverRotated = z.infer<typeof webhookReceiverRotatedSchema>;

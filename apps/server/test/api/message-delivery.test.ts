@@ -16,6 +16,7 @@ import { loadSigningKey } from '../../src/lib/server-keys';
 import {
   addWebhookEndpoint,
   newWebhookSecret,
+  rotateWebhookSecret,
   sealPlainWebhookSecrets,
   verifyWebhook,
   webhookSecretKey,
@@ -357,5 +358,77 @@ describe('webhooks for case events', () => {
         'bad_signature',
       );
     }
+  });
+
+  it('signs with the new secret and, during the grace period after a rotation, the old one too; then the new one alone', async () => {
+    const { db } = ctx.database;
+    const port = (receiver.address() as { port: number }).port;
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantUrl, 'localhost'));
+    const first = await addWebhookEndpoint(db, {
+      tenantUrl: 'localhost',
+      url: `http://127.0.0.1:${port}/rotating`,
+      events: ['case.opened'],
+      production: false,
+    });
+    const day = 24 * 3_600_000;
+    /** Opens a case, sends what is due, and answers the delivery's signature header and how each secret verifies. */
+    const delivered = async (caseNumber: string, secrets: Record<string, string>) => {
+      await db.insert(memberCases).values({
+        caseNumber,
+        businessGroup: tenant!.businessGroups[0]!,
+        referenceNumber: '9999997',
+        caseType: 'HOOK',
+        title: 'A case for a rotated secret',
+        status: 'Received',
+      });
+      await ctx.app.jobs.runOnce(minutesFrom(new Date(), 60));
+      const delivery = received.find((item) => item.url === '/rotating' && item.body.includes(caseNumber));
+      expect(delivery, caseNumber).toBeDefined();
+      const signed = {
+        timestamp: delivery!.headers[WEBHOOK_HEADERS.timestamp] as string,
+        signature: delivery!.headers[WEBHOOK_HEADERS.signature] as string,
+        body: delivery!.body,
+      };
+      return {
+        signatures: signed.signature.split(','),
+        verified: Object.fromEntries(
+          Object.entries(secrets).map(([name, secret]) => [name, verifyWebhook(secret, signed)]),
+        ),
+      };
+    };
+
+    const second = await rotateWebhookSecret(db, first.id, day);
+    expect(second!.previousSecretUntil!.getTime()).toBeGreaterThan(Date.now() + day - 60_000);
+    const during = await delivered('HOOK-ROT-1', { first: first.secret, second: second!.secret });
+    expect(during.signatures).toHaveLength(2);
+    expect(during.signatures.every((signature) => /^v1=[0-9a-f]{64}$/.test(signature))).toBe(true);
+    expect(during.verified).toEqual({ first: 'valid', second: 'valid' });
+
+    // Rotated again within the grace period: the first secret stops at once, the second signs beside the third.
+    const third = await rotateWebhookSecret(db, first.id, day);
+    const again = await delivered('HOOK-ROT-2', {
+      first: first.secret,
+      second: second!.secret,
+      third: third!.secret,
+    });
+    expect(again.verified).toEqual({ first: 'bad_signature', second: 'valid', third: 'valid' });
+
+    // Once the grace period is over, the new secret alone signs.
+    await db
+      .update(webhookEndpoints)
+      .set({ previousSecretUntil: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, first.id));
+    const after = await delivered('HOOK-ROT-3', { second: second!.secret, third: third!.secret });
+    expect(after.signatures).toHaveLength(1);
+    expect(after.verified).toEqual({ second: 'bad_signature', third: 'valid' });
+
+    // No grace period (a secret that leaked): the old one stops at once.
+    const fourth = await rotateWebhookSecret(db, first.id, 0);
+    expect(fourth!.previousSecretUntil).toBeNull();
+    const atOnce = await delivered('HOOK-ROT-4', { third: third!.secret, fourth: fourth!.secret });
+    expect(atOnce.signatures).toHaveLength(1);
+    expect(atOnce.verified).toEqual({ third: 'bad_signature', fourth: 'valid' });
+    const [stored] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, first.id));
+    expect(stored).toMatchObject({ previousSecret: null, previousSecretUntil: null });
   });
 });

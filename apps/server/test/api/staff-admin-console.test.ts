@@ -321,9 +321,24 @@ describe('webhook receivers in the console', () => {
     });
     expect(JSON.stringify(list)).not.toContain('whsec_');
 
-    const rotated = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`);
+    const rotated = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`, {});
     expect(rotated.statusCode, rotated.body).toBe(200);
-    expect((rotated.json() as { secret: string }).secret).not.toBe(secret);
+    const newSecret = rotated.json() as { secret: string; previousSecretUntil: string };
+    expect(newSecret.secret).not.toBe(secret);
+    // The old secret signs beside the new one for WEBHOOK_SECRET_GRACE_HOURS (24) unless told otherwise.
+    const graceMs = Date.parse(newSecret.previousSecretUntil) - Date.now();
+    expect(graceMs).toBeGreaterThan(23.9 * 3_600_000);
+    expect(graceMs).toBeLessThanOrEqual(24 * 3_600_000);
+    const [kept] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(kept!.previousSecret).toBe(stored!.secret);
+    for (const graceHours of [-1, 169, 1.5, 'soon']) {
+      const refused = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`, { graceHours });
+      expect(refused.statusCode, String(graceHours)).toBe(400);
+    }
+    const [unchanged] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(unchanged!.secret).toBe(kept!.secret);
+    const atOnce = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`, { graceHours: 0 });
+    expect(atOnce.json()).toMatchObject({ previousSecretUntil: null });
 
     const countBefore = (await db.select().from(webhookEndpoints)).length;
     for (const body of [
@@ -354,7 +369,7 @@ describe('webhook receivers in the console', () => {
     ).json() as WebhookReceiverList;
     expect(theirList.receivers.some((receiver) => receiver.id === id)).toBe(false);
     for (const path of ['rotate-secret', 'disable', 'enable']) {
-      const answer = await post(theirs, `/admin-api/webhook-receivers/${id}/${path}`);
+      const answer = await post(theirs, `/admin-api/webhook-receivers/${id}/${path}`, {});
       expect(answer.statusCode, path).toBe(404);
       expect(errorCode(answer)).toBe('webhook_receiver_not_found');
     }
@@ -365,7 +380,7 @@ describe('webhook receivers in the console', () => {
       await admin.request({ url: '/admin-api/webhook-receivers' })
     ).json() as WebhookReceiverList;
     expect(afterDisable.receivers.find((receiver) => receiver.id === id)!.active).toBe(false);
-    const noRotate = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`);
+    const noRotate = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`, {});
     expect(noRotate.statusCode).toBe(409);
     expect(errorCode(noRotate)).toBe('webhook_receiver_disabled');
     const deliveriesTo = async () =>
@@ -383,7 +398,7 @@ describe('webhook receivers in the console', () => {
     expect(await deliveriesTo()).toBe(1);
     const again = await post(admin, `/admin-api/webhook-receivers/${id}/enable`);
     expect(again.statusCode, again.body).toBe(200);
-    expect((await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`)).statusCode).toBe(200);
+    expect((await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`, {})).statusCode).toBe(200);
 
     const audited = await db
       .select({ action: staffAudit.action, tenantUrl: staffAudit.tenantUrl })
@@ -395,6 +410,7 @@ describe('webhook receivers in the console', () => {
       'webhook_receiver_disable',
       'webhook_receiver_enable',
       'webhook_receiver_enable',
+      'webhook_receiver_rotate',
       'webhook_receiver_rotate',
       'webhook_receiver_rotate',
     ]);

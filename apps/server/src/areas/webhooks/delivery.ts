@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, like, not } from 'drizzle-orm';
+import { and, eq, like, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -23,8 +23,16 @@ export const signWebhook = (secret: string, timestamp: number, body: string) =>
   `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 /**
- * What a receiver does with a delivery: the signature must be this body's under the shared secret
- * and the timestamp within the tolerance (a captured delivery sent again later is refused).
+ * The signature header: one signature under each secret that signs (the new one first, then the one a
+ * rotation replaced, during its grace period), separated by commas.
+ */
+export const webhookSignatures = (secrets: readonly string[], timestamp: number, body: string) =>
+  secrets.map((secret) => signWebhook(secret, timestamp, body)).join(',');
+
+/**
+ * What a receiver does with a delivery: any one of the header's signatures must be this body's under
+ * the shared secret, and the timestamp within the tolerance (a captured delivery sent again later is
+ * refused).
  */
 export function verifyWebhook(
   secret: string,
@@ -38,8 +46,11 @@ export function verifyWebhook(
   const seconds = Number(timestamp);
   if (!timestamp || !Number.isInteger(seconds) || !signature) return 'bad_signature';
   const expected = Buffer.from(signWebhook(secret, seconds, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'bad_signature';
+  const matches = signature.split(',').map((one) => {
+    const given = Buffer.from(one.trim());
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!matches.includes(true)) return 'bad_signature';
   return Math.abs(now.getTime() / 1000 - seconds) > WEBHOOK_TOLERANCE_SECONDS ? 'too_old' : 'valid';
 }
 
@@ -115,27 +126,48 @@ export async function addWebhookEndpoint(
 
 /**
  * Gives a receiver a new signing secret (kept sealed), answered this once: deliveries are signed with it
- * from the next try on, and the old one signs nothing more. Null when there is no such receiver.
+ * from the next try on, and for `graceMs` also with the secret it replaces, so the receiver can change
+ * over at its own pace (0: the old one signs nothing more). A secret replaced before that stops at once.
+ * Null when there is no such receiver.
  */
 export async function rotateWebhookSecret(
   db: Database,
   endpointId: string,
+  graceMs: number,
   secretsKey?: string,
-): Promise<string | null> {
+  now = new Date(),
+): Promise<{ secret: string; previousSecretUntil: Date | null } | null> {
   const secret = newWebhookSecret();
+  const previousSecretUntil = graceMs > 0 ? new Date(now.getTime() + graceMs) : null;
   const updated = await db
     .update(webhookEndpoints)
-    .set({ secret: sealing.seal(await webhookSecretKey(db, secretsKey), secret) })
+    .set({
+      secret: sealing.seal(await webhookSecretKey(db, secretsKey), secret),
+      previousSecret: previousSecretUntil ? sql`${webhookEndpoints.secret}` : null,
+      previousSecretUntil,
+    })
     .where(eq(webhookEndpoints.id, endpointId))
     .returning({ id: webhookEndpoints.id });
-  return updated.length === 1 ? secret : null;
+  return updated.length === 1 ? { secret, previousSecretUntil } : null;
+}
+
+/** The secrets a delivery attempt at `now` is signed with: the receiver's, then the one it replaced while that still signs. */
+function signingSecrets(
+  endpoint: typeof webhookEndpoints.$inferSelect,
+  secretKey: Uint8Array,
+  now: Date,
+): string[] {
+  const current = sealing.open(secretKey, endpoint.secret);
+  if (!endpoint.previousSecret || !endpoint.previousSecretUntil || endpoint.previousSecretUntil <= now)
+    return [current];
+  return [current, sealing.open(secretKey, endpoint.previousSecret)];
 }
 
 const RECEIVER_TIMEOUT_MS = 10_000;
 
 /**
  * Sends one delivery: the JSON body signed with a fresh timestamp on each attempt (the endpoint's
- * secret opened with `secretKey`), no redirects followed. Any answer but 2xx (or none) is a failed
+ * secrets opened with `secretKey`), no redirects followed. Any answer but 2xx (or none) is a failed
  * attempt, retried by the job queue.
  */
 export function webhookJobHandler(
@@ -152,7 +184,8 @@ export function webhookJobHandler(
     if (!found) throw new Error(`webhook delivery ${job.subjectId} is gone`);
     const { delivery, endpoint } = found;
     const body = JSON.stringify({ id: delivery.id, ...delivery.payload });
-    const timestamp = Math.floor(Date.now() / 1000);
+    const now = new Date();
+    const timestamp = Math.floor(now.getTime() / 1000);
     let status: number | null = null;
     try {
       const response = await send(endpoint.url, {
@@ -162,7 +195,11 @@ export function webhookJobHandler(
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Meridian-Webhooks/1',
-          [WEBHOOK_HEADERS.signature]: signWebhook(sealing.open(secretKey, endpoint.secret), timestamp, body),
+          [WEBHOOK_HEADERS.signature]: webhookSignatures(
+            signingSecrets(endpoint, secretKey, now),
+            timestamp,
+            body,
+          ),
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
           [WEBHOOK_HEADERS.delivery]: delivery.id,
           [WEBHOOK_HEADERS.event]: delivery.event,

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   errorBodySchema,
+  integrationSecretRotationSchema,
   newWebhookReceiverSchema,
   webhookReceiverListSchema,
   webhookReceiverParamsSchema,
+  webhookReceiverRotatedSchema,
   webhookReceiverSecretSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
@@ -48,7 +50,9 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
   db: Database;
   production: boolean;
   secretsKey?: string;
-}> = async (parent, { db, production, secretsKey }) => {
+  /** Hours a replaced secret still signs beside the new one, unless a rotation gives its own. */
+  secretGraceHours: number;
+}> = async (parent, { db, production, secretsKey, secretGraceHours }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('staff', null);
   // Signed in, then an administrator, before the body is read: another role is refused 403 (audited as
@@ -206,10 +210,12 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Gives a receiver a new signing secret, shown this once; the old one signs nothing more (administrators)',
-        description: 'A disabled receiver: 409 webhook_receiver_disabled.',
+          'Gives a receiver a new signing secret, shown this once; the old one still signs beside it for the grace period (administrators)',
+        description:
+          'Deliveries carry a signature by each secret in the signature header during the grace period: graceHours (0 to 168), unless given WEBHOOK_SECRET_GRACE_HOURS (24); 0 stops the old secret at once. A secret from before an earlier rotation stops at once. A disabled receiver: 409 webhook_receiver_disabled.',
         params: webhookReceiverParamsSchema,
-        response: { 200: webhookReceiverSecretSchema, ...errors },
+        body: integrationSecretRotationSchema,
+        response: { 200: webhookReceiverRotatedSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -228,16 +234,20 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
           'This receiver is disabled, so it cannot be given a new secret. Add a new receiver instead.',
         );
       }
-      const secret = await rotateWebhookSecret(db, receiverId, secretsKey);
-      if (secret === null)
+      const graceHours = request.body.graceHours ?? secretGraceHours;
+      const rotated = await rotateWebhookSecret(db, receiverId, graceHours * 3_600_000, secretsKey);
+      if (rotated === null)
         throw new AppError(404, 'webhook_receiver_not_found', 'There is no such webhook receiver.');
+      const previousSecretUntil = rotated.previousSecretUntil?.toISOString() ?? null;
       await auditStaff(db, request, {
         action: 'webhook_receiver_rotate',
         outcome: 'success',
         tenantUrl: found.tenantUrl,
-        details: { receiverId, url: found.url },
+        details: { receiverId, url: found.url, graceHours, previousSecretUntil },
       });
-      return reply.header('cache-control', 'no-store').send({ id: receiverId, secret });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ id: receiverId, secret: rotated.secret, previousSecretUntil });
     },
   );
 

@@ -44,7 +44,7 @@ try {
     console.log(`Added receiver ${added.id} for ${values.tenant}: ${url} (${events.join(', ')}).`);
     console.log(`Signing secret (give it to the receiver privately): ${added.secret}`);
     console.log(
-      `Each delivery is a POST of JSON with ${WEBHOOK_HEADERS.timestamp} and ${WEBHOOK_HEADERS.signature}: v1=<hex HMAC-SHA256 of "<timestamp>.<body>">.`,
+      `Each delivery is a POST of JSON with ${WEBHOOK_HEADERS.timestamp} and ${WEBHOOK_HEADERS.signature}: v1=<hex HMAC-SHA256 of "<timestamp>.<body>">, two of them separated by a comma after a new secret (accept any).`,
     );
   }
 } catch (error) {

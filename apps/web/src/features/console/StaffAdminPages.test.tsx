@@ -68,6 +68,13 @@ function consoleServer(staff: StaffMember) {
       return jsonResponse(201, { id: receivers[0]!.id, secret: 'whsec_shownThisOnceOnly' });
     }
     if (url.endsWith('/admin-api/webhook-receivers')) return jsonResponse(200, { receivers });
+    const rotated = /webhook-receivers\/([^/]+)\/rotate-secret$/.exec(url);
+    if (rotated)
+      return jsonResponse(200, {
+        id: rotated[1],
+        secret: 'whsec_theNewOne',
+        previousSecretUntil: '2026-11-30T10:00:00.000Z',
+      });
     const switched = /webhook-receivers\/([^/]+)\/(disable|enable)$/.exec(url);
     if (switched) {
       const index = receivers.findIndex((receiver) => receiver.id === switched[1]);
@@ -171,6 +178,23 @@ describe('Webhook receivers in the console', () => {
       'A case is opened',
     );
   });
+  it('gives a receiver a new secret after confirming, and says until when the old one signs beside it', async () => {
+    consoleServer(administrator);
+    await staffAdminApi.addReceiver({ url: 'https://admin.example.org/hooks', events: ['case.opened'] });
+    openConsole('/admin/webhook-receivers');
+    const row = await screen.findByRole('row', { name: /admin\.example\.org/ });
+    await userEvent.click(within(row).getByRole('button', { name: /New secret/ }));
+    expect(screen.getByText(/with the old one as well for a grace period/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, issue a new secret' }));
+    const secret = await screen.findByRole('region', {
+      name: 'The signing secret for https://admin.example.org/hooks',
+    });
+    expect(secret.textContent).toContain('whsec_theNewOne');
+    expect(secret.textContent).toMatch(
+      /Until 30 Nov 2026 10:00 each delivery is signed with both the new and the old secret/,
+    );
+  });
+
   it('disables a receiver after confirming, then enables it again', async () => {
     consoleServer(administrator);
     await staffAdminApi.addReceiver({ url: 'https://admin.example.org/hooks', events: ['case.opened'] });

@@ -49,7 +49,11 @@ function ReceiverList() {
     receiver: WebhookReceiver;
     action: 'disable' | 'rotate';
   } | null>(null);
-  const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
+  const [secret, setSecret] = useState<{
+    url: string;
+    secret: string;
+    previousSecretUntil: string | null;
+  } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
 
@@ -83,7 +87,7 @@ function ReceiverList() {
     return run('url', async () => {
       const added = await staffAdminApi.addReceiver(parsed.data);
       setFormKey((key) => key + 1);
-      setSecret({ url: parsed.data.url, secret: added.secret });
+      setSecret({ url: parsed.data.url, secret: added.secret, previousSecretUntil: null });
       return `The receiver at ${parsed.data.url} is added.`;
     });
   };
@@ -103,7 +107,7 @@ function ReceiverList() {
       }
       const rotated = await staffAdminApi.rotateReceiverSecret(receiver.id);
       setConfirming(null);
-      setSecret({ url: receiver.url, secret: rotated.secret });
+      setSecret({ url: receiver.url, ...rotated });
       return `The receiver at ${receiver.url} has a new signing secret.`;
     });
 
@@ -122,6 +126,12 @@ function ReceiverList() {
           <h2 id="signing-secret">The signing secret for {secret.url}</h2>
           <p>Copy it now and give it to the receiver’s owners privately: it is not shown again.</p>
           <p className="console-secret">{secret.secret}</p>
+          {secret.previousSecretUntil && (
+            <p>
+              Until {when(secret.previousSecretUntil)} each delivery is signed with both the new and the old
+              secret, so the receiver can change over to the new one by then.
+            </p>
+          )}
           <button type="button" className="button button--secondary" onClick={() => setSecret(null)}>
             I have copied it
           </button>
@@ -142,7 +152,7 @@ function ReceiverList() {
           <p>
             {confirming.action === 'disable'
               ? 'No case events are sent to it from now on, and those of the time it is disabled are not sent when it is enabled again.'
-              : 'Deliveries are signed with the new secret from now on and the old one stops at once, so the receiver must change over straight away.'}
+              : 'Deliveries are signed with the new secret from now on, and with the old one as well for a grace period (its end is shown with the new secret), so the receiver can change over before the old one stops.'}
           </p>
         </ConfirmNotice>
       )}

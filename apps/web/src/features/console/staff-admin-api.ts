@@ -4,6 +4,7 @@ import type {
   StaffAccountList,
   StaffRole,
   WebhookReceiverList,
+  WebhookReceiverRotated,
   WebhookReceiverSecret,
 } from '@meridian/contracts';
 import { createHttpClient } from '../../lib/http/client';
@@ -27,7 +28,7 @@ export const staffAdminApi = {
   addReceiver: (body: NewWebhookReceiver) =>
     http.post<WebhookReceiverSecret>('/admin-api/webhook-receivers', { body }),
   rotateReceiverSecret: (id: string) =>
-    http.post<WebhookReceiverSecret>(receiver(id, 'rotate-secret'), { body: {} }),
+    http.post<WebhookReceiverRotated>(receiver(id, 'rotate-secret'), { body: {} }),
   disableReceiver: (id: string) => http.post(receiver(id, 'disable'), { body: {} }),
   enableReceiver: (id: string) => http.post(receiver(id, 'enable'), { body: {} }),
   /** Forgets the shared reads (a test's fresh start). */
