@@ -16,8 +16,16 @@ const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridia
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-/** `stepsAhead`: a code of the next 30-second step, for staff whose code of this step was just used. */
-async function staffSignIn(page: Page, staff: { email: string; totpSecret: string }, stepsAhead = 0) {
+/**
+ * `stepsAhead`: a code of the next 30-second step, for staff whose code of this step was just used;
+ * `landing`: the page they land on (a content editor works no cases, so has no queue).
+ */
+async function staffSignIn(
+  page: Page,
+  staff: { email: string; totpSecret: string },
+  stepsAhead = 0,
+  landing = 'Case queue',
+) {
   await page.goto('/admin/sign-in');
   await page.getByLabel('Email address').fill(staff.email);
   await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
@@ -29,7 +37,7 @@ async function staffSignIn(page: Page, staff: { email: string; totpSecret: strin
       await generate({ secret: staff.totpSecret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 }),
     );
   await page.getByLabel('Code').press('Enter');
-  await expect(heading(page, 'Case queue')).toBeVisible();
+  await expect(heading(page, landing)).toBeVisible();
 }
 
 test('a team leader sees a message the mail server refused, with its tries and error, and sends it again', async ({
@@ -95,11 +103,50 @@ test('an administrator opens Integration clients from the menu; a caseworker is 
   await expect(page.getByText('No integration clients yet.')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
+  // Added in the console: nothing chosen is refused in the error summary, then its secret is shown once.
+  await page.getByLabel('Name', { exact: true }).fill('Pensions office');
+  await page.getByRole('button', { name: 'Add the client' }).click();
+  await expect(page.getByRole('alert')).toContainText('Choose at least one thing it may do');
+  await page.getByLabel(/Read cases and their documents/).check();
+  await page.getByLabel(/Change a case’s status/).check();
+  await page.getByRole('button', { name: 'Add the client' }).click();
+  const secret = page.getByRole('region', { name: 'The client id and secret for Pensions office' });
+  await expect(secret).toContainText(/mis_[\w-]{43}/);
+  await expect(page.getByRole('row', { name: /Pensions office/ })).toContainText('cases:read, cases:write');
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(page.getByText(/mis_/)).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   // The caseworker signed in a moment ago in the test before: this step's code is spent.
   await staffSignIn(page, caseworker, 1);
   await expect(page.getByRole('link', { name: 'Integration clients' })).toHaveCount(0);
   await page.goto('/admin/integration-clients');
   await expect(page.getByText('Only administrators can see the integration clients.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a content editor signs in to what the console offers them and opens Content: their site’s pages, journeys and loading', async ({
+  page,
+}) => {
+  const editor = demoStaff.find((staff) => staff.role === 'content_editor')!;
+  await staffSignIn(page, editor, 0, 'What you can do here');
+  await page.getByRole('main').getByRole('link', { name: 'Content' }).click();
+  await expect(heading(page, 'Content')).toBeVisible();
+  const meridian = page.getByRole('region', { name: 'Meridian Pension Scheme (localhost)' });
+  await expect(meridian).toContainText('Valid: they would load');
+  await expect(meridian.getByRole('row', { name: /Apply for your pension/ })).toContainText(
+    'dbcoreretirementapplication',
+  );
+  await expect(meridian.getByRole('link', { name: '/help on the member site' })).toHaveAttribute(
+    'href',
+    /\/\/localhost(:\d+)?\/help$/,
+  );
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole('button', { name: 'Load content from files now for Meridian Pension Scheme' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Meridian Pension Scheme’s content is loaded from the files: version',
+  );
   await expectNoAccessibilityViolations(page);
 });

@@ -99,6 +99,8 @@ import {
 } from './areas/integration/routes';
 import { integrationConsoleRoutes } from './areas/integration/console-routes';
 import { staffAdminRoutes } from './areas/operations/staff-admin-routes';
+import { contentConsoleRoutes } from './areas/content/console-routes';
+import { contentRoot } from './prepare';
 import { webhookReceiverRoutes } from './areas/webhooks/receiver-routes';
 import { caseDeadlineRoutes } from './areas/operations/deadline-routes';
 import { outboxConsoleRoutes } from './areas/outbox/routes';
@@ -435,6 +437,12 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   await app.register(caseDeadlineRoutes, { prefix: '/admin-api', db });
   await app.register(staffAdminRoutes, { prefix: '/admin-api', db });
+  await app.register(contentConsoleRoutes, {
+    prefix: '/admin-api',
+    db,
+    contentDir: config.CONTENT_DIR ?? contentRoot,
+    demo: config.demo,
+  });
   await app.register(webhookReceiverRoutes, {
     prefix: '/admin-api',
     db,

@@ -47,3 +47,4 @@ export * from './staff-sso';
 export * from './staff-rights';
 export * from './staff-audit';
 export * from './staff-admin';
+export * from './console-content';

@@ -13,6 +13,8 @@ export const staffRights = {
   resend: ['team_leader', 'administrator'],
   /** Read the staff audit log. */
   readAudit: ['team_leader', 'auditor', 'administrator'],
+  /** See the tenant's content as loaded, and load it from its files again. */
+  editContent: ['content_editor', 'administrator'],
   /** The scheme's configuration: integration clients, case deadlines. */
   administer: ['administrator'],
 } as const satisfies Record<string, readonly StaffRole[]>;

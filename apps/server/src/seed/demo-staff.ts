@@ -8,7 +8,7 @@ import { hashPassword } from '../lib/password-hashing';
 export const DEMO_STAFF_PASSWORD = 'MeridianStaff!2026';
 
 /**
- * A caseworker and a team leader per demo tenant, and an administrator of the first, each with a known
+ * A caseworker and a team leader per demo tenant, and an administrator and a content editor of the first, each with a known
  * authenticator-app secret (Base32) so the demo and its tests can compute a code. Demo only: never seeded without MERIDIAN_DEMO.
  */
 export const demoStaff: ReadonlyArray<{
@@ -38,6 +38,13 @@ export const demoStaff: ReadonlyArray<{
     role: 'administrator',
     tenantUrl: 'localhost',
     totpSecret: 'MERIDIANADMINISTRATORDEMOSECRETA',
+  },
+  {
+    email: 'content@meridian.example',
+    name: 'Connie Tent',
+    role: 'content_editor',
+    tenantUrl: 'localhost',
+    totpSecret: 'MERIDIANCONTENTEDITORDEMOSECRETA',
   },
   {
     email: 'caseworker@bluewater.example',

@@ -50,6 +50,9 @@ const exceptions: Record<string, readonly StaffRole[]> = {
   'POST /admin-api/webhook-receivers/{receiverId}/rotate-secret': ['administrator'],
   'POST /admin-api/webhook-receivers/{receiverId}/disable': ['administrator'],
   'POST /admin-api/webhook-receivers/{receiverId}/enable': ['administrator'],
+  // The tenant's content, seen and loaded from its files: those who edit it, and administrators.
+  'GET /admin-api/content': ['content_editor', 'administrator'],
+  'POST /admin-api/content/{tenantUrl}/load': ['content_editor', 'administrator'],
   // Each member of staff's own passkeys.
   'GET /admin-api/passkeys': roles,
   'POST /admin-api/passkeys/options': roles,

@@ -213,9 +213,25 @@ function fillOptionAnswers(
  */
 const tenantFileSchema = z.strictObject({ ...tenantContentSchema.shape, logo: tenantLogoSchema.optional() });
 
-/** What a sync loads besides the tenants' own content: the demo-only pages, where the demo runs. */
+/** What a sync loads besides the tenants' own content (the demo-only pages, where the demo runs), or one tenant's alone. */
 export interface SyncOptions {
   demo?: boolean;
+  /** Only the tenant with this host (the console's Load content from files now); every other is left as it is. */
+  tenantUrl?: string;
+}
+
+/**
+ * Whether a tenant folder is left out of a sync of one tenant: its tenant.json names another host. A
+ * tenant.json that cannot be read may be the one asked for, so it is read on and its problem stops the load.
+ */
+async function otherTenant(tenantFile: string, tenantUrl: string | undefined) {
+  if (tenantUrl === undefined) return false;
+  try {
+    const named = (JSON.parse(await readFile(tenantFile, 'utf8')) as { tenantUrl?: unknown }).tenantUrl;
+    return typeof named === 'string' && named !== tenantUrl;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -225,9 +241,12 @@ export interface SyncOptions {
  */
 export async function readContentTree(
   root: string,
-  { demo = false }: SyncOptions = {},
+  { demo = false, tenantUrl }: SyncOptions = {},
 ): Promise<{ bundles: TenantBundle[]; checksum: string }> {
-  const hash = createHash('sha256').update(demo ? 'demo\n' : 'no-demo\n');
+  // One tenant's tree never has the checksum of the whole tree, so neither is taken for the other.
+  const hash = createHash('sha256')
+    .update(demo ? 'demo\n' : 'no-demo\n')
+    .update(tenantUrl === undefined ? '' : `tenant ${tenantUrl}\n`);
   const tree: TreeReader = {
     record: (file, data) => hash.update(path.relative(root, file)).update(data),
     shown: (file) => path.relative(path.dirname(root), file).split(path.sep).join('/'),
@@ -241,6 +260,7 @@ export async function readContentTree(
   for (const folder of folders) {
     const dir = path.join(tenantsDir, folder);
     const tenantFile = path.join(dir, 'tenant.json');
+    if (await otherTenant(tenantFile, tenantUrl)) continue;
     const tenant = await readJson(tenantFile, tenantFileSchema, tree);
     const sources = await readPages(dir, tree);
     const documents: TenantBundle['documents'] = {};
@@ -268,6 +288,8 @@ export async function readContentTree(
       images,
     });
   }
+  if (tenantUrl !== undefined && bundles.length === 0)
+    throw new ContentFileError(tree.shown(tenantsDir), `no tenant folder has the host ${tenantUrl}`);
   return { bundles, checksum: hash.digest('hex') };
 }
 
@@ -284,6 +306,7 @@ const CONTENT_SYNC_LOCK = 7_341_001;
 /**
  * Loads the content tree into the database as one new version, in one transaction: all of it or
  * none of it, so a bad file leaves the previous version serving. An unchanged tree is not reloaded.
+ * With `tenantUrl`, only that tenant's folder is read and loaded; the others keep what they have.
  */
 export async function syncContent(
   db: Database,

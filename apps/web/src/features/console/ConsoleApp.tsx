@@ -25,6 +25,7 @@ import { AuditLogPage } from './AuditLogPage';
 import { StaffAccountsPage } from './StaffAccountsPage';
 import { StaffSetUpPage } from './StaffSetUpPage';
 import { WebhookReceiversPage } from './WebhookReceiversPage';
+import { ContentPage } from './ContentPage';
 import { STAFF_PASSKEY_BUTTON_ID, StaffPasskeySignIn } from './StaffPasskeySignIn';
 import { ssoRefusalText, STAFF_SSO_LINK_ID, StaffSsoSignIn } from './StaffSsoSignIn';
 import '../../components/forms.css';
@@ -60,6 +61,7 @@ export function ConsoleApp() {
         <Route path="audit" element={<AuditLogPage />} />
         <Route path="staff" element={<StaffAccountsPage />} />
         <Route path="webhook-receivers" element={<WebhookReceiversPage />} />
+        <Route path="content" element={<ContentPage />} />
         <Route path="passkeys" element={<StaffPasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

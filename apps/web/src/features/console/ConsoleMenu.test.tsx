@@ -65,6 +65,7 @@ describe('The console menu, as each role sees it', () => {
     expect(await menuOf('administrator')).toEqual([
       ...reading,
       'Audit log',
+      'Content',
       'Integration clients',
       'Case deadlines',
       'Staff accounts',
@@ -73,8 +74,8 @@ describe('The console menu, as each role sees it', () => {
     ]);
   });
 
-  it('offers a content editor only their passkeys', async () => {
-    expect(await menuOf('content_editor')).toEqual(['Your passkeys']);
+  it('offers a content editor the content and their passkeys', async () => {
+    expect(await menuOf('content_editor')).toEqual(['Content', 'Your passkeys']);
   });
 
   it('lands a content editor, who works no cases, on a page saying what the console offers them', async () => {
@@ -86,6 +87,7 @@ describe('The console menu, as each role sees it', () => {
     expect(within(main).getByRole('link', { name: 'Your passkeys' }).getAttribute('href')).toBe(
       '/admin/passkeys',
     );
+    expect(within(main).getByRole('link', { name: 'Content' }).getAttribute('href')).toBe('/admin/content');
     expect(within(main).queryByRole('link', { name: 'Case queue' })).toBeNull();
   });
 });

@@ -52,6 +52,12 @@ export const consoleMenu: readonly ConsoleMenuItem[] = [
     right: 'readAudit',
   },
   {
+    to: '/admin/content',
+    label: 'Content',
+    purpose: 'see your site’s pages and journeys, and load them from the content files',
+    right: 'editContent',
+  },
+  {
     to: '/admin/integration-clients',
     label: 'Integration clients',
     purpose: 'manage the systems that call the integration API',
