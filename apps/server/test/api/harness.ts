@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { utcDay } from '@meridian/pensions';
 import { buildApp } from '../../src/app';
+import { createDocumentStore } from '../../src/areas/documents/store';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { prepareDatabase } from '../../src/prepare';
@@ -81,7 +82,8 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
         loadDataDir: template?.kind === 'pglite' ? pgliteTemplate(template.dataDirDump) : undefined,
       });
     }
-    if (!template) await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
+    if (template) await copyTemplateDocuments(template, context.config);
+    else await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
     context.app = await buildApp({
       config: context.config,
       database: context.database,
@@ -109,6 +111,16 @@ function templateForToday(): TemplateDatabase | undefined {
   const template = inject('templateDatabase');
   const kind = process.env.TEST_DATABASE_KIND === 'postgres' ? 'postgres' : 'pglite';
   return template?.kind === kind && template.day === utcDay(new Date()) ? template : undefined;
+}
+
+/**
+ * The template's demo documents (every one a PDF), put in the file's own document store, on disk or
+ * in a bucket, as the server would have filed them there as it started.
+ */
+async function copyTemplateDocuments(template: TemplateDatabase, config: Config) {
+  const store = createDocumentStore(config);
+  for (const key of readdirSync(template.documentsDir))
+    await store.put(key, readFileSync(join(template.documentsDir, key)), 'application/pdf');
 }
 
 let pgliteDump: Blob | undefined;
