@@ -789,13 +789,13 @@ describe('integration clients in the console', () => {
   });
 });
 
-/** A new administrator of Meridian, signed in with password and code. */
-async function signedInAdministrator(email: string, secret: string) {
+/** A new administrator of Meridian (of every tenant with `tenantUrl` null), signed in with password and code. */
+async function signedInAdministrator(email: string, secret: string, tenantUrl: string | null = MERIDIAN) {
   await addStaff(context.database.db, {
     email,
     name: 'Rota Administrator',
     role: 'administrator',
-    tenantUrl: MERIDIAN,
+    tenantUrl,
     password: 'administrator password',
     totp: { secret },
   });
@@ -1059,27 +1059,11 @@ describe('integration clients: added in the console', () => {
     expect(denied.map((entry) => entry.details.reason)).toContain('staff_tenant_not_allowed');
 
     // An administrator of every tenant names one that exists.
-    const secret = 'ADDINGFIRMADMINSECRETFORTESTSAAA';
-    await addStaff(context.database.db, {
-      email: 'adding.firm@meridian.example',
-      name: 'Firm Administrator',
-      role: 'administrator',
-      tenantUrl: null,
-      password: 'administrator password',
-      totp: { secret },
-    });
-    const firm = new BrowserAgent(context.app);
-    await firm.request({
-      method: 'POST',
-      url: '/admin-api/sign-in',
-      payload: { email: 'adding.firm@meridian.example', password: 'administrator password' },
-    });
-    const signedIn = await firm.request({
-      method: 'POST',
-      url: '/admin-api/sign-in/code',
-      payload: { code: await generate({ secret }) },
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const firm = await signedInAdministrator(
+      'adding.firm@meridian.example',
+      'ADDINGFIRMADMINSECRETFORTESTSAAA',
+      null,
+    );
     const unnamed = await add(firm, { name: 'Which scheme', scopes: ['cases:read'] });
     expect([unnamed.statusCode, errorCode(unnamed)]).toEqual([400, 'tenant_required']);
     const unknown = await add(firm, {

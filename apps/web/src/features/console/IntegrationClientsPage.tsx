@@ -22,6 +22,7 @@ import {
   PageFor,
   problemsOf,
   RowButton,
+  TwoLines,
   SecretShownOnce,
   type Column,
 } from './console-list';
@@ -118,13 +119,7 @@ function ClientList() {
   const columns: Array<Column<Client>> = [
     {
       heading: 'Name',
-      cell: (client) => (
-        <>
-          {client.name}
-          <br />
-          {client.tenantUrl}
-        </>
-      ),
+      cell: (client) => <TwoLines first={client.name} second={client.tenantUrl} />,
     },
     { heading: 'Scopes', cell: (client) => client.scopes.join(', ') },
     { heading: 'Last token', cell: (client) => (client.lastTokenAt ? when(client.lastTokenAt) : 'Never') },

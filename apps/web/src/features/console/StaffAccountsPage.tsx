@@ -6,12 +6,20 @@ import {
   type StaffAccount,
   type StaffRole,
 } from '@meridian/contracts';
-import type { FieldError } from '../../components/ErrorSummary';
-import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { when } from './OutboxPage';
-import { ConfirmNotice, SelectField, useConsoleTitle } from './fields';
+import {
+  ConsoleTable,
+  FirmTenantField,
+  ListState,
+  PageFor,
+  problemsOf,
+  RowButton,
+  TwoLines,
+  type Column,
+} from './console-list';
+import { ConfirmNotice, SelectField } from './fields';
 import { staffAdminApi } from './staff-admin-api';
 import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
@@ -24,26 +32,24 @@ const roleOptions = staffRoleSchema.options.map((role) => [role, staffRoleNames[
  * add someone (they are emailed a link to set their password), change a role, disable or enable.
  */
 export function StaffAccountsPage() {
-  useConsoleTitle('Staff accounts');
-  const staff = useStaff();
-  if (staff.role !== 'administrator')
-    return (
-      <>
-        <h1>Staff accounts</h1>
-        <p>Only administrators can manage staff accounts.</p>
-      </>
-    );
-  return <AccountList />;
+  return (
+    <PageFor
+      right="administer"
+      title="Staff accounts"
+      refusal="Only administrators can manage staff accounts."
+    >
+      <AccountList />
+    </PageFor>
+  );
 }
 
 function AccountList() {
   const staff = useStaff();
   const read = useLoad(() => staffAdminApi.accounts());
-  const { busy, run, refuse, errors, feedback } = useStaffAction(read.reload);
+  const { busy, run, refuse, errorFor, feedback } = useStaffAction(read.reload);
   const [confirming, setConfirming] = useState<StaffAccount | null>(null);
   const [changing, setChanging] = useState<StaffAccount | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,15 +62,12 @@ function AccountList() {
       tenantUrl: staff.tenantUrl ?? (typedTenant === '' ? null : typedTenant),
     };
     const parsed = newStaffAccountSchema.safeParse(body);
-    if (!parsed.success) {
-      const problems: FieldError[] = [];
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'tenantUrl' ? 'tenant' : String(issue.path[0]);
-        if (!problems.some((problem) => problem.field === field))
-          problems.push({ field, message: field === 'role' ? 'Choose a role' : issue.message });
-      }
-      return refuse(problems);
-    }
+    if (!parsed.success)
+      return refuse(
+        problemsOf(parsed.error.issues, (key) => (key === 'tenantUrl' ? 'tenant' : String(key))).map(
+          (problem) => (problem.field === 'role' ? { ...problem, message: 'Choose a role' } : problem),
+        ),
+      );
     return run('email', async () => {
       await staffAdminApi.add(parsed.data);
       setFormKey((key) => key + 1);
@@ -94,6 +97,67 @@ function AccountList() {
       await staffAdminApi.enable(account.id);
       return `${account.name} can sign in again.`;
     });
+
+  const columns: Array<Column<StaffAccount>> = [
+    {
+      heading: 'Name',
+      cell: (account) => <TwoLines first={account.name} second={account.email} />,
+    },
+    { heading: 'Role', cell: (account) => staffRoleNames[account.role] },
+    { heading: 'Scheme', cell: (account) => account.tenantUrl ?? 'Every scheme' },
+    {
+      heading: 'Last sign-in',
+      cell: (account) => (account.lastSignInAt ? when(account.lastSignInAt) : 'Never'),
+    },
+    { heading: 'Second factor', cell: (account) => (account.secondFactor ? 'Set up' : 'Not set up') },
+    {
+      heading: 'Status',
+      cell: (account) =>
+        account.disabledAt
+          ? `Disabled ${when(account.disabledAt)}`
+          : account.setupPending
+            ? 'Waiting to set a password'
+            : 'Active',
+    },
+    {
+      heading: 'Actions',
+      hidden: true,
+      cell: (account) =>
+        account.id !== staff.id && (
+          <div className="button-group">
+            {!account.disabledAt && (
+              <RowButton
+                label="Change role"
+                about={` of ${account.name}`}
+                busy={busy}
+                onClick={() => {
+                  setConfirming(null);
+                  setChanging(account);
+                }}
+              />
+            )}
+            {account.disabledAt ? (
+              <RowButton
+                label="Enable"
+                about={` ${account.name}`}
+                busy={busy}
+                onClick={() => void enable(account)}
+              />
+            ) : (
+              <RowButton
+                label="Disable"
+                about={` ${account.name}`}
+                busy={busy}
+                onClick={() => {
+                  setChanging(null);
+                  setConfirming(account);
+                }}
+              />
+            )}
+          </div>
+        ),
+    },
+  ];
 
   const accounts = read.data?.accounts;
   return (
@@ -139,88 +203,14 @@ function AccountList() {
           <p>They are signed out at once and cannot sign in until you enable their account again.</p>
         </ConfirmNotice>
       )}
-      <LoadFailed what="show the staff accounts" load={read} />
-      {!accounts && !read.failure && <p>Loading...</p>}
+      <ListState load={read} what="show the staff accounts" rows={accounts} />
       {accounts && (
-        <table className="console-table">
-          <caption className="visually-hidden">Staff accounts, by name</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Scheme</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Second factor</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.id}>
-                <td>
-                  {account.name}
-                  <br />
-                  {account.email}
-                </td>
-                <td>{staffRoleNames[account.role]}</td>
-                <td>{account.tenantUrl ?? 'Every scheme'}</td>
-                <td>{account.lastSignInAt ? when(account.lastSignInAt) : 'Never'}</td>
-                <td>{account.secondFactor ? 'Set up' : 'Not set up'}</td>
-                <td>
-                  {account.disabledAt
-                    ? `Disabled ${when(account.disabledAt)}`
-                    : account.setupPending
-                      ? 'Waiting to set a password'
-                      : 'Active'}
-                </td>
-                <td>
-                  {account.id !== staff.id && (
-                    <div className="button-group">
-                      {!account.disabledAt && (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          disabled={busy}
-                          onClick={() => {
-                            setConfirming(null);
-                            setChanging(account);
-                          }}
-                        >
-                          Change role<span className="visually-hidden"> of {account.name}</span>
-                        </button>
-                      )}
-                      {account.disabledAt ? (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          disabled={busy}
-                          onClick={() => void enable(account)}
-                        >
-                          Enable<span className="visually-hidden"> {account.name}</span>
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          disabled={busy}
-                          onClick={() => {
-                            setChanging(null);
-                            setConfirming(account);
-                          }}
-                        >
-                          Disable<span className="visually-hidden"> {account.name}</span>
-                        </button>
-                      )}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConsoleTable
+          caption="Staff accounts, by name"
+          columns={columns}
+          rows={accounts}
+          rowKey={(account) => account.id}
+        />
       )}
       <form noValidate onSubmit={(event) => void add(event)} key={formKey} aria-labelledby="add-staff">
         <h2 id="add-staff">Add a member of staff</h2>
@@ -244,14 +234,11 @@ function AccountList() {
           defaultValue=""
           error={errorFor('role')}
         />
-        {staff.tenantUrl === null && (
-          <TextField
-            id="tenant"
-            label="Scheme (optional)"
-            hint="Its address, like localhost. Leave empty for someone who works every scheme."
-            error={errorFor('tenant')}
-          />
-        )}
+        <FirmTenantField
+          label="Scheme (optional)"
+          hint="Its address, like localhost. Leave empty for someone who works every scheme."
+          error={errorFor('tenant')}
+        />
         <button type="submit" className="button" disabled={busy}>
           Add and send the set-up link
         </button>

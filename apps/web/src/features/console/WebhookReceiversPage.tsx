@@ -6,15 +6,28 @@ import {
   webhookEventNames,
   type WebhookReceiver,
 } from '@meridian/contracts';
-import type { FieldError } from '../../components/ErrorSummary';
-import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { when } from './OutboxPage';
-import { ConfirmNotice, useConsoleTitle } from './fields';
+import {
+  CheckboxesField,
+  checkboxesField,
+  ConsoleTable,
+  FirmTenantField,
+  ListState,
+  PageFor,
+  problemsOf,
+  RowButton,
+  TwoLines,
+  SecretShownOnce,
+  type Column,
+} from './console-list';
+import { ConfirmNotice } from './fields';
 import { staffAdminApi } from './staff-admin-api';
 import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
+
+const eventsField = checkboxesField('events', webhookEventNames);
 
 const deliveryStatusText: Record<string, string> = {
   queued: 'Waiting to be sent',
@@ -29,22 +42,21 @@ const deliveryStatusText: Record<string, string> = {
  * again.
  */
 export function WebhookReceiversPage() {
-  useConsoleTitle('Webhook receivers');
-  const staff = useStaff();
-  if (staff.role !== 'administrator')
-    return (
-      <>
-        <h1>Webhook receivers</h1>
-        <p>Only administrators can manage webhook receivers.</p>
-      </>
-    );
-  return <ReceiverList />;
+  return (
+    <PageFor
+      right="administer"
+      title="Webhook receivers"
+      refusal="Only administrators can manage webhook receivers."
+    >
+      <ReceiverList />
+    </PageFor>
+  );
 }
 
 function ReceiverList() {
   const staff = useStaff();
   const read = useLoad(() => staffAdminApi.receivers());
-  const { busy, run, refuse, errors, feedback } = useStaffAction(read.reload);
+  const { busy, run, refuse, errorFor, feedback } = useStaffAction(read.reload);
   const [confirming, setConfirming] = useState<{
     receiver: WebhookReceiver;
     action: 'disable' | 'rotate';
@@ -55,7 +67,6 @@ function ReceiverList() {
     previousSecretUntil: string | null;
   } | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const errorFor = (field: string) => errors.find((error) => error.field === field)?.message;
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,18 +78,11 @@ function ReceiverList() {
       ...(staff.tenantUrl === null && typedTenant !== '' ? { tenantUrl: typedTenant } : {}),
     };
     const parsed = newWebhookReceiverSchema.safeParse(body);
-    const problems: FieldError[] = [];
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field =
-          issue.path[0] === 'events'
-            ? `events-${webhookEventNames[0]}`
-            : issue.path[0] === 'tenantUrl'
-              ? 'tenant'
-              : 'url';
-        if (!problems.some((problem) => problem.field === field))
-          problems.push({ field, message: issue.message });
-      }
+    const problems = parsed.success
+      ? []
+      : problemsOf(parsed.error.issues, (key) =>
+          key === 'events' ? eventsField : key === 'tenantUrl' ? 'tenant' : 'url',
+        );
     if (parsed.success && !/^https?:\/\//i.test(parsed.data.url))
       problems.push({ field: 'url', message: 'Enter an address that starts with https://' });
     if (staff.tenantUrl === null && typedTenant === '')
@@ -111,8 +115,55 @@ function ReceiverList() {
       return `The receiver at ${receiver.url} has a new signing secret.`;
     });
 
+  const columns: Array<Column<WebhookReceiver>> = [
+    {
+      heading: 'Address',
+      cell: (receiver) => <TwoLines first={receiver.url} second={receiver.tenantUrl} />,
+    },
+    {
+      heading: 'Events',
+      cell: (receiver) => receiver.events.map((event) => webhookEventLabels[event]).join(', '),
+    },
+    { heading: 'Active', cell: (receiver) => (receiver.active ? 'Yes' : 'No, disabled') },
+    {
+      heading: 'Last delivery',
+      cell: (receiver) =>
+        receiver.lastDelivery
+          ? `${when(receiver.lastDelivery.at)}: ${deliveryStatusText[receiver.lastDelivery.status] ?? receiver.lastDelivery.status}${receiver.lastDelivery.responseStatus === null ? '' : ` (HTTP ${receiver.lastDelivery.responseStatus})`}`
+          : 'None yet',
+    },
+    {
+      heading: 'Actions',
+      hidden: true,
+      cell: (receiver) =>
+        receiver.active ? (
+          <div className="button-group">
+            <RowButton
+              label="New secret"
+              about={` for ${receiver.url}`}
+              busy={busy}
+              onClick={() => setConfirming({ receiver, action: 'rotate' })}
+            />
+            <RowButton
+              label="Disable"
+              about={` ${receiver.url}`}
+              busy={busy}
+              onClick={() => setConfirming({ receiver, action: 'disable' })}
+            />
+          </div>
+        ) : (
+          <RowButton
+            label="Enable"
+            about={` ${receiver.url}`}
+            id={`enable-${receiver.id}`}
+            busy={busy}
+            onClick={() => void enable(receiver)}
+          />
+        ),
+    },
+  ];
+
   const receivers = read.data?.receivers;
-  const eventsError = errorFor(`events-${webhookEventNames[0]}`);
   return (
     <>
       {feedback}
@@ -122,20 +173,19 @@ function ReceiverList() {
         secret; see <Link to="/admin/webhooks">Webhook deliveries</Link> for what was sent.
       </p>
       {secret && (
-        <section className="notice" aria-labelledby="signing-secret">
-          <h2 id="signing-secret">The signing secret for {secret.url}</h2>
-          <p>Copy it now and give it to the receiver’s owners privately: it is not shown again.</p>
-          <p className="console-secret">{secret.secret}</p>
+        <SecretShownOnce
+          title={`The signing secret for ${secret.url}`}
+          secret={secret.secret}
+          owners="the receiver’s owners"
+          onCopied={() => setSecret(null)}
+        >
           {secret.previousSecretUntil && (
             <p>
               Until {when(secret.previousSecretUntil)} each delivery is signed with both the new and the old
               secret, so the receiver can change over to the new one by then.
             </p>
           )}
-          <button type="button" className="button button--secondary" onClick={() => setSecret(null)}>
-            I have copied it
-          </button>
-        </section>
+        </SecretShownOnce>
       )}
       {confirming && (
         <ConfirmNotice
@@ -156,75 +206,19 @@ function ReceiverList() {
           </p>
         </ConfirmNotice>
       )}
-      <LoadFailed what="show the webhook receivers" load={read} />
-      {!receivers && !read.failure && <p>Loading...</p>}
-      {receivers?.length === 0 && <p>No webhook receivers yet.</p>}
+      <ListState
+        load={read}
+        what="show the webhook receivers"
+        rows={receivers}
+        empty="No webhook receivers yet."
+      />
       {receivers && receivers.length > 0 && (
-        <table className="console-table">
-          <caption className="visually-hidden">Webhook receivers, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Events</th>
-              <th scope="col">Active</th>
-              <th scope="col">Last delivery</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receivers.map((receiver) => (
-              <tr key={receiver.id}>
-                <td>
-                  {receiver.url}
-                  <br />
-                  {receiver.tenantUrl}
-                </td>
-                <td>{receiver.events.map((event) => webhookEventLabels[event]).join(', ')}</td>
-                <td>{receiver.active ? 'Yes' : 'No, disabled'}</td>
-                <td>
-                  {receiver.lastDelivery
-                    ? `${when(receiver.lastDelivery.at)}: ${deliveryStatusText[receiver.lastDelivery.status] ?? receiver.lastDelivery.status}${receiver.lastDelivery.responseStatus === null ? '' : ` (HTTP ${receiver.lastDelivery.responseStatus})`}`
-                    : 'None yet'}
-                </td>
-                <td>
-                  {!receiver.active && (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      id={`enable-${receiver.id}`}
-                      disabled={busy}
-                      onClick={() => void enable(receiver)}
-                    >
-                      Enable<span className="visually-hidden"> {receiver.url}</span>
-                    </button>
-                  )}
-                  {receiver.active && (
-                    <div className="button-group">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy}
-                        onClick={() => setConfirming({ receiver, action: 'rotate' })}
-                      >
-                        New secret<span className="visually-hidden"> for {receiver.url}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy}
-                        onClick={() => setConfirming({ receiver, action: 'disable' })}
-                      >
-                        Disable<span className="visually-hidden"> {receiver.url}</span>
-                      </button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConsoleTable
+          caption="Webhook receivers, newest first"
+          columns={columns}
+          rows={receivers}
+          rowKey={(receiver) => receiver.id}
+        />
       )}
       <form noValidate onSubmit={(event) => void add(event)} key={formKey} aria-labelledby="add-receiver">
         <h2 id="add-receiver">Add a receiver</h2>
@@ -236,32 +230,22 @@ function ReceiverList() {
           spellCheck={false}
           error={errorFor('url')}
         />
-        <div className={`form-group${eventsError ? ' form-group--error' : ''}`}>
-          <fieldset aria-describedby={eventsError ? 'events-error' : undefined}>
-            <legend className="legend">Events it receives</legend>
-            {eventsError && (
-              <p id="events-error" className="error-message">
-                <span className="visually-hidden">Error:</span> {eventsError}
-              </p>
-            )}
-            {webhookEventNames.map((event) => (
-              <div className="radio" key={event}>
-                <input type="checkbox" id={`events-${event}`} name="events" value={event} defaultChecked />
-                <label htmlFor={`events-${event}`}>
-                  {webhookEventLabels[event]} (<code>{event}</code>)
-                </label>
-              </div>
-            ))}
-          </fieldset>
-        </div>
-        {staff.tenantUrl === null && (
-          <TextField
-            id="tenant"
-            label="Scheme"
-            hint="The address of the scheme whose case events it receives, like localhost"
-            error={errorFor('tenant')}
-          />
-        )}
+        <CheckboxesField
+          name="events"
+          legend="Events it receives"
+          options={webhookEventNames.map((event) => [
+            event,
+            <>
+              {webhookEventLabels[event]} (<code>{event}</code>)
+            </>,
+          ])}
+          error={errorFor(eventsField)}
+        />
+        <FirmTenantField
+          label="Scheme"
+          hint="The address of the scheme whose case events it receives, like localhost"
+          error={errorFor('tenant')}
+        />
         <button type="submit" className="button" disabled={busy}>
           Add the receiver
         </button>

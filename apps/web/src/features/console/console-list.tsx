@@ -98,20 +98,34 @@ export function ConsoleTable<Row>({
   );
 }
 
+/** A cell of two lines: what it is, and beneath it where or whose. */
+export function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <>
+      {first}
+      <br />
+      {second}
+    </>
+  );
+}
+
 /** A row's secondary button; `about` ends its name for screen readers ("Disable" + " Old payroll"). */
 export function RowButton({
   label,
   about,
   busy,
   onClick,
+  id,
 }: {
   label: string;
   about: string;
   busy: boolean;
   onClick: () => void;
+  /** For the error summary to link to, where the action's refusal is shown against it. */
+  id?: string;
 }) {
   return (
-    <button type="button" className="button button--secondary" disabled={busy} onClick={onClick}>
+    <button type="button" className="button button--secondary" id={id} disabled={busy} onClick={onClick}>
       {label}
       <span className="visually-hidden">{about}</span>
     </button>
