@@ -52,6 +52,16 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
     /£(99,99\d|100,00\d)\.\d\d/,
   );
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The scam warning is Meridian's content (its globals message), with the minimum pension age rising to 57.
+  const warning = main
+    .locator('.message')
+    .filter({ has: page.getByRole('heading', { name: 'Warning: Protect yourself from pension scams' }) });
+  await expect(warning).toContainText('age 55, rising to 57 on 6 April 2028');
+  await expect(warning.getByRole('link', { name: 'ScamSmart guidance' })).toHaveAttribute(
+    'href',
+    'https://www.fca.org.uk/scamsmart',
+  );
+  await expect(main.getByText(/before age 55/)).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
   // The application journey starts from the guaranteed value.
@@ -73,7 +83,8 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
     '£38,450.00',
     'What you give up by transferring',
     'A pension for a spouse or partner you may have at your death',
-    'ScamSmart',
+    'Protect yourself from pension scams',
+    'www.fca.org.uk/scamsmart',
     'Action Fraud',
     'The £30,000 advice rule',
     'How to apply',
