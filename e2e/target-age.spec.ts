@@ -3,12 +3,41 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { tabTo } from './support/keyboard';
 import { signInToHub } from './support/member';
 
-test('dc.far changes their target retirement age by keyboard, is told the ages allowed, and My pension counts to the new date', async ({
+test('dc.far sees the contributions paid in on My pension, changes their target retirement age by keyboard, is told the ages allowed, and My pension counts to the new date', async ({
   page,
 }) => {
   await signInToHub(page, 'dc.far');
   await page.goto('/my-pension');
   const main = page.getByRole('main');
+
+  // The contributions of the last 12 months as My pension lists them: one a month, newest first, each
+  // dc.far's £164.00 and their employer's £246.00 (the demo's monthly amounts), adding up to the totals.
+  const contributions = main.getByRole('table', {
+    name: 'Each contribution paid in over these 12 months, newest first',
+  });
+  await expect(contributions.getByRole('columnheader')).toHaveText([
+    'Date paid',
+    'From you',
+    'From your employer',
+    'Total',
+  ]);
+  const rows = contributions.locator('tbody tr');
+  await expect(rows).toHaveCount(12);
+  const months: number[] = [];
+  for (const row of await rows.all()) {
+    await expect(row.getByRole('cell')).toHaveText(['£164.00', '£246.00', '£410.00']);
+    const paidOn = (await row.getByRole('rowheader').textContent())!;
+    expect(paidOn).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    const date = new Date(`${paidOn} UTC`);
+    months.push(date.getUTCFullYear() * 12 + date.getUTCMonth());
+  }
+  expect(months).toEqual(months.map((_, index) => months[0]! - index));
+  const paid = main.locator('.summary-row');
+  await expect(paid.filter({ hasText: 'You paid' }).locator('dd')).toHaveText('£1,968.00');
+  await expect(paid.filter({ hasText: 'Your employer paid' }).locator('dd')).toHaveText('£2,952.00');
+  await expect(paid.filter({ hasText: 'Total paid in' }).locator('dd')).toHaveText('£4,920.00');
+  await expectNoAccessibilityViolations(page);
+
   await main.getByRole('link', { name: 'Change your target retirement age' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Change your target retirement age' }),
