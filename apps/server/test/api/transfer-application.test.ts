@@ -7,6 +7,14 @@ import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
 import { stepUp, answerStep } from './journey-submission';
 import { pdfText } from '../pdf-text';
+import {
+  TRANSFER_TYPE as TYPE,
+  answerAll,
+  codeOf,
+  schemeAnswers,
+  schemeBank,
+  transferBase as base,
+} from './transfer-journey';
 
 /**
  * The transfer application (content/tenants/meridian/pages/transfer-application, plugin
@@ -14,15 +22,7 @@ import { pdfText } from '../pdf-text';
  * the 2021 transfer conditions, the advice rule and the guarantee is refused with a code, changing nothing.
  */
 const ctx = useTestApp();
-const TYPE = 'transferapplication';
-const base = `/mdp-api/api/journeys/${TYPE}`;
 const alias = '/mdp-api/api/v2/transfer-journeys';
-/** A UK account that passes the modulus check, held by the receiving scheme (not the member). */
-const schemeBank = JSON.stringify({
-  accountName: 'Harbour SIPP Trustees',
-  sortCode: '30-94-66',
-  accountNumber: '12345678',
-});
 
 async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
@@ -40,30 +40,10 @@ const answer = (
   answerKey: string,
   answerValue?: string,
 ) => answerStep(agent, base, page, question, answerKey, answerValue);
-const codeOf = (response: {
-  statusCode: number;
-  body: string;
-  json: () => { errors: Array<{ code: string }> };
-}) => {
-  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
-  expect(response.statusCode, response.body).toBeLessThan(500);
-  return response.json().errors[0]!.code;
-};
 const state = async (agent: BrowserAgent) => (await get(agent, '/data')).json();
 const transferStatus = async (agent: BrowserAgent) =>
   (await agent.request({ url: '/mdp-api/api/content/recalculate-access-key?tenantUrl=localhost' })).json()
     .attributes.transferApplicationStatus as string;
-
-/** Each answer in turn, expecting each to be taken. */
-async function answerAll(
-  agent: BrowserAgent,
-  answers: ReadonlyArray<readonly [string, string, string, string?]>,
-) {
-  for (const [page, question, key, value] of answers) {
-    const answered = await answer(agent, page, question, key, value);
-    expect(answered.statusCode, `${page}: ${answered.body}`).toBe(200);
-  }
-}
 
 const start = (agent: BrowserAgent) => post(agent, '/start', { currentPageKey: 'ta_start' });
 
@@ -72,25 +52,7 @@ async function answerScheme(agent: BrowserAgent) {
   expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).json()).toEqual({
     nextPageKey: 'ta_scams',
   });
-  await answerAll(agent, [
-    ['ta_scams', 'scam_check', 'continue'],
-    ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
-    ['ta_scheme_name', 'receiving_scheme_name', 'Harbour SIPP'],
-    ['ta_scheme_address', 'receiving_scheme_address', '1 Quay Street, Manchester, M3 3JZ'],
-    ['ta_scheme_pstr', 'receiving_scheme_pstr', '12345678RA'],
-    [
-      'ta_administrator',
-      'scheme_administrator',
-      'provided',
-      JSON.stringify({
-        forenames: 'Alex',
-        surname: 'Morgan',
-        email: 'admin@harbour.example',
-        phone: '+441619460000',
-      }),
-    ],
-    ['ta_payment', 'receiving_scheme_bank', 'provided', schemeBank],
-  ]);
+  await answerAll(agent, schemeAnswers);
 }
 
 const redFlags = ['evidence', 'guidance', 'adviser', 'contact', 'incentive', 'pressure'];

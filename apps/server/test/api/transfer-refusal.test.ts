@@ -7,6 +7,13 @@ import { pdfText } from '../pdf-text';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { answerStep } from './journey-submission';
+import {
+  TRANSFER_TYPE as TYPE,
+  answerAll,
+  codeOf,
+  schemeAnswers,
+  transferBase as base,
+} from './transfer-journey';
 import { staffSignedIn } from './staff-sign-in';
 
 /**
@@ -15,8 +22,6 @@ import { staffSignedIn } from './staff-sign-in';
  * the date; the member reads it in My requests and may start again; nobody else can reach it.
  */
 const ctx = useTestApp();
-const TYPE = 'transferapplication';
-const base = `/mdp-api/api/journeys/${TYPE}`;
 const DB_AVC = '1000003';
 const COLD_CALL =
   'Were you first contacted about this transfer by a call, text, email, message or visit you did not ask for?';
@@ -47,40 +52,12 @@ async function upToColdCall(agent: BrowserAgent) {
       })
     ).statusCode,
   ).toBe(200);
-  for (const [page, question, key, value] of [
-    ['ta_scams', 'scam_check', 'continue'],
-    ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
-    ['ta_scheme_name', 'receiving_scheme_name', 'Harbour SIPP'],
-    ['ta_scheme_address', 'receiving_scheme_address', '1 Quay Street, Manchester, M3 3JZ'],
-    ['ta_scheme_pstr', 'receiving_scheme_pstr', '12345678RA'],
-    [
-      'ta_administrator',
-      'scheme_administrator',
-      'provided',
-      JSON.stringify({
-        forenames: 'Alex',
-        surname: 'Morgan',
-        email: 'admin@harbour.example',
-        phone: '+441619460000',
-      }),
-    ],
-    [
-      'ta_payment',
-      'receiving_scheme_bank',
-      'provided',
-      JSON.stringify({
-        accountName: 'Harbour SIPP Trustees',
-        sortCode: '30-94-66',
-        accountNumber: '12345678',
-      }),
-    ],
+  await answerAll(agent, [
+    ...schemeAnswers,
     ['ta_red_evidence', 'red_evidence', 'no'],
     ['ta_red_guidance', 'red_guidance', 'no'],
     ['ta_red_adviser', 'red_adviser', 'no'],
-  ] as const) {
-    const answered = await answer(agent, page, question, key, value);
-    expect(answered.statusCode, `${page}: ${answered.body}`).toBe(200);
-  }
+  ]);
 }
 
 /** The refusal emails queued in the outbox, oldest first. */
@@ -105,16 +82,6 @@ async function stored() {
   const cases = await db.select().from(memberCases).where(eq(memberCases.referenceNumber, DB_AVC));
   return JSON.stringify({ journeys, cases });
 }
-
-const codeOf = (response: {
-  statusCode: number;
-  body: string;
-  json: () => { errors: Array<{ code: string }> };
-}) => {
-  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
-  expect(response.statusCode, response.body).toBeLessThan(500);
-  return response.json().errors[0]!.code;
-};
 
 describe('a transfer refused on a red flag', () => {
   let caseNumber = '';
