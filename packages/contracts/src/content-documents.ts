@@ -117,6 +117,13 @@ export const questionNodeSchema = delivered.questionNode;
 export const fundSchema = delivered.fund;
 
 /**
+ * The scheme's inbox for new cases a visitor sends: told of each by its reference and type only, as the
+ * address is outside the portal. Not served to browsers.
+ */
+export const caseInboxSchema = z.strictObject({ address: z.string().trim().max(254).pipe(z.email()) });
+export type CaseInbox = z.infer<typeof caseInboxSchema>;
+
+/**
  * Each kind of tenant-wide content file under content/tenants/<tenant>/, as the sync reads it:
  * strictly, so a misspelt key fails the load naming the file, the path and the key.
  */
@@ -136,5 +143,7 @@ export const contentDocumentSchemas = {
   'case-deadlines': caseDeadlinesSchema,
   /** The tenant's own OpenID provider for staff single sign-on (the deployment's STAFF_OIDC_* when absent). */
   'staff-sso': tenantStaffSsoSchema,
+  /** Where the scheme's staff hear of each new case a visitor sends (a report of a death, a callback). */
+  'case-inbox': caseInboxSchema,
 } as const;
 export type ContentDocumentKind = keyof typeof contentDocumentSchemas;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { integrationScopes } from '@meridian/contracts';
 import { bereavementStore } from '../../src/areas/bereavement/store';
@@ -10,13 +10,24 @@ import { portalVisitorStore, type VisitorJourneyStore } from '../../src/areas/jo
 import { deadlineOf } from '../../src/areas/operations/deadlines';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
 import { migrationsFolder } from '../../src/db/client';
-import { bereavementJourneys, memberCases, webhookDeliveries } from '../../src/db/schema';
+import {
+  bereavementJourneys,
+  jobs,
+  memberCases,
+  outboxMessages,
+  webhookDeliveries,
+} from '../../src/db/schema';
 import { demoStaff } from '../../src/seed/demo-staff';
 import { useTestApp } from './harness';
 import { staffSignedIn } from './staff-sign-in';
 import { sentCallbackRequest, sentDeathReport } from './visitor-submissions';
 
-const context = useTestApp({ BEREAVEMENT_CAPTCHA_WORK: '200' });
+// Email has a way out (a mail server nobody answers at) and the worker waits: its jobs stay queued to be read.
+const context = useTestApp({
+  BEREAVEMENT_CAPTCHA_WORK: '200',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  JOB_POLL_MS: '0',
+});
 const staffOf = (email: string) => demoStaff.find((staff) => staff.email === email)!;
 const caseworker = staffOf('caseworker@meridian.example');
 const blueCaseworker = staffOf('caseworker@bluewater.example');
@@ -233,5 +244,50 @@ describe('a visitor’s submission is a case the scheme works', () => {
         deadlineRule: 'Death: acknowledged in 5 working days',
       },
     );
+  });
+
+  it('tells the tenant’s case inbox of each report and callback request, by reference and type only, through the job queue', async () => {
+    const { db } = context.database;
+    const toInbox = async (caseNumber: string) =>
+      db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.recipient, 'cases@meridian.example.org'),
+            like(outboxMessages.subject, `%${caseNumber}%`),
+          ),
+        );
+    const report = await sentDeathReport(context, 'jo.inbox@example.org');
+    const callback = await sentCallbackRequest(context);
+    const [told] = await toInbox(report);
+    expect(told).toMatchObject({
+      channel: 'email',
+      tenantUrl: 'localhost',
+      subject: `New case ${report}: Report a death`,
+    });
+    expect(told!.body).toContain(`${report}, Report a death (BRV1)`);
+    // Nothing the reporter told us: no names, addresses, numbers or dates.
+    for (const said of [
+      'Arthur',
+      'Pendle',
+      'Jo ',
+      'jo.inbox',
+      '07911',
+      'AB 12',
+      '0123456',
+      'Mill Lane',
+      '1950',
+      '2026-01-02',
+    ])
+      expect(told!.body + told!.subject).not.toContain(said);
+    const [job] = await db.select().from(jobs).where(eq(jobs.subjectId, told!.id));
+    expect(job).toMatchObject({ kind: 'email', status: 'queued' });
+
+    const [calledBack] = await toInbox(callback);
+    expect(calledBack!.subject).toBe(`New case ${callback}: Request a callback`);
+    for (const said of ['0113', 'sam@example.org', 'pension'])
+      expect(calledBack!.body + calledBack!.subject).not.toContain(said);
+    expect(await toInbox(callback)).toHaveLength(1);
   });
 });

@@ -20,6 +20,7 @@ import { renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { hashOfVisitorToken, newVisitorToken } from '../../lib/visitor-tokens';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
+import { tellCaseInbox } from '../cases/case-inbox';
 import { ownedGraph } from './actions';
 import { answerLines } from './answers';
 import { assertComplete, routeOf } from './engine';
@@ -323,6 +324,11 @@ export function visitorJourneyOwner({
             summaryPdf,
             createdAt: now,
             updatedAt: now,
+          });
+          await tellCaseInbox(db, tx, request.log, request.tenantUrl, {
+            caseNumber,
+            caseType: definition.caseType,
+            title: definition.title,
           });
           await store.update(tx, row.id, {
             status: 'Submitted',
