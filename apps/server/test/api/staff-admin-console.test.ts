@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { StaffAccountList, WebhookReceiverList } from '@meridian/contracts';
@@ -11,6 +12,8 @@ import {
   webhookEndpoints,
 } from '../../src/db/schema';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
+import { addStaffFromCommand, type StaffToAdd } from '../../src/areas/operations/staff-add';
+import type { Config } from '../../src/config';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -190,6 +193,73 @@ describe('staff accounts in the console', () => {
     expect((log.json() as { entries: Array<{ tenantUrl: string }> }).entries).toEqual([
       expect.objectContaining({ tenantUrl: 'localhost', action: 'staff_account_disable' }),
     ]);
+  });
+
+  it('adds staff from `npm run staff:add` as the console does: the set-up link emailed, no password printed, audited', async () => {
+    const { db } = context.database;
+    const command = (staff: StaffToAdd, config: Partial<Config> = {}) =>
+      addStaffFromCommand(
+        db,
+        pino({ level: 'silent' }),
+        { ...context.config, API_URL: undefined, PORT: 3000, demo: true, ...config },
+        staff,
+        'ops-user',
+      );
+    const email = 'command.leader@bluewater.example';
+    const staff: StaffToAdd = {
+      email,
+      name: 'Cam Leader',
+      role: 'team_leader',
+      tenantUrl: 'bluewater.localhost',
+    };
+    const added = await command(staff);
+    expect(added.ok).toBe(true);
+    expect(added.lines).toEqual([
+      'Added command.leader@bluewater.example (team_leader, bluewater.localhost).',
+      'A link to set their password (it works for 72 hours) is emailed to command.leader@bluewater.example; they set up their authenticator app when they first sign in.',
+      'In the demo the email goes to the demo outbox: http://localhost:3000/api/dev/outbox?recipient=command.leader%40bluewater.example',
+    ]);
+    const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+    expect(message!.subject).toBe('Set up your Bluewater Retirement Plan operations console account');
+    const link = /(http:\/\/\S+)\/admin\/set-up#([\w-]+)/.exec(message!.body);
+    expect(link![1]).toBe('http://bluewater.localhost:3000');
+    expect(added.lines.join('\n')).not.toContain(link![2]);
+    expect(message!.body).toContain(
+      'You have been added to the Bluewater Retirement Plan operations console as team leader',
+    );
+    const setUp = await post(new BrowserAgent(context.app), '/admin-api/set-up', {
+      token: link![2],
+      password: strongPassword,
+    });
+    expect(setUp.statusCode, setUp.body).toBe(200);
+    const [audited] = await db
+      .select()
+      .from(staffAudit)
+      .where(
+        and(eq(staffAudit.action, 'staff_account_add'), eq(staffAudit.tenantUrl, 'bluewater.localhost')),
+      );
+    expect(audited!.details).toMatchObject({ email, via: 'command', operator: 'ops-user' });
+
+    const outside = await command(
+      { ...staff, email: 'firm.auditor@administrators.example', role: 'auditor', tenantUrl: null },
+      { demo: false, SMTP_URL: undefined, API_URL: 'https://portal.example.org' },
+    );
+    expect(outside.lines.at(-1)).toBe(
+      'SMTP_URL is not set, so it waits in the outbox (the console’s Outbox page) and is not sent.',
+    );
+    const [firmMessage] = await db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, 'firm.auditor@administrators.example'));
+    expect(firmMessage!.body).toMatch(/https:\/\/portal\.example\.org\/admin\/set-up#/);
+
+    const count = (await accountRows()).length;
+    expect(await command(staff)).toEqual({ ok: false, lines: [`${email} is already a member of staff.`] });
+    expect(await command({ ...staff, email: 'x@y.example', tenantUrl: 'nowhere.example' })).toEqual({
+      ok: false,
+      lines: ['No tenant nowhere.example.'],
+    });
+    expect((await accountRows()).length).toBe(count);
   });
 
   it('refuses bad input, the administrator’s own account, another tenant’s administrator and other roles, changing nothing', async () => {

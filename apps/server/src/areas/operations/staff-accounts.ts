@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
-import type { StaffRole } from '@meridian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { staffRoleNames, type StaffRole } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
 import { staffAccounts, staffSessions } from '../../db/schema';
+import { writeMessage, type OutboxDelivery } from '../../lib/outbox';
 import { hashPassword } from '../../lib/password-hashing';
 import { sealStaffSecret, staffSecretKey } from './staff-secrets';
 
@@ -84,6 +86,62 @@ export async function inviteStaff(
     })
     .returning({ id: staffAccounts.id });
   return { id: row!.id, token, setupExpiresAt };
+}
+
+/**
+ * The set-up page on the new member of staff's tenant's host, with `origin`'s scheme and port (the
+ * origin serves `originTenant`), the token in the fragment so no server log holds it.
+ */
+export function staffSetUpLink(
+  origin: string,
+  originTenant: string,
+  tenantUrl: string | null,
+  token: string,
+) {
+  const url = new URL('/admin/set-up', origin);
+  if (tenantUrl && tenantUrl !== originTenant) url.hostname = tenantUrl;
+  url.hash = token;
+  return url.toString();
+}
+
+export interface StaffInvitation {
+  /** The tenant's name (Meridian for staff of every tenant). */
+  schemeName: string;
+  /** The origin the set-up link starts from, and the tenant it serves. */
+  origin: string;
+  originTenant: string;
+  /** The administrator who added them, named in the email; null from the command line. */
+  addedBy: { name: string; email: string } | null;
+}
+
+/**
+ * Adds a member of staff (`inviteStaff`) and emails them the set-up link, in the caller's transaction:
+ * the console's Add and `npm run staff:add` both. The email leaves through the outbox's job queue;
+ * `delivery` is how, for a command outside a request's message scope.
+ */
+export async function inviteStaffByEmail(
+  tx: Transaction,
+  log: FastifyBaseLogger,
+  staff: Omit<NewStaff, 'password' | 'totp'>,
+  invitation: StaffInvitation,
+  delivery?: OutboxDelivery,
+) {
+  const invited = await inviteStaff(tx, staff);
+  const { schemeName, addedBy } = invitation;
+  const link = staffSetUpLink(invitation.origin, invitation.originTenant, staff.tenantUrl, invited.token);
+  await writeMessage(
+    tx,
+    log,
+    {
+      channel: 'email',
+      to: staff.email,
+      subject: `Set up your ${schemeName} operations console account`,
+      body: `Dear ${staff.name}. ${addedBy ? `${addedBy.name} has added you` : 'You have been added'} to the ${schemeName} operations console as ${staffRoleNames[staff.role].toLowerCase()}. To set your password, go to ${link} within ${STAFF_SETUP_HOURS} hours. When you first sign in you will set up an authenticator app. If you were not expecting this, tell ${addedBy ? addedBy.email : `the ${schemeName} administrators`}.`,
+      secret: invited.token,
+    },
+    delivery,
+  );
+  return invited;
 }
 
 /**

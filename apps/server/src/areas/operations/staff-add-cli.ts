@@ -1,19 +1,18 @@
 // npm run staff:add -- <email> --name "<name>" --role caseworker|team_leader|content_editor|auditor|administrator
-//   (--tenant <tenant url> | --all-tenants) [--enrol-at-sign-in]
-// Adds a member of staff to the operations console, printing a one-off password and the
-// authenticator app's secret (or, with --enrol-at-sign-in, the app is set up at their first sign-in).
-import { randomBytes } from 'node:crypto';
+//   (--tenant <tenant url> | --all-tenants)
+// Adds a member of staff to the operations console as the console's Add does: they are emailed a link
+// to set their password, and set up their authenticator app at their first sign-in (staff-add.ts).
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { staffRoleSchema } from '@meridian/contracts';
 import { loadConfig } from '../../config';
 import { databaseTarget } from '../../database-target';
 import { openDatabase } from '../../db/client';
-import { isUniqueViolation } from '../../lib/errors';
-import { findTenant } from '../tenancy/tenant-repository';
-import { addStaff, otpauthUri } from './staff-accounts';
+import { addStaffFromCommand } from './staff-add';
 
 const usage =
-  'Usage: npm run staff:add -- <email> --name "<name>" --role <caseworker|team_leader|content_editor|auditor|administrator> (--tenant <tenant url> | --all-tenants) [--enrol-at-sign-in]';
+  'Usage: npm run staff:add -- <email> --name "<name>" --role <caseworker|team_leader|content_editor|auditor|administrator> (--tenant <tenant url> | --all-tenants)';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -21,7 +20,6 @@ const { values, positionals } = parseArgs({
     role: { type: 'string' },
     tenant: { type: 'string' },
     'all-tenants': { type: 'boolean' },
-    'enrol-at-sign-in': { type: 'boolean' },
   },
 });
 const [email] = positionals;
@@ -40,34 +38,15 @@ const config = loadConfig();
 const database = await openDatabase(databaseTarget(config));
 try {
   await database.migrate();
-  if (values.tenant && !(await findTenant(database.db, values.tenant))) {
-    console.error(`No tenant ${values.tenant}.`);
-    process.exitCode = 1;
-  } else {
-    const password = randomBytes(12).toString('base64url');
-    const added = await addStaff(
-      database.db,
-      {
-        email,
-        name: values.name,
-        role: role.data,
-        tenantUrl: values.tenant ?? null,
-        password,
-        totp: values['enrol-at-sign-in'] ? 'at-sign-in' : 'generate',
-      },
-      config.SECRETS_KEY,
-    );
-    console.log(`Added ${email} (${role.data}, ${values.tenant ?? 'all tenants'}).`);
-    console.log(`Password (give it to them privately): ${password}`);
-    if (added.secret) {
-      console.log(`Authenticator app secret: ${added.secret}`);
-      console.log(`Or scan this address as a QR code: ${otpauthUri(email.toLowerCase(), added.secret)}`);
-    } else console.log('They set up their authenticator app when they first sign in at /admin.');
-  }
-} catch (error) {
-  if (!isUniqueViolation(error)) throw error;
-  console.error(`${email} is already a member of staff.`);
-  process.exitCode = 1;
+  const added = await addStaffFromCommand(
+    database.db,
+    pino({ level: 'warn' }),
+    config,
+    { email, name: values.name, role: role.data, tenantUrl: values.tenant ?? null },
+    userInfo().username,
+  );
+  for (const line of added.lines) (added.ok ? console.log : console.error)(line);
+  if (!added.ok) process.exitCode = 1;
 } finally {
   await database.close();
 }

@@ -9,21 +9,19 @@ import {
   staffAccountListSchema,
   staffAccountParamsSchema,
   staffRoleChangeSchema,
-  staffRoleNames,
   staffSetUpDoneSchema,
   staffSetUpSchema,
 } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
 import { staffAccounts, staffAudit, staffPasskeys } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { queueEmail } from '../../lib/outbox';
 import { requireAcceptablePassword } from '../account/password-rule';
 import { requireAdministrator } from '../integration/console-routes';
 import { findTenant } from '../tenancy/tenant-repository';
 import {
   accountForSetUp,
   completeSetUp,
-  inviteStaff,
+  inviteStaffByEmail,
   lockForChange,
   setStaffDisabled,
   STAFF_SETUP_HOURS,
@@ -78,14 +76,6 @@ async function inTransaction<T>(
     if (error instanceof Refusal) await auditStaff(db, request, error.audit);
     throw error;
   }
-}
-
-/** The set-up link goes to the new member of staff's tenant's host (this request's port and scheme). */
-function setUpLink(request: FastifyRequest, tenantUrl: string | null, token: string) {
-  const url = new URL(`${request.protocol}://${request.host}/admin/set-up`);
-  if (tenantUrl && tenantUrl !== request.tenantUrl) url.hostname = tenantUrl;
-  url.hash = token;
-  return url.toString();
 }
 
 /**
@@ -282,14 +272,17 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         }
         try {
           const added = await db.transaction(async (tx) => {
-            const invited = await inviteStaff(tx, { name, email, role, tenantUrl });
-            const schemeName = tenant?.tenantName ?? 'Meridian';
-            await queueEmail(tx, request.log, {
-              to: email,
-              subject: `Set up your ${schemeName} operations console account`,
-              body: `Dear ${name}. ${staff.name} has added you to the ${schemeName} operations console as ${staffRoleNames[role].toLowerCase()}. To set your password, go to ${setUpLink(request, tenantUrl, invited.token)} within ${STAFF_SETUP_HOURS} hours. When you first sign in you will set up an authenticator app. If you were not expecting this, tell ${staff.email}.`,
-              secret: invited.token,
-            });
+            const invited = await inviteStaffByEmail(
+              tx,
+              request.log,
+              { name, email, role, tenantUrl },
+              {
+                schemeName: tenant?.tenantName ?? 'Meridian',
+                origin: `${request.protocol}://${request.host}`,
+                originTenant: request.tenantUrl,
+                addedBy: { name: staff.name, email: staff.email },
+              },
+            );
             await auditStaff(tx, request, {
               action: 'staff_account_add',
               outcome: 'success',
