@@ -174,6 +174,12 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await expect(request).toContainText('Completed');
   await expect(request).toContainText('Your statement is ready in your documents.');
   await expect(request.getByRole('row', { name: /Proof of identity/ })).toContainText('Received');
+  // Closed, it takes no more documents: no Send it, and its upload page says so, with no form.
+  await expect(request.getByRole('link', { name: /Send it/ })).toHaveCount(0);
+  await page.goto(`/documents/upload?case=${caseNumber}&document=Proof+of+identity`);
+  await expect(heading(page, 'This request is closed')).toBeVisible();
+  await expect(page.getByLabel('Choose files')).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
 });
 
 /**
