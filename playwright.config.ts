@@ -40,6 +40,8 @@ const ownPortalsOnly = part === 'own-portals';
 
 export default defineConfig({
   testDir: './e2e',
+  // Prepares the seeded folder the own portals copy, once per run (e2e/support/global-setup.ts).
+  globalSetup: './e2e/support/global-setup.ts',
   ...(ownPortalsOnly && { testMatch: ownPortalSpecs }),
   ...(part === 'shared' && { testIgnore: ownPortalSpecs }),
   // Each Playwright clears its output folder as it starts: two side by side need one each.

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { test as base } from '@playwright/test';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A port nothing is listening on now, chosen by the operating system. */
@@ -13,6 +13,17 @@ async function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
     });
   });
+}
+
+/** The run's seeded folder own portals copy (global-setup.ts), one per port the run uses. */
+export const portalTemplateDir = () => `data/e2e-template-${process.env.E2E_PORT ?? 4173}`;
+
+/** The template, when this run made one today (its seed is dated) and the portal is on PGlite. */
+function todaysTemplate(): Record<string, string> {
+  const folder = portalTemplateDir();
+  const day = existsSync(`${folder}/day`) ? readFileSync(`${folder}/day`, 'utf8') : undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  return day === today && !process.env.E2E_DATABASE_URL ? { E2E_TEMPLATE_DIR: folder } : {};
 }
 
 export interface OwnPortal {
@@ -35,6 +46,7 @@ export async function startOwnPortal(name: string, env: Record<string, string>):
       PORT: String(port),
       LOG_LEVEL: 'warn',
       E2E_DATA_DIR: dataDir,
+      ...todaysTemplate(),
       ...env,
     },
   });

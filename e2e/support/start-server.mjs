@@ -1,7 +1,7 @@
 // Starts the real server for the browser tests on a fresh database of its own: embedded PGlite in a
 // folder of its own or, when E2E_DATABASE_URL names a PostgreSQL server, a new database on that server
 // named after the portal's port.
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { URL } from 'node:url';
 import pg from 'pg';
@@ -24,6 +24,14 @@ async function freshPostgresDatabase(serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+// Given the run's seeded folder (global-setup.ts), an embedded database and the demo documents start as
+// copies of it: the server finds its migrations applied, its demo members seeded and their letters filed.
+const template = process.env.E2E_TEMPLATE_DIR;
+if (template && !process.env.E2E_DATABASE_URL) {
+  cpSync(`${template}/pgdata`, dataDir, { recursive: true });
+  cpSync(`${template}/documents`, documentsDir, { recursive: true });
 }
 
 const database = process.env.E2E_DATABASE_URL
