@@ -11,7 +11,8 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
   return {
     command: 'node e2e/support/start-server.mjs',
     url: `http://localhost:${serverPort}/ready`,
-    timeout: 90_000,
+    // Only catches a portal that never starts: on a loaded machine a start has taken over 90 s.
+    timeout: 150_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
