@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_PROOF_RULES } from '../../src/areas/bereavement/email-proof';
@@ -10,6 +8,13 @@ import { buildApp } from '../../src/app';
 import { bereavementEmailFailures, bereavementJourneys, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp, type TestContext } from './harness';
+import {
+  emailedCode,
+  reportStepsToEmail,
+  solvedCaptcha,
+  stepPayload,
+  type Step,
+} from './visitor-submissions';
 
 /**
  * A report of a death's limits with two instances of the server (issue 40: "shared through Redis when
@@ -68,83 +73,29 @@ async function startedReport(instance: Instance) {
       remoteAddress: freshAddress(),
     })
   ).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const started = await visitor.on(instance, {
     method: 'POST',
     url: `${base}/start`,
-    payload: { captcha },
+    payload: { captcha: await solvedCaptcha(challenge) },
     remoteAddress: freshAddress(),
   });
   expect(started.statusCode, started.body).toBe(200);
   return visitor;
 }
 
-const answer = (
-  visitor: Visitor,
-  instance: Instance,
-  page: string,
-  key: string,
-  value: string,
-  json?: object,
-) =>
-  visitor.on(instance, {
-    method: 'POST',
-    url: `${base}/submit-question-step`,
-    payload: {
-      currentPageKey: page,
-      questionKey: key,
-      answerKey: value,
-      ...(json && { answerValue: JSON.stringify(json) }),
-    },
-  });
+const answer = (visitor: Visitor, instance: Instance, ...step: Step) =>
+  visitor.on(instance, { method: 'POST', url: `${base}/submit-question-step`, payload: stepPayload(step) });
 
 /** Answers the pages up to the reporter's email address, alternating between the instances. */
 async function walkToEmail(visitor: Visitor, email: string) {
-  const steps: Array<[string, string, string, object?]> = [
-    [
-      'br_deceased',
-      'deceased',
-      'provided',
-      {
-        forenames: 'Arthur',
-        surname: 'Pendle',
-        dateOfBirth: '1950-03-14',
-        address: { line1: '4 Mill Lane', town: 'Leeds', postcode: 'LS1 4AB' },
-      },
-    ],
-    ['br_date_of_death', 'date_of_death', '2026-01-02'],
-    ['br_ni_known', 'ni_known', 'yes'],
-    ['br_ni_number', 'deceased_ni_number', 'AB 12 34 56 C'],
-    ['br_reference_known', 'reference_known', 'yes'],
-    ['br_reference', 'deceased_scheme_reference', '0123456'],
-    [
-      'br_reporter',
-      'reporter',
-      'provided',
-      { relationship: 'Child', forenames: 'Jo', surname: 'Pendle', phone: '07911 123456' },
-    ],
-    ['br_reporter_email', 'reporter_email', email],
-  ];
-  for (const [index, [page, key, value, json]] of steps.entries()) {
-    const sent = await answer(visitor, index % 2 ? 'second' : 'first', page, key, value, json);
-    expect(sent.statusCode, `${page}: ${sent.body}`).toBe(200);
+  for (const [index, step] of reportStepsToEmail(email).entries()) {
+    const sent = await answer(visitor, index % 2 ? 'second' : 'first', ...step);
+    expect(sent.statusCode, `${step[0]}: ${sent.body}`).toBe(200);
   }
 }
 
 const sendCode = (visitor: Visitor, instance: Instance, remoteAddress = freshAddress()) =>
   visitor.on(instance, { method: 'POST', url: `${base}/email-token`, payload: {}, remoteAddress });
-
-async function emailedCode(address: string) {
-  const [latest] = await ctx!.database.db
-    .select()
-    .from(outboxMessages)
-    .where(
-      and(eq(outboxMessages.recipient, address), eq(outboxMessages.subject, 'Your code to report a death')),
-    )
-    .orderBy(desc(outboxMessages.createdAt));
-  return /Your code is (\d{6})/.exec(latest!.body)![1]!;
-}
 
 /** Each instance in turn, `count` calls in all. */
 const alternating = (count: number): Instance[] =>
@@ -158,7 +109,7 @@ describe('a report of a death’s limits on two instances sharing Redis (TEST_RE
       const visitor = await startedReport('first');
       await walkToEmail(visitor, email);
       expect((await sendCode(visitor, 'first')).statusCode).toBe(200);
-      const code = await emailedCode(email);
+      const code = await emailedCode(ctx!.database.db, email);
       const wrong = code === '000000' ? '111111' : '000000';
 
       const tries = alternating(EMAIL_PROOF_RULES.maxAttempts - 1);

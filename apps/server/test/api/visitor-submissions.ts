@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/client';
 import { outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import type { TestContext } from './harness';
@@ -9,27 +10,32 @@ import type { TestContext } from './harness';
 /**
  * Visitors' submissions as a browser sends them, for the scheme's side to find: a relative's report of
  * a death on Meridian's host (captcha solved, email proven with the outbox's code) and a callback request.
+ * Their parts (the captcha, the report's pages, the emailed code) serve other walks of a report too.
  */
 
 let addressCounter = 0;
 // Each call from an address of its own: the start, captcha and code calls are limited per address.
 const nextAddress = () => `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
-type Step = [page: string, question: string, answer: string, json?: unknown];
+/** A page answered: its key, the question's key, the answer and, for a composite answer, its value. */
+export type Step = [page: string, question: string, answer: string, json?: unknown];
+
+/** The answer a browser sends for a step: a composite value as JSON. */
+export const stepPayload = ([currentPageKey, questionKey, answerKey, json]: Step) => ({
+  currentPageKey,
+  questionKey,
+  answerKey,
+  ...(json !== undefined && { answerValue: typeof json === 'string' ? json : JSON.stringify(json) }),
+});
 
 async function walkSteps(agent: BrowserAgent, base: string, steps: Step[]) {
-  for (const [currentPageKey, questionKey, answerKey, json] of steps) {
+  for (const step of steps) {
     const sent = await agent.request({
       method: 'POST',
       url: `${base}/submit-question-step`,
-      payload: {
-        currentPageKey,
-        questionKey,
-        answerKey,
-        ...(json !== undefined && { answerValue: typeof json === 'string' ? json : JSON.stringify(json) }),
-      },
+      payload: stepPayload(step),
     });
-    expect(sent.statusCode, `${currentPageKey}: ${sent.body}`).toBe(200);
+    expect(sent.statusCode, `${step[0]}: ${sent.body}`).toBe(200);
   }
 }
 
@@ -39,6 +45,51 @@ async function submitted(agent: BrowserAgent, base: string) {
   return sent.json().caseNumber as string;
 }
 
+/** The captcha a browser sends to start a report: the server's challenge, solved. */
+export async function solvedCaptcha(challenge: Parameters<typeof solveChallenge>[0]['challenge']) {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** A report's pages up to the reporter's email: Arthur Pendle's death, reported by his child Jo. */
+export const reportStepsToEmail = (email: string): Step[] => [
+  [
+    'br_deceased',
+    'deceased',
+    'provided',
+    {
+      forenames: 'Arthur',
+      surname: 'Pendle',
+      dateOfBirth: '1950-03-14',
+      address: { line1: '4 Mill Lane', town: 'Leeds', postcode: 'LS1 4AB' },
+    },
+  ],
+  ['br_date_of_death', 'date_of_death', '2026-01-02'],
+  ['br_ni_known', 'ni_known', 'yes'],
+  ['br_ni_number', 'deceased_ni_number', 'AB 12 34 56 C'],
+  ['br_reference_known', 'reference_known', 'yes'],
+  ['br_reference', 'deceased_scheme_reference', '0123456'],
+  [
+    'br_reporter',
+    'reporter',
+    'provided',
+    { relationship: 'Child', forenames: 'Jo', surname: 'Pendle', phone: '07911 123456' },
+  ],
+  ['br_reporter_email', 'reporter_email', email],
+];
+
+/** The latest code the outbox holds for proving `address` on a report. */
+export async function emailedCode(db: Database, address: string) {
+  const [latest] = await db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(eq(outboxMessages.recipient, address), eq(outboxMessages.subject, 'Your code to report a death')),
+    )
+    .orderBy(desc(outboxMessages.createdAt));
+  return /Your code is (\d{6})/.exec(latest!.body)![1]!;
+}
+
 /** A whole report of Arthur Pendle's death by his child Jo; answers its case number (BRV1-…). */
 export async function sentDeathReport(context: TestContext, email = 'jo.pendle@example.org') {
   const base = '/api/bereavement/journeys/bereavement';
@@ -46,40 +97,14 @@ export async function sentDeathReport(context: TestContext, email = 'jo.pendle@e
   const challenge = (
     await reporter.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: nextAddress() })
   ).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const started = await reporter.request({
     method: 'POST',
     url: `${base}/start`,
-    payload: { captcha },
+    payload: { captcha: await solvedCaptcha(challenge) },
     remoteAddress: nextAddress(),
   });
   expect(started.statusCode, started.body).toBe(200);
-  await walkSteps(reporter, base, [
-    [
-      'br_deceased',
-      'deceased',
-      'provided',
-      {
-        forenames: 'Arthur',
-        surname: 'Pendle',
-        dateOfBirth: '1950-03-14',
-        address: { line1: '4 Mill Lane', town: 'Leeds', postcode: 'LS1 4AB' },
-      },
-    ],
-    ['br_date_of_death', 'date_of_death', '2026-01-02'],
-    ['br_ni_known', 'ni_known', 'yes'],
-    ['br_ni_number', 'deceased_ni_number', 'AB 12 34 56 C'],
-    ['br_reference_known', 'reference_known', 'yes'],
-    ['br_reference', 'deceased_scheme_reference', '0123456'],
-    [
-      'br_reporter',
-      'reporter',
-      'provided',
-      { relationship: 'Child', forenames: 'Jo', surname: 'Pendle', phone: '07911 123456' },
-    ],
-    ['br_reporter_email', 'reporter_email', email],
-  ]);
+  await walkSteps(reporter, base, reportStepsToEmail(email));
   const code = await reporter.request({
     method: 'POST',
     url: `${base}/email-token`,
@@ -87,15 +112,8 @@ export async function sentDeathReport(context: TestContext, email = 'jo.pendle@e
     remoteAddress: nextAddress(),
   });
   expect(code.statusCode, code.body).toBe(200);
-  const [message] = await context.database.db
-    .select()
-    .from(outboxMessages)
-    .where(
-      and(eq(outboxMessages.recipient, email), eq(outboxMessages.subject, 'Your code to report a death')),
-    )
-    .orderBy(desc(outboxMessages.createdAt));
   await walkSteps(reporter, base, [
-    ['br_email_code', 'email_code', /Your code is (\d{6})/.exec(message!.body)![1]!],
+    ['br_email_code', 'email_code', await emailedCode(context.database.db, email)],
     ['br_certificate_known', 'certificate_known', 'no'],
     [
       'br_next_of_kin',
