@@ -132,9 +132,20 @@ export function remember(known: KnownValues, value: unknown, depth = 0): void {
   }
 }
 
+const patternExamples = new Map<string, string>();
+/**
+ * A string matching the schema's pattern, the same each time for the same schema: kept once found, as
+ * generating from a regular expression was most of the fuzz suite's CPU when done for every request.
+ */
 function patternExample(schema: JsonSchema): string {
-  const samples = fc.sample(fc.stringMatching(new RegExp(schema.pattern!)), { seed: 1, numRuns: 50 });
-  return samples.find((sample) => conforms(schema, sample)) ?? samples[0]!;
+  const key = JSON.stringify(schema);
+  let example = patternExamples.get(key);
+  if (example === undefined) {
+    const samples = fc.sample(fc.stringMatching(new RegExp(schema.pattern!)), { seed: 1, numRuns: 50 });
+    example = samples.find((sample) => conforms(schema, sample)) ?? samples[0]!;
+    patternExamples.set(key, example);
+  }
+  return example;
 }
 
 function stringExample(schema: JsonSchema): string {
