@@ -4,19 +4,21 @@ import type { Database, Transaction } from '../../db/client';
 import { queueEmail } from '../../lib/outbox';
 import { findDocument } from '../content/document-repository';
 
+/** The tenant's case inbox, if its content names one; read before the transaction that opens the case. */
+export const caseInboxOf = (db: Database, tenantUrl: string) =>
+  findDocument<CaseInbox>(db, tenantUrl, 'case-inbox');
+
 /**
  * Tells the tenant's case inbox (`case-inbox.json`) of a case a visitor has just sent, in the caller's
  * transaction, through the outbox and its job queue. Only the reference and the type: the inbox is
  * outside the portal, so what the visitor told us is read in the console. Nothing without an inbox.
  */
 export async function tellCaseInbox(
-  db: Database,
   tx: Transaction,
   log: FastifyBaseLogger,
-  tenantUrl: string,
+  inbox: CaseInbox | null,
   opened: { caseNumber: string; caseType: string; title: string },
 ) {
-  const inbox = await findDocument<CaseInbox>(db, tenantUrl, 'case-inbox');
   if (!inbox) return;
   await queueEmail(tx, log, {
     to: inbox.address,

@@ -20,7 +20,7 @@ import { renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { hashOfVisitorToken, newVisitorToken } from '../../lib/visitor-tokens';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
-import { tellCaseInbox } from '../cases/case-inbox';
+import { caseInboxOf, tellCaseInbox } from '../cases/case-inbox';
 import { ownedGraph } from './actions';
 import { answerLines } from './answers';
 import { assertComplete, routeOf } from './engine';
@@ -274,6 +274,8 @@ export function visitorJourneyOwner({
           path: routeOf(ownedGraph(graph, before), stepsOf(before)).path,
           locked: before.choice ?? null,
         });
+        // Read before the transaction: PGlite has one connection, which the transaction holds.
+        const inbox = await caseInboxOf(db, request.tenantUrl);
         return db.transaction(async (tx) => {
           const row = await requireVisitorJourney(
             store,
@@ -325,7 +327,7 @@ export function visitorJourneyOwner({
             createdAt: now,
             updatedAt: now,
           });
-          await tellCaseInbox(db, tx, request.log, request.tenantUrl, {
+          await tellCaseInbox(tx, request.log, inbox, {
             caseNumber,
             caseType: definition.caseType,
             title: definition.title,
