@@ -247,6 +247,11 @@ describe('staff accounts in the console', () => {
     expect(outside.lines.at(-1)).toBe(
       'SMTP_URL is not set, so it waits in the outbox (the console’s Outbox page) and is not sent.',
     );
+    const production = { demo: false, SMTP_URL: undefined, NODE_ENV: 'production' } as const;
+    const refused = await command({ ...staff, email: 'no.smtp@administrators.example' }, production);
+    expect(refused.ok).toBe(false);
+    expect(refused.lines[0]).toMatch(/^SMTP_URL is not set.*Nothing was added\.$/);
+    expect((await accountRows()).map((row) => row.email)).not.toContain('no.smtp@administrators.example');
     const [firmMessage] = await db
       .select()
       .from(outboxMessages)

@@ -31,6 +31,15 @@ export async function addStaffFromCommand(
   staff: StaffToAdd,
   operator: string,
 ): Promise<{ ok: boolean; lines: string[] }> {
+  // In production a link without SMTP is blanked in the outbox and never sent: an account nobody could
+  // set up, whose address could not be added again.
+  if (config.NODE_ENV === 'production' && !config.demo && !config.SMTP_URL)
+    return {
+      ok: false,
+      lines: [
+        'SMTP_URL is not set, so the link to set a password could not be emailed. Run this with the server’s settings. Nothing was added.',
+      ],
+    };
   const tenant = staff.tenantUrl === null ? null : await findTenant(db, staff.tenantUrl);
   if (staff.tenantUrl !== null && !tenant) return { ok: false, lines: [`No tenant ${staff.tenantUrl}.`] };
   const origin = config.API_URL ?? `http://localhost:${config.PORT}`;
