@@ -20,6 +20,9 @@ export interface ClaimedJob {
 /** Does the job's work; a throw is a failed attempt, retried after a back-off until the job is dead. */
 export type JobHandler = (job: ClaimedJob) => Promise<void>;
 
+/** Thrown by a handler whose job must not be done as things stand: the job is dead at once, not retried. */
+export class JobAbandoned extends Error {}
+
 interface WorkerLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
@@ -179,7 +182,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       await handlers[job.kind]!(job);
     } catch (error) {
-      const dead = job.attempts >= job.maxAttempts;
+      const dead = job.attempts >= job.maxAttempts || error instanceof JobAbandoned;
       const wait = retryDelayMs(job.attempts, retryBaseMs, retryMaxMs, random);
       await db
         .update(jobs)

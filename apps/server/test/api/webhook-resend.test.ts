@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobs, memberCases, staffAudit, webhookDeliveries } from '../../src/db/schema';
+import { jobs, memberCases, staffAudit, webhookDeliveries, webhookEndpoints } from '../../src/db/schema';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -80,5 +80,38 @@ describe('resending a dead webhook delivery', () => {
     const audited = await db.select().from(staffAudit).where(eq(staffAudit.action, 'webhook_resend'));
     expect(audited.map((row) => row.outcome).sort()).toEqual(['failure', 'success']);
     expect((await resend(leader, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('a delivery waiting when its receiver is disabled is not sent: its job is dead at once, not tried again', async () => {
+    const { db } = ctx.database;
+    const port = (receiver.address() as AddressInfo).port;
+    receiverUp = true;
+    const before = received.length;
+    await addWebhookEndpoint(db, {
+      tenantUrl: 'bluewater.localhost',
+      url: `http://127.0.0.1:${port}/disabled-hook`,
+      events: ['case.opened'],
+      production: false,
+    });
+    await db.insert(memberCases).values({
+      caseNumber: 'HOOK-2',
+      businessGroup: 'BLU',
+      referenceNumber: '2',
+      caseType: 'HOOK',
+      title: 'Hook',
+    });
+    const [delivery] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.caseNumber, 'HOOK-2'));
+    await db
+      .update(webhookEndpoints)
+      .set({ disabledAt: new Date() })
+      .where(eq(webhookEndpoints.id, delivery!.endpointId));
+    await ctx.app.jobs.runOnce();
+    expect(received).toHaveLength(before);
+    const [job] = await db.select().from(jobs).where(eq(jobs.subjectId, delivery!.id));
+    expect(job).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(job!.lastError).toContain('the receiver is disabled');
   });
 });

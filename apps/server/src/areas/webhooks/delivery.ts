@@ -3,7 +3,7 @@ import { and, eq, like, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import type { JobHandler } from '../../lib/job-queue';
+import { JobAbandoned, type JobHandler } from '../../lib/job-queue';
 import { SEALED_PREFIX, sealedSecrets } from '../../lib/sealed-secrets';
 
 export type WebhookEvent = (typeof webhookEvents)[number];
@@ -183,6 +183,8 @@ export function webhookJobHandler(
       .where(eq(webhookDeliveries.id, job.subjectId));
     if (!found) throw new Error(`webhook delivery ${job.subjectId} is gone`);
     const { delivery, endpoint } = found;
+    // A delivery queued before its receiver was disabled is not sent, then or once it is enabled again.
+    if (endpoint.disabledAt) throw new JobAbandoned('the receiver is disabled: nothing was sent');
     const body = JSON.stringify({ id: delivery.id, ...delivery.payload });
     const now = new Date();
     const timestamp = Math.floor(now.getTime() / 1000);
