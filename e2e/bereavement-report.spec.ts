@@ -46,13 +46,20 @@ async function emailedCode(page: Page, email: string) {
 /**
  * The report from its first page to the reference, with axe on every page; with `certificate`, the
  * death certificate is uploaded once the email is proven; with `changeEmailTo`, the email is changed
- * from check your answers, which leads through the code page again.
+ * from check your answers, which leads through the code page again; with `lockedEmail`, that address is
+ * given first and locked by five wrong codes before `email` is given instead; with `bornAfterDeath`, a
+ * date of birth after the date of death is tried from check your answers and refused.
  */
 async function report(
   page: Page,
   reference: RegExp,
   email: string,
-  { certificate = false, changeEmailTo }: { certificate?: boolean; changeEmailTo?: string } = {},
+  {
+    certificate = false,
+    changeEmailTo,
+    lockedEmail,
+    bornAfterDeath = false,
+  }: { certificate?: boolean; changeEmailTo?: string; lockedEmail?: string; bornAfterDeath?: boolean } = {},
 ) {
   const main = page.getByRole('main');
   await expect(heading(page, 'Report a death online')).toBeVisible();
@@ -106,6 +113,27 @@ async function report(
   await continueButton(main).click();
 
   await expect(heading(page, 'Your email address')).toBeVisible();
+  if (lockedEmail) {
+    await main.getByLabel('What is your email address?').fill(lockedEmail);
+    await continueButton(main).click();
+    await expect(heading(page, 'Check your email')).toBeVisible();
+    const wrong = (await emailedCode(page, lockedEmail)) === '000000' ? '111111' : '000000';
+    for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
+      await main.getByLabel('Enter the code from the email').fill(wrong);
+      await continueButton(main).click();
+      await expect(page.getByRole('alert')).toContainText(`You have ${left} left`);
+    }
+    // The fifth wrong code locks the address for a day: the page says so, and another address is given.
+    await main.getByLabel('Enter the code from the email').fill(wrong);
+    await continueButton(main).click();
+    await expect(page.getByRole('alert')).toContainText('Too many wrong codes');
+    await expect(main.getByLabel('Enter the code from the email')).toHaveAccessibleDescription(
+      /Too many wrong codes/,
+    );
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(heading(page, 'Your email address')).toBeVisible();
+  }
   await main.getByLabel('What is your email address?').fill(email);
   await expectNoAccessibilityViolations(page);
   await continueButton(main).click();
@@ -174,6 +202,23 @@ async function report(
   await expect(main).toContainText(email);
   if (certificate) await expect(main).toContainText('death-certificate.pdf');
   await expectNoAccessibilityViolations(page);
+  if (bornAfterDeath) {
+    // A date of birth changed to after the date of death is refused as the date of death is, on its page.
+    await main.getByRole('link', { name: /Change about the person who died/i }).click();
+    const deceased = main.getByRole('group', { name: 'About the person who died' });
+    await fillDate(deceased.getByRole('group', { name: 'Date of birth' }), ['3', '1', '2026']);
+    await continueButton(main).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'The date they died must be on or after their date of birth',
+    );
+    await expect(deceased).toHaveAccessibleDescription(
+      /The date they died must be on or after their date of birth/,
+    );
+    await expectNoAccessibilityViolations(page);
+    await fillDate(deceased.getByRole('group', { name: 'Date of birth' }), ['14', '3', '1950']);
+    await continueButton(main).click();
+    await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
+  }
   // A Change link goes back to the page, and from there straight back to check your answers.
   await main.getByRole('link', { name: /Change who should we contact/i }).click();
   await expect(heading(page, 'Who we should contact')).toBeVisible();
@@ -217,7 +262,11 @@ test('a relative reports a death from the home page’s signpost, signed out, on
   await page.getByRole('main').getByRole('link', { name: 'Tell us about a death' }).first().click();
   await expect(heading(page, 'Tell us about a death')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Report a death online' }).click();
-  await report(page, /BRV1-\d+/, `jo.pendle.${Date.now()}@example.org`, { certificate: true });
+  await report(page, /BRV1-\d+/, `jo.pendle.${Date.now()}@example.org`, {
+    certificate: true,
+    lockedEmail: `jo.locked.${Date.now()}@example.org`,
+    bornAfterDeath: true,
+  });
 
   // The report's token is an httpOnly cookie scoped to the report's own calls.
   const cookies = await page.context().cookies();
