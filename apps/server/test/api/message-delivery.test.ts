@@ -196,6 +196,13 @@ interface Received {
   body: string;
 }
 
+/** What a receiver checks of a delivery it received. */
+const signedOf = (delivery: Received) => ({
+  timestamp: delivery.headers[WEBHOOK_HEADERS.timestamp] as string,
+  signature: delivery.headers[WEBHOOK_HEADERS.signature] as string,
+  body: delivery.body,
+});
+
 describe('webhooks for case events', () => {
   const received: Received[] = [];
   let failuresLeft = 2;
@@ -256,11 +263,7 @@ describe('webhooks for case events', () => {
     for (const delivery of received) {
       expect(delivery.headers[WEBHOOK_HEADERS.delivery]).toBe(opened!.id);
       expect(delivery.headers[WEBHOOK_HEADERS.event]).toBe('case.opened');
-      const signed = {
-        timestamp: delivery.headers[WEBHOOK_HEADERS.timestamp] as string,
-        signature: delivery.headers[WEBHOOK_HEADERS.signature] as string,
-        body: delivery.body,
-      };
+      const signed = signedOf(delivery);
       expect(verifyWebhook(secret, signed)).toBe('valid');
       expect(verifyWebhook('whsec_another', signed)).toBe('bad_signature');
       expect(verifyWebhook(secret, { ...signed, body: delivery.body.replace('HOOK-1', 'HOOK-2') })).toBe(
@@ -348,11 +351,7 @@ describe('webhooks for case events', () => {
     ] as const) {
       const delivery = received.find((item) => item.url === path && item.body.includes('HOOK-SEALED'));
       expect(delivery, path).toBeDefined();
-      const signed = {
-        timestamp: delivery!.headers[WEBHOOK_HEADERS.timestamp] as string,
-        signature: delivery!.headers[WEBHOOK_HEADERS.signature] as string,
-        body: delivery!.body,
-      };
+      const signed = signedOf(delivery!);
       expect(verifyWebhook(secret, signed)).toBe('valid');
       expect(verifyWebhook(await storedSecret(path === '/sealed-added' ? added.id : plain!.id), signed)).toBe(
         'bad_signature',
@@ -384,11 +383,7 @@ describe('webhooks for case events', () => {
       await ctx.app.jobs.runOnce(minutesFrom(new Date(), 60));
       const delivery = received.find((item) => item.url === '/rotating' && item.body.includes(caseNumber));
       expect(delivery, caseNumber).toBeDefined();
-      const signed = {
-        timestamp: delivery!.headers[WEBHOOK_HEADERS.timestamp] as string,
-        signature: delivery!.headers[WEBHOOK_HEADERS.signature] as string,
-        body: delivery!.body,
-      };
+      const signed = signedOf(delivery!);
       return {
         signatures: signed.signature.split(','),
         verified: Object.fromEntries(

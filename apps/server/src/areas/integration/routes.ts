@@ -39,6 +39,7 @@ import {
   whichSecret,
   type ClientRow,
 } from './clients';
+import { done, routeErrors as errors } from '../operations/console-route-parts';
 
 export const INTEGRATION_API_PREFIX = '/api/integration';
 /** The OpenAPI security scheme of the integration API: OAuth 2.0 client credentials, with scopes. */
@@ -68,14 +69,6 @@ declare module 'fastify' {
 }
 
 const tags = ['integration'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const done = z.object({ ok: z.literal(true) });
 /** Wrong secrets one client id may be sent in 15 minutes, from every address together. */
 const TOKEN_FAILURES = 10;
 const TOKEN_FAILURE_WINDOW_MS = 15 * 60_000;

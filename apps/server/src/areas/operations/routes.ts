@@ -62,17 +62,10 @@ import {
   requireStaff,
   startStaffSession,
 } from './staff-session';
+import { done, routeErrors } from './console-route-parts';
 
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
-const done = z.object({ ok: z.literal(true) });
+const errors = { ...routeErrors, 429: errorBodySchema };
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /**

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import {
-  errorBodySchema,
   newStaffAccountSchema,
   staffAccountAddedSchema,
   staffAccountListSchema,
@@ -16,7 +14,6 @@ import type { Database, Transaction } from '../../db/client';
 import { staffAccounts, staffAudit, staffPasskeys } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { requireAcceptablePassword } from '../account/password-rule';
-import { requireAdministrator } from '../integration/console-routes';
 import { findTenant } from '../tenancy/tenant-repository';
 import {
   accountForSetUp,
@@ -27,17 +24,10 @@ import {
   STAFF_SETUP_HOURS,
 } from './staff-accounts';
 import { auditStaff, type StaffAuditEntry } from './staff-audit';
-import { requireStaff, type SignedInStaff } from './staff-session';
+import type { SignedInStaff } from './staff-session';
+import { administratorsOnly, done, routeErrors as errors } from './console-route-parts';
 
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const done = z.object({ ok: z.literal(true) });
 
 /** The audit action of each administrator's route, for a refusal before its handler runs. */
 const auditActions: Record<string, string> = {
@@ -131,16 +121,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
-    // Signed in, then an administrator, before the body is read: another role is refused 403 (audited
-    // as the route's action) whatever it sent.
-    signedIn.addHook('preValidation', requireStaff(db));
-    signedIn.addHook('preValidation', (request) =>
-      requireAdministrator(
-        db,
-        request,
-        auditActions[`${request.method} ${request.routeOptions.url}`] ?? 'staff_accounts',
-      ),
-    );
+    administratorsOnly(signedIn, db, auditActions, 'staff_accounts');
 
     /**
      * The account in the administrator's scope, locked for the change, and whether another enabled

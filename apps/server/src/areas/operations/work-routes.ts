@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bankChangeDecisionSchema,
   bankChangeParamsSchema,
@@ -9,7 +8,6 @@ import {
   deathReportMatchSchema,
   deathReportParamsSchema,
   deathReportUnmatchAnswerSchema,
-  errorBodySchema,
   pendingBankChangeListSchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
@@ -23,16 +21,9 @@ import {
   unmatchDeathReport,
 } from './record-work';
 import { auditStaff } from './staff-audit';
+import { done, routeErrors as errors } from './console-route-parts';
 
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const done = z.object({ ok: z.literal(true) });
 
 /**
  * The console's pending bank changes, reports of deaths and dashboard; registered inside the signed-in

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
-  errorBodySchema,
   integrationSecretRotationSchema,
   newWebhookReceiverSchema,
   webhookReceiverListSchema,
@@ -14,20 +13,12 @@ import {
 import type { Database } from '../../db/client';
 import { jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireAdministrator } from '../integration/console-routes';
 import { auditStaff } from '../operations/staff-audit';
-import { requireStaff } from '../operations/staff-session';
 import { findTenant } from '../tenancy/tenant-repository';
 import { addWebhookEndpoint, rotateWebhookSecret } from './delivery';
+import { administratorsOnly, done, routeErrors as errors } from '../operations/console-route-parts';
 
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** The audit action of each route, for a refusal before its handler runs. */
 const auditActions: Record<string, string> = {
@@ -55,16 +46,7 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
 }> = async (parent, { db, production, secretsKey, secretGraceHours }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('staff', null);
-  // Signed in, then an administrator, before the body is read: another role is refused 403 (audited as
-  // the route's action) whatever it sent.
-  app.addHook('preValidation', requireStaff(db));
-  app.addHook('preValidation', (request) =>
-    requireAdministrator(
-      db,
-      request,
-      auditActions[`${request.method} ${request.routeOptions.url}`] ?? 'webhook_receivers',
-    ),
-  );
+  administratorsOnly(app, db, auditActions, 'webhook_receivers');
 
   /** The receiver in the administrator's scope; 404 (audited) otherwise. */
   async function receiverInScope(request: FastifyRequest, receiverId: string, action: string) {
@@ -251,6 +233,24 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** Disables or enables the receiver in scope (audited); doing it again changes nothing. */
+  async function setReceiverDisabled(request: FastifyRequest, receiverId: string, disabled: boolean) {
+    const action = disabled ? 'webhook_receiver_disable' : 'webhook_receiver_enable';
+    const found = await receiverInScope(request, receiverId, action);
+    if ((found.disabledAt !== null) !== disabled)
+      await db
+        .update(webhookEndpoints)
+        .set({ disabledAt: disabled ? new Date() : null })
+        .where(eq(webhookEndpoints.id, receiverId));
+    await auditStaff(db, request, {
+      action,
+      outcome: 'success',
+      tenantUrl: found.tenantUrl,
+      details: { receiverId, url: found.url },
+    });
+    return { ok: true as const };
+  }
+
   app.post(
     '/webhook-receivers/:receiverId/disable',
     {
@@ -258,25 +258,10 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Disables a receiver: no case event is sent to it from now on (administrators)',
         params: webhookReceiverParamsSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: done, ...errors },
       },
     },
-    async (request) => {
-      const { receiverId } = request.params;
-      const found = await receiverInScope(request, receiverId, 'webhook_receiver_disable');
-      if (!found.disabledAt)
-        await db
-          .update(webhookEndpoints)
-          .set({ disabledAt: new Date() })
-          .where(eq(webhookEndpoints.id, receiverId));
-      await auditStaff(db, request, {
-        action: 'webhook_receiver_disable',
-        outcome: 'success',
-        tenantUrl: found.tenantUrl,
-        details: { receiverId, url: found.url },
-      });
-      return { ok: true as const };
-    },
+    (request) => setReceiverDisabled(request, request.params.receiverId, true),
   );
 
   app.post(
@@ -289,24 +274,9 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
         description:
           'Events of the time it was disabled are not sent. Enabling a receiver that is enabled changes nothing.',
         params: webhookReceiverParamsSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: done, ...errors },
       },
     },
-    async (request) => {
-      const { receiverId } = request.params;
-      const found = await receiverInScope(request, receiverId, 'webhook_receiver_enable');
-      if (found.disabledAt)
-        await db
-          .update(webhookEndpoints)
-          .set({ disabledAt: null })
-          .where(eq(webhookEndpoints.id, receiverId));
-      await auditStaff(db, request, {
-        action: 'webhook_receiver_enable',
-        outcome: 'success',
-        tenantUrl: found.tenantUrl,
-        details: { receiverId, url: found.url },
-      });
-      return { ok: true as const };
-    },
+    (request) => setReceiverDisabled(request, request.params.receiverId, false),
   );
 };
