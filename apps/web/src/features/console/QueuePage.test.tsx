@@ -44,12 +44,16 @@ describe('the case queue’s status filter', () => {
     const status = await screen.findByLabelText('Status');
     const groups = within(status).getAllByRole('group');
     expect(groups.map((group) => group.getAttribute('label'))).toEqual(['Groups', 'One status']);
-    expect(within(groups[0]!).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Open',
-      'Completed or rejected',
-      'All',
-    ]);
-    expect(within(groups[1]!).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(groups[0]!)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Open', 'Completed or rejected', 'All']);
+    expect(
+      within(groups[1]!)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Received',
       'In progress',
       'Waiting for the member',
