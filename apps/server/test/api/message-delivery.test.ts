@@ -302,6 +302,20 @@ describe('webhooks for case events', () => {
     expect(received).toHaveLength(5);
   });
 
+  /** A Meridian case, which localhost's receivers of case.opened hear of. */
+  const openHookCase = async (caseNumber: string) => {
+    const { db } = ctx.database;
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantUrl, 'localhost'));
+    await db.insert(memberCases).values({
+      caseNumber,
+      businessGroup: tenant!.businessGroups[0]!,
+      referenceNumber: '9999998',
+      caseType: 'HOOK',
+      title: 'A case for webhooks',
+      status: 'Received',
+    });
+  };
+
   it('keeps each receiver’s secret sealed at rest, seals one kept plain, and still signs with it', async () => {
     const { db } = ctx.database;
     const port = (receiver.address() as { port: number }).port;
@@ -335,15 +349,7 @@ describe('webhooks for case events', () => {
     expect(await sealPlainWebhookSecrets(db, key)).toBe(0);
 
     // Each delivery is still signed with the secret its receiver was given.
-    const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantUrl, 'localhost'));
-    await db.insert(memberCases).values({
-      caseNumber: 'HOOK-SEALED',
-      businessGroup: tenant!.businessGroups[0]!,
-      referenceNumber: '9999998',
-      caseType: 'HOOK',
-      title: 'A case for sealed secrets',
-      status: 'Received',
-    });
+    await openHookCase('HOOK-SEALED');
     await ctx.app.jobs.runOnce(minutesFrom(new Date(), 30));
     for (const [path, secret] of [
       ['/sealed-added', added.secret],
@@ -362,7 +368,6 @@ describe('webhooks for case events', () => {
   it('signs with the new secret and, during the grace period after a rotation, the old one too; then the new one alone', async () => {
     const { db } = ctx.database;
     const port = (receiver.address() as { port: number }).port;
-    const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantUrl, 'localhost'));
     const first = await addWebhookEndpoint(db, {
       tenantUrl: 'localhost',
       url: `http://127.0.0.1:${port}/rotating`,
@@ -372,14 +377,7 @@ describe('webhooks for case events', () => {
     const day = 24 * 3_600_000;
     /** Opens a case, sends what is due, and answers the delivery's signature header and how each secret verifies. */
     const delivered = async (caseNumber: string, secrets: Record<string, string>) => {
-      await db.insert(memberCases).values({
-        caseNumber,
-        businessGroup: tenant!.businessGroups[0]!,
-        referenceNumber: '9999997',
-        caseType: 'HOOK',
-        title: 'A case for a rotated secret',
-        status: 'Received',
-      });
+      await openHookCase(caseNumber);
       await ctx.app.jobs.runOnce(minutesFrom(new Date(), 60));
       const delivery = received.find((item) => item.url === '/rotating' && item.body.includes(caseNumber));
       expect(delivery, caseNumber).toBeDefined();
