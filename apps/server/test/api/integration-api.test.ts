@@ -786,6 +786,13 @@ describe('integration clients in the console', () => {
     });
     const notAdmin = await leader.request({ method: 'GET', url: '/admin-api/integration-clients' });
     expect([notAdmin.statusCode, errorCode(notAdmin)]).toEqual([403, 'staff_role_not_allowed']);
+    // The role is checked before the body is read: a bad body from a team leader is refused for the role.
+    const badBody = await leader.request({
+      method: 'POST',
+      url: '/admin-api/integration-clients',
+      payload: { name: '' },
+    });
+    expect([badBody.statusCode, errorCode(badBody)]).toEqual([403, 'staff_role_not_allowed']);
   });
 });
 

@@ -10,12 +10,11 @@ import {
   newIntegrationClientSchema,
   integrationSecretRotatedSchema,
   integrationSecretRotationSchema,
-  staffMay,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { integrationClients, integrationTokens } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireStaff } from '../operations/staff-session';
+import { administratorsOnly } from '../operations/console-route-parts';
 import { auditStaff } from '../operations/staff-audit';
 import { findTenant } from '../tenancy/tenant-repository';
 import { addIntegrationClient, rotateClientSecret } from './clients';
@@ -23,28 +22,23 @@ import { addIntegrationClient, rotateClientSecret } from './clients';
 const tags = ['operations-console'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/**
- * Only administrators see and change the scheme's configuration (integration clients, staff accounts,
- * webhook receivers): another role is refused 403, audited as `action` denied.
- */
-export async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
-  const staff = request.staff!;
-  if (staffMay(staff.role, 'administer')) return;
-  await auditStaff(db, request, {
-    action,
-    outcome: 'denied',
-    details: { reason: 'role', role: staff.role },
-  });
-  throw new AppError(403, 'staff_role_not_allowed', 'Your role does not allow this.');
-}
-
 /** The console's integration clients of the administrator's tenants (all tenants for a firm's staff). */
 export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
   db: Database;
   /** Hours an old secret keeps working after a rotation unless the administrator says otherwise. */
   secretGraceHours: number;
 }> = async (app, { db, secretGraceHours }) => {
-  app.addHook('preHandler', requireStaff(db));
+  administratorsOnly(
+    app,
+    db,
+    {
+      'GET /integration-clients': 'integration_clients_view',
+      'POST /integration-clients': 'integration_client_add',
+      'POST /integration-clients/:clientId/disable': 'integration_client_disable',
+      'POST /integration-clients/:clientId/rotate-secret': 'integration_client_rotate',
+    },
+    'integration_clients',
+  );
   const inScope = (request: FastifyRequest) =>
     request.staff!.tenantUrl === null
       ? undefined
@@ -61,7 +55,6 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdministrator(db, request, 'integration_clients_view');
       const rows = await db
         .select({
           client: integrationClients,
@@ -111,7 +104,6 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await requireAdministrator(db, request, 'integration_client_add');
       const staff = request.staff!;
       const { name, scopes } = request.body;
       const tenantUrl = request.body.tenantUrl ?? staff.tenantUrl;
@@ -161,7 +153,6 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await requireAdministrator(db, request, 'integration_client_disable');
       const { clientId } = request.params;
       const [found] = await db
         .select()
@@ -197,7 +188,6 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await requireAdministrator(db, request, 'integration_client_rotate');
       const { clientId } = request.params;
       const [found] = await db
         .select()

@@ -1,9 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
+import { errorBodySchema, staffMay } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { requireAdministrator } from '../integration/console-routes';
+import { AppError } from '../../lib/errors';
+import { auditStaff } from './staff-audit';
 import { requireStaff } from './staff-session';
+
+/**
+ * Only administrators see and change the scheme's configuration (integration clients, staff accounts,
+ * webhook receivers): another role is refused 403, audited as `action` denied.
+ */
+export async function requireAdministrator(db: Database, request: FastifyRequest, action: string) {
+  const staff = request.staff!;
+  if (staffMay(staff.role, 'administer')) return;
+  await auditStaff(db, request, {
+    action,
+    outcome: 'denied',
+    details: { reason: 'role', role: staff.role },
+  });
+  throw new AppError(403, 'staff_role_not_allowed', 'Your role does not allow this.');
+}
 
 /** The refusals the staff API's and the integration API's routes answer, each `{errors: [{code, message}]}`. */
 export const routeErrors = {
