@@ -9,8 +9,14 @@ import { signInToHub } from './support/member';
 async function openStatement(page: Page, username: string) {
   await signInToHub(page, username);
   await page.goto('/my-pension');
-  await page.getByRole('main').getByRole('link', { name: 'See your annual statement' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your annual statement' })).toBeVisible();
+  const link = page.getByRole('main').getByRole('link', { name: 'See your annual statement' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Your annual statement' });
+  // In one CI run the click left the page on My pension for 15 s (PostgreSQL portal, load about 10):
+  // the link is clicked again until the statement opens.
+  await expect(async () => {
+    if (!(await heading.isVisible())) await link.click({ timeout: 5_000 });
+    await expect(heading).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   const main = page.getByRole('main');
   await expect(main).toContainText(/Statement year \d{4}\/\d{2}\. Figures as at \d{2} \w{3} \d{4}\./);
   return main;
