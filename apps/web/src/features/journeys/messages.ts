@@ -51,7 +51,7 @@ const messages: Record<string, string> = {
   safeguarding_reference_required:
     'Give the reference of your MoneyHelper pension safeguarding appointment before you send this',
   guarantee_expired:
-    'Your guaranteed transfer value has expired, so we cannot accept this application. Ask for a new transfer value from Your transfer value',
+    'The guarantee on your transfer value has ended, so it cannot be sent on that value. Ask for a new statement of entitlement on Your transfer value (one in 12 months is free, another has a charge): your transfer then goes on the new value',
   transfer_quote_not_found:
     'You need a guaranteed transfer value before you apply to transfer. Ask for one from Your transfer value',
   transfer_application_sent: 'You have applied to transfer this value already. Follow it in My requests',
