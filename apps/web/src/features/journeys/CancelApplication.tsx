@@ -7,11 +7,13 @@ import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { CancelledState, CancelState, JourneyContext } from './journey-context';
 import { messageFor } from './messages';
+import { useJourneyWording } from './wording';
 
 /**
  * The confirm step before a journey is cancelled (`?cancel` on any of its pages): cancelling keeps
  * it as history, unsent, then the member goes back where they came from (My requests) or to the page
- * the journey starts from, which is in its start state again.
+ * the journey starts from, which is in its start state again. It names what is cancelled by the
+ * journey's `copy.noun` ("switch", "report"), as the page's title does.
  */
 export function CancelApplication({
   context,
@@ -30,6 +32,7 @@ export function CancelApplication({
   const { state } = useLocation() as { state: CancelState | null };
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
+  const wording = useJourneyWording();
   const returnTo =
     state?.returnTo?.startsWith('/') && !state.returnTo.startsWith('//') ? state.returnTo : null;
 
@@ -42,7 +45,7 @@ export function CancelApplication({
       const cancelled: CancelledState = { cancelled: definition.title };
       void navigate(returnTo ?? leaveTo, { replace: true, state: cancelled });
     } catch (error) {
-      setErrors([{ field: 'cancel-application', message: messageFor(error) }]);
+      setErrors([{ field: 'cancel-application', message: messageFor(error, wording) }]);
       setSending(false);
     }
   }

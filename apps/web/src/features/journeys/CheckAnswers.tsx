@@ -19,6 +19,7 @@ import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
+import { useJourneyWording } from './wording';
 import { answeredKindsToLoad } from './kinds/answered';
 import { useKindFields, type KindField } from './kinds/registry';
 import type { StartedStepUp } from '../step-up';
@@ -63,6 +64,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   const [sending, setSending] = useState(false);
   const [bankCode, setBankCode] = useState<PendingChange | null>(null);
   const [identityCode, setIdentityCode] = useState<StartedStepUp | null>(null);
+  const wording = useJourneyWording();
   // A code asked for takes the place of the answers and of the button that was pressed: focus goes to
   // the main content, where the question now is.
   useFocusOnStep(identityCode ? 'identity' : bankCode ? 'bank' : 'answers');
@@ -135,7 +137,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
     } catch (error) {
       try {
         const code = error instanceof HttpError ? error.codes[0] : undefined;
-        // A new bank account in the application is confirmed with a code, as in My details.
+        // A new bank account in what is sent is confirmed with a code, as in My details.
         if (code === 'step_up_required') {
           setBankCode(await journeyApi.sendBankCode(definition.type));
           setErrors([]);
@@ -147,7 +149,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
           setErrors([]);
         } else throw error;
       } catch (failure) {
-        setErrors([{ field: 'apply', message: messageFor(failure) }]);
+        setErrors([{ field: 'apply', message: messageFor(failure, wording) }]);
       }
       setSending(false);
     }
@@ -173,7 +175,7 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       <Suspense fallback={<p className="page-loading">Loading...</p>}>
         <CodeStep
           pending={bankCode}
-          heading="Confirm the bank account in your application"
+          heading={`Confirm the bank account in your ${definition.copy.noun}`}
           headingLevel="h2"
           onResend={() => detailsApi.resendBankCode(bankCode.nonce)}
           onConfirm={(code) => sent({ nonce: bankCode.nonce, code })}

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Page, PageJourney } from '@meridian/contracts';
+import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { HttpError } from '../../lib/http/client';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { PageBlocks, useLinkHref, useTextResolver } from '../content';
 import { formatDate } from '../../lib/format';
+import { useMenuLabel } from '../site';
 import { loadAudience, type AudienceUi } from './audiences';
 import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
@@ -19,6 +20,7 @@ import { StartJourney } from './StartJourney';
 import { loadConfirmation } from './preload';
 import { StepForm } from './StepForm';
 import { VisitorSessionWarning } from './VisitorSessionWarning';
+import { defaultWording, JourneyWordingContext } from './wording';
 
 /** The confirmation, its own chunk, which no other step needs before it draws. The loader starts it on that page. */
 const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
@@ -27,21 +29,42 @@ type Loaded = JourneyContext & { previousSlug: string | null };
 /** What the member finds on a step: the journey, none started, or a move to the page they have reached. */
 type Step = Loaded | { notStarted: JourneyDefinitionView; audience: AudienceUi } | 'moved';
 
-/**
- * A content page that is a journey step: integrity first (a member is sent to the page they have
- * reached), then the back link, stage, the page's blocks and its question, summary or confirmation.
- */
-export default function JourneyStepPage({
-  page,
-  asVisitor = false,
-}: {
+interface StepPageProps {
   page: Page & { journey: PageJourney };
   /** Not signed in: the journey is walked on the visitor API (a public page of a visitor journey). */
   asVisitor?: boolean;
-}) {
+}
+
+/** Whether the journey locked figures at start (a quote, a transfer value): they go out of date. */
+const hasLockedFigures = (journey: JourneyState) =>
+  Boolean(
+    journey.choice || journey.lockedSection || (journey.figures && Object.keys(journey.figures).length),
+  );
+
+/**
+ * A content page that is a journey step: integrity first (a member is sent to the page they have
+ * reached), then the back link, stage, the page's blocks and its question, summary or confirmation,
+ * each in the journey's own words (its `copy`) and the tenant's name for My requests.
+ */
+export default function JourneyStepPage(props: StepPageProps) {
+  // A visitor has no member's menu to name My requests from (and is not to ask for one).
+  return props.asVisitor ? (
+    <StepPage {...props} requests={defaultWording.requests} />
+  ) : (
+    <MemberStepPage {...props} />
+  );
+}
+
+/** A signed-in member's step: My requests named as their tenant's menu names it. */
+function MemberStepPage(props: StepPageProps) {
+  const { routes } = useTenant();
+  const requests = useMenuLabel(routes.myRequests) ?? defaultWording.requests;
+  return <StepPage {...props} requests={requests} />;
+}
+
+function StepPage({ page, asVisitor = false, requests }: StepPageProps & { requests: string }) {
   const title = useTextResolver().text(page.title);
   const [search] = useSearchParams();
-  useDocumentTitle(search.has('cancel') ? 'Cancel your application' : title);
   const type = page.journey.type;
   if (asVisitor) walkAsVisitor(type);
   const navigate = useNavigate();
@@ -73,128 +96,161 @@ export default function JourneyStepPage({
     { key: `${type} ${page.key}` },
   );
   const loaded = step.data;
-  const entryPage =
+  const definitionRead =
     loaded && typeof loaded === 'object'
-      ? ('notStarted' in loaded ? loaded.notStarted : loaded.definition).entryPage
+      ? 'notStarted' in loaded
+        ? loaded.notStarted
+        : loaded.definition
       : null;
-  const entryHref = useLinkHref({ pageKey: entryPage ?? undefined });
+  const entryHref = useLinkHref({ pageKey: definitionRead?.entryPage ?? undefined });
+  const noun = definitionRead?.copy.noun ?? defaultWording.noun;
+  const wording = useMemo(() => ({ noun, requests }), [noun, requests]);
+  // The journey under way, when this page shows its cancel step or that it expired rather than the step.
+  const underWay = loaded && typeof loaded === 'object' && !('notStarted' in loaded) ? loaded : null;
+  const cancelling =
+    search.has('cancel') &&
+    underWay !== null &&
+    page.key !== underWay.definition.confirmationPage &&
+    underWay.journey.status !== 'Submitted';
+  const expired = underWay?.journey.status === 'Expired' && !page.journey.ends;
+  useDocumentTitle(cancelling ? `Cancel your ${noun}` : expired ? `Your ${noun} has expired` : title);
 
-  if (step.failure)
+  /** The page itself, drawn under the journey's wording. */
+  function content(): ReactNode {
+    if (step.failure)
+      return (
+        <>
+          <h1>{title}</h1>
+          <LoadFailed what="show this page" load={step} />
+        </>
+      );
+    if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;
+    const AfterLapse = 'notStarted' in loaded ? loaded.audience.AfterLapse : undefined;
+    if ('notStarted' in loaded && AfterLapse && page.key === loaded.notStarted.confirmationPage) {
+      // A sent journey's confirmation opened again after its token lapsed: no journey to read, no new start.
+      const { notStarted } = loaded;
+      return (
+        <AfterLapse
+          definition={notStarted}
+          heading={notStarted.copy.confirmationHeading ?? title}
+          firstSlug={
+            notStarted.pages.find((candidate) => candidate.key === notStarted.firstPage)?.slug ??
+            entryHref ??
+            routes.landing
+          }
+        >
+          <PageBlocks blocks={page.blocks} />
+        </AfterLapse>
+      );
+    }
+    if ('notStarted' in loaded)
+      return (
+        <>
+          <h1>{title}</h1>
+          <StartJourney
+            definition={loaded.notStarted}
+            startCheck={loaded.audience.startCheck}
+            pageKey={page.key}
+            blocks={page.key === loaded.notStarted.firstPage ? page.blocks : []}
+            onStarted={() => {
+              // Start now gives way to the first question on the same address: focus goes to the main
+              // content, as after a navigation, not to the page's top with the button gone.
+              document.getElementById('main-content')?.focus({ preventScroll: true });
+              void step.reload();
+            }}
+            fallbackHref={entryHref ?? routes.landing}
+          />
+        </>
+      );
+    const { definition, journey, previousSlug, audience } = loaded;
+    const stage = page.journey.stage;
+    const isSummary = page.key === definition.summaryPage;
+    const isConfirmation = page.key === definition.confirmationPage;
+    if (cancelling)
+      return (
+        <CancelApplication context={loaded} pageSlug={page.slug} leaveTo={entryHref ?? routes.landing} />
+      );
+    const firstSlug = loaded.slugOf(definition.firstPage);
     return (
       <>
-        <h1>{title}</h1>
-        <LoadFailed what="show this page" load={step} />
+        {definition.audience !== 'member' && journey.status === 'Started' && (
+          <VisitorSessionWarning
+            type={type}
+            expiresAt={journey.expirationDate}
+            restartHref={firstSlug}
+            warnSeconds={audience.warningSeconds ?? 5 * 60}
+            WhileUnderWay={audience.WhileUnderWay}
+          />
+        )}
+        {!isConfirmation && (
+          <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
+            Back
+          </Link>
+        )}
+        {stage && definition.stages.some((candidate) => candidate.key === stage) && !isConfirmation && (
+          <PageBlocks
+            blocks={[{ type: 'journeyStageIndicator', stages: definition.stages, current: stage }]}
+          />
+        )}
+        {journey.status === 'Started' && journey.aboutToExpire && (
+          <div className="notice" role="status">
+            Your {definition.copy.noun} will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send
+            it before then, or your answers will be deleted and you will need to start again.
+          </div>
+        )}
+        {page.journey.ends || journey.status === 'Ended' ? (
+          <>
+            <h1>{title}</h1>
+            <PageBlocks blocks={page.blocks} />
+            {startsAtFirstPage(definition) && definition.audience === 'member' && (
+              <StartAgain
+                type={type}
+                firstPage={definition.firstPage}
+                firstSlug={firstSlug}
+                noun={definition.copy.noun}
+              />
+            )}
+          </>
+        ) : journey.status === 'Expired' ? (
+          <>
+            <h1>Your {noun} has expired</h1>
+            <p>
+              It was not sent by {formatDate(journey.expirationDate.slice(0, 10))}, so we have deleted your
+              answers.
+            </p>
+            {hasLockedFigures(journey) && (
+              <p>We do not keep an unsent {noun} once the figures in it are out of date.</p>
+            )}
+            {/* Started again where this journey starts: here for one its first page starts, else its section. */}
+            {startsAtFirstPage(definition) && definition.audience === 'member' ? (
+              <StartAgain type={type} firstPage={definition.firstPage} firstSlug={firstSlug} noun={noun} />
+            ) : (
+              <p>
+                <Link to={entryHref ?? routes.landing}>Start a new {noun}</Link>
+              </p>
+            )}
+          </>
+        ) : isConfirmation ? (
+          <Suspense fallback={<p className="page-loading">Loading...</p>}>
+            <Confirmation page={page} context={loaded} />
+          </Suspense>
+        ) : (
+          <>
+            <h1>{title}</h1>
+            <PageBlocks blocks={page.blocks} />
+            {isSummary ? (
+              <CheckAnswers context={loaded} />
+            ) : (
+              <StepForm key={page.key} pageKey={page.key} journeyPage={page.journey} context={loaded} />
+            )}
+            <p className="cancel-journey">
+              <Link to={`${page.slug}?cancel`}>Cancel your {definition.copy.noun}</Link>
+            </p>
+          </>
+        )}
       </>
-    );
-  if (loaded === undefined || loaded === 'moved') return <p className="page-loading">Loading...</p>;
-  const AfterLapse = 'notStarted' in loaded ? loaded.audience.AfterLapse : undefined;
-  if ('notStarted' in loaded && AfterLapse && page.key === loaded.notStarted.confirmationPage) {
-    // A sent journey's confirmation opened again after its token lapsed: no journey to read, no new start.
-    const { notStarted } = loaded;
-    return (
-      <AfterLapse
-        definition={notStarted}
-        heading={notStarted.copy.confirmationHeading ?? title}
-        firstSlug={
-          notStarted.pages.find((candidate) => candidate.key === notStarted.firstPage)?.slug ??
-          entryHref ??
-          routes.landing
-        }
-      >
-        <PageBlocks blocks={page.blocks} />
-      </AfterLapse>
     );
   }
-  if ('notStarted' in loaded)
-    return (
-      <>
-        <h1>{title}</h1>
-        <StartJourney
-          definition={loaded.notStarted}
-          startCheck={loaded.audience.startCheck}
-          pageKey={page.key}
-          blocks={page.key === loaded.notStarted.firstPage ? page.blocks : []}
-          onStarted={() => {
-            // Start now gives way to the first question on the same address: focus goes to the main
-            // content, as after a navigation, not to the page's top with the button gone.
-            document.getElementById('main-content')?.focus({ preventScroll: true });
-            void step.reload();
-          }}
-          fallbackHref={entryHref ?? routes.landing}
-        />
-      </>
-    );
-  const { definition, journey, previousSlug, audience } = loaded;
-  const stage = page.journey.stage;
-  const isSummary = page.key === definition.summaryPage;
-  const isConfirmation = page.key === definition.confirmationPage;
-  if (search.has('cancel') && !isConfirmation && journey.status !== 'Submitted')
-    return <CancelApplication context={loaded} pageSlug={page.slug} leaveTo={entryHref ?? routes.landing} />;
-  const firstSlug = loaded.slugOf(definition.firstPage);
-  return (
-    <>
-      {definition.audience !== 'member' && journey.status === 'Started' && (
-        <VisitorSessionWarning
-          type={type}
-          expiresAt={journey.expirationDate}
-          restartHref={firstSlug}
-          warnSeconds={audience.warningSeconds ?? 5 * 60}
-          WhileUnderWay={audience.WhileUnderWay}
-        />
-      )}
-      {!isConfirmation && (
-        <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
-          Back
-        </Link>
-      )}
-      {stage && definition.stages.some((candidate) => candidate.key === stage) && !isConfirmation && (
-        <PageBlocks blocks={[{ type: 'journeyStageIndicator', stages: definition.stages, current: stage }]} />
-      )}
-      {journey.status === 'Started' && journey.aboutToExpire && (
-        <div className="notice" role="status">
-          Your {definition.copy.noun} will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send
-          it before then, or your answers will be deleted and you will need to start again.
-        </div>
-      )}
-      {page.journey.ends || journey.status === 'Ended' ? (
-        <>
-          <h1>{title}</h1>
-          <PageBlocks blocks={page.blocks} />
-          {startsAtFirstPage(definition) && definition.audience === 'member' && (
-            <StartAgain
-              type={type}
-              firstPage={definition.firstPage}
-              firstSlug={firstSlug}
-              noun={definition.copy.noun}
-            />
-          )}
-        </>
-      ) : journey.status === 'Expired' ? (
-        <>
-          <h1>Your application has expired</h1>
-          <p>We delete applications that are not sent in time, because the figures in them go out of date.</p>
-          <p>
-            <Link to={routes.landing}>Start again from your pension</Link>
-          </p>
-        </>
-      ) : isConfirmation ? (
-        <Suspense fallback={<p className="page-loading">Loading...</p>}>
-          <Confirmation page={page} context={loaded} />
-        </Suspense>
-      ) : (
-        <>
-          <h1>{title}</h1>
-          <PageBlocks blocks={page.blocks} />
-          {isSummary ? (
-            <CheckAnswers context={loaded} />
-          ) : (
-            <StepForm key={page.key} pageKey={page.key} journeyPage={page.journey} context={loaded} />
-          )}
-          <p className="cancel-journey">
-            <Link to={`${page.slug}?cancel`}>Cancel your {definition.copy.noun}</Link>
-          </p>
-        </>
-      )}
-    </>
-  );
+
+  return <JourneyWordingContext.Provider value={wording}>{content()}</JourneyWordingContext.Provider>;
 }

@@ -4,6 +4,7 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import { messageFor } from './messages';
+import { useJourneyWording } from './wording';
 
 /** After sending one, a journey started at its first page can be started again: a new one, the sent one kept. */
 export function StartAgain({
@@ -20,6 +21,7 @@ export function StartAgain({
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [starting, setStarting] = useState(false);
+  const wording = useJourneyWording();
 
   async function start() {
     setStarting(true);
@@ -29,7 +31,7 @@ export function StartAgain({
       await refreshApplicationStatus().catch(() => undefined);
       void navigate(firstSlug);
     } catch (error) {
-      setErrors([{ field: 'start-again', message: messageFor(error) }]);
+      setErrors([{ field: 'start-again', message: messageFor(error, wording) }]);
       setStarting(false);
     }
   }

@@ -11,6 +11,7 @@ import {
 } from './journey-api';
 import type { StartCheck } from './audiences';
 import { messageFor } from './messages';
+import { useJourneyWording } from './wording';
 
 /**
  * A journey page opened before the journey is under way (never started, or the last one sent or
@@ -37,6 +38,7 @@ export function StartJourney({
 }) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [starting, setStarting] = useState(false);
+  const wording = useJourneyWording();
   // The audience's check (a report of a death's captcha) is solved before a start; a new one after a refused start.
   const checkField = startCheck?.field;
   const [solution, setSolution] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export function StartJourney({
       if (definition.audience === 'member') await refreshApplicationStatus().catch(() => undefined);
       onStarted();
     } catch (error) {
-      setErrors([{ field: startCheck?.field ?? 'start-journey', message: messageFor(error) }]);
+      setErrors([{ field: startCheck?.field ?? 'start-journey', message: messageFor(error, wording) }]);
       if (startCheck) {
         setSolution(null);
         setCheckRound((round) => round + 1);

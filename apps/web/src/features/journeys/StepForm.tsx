@@ -10,6 +10,7 @@ import { destinationAfter } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
+import { useJourneyWording } from './wording';
 import { RecordedDetails } from './RecordedDetails';
 import { enteredUnder, useKindField, type KindField } from './kinds/registry';
 import { shownPartOf, useShownPart } from './shown-parts';
@@ -48,6 +49,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   const { routes } = useTenant();
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
+  const wording = useJourneyWording();
   const step = journey.steps.find((candidate) => candidate.pageKey === pageKey);
   const { question, checkboxes } = journeyPage;
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
@@ -109,7 +111,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
       setErrors([
         {
           field: asked ? errorTargetOf(asked.field, asked.question) : 'continue',
-          message: messageFor(error),
+          message: messageFor(error, wording),
         },
       ]);
       setSending(false);

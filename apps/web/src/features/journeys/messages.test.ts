@@ -28,4 +28,42 @@ describe('what a member reads when a journey call fails', () => {
     );
     expect(messageFor(new HttpError(400, ['unknown_code']))).toBe('Sorry, something went wrong. Try again.');
   });
+
+  it('names what the journey sends by its noun, and My requests as the tenant’s menu does', () => {
+    const refused = (code: string) =>
+      new HttpError(400, [code], ['A submitted application cannot be cancelled.']);
+    const aSwitch = { noun: 'switch', requests: 'Your requests' };
+    const aReport = { noun: 'report', requests: 'My requests' };
+    expect(messageFor(refused('journey_submitted'), aSwitch)).toBe('You have already sent this switch');
+    expect(messageFor(refused('journey_expired'), aReport)).toBe(
+      'Your report has expired: it was not sent in time. Start a new one',
+    );
+    expect(messageFor(refused('journey_ended'), aSwitch)).toBe(
+      'This switch has ended. Start a new one if you still need to send it',
+    );
+    expect(messageFor(refused('journey_incomplete'), aReport)).toBe(
+      'Answer every question before you send your report',
+    );
+    expect(messageFor(refused('no_stable_contact_route'), aSwitch)).toMatch(/Call us to send this switch$/);
+    expect(messageFor(refused('transfer_application_sent'), aSwitch)).toBe(
+      'You have applied to transfer this value already. Follow it in Your requests',
+    );
+    for (const code of ['journey_submitted', 'journey_expired', 'journey_ended', 'journey_not_open'])
+      expect(messageFor(refused(code), aReport)).not.toMatch(/appl/i);
+  });
+
+  it('says “application” and “your requests” outside a journey’s pages, as the defaults', () => {
+    expect(messageFor(new HttpError(400, ['journey_submitted']))).toBe(
+      'You have already sent this application',
+    );
+    expect(messageFor(new HttpError(409, ['transfer_application_sent']))).toBe(
+      'You have applied to transfer this value already. Follow it in your requests',
+    );
+  });
+
+  it('takes no word of ours from the object prototype', () => {
+    expect(messageFor(new HttpError(400, ['constructor'], ['The service’s words']))).toBe(
+      'The service’s words',
+    );
+  });
 });

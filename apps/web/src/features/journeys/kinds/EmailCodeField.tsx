@@ -9,6 +9,7 @@ import {
 import { http } from '../../../lib/api';
 import { TextField as Box } from '../../../components/TextField';
 import { messageFor } from '../messages';
+import { useJourneyWording } from '../wording';
 import { typed, type FieldProps, type KindField } from './registry';
 
 const sendCode = () =>
@@ -22,13 +23,16 @@ const sendCode = () =>
  */
 function Field({ question, error }: FieldProps<EmailCodeQuestion>) {
   const [sent, setSent] = useState<BereavementEmailCodeSent | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The failure is kept, not its words: they are the journey's, which may be read after it.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const wording = useJourneyWording();
+  const problem = failure && messageFor(failure.error, wording);
   const send = useCallback(async () => {
     try {
       setSent(await sendCode());
-      setProblem(null);
-    } catch (failure) {
-      setProblem(messageFor(failure));
+      setFailure(null);
+    } catch (error) {
+      setFailure({ error });
     }
   }, []);
   useEffect(() => {

@@ -20,6 +20,7 @@ import { http } from '../../../lib/api';
 import { HttpError } from '../../../lib/http/client';
 import { documentsApi, fileProblem, refusalMessage } from '../../documents';
 import { messageFor } from '../messages';
+import { useJourneyWording, type JourneyWording } from '../wording';
 import type { FieldProps, KindField } from './registry';
 
 const fileBox = (question: FileQuestion) => `${question.key}-file`;
@@ -52,9 +53,9 @@ const uploadsFor = (context: UploadContextName): Uploads =>
       };
 
 /** The server's refusal in words: a file's own problem by its name, anything else as the server says. */
-function problemOf(failure: unknown, fileName: string) {
+function problemOf(failure: unknown, fileName: string, wording: JourneyWording) {
   const code = failure instanceof HttpError ? failure.codes[0] : undefined;
-  return code?.startsWith('file_') || !code ? refusalMessage(fileName, code) : messageFor(failure);
+  return code?.startsWith('file_') || !code ? refusalMessage(fileName, code) : messageFor(failure, wording);
 }
 
 /**
@@ -68,6 +69,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
   );
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const wording = useJourneyWording();
   // The file input and Remove are disabled while a file goes, which takes focus from them: once it has
   // gone, focus comes back to the file input, so a keyboard user carries on from where they were.
   const input = useRef<HTMLInputElement>(null);
@@ -102,7 +104,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
     try {
       setUploaded(await uploads.upload(file, question.label.slice(0, 60)));
     } catch (failure) {
-      setProblem(problemOf(failure, file.name));
+      setProblem(problemOf(failure, file.name, wording));
     } finally {
       setSending(false);
     }
@@ -117,7 +119,7 @@ function Field({ question, initial, error }: FieldProps<FileQuestion>) {
       setUploaded(null);
       setProblem(null);
     } catch (failure) {
-      setProblem(messageFor(failure));
+      setProblem(messageFor(failure, wording));
     } finally {
       setSending(false);
     }
