@@ -145,6 +145,43 @@ describe('content sync', () => {
     await writeFile(file, original);
   });
 
+  it('refuses a tenant that offers transfers without its scam warning, naming the tenant and globals.json', async () => {
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    const file = path.join(root, 'tenants/bluewater/globals.json');
+    const original = await readFile(file, 'utf8');
+    const globals = JSON.parse(original);
+    const scamWarning = async () =>
+      (
+        await ctx.app.inject({
+          url: '/content-api/api/v2/content/unauthorized-globals?tenantUrl=bluewater.localhost',
+        })
+      )
+        .json()
+        .messages.find((message: { key: string }) => message.key === 'scam_warning');
+    const refusal =
+      `${shown(file)}: tenant bluewater.localhost offers transfers ` +
+      '(menu.json links /transfer; journeys.json defines transferapplication) ' +
+      'but has no messages entry with the key "scam_warning"';
+    try {
+      const others = globals.messages.filter((message: { key: string }) => message.key !== 'scam_warning');
+      await writeFile(file, JSON.stringify({ ...globals, messages: others }));
+      await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(refusal);
+      // Loading Bluewater alone (the console's Load content from files now) is refused the same way.
+      await expect(
+        syncContent(ctx.database.db, root, { tenantUrl: 'bluewater.localhost' }),
+      ).rejects.toThrowError(refusal);
+      // With no globals.json at all, the file to add it to is named.
+      await rm(file);
+      await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(refusal);
+      // The warning loaded before keeps serving.
+      expect((await scamWarning()).title).toBe('Keep your pension safe from scammers');
+    } finally {
+      await writeFile(file, original);
+    }
+    await syncContent(ctx.database.db, root);
+    expect((await scamWarning()).title).toBe('Keep your pension safe from scammers');
+  });
+
   it('rejects a journey that starts from a page the tenant does not have', async () => {
     const file = path.join(root, 'tenants/meridian/journeys.json');
     const original = await readFile(file, 'utf8');

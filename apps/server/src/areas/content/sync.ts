@@ -3,7 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, max, notInArray, sql } from 'drizzle-orm';
 import {
+  SCAM_WARNING_MESSAGE,
   contentDocumentSchemas,
+  type Globals,
   pageFileSchema,
   tenantContentSchema,
   tenantLogoSchema,
@@ -207,6 +209,40 @@ function fillOptionAnswers(
   }
 }
 
+/** The journey a member applies to transfer out on, from the transfer value page (`/transfer`). */
+const TRANSFER_APPLICATION_JOURNEY = 'transferapplication';
+
+/**
+ * A tenant offers transfers when its menu links the transfer value page (`/transfer`) or it defines the
+ * transfer application journey. Such a tenant must have its globals message `scam_warning`: the page
+ * and the transfer pack show it by key, and without it a member would see no warning at all (issue 39).
+ */
+function checkScamWarning(
+  dir: string,
+  tenantUrl: string,
+  tree: TreeReader,
+  documents: TenantBundle['documents'],
+) {
+  const menu = documents.menu as { items: Array<{ href?: string }> } | undefined;
+  const journeys = documents.journeys as JourneyDefinition[] | undefined;
+  const offers = [
+    menu?.items.some((item) => /^\/transfer(?:[/?#]|$)/.test(item.href ?? ''))
+      ? 'menu.json links /transfer'
+      : undefined,
+    journeys?.some((journey) => journey.type === TRANSFER_APPLICATION_JOURNEY)
+      ? `journeys.json defines ${TRANSFER_APPLICATION_JOURNEY}`
+      : undefined,
+  ].filter((reason) => reason !== undefined);
+  if (offers.length === 0) return;
+  const globals = documents.globals as Globals | undefined;
+  if (globals?.messages?.some((message) => message.key === SCAM_WARNING_MESSAGE)) return;
+  throw new ContentFileError(
+    tree.shown(path.join(dir, 'globals.json')),
+    `tenant ${tenantUrl} offers transfers (${offers.join('; ')}) but has no messages entry with the key "${SCAM_WARNING_MESSAGE}": ` +
+      'the transfer value page and the transfer pack show it as the scam warning, so add one',
+  );
+}
+
 /**
  * Authoring is strict: a misspelt tenant setting fails the sync instead of being dropped. The logo's
  * version is the sync's to set.
@@ -276,6 +312,7 @@ export async function readContentTree(
     }
     fillOptionAnswers(sources, tree, documents.funds as OptionSourceFund[] | undefined);
     checkJourneys(dir, sources, tree, documents.journeys as JourneyDefinition[] | undefined);
+    checkScamWarning(dir, tenant.tenantUrl, tree, documents);
     const images = await readImages(path.join(dir, 'images'), tree);
     const logoImage = images.find((image) => image.path === tenant.logo?.image);
     if (tenant.logo && !logoImage)
