@@ -29,6 +29,11 @@ export const users = portal.table('users', {
    */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
+  /**
+   * When every sign-in of the account was last ended (a password set or reset, or sign out everywhere
+   * else): an ID token of the embedded provider for a sign-in before it opens no session.
+   */
+  sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
 });
 
 /** The member records a user may act as: their own (primary) and linked ones. */

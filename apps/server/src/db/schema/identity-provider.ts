@@ -1,4 +1,5 @@
 // The embedded OpenID provider.
+import { sql } from 'drizzle-orm';
 import { index, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { portal } from './namespaces';
 
@@ -20,5 +21,7 @@ export const oidcModels = portal.table(
     index('oidc_models_grant_id').on(table.grantId),
     index('oidc_models_uid').on(table.uid),
     index('oidc_models_expires_at').on(table.expiresAt),
+    // The account a session, grant, code or token is for: every one of them goes when its sessions end.
+    index('oidc_models_account_id').on(sql`(${table.payload} ->> 'accountId')`),
   ],
 );
