@@ -34,6 +34,16 @@ export const deathReportListSchema = z.object({
       sentAt: z.string(),
       /** The answers as the reporter gave them (question key and answer). */
       answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+      /** The files the reporter sent (a death certificate), oldest first; each opens from the report's case. */
+      files: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          type: z.string(),
+          sizeBytes: z.number().int(),
+          receivedAt: z.string(),
+        }),
+      ),
       matched: z
         .object({ businessGroup: z.string(), referenceNumber: z.string(), at: z.string() })
         .nullable(),

@@ -180,12 +180,19 @@ export const caseDetailSchema = z.object({
       byUpload: z.boolean(),
     }),
   ),
+  /**
+   * The files sent with the case, oldest first: the member's documents, or for a case a visitor opened
+   * the files they sent with it (a report of a death's death certificate); each opens by its id.
+   */
   files: z.array(
     z.object({
       id: z.uuid(),
       name: z.string(),
+      /** What it is, such as "Death certificate". */
       type: z.string(),
       mediaType: z.string(),
+      sizeBytes: z.number().int(),
+      /** When it was uploaded. */
       receivedAt: z.string(),
     }),
   ),

@@ -15,9 +15,11 @@ import {
   jobs,
   memberCases,
   outboxMessages,
+  staffAudit,
   webhookDeliveries,
 } from '../../src/db/schema';
 import { demoStaff } from '../../src/seed/demo-staff';
+import { files } from './document-files';
 import { useTestApp } from './harness';
 import { staffSignedIn } from './staff-sign-in';
 import { sentCallbackRequest, sentDeathReport } from './visitor-submissions';
@@ -31,6 +33,30 @@ const context = useTestApp({
 const staffOf = (email: string) => demoStaff.find((staff) => staff.email === email)!;
 const caseworker = staffOf('caseworker@meridian.example');
 const blueCaseworker = staffOf('caseworker@bluewater.example');
+
+/** A bearer token for a new integration client of `tenantUrl` with every scope. */
+async function integrationToken(tenantUrl: string, host: string) {
+  const client = await addIntegrationClient(context.database.db, {
+    tenantUrl,
+    name: `Cases system of ${tenantUrl}`,
+    scopes: [...integrationScopes],
+  });
+  const token = await context.app.inject({
+    method: 'POST',
+    url: '/api/integration/oauth/token',
+    headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: client.id,
+      client_secret: client.secret,
+    }).toString(),
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return { clientId: client.id, token: token.json().access_token as string };
+}
+
+const errorCode = (response: { json: () => unknown }) =>
+  (response.json() as { errors: Array<{ code: string }> }).errors[0]!.code;
 
 const caseRow = async (caseNumber: string) =>
   (await context.database.db.select().from(memberCases).where(eq(memberCases.caseNumber, caseNumber)))[0];
@@ -115,6 +141,155 @@ describe('a visitor’s submission is a case the scheme works', () => {
     expect((await caseRow(caseNumber))!.referenceNumber).toBeNull();
   });
 
+  it('lists the files a reporter sent with the report on its case, opens them for the console and the administration system (audited), and not for another tenant', async () => {
+    const { db } = context.database;
+    const certificate = await files.pdf('Certified copy of an entry of death');
+    const caseNumber = await sentDeathReport(context, 'jo.files@example.org', [
+      { fileName: 'death-certificate.pdf', bytes: certificate, documentType: 'Death certificate' },
+    ]);
+    const agent = await staffSignedIn(context, caseworker);
+    const detail = (await agent.request({ url: `/admin-api/cases/${caseNumber}` })).json();
+    expect(detail.files).toEqual([
+      {
+        id: expect.any(String),
+        name: 'death-certificate.pdf',
+        type: 'Death certificate',
+        mediaType: 'application/pdf',
+        sizeBytes: certificate.length,
+        receivedAt: expect.any(String),
+      },
+    ]);
+    const file = detail.files[0] as { id: string; receivedAt: string };
+    expect(Date.now() - Date.parse(file.receivedAt)).toBeLessThan(120_000);
+    expect(detail.timeline).toContainEqual(
+      expect.objectContaining({
+        kind: 'submitted_document',
+        by: 'Jo Pendle (not signed in)',
+        note: 'death-certificate.pdf',
+      }),
+    );
+    // The console's Reports of a death lists it with the report.
+    const reports = (await agent.request({ url: '/admin-api/death-reports' })).json().reports as Array<{
+      caseNumber: string;
+      files: unknown[];
+    }>;
+    expect(reports.find((report) => report.caseNumber === caseNumber)!.files).toEqual([
+      {
+        id: file.id,
+        name: 'death-certificate.pdf',
+        type: 'Death certificate',
+        sizeBytes: certificate.length,
+        receivedAt: file.receivedAt,
+      },
+    ]);
+
+    // The caseworker opens it: the bytes the reporter sent, the view audited.
+    const opened = await agent.request({ url: `/admin-api/cases/${caseNumber}/files/${file.id}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    expect(opened.headers['content-disposition']).toBe('inline');
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(Buffer.compare(opened.rawPayload, certificate)).toBe(0);
+    const views = await db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.caseNumber, caseNumber), eq(staffAudit.action, 'case_document_view')));
+    expect(views).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        staffId: expect.any(String),
+        businessGroup: 'MER',
+        details: { documentId: file.id, sentWith: 'bereavement' },
+      }),
+    ]);
+
+    // Another report's file is not this case's; an unknown id is not found.
+    const other = await sentDeathReport(context, 'jo.other@example.org', [
+      { fileName: 'other.pdf', bytes: await files.pdf('Another report'), documentType: 'Will' },
+    ]);
+    const otherFile = (await agent.request({ url: `/admin-api/cases/${other}` })).json().files[0].id;
+    for (const id of [otherFile, '00000000-0000-4000-8000-000000000000']) {
+      const missing = await agent.request({ url: `/admin-api/cases/${caseNumber}/files/${id}` });
+      expect([missing.statusCode, errorCode(missing)]).toEqual([404, 'case_file_not_found']);
+    }
+
+    // Still listed and opened once the report is matched to the member.
+    const matched = await agent.request({
+      method: 'POST',
+      url: `/admin-api/death-reports/${caseNumber}/match`,
+      payload: { memberReference: '1000010' },
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    const linked = (await agent.request({ url: `/admin-api/cases/${caseNumber}` })).json();
+    expect(linked.member).not.toBeNull();
+    expect(linked.files.map((listed: { id: string }) => listed.id)).toEqual([file.id]);
+    expect((await agent.request({ url: `/admin-api/cases/${caseNumber}/files/${file.id}` })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: `/admin-api/death-reports/${caseNumber}/unmatch`,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // The tenant's administration system: the case lists it, and its documents route sends the bytes.
+    const meridian = await integrationToken('localhost', 'localhost');
+    const asClient = (url: string, client = meridian, host = 'localhost') =>
+      context.app.inject({
+        url: `/api/integration/v1${url}`,
+        headers: { host, authorization: `Bearer ${client.token}` },
+      });
+    const viaApi = await asClient(`/cases/${caseNumber}`);
+    expect(viaApi.statusCode, viaApi.body).toBe(200);
+    expect(viaApi.json().files).toEqual(detail.files);
+    const download = await asClient(`/cases/${caseNumber}/documents/${file.id}`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe('attachment');
+    expect(Buffer.compare(download.rawPayload, certificate)).toBe(0);
+    const clientViews = await db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.clientId, meridian.clientId), eq(staffAudit.action, 'case_document_view')));
+    expect(clientViews).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        caseNumber,
+        details: { documentId: file.id, sentWith: 'bereavement' },
+      }),
+    ]);
+
+    // Another tenant's caseworker is refused (403), and its administration system is not told (404), audited.
+    const blue = await staffSignedIn(context, blueCaseworker);
+    const refused = await blue.request({ url: `/admin-api/cases/${caseNumber}/files/${file.id}` });
+    expect([refused.statusCode, errorCode(refused)]).toEqual([403, 'case_other_tenant']);
+    const bluewater = await integrationToken('bluewater.localhost', 'bluewater.localhost');
+    for (const url of [`/cases/${caseNumber}`, `/cases/${caseNumber}/documents/${file.id}`]) {
+      const hidden = await asClient(url, bluewater, 'bluewater.localhost');
+      expect([hidden.statusCode, errorCode(hidden)]).toEqual([404, 'case_not_found']);
+    }
+    const denied = await db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.caseNumber, caseNumber), eq(staffAudit.outcome, 'denied')));
+    expect(denied.map((entry) => entry.details)).toEqual(
+      Array(3).fill(expect.objectContaining({ reason: 'other_tenant' })),
+    );
+    // Only the views that were let through are audited as views of the file: the console's two, the client's one.
+    expect(
+      (
+        await db
+          .select()
+          .from(staffAudit)
+          .where(and(eq(staffAudit.caseNumber, caseNumber), eq(staffAudit.action, 'case_document_view')))
+      ).map((entry) => entry.outcome),
+    ).toEqual(['success', 'success', 'success']);
+  });
+
   it('opens a callback request as a case the caseworker sees with the phone number', async () => {
     const caseNumber = await sentCallbackRequest(context);
     expect(await caseRow(caseNumber)).toMatchObject({ caseType: 'CBK1', referenceNumber: null });
@@ -130,23 +305,7 @@ describe('a visitor’s submission is a case the scheme works', () => {
 
   it('gives the tenant’s administration system the visitor’s cases on /v1/cases, with the scope', async () => {
     const caseNumber = await sentCallbackRequest(context);
-    const client = await addIntegrationClient(context.database.db, {
-      tenantUrl: 'localhost',
-      name: 'Visitor cases system',
-      scopes: [...integrationScopes],
-    });
-    const token = (
-      await context.app.inject({
-        method: 'POST',
-        url: '/api/integration/oauth/token',
-        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: client.id,
-          client_secret: client.secret,
-        }).toString(),
-      })
-    ).json().access_token as string;
+    const { token } = await integrationToken('localhost', 'localhost');
     const listed = await context.app.inject({
       url: '/api/integration/v1/cases?type=CBK1',
       headers: { host: 'localhost', authorization: `Bearer ${token}` },

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
+import { multipart } from './document-files';
 import type { TestContext } from './harness';
 
 /**
@@ -90,8 +91,22 @@ export async function emailedCode(db: Database, address: string) {
   return /Your code is (\d{6})/.exec(latest!.body)![1]!;
 }
 
-/** A whole report of Arthur Pendle's death by his child Jo; answers its case number (BRV1-…). */
-export async function sentDeathReport(context: TestContext, email = 'jo.pendle@example.org') {
+/** A file the reporter uploads once their email is proven, as the documents page sends it. */
+export interface ReportUpload {
+  fileName: string;
+  bytes: Buffer;
+  documentType: string;
+}
+
+/**
+ * A whole report of Arthur Pendle's death by his child Jo, with `uploads` sent once the email is
+ * proven; answers its case number (BRV1-…).
+ */
+export async function sentDeathReport(
+  context: TestContext,
+  email = 'jo.pendle@example.org',
+  uploads: ReportUpload[] = [],
+) {
   const base = '/api/bereavement/journeys/bereavement';
   const reporter = new BrowserAgent(context.app, 'localhost');
   const challenge = (
@@ -114,6 +129,19 @@ export async function sentDeathReport(context: TestContext, email = 'jo.pendle@e
   expect(code.statusCode, code.body).toBe(200);
   await walkSteps(reporter, base, [
     ['br_email_code', 'email_code', await emailedCode(context.database.db, email)],
+  ]);
+  for (const upload of uploads) {
+    const uploaded = await reporter.request({
+      method: 'POST',
+      url: `${base}/documents`,
+      ...multipart([
+        { name: 'documentType', value: upload.documentType },
+        { name: 'file', value: upload.bytes, fileName: upload.fileName, contentType: 'application/pdf' },
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+  }
+  await walkSteps(reporter, base, [
     ['br_certificate_known', 'certificate_known', 'no'],
     [
       'br_next_of_kin',

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import {
   bereavementDocumentParamsSchema,
   bereavementDocumentSchema,
@@ -23,6 +23,7 @@ import { checkFileContent, cleanFileName, tooLarge } from '../documents/file-che
 import { createDocumentStore, type DocumentStore } from '../documents/store';
 import { multipartLimits, readMultipart } from '../documents/upload-form';
 import type { JourneyOwner, RoutesApp } from '../journeys/owner';
+import type { VisitorFile, VisitorFileShelf } from '../journeys/visitor-store';
 import { reportRow, reporterEmailOf } from './email-proof';
 
 /**
@@ -32,6 +33,13 @@ import { reportRow, reporterEmailOf } from './email-proof';
  * The purge (purge.ts) removes them with an unsent report.
  */
 export const reportDocumentStore = (config: Config) => createDocumentStore(config, 'bereavement');
+
+/** Where each database's reports keep their files: bound as the report's routes mount (routes.ts). */
+const reportStores = new WeakMap<object, DocumentStore>();
+
+export function keepReportFilesIn(db: Database, store: DocumentStore) {
+  reportStores.set(db, store);
+}
 
 const context = uploadContexts[VISITOR_UPLOAD_CONTEXT];
 const DEFAULT_DOCUMENT_TYPE = 'Document';
@@ -44,6 +52,50 @@ const toDocument = (row: DocumentRow): BereavementDocument => ({
   documentType: row.documentType,
   sizeBytes: row.sizeBytes,
 });
+
+const toVisitorFile = (row: DocumentRow): VisitorFile => ({
+  id: row.id,
+  name: row.name,
+  type: row.documentType,
+  mediaType: row.mediaType,
+  sizeBytes: row.sizeBytes,
+  receivedAt: row.uploadedAt,
+});
+
+/**
+ * A sent report's uploads (the death certificate, a will sent after it) for the scheme's staff, who
+ * list and open them with the report's case in the console and the integration API (case-work.ts),
+ * each view audited there. Only the report's own files: another report's id is not found.
+ */
+export const reportFiles: VisitorFileShelf = {
+  name: 'bereavement',
+  async list(db, journeyId) {
+    return (await documentsOf(db, journeyId)).map(toVisitorFile);
+  },
+  async open(db, journeyId, fileId) {
+    const [row] = await documentsOf(db, journeyId, fileId);
+    if (!row) return undefined;
+    const store = reportStores.get(db);
+    if (!store) throw new Error('The reports’ document store is not set up for this database.');
+    return { file: toVisitorFile(row), stream: await store.open(row.storeKey) };
+  },
+};
+
+/** The files of each of these reports (its journey ids), oldest first, for the console's list of reports. */
+export async function filesOfReports(db: Pick<Database, 'select'>, journeyIds: string[]) {
+  const rows =
+    journeyIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(bereavementDocuments)
+          .where(inArray(bereavementDocuments.journeyId, journeyIds))
+          .orderBy(bereavementDocuments.uploadedAt);
+  const byReport = new Map<string, VisitorFile[]>();
+  for (const row of rows)
+    byReport.set(row.journeyId, [...(byReport.get(row.journeyId) ?? []), toVisitorFile(row)]);
+  return byReport;
+}
 
 const documentNotFound = () => notFound('document_not_found', 'We could not find this document.');
 

@@ -18,7 +18,7 @@ import { addressLookupRoutes } from '../my-details/address-routes';
 import { visitorJourneyOwner } from '../journeys/visitor-owner';
 import { reportAliasRoutes } from './alias-routes';
 import { altchaCaptcha, providerWidget, SITEVERIFY_URLS, siteverifyCaptcha, type Captcha } from './captcha';
-import { reportDocumentRoutes, reportDocumentStore } from './documents';
+import { keepReportFilesIn, reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { reportSessionRoutes } from './session-routes';
 import { CAPTCHA_PASS_MINUTES, withCaptchaPasses } from './captcha-pass';
@@ -50,6 +50,8 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
     : await altchaCaptcha(db, config.SECRETS_KEY, config.BEREAVEMENT_CAPTCHA_WORK);
   const captcha = await withCaptchaPasses(db, config.SECRETS_KEY, widgetCaptcha);
   const store = reportDocumentStore(config);
+  // The scheme's staff open the reports' files from the case (the console, the integration API).
+  keepReportFilesIn(db, store);
   const lookup = createAddressLookup(config, db);
 
   app.get(

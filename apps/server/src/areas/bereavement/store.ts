@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { bereavementJourneys } from '../../db/schema';
 import type { VisitorJourneyStore } from '../journeys/visitor-store';
+import { reportFiles } from './documents';
 
-/** Reports of a death are walked as visitor journeys, kept in `bereavement.journeys`. */
+/**
+ * Reports of a death are walked as visitor journeys, kept in `bereavement.journeys`, with the files
+ * the reporter uploads in `bereavement.documents` (documents.ts).
+ */
 export const bereavementStore: VisitorJourneyStore = {
   async find(db, tokenHash, lock) {
     const query = db.select().from(bereavementJourneys).where(eq(bereavementJourneys.tokenHash, tokenHash));
@@ -26,4 +30,5 @@ export const bereavementStore: VisitorJourneyStore = {
       .where(eq(bereavementJourneys.caseNumber, caseNumber));
     return row;
   },
+  files: reportFiles,
 };

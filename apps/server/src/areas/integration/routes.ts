@@ -374,7 +374,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
         schema: {
           tags,
           security: documents.security,
-          summary: 'A document the member sent with the case (its id from the case’s files)',
+          summary:
+            'A document sent with the case, by the member or by the visitor who opened it (a report of a death’s uploads); its id from the case’s files; the view is audited',
           params: integrationDocumentParamsSchema,
           response: { 200: z.any(), ...errors },
         },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { visitorJourneys } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -27,6 +28,38 @@ export interface VisitorJourneyStore {
   update(db: Queryable, id: string, change: VisitorJourneyChange): Promise<void>;
   /** The sent journey that opened case `caseNumber`, if it is kept here. */
   sent(db: Queryable, caseNumber: string): Promise<VisitorJourneyRow | undefined>;
+  /** The files visitors send with this kind of journey, for a store that keeps any (a report's uploads). */
+  files?: VisitorFileShelf;
+}
+
+/** A file a visitor sent with their journey, as the scheme's staff see it with the case. */
+export interface VisitorFile {
+  id: string;
+  name: string;
+  /** What the visitor said it is, such as "Death certificate". */
+  type: string;
+  mediaType: string;
+  sizeBytes: number;
+  /** When the visitor uploaded it (before or after they sent the journey). */
+  receivedAt: Date;
+}
+
+/**
+ * Where a kind of visitor journey keeps the files its visitors send, in a table and document store of
+ * its own: the scheme's side (operations/case-work.ts) lists and opens them with the case the journey
+ * opened through here, without knowing where they are kept.
+ */
+export interface VisitorFileShelf {
+  /** Named in the audit of each view, such as `bereavement`. */
+  name: string;
+  /** The journey's files, oldest first. */
+  list(db: Queryable, journeyId: string): Promise<VisitorFile[]>;
+  /** One of them with its bytes as a stream; undefined when the journey has no file `fileId`. */
+  open(
+    db: Queryable,
+    journeyId: string,
+    fileId: string,
+  ): Promise<{ file: VisitorFile; stream: Readable } | undefined>;
 }
 
 export const portalVisitorStore: VisitorJourneyStore = {
@@ -58,11 +91,11 @@ export function registerVisitorStore(store: VisitorJourneyStore) {
   visitorStores.add(store);
 }
 
-/** The sent visitor journey that opened case `caseNumber`, in whichever store keeps it. */
-export async function sentVisitorJourney(db: Queryable, caseNumber: string) {
+/** The sent visitor journey that opened case `caseNumber`, with the store that keeps it (and its files). */
+export async function sentVisitorCase(db: Queryable, caseNumber: string) {
   for (const store of visitorStores) {
-    const row = await store.sent(db, caseNumber);
-    if (row) return row;
+    const journey = await store.sent(db, caseNumber);
+    if (journey) return { journey, store };
   }
   return undefined;
 }

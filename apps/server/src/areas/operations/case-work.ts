@@ -27,7 +27,7 @@ import { answerLines } from '../journeys/answers';
 import { routeOf } from '../journeys/engine';
 import { loadJourneyGraph, stepsOf } from '../journeys/repository';
 import { visitorSenderOf } from '../journeys/visitor-owner';
-import { sentVisitorJourney } from '../journeys/visitor-store';
+import { sentVisitorCase } from '../journeys/visitor-store';
 import { identityVerificationOf } from '../identity-verification/service';
 import type { IdentityVerifier } from '../identity-verification/verifier';
 import { caseDeadlinesByBusinessGroup, deadlineOf, defaultCaseDeadlines } from './deadlines';
@@ -172,9 +172,37 @@ export async function caseQueue(
 }
 
 /**
- * Sends a document the member sent with a case in the caller's scope (404 when the case has no such
- * document), streamed from the store, its view audited; inline for the console, an attachment for an
- * administration system.
+ * A file sent with a case: a document the member sent, or one the visitor sent with the journey that
+ * opened it (a report of a death's uploads, kept by the visitor's own store); undefined when the case
+ * has no file `fileId`.
+ */
+async function caseFileOf(db: Database, request: FastifyRequest, caseNumber: string, fileId: string) {
+  const [stored] = await db
+    .select()
+    .from(memberDocuments)
+    .where(and(eq(memberDocuments.id, fileId), eq(memberDocuments.caseNumber, caseNumber)));
+  if (stored)
+    return {
+      mediaType: stored.mediaType,
+      stream: await request.server.documentLibrary.store.open(stored.id),
+      details: { documentId: stored.id },
+    };
+  const sent = await sentVisitorCase(db, caseNumber);
+  const shelf = sent?.store.files;
+  if (!sent || !shelf) return undefined;
+  const opened = await shelf.open(db, sent.journey.id, fileId);
+  if (!opened) return undefined;
+  return {
+    mediaType: opened.file.mediaType,
+    stream: opened.stream,
+    details: { documentId: opened.file.id, sentWith: shelf.name },
+  };
+}
+
+/**
+ * Sends a document sent with a case in the caller's scope (the member's, or the visitor's with the
+ * journey that opened it; 404 when the case has no such document), streamed from its store, its view
+ * audited; inline for the console, an attachment for an administration system.
  */
 export async function sendCaseFile(
   db: Database,
@@ -183,25 +211,21 @@ export async function sendCaseFile(
   file: { caseNumber: string; fileId: string; disposition: 'inline' | 'attachment' },
 ) {
   const found = await caseInScope(db, request, file.caseNumber);
-  const [stored] = await db
-    .select()
-    .from(memberDocuments)
-    .where(and(eq(memberDocuments.id, file.fileId), eq(memberDocuments.caseNumber, file.caseNumber)));
+  const stored = await caseFileOf(db, request, file.caseNumber, file.fileId);
   if (!stored) throw new AppError(404, 'case_file_not_found', 'This case has no such document.');
-  const stream = await request.server.documentLibrary.store.open(stored.id);
   await auditStaff(db, request, {
     action: 'case_document_view',
     outcome: 'success',
     caseNumber: file.caseNumber,
     businessGroup: found.businessGroup,
     referenceNumber: found.referenceNumber,
-    details: { documentId: stored.id },
+    details: stored.details,
   });
   return reply
     .type(stored.mediaType)
     .header('content-disposition', file.disposition)
     .header('cache-control', 'no-store')
-    .send(stream);
+    .send(stored.stream);
 }
 
 /**
@@ -255,11 +279,13 @@ const rawAnswers = (steps: ReturnType<typeof stepsOf>) =>
 
 /**
  * A visitor's case (a report of a death, a callback request): their answers as their check your answers
- * showed them, and who sent it; null for a member's case.
+ * showed them, who sent it and the files they sent with it; null for a member's case.
  */
 async function visitorCaseOf(db: Database, caseNumber: string) {
-  const journey = await sentVisitorJourney(db, caseNumber);
-  if (!journey) return null;
+  const sent = await sentVisitorCase(db, caseNumber);
+  if (!sent) return null;
+  const { journey, store } = sent;
+  const files = (await store.files?.list(db, journey.id)) ?? [];
   const steps = stepsOf(journey);
   try {
     const graph = await loadJourneyGraph(db, journey.tenantUrl, journey.type);
@@ -269,9 +295,9 @@ async function visitorCaseOf(db: Database, caseNumber: string) {
       question: line.label,
       answer: line.value,
     }));
-    return { answers, sentBy: visitorSenderOf(graph, path) };
+    return { answers, sentBy: visitorSenderOf(graph, path), files };
   } catch {
-    return { answers: rawAnswers(steps), sentBy: visitorSenderOf(null, []) };
+    return { answers: rawAnswers(steps), sentBy: visitorSenderOf(null, []), files };
   }
 }
 
@@ -340,12 +366,13 @@ export async function caseDetail(
               eq(members.referenceNumber, found.referenceNumber),
             ),
           );
-  const files = await db
+  const memberFiles = await db
     .select({
       id: memberDocuments.id,
       name: memberDocuments.name,
       type: memberDocuments.type,
       mediaType: memberDocuments.mediaType,
+      sizeBytes: memberDocuments.sizeBytes,
       receivedAt: memberDocuments.receivedAt,
     })
     .from(memberDocuments)
@@ -367,6 +394,10 @@ export async function caseDetail(
     .orderBy(asc(caseEvents.at));
   const visitor = await visitorCaseOf(db, caseNumber);
   const sentBy = visitor?.sentBy ?? 'Member';
+  // The member's documents, and the visitor's files for a case a visitor opened (matched to a member since or not).
+  const files = [...memberFiles, ...(visitor?.files ?? [])].sort(
+    (a, b) => a.receivedAt.getTime() - b.receivedAt.getTime(),
+  );
   await auditStaff(db, request, {
     action: 'case_view',
     outcome: 'success',

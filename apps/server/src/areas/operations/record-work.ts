@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { bereavementJourneys, members, pendingBankChanges } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Messaging } from '../../lib/messaging';
+import { filesOfReports } from '../bereavement/documents';
 import { matchReport, unmatchReport } from '../bereavement/matching';
 import { answerLines } from '../journeys/answers';
 import { routeOf } from '../journeys/engine';
@@ -152,12 +153,24 @@ export async function deathReportsInScope(
   });
   const sent = rows.filter((row) => row.caseNumber !== null);
   const answers = await Promise.all(sent.map((row) => reportAnswers(db, row)));
+  // The files each reporter sent (opened from the report's case, each view audited there).
+  const files = await filesOfReports(
+    db,
+    sent.map((row) => row.id),
+  );
   return sent
     .map((row, index) => ({
       caseNumber: row.caseNumber!,
       tenantUrl: row.tenantUrl,
       sentAt: (row.submittedAt ?? row.updatedAt).toISOString(),
       answers: answers[index]!,
+      files: (files.get(row.id) ?? []).map((file) => ({
+        id: file.id,
+        name: file.name,
+        type: file.type,
+        sizeBytes: file.sizeBytes,
+        receivedAt: file.receivedAt.toISOString(),
+      })),
       matched:
         row.matchedAt && row.matchedBusinessGroup && row.matchedReferenceNumber
           ? {

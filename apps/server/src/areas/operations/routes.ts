@@ -415,7 +415,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags,
-          summary: 'A document the member sent with the case (the view is audited)',
+          summary:
+            'A document sent with the case, by the member or by the visitor who opened it (a report of a death’s uploads); the view is audited',
           params: caseNumberParamsSchema.extend({ fileId: z.uuid() }),
           response: { 200: z.any(), ...errors },
         },

@@ -5,7 +5,7 @@ import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatFileSize } from '../../lib/format';
 import { consoleApi, fileUrl, summaryPdfUrl } from './console-api';
 import { useStaff } from './staff-context';
 import { problemText, SelectField, TextArea, useConsoleTitle } from './fields';
@@ -207,6 +207,7 @@ export function CasePage() {
                 <a href={fileUrl(caseNumber, file.id)} target="_blank" rel="noreferrer">
                   View {file.name} ({file.type}, opens in a new tab)
                 </a>
+                , {formatFileSize(file.sizeBytes)}, uploaded {at(file.receivedAt)}
               </li>
             ))}
           </ul>

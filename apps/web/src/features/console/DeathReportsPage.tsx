@@ -1,14 +1,16 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { DeathReportList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
-import { formatDate } from '../../lib/format';
-import { consoleApi } from './console-api';
+import { formatDate, formatFileSize } from '../../lib/format';
+import { consoleApi, fileUrl } from './console-api';
 import { useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 
 type Report = DeathReportList['reports'][number];
+const at = (iso: string) => `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 
 /** Reports of a death sent by relatives: match each to the member record (suspending the account), or undo. */
 export function DeathReportsPage() {
@@ -54,6 +56,9 @@ export function DeathReportsPage() {
           <section key={report.caseNumber} aria-labelledby={`report-${report.caseNumber}`}>
             <h2 id={`report-${report.caseNumber}`}>Report {report.caseNumber}</h2>
             <p>
+              <Link to={`/admin/cases/${report.caseNumber}`}>Open case {report.caseNumber}</Link>
+            </p>
+            <p>
               Sent {formatDate(report.sentAt.slice(0, 10))} to {report.tenantUrl}.{' '}
               {report.matched
                 ? `Matched to ${report.matched.businessGroup} ${report.matched.referenceNumber} on ${formatDate(report.matched.at.slice(0, 10))}.`
@@ -71,6 +76,21 @@ export function DeathReportsPage() {
                   ))}
                 </dl>
               </details>
+            )}
+            {report.files.length > 0 && (
+              <>
+                <h3>Documents sent with the report</h3>
+                <ul>
+                  {report.files.map((file) => (
+                    <li key={file.id}>
+                      <a href={fileUrl(report.caseNumber, file.id)} target="_blank" rel="noreferrer">
+                        View {file.name} ({file.type}, opens in a new tab)
+                      </a>
+                      , {formatFileSize(file.sizeBytes)}, uploaded {at(file.receivedAt)}
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
             {canAct &&
               (report.matched ? (
