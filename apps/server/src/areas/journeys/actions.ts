@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type {
-  JourneyState,
-  journeyQuestionStepRequestSchema,
-  journeyStepRequestSchema,
+import {
+  journeyCopyOf,
+  type JourneyState,
+  type journeyQuestionStepRequestSchema,
+  type journeyStepRequestSchema,
 } from '@meridian/contracts';
 import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
@@ -274,6 +275,7 @@ export async function questionFormOf(
  * Cancels an unsubmitted journey: it is kept as history (Cancelled), with what its plugin forgets
  * with it (the tax-free cash kept for a retirement application). One transaction with the journey
  * locked: a submission racing it either sends first (and the cancel is refused) or finds no journey.
+ * A refusal names the journey by its `copy.noun` ("This switch has been sent...").
  */
 export async function cancelJourney(
   db: Database,
@@ -281,13 +283,15 @@ export async function cancelJourney(
   request: FastifyRequest,
   type: string,
 ) {
-  const plugin = pluginOf((await owner.graphOf(request, type)).definition);
+  const { definition } = await owner.graphOf(request, type);
+  const plugin = pluginOf(definition);
+  const { noun } = journeyCopyOf(definition.copy);
   const record = owner.recordOf(request);
   await db.transaction(async (tx) => {
     const row = await owner.journeyOf(tx, request, type, true);
     if (row.status === 'Submitted')
-      throw badRequest('journey_submitted', 'A submitted application cannot be cancelled.');
-    if (row.status === 'Ended') throw badRequest('journey_ended', 'This journey has ended already.');
+      throw badRequest('journey_submitted', `This ${noun} has been sent, so it cannot be cancelled.`);
+    if (row.status === 'Ended') throw badRequest('journey_ended', `This ${noun} has ended already.`);
     const now = new Date();
     await owner.save(tx, row, { status: 'Cancelled', closedAt: now }, now);
     if (record) await plugin?.cancelled?.(tx, record, row.choice);

@@ -59,7 +59,7 @@ export const stepUpRequired = () =>
   new AppError(
     428,
     'step_up_required',
-    'To keep your pension safe, confirm the bank account in this application with a code we send you.',
+    'To keep your pension safe, confirm the new bank account you gave with a code we send you.',
   );
 
 /** Sends the step-up code for the journey's bank account to a settled route. */
