@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { passkeyChallenges, passkeys, sessions, users } from '../../src/db/schema';
+import { auditEvents, passkeyChallenges, passkeys, sessions, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { finishSignIn, startSignIn } from './oidc-flow';
@@ -220,6 +220,64 @@ describe('signing in with a passkey', () => {
     expect(await rowOf(authenticator.id)).toEqual(kept);
     const spent = await ctx.database.db.select().from(passkeyChallenges);
     expect(spent.every((row) => row.usedAt !== null || row.expiresAt > new Date())).toBe(true);
+  });
+});
+
+describe('failed passkey sign-ins', () => {
+  it('show a forged signature and a counter going back in the owner’s Recent sign-ins as failed, audited with the owner; an unknown passkey names nobody', async () => {
+    // db.retiring's passkey sign-ins of the test before are listed already; those this one adds are counted.
+    const member = await signedIn('db.retiring');
+    const owner = await userIdOf('db.retiring');
+    const { authenticator } = await addPasskey(member, 'Work laptop');
+    type Listed = { method: string; outcome: string };
+    const passkeySignIns = async () => {
+      const security = await member.request({ method: 'GET', url: `${api}/account/security` });
+      return (security.json().recentSignIns as Listed[]).filter((event) => event.method === 'Passkey');
+    };
+    const listedBefore = (await passkeySignIns()).length;
+    const browser = new BrowserAgent(ctx.app);
+    const signIn = (credential: object) =>
+      post(new BrowserAgent(ctx.app), `${api}/authentication/login/passkey`, { credential });
+    const failedAudits = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.action, 'sign_in'), eq(auditEvents.outcome, 'failure')))
+      ).filter((row) => row.details.method === 'passkey');
+    const before = await failedAudits();
+
+    expect((await signIn(authenticator.assert(await signInOptions(browser)))).statusCode).toBe(200);
+    const answer = authenticator.assert(await signInOptions(browser), { counter: 5 });
+    const forged = await signIn({
+      ...answer,
+      response: { ...answer.response, signature: Buffer.alloc(70, 1).toString('base64url') },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(codeOf(forged)).toBe('passkey_invalid');
+    const backwards = await signIn(authenticator.assert(await signInOptions(browser), { counter: 1 }));
+    expect(codeOf(backwards)).toBe('passkey_counter_invalid');
+    const stranger = new SoftwareAuthenticator(RP_ID, ORIGIN);
+    expect(codeOf(await signIn(stranger.assert(await signInOptions(browser))))).toBe('passkey_unknown');
+
+    const listed = await passkeySignIns();
+    expect(listed).toHaveLength(listedBefore + 3);
+    // Newest first: the two refusals (in either order, when they share a millisecond), then the success.
+    expect(
+      listed
+        .slice(0, 3)
+        .map((event) => event.outcome)
+        .sort(),
+    ).toEqual(['failed', 'failed', 'succeeded']);
+    const audited = (await failedAudits()).filter((row) => !before.some((earlier) => earlier.id === row.id));
+    expect(audited.map((row) => ({ userId: row.userId, reason: row.details.reason }))).toEqual(
+      expect.arrayContaining([
+        { userId: owner, reason: 'passkey_invalid' },
+        { userId: owner, reason: 'passkey_counter_invalid' },
+        { userId: null, reason: 'passkey_unknown' },
+      ]),
+    );
+    expect(audited).toHaveLength(3);
   });
 });
 

@@ -37,7 +37,7 @@ import {
 } from '../two-step/challenges';
 import { twoStepKeys, twoStepOn } from '../two-step/service';
 import { relyingPartyOf } from '../passkeys/relying-party';
-import { signInOptions, verifyPasskeySignIn } from '../passkeys/service';
+import { ownerOfRefusedPasskey, signInOptions, verifyPasskeySignIn } from '../passkeys/service';
 import {
   findSession,
   invalidCredentials,
@@ -402,7 +402,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         summary:
           'Sign in with a passkey alone: it counts as both factors, and the session as a fresh step-up',
         description:
-          'The answer must sign a live challenge from /authentication/login/passkey/options, on this portal’s origin, with user verification, and a signature counter above the last one seen (when the authenticator keeps one); otherwise 400 with passkey_challenge_invalid, passkey_origin_invalid, passkey_unknown, passkey_counter_invalid or passkey_invalid, and nothing changes.',
+          'The answer must sign a live challenge from /authentication/login/passkey/options, on this portal’s origin, with user verification, and a signature counter above the last one seen (when the authenticator keeps one); otherwise 400 with passkey_challenge_invalid, passkey_origin_invalid, passkey_unknown, passkey_counter_invalid or passkey_invalid, and nothing changes but the record of it: a refused answer from a known passkey is listed as a failed sign-in in its owner’s recent sign-ins.',
         body: passkeySignInSchema,
         response: {
           200: tokenResponse,
@@ -423,9 +423,14 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
           request.body.credential,
         );
       } catch (error) {
+        // A known passkey's refusal (a bad signature, a counter going back) is its owner's failed sign-in.
+        const ownerId = ownerOfRefusedPasskey(error);
+        if (ownerId)
+          await recordSignIn(db, request, { userId: ownerId, outcome: 'failed', method: 'passkey' });
         await audit(db, request, {
           action: 'sign_in',
           outcome: 'failure',
+          userId: ownerId,
           details: {
             reason: error instanceof AppError ? error.code : 'passkey',
             method: 'passkey',

@@ -447,13 +447,36 @@ export async function verifySignIn(
   await spendChallenge(db, challenge, binding, now);
   const row = await holders.byCredential(db, response.id);
   if (!row || row.rpId !== party.id) throw unknownPasskey();
-  if (response.response.userHandle) {
-    const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
-    if (handle !== row.ownerId) throw unknownPasskey();
+  try {
+    if (response.response.userHandle) {
+      const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
+      if (handle !== row.ownerId) throw unknownPasskey();
+    }
+    await checkAssertion(db, holders, party, row, challenge, response, now);
+  } catch (error) {
+    throw error instanceof AppError ? new PasskeySignInRefused(error, row.ownerId) : error;
   }
-  await checkAssertion(db, holders, party, row, challenge, response, now);
   return { ownerId: row.ownerId, passkeyId: row.id, name: row.name };
 }
+
+/**
+ * A passkey sign-in refused once the passkey was known to be one of this relying party's (a signature
+ * that does not verify, a counter going backwards, another account's user handle): the same answer as
+ * the refusal it wraps, with `ownerId`, whose passkey it is, so the sign-in can show in their "Recent
+ * sign-ins" as failed (issue 41). An unknown passkey or a spent challenge names nobody.
+ */
+export class PasskeySignInRefused extends AppError {
+  constructor(
+    refusal: AppError,
+    public readonly ownerId: string,
+  ) {
+    super(refusal.statusCode, refusal.code, refusal.message, refusal.extra);
+  }
+}
+
+/** Whose passkey a refused sign-in answered with, when it was known; else null. */
+export const ownerOfRefusedPasskey = (error: unknown) =>
+  error instanceof PasskeySignInRefused ? error.ownerId : null;
 
 /**
  * Options for confirming it is you (step-up) with one of the signed-in member's passkeys of this
