@@ -410,7 +410,7 @@ describe('the transfer application', () => {
     expect(cases.map((found: { caseNumber: string }) => found.caseNumber)).toContain(sent.json().caseNumber);
   });
 
-  it('refuses to send once the guarantee has run out between start and submit, offering a new quote, and changes nothing', async () => {
+  it('refuses to send once the guarantee has run out between start and submit (409), offering a new statement, and changes nothing', async () => {
     const agent = await signedIn('db.avc');
     expect((await start(agent)).statusCode).toBe(204);
     await answerScheme(agent);
@@ -429,8 +429,9 @@ describe('the transfer application', () => {
       .where(eq(memberJourneys.id, row!.id));
     const before = await stored('1000003');
     const refused = await post(agent, '/submit', {});
+    expect(refused.statusCode).toBe(409);
     expect(codeOf(refused)).toBe('guarantee_expired');
-    expect(refused.json().errors[0].message).toMatch(/new transfer value/);
+    expect(refused.json().errors[0].message).toMatch(/new statement of entitlement/);
     expect(await stored('1000003')).toBe(before);
     await ctx.database.db
       .update(memberJourneys)

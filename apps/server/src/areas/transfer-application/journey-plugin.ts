@@ -2,23 +2,32 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   conditionHolds,
   transferJourneyLockSchema,
+  type JourneyDefinition,
   type JourneyStep,
   type TransferJourneyLock,
+  type VisibilityKey,
 } from '@meridian/contracts';
-import { addMonths, daysBetween, isoDate, utcDay, completedMonths } from '@meridian/pensions';
+import { addMonths, daysBetween, isoDate, utcDay, completedMonths, type IsoDate } from '@meridian/pensions';
+import type { Database, Transaction } from '../../db/client';
 import { memberJourneys, storedTransferQuotes } from '../../db/schema';
 import { displayDate, displayPounds } from '../../lib/display';
 import { AppError, badRequest } from '../../lib/errors';
-import { factsOf, type JourneyGraph } from '../journeys/graph';
+import { findDocument } from '../content/document-repository';
+import type { findMember } from '../member-data/member-repository';
+import { routeOf } from '../journeys/engine';
+import { factsOf, readsAccessKey, withOwnerFacts, type JourneyGraph } from '../journeys/graph';
 import { memberFor } from '../journeys/lifecycle';
 import {
+  lockedFiguresOf,
   registerJourneyPlugin,
   type LockContext,
   type PageCheck,
   type SubmitCheckContext,
 } from '../journeys/plugins';
+import { findJourney, loadJourneyGraph, statusOf, stepsOf, type MemberRecord } from '../journeys/repository';
 import { FCA_FIRM_REFERENCE, fcaRegister, firmReferenceOf } from './fca-register';
 import { recordTransferRefusal } from './refusal';
+import { TRANSFER_STARTS_FROM } from './status';
 
 /**
  * What the transfer application's content names for the rules the scheme must apply (docs/journeys.md,
@@ -51,6 +60,30 @@ const PSTR = /^\d{8}[A-Z]{2}$/;
 const pstrOf = (typed: string) => typed.replace(/\s+/g, '').toUpperCase();
 
 const newQuoteHint = 'Ask for a new transfer value from your pension’s transfer page.';
+/** What a member whose guarantee ended does: the statement's rule (one free in 12 months) and what follows. */
+const newStatementHint =
+  'Ask for a new statement of entitlement on Your transfer value (one in any 12 months is free, another is at the scheme’s charge): your application then moves onto the new guaranteed value, and you can send it.';
+
+type StoredQuote = Pick<typeof storedTransferQuotes.$inferSelect, 'id' | 'quote' | 'guaranteedUntil'>;
+type HeldMember = Pick<
+  NonNullable<Awaited<ReturnType<typeof findMember>>>['member'],
+  'benefits' | 'dateOfBirth'
+>;
+
+/** What an application on this statement locks: its figures, the date to pay by, the AVCs and age on `today`. */
+function lockOfStatement(quote: StoredQuote, member: HeldMember, today: IsoDate): TransferJourneyLock {
+  const avc = member.benefits.avcFundPence;
+  return {
+    quoteId: quote.id,
+    guaranteeDate: quote.quote.guaranteeDate,
+    guaranteedUntil: quote.guaranteedUntil,
+    payBy: addMonths(isoDate(quote.quote.guaranteeDate), 6),
+    transferValuePence: quote.quote.transferValuePence,
+    pensionPence: quote.quote.pensionPence,
+    nonGuaranteedPence: typeof avc === 'number' && avc > 0 ? avc : 0,
+    ageYears: Math.floor(completedMonths(isoDate(member.dateOfBirth), today) / 12),
+  };
+}
 
 /** The member's latest transfer quote (guaranteed or not), read in the start's transaction. */
 async function latestTransferQuote({ tx, request }: Pick<LockContext, 'tx' | 'request'>) {
@@ -108,18 +141,7 @@ async function lockTransferQuote(context: LockContext) {
       `You have applied to transfer this value already (${sent.caseNumber}). Follow it in My requests.`,
     );
   const { member } = await memberFor(tx, request);
-  const avc = member.benefits.avcFundPence;
-  const locked: TransferJourneyLock = {
-    quoteId: quote.id,
-    guaranteeDate: quote.quote.guaranteeDate,
-    guaranteedUntil: quote.guaranteedUntil,
-    payBy: addMonths(isoDate(quote.quote.guaranteeDate), 6),
-    transferValuePence: quote.quote.transferValuePence,
-    pensionPence: quote.quote.pensionPence,
-    nonGuaranteedPence: typeof avc === 'number' && avc > 0 ? avc : 0,
-    ageYears: Math.floor(completedMonths(isoDate(member.dateOfBirth), today) / 12),
-  };
-  return { locked };
+  return { locked: lockOfStatement(quote, member, today) };
 }
 
 const lockOf = (locked: unknown) => transferJourneyLockSchema.parse(locked);
@@ -136,7 +158,14 @@ function lockedLines(lock: TransferJourneyLock, at: Date) {
       ? [{ label: 'AVCs (not guaranteed, value on the day)', value: displayPounds(lock.nonGuaranteedPence) }]
       : []),
     { label: 'Guarantee date', value: displayDate(lock.guaranteeDate) },
-    { label: 'Guaranteed until', value: displayDate(lock.guaranteedUntil) },
+    {
+      label: 'Guaranteed until',
+      // Check your answers says so once it has ended: the application cannot be sent on this value.
+      value:
+        lock.guaranteedUntil < utcDay(at)
+          ? `${displayDate(lock.guaranteedUntil)}: this guarantee has ended. ${newStatementHint}`
+          : displayDate(lock.guaranteedUntil),
+    },
     { label: 'To be paid by (6 months from the guarantee date)', value: displayDate(lock.payBy) },
     { label: 'Days left of the 6 months to pay', value: String(daysLeftToPay(lock, at)) },
   ];
@@ -183,10 +212,12 @@ const holds = (graph: JourneyGraph, path: readonly JourneyStep[], name: string) 
  */
 async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) {
   const lock = lockOf(locked);
+  // 409: the application is sound but its value is no longer guaranteed; a new statement moves it on.
   if (lock.guaranteedUntil < utcDay(new Date()))
-    throw badRequest(
+    throw new AppError(
+      409,
       'guarantee_expired',
-      `Your transfer value was guaranteed until ${displayDate(lock.guaranteedUntil)}, so we cannot accept this application. ${newQuoteHint}`,
+      `Your transfer value was guaranteed until ${displayDate(lock.guaranteedUntil)}, so we cannot accept this application on it. ${newStatementHint}`,
     );
   if (holds(graph, path, TRANSFER_CONTENT.redFlag))
     throw badRequest('red_flag', 'Your answers show a red flag, so we cannot make this transfer.');
@@ -251,3 +282,74 @@ registerJourneyPlugin({
         )
       : null,
 });
+
+/**
+ * The tenant's transfer application as the member's conditions see it (their access key, when its
+ * conditions read it), read before a statement's transaction; null when the tenant offers none.
+ */
+export async function transferApplicationGraph(
+  db: Database,
+  tenantUrl: string,
+  accessKeyOf?: () => Promise<VisibilityKey>,
+): Promise<JourneyGraph | null> {
+  const definitions = (await findDocument<JourneyDefinition[]>(db, tenantUrl, 'journeys')) ?? [];
+  const found = definitions.find((definition) => definition.startsFrom === TRANSFER_STARTS_FROM);
+  if (!found) return null;
+  const graph = await loadJourneyGraph(db, tenantUrl, found.type);
+  return readsAccessKey(graph) && accessKeyOf
+    ? withOwnerFacts(graph, { accessKey: await accessKeyOf() })
+    : graph;
+}
+
+/**
+ * The answers the new value refuses, re-checked as leaving each page would check them (its content's
+ * `checks`, with the new figures: advice declined when the value is now over £30,000): the first page on
+ * the route that refuses its answer is opened again (the route stops there, the answer kept to change),
+ * so the member is taken back to it and cannot send until it is answered again.
+ */
+function recheckedSteps(graph: JourneyGraph, steps: readonly JourneyStep[]) {
+  const { path } = routeOf(graph, steps);
+  for (const [index, step] of path.entries()) {
+    const checks = graph.pages.get(step.pageKey)?.checks ?? [];
+    const facts = factsOf(graph, path.slice(0, index + 1));
+    if (checks.some((check) => conditionHolds(check.when, facts)))
+      return {
+        steps: steps.map((kept) => (kept.pageKey === step.pageKey ? { ...kept, nextPageKey: null } : kept)),
+        reopened: step.pageKey,
+      };
+  }
+  return { steps: [...steps], reopened: null };
+}
+
+/**
+ * A statement of entitlement has just been issued (inside its transaction, under the record's lock):
+ * the member's open transfer application (started, not expired) moves onto it, as starting it now
+ * would lock it: the new value, guarantee date, guaranteed-until and pay-by date, the AVCs and age as
+ * today. Its answers are kept; routes follow the new figures, and an answer the new value refuses is
+ * opened again (recheckedSteps). Null when no application is open.
+ */
+export async function moveOpenApplication(
+  tx: Transaction,
+  graph: JourneyGraph,
+  {
+    record,
+    statement,
+    member,
+    today,
+    now,
+  }: { record: MemberRecord; statement: StoredQuote; member: HeldMember; today: IsoDate; now: Date },
+): Promise<{ from: TransferJourneyLock | null; to: TransferJourneyLock; reopened: string | null } | null> {
+  const row = await findJourney(tx, record, graph.definition.type, true);
+  if (!row || statusOf(row, now) !== 'Started') return null;
+  const to = lockOfStatement(statement, member, today);
+  const owned = withOwnerFacts(graph, {
+    ...graph.owner,
+    figures: lockedFiguresOf(graph.definition, to),
+  });
+  const { steps, reopened } = recheckedSteps(owned, stepsOf(row));
+  await tx
+    .update(memberJourneys)
+    .set({ choice: to, steps, updatedAt: now })
+    .where(eq(memberJourneys.id, row.id));
+  return { from: transferJourneyLockSchema.safeParse(row.choice).data ?? null, to, reopened };
+}

@@ -401,7 +401,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags,
           summary:
-            'Send the transfer application: a TOP9 case, its PDF and a confirmation email (400 guarantee_expired, red_flag, safeguarding_reference_required, advice_required, fca_*; a retry answers the same case)',
+            'Send the transfer application: a TOP9 case, its PDF and a confirmation email (409 guarantee_expired when the guarantee it is on has ended: a new statement of entitlement moves it onto the new value; 400 red_flag, safeguarding_reference_required, advice_required, fca_*; a retry answers the same case)',
           response: { 200: journeySubmitResponseSchema, ...errors, 428: errorBodySchema },
         },
       },

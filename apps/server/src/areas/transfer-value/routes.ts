@@ -15,6 +15,7 @@ import { notFound } from '../../lib/errors';
 import { globalMessage } from '../content/global-messages';
 import { guaranteedTransferQuote } from '../member-data/member-repository';
 import { memberOf } from '../journeys/actions';
+import { memberAccessKey } from '../journeys/lifecycle';
 import { renderTransferPack } from './pack';
 import { partialTransfer } from './partial';
 import { avcFundOf, keptBenefits, transferBasisFor, transferPosition } from './position';
@@ -58,7 +59,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Ask for a statement of entitlement: the value worked out today and guaranteed for 3 months, a case in My requests and the transfer pack in documents. One is free in 12 months; another is 409 free_statement_not_due (with the date the next free one is due) unless acceptCharge is true, which records the scheme’s charge on the case',
+          'Ask for a statement of entitlement: the value worked out today and guaranteed for 3 months, a case in My requests and the transfer pack in documents; an open transfer application moves onto it. One is free in 12 months; another is 409 free_statement_not_due (with the date the next free one is due) unless acceptCharge is true, which records the scheme’s charge on the case',
         body: transferStatementRequestSchema,
         response: { 201: transferStatementResponseSchema, 409: errorBodySchema, ...errors },
       },
@@ -72,6 +73,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
           today: utcDay(new Date()),
           now: new Date(),
           acceptCharge: request.body.acceptCharge === true,
+          accessKeyOf: () => memberAccessKey(db, calculations, request),
         },
       );
       return reply.code(201).send(issued);

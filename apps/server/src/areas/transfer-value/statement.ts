@@ -1,5 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { SCAM_WARNING_MESSAGE, type TransferStatementResponse } from '@meridian/contracts';
+import {
+  SCAM_WARNING_MESSAGE,
+  type TransferStatementResponse,
+  type VisibilityKey,
+} from '@meridian/contracts';
 import {
   statementEntitlement,
   type CalculationProvider,
@@ -14,6 +18,7 @@ import { openCase } from '../cases/open-case';
 import { globalMessage } from '../content/global-messages';
 import type { DocumentLibrary } from '../documents/library';
 import type { MemberRecord } from '../documents/repository';
+import { moveOpenApplication, transferApplicationGraph } from '../transfer-application/journey-plugin';
 import { renderTransferPack } from './pack';
 import {
   avcFundOf,
@@ -37,16 +42,23 @@ export interface StatementIssue {
   /** When the case opens and the pack is filed. */
   now: Date;
   acceptCharge: boolean;
+  /**
+   * The member's content access key, for a transfer application whose conditions read it (the open
+   * application moved onto the new statement is re-checked as the member's journey sees it).
+   */
+  accessKeyOf?: () => Promise<VisibilityKey>;
 }
 
 /**
  * Issues a statement of entitlement: the value worked out on `today` and guaranteed for 3 months, stored
  * with a TVS case (the charge recorded when it is not the free one) and the transfer pack filed in the
  * member's documents. 409 free_statement_not_due when it is not free and the charge is not accepted.
+ * An open transfer application moves onto the new statement in the same transaction (docs/transfers.md,
+ * "A guarantee that ends mid-application").
  */
 export async function issueTransferStatement(
   deps: { db: Database; calculations: CalculationProvider; library: DocumentLibrary },
-  { record, tenantUrl, today, now, acceptCharge }: StatementIssue,
+  { record, tenantUrl, today, now, acceptCharge, accessKeyOf }: StatementIssue,
 ): Promise<TransferStatementResponse> {
   const { db, calculations } = deps;
   const basis = await transferBasisOf(db, record, today);
@@ -63,6 +75,8 @@ export async function issueTransferStatement(
     keptBenefits(db, calculations, basis, today),
     globalMessage(db, tenantUrl, SCAM_WARNING_MESSAGE),
   ]);
+  // Read before the transaction too: on PGlite the pool's one connection is the transaction's.
+  const application = await transferApplicationGraph(db, tenantUrl, accessKeyOf);
   const avcFundPence = avcFundOf(basis.member);
   const issued = await db.transaction(async (tx) => {
     // One statement at a time per record: two requests at once cannot both be the free one.
@@ -87,6 +101,14 @@ export async function issueTransferStatement(
         chargePence: chargePence > 0 ? chargePence : null,
       })
       .returning({ id: storedTransferQuotes.id });
+    if (application)
+      await moveOpenApplication(tx, application, {
+        record,
+        statement: { id: stored!.id, quote, guaranteedUntil: quote.guaranteedUntil },
+        member: basis.member,
+        today,
+        now,
+      });
     const opened = await openCase(
       tx,
       {
