@@ -55,6 +55,16 @@ test('dc.far chooses their own funds, is refused shares short of 100%, confirms 
   await expect(main).toContainText('Global Equity Fund: 70%');
   await expect(main).toContainText('Pre-Retirement Bond Fund: 30%');
   await expectNoAccessibilityViolations(page);
+  // Cancelling is worded as the switch it is, never an "application": the tab, the heading, the buttons.
+  await main.getByRole('link', { name: 'Cancel your switch' }).click();
+  await expect(heading(page, 'Are you sure you want to cancel your switch?')).toBeVisible();
+  await expect(page).toHaveTitle(/^Cancel your switch - /);
+  await expect(main.getByRole('button', { name: 'Yes, cancel my switch' })).toBeVisible();
+  await expect(main).not.toContainText(/application/i);
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('link', { name: 'No, keep my switch' }).click();
+  await expect(heading(page, 'Check your new investment choice')).toBeVisible();
+  await expect(page).not.toHaveTitle(/Cancel/);
   await page.getByRole('button', { name: 'Confirm the switch' }).click();
   // Moving the pot's investments: a code to the member's email confirms it is them.
   await expect(page.getByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeVisible();
