@@ -201,6 +201,82 @@ describe('the transfer value page', () => {
     expect(await screen.findByRole('link', { name: link })).toBeTruthy();
   });
 
+  /** db.avc's application, whose guarantee ended on 20 November; today's figure is not guaranteed. */
+  const lapsed = (statement: Partial<TransferPosition['statement']> = {}) => {
+    const base = position(statement);
+    return { ...base, value: { ...base.value, guaranteed: false, issuedOn: null, daysLeft: null } };
+  };
+  const stubLapsed = (statement: Partial<TransferPosition['statement']>, posted: unknown[] = []) =>
+    stubFetch((url, init) => {
+      if (url.includes('transfer-application-status')) return jsonResponse(200, { status: 'SubmitStarted' });
+      if (url.endsWith('/transfer-application'))
+        return jsonResponse(200, {
+          transferApplicationStatus: 'SubmitStarted',
+          guaranteedUntil: '2026-11-20',
+        });
+      if (url.includes('/statement')) {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, {
+          caseNumber: 'TVS-43',
+          issuedOn: '2026-11-28',
+          guaranteedUntil: '2027-02-27',
+          transferValuePence: 29_600_000,
+          chargePence: 25_000,
+          document: { id: 'd3', name: 'transfer-pack-2026-11-28.pdf' },
+        });
+      }
+      return jsonResponse(200, posted.length > 0 ? position(statement) : lapsed(statement));
+    });
+
+  it('tells a member whose application’s guarantee has ended that it cannot be sent, what a new statement costs, and links to asking for one', async () => {
+    stubLapsed({});
+    open();
+    const heading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'The guarantee on your application has ended',
+    });
+    const notice = heading.closest('section')!;
+    await waitFor(() => expect(notice.textContent).toContain('guaranteed until 20 Nov 2026'));
+    expect(notice.textContent).toContain('We cannot accept it on that value.');
+    expect(notice.textContent).toContain(
+      'a new one now costs £250.00 (your next free one is due on 28 Oct 2027)',
+    );
+    expect(notice.textContent).toContain('taking financial advice on a value over £30,000');
+    const link = within(notice).getByRole('link', { name: 'Ask for a new statement of entitlement' });
+    expect(link.getAttribute('href')).toBe('#statement-heading');
+    expect(document.getElementById('statement-heading')).toBeTruthy();
+    // No way into the application while it cannot be sent.
+    expect(screen.queryByRole('link', { name: 'Continue your application to transfer' })).toBeNull();
+  });
+
+  it('says the next statement is free where it is, for a lapsed application', async () => {
+    stubLapsed({ freeNow: true, nextFreeOn: null, chargeNowPence: 0 });
+    open();
+    const heading = await screen.findByRole('heading', {
+      name: 'The guarantee on your application has ended',
+    });
+    expect(heading.closest('section')!.textContent).toContain('Your next statement is free');
+  });
+
+  it('after a new statement, says the lapsed application now uses the new value and links to it', async () => {
+    const posted: unknown[] = [];
+    stubLapsed({}, posted);
+    open();
+    await screen.findByRole('heading', { name: 'The guarantee on your application has ended' });
+    fireEvent.click(screen.getByLabelText('I agree to pay £250.00 for this statement'));
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for a statement for £250.00' }));
+    const issued = await screen.findByRole('status');
+    expect(issued.textContent).toContain('Your application to transfer now uses this value.');
+    expect(within(issued).getByRole('link', { name: 'Continue your application' })).toBeTruthy();
+    expect(posted).toEqual([{ acceptCharge: true }]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('heading', { name: 'The guarantee on your application has ended' }),
+      ).toBeNull(),
+    );
+    expect(await screen.findByRole('link', { name: 'Continue your application to transfer' })).toBeTruthy();
+  });
+
   it('offers no application to a member who cannot apply online (UnavailableTA)', async () => {
     const fetched = stubFetch((url) =>
       url.includes('transfer-application-status')

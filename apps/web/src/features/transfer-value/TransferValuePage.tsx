@@ -22,6 +22,7 @@ import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import {
   calculatePartial,
   downloadPack,
+  readTransferApplication,
   readTransferApplicationStatus,
   readTransferPosition,
   requestStatement,
@@ -42,7 +43,8 @@ export function TransferValuePage() {
   useDocumentTitle(TITLE);
   const recordKey = activeRecordKey(singleAuthData.read());
   const read = useLoad(readTransferPosition, { key: recordKey, keepPrevious: true });
-  const application = useLoad(readTransferApplicationStatus, { key: recordKey }).data?.status;
+  const applicationLoad = useLoad(readTransferApplicationStatus, { key: recordKey });
+  const application = applicationLoad.data?.status;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [issued, setIssued] = useState<TransferStatementResponse>();
   const position = read.data;
@@ -51,7 +53,7 @@ export function TransferValuePage() {
     <>
       <ErrorSummary errors={errors} />
       <h1>{TITLE}</h1>
-      {issued && <Issued issued={issued} />}
+      {issued && <Issued issued={issued} application={application} />}
       {read.failure && <NoValue load={read} />}
       {!position && !read.failure && <p className="page-loading">Getting your transfer value</p>}
       {position && (
@@ -60,6 +62,9 @@ export function TransferValuePage() {
             A transfer value is what we would pay another pension scheme if you moved your pension there.
             Think carefully: most people are better off leaving a guaranteed pension where it is.
           </p>
+          {!position.value.guaranteed && application && underWay(application) && (
+            <GuaranteeEnded statement={position.statement} />
+          )}
           <div className="transfer-compare">
             <ValueCard position={position} />
             <KeepCard keep={position.keep} />
@@ -73,6 +78,7 @@ export function TransferValuePage() {
               setErrors([]);
               setIssued(answer);
               void read.reload();
+              void applicationLoad.reload();
             }}
           />
           {position.value.guaranteed && position.value.issuedOn && (
@@ -286,7 +292,54 @@ function Statement({
   );
 }
 
-function Issued({ issued }: { issued: TransferStatementResponse }) {
+/** An application started and not yet sent (every question answered or not). */
+const underWay = (status: TransferApplicationStatus) => status === 'StartedTA' || status === 'SubmitStarted';
+
+/**
+ * The guarantee the member's open application is on has ended and no other holds: it cannot be sent
+ * until a new statement is issued, which the application then moves onto (docs/transfers.md). Says when
+ * the guarantee ended, what the next statement costs (one free in 12 months, else the scheme's charge)
+ * and links to the statement form on this page.
+ */
+function GuaranteeEnded({ statement }: { statement: TransferPosition['statement'] }) {
+  const ended = useLoad(readTransferApplication).data?.guaranteedUntil;
+  const charge = formatCurrency(statement.chargeNowPence, 'exact');
+  return (
+    <section className="notice transfer-lapsed" aria-labelledby="lapsed-heading">
+      <h2 id="lapsed-heading">The guarantee on your application has ended</h2>
+      <p>
+        {typeof ended === 'string'
+          ? `Your application to transfer is on a transfer value that was guaranteed until ${formatDate(ended)}. `
+          : 'Your application to transfer is on a transfer value whose guarantee has ended. '}
+        We cannot accept it on that value.
+      </p>
+      <p>
+        To send it, ask for a new statement of entitlement.{' '}
+        {statement.freeNow
+          ? 'Your next statement is free (you can have one free every 12 months).'
+          : `You can have one free statement every 12 months and have had it, so a new one now costs ${charge}${
+              statement.nextFreeOn
+                ? ` (your next free one is due on ${formatDate(statement.nextFreeOn)})`
+                : ''
+            }.`}{' '}
+        Your application then moves onto the new guaranteed value and keeps your answers. If the new value
+        changes what you must do, such as taking financial advice on a value over £30,000, we take you back to
+        that question.
+      </p>
+      <p>
+        <a href="#statement-heading">Ask for a new statement of entitlement</a>
+      </p>
+    </section>
+  );
+}
+
+function Issued({
+  issued,
+  application,
+}: {
+  issued: TransferStatementResponse;
+  application: TransferApplicationStatus | undefined;
+}) {
   const { routes } = useTenant();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -306,6 +359,13 @@ function Issued({ issued }: { issued: TransferStatementResponse }) {
         . Your transfer pack is in <Link to={webAppPaths.documents}>your documents</Link>; follow the request
         in <Link to={routes.myRequests}>My requests</Link>.
       </p>
+      {application && underWay(application) && (
+        <p>
+          Your application to transfer now uses this value.{' '}
+          <Link to={TRANSFER_APPLICATION_PATH}>Continue your application</Link> to check your answers and send
+          it.
+        </p>
+      )}
     </div>
   );
 }
@@ -501,7 +561,7 @@ function Apply({ guaranteedUntil, status }: { guaranteedUntil: string; status: T
         </p>
       </section>
     );
-  const started = status === 'StartedTA' || status === 'SubmitStarted';
+  const started = underWay(status);
   return (
     <section aria-labelledby="apply-heading">
       <h2 id="apply-heading">Apply to transfer</h2>

@@ -21,6 +21,13 @@ export const readTransferApplicationStatus = () =>
     recordHeaders(),
   );
 
+/** The member's latest transfer application: the last day of the guarantee it is on (null with none). */
+export const readTransferApplication = () =>
+  http.get<{ guaranteedUntil: string | null }>(
+    '/mdp-api/api/v2/transfer-journeys/transfer-application',
+    recordHeaders(),
+  );
+
 /** Asks for a statement of entitlement (a charged one needs `acceptCharge`). */
 export const requestStatement = (body: TransferStatementRequest) =>
   http.post<TransferStatementResponse>(`${BASE}/statement`, { body, ...recordHeaders() });
