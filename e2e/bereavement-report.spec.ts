@@ -335,6 +335,30 @@ test('a relative reports a death from the home page’s signpost, signed out, on
   await expect(caseMain.locator('.console-timeline')).toContainText('Sent by Jo Pendle (not signed in)');
   await expect(caseMain).toContainText('Death: acknowledged in 5 working days');
   await expect(caseMain).toContainText('Arthur');
+  // The files the relative sent are listed with the case (type, size, when) and open from it, audited.
+  const certificate = { name: /^View death-certificate\.pdf \(.+, opens in a new tab\)$/ };
+  const certificateLink = caseMain.getByRole('link', certificate);
+  await expect(
+    caseMain.getByRole('listitem').filter({ has: page.getByRole('link', certificate) }),
+  ).toContainText(/\d K?B, uploaded \d/);
+  await expect(
+    caseMain.getByRole('link', { name: 'View will.pdf (Will, opens in a new tab)' }),
+  ).toBeVisible();
+  await expect(caseMain.locator('.console-timeline')).toContainText('death-certificate.pdf');
+  const opened = await page.request.get((await certificateLink.getAttribute('href'))!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  expect((await opened.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectNoAccessibilityViolations(page);
+  // Reports of a death lists them with the report too.
+  await page.getByRole('link', { name: 'Reports of a death' }).click();
+  await expect(consoleHeading(page, 'Reports of a death')).toBeVisible();
+  const sentReport = page.getByRole('region', { name: `Report ${reference}`, exact: true });
+  await expect(sentReport.getByRole('link', { name: /^View death-certificate\.pdf / })).toBeVisible();
+  await expect(
+    sentReport.getByRole('link', { name: 'View will.pdf (Will, opens in a new tab)' }),
+  ).toBeVisible();
+  await expect(sentReport.getByRole('link', { name: `Open case ${reference}` })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });
 
