@@ -127,6 +127,18 @@ test('db.active finds the statement of entitlement they asked for 10 days ago: t
   await expect(value).toContainText(/Guaranteed until \d\d \w{3} \d{4} \(\d+ days left\)/);
   await expectNoAccessibilityViolations(page);
 
+  // The scam warning's "report your concern to us" leads to the report-a-concern journey's first page (issue 39).
+  const warning = main
+    .locator('.message')
+    .filter({ has: page.getByRole('heading', { name: 'Warning: Protect yourself from pension scams' }) });
+  await warning.getByRole('link', { name: 'report your concern to us' }).click();
+  await expect(page).toHaveURL(/\/transfer\/report-a-concern$/);
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'Report a concern about a pension transfer' }),
+  ).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Start now' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
   await page.goto('/my-requests');
   const request = main.getByText(/TVS-\d+/).first();
   await expect(request).toBeVisible();
