@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { addMonths, daysBetween, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { memberCases, memberJourneys, storedTransferQuotes } from '../../src/db/schema';
+import { memberCases, memberJourneys, pages, storedTransferQuotes } from '../../src/db/schema';
 import { displayDate } from '../../src/lib/display';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
@@ -220,6 +220,16 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     expect(lockedLine(ended, 'Guaranteed until')).toMatch(
       /: this guarantee has ended\. Ask for a new statement of entitlement on Your transfer value \(one in any 12 months is free/,
     );
+    // Each tenant's check your answers page links to Your transfer value for a new statement.
+    const summaries = await ctx.database.db
+      .select({ tenantUrl: pages.tenantUrl, blocks: pages.blocks })
+      .from(pages)
+      .where(eq(pages.key, 'ta_check_answers'));
+    expect(summaries.map((page) => page.tenantUrl).sort()).toEqual(['bluewater.localhost', 'localhost']);
+    for (const page of summaries)
+      expect(JSON.stringify(page.blocks)).toContain(
+        'If that date has passed, we cannot accept your application on it: <a href=\\"/transfer\\">ask for a new statement of entitlement</a>',
+      );
     const position = (await agent.request({ url: '/mdp-api/api/transfer-value' })).json();
     expect(position.value.guaranteed).toBe(false);
     await refusedAsEnded(agent);
