@@ -44,8 +44,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const token = (subject: string, audience = 'bluewater-portal') =>
-  new SignJWT({})
+const token = (subject: string, audience = 'bluewater-portal', claims: Record<string, unknown> = {}) =>
+  new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', kid: 'external-1' })
     .setIssuer(issuer)
     .setAudience(audience)
@@ -73,6 +73,19 @@ describe('single auth with an external issuer', () => {
     expect(response.json()).toMatchObject({ businessGroup: 'BLU', hasMultipleRecords: false });
     const details = await agent.request({ url: '/mdp-api/api/members/personal-details' });
     expect(details.json().name).toBe('Mr Iain MacLeod');
+  });
+
+  it('leaves the issuer’s sessions to it: an old auth_time still signs in, and its amr never steps up', async () => {
+    const agent = new BrowserAgent(ctx.app, 'bluewater.localhost');
+    const claims = { auth_time: Math.floor(Date.now() / 1000) - 3 * 3600, amr: ['pwd', 'otp'] };
+    const response = await agent.request({
+      method: 'POST',
+      url: createSession,
+      payload: { tokenId: await token('external-subject-1', 'bluewater-portal', claims) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const stepUp = await agent.request({ url: '/mdp-api/api/step-up' });
+    expect(stepUp.json()).toMatchObject({ fresh: false, freshUntil: null });
   });
 
   it('refuses a subject no portal user is linked to, and a token for another client', async () => {

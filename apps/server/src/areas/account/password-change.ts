@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema';
 import type { QueuedMessage } from '../../lib/messaging';
 import { hashPassword } from '../../lib/password-hashing';
 import { noticeToEveryRoute, type Notice } from '../my-details/change-defences';
+import { endProviderSessions } from '../identity-provider/provider-sessions';
 import type { AccountHolder } from './account-holder';
 import { requireAcceptablePassword } from './password-rule';
 
@@ -12,12 +13,15 @@ export interface PasswordSet {
   queued: QueuedMessage[];
   /** The sessions the change ended. */
   ended: string[];
+  /** How many of the embedded OpenID provider's sessions for the account it ended. */
+  providerSessions: number;
 }
 
 /**
  * Sets a new password the rule accepts, in the caller's transaction: the sign-in pause is lifted, every
- * session but `keepSessionId` ends, and every route on file is told. The caller hands the answer to
- * `passwordSetCommitted` once the transaction has committed.
+ * session but `keepSessionId` ends, so does every sign-in the embedded OpenID provider holds for the
+ * account (whoever signed in on its page with the old password must sign in again), and every route on
+ * file is told. The caller hands the answer to `passwordSetCommitted` once the transaction has committed.
  */
 export async function setNewPassword(
   tx: Transaction,
@@ -42,8 +46,9 @@ export async function setNewPassword(
       ),
     )
     .returning({ id: sessions.id });
+  const providerSessions = await endProviderSessions(tx, holder.userId);
   const queued = await noticeToEveryRoute(tx, request.log, member, change.notice);
-  return { queued, ended: ended.map((session) => session.id) };
+  return { queued, ended: ended.map((session) => session.id), providerSessions };
 }
 
 /** Sends the notices and drops the ended sessions from every instance's cache. */

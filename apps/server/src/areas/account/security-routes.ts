@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors';
 import { requirePassword } from '../my-details/change-defences';
 import { sessionProblem, type SessionPolicy } from '../authentication/session-service';
 import { findTenant } from '../tenancy/tenant-repository';
+import { endProviderSessions } from '../identity-provider/provider-sessions';
 import { accountChanges } from './account-changes';
 import { describeDevice, describePlace } from './devices';
 import { passwordSetCommitted, setNewPassword } from './password-change';
@@ -174,7 +175,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         action: 'password_change',
         outcome: 'success',
         userId: member.userId,
-        details: { endedSessions: set.ended.length },
+        details: { endedSessions: set.ended.length, endedProviderSessions: set.providerSessions },
       });
       return reply.code(204).send(null);
     },
@@ -220,7 +221,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     {
       schema: {
         tags: ['authentication'],
-        summary: 'Sign out everywhere else: every session but this one ends',
+        summary:
+          'Sign out everywhere else: every session but this one ends, and every sign-in the embedded OpenID provider holds for you',
         response: {
           200: z.object({ ended: z.number().int() }),
           401: errorBodySchema,
@@ -230,23 +232,27 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     async (request) => {
       const member = request.member!;
-      const ended = await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'signed_out_by_member' })
-        .where(
-          and(
-            eq(sessions.userId, member.userId),
-            isNull(sessions.revokedAt),
-            ne(sessions.id, member.session.id),
-          ),
-        )
-        .returning({ id: sessions.id });
+      // A browser signed in on the provider's page would otherwise be let through it again, silently.
+      const { ended, providerSessions } = await db.transaction(async (tx) => ({
+        ended: await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: 'signed_out_by_member' })
+          .where(
+            and(
+              eq(sessions.userId, member.userId),
+              isNull(sessions.revokedAt),
+              ne(sessions.id, member.session.id),
+            ),
+          )
+          .returning({ id: sessions.id }),
+        providerSessions: await endProviderSessions(tx, member.userId),
+      }));
       for (const session of ended) await app.sessionCache.changed(session.id);
       await audit(db, request, {
         action: 'session_sign_out_others',
         outcome: 'success',
         userId: member.userId,
-        details: { ended: ended.length },
+        details: { ended: ended.length, endedProviderSessions: providerSessions },
       });
       return { ended: ended.length };
     },

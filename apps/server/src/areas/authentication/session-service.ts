@@ -162,7 +162,8 @@ export async function verifyCredentials(
  * Opens a session for a user whose sign-in was proven (a password, and a second factor when the account
  * has two-step on; or a token from single auth), acting as their primary record among the tenant's
  * business groups; null when they have no record there. A sign-in with a second factor counts as a
- * fresh step-up (`steppedUp`).
+ * fresh step-up (`steppedUp`: true for now, or the moment the factor was given, such as an ID token's
+ * `auth_time`, from which the step-up's freshness then runs).
  */
 export async function openSessionFor(
   db: Database,
@@ -172,7 +173,7 @@ export async function openSessionFor(
     businessGroups: string[];
     tenantUrl: string;
     device: SessionDevice;
-    steppedUp?: boolean;
+    steppedUp?: boolean | Date;
   },
   policy: SessionPolicy,
   now = new Date(),
@@ -192,7 +193,7 @@ async function openSession(
     tenantUrl,
     device,
     steppedUp,
-  }: { method: SessionMethod; tenantUrl: string; device: SessionDevice; steppedUp?: boolean },
+  }: { method: SessionMethod; tenantUrl: string; device: SessionDevice; steppedUp?: boolean | Date },
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedSession> {
@@ -210,7 +211,7 @@ async function openSession(
       referenceNumber: record.referenceNumber,
       lastActivityAt: now,
       absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
-      steppedUpAt: steppedUp ? now : null,
+      steppedUpAt: steppedUp instanceof Date ? steppedUp : steppedUp ? now : null,
       ...device,
     })
     .returning({ id: sessions.id });

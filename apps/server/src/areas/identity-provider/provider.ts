@@ -19,6 +19,11 @@ export const OIDC_MOUNT = '/oidc';
 /** The portal's own single-page app: a public client using PKCE. */
 export const FIRST_PARTY_CLIENT_ID = 'meridian-web';
 const FIRST_PARTY_SCOPE = 'openid profile email';
+/**
+ * How long the provider's ID tokens live, and so how recent the sign-in an ID token of the embedded
+ * issuer tells of (its `auth_time`) must be for the portal to open a session from it.
+ */
+export const ID_TOKEN_SECONDS = 10 * 60;
 
 export interface ProviderOptions {
   db: Database;
@@ -68,6 +73,9 @@ export function createProvider({
         response_types: ['code'],
         redirect_uris: registered('redirect'),
         post_logout_redirect_uris: registered('postLogout'),
+        // Every ID token says when the member signed in, also to a request without prompt=login, so
+        // the portal can refuse one let through on an old provider session (single-auth/token-verifier).
+        require_auth_time: true,
       },
     ],
     jwks: { keys: [signingKey] },
@@ -82,7 +90,7 @@ export function createProvider({
     ttl: {
       AccessToken: 10 * 60,
       AuthorizationCode: 60,
-      IdToken: 10 * 60,
+      IdToken: ID_TOKEN_SECONDS,
       Interaction: 30 * 60,
       Session: sessionSeconds,
       Grant: sessionSeconds,

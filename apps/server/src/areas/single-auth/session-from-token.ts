@@ -62,8 +62,9 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
         businessGroups: tenant.businessGroups,
         tenantUrl: tenant.tenantUrl,
         device: deviceOf(request),
-        // A sign-in at the embedded provider with two-step verification counts as a fresh step-up.
-        steppedUp: checked.secondFactor,
+        // A sign-in at the embedded provider with two-step verification or a passkey counts as a
+        // step-up, fresh from when it was made (the token's auth_time), not from now.
+        steppedUp: checked.steppedUpAt ?? false,
       },
       policy,
     );

@@ -6,10 +6,11 @@ import {
   jwtVerify,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { SingleAuthSettings } from '@meridian/contracts';
+import { STEP_UP_FRESH_MINUTES, type SingleAuthSettings } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
 import { loadProviderSigningKey, publicJwk } from '../identity-provider/keys';
+import { ID_TOKEN_SECONDS } from '../identity-provider/provider';
 
 export type TokenCheck =
   | {
@@ -20,6 +21,11 @@ export type TokenCheck =
       expiresAt: Date;
       /** The embedded provider asked for a second factor at this sign-in (its `amr` says `otp` or `mfa`). */
       secondFactor: boolean;
+      /**
+       * When that second factor was given (the token's `auth_time`), if within the step-up window
+       * (STEP_UP_FRESH_MINUTES): the portal session's step-up is fresh from then, not from now.
+       */
+      steppedUpAt: Date | null;
     }
   | {
       ok: false;
@@ -30,13 +36,40 @@ export type TokenCheck =
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const algorithms = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 
+/** How long a token without `exp` is remembered as spent. */
+const UNDATED_TOKEN_MS = 24 * 3600_000;
+const STEP_UP_FRESH_SECONDS = STEP_UP_FRESH_MINUTES * 60;
+
+type Refusal = Extract<TokenCheck, { ok: false }>;
+
+/**
+ * The embedded issuer's word on when the member signed in (`auth_time`, which its ID tokens for the
+ * portal always carry): a sign-in older than an ID token lives, or from before the account's sessions
+ * were last ended (a password set or reset, or sign out everywhere else), opens no session. So a browser
+ * the provider lets through on an old session (an authorisation without prompt=login, which the portal
+ * never sends) gets nowhere, and neither does a token issued before the account was secured.
+ */
+function embeddedSignInProblem(
+  authTime: unknown,
+  sessionsEndedAt: Date | null,
+  nowSeconds: number,
+): Refusal | null {
+  if (typeof authTime !== 'number' || !Number.isFinite(authTime))
+    return { ok: false, code: 'sso_token_invalid', reason: 'no_auth_time' };
+  if (nowSeconds - authTime > ID_TOKEN_SECONDS)
+    return { ok: false, code: 'sso_token_expired', reason: 'sign_in_not_recent' };
+  // Whole seconds: a sign-in in the second the sessions ended still counts, so the member's own does.
+  if (sessionsEndedAt && authTime < Math.floor(sessionsEndedAt.getTime() / 1000))
+    return { ok: false, code: 'sso_token_expired', reason: 'signed_in_before_sessions_ended' };
+  return null;
+}
+
 /**
  * Verifies an OpenID token (an ID token, or a JWT access token issued to the tenant's client) against the
  * issuer's keys, and finds the portal user it is for. The embedded provider's keys are read from the
- * database; an external issuer's come from its discovery document.
+ * database; an external issuer's come from its discovery document. An external issuer's sessions are its
+ * own: its `auth_time` and `amr` are not read, and its tokens never count as a step-up.
  */
-/** How long a token without `exp` is remembered as spent. */
-const UNDATED_TOKEN_MS = 24 * 3600_000;
 
 export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
   const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
@@ -66,17 +99,23 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
     return keys;
   };
 
-  const portalUserFor = async (issuer: string, subject: string) => {
+  const portalUserFor = async (
+    issuer: string,
+    subject: string,
+  ): Promise<{ id: string; sessionsEndedAt: Date | null } | undefined> => {
     if (issuer === embeddedIssuer) {
       if (!uuidPattern.test(subject)) return undefined;
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, subject));
-      return user?.id;
+      const [user] = await db
+        .select({ id: users.id, sessionsEndedAt: users.sessionsEndedAt })
+        .from(users)
+        .where(eq(users.id, subject));
+      return user;
     }
     const [identity] = await db
       .select({ userId: userIdentities.userId })
       .from(userIdentities)
       .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
-    return identity?.userId;
+    return identity ? { id: identity.userId, sessionsEndedAt: null } : undefined;
   };
 
   return async function verify(token: string, settings: SingleAuthSettings): Promise<TokenCheck> {
@@ -93,13 +132,22 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
         return { ok: false, code: 'sso_token_invalid', reason: 'authorized_party_mismatch' };
       }
       if (!payload.sub) return { ok: false, code: 'sso_token_invalid', reason: 'no_subject' };
-      const userId = await portalUserFor(issuer, payload.sub);
-      if (!userId) return { ok: false, code: 'sso_account_unknown', reason: 'no_portal_user' };
+      const user = await portalUserFor(issuer, payload.sub);
+      if (!user) return { ok: false, code: 'sso_account_unknown', reason: 'no_portal_user' };
       const expiresAt = new Date(payload.exp ? payload.exp * 1000 : Date.now() + UNDATED_TOKEN_MS);
-      // Only the embedded provider's word on how the member signed in is trusted for step-up.
+      const base = { ok: true, userId: user.id, issuer, subject: payload.sub, expiresAt } as const;
+      if (issuer !== embeddedIssuer) return { ...base, secondFactor: false, steppedUpAt: null };
+      const nowSeconds = Date.now() / 1000;
+      const problem = embeddedSignInProblem(payload.auth_time, user.sessionsEndedAt, nowSeconds);
+      if (problem) return problem;
+      const authTime = payload.auth_time as number;
+      // Only the embedded provider's word on how the member signed in is trusted for step-up, and only
+      // for as long as a step-up lasts from that sign-in: `amr` alone says nothing of when.
       const amr = Array.isArray(payload.amr) ? payload.amr : [];
-      const secondFactor = issuer === embeddedIssuer && (amr.includes('otp') || amr.includes('mfa'));
-      return { ok: true, userId, issuer, subject: payload.sub, expiresAt, secondFactor };
+      const secondFactor = amr.includes('otp') || amr.includes('mfa');
+      const fresh = secondFactor && nowSeconds - authTime < STEP_UP_FRESH_SECONDS;
+      const steppedUpAt = fresh ? new Date(Math.min(authTime * 1000, Date.now())) : null;
+      return { ...base, secondFactor, steppedUpAt };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired)
         return { ok: false, code: 'sso_token_expired', reason: 'expired' };
