@@ -473,7 +473,12 @@ describe('webhook receivers in the console', () => {
     expect(await deliveriesTo()).toBe(1);
     const again = await post(admin, `/admin-api/webhook-receivers/${id}/enable`);
     expect(again.statusCode, again.body).toBe(200);
-    expect((await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`, {})).statusCode).toBe(200);
+    // With no body at all (not even {}), the secret is rotated with the default grace of 24 hours.
+    const noBody = await post(admin, `/admin-api/webhook-receivers/${id}/rotate-secret`);
+    expect(noBody.statusCode, noBody.body).toBe(200);
+    const noBodyGraceMs = Date.parse(noBody.json().previousSecretUntil) - Date.now();
+    expect(noBodyGraceMs).toBeGreaterThan(23.9 * 3_600_000);
+    expect(noBodyGraceMs).toBeLessThanOrEqual(24 * 3_600_000);
 
     const audited = await db
       .select({ action: staffAudit.action, tenantUrl: staffAudit.tenantUrl })

@@ -194,9 +194,10 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
         summary:
           'Gives a receiver a new signing secret, shown this once; the old one still signs beside it for the grace period (administrators)',
         description:
-          'Deliveries carry a signature by each secret in the signature header during the grace period: graceHours (0 to 168), unless given WEBHOOK_SECRET_GRACE_HOURS (24); 0 stops the old secret at once. A secret from before an earlier rotation stops at once. A disabled receiver: 409 webhook_receiver_disabled.',
+          'Deliveries carry a signature by each secret in the signature header during the grace period: graceHours (0 to 168), unless given WEBHOOK_SECRET_GRACE_HOURS (24); 0 stops the old secret at once. The body is optional: none, or {}, takes the default. A secret from before an earlier rotation stops at once. A disabled receiver: 409 webhook_receiver_disabled.',
         params: webhookReceiverParamsSchema,
-        body: integrationSecretRotationSchema,
+        // No body at all (a client posting nothing) is the default grace, as {} is.
+        body: integrationSecretRotationSchema.nullish(),
         response: { 200: webhookReceiverRotatedSchema, ...errors },
       },
     },
@@ -216,7 +217,7 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod<{
           'This receiver is disabled, so it cannot be given a new secret. Add a new receiver instead.',
         );
       }
-      const graceHours = request.body.graceHours ?? secretGraceHours;
+      const graceHours = request.body?.graceHours ?? secretGraceHours;
       const rotated = await rotateWebhookSecret(db, receiverId, graceHours * 3_600_000, secretsKey);
       if (rotated === null)
         throw new AppError(404, 'webhook_receiver_not_found', 'There is no such webhook receiver.');
