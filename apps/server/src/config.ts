@@ -190,12 +190,15 @@ const environmentSchema = z.object({
   BEREAVEMENT_CAPTCHA_SCRIPT_URL: z.string().url('must be the provider’s widget script URL').optional(),
   /** How often expired, unsent reports of a death and their files are purged, in minutes. */
   BEREAVEMENT_PURGE_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
-  /** How often the letters waiting in the outbox are printed into the letters' store, in minutes. */
+  /**
+   * How often the letters waiting in the outbox are printed into the letters' store, in minutes; 0 is
+   * off: no print run is scheduled, and letters wait for `npm run outbox:letters`.
+   */
   LETTER_PRINT_MINUTES: z.coerce
     .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
+    .int('must be whole minutes, or 0 for off')
+    .min(0, 'must be 0 (off) or from 1 to 1440 minutes')
+    .max(24 * 60, 'must be 0 (off) or from 1 to 1440 minutes')
     .default(24 * 60),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),

@@ -393,4 +393,46 @@ describe('recurring jobs', () => {
     expect(print).toMatchObject({ name: 'Print the letters waiting in the outbox' });
     expect(print!.runs.map((run) => run.id)).toContain(runs[0]!.id);
   });
+
+  it('with LETTER_PRINT_MINUTES=0 queues no print run and leaves the letters waiting for the command', async () => {
+    const { db } = ctx.database;
+    const off = await buildApp({
+      config: { ...ctx.config, LETTER_PRINT_MINUTES: 0 },
+      database: ctx.database,
+    });
+    try {
+      await off.ready();
+      const secret = await loadSigningKey(db, 'outbox-letters');
+      const messaging = createMessaging({
+        db,
+        log,
+        mailFrom: 'x@example.org',
+        keepCodes: false,
+        letterSecret: secret,
+      });
+      const subject = 'Your code while printing is off';
+      await messaging.sendLetter({
+        to: 'MER/1000001',
+        subject,
+        body: 'Your code is 975310.',
+        secret: '975310',
+      });
+      // A day of its own (2033): the other recurring jobs are queued and run, the print is not.
+      const period = new Date('2033-03-01T00:00:00Z');
+      await off.jobs.queueRecurring(period);
+      await off.jobs.runOnce(period);
+      const runOf = async (kind: (typeof recurringJobKinds)[number]) =>
+        (await runsOf(kind)).filter((run) => run.subjectId === recurringSubject(kind, period));
+      expect(await runOf('bank_changes')).toHaveLength(1);
+      expect(await runOf('letter_print')).toEqual([]);
+      const [letter] = await db.select().from(outboxMessages).where(eq(outboxMessages.subject, subject));
+      expect(letter!.sentAt).toBeNull();
+      // The command prints it.
+      const written: string[] = [];
+      expect(await printLetters(db, secret, { put: async (key: string) => void written.push(key) })).toBe(1);
+      expect(written).toEqual([letter!.id]);
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -55,6 +55,16 @@ describe('configuration', () => {
     }
   });
 
+  it('takes LETTER_PRINT_MINUTES=0 as off, and whole minutes up to a day otherwise', () => {
+    expect(loadConfig({}).LETTER_PRINT_MINUTES).toBe(24 * 60);
+    expect(loadConfig({ LETTER_PRINT_MINUTES: '0' }).LETTER_PRINT_MINUTES).toBe(0);
+    expect(loadConfig({ LETTER_PRINT_MINUTES: '60' }).LETTER_PRINT_MINUTES).toBe(60);
+    for (const minutes of ['-1', '0.5', '1441', 'never'])
+      expect(() => loadConfig({ LETTER_PRINT_MINUTES: minutes }), minutes).toThrowError(
+        /LETTER_PRINT_MINUTES/,
+      );
+  });
+
   it('splits list settings on commas and semicolons', () => {
     const config = loadConfig({ WHITELISTED_COOKIES: 'a; b,c', HIDE_COOKIE_BANNER_PATHS: '/bereavement' });
     expect(config.WHITELISTED_COOKIES).toEqual(['a', 'b', 'c']);

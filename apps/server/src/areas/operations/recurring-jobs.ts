@@ -28,7 +28,8 @@ export const BANK_CHANGES_MINUTES = 15;
  *   directory every instance mounts), so one instance sweeping it is enough;
  * - `letter_print`: the letters waiting in the outbox, written to the letters' store for the
  *   print-and-post service with their sealed codes opened, then marked sent (every
- *   LETTER_PRINT_MINUTES, daily by default; `npm run outbox:letters` runs the same print at once).
+ *   LETTER_PRINT_MINUTES, daily by default; `npm run outbox:letters` runs the same print at once). With
+ *   LETTER_PRINT_MINUTES=0 it is left out: no run is queued or claimed, and letters wait for the command.
  */
 export function recurringJobsOf({
   db,
@@ -50,7 +51,7 @@ export function recurringJobsOf({
 }): RecurringJob[] {
   const reportStore = reportDocumentStore(config);
   const letterStore = letterPrintStore(config);
-  return [
+  const jobs: RecurringJob[] = [
     {
       kind: 'bereavement_purge',
       everyMs: config.BEREAVEMENT_PURGE_MINUTES * 60_000,
@@ -74,10 +75,13 @@ export function recurringJobsOf({
         return { partial, orphaned };
       },
     },
-    {
+  ];
+  // 0 is off: a period of 0 ms has no periods, so the run is not scheduled at all.
+  if (config.LETTER_PRINT_MINUTES > 0)
+    jobs.push({
       kind: 'letter_print',
       everyMs: config.LETTER_PRINT_MINUTES * 60_000,
       run: async () => ({ printed: await printLetters(db, letterSecret, letterStore) }),
-    },
-  ];
+    });
+  return jobs;
 }
