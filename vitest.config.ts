@@ -28,14 +28,17 @@ export default defineConfig({
     // file spends much of its time waiting on the database server or on its own timers.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'pensions', include: ['packages/pensions/test/**/*.test.ts'] } },
-      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
-      { test: { name: 'server', include: ['apps/server/test/unit/**/*.test.ts'] } },
+      // The unit projects run each file in a worker thread rather than a process of its own: the web
+      // project took 130 s of CPU so against 165 s in forks, the three others 43 s against 49 s.
+      { test: { name: 'pensions', include: ['packages/pensions/test/**/*.test.ts'], pool: 'threads' } },
+      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'], pool: 'threads' } },
+      { test: { name: 'server', include: ['apps/server/test/unit/**/*.test.ts'], pool: 'threads' } },
       {
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
           root: './apps/web',
+          pool: 'threads',
           include: ['src/**/*.test.{ts,tsx}'],
           // happy-dom sets up in a fraction of jsdom's time (79 files); the few files that need jsdom's
           // fuller DOM (cookies, storage, DOMPurify's sanitising) say so in their first line.
