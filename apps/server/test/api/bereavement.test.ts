@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createDocumentStore } from '../../src/areas/documents/store';
 import { sweepDocumentStore } from '../../src/areas/documents/library';
 import { reportDocumentStore } from '../../src/areas/bereavement/documents';
@@ -15,6 +14,7 @@ import {
   bereavementDocuments,
   bereavementEmailFailures,
   bereavementJourneys,
+  oidcModels,
   outboxMessages,
   userRecords,
   users,
@@ -25,6 +25,7 @@ import { BrowserAgent } from './browser-agent';
 import { files, multipart } from './document-files';
 import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
+import { signInWithProvider } from './oidc-flow';
 
 // No session cache: a suspended member's session ends on the next call, not up to 5 seconds later.
 const ctx = useTestApp({
@@ -646,6 +647,16 @@ describe('reporting a death', () => {
       .select()
       .from(userRecords)
       .where(and(eq(userRecords.userId, account!.id), eq(userRecords.isPrimary, true)));
+    // A browser signed in on the embedded provider's page too: its provider session must end (issue 41).
+    await signInWithProvider(new BrowserAgent(ctx.app), 'dc.near');
+    const providerSessions = () =>
+      db
+        .select({ id: oidcModels.id })
+        .from(oidcModels)
+        .where(
+          and(eq(oidcModels.model, 'Session'), sql`${oidcModels.payload} ->> 'accountId' = ${account!.id}`),
+        );
+    expect(await providerSessions()).toHaveLength(1);
 
     // Refused: no such report, a report not sent, no such member.
     await expect(matchReport(db, 'BRV1-999999999', record!.referenceNumber)).rejects.toMatchObject({
@@ -654,8 +665,13 @@ describe('reporting a death', () => {
     await expect(matchReport(db, caseNumber, '0000000')).rejects.toMatchObject({ code: 'member_not_found' });
 
     const match = await matchReport(db, caseNumber, record!.referenceNumber);
-    expect(match).toMatchObject({ businessGroup: record!.businessGroup, suspendedUsers: 1 });
+    expect(match).toMatchObject({
+      businessGroup: record!.businessGroup,
+      suspendedUsers: 1,
+      endedProviderSessions: 1,
+    });
     expect(match.endedSessions).toBeGreaterThanOrEqual(1);
+    expect(await providerSessions()).toEqual([]);
     const [suspended] = await db.select().from(users).where(eq(users.id, account!.id));
     expect(suspended!.suspendedReason).toBe(`Reported as died (report ${caseNumber})`);
     const [matched] = await db

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { endProviderSessions } from '../identity-provider/provider-sessions';
 
 /**
  * The scheme's side of a report of a death: matching a sent report to the member record it is about,
@@ -31,6 +32,8 @@ export interface Match {
   /** The portal accounts whose own record this is, now suspended. */
   suspendedUsers: number;
   endedSessions: number;
+  /** The embedded OpenID provider's sessions for those accounts, ended with the portal's. */
+  endedProviderSessions: number;
 }
 
 const refused = (code: string, message: string) => new AppError(409, code, message);
@@ -93,7 +96,9 @@ async function accountsOf(tx: Transaction, record: { businessGroup: string; refe
 
 /**
  * Matches a sent report to a member record and suspends the member's portal account, ending its
- * sessions (each instance notices within SESSION_CACHE_MS). Matching again to the same record changes
+ * sessions (each instance notices within SESSION_CACHE_MS) and the embedded OpenID provider's sessions
+ * for it, in the same transaction, so a browser signed in on the provider's page is not let through
+ * it again (issue 41). Matching again to the same record changes
  * nothing; to another record is refused until the first match is undone.
  */
 export async function matchReport(
@@ -144,7 +149,15 @@ export async function matchReport(
             .set({ revokedAt: now, revokedReason: SUSPENDED_SESSION_REASON })
             .where(and(inArray(sessions.userId, accounts), isNull(sessions.revokedAt)))
             .returning({ id: sessions.id });
-    return { caseNumber, ...record, suspendedUsers: suspended.length, endedSessions: ended.length };
+    let endedProviderSessions = 0;
+    for (const account of accounts) endedProviderSessions += await endProviderSessions(tx, account, now);
+    return {
+      caseNumber,
+      ...record,
+      suspendedUsers: suspended.length,
+      endedSessions: ended.length,
+      endedProviderSessions,
+    };
   });
 }
 
