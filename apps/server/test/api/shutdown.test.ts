@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,18 @@ const clusterState = (dataDir: string) =>
 
 const scratch = mkdtempSync(join(tmpdir(), 'meridian-shutdown-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/**
+ * A data directory for a server restarted after a clean stop: a copy of the first test's, once that
+ * stopped cleanly, so later starts skip initdb and the migrations (seconds of a core each on PGlite).
+ */
+function restartedDataDir(name: string) {
+  const dataDir = join(scratch, name);
+  const stopped = join(scratch, 'quiet');
+  if (existsSync(stopped) && clusterState(stopped) === 'shut down')
+    cpSync(stopped, dataDir, { recursive: true });
+  return dataDir;
+}
 
 /** The server as `npm start` runs it, in a process group of its own as a terminal gives it. */
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
@@ -119,7 +131,7 @@ describe.runIf(onPglite)('stopping the server', () => {
   });
 
   it('closes the embedded database cleanly when a second stop signal comes while a request is in flight', async () => {
-    const dataDir = join(scratch, 'pglite');
+    const dataDir = restartedDataDir('pglite');
     const server = await startServer(dataDir);
     expect((await fetch(new URL('/ready', server.url))).status).toBe(200);
     const slowRequest = startSlowRequest(server.url);
@@ -138,7 +150,7 @@ describe.runIf(onPglite)('stopping the server', () => {
   });
 
   it('with SHUTDOWN_DRAIN_SECONDS, answers /ready 503 and still serves requests for that long, then stops', async () => {
-    const dataDir = join(scratch, 'drain');
+    const dataDir = restartedDataDir('drain');
     const server = await startServer(dataDir, { SHUTDOWN_DRAIN_SECONDS: '2' });
     expect((await fetch(new URL('/ready', server.url))).status).toBe(200);
     process.kill(server.serverPid, 'SIGTERM');
