@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { addDays, addMonths, isoDate, isWorkingDay, taxYearOf, utcDay } from '@meridian/pensions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pensionPayments, storedTransferQuotes } from '../../src/db/schema';
+import {
+  members,
+  pensionPayments,
+  pensionPayroll,
+  storedTransferQuotes,
+  userRecords,
+  users,
+} from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { pdfText } from '../pdf-text';
@@ -201,5 +208,95 @@ describe('the pension in payment of db.pensioner', () => {
     const answer = await agent.request({ url: '/mdp-api/api/members/current/pension-payments' });
     expect(answer.statusCode).toBe(404);
     expect(answer.json().errors[0].code).toBe('no_pension_in_payment');
+  });
+});
+
+describe('a payslip or P60 of another of the member’s own records', () => {
+  it('is refused while the session is on the other record, and given again back on the pensioner record', async () => {
+    const { db } = ctx.database;
+    // db.pensioner also holds a deferred record (1000090, as db.deferred's), linked to the same account.
+    const [pensioner] = await db.select().from(users).where(eq(users.username, 'db.pensioner'));
+    const [deferred] = await db.select().from(members).where(eq(members.referenceNumber, '1000001'));
+    await db.insert(members).values({ ...deferred!, referenceNumber: '1000090', createdAt: undefined });
+    await db
+      .insert(userRecords)
+      .values({ userId: pensioner!.id, businessGroup: 'MER', referenceNumber: '1000090', recordNumber: 2 });
+
+    const agent = await signedIn('db.pensioner');
+    const body = (await agent.request({ url: '/mdp-api/api/members/current/pension-payments' })).json();
+    const paymentId = body.lastPayments[0].id as string;
+    const p60Year = (body.p60TaxYears[0] as string).replace('/', '-');
+    const asked = {
+      payslip: `/mdp-api/api/members/current/payslips/${paymentId}`,
+      payslipPdf: `/mdp-api/api/members/current/payslips/${paymentId}/pdf`,
+      p60Pdf: `/mdp-api/api/members/current/p60s/${p60Year}/pdf`,
+    };
+    const answers = async () => {
+      const out: Record<string, [number, string | undefined]> = {};
+      for (const [name, url] of Object.entries(asked)) {
+        const answer = await agent.request({ url });
+        out[name] = [
+          answer.statusCode,
+          answer.statusCode === 200 ? answer.headers['content-type']?.toString() : answer.json().errors[0].code,
+        ];
+      }
+      return out;
+    };
+    const switchTo = async (referenceNumber: string) => {
+      const switched = await agent.request({
+        method: 'POST',
+        url: '/authentication-api/api/authentication/switch-user',
+        payload: { businessGroup: 'MER', referenceNumber },
+      });
+      expect(switched.statusCode, switched.body).toBe(200);
+      expect(switched.json()).toMatchObject({ referenceNumber, hasMultipleRecords: true });
+    };
+    const given = {
+      payslip: [200, expect.stringContaining('application/json')],
+      payslipPdf: [200, 'application/pdf'],
+      p60Pdf: [200, 'application/pdf'],
+    };
+    expect(await answers()).toEqual(given);
+
+    // On the deferred record, which has no pension in payment, the pensioner record's are not there.
+    await switchTo('1000090');
+    expect(await answers()).toEqual({
+      payslip: [404, 'no_pension_in_payment'],
+      payslipPdf: [404, 'no_pension_in_payment'],
+      p60Pdf: [404, 'no_pension_in_payment'],
+    });
+
+    // Nor once that record has a pension of its own (one payment this tax year): its payroll is looked
+    // up, and the other record's payment and tax year are not in it.
+    await db.insert(pensionPayroll).values({
+      businessGroup: 'MER',
+      referenceNumber: '1000090',
+      annualPensionPence: 120_000,
+      taxCode: '0T',
+      increaseRule: 'CPI, up to 5% a year',
+      nextIncreaseOn: `${Number(utcDay(new Date()).slice(0, 4)) + 1}-04-01`,
+    });
+    await db.insert(pensionPayments).values({
+      businessGroup: 'MER',
+      referenceNumber: '1000090',
+      paidOn: utcDay(new Date()),
+      grossPence: 10_000,
+      taxPence: 2_000,
+      netPence: 8_000,
+      taxCode: '0T',
+      taxBasis: 'month1',
+    });
+    const own = (await agent.request({ url: '/mdp-api/api/members/current/pension-payments' })).json();
+    expect(own.lastPayments).toHaveLength(1);
+    expect(own.lastPayments[0].id).not.toBe(paymentId);
+    expect(await answers()).toEqual({
+      payslip: [404, 'payslip_not_found'],
+      payslipPdf: [404, 'payslip_not_found'],
+      p60Pdf: [404, 'p60_not_found'],
+    });
+
+    // Back on the pensioner record, each is given again.
+    await switchTo('1000004');
+    expect(await answers()).toEqual(given);
   });
 });
