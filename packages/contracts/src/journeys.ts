@@ -256,7 +256,17 @@ export const journeyStateSchema = z.object({
   lockedSection: z
     .object({
       heading: z.string(),
-      lines: z.array(z.object({ label: z.string(), value: z.string() })),
+      lines: z.array(
+        z.object({
+          label: z.string(),
+          value: z.string(),
+          /**
+           * Where to go about this line, shown only when it applies (a transfer guarantee that has ended
+           * links to Your transfer value for a new statement): check your answers shows it after the value.
+           */
+          link: z.object({ text: z.string(), href: z.string() }).optional(),
+        }),
+      ),
     })
     .optional(),
   /**

@@ -46,6 +46,10 @@ const lockedLine = (
   journey: { lockedSection: { lines: Array<{ label: string; value: string }> } },
   label: string,
 ) => journey.lockedSection.lines.find((line) => line.label === label)?.value;
+/** The locked lines that link somewhere, with where. */
+const linksOf = (journey: {
+  lockedSection: { lines: Array<{ label: string; link?: { text: string; href: string } }> };
+}) => journey.lockedSection.lines.flatMap(({ label, link }) => (link ? [{ label, link }] : []));
 const today = () => utcDay(new Date());
 
 /** The member's transfer journeys, cases and statements: what a refusal must leave alone. */
@@ -218,18 +222,19 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     const ended = await state(agent);
     expect(ended.currentPageKey).toBe('ta_check_answers');
     expect(lockedLine(ended, 'Guaranteed until')).toMatch(
-      /: this guarantee has ended\. Ask for a new statement of entitlement on Your transfer value \(one in any 12 months is free/,
+      /: this guarantee has ended, so we cannot accept your application on it\. One statement of entitlement in any 12 months is free/,
     );
-    // Each tenant's check your answers page links to Your transfer value for a new statement.
+    // The line links to Your transfer value for a new statement; no other line does.
+    expect(linksOf(ended)).toEqual([
+      { label: 'Guaranteed until', link: { text: 'Ask for a new statement of entitlement', href: '/transfer' } },
+    ]);
+    // Neither tenant's check your answers page says it to everyone (it was a paragraph in their content).
     const summaries = await ctx.database.db
       .select({ tenantUrl: pages.tenantUrl, blocks: pages.blocks })
       .from(pages)
       .where(eq(pages.key, 'ta_check_answers'));
     expect(summaries.map((page) => page.tenantUrl).sort()).toEqual(['bluewater.localhost', 'localhost']);
-    for (const page of summaries)
-      expect(JSON.stringify(page.blocks)).toContain(
-        'If that date has passed, we cannot accept your application on it: <a href=\\"/transfer\\">ask for a new statement of entitlement</a>',
-      );
+    for (const page of summaries) expect(JSON.stringify(page.blocks)).not.toContain('statement of entitlement');
     const position = (await agent.request({ url: '/mdp-api/api/transfer-value' })).json();
     expect(position.value.guaranteed).toBe(false);
     await refusedAsEnded(agent);
@@ -252,6 +257,7 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     expect(now.currentPageKey).toBe('ta_check_answers');
     expect(lockedLine(now, 'Guarantee date')).toBe(displayDate(today()));
     expect(lockedLine(now, 'Guaranteed until')).toBe(displayDate(issued.guaranteedUntil));
+    expect(linksOf(now)).toEqual([]);
     const view = (
       await agent.request({ url: '/mdp-api/api/v2/transfer-journeys/transfer-application' })
     ).json();

@@ -64,6 +64,10 @@ const newQuoteHint = 'Ask for a new transfer value from your pension’s transfe
 const newStatementHint =
   'Ask for a new statement of entitlement on Your transfer value (one in any 12 months is free, another is at the scheme’s charge): your application then moves onto the new guaranteed value, and you can send it.';
 
+/** The same rule, said beside check your answers' link to Your transfer value that asks for the statement. */
+const endedStatementRule =
+  'One statement of entitlement in any 12 months is free, another is at the scheme’s charge: your application then moves onto the new guaranteed value, keeping your answers, and you can send it.';
+
 type StoredQuote = Pick<typeof storedTransferQuotes.$inferSelect, 'id' | 'quote' | 'guaranteedUntil'>;
 type HeldMember = Pick<
   NonNullable<Awaited<ReturnType<typeof findMember>>>['member'],
@@ -158,14 +162,15 @@ function lockedLines(lock: TransferJourneyLock, at: Date) {
       ? [{ label: 'AVCs (not guaranteed, value on the day)', value: displayPounds(lock.nonGuaranteedPence) }]
       : []),
     { label: 'Guarantee date', value: displayDate(lock.guaranteeDate) },
-    {
-      label: 'Guaranteed until',
-      // Check your answers says so once it has ended: the application cannot be sent on this value.
-      value:
-        lock.guaranteedUntil < utcDay(at)
-          ? `${displayDate(lock.guaranteedUntil)}: this guarantee has ended. ${newStatementHint}`
-          : displayDate(lock.guaranteedUntil),
-    },
+    lock.guaranteedUntil < utcDay(at)
+      ? {
+          // Check your answers says so once it has ended, with the way on: the application cannot be
+          // sent on this value. Only then, so a member whose guarantee holds is not shown it.
+          label: 'Guaranteed until',
+          value: `${displayDate(lock.guaranteedUntil)}: this guarantee has ended, so we cannot accept your application on it. ${endedStatementRule}`,
+          link: { text: 'Ask for a new statement of entitlement', href: '/transfer' },
+        }
+      : { label: 'Guaranteed until', value: displayDate(lock.guaranteedUntil) },
     { label: 'To be paid by (6 months from the guarantee date)', value: displayDate(lock.payBy) },
     { label: 'Days left of the 6 months to pay', value: String(daysLeftToPay(lock, at)) },
   ];

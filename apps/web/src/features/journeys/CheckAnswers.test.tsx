@@ -100,6 +100,36 @@ describe('what the journey locked at start', () => {
     expect(await screen.findByText('Tax-free cash and a flexible income (drawdown)')).toBeTruthy();
     expect(screen.getByText('£20,000.00')).toBeTruthy();
   });
+
+  it('links a transfer guarantee that has ended to Your transfer value, and only then', async () => {
+    const transferValue = (guaranteedUntil: { value: string; link?: { text: string; href: string } }) => ({
+      ...journeyWithPhone('GB', '07911123456', '+447911123456'),
+      lockedSection: {
+        heading: 'Your transfer value',
+        lines: [
+          { label: 'Guaranteed transfer value', value: '£182,400.00' },
+          { label: 'Guaranteed until', ...guaranteedUntil },
+        ],
+      },
+    });
+    const ended = renderCheckAnswers(
+      transferValue({
+        value: '1 March 2026: this guarantee has ended, so we cannot accept your application on it.',
+        link: { text: 'Ask for a new statement of entitlement', href: '/transfer' },
+      }),
+    );
+    const link = await screen.findByRole('link', { name: 'Ask for a new statement of entitlement' });
+    expect(link.getAttribute('href')).toBe('/transfer');
+    // In the row it is about, after what the row says.
+    expect(link.closest('dd')?.textContent).toBe(
+      '1 March 2026: this guarantee has ended, so we cannot accept your application on it. Ask for a new statement of entitlement',
+    );
+    ended.unmount();
+
+    renderCheckAnswers(transferValue({ value: '1 June 2026' }));
+    expect(await screen.findByText('1 June 2026')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /statement of entitlement/ })).toBeNull();
+  });
 });
 
 describe('proof of identity on Check your answers', () => {

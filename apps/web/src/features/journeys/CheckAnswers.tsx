@@ -34,6 +34,8 @@ interface Row {
   label: string;
   value: string;
   change?: { step: JourneyStep; slug: string };
+  /** Where to go about it, given only when it applies (a transfer guarantee that has ended). */
+  link?: { text: string; href: string };
 }
 
 type Display = (question: JourneyQuestion, answer: StoredAnswer) => string;
@@ -86,9 +88,10 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
       { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence, 'exact') },
     );
   } else if (journey.lockedSection) {
-    // Another plugin's lock (a DC option), in the words its PDF uses.
+    // Another plugin's lock (a DC option, a transfer value), in the words its PDF uses, with a line's
+    // link where its plugin gives one (a guarantee that has ended: ask for a new statement).
     journey.lockedSection.lines.forEach((line, index) =>
-      rows.push({ key: `locked-${index}`, label: line.label, value: line.value }),
+      rows.push({ key: `locked-${index}`, label: line.label, value: line.value, link: line.link }),
     );
   }
   const pagesAnsweredAfter = (pageKey: string) =>
@@ -191,7 +194,15 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
         {rows.map((row) => (
           <div className="summary-row" key={row.key}>
             <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
+            <dd>
+              {row.value}
+              {row.link && (
+                <>
+                  {' '}
+                  <Link to={row.link.href}>{row.link.text}</Link>
+                </>
+              )}
+            </dd>
             <dd className="summary-row__action">
               {row.change && (
                 <Link
