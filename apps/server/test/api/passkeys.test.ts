@@ -511,4 +511,61 @@ describe('signing in with a passkey on the embedded OpenID provider’s page', (
     expect(empty.body).toContain('Your passkey was not used');
     expect((await rowOf(authenticator.id))!.counter).toBe(counter);
   });
+
+  it('lists a forged signature and a counter going back on this page in the owner’s Recent sign-ins as failed, audited with the owner', async () => {
+    const member = await signedIn('dc.near');
+    const owner = await userIdOf('dc.near');
+    const { authenticator } = await addPasskey(member, 'Provider key');
+    const passkeySignIns = async () => {
+      const security = await member.request({ method: 'GET', url: `${api}/account/security` });
+      return (security.json().recentSignIns as { method: string; outcome: string }[]).filter(
+        (event) => event.method === 'Passkey',
+      );
+    };
+    const failedAudits = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.action, 'oidc_sign_in'),
+              eq(auditEvents.outcome, 'failure'),
+              eq(auditEvents.userId, owner),
+            ),
+          )
+      ).map((row) => row.details.reason);
+    const listedBefore = (await passkeySignIns()).length;
+    const onPage = async (answer: (options: { challenge: string }) => object) => {
+      const agent = new BrowserAgent(ctx.app);
+      const { interactionPath } = await startSignIn(agent);
+      const options = await providerOptions(agent, interactionPath);
+      return answerOnPage(agent, interactionPath, JSON.stringify(answer(options)));
+    };
+
+    expect((await onPage((options) => authenticator.assert(options, { counter: 5 }))).statusCode).toBe(303);
+    const forged = await onPage((options) => {
+      const answer = authenticator.assert(options, { counter: 6 });
+      return {
+        ...answer,
+        response: { ...answer.response, signature: Buffer.alloc(70, 1).toString('base64url') },
+      };
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('There is a problem');
+    const backwards = await onPage((options) => authenticator.assert(options, { counter: 1 }));
+    expect(backwards.statusCode).toBe(400);
+
+    const listed = await passkeySignIns();
+    expect(listed).toHaveLength(listedBefore + 3);
+    // Newest first: the two refusals (in either order, when they share a millisecond), then the success.
+    expect(
+      listed
+        .slice(0, 3)
+        .map((event) => event.outcome)
+        .sort(),
+    ).toEqual(['failed', 'failed', 'succeeded']);
+    expect((await failedAudits()).sort()).toEqual(['passkey_counter_invalid', 'passkey_invalid']);
+    expect((await rowOf(authenticator.id))!.counter).toBe(5);
+  });
 });

@@ -12,7 +12,7 @@ import {
   verifyCredentials,
 } from '../authentication/session-service';
 import { relyingPartyOf } from '../passkeys/relying-party';
-import { signInOptions, verifyPasskeySignIn } from '../passkeys/service';
+import { ownerOfRefusedPasskey, signInOptions, verifyPasskeySignIn } from '../passkeys/service';
 import { recordSignIn, tellIfNewBrowser } from '../account/sign-in-events';
 import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
@@ -356,7 +356,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
         );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return refuse(error.code, error.message);
+        // A known passkey's refusal (a bad signature, a counter going back) is its owner's failed sign-in.
+        return refuse(error.code, error.message, ownerOfRefusedPasskey(error));
       }
       const [user] = await db
         .select({ suspendedAt: users.suspendedAt })
