@@ -165,7 +165,7 @@ describe('an expired journey', () => {
       '/transferconcern/first',
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Your report has expired' })).toBeTruthy();
-    expect(main()).toContain('It was not sent by 30 Jan 2027, so we have deleted your answers.');
+    expect(main()).toContain('It was not sent by 30 Jan 2027, so it can no longer be sent. Starting again clears its answers.');
     // Nothing was locked at start: no figures to go out of date.
     expect(main()).not.toContain('figures');
     await waitFor(() => expect(document.title).toBe('Your report has expired - Meridian Pension Scheme'));

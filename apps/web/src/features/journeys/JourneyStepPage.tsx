@@ -215,8 +215,8 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
           <>
             <h1>Your {noun} has expired</h1>
             <p>
-              It was not sent by {formatDate(journey.expirationDate.slice(0, 10))}, so we have deleted your
-              answers.
+              It was not sent by {formatDate(journey.expirationDate.slice(0, 10))}, so it can no longer be
+              sent. Starting again clears its answers.
             </p>
             {hasLockedFigures(journey) && (
               <p>We do not keep an unsent {noun} once the figures in it are out of date.</p>
