@@ -393,7 +393,11 @@ async function retiringApplies(page: Page): Promise<string> {
     const pending = await api.post(`${APPLICATION}/bank-account/confirmation/send`, {});
     expect(pending.status(), await pending.text()).toBe(200);
     const { nonce } = (await pending.json()) as { nonce: string };
-    const body = await messageTo(page.request, email, /bank account in your application/i);
+    const body = await messageTo(
+      page.request,
+      email,
+      /code to confirm the bank account in your application/i,
+    );
     sent = await api.post(`${APPLICATION}/submit`, { code: codeIn(body) }, { 'x-confirmation-nonce': nonce });
   }
   expect(sent.status(), await sent.text()).toBe(200);

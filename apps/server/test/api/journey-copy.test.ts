@@ -1,13 +1,18 @@
+import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { JourneyDefinition } from '@meridian/contracts';
+import { clearContentCache } from '../../src/areas/content/content-cache';
+import { contentDocuments, memberJourneys, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { answerStep, stepUp } from './journey-submission';
+import { answerStep, latestCode, stepUp } from './journey-submission';
 
 /**
  * The engine's refusals name what a journey sends by its `copy.noun` (a callback "request", a fund
  * "switch"), never "application" for one that is not (issue 37, per-journey wording); a new bank
- * account's step-up names no journey at all. docs/journeys.md "The journey's words".
+ * account's step-up names no journey at all, and its code's email names it by its noun. A sent journey
+ * is listed among its case's documents by its PDF's title. docs/journeys.md "The journey's words".
  */
 const ctx = useTestApp();
 
@@ -99,11 +104,38 @@ describe('cancelling a journey that cannot be cancelled', () => {
       code: 'journey_submitted',
       message: 'This switch has been sent, so it cannot be cancelled.',
     });
+    // Its case lists the switch by its PDF's title, not as an application form.
+    const { cases } = (await agent.request({ url: '/mdp-api/api/cases' })).json();
+    const switched = cases.find(
+      (found: { caseNumber: string }) => found.caseNumber === sent.json().caseNumber,
+    );
+    expect(switched.documents).toEqual([{ name: 'Fund switch request', status: 'received' }]);
   });
 });
 
+/** Meridian's stored journeys with the DC application's copy replaced, until `restore` is called. */
+async function dcApplicationWithCopy(copy: JourneyDefinition['copy']) {
+  const db = ctx.database.db;
+  const where = and(eq(contentDocuments.tenantUrl, 'localhost'), eq(contentDocuments.kind, 'journeys'));
+  const [stored] = await db.select({ body: contentDocuments.body }).from(contentDocuments).where(where);
+  const journeys = stored!.body as JourneyDefinition[];
+  await db
+    .update(contentDocuments)
+    .set({
+      body: journeys.map((journey) =>
+        journey.type === 'dcretirementapplication' ? { ...journey, copy } : journey,
+      ),
+    })
+    .where(where);
+  clearContentCache(db);
+  return async () => {
+    await db.update(contentDocuments).set({ body: journeys }).where(where);
+    clearContentCache(db);
+  };
+}
+
 describe('a new bank account in a journey', () => {
-  it('is confirmed with a code, asked for without calling the journey an application', async () => {
+  it('is confirmed with a code, asked for without calling the journey an application, emailed in its noun', async () => {
     const agent = await signedIn('dc.near');
     const base = '/mdp-api/api/journeys/dcretirementapplication';
     const post = (path: string, payload: object) =>
@@ -168,5 +200,48 @@ describe('a new bank account in a journey', () => {
       code: 'step_up_required',
       message: 'To keep your pension safe, confirm the new bank account you gave with a code we send you.',
     });
+
+    // The code's email names the journey as its pages do: this one's copy calls it a "claim".
+    const bankEmail = async () => {
+      const [message] = await ctx.database.db
+        .select({ subject: outboxMessages.subject, body: outboxMessages.body })
+        .from(outboxMessages)
+        .where(like(outboxMessages.body, '%code to confirm the bank account%'))
+        .orderBy(desc(outboxMessages.createdAt))
+        .limit(1);
+      return message!;
+    };
+    const restore = await dcApplicationWithCopy({ noun: 'claim' });
+    try {
+      const resent = await post('/bank-account/confirmation/send', {});
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(await bankEmail()).toMatchObject({
+        subject: 'Your Meridian Pension Scheme code to confirm the bank account in your claim',
+        body: expect.stringMatching(/^Your code to confirm the bank account in your claim is \d{6}\. /),
+      });
+      // Sent with its code once its time is up, it is refused as an expired claim.
+      await ctx.database.db
+        .update(memberJourneys)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(memberJourneys.type, 'dcretirementapplication'), eq(memberJourneys.status, 'Started')));
+      const code = await latestCode(ctx.database, 'confirm the bank account in your claim');
+      const expired = await agent.request({
+        method: 'POST',
+        url: `${base}/submit`,
+        payload: { code },
+        headers: { 'x-confirmation-nonce': resent.json().nonce },
+      });
+      expect(refusal(expired, 400)).toEqual({
+        code: 'journey_expired',
+        message: 'This claim has expired. Start again to see up-to-date figures.',
+      });
+      const stepped = await answer('dca_contact', 'contact_correct', 'yes');
+      expect(refusal(stepped, 400)).toEqual({
+        code: 'journey_expired',
+        message: 'This claim has expired. Start again to see up-to-date figures.',
+      });
+    } finally {
+      await restore();
+    }
   });
 });

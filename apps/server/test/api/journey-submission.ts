@@ -15,7 +15,8 @@ export async function latestCode(database: DatabaseHandle, words: string) {
   return /\b(\d{6})\b/.exec(message!.body)![1]!;
 }
 
-const BANK_CODE_WORDS = 'confirm the bank account in your application';
+/** The bank code's email, whatever the journey's noun ("...the bank account in your application"). */
+const BANK_CODE_WORDS = 'code to confirm the bank account in your';
 export const STEP_UP_CODE_WORDS = 'Your code to confirm it is you';
 
 /** Confirms it is the member (step-up) with the code sent to their settled route: fresh for 15 minutes. */

@@ -49,7 +49,11 @@ export async function changeSteps(
 ) {
   const now = new Date();
   await db.transaction(async (tx) => {
-    const row = assertOpen(await owner.journeyOf(tx, request, graph.definition.type, true), now);
+    const row = assertOpen(
+      await owner.journeyOf(tx, request, graph.definition.type, true),
+      now,
+      journeyCopyOf(graph.definition.copy).noun,
+    );
     await owner.save(tx, row, { steps: change(stepsOf(row), now, ownedGraph(graph, row)) }, now);
   });
 }
@@ -152,7 +156,11 @@ export async function stepSubmitted(
   if (page) await runPageChecks({ db, request, graph, page, owner, answer });
   const now = new Date();
   const left = await db.transaction(async (tx) => {
-    const row = assertOpen(await owner.journeyOf(tx, request, type, true), now);
+    const row = assertOpen(
+      await owner.journeyOf(tx, request, type, true),
+      now,
+      journeyCopyOf(graph.definition.copy).noun,
+    );
     const owned = ownedGraph(graph, row);
     const { steps, nextPageKey } = submitStep(owned, stepsOf(row), {
       pageKey: body.currentPageKey,

@@ -62,13 +62,17 @@ export const stepUpRequired = () =>
     'To keep your pension safe, confirm the new bank account you gave with a code we send you.',
   );
 
-/** Sends the step-up code for the journey's bank account to a settled route. */
+/**
+ * Sends the step-up code for the journey's bank account to a settled route; the message names the
+ * journey by its `noun` (its `copy.noun`: "the bank account in your claim"), as its pages do.
+ */
 export async function sendJourneyBankCode(
   db: Database,
   request: FastifyRequest,
   owner: CodeOwner,
   member: typeof members.$inferSelect,
   account: NewBankAccount,
+  noun: string,
 ) {
   refuseOtherHolder(account.accountName, member.surname);
   if (account.kind === 'uk') refuseModulusFailure(account);
@@ -83,8 +87,8 @@ export async function sendJourneyBankCode(
     destination: route.destination,
     payload: { ...account, sentTo: route.shown },
     message: {
-      subject: `Your ${tenantName} code to confirm the bank account in your application`,
-      body: 'Your code to confirm the bank account in your application is {code}. It expires in {minutes}. If you did not ask for it, do not share it and call us straight away.',
+      subject: `Your ${tenantName} code to confirm the bank account in your ${noun}`,
+      body: `Your code to confirm the bank account in your ${noun} is {code}. It expires in {minutes}. If you did not ask for it, do not share it and call us straight away.`,
     },
   });
   return { ...pending, channel: route.channel, sentTo: route.shown, currentRouteSentTo: null };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   confirmCodeSchema,
+  journeyCopyOf,
   errorBodySchema,
   journeyChoiceSchema,
   journeyCancelledSchema,
@@ -267,6 +268,7 @@ export function memberJourneyOwner({
             { userId: request.member!.userId, ...record },
             found.member,
             account,
+            journeyCopyOf(graph.definition.copy).noun,
           );
         },
       );

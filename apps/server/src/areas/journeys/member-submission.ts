@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { journeyCopyOf } from '@meridian/contracts';
+import { journeyCopyOf, type JourneyCopy } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { QueuedMessage } from '../../lib/messaging';
 import { confirmOneTimeCode, confirmationErrors, pendingChange } from '../../lib/one-time-codes';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -24,7 +24,14 @@ import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
 import type { JourneyGraph } from './graph';
 import { requireFreshStepUp } from '../step-up/service';
-import { findSubmittedJourney, requireJourney, statusOf, stepsOf } from './repository';
+import {
+  findSubmittedJourney,
+  journeyEnded,
+  journeyExpired,
+  requireJourney,
+  statusOf,
+  stepsOf,
+} from './repository';
 
 /** The step-up code for a journey's bank account, when the member sends one with the submit. */
 export interface SubmitStepUp {
@@ -41,6 +48,13 @@ const sameUkAccount = (
   payload.accountNumber === account.accountNumber;
 
 /**
+ * What the sent journey is called among its case's documents: its PDF's title (a fund switch's "Fund
+ * switch request"), else "{Noun} form" ("Application form" for a journey with no copy of its own).
+ */
+export const caseDocumentOf = (copy: JourneyCopy) =>
+  copy.pdfTitle ?? `${copy.noun.charAt(0).toUpperCase()}${copy.noun.slice(1)} form`;
+
+/**
  * Submits a completed journey: one transaction opens a case, keeps the PDF and emails a confirmation;
  * a retry answers the same case. A bank account the journey gives that is not already the member's is
  * saved in the same transaction under My details' rules: the submit must carry the step-up code (428
@@ -54,7 +68,8 @@ export async function submitJourney(
 ) {
   const record = memberOf(request);
   const type = graph.definition.type;
-  const pdfTitle = journeyCopyOf(graph.definition.copy).pdfTitle ?? graph.definition.title;
+  const copy = journeyCopyOf(graph.definition.copy);
+  const pdfTitle = copy.pdfTitle ?? graph.definition.title;
   const found = await findMember(db, record.businessGroup, record.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   const { member } = found;
@@ -62,8 +77,7 @@ export async function submitJourney(
   const before = await requireJourney(db, record, type);
   const beforeGraph = ownedGraph(graph, before);
   // An ended journey is refused as such, before its checks judge the answers that ended it.
-  if (statusOf(before, new Date()) === 'Ended')
-    throw badRequest('journey_ended', 'This journey has ended. Start again to apply.');
+  if (statusOf(before, new Date()) === 'Ended') throw journeyEnded(copy.noun, 'send it');
   // Refused before anything else is asked (a step-up code included).
   await runSubmitChecks({
     db,
@@ -106,10 +120,8 @@ export async function submitJourney(
     const status = statusOf(row, now);
     if (status === 'Submitted')
       return { caseNumber: row.caseNumber!, submissionDate: row.submittedAt!.toISOString() };
-    if (status === 'Ended')
-      throw badRequest('journey_ended', 'This journey has ended. Start again to apply.');
-    if (status === 'Expired')
-      throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
+    if (status === 'Ended') throw journeyEnded(copy.noun, 'send it');
+    if (status === 'Expired') throw journeyExpired(copy.noun);
     const steps = stepsOf(row);
     const owned = ownedGraph(graph, row);
     assertComplete(owned, steps);
@@ -125,7 +137,7 @@ export async function submitJourney(
         title: graph.definition.title,
         journeyType: type,
         documents: [
-          { name: 'Application form', status: 'received' },
+          { name: caseDocumentOf(copy), status: 'received' },
           ...caseDocumentsFor(owned, path).map((document) => ({
             name: document,
             status: document === IDENTITY_CASE_DOCUMENT && identitySent ? 'received' : 'outstanding',

@@ -97,14 +97,30 @@ export async function requireJourney(db: Queryable, member: MemberRecord, type: 
   return row;
 }
 
-/** A journey that may still change: started, not submitted, not ended, not expired. */
-export function assertOpen<Row extends { status: JourneyStatus; expiresAt: Date }>(row: Row, now: Date) {
+/**
+ * An ended journey, refused in its own word (`noun`, its `copy.noun`: "This switch has ended..."),
+ * with what starting again is for.
+ */
+export const journeyEnded = (noun: string, startAgainTo: string) =>
+  badRequest('journey_ended', `This ${noun} has ended. Start again to ${startAgainTo}.`);
+
+/** An expired journey, refused in its own word (`noun`, its `copy.noun`). */
+export const journeyExpired = (noun: string) =>
+  badRequest('journey_expired', `This ${noun} has expired. Start again to see up-to-date figures.`);
+
+/**
+ * A journey that may still change: started, not submitted, not ended, not expired. A refusal names
+ * the journey by its `noun` (its `copy.noun`).
+ */
+export function assertOpen<Row extends { status: JourneyStatus; expiresAt: Date }>(
+  row: Row,
+  now: Date,
+  noun: string,
+) {
   const status = statusOf(row, now);
   if (status === 'Submitted') throw badRequest('journey_submitted', 'This has been submitted already.');
-  if (status === 'Ended')
-    throw badRequest('journey_ended', 'This journey has ended. Start again to change it.');
-  if (status === 'Expired')
-    throw badRequest('journey_expired', 'This journey has expired. Start again to see up-to-date figures.');
+  if (status === 'Ended') throw journeyEnded(noun, 'change it');
+  if (status === 'Expired') throw journeyExpired(noun);
   return row;
 }
 
