@@ -979,6 +979,35 @@ describe('integration clients: a new secret', () => {
     expect([notAdmin.statusCode, errorCode(notAdmin)]).toEqual([403, 'staff_role_not_allowed']);
     expect(await secretOf(found.id)).toBe(hashBefore);
   });
+
+  it('rotates with no request body at all, taking the default grace of 24 hours as {} does', async () => {
+    const found = await client(['cases:read']);
+    const admin = await signedInAdministrator(
+      'rotation.nobody@meridian.example',
+      'NOBODYROTATIONSECRETFORTESTSAAAA',
+    );
+    const before = Date.now();
+    // No payload: no body and no content type, as a client posting nothing sends it (400 before).
+    const rotated = await admin.request({
+      method: 'POST',
+      url: `/admin-api/integration-clients/${found.id}/rotate-secret`,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const answer = rotated.json() as { secret: string; previousSecretUntil: string };
+    const until = Date.parse(answer.previousSecretUntil);
+    expect(until - before).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
+    expect(until - before).toBeLessThan(24 * 3_600_000 + 60_000);
+    // Both secrets work during the grace period.
+    await tokenFor(found);
+    await tokenFor({ id: found.id, secret: answer.secret });
+    const [audited] = (
+      await context.database.db
+        .select()
+        .from(staffAudit)
+        .where(eq(staffAudit.action, 'integration_client_rotate'))
+    ).filter((entry) => entry.details.clientId === found.id);
+    expect([audited!.outcome, audited!.details.graceHours]).toEqual(['success', 24]);
+  });
 });
 
 describe('integration clients: added in the console', () => {

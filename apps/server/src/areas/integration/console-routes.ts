@@ -181,9 +181,10 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
         summary:
           'Issues an integration client a new secret, shown this once; the old one works for the grace period, then is refused (administrators)',
         description:
-          'graceHours (0 to 168) sets how long the old secret still works; unless given, INTEGRATION_SECRET_GRACE_HOURS (24). A secret from before an earlier rotation stops at once. A disabled client: 409 integration_client_disabled.',
+          'graceHours (0 to 168) sets how long the old secret still works; unless given, INTEGRATION_SECRET_GRACE_HOURS (24). The body is optional: none, or {}, takes the default. A secret from before an earlier rotation stops at once. A disabled client: 409 integration_client_disabled.',
         params: integrationClientParamsSchema,
-        body: integrationSecretRotationSchema,
+        // No body at all (a client posting nothing) is the default grace, as {} is.
+        body: integrationSecretRotationSchema.nullish(),
         response: { 200: integrationSecretRotatedSchema, ...errors, 409: errorBodySchema },
       },
     },
@@ -194,7 +195,7 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
         .from(integrationClients)
         .where(and(eq(integrationClients.id, clientId), inScope(request)));
       if (!found) throw new AppError(404, 'integration_client_not_found', 'There is no such client.');
-      const graceHours = request.body.graceHours ?? secretGraceHours;
+      const graceHours = request.body?.graceHours ?? secretGraceHours;
       const rotated = await rotateClientSecret(db, clientId, graceHours * 3_600_000);
       if (rotated === 'not_found')
         throw new AppError(404, 'integration_client_not_found', 'There is no such client.');
