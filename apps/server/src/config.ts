@@ -194,12 +194,16 @@ const environmentSchema = z.object({
    * How often the letters waiting in the outbox are printed into the letters' store, in minutes; 0 is
    * off: no print run is scheduled, and letters wait for `npm run outbox:letters`.
    */
-  LETTER_PRINT_MINUTES: z.coerce
-    .number()
-    .int('must be whole minutes, or 0 for off')
-    .min(0, 'must be 0 (off) or from 1 to 1440 minutes')
-    .max(24 * 60, 'must be 0 (off) or from 1 to 1440 minutes')
-    .default(24 * 60),
+  // Empty is unset, not 0: `LETTER_PRINT_MINUTES=` left blank in a deployment must not stop the post.
+  LETTER_PRINT_MINUTES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number()
+      .int('must be whole minutes, or 0 for off')
+      .min(0, 'must be 0 (off) or from 1 to 1440 minutes')
+      .max(24 * 60, 'must be 0 (off) or from 1 to 1440 minutes')
+      .default(24 * 60),
+  ),
   DOCUMENTS_DIR: z.string().default('./data/documents'),
   DOCUMENTS_S3_BUCKET: z.string().min(3).optional(),
   DOCUMENTS_S3_ENDPOINT: z.string().url('must be the S3-compatible service URL').optional(),

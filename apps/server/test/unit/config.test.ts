@@ -59,6 +59,8 @@ describe('configuration', () => {
     expect(loadConfig({}).LETTER_PRINT_MINUTES).toBe(24 * 60);
     expect(loadConfig({ LETTER_PRINT_MINUTES: '0' }).LETTER_PRINT_MINUTES).toBe(0);
     expect(loadConfig({ LETTER_PRINT_MINUTES: '60' }).LETTER_PRINT_MINUTES).toBe(60);
+    // Left blank, as a compose file's `LETTER_PRINT_MINUTES=` does, it is the default, not off.
+    expect(loadConfig({ LETTER_PRINT_MINUTES: '' }).LETTER_PRINT_MINUTES).toBe(24 * 60);
     for (const minutes of ['-1', '0.5', '1441', 'never'])
       expect(() => loadConfig({ LETTER_PRINT_MINUTES: minutes }), minutes).toThrowError(
         /LETTER_PRINT_MINUTES/,
