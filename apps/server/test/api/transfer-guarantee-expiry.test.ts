@@ -52,6 +52,43 @@ const linksOf = (journey: {
 }) => journey.lockedSection.lines.flatMap(({ label, link }) => (link ? [{ label, link }] : []));
 const today = () => utcDay(new Date());
 
+interface TaskCard {
+  type: 'taskCard';
+  title: string;
+  link: { href: string };
+  visibility?: unknown;
+  statuses?: Array<{ text: string }>;
+}
+/** The "Transfer your pension" task cards anywhere in a page's blocks, in order. */
+function transferCardsIn(blocks: unknown): TaskCard[] {
+  const cards: TaskCard[] = [];
+  JSON.parse(JSON.stringify(blocks), (_key, value: unknown) => {
+    const card = value as Partial<TaskCard> | null;
+    if (card?.type === 'taskCard' && card.title === 'Transfer your pension') cards.push(card as TaskCard);
+    return value;
+  });
+  return cards;
+}
+
+/**
+ * The hub's "Transfer your pension" cards as the member's content access key serves them (where the card
+ * links and its status), with the key's wording flags.
+ */
+async function hubTransferCards(agent: BrowserAgent) {
+  const key = await agent.request({ url: '/mdp-api/api/content/recalculate-access-key?tenantUrl=localhost' });
+  expect(key.statusCode).toBe(200);
+  const { contentAccessKey, attributes } = key.json();
+  const hub = await ctx.app.inject({
+    url: `/content-api/api/v2/content/authorized-page?pageUrl=/hub&contentAccessKey=${contentAccessKey}`,
+  });
+  expect(hub.statusCode, hub.body).toBe(200);
+  const cards = transferCardsIn(hub.json()).map((card) => ({
+    href: card.link.href,
+    status: card.statuses?.[0]?.text,
+  }));
+  return { flags: attributes.wordingFlags as string[], cards };
+}
+
 /** The member's transfer journeys, cases and statements: what a refusal must leave alone. */
 async function stored() {
   const db = ctx.database.db;
@@ -216,7 +253,27 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     await answerAll(agent, await adviceTaken(agent));
     await answerToEnd(agent);
     const answered = (await openJourney()).steps;
+    const readyToSend = {
+      flags: expect.not.arrayContaining(['TransferGuaranteeEnded']),
+      cards: [{ href: '/transfer/apply', status: 'Ready to send: check your answers and apply' }],
+    };
+    expect(await hubTransferCards(agent)).toEqual(readyToSend);
     await guaranteeEnds();
+
+    // The hub's transfer card says the guarantee has ended and links to Your transfer value, not Apply.
+    expect(await hubTransferCards(agent)).toEqual({
+      flags: expect.arrayContaining(['TransferGuaranteeEnded']),
+      cards: [{ href: '/transfer', status: 'Guarantee ended: ask for a new statement' }],
+    });
+    // Bluewater's hub has its own card for it, shown on the same flag, and hides its Apply card then.
+    const [bluewaterHub] = await ctx.database.db
+      .select({ blocks: pages.blocks })
+      .from(pages)
+      .where(and(eq(pages.key, 'hub'), eq(pages.tenantUrl, 'bluewater.localhost')));
+    expect(transferCardsIn(bluewaterHub!.blocks).map(({ link, visibility }) => [link.href, visibility])).toEqual([
+      ['/transfer', { flag: 'TransferGuaranteeEnded' }],
+      ['/transfer/apply', expect.objectContaining({ all: expect.arrayContaining([{ not: { flag: 'TransferGuaranteeEnded' } }]) })],
+    ]);
 
     // Check your answers says the guarantee has ended and what to do; /transfer shows no guaranteed value.
     const ended = await state(agent);
@@ -242,6 +299,8 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     const issued = await newStatement(agent);
     const moved = await openJourney();
     expect(moved.id).toBe(started.id);
+    // On the new value the hub offers sending it again.
+    expect(await hubTransferCards(agent)).toEqual(readyToSend);
     expect(moved.choice).toMatchObject({
       guaranteeDate: today(),
       guaranteedUntil: issued.guaranteedUntil,

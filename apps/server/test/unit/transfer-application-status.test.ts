@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedFcaRegister, FCA_FIRM_REFERENCE } from '../../src/areas/transfer-application/fca-register';
-import { transferApplicationStatusOf } from '../../src/areas/transfer-application/status';
+import {
+  transferApplicationStatusOf,
+  transferGuaranteeEnded,
+} from '../../src/areas/transfer-application/status';
+import { isoDate } from '@meridian/pensions';
 
 const journey = (status: string, atSummary = false, startsFrom: string | null = 'transfer-quote') => ({
   type: 'transferapplication',
@@ -26,6 +30,39 @@ describe('the transfer application status', () => {
       'NotStartedTA',
     );
     expect(transferApplicationStatusOf(true, [journey('Started', false, null)])).toBe('NotStartedTA');
+  });
+});
+
+describe('an open transfer application whose guarantee has ended', () => {
+  const lock = (guaranteedUntil: string) => ({
+    quoteId: '00000000-0000-4000-8000-000000000000',
+    transferValuePence: 18_240_000,
+    nonGuaranteedPence: 0,
+    pensionPence: 912_000,
+    guaranteeDate: '2026-06-01',
+    guaranteedUntil,
+    payBy: '2026-12-01',
+    ageYears: 52,
+  });
+  const locked = (status: string, guaranteedUntil: string, startsFrom: string | null = 'transfer-quote') => ({
+    ...journey(status, true, startsFrom),
+    locked: lock(guaranteedUntil),
+  });
+  const today = isoDate('2026-09-02');
+
+  it('holds from the day after the last day of the guarantee, while the application is open', () => {
+    expect(transferGuaranteeEnded([locked('Started', '2026-09-01')], today)).toBe(true);
+    expect(transferGuaranteeEnded([locked('Started', '2026-09-02')], today)).toBe(false);
+    expect(transferGuaranteeEnded([locked('Submitted', '2026-09-01')], today)).toBe(false);
+    expect(transferGuaranteeEnded([locked('Ended', '2026-09-01')], today)).toBe(false);
+  });
+
+  it('reads only the transfer application, and a lock it can read', () => {
+    expect(transferGuaranteeEnded([locked('Started', '2026-09-01', 'retirement-quote')], today)).toBe(false);
+    expect(transferGuaranteeEnded([{ ...journey('Started'), locked: { guaranteedUntil: 7 } }], today)).toBe(
+      false,
+    );
+    expect(transferGuaranteeEnded([], today)).toBe(false);
   });
 });
 

@@ -25,6 +25,8 @@ export interface AccessKeyFacts {
     startsFrom?: string | null;
     /** Every question on its route is answered: the member has reached check your answers. */
     atSummary?: boolean;
+    /** What its plugin locked at start (a transfer's guaranteed value), for that plugin's own facts. */
+    locked?: unknown;
   }>;
   hasOpenQuoteRequests: boolean;
   bankAccountOutsideUk: boolean;
@@ -112,6 +114,7 @@ export async function accessKeyFactsOf(
         type: row.type,
         status: statusOf(row, now),
         startsFrom: definitions?.find((definition) => definition.type === row.type)?.startsFrom ?? null,
+        locked: row.choice ?? null,
         ...(await routeFactsOf(db, tenantUrl, row)),
       })),
   );

@@ -11,7 +11,12 @@ import { CALCULATION_NOT_ACCESSIBLE, type ContentAccessKeyPayload } from '@merid
 import type { members, schemes } from '../../db/schema';
 import { accessKeyFactFlags, noAccessKeyFacts, type AccessKeyFacts } from './access-key-facts';
 import { calculationMember } from '../member-data/calculations';
-import { canApplyToTransfer, transferApplicationStatusOf } from '../transfer-application/status';
+import {
+  canApplyToTransfer,
+  TRANSFER_GUARANTEE_ENDED_FLAG,
+  transferApplicationStatusOf,
+  transferGuaranteeEnded,
+} from '../transfer-application/status';
 
 type MemberRow = typeof members.$inferSelect;
 type SchemeRow = typeof schemes.$inferSelect;
@@ -72,7 +77,12 @@ export async function buildAccessKeyPayload(
   if (request.basicMode) return base;
 
   const facts = request.facts ?? noAccessKeyFacts;
-  const factFlags = accessKeyFactFlags(facts);
+  const canTransfer = canApplyToTransfer(scheme, member, facts);
+  const factFlags = [
+    ...accessKeyFactFlags(facts),
+    // The hub's transfer card says the guarantee has ended and links to Your transfer value.
+    ...(canTransfer && transferGuaranteeEnded(facts.journeys, request.today) ? [TRANSFER_GUARANTEE_ENDED_FLAG] : []),
+  ];
 
   const full: ContentAccessKeyPayload = {
     ...base,
@@ -81,10 +91,7 @@ export async function buildAccessKeyPayload(
     category: member.category,
     memberStatus: member.status,
     hasAdditionalContributions: hasAvcs(member.benefits),
-    transferApplicationStatus: transferApplicationStatusOf(
-      canApplyToTransfer(scheme, member, facts),
-      facts.journeys,
-    ),
+    transferApplicationStatus: transferApplicationStatusOf(canTransfer, facts.journeys),
     journeys: facts.journeys.map(({ type, status }) => ({ type, status })),
     hasOpenQuoteRequests: facts.hasOpenQuoteRequests,
     bankAccountOutsideUk: facts.bankAccountOutsideUk,

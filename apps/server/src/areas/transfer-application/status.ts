@@ -1,4 +1,5 @@
-import type { TransferApplicationStatus } from '@meridian/contracts';
+import { transferJourneyLockSchema, type TransferApplicationStatus } from '@meridian/contracts';
+import type { IsoDate } from '@meridian/pensions';
 import type { AccessKeyFacts } from '../access-key/access-key-facts';
 
 /** The journey whose plugin locks a transfer quote: the transfer application. */
@@ -38,4 +39,19 @@ export function transferApplicationStatusOf(
     default:
       return 'NotStartedTA';
   }
+}
+
+/** The wording flag content tests for an open transfer application whose guarantee has ended. */
+export const TRANSFER_GUARANTEE_ENDED_FLAG = 'TransferGuaranteeEnded';
+
+/**
+ * The member's open transfer application (started, or at check your answers) is on a value whose
+ * guarantee ended before `today`: it cannot be sent until a new statement of entitlement moves it onto a
+ * new value (which lifts the flag, the lock then holding the new guarantee). A sent or ended one never.
+ */
+export function transferGuaranteeEnded(journeys: AccessKeyFacts['journeys'], today: IsoDate): boolean {
+  const journey = journeys.find((candidate) => candidate.startsFrom === TRANSFER_STARTS_FROM);
+  if (journey?.status !== 'Started') return false;
+  const lock = transferJourneyLockSchema.safeParse(journey.locked);
+  return lock.success && lock.data.guaranteedUntil < today;
 }
