@@ -28,6 +28,11 @@ export const recurringJobListSchema = z.object({
     z.object({
       kind: z.enum(Object.keys(recurringJobNames) as [keyof typeof recurringJobNames]),
       name: z.string(),
+      /**
+       * Set when this deployment has turned the job off: the setting that does (`LETTER_PRINT_MINUTES=0`)
+       * and what happens instead. No run of it is due; the runs listed are from before.
+       */
+      off: z.object({ setting: z.string(), instead: z.string() }).nullable(),
       /** The newest runs first, at most 10 (the yearly statement run: the year due, then the years run). */
       runs: z.array(recurringJobRunSchema),
     }),

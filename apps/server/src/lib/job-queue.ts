@@ -62,6 +62,8 @@ export interface JobWorker {
   /** Looks for due jobs soon (a request has just queued one). */
   wake(): void;
   readonly workerId: string;
+  /** The recurring jobs it queues, and those turned off on this deployment (the console says which). */
+  readonly recurring: readonly RecurringJob[];
 }
 
 export const JOB_DEFAULTS = {
@@ -229,7 +231,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       (job) => queuedFor.get(job.kind) !== periodStart(job.everyMs, now).getTime(),
     );
     if (due.length === 0) return;
-    await scheduleRecurringJobs(db, due, now);
+    await scheduleRecurringJobs(db, due, now, log);
     for (const job of due) queuedFor.set(job.kind, periodStart(job.everyMs, now).getTime());
   };
 
@@ -271,6 +273,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
 
   return {
     workerId,
+    recurring,
     runOnce,
     queueRecurring,
     start() {

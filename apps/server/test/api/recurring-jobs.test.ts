@@ -390,7 +390,7 @@ describe('recurring jobs', () => {
     const print = (
       listed.json() as { jobs: Array<{ kind: string; name: string; runs: Array<{ id: string }> }> }
     ).jobs.find((job) => job.kind === 'letter_print');
-    expect(print).toMatchObject({ name: 'Print the letters waiting in the outbox' });
+    expect(print).toMatchObject({ name: 'Print the letters waiting in the outbox', off: null });
     expect(print!.runs.map((run) => run.id)).toContain(runs[0]!.id);
   });
 
@@ -417,14 +417,88 @@ describe('recurring jobs', () => {
         body: 'Your code is 975310.',
         secret: '975310',
       });
-      // A day of its own (2033): the other recurring jobs are queued and run, the print is not.
+      // A day of its own (2033). Print runs queued before the switch: one due, one failed and waiting
+      // for its next try, one an instance still printing holds the lease of now, and a dead one.
       const period = new Date('2033-03-01T00:00:00Z');
+      const printRun = async (
+        day: string,
+        values: Partial<typeof jobs.$inferInsert> = {},
+      ): Promise<string> => {
+        const [row] = await db
+          .insert(jobs)
+          .values({
+            kind: 'letter_print',
+            subjectId: recurringSubject('letter_print', new Date(`${day}T00:00:00Z`)),
+            runAt: new Date(`${day}T00:00:00Z`),
+            maxAttempts: RECURRING_MAX_ATTEMPTS,
+            ...values,
+          })
+          .returning({ id: jobs.id });
+        return row!.id;
+      };
+      const due = await printRun('2033-02-28');
+      const retrying = await printRun('2033-02-27', {
+        status: 'failed',
+        attempts: 1,
+        lastError: 'the letters’ store is not answering',
+      });
+      const leased = await printRun('2033-02-26', {
+        attempts: 1,
+        lockedBy: 'worker-still-printing',
+        lockedUntil: new Date(period.getTime() + 2 * 3_600_000),
+      });
+      const dead = await printRun('2033-02-25', {
+        status: 'dead',
+        attempts: RECURRING_MAX_ATTEMPTS,
+        finishedAt: new Date('2033-02-25T02:00:00Z'),
+        lastError: 'the letters’ store is not answering',
+      });
+      const printRunIds = async () =>
+        (await runsOf('letter_print'))
+          .map((run) => run.id)
+          .filter((id) => [due, retrying, leased, dead].includes(id));
+
+      // The other recurring jobs are queued and run, the print is not; the runs left due are cancelled.
       await off.jobs.queueRecurring(period);
       await off.jobs.runOnce(period);
       const runOf = async (kind: (typeof recurringJobKinds)[number]) =>
         (await runsOf(kind)).filter((run) => run.subjectId === recurringSubject(kind, period));
       expect(await runOf('bank_changes')).toHaveLength(1);
       expect(await runOf('letter_print')).toEqual([]);
+      expect((await printRunIds()).sort()).toEqual([leased, dead].sort());
+      // One an instance still on the old setting queues later goes at the next hourly look.
+      const late = await printRun('2033-03-01', {
+        subjectId: recurringSubject('letter_print', new Date('2033-03-01T00:30:00Z')),
+        runAt: new Date('2033-03-01T00:30:00Z'),
+      });
+      await off.jobs.queueRecurring(new Date('2033-03-01T00:40:00Z'));
+      expect((await runsOf('letter_print')).map((run) => run.id)).toContain(late);
+      await off.jobs.queueRecurring(new Date('2033-03-01T01:00:00Z'));
+      expect((await runsOf('letter_print')).map((run) => run.id)).not.toContain(late);
+
+      // The console says it is off, with the runs from before; a dead one is not run again.
+      const offContext = { ...ctx, app: off };
+      const leader = await demoStaffSignedIn(offContext, 'teamleader@meridian.example');
+      const listed = await leader.request({ method: 'GET', url: '/admin-api/recurring-jobs' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const print = (
+        listed.json() as {
+          jobs: Array<{ kind: string; off: unknown; runs: Array<{ id: string; status: string }> }>;
+        }
+      ).jobs.find((job) => job.kind === 'letter_print')!;
+      expect(print.off).toEqual({
+        setting: 'LETTER_PRINT_MINUTES=0',
+        instead: 'Letters wait in the outbox until npm run outbox:letters prints them.',
+      });
+      expect(print.runs.map((run) => run.id)).toEqual(expect.arrayContaining([leased, dead]));
+      expect(print.runs.map((run) => run.id)).not.toContain(due);
+      const again = await leader.request({
+        method: 'POST',
+        url: `/admin-api/recurring-jobs/${dead}/retry`,
+        payload: {},
+      });
+      expect([again.statusCode, again.json().errors[0].code]).toEqual([409, 'recurring_job_off']);
+      expect((await db.select().from(jobs).where(eq(jobs.id, dead)))[0]).toMatchObject({ status: 'dead' });
       const [letter] = await db.select().from(outboxMessages).where(eq(outboxMessages.subject, subject));
       expect(letter!.sentAt).toBeNull();
       // The command prints it.

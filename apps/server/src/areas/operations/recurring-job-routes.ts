@@ -18,7 +18,7 @@ const listedKinds = [...recurringJobKinds, STATEMENT_RUN] as const;
 /**
  * The recurring jobs (purges, sweeps, the letters' print run and the yearly statement run) and their
  * latest runs, for staff who read cases: a run that failed for the last time is `dead` here, the
- * queue's dead-letter list for them. Signed-in scope.
+ * queue's dead-letter list for them; a job this deployment turned off says so (`off`). Signed-in scope.
  */
 export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -27,7 +27,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       schema: {
         tags: ['operations-console'],
         summary:
-          'The job queue’s recurring jobs (purges, sweeps, the letters’ print run and the yearly statement run), each with its latest runs: due, done, retrying or dead',
+          'The job queue’s recurring jobs (purges, sweeps, the letters’ print run and the yearly statement run), each with its latest runs: due, done, retrying or dead, and whether this deployment turned it off',
         response: {
           200: recurringJobListSchema,
           401: errorBodySchema,
@@ -37,6 +37,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
     async (request) => {
       await requireRight(db, request, 'read');
+      const { recurring } = request.server.jobs;
       const list = [];
       for (const kind of listedKinds) {
         const runs = await db
@@ -48,6 +49,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         list.push({
           kind,
           name: recurringJobNames[kind],
+          off: recurring.find((job) => job.kind === kind)?.off ?? null,
           runs: runs.map((run) => ({
             id: run.id,
             status: run.status,
@@ -69,7 +71,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       schema: {
         tags: ['operations-console'],
         summary:
-          'Runs a recurring job’s dead run again (tries from 0, due now); team leaders and administrators (audited)',
+          'Runs a recurring job’s dead run again (tries from 0, due now); team leaders and administrators (audited); 409 for a run not dead or a job turned off',
         params: z.object({ id: z.uuid() }),
         response: {
           200: z.object({ ok: z.literal(true) }),
@@ -95,6 +97,14 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         .from(jobs)
         .where(and(eq(jobs.id, id), inArray(jobs.kind, [...listedKinds])));
       if (!run) throw new AppError(404, 'recurring_job_not_found', 'There is no such recurring job run.');
+      // A job turned off is never claimed here: its run would wait forever.
+      const off = request.server.jobs.recurring.find((job) => job.kind === run.kind)?.off;
+      if (off)
+        throw new AppError(
+          409,
+          'recurring_job_off',
+          `This job is off (${off.setting}), so it cannot be run again. ${off.instead}`,
+        );
       const queued = await requeueDeadJob(db, id, { keepError: true });
       if (!queued)
         throw new AppError(

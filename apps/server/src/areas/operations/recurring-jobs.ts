@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Messaging } from '../../lib/messaging';
-import type { RecurringJob } from '../../lib/recurring-jobs';
+import type { RecurringJob, RecurringJobOff } from '../../lib/recurring-jobs';
 import { sweepEndedSessions } from '../authentication/refresh-token-sweep';
 import type { SessionPolicy } from '../authentication/session-service';
 import { reportDocumentStore } from '../bereavement/documents';
@@ -14,6 +14,15 @@ import { letterPrintStore, printLetters } from '../outbox/print-letters';
 
 /** How often bank changes whose cooling-off has ended are applied (a member's read applies theirs at once). */
 export const BANK_CHANGES_MINUTES = 15;
+
+/** The print run turned off (LETTER_PRINT_MINUTES=0), as the console's Recurring jobs says it. */
+export const LETTER_PRINT_OFF: RecurringJobOff = {
+  setting: 'LETTER_PRINT_MINUTES=0',
+  instead: 'Letters wait in the outbox until npm run outbox:letters prints them.',
+};
+
+/** How often a server with the print run off cancels a run left due (queued before it was turned off). */
+export const OFF_RUNS_CHECK_MINUTES = 60;
 
 /**
  * The purges, sweeps and print run the job queue runs, each once per period on one instance,
@@ -29,7 +38,9 @@ export const BANK_CHANGES_MINUTES = 15;
  * - `letter_print`: the letters waiting in the outbox, written to the letters' store for the
  *   print-and-post service with their sealed codes opened, then marked sent (every
  *   LETTER_PRINT_MINUTES, daily by default; `npm run outbox:letters` runs the same print at once). With
- *   LETTER_PRINT_MINUTES=0 it is left out: no run is queued or claimed, and letters wait for the command.
+ *   LETTER_PRINT_MINUTES=0 it is off: no run is queued or claimed, a run left due from before the switch
+ *   is cancelled (at start, then hourly), letters wait for the command, and the console lists the job as
+ *   Off (LETTER_PRINT_MINUTES=0).
  */
 export function recurringJobsOf({
   db,
@@ -76,12 +87,17 @@ export function recurringJobsOf({
       },
     },
   ];
-  // 0 is off: a period of 0 ms has no periods, so the run is not scheduled at all.
-  if (config.LETTER_PRINT_MINUTES > 0)
-    jobs.push({
-      kind: 'letter_print',
-      everyMs: config.LETTER_PRINT_MINUTES * 60_000,
-      run: async () => ({ printed: await printLetters(db, letterSecret, letterStore) }),
-    });
+  const printRun = async () => ({ printed: await printLetters(db, letterSecret, letterStore) });
+  jobs.push(
+    // 0 is off: never queued nor run; its period is then how often a run left due is looked for.
+    config.LETTER_PRINT_MINUTES > 0
+      ? { kind: 'letter_print', everyMs: config.LETTER_PRINT_MINUTES * 60_000, run: printRun }
+      : {
+          kind: 'letter_print',
+          everyMs: OFF_RUNS_CHECK_MINUTES * 60_000,
+          run: printRun,
+          off: LETTER_PRINT_OFF,
+        },
+  );
   return jobs;
 }

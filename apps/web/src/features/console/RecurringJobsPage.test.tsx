@@ -53,6 +53,16 @@ const yearly = [
   },
 ];
 
+/** The letters' print, turned off with LETTER_PRINT_MINUTES=0: a run done and one dead from before. */
+const printOff = {
+  setting: 'LETTER_PRINT_MINUTES=0',
+  instead: 'Letters wait in the outbox until npm run outbox:letters prints them.',
+};
+const printRuns = [
+  { ...doneRun, id: '6bcd7e8f-9a0b-4cbe-9f4a-5b6c7d8e9fa0' },
+  { ...deadRun, id: '7cde8f9a-0b1c-4dcf-8a5b-6c7d8e9fa0b1' },
+];
+
 /** The staff API as a fake: who is signed in, the recurring jobs, and Run again. */
 function consoleServer(staff: StaffMember) {
   const runs: RecurringJobList['jobs'][number]['runs'] = [doneRun, deadRun];
@@ -61,9 +71,20 @@ function consoleServer(staff: StaffMember) {
     if (url.endsWith('/admin-api/recurring-jobs'))
       return jsonResponse(200, {
         jobs: [
-          { kind: 'bereavement_purge', name: 'Purge unsent reports of a death', runs },
-          { kind: 'session_sweep', name: 'Delete ended sessions and old sign-in events', runs: [] },
-          { kind: 'annual-statements', name: 'Issue the year’s annual statements', runs: yearly },
+          { kind: 'bereavement_purge', name: 'Purge unsent reports of a death', off: null, runs },
+          {
+            kind: 'session_sweep',
+            name: 'Delete ended sessions and old sign-in events',
+            off: null,
+            runs: [],
+          },
+          {
+            kind: 'letter_print',
+            name: 'Print the letters waiting in the outbox',
+            off: printOff,
+            runs: printRuns,
+          },
+          { kind: 'annual-statements', name: 'Issue the year’s annual statements', off: null, runs: yearly },
         ],
       });
     const retried = /recurring-jobs\/([^/]+)\/retry$/.exec(url);
@@ -121,6 +142,25 @@ describe('Recurring jobs in the console', () => {
     expect(next!.textContent).toContain('Not yet');
     expect(done!.textContent).toContain('Done');
     expect(done!.textContent).toContain('2026');
+  });
+
+  it('says a job turned off is off, with the setting, its runs from before and no Run again', async () => {
+    consoleServer(teamLeader);
+    open();
+    const print = await screen.findByRole('region', { name: 'Print the letters waiting in the outbox' });
+    expect(within(print).getByText('Off (LETTER_PRINT_MINUTES=0)')).toBeTruthy();
+    expect(within(print).getByText(/no run is due/).textContent).toContain(
+      'Letters wait in the outbox until npm run outbox:letters prints them.',
+    );
+    expect(within(print).getByRole('table').querySelector('caption')!.textContent).toContain(
+      'runs from before it was turned off',
+    );
+    expect(within(print).getByRole('row', { name: /Failed, no more tries/ })).toBeTruthy();
+    expect(within(print).queryByRole('button')).toBeNull();
+    // The jobs that run say nothing of it, and a team leader may run their dead run again.
+    const purge = screen.getByRole('region', { name: 'Purge unsent reports of a death' });
+    expect(within(purge).queryByText(/^Off/)).toBeNull();
+    expect(within(purge).getByRole('button', { name: /^Run again/ })).toBeTruthy();
   });
 
   it('offers a caseworker no Run again', async () => {

@@ -29,7 +29,8 @@ const tagOf = { queued: 'queued', sent: 'sent', failed: 'failed', dead: 'dead' }
 /**
  * The job queue's recurring jobs (purges and sweeps, and the yearly statement run) with their latest
  * runs: each runs once per period on one instance; a run that fails is tried again with longer waits,
- * and one that gave up is listed as dead here while the next period's run goes ahead.
+ * and one that gave up is listed as dead here while the next period's run goes ahead. A job the
+ * deployment turned off (the letters' print with LETTER_PRINT_MINUTES=0) says so, with no Run again.
  */
 export function RecurringJobsPage() {
   useConsoleTitle('Recurring jobs');
@@ -57,11 +58,20 @@ export function RecurringJobsPage() {
       {jobs?.map((job) => (
         <section key={job.kind} aria-labelledby={`job-${job.kind}`}>
           <h2 id={`job-${job.kind}`}>{job.name}</h2>
+          {job.off && (
+            <p>
+              <strong className="console-tag">Off ({job.off.setting})</strong> This deployment does not run
+              it, and no run is due. {job.off.instead}
+              {job.runs.length > 0 && ' The runs listed are from before it was turned off.'}
+            </p>
+          )}
           {job.runs.length === 0 ? (
-            <p>Not run yet.</p>
+            !job.off && <p>Not run yet.</p>
           ) : (
             <table className="console-table">
-              <caption className="visually-hidden">{job.name}: latest runs, newest first</caption>
+              <caption className="visually-hidden">
+                {job.name}: {job.off ? 'runs from before it was turned off' : 'latest runs'}, newest first
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Due</th>
@@ -79,7 +89,7 @@ export function RecurringJobsPage() {
                       <strong className={`console-tag console-tag--${tagOf[run.status]}`}>
                         {statusText[run.status]}
                       </strong>
-                      {run.status === 'dead' && canRetry && (
+                      {run.status === 'dead' && canRetry && !job.off && (
                         <>
                           {' '}
                           <button
