@@ -158,10 +158,7 @@ describe('content sync', () => {
       )
         .json()
         .messages.find((message: { key: string }) => message.key === 'scam_warning');
-    const refusal =
-      `${shown(file)}: tenant bluewater.localhost offers transfers ` +
-      '(menu.json links /transfer; journeys.json defines transferapplication) ' +
-      'but has no messages entry with the key "scam_warning"';
+    const refusal = `${shown(file)}: tenant bluewater.localhost has no messages entry with the key "scam_warning"`;
     try {
       const others = globals.messages.filter((message: { key: string }) => message.key !== 'scam_warning');
       await writeFile(file, JSON.stringify({ ...globals, messages: others }));

@@ -209,13 +209,10 @@ function fillOptionAnswers(
   }
 }
 
-/** The journey a member applies to transfer out on, from the transfer value page (`/transfer`). */
-const TRANSFER_APPLICATION_JOURNEY = 'transferapplication';
-
 /**
- * A tenant offers transfers when its menu links the transfer value page (`/transfer`) or it defines the
- * transfer application journey. Such a tenant must have its globals message `scam_warning`: the page
- * and the transfer pack show it by key, and without it a member would see no warning at all (issue 39).
+ * Every tenant must have its globals message `scam_warning`: the transfer value page (`/transfer`) is
+ * open to any DB member with a guaranteed value, whatever the tenant's menu links, and the page and the
+ * transfer pack show the message by key, so without it a member would see no scam warning at all.
  */
 function checkScamWarning(
   dir: string,
@@ -223,23 +220,12 @@ function checkScamWarning(
   tree: TreeReader,
   documents: TenantBundle['documents'],
 ) {
-  const menu = documents.menu as { items: Array<{ href?: string }> } | undefined;
-  const journeys = documents.journeys as JourneyDefinition[] | undefined;
-  const offers = [
-    menu?.items.some((item) => /^\/transfer(?:[/?#]|$)/.test(item.href ?? ''))
-      ? 'menu.json links /transfer'
-      : undefined,
-    journeys?.some((journey) => journey.type === TRANSFER_APPLICATION_JOURNEY)
-      ? `journeys.json defines ${TRANSFER_APPLICATION_JOURNEY}`
-      : undefined,
-  ].filter((reason) => reason !== undefined);
-  if (offers.length === 0) return;
   const globals = documents.globals as Globals | undefined;
   if (globals?.messages?.some((message) => message.key === SCAM_WARNING_MESSAGE)) return;
   throw new ContentFileError(
     tree.shown(path.join(dir, 'globals.json')),
-    `tenant ${tenantUrl} offers transfers (${offers.join('; ')}) but has no messages entry with the key "${SCAM_WARNING_MESSAGE}": ` +
-      'the transfer value page and the transfer pack show it as the scam warning, so add one',
+    `tenant ${tenantUrl} has no messages entry with the key "${SCAM_WARNING_MESSAGE}": ` +
+      'its members reach the transfer value page and the transfer pack, which show it as the scam warning, so add one',
   );
 }
 
