@@ -126,6 +126,17 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await expect(timeline).toContainText('Completed');
   await expectNoAccessibilityViolations(page);
 
+  // The queue by status: the completed case has left the open cases, and is listed under Completed.
+  await page.getByRole('link', { name: 'Back to the case queue' }).click();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('open');
+  await expect(page.locator('.console-table').or(page.getByText('No cases match.'))).toBeVisible();
+  await expect(page.getByRole('link', { name: caseNumber })).toHaveCount(0);
+  await page.getByLabel('Status', { exact: true }).selectOption('Completed');
+  await page.getByRole('button', { name: 'Show cases' }).click();
+  await expect(page).toHaveURL(/status=Completed/);
+  await expect(page.getByRole('row', { name: new RegExp(caseNumber) })).toContainText('Completed');
+  await expectNoAccessibilityViolations(page);
+
   // The console's other pages: held bank changes, reports of a death, the dashboard.
   await page.getByRole('link', { name: 'Bank changes' }).click();
   await expect(heading(page, 'Pending bank changes')).toBeVisible();
