@@ -10,6 +10,7 @@ import { pdfText } from '../pdf-text';
 import {
   TRANSFER_TYPE as TYPE,
   answerAll,
+  answerFlexibleToDeclarations,
   codeOf,
   schemeAnswers,
   schemeBank,
@@ -97,22 +98,8 @@ async function answerAdviceToEnd(agent: BrowserAgent) {
       'provided',
       await uploaded(agent, 'advice.pdf', 'Upload your adviser’s letter confirming the advice'),
     ],
-    ['ta_flexible', 'flexible_benefits_taken', 'no'],
-    ['ta_access', 'transfer_to_access', 'yes'],
-    ['ta_pension_wise', 'pension_wise', 'had'],
-    ['ta_pension_wise_date', 'pension_wise_date', utcDay(new Date())],
   ]);
-  const ticked = await post(agent, '/page/ta_declarations/checkboxesLists', {
-    checkboxesListKey: 'declarations',
-    checkboxes: ['information_true', 'give_up_benefits', 'scam_warnings'].map((key) => ({
-      key,
-      answerValue: true,
-    })),
-  });
-  expect(ticked.statusCode, ticked.body).toBe(204);
-  expect((await post(agent, '/submit-step', { currentPageKey: 'ta_declarations' })).json()).toEqual({
-    nextPageKey: 'ta_check_answers',
-  });
+  await answerFlexibleToDeclarations(agent, utcDay(new Date()));
 }
 
 /** What a refusal must leave alone: the member's transfer journeys and cases. */

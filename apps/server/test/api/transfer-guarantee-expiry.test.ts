@@ -11,6 +11,7 @@ import { pdfText } from '../pdf-text';
 import {
   TRANSFER_TYPE as TYPE,
   answerAll,
+  answerFlexibleToDeclarations,
   codeOf,
   schemeAnswers,
   transferBase as base,
@@ -189,27 +190,6 @@ const adviceTaken = async (agent: BrowserAgent) =>
     ['ta_advice_document', 'advice_confirmation', 'provided', await uploaded(agent)],
   ] as const;
 
-/** After the advice pages: no flexible benefits, Pension Wise had, the declarations ticked. */
-async function answerToEnd(agent: BrowserAgent) {
-  await answerAll(agent, [
-    ['ta_flexible', 'flexible_benefits_taken', 'no'],
-    ['ta_access', 'transfer_to_access', 'yes'],
-    ['ta_pension_wise', 'pension_wise', 'had'],
-    ['ta_pension_wise_date', 'pension_wise_date', today()],
-  ]);
-  const ticked = await post(agent, '/page/ta_declarations/checkboxesLists', {
-    checkboxesListKey: 'declarations',
-    checkboxes: ['information_true', 'give_up_benefits', 'scam_warnings'].map((key) => ({
-      key,
-      answerValue: true,
-    })),
-  });
-  expect(ticked.statusCode, ticked.body).toBe(204);
-  expect((await post(agent, '/submit-step', { currentPageKey: 'ta_declarations' })).json()).toEqual({
-    nextPageKey: 'ta_check_answers',
-  });
-}
-
 /** A new statement at the scheme's charge (the free one in 12 months is used): refused until agreed to. */
 async function newStatement(agent: BrowserAgent) {
   const before = await stored();
@@ -251,7 +231,7 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     const started = await openJourney();
     await answerToAdvice(agent);
     await answerAll(agent, await adviceTaken(agent));
-    await answerToEnd(agent);
+    await answerFlexibleToDeclarations(agent, today());
     const answered = (await openJourney()).steps;
     const readyToSend = {
       flags: expect.not.arrayContaining(['TransferGuaranteeEnded']),
@@ -270,9 +250,16 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
       .select({ blocks: pages.blocks })
       .from(pages)
       .where(and(eq(pages.key, 'hub'), eq(pages.tenantUrl, 'bluewater.localhost')));
-    expect(transferCardsIn(bluewaterHub!.blocks).map(({ link, visibility }) => [link.href, visibility])).toEqual([
+    expect(
+      transferCardsIn(bluewaterHub!.blocks).map(({ link, visibility }) => [link.href, visibility]),
+    ).toEqual([
       ['/transfer', { flag: 'TransferGuaranteeEnded' }],
-      ['/transfer/apply', expect.objectContaining({ all: expect.arrayContaining([{ not: { flag: 'TransferGuaranteeEnded' } }]) })],
+      [
+        '/transfer/apply',
+        expect.objectContaining({
+          all: expect.arrayContaining([{ not: { flag: 'TransferGuaranteeEnded' } }]),
+        }),
+      ],
     ]);
 
     // Check your answers says the guarantee has ended and what to do; /transfer shows no guaranteed value.
@@ -283,7 +270,10 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     );
     // The line links to Your transfer value for a new statement; no other line does.
     expect(linksOf(ended)).toEqual([
-      { label: 'Guaranteed until', link: { text: 'Ask for a new statement of entitlement', href: '/transfer' } },
+      {
+        label: 'Guaranteed until',
+        link: { text: 'Ask for a new statement of entitlement', href: '/transfer' },
+      },
     ]);
     // Neither tenant's check your answers page says it to everyone (it was a paragraph in their content).
     const summaries = await ctx.database.db
@@ -291,7 +281,8 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
       .from(pages)
       .where(eq(pages.key, 'ta_check_answers'));
     expect(summaries.map((page) => page.tenantUrl).sort()).toEqual(['bluewater.localhost', 'localhost']);
-    for (const page of summaries) expect(JSON.stringify(page.blocks)).not.toContain('statement of entitlement');
+    for (const page of summaries)
+      expect(JSON.stringify(page.blocks)).not.toContain('statement of entitlement');
     const position = (await agent.request({ url: '/mdp-api/api/transfer-value' })).json();
     expect(position.value.guaranteed).toBe(false);
     await refusedAsEnded(agent);
@@ -360,7 +351,7 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
         })
       ).json(),
     ).toEqual({ nextPageKey: 'ta_flexible' });
-    await answerToEnd(agent);
+    await answerFlexibleToDeclarations(agent, today());
     await guaranteeEnds();
     await refusedAsEnded(agent);
 

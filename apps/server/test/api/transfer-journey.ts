@@ -44,6 +44,37 @@ export async function answerAll(agent: BrowserAgent, answers: readonly TransferA
   }
 }
 
+/**
+ * The pages after the advice: no flexible benefits taken, the transfer to access the money, Pension
+ * Wise guidance had today, and the declarations ticked, reaching check your answers.
+ */
+export async function answerFlexibleToDeclarations(agent: BrowserAgent, today: string) {
+  await answerAll(agent, [
+    ['ta_flexible', 'flexible_benefits_taken', 'no'],
+    ['ta_access', 'transfer_to_access', 'yes'],
+    ['ta_pension_wise', 'pension_wise', 'had'],
+    ['ta_pension_wise_date', 'pension_wise_date', today],
+  ]);
+  const ticked = await agent.request({
+    method: 'POST',
+    url: `${transferBase}/page/ta_declarations/checkboxesLists`,
+    payload: {
+      checkboxesListKey: 'declarations',
+      checkboxes: ['information_true', 'give_up_benefits', 'scam_warnings'].map((key) => ({
+        key,
+        answerValue: true,
+      })),
+    },
+  });
+  expect(ticked.statusCode, ticked.body).toBe(204);
+  const next = await agent.request({
+    method: 'POST',
+    url: `${transferBase}/submit-step`,
+    payload: { currentPageKey: 'ta_declarations' },
+  });
+  expect(next.json()).toEqual({ nextPageKey: 'ta_check_answers' });
+}
+
 /** A refusal's code, checking it is a 4xx. */
 export const codeOf = (response: {
   statusCode: number;
