@@ -20,6 +20,20 @@ const journeyFeatures = [
 ];
 
 /**
+ * Server areas that own a journey or what a journey's answers change (a bank account, proof of
+ * identity): the generic engine (areas/journeys) must not import them (issue 37).
+ */
+const serverJourneyAreas = [
+  'my-details',
+  'identity-verification',
+  'retirement',
+  'transfer-application',
+  'transfer-value',
+  'bereavement',
+  'beneficiaries',
+];
+
+/**
  * The web's layout (docs/quality.md#layout-and-the-import-rules): a feature reaches another feature only through its index.ts,
  * and shared code (components/, lib/) never reaches a feature or the app's wiring. Tests may use the app
  * wiring, to render the whole app.
@@ -131,6 +145,13 @@ export default tseslint.config(
               target: ['apps/server/src/lib', 'apps/server/src/db'],
               from: ['apps/server/src/areas', 'apps/server/src/plugins'],
               message: 'lib/ and db/ must not import an area or a plugin: move the shared piece to lib/.',
+            },
+            {
+              // issue 37: an area fills the engine's hooks (docs/journeys.md "Hooks"); the engine calls them.
+              target: 'apps/server/src/areas/journeys',
+              from: serverJourneyAreas.map((area) => `apps/server/src/areas/${area}`),
+              message:
+                'The journey engine knows no journey: the area registers its hooks (areas/journeys/plugins.ts) and app.ts imports it.',
             },
           ],
         },

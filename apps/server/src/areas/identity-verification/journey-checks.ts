@@ -1,6 +1,6 @@
 import { badRequest } from '../../lib/errors';
-import { registerPageCheck } from '../journeys/plugins';
-import { identityVerificationOf } from './service';
+import { registerMemberRecords, registerPageCheck } from '../journeys/plugins';
+import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from './service';
 
 /**
  * A journey page asking for proof of identity is left once the member has sent it (pending or
@@ -20,4 +20,15 @@ registerPageCheck({
         'Send a photo of your passport or driving licence before you continue.',
       );
   },
+});
+
+/**
+ * What journeys show of the member's proof of identity (check your answers, the PDF, the journey's
+ * data), read once (a provider may be asked); proof sent inside the journey or before it is with the
+ * scheme, so a case opened on submission lists its "Proof of identity" received, pending its check.
+ */
+registerMemberRecords(async ({ db, request, record }) => {
+  const { status, documentName } = await identityVerificationOf(db, request.server.identityVerifier, record);
+  const sent = status === 'pending' || status === 'verified';
+  return { identity: { status, documentName }, receivedDocuments: sent ? [IDENTITY_CASE_DOCUMENT] : [] };
 });

@@ -3,14 +3,11 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   confirmCodeSchema,
-  journeyCopyOf,
   errorBodySchema,
   journeyChoiceSchema,
   journeyCancelledSchema,
   journeyInProgressSchema,
   journeyStepRequestSchema,
-  journeyTypeParamsSchema,
-  pendingChangeSchema,
   recordQuerySchema,
   uploadContextOf,
   type JourneyDefinition,
@@ -19,19 +16,18 @@ import {
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberJourneys } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { NONCE_HEADER } from '../../lib/one-time-codes';
 import { findDocument } from '../content/document-repository';
 import { findOwnedDocument } from '../documents/repository';
-import { identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { addressLines, memberOf, ownedGraph } from './actions';
-import { bankAccountToChange, sendJourneyBankCode } from './bank-step-up';
 import { routeOf } from './engine';
 import { readsAccessKey, withOwnerFacts } from './graph';
 import { assertEligible, memberAccessKey } from './lifecycle';
 import { sendJourneyPdf, submitJourney } from './member-submission';
 import type { JourneyOwner } from './owner';
+import { addMemberJourneyRoutes, memberRecordsOf } from './plugins';
 import {
   cancelledJourneysOf,
   findJourney,
@@ -97,7 +93,7 @@ export function memberJourneyOwner({
 
     async detailsOf(request, row, now) {
       const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
-      const identity = await identityVerificationOf(db, request.server.identityVerifier, memberOf(request));
+      const { identity } = await memberRecordsOf({ db, request, record: memberOf(request) });
       return {
         aboutToExpire:
           statusOf(row, now) === 'Started' &&
@@ -112,7 +108,7 @@ export function memberJourneyOwner({
           phone: found?.member.mobilePhone ?? null,
           address: addressLines(found?.member.address),
         },
-        identity: { status: identity.status, documentName: identity.documentName },
+        identity,
       };
     },
 
@@ -240,38 +236,8 @@ export function memberJourneyOwner({
         },
       );
 
-      app.post(
-        '/journeys/:journeyType/bank-account/confirmation/send',
-        {
-          schema: {
-            tags: ['journeys'],
-            summary: `Step-up for the bank account a journey gives: a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} with the code on submit. Resend with POST v2/bank-accounts/confirmation/resend`,
-            params: journeyTypeParamsSchema,
-            response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
-          },
-        },
-        async (request) => {
-          const record = memberOf(request);
-          const found = await findMember(db, record.businessGroup, record.referenceNumber);
-          if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-          const graph = await owner.graphOf(request, request.params.journeyType);
-          const row = await requireJourney(db, record, request.params.journeyType);
-          const account = await bankAccountToChange(db, found.member, ownedGraph(graph, row), stepsOf(row));
-          if (!account)
-            throw notFound(
-              'no_bank_account_to_confirm',
-              'This journey gives no new bank account to confirm.',
-            );
-          return sendJourneyBankCode(
-            db,
-            request,
-            { userId: request.member!.userId, ...record },
-            found.member,
-            account,
-            journeyCopyOf(graph.definition.copy).noun,
-          );
-        },
-      );
+      // Routes an area answers for every member journey (My details: a journey's bank account's code).
+      addMemberJourneyRoutes(app, { db, owner });
     },
   };
   return owner;

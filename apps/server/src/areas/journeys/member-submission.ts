@@ -3,18 +3,11 @@ import { journeyCopyOf, type JourneyCopy } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { memberCases, memberJourneys, users } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import type { QueuedMessage } from '../../lib/messaging';
-import { confirmOneTimeCode, confirmationErrors, pendingChange } from '../../lib/one-time-codes';
-import { findTenant } from '../tenancy/tenant-repository';
-import { saveBankChange } from '../my-details/bank-changes';
-import { defencesOf, refuseUnsettledCodeRoute } from '../my-details/change-defences';
-import { BANK_CHANGE_PURPOSE, bankAccountToChange, stepUpRequired } from './bank-step-up';
+import { notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
-import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
 import { findMember } from '../member-data/member-repository';
 import { answerLines } from './answers';
-import { pluginOf, runSubmitChecks } from './plugins';
+import { memberRecordsOf, pluginOf, runSubmitChecks, runSubmitHooks, type SubmitStepUp } from './plugins';
 import { displayDate } from '../../lib/display';
 import { fileForMember } from '../documents/library';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
@@ -33,20 +26,6 @@ import {
   stepsOf,
 } from './repository';
 
-/** The step-up code for a journey's bank account, when the member sends one with the submit. */
-export interface SubmitStepUp {
-  nonce: string | undefined;
-  code: string | undefined;
-}
-
-const sameUkAccount = (
-  payload: Record<string, unknown>,
-  account: { accountName: string; sortCode: string; accountNumber: string },
-) =>
-  payload.accountName === account.accountName &&
-  payload.sortCode === account.sortCode &&
-  payload.accountNumber === account.accountNumber;
-
 /**
  * What the sent journey is called among its case's documents: its PDF's title (a fund switch's "Fund
  * switch request"), else "{Noun} form" ("Application form" for a journey with no copy of its own).
@@ -56,9 +35,10 @@ export const caseDocumentOf = (copy: JourneyCopy) =>
 
 /**
  * Submits a completed journey: one transaction opens a case, keeps the PDF and emails a confirmation;
- * a retry answers the same case. A bank account the journey gives that is not already the member's is
- * saved in the same transaction under My details' rules: the submit must carry the step-up code (428
- * `step_up_required` without one), and the account may wait out the cooling-off.
+ * a retry answers the same case. What an area saves with it takes part through a submit hook
+ * (plugins.ts): My details saves a new bank account the journey gives in the same transaction, once
+ * the submit carries its step-up code. What the scheme holds (proof of identity) is read through the
+ * member-records hook: what check your answers and the PDF show, and which case documents are received.
  */
 export async function submitJourney(
   db: Database,
@@ -92,28 +72,26 @@ export async function submitJourney(
     assertComplete(beforeGraph, stepsOf(before));
     await requireFreshStepUp(db, request);
   }
-  // Proof of identity as the scheme holds it, read before the transaction (a provider may be asked).
-  const identity = await identityVerificationOf(db, request.server.identityVerifier, record);
+  // What the scheme holds of the member (proof of identity), read before the transaction (a provider may be asked).
+  const records = await memberRecordsOf({ db, request, record });
   const [user] = await db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, request.member!.userId));
-  const account =
+  // An area's submit hook takes part in a started journey's submission (a retry of a sent one is answered).
+  const wrap =
     statusOf(before, new Date()) === 'Started'
-      ? await bankAccountToChange(db, member, beforeGraph, stepsOf(before))
+      ? await runSubmitHooks({
+          db,
+          request,
+          graph: beforeGraph,
+          steps: stepsOf(before),
+          member,
+          owner: { userId: request.member!.userId, ...record },
+          stepUp,
+        })
       : null;
-  if (account && !stepUp.code) throw stepUpRequired();
-  const defences = await defencesOf(db, request);
-  const owner = { userId: request.member!.userId, ...record };
-  if (account)
-    refuseUnsettledCodeRoute(
-      await pendingChange(db, owner, BANK_CHANGE_PURPOSE, stepUp.nonce),
-      member,
-      defences,
-    );
   const plugin = pluginOf(graph.definition);
-  const tenantName = (await findTenant(db, request.tenantUrl))?.tenantName ?? 'your pension scheme';
-  let notices: QueuedMessage[] = [];
   const submitInside = async (tx: Transaction) => {
     const row = await requireJourney(tx, record, type, true);
     const now = new Date();
@@ -127,8 +105,6 @@ export async function submitJourney(
     assertComplete(owned, steps);
     const { path } = routeOf(owned, steps);
     const name = fullNameOf(member);
-    // Proof sent inside the journey (or before it) is with the scheme: received, pending its check.
-    const identitySent = identity.status === 'pending' || identity.status === 'verified';
     const { caseNumber, pdf } = await openCase(
       tx,
       {
@@ -140,7 +116,7 @@ export async function submitJourney(
           { name: caseDocumentOf(copy), status: 'received' },
           ...caseDocumentsFor(owned, path).map((document) => ({
             name: document,
-            status: document === IDENTITY_CASE_DOCUMENT && identitySent ? 'received' : 'outstanding',
+            status: records.receivedDocuments.includes(document) ? 'received' : 'outstanding',
           })),
         ],
         now,
@@ -158,7 +134,10 @@ export async function submitJourney(
               { label: 'Postal address', value: address?.join(', ') ?? 'Not held' },
             ),
             ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
-            { heading: 'Your answers', lines: answerLines(graph, path, { identity: identity.status }) },
+            {
+              heading: 'Your answers',
+              lines: answerLines(graph, path, { identity: records.identity.status }),
+            },
           ],
         }),
     );
@@ -177,29 +156,8 @@ export async function submitJourney(
     }
     return { caseNumber, submissionDate: now.toISOString(), pdf };
   };
-  const submitted = account
-    ? await confirmOneTimeCode(
-        db,
-        {
-          owner,
-          purpose: BANK_CHANGE_PURPOSE,
-          nonce: stepUp.nonce,
-          code: stepUp.code!,
-        },
-        async (tx, payload) => {
-          if (!sameUkAccount(payload, account)) {
-            throw new AppError(
-              400,
-              confirmationErrors.invalid,
-              'This code was sent for different bank details. Ask for a new code.',
-            );
-          }
-          notices = (await saveBankChange(tx, request.log, member, account, defences, tenantName)).notices;
-          return submitInside(tx);
-        },
-      )
-    : await db.transaction(submitInside);
-  await request.server.messaging.deliverQueued(notices);
+  const submitted = wrap ? await wrap.run(submitInside) : await db.transaction(submitInside);
+  await wrap?.after?.();
   // A new case's application is filed in the member's documents once the case is committed.
   if (submitted.pdf)
     await fileForMember(request, {

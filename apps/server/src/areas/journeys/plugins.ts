@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { JourneyDefinition, JourneyStep, PageJourney } from '@meridian/contracts';
+import type {
+  IdentityVerificationStatus,
+  JourneyDefinition,
+  JourneyStep,
+  PageJourney,
+} from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database, Transaction } from '../../db/client';
+import type { members } from '../../db/schema';
+import type { CodeOwner } from '../../lib/one-time-codes';
 import type { JourneyGraph, JourneyPage } from './graph';
-import type { JourneyOwner } from './owner';
+import type { JourneyOwner, RoutesApp } from './owner';
 import type { MemberRecord, Queryable } from './repository';
 
 /** A section of check your answers or the PDF: a heading and its lines. */
@@ -147,11 +154,68 @@ export interface JourneyPlugin {
   cancelled?(tx: Queryable, record: MemberRecord, locked: unknown): Promise<void>;
 }
 
+/** The step-up code a member sends with a submit (its nonce in a header), for a submit hook to confirm. */
+export interface SubmitStepUp {
+  nonce: string | undefined;
+  code: string | undefined;
+}
+
+/** What a submit hook reads: a member's journey about to be submitted, read before its transaction. */
+export interface SubmitHookContext {
+  db: Database;
+  request: FastifyRequest;
+  /** The journey as it stands (the owner's facts and what it locked). */
+  graph: JourneyGraph;
+  steps: readonly JourneyStep[];
+  member: typeof members.$inferSelect;
+  /** Who a one-time code sent for the journey was sent to. */
+  owner: CodeOwner;
+  stepUp: SubmitStepUp;
+}
+
+/**
+ * How a submit hook takes part in a submission: `run` opens the submission's transaction itself (a
+ * one-time code confirmed in it) and calls `inside` in it, so what the hook saves commits or rolls back
+ * with the case; `after` runs once it has committed (the notices it queued are sent).
+ */
+export interface SubmitWrap {
+  run<T>(inside: (tx: Transaction) => Promise<T>): Promise<T>;
+  after?(): Promise<void>;
+}
+
+/**
+ * Called before a started member journey is submitted, after the submit checks, by the area that owns
+ * something a journey's answers change (a bank account given becomes the member's): null when it has
+ * nothing to do; it refuses by throwing an AppError (428 `step_up_required` without a code).
+ */
+export type SubmitHook = (context: SubmitHookContext) => Promise<SubmitWrap | null>;
+
+/** What the scheme holds of a member that journeys show and their cases record. */
+export interface MemberRecords {
+  /** Where the member's proof of identity stands: a page that `shows: identity-verification` shows it. */
+  identity: { status: IdentityVerificationStatus; documentName: string | null };
+  /** Case documents the scheme already holds: a case opened on submission lists them received. */
+  receivedDocuments: readonly string[];
+}
+
+/** Reads what an area holds of the member, for journeys: what it does not say keeps its default. */
+export type MemberRecordsReader = (context: {
+  db: Database;
+  request: FastifyRequest;
+  record: MemberRecord;
+}) => Promise<Partial<MemberRecords>>;
+
+/** Routes a member's journeys have that an area owns (a journey's bank account's step-up code). */
+export type MemberJourneyRoutes = (app: RoutesApp, context: { db: Database; owner: JourneyOwner }) => void;
+
 const plugins = new Map<string, JourneyPlugin>();
 const everyJourney = {
   pageChecks: [] as PageCheck[],
   submitChecks: [] as SubmitCheck[],
   startChecks: [] as StartCheck[],
+  submitHooks: [] as SubmitHook[],
+  recordReaders: [] as MemberRecordsReader[],
+  memberRoutes: [] as MemberJourneyRoutes[],
 };
 
 export function registerJourneyPlugin(plugin: JourneyPlugin) {
@@ -171,6 +235,21 @@ export function registerSubmitCheck(check: SubmitCheck) {
 /** A check before any journey is started, registered by the area that owns what it checks. */
 export function registerStartCheck(check: StartCheck) {
   everyJourney.startChecks.push(check);
+}
+
+/** A hook on every member journey's submission, registered by the area that owns what it saves. */
+export function registerSubmitHook(hook: SubmitHook) {
+  everyJourney.submitHooks.push(hook);
+}
+
+/** A reader of what the scheme holds of the member, registered by the area that holds it. */
+export function registerMemberRecords(reader: MemberRecordsReader) {
+  everyJourney.recordReaders.push(reader);
+}
+
+/** Routes every member journey has, registered by the area that answers them. */
+export function registerMemberJourneyRoutes(routes: MemberJourneyRoutes) {
+  everyJourney.memberRoutes.push(routes);
 }
 
 export const pluginOf = (definition: JourneyDefinition): JourneyPlugin | undefined =>
@@ -210,4 +289,38 @@ export async function runSubmitChecks(context: SubmitCheckContext) {
 /** Runs the checks made before a journey is started. */
 export async function runStartChecks(context: StartCheckContext) {
   for (const check of everyJourney.startChecks) await check(context);
+}
+
+/**
+ * Runs the submit hooks: at most one may take part in a submission (each would open the transaction),
+ * so a second one with something to do is a fault, not a refusal.
+ */
+export async function runSubmitHooks(context: SubmitHookContext): Promise<SubmitWrap | null> {
+  const wraps: SubmitWrap[] = [];
+  for (const hook of everyJourney.submitHooks) {
+    const wrap = await hook(context);
+    if (wrap) wraps.push(wrap);
+  }
+  if (wraps.length > 1) throw new Error('Two submit hooks take part in one submission');
+  return wraps[0] ?? null;
+}
+
+/** What the scheme holds of the member, from every area registered: none sent, nothing received, else. */
+export async function memberRecordsOf(context: Parameters<MemberRecordsReader>[0]): Promise<MemberRecords> {
+  const records: MemberRecords = {
+    identity: { status: 'not_started', documentName: null },
+    receivedDocuments: [],
+  };
+  for (const read of everyJourney.recordReaders) {
+    const found = await read(context);
+    if (found.identity) records.identity = found.identity;
+    if (found.receivedDocuments)
+      records.receivedDocuments = [...records.receivedDocuments, ...found.receivedDocuments];
+  }
+  return records;
+}
+
+/** Adds the member journey routes the areas registered. */
+export function addMemberJourneyRoutes(app: RoutesApp, context: { db: Database; owner: JourneyOwner }) {
+  for (const routes of everyJourney.memberRoutes) routes(app, context);
 }

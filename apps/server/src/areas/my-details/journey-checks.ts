@@ -4,6 +4,8 @@ import { findMember } from '../member-data/member-repository';
 import { addressLines } from '../journeys/actions';
 import { registerPageCheck, registerSubmitCheck, type PageCheckContext } from '../journeys/plugins';
 import { refuseModulusFailure, refuseOtherHolder } from './bank-accounts';
+// A journey's bank account becomes the member's at submission: its submit hook and step-up route.
+import './journey-bank-account';
 
 /**
  * What My details checks, checked again where any journey asks for the same: a bank account (modulus
