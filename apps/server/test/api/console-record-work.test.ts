@@ -326,6 +326,15 @@ describe('reports of a death in the console', () => {
       { action: 'death_report_unmatch', outcome: 'success' },
       { action: 'death_report_unmatch', outcome: 'failure' },
     ]);
+    // The match's audit says what it ended: the portal's sessions and the sign-in provider's.
+    const matchAudit = await context.database.db.execute(
+      sql`select details from ${staffAudit} where case_number = 'BRV1-990001' and action = 'death_report_match' and outcome = 'success'`,
+    );
+    expect(matchAudit.rows[0]!.details).toMatchObject({
+      suspendedUsers: 1,
+      endedSessions: expect.any(Number),
+      endedProviderSessions: expect.any(Number),
+    });
   });
 });
 

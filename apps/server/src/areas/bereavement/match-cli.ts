@@ -30,7 +30,8 @@ try {
     const match = await matchReport(database.db, caseNumber, memberReference!);
     console.log(
       `${caseNumber} matched to ${match.businessGroup}:${match.referenceNumber}; ` +
-        `${match.suspendedUsers} account(s) suspended, ${match.endedSessions} session(s) ended.`,
+        `${match.suspendedUsers} account(s) suspended, ${match.endedSessions} session(s) ended, ` +
+        `${match.endedProviderSessions} sign-in provider session(s) ended.`,
     );
   }
 } catch (error) {

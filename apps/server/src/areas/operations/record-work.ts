@@ -216,7 +216,11 @@ export async function matchDeathReport(
       caseNumber,
       businessGroup: match.businessGroup,
       referenceNumber: match.referenceNumber,
-      details: { suspendedUsers: match.suspendedUsers, endedSessions: match.endedSessions },
+      details: {
+        suspendedUsers: match.suspendedUsers,
+        endedSessions: match.endedSessions,
+        endedProviderSessions: match.endedProviderSessions,
+      },
     });
     return match;
   } catch (error) {
