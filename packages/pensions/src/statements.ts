@@ -13,6 +13,7 @@ import { revaluedTranches } from './revaluation';
 import { isoDateSchema, rateSchema } from './schema-primitives';
 import type { DbSchemeConfig, DcSchemeConfig } from './scheme-config';
 import { dateParts, type IsoDate } from './dates';
+import { taxYearOf } from './income-tax';
 import {
   annuityFactor,
   annuityInterestRate,
@@ -96,18 +97,37 @@ export function tm1BasisOn(date: IsoDate): Tm1Basis {
   return versions.findLast((v) => v.effectiveFrom <= date) ?? versions[0]!;
 }
 
+/** Why an SMPI cannot be worked out on a day: the illustration year has no annuity interest rate. */
+export interface Tm1MissingRate {
+  /** The setting to add to: an `annuityInterest` entry in packages/pensions/smpi/as-tm1.json. */
+  setting: 'annuityInterest';
+  /** The illustration year (6 April to 5 April) with no rate, like 2027/28. */
+  illustrationYear: string;
+  /** The `illustrationsFrom` the missing entry has: 6 April of that year. */
+  illustrationsFrom: IsoDate;
+  message: string;
+}
+
+export type Tm1AnnuityInterestLookup = { interest: AnnuityInterest } | { missing: Tm1MissingRate };
+
 /**
- * The gilt yield for illustrations dated on a day: the entry for the illustration year (from 6 April) the
- * day falls in. A day before the first configured year has none: its SMPI cannot be worked out.
+ * The gilt yield for illustrations dated on a day: the entry for the illustration year (6 April to 5 April)
+ * the day falls in, never an earlier year's. A year with no entry (before the first, or after the last,
+ * configured) answers `missing`, naming the year: its SMPI cannot be worked out until the rate is added.
  */
-export function tm1AnnuityInterestOn(date: IsoDate): AnnuityInterest {
-  const entry = tm1().annuityInterest.findLast((e) => e.illustrationsFrom <= date);
-  if (!entry)
-    throw new CalculationError(
-      'invalid_request',
-      `No AS TM1 annuity interest rate is configured for illustrations dated ${date}`,
-    );
-  return entry;
+export function tm1AnnuityInterestOn(date: IsoDate): Tm1AnnuityInterestLookup {
+  const illustrationYear = taxYearOf(date);
+  const entry = tm1().annuityInterest.find((e) => taxYearOf(e.illustrationsFrom) === illustrationYear);
+  if (entry) return { interest: entry };
+  const illustrationsFrom = `${illustrationYear.slice(0, 4)}-04-06` as IsoDate;
+  return {
+    missing: {
+      setting: 'annuityInterest',
+      illustrationYear,
+      illustrationsFrom,
+      message: `No AS TM1 annuity interest rate is configured for the ${illustrationYear} illustration year (illustrations dated ${date}): add an annuityInterest entry with illustrationsFrom ${illustrationsFrom} to packages/pensions/smpi/as-tm1.json`,
+    },
+  };
 }
 
 export interface SmpiFund {
@@ -253,21 +273,45 @@ export function smpiAnnuity(
   };
 }
 
+/** No SMPI on this day: the rate it needs is not configured (never last year's used instead). */
+export interface SmpiNotReady {
+  kind: 'SMPI not ready';
+  statementDate: IsoDate;
+  missing: Tm1MissingRate;
+}
+
 /**
  * The Statutory Money Purchase Illustration per AS TM1: the pot projected month by month to the target
  * retirement date at each fund's accumulation rate less its charge (along the member's lifestyle path, or
  * their funds' proportions), contributions rising each year at TM1's rate while the member pays in; deflated
  * to today's money at TM1's inflation; then the level single-life annuity it buys at the age then
  * (`smpiAnnuity`): the pot less the expense allowance, divided by the annuity factor. The pension is the
- * first year's in today's money; being level, it buys less each year after.
+ * first year's in today's money; being level, it buys less each year after. A day whose illustration year
+ * has no annuity interest rate configured answers `SMPI not ready`, naming the year and the setting.
  */
 export function calculateSmpi(
   member: DcMember,
   scheme: DcSchemeConfig,
   statementDate: IsoDate,
+  basis: Tm1Basis | undefined,
+  interest: AnnuityInterest,
+): Smpi;
+export function calculateSmpi(
+  member: DcMember,
+  scheme: DcSchemeConfig,
+  statementDate: IsoDate,
+  basis?: Tm1Basis,
+  interest?: AnnuityInterest | Tm1AnnuityInterestLookup,
+): Smpi | SmpiNotReady;
+export function calculateSmpi(
+  member: DcMember,
+  scheme: DcSchemeConfig,
+  statementDate: IsoDate,
   basis: Tm1Basis = tm1BasisOn(statementDate),
-  interest: AnnuityInterest = tm1AnnuityInterestOn(statementDate),
-): Smpi {
+  interest: AnnuityInterest | Tm1AnnuityInterestLookup = tm1AnnuityInterestOn(statementDate),
+): Smpi | SmpiNotReady {
+  if ('missing' in interest) return { kind: 'SMPI not ready', statementDate, missing: interest.missing };
+  if ('interest' in interest) interest = interest.interest;
   const projectionScheme = tm1Scheme(scheme, JSON.stringify(basis));
   const { path, strategyCode } = growthPathFor(member, projectionScheme);
   const dob = member.dateOfBirth;

@@ -120,19 +120,41 @@ describe('the annuity interest rate', () => {
 
   it('is dated configuration: the yield for illustrations from 6 April 2026, none before', () => {
     expect(tm1AnnuityInterestOn(isoDate('2026-11-29'))).toMatchObject({
-      illustrationsFrom: '2026-04-06',
-      referenceDate: '2026-02-15',
-      giltYield: 0.0494,
-      yieldAsAt: '2026-01-31',
+      interest: {
+        illustrationsFrom: '2026-04-06',
+        referenceDate: '2026-02-15',
+        giltYield: 0.0494,
+        yieldAsAt: '2026-01-31',
+      },
     });
-    expect(() => tm1AnnuityInterestOn(isoDate('2026-04-05'))).toThrow(CalculationError);
+    expect(tm1AnnuityInterestOn(isoDate('2026-04-05'))).toMatchObject({
+      missing: { setting: 'annuityInterest', illustrationYear: '2025/26', illustrationsFrom: '2025-04-06' },
+    });
+  });
+
+  it('is each illustration year’s own: 5 April 2027 uses 2026/27’s, 6 April 2027 has none (never 2026/27’s again)', () => {
+    expect(tm1AnnuityInterestOn(isoDate('2027-04-05'))).toMatchObject({
+      interest: { illustrationsFrom: '2026-04-06', giltYield: 0.0494 },
+    });
+    const next = tm1AnnuityInterestOn(isoDate('2027-04-06'));
+    expect(next).toEqual({
+      missing: {
+        setting: 'annuityInterest',
+        illustrationYear: '2027/28',
+        illustrationsFrom: '2027-04-06',
+        message:
+          'No AS TM1 annuity interest rate is configured for the 2027/28 illustration year (illustrations dated 2027-04-06): add an annuityInterest entry with illustrationsFrom 2027-04-06 to packages/pensions/smpi/as-tm1.json',
+      },
+    });
   });
 
   it('gives the SMPI annuity at 65 under AS TM1 v5.1 today', () => {
     const today = isoDate('2026-11-29');
+    const rate = tm1AnnuityInterestOn(today);
+    if (!('interest' in rate)) throw new Error(rate.missing.message);
     const annuity = smpiAnnuity(
       tm1BasisOn(today),
-      tm1AnnuityInterestOn(today),
+      rate.interest,
       { years: 65, months: 0 },
       2028,
     );

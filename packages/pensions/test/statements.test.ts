@@ -25,7 +25,9 @@ const dbMember = (input: DbMemberInput) => dbMemberSchema.parse(input);
 const dcMember = (input: DcMemberInput) => dcMemberSchema.parse(input);
 const tm1 = tm1BasisOn(d('2026-04-05'));
 /** The gilt yield for illustrations from 6 April 2026 (4.94% → 5.0%), passed to illustrations dated before. */
-const yield2026 = tm1AnnuityInterestOn(d('2026-04-06'));
+const rate2026 = tm1AnnuityInterestOn(d('2026-04-06'));
+if (!('interest' in rate2026)) throw new Error(rate2026.missing.message);
+const yield2026 = rate2026.interest;
 
 /** MDC with a single fund and the given charge, held alone: every month's rate is known. */
 function oneFund(code: string, charge: number): DcSchemeConfig {
@@ -203,13 +205,28 @@ describe('SMPI', () => {
     );
   });
 
-  it('has no annuity interest rate for an illustration dated before the first configured year', () => {
+  it('is not ready, naming the year, when its illustration year has no annuity interest rate', () => {
     const member = dcMember({
       status: 'Deferred',
       dateOfBirth: '1962-04-05',
       benefits: { potPence: 1_000_000 },
     });
-    expect(() => calculateSmpi(member, oneFund('CASH', 0.02), d('2026-04-05'))).toThrow(CalculationError);
+    const scheme = oneFund('CASH', 0.02);
+    // Before the first configured year, and from 6 April 2027 (2026/27's rate is not reused).
+    expect(calculateSmpi(member, scheme, d('2026-04-05'))).toMatchObject({
+      kind: 'SMPI not ready',
+      statementDate: '2026-04-05',
+      missing: { setting: 'annuityInterest', illustrationYear: '2025/26' },
+    });
+    expect(calculateSmpi(member, scheme, d('2027-04-05'))).toMatchObject({
+      kind: 'SMPI',
+      annuity: { giltYield: 0.0494, referenceDate: '2026-02-15' },
+    });
+    expect(calculateSmpi(member, scheme, d('2027-04-06'))).toMatchObject({
+      kind: 'SMPI not ready',
+      statementDate: '2027-04-06',
+      missing: { setting: 'annuityInterest', illustrationYear: '2027/28', illustrationsFrom: '2027-04-06' },
+    });
   });
 
   it('projects a lifestyle pot at TM1 rates, not the scheme’s own growth assumptions', () => {

@@ -7,12 +7,14 @@ import {
   getDcSchemeConfig,
   taxYearOf,
   utcDay,
+  type IsoDate,
 } from '@meridian/pensions';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, memberDocuments, members } from '../../src/db/schema';
+import { jobs, memberDocuments, members, schemes } from '../../src/db/schema';
 import {
   runAnnualStatements,
+  statementRunHandler,
   statementRunSubject,
   statementYearStart,
 } from '../../src/areas/statements/statement-run';
@@ -184,6 +186,7 @@ describe('the Statutory Money Purchase Illustration (dc.far)', () => {
       getDcSchemeConfig(row.schemeCode, today),
       today,
     );
+    if (expected.kind !== 'SMPI') throw new Error(expected.missing.message);
     expect(statement).toMatchObject({
       kind: 'DC',
       statementDate: today,
@@ -314,5 +317,52 @@ describe('the yearly statement run', () => {
       .from(jobs)
       .where(eq(jobs.subjectId, statementRunSubject(year + 1)));
     expect(next).toHaveLength(1);
+  });
+
+  it('skips an SMPI whose illustration year has no annuity interest rate, naming the setting and year (6 April 2027)', async () => {
+    const warnings: { details: Record<string, unknown>; message: string }[] = [];
+    const log = {
+      info: () => undefined,
+      warn: (details: object, message: string) =>
+        warnings.push({ details: details as Record<string, unknown>, message }),
+    };
+    const day = '2027-04-06' as IsoDate;
+    const result = await runAnnualStatements(ctx.database.db, ctx.app.documentLibrary, log, 2027, day);
+    const records = await ctx.database.db
+      .select({ referenceNumber: members.referenceNumber, type: schemes.type })
+      .from(members)
+      .innerJoin(schemes, eq(schemes.code, members.schemeCode))
+      .where(inArray(members.status, ['Active', 'Deferred']));
+    const dc = records.filter((r) => r.type === 'DC');
+    expect(dc.length).toBeGreaterThan(0);
+    expect(result).toMatchObject({ failed: 0, notReady: dc.length, issued: records.length - dc.length });
+    expect(warnings).toHaveLength(dc.length);
+    expect(warnings.find((w) => (w.details.record as { referenceNumber: string }).referenceNumber === '1000006'))
+      .toMatchObject({
+        message: 'SMPI not issued: no AS TM1 annuityInterest rate for 2027/28',
+        details: { setting: 'annuityInterest', illustrationYear: '2027/28' },
+      });
+    const filed2027 = (referenceNumber: string) =>
+      ctx.database.db
+        .select()
+        .from(memberDocuments)
+        .where(
+          and(
+            eq(memberDocuments.referenceNumber, referenceNumber),
+            eq(memberDocuments.sourceKey, 'annual-statement:2027/28'),
+          ),
+        );
+    // No DC record has a 2027/28 illustration on 2026/27's rate; the DB records have their statements.
+    for (const { referenceNumber } of dc) expect(await filed2027(referenceNumber)).toHaveLength(0);
+    for (const { referenceNumber } of records.filter((r) => !dc.includes(r)))
+      expect(await filed2027(referenceNumber)).toHaveLength(1);
+
+    // The queued run fails naming the setting and year, so it is tried again (and listed dead if never added).
+    const handler = statementRunHandler(ctx.database.db, ctx.app.documentLibrary, quietRunLog, () => day);
+    await expect(
+      handler({ subjectId: statementRunSubject(2027) } as Parameters<typeof handler>[0]),
+    ).rejects.toThrow(
+      `${dc.length} pension illustration(s) not issued: No AS TM1 annuity interest rate is configured for the 2027/28 illustration year (illustrations dated 2027-04-06): add an annuityInterest entry with illustrationsFrom 2027-04-06 to packages/pensions/smpi/as-tm1.json, then run again`,
+    );
   });
 });

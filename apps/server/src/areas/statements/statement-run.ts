@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { taxYearOf, utcDay, type IsoDate } from '@meridian/pensions';
+import { taxYearOf, utcDay, type IsoDate, type Tm1MissingRate } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { jobs, members, schemes } from '../../db/schema';
 import type { JobHandler } from '../../lib/job-queue';
 import type { DocumentLibrary } from '../documents/library';
-import { issueAnnualStatement } from './statement';
+import { IllustrationNotReadyError, issueAnnualStatement } from './statement';
 
 /** The job queue's kind for the yearly statement run. */
 export const STATEMENT_RUN = 'annual-statements' as const;
@@ -47,7 +47,9 @@ interface RunLog {
  * documents of every record still building or keeping a pension (Active or Deferred; a pension in payment
  * has none), skipping those issued already, so a retried or repeated run carries on where it stopped. A
  * record whose figures cannot be worked out is logged and left for the member to read on the page; the
- * run goes on. Then the next year's run is queued.
+ * run goes on. A DC record whose illustration year has no AS TM1 annuity interest rate is skipped (not
+ * issued on last year's rate) with a warning naming the setting and the year: once the rate is added, a
+ * repeated run issues it. Then the next year's run is queued.
  */
 export async function runAnnualStatements(
   db: Database,
@@ -63,34 +65,58 @@ export async function runAnnualStatements(
     .where(inArray(members.status, ['Active', 'Deferred']));
   let issued = 0;
   let failed = 0;
+  let notReady = 0;
+  let missing: Tm1MissingRate | null = null;
   for (const found of records) {
+    const record = {
+      businessGroup: found.member.businessGroup,
+      referenceNumber: found.member.referenceNumber,
+    };
     try {
       if (await issueAnnualStatement(db, library, found, today)) issued += 1;
     } catch (error) {
+      if (error instanceof IllustrationNotReadyError) {
+        notReady += 1;
+        missing = error.missing;
+        const { setting, illustrationYear, message } = error.missing;
+        log.warn(
+          { record, setting, illustrationYear, failure: message },
+          `SMPI not issued: no AS TM1 ${setting} rate for ${illustrationYear}`,
+        );
+        continue;
+      }
       failed += 1;
       log.warn(
-        {
-          record: {
-            businessGroup: found.member.businessGroup,
-            referenceNumber: found.member.referenceNumber,
-          },
-          failure: error instanceof Error ? error.message : String(error),
-        },
+        { record, failure: error instanceof Error ? error.message : String(error) },
         'annual statement not issued',
       );
     }
   }
   await scheduleStatementRun(db, Math.max(startYear, statementYearStart(today)) + 1);
   log.info(
-    { statementYear: taxYearOf(today), records: records.length, issued, failed },
+    { statementYear: taxYearOf(today), records: records.length, issued, failed, notReady },
     'annual statement run done',
   );
-  return { records: records.length, issued, failed };
+  return { records: records.length, issued, failed, notReady, missing };
 }
 
-/** The job queue's handler of the yearly run: the run its subject names. */
+/**
+ * The job queue's handler of the yearly run: the run its subject names. A run that skipped SMPIs for a
+ * missing annuity interest rate fails, naming it, so the queue tries again (each try issues only what is
+ * missing) and, once out of tries, the console lists it dead with that error, for Run again after the rate
+ * is added.
+ */
 export const statementRunHandler =
-  (db: Database, library: DocumentLibrary, log: RunLog): JobHandler =>
+  (
+    db: Database,
+    library: DocumentLibrary,
+    log: RunLog,
+    today: () => IsoDate = () => utcDay(new Date()),
+  ): JobHandler =>
   async (job) => {
-    await runAnnualStatements(db, library, log, startYearOf(job.subjectId));
+    const run = await runAnnualStatements(db, library, log, startYearOf(job.subjectId), today());
+    if (run.missing)
+      throw new Error(
+        `${run.notReady} pension illustration(s) not issued: ${run.missing.message}, then run again`,
+      );
   };

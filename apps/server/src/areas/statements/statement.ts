@@ -15,6 +15,7 @@ import {
   type DbAnnualStatement,
   type IsoDate,
   type Smpi,
+  type Tm1MissingRate,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberDependants, memberDocuments } from '../../db/schema';
@@ -30,6 +31,21 @@ const noStatement = () =>
     'no_annual_statement',
     'There is no annual statement for this pension. Contact us if you need one.',
   );
+
+/**
+ * The record's SMPI cannot be worked out yet: its illustration year has no AS TM1 annuity interest rate
+ * (`missing` names the setting and the year). The member is told the illustration is not ready; the yearly
+ * run skips the record with a warning; last year's rate is never used instead.
+ */
+export class IllustrationNotReadyError extends AppError {
+  constructor(public readonly missing: Tm1MissingRate) {
+    super(
+      400,
+      'illustration_not_ready',
+      `Your pension illustration for ${missing.illustrationYear} is not ready yet: we are waiting for a figure it needs. Please check again later.`,
+    );
+  }
+}
 
 export type StatementFigures = DbAnnualStatement | Smpi;
 export type FoundMemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
@@ -75,8 +91,11 @@ async function figuresOf(
         on,
         { spouseOrPartnerOnRecord: spouse },
       );
-    return calculateSmpi(dcMemberSchema.parse(member), getDcSchemeConfig(found.scheme.code, on), on);
+    const smpi = calculateSmpi(dcMemberSchema.parse(member), getDcSchemeConfig(found.scheme.code, on), on);
+    if (smpi.kind === 'SMPI not ready') throw new IllustrationNotReadyError(smpi.missing);
+    return smpi;
   } catch (error) {
+    if (error instanceof IllustrationNotReadyError) throw error;
     if (error instanceof UnknownSchemeError || error instanceof TypeError) throw noStatement();
     if (error instanceof CalculationError) throw new AppError(400, error.code, error.message);
     throw error;
