@@ -150,4 +150,14 @@ describe('Your annual statement', () => {
     expect(await screen.findByText(/There is no annual statement for this pension/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Your pension payments' })).toBeTruthy();
   });
+
+  it('says in the service’s words when an illustration waits for its year’s assumptions', async () => {
+    const notReady =
+      'Your pension illustration for 2027/28 is not ready yet: we are waiting for a figure it needs. Please check again later.';
+    stubFetch(() => jsonResponse(400, { errors: [{ code: 'illustration_not_ready', message: notReady }] }));
+    renderAt();
+    expect(await screen.findByText(notReady)).toBeTruthy();
+    expect(screen.queryByText(/Sorry, we cannot/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
+  });
 });

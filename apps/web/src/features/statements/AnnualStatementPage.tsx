@@ -40,7 +40,8 @@ export function AnnualStatementPage() {
           <Link to={webAppPaths.pensionPayments}>Your pension payments</Link>.
         </p>
       )}
-      {statement && statement !== 'none' && (
+      {statement && typeof statement === 'object' && 'notReady' in statement && <p>{statement.notReady}</p>}
+      {statement && statement !== 'none' && !('notReady' in statement) && (
         <>
           <p>
             Statement year {statement.statementYear}. Figures as at {formatDate(statement.statementDate)}.
