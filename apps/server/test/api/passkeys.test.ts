@@ -56,6 +56,26 @@ const rowOf = async (credentialId: string) =>
 
 const codeOf = (answer: { json: () => { errors: { code: string }[] } }) => answer.json().errors[0]!.code;
 
+/** The member's Recent sign-ins made with a passkey, newest first. */
+const passkeySignInsOf = async (member: BrowserAgent) => {
+  const security = await member.request({ method: 'GET', url: `${api}/account/security` });
+  return (security.json().recentSignIns as { method: string; outcome: string }[]).filter(
+    (event) => event.method === 'Passkey',
+  );
+};
+
+/** One passkey sign-in that succeeded and, after it, two refused: three more listed, newest first. */
+function expectSuccessThenTwoRefusals(listed: { outcome: string }[], listedBefore: number) {
+  expect(listed).toHaveLength(listedBefore + 3);
+  // The two refusals come first, in either order when they share a millisecond.
+  expect(
+    listed
+      .slice(0, 3)
+      .map((event) => event.outcome)
+      .sort(),
+  ).toEqual(['failed', 'failed', 'succeeded']);
+}
+
 describe('adding a passkey', () => {
   it('asks for a discoverable passkey with user verification, keeps it under its name and tells the member', async () => {
     const agent = await signedIn('db.deferred');
@@ -229,11 +249,7 @@ describe('failed passkey sign-ins', () => {
     const member = await signedIn('db.retiring');
     const owner = await userIdOf('db.retiring');
     const { authenticator } = await addPasskey(member, 'Work laptop');
-    type Listed = { method: string; outcome: string };
-    const passkeySignIns = async () => {
-      const security = await member.request({ method: 'GET', url: `${api}/account/security` });
-      return (security.json().recentSignIns as Listed[]).filter((event) => event.method === 'Passkey');
-    };
+    const passkeySignIns = () => passkeySignInsOf(member);
     const listedBefore = (await passkeySignIns()).length;
     const browser = new BrowserAgent(ctx.app);
     const signIn = (credential: object) =>
@@ -261,14 +277,7 @@ describe('failed passkey sign-ins', () => {
     expect(codeOf(await signIn(stranger.assert(await signInOptions(browser))))).toBe('passkey_unknown');
 
     const listed = await passkeySignIns();
-    expect(listed).toHaveLength(listedBefore + 3);
-    // Newest first: the two refusals (in either order, when they share a millisecond), then the success.
-    expect(
-      listed
-        .slice(0, 3)
-        .map((event) => event.outcome)
-        .sort(),
-    ).toEqual(['failed', 'failed', 'succeeded']);
+    expectSuccessThenTwoRefusals(listed, listedBefore);
     const audited = (await failedAudits()).filter((row) => !before.some((earlier) => earlier.id === row.id));
     expect(audited.map((row) => ({ userId: row.userId, reason: row.details.reason }))).toEqual(
       expect.arrayContaining([
@@ -516,12 +525,7 @@ describe('signing in with a passkey on the embedded OpenID provider’s page', (
     const member = await signedIn('dc.near');
     const owner = await userIdOf('dc.near');
     const { authenticator } = await addPasskey(member, 'Provider key');
-    const passkeySignIns = async () => {
-      const security = await member.request({ method: 'GET', url: `${api}/account/security` });
-      return (security.json().recentSignIns as { method: string; outcome: string }[]).filter(
-        (event) => event.method === 'Passkey',
-      );
-    };
+    const passkeySignIns = () => passkeySignInsOf(member);
     const failedAudits = async () =>
       (
         await ctx.database.db
@@ -557,14 +561,7 @@ describe('signing in with a passkey on the embedded OpenID provider’s page', (
     expect(backwards.statusCode).toBe(400);
 
     const listed = await passkeySignIns();
-    expect(listed).toHaveLength(listedBefore + 3);
-    // Newest first: the two refusals (in either order, when they share a millisecond), then the success.
-    expect(
-      listed
-        .slice(0, 3)
-        .map((event) => event.outcome)
-        .sort(),
-    ).toEqual(['failed', 'failed', 'succeeded']);
+    expectSuccessThenTwoRefusals(listed, listedBefore);
     expect((await failedAudits()).sort()).toEqual(['passkey_counter_invalid', 'passkey_invalid']);
     expect((await rowOf(authenticator.id))!.counter).toBe(5);
   });
