@@ -57,11 +57,32 @@ export async function typeInto(page: Page, box: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
-/** Chooses a file by keyboard: Tab to the file input, Space opens the chooser, which is given the file. */
+/**
+ * Chooses a file by keyboard: Tab to the file input, Space opens the chooser, which is given the file.
+ * Playwright asks the browser to report choosers only once something listens, and a chooser that opens
+ * before the browser has heard is never reported (a CI run waited 2 minutes for one): so it listens
+ * before tabbing, and presses Space again on the still-focused input if no chooser came.
+ */
 export async function uploadByKeyboard(page: Page, input: Locator, file: ChosenFile) {
+  const listen = () => {
+    const chosen = page.waitForEvent('filechooser', { timeout: 15_000 });
+    // Awaited below; until then a timeout is not an unhandled rejection.
+    chosen.catch(() => undefined);
+    return chosen;
+  };
+  let chooser = listen();
   await tabTo(page, input);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
-  await chooser.setFiles(file);
+  for (let presses = 1; ; presses += 1) {
+    await page.keyboard.press('Space');
+    try {
+      await (await chooser).setFiles(file);
+      return;
+    } catch (error) {
+      if (presses === 3) throw error;
+      await expect(input).toBeFocused();
+      chooser = listen();
+    }
+  }
 }
 
 /** Reaches a drop-down with Tab and moves through its options with the arrow keys to the one named. */
