@@ -505,7 +505,9 @@ test('a caseworker signs in with a passkey, confirms db.retiring’s proof of id
   await expect(request.getByRole('row', { name: /Birth certificate/ })).toContainText('Received');
   await expectNoAccessibilityViolations(page);
 
-  // db.deferred reads why on their application's proof of identity page, and may send another.
+  // db.deferred reads why on their application's proof of identity page, and may send another. The
+  // page is left first: My requests, its cookies cleared under it, once navigated itself over the sign-in.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signInToHub(page, 'db.deferred');
   await page.goto('/retirement/apply/identity');
