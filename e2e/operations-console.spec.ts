@@ -423,6 +423,7 @@ test('a caseworker signs in with a passkey, confirms db.retiring’s proof of id
   const caseNumber = await retiringApplies(page);
   expect(caseNumber).toMatch(/^RTP9-\d{6}$/);
   // db.deferred, at the proof of identity of an application of their own, has a photo ID with the scheme.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signInToHub(page, 'db.deferred');
   await applyUpToIdentity(await memberApi(page), 'Mrs M Hughes');
