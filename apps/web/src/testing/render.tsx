@@ -31,6 +31,24 @@ export const testTenant: TenantContent = {
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/**
+ * The signed-in frame's own reads, answered for a member whose menu names their requests page
+ * `requestsLabel`: the content access key, the menu, and the token figures. Undefined for any other URL.
+ */
+export function signedInFrameResponse(url: string, requestsLabel = 'My requests'): Response | undefined {
+  if (url.includes('/access-key'))
+    return jsonResponse(200, { contentAccessKey: 'key', attributes: {}, expiresAt: '2099-01-01T00:00:00Z' });
+  if (url.includes('/authorized-menu'))
+    return jsonResponse(200, {
+      items: [
+        { label: requestsLabel, href: '/my-requests', position: 'Account', orderNo: 5, signedInOnly: true },
+      ],
+    });
+  if (url.includes('/cms-token-information'))
+    return jsonResponse(200, { tokens: {}, figuresUnavailable: false });
+  return undefined;
+}
+
 /** What the API answers when it is too busy to serve a read. */
 export const busyResponse = () => jsonResponse(503, { errors: [{ code: 'service_busy', message: 'Busy' }] });
 

@@ -1,7 +1,13 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PendingFundSwitch } from '@meridian/contracts';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import {
+  jsonResponse,
+  signedInFrameResponse,
+  quietConsole,
+  renderApp,
+  stubFetch,
+} from '../../testing/render';
 import { FundSwitchPending } from './FundSwitchPending';
 
 beforeEach(quietConsole);
@@ -17,22 +23,10 @@ const pending: PendingFundSwitch = {
 
 const showing = (answer: { pending: PendingFundSwitch | null }, requestsLabel = 'My requests') => {
   stubFetch((url) => {
-    if (url.includes('/access-key'))
-      return jsonResponse(200, {
-        contentAccessKey: 'key',
-        attributes: {},
-        expiresAt: '2099-01-01T00:00:00Z',
-      });
-    if (url.includes('/authorized-menu'))
-      return jsonResponse(200, {
-        items: [
-          { label: requestsLabel, href: '/my-requests', position: 'Account', orderNo: 5, signedInOnly: true },
-        ],
-      });
+    const frame = signedInFrameResponse(url, requestsLabel);
+    if (frame) return frame;
     if (url.includes('/authorized-footer') || url.includes('/authorized-globals'))
       return jsonResponse(404, {});
-    if (url.includes('/cms-token-information'))
-      return jsonResponse(200, { tokens: {}, figuresUnavailable: false });
     return jsonResponse(200, answer);
   });
   renderApp('/', { routes: [{ path: '/', element: <FundSwitchPending recordKey="MER:1000005" /> }] });

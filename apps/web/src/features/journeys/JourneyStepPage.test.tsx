@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
-import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
+import {
+  jsonResponse,
+  signedInFrameResponse,
+  quietConsole,
+  renderApp,
+  stubFetch,
+} from '../../testing/render';
 import type { JourneyDefinitionView } from './journey-api';
 import JourneyStepPage from './JourneyStepPage';
 
@@ -86,20 +92,8 @@ interface Served {
 function serve({ definition, journey, requestsLabel = 'My requests', start, pageUrls = {} }: Served) {
   const base = `/mdp-api/api/journeys/${definition.type}`;
   return stubFetch((url, init) => {
-    if (url.includes('/access-key'))
-      return jsonResponse(200, {
-        contentAccessKey: 'key',
-        attributes: {},
-        expiresAt: '2099-01-01T00:00:00Z',
-      });
-    if (url.includes('/authorized-menu'))
-      return jsonResponse(200, {
-        items: [
-          { label: requestsLabel, href: '/my-requests', position: 'Account', orderNo: 5, signedInOnly: true },
-        ],
-      });
-    if (url.includes('/cms-token-information'))
-      return jsonResponse(200, { tokens: {}, figuresUnavailable: false });
+    const frame = signedInFrameResponse(url, requestsLabel);
+    if (frame) return frame;
     if (url.includes('/content/url')) {
       const key = new URL(url, 'http://localhost').searchParams.get('key') ?? '';
       return pageUrls[key] ? jsonResponse(200, { url: pageUrls[key] }) : jsonResponse(404, {});
@@ -165,7 +159,9 @@ describe('an expired journey', () => {
       '/transferconcern/first',
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Your report has expired' })).toBeTruthy();
-    expect(main()).toContain('It was not sent by 30 Jan 2027, so it can no longer be sent. Starting again clears its answers.');
+    expect(main()).toContain(
+      'It was not sent by 30 Jan 2027, so it can no longer be sent. Starting again clears its answers.',
+    );
     // Nothing was locked at start: no figures to go out of date.
     expect(main()).not.toContain('figures');
     await waitFor(() => expect(document.title).toBe('Your report has expired - Meridian Pension Scheme'));
