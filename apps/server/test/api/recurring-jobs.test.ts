@@ -39,6 +39,19 @@ import { demoStaffSignedIn } from './staff-sign-in';
 const ctx = useTestApp({ JOB_POLL_MS: '0' });
 const log = pino({ level: 'silent' });
 let second: FastifyInstance | undefined;
+
+/** The outbox-letters key, and messaging that writes letters as production does: each code sealed under it. */
+async function lettersMessaging() {
+  const secret = await loadSigningKey(ctx.database.db, 'outbox-letters');
+  const messaging = createMessaging({
+    db: ctx.database.db,
+    log,
+    mailFrom: 'x@example.org',
+    keepCodes: false,
+    letterSecret: secret,
+  });
+  return { secret, messaging };
+}
 afterAll(async () => second?.close());
 
 const runsOf = (kind: (typeof recurringJobKinds)[number]) =>
@@ -319,15 +332,7 @@ describe('recurring jobs', () => {
     const { db } = ctx.database;
     const other = (second ??= await buildApp({ config: ctx.config, database: ctx.database }));
     await other.ready();
-    // Letters as production writes them: each code sealed in the outbox under the outbox-letters key.
-    const secret = await loadSigningKey(db, 'outbox-letters');
-    const messaging = createMessaging({
-      db,
-      log,
-      mailFrom: 'x@example.org',
-      keepCodes: false,
-      letterSecret: secret,
-    });
+    const { secret, messaging } = await lettersMessaging();
     const send = async (subject: string, code: string) => {
       await messaging.sendLetter({ to: 'MER/1000001', subject, body: `Your code is ${code}.`, secret: code });
       const [letter] = await db.select().from(outboxMessages).where(eq(outboxMessages.subject, subject));
@@ -402,14 +407,7 @@ describe('recurring jobs', () => {
     });
     try {
       await off.ready();
-      const secret = await loadSigningKey(db, 'outbox-letters');
-      const messaging = createMessaging({
-        db,
-        log,
-        mailFrom: 'x@example.org',
-        keepCodes: false,
-        letterSecret: secret,
-      });
+      const { secret, messaging } = await lettersMessaging();
       const subject = 'Your code while printing is off';
       await messaging.sendLetter({
         to: 'MER/1000001',
