@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoDate, utcDay } from '@meridian/pensions';
 import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
-import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { submitApplication, answerStep } from './journey-submission';
+import { submitApplication, answerStep, sendPhotoId } from './journey-submission';
 import { openApiDocument } from './openapi-walk';
 import { pdfText } from '../pdf-text';
 
@@ -70,17 +69,8 @@ async function optOutOfGuidance(agent: BrowserAgent) {
   return post(agent, '/submit-step', { currentPageKey: 'dca_guidance_opt_out' });
 }
 
-/** Proof of identity, the embedded way: a photo ID in the member's documents, pending with the scheme. */
-async function sendPhotoId(agent: BrowserAgent) {
-  const identity = '/mdp-api/api/identity-verification';
-  if ((await agent.request({ url: identity })).json().status === 'not_started') {
-    const upload = await agent.request({
-      method: 'POST',
-      url: '/mdp-api/api/documents',
-      ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
-    });
-    await agent.request({ method: 'POST', url: identity, payload: { fileUuid: upload.json().fileUuid } });
-  }
+async function passIdentityPage(agent: BrowserAgent) {
+  await sendPhotoId(agent);
   expect((await post(agent, '/submit-step', { currentPageKey: 'dca_identity' })).json()).toEqual({
     nextPageKey: 'dca_declarations',
   });
@@ -261,7 +251,7 @@ describe('the DC application', () => {
       const answered = await answer(agent, page, question, key, value);
       expect(answered.statusCode, answered.body).toBe(200);
     }
-    await sendPhotoId(agent);
+    await passIdentityPage(agent);
     await post(agent, '/page/dca_declarations/checkboxesLists', {
       checkboxesListKey: 'declarations',
       checkboxes: ['information_true', 'option_final', 'risks_understood', 'overpayment'].map((key) => ({

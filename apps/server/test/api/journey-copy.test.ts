@@ -4,9 +4,8 @@ import type { JourneyDefinition } from '@meridian/contracts';
 import { clearContentCache } from '../../src/areas/content/content-cache';
 import { contentDocuments, memberJourneys, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
-import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { answerStep, latestCode, stepUp } from './journey-submission';
+import { answerStep, latestCode, stepUp, sendPhotoId } from './journey-submission';
 
 /**
  * The engine's refusals name what a journey sends by its `copy.noun` (a callback "request", a fund
@@ -171,15 +170,7 @@ describe('a new bank account in a journey', () => {
     });
     expect((await answer('dca_bank', 'bank_account', 'provided', bank)).statusCode).toBe(200);
     expect((await answer('dca_contact', 'contact_correct', 'yes')).statusCode).toBe(200);
-    const identity = '/mdp-api/api/identity-verification';
-    if ((await agent.request({ url: identity })).json().status === 'not_started') {
-      const upload = await agent.request({
-        method: 'POST',
-        url: '/mdp-api/api/documents',
-        ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
-      });
-      await agent.request({ method: 'POST', url: identity, payload: { fileUuid: upload.json().fileUuid } });
-    }
+    await sendPhotoId(agent);
     expect((await post('/submit-step', { currentPageKey: 'dca_identity' })).json()).toEqual({
       nextPageKey: 'dca_declarations',
     });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client';
 import { outboxMessages } from '../../src/db/schema';
 import type { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
 
 /** The code in the last message whose body has `words` (the outbox keeps codes outside production). */
 export async function latestCode(database: DatabaseHandle, words: string) {
@@ -76,3 +77,23 @@ export const answerStep = (
     url: `${base}/submit-question-step`,
     payload: { currentPageKey: page, questionKey: question, answerKey, ...(answerValue && { answerValue }) },
   });
+
+/**
+ * Proof of identity, the embedded way: a photo ID in the member's documents, pending with the scheme,
+ * unless the member has sent one already.
+ */
+export async function sendPhotoId(agent: BrowserAgent) {
+  const identity = '/mdp-api/api/identity-verification';
+  if ((await agent.request({ url: identity })).json().status !== 'not_started') return;
+  const upload = await agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/documents',
+    ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
+  });
+  const started = await agent.request({
+    method: 'POST',
+    url: identity,
+    payload: { fileUuid: upload.json().fileUuid },
+  });
+  expect(started.json().status).toBe('pending');
+}

@@ -13,7 +13,7 @@ import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { stepUp, submitApplication, answerStep } from './journey-submission';
+import { stepUp, submitApplication, answerStep, sendPhotoId } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
@@ -83,25 +83,11 @@ async function answerToIdentity(agent: BrowserAgent, account = bank) {
 
 async function answerToDeclarations(agent: BrowserAgent, account = bank) {
   await answerToIdentity(agent, account);
-  await sendPhotoId(agent);
+  await passIdentityPage(agent);
 }
 
-/** Proof of identity, the embedded way: a photo ID in the member's documents, pending with the scheme. */
-async function sendPhotoId(agent: BrowserAgent) {
-  const identity = '/mdp-api/api/identity-verification';
-  if ((await agent.request({ url: identity })).json().status === 'not_started') {
-    const upload = await agent.request({
-      method: 'POST',
-      url: '/mdp-api/api/documents',
-      ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
-    });
-    const started = await agent.request({
-      method: 'POST',
-      url: identity,
-      payload: { fileUuid: upload.json().fileUuid },
-    });
-    expect(started.json().status).toBe('pending');
-  }
+async function passIdentityPage(agent: BrowserAgent) {
+  await sendPhotoId(agent);
   expect((await post(agent, '/submit-step', { currentPageKey: 'ra_identity' })).json()).toEqual({
     nextPageKey: 'ra_declarations',
   });
