@@ -4,7 +4,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { pdfLines } from '../apps/server/test/pdf-text';
 import { samplePdf, samplePng } from './support/files';
-import { tabTo } from './support/keyboard';
+import { tabTo, uploadByKeyboard } from './support/keyboard';
 import { signInToHub as signIn } from './support/member';
 
 test.describe.configure({ timeout: 120_000 });
@@ -189,12 +189,11 @@ test('a member uploads, downloads and deletes a document by keyboard alone', asy
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Upload documents' })).toBeVisible();
-  await tabTo(page, page.getByLabel('Choose files'));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (
-    await chooser
-  ).setFiles({ name: 'p60-2026.pdf', mimeType: 'application/pdf', buffer: await samplePdf('P60 2026') });
+  await uploadByKeyboard(page, page.getByLabel('Choose files'), {
+    name: 'p60-2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf('P60 2026'),
+  });
   await tabTo(page, page.getByLabel('What are these documents? (optional)'));
   await page.keyboard.type('Tax year end');
   await tabTo(page, page.getByRole('button', { name: 'Upload' }));

@@ -6,7 +6,7 @@ import { pdfText } from '../apps/server/test/pdf-text';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { answerBusy, expectBusyThenTryAgain } from './support/busy';
 import { samplePdf, samplePng } from './support/files';
-import { choose, tabTo, tick, typeDate } from './support/keyboard';
+import { choose, tabTo, tick, typeDate, uploadByKeyboard } from './support/keyboard';
 import { codeSentTo, signInToHub as signIn } from './support/member';
 import { money } from './support/money';
 
@@ -730,10 +730,11 @@ test('the same application by keyboard alone', async ({ page, request }) => {
   await choose(page, page.getByLabel('No'));
   await page.keyboard.press('Enter');
   await expect(heading(page, 'Prove your identity')).toBeVisible();
-  await tabTo(page, page.getByLabel('Photo of your passport or driving licence'));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles({ name: 'licence.png', mimeType: 'image/png', buffer: samplePng() });
+  await uploadByKeyboard(page, page.getByLabel('Photo of your passport or driving licence'), {
+    name: 'licence.png',
+    mimeType: 'image/png',
+    buffer: samplePng(),
+  });
   await tabTo(page, page.getByRole('button', { name: 'Send photo' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('definition').filter({ hasText: 'licence.png' })).toBeVisible();
