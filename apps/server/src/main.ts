@@ -1,5 +1,4 @@
 import pino from 'pino';
-import { addMonths, utcDay } from '@meridian/pensions';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { PendingMigrationsError } from './db/migrations';
@@ -8,7 +7,8 @@ import { buildApp } from './app';
 import { contentRoot, prepareDatabase } from './prepare';
 import { watchContent } from './areas/content/watch';
 import { stopOnSignals } from './lib/stop-signals';
-import { demoPersonas, DEMO_PASSWORD, unregisteredDemoMember } from './seed/demo-personas';
+import { demoPersonas, DEMO_PASSWORD } from './seed/demo-personas';
+import { unregisteredDemoMemberDetails } from './seed/demo';
 
 /** Time to close the database and connections after the last request has had its time. */
 const SHUTDOWN_SLACK_MS = 5000;
@@ -94,13 +94,13 @@ async function main() {
         `    ${persona.username.padEnd(14)} ${persona.tenantHost.padEnd(20)} ${persona.description}`,
       );
     }
-    const record = unregisteredDemoMember.records[0]!;
-    const dateOfBirth = addMonths(utcDay(new Date()), -(record.age[0] * 12 + record.age[1]));
-    lines.push(
-      '',
-      `  To try registration at /register: reference ${record.referenceNumber}, date of birth ${dateOfBirth},`,
-      `  NI number ${unregisteredDemoMember.insuranceNumber}; the emailed code appears at /api/dev/outbox?recipient=sam.patel@example.org`,
-    );
+    const unregistered = await unregisteredDemoMemberDetails(database.db);
+    if (unregistered)
+      lines.push(
+        '',
+        `  To try registration at /register: reference ${unregistered.referenceNumber}, date of birth ${unregistered.dateOfBirth},`,
+        `  NI number ${unregistered.insuranceNumber}; the emailed code appears at /api/dev/outbox?recipient=${unregistered.email}`,
+      );
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -1,5 +1,5 @@
 import { addMonths, type IsoDate } from '@meridian/pensions';
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { hashPassword } from '../lib/password-hashing';
 import {
@@ -26,6 +26,30 @@ import {
 export async function hasDemoData(db: Database): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(users);
   return (row?.value ?? 0) > 0;
+}
+
+/**
+ * The details that register the demo member who has no account, as seeded: the date of birth was worked
+ * out from the day the demo was seeded, which may be days before today. Null without demo data.
+ */
+export async function unregisteredDemoMemberDetails(db: Database) {
+  const record = unregisteredDemoMember.records[0]!;
+  const [member] = await db
+    .select({ dateOfBirth: members.dateOfBirth, email: members.email })
+    .from(members)
+    .where(
+      and(
+        eq(members.businessGroup, record.businessGroup),
+        eq(members.referenceNumber, record.referenceNumber),
+      ),
+    );
+  if (!member?.email) return null;
+  return {
+    referenceNumber: record.referenceNumber,
+    dateOfBirth: member.dateOfBirth,
+    insuranceNumber: unregisteredDemoMember.insuranceNumber,
+    email: member.email,
+  };
 }
 
 /** Seeds the schemes, members and sign-ins of the demo; ages are computed from `today`. */

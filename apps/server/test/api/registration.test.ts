@@ -84,6 +84,12 @@ describe('registration of a portal account for an existing member record', () =>
     expect((await messagesTo('sam.patel@example.org')).at(-1)!.channel).toBe('email');
   });
 
+  it('tells the demo the seeded details that register the member without an account', async () => {
+    const hint = await new BrowserAgent(ctx.app).request({ url: '/api/dev/unregistered-member' });
+    expect(hint.statusCode).toBe(200);
+    expect(hint.json()).toEqual({ ...samDetails(), email: 'sam.patel@example.org' });
+  });
+
   it('texts the code to a member with only a mobile number on record', async () => {
     const member = await addMember('1000801', { mobilePhone: '+447700900801' });
     const agent = new BrowserAgent(ctx.app);

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { latestMessagesTo } from '../../lib/outbox';
+import { unregisteredDemoMemberDetails } from '../../seed/demo';
 
 /** Demo only (MERIDIAN_DEMO): the embedded outbox of emails, texts and letters. */
 export const developmentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -36,6 +39,32 @@ export const developmentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
           createdAt: row.createdAt.toISOString(),
         })),
       };
+    },
+  );
+
+  app.get(
+    '/unregistered-member',
+    {
+      schema: {
+        tags: ['operations'],
+        summary:
+          'Demo only: the reference, date of birth and NI number that register the demo member who has no account, as seeded',
+        response: {
+          200: z.object({
+            referenceNumber: z.string(),
+            dateOfBirth: z.string(),
+            insuranceNumber: z.string(),
+            email: z.string(),
+          }),
+          404: errorBodySchema,
+        },
+      },
+    },
+    async () => {
+      const details = await unregisteredDemoMemberDetails(db);
+      if (!details)
+        throw new AppError(404, 'not_seeded', 'The demo member without an account is not in this database.');
+      return details;
     },
   );
 };
