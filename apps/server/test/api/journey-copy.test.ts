@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { JourneyDefinition } from '@meridian/contracts';
 import { clearContentCache } from '../../src/areas/content/content-cache';
-import { contentDocuments, memberJourneys, outboxMessages } from '../../src/db/schema';
+import { contentDocuments, memberJourneys, oneTimeCodes, outboxMessages } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { answerStep, latestCode, stepUp, sendPhotoId } from './journey-submission';
@@ -206,6 +206,18 @@ describe('a new bank account in a journey', () => {
     try {
       const resent = await post('/bank-account/confirmation/send', {});
       expect(resent.statusCode, resent.body).toBe(200);
+      expect(await bankEmail()).toMatchObject({
+        subject: 'Your Meridian Pension Scheme code to confirm the bank account in your claim',
+        body: expect.stringMatching(/^Your code to confirm the bank account in your claim is \d{6}\. /),
+      });
+      // Resent through My details' resend call after the cool-down, it still names the claim.
+      await ctx.database.db.update(oneTimeCodes).set({ sentAt: new Date(Date.now() - 60_000) });
+      const again = await agent.request({
+        method: 'POST',
+        url: '/mdp-api/api/v2/bank-accounts/confirmation/resend',
+        headers: { 'x-confirmation-nonce': resent.json().nonce },
+      });
+      expect(again.statusCode, again.body).toBe(200);
       expect(await bankEmail()).toMatchObject({
         subject: 'Your Meridian Pension Scheme code to confirm the bank account in your claim',
         body: expect.stringMatching(/^Your code to confirm the bank account in your claim is \d{6}\. /),

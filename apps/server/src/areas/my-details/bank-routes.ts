@@ -24,7 +24,6 @@ import {
   pendingChange,
   resendToSameRoute,
   sendOneTimeCode,
-  type CodeMessage,
   type CodeOwner,
 } from '../../lib/one-time-codes';
 import { findMember } from '../member-data/member-repository';
@@ -54,11 +53,12 @@ import {
   type ContactRecord,
 } from './change-defences';
 import { currentBankAccount } from './repository';
+import { BANK_CHANGE_PURPOSE, bankCodeMessage } from './journey-bank-account';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const changeErrors = { ...errors, 409: errorBodySchema };
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
-const PURPOSE = 'bank-change';
+const PURPOSE = BANK_CHANGE_PURPOSE;
 
 const sameAccount = (a: Record<string, unknown>, b: NewBankAccount) =>
   Object.entries(b).every(([key, value]) => a[key] === value);
@@ -96,10 +96,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
     if (account.kind === 'uk') refuseModulusFailure(account);
     return member;
   };
-  const stepUpMessage = async (request: FastifyRequest): Promise<CodeMessage> => ({
-    subject: `Your ${await tenantName(request)} code to change your bank details`,
-    body: 'Your code to confirm the change to your bank details is {code}. It expires in {minutes}. If you did not ask for it, do not share it and call us straight away.',
-  });
   const upToDate = async (request: FastifyRequest) => {
     const member = await chosenRecord(request);
     await applyDueBankChanges(db, messaging, request.log, member);
@@ -238,7 +234,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
           channel: route.channel,
           destination: route.destination,
           payload: { ...account, sentTo: route.shown },
-          message: await stepUpMessage(request),
+          message: bankCodeMessage(await tenantName(request), null),
         });
         return { ...pending, channel: route.channel, sentTo: route.shown, currentRouteSentTo: null };
       },
@@ -297,11 +293,15 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
       },
     },
     async (request) => {
+      const owner = ownerOf(request);
+      const nonce = request.headers[NONCE_HEADER];
+      // The code may be a journey's (the bank account in a claim): its resend names the journey again.
+      const waiting = await pendingChange(db, owner, PURPOSE, nonce);
       return resendToSameRoute(db, messaging, {
-        owner: ownerOf(request),
+        owner,
         purpose: PURPOSE,
-        nonce: request.headers[NONCE_HEADER],
-        message: await stepUpMessage(request),
+        nonce,
+        message: bankCodeMessage(await tenantName(request), waiting?.payload.journeyNoun),
       });
     },
   );

@@ -17,6 +17,7 @@ import {
   confirmationErrors,
   pendingChange,
   sendOneTimeCode,
+  type CodeMessage,
   type CodeOwner,
 } from '../../lib/one-time-codes';
 import { findMember } from '../member-data/member-repository';
@@ -39,6 +40,24 @@ import { currentBankAccount } from './repository';
  * a submit hook and a member journey route; the engine knows nothing of bank accounts.
  */
 export const BANK_CHANGE_PURPOSE = 'bank-change';
+
+/**
+ * The step-up code's message for a bank account: for My details, or, with the journey's `noun`, for the
+ * bank account a journey gives. The noun is kept in the code's payload, so a resent code says the same.
+ */
+export function bankCodeMessage(tenantName: string, journeyNoun: unknown): CodeMessage {
+  const what =
+    typeof journeyNoun === 'string'
+      ? `the bank account in your ${journeyNoun}`
+      : 'the change to your bank details';
+  return {
+    subject:
+      typeof journeyNoun === 'string'
+        ? `Your ${tenantName} code to confirm ${what}`
+        : `Your ${tenantName} code to change your bank details`,
+    body: `Your code to confirm ${what} is {code}. It expires in {minutes}. If you did not ask for it, do not share it and call us straight away.`,
+  };
+}
 
 /**
  * The bank account the member gave on the journey's route for themselves, if it has a bank-account
@@ -105,11 +124,8 @@ export async function sendJourneyBankCode(
     purpose: BANK_CHANGE_PURPOSE,
     channel: route.channel,
     destination: route.destination,
-    payload: { ...account, sentTo: route.shown },
-    message: {
-      subject: `Your ${tenantName} code to confirm the bank account in your ${noun}`,
-      body: `Your code to confirm the bank account in your ${noun} is {code}. It expires in {minutes}. If you did not ask for it, do not share it and call us straight away.`,
-    },
+    payload: { ...account, sentTo: route.shown, journeyNoun: noun },
+    message: bankCodeMessage(tenantName, noun),
   });
   return { ...pending, channel: route.channel, sentTo: route.shown, currentRouteSentTo: null };
 }
