@@ -294,6 +294,64 @@ describe('reporting a death', () => {
     expect((await answer(reporter, 'br_deceased', 'deceased', 'provided', bornEarlier)).statusCode).toBe(200);
   });
 
+  it('keeps a report alive for 15 minutes, an hour once the email is proven, and refuses its token once it has expired, saving nothing', async () => {
+    const db = ctx.database.db;
+    const { reporter, token } = await startedReporter();
+    const expiryOf = async (held: string) =>
+      (
+        await db
+          .select({ expiresAt: bereavementJourneys.expiresAt })
+          .from(bereavementJourneys)
+          .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(held)))
+      )[0]!.expiresAt;
+    const setExpiry = (held: string, expiresAt: Date) =>
+      db
+        .update(bereavementJourneys)
+        .set({ expiresAt })
+        .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(held)));
+    const minutesAhead = (at: Date | string) => (new Date(at).getTime() - Date.now()) / 60_000;
+    expect((await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased)).statusCode).toBe(200);
+
+    // With a minute left (the browser's warning), keep-alive gives the report another 15 minutes.
+    await setExpiry(token, new Date(Date.now() + 60_000));
+    const kept = await reporter.request({ method: 'POST', url: `${base}/keep-alive`, payload: {} });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(minutesAhead(kept.json().expiresAt)).toBeGreaterThan(14);
+    expect(minutesAhead(kept.json().expiresAt)).toBeLessThanOrEqual(15);
+    expect((await expiryOf(token)).toISOString()).toBe(kept.json().expiresAt);
+
+    // Once the time has passed, every call with the token is refused and nothing is kept.
+    await setExpiry(token, new Date(Date.now() - 1000));
+    const before = await databaseFingerprint(ctx.database);
+    const pdf = await files.pdf('Death certificate');
+    for (const refused of [
+      await reporter.request({ url: `${base}/data` }),
+      await answer(reporter, 'br_date_of_death', 'date_of_death', '2026-01-02'),
+      await reporter.request({ method: 'POST', url: `${base}/keep-alive`, payload: {} }),
+      await reporter.request({ method: 'POST', url: `${base}/email-token`, payload: {} }),
+      await reporter.request({
+        method: 'POST',
+        url: `${base}/documents`,
+        ...multipart([{ name: 'file', value: pdf, fileName: 'death-certificate.pdf' }]),
+      }),
+      await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(codeOf(refused)).toBe('visitor_session_expired');
+    }
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+
+    // A report whose email is proven is kept for an hour from each keep-alive.
+    const { reporter: proven } = await startedReporter();
+    await walk(proven, 'br', 'kept.alive@example.org');
+    const provenToken = proven.cookies.get('visitorJourney')!;
+    await setExpiry(provenToken, new Date(Date.now() + 60_000));
+    const longer = await proven.request({ method: 'POST', url: `${base}/keep-alive`, payload: {} });
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(minutesAhead(longer.json().expiresAt)).toBeGreaterThan(59);
+    expect((await expiryOf(provenToken)).toISOString()).toBe(longer.json().expiresAt);
+  });
+
   it('scopes the token to the report: a member session never opens it, and it opens no member or visitor API', async () => {
     const { reporter, token } = await startedReporter();
     const member = new BrowserAgent(ctx.app);
