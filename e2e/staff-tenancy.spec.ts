@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { demoStaff, DEMO_STAFF_PASSWORD } from '../apps/server/src/seed/demo-staff';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { staffSignsInWithCode } from './support/staff-console';
 import { bluewaterUrl } from './support/tenants';
 
 // Staff sign in on their tenant's host only (issue 43): Bluewater's caseworker is refused on Meridian's
-// console after the right password, told where to go, and signs in on Bluewater's. The shared portal:
-// no other spec signs Bluewater's staff in.
+// console after the right password, told where to go, and signs in on Bluewater's.
 const blueCaseworker = demoStaff.find((staff) => staff.email === 'caseworker@bluewater.example')!;
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -26,11 +25,6 @@ test('another tenant’s caseworker is refused on this tenant’s console and si
   await expect(heading(page, 'Enter your code')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
-  await page.goto(bluewaterUrl('/admin/sign-in'));
-  await expect(heading(page, 'Sign in to Meridian operations')).toBeVisible();
-  await enterPassword(page);
-  await expect(heading(page, 'Enter your code')).toBeVisible();
-  await page.getByLabel('Code').fill(await generate({ secret: blueCaseworker.totpSecret }));
-  await page.getByLabel('Code').press('Enter');
-  await expect(heading(page, 'Case queue')).toBeVisible();
+  // On Bluewater's console (the helper waits for the next code if bereavement-report took this one).
+  await staffSignsInWithCode(page, blueCaseworker, bluewaterUrl('/admin/sign-in'));
 });

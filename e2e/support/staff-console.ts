@@ -11,11 +11,16 @@ import { virtualAuthenticator } from './virtual-authenticator';
 export { virtualAuthenticator };
 
 /**
- * Signs a member of staff in with their password and a code from their authenticator app's secret. A
- * code is taken once: when another test of the file took this half minute's, the next one is entered.
+ * Signs a member of staff in with their password and a code from their authenticator app's secret, on
+ * `signInUrl` (their tenant's console: Meridian's unless given). A code is taken once: when another test
+ * of the file took this half minute's, the next one is entered.
  */
-export async function staffSignsInWithCode(page: Page, staff: { email: string; totpSecret: string }) {
-  await page.goto('/admin/sign-in');
+export async function staffSignsInWithCode(
+  page: Page,
+  staff: { email: string; totpSecret: string },
+  signInUrl = '/admin/sign-in',
+) {
+  await page.goto(signInUrl);
   await page.getByLabel('Email address').fill(staff.email);
   await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
   await page.getByLabel('Password').press('Enter');
