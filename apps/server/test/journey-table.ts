@@ -57,10 +57,11 @@ const pageFiles = (folder: string): string[] =>
         : [],
   );
 
-/** A content journey: its tenant, and its graph as the engine walks it. */
+/** A content journey: its tenant and the host it is served on, and its graph as the engine walks it. */
 export interface ContentJourney {
   name: string;
   tenant: string;
+  host: string;
   graph: JourneyGraph;
 }
 
@@ -79,6 +80,9 @@ function contentJourneys(): ContentJourney[] {
     }
     // A list choosing from the tenant's funds gets them as its answers, as the content sync fills them.
     const fundsFile = path.join(folder, 'funds.json');
+    const { tenantUrl } = JSON.parse(readFileSync(path.join(folder, 'tenant.json'), 'utf8')) as {
+      tenantUrl: string;
+    };
     const funds = existsSync(fundsFile)
       ? (JSON.parse(readFileSync(fundsFile, 'utf8')) as OptionSourceFund[])
       : undefined;
@@ -92,6 +96,7 @@ function contentJourneys(): ContentJourney[] {
     return definitions.map((definition) => ({
       name: `${tenant}/${definition.type}`,
       tenant,
+      host: tenantUrl,
       graph: graphOf(definition, pages),
     }));
   });
@@ -443,7 +448,7 @@ export function declaredEdges(graph: JourneyGraph): string[] {
 /** Every content journey, and the fixture. */
 export const journeys: ContentJourney[] = [
   ...contentJourneys(),
-  { name: 'fixture/transferfixture', tenant: 'fixture', graph: fixture },
+  { name: 'fixture/transferfixture', tenant: 'fixture', host: 'localhost', graph: fixture },
 ];
 
 /** The comparisons of figures in a condition (named conditions are listed apart). */

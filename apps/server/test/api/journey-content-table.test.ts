@@ -16,21 +16,27 @@ import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
 import { answerStep } from './journey-submission';
+import { nextAddress, sentEmailCode, startedReport } from './visitor-submissions';
 
 /**
  * The table the pure engine test walks (../journey-table.ts), driven through the real routes on a
  * database: for each content journey, trails chosen so that every route, per-answer `next` and
  * terminal page, and every refusal by a cross-field check, is reached by giving the same answers to
  * the API; and on each question page the first trail passes, the answer its kind refuses. One app,
- * one member (or visitor) per journey; a trail is started afresh and cancelled (or ended) after.
+ * one member per member journey, signed in once; a visitor's journey (a callback request, a report of
+ * a death) is walked by a new visitor for each trail, on its tenant's host. A trail is started afresh
+ * and cancelled (or ended) after.
  *
  * What the real routes add to the pure engine is made true first: the figures a journey locks come
  * from a stand-in for its plugin's lock (the trail's figures, as the pure walk varies them), a file
- * answer names a document uploaded into the question's context, a bank account is in the member's
- * name, and proof of identity is sent. A report of a death (its own token, email code and uploads) is
- * driven by bereavement.test.ts, not here.
+ * answer names a document uploaded into the question's context (a report's own documents for a report
+ * of a death), a bank account is in the member's name, and proof of identity is sent. A report of a
+ * death starts with a solved captcha (the least work the configuration allows), gives an email address
+ * of its own (codes are limited per address) and answers its email code page with the code the outbox
+ * holds; its rules beyond its content (a death before the birth, uploads before the proof, expiry) are
+ * bereavement.test.ts's.
  */
-const ctx = useTestApp();
+const ctx = useTestApp({ BEREAVEMENT_CAPTCHA_WORK: '10' });
 
 let lockedFigures: Record<string, number> = {};
 const startsFrom = ['retirement-quote', 'transfer-quote', 'dc-quote-selection'] as const;
@@ -48,18 +54,18 @@ for (const original of originals) {
   registerJourneyPlugin(standIn);
 }
 
-/** Who walks each journey: a member its eligibility lets in, on their tenant's host. */
-const walkers: Record<string, { username: string; host?: string }> = {
-  'meridian/dbcoreretirementapplication': { username: 'db.deferred' },
-  'meridian/transferapplication': { username: 'db.deferred' },
-  'meridian/transferconcern': { username: 'db.deferred' },
-  'meridian/dcretirementapplication': { username: 'dc.far' },
-  'meridian/fundswitch': { username: 'dc.far' },
-  'bluewater/dbcoreretirementapplication': { username: 'second.member', host: 'bluewater.localhost' },
-  'bluewater/dcretirementapplication': { username: 'bw.saver', host: 'bluewater.localhost' },
-  'bluewater/transferapplication': { username: 'second.member', host: 'bluewater.localhost' },
-  'bluewater/transferconcern': { username: 'second.member', host: 'bluewater.localhost' },
-  'bluewater/fundswitch': { username: 'bw.saver', host: 'bluewater.localhost' },
+/** Who walks each member journey: a member of its tenant whom its eligibility lets in. */
+const walkers: Record<string, string> = {
+  'meridian/dbcoreretirementapplication': 'db.deferred',
+  'meridian/transferapplication': 'db.deferred',
+  'meridian/transferconcern': 'db.deferred',
+  'meridian/dcretirementapplication': 'dc.far',
+  'meridian/fundswitch': 'dc.far',
+  'bluewater/dbcoreretirementapplication': 'second.member',
+  'bluewater/dcretirementapplication': 'bw.saver',
+  'bluewater/transferapplication': 'second.member',
+  'bluewater/transferconcern': 'second.member',
+  'bluewater/fundswitch': 'bw.saver',
 };
 
 // bw.saver has no postal address on record, which a contact-details page asks the member to confirm.
@@ -70,9 +76,7 @@ beforeAll(async () => {
     .where(and(eq(members.businessGroup, 'BLU'), eq(members.referenceNumber, '2000002')));
 });
 
-const driven = journeys.filter(
-  ({ tenant, graph }) => tenant !== 'fixture' && graph.definition.audience !== 'bereavement',
-);
+const driven = journeys.filter(({ tenant }) => tenant !== 'fixture');
 
 /**
  * Trails that between them reach every transition, terminal page and cross-field refusal: one for
@@ -105,19 +109,23 @@ const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =
 interface Session {
   agent: BrowserAgent;
   base: string;
-  visitor: boolean;
+  audience: 'member' | 'visitor' | 'bereavement';
+  /** A report of a death's email answer, whose code its email code page is answered with. */
+  email?: string;
 }
 
-let visitorAddresses = 0;
+/** Each journey's API: a member's, a visitor's, or a report of a death's. */
+const apiOf = { member: '/mdp-api/api', visitor: '/api/visitor', bereavement: '/api/bereavement' };
+
 async function sessionFor(journey: ContentJourney): Promise<Session> {
-  const { type, audience } = journey.graph.definition;
-  if ((audience ?? 'member') !== 'member')
-    return { agent: new BrowserAgent(ctx.app), base: `/api/visitor/journeys/${type}`, visitor: true };
+  const { type, audience = 'member' } = journey.graph.definition;
+  const base = `${apiOf[audience]}/journeys/${type}`;
+  if (audience !== 'member') return { agent: new BrowserAgent(ctx.app, journey.host), base, audience };
   const walker = walkers[journey.name];
   if (!walker) throw new Error(`${journey.name}: name a member to walk it in walkers`);
-  const agent = new BrowserAgent(ctx.app, walker.host);
-  expect((await agent.signIn(walker.username)).statusCode).toBe(200);
-  const session = { agent, base: `/mdp-api/api/journeys/${type}`, visitor: false };
+  const agent = new BrowserAgent(ctx.app, journey.host);
+  expect((await agent.signIn(walker)).statusCode).toBe(200);
+  const session: Session = { agent, base, audience };
   if ([...journey.graph.pages.values()].some((page) => page.shows === 'identity-verification'))
     await sendIdentity(agent);
   return session;
@@ -142,7 +150,10 @@ async function sendIdentity(agent: BrowserAgent) {
 }
 
 let uploads = 0;
-/** A file answer naming a document uploaded now into the question's context, of the name the table gave. */
+/**
+ * A file answer naming a document uploaded now, of the name the table gave: into the question's
+ * context among a member's documents, or into a report of a death's own documents.
+ */
 async function uploaded(session: Session, question: JourneyQuestion, answerValue: string) {
   if (question.kind !== 'file') return answerValue;
   // Each upload its own name: a member's documents refuse a second file of the same name.
@@ -152,21 +163,32 @@ async function uploaded(session: Session, question: JourneyQuestion, answerValue
     : name.endsWith('.png')
       ? files.png()
       : files.jpeg();
+  const report = session.audience === 'bereavement';
   const response = await session.agent.request({
     method: 'POST',
-    url: '/mdp-api/api/documents',
-    ...uploadForm(name, bytes, {
-      journeyType: question.context ?? 'documents',
-      documentType: question.label,
-    }),
+    url: report ? `${session.base}/documents` : '/mdp-api/api/documents',
+    ...uploadForm(
+      name,
+      bytes,
+      report
+        ? { documentType: question.label }
+        : { journeyType: question.context ?? 'documents', documentType: question.label },
+    ),
   });
   expect(response.statusCode, response.body).toBe(201);
   return JSON.stringify({ id: response.json().fileUuid, name });
 }
 
-/** The answer the table gave, made true of this member where the real routes check it. */
+let reporters = 0;
+/** The answer the table gave, made true of this member (or reporter) where the real routes check it. */
 async function answerFor(session: Session, question: JourneyQuestion, step: TrailStep, fullName: string) {
   const { answerKey, answerValue } = step.answer!;
+  if (session.audience === 'bereavement' && question.kind === 'email') {
+    session.email = `reporter.${++reporters}@example.org`;
+    return { answerKey: session.email };
+  }
+  if (question.kind === 'email-code')
+    return { answerKey: await sentEmailCode(session.agent, session.base, ctx.database.db, session.email!) };
   if (answerValue === undefined) return { answerKey };
   if (question.kind === 'bank-account')
     return { answerKey, answerValue: JSON.stringify({ ...JSON.parse(answerValue), accountName: fullName }) };
@@ -178,12 +200,16 @@ async function drive(journey: ContentJourney, session: Session, trail: Trail, re
   const { graph } = journey;
   const { agent, base } = session;
   lockedFigures = trail.figures ?? {};
-  const start = await agent.request({
-    method: 'POST',
-    url: `${base}/start`,
-    payload: { currentPageKey: graph.definition.firstPage },
-    ...(session.visitor && { remoteAddress: `10.77.${visitorAddresses >> 8}.${visitorAddresses++ & 255}` }),
-  });
+  const payload = { currentPageKey: graph.definition.firstPage };
+  const start =
+    session.audience === 'bereavement'
+      ? await startedReport(agent, base, payload)
+      : await agent.request({
+          method: 'POST',
+          url: `${base}/start`,
+          payload,
+          ...(session.audience === 'visitor' && { remoteAddress: nextAddress() }),
+        });
   expect(start.statusCode, `${journey.name}: start ${start.body}`).toBeLessThan(300);
   const fullName: string = (await agent.request({ url: `${base}/data` })).json().contact?.fullName ?? '';
   let ended = false;
@@ -254,7 +280,10 @@ describe.each(driven)('the journey $name, driven through the API from its conten
     const refusalsTried = new Set<string>();
     const reached = new Set<string>();
     for (const trail of trails) {
-      const fresh = session.visitor ? { ...session, agent: new BrowserAgent(ctx.app) } : session;
+      const fresh =
+        session.audience === 'member'
+          ? session
+          : { ...session, agent: new BrowserAgent(ctx.app, journey.host) };
       await drive(journey, fresh, trail, refusalsTried);
       for (const step of trail.steps) {
         if (step.nextPageKey) reached.add(`${step.pageKey}→${step.nextPageKey}`);

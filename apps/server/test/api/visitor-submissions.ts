@@ -15,8 +15,8 @@ import type { TestContext } from './harness';
  */
 
 let addressCounter = 0;
-// Each call from an address of its own: the start, captcha and code calls are limited per address.
-const nextAddress = () => `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+/** Each call from an address of its own: the start, captcha and code calls are limited per address. */
+export const nextAddress = () => `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
 /** A page answered: its key, the question's key, the answer and, for a composite answer, its value. */
 export type Step = [page: string, question: string, answer: string, json?: unknown];
@@ -50,6 +50,19 @@ async function submitted(agent: BrowserAgent, base: string) {
 export async function solvedCaptcha(challenge: Parameters<typeof solveChallenge>[0]['challenge']) {
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Starts a report at `base` as the browser does: the server's captcha challenge, solved, sent with the start. */
+export async function startedReport(reporter: BrowserAgent, base: string, payload: object = {}) {
+  const challenge = (
+    await reporter.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: nextAddress() })
+  ).json();
+  return reporter.request({
+    method: 'POST',
+    url: `${base}/start`,
+    payload: { ...payload, captcha: await solvedCaptcha(challenge) },
+    remoteAddress: nextAddress(),
+  });
 }
 
 /** A report's pages up to the reporter's email: Arthur Pendle's death, reported by his child Jo. */
@@ -91,6 +104,18 @@ export async function emailedCode(db: Database, address: string) {
   return /Your code is (\d{6})/.exec(latest!.body)![1]!;
 }
 
+/** Asks for the code proving the report's email answer, `address`, and answers the code the outbox holds. */
+export async function sentEmailCode(reporter: BrowserAgent, base: string, db: Database, address: string) {
+  const sent = await reporter.request({
+    method: 'POST',
+    url: `${base}/email-token`,
+    payload: {},
+    remoteAddress: nextAddress(),
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return emailedCode(db, address);
+}
+
 /** A file the reporter uploads once their email is proven, as the documents page sends it. */
 export interface ReportUpload {
   fileName: string;
@@ -109,26 +134,11 @@ export async function sentDeathReport(
 ) {
   const base = '/api/bereavement/journeys/bereavement';
   const reporter = new BrowserAgent(context.app, 'localhost');
-  const challenge = (
-    await reporter.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: nextAddress() })
-  ).json();
-  const started = await reporter.request({
-    method: 'POST',
-    url: `${base}/start`,
-    payload: { captcha: await solvedCaptcha(challenge) },
-    remoteAddress: nextAddress(),
-  });
+  const started = await startedReport(reporter, base);
   expect(started.statusCode, started.body).toBe(200);
   await walkSteps(reporter, base, reportStepsToEmail(email));
-  const code = await reporter.request({
-    method: 'POST',
-    url: `${base}/email-token`,
-    payload: {},
-    remoteAddress: nextAddress(),
-  });
-  expect(code.statusCode, code.body).toBe(200);
   await walkSteps(reporter, base, [
-    ['br_email_code', 'email_code', await emailedCode(context.database.db, email)],
+    ['br_email_code', 'email_code', await sentEmailCode(reporter, base, context.database.db, email)],
   ]);
   for (const upload of uploads) {
     const uploaded = await reporter.request({
