@@ -316,9 +316,16 @@ describe('a visitor’s submission is a case the scheme works', () => {
     );
   });
 
-  it('backfills a case for each report and callback request sent before they opened one (migration 0046), once', async () => {
+  it('backfills a case for each report and callback request sent before they opened one (migration 0046), once, telling no webhook', async () => {
     const { db } = context.database;
     const sentAt = new Date('2026-11-02T10:00:00.000Z');
+    // A receiver of new cases: the back-fill's cases are not new, so it hears nothing of them.
+    await addWebhookEndpoint(db, {
+      tenantUrl: 'localhost',
+      url: 'http://127.0.0.1:9/backfill-hooks',
+      events: ['case.opened'],
+      production: false,
+    });
     // Sent as a version before migration 0044 sent them: the journey kept as Submitted, no case row.
     const sentWithoutCase = async (store: VisitorJourneyStore, type: string, caseType: string) => {
       const row = await store.insert(db, {
@@ -356,6 +363,7 @@ describe('a visitor’s submission is a case the scheme works', () => {
         await db.execute(sql.raw(statement));
     };
     const cases = () => db.select().from(memberCases).where(inArray(memberCases.caseNumber, caseNumbers));
+    const beforeBackfill = new Date(Date.now() - 1_000);
     await backfill();
     const once = await cases();
     expect(once).toHaveLength(3);
@@ -363,9 +371,17 @@ describe('a visitor’s submission is a case the scheme works', () => {
       status: 'Received',
       summaryPdf: 'JVBERi0xLjcK',
       createdAt: sentAt,
-      updatedAt: sentAt,
       closedAt: null,
     };
+    for (const row of once) expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(beforeBackfill.getTime());
+    expect(
+      await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.caseNumber, caseNumbers)),
+    ).toEqual([]);
+    // The trigger is on again: a case opened after the back-fill is told as case.opened.
+    const sentAfter = await sentCallbackRequest(context);
+    expect(
+      await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.caseNumber, sentAfter)),
+    ).toContainEqual(expect.objectContaining({ event: 'case.opened' }));
     expect(once.find((row) => row.caseNumber === report.caseNumber)).toMatchObject({
       ...opened,
       businessGroup: 'MER',
@@ -392,6 +408,18 @@ describe('a visitor’s submission is a case the scheme works', () => {
     // Run again: still one case each.
     await backfill();
     expect(await cases()).toHaveLength(3);
+
+    // The administration system finds them as changed since its last read, opened when they were sent.
+    const { token } = await integrationToken('localhost', 'localhost');
+    const listed = await context.app.inject({
+      method: 'GET',
+      url: `/api/integration/v1/cases?updatedSince=${beforeBackfill.toISOString()}`,
+      headers: { host: 'localhost', authorization: `Bearer ${token}` },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const found = (listed.json() as { cases: Array<{ caseNumber: string; openedAt: string }> }).cases;
+    for (const caseNumber of caseNumbers)
+      expect(found).toContainEqual(expect.objectContaining({ caseNumber, openedAt: sentAt.toISOString() }));
 
     // The console works them as it works a case sent today: the deadline counts from when it was sent.
     const agent = await staffSignedIn(context, caseworker);
