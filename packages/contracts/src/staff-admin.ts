@@ -66,13 +66,66 @@ export const staffSetUpSchema = z.object({
 export type StaffSetUp = z.infer<typeof staffSetUpSchema>;
 export const staffSetUpDoneSchema = z.object({ email: z.string() });
 
-export const webhookEventNames = ['case.opened', 'case.status_changed', 'case.completed'] as const;
+export const webhookEventNames = [
+  'case.opened',
+  'case.status_changed',
+  'case.completed',
+  'case.document_added',
+  'case.document_received',
+  'case.assigned',
+] as const;
 export const webhookEventSchema = z.enum(webhookEventNames);
 export const webhookEventLabels: Record<(typeof webhookEventNames)[number], string> = {
   'case.opened': 'A case is opened',
   'case.status_changed': 'A case changes status',
   'case.completed': 'A case is completed or rejected',
+  'case.document_added': 'A file is sent with a case',
+  'case.document_received': 'A document a case lists is marked received',
+  'case.assigned': 'A case is assigned, or returned to the queue',
 };
+
+/**
+ * What every delivery's JSON body carries (docs/operations.md#webhooks): the case by its number and
+ * ids, never the member's details; the administration system reads the rest through the integration API.
+ */
+const webhookCaseFields = {
+  /** The delivery's id, the same on every retry (also the Meridian-Delivery header). */
+  id: z.uuid(),
+  caseNumber: z.string(),
+  caseType: z.string(),
+  /** The case's status when the event happened. */
+  status: z.string(),
+  businessGroup: z.string(),
+  /** The member record; null for a report of a death or a callback request not matched to one. */
+  referenceNumber: z.string().nullable(),
+  /** When it happened: an ISO 8601 instant in UTC, such as 2026-11-30T09:15:02.120Z. */
+  occurredAt: z.string(),
+};
+
+/** Each event's body, by its `event`: the three case events of migration 0035 and those of 0049. */
+export const webhookDeliveryBodySchemas = {
+  'case.opened': z.object({ event: z.literal('case.opened'), ...webhookCaseFields }),
+  'case.status_changed': z.object({ event: z.literal('case.status_changed'), ...webhookCaseFields }),
+  'case.completed': z.object({ event: z.literal('case.completed'), ...webhookCaseFields }),
+  'case.document_added': z.object({
+    event: z.literal('case.document_added'),
+    ...webhookCaseFields,
+    /** The file sent, one delivery a file: GET /api/integration/v1/cases/{caseNumber}/documents/{fileId}. */
+    fileId: z.uuid(),
+  }),
+  'case.document_received': z.object({
+    event: z.literal('case.document_received'),
+    ...webhookCaseFields,
+    /** The name of the document as the case lists it (the scheme's name for it, never a file's name). */
+    document: z.string(),
+  }),
+  'case.assigned': z.object({
+    event: z.literal('case.assigned'),
+    ...webhookCaseFields,
+    /** The member of staff it went to; null when it went back to the queue. */
+    assigneeId: z.uuid().nullable(),
+  }),
+} satisfies Record<(typeof webhookEventNames)[number], z.ZodType>;
 
 export const webhookReceiverSchema = z.object({
   id: z.uuid(),

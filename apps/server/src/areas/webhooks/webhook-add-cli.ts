@@ -1,4 +1,4 @@
-// npm run webhooks:add -- <https address> --tenant <tenant url> [--events case.opened,case.status_changed,case.completed]
+// npm run webhooks:add -- <https address> --tenant <tenant url> [--events <events, comma separated; all when left out>]
 // Adds a receiver of a tenant's case events, printing the secret its deliveries are signed with
 // (shown this once: give it to the receiver's owners privately).
 import { parseArgs } from 'node:util';
