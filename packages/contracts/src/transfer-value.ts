@@ -50,10 +50,10 @@ export const transferPositionSchema = z.object({
     freeNow: z.boolean(),
     /** The first day a free one can be asked for again; null when one is free now. */
     nextFreeOn: isoDay.nullable(),
-    /** The scheme's charge for a statement within 12 months of the last one. */
-    extraStatementChargePence: pence,
-    /** What a statement asked for today costs: 0 when free. */
-    chargeNowPence: pence,
+    /** The scheme's charge for a statement within 12 months of the last one; null when it issues none. */
+    extraStatementChargePence: pence.nullable(),
+    /** What a statement asked for today costs: 0 when free; null when one cannot be had until `nextFreeOn`. */
+    chargeNowPence: pence.nullable(),
   }),
   partialTransfersAllowed: z.boolean(),
   /** "Leave your benefits where they are": what the member keeps by not transferring. */

@@ -120,9 +120,16 @@ export const dbSchemeSchema = z
       partialTransfersAllowed: z.boolean().default(true),
       /**
        * The charge for a statement of entitlement asked for within 12 months of the last one (the free one is
-       * once in 12 months), in pence; 0 when the scheme does not charge.
+       * once in 12 months), in pence. Left out, the scheme issues no second statement in 12 months: one is
+       * refused with the date the next free one is due. A charge of 0 is refused, as it would make every
+       * statement free.
        */
-      extraStatementChargePence: z.number().int().min(0).max(100_000).default(0),
+      extraStatementChargePence: z
+        .number()
+        .int()
+        .min(1, 'leave it out to refuse a second statement in 12 months; 0 would make them all free')
+        .max(100_000)
+        .optional(),
     }),
     /** The spouse's or partner's pension on the member's death, as a share of the member's pension. */
     survivorPensionFraction: z.number().min(0).max(1).default(0.5),

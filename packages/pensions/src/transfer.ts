@@ -237,14 +237,17 @@ export interface StatementEntitlement {
   nextFreeOn: IsoDate | null;
   /** Statements issued in the 12 months up to today. */
   issuedInLast12Months: number;
-  /** What a statement asked for today costs, in pence: 0 when it is free, else the scheme's charge. */
-  chargePence: number;
+  /**
+   * What a statement asked for today costs, in pence: 0 when it is free, else the scheme's charge; null
+   * when it is not free and the scheme charges for none (the member waits for `nextFreeOn`).
+   */
+  chargePence: number | null;
 }
 
 /**
  * One statement of entitlement is free in any 12 months: a statement issued on a day uses the free one until
  * the same day a year on (issued 28 Oct 2026 → free again from 28 Oct 2027). Before then another costs the
- * scheme's `extraStatementChargePence`.
+ * scheme's `extraStatementChargePence`, or is not offered at all where the scheme sets none.
  */
 export function statementEntitlement(
   scheme: DbSchemeConfig,
@@ -258,7 +261,7 @@ export function statementEntitlement(
     freeNow: nextFreeOn === null,
     nextFreeOn,
     issuedInLast12Months: blocking.length,
-    chargePence: nextFreeOn === null ? 0 : scheme.transfer.extraStatementChargePence,
+    chargePence: nextFreeOn === null ? 0 : (scheme.transfer.extraStatementChargePence ?? null),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   getDbSchemeConfig,
   guaranteeDaysLeft,
   isoDate,
+  parseSchemeConfig,
   partialTransferByResidualPension,
   partialTransferByValue,
   statementEntitlement,
@@ -162,6 +163,25 @@ describe('statement of entitlement: one free in 12 months', () => {
       chargePence: 25_000,
     });
     expect(statementEntitlement(bdb, [d('2026-10-28')], today).chargePence).toBe(15_000);
+  });
+
+  it('offers no second statement in 12 months where the scheme sets no charge, and refuses a charge of 0', () => {
+    const { extraStatementChargePence: _charge, ...noCharge } = mdb.transfer;
+    const uncharged = parseSchemeConfig({ ...structuredClone(mdb), transfer: structuredClone(noCharge) });
+    if (uncharged.kind !== 'DB') throw new TypeError('MDB is a DB scheme');
+    expect(statementEntitlement(uncharged, [], today)).toMatchObject({ freeNow: true, chargePence: 0 });
+    expect(statementEntitlement(uncharged, [d('2026-10-28')], today)).toEqual({
+      freeNow: false,
+      nextFreeOn: '2027-10-28',
+      issuedInLast12Months: 1,
+      chargePence: null,
+    });
+    expect(() =>
+      parseSchemeConfig({
+        ...structuredClone(mdb),
+        transfer: { ...structuredClone(mdb.transfer), extraStatementChargePence: 0 },
+      }),
+    ).toThrow(/extraStatementChargePence.*0 would make them all free/s);
   });
 
   it('is free again a year after the latest statement in the 12 months', () => {

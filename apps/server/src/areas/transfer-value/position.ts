@@ -197,7 +197,7 @@ export async function transferPosition(
     statement: {
       freeNow: entitlement.freeNow,
       nextFreeOn: entitlement.nextFreeOn,
-      extraStatementChargePence: basis.config.transfer.extraStatementChargePence,
+      extraStatementChargePence: basis.config.transfer.extraStatementChargePence ?? null,
       chargeNowPence: entitlement.chargePence,
     },
     partialTransfersAllowed: quote.partialTransfersAllowed,
@@ -205,10 +205,15 @@ export async function transferPosition(
   };
 }
 
-/** A 409 for a statement that is not free when the member has not accepted the charge. */
-export const freeStatementNotDue = (nextFreeOn: string, chargeText: string) =>
+/**
+ * A 409 for a statement that is not free: when the scheme charges for another (`chargeText`) and the member
+ * has not accepted the charge, or when it issues no other before the next free one (`chargeText` null).
+ */
+export const freeStatementNotDue = (nextFreeOn: string, chargeText: string | null) =>
   new AppError(
     409,
     'free_statement_not_due',
-    `Your next free statement is due on ${nextFreeOn}. You can ask for one now for ${chargeText}.`,
+    chargeText === null
+      ? `Your next free statement is due on ${nextFreeOn}. The scheme gives one statement in any 12 months, so you cannot ask for another before then.`
+      : `Your next free statement is due on ${nextFreeOn}. You can ask for one now for ${chargeText}.`,
   );

@@ -88,9 +88,12 @@ export async function issueTransferStatement(
       await statementsIssuedInYear(tx, record, today),
       today,
     );
-    if (!entitlement.freeNow && !acceptCharge)
-      throw freeStatementNotDue(displayDate(entitlement.nextFreeOn!), displayPounds(entitlement.chargePence));
     const chargePence = entitlement.chargePence;
+    if (chargePence === null || (!entitlement.freeNow && !acceptCharge))
+      throw freeStatementNotDue(
+        displayDate(entitlement.nextFreeOn!),
+        chargePence === null ? null : displayPounds(chargePence),
+      );
     const [stored] = await tx
       .insert(storedTransferQuotes)
       .values({

@@ -106,6 +106,15 @@ describe('the transfer value page', () => {
     expect(posted).toEqual([{}]);
   });
 
+  it('offers no second statement where the scheme charges for none: it says when the next one can be had', async () => {
+    stubFetch(() => jsonResponse(200, position({ extraStatementChargePence: null, chargeNowPence: null })));
+    open();
+    const section = await screen.findByRole('region', { name: 'Ask for a statement of entitlement' });
+    expect(section.textContent).toContain('you can ask for your next one from 28 Oct 2027');
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).queryByRole('checkbox')).toBeNull();
+  });
+
   const keep = (spouseOrPartnerOnRecord: boolean): TransferPosition['keep'] => ({
     normalRetirementDate: '2031-06-01',
     pensionAtNormalRetirementPence: 2_000_000,

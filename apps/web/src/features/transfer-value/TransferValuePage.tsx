@@ -250,13 +250,28 @@ function Statement({
       setBusy(false);
     }
   };
+  const about = (
+    <p>
+      A statement of entitlement guarantees your transfer value for 3 months from the day we work it out. It
+      comes with your transfer pack, which is also saved in your documents.
+    </p>
+  );
+  // The scheme issues no statement before the next free one: nothing to ask for until then.
+  if (statement.chargeNowPence === null)
+    return (
+      <section aria-labelledby="statement-heading">
+        <h2 id="statement-heading">Ask for a statement of entitlement</h2>
+        {about}
+        <p>
+          You have had a statement in the last 12 months. The scheme gives one statement in any 12 months, so
+          you can ask for your next one from <strong>{formatDate(statement.nextFreeOn)}</strong>.
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby="statement-heading">
       <h2 id="statement-heading">Ask for a statement of entitlement</h2>
-      <p>
-        A statement of entitlement guarantees your transfer value for 3 months from the day we work it out. It
-        comes with your transfer pack, which is also saved in your documents.
-      </p>
+      {about}
       <form onSubmit={(event) => void submit(event)} noValidate>
         {statement.freeNow ? (
           <p>You can have one free statement every 12 months. Your next one is free.</p>
@@ -317,11 +332,13 @@ function GuaranteeEnded({ statement }: { statement: TransferPosition['statement'
         To send it, ask for a new statement of entitlement.{' '}
         {statement.freeNow
           ? 'Your next statement is free (you can have one free every 12 months).'
-          : `You can have one free statement every 12 months and have had it, so a new one now costs ${charge}${
-              statement.nextFreeOn
-                ? ` (your next free one is due on ${formatDate(statement.nextFreeOn)})`
-                : ''
-            }.`}{' '}
+          : statement.chargeNowPence === null
+            ? `You can have one statement every 12 months and have had it, so you can ask for a new one from ${formatDate(statement.nextFreeOn)}.`
+            : `You can have one free statement every 12 months and have had it, so a new one now costs ${charge}${
+                statement.nextFreeOn
+                  ? ` (your next free one is due on ${formatDate(statement.nextFreeOn)})`
+                  : ''
+              }.`}{' '}
         Your application then moves onto the new guaranteed value and keeps your answers. If the new value
         changes what you must do, such as taking financial advice on a value over £30,000, we take you back to
         that question.
