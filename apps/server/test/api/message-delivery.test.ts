@@ -1,4 +1,3 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +26,7 @@ import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { messagesTo } from './outbox-codes';
 import { testSmtpServer } from './test-smtp-server';
+import { signedOf, webhookReceiver } from './webhook-receiver';
 
 /** Messages through the job queue (issue 43): docs/operations.md "Messages and the job queue". */
 const smtp = testSmtpServer();
@@ -190,40 +190,15 @@ describe('email through the job queue', () => {
   });
 });
 
-interface Received {
-  url: string | undefined;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** What a receiver checks of a delivery it received. */
-const signedOf = (delivery: Received) => ({
-  timestamp: delivery.headers[WEBHOOK_HEADERS.timestamp] as string,
-  signature: delivery.headers[WEBHOOK_HEADERS.signature] as string,
-  body: delivery.body,
-});
-
 describe('webhooks for case events', () => {
-  const received: Received[] = [];
-  let failuresLeft = 2;
-  const receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ url: request.url, headers: request.headers, body });
-      response.statusCode = failuresLeft-- > 0 ? 503 : 204;
-      response.end();
-    });
-  });
-  beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve)));
-  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+  // A receiver that is down for the first two deliveries.
+  const { received, url } = webhookReceiver({ failures: 2 });
 
   it('signs each case event, retries a receiver that fails twice, and logs each delivery', async () => {
     const { db } = ctx.database;
-    const port = (receiver.address() as { port: number }).port;
     const { secret } = await addWebhookEndpoint(db, {
       tenantUrl: 'localhost',
-      url: `http://127.0.0.1:${port}/hooks`,
+      url: url('/hooks'),
       events: ['case.opened', 'case.status_changed', 'case.completed'],
       production: false,
     });
@@ -318,12 +293,11 @@ describe('webhooks for case events', () => {
 
   it('keeps each receiver’s secret sealed at rest, seals one kept plain, and still signs with it', async () => {
     const { db } = ctx.database;
-    const port = (receiver.address() as { port: number }).port;
     const storedSecret = async (id: string) =>
       (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!.secret;
     const added = await addWebhookEndpoint(db, {
       tenantUrl: 'localhost',
-      url: `http://127.0.0.1:${port}/sealed-added`,
+      url: url('/sealed-added'),
       events: ['case.opened'],
       production: false,
     });
@@ -337,7 +311,7 @@ describe('webhooks for case events', () => {
       .insert(webhookEndpoints)
       .values({
         tenantUrl: 'localhost',
-        url: `http://127.0.0.1:${port}/sealed-plain`,
+        url: url('/sealed-plain'),
         events: ['case.opened'],
         secret: plainSecret,
       })
@@ -367,10 +341,9 @@ describe('webhooks for case events', () => {
 
   it('signs with the new secret and, during the grace period after a rotation, the old one too; then the new one alone', async () => {
     const { db } = ctx.database;
-    const port = (receiver.address() as { port: number }).port;
     const first = await addWebhookEndpoint(db, {
       tenantUrl: 'localhost',
-      url: `http://127.0.0.1:${port}/rotating`,
+      url: url('/rotating'),
       events: ['case.opened'],
       production: false,
     });
