@@ -8,12 +8,24 @@ const paymentSchema = z.object({ paidOn: day, grossPence: pence, taxPence: pence
 
 /** `GET members/current/pension-payments`: the pension being paid, its payments, increases and tax codes. */
 export const pensionPaymentsSchema = z.object({
+  /** The yearly pension the payroll holds (an increase not yet paid is in `nextPayment`). */
   annualPensionPence: pence,
   taxCode: z.string(),
-  /** From the scheme's pay day, moved back before weekends and bank holidays. */
-  nextPaymentOn: day,
-  /** What each payment is now (the latest one's gross, tax and net); null before the first payment. */
-  currentPayment: paymentSchema.omit({ paidOn: true }).nullable(),
+  /**
+   * The next payment as the payroll will make it (`nextPayment` in packages/pensions): on the scheme's pay
+   * day, moved back before weekends and bank holidays; a twelfth of the yearly pension then, after any
+   * increase effective by that day; PAYE on the code held now and its basis with the tax year to date. Tax
+   * and net are null when the code held is not one PAYE can read.
+   */
+  nextPayment: z.object({
+    paidOn: day,
+    annualPensionPence: pence,
+    grossPence: pence,
+    taxCode: z.string(),
+    taxBasis: z.enum(['cumulative', 'month1']).nullable(),
+    taxPence: pence.nullable(),
+    netPence: pence.nullable(),
+  }),
   /** Up to the last twelve payments, newest first, each with its payslip's id. */
   lastPayments: z.array(paymentSchema.extend({ id: z.uuid() })),
   increase: z.object({

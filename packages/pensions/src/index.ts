@@ -35,5 +35,6 @@ export * from './db-service';
 export * from './provider';
 export * from './http-provider';
 export * from './paye';
+export * from './next-payment';
 export * from './statements';
 export * from './smpi-annuity';

@@ -329,7 +329,7 @@ describe('members:import --data: a pensioner’s payroll, payments and increases
     expect(body).toMatchObject({
       annualPensionPence: 1_875_000,
       taxCode: '1100L',
-      currentPayment: { grossPence: 156_250, taxPence: 20_580, netPence: 135_670 },
+      nextPayment: { annualPensionPence: 1_875_000, grossPence: 156_250, taxCode: '1100L' },
       increase: { rule: 'CPI up to 5% a year', nextOn: '2027-04-01', lastPercent: 3.8, lastOn: '2026-04-01' },
       increases: [
         {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, addMonths, isoDate, isWorkingDay, taxYearOf, utcDay } from '@meridian/pensions';
+import { addDays, addMonths, isoDate, isWorkingDay, taxMonthOf, taxYearOf, utcDay } from '@meridian/pensions';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   members,
+  pensionIncreases,
   pensionPayments,
   pensionPayroll,
   storedTransferQuotes,
@@ -83,21 +84,30 @@ describe('the guaranteed transfer quote issued to db.avc', () => {
 });
 
 describe('the pension in payment of db.pensioner', () => {
-  it('gives the next payment date on a working day, the current gross, tax and net, and past payments', async () => {
+  it('gives the next payment on a working day with its gross, tax and net worked out, and past payments', async () => {
     const agent = await signedIn('db.pensioner');
     const answer = await agent.request({ url: '/mdp-api/api/members/current/pension-payments' });
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     const today = utcDay(new Date());
-    expect(body.nextPaymentOn > today).toBe(true);
-    expect(isWorkingDay(isoDate(body.nextPaymentOn), 'england-and-wales')).toBe(true);
+    const next = body.nextPayment;
+    expect(next.paidOn > today).toBe(true);
+    expect(isWorkingDay(isoDate(next.paidOn), 'england-and-wales')).toBe(true);
     expect(body.annualPensionPence).toBe(1_875_000);
-    const latest = body.lastPayments[0];
-    // A twelfth of the pension paid now; the tax is the payroll's PAYE on the code.
-    expect(body.currentPayment).toEqual({
+    // A twelfth of the pension paid now, on 1100L with the tax year to date (every payment this tax
+    // year is £1,562.50, the increase on 1 April before them): by tax month m, 1100L frees m twelfths of
+    // £11,009 rounded up to the penny, the taxable pay to date in whole pounds at 20%.
+    const month = taxMonthOf(isoDate(next.paidOn));
+    const dueBy = (months: number) =>
+      Math.floor((156_250 * months - Math.ceil((1_100_900 * months) / 12)) / 100) * 20;
+    expect(next).toEqual({
+      paidOn: next.paidOn,
+      annualPensionPence: 1_875_000,
       grossPence: 156_250,
-      taxPence: latest.taxPence,
-      netPence: 156_250 - latest.taxPence,
+      taxCode: '1100L',
+      taxBasis: 'cumulative',
+      taxPence: dueBy(month) - dueBy(month - 1),
+      netPence: 156_250 - (dueBy(month) - dueBy(month - 1)),
     });
     const stored = await ctx.database.db
       .select()
@@ -109,7 +119,7 @@ describe('the pension in payment of db.pensioner', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     expect(dates.every((date: string) => date <= today)).toBe(true);
     // Never a payment already listed as paid, on its pay day included.
-    expect(body.nextPaymentOn > dates[0]).toBe(true);
+    expect(next.paidOn > dates[0]).toBe(true);
     expect(body.increase.nextOn).toMatch(/^\d{4}-04-01$/);
     // Retired 20 months ago: at least one rise on 1 April, the yearly pension either side of it.
     expect(body.increases.length).toBeGreaterThan(0);
@@ -134,6 +144,71 @@ describe('the pension in payment of db.pensioner', () => {
       ['1257L M1', 'month1'],
     ]);
     expect(body.p60TaxYears).toContain(taxYearOf(addMonths(isoDate(today), -12)));
+  });
+
+  it('works the next payment out after an increase not yet paid, and on a new tax code', async () => {
+    const agent = await signedIn('db.pensioner');
+    const read = async () =>
+      (await agent.request({ url: '/mdp-api/api/members/current/pension-payments' })).json();
+    const before = await read();
+    const lastPaidOn = before.lastPayments[0].paidOn as string;
+    const stored = await ctx.database.db
+      .select()
+      .from(pensionPayments)
+      .where(eq(pensionPayments.referenceNumber, '1000004'));
+    // An increase of 10% imported today, after the last payment: the payroll's pension is not yet
+    // changed, the last payment is still £1,562.50, but the next is a twelfth of £20,625.00: £1,718.75.
+    await ctx.database.db.insert(pensionIncreases).values({
+      businessGroup: 'MER',
+      referenceNumber: '1000004',
+      effectiveOn: addDays(isoDate(lastPaidOn), 1),
+      basisPoints: 1_000,
+      annualBeforePence: 1_875_000,
+      annualAfterPence: 2_062_500,
+    });
+    const after = await read();
+    expect(after.annualPensionPence).toBe(1_875_000);
+    expect(after.lastPayments[0].grossPence).toBe(156_250);
+    // On 1100L, cumulative, by tax month m: the pay to date with £1,718.75 in it, less m twelfths of
+    // £11,009 (rounded up to the penny), in whole pounds at 20%, less the tax taken this tax year.
+    const next = after.nextPayment;
+    const month = taxMonthOf(isoDate(next.paidOn));
+    const inYear = stored.filter(
+      (payment) => taxYearOf(isoDate(payment.paidOn)) === taxYearOf(isoDate(next.paidOn)),
+    );
+    const grossToDate = inYear.reduce((sum, payment) => sum + payment.grossPence, 0) + 171_875;
+    const taxTaken = inYear.reduce((sum, payment) => sum + payment.taxPence, 0);
+    const due = Math.floor((grossToDate - Math.ceil((1_100_900 * month) / 12)) / 100) * 20;
+    expect(next).toEqual({
+      paidOn: before.nextPayment.paidOn,
+      annualPensionPence: 2_062_500,
+      grossPence: 171_875,
+      taxCode: '1100L',
+      taxBasis: 'cumulative',
+      taxPence: due - taxTaken,
+      netPence: 171_875 - (due - taxTaken),
+    });
+
+    // HMRC sends an emergency code on the month 1 basis: BR M1 takes 20% of the £1,718 alone, £343.60.
+    await ctx.database.db
+      .update(pensionPayroll)
+      .set({ taxCode: 'BR M1' })
+      .where(eq(pensionPayroll.referenceNumber, '1000004'));
+    expect((await read()).nextPayment).toMatchObject({
+      grossPence: 171_875,
+      taxCode: 'BR M1',
+      taxBasis: 'month1',
+      taxPence: 34_360,
+      netPence: 137_515,
+    });
+
+    // As seeded again for the tests after this one.
+    await ctx.database.db
+      .update(pensionPayroll)
+      .set({ taxCode: '1100L' })
+      .where(eq(pensionPayroll.referenceNumber, '1000004'));
+    await ctx.database.db.delete(pensionIncreases).where(eq(pensionIncreases.basisPoints, 1_000));
+    expect(await read()).toEqual(before);
   });
 
   it('gives each payment’s payslip with the tax year to date, worked by hand, as a page and a PDF', async () => {
@@ -237,7 +312,9 @@ describe('a payslip or P60 of another of the member’s own records', () => {
         const answer = await agent.request({ url });
         out[name] = [
           answer.statusCode,
-          answer.statusCode === 200 ? answer.headers['content-type']?.toString() : answer.json().errors[0].code,
+          answer.statusCode === 200
+            ? answer.headers['content-type']?.toString()
+            : answer.json().errors[0].code,
         ];
       }
       return out;

@@ -4,6 +4,7 @@ import type { Payslip, PensionPayments } from '@meridian/contracts';
 import {
   getDbSchemeConfig,
   isoDate,
+  nextPayment,
   nextPaymentDate,
   taxMonthOf,
   taxYearOf,
@@ -51,7 +52,7 @@ function p60TaxYearsOf(payments: PaymentRow[], today: IsoDate): string[] {
     .reverse();
 }
 
-/** The pension being paid: next payment, the last twelve payments, increases, tax codes and P60s. */
+/** The pension being paid: the next payment worked out, the last twelve payments, increases, tax codes and P60s. */
 export async function pensionPaymentsOf(
   db: Database,
   record: PayrollRecord,
@@ -65,7 +66,6 @@ export async function pensionPaymentsOf(
     .where(ofRecord(pensionIncreases, record))
     .orderBy(desc(pensionIncreases.effectiveOn));
   const { payDay, region } = getDbSchemeConfig(scheme.code, today).payments;
-  const latest = payments.at(-1);
   const taxCodes: PensionPayments['taxCodes'] = [];
   for (const payment of payments) {
     const previous = taxCodes.at(-1);
@@ -82,10 +82,20 @@ export async function pensionPaymentsOf(
   return {
     annualPensionPence: payroll.annualPensionPence,
     taxCode: payroll.taxCode,
-    nextPaymentOn: nextPaymentDate(today, payDay, region),
-    currentPayment: latest
-      ? { grossPence: latest.grossPence, taxPence: latest.taxPence, netPence: latest.netPence }
-      : null,
+    nextPayment: nextPayment({
+      paidOn: nextPaymentDate(today, payDay, region),
+      annualPensionPence: payroll.annualPensionPence,
+      taxCode: payroll.taxCode,
+      increases: increases.map(({ effectiveOn, annualAfterPence }) => ({
+        effectiveOn: isoDate(effectiveOn),
+        annualAfterPence,
+      })),
+      payments: payments.map(({ paidOn, grossPence, taxPence }) => ({
+        paidOn: isoDate(paidOn),
+        grossPence,
+        taxPence,
+      })),
+    }),
     lastPayments: payments
       .slice(-12)
       .reverse()

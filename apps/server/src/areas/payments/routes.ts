@@ -37,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: {
         tags,
         summary:
-          'The pension being paid: next payment date and amounts, the last twelve payments (with their payslips), increases, tax codes and the tax years with a P60',
+          'The pension being paid: the next payment’s date, gross, tax and net as the payroll will make it (after any increase effective by then, on the tax code held now), the last twelve payments (with their payslips), increases, tax codes and the tax years with a P60',
         response: { 200: pensionPaymentsSchema, ...errors },
       },
     },

@@ -82,11 +82,13 @@ function View({ view }: { view: MemberView }) {
         )}
         {view.pensionPayments && (
           <>
-            <Row term="Pension a year">{formatCurrency(view.pensionPayments.annualPensionPence)}</Row>
+            <Row term="Pension a year">
+              {formatCurrency(view.pensionPayments.nextPayment.annualPensionPence)}
+            </Row>
             <Row term="Next payment">
-              {formatDate(view.pensionPayments.nextPaymentOn)}
-              {view.pensionPayments.currentPayment &&
-                `: ${formatCurrency(view.pensionPayments.currentPayment.netPence)} after tax`}
+              {formatDate(view.pensionPayments.nextPayment.paidOn)}
+              {view.pensionPayments.nextPayment.netPence !== null &&
+                `: ${formatCurrency(view.pensionPayments.nextPayment.netPence)} after tax`}
             </Row>
           </>
         )}

@@ -22,18 +22,19 @@ export function PensionInPaymentRows({ recordKey }: { recordKey: string }) {
     );
   if (!payments) return <SummaryRow term="Pension being paid">Loading</SummaryRow>;
   if (payments === 'none') return null;
-  const current = payments.currentPayment;
+  const next = payments.nextPayment;
   const paid = (pence: number) =>
-    formatCurrency(pence, linePrecision([current?.netPence, current?.grossPence, current?.taxPence]));
+    formatCurrency(pence, linePrecision([next.netPence, next.grossPence, next.taxPence]));
   return (
     <>
       <SummaryRow term="Pension being paid">
-        {formatCurrencyPerYear(payments.annualPensionPence, words)}
+        {formatCurrencyPerYear(next.annualPensionPence, words)}
       </SummaryRow>
       <SummaryRow term="Next payment">
-        {formatDate(payments.nextPaymentOn)}
-        {current &&
-          `: ${paid(current.netPence)} paid to you (${paid(current.grossPence)} before ${paid(current.taxPence)} tax)`}
+        {formatDate(next.paidOn)}
+        {next.netPence !== null && next.taxPence !== null
+          ? `: ${paid(next.netPence)} paid to you (${paid(next.grossPence)} before ${paid(next.taxPence)} tax)`
+          : `: ${paid(next.grossPence)} before tax`}
       </SummaryRow>
       <SummaryRow term="Payments">
         <Link to="/pension-payments">See your payments and yearly increase</Link>

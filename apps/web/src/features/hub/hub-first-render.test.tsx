@@ -55,8 +55,15 @@ const answers: Record<string, unknown> = {
   '/mdp-api/api/members/current/pension-payments': {
     annualPensionPence: 1_200_000,
     taxCode: '1257L',
-    nextPaymentOn: '2026-12-01',
-    currentPayment: { grossPence: 100_000, taxPence: 10_000, netPence: 90_000 },
+    nextPayment: {
+      paidOn: '2026-12-01',
+      annualPensionPence: 1_200_000,
+      grossPence: 100_000,
+      taxCode: '1257L',
+      taxBasis: 'cumulative',
+      taxPence: 10_000,
+      netPence: 90_000,
+    },
     lastPayments: [],
     increase: { rule: 'CPI', nextOn: '2027-04-01', lastPercent: null, lastOn: null },
   },

@@ -27,36 +27,7 @@ export function PensionPaymentsPage() {
       )}
       {payments && payments !== 'none' && (
         <>
-          <dl className="summary-list">
-            <div className="summary-row">
-              <dt>Next payment</dt>
-              <dd>{formatDate(payments.nextPaymentOn)}</dd>
-            </div>
-            {payments.currentPayment && (
-              <>
-                <div className="summary-row">
-                  <dt>Each month before tax</dt>
-                  <dd>{formatCurrency(payments.currentPayment.grossPence)}</dd>
-                </div>
-                <div className="summary-row">
-                  <dt>Tax taken off</dt>
-                  <dd>{formatCurrency(payments.currentPayment.taxPence)}</dd>
-                </div>
-                <div className="summary-row">
-                  <dt>Paid to you</dt>
-                  <dd>{formatCurrency(payments.currentPayment.netPence)}</dd>
-                </div>
-              </>
-            )}
-            <div className="summary-row">
-              <dt>Your pension</dt>
-              <dd>{formatCurrencyPerYear(payments.annualPensionPence)} before tax</dd>
-            </div>
-            <div className="summary-row">
-              <dt>Tax code</dt>
-              <dd>{payments.taxCode}</dd>
-            </div>
-          </dl>
+          <NextPayment payments={payments} />
           <p>
             We pay on the scheme’s pay day each month, or the working day before it when that is a weekend or
             bank holiday.
@@ -75,7 +46,7 @@ export function PensionPaymentsPage() {
           <Increases increases={payments.increases} />
           <h2>Your last payments</h2>
           {payments.lastPayments.length === 0 ? (
-            <p>Your first payment will be on {formatDate(payments.nextPaymentOn)}.</p>
+            <p>Your first payment will be on {formatDate(payments.nextPayment.paidOn)}.</p>
           ) : (
             <table className="payments-table">
               <caption>
@@ -120,6 +91,60 @@ export function PensionPaymentsPage() {
           <P60s taxYears={payments.p60TaxYears} />
         </>
       )}
+    </>
+  );
+}
+
+/**
+ * The next payment as the payroll will make it: after an increase not yet paid, or on a new code, it
+ * differs from the last payment, and the page says why.
+ */
+function NextPayment({ payments }: { payments: PensionPayments }) {
+  const next = payments.nextPayment;
+  const increased = next.annualPensionPence !== payments.annualPensionPence;
+  return (
+    <>
+      <h2>Your next payment</h2>
+      <dl className="summary-list">
+        <div className="summary-row">
+          <dt>Paid on</dt>
+          <dd>{formatDate(next.paidOn)}</dd>
+        </div>
+        <div className="summary-row">
+          <dt>Before tax</dt>
+          <dd>{formatCurrency(next.grossPence)}</dd>
+        </div>
+        {next.taxPence !== null && next.netPence !== null && (
+          <>
+            <div className="summary-row">
+              <dt>Tax taken off</dt>
+              <dd>{formatCurrency(next.taxPence)}</dd>
+            </div>
+            <div className="summary-row">
+              <dt>Paid to you</dt>
+              <dd>{formatCurrency(next.netPence)}</dd>
+            </div>
+          </>
+        )}
+        <div className="summary-row">
+          <dt>Your pension</dt>
+          <dd>{formatCurrencyPerYear(next.annualPensionPence)} before tax</dd>
+        </div>
+        <div className="summary-row">
+          <dt>Tax code</dt>
+          <dd>
+            {next.taxCode}
+            {next.taxBasis === 'month1' && ' (an emergency code: each payment taxed on its own)'}
+          </dd>
+        </div>
+      </dl>
+      <p>
+        This is a twelfth of your yearly pension
+        {increased && ', with your latest increase,'} and the tax on it with your tax code and what we have
+        paid you and taken in tax so far this tax year.
+        {next.taxPence === null &&
+          ' We cannot show the tax until we have checked your tax code: please contact us if it is not the one HMRC sent you.'}
+      </p>
     </>
   );
 }
