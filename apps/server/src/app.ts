@@ -71,7 +71,7 @@ import { retirementStartRoutes } from './areas/retirement/start-routes';
 import './areas/retirement/journey-plugin';
 import './areas/retirement/dc-journey-plugin';
 import './areas/transfer-application/journey-plugin';
-import { embeddedFcaRegister, useFcaRegister } from './areas/transfer-application/fca-register';
+import { fcaRegisterFrom, useFcaRegister } from './areas/transfer-application/fca-register';
 import { transferJourneyRoutes } from './areas/transfer-application/routes';
 import './areas/my-details/journey-checks';
 import './areas/identity-verification/journey-checks';
@@ -148,7 +148,7 @@ export interface AppDependencies {
 }
 
 export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
-  if (config.FCA_REGISTER_FIRMS.length > 0) useFcaRegister(embeddedFcaRegister(config.FCA_REGISTER_FIRMS));
+  useFcaRegister(fcaRegisterFrom(config));
   const trusted = config.trustProxy;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),

@@ -159,6 +159,22 @@ const environmentSchema = z.object({
    * transfer application checks an adviser's against it. Empty: the demo's fictional firms.
    */
   FCA_REGISTER_FIRMS: csv,
+  /**
+   * The FCA Financial Services Register API the adviser's firm is checked against instead of the list
+   * (https://register.fca.org.uk/services/V0.1), with the email and key the FCA issued for it; a call
+   * taking longer than FCA_REGISTER_TIMEOUT_MS counts as the register being unavailable.
+   */
+  FCA_REGISTER_URL: z
+    .string()
+    .url('must be the base URL of the FCA register API, such as https://register.fca.org.uk/services/V0.1')
+    .optional(),
+  FCA_REGISTER_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'must be the email address the FCA register API key was issued to')
+    .optional(),
+  FCA_REGISTER_KEY: z.string().trim().min(1).optional(),
+  FCA_REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   /** The most form data (JSON bytes) a member's journey keeps on one page, and across the journey. */
   JOURNEY_STEP_DATA_PAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(32_768),
   JOURNEY_STEP_DATA_JOURNEY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(131_072),
@@ -360,6 +376,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problem = smsProviderUrlProblem(values.SMS_PROVIDER_URL, isProduction);
     if (problem) problems.push(`SMS_PROVIDER_URL: ${problem}`);
     if (!values.SMS_PROVIDER_KEY) problems.push('SMS_PROVIDER_KEY: required with SMS_PROVIDER_URL');
+  }
+  if (values.FCA_REGISTER_URL) {
+    if (!values.FCA_REGISTER_EMAIL) problems.push('FCA_REGISTER_EMAIL: required with FCA_REGISTER_URL');
+    if (!values.FCA_REGISTER_KEY) problems.push('FCA_REGISTER_KEY: required with FCA_REGISTER_URL');
+    if (isProduction && new URL(values.FCA_REGISTER_URL).protocol !== 'https:')
+      problems.push('FCA_REGISTER_URL: must be an https:// URL in production');
   }
   if (values.STAFF_OIDC_ISSUER) {
     if (!values.STAFF_OIDC_CLIENT_ID) problems.push('STAFF_OIDC_CLIENT_ID: required with STAFF_OIDC_ISSUER');

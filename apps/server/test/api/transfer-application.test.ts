@@ -9,9 +9,11 @@ import { stepUp, answerStep } from './journey-submission';
 import { pdfText } from '../pdf-text';
 import {
   TRANSFER_TYPE as TYPE,
+  answerAdviceToEnd,
   answerAll,
-  answerFlexibleToDeclarations,
+  answerFlags,
   codeOf,
+  uploaded,
   schemeAnswers,
   schemeBank,
   transferBase as base,
@@ -54,52 +56,6 @@ async function answerScheme(agent: BrowserAgent) {
     nextPageKey: 'ta_scams',
   });
   await answerAll(agent, schemeAnswers);
-}
-
-const redFlags = ['evidence', 'guidance', 'adviser', 'contact', 'incentive', 'pressure'];
-const amberFlags = ['incomplete', 'evidence', 'investments', 'fees', 'structure', 'overseas', 'rise'];
-
-/** No red flag; the amber flags as given (overseas investments by default). */
-async function answerFlags(agent: BrowserAgent, ambers: readonly string[] = ['overseas']) {
-  await answerAll(
-    agent,
-    redFlags.map((flag) => [`ta_red_${flag}`, `red_${flag}`, 'no'] as const),
-  );
-  await answerAll(
-    agent,
-    amberFlags.map(
-      (flag) => [`ta_amber_${flag}`, `amber_${flag}`, ambers.includes(flag) ? 'yes' : 'no'] as const,
-    ),
-  );
-}
-
-let uploads = 0;
-async function uploaded(agent: BrowserAgent, file: string, documentType: string) {
-  // Each upload a name of its own (the library refuses a second file of the same name).
-  const name = `${++uploads}-${file}`;
-  const upload = await agent.request({
-    method: 'POST',
-    url: '/mdp-api/api/documents',
-    ...uploadForm(name, await files.pdf('Advice letter'), { journeyType: 'documents', documentType }),
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  return JSON.stringify({ id: upload.json().fileUuid, name });
-}
-
-async function answerAdviceToEnd(agent: BrowserAgent) {
-  await answerAll(agent, [
-    ['ta_advice', 'advice_taken', 'yes'],
-    ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
-    ['ta_adviser_fca', 'adviser_fca_number', '7654321'],
-    ['ta_advice_date', 'financial_advice_date', utcDay(new Date())],
-    [
-      'ta_advice_document',
-      'advice_confirmation',
-      'provided',
-      await uploaded(agent, 'advice.pdf', 'Upload your adviser’s letter confirming the advice'),
-    ],
-  ]);
-  await answerFlexibleToDeclarations(agent, utcDay(new Date()));
 }
 
 /** What a refusal must leave alone: the member's transfer journeys and cases. */

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import { utcDay } from '@meridian/pensions';
 import type { BrowserAgent } from './browser-agent';
+import { files, uploadForm } from './document-files';
 import { answerStep } from './journey-submission';
 
 /** db.avc's transfer application (issue 39), as the transfer-application and transfer-refusal tests walk it. */
@@ -73,6 +75,54 @@ export async function answerFlexibleToDeclarations(agent: BrowserAgent, today: s
     payload: { currentPageKey: 'ta_declarations' },
   });
   expect(next.json()).toEqual({ nextPageKey: 'ta_check_answers' });
+}
+
+const redFlags = ['evidence', 'guidance', 'adviser', 'contact', 'incentive', 'pressure'];
+const amberFlags = ['incomplete', 'evidence', 'investments', 'fees', 'structure', 'overseas', 'rise'];
+
+/** No red flag; the amber flags as given (overseas investments by default). */
+export async function answerFlags(agent: BrowserAgent, ambers: readonly string[] = ['overseas']) {
+  await answerAll(
+    agent,
+    redFlags.map((flag) => [`ta_red_${flag}`, `red_${flag}`, 'no'] as const),
+  );
+  await answerAll(
+    agent,
+    amberFlags.map(
+      (flag) => [`ta_amber_${flag}`, `amber_${flag}`, ambers.includes(flag) ? 'yes' : 'no'] as const,
+    ),
+  );
+}
+
+let uploads = 0;
+/** A PDF uploaded to the member's documents for a journey's file question, as that answer's value. */
+export async function uploaded(agent: BrowserAgent, file: string, documentType: string) {
+  // Each upload a name of its own (the library refuses a second file of the same name).
+  const name = `${++uploads}-${file}`;
+  const upload = await agent.request({
+    method: 'POST',
+    url: '/mdp-api/api/documents',
+    ...uploadForm(name, await files.pdf('Advice letter'), { journeyType: 'documents', documentType }),
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  return JSON.stringify({ id: upload.json().fileUuid, name });
+}
+
+/** Advice taken from the firm with this FCA number, then on through the declarations to check your answers. */
+export async function answerAdviceToEnd(agent: BrowserAgent, firmReference = '7654321') {
+  await answerAll(agent, [
+    ['ta_advice', 'advice_taken', 'yes'],
+    ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+    ['ta_adviser_fca', 'adviser_fca_number', firmReference],
+    ['ta_advice_date', 'financial_advice_date', utcDay(new Date())],
+    [
+      'ta_advice_document',
+      'advice_confirmation',
+      'provided',
+      await uploaded(agent, 'advice.pdf', 'Upload your adviser’s letter confirming the advice'),
+    ],
+  ]);
+  await answerFlexibleToDeclarations(agent, utcDay(new Date()));
 }
 
 /** A refusal's code, checking it is a 4xx. */

@@ -69,10 +69,11 @@ describe('an open transfer application whose guarantee has ended', () => {
 describe('the embedded FCA register', () => {
   it('knows the configured firms only, however the number is spaced', async () => {
     const register = embeddedFcaRegister(['123456', '765 4321']);
-    expect(await register.isAuthorised('123456')).toBe(true);
-    expect(await register.isAuthorised('7654321')).toBe(true);
-    expect(await register.isAuthorised('765 4321')).toBe(true);
-    expect(await register.isAuthorised('999999')).toBe(false);
+    const authorised = { outcome: 'authorised', name: null, pensionTransfers: null };
+    expect(await register.check('123456')).toEqual(authorised);
+    expect(await register.check('7654321')).toEqual(authorised);
+    expect(await register.check('765 4321')).toEqual(authorised);
+    expect(await register.check('999999')).toEqual({ outcome: 'not_authorised', status: null });
   });
 
   it('takes a firm reference number of 6 or 7 digits only', () => {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { journeyCopyOf, type JourneyCopy } from '@meridian/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { memberCases, memberJourneys, users } from '../../db/schema';
+import { caseEvents, memberCases, memberJourneys, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { findMember } from '../member-data/member-repository';
@@ -58,8 +58,9 @@ export async function submitJourney(
   const beforeGraph = ownedGraph(graph, before);
   // An ended journey is refused as such, before its checks judge the answers that ended it.
   if (statusOf(before, new Date()) === 'Ended') throw journeyEnded(copy.noun, 'send it');
-  // Refused before anything else is asked (a step-up code included).
-  await runSubmitChecks({
+  // Refused before anything else is asked (a step-up code included); what they let through with a
+  // note for the scheme's staff (an adviser not checked) goes on the new case's timeline.
+  const caseNotes = await runSubmitChecks({
     db,
     request,
     graph: beforeGraph,
@@ -141,6 +142,17 @@ export async function submitJourney(
           ],
         }),
     );
+    if (caseNotes.length > 0)
+      await tx.insert(caseEvents).values(
+        caseNotes.map((note) => ({
+          caseNumber,
+          at: now,
+          // Left by the portal on the member's submission: theirs is the act it was recorded on.
+          userId: request.member!.userId,
+          kind: 'note' as const,
+          note,
+        })),
+      );
     await tx
       .update(memberJourneys)
       .set({ status: 'Submitted', submittedAt: now, updatedAt: now, caseNumber })

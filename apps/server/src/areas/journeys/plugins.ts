@@ -49,8 +49,19 @@ export interface SubmitCheckContext {
   locked: unknown;
 }
 
-/** A check made before a journey is submitted (a guarantee expiring); throws an AppError to refuse. */
-export type SubmitCheck = (context: SubmitCheckContext) => Promise<void>;
+/**
+ * What a submit check that lets the journey through wants its case to carry: notes for the staff who
+ * work it (an adviser the register could not be asked about), on the case's timeline, not the member's.
+ */
+export interface SubmitFindings {
+  caseNotes: readonly string[];
+}
+
+/**
+ * A check made before a journey is submitted (a guarantee expiring); throws an AppError to refuse, or
+ * answers the notes the case is to carry.
+ */
+export type SubmitCheck = (context: SubmitCheckContext) => Promise<SubmitFindings | void>;
 
 /** What a start check reads: who is asking and the journey they are starting. */
 export interface StartCheckContext {
@@ -280,10 +291,15 @@ export async function runPageChecks(context: PageCheckContext) {
   for (const check of checks) if (applies(check, context.page)) await check.check(context);
 }
 
-/** Runs the checks made before a journey is submitted: every journey's, then the journey's own. */
-export async function runSubmitChecks(context: SubmitCheckContext) {
+/**
+ * Runs the checks made before a journey is submitted: every journey's, then the journey's own; answers
+ * the notes they leave for the case's staff, in that order.
+ */
+export async function runSubmitChecks(context: SubmitCheckContext): Promise<string[]> {
   const checks = [...everyJourney.submitChecks, ...(pluginOf(context.graph.definition)?.submitChecks ?? [])];
-  for (const check of checks) await check(context);
+  const caseNotes: string[] = [];
+  for (const check of checks) caseNotes.push(...((await check(context))?.caseNotes ?? []));
+  return caseNotes;
 }
 
 /** Runs the checks made before a journey is started. */

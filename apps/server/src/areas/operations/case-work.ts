@@ -425,7 +425,9 @@ export async function caseDetail(
     ...events.map(({ event, by, assignee }) => ({
       at: event.at.toISOString(),
       kind: event.kind,
-      by: by ?? 'Staff',
+      // A member writes no notes: one on their act is the portal's, left as their application opened
+      // the case (an adviser the register could not check).
+      by: event.kind === 'note' && !event.staffId && !event.clientId ? 'Portal' : (by ?? 'Staff'),
       status: event.status,
       note:
         event.kind === 'assigned' ? `Assigned to ${assignee ?? 'nobody (back in the queue)'}` : event.note,

@@ -179,19 +179,38 @@ function lockedLines(lock: TransferJourneyLock, at: Date) {
 const answerOf = (path: readonly JourneyStep[], questionKey: string) =>
   path.find((step) => step.answer?.questionKey === questionKey)?.answer;
 
-/** The firm reference must be 6 or 7 digits and on the register. */
-async function checkFirmReference(typed: string) {
+/**
+ * The firm reference must be 6 or 7 digits and on the register as authorised, and not shown there
+ * without the permission to advise on pension transfers. A register that cannot be asked refuses
+ * nothing (the member is not stopped by its outage): the note it answers tells the case's staff the
+ * adviser is still to be checked. A register that answers leaves a note of what it said.
+ */
+async function checkFirmReference(typed: string): Promise<string> {
   const firmReference = firmReferenceOf(typed);
   if (!FCA_FIRM_REFERENCE.test(firmReference))
     throw badRequest(
       'fca_reference_invalid',
       'Enter the firm reference number as 6 or 7 digits, as the FCA register shows it',
     );
-  if (!(await fcaRegister().isAuthorised(firmReference)))
+  const register = fcaRegister();
+  const found = await register.check(firmReference);
+  if (found.outcome === 'unavailable')
+    return `Adviser not checked: register unavailable. When the application was sent, ${register.source} could not be asked (${found.reason}), so the adviser's firm (FRN ${firmReference}) is still to be checked on the FCA register before the transfer is paid.`;
+  if (found.outcome === 'not_authorised')
     throw badRequest(
       'fca_firm_not_authorised',
       'We cannot find that firm reference number on the FCA register. Check it with your adviser.',
     );
+  if (found.pensionTransfers === false)
+    throw badRequest(
+      'fca_no_pension_transfer_permission',
+      'The FCA register shows that firm is not allowed to advise on pension transfers. Advice must come from a firm that is.',
+    );
+  const permission =
+    found.pensionTransfers === null
+      ? 'whether it may advise on pension transfers was not shown'
+      : 'it holds the permission to advise on pension transfers';
+  return `Adviser checked on ${register.source}: FRN ${firmReference}${found.name ? ` (${found.name})` : ''} is authorised; ${permission}.`;
 }
 
 const textChecks: PageCheck = {
@@ -243,7 +262,7 @@ async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) 
       'Transfers of guaranteed benefits worth more than £30,000 need advice from an FCA-authorised adviser.',
     );
   const firm = answerOf(path, TRANSFER_CONTENT.adviserFirmReference);
-  if (firm) await checkFirmReference(firm.answerKey);
+  return { caseNotes: firm ? [await checkFirmReference(firm.answerKey)] : [] };
 }
 
 const valueSection = (locked: unknown, at: Date) => ({
