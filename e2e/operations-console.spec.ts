@@ -459,9 +459,11 @@ test('a caseworker signs in with a passkey, confirms db.retiring’s proof of id
   // db.retiring's application in the queue, by type.
   await page.getByRole('link', { name: 'Case queue', exact: true }).click();
   await expect(heading(page, 'Case queue')).toBeVisible();
-  await page.getByLabel('Case type').fill('RTP9');
+  await page.getByLabel('Case type').selectOption('RTP9');
   await page.getByRole('button', { name: 'Show cases' }).click();
   await expect(page).toHaveURL(/type=RTP9/);
+  // How many cases match, counted by the server across every page.
+  await expect(page.locator('.console-count')).toHaveText(/^\d+ cases?$/);
   await expectNoAccessibilityViolations(page);
   await page.getByRole('link', { name: caseNumber }).click();
   await expect(heading(page, new RegExp(caseNumber))).toBeVisible();

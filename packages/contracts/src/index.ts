@@ -35,6 +35,7 @@ export * from './transfer-application';
 export * from './account';
 export * from './two-step';
 export * from './operations';
+export * from './paging';
 export * from './payments';
 export * from './target-age';
 export * from './passkeys';

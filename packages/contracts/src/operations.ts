@@ -1,5 +1,6 @@
 // The scheme's operations console (/admin) and its API (/admin-api): staff sign-in and case work.
 import { z } from 'zod';
+import { pageQueryShape, pageShape } from './paging';
 
 export const staffRoleSchema = z.enum([
   'caseworker',
@@ -76,6 +77,7 @@ export const caseQueueQuerySchema = z.object({
   assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
   /** Cases at least this many days old. */
   minAgeDays: z.coerce.number().int().min(0).max(3650).optional(),
+  ...pageQueryShape,
 });
 
 export const queuedCaseSchema = z.object({
@@ -98,7 +100,19 @@ export const queuedCaseSchema = z.object({
 });
 export type QueuedCase = z.infer<typeof queuedCaseSchema>;
 
-export const caseQueueSchema = z.object({ cases: z.array(queuedCaseSchema) });
+/** One page of the queue (overdue first, then by deadline, then oldest) and how many cases match in all. */
+export const caseQueueSchema = z.object({ cases: z.array(queuedCaseSchema), ...pageShape });
+export type CaseQueue = z.infer<typeof caseQueueSchema>;
+
+/**
+ * What the queue's filters offer the staff member: the case types of the cases in their scope, each
+ * with the title its cases carry, and the tenants (scheme sites) they may see.
+ */
+export const caseQueueOptionsSchema = z.object({
+  caseTypes: z.array(z.object({ caseType: z.string(), name: z.string() })),
+  tenants: z.array(z.object({ tenantUrl: z.string(), name: z.string() })),
+});
+export type CaseQueueOptions = z.infer<typeof caseQueueOptionsSchema>;
 
 /** The statuses staff set with a note (completing and rejecting have their own actions). */
 export const workingStatuses = ['In progress', 'Waiting for you', 'Waiting for someone else'] as const;

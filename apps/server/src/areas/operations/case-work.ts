@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { daysBetween, utcDay } from '@meridian/pensions';
 import {
   movesFrom,
+  offsetOf,
   staffMay,
   staffRights,
   type CaseDeadlines,
@@ -30,7 +31,7 @@ import { visitorSenderOf } from '../journeys/visitor-owner';
 import { sentVisitorCase } from '../journeys/visitor-store';
 import { identityVerificationOf } from '../identity-verification/service';
 import type { IdentityVerifier } from '../identity-verification/verifier';
-import { caseDeadlinesByBusinessGroup, deadlineOf, defaultCaseDeadlines } from './deadlines';
+import { caseDeadlinesByBusinessGroup, deadlineOf, deadlineSql, defaultCaseDeadlines } from './deadlines';
 import type { SignedInStaff } from './staff-session';
 import { auditStaff } from './staff-audit';
 
@@ -129,13 +130,11 @@ export interface QueueFilter {
   assignee?: string;
   minAgeDays?: number;
 }
+  page: number;
+  limit: number;
 
-/** The case queue in the staff member's scope: overdue first, then by deadline, then oldest. */
-export async function caseQueue(
-  db: Database,
-  staff: SignedInStaff,
-  filter: QueueFilter,
-): Promise<QueuedCase[]> {
+/** The cases of the queue's filters in the staff member's scope, as conditions on member_cases. */
+async function queueConditions(db: Database, staff: SignedInStaff, filter: QueueFilter, now: Date) {
   const conditions: Array<SQL | undefined> = [inScope(staff)];
   if (filter.type) conditions.push(eq(memberCases.caseType, filter.type));
   if (filter.status === 'open') conditions.push(isNull(memberCases.closedAt));
@@ -154,21 +153,90 @@ export async function caseQueue(
   else if (filter.assignee)
     conditions.push(eq(memberCases.assignedTo, filter.assignee === 'me' ? staff.id : filter.assignee));
   if (filter.minAgeDays !== undefined)
-    conditions.push(lte(memberCases.createdAt, new Date(Date.now() - filter.minAgeDays * 86_400_000)));
-  const rows = await casesQuery(db)
-    .where(and(...conditions))
-    .orderBy(asc(memberCases.createdAt))
-    .limit(500);
-  const today = utcDay(new Date());
+    conditions.push(lte(memberCases.createdAt, new Date(now.getTime() - filter.minAgeDays * 86_400_000)));
+  return and(...conditions);
+}
+
+/**
+ * One page of the case queue in the staff member's scope, ordered in the database: overdue first, then
+ * by deadline, then oldest (then by case number, so pages never overlap); with how many cases match.
+ */
+export async function caseQueue(
+  db: Database,
+  staff: SignedInStaff,
+  filter: QueueFilter,
+  now = new Date(),
+): Promise<{ cases: QueuedCase[]; total: number }> {
+  const where = await queueConditions(db, staff, filter, now);
+  const today = utcDay(now);
+  const [counted] = await db.select({ total: count() }).from(memberCases).where(where);
+  const total = counted?.total ?? 0;
+  const deadline = await deadlineSql(
+    db,
+    {
+      caseType: sql.raw('c.case_type'),
+      businessGroup: sql.raw('c.business_group'),
+      opened: sql.raw('c.opened'),
+      guaranteeDate: sql.raw('c.guarantee_date'),
+    },
+    now,
+  );
+  const page = await db.execute<{ case_number: string }>(sql`
+    select q.case_number from (
+      select c.case_number, c.created_at, c.closed_at, ${deadline} as deadline
+      from (
+        select ${memberCases.caseNumber} as case_number, ${memberCases.createdAt} as created_at,
+          ${memberCases.closedAt} as closed_at, ${memberCases.caseType} as case_type,
+          ${memberCases.businessGroup} as business_group,
+          (${memberCases.createdAt} at time zone 'UTC')::date as opened,
+          (select case when j.given ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then j.given::date end
+            from (select ${memberJourneys.choice} ->> 'guaranteeDate' as given from ${memberJourneys}
+              where ${memberJourneys.caseNumber} = ${memberCases.caseNumber} limit 1) j) as guarantee_date
+        from ${memberCases}
+        where ${where ?? sql`true`}
+      ) c
+    ) q
+    order by (q.closed_at is null and q.deadline < ${today}::date) desc, q.deadline, q.created_at, q.case_number
+    limit ${filter.limit}::int offset ${offsetOf(filter)}::int`);
+  const numbers = page.rows.map((row) => row.case_number);
+  if (numbers.length === 0) return { cases: [], total };
+  const rows = await casesQuery(db).where(inArray(memberCases.caseNumber, numbers));
   const deadlinesOf = await caseDeadlinesByBusinessGroup(db);
-  return rows
-    .map((row) => queued(row, today, deadlinesOf(row.businessGroup)))
-    .sort(
-      (a, b) =>
-        Number(b.overdue) - Number(a.overdue) ||
-        a.deadline.localeCompare(b.deadline) ||
-        a.openedAt.localeCompare(b.openedAt),
-    );
+  const byNumber = new Map(rows.map((row) => [row.caseNumber, row]));
+  const cases = numbers.flatMap((number) => {
+    const row = byNumber.get(number);
+    return row ? [queued(row, today, deadlinesOf(row.businessGroup))] : [];
+  });
+  return { cases, total };
+}
+
+/**
+ * What the queue's filters offer: the case types of the cases in the staff member's scope, each named
+ * by the title its cases carry most, and the tenants they may see (their own, or every one).
+ */
+export async function caseQueueOptions(db: Database, staff: SignedInStaff) {
+  const typeRows = await db
+    .select({ caseType: memberCases.caseType, title: memberCases.title, cases: count() })
+    .from(memberCases)
+    .where(inScope(staff))
+    .groupBy(memberCases.caseType, memberCases.title);
+  const named = new Map<string, { name: string; cases: number }>();
+  for (const row of typeRows) {
+    const best = named.get(row.caseType);
+    if (!best || row.cases > best.cases || (row.cases === best.cases && row.title < best.name))
+      named.set(row.caseType, { name: row.title, cases: row.cases });
+  }
+  const tenantRows = await db
+    .select({ tenantUrl: tenants.tenantUrl, name: tenants.tenantName })
+    .from(tenants)
+    .where(staff.tenantUrl === null ? undefined : eq(tenants.tenantUrl, staff.tenantUrl))
+    .orderBy(asc(tenants.tenantName));
+  return {
+    caseTypes: [...named]
+      .map(([caseType, { name }]) => ({ caseType, name }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.caseType.localeCompare(b.caseType)),
+    tenants: tenantRows,
+  };
 }
 
 /**

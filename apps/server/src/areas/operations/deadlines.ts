@@ -1,6 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { caseDeadlinesSchema, type CaseDeadlines, type JourneyDefinition } from '@meridian/contracts';
-import { addDays, addMonths, addWorkingDays, isoDate, utcDay, type IsoDate } from '@meridian/pensions';
+import {
+  addDays,
+  addMonths,
+  addWorkingDays,
+  bankHolidays,
+  isoDate,
+  utcDay,
+  type IsoDate,
+} from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberCases, staffAccounts, tenantCaseDeadlines, tenants } from '../../db/schema';
 import { findDocument } from '../content/document-repository';
@@ -113,10 +121,8 @@ export async function knownCaseTypes(
   return known;
 }
 
-/** Each business group's deadline rules: its tenant's as `deadlinesOfTenant` finds them. */
-export async function caseDeadlinesByBusinessGroup(
-  db: Database,
-): Promise<(businessGroup: string) => CaseDeadlines> {
+/** The business groups whose tenants set their own deadline rules, with those rules; the rest take the defaults. */
+async function deadlinesSetByGroup(db: Database): Promise<Map<string, CaseDeadlines>> {
   const rows = await db
     .select({ tenantUrl: tenants.tenantUrl, businessGroups: tenants.businessGroups })
     .from(tenants);
@@ -126,5 +132,78 @@ export async function caseDeadlinesByBusinessGroup(
     if (source === 'default') continue;
     for (const group of row.businessGroups) byGroup.set(group, deadlines);
   }
+  return byGroup;
+}
+
+/** Each business group's deadline rules: its tenant's as `deadlinesOfTenant` finds them. */
+export async function caseDeadlinesByBusinessGroup(
+  db: Database,
+): Promise<(businessGroup: string) => CaseDeadlines> {
+  const byGroup = await deadlinesSetByGroup(db);
   return (businessGroup) => byGroup.get(businessGroup) ?? defaultCaseDeadlines;
+}
+
+/**
+ * The columns a deadline is reckoned from, as SQL over one row of cases: its type, business group, the
+ * day (UTC) it opened, and the guarantee date its transfer locked (null when none).
+ */
+export interface DeadlineInputs {
+  caseType: SQL;
+  businessGroup: SQL;
+  opened: SQL;
+  guaranteeDate: SQL;
+}
+
+/** England and Wales bank holidays from 2000 to ten years ahead, as a PostgreSQL date array literal. */
+function holidayArray(now: Date): string {
+  const last = now.getUTCFullYear() + 10;
+  const days: string[] = [];
+  for (let year = 2000; year <= last; year++)
+    for (const holiday of bankHolidays(year, 'england-and-wales')) days.push(holiday.date);
+  return `{${days.join(',')}}`;
+}
+
+/**
+ * A case's deadline as a SQL date, reckoned as `deadlineOf` reckons it (the same rules per business
+ * group, months clamped to the month's last day, working days skipping weekends and England and Wales
+ * bank holidays), so that a list can be ordered by it in the database.
+ */
+export async function deadlineSql(db: Database, inputs: DeadlineInputs, now: Date): Promise<SQL> {
+  const holidays = holidayArray(now);
+  const after = (from: SQL, period: { months?: number; days?: number; workingDays?: number }): SQL => {
+    if (period.months !== undefined)
+      return sql`((${from}) + make_interval(months => ${period.months}::int))::date`;
+    if (period.workingDays !== undefined) {
+      // The n-th day after `from` that is neither a weekend day nor a bank holiday.
+      const span = Math.ceil(period.workingDays * 1.5) + 14;
+      return sql`(select (${from}) + k from generate_series(1, ${span}::int) k where extract(isodow from (${from}) + k) < 6 and ((${from}) + k) <> all(${holidays}::date[]) order by k offset ${period.workingDays - 1}::int limit 1)`;
+    }
+    return sql`((${from}) + ${period.days ?? 0}::int)`;
+  };
+  const ofRules = (deadlines: CaseDeadlines): SQL => {
+    const whens = deadlines.rules.map((rule) => {
+      const from =
+        rule.from === 'guaranteeDate'
+          ? sql`coalesce(${inputs.guaranteeDate}, ${inputs.opened})`
+          : inputs.opened;
+      return sql`when ${inputs.caseType} in (${sql.join(
+        rule.caseTypes.map((type) => sql`${type}`),
+        sql`, `,
+      )}) then ${after(from, rule)}`;
+    });
+    return sql`(case ${sql.join(whens, sql` `)} else ${after(inputs.opened, deadlines.otherwise)} end)`;
+  };
+  const byGroup = await deadlinesSetByGroup(db);
+  const tenantsRules = new Map<CaseDeadlines, string[]>();
+  for (const [group, deadlines] of byGroup)
+    tenantsRules.set(deadlines, [...(tenantsRules.get(deadlines) ?? []), group]);
+  if (tenantsRules.size === 0) return ofRules(defaultCaseDeadlines);
+  const whens = [...tenantsRules].map(
+    ([deadlines, groups]) =>
+      sql`when ${inputs.businessGroup} in (${sql.join(
+        groups.map((group) => sql`${group}`),
+        sql`, `,
+      )}) then ${ofRules(deadlines)}`,
+  );
+  return sql`(case ${sql.join(whens, sql` `)} else ${ofRules(defaultCaseDeadlines)} end)`;
 }

@@ -6,6 +6,7 @@ import {
   caseDetailSchema,
   caseNoteSchema,
   caseNumberParamsSchema,
+  caseQueueOptionsSchema,
   caseQueueQuerySchema,
   caseQueueSchema,
   changeStatusSchema,
@@ -38,6 +39,7 @@ import {
   caseDetail,
   caseInScope,
   caseQueue,
+  caseQueueOptions,
   requireRight,
   sendCaseFile,
 } from './case-work';
@@ -246,20 +248,37 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags,
-          summary: 'The case queue: overdue first, each case with its age and deadline',
+          summary:
+            'The case queue, a page at a time: overdue first, then by deadline, then oldest; each case with its age and deadline, and how many match',
           querystring: caseQueueQuerySchema,
           response: { 200: caseQueueSchema, ...errors },
         },
       },
       async (request) => {
         await requireRight(db, request, 'read');
-        const cases = await caseQueue(db, request.staff!, request.query);
+        const { cases, total } = await caseQueue(db, request.staff!, request.query);
         await auditStaff(db, request, {
           action: 'case_queue_view',
           outcome: 'success',
-          details: { ...request.query, count: cases.length },
+          details: { ...request.query, count: cases.length, total },
         });
-        return { cases };
+        return { cases, total, page: request.query.page, limit: request.query.limit };
+      },
+    );
+
+    signedIn.get(
+      '/cases/filters',
+      {
+        schema: {
+          tags,
+          summary:
+            'What the case queue can be filtered by: the case types in the staff member’s scope, with their names, and the tenants they may see',
+          response: { 200: caseQueueOptionsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireRight(db, request, 'read');
+        return caseQueueOptions(db, request.staff!);
       },
     );
 

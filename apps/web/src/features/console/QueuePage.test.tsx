@@ -27,10 +27,21 @@ function queueServer() {
   const asked: URLSearchParams[] = [];
   stubStaffApi(administrator, (url) => {
     if (url.includes('/admin-api/staff')) return jsonResponse(200, { staff: [] });
+    if (url.includes('/admin-api/cases/filters'))
+      return jsonResponse(200, {
+        caseTypes: [
+          { caseType: 'BRV1', name: 'Report a death' },
+          { caseType: 'RTP9', name: 'Apply for your pension' },
+        ],
+        tenants: [{ tenantUrl: 'localhost', name: 'Meridian' }],
+      });
     if (!url.includes('/admin-api/cases')) return undefined;
     const query = new URL(url, 'http://localhost').searchParams;
     asked.push(query);
-    return jsonResponse(200, { cases: query.get('status') === 'Waiting for you' ? [waiting] : [] });
+    const page = Number(query.get('page') ?? 1);
+    // 120 cases waiting, 50 a page; none otherwise.
+    const total = query.get('status') === 'Waiting for you' ? 120 : 0;
+    return jsonResponse(200, { cases: total ? [waiting] : [], total, page, limit: 50 });
   });
   return asked;
 }
@@ -69,5 +80,40 @@ describe('the case queue’s status filter', () => {
     expect(router.state.location.search).toBe('?status=Waiting+for+you');
     expect(asked.at(-1)?.get('status')).toBe('Waiting for you');
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Waiting for you');
+  });
+});
+
+describe('the case queue’s filters and pages', () => {
+  it('offers the case types and scheme sites the server gives, and pages keep the filters', async () => {
+    const asked = queueServer();
+    const { router } = openConsole('/admin?status=Waiting+for+you');
+    expect(await screen.findByText('120 cases')).toBeTruthy();
+    const type = screen.getByLabelText('Case type') as HTMLSelectElement;
+    await within(type).findByRole('option', { name: 'Report a death (BRV1)' });
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any type', 'Report a death (BRV1)', 'Apply for your pension (RTP9)']);
+    const tenant = screen.getByLabelText('Scheme site') as HTMLSelectElement;
+    expect(
+      within(tenant)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any site', 'Meridian']);
+    await userEvent.selectOptions(type, 'RTP9');
+    await userEvent.click(screen.getByRole('button', { name: 'Show cases' }));
+    expect(asked.at(-1)?.get('type')).toBe('RTP9');
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages of cases' });
+    expect(within(pages).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?type=RTP9&status=Waiting+for+you&page=2');
+    expect(asked.at(-1)?.get('page')).toBe('2');
+    expect(asked.at(-1)?.get('type')).toBe('RTP9');
+    const after = await screen.findByRole('navigation', { name: 'Pages of cases' });
+    expect(within(after).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(within(after).getByRole('link', { name: 'Page 3' })).toBeTruthy();
+    expect(within(after).getByRole('link', { name: 'Previous page' })).toBeTruthy();
   });
 });

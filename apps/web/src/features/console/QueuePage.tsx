@@ -5,20 +5,33 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { consoleApi, type QueueFilter } from './console-api';
+import { ConsolePagination, countOf } from './ConsolePagination';
 import { SelectField, useConsoleTitle } from './fields';
 
 const filterNames = ['type', 'status', 'tenant', 'assignee', 'minAgeDays'] as const;
 
-/** The case queue: what is overdue first, then by deadline; filtered by the address's query. */
+/** An option for a value the address names that the server no longer offers, so the filter still shows it. */
+const withCurrent = (options: Array<readonly [string, string]>, current: string | undefined) =>
+  current && !options.some(([value]) => value === current)
+    ? [...options, [current, current] as const]
+    : options;
+
+/**
+ * The case queue, a page at a time: what is overdue first, then by deadline; filtered by the address's
+ * query, the case types and scheme sites to choose from given by the server.
+ */
 export function QueuePage() {
   useConsoleTitle('Case queue');
   const [params, setParams] = useSearchParams();
   const filter: QueueFilter = Object.fromEntries(
-    filterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+    [...filterNames, 'page' as const].flatMap((name) =>
+      params.get(name) ? [[name, params.get(name)!]] : [],
+    ),
   );
   const key = params.toString();
   const read = useLoad(() => consoleApi.cases(filter), { key });
   const staff = useLoad(() => consoleApi.staff());
+  const options = useLoad(() => consoleApi.caseFilters());
   const [ageError, setAgeError] = useState<string | undefined>();
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -39,6 +52,7 @@ export function QueuePage() {
   };
 
   const cases = read.data?.cases;
+  const total = read.data?.total;
   return (
     <>
       <h1>Case queue</h1>
@@ -53,10 +67,20 @@ export function QueuePage() {
         </div>
       )}
       <form className="console-filters" onSubmit={apply} aria-label="Filter cases" key={key}>
-        <div className="form-group">
-          <label htmlFor="type">Case type</label>
-          <input id="type" name="type" defaultValue={filter.type ?? ''} />
-        </div>
+        <SelectField
+          id="type"
+          label="Case type"
+          defaultValue={filter.type ?? ''}
+          options={[
+            ['', 'Any type'],
+            ...withCurrent(
+              options.data?.caseTypes.map(
+                (type) => [type.caseType, `${type.name} (${type.caseType})`] as const,
+              ) ?? [],
+              filter.type,
+            ),
+          ]}
+        />
         <SelectField
           id="status"
           label="Status"
@@ -76,10 +100,18 @@ export function QueuePage() {
             },
           ]}
         />
-        <div className="form-group">
-          <label htmlFor="tenant">Scheme site</label>
-          <input id="tenant" name="tenant" defaultValue={filter.tenant ?? ''} />
-        </div>
+        <SelectField
+          id="tenant"
+          label="Scheme site"
+          defaultValue={filter.tenant ?? ''}
+          options={[
+            ['', 'Any site'],
+            ...withCurrent(
+              options.data?.tenants.map((tenant) => [tenant.tenantUrl, tenant.name] as const) ?? [],
+              filter.tenant,
+            ),
+          ]}
+        />
         <SelectField
           id="assignee"
           label="Assigned to"
@@ -107,10 +139,17 @@ export function QueuePage() {
       </form>
       <LoadFailed what="show the cases" load={read} />
       {!cases && !read.failure && <p>Loading...</p>}
-      {cases?.length === 0 && <p>No cases match.</p>}
+      {total !== undefined && (
+        <p className="console-count" role="status">
+          {total === 0 ? 'No cases match.' : countOf(total, 'case', 'cases')}
+          {total > 0 && cases?.length === 0 && ' (none on this page)'}
+        </p>
+      )}
       {cases && cases.length > 0 && (
         <table className="console-table">
-          <caption className="visually-hidden">Cases, overdue first</caption>
+          <caption className="visually-hidden">
+            Cases, overdue first, page {read.data!.page} of {Math.ceil(read.data!.total / read.data!.limit)}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Case</th>
@@ -151,6 +190,14 @@ export function QueuePage() {
             ))}
           </tbody>
         </table>
+      )}
+      {read.data && (
+        <ConsolePagination
+          page={read.data.page}
+          limit={read.data.limit}
+          total={read.data.total}
+          what="cases"
+        />
       )}
     </>
   );

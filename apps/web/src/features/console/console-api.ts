@@ -1,5 +1,7 @@
 import type {
   CaseDeadlineList,
+  CaseQueue,
+  CaseQueueOptions,
   CaseQueueStatusFilter,
   CaseDeadlines,
   CaseDetail,
@@ -9,7 +11,6 @@ import type {
   IdentityCheckList,
   MemberSearchResult,
   MemberView,
-  QueuedCase,
   StaffMember,
   StaffRole,
   TenantCaseDeadlines,
@@ -26,6 +27,7 @@ export interface QueueFilter {
   tenant?: string;
   assignee?: string;
   minAgeDays?: string;
+  page?: string;
 }
 
 export const consoleApi = {
@@ -42,8 +44,9 @@ export const consoleApi = {
     ),
   cases: (filter: QueueFilter) => {
     const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
-    return http.get<{ cases: QueuedCase[] }>(`${base}/cases`, { query });
+    return http.get<CaseQueue>(`${base}/cases`, { query });
   },
+  caseFilters: () => http.get<CaseQueueOptions>(`${base}/cases/filters`),
   identityChecks: () => http.get<IdentityCheckList>(`${base}/identity-checks`),
   decideIdentity: (
     businessGroup: string,
