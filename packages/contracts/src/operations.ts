@@ -212,6 +212,12 @@ export const caseDetailSchema = z.object({
   ),
   hasSummaryPdf: z.boolean(),
   timeline: z.array(caseEventSchema),
+  /**
+   * For a transfer application: the day the scheme must pay by (6 months from the guarantee date) and
+   * the days left to it today, in UTC days (0 on the day and after); the PDF keeps the count of the day
+   * it was sent. Null for any other case.
+   */
+  transferPayment: z.object({ payBy: z.string(), daysLeft: z.number().int().min(0) }).nullable(),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;
 

@@ -265,6 +265,14 @@ export function statementEntitlement(
   };
 }
 
+/**
+ * Days left on `today` of the 6 months from the guarantee date in which the scheme must pay a transfer
+ * (`payBy`), counted in UTC days (0 on the day itself and after it).
+ */
+export function daysLeftToPay(payBy: IsoDate, today: IsoDate): number {
+  return Math.max(0, daysBetween(today, payBy));
+}
+
 /** Days of the guarantee left on `today`, counting today and the last day (0 once it has expired). */
 export function guaranteeDaysLeft(guaranteedUntil: IsoDate, today: IsoDate): number {
   return Math.max(0, daysBetween(today, guaranteedUntil) + 1);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateTransferValue,
   CalculationError,
+  daysLeftToPay,
   dbMemberSchema,
   getDbSchemeConfig,
   guaranteeDaysLeft,
@@ -192,6 +193,13 @@ describe('statement of entitlement: one free in 12 months', () => {
     });
     // 29 February: a year on is 28 February
     expect(statementEntitlement(mdb, [d('2024-02-29')], d('2025-02-27')).nextFreeOn).toBe('2025-02-28');
+  });
+
+  it('counts the days left of the 6 months to pay, in UTC days, none on the day and after it', () => {
+    // 28 Nov 2026 to 28 May 2027: 2 + 31 + 31 + 28 + 31 + 30 + 28
+    expect(daysLeftToPay(d('2027-05-28'), today)).toBe(181);
+    expect(daysLeftToPay(today, today)).toBe(0);
+    expect(daysLeftToPay(d('2026-11-01'), today)).toBe(0);
   });
 
   it('counts the days of the guarantee left, today and the last day included', () => {

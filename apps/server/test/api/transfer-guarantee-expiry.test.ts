@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { addMonths, daysBetween, isoDate, utcDay } from '@meridian/pensions';
+import { addDays, addMonths, daysBetween, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { memberCases, memberJourneys, pages, storedTransferQuotes } from '../../src/db/schema';
 import { displayDate } from '../../src/lib/display';
@@ -7,6 +7,8 @@ import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
 import { submitApplication } from './journey-submission';
+import { staffSignedIn } from './staff-sign-in';
+import { demoStaff } from '../../src/seed/demo-staff';
 import { pdfText } from '../pdf-text';
 import {
   TRANSFER_TYPE as TYPE,
@@ -319,11 +321,58 @@ describe('a transfer application whose guarantee ends before it is sent', () => 
     });
 
     const text = await sent(agent);
+    const payBy = addMonths(isoDate(today()), 6);
     expect(text).toContain(`Guarantee date\n${displayDate(today())}`);
     expect(text).toContain(`Guaranteed until\n${displayDate(issued.guaranteedUntil)}`);
     expect(text).toContain(
-      `Days left of the 6 months to pay\n${daysBetween(today(), addMonths(isoDate(today()), 6))}`,
+      `Days left of the 6 months to pay\n${daysBetween(today(), payBy)} (as at ${displayDate(today())})`,
     );
+
+    // Staff see the days left counted as they read the case, not as it was sent: with the pay-by
+    // date 10 days off (the clock moved on by hand), the case says 10; on the day and after, none.
+    const sentJourney = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(memberJourneys)
+          .where(and(eq(memberJourneys.referenceNumber, RECORD), eq(memberJourneys.status, 'Submitted')))
+          .orderBy(desc(memberJourneys.submittedAt))
+          .limit(1)
+      )[0]!;
+    const { caseNumber } = await sentJourney();
+    const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
+    const staff = await staffSignedIn(ctx, caseworker);
+    const detail = async () =>
+      (await staff.request({ url: `/admin-api/cases/${caseNumber}` })).json().transferPayment;
+    expect(await detail()).toEqual({ payBy, daysLeft: daysBetween(today(), payBy) });
+    const movePayBy = async (days: number) => {
+      const row = await sentJourney();
+      await ctx.database.db
+        .update(memberJourneys)
+        .set({ choice: { ...(row.choice as object), payBy: addDays(isoDate(today()), days) } })
+        .where(eq(memberJourneys.id, row.id));
+    };
+    await movePayBy(10);
+    expect(await detail()).toEqual({ payBy: addDays(isoDate(today()), 10), daysLeft: 10 });
+    await movePayBy(-1);
+    expect((await detail()).daysLeft).toBe(0);
+    // The PDF sent with the case keeps the count of the day it was sent.
+    const [kept] = await ctx.database.db
+      .select()
+      .from(memberCases)
+      .where(eq(memberCases.caseNumber, caseNumber!));
+    expect(await pdfText(Buffer.from(kept!.summaryPdf!, 'base64'))).toContain(
+      `Days left of the 6 months to pay\n${daysBetween(today(), payBy)}`,
+    );
+    // A case no transfer opened has none.
+    const [other] = await ctx.database.db
+      .select({ caseNumber: memberCases.caseNumber })
+      .from(memberCases)
+      .where(eq(memberCases.caseType, 'TVS'))
+      .limit(1);
+    expect(
+      (await staff.request({ url: `/admin-api/cases/${other!.caseNumber}` })).json().transferPayment,
+    ).toBeNull();
   });
 
   it('asks again for advice when the new value is over £30,000 where the old one was not, and sends once it is given', async () => {

@@ -24,6 +24,7 @@ import {
   tenants,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { transferPaymentOf } from './transfer-payment';
 import { answerLines } from '../journeys/answers';
 import { routeOf } from '../journeys/engine';
 import { loadJourneyGraph, stepsOf } from '../journeys/repository';
@@ -544,6 +545,7 @@ export async function caseDetail(
     files: files.map((file) => ({ ...file, receivedAt: file.receivedAt.toISOString() })),
     hasSummaryPdf: found.hasSummaryPdf,
     timeline,
+    transferPayment: await transferPaymentOf(db, caseNumber, utcDay(new Date())),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type TransferJourneyLock,
   type VisibilityKey,
 } from '@meridian/contracts';
-import { addMonths, daysBetween, isoDate, utcDay, completedMonths, type IsoDate } from '@meridian/pensions';
+import { addMonths, daysLeftToPay, isoDate, utcDay, completedMonths, type IsoDate } from '@meridian/pensions';
 import type { Database, Transaction } from '../../db/client';
 import { memberJourneys, storedTransferQuotes } from '../../db/schema';
 import { displayDate, displayPounds } from '../../lib/display';
@@ -150,10 +150,6 @@ async function lockTransferQuote(context: LockContext) {
 
 const lockOf = (locked: unknown) => transferJourneyLockSchema.parse(locked);
 
-/** Days left, from `at`, of the six months from the guarantee date in which the scheme must pay. */
-export const daysLeftToPay = (lock: TransferJourneyLock, at: Date) =>
-  Math.max(0, daysBetween(utcDay(at), isoDate(lock.payBy)));
-
 function lockedLines(lock: TransferJourneyLock, at: Date) {
   return [
     { label: 'Guaranteed transfer value', value: displayPounds(lock.transferValuePence) },
@@ -172,7 +168,11 @@ function lockedLines(lock: TransferJourneyLock, at: Date) {
         }
       : { label: 'Guaranteed until', value: displayDate(lock.guaranteedUntil) },
     { label: 'To be paid by (6 months from the guarantee date)', value: displayDate(lock.payBy) },
-    { label: 'Days left of the 6 months to pay', value: String(daysLeftToPay(lock, at)) },
+    // As at the day it is shown: the PDF keeps the count of the day it was sent, the case page counts today's.
+    {
+      label: 'Days left of the 6 months to pay',
+      value: `${daysLeftToPay(isoDate(lock.payBy), utcDay(at))} (as at ${displayDate(utcDay(at))})`,
+    },
   ];
 }
 

@@ -108,6 +108,15 @@ export function CasePage() {
             <Row term="Deadline">
               {formatDate(detail.case.deadline)} ({detail.case.deadlineRule})
             </Row>
+            {detail.transferPayment && (
+              <Row term="Transfer to be paid by">
+                {formatDate(detail.transferPayment.payBy)}:{' '}
+                {detail.transferPayment.daysLeft === 1
+                  ? '1 day left'
+                  : `${detail.transferPayment.daysLeft} days left`}{' '}
+                of the 6 months from the guarantee date, as at today
+              </Row>
+            )}
             <Row term="Assigned to">{detail.case.assignee?.name ?? 'Nobody yet'}</Row>
             <Row term="Last note to the member">{detail.case.memberNote ?? 'None'}</Row>
           </dl>
