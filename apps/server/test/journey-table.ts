@@ -33,8 +33,9 @@ import { contentRoot } from '../src/prepare';
  * real routes (test/api/journey-content-table.test.ts): every tenant's journeys (and a fixture journey
  * using conditions, a cross-field check and a terminal page) walked through the engine along every
  * combination of choices, so every per-answer `next`, every route and every terminal page is taken;
- * and every question refused an answer its kind does not accept. Each thing a walk reaches is kept with
- * the answers that reached it (`trails`), for the API test to give the same answers.
+ * and every question refused an answer its kind does not accept. Each state of a walk keeps its ways
+ * out (`ways`: the step taken and what it reaches), from which `coveringTrails` joins a few trails that
+ * reach everything, for the API test to give the same answers.
  */
 
 /** Today as the server sees it, so a date the table gives is one the real routes accept too. */
@@ -285,17 +286,29 @@ export interface Trail {
   steps: TrailStep[];
 }
 
+/**
+ * A way out of a state of the walk (a page, with the answers to the questions that can still change
+ * where the walk goes from it): the step taken, what it reaches (the transition `a→b`, with `ends:b`
+ * for a terminal page, or a cross-field check's refusal `refused:page:answer`) and the state it leads
+ * to (none after a refusal, nor from the summary or a terminal page).
+ */
+interface Way {
+  step: TrailStep;
+  targets: string[];
+  to?: string;
+}
+
 export interface Walked {
   transitions: Set<string>;
   endings: Set<string>;
   completed: number;
   refusals: Map<string, string>;
-  /**
-   * The first trail found to each transition (`a→b`), each terminal page (`ends:key`) and each refusal
-   * by a cross-field check (`refused:page:answer`); a question's refusal by its kind is tried on any
-   * trail that passes its page.
-   */
-  trails: Map<string, Trail>;
+  /** The figures locked for the walk, its first state and each state's ways out. */
+  figures?: Record<string, number>;
+  root: string;
+  ways: Map<string, Way[]>;
+  /** The walks with each set of figures that make up this one. */
+  parts?: Walked[];
 }
 
 /** The conditions of a page's routes and checks. */
@@ -343,32 +356,30 @@ export function walkEvery(graph: JourneyGraph): Walked {
     endings: new Set(),
     completed: 0,
     refusals: new Map(),
-    trails: new Map(),
+    figures: graph.owner?.figures && { ...graph.owner.figures },
+    root: '',
+    ways: new Map(),
   };
   const ahead = questionsAhead(graph);
-  const seen = new Set<string>();
-  const figures = graph.owner?.figures && { ...graph.owner.figures };
-  const reached = (target: string, trail: TrailStep[]) => {
-    if (!walked.trails.has(target)) walked.trails.set(target, { figures, steps: trail });
-  };
-  const visit = (steps: JourneyStep[], pageKey: string, depth: number, trail: TrailStep[]) => {
+  /** Visits a page (once for each state) and answers its state. */
+  const visit = (steps: JourneyStep[], pageKey: string, depth: number): string => {
     expect(depth, `${pageKey}: a walk longer than the journey has pages`).toBeLessThanOrEqual(
       graph.pages.size,
     );
     const answers = answersOf(steps);
     const state = JSON.stringify([pageKey, ahead.get(pageKey)?.map((key) => answers.get(key) ?? null)]);
-    if (seen.has(state)) return;
-    seen.add(state);
+    if (walked.ways.has(state)) return state;
+    const ways: Way[] = [];
+    walked.ways.set(state, ways);
     const page = graph.pages.get(pageKey)!;
     if (pageKey === graph.definition.summaryPage) {
       assertComplete(graph, steps);
       walked.completed += 1;
-      return;
+      return state;
     }
     if (page.ends) {
       walked.endings.add(pageKey);
-      reached(`ends:${pageKey}`, trail);
-      return;
+      return state;
     }
     const ticked = page.checkboxes && {
       key: page.checkboxes.key,
@@ -416,19 +427,26 @@ export function walkEvery(graph: JourneyGraph): Walked {
           `${pageKey}: refused ${answer?.answerKey}`,
         ).toContain(code);
         walked.refusals.set(`${pageKey}:${answer?.answerKey}`, code);
-        reached(`refused:${pageKey}:${answer?.answerKey}`, [
-          ...trail,
-          { pageKey, answer, ticked, refusedWith: code },
-        ]);
+        ways.push({
+          step: { pageKey, answer, ticked, refusedWith: code },
+          targets: [`refused:${pageKey}:${answer?.answerKey}`],
+        });
         continue;
       }
-      const taken = [...trail, { pageKey, answer, ticked, nextPageKey: result.nextPageKey! }];
-      walked.transitions.add(`${pageKey}→${result.nextPageKey}`);
-      reached(`${pageKey}→${result.nextPageKey}`, taken);
-      visit(result.steps, result.nextPageKey!, depth + 1, taken);
+      const nextPageKey = result.nextPageKey!;
+      walked.transitions.add(`${pageKey}→${nextPageKey}`);
+      ways.push({
+        step: { pageKey, answer, ticked, nextPageKey },
+        targets: [
+          `${pageKey}→${nextPageKey}`,
+          ...(graph.pages.get(nextPageKey)?.ends ? [`ends:${nextPageKey}`] : []),
+        ],
+        to: visit(result.steps, nextPageKey, depth + 1),
+      });
     }
+    return state;
   };
-  visit([], graph.definition.firstPage, 0, []);
+  walked.root = visit([], graph.definition.firstPage, 0);
   return walked;
 }
 
@@ -508,6 +526,61 @@ export function walkEveryFigure(graph: JourneyGraph): Walked {
     endings: new Set(walks.flatMap((walk) => [...walk.endings])),
     completed: walks.reduce((sum, walk) => sum + walk.completed, 0),
     refusals: new Map(walks.flatMap((walk) => [...walk.refusals])),
-    trails: new Map([...walks].reverse().flatMap((walk) => [...walk.trails])),
+    root: '',
+    ways: new Map(),
+    parts: walks,
   };
+}
+
+/** Everything a walk reaches: each transition, terminal page and cross-field refusal. */
+export function targetsOf(walked: Walked): Set<string> {
+  return new Set(
+    (walked.parts ?? [walked]).flatMap((walk) =>
+      [...walk.ways.values()].flatMap((ways) => ways.flatMap((way) => way.targets)),
+    ),
+  );
+}
+
+/**
+ * Trails that between them reach everything a walk reaches, for the API test to give the same answers:
+ * each goes from the first page by a way that reaches something not yet reached where there is one,
+ * else one leading towards one, and stops once nothing is left ahead. A way out of a state leads on
+ * alike whatever answers reached it (the state holds every answer that can change it), so a trail may
+ * join ways found by different walks.
+ */
+export function coveringTrails(walked: Walked): Trail[] {
+  const covered = new Set<string>();
+  const fresh = (way: Way) => way.targets.some((target) => !covered.has(target));
+  return (walked.parts ?? [walked]).flatMap(({ figures, root, ways }) => {
+    const trails: Trail[] = [];
+    // Whether something not yet reached lies ahead of each state, worked out afresh after each step.
+    const open = new Map<string, boolean>();
+    for (;;) {
+      const isOpen = (state: string): boolean => {
+        if (!open.has(state)) {
+          open.set(state, false);
+          open.set(
+            state,
+            (ways.get(state) ?? []).some((way) => fresh(way) || (way.to !== undefined && isOpen(way.to))),
+          );
+        }
+        return open.get(state)!;
+      };
+      if (!isOpen(root)) return trails;
+      const steps: TrailStep[] = [];
+      let state: string | undefined = root;
+      while (state !== undefined && isOpen(state)) {
+        const out: Way[] = ways.get(state)!;
+        const way: Way =
+          out.find((candidate) => fresh(candidate) && candidate.to !== undefined && isOpen(candidate.to)) ??
+          out.find(fresh) ??
+          out.find((candidate) => candidate.to !== undefined && isOpen(candidate.to))!;
+        steps.push(way.step);
+        way.targets.forEach((target) => covered.add(target));
+        open.clear();
+        state = way.to;
+      }
+      trails.push({ figures, steps });
+    }
+  });
 }

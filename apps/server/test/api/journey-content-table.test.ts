@@ -4,9 +4,11 @@ import type { JourneyDefinition, JourneyQuestion } from '@meridian/contracts';
 import { pluginOf, registerJourneyPlugin, type JourneyPlugin } from '../../src/areas/journeys/plugins';
 import { members } from '../../src/db/schema';
 import {
+  coveringTrails,
   declaredEdges,
   journeys,
   refusedFor,
+  targetsOf,
   walkEveryFigure,
   type ContentJourney,
   type Trail,
@@ -77,30 +79,6 @@ beforeAll(async () => {
 });
 
 const driven = journeys.filter(({ tenant }) => tenant !== 'fixture');
-
-/**
- * Trails that between them reach every transition, terminal page and cross-field refusal: one for
- * each not yet passed by an earlier one, longest first so that few are needed.
- */
-function coveringTrails(journey: ContentJourney): { trails: Trail[]; targets: string[] } {
-  const walked = walkEveryFigure(journey.graph);
-  const targets = [...walked.trails.keys()];
-  const reachedBy = (trail: Trail) => [
-    ...trail.steps.flatMap((step) => (step.nextPageKey ? [`${step.pageKey}→${step.nextPageKey}`] : [])),
-  ];
-  const covered = new Set<string>();
-  const trails: Trail[] = [];
-  for (const target of [...targets].sort(
-    (a, b) => walked.trails.get(b)!.steps.length - walked.trails.get(a)!.steps.length,
-  )) {
-    if (covered.has(target)) continue;
-    const trail = walked.trails.get(target)!;
-    trails.push(trail);
-    covered.add(target);
-    for (const passed of reachedBy(trail)) covered.add(passed);
-  }
-  return { trails, targets };
-}
 
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors?.[0]?.code;
@@ -275,7 +253,8 @@ async function drive(journey: ContentJourney, session: Session, trail: Trail, re
 
 describe.each(driven)('the journey $name, driven through the API from its content', (journey) => {
   it('reaches every route, terminal page and refusal the pure walk reaches, with the same answers', async () => {
-    const { trails, targets } = coveringTrails(journey);
+    const walked = walkEveryFigure(journey.graph);
+    const trails = coveringTrails(walked);
     const session = await sessionFor(journey);
     const refusalsTried = new Set<string>();
     const reached = new Set<string>();
@@ -292,7 +271,7 @@ describe.each(driven)('the journey $name, driven through the API from its conten
       const end = trail.steps.at(-1)?.nextPageKey;
       if (end && journey.graph.pages.get(end)?.ends) reached.add(`ends:${end}`);
     }
-    expect(targets.filter((target) => !reached.has(target))).toEqual([]);
+    expect([...targetsOf(walked)].filter((target) => !reached.has(target))).toEqual([]);
     expect(declaredEdges(journey.graph).filter((edge) => !reached.has(edge))).toEqual([]);
     const asking = [...journey.graph.pages].filter(([, page]) => page.question).map(([key]) => key);
     expect(asking.filter((key) => !refusalsTried.has(key))).toEqual([]);
