@@ -9,7 +9,9 @@ const loadKindField = vi.fn(async () => undefined);
 const loadAnsweredKindFields = vi.fn(async () => undefined);
 const loadShownPart = vi.fn(async () => undefined);
 const stepPageLoaded = vi.fn();
+const radiosFieldLoaded = vi.fn(async () => ({ default: {} }));
 vi.mock('./kinds/registry', () => ({ loadKindField }));
+vi.mock('./kinds/loaders', () => ({ kindFieldLoaders: { radios: () => radiosFieldLoaded() } }));
 vi.mock('./kinds/answered', () => ({ loadAnsweredKindFields }));
 vi.mock('./shown-parts', () => ({ loadShownPart }));
 const confirmationLoaded = vi.fn();
@@ -81,7 +83,8 @@ describe('preloading a journey step from the content loader', () => {
     document.cookie = 'accessToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     http.forgetReads();
     vi.unstubAllGlobals();
-    for (const loader of [loadKindField, loadAnsweredKindFields, loadShownPart]) loader.mockClear();
+    for (const loader of [loadKindField, loadAnsweredKindFields, loadShownPart, radiosFieldLoaded])
+      loader.mockClear();
   });
 
   it("asks for a member's definition, data, integrity and previous step in one batch", async () => {
@@ -149,11 +152,19 @@ describe('preloading a journey step from the content loader', () => {
     expect(loadAnsweredKindFields).not.toHaveBeenCalled();
   });
 
+  it("starts the question's field chunk at once, beside the step page's, not once the registry is there", async () => {
+    serve();
+    preloadJourneyStep(stepPage('ra_method', { question: { kind: 'radios' } } as never), false);
+    expect(radiosFieldLoaded).toHaveBeenCalledTimes(1);
+    await settle();
+  });
+
   it('loads the kinds check your answers shows, once the definition says it is the summary', async () => {
     serve();
     preloadJourneyStep(stepPage('ra_check'), false);
     await settle();
     expect(loadKindField).not.toHaveBeenCalled();
+    expect(radiosFieldLoaded).not.toHaveBeenCalled();
     expect(loadAnsweredKindFields).toHaveBeenCalledWith(definition, journey.steps);
   });
 

@@ -1,6 +1,7 @@
 import type { Page, PageJourney } from '@meridian/contracts';
 import { loadAudience } from './audiences';
 import { isWalkedAsVisitor, journeyReads, walkAsVisitor } from './journey-reads';
+import { kindFieldLoaders } from './kinds/loaders';
 
 /** The step page's chunk: the route's lazy component and the loader's preload share this import. */
 export const loadJourneyStepPage = () => import('./JourneyStepPage');
@@ -24,6 +25,9 @@ export function startStepReads(type: string, pageKey: string) {
 /** The chunks the page's own parts need: its question's kind field and what it shows. */
 async function loadPageParts(journey: PageJourney) {
   const kind = journey.question?.kind;
+  // The field's chunk (and its contracts kind) starts beside the step page's chunk, which holds the
+  // registry that keeps it, rather than one round trip after it.
+  if (kind) void kindFieldLoaders[kind]().catch(() => undefined);
   const [registry, shown] = await Promise.all([
     kind ? import('./kinds/registry') : null,
     journey.shows ? import('./shown-parts') : null,

@@ -8,6 +8,7 @@ import type {
   SubmittedAnswer,
 } from '@meridian/contracts';
 import { loadOnce } from '../load-once';
+import { kindFieldLoaders } from './loaders';
 
 export interface FieldProps<Q> {
   question: Q;
@@ -37,33 +38,8 @@ export interface KindField<Q extends JourneyQuestion = JourneyQuestion> {
   provesAnswerBefore?: boolean;
 }
 
-type Loaders = {
-  [K in QuestionKindName]: () => Promise<{ default: KindField<Extract<JourneyQuestion, { kind: K }>> }>;
-};
-
-/** Each kind's field is its own chunk, loaded with the step that asks it, never on the first screen. */
-const loaders: Loaders = {
-  radios: () => import('./RadiosField'),
-  date: () => import('./DateField'),
-  text: () => import('./TextField'),
-  'bank-account': () => import('./BankAccountField'),
-  phone: () => import('./PhoneField'),
-  money: () => import('./MoneyField'),
-  number: () => import('./NumberField'),
-  email: () => import('./EmailField'),
-  'ni-number': () => import('./NiNumberField'),
-  country: () => import('./CountryField'),
-  select: () => import('./SelectField'),
-  percentage: () => import('./PercentageField'),
-  address: () => import('./AddressField'),
-  person: () => import('./PersonField'),
-  list: () => import('./ListField'),
-  file: () => import('./FileField'),
-  'email-code': () => import('./EmailCodeField'),
-};
-
 const fields = loadOnce(
-  async (kind: QuestionKindName) => (await loaders[kind]()).default as unknown as KindField,
+  async (kind: QuestionKindName) => (await kindFieldLoaders[kind]()).default as unknown as KindField,
 );
 
 /** Loads a kind's field, once per kind. */
