@@ -93,6 +93,26 @@ test('Help and Contact us signpost telling us about a death, with what we need a
   }
 });
 
+test('a signed-out visitor searching “transfer” finds their own scheme’s guide to transferring, on both tenants', async ({
+  page,
+}) => {
+  for (const [at, scheme, charge] of [
+    [(path: string) => path, 'Meridian Pension Scheme', 'we charge for another within 12 months'],
+    [bluewaterUrl, 'Bluewater Retirement Plan', 'it costs £150'],
+  ] as const) {
+    await page.goto(at('/search?q=transfer'));
+    await expect(page.getByRole('heading', { name: /for ‘transfer’/ })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('main').getByRole('link', { name: 'Transferring your pension' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Transferring your pension' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toContainText(scheme);
+    await expect(main).toContainText(charge);
+    await expect(main.getByRole('link', { name: 'ScamSmart', exact: false })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  }
+});
+
 test('search never offers the demo’s developer page, though the demo runs here', async ({ page }) => {
   // The blocks demo is served (MERIDIAN_DEMO) and mentions transfers, with notes for developers.
   await page.goto('/blocks-demo');
