@@ -30,15 +30,36 @@ const describeSchema = z
   .min(1, 'needs a description staff will read')
   .max(120, 'must be 120 characters or fewer');
 
-/** One rule: the case types it covers, the period, and from when (the opening day, or a transfer's guarantee date). */
+/**
+ * The staff actions that acknowledge a case to the person it is for: those they are told of (a status
+ * changed with a note, a document asked for, the case completed or rejected). Assigning it or a note
+ * for staff only does not.
+ */
+export const acknowledgingCaseEvents = ['status', 'document_requested', 'completed', 'rejected'] as const;
+
+/**
+ * One rule: the case types it covers, the period, from when (the opening day, or a transfer's guarantee
+ * date), and what meets it: the case closing (the default), or its acknowledgement (`until:
+ * 'acknowledged'`, a report of a death). Once acknowledged, such a case is due `then` (a period counted
+ * from the acknowledgement) or, without one, by the tenant's `otherwise` period counted from then.
+ */
 export const caseDeadlineRuleSchema = z
   .strictObject({
     caseTypes: z.array(caseType).min(1),
     ...period,
     from: z.enum(['opened', 'guaranteeDate']).default('opened'),
+    until: z.enum(['closed', 'acknowledged']).optional(),
+    then: z
+      .strictObject({ ...period, describe: describeSchema })
+      .superRefine(onePeriod)
+      .optional(),
     describe: describeSchema,
   })
-  .superRefine(onePeriod);
+  .superRefine(onePeriod)
+  .refine((rule) => rule.then === undefined || rule.until === 'acknowledged', {
+    message: 'a deadline that follows needs until: acknowledged',
+    path: ['then'],
+  });
 
 /**
  * A tenant's case deadlines (content/tenants/<tenant>/case-deadlines.json): the first rule naming a

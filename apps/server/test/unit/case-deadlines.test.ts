@@ -65,4 +65,44 @@ describe('case deadlines as configuration', () => {
     expect(deadlineOf('TOP9', opened, '2026-02-10', own).deadline).toBe('2026-05-10');
     expect(deadlineOf('RTQ9', opened, null, own)).toEqual({ deadline: '2026-04-02', rule: 'A month' });
   });
+
+  it('meets a rule until acknowledged at the acknowledgement, then counts the following period from it', () => {
+    const death = new Date('2026-04-01T09:00:00Z');
+    // Acknowledged on Thursday 9 April: the defaults' 30 days follow from then.
+    expect(deadlineOf('BRV1', death, null, defaultCaseDeadlines, new Date('2026-04-09T16:00:00Z'))).toEqual({
+      deadline: '2026-05-09',
+      rule: 'Scheme standard: 30 days, from the acknowledgement on 2026-04-09 (Death: acknowledged in 5 working days: met)',
+    });
+    // A rule met by closing ignores an acknowledgement.
+    expect(
+      deadlineOf('RTQ9', opened, null, defaultCaseDeadlines, new Date('2026-03-03T09:00:00Z')).deadline,
+    ).toBe('2026-05-02');
+    const own = caseDeadlinesSchema.parse({
+      rules: [
+        {
+          caseTypes: ['BRV1'],
+          workingDays: 2,
+          until: 'acknowledged',
+          then: { workingDays: 20, describe: 'Death: settled in 20 working days' },
+          describe: 'Death: acknowledged in 2 working days',
+        },
+      ],
+      otherwise: { months: 1, describe: 'A month' },
+    });
+    // Good Friday and Easter Monday are not working days; nor is the early May bank holiday.
+    expect(deadlineOf('BRV1', death, null, own).deadline).toBe('2026-04-07');
+    expect(deadlineOf('BRV1', death, null, own, new Date('2026-04-02T10:00:00Z')).deadline).toBe(
+      '2026-05-05',
+    );
+    // A following period needs until: acknowledged, and one period of its own.
+    const otherwise = { days: 30, describe: 'Standard' };
+    for (const rule of [
+      { caseTypes: ['BRV1'], days: 5, then: { days: 9, describe: 'Then' }, describe: 'Death' },
+      { caseTypes: ['BRV1'], days: 5, until: 'acknowledged', then: { describe: 'Then' }, describe: 'Death' },
+      { caseTypes: ['BRV1'], days: 5, until: 'answered', describe: 'Death' },
+    ])
+      expect(caseDeadlinesSchema.safeParse({ rules: [rule], otherwise }).success, JSON.stringify(rule)).toBe(
+        false,
+      );
+  });
 });

@@ -32,7 +32,13 @@ import { visitorSenderOf } from '../journeys/visitor-owner';
 import { sentVisitorCase } from '../journeys/visitor-store';
 import { identityVerificationOf } from '../identity-verification/service';
 import type { IdentityVerifier } from '../identity-verification/verifier';
-import { caseDeadlinesByBusinessGroup, deadlineOf, deadlineSql, defaultCaseDeadlines } from './deadlines';
+import {
+  acknowledgedAtSql,
+  caseDeadlinesByBusinessGroup,
+  deadlineOf,
+  deadlineSql,
+  defaultCaseDeadlines,
+} from './deadlines';
 import type { SignedInStaff } from './staff-session';
 import { auditStaff } from './staff-audit';
 
@@ -85,6 +91,7 @@ const caseColumns = {
   guaranteeDate: sql<
     string | null
   >`(select ${memberJourneys.choice} ->> 'guaranteeDate' from ${memberJourneys} where ${memberJourneys.caseNumber} = ${memberCases.caseNumber} limit 1)`,
+  acknowledgedAt: acknowledgedAtSql(memberCases.caseNumber),
 };
 
 function casesQuery(db: Database) {
@@ -104,7 +111,13 @@ function casesQuery(db: Database) {
 type CaseRow = Awaited<ReturnType<ReturnType<typeof casesQuery>['execute']>>[number];
 
 function queued(row: CaseRow, today: string, deadlines: CaseDeadlines = defaultCaseDeadlines): QueuedCase {
-  const { deadline, rule } = deadlineOf(row.caseType, row.createdAt, row.guaranteeDate, deadlines);
+  const { deadline, rule } = deadlineOf(
+    row.caseType,
+    row.createdAt,
+    row.guaranteeDate,
+    deadlines,
+    row.acknowledgedAt,
+  );
   const closed = row.closedAt !== null;
   return {
     caseNumber: row.caseNumber,
@@ -130,9 +143,9 @@ export interface QueueFilter {
   tenant?: string;
   assignee?: string;
   minAgeDays?: number;
-}
   page: number;
   limit: number;
+}
 
 /** The cases of the queue's filters in the staff member's scope, as conditions on member_cases. */
 async function queueConditions(db: Database, staff: SignedInStaff, filter: QueueFilter, now: Date) {
@@ -179,6 +192,7 @@ export async function caseQueue(
       businessGroup: sql.raw('c.business_group'),
       opened: sql.raw('c.opened'),
       guaranteeDate: sql.raw('c.guarantee_date'),
+      acknowledged: sql.raw('c.acknowledged'),
     },
     now,
   );
@@ -192,7 +206,8 @@ export async function caseQueue(
           (${memberCases.createdAt} at time zone 'UTC')::date as opened,
           (select case when j.given ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then j.given::date end
             from (select ${memberJourneys.choice} ->> 'guaranteeDate' as given from ${memberJourneys}
-              where ${memberJourneys.caseNumber} = ${memberCases.caseNumber} limit 1) j) as guarantee_date
+              where ${memberJourneys.caseNumber} = ${memberCases.caseNumber} limit 1) j) as guarantee_date,
+          (${acknowledgedAtSql(memberCases.caseNumber)} at time zone 'UTC')::date as acknowledged
         from ${memberCases}
         where ${where ?? sql`true`}
       ) c

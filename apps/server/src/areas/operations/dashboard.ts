@@ -3,7 +3,7 @@ import { addDays, daysBetween, utcDay, type IsoDate } from '@meridian/pensions';
 import { ageBands, type CaseDeadlines, type Dashboard } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { caseEvents, memberCases, memberJourneys } from '../../db/schema';
-import { caseDeadlinesByBusinessGroup, deadlineOf } from './deadlines';
+import { acknowledgedAtSql, caseDeadlinesByBusinessGroup, deadlineOf } from './deadlines';
 import type { SignedInStaff } from './staff-session';
 
 export const DASHBOARD_WEEKS = 8;
@@ -15,6 +15,8 @@ export interface DashboardCase {
   guaranteeDate: string | null;
   /** When staff first acted on it (assigned, a status, a note...); null when nobody has yet. */
   firstActionAt: Date | null;
+  /** When staff first acknowledged it (`acknowledgingCaseEvents`): a report of a death's deadline is met then. */
+  acknowledgedAt?: Date | null;
   /** Its tenant's deadline rules (the defaults when not given). */
   deadlines?: CaseDeadlines;
 }
@@ -49,7 +51,14 @@ export function dashboardOf(cases: DashboardCase[], now: Date): Dashboard {
     row.bands[band]! += 1;
     totals.bands[band]! += 1;
     totals.open += 1;
-    if (deadlineOf(item.caseType, item.openedAt, item.guaranteeDate, item.deadlines).deadline < today) {
+    const { deadline } = deadlineOf(
+      item.caseType,
+      item.openedAt,
+      item.guaranteeDate,
+      item.deadlines,
+      item.acknowledgedAt ?? null,
+    );
+    if (deadline < today) {
       row.overdue += 1;
       totals.overdue += 1;
     }
@@ -107,6 +116,7 @@ export async function dashboardCases(
       openedAt: memberCases.createdAt,
       closedAt: memberCases.closedAt,
       firstActionAt: firstActions.at,
+      acknowledgedAt: acknowledgedAtSql(memberCases.caseNumber),
       guaranteeDate: sql<
         string | null
       >`(select ${memberJourneys.choice} ->> 'guaranteeDate' from ${memberJourneys} where ${memberJourneys.caseNumber} = ${memberCases.caseNumber} limit 1)`,

@@ -1,5 +1,10 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { caseDeadlinesSchema, type CaseDeadlines, type JourneyDefinition } from '@meridian/contracts';
+import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  acknowledgingCaseEvents,
+  caseDeadlinesSchema,
+  type CaseDeadlines,
+  type JourneyDefinition,
+} from '@meridian/contracts';
 import {
   addDays,
   addMonths,
@@ -10,7 +15,7 @@ import {
   type IsoDate,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { memberCases, staffAccounts, tenantCaseDeadlines, tenants } from '../../db/schema';
+import { caseEvents, memberCases, staffAccounts, tenantCaseDeadlines, tenants } from '../../db/schema';
 import { findDocument } from '../content/document-repository';
 
 /**
@@ -29,7 +34,12 @@ export const defaultCaseDeadlines: CaseDeadlines = caseDeadlinesSchema.parse({
       from: 'guaranteeDate',
       describe: 'Transfer payment: 6 months from the guarantee date',
     },
-    { caseTypes: ['BRV1', 'BBR1'], workingDays: 5, describe: 'Death: acknowledged in 5 working days' },
+    {
+      caseTypes: ['BRV1', 'BBR1'],
+      workingDays: 5,
+      until: 'acknowledged',
+      describe: 'Death: acknowledged in 5 working days',
+    },
   ],
   otherwise: { days: 30, describe: 'Scheme standard: 30 days' },
 });
@@ -47,23 +57,42 @@ function after(from: IsoDate, period: { months?: number; days?: number; workingD
 
 /**
  * A case's deadline by the tenant's rules from when it was opened or, for a rule counting from the
- * guarantee date, the guarantee date the transfer locked (the opening day when none is known).
+ * guarantee date, the guarantee date the transfer locked (the opening day when none is known). A rule
+ * met by the acknowledgement (a report of a death) is met once staff first acknowledged the case
+ * (`acknowledgedAt`, see `acknowledgingCaseEvents`): from then its deadline is the rule's `then`, or
+ * the tenant's `otherwise`, counted from the day of the acknowledgement.
  */
 export function deadlineOf(
   caseType: string,
   openedAt: Date,
   guaranteeDate: string | null,
   deadlines: CaseDeadlines = defaultCaseDeadlines,
+  acknowledgedAt: Date | null = null,
 ): CaseDeadline {
   const opened = utcDay(openedAt);
   const rule = deadlines.rules.find((candidate) => candidate.caseTypes.includes(caseType));
   if (!rule) return { deadline: after(opened, deadlines.otherwise), rule: deadlines.otherwise.describe };
+  if (rule.until === 'acknowledged' && acknowledgedAt) {
+    const acknowledged = utcDay(acknowledgedAt);
+    const next = rule.then ?? deadlines.otherwise;
+    return {
+      deadline: after(acknowledged, next),
+      rule: `${next.describe}, from the acknowledgement on ${acknowledged} (${rule.describe}: met)`,
+    };
+  }
   const guaranteed =
     rule.from === 'guaranteeDate' && guaranteeDate && /^\d{4}-\d{2}-\d{2}$/.test(guaranteeDate)
       ? isoDate(guaranteeDate)
       : null;
   return { deadline: after(guaranteed ?? opened, rule), rule: rule.describe };
 }
+
+/** When staff first acknowledged a case (see `acknowledgingCaseEvents`), as SQL over `caseNumber`. */
+export const acknowledgedAtSql = (caseNumber: SQL | AnyColumn) =>
+  sql<Date | null>`(select min(${caseEvents.at}) from ${caseEvents} where ${caseEvents.caseNumber} = ${caseNumber} and ${inArray(
+    caseEvents.kind,
+    [...acknowledgingCaseEvents],
+  )} and ${caseEvents.userId} is null and (${caseEvents.staffId} is not null or ${caseEvents.clientId} is not null))`.mapWith(caseEvents.at);
 
 /** Where a tenant's deadlines come from: set in the console, its content file, or the defaults. */
 export interface TenantDeadlines {
@@ -152,6 +181,8 @@ export interface DeadlineInputs {
   businessGroup: SQL;
   opened: SQL;
   guaranteeDate: SQL;
+  /** The day (UTC) staff first acknowledged it; null while they have not. */
+  acknowledged: SQL;
 }
 
 /** England and Wales bank holidays from 2000 to ten years ahead, as a PostgreSQL date array literal. */
@@ -186,10 +217,17 @@ export async function deadlineSql(db: Database, inputs: DeadlineInputs, now: Dat
         rule.from === 'guaranteeDate'
           ? sql`coalesce(${inputs.guaranteeDate}, ${inputs.opened})`
           : inputs.opened;
+      const due =
+        rule.until === 'acknowledged'
+          ? sql`(case when ${inputs.acknowledged} is null then ${after(from, rule)} else ${after(
+              inputs.acknowledged,
+              rule.then ?? deadlines.otherwise,
+            )} end)`
+          : after(from, rule);
       return sql`when ${inputs.caseType} in (${sql.join(
         rule.caseTypes.map((type) => sql`${type}`),
         sql`, `,
-      )}) then ${after(from, rule)}`;
+      )}) then ${due}`;
     });
     return sql`(case ${sql.join(whens, sql` `)} else ${after(inputs.opened, deadlines.otherwise)} end)`;
   };

@@ -212,6 +212,9 @@ function DeadlineForm({
       rules: rules.map((rule, index) => ({
         caseTypes: rule.caseTypes,
         from: rule.from,
+        // What meets the rule, and what follows an acknowledgement, are kept as they are.
+        ...(rule.until ? { until: rule.until } : {}),
+        ...(rule.then ? { then: rule.then } : {}),
         ...periodFrom(form, `rule-${index}`),
         describe: text(`rule-${index}`),
       })),
