@@ -1,4 +1,5 @@
 import {
+  addDays,
   addMonths,
   completedMonths,
   createLocalCalculationProvider,
@@ -16,13 +17,19 @@ import {
   pensionIncreases,
   pensionPayments,
   pensionPayroll,
+  memberJourneys,
   storedTransferQuotes,
   type members,
 } from '../db/schema';
+import { lockOfStatement } from '../areas/transfer-application/journey-plugin';
 import { calculationMember } from '../areas/member-data/calculations';
 import type { DemoRecord } from './demo-personas';
 
 type MemberRow = typeof members.$inferSelect;
+
+/** Meridian's transfer application (content journeys.json), which a demo member may have open, and its life in days. */
+const TRANSFER_APPLICATION_TYPE = 'transferapplication';
+const TRANSFER_APPLICATION_DAYS = 90;
 
 /**
  * The demo payroll's tax codes: HMRC's emergency code on a month 1 basis for a new pensioner's first two
@@ -140,12 +147,31 @@ async function seedTransferQuote(tx: Transaction, member: MemberRow, record: Dem
     guaranteeDate: issuedOn,
     member: calculationMember(member) as TransferQuoteRequest['member'],
   });
-  await tx.insert(storedTransferQuotes).values({
+  const [stored] = await tx
+    .insert(storedTransferQuotes)
+    .values({
+      businessGroup: member.businessGroup,
+      referenceNumber: member.referenceNumber,
+      storedOn: issuedOn,
+      guaranteedUntil: quote.guaranteedUntil,
+      quote,
+    })
+    .returning();
+  if (record.transferApplicationStartedDaysAgo === undefined) return;
+  // The transfer application the member started on it, as the start locks it (at its first page), open
+  // for the journey's 90 days (content journeys.json `expiryDays`) from then.
+  const startedOn = addDays(today, -record.transferApplicationStartedDaysAgo);
+  const startedAt = new Date(`${startedOn}T10:00:00.000Z`);
+  await tx.insert(memberJourneys).values({
     businessGroup: member.businessGroup,
     referenceNumber: member.referenceNumber,
-    storedOn: issuedOn,
-    guaranteedUntil: quote.guaranteedUntil,
-    quote,
+    type: TRANSFER_APPLICATION_TYPE,
+    status: 'Started',
+    steps: [],
+    choice: lockOfStatement(stored!, member, startedOn),
+    startedAt,
+    updatedAt: startedAt,
+    expiresAt: new Date(startedAt.getTime() + TRANSFER_APPLICATION_DAYS * 86_400_000),
   });
 }
 

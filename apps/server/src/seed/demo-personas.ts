@@ -20,6 +20,11 @@ export interface DemoRecord {
   salaryHistory?: Array<{ monthsAgo: number; pensionableSalaryPence: number }>;
   /** Months since the member was issued a guaranteed transfer quote (worked out by the engine on that day). */
   transferQuoteIssuedMonthsAgo?: number;
+  /**
+   * Days since the member started applying online to transfer the guaranteed quote above (its lock as the
+   * start takes it, at the first page): an application still open whose guarantee may since have ended.
+   */
+  transferApplicationStartedDaysAgo?: number;
   /** Days since the member asked for a statement of entitlement on /transfer (issued as the route does: demo-transfer.ts). */
   transferStatementAskedDaysAgo?: number;
   /** A DC pot's funds and the monthly contributions that went in (seeded with dates: demo-dc.ts). */
@@ -175,6 +180,40 @@ export const demoPersonas: DemoPersona[] = [
           { monthsAgo: 52, pensionableSalaryPence: 6_800_000 },
         ],
         transferQuoteIssuedMonthsAgo: 1,
+      },
+    ],
+  },
+  {
+    username: 'db.lapsed',
+    tenantHost: 'localhost',
+    description:
+      'DB deferred applying to transfer, whose guarantee ended before the application was sent (about 55)',
+    title: 'Mr',
+    forenames: 'Graham',
+    surname: 'Fletcher',
+    gender: 'M',
+    insuranceNumber: 'JK556677B',
+    records: [
+      {
+        businessGroup: 'MER',
+        referenceNumber: '1000011',
+        schemeCode: 'MDB',
+        category: 'GEN',
+        status: 'Deferred',
+        age: [55, 2],
+        leftMonthsAgo: 30,
+        benefits: {
+          tranches: pre2009AndPost2009(380_000, 1_150_000),
+          finalPensionableSalaryPence: 5_900_000,
+        },
+        salaryHistory: [
+          { monthsAgo: 66, pensionableSalaryPence: 5_500_000 },
+          { monthsAgo: 54, pensionableSalaryPence: 5_720_000 },
+          { monthsAgo: 42, pensionableSalaryPence: 5_900_000 },
+        ],
+        // Guaranteed for 3 months from 4 months ago; the application was started inside the guarantee.
+        transferQuoteIssuedMonthsAgo: 4,
+        transferApplicationStartedDaysAgo: 60,
       },
     ],
   },

@@ -75,7 +75,7 @@ type HeldMember = Pick<
 >;
 
 /** What an application on this statement locks: its figures, the date to pay by, the AVCs and age on `today`. */
-function lockOfStatement(quote: StoredQuote, member: HeldMember, today: IsoDate): TransferJourneyLock {
+export function lockOfStatement(quote: StoredQuote, member: HeldMember, today: IsoDate): TransferJourneyLock {
   const avc = member.benefits.avcFundPence;
   return {
     quoteId: quote.id,
