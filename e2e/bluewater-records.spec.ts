@@ -23,7 +23,7 @@ test('a Bluewater pensioner finds a payslip from the menu', async ({ page }) => 
   await expectNoAccessibilityViolations(page);
 
   const latest = main
-    .getByRole('table', { name: /Your last/ })
+    .getByRole('table', { name: /Payments in the tax year/ })
     .getByRole('row')
     .nth(1);
   const paidOn = (await latest.getByRole('cell').first().textContent())!;

@@ -102,7 +102,7 @@ test('db.pensioner: the pension being paid, the next payment, and the payments p
     `Paid on${nextDate}Before tax${gross}Tax taken off${tax}Paid to you${net}`,
   );
   await expect(page.getByRole('main')).toContainText(/The next increase is on 01 Apr \d{4}/);
-  const rows = page.getByRole('table', { name: /Your last/ }).getByRole('row');
+  const rows = page.getByRole('table', { name: /Payments in the tax year/ }).getByRole('row');
   expect(await rows.count()).toBeGreaterThan(1);
   await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(gross);
   await page.screenshot({

@@ -21,16 +21,14 @@ test('db.pensioner opens a payslip and downloads it and a P60, and sees the incr
   const main = page.getByRole('main');
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension payments' })).toBeVisible();
   const increases = main.getByRole('table', { name: 'Increases to your pension, newest first' });
-  await expect(increases.getByRole('row').nth(1)).toContainText(
-    /01 Apr \d{4}\d+(\.\d+)?%£[\d,.]+£18,750/,
-  );
+  await expect(increases.getByRole('row').nth(1)).toContainText(/01 Apr \d{4}\d+(\.\d+)?%£[\d,.]+£18,750/);
   await expect(main.getByRole('heading', { level: 2, name: 'Your tax codes' })).toBeVisible();
   await expect(main).toContainText(/1100L from the payment on \d{2} \w{3} \d{4}/);
   await expect(main).toContainText(/1257L M1 from the payment on \d{2} \w{3} \d{4} \(an emergency code/);
   await expectNoAccessibilityViolations(page);
 
   const latest = main
-    .getByRole('table', { name: /Your last/ })
+    .getByRole('table', { name: /Payments in the tax year/ })
     .getByRole('row')
     .nth(1);
   const paidOn = (await latest.getByRole('cell').first().textContent())!;
@@ -49,6 +47,20 @@ test('db.pensioner opens a payslip and downloads it and a P60, and sees the incr
   expect(payslip.text).toContain('£1,562.50');
   expect(payslip.text).toContain('1100L, cumulative');
 
+  await main.getByRole('link', { name: 'Back to your pension payments' }).click();
+  // Every payslip can be reached: the tax years before this one, by the pages of tax years.
+  const years = main.getByRole('navigation', { name: 'Payments by tax year' });
+  await expect(years.locator('[aria-current="page"]')).toHaveText(/\d{4}\/\d{2}/);
+  const current = (await years.locator('[aria-current="page"]').textContent())!;
+  await years.getByRole('link', { name: /Previous tax year/ }).click();
+  const earlier = main.getByRole('table', { name: /Payments in the tax year/ });
+  await expect(earlier).not.toHaveAccessibleName(new RegExp(current));
+  await expect(years.getByRole('link', { name: /Next tax year/ })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const older = earlier.getByRole('row').last();
+  const olderOn = (await older.getByRole('cell').first().textContent())!;
+  await older.getByRole('link', { name: `View the payslip for ${olderOn}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Payslip for ${olderOn}` })).toBeVisible();
   await main.getByRole('link', { name: 'Back to your pension payments' }).click();
   const p60Button = main.getByRole('button', { name: /Download your P60 for \d{4}\/\d{2} \(PDF\)/ }).first();
   const taxYear = /(\d{4}\/\d{2})/.exec((await p60Button.textContent())!)![1]!;

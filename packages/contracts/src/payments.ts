@@ -28,6 +28,8 @@ export const pensionPaymentsSchema = z.object({
   }),
   /** Up to the last twelve payments, newest first, each with its payslip's id. */
   lastPayments: z.array(paymentSchema.extend({ id: z.uuid() })),
+  /** Every tax year with a payment in it, newest first: each year's payments are `payments?taxYear=`. */
+  paymentTaxYears: z.array(z.string()),
   increase: z.object({
     rule: z.string(),
     nextOn: day,
@@ -68,13 +70,24 @@ export const payslipSchema = z.object({
 });
 export type Payslip = z.infer<typeof payslipSchema>;
 
-/** A tax year in a path: 2025-26 for the year 6 April 2025 to 5 April 2026. */
-export const p60ParamsSchema = z.object({
-  taxYear: z
-    .string()
-    .regex(/^\d{4}-\d{2}$/, 'a tax year such as 2025-26')
-    .refine(
-      (year) => (Number(year.slice(0, 4)) + 1) % 100 === Number(year.slice(5)),
-      'a tax year such as 2025-26',
-    ),
+/** A tax year in an address: 2025-26 for the year 6 April 2025 to 5 April 2026. */
+const taxYearInAddress = z
+  .string()
+  .regex(/^\d{4}-\d{2}$/, 'a tax year such as 2025-26')
+  .refine(
+    (year) => (Number(year.slice(0, 4)) + 1) % 100 === Number(year.slice(5)),
+    'a tax year such as 2025-26',
+  );
+
+export const p60ParamsSchema = z.object({ taxYear: taxYearInAddress });
+
+/** `GET members/current/payments?taxYear=2025-26`: the tax year asked for (required). */
+export const taxYearPaymentsQuerySchema = z.object({ taxYear: taxYearInAddress });
+
+/** Every payment made in one tax year, newest first, each with its payslip's id. */
+export const taxYearPaymentsSchema = z.object({
+  /** 2025/26. */
+  taxYear: z.string(),
+  payments: z.array(paymentSchema.extend({ id: z.uuid() })),
 });
+export type TaxYearPayments = z.infer<typeof taxYearPaymentsSchema>;

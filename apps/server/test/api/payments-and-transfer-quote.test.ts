@@ -211,6 +211,62 @@ describe('the pension in payment of db.pensioner', () => {
     expect(await read()).toEqual(before);
   });
 
+  it('lists every payment by tax year, older than the last twelve included, and refuses a year miswritten', async () => {
+    const agent = await signedIn('db.pensioner');
+    const read = async (path: string) => agent.request({ url: `/mdp-api/api/members/current/${path}` });
+    const body = (await read('pension-payments')).json();
+    const stored = await ctx.database.db
+      .select()
+      .from(pensionPayments)
+      .where(eq(pensionPayments.referenceNumber, '1000004'));
+    // Retired 20 months ago: more payments than the last twelve, over two or three tax years.
+    expect(stored.length).toBeGreaterThan(12);
+    const years = [...new Set(stored.map((payment) => taxYearOf(isoDate(payment.paidOn))))].sort().reverse();
+    expect(body.paymentTaxYears).toEqual(years);
+    const listed: { id: string; paidOn: string; grossPence: number; taxPence: number; netPence: number }[] =
+      [];
+    for (const year of years) {
+      const answer = await read(`payments?taxYear=${year.replace('/', '-')}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { taxYear, payments } = answer.json();
+      expect(taxYear).toBe(year);
+      const dates = payments.map((payment: { paidOn: string }) => payment.paidOn);
+      expect(dates).toEqual([...dates].sort().reverse());
+      for (const date of dates) expect(taxYearOf(isoDate(date))).toBe(year);
+      listed.push(...payments);
+    }
+    expect(listed.map((payment) => payment.id).sort()).toEqual(stored.map((payment) => payment.id).sort());
+    expect(listed.slice(0, 12)).toEqual(body.lastPayments);
+    // The oldest payment's payslip, well before the last twelve, is the member's to open.
+    const oldest = listed.at(-1)!;
+    const slip = await read(`payslips/${oldest.id}`);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.json()).toMatchObject({ paidOn: oldest.paidOn, taxCode: '1257L M1', taxBasis: 'month1' });
+
+    // A tax year with no payment has none; a year miswritten, or none given, is refused and nothing read.
+    expect((await read('payments?taxYear=2001-02')).json()).toEqual({ taxYear: '2001/02', payments: [] });
+    for (const bad of [
+      'payments?taxYear=2025-27',
+      'payments?taxYear=2025/26',
+      'payments?taxYear=x',
+      'payments',
+    ]) {
+      const answer = await read(bad);
+      expect(answer.statusCode, bad).toBe(400);
+      expect(answer.json().errors[0]).toMatchObject({
+        code: expect.any(String),
+        message: expect.any(String),
+      });
+    }
+    // A member with no pension in payment has no payments to list.
+    const deferred = await signedIn('db.deferred');
+    const theirs = await deferred.request({
+      url: `/mdp-api/api/members/current/payments?taxYear=${years[0]!.replace('/', '-')}`,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errors[0].code).toBe('no_pension_in_payment');
+  });
+
   it('gives each payment’s payslip with the tax year to date, worked by hand, as a page and a PDF', async () => {
     const agent = await signedIn('db.pensioner');
     const body = (await agent.request({ url: '/mdp-api/api/members/current/pension-payments' })).json();

@@ -44,6 +44,28 @@ const paymentsOf = (db: Database, record: PayrollRecord) =>
     .where(ofRecord(pensionPayments, record))
     .orderBy(asc(pensionPayments.paidOn));
 
+/** A payment as a list shows it, with its payslip's id. */
+const listed = ({ id, paidOn, grossPence, taxPence, netPence }: PaymentRow) => ({
+  id,
+  paidOn,
+  grossPence,
+  taxPence,
+  netPence,
+});
+
+/** Every payment made in a tax year (2025/26), newest first; none for a year with no payment. */
+export async function taxYearPaymentsOf(db: Database, record: PayrollRecord, taxYear: string) {
+  await payrollOf(db, record);
+  const payments = await paymentsOf(db, record);
+  return {
+    taxYear,
+    payments: payments
+      .filter((payment) => taxYearOf(isoDate(payment.paidOn)) === taxYear)
+      .reverse()
+      .map(listed),
+  };
+}
+
 /** Tax years ended by `today` in which a payment was made: each has a P60. */
 function p60TaxYearsOf(payments: PaymentRow[], today: IsoDate): string[] {
   const current = taxYearOf(today);
@@ -52,7 +74,10 @@ function p60TaxYearsOf(payments: PaymentRow[], today: IsoDate): string[] {
     .reverse();
 }
 
-/** The pension being paid: the next payment worked out, the last twelve payments, increases, tax codes and P60s. */
+/**
+ * The pension being paid: the next payment worked out, the last twelve payments and the tax years with a
+ * payment, increases, tax codes and P60s.
+ */
 export async function pensionPaymentsOf(
   db: Database,
   record: PayrollRecord,
@@ -96,16 +121,7 @@ export async function pensionPaymentsOf(
         taxPence,
       })),
     }),
-    lastPayments: payments
-      .slice(-12)
-      .reverse()
-      .map(({ id, paidOn, grossPence, taxPence, netPence }) => ({
-        id,
-        paidOn,
-        grossPence,
-        taxPence,
-        netPence,
-      })),
+    lastPayments: payments.slice(-12).reverse().map(listed),
     increase: {
       rule: payroll.increaseRule,
       nextOn: payroll.nextIncreaseOn,
@@ -119,6 +135,7 @@ export async function pensionPaymentsOf(
       annualAfterPence,
     })),
     taxCodes: taxCodes.reverse(),
+    paymentTaxYears: [...new Set(payments.map((payment) => taxYearOf(isoDate(payment.paidOn))))].reverse(),
     p60TaxYears: p60TaxYearsOf(payments, today),
   };
 }

@@ -7,10 +7,12 @@ import {
   payslipParamsSchema,
   payslipSchema,
   pensionPaymentsSchema,
+  taxYearPaymentsQuerySchema,
+  taxYearPaymentsSchema,
 } from '@meridian/contracts';
 import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { p60Of, payslipOf, pensionPaymentsOf, type PayrollRecord } from './payroll';
+import { p60Of, payslipOf, pensionPaymentsOf, taxYearPaymentsOf, type PayrollRecord } from './payroll';
 import { p60Pdf, payslipPdf } from './payroll-pdfs';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -37,11 +39,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: {
         tags,
         summary:
-          'The pension being paid: the next payment’s date, gross, tax and net as the payroll will make it (after any increase effective by then, on the tax code held now), the last twelve payments (with their payslips), increases, tax codes and the tax years with a P60',
+          'The pension being paid: the next payment’s date, gross, tax and net as the payroll will make it (after any increase effective by then, on the tax code held now), the last twelve payments (with their payslips), the tax years with a payment, increases, tax codes and the tax years with a P60',
         response: { 200: pensionPaymentsSchema, ...errors },
       },
     },
     async (request) => pensionPaymentsOf(db, recordOf(request), utcDay(new Date())),
+  );
+
+  app.get(
+    '/members/current/payments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every payment made in one tax year (taxYear as 2025-26, required), newest first, each with its payslip’s id: none for a year with no payment; a tax year miswritten is refused with 400',
+        querystring: taxYearPaymentsQuerySchema,
+        response: { 200: taxYearPaymentsSchema, ...errors },
+      },
+    },
+    async (request) => taxYearPaymentsOf(db, recordOf(request), request.query.taxYear.replace('-', '/')),
   );
 
   app.get(

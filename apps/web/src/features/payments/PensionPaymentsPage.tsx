@@ -1,14 +1,20 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { webAppPaths } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatCurrency, formatCurrencyPerYear, formatDate } from '../../lib/format';
-import { downloadP60, usePensionPayments, type PensionPayments } from './pension-payments';
+import {
+  downloadP60,
+  taxYearInAddress,
+  usePensionPayments,
+  useTaxYearPayments,
+  type PensionPayments,
+} from './pension-payments';
 import './payments.css';
 
-/** A pensioner's payments: the next one, what each is made of, the yearly increase and the last twelve. */
+/** A pensioner's payments: the next one worked out, the yearly increase, and every payment by tax year. */
 export function PensionPaymentsPage() {
   useDocumentTitle('Your pension payments');
   const { routes } = useTenant();
@@ -44,48 +50,11 @@ export function PensionPaymentsPage() {
             </p>
           )}
           <Increases increases={payments.increases} />
-          <h2>Your last payments</h2>
-          {payments.lastPayments.length === 0 ? (
+          <h2>Your payments</h2>
+          {payments.paymentTaxYears.length === 0 ? (
             <p>Your first payment will be on {formatDate(payments.nextPayment.paidOn)}.</p>
           ) : (
-            <table className="payments-table">
-              <caption>
-                Your last{' '}
-                {payments.lastPayments.length === 1 ? 'payment' : `${payments.lastPayments.length} payments`},
-                newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date paid</th>
-                  <th scope="col" className="numeric">
-                    Before tax
-                  </th>
-                  <th scope="col" className="numeric">
-                    Tax
-                  </th>
-                  <th scope="col" className="numeric">
-                    Paid to you
-                  </th>
-                  <th scope="col">Payslip</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.lastPayments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{formatDate(payment.paidOn)}</td>
-                    <td className="numeric">{formatCurrency(payment.grossPence)}</td>
-                    <td className="numeric">{formatCurrency(payment.taxPence)}</td>
-                    <td className="numeric">{formatCurrency(payment.netPence)}</td>
-                    <td>
-                      <Link to={`${webAppPaths.pensionPayslip}?payment=${payment.id}`}>
-                        View
-                        <span className="visually-hidden"> the payslip for {formatDate(payment.paidOn)}</span>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PaymentsByTaxYear taxYears={payments.paymentTaxYears} />
           )}
           <TaxCodes taxCodes={payments.taxCodes} />
           <P60s taxYears={payments.p60TaxYears} />
@@ -145,6 +114,90 @@ function NextPayment({ payments }: { payments: PensionPayments }) {
         {next.taxPence === null &&
           ' We cannot show the tax until we have checked your tax code: please contact us if it is not the one HMRC sent you.'}
       </p>
+    </>
+  );
+}
+
+/**
+ * One tax year's payments with their payslips, the latest year first; the tax years as GOV.UK pagination
+ * (`?taxYear=2025-26`), so every payslip since the first payment can be reached.
+ */
+function PaymentsByTaxYear({ taxYears }: { taxYears: string[] }) {
+  const [params] = useSearchParams();
+  const asked = params.get('taxYear')?.replace('-', '/');
+  const taxYear = asked && taxYears.includes(asked) ? asked : taxYears[0]!;
+  const read = useTaxYearPayments(taxYear);
+  const shown = read.data?.taxYear === taxYear ? read.data.payments : undefined;
+  const index = taxYears.indexOf(taxYear);
+  const yearLink = (year: string) => `?taxYear=${taxYearInAddress(year)}`;
+  return (
+    <>
+      <LoadFailed what={`show your payments for ${taxYear}`} load={read} />
+      {!shown && !read.failure && <p className="page-loading">Loading your payments for {taxYear}</p>}
+      {shown && (
+        <table className="payments-table">
+          <caption>Payments in the tax year {taxYear}, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date paid</th>
+              <th scope="col" className="numeric">
+                Before tax
+              </th>
+              <th scope="col" className="numeric">
+                Tax
+              </th>
+              <th scope="col" className="numeric">
+                Paid to you
+              </th>
+              <th scope="col">Payslip</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((payment) => (
+              <tr key={payment.id}>
+                <td>{formatDate(payment.paidOn)}</td>
+                <td className="numeric">{formatCurrency(payment.grossPence)}</td>
+                <td className="numeric">{formatCurrency(payment.taxPence)}</td>
+                <td className="numeric">{formatCurrency(payment.netPence)}</td>
+                <td>
+                  <Link to={`${webAppPaths.pensionPayslip}?payment=${payment.id}`}>
+                    View
+                    <span className="visually-hidden"> the payslip for {formatDate(payment.paidOn)}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {taxYears.length > 1 && (
+        <nav className="tax-year-pages" aria-label="Payments by tax year">
+          {index < taxYears.length - 1 && (
+            <Link to={yearLink(taxYears[index + 1]!)} rel="prev">
+              Previous tax year<span className="visually-hidden">: {taxYears[index + 1]}</span>
+            </Link>
+          )}
+          <ul>
+            {taxYears.map((year) => (
+              <li key={year}>
+                {year === taxYear ? (
+                  <span aria-current="page">{year}</span>
+                ) : (
+                  <Link to={yearLink(year)}>
+                    <span className="visually-hidden">Payments in the tax year </span>
+                    {year}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+          {index > 0 && (
+            <Link to={yearLink(taxYears[index - 1]!)} rel="next">
+              Next tax year<span className="visually-hidden">: {taxYears[index - 1]}</span>
+            </Link>
+          )}
+        </nav>
+      )}
     </>
   );
 }

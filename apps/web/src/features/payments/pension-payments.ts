@@ -1,11 +1,11 @@
-import type { PensionPayments, Payslip } from '@meridian/contracts';
+import type { PensionPayments, Payslip, TaxYearPayments } from '@meridian/contracts';
 import { useLoad, type Load } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { downloadAsActiveRecord } from '../../lib/save-file';
 import { noneIfNotFound } from '../../lib/service-problem';
 import { PAYMENTS_READ } from '../hub';
 
-export type { PensionPayments, Payslip };
+export type { PensionPayments, Payslip, TaxYearPayments };
 
 const BASE = '/mdp-api/api/members/current';
 
@@ -23,6 +23,21 @@ export function usePensionPayments(recordKey = ''): Load<PensionPayments | 'none
   });
 }
 
+/** A tax year (2025/26) as an address writes it: 2025-26. */
+export const taxYearInAddress = (taxYear: string) => taxYear.replace('/', '-');
+
+/** Every payment of a tax year (2025/26), newest first, each with its payslip's id. */
+export function useTaxYearPayments(taxYear: string): Load<TaxYearPayments> {
+  return useLoad(
+    () =>
+      http.get<TaxYearPayments>(
+        `${BASE}/payments?taxYear=${encodeURIComponent(taxYearInAddress(taxYear))}`,
+        recordHeaders(),
+      ),
+    { key: taxYear },
+  );
+}
+
 /** One payment's payslip, or 'none' when the record has no such payment. */
 export function usePayslip(paymentId: string): Load<Payslip | 'none'> {
   return useLoad(
@@ -37,6 +52,6 @@ export const downloadPayslip = (payslip: Pick<Payslip, 'id' | 'paidOn'>) =>
 
 /** A P60 as a file: the tax year 2025/26 is 2025-26 in its address and its name. */
 export const downloadP60 = (taxYear: string) => {
-  const named = taxYear.replace('/', '-');
+  const named = taxYearInAddress(taxYear);
   return downloadAsActiveRecord(`${BASE}/p60s/${named}/pdf`, `P60-${named}.pdf`);
 };
