@@ -91,6 +91,7 @@ import { createJobWorker, type JobWorker } from './lib/job-queue';
 import { inMessageScope, type OutboxDelivery } from './lib/outbox';
 import { sealPlainWebhookSecrets, webhookJobHandler, webhookSecretKey } from './areas/webhooks/delivery';
 import { webhookConsoleRoutes } from './areas/webhooks/routes';
+import { webhookOpenApi } from './areas/webhooks/openapi';
 import {
   INTEGRATION_API_PREFIX,
   INTEGRATION_SECURITY_SCHEME,
@@ -262,9 +263,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
         { name: 'operations-console', description: 'Scheme staff: sign-in and case work (/admin-api)' },
         {
           name: 'integration',
-          description: 'A scheme’s administration system: OAuth client credentials, cases, member data',
+          description:
+            'A scheme’s administration system: OAuth client credentials, cases, member data; the case events sent to its receivers are under x-webhooks',
         },
       ],
+      ...webhookOpenApi,
       components: {
         securitySchemes: {
           [XSRF_SECURITY_SCHEME]: xsrfSecurityScheme,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveryBodySchemas, type webhookEventNames } from '@meridian/contracts';
+import { webhookDeliveryBodySchemas, webhookEventNames } from '@meridian/contracts';
 import {
   bereavementDocuments,
   bereavementJourneys,
@@ -261,5 +261,30 @@ describe('webhooks for files sent, documents received and assignment', () => {
     expect((await eventsFor(caseNumber, receivers.work.id)).map((row) => row.payload)).toEqual([
       expect.objectContaining({ event: 'case.document_added', referenceNumber: null, fileId: sent!.id }),
     ]);
+  });
+
+  it('are described, with every other case event, under x-webhooks in the OpenAPI document', async () => {
+    const document = (await ctx.app.inject({ url: '/docs/json' })).json() as {
+      'x-webhooks': Record<
+        string,
+        {
+          post: {
+            parameters: Array<{ name: string }>;
+            requestBody: {
+              content: {
+                'application/json': { schema: { properties: Record<string, unknown>; required: string[] } };
+              };
+            };
+          };
+        }
+      >;
+    };
+    const hooks = document['x-webhooks'];
+    expect(Object.keys(hooks)).toEqual([...webhookEventNames]);
+    const added = hooks['case.document_added']!.post;
+    expect(added.parameters.map((parameter) => parameter.name)).toContain(WEBHOOK_HEADERS.signature);
+    const body = added.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['fileId', 'caseNumber', 'event']));
+    expect(Object.keys(body.properties)).not.toContain('name');
   });
 });
