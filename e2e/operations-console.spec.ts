@@ -144,6 +144,10 @@ test('a caseworker signs in with a code, assigns a member’s case, notes it for
   await expectNoAccessibilityViolations(page);
   await page.getByRole('link', { name: 'Reports of a death' }).click();
   await expect(heading(page, 'Reports of a death')).toBeVisible();
+  // How many reports there are, counted by the server across every page.
+  await expect(
+    page.getByText(/^(\d+ reports?, those not yet matched first|No reports have been sent\.)$/),
+  ).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(heading(page, 'Dashboard')).toBeVisible();

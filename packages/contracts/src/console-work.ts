@@ -1,5 +1,6 @@
 // The operations console's work beyond cases: pending bank changes, reports of deaths, the dashboard.
 import { z } from 'zod';
+import { pageQueryShape, pageShape } from './paging';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -49,8 +50,12 @@ export const deathReportListSchema = z.object({
         .nullable(),
     }),
   ),
+  ...pageShape,
 });
 export type DeathReportList = z.infer<typeof deathReportListSchema>;
+
+/** A page of the reports of a death. */
+export const deathReportQuerySchema = z.object(pageQueryShape);
 
 export const deathReportParamsSchema = z.object({ caseNumber: text(40) });
 

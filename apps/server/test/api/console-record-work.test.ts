@@ -253,6 +253,52 @@ describe('reports of a death in the console', () => {
     ]);
   });
 
+  it('lists the reports a page at a time, those not yet matched first, then newest, with the total', async () => {
+    type Page = {
+      reports: Array<{ caseNumber: string; sentAt: string; matched: unknown }>;
+      page: number;
+      limit: number;
+      total: number;
+    };
+    const agent = await signedInStaff(caseworker);
+    const pageOf = async (query: string) => {
+      const response = await agent.request({ method: 'GET', url: `/admin-api/death-reports?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page;
+    };
+    const before = (await pageOf('limit=1')).total;
+    // 230 reports written in SQL, each a minute older than the last; every tenth matched. The list
+    // once took 200 rows before sorting them, so the rest never showed.
+    await context.database.db.execute(sql`
+      insert into ${bereavementJourneys} (tenant_url, type, token_hash, status, steps, expires_at,
+        submitted_at, case_number, matched_business_group, matched_reference_number, matched_at)
+      select 'localhost', 'bereavement', 'hash-page-' || n, 'Submitted', '[]'::jsonb, now() + interval '1 day',
+        now() - make_interval(mins => n), 'BRV1-97' || lpad(n::text, 4, '0'),
+        case when n % 10 = 0 then 'MER' end, case when n % 10 = 0 then '1000010' end,
+        case when n % 10 = 0 then now() end
+      from generate_series(1, 230) n`);
+    const seen: Page['reports'] = [];
+    for (let page = 1; page <= Math.ceil((before + 230) / 100); page++) {
+      const next = await pageOf(`limit=100&page=${page}`);
+      expect([next.page, next.limit, next.total]).toEqual([page, 100, before + 230]);
+      seen.push(...next.reports);
+    }
+    expect(seen).toHaveLength(before + 230);
+    expect(new Set(seen.map((report) => report.caseNumber)).size).toBe(before + 230);
+    const key = (report: Page['reports'][number]) => [report.matched ? 1 : 0, -Date.parse(report.sentAt)];
+    for (let index = 1; index < seen.length; index++) {
+      const [a, b] = [key(seen[index - 1]!), key(seen[index]!)];
+      expect(a[0]! < b[0]! || (a[0] === b[0] && a[1]! <= b[1]!), seen[index]!.caseNumber).toBe(true);
+    }
+    // The oldest report not yet matched is before every matched one, though 200 newer ones were sent.
+    const oldest = seen.findIndex((report) => report.caseNumber === 'BRV1-970229');
+    expect(oldest).toBeLessThan(seen.findIndex((report) => report.matched));
+    for (const query of ['page=0', 'page=x', 'limit=0', 'limit=201', 'limit=2.5']) {
+      const refused = await agent.request({ method: 'GET', url: `/admin-api/death-reports?${query}` });
+      expect(refused.statusCode, query).toBe(400);
+    }
+  });
+
   it('matches a report to the member, suspending their account, and undoes it; another tenant’s is not found', async () => {
     await sentReport('BRV1-990001');
     await sentReport('BRV1-990002', 'bluewater.localhost');

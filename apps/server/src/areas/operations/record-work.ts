@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { DeathReportList, PendingBankChangeList } from '@meridian/contracts';
+import { offsetOf, type DeathReportList, type PendingBankChangeList } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { bereavementJourneys, members, pendingBankChanges } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -130,57 +130,68 @@ async function reportAnswers(db: Database, row: typeof bereavementJourneys.$infe
   }
 }
 
-/** Sent reports of a death for the caller's tenants, newest first, with the record each is matched to. */
+/**
+ * A page of the sent reports of a death for the caller's tenants, ordered in the database: those not yet
+ * matched to a member first, then newest first; each with the record it is matched to, and how many
+ * reports there are in all.
+ */
 export async function deathReportsInScope(
   db: Database,
   request: FastifyRequest,
-): Promise<DeathReportList['reports']> {
+  paging: { page: number; limit: number },
+): Promise<{ reports: DeathReportList['reports']; total: number }> {
   const tenantUrl = request.staff!.tenantUrl;
-  const rows = await db
+  const where = and(
+    eq(bereavementJourneys.status, 'Submitted'),
+    isNotNull(bereavementJourneys.caseNumber),
+    tenantUrl ? eq(bereavementJourneys.tenantUrl, tenantUrl) : undefined,
+  );
+  const [counted] = await db.select({ total: count() }).from(bereavementJourneys).where(where);
+  const total = counted?.total ?? 0;
+  const sent = await db
     .select()
     .from(bereavementJourneys)
-    .where(
-      and(
-        eq(bereavementJourneys.status, 'Submitted'),
-        tenantUrl ? eq(bereavementJourneys.tenantUrl, tenantUrl) : undefined,
-      ),
+    .where(where)
+    .orderBy(
+      sql`${bereavementJourneys.matchedAt} is not null`,
+      desc(sql`coalesce(${bereavementJourneys.submittedAt}, ${bereavementJourneys.updatedAt})`),
+      asc(bereavementJourneys.caseNumber),
     )
-    .limit(200);
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
   await auditStaff(db, request, {
     action: 'death_reports_view',
     outcome: 'success',
-    details: { count: rows.length },
+    details: { count: sent.length, total, page: paging.page },
   });
-  const sent = rows.filter((row) => row.caseNumber !== null);
   const answers = await Promise.all(sent.map((row) => reportAnswers(db, row)));
   // The files each reporter sent (opened from the report's case, each view audited there).
   const files = await filesOfReports(
     db,
     sent.map((row) => row.id),
   );
-  return sent
-    .map((row, index) => ({
-      caseNumber: row.caseNumber!,
-      tenantUrl: row.tenantUrl,
-      sentAt: (row.submittedAt ?? row.updatedAt).toISOString(),
-      answers: answers[index]!,
-      files: (files.get(row.id) ?? []).map((file) => ({
-        id: file.id,
-        name: file.name,
-        type: file.type,
-        sizeBytes: file.sizeBytes,
-        receivedAt: file.receivedAt.toISOString(),
-      })),
-      matched:
-        row.matchedAt && row.matchedBusinessGroup && row.matchedReferenceNumber
-          ? {
-              businessGroup: row.matchedBusinessGroup,
-              referenceNumber: row.matchedReferenceNumber,
-              at: row.matchedAt.toISOString(),
-            }
-          : null,
-    }))
-    .sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+  const reports = sent.map((row, index) => ({
+    caseNumber: row.caseNumber!,
+    tenantUrl: row.tenantUrl,
+    sentAt: (row.submittedAt ?? row.updatedAt).toISOString(),
+    answers: answers[index]!,
+    files: (files.get(row.id) ?? []).map((file) => ({
+      id: file.id,
+      name: file.name,
+      type: file.type,
+      sizeBytes: file.sizeBytes,
+      receivedAt: file.receivedAt.toISOString(),
+    })),
+    matched:
+      row.matchedAt && row.matchedBusinessGroup && row.matchedReferenceNumber
+        ? {
+            businessGroup: row.matchedBusinessGroup,
+            referenceNumber: row.matchedReferenceNumber,
+            at: row.matchedAt.toISOString(),
+          }
+        : null,
+  }));
+  return { reports, total };
 }
 
 /** 404 unless the report is a sent one of the caller's tenants (another tenant's is audited as denied). */

@@ -7,6 +7,7 @@ import {
   deathReportMatchAnswerSchema,
   deathReportMatchSchema,
   deathReportParamsSchema,
+  deathReportQuerySchema,
   deathReportUnmatchAnswerSchema,
   pendingBankChangeListSchema,
 } from '@meridian/contracts';
@@ -97,13 +98,16 @@ export const consoleWorkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     {
       schema: {
         tags,
-        summary: 'Sent reports of a death, newest first, with the member record each is matched to (audited)',
+        summary:
+          'Sent reports of a death, a page at a time: those not yet matched first, then newest first; each with the member record it is matched to, and how many there are (audited)',
+        querystring: deathReportQuerySchema,
         response: { 200: deathReportListSchema, ...errors },
       },
     },
     async (request) => {
       await requireRight(db, request, 'read');
-      return { reports: await deathReportsInScope(db, request) };
+      const { reports, total } = await deathReportsInScope(db, request, request.query);
+      return { reports, total, page: request.query.page, limit: request.query.limit };
     },
   );
 

@@ -1,21 +1,27 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { DeathReportList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TextField } from '../../components/TextField';
 import { useLoad } from '../../components/useLoad';
 import { formatDate, formatFileSize } from '../../lib/format';
 import { consoleApi, fileUrl } from './console-api';
+import { ConsolePagination, countOf } from './ConsolePagination';
 import { useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 
 type Report = DeathReportList['reports'][number];
 const at = (iso: string) => `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 
-/** Reports of a death sent by relatives: match each to the member record (suspending the account), or undo. */
+/**
+ * Reports of a death sent by relatives, a page at a time (those not yet matched first, then newest):
+ * match each to the member record (suspending the account), or undo.
+ */
 export function DeathReportsPage() {
   useConsoleTitle('Reports of a death');
-  const read = useLoad(() => consoleApi.deathReports());
+  const [params] = useSearchParams();
+  const page = params.get('page');
+  const read = useLoad(() => consoleApi.deathReports(page), { key: page ?? '1' });
   const { canAct, errors, busy, refuse, run, feedback } = useStaffAction(read.reload);
 
   const match = (report: Report) => (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +54,14 @@ export function DeathReportsPage() {
       </p>
       <LoadFailed what="show the reports" load={read} />
       {!reports && !read.failure && <p>Loading...</p>}
-      {reports?.length === 0 && <p>No reports have been sent.</p>}
+      {read.data && read.data.total > 0 && (
+        <p className="console-count">
+          {countOf(read.data.total, 'report', 'reports')}, those not yet matched first
+        </p>
+      )}
+      {reports?.length === 0 && (
+        <p>{read.data?.total ? 'No reports on this page.' : 'No reports have been sent.'}</p>
+      )}
       {reports?.map((report) => {
         const field = `member-${report.caseNumber}`;
         const error = errors.find((candidate) => candidate.field === field)?.message;
@@ -122,6 +135,14 @@ export function DeathReportsPage() {
           </section>
         );
       })}
+      {read.data && (
+        <ConsolePagination
+          page={read.data.page}
+          limit={read.data.limit}
+          total={read.data.total}
+          what="reports"
+        />
+      )}
     </>
   );
 }

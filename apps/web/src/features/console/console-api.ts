@@ -70,7 +70,8 @@ export const consoleApi = {
   bankChanges: () => http.get<PendingBankChangeList>(`${base}/bank-changes`),
   decideBankChange: (changeId: string, decision: 'release' | 'cancel', note: string) =>
     http.post(`${base}/bank-changes/${encodeURIComponent(changeId)}/${decision}`, { body: { note } }),
-  deathReports: () => http.get<DeathReportList>(`${base}/death-reports`),
+  deathReports: (page: string | null) =>
+    http.get<DeathReportList>(`${base}/death-reports`, { query: page ? { page } : {} }),
   matchDeathReport: (caseNumber: string, memberReference: string) =>
     http.post<{ businessGroup: string; referenceNumber: string; suspendedUsers: number }>(
       `${base}/death-reports/${encodeURIComponent(caseNumber)}/match`,
