@@ -222,10 +222,23 @@ async function report(
   // A Change link goes back to the page, and from there straight back to check your answers.
   await main.getByRole('link', { name: /Change who should we contact/i }).click();
   await expect(heading(page, 'Who we should contact')).toBeVisible();
+  await main.getByLabel('The executor').check();
+  await continueButton(main).click();
+  // They said no one is dealing with the estate yet, so the executor cannot be the one we contact.
+  await expect(page.getByRole('alert')).toContainText('You told us no one is dealing with their estate yet');
+  await expectNoAccessibilityViolations(page);
   await main.getByLabel('Their next of kin').check();
+  await continueButton(main).click();
+  // With one next of kin, the report asks only how to reach them.
+  await expect(heading(page, 'Contacting their next of kin')).toBeVisible();
+  const reach = main.getByRole('group', { name: 'How can we contact their next of kin?' });
+  await reach.getByLabel('Email address').fill('mary.pendle@example.org');
+  await reach.getByLabel('Phone number').fill('07911 123457');
+  await expectNoAccessibilityViolations(page);
   await continueButton(main).click();
   await expect(heading(page, 'Check your answers before sending your report')).toBeVisible();
   await expect(main).toContainText('Their next of kin');
+  await expect(main).toContainText('mary.pendle@example.org');
   if (changeEmailTo) {
     await main.getByRole('link', { name: /Change what is your email address/i }).click();
     await main.getByLabel('What is your email address?').fill(changeEmailTo);

@@ -26,6 +26,7 @@ import { files, multipart } from './document-files';
 import { databaseFingerprint } from './database-fingerprint';
 import { useTestApp } from './harness';
 import { signInWithProvider } from './oidc-flow';
+import { pdfText } from '../pdf-text';
 
 // No session cache: a suspended member's session ends on the next call, not up to 5 seconds later.
 const ctx = useTestApp({
@@ -160,6 +161,12 @@ async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@ex
       },
     ],
     [`${prefix}_contact`, 'contact', 'executor'],
+    [
+      `${prefix}_contact_executor`,
+      'executor_contact',
+      'provided',
+      { email: 'sam.okafor@example.org', phone: '0113 496 0001' },
+    ],
   ];
   for (const [page, key, value, json] of steps) {
     const sent = await answer(reporter, page, key, value, json);
@@ -292,6 +299,60 @@ describe('reporting a death', () => {
     expect(await databaseFingerprint(ctx.database)).toEqual(before);
     const bornEarlier = { ...deceased, dateOfBirth: '1950-03-13' };
     expect((await answer(reporter, 'br_deceased', 'deceased', 'provided', bornEarlier)).statusCode).toBe(200);
+  });
+
+  it('asks how to reach the person chosen to contact, and which next of kin when there are several', async () => {
+    const { reporter } = await startedReporter();
+    await walk(reporter, 'br', 'chosen.contact@example.org');
+    const page = async () => (await reporter.request({ url: `${base}/data` })).json().currentPageKey;
+    expect(await page()).toBe('br_check');
+    // Two next of kin: the report asks which of them, and how to reach them.
+    expect((await answer(reporter, 'br_contact', 'contact', 'next_of_kin')).statusCode).toBe(200);
+    expect(await page()).toBe('br_contact_which_next_of_kin');
+    const chosen = { forenames: 'Mary', surname: 'Pendle', email: 'mary@example.org', phone: '07911 123457' };
+    const which = await answer(
+      reporter,
+      'br_contact_which_next_of_kin',
+      'chosen_next_of_kin',
+      'provided',
+      chosen,
+    );
+    expect(which.statusCode, which.body).toBe(200);
+    expect(await page()).toBe('br_check');
+    // One next of kin: only how to reach them.
+    const one = [{ forenames: 'Mary', surname: 'Pendle', relationship: 'Spouse' }];
+    expect((await answer(reporter, 'br_next_of_kin', 'next_of_kin', '1', one)).statusCode).toBe(200);
+    expect((await answer(reporter, 'br_contact', 'contact', 'next_of_kin')).statusCode).toBe(200);
+    expect(await page()).toBe('br_contact_next_of_kin');
+    const noEmail = await answer(reporter, 'br_contact_next_of_kin', 'next_of_kin_contact', 'provided', {
+      phone: '07911 123457',
+    });
+    expect(codeOf(noEmail)).toBe('invalid_email');
+    const reach = { email: 'mary@example.org', phone: '07911 123457' };
+    expect(
+      (await answer(reporter, 'br_contact_next_of_kin', 'next_of_kin_contact', 'provided', reach)).statusCode,
+    ).toBe(200);
+    // The executor cannot be chosen once the reporter has said no one is dealing with the estate.
+    expect((await answer(reporter, 'br_executor_known', 'executor_known', 'no')).statusCode).toBe(200);
+    const before = await databaseFingerprint(ctx.database);
+    const noExecutor = await answer(reporter, 'br_contact', 'contact', 'executor');
+    expect(noExecutor.statusCode).toBe(400);
+    expect(codeOf(noExecutor)).toBe('executor_not_known');
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+    // Sent, the case shows staff how to reach the next of kin chosen.
+    expect((await answer(reporter, 'br_contact', 'contact', 'next_of_kin')).statusCode).toBe(200);
+    expect(
+      (await answer(reporter, 'br_contact_next_of_kin', 'next_of_kin_contact', 'provided', reach)).statusCode,
+    ).toBe(200);
+    const sent = await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ summaryPdf: bereavementJourneys.summaryPdf })
+      .from(bereavementJourneys)
+      .where(eq(bereavementJourneys.caseNumber, sent.json().caseNumber));
+    const text = await pdfText(Buffer.from(row!.summaryPdf!, 'base64'));
+    expect(text).toContain('How can we contact their next of kin?');
+    expect(text).toContain('mary@example.org');
   });
 
   it('keeps a report alive for 15 minutes, an hour once the email is proven, and refuses its token once it has expired, saving nothing', async () => {

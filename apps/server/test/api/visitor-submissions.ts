@@ -171,6 +171,12 @@ export async function sentDeathReport(
       },
     ],
     ['br_contact', 'contact', 'executor'],
+    [
+      'br_contact_executor',
+      'executor_contact',
+      'provided',
+      { email: 'sam.okafor@example.org', phone: '0113 496 0001' },
+    ],
   ]);
   return submitted(reporter, base);
 }
