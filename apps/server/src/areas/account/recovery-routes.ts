@@ -26,7 +26,8 @@ import {
   type CodeOwner,
 } from '../../lib/one-time-codes';
 import { tooManyRequests } from '../../plugins/rate-limits';
-import { letterRecipient, stableCodeRoute } from '../my-details/change-defences';
+import { letterRecipient } from '../../lib/service-notices';
+import { stableCodeRoute } from '../my-details/change-defences';
 import { findTenant } from '../tenancy/tenant-repository';
 import { holderNamed, type AccountHolder } from './account-holder';
 import { passwordSetCommitted, setNewPassword } from './password-change';

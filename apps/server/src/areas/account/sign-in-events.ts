@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { signInEvents } from '../../db/schema';
 import { loggableError } from '../../lib/logging';
 import { findTenant } from '../tenancy/tenant-repository';
+import { noticeToEveryRoute } from '../my-details/change-defences';
 import { holderOf } from './account-holder';
 import { describeDevice, deviceOf } from './devices';
 
@@ -90,18 +91,20 @@ export async function tellIfNewBrowser(db: Database, request: FastifyRequest, us
 async function tellNewDevice(db: Database, request: FastifyRequest, userId: string, device: string) {
   const tenant = await findTenant(db, request.tenantUrl);
   const holder = await holderOf(db, userId, tenant?.businessGroups ?? []);
-  const to = holder?.member.email;
-  if (!holder || !to || !tenant) return;
+  if (!holder || !tenant) return;
   const when = new Date().toLocaleString('en-GB', {
     timeZone: 'Europe/London',
     dateStyle: 'long',
     timeStyle: 'short',
   });
-  await request.server.messaging.sendEmail({
-    to,
+  // A security notice: every route on file, whatever the member chose (noticeToEveryRoute says why).
+  const queued = await noticeToEveryRoute(db, request.log, holder.member, {
     subject: `New sign-in to your ${tenant.tenantName} account`,
-    body: `Your ${tenant.tenantName} account (${holder.username}) was signed in to from a browser it has not used before: ${device}, on ${when}. If this was you, you need do nothing. If it was not, change your password straight away (Forgotten your password? on the sign-in page) and call us. You can see where you are signed in, and sign out elsewhere, in My details under Sign-in and security.`,
+    body: `Your ${tenant.tenantName} account (${holder.username}) was signed in to from a browser it has not used before: ${device}, on ${when}. If this was you, you need do nothing.`,
+    ifNotYou:
+      'If it was not, change your password straight away (Forgotten your password? on the sign-in page) and call us. You can see where you are signed in, and sign out elsewhere, in My details under Sign-in and security.',
   });
+  await request.server.messaging.deliverQueued(queued);
 }
 
 /** Deletes sign-in events older than SIGN_IN_EVENTS_KEPT_DAYS; answers how many went. */

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { caseEvents, memberCases, memberJourneys, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { queueEmail } from '../../lib/outbox';
 import { findMember } from '../member-data/member-repository';
 import { answerLines } from './answers';
 import { memberRecordsOf, pluginOf, runSubmitChecks, runSubmitHooks, type SubmitStepUp } from './plugins';
@@ -15,6 +14,7 @@ import { addressLines, memberOf, ownedGraph } from './actions';
 import { assertComplete, routeOf } from './engine';
 import { caseDocumentsFor } from './graph';
 import { openCase } from '../cases/open-case';
+import { queueServiceNotice, withAccountEmail } from '../../lib/service-notices';
 import type { JourneyGraph } from './graph';
 import { requireFreshStepUp } from '../step-up/service';
 import {
@@ -157,15 +157,13 @@ export async function submitJourney(
       .update(memberJourneys)
       .set({ status: 'Submitted', submittedAt: now, updatedAt: now, caseNumber })
       .where(eq(memberJourneys.id, row.id));
-    const to = member.email ?? user?.email;
-    if (to) {
-      const fill = (text: string) => text.replaceAll('{caseNumber}', caseNumber).replaceAll('{name}', name);
-      await queueEmail(tx, request.log, {
-        to,
-        subject: fill(graph.definition.confirmationEmail.subject),
-        body: fill(graph.definition.confirmationEmail.body),
-      });
-    }
+    // The confirmation is a service notice: it goes the way the member chose (the account's email
+    // standing in for a record that holds none), else by letter.
+    const fill = (text: string) => text.replaceAll('{caseNumber}', caseNumber).replaceAll('{name}', name);
+    await queueServiceNotice(tx, request.log, withAccountEmail(member, user), {
+      subject: fill(graph.definition.confirmationEmail.subject),
+      body: fill(graph.definition.confirmationEmail.body),
+    });
     return { caseNumber, submissionDate: now.toISOString(), pdf };
   };
   const submitted = wrap ? await wrap.run(submitInside) : await db.transaction(submitInside);

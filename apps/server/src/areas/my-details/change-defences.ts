@@ -1,7 +1,7 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { changeDefencesOf } from '@meridian/contracts';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { auditEvents, members, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
@@ -9,6 +9,7 @@ import type { QueuedMessage } from '../../lib/messaging';
 import type { CodeRoute } from '../../lib/one-time-codes';
 import { queueEmail, queueLetter, queueSms } from '../../lib/outbox';
 import { passwordMatches } from '../../lib/password-hashing';
+import { letterRecipient } from '../../lib/service-notices';
 import { findTenant } from '../tenancy/tenant-repository';
 import { lastFour, maskedEmail } from './masking';
 
@@ -37,10 +38,6 @@ const DAY_MS = 86_400_000;
 
 export const defencesOf = async (db: Database, request: FastifyRequest): Promise<ChangeDefences> =>
   changeDefencesOf(await findTenant(db, request.tenantUrl));
-
-/** Letters are addressed to the record; the print run takes the postal address from it. */
-export const letterRecipient = (member: Pick<ContactRecord, 'businessGroup' | 'referenceNumber'>) =>
-  `${member.businessGroup}/${member.referenceNumber}`;
 
 export interface ShownRoute extends CodeRoute {
   /** Where the code went, masked, for the member. */
@@ -123,8 +120,10 @@ export function coolingOffEnds(
 
 export interface Notice {
   subject: string;
-  /** What changed (masked) and what to do if it was not them; the greeting is added per route. */
+  /** What changed (masked); the greeting is added per route. */
   body: string;
+  /** What to do if it was not them, when a change's usual words do not fit (a sign-in is no change). */
+  ifNotYou?: string;
 }
 
 const NOT_YOU =
@@ -134,14 +133,20 @@ const NOT_YOU =
  * Tells every route on file (email, mobile, postal address) about a change, in the transaction that
  * makes it and before it is written, so no change is kept without its notice. Answers what to hand to
  * `messaging.deliverQueued` once the transaction has committed.
+ *
+ * A security notice (a sign-in from a new browser, a password, two-step or passkey change, a new email,
+ * mobile, address, bank account or nomination) ignores the member's contact preferences on purpose:
+ * whoever took over the account may have chosen them, or changed the route they chose, so the member
+ * must hear on every route a thief has not had time to change. Service notices follow the
+ * preferences instead (`queueServiceNotice`, lib/service-notices.ts).
  */
 export async function noticeToEveryRoute(
-  tx: Transaction,
+  tx: Pick<Database, 'insert'>,
   log: FastifyBaseLogger,
   member: ContactRecord,
   notice: Notice,
 ): Promise<QueuedMessage[]> {
-  const body = `${notice.body} ${NOT_YOU}`;
+  const body = `${notice.body} ${notice.ifNotYou ?? NOT_YOU}`;
   const queued: QueuedMessage[] = [];
   if (member.email) {
     const email = { to: member.email, subject: notice.subject, body };

@@ -41,6 +41,7 @@ import {
 } from './deadlines';
 import type { SignedInStaff } from './staff-session';
 import { auditStaff } from './staff-audit';
+import { tellMemberOfCase } from './case-notices';
 
 /** What each role may do with cases. */
 const rights = {
@@ -702,7 +703,7 @@ export async function actOnCase(
     if (!scopeOk) throw new AppError(400, 'assignee_not_allowed', 'This person cannot work this case.');
   }
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const notices = await db.transaction(async (tx) => {
     // The case as it stands under a lock: a member's upload or another member of staff may have
     // changed it since it was read.
     const [locked] = await tx
@@ -754,7 +755,13 @@ export async function actOnCase(
               ? { from: found.status, status: change.status }
               : {},
     });
+    // The member hears of a move with a note, or a document asked for, the way they chose.
+    if (action.kind === 'document_requested')
+      return tellMemberOfCase(tx, request.log, found, { kind: action.kind, document: action.document });
+    if (target !== null) return tellMemberOfCase(tx, request.log, found, { kind: 'status', status: target });
+    return [];
   });
+  await request.server.messaging.deliverQueued(notices);
 }
 
 /** Staff a case in this scope could go to: those who work cases, of the tenant or of every tenant. */

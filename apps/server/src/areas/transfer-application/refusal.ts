@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { kindOf } from '@meridian/contracts';
 import { memberCases, pages, storedTransferQuotes, users } from '../../db/schema';
 import { displayDate } from '../../lib/display';
-import { queueEmail } from '../../lib/outbox';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { openCase } from '../cases/open-case';
 import { richTextLines } from '../content/global-messages';
@@ -10,6 +9,7 @@ import { readableText } from '../content/search';
 import { answerLines } from '../journeys/answers';
 import { memberFor } from '../journeys/lifecycle';
 import type { AnswerSection, EndedContext } from '../journeys/plugins';
+import { queueServiceNotice, withAccountEmail, type NoticeRecord } from '../../lib/service-notices';
 
 /**
  * The case a transfer application refused on a terminal page opens (a red flag of the Conditions for
@@ -46,13 +46,14 @@ async function pageBlocksOf({ tx, request, pageKey }: EndedContext) {
 }
 
 /**
- * Tells the member by email, as the confirmation of a sent application does (to their record's email,
- * else their account's), in the journey's `refusalEmail` words with `{reason}` the refusal page's text line
- * by line. Content without the email sends none.
+ * Tells the member, as the confirmation of a sent application does (a service notice: the way they
+ * chose, the account's email standing in for a record without one, else a letter), in the journey's
+ * `refusalEmail` words with `{reason}` the refusal page's text line by line. Content without the email
+ * sends none.
  */
-async function emailRefusal(
+async function tellRefusal(
   { tx, request, graph, page }: EndedContext,
-  member: { email: string | null; title: string | null; forenames: string | null; surname: string },
+  member: NoticeRecord,
   caseNumber: string,
   blocks: ReadonlyArray<Record<string, unknown>>,
 ) {
@@ -62,8 +63,6 @@ async function emailRefusal(
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, request.member!.userId));
-  const to = member.email ?? user?.email;
-  if (!to) return;
   const reason = [
     page.title,
     ...blocks.flatMap((block) => (typeof block.html === 'string' ? richTextLines(block.html) : [])),
@@ -73,7 +72,10 @@ async function emailRefusal(
       .replaceAll('{caseNumber}', caseNumber)
       .replaceAll('{name}', fullNameOf(member))
       .replaceAll('{reason}', reason);
-  await queueEmail(tx, request.log, { to, subject: fill(email.subject), body: fill(email.body) });
+  await queueServiceNotice(tx, request.log, withAccountEmail(member, user), {
+    subject: fill(email.subject),
+    body: fill(email.body),
+  });
 }
 
 /** The answer that led to the terminal page: the last step of the route, as check your answers shows it. */
@@ -160,6 +162,6 @@ export async function recordTransferRefusal(
     .update(memberCases)
     .set({ status: TRANSFER_REFUSED.status, closedAt: now, memberNote: told || page.title })
     .where(eq(memberCases.caseNumber, caseNumber));
-  await emailRefusal(context, member, caseNumber, blocks);
+  await tellRefusal(context, member, caseNumber, blocks);
   return { caseNumber };
 }

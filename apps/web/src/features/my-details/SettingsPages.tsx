@@ -72,7 +72,9 @@ export function ContactPreferencesPage() {
             <h1>How should we contact you?</h1>
           </legend>
           <p id="channels-hint" className="hint">
-            Select all that apply. If you choose post only, we will not email or text you.
+            Select all that apply. This is how we tell you about your requests and documents we need. If you
+            choose post only, we will write to you instead. Security messages, such as a sign-in from a new
+            device or a change to your bank details, go to every contact detail we hold.
           </p>
           {error && (
             <p id="channels-error" className="error-message">
