@@ -4,9 +4,8 @@ import { expect } from 'vitest';
 import {
   conditionHolds,
   conditionReferences,
-  fileEndingsOf,
+  kindOf,
   journeyDefinitionFileSchema,
-  monthsBefore,
   type JourneyCondition,
   pageJourneyFileSchema,
   withOptionAnswers,
@@ -14,6 +13,7 @@ import {
   type JourneyDefinition,
   type JourneyQuestion,
   type JourneyStep,
+  type QuestionKind,
   type PageJourney,
 } from '@meridian/contracts';
 import { assertComplete, submitStep, updatePageData } from '../src/areas/journeys/engine';
@@ -175,98 +175,9 @@ export const fixture = withOwnerFacts(
   { figures: { transferValuePence: 4_000_000 } },
 );
 
-/** Answers each kind accepts; a kind with several meaningful answers lists each (every branch is walked). */
-function answersFor(question: JourneyQuestion): string[] | Array<{ answerKey: string; answerValue: string }> {
-  switch (question.kind) {
-    case 'radios':
-    case 'select':
-      return question.answers.map((answer) => answer.key);
-    case 'date':
-      if (question.notBeforeToday) return [monthsBefore(today, -3)];
-      return [question.withinMonths ? monthsBefore(today, question.withinMonths) : '2020-06-01'];
-    case 'money':
-      return ['1500', '200000'];
-    case 'number':
-    case 'percentage':
-      return ['50'];
-    case 'email':
-      return ['member@example.com'];
-    case 'ni-number':
-      return ['AB123456C'];
-    case 'email-code':
-      return ['123456'];
-    case 'country':
-      return ['GB'];
-    case 'bank-account':
-      return [
-        {
-          answerKey: 'provided',
-          answerValue: JSON.stringify({
-            accountName: 'A Member',
-            sortCode: '309466',
-            accountNumber: '12345678',
-          }),
-        },
-      ];
-    case 'phone':
-      return [
-        { answerKey: 'provided', answerValue: JSON.stringify({ countryCode: 'GB', number: '07911123456' }) },
-      ];
-    case 'address':
-      return [{ answerKey: 'provided', answerValue: JSON.stringify(anAddress) }];
-    case 'person':
-      return [{ answerKey: 'provided', answerValue: JSON.stringify(aPerson) }];
-    case 'list': {
-      const count = Math.max(question.min, 1);
-      const items = Array.from({ length: count }, (_, index) => ({
-        ...aPerson,
-        title: `Item ${index + 1}`,
-        ...(question.item.option && { option: question.item.option.answers![index]!.key }),
-        amount: String((question.item.amount?.min ?? 0) / 100 + 1),
-        share: question.total ? String(index === 0 ? question.total.equals - (count - 1) : 1) : '50',
-      }));
-      return [{ answerKey: String(count), answerValue: JSON.stringify(items) }];
-    }
-    case 'file': {
-      const ending = fileEndingsOf(question)[0]!;
-      return [
-        {
-          answerKey: 'provided',
-          answerValue: JSON.stringify({ id: '6f1c1f1e-2b7a-4c1d-9a7e-1f2e3d4c5b6a', name: `file.${ending}` }),
-        },
-      ];
-    }
-    default:
-      return ['Some words'];
-  }
-}
-
-/** A UK address and a person with every field a person question may ask; each question reads its own. */
-const anAddress = { line1: '22 Quay Street', town: 'Manchester', postcode: 'M3 3JZ' };
-const aPerson = {
-  relationship: 'Spouse',
-  forenames: 'Grace',
-  surname: 'Okafor',
-  dateOfBirth: '1986-02-14',
-  email: 'grace@example.com',
-  phone: '07911123456',
-  address: anAddress,
-};
-
-/** An answer each kind refuses. */
-export function refusedFor(question: JourneyQuestion): { answerKey: string; answerValue?: string } {
-  switch (question.kind) {
-    case 'bank-account':
-    case 'phone':
-      return { answerKey: 'provided', answerValue: 'not json' };
-    case 'date':
-      return { answerKey: '2026-02-30' };
-    case 'text':
-      return { answerKey: '<b>bold</b>' };
-    default:
-      return { answerKey: 'not_an_answer<>' };
-  }
-}
+/** The answers each kind's module gives as examples: every meaningful branch, and one it refuses. */
+export const examplesOf = (question: JourneyQuestion) =>
+  (kindOf(question.kind) as QuestionKind<JourneyQuestion>).examples(question, { today });
 
 /** One page left on a walk: the answer given (with the declarations ticked), and where it led or its refusal. */
 export interface TrailStep {
@@ -397,9 +308,10 @@ export function walkEvery(graph: JourneyGraph): Walked {
         }))
       : steps;
     const question = page.question;
-    const choices = question ? answersFor(question) : [undefined];
+    const examples = question && examplesOf(question);
+    const choices = examples ? examples.accepted : [undefined];
     if (question) {
-      const refused = refusedFor(question);
+      const refused = examples!.refused;
       try {
         submitStep(graph, afterTicks, {
           pageKey,
@@ -412,10 +324,7 @@ export function walkEvery(graph: JourneyGraph): Walked {
       }
     }
     for (const choice of choices) {
-      const answer =
-        question && choice !== undefined
-          ? { questionKey: question.key, ...(typeof choice === 'string' ? { answerKey: choice } : choice) }
-          : undefined;
+      const answer = question && choice !== undefined ? { questionKey: question.key, ...choice } : undefined;
       let result: ReturnType<typeof submitStep>;
       try {
         result = submitStep(graph, afterTicks, { pageKey, answer, today, now });

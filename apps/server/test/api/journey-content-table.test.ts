@@ -7,7 +7,7 @@ import {
   coveringTrails,
   declaredEdges,
   journeys,
-  refusedFor,
+  examplesOf,
   targetsOf,
   walkEveryFigure,
   type ContentJourney,
@@ -208,7 +208,7 @@ async function drive(journey: ContentJourney, session: Session, trail: Trail, re
     const question = page.question;
     if (question && !refusalsTried.has(step.pageKey)) {
       refusalsTried.add(step.pageKey);
-      const refused = refusedFor(question);
+      const { refused } = examplesOf(question);
       const response = await answerStep(
         agent,
         base,

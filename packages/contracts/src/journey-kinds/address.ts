@@ -17,6 +17,9 @@ export interface UkAddress {
 }
 
 /** The address boxes a form shows, by the name each problem is reported against. */
+/** A UK address every address question accepts: what the content-driven journey tests answer with. */
+export const exampleAddress = { line1: '22 Quay Street', town: 'Manchester', postcode: 'M3 3JZ' };
+
 export const ukAddressFieldNames = ['line1', 'line2', 'line3', 'town', 'postcode'] as const;
 export type UkAddressFieldName = (typeof ukAddressFieldNames)[number];
 export type UkAddressInput = Partial<Record<UkAddressFieldName, string>>;
@@ -96,6 +99,10 @@ export type AddressQuestion = z.infer<ReturnType<typeof addressQuestion>>;
  */
 export const addressKind: QuestionKind<AddressQuestion> = {
   kind: 'address',
+  examples: () => ({
+    accepted: [{ answerKey: 'provided', answerValue: JSON.stringify(exampleAddress) }],
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   schema: addressQuestion,
   read(question, submitted) {
     const typed = z.record(z.string(), z.unknown()).safeParse(parsedJson(submitted.answerValue));

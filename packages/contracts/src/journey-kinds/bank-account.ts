@@ -50,6 +50,19 @@ export { bankAccountText } from './displays';
  */
 export const bankAccountKind: QuestionKind<BankAccountQuestion> = {
   kind: 'bank-account',
+  examples: () => ({
+    accepted: [
+      {
+        answerKey: 'provided',
+        answerValue: JSON.stringify({
+          accountName: 'A Member',
+          sortCode: '309466',
+          accountNumber: '12345678',
+        }),
+      },
+    ],
+    refused: { answerKey: 'provided', answerValue: 'not json' },
+  }),
   needsMember: 'the account is checked against the member’s record and paid into',
   schema: bankAccountQuestion,
   read(question, { answerValue }) {

@@ -15,6 +15,7 @@ export type CountryQuestion = z.infer<ReturnType<typeof countryQuestion>>;
 /** A country chosen from the list in contracts/countries, kept as its ISO code (`GB`). */
 export const countryKind: QuestionKind<CountryQuestion> = {
   kind: 'country',
+  examples: () => ({ accepted: [{ answerKey: 'GB' }], refused: { answerKey: 'not_an_answer<>' } }),
   schema: countryQuestion,
   read(question, { answerKey }) {
     const code = answerKey.trim().toUpperCase();

@@ -44,6 +44,18 @@ export function monthsBefore(day: string, months: number): string {
 /** A day, given as YYYY-MM-DD (the web's day, month and year boxes), on the side of today allowed. */
 export const dateKind: QuestionKind<DateQuestion> = {
   kind: 'date',
+  examples: (question, { today }) => ({
+    accepted: [
+      {
+        answerKey: question.notBeforeToday
+          ? monthsBefore(today, -3)
+          : question.withinMonths
+            ? monthsBefore(today, question.withinMonths)
+            : '2020-06-01',
+      },
+    ],
+    refused: { answerKey: '2026-02-30' },
+  }),
   schema: dateQuestion,
   read(question, { answerKey }, { today }) {
     const date = answerKey.trim();

@@ -17,6 +17,7 @@ export type EmailCodeQuestion = z.infer<ReturnType<typeof emailCodeQuestion>>;
  */
 export const emailCodeKind: QuestionKind<EmailCodeQuestion> = {
   kind: 'email-code',
+  examples: () => ({ accepted: [{ answerKey: '123456' }], refused: { answerKey: 'not_an_answer<>' } }),
   schema: emailCodeQuestion,
   read(question, { answerKey }) {
     if (!/^\d{6}$/.test(answerKey.replace(/\s/g, '')))

@@ -16,6 +16,10 @@ export type EmailQuestion = z.infer<ReturnType<typeof emailQuestion>>;
 /** An email address, read by the rule My details changes one with, and kept in lower case. */
 export const emailKind: QuestionKind<EmailQuestion> = {
   kind: 'email',
+  examples: () => ({
+    accepted: [{ answerKey: 'member@example.com' }],
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   schema: emailQuestion,
   read(question, { answerKey }) {
     if (answerKey.trim() === '') return refused('invalid_email', 'Enter an email address');

@@ -61,6 +61,18 @@ export const uploadedFileOf = (value: string | null): UploadedFileAnswer | null 
  */
 export const fileKind: QuestionKind<FileQuestion> = {
   kind: 'file',
+  examples: (question) => ({
+    accepted: [
+      {
+        answerKey: 'provided',
+        answerValue: JSON.stringify({
+          id: '6f1c1f1e-2b7a-4c1d-9a7e-1f2e3d4c5b6a',
+          name: `file.${fileEndingsOf(question)[0]}`,
+        }),
+      },
+    ],
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   needsMember: 'the file is uploaded into the member’s documents',
   visitorMay: (question, audience) =>
     audience === 'bereavement' && uploadContextOf(question) === VISITOR_UPLOAD_CONTEXT,

@@ -30,6 +30,11 @@ export interface SubmittedAnswer {
   answerKey: string;
   answerValue?: string | null;
 }
+/** An answer a kind gives as an example, as the browser would send it. */
+export interface ExampleAnswer {
+  answerKey: string;
+  answerValue?: string;
+}
 /**
  * What reading an answer may depend on besides the question: today, as a UTC day (YYYY-MM-DD), and the
  * figures the journey locked at start, by name (amounts in pence), for a limit a question takes from one.
@@ -52,6 +57,14 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
    * understands. The same function validates in the browser and on the server.
    */
   read(question: Q, submitted: SubmittedAnswer, context: KindContext): AnswerCheck;
+  /**
+   * Answers the kind accepts for this question, one for each meaningful branch (every radio), and one
+   * it refuses: the content-driven journey tests walk every journey with them, so a new kind brings its own.
+   */
+  examples(
+    question: Q,
+    context: { today: string },
+  ): { accepted: ExampleAnswer[]; refused: ExampleAnswer };
   /** The stored answer as check your answers and the PDF show it (one formatting for both). */
   display(question: Q, answer: StoredAnswer): string;
   /** What conditions compare: a number (pence, a percentage, a count) or the answer key. */

@@ -11,7 +11,14 @@ import {
 } from './kind';
 import { poundsAndPence } from './format';
 import { penceFromPounds, MONEY_ANSWER_MAX_PENCE } from './money';
-import { personFieldNames, personFromStored, personLine, readSubmittedPerson, type Person } from './person';
+import {
+  examplePerson,
+  personFieldNames,
+  personFromStored,
+  personLine,
+  readSubmittedPerson,
+  type Person,
+} from './person';
 import { plainTextProblem } from './text';
 
 /** Most items any list holds (a nomination's beneficiaries too). */
@@ -237,6 +244,27 @@ export function listItemLine(item: ListItem, question?: ListQuestion) {
  */
 export const listKind: QuestionKind<ListQuestion> = {
   kind: 'list',
+  examples(question) {
+    const least = Math.max(question.min, 1);
+    // The fewest items, and two where the list allows more (a page may be asked only for several).
+    const options = question.item.option?.answers;
+    const counts = least < 2 && question.max >= 2 && (!options || options.length >= 2) ? [least, 2] : [least];
+    const itemsOf = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        ...examplePerson,
+        title: `Item ${index + 1}`,
+        ...(options && { option: options[index]!.key }),
+        amount: String((question.item.amount?.min ?? 0) / 100 + 1),
+        share: question.total ? String(index === 0 ? question.total.equals - (count - 1) : 1) : '50',
+      }));
+    return {
+      accepted: counts.map((count) => ({
+        answerKey: String(count),
+        answerValue: JSON.stringify(itemsOf(count)),
+      })),
+      refused: { answerKey: 'not_an_answer<>' },
+    };
+  },
   schema: listQuestion,
   read(question, submitted, context) {
     const given = parsedJson(submitted.answerValue);

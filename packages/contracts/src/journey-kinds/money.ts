@@ -97,6 +97,10 @@ const figureMissing = refused(
  */
 export const moneyKind: QuestionKind<MoneyQuestion> = {
   kind: 'money',
+  examples: () => ({
+    accepted: [{ answerKey: '1500' }, { answerKey: '200000' }],
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   schema: moneyQuestion,
   read(question, { answerKey }, { figures }) {
     const amount = penceFromPounds(answerKey);

@@ -25,6 +25,7 @@ export const normalisedNiNumber = (typed: string) => typed.replace(/\s/g, '').to
 /** A UK National Insurance number, kept upper-case without spaces and shown in pairs (`AB 12 34 56 C`). */
 export const niNumberKind: QuestionKind<NiNumberQuestion> = {
   kind: 'ni-number',
+  examples: () => ({ accepted: [{ answerKey: 'AB123456C' }], refused: { answerKey: 'not_an_answer<>' } }),
   schema: niNumberQuestion,
   read(question, { answerKey }) {
     const number = normalisedNiNumber(answerKey);

@@ -22,13 +22,13 @@ const numberQuestion = (object: ObjectSchemaFactory, shared: SharedQuestionField
   });
 export type NumberQuestion = z.infer<ReturnType<typeof numberQuestion>>;
 
-
 /**
  * A count or a measure typed as digits: whole unless the question allows `decimals`, with commas
  * between thousands allowed, kept as the plain number ("1250.5"). `min` and `max` bound it.
  */
 export const numberKind: QuestionKind<NumberQuestion> = {
   kind: 'number',
+  examples: () => ({ accepted: [{ answerKey: '50' }], refused: { answerKey: 'not_an_answer<>' } }),
   schema: numberQuestion,
   read(question, { answerKey }) {
     const typed = answerKey.trim();

@@ -18,6 +18,7 @@ const example = 'Enter a percentage, like 25 or 12.5';
 /** A percentage from 0 to 100 with up to 2 decimal places, typed with or without `%`, kept as `12.5`. */
 export const percentageKind: QuestionKind<PercentageQuestion> = {
   kind: 'percentage',
+  examples: () => ({ accepted: [{ answerKey: '50' }], refused: { answerKey: 'not_an_answer<>' } }),
   schema: percentageQuestion,
   read(question, { answerKey }) {
     const typed = answerKey.trim().replace(/\s*%$/, '');

@@ -4,6 +4,7 @@ import { phoneNumberAsDialled } from '../phone-display';
 import { textProblem, EARLIEST_DATE } from '../input-policy';
 import { hiddenCharacterProblem } from '../hidden-characters';
 import {
+  exampleAddress,
   readUkAddress,
   ukAddressLine,
   type FieldProblem,
@@ -232,12 +233,27 @@ export function readSubmittedPerson(
   );
 }
 
+/** A person with every field a person question may ask (each question reads its own): the tests' example. */
+export const examplePerson = {
+  relationship: 'Spouse',
+  forenames: 'Grace',
+  surname: 'Okafor',
+  dateOfBirth: '1986-02-14',
+  email: 'grace@example.com',
+  phone: '07911123456',
+  address: exampleAddress,
+};
+
 /**
  * Several fields about one person on one page (a name, a date of birth, how they are related to the
  * member, an email address, a phone number, a UK address): the answer's value is the person as JSON.
  */
 export const personKind: QuestionKind<PersonQuestion> = {
   kind: 'person',
+  examples: () => ({
+    accepted: [{ answerKey: 'provided', answerValue: JSON.stringify(examplePerson) }],
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   schema: personQuestion,
   read(question, submitted, context) {
     const read = readSubmittedPerson(question.fields, parsedJson(submitted.answerValue), context);

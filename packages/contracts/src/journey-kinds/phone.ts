@@ -21,6 +21,12 @@ export type PhoneQuestion = z.infer<ReturnType<typeof phoneQuestion>>;
  */
 export const phoneKind: QuestionKind<PhoneQuestion> = {
   kind: 'phone',
+  examples: () => ({
+    accepted: [
+      { answerKey: 'provided', answerValue: JSON.stringify({ countryCode: 'GB', number: '07911123456' }) },
+    ],
+    refused: { answerKey: 'provided', answerValue: 'not json' },
+  }),
   schema: phoneQuestion,
   read(question, { answerValue }) {
     const typed = parsedJson(answerValue);

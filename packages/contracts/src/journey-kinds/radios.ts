@@ -35,6 +35,10 @@ export type RadiosQuestion = z.infer<ReturnType<typeof radiosQuestion>>;
 /** One answer from a short list, each a radio button; an answer may lead to a page of its own. */
 export const radiosKind: QuestionKind<RadiosQuestion> = {
   kind: 'radios',
+  examples: (question) => ({
+    accepted: question.answers.map((answer) => ({ answerKey: answer.key })),
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   schema: radiosQuestion,
   read: (question, { answerKey }) => readChoice(question, answerKey),
   display: choiceLabel,

@@ -34,6 +34,10 @@ export type SelectQuestion = z.infer<ReturnType<typeof selectQuestion>>;
 /** One answer from a list too long for radios, shown as a drop-down; answers may lead on as radios' do. */
 export const selectKind: QuestionKind<SelectQuestion> = {
   kind: 'select',
+  examples: (question) => ({
+    accepted: question.answers.map((answer) => ({ answerKey: answer.key })),
+    refused: { answerKey: 'not_an_answer<>' },
+  }),
   schema: selectQuestion,
   read: (question, { answerKey }) => readChoice(question, answerKey),
   display: choiceLabel,

@@ -34,6 +34,7 @@ export function plainTextProblem(text: string, most: number): { code: string; me
 /** A short answer in the member's own words, on one line, with no markup. */
 export const textKind: QuestionKind<TextQuestion> = {
   kind: 'text',
+  examples: () => ({ accepted: [{ answerKey: 'Some words' }], refused: { answerKey: '<b>bold</b>' } }),
   schema: textQuestion,
   read(question, { answerKey }) {
     const text = answerKey.trim();
