@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, addMonths, addYears, isoDate, transferGuaranteedUntil, utcDay } from '@meridian/pensions';
 import { memberCases, storedTransferQuotes } from '../../src/db/schema';
@@ -6,21 +6,6 @@ import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { openApiDocument } from './openapi-walk';
 import { pdfText } from '../pdf-text';
-
-/** Schemes this file runs without `transfer.extraStatementChargePence`: they charge for no second statement. */
-const uncharged = vi.hoisted(() => new Set<string>());
-vi.mock('@meridian/pensions', async (importOriginal) => {
-  const pensions = await importOriginal<typeof import('@meridian/pensions')>();
-  return {
-    ...pensions,
-    getSchemeConfig: (...args: Parameters<typeof pensions.getSchemeConfig>) => {
-      const config = pensions.getSchemeConfig(...args);
-      if (config.kind !== 'DB' || !uncharged.has(config.code)) return config;
-      const { extraStatementChargePence: _charge, ...transfer } = config.transfer;
-      return { ...config, transfer };
-    },
-  };
-});
 
 const ctx = useTestApp();
 const POSITION = '/mdp-api/api/transfer-value';
@@ -170,37 +155,6 @@ describe('transfer value', () => {
     const downloaded = await pdfText((await agent.request({ url: PACK })).rawPayload);
     expect(downloaded).toContain(charged.json().caseNumber);
     expect(downloaded).toContain('£250.00');
-  });
-
-  it('refuses a second statement in 12 months, the charge accepted or not, where the scheme charges for none', async () => {
-    // db.active's statement was issued 10 days ago; their scheme (MDB) is run without its charge.
-    const agent = await signedIn('db.active');
-    const nextFree = addYears(addDays(today(), -10), 1);
-    uncharged.add('MDB');
-    try {
-      const position = (await agent.request({ url: POSITION })).json();
-      expect(position.statement).toEqual({
-        freeNow: false,
-        nextFreeOn: nextFree,
-        extraStatementChargePence: null,
-        chargeNowPence: null,
-      });
-      const unchanged = await stateOf('1000002');
-      for (const payload of [{}, { acceptCharge: true }]) {
-        const refused = await agent.request({ method: 'POST', url: STATEMENT, payload });
-        expect(refused.statusCode).toBe(409);
-        expect(codeOf(refused)).toBe('free_statement_not_due');
-        const { message } = refused.json().errors[0];
-        expect(message).toContain(`due on ${displayDay(nextFree)}`);
-        expect(message).toContain('cannot ask for another before then');
-        expect(message).not.toContain('£');
-      }
-      expect(await stateOf('1000002')).toBe(unchanged);
-    } finally {
-      uncharged.delete('MDB');
-    }
-    // With its charge back, the same member is offered one at £250.
-    expect((await agent.request({ url: POSITION })).json().statement.chargeNowPence).toBe(25_000);
   });
 
   it('keeps the free statement’s 12 months when the member pays for another later', async () => {
