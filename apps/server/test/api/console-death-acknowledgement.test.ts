@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { CaseDetail, CaseQueue, Dashboard } from '@meridian/contracts';
 import { addDays, addWorkingDays, utcDay } from '@meridian/pensions';
-import { memberCases, staffAccounts } from '../../src/db/schema';
-import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
-import { BrowserAgent } from './browser-agent';
+import { memberCases } from '../../src/db/schema';
+import { demoStaff } from '../../src/seed/demo-staff';
 import { useTestApp } from './harness';
+import { staffSignedIn, type StaffSignIn } from './staff-sign-in';
 
 /**
  * A report of a death is to be acknowledged in 5 working days (issue 43): the first staff action the
@@ -17,26 +15,7 @@ import { useTestApp } from './harness';
 const context = useTestApp();
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 
-async function signedIn(staff: { email: string; totpSecret: string; tenantUrl?: string | null }) {
-  await context.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, staff.email));
-  const agent = new BrowserAgent(context.app, staff.tenantUrl ?? 'localhost');
-  const first = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in',
-    payload: { email: staff.email, password: DEMO_STAFF_PASSWORD },
-  });
-  expect(first.statusCode, first.body).toBe(200);
-  const second = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in/code',
-    payload: { code: await generate({ secret: staff.totpSecret }) },
-  });
-  expect(second.statusCode, second.body).toBe(200);
-  return agent;
-}
+const signedIn = (staff: StaffSignIn) => staffSignedIn(context, staff);
 
 describe('a report of a death’s acknowledgement', () => {
   it('is met by the first action the member is told of, not by assigning or a note; the queue and dashboard follow', async () => {

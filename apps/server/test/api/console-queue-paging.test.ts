@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { CaseQueue, CaseQueueOptions } from '@meridian/contracts';
 import { addWorkingDays, utcDay } from '@meridian/pensions';
 import { memberCases, staffAccounts } from '../../src/db/schema';
-import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
-import { BrowserAgent } from './browser-agent';
+import { demoStaff } from '../../src/seed/demo-staff';
 import { useTestApp } from './harness';
+import { staffSignedIn, type StaffSignIn } from './staff-sign-in';
 
 /**
  * The case queue a page at a time (issue 43): ordered in the database across every matching case, not
@@ -16,26 +15,7 @@ const context = useTestApp();
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
 
-async function signedIn(staff: { email: string; totpSecret: string; tenantUrl?: string | null }) {
-  await context.database.db
-    .update(staffAccounts)
-    .set({ totpLastStep: null })
-    .where(eq(staffAccounts.email, staff.email));
-  const agent = new BrowserAgent(context.app, staff.tenantUrl ?? 'localhost');
-  const first = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in',
-    payload: { email: staff.email, password: DEMO_STAFF_PASSWORD },
-  });
-  expect(first.statusCode, first.body).toBe(200);
-  const second = await agent.request({
-    method: 'POST',
-    url: '/admin-api/sign-in/code',
-    payload: { code: await generate({ secret: staff.totpSecret }) },
-  });
-  expect(second.statusCode, second.body).toBe(200);
-  return agent;
-}
+const signedIn = (staff: StaffSignIn) => staffSignedIn(context, staff);
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
