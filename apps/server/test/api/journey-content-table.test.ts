@@ -17,7 +17,7 @@ import {
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { answerStep } from './journey-submission';
+import { answerStep, sendPhotoId } from './journey-submission';
 import { nextAddress, sentEmailCode, startedReport } from './visitor-submissions';
 
 /**
@@ -105,26 +105,8 @@ async function sessionFor(journey: ContentJourney): Promise<Session> {
   expect((await agent.signIn(walker)).statusCode).toBe(200);
   const session: Session = { agent, base, audience };
   if ([...journey.graph.pages.values()].some((page) => page.shows === 'identity-verification'))
-    await sendIdentity(agent);
+    await sendPhotoId(agent);
   return session;
-}
-
-/** Proof of identity, sent once: a photo ID, pending with the scheme. */
-async function sendIdentity(agent: BrowserAgent) {
-  const identity = '/mdp-api/api/identity-verification';
-  if ((await agent.request({ url: identity })).json().status !== 'not_started') return;
-  const upload = await agent.request({
-    method: 'POST',
-    url: '/mdp-api/api/documents',
-    ...uploadForm('passport.jpg', files.jpeg(), { journeyType: 'identity' }),
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  const sent = await agent.request({
-    method: 'POST',
-    url: identity,
-    payload: { fileUuid: upload.json().fileUuid },
-  });
-  expect(sent.statusCode, sent.body).toBeLessThan(300);
 }
 
 let uploads = 0;
