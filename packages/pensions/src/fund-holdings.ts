@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addDays, addMonths, type IsoDate } from './dates';
+import { addDays, addMonths, fromParts, minDate, type IsoDate } from './dates';
+import { taxYearOf } from './income-tax';
 import { isoDateSchema, penceSchema } from './schema-primitives';
 
 /**
@@ -91,6 +92,79 @@ export function contributionsInLastYear(
   const memberPence = payments.reduce((sum, payment) => sum + payment.memberPence, 0);
   const employerPence = payments.reduce((sum, payment) => sum + payment.employerPence, 0);
   return { from, to: today, memberPence, employerPence, totalPence: memberPence + employerPence, payments };
+}
+
+/** What was paid in over one tax year (6 April to 5 April), split by who paid it. */
+export interface TaxYearContributions {
+  /** Named like 2026/27. */
+  taxYear: string;
+  /** The tax year's first day, and its last or `today` if sooner. */
+  from: IsoDate;
+  to: IsoDate;
+  /** How many contributions were paid in it. */
+  count: number;
+  memberPence: number;
+  employerPence: number;
+  totalPence: number;
+}
+
+export interface ContributionsSinceJoining {
+  /** The day the first contribution held was paid; null when none is held. */
+  from: IsoDate | null;
+  to: IsoDate;
+  memberPence: number;
+  employerPence: number;
+  totalPence: number;
+  /**
+   * Each tax year from the first contribution's to the latest's, newest first, a year with nothing
+   * paid in included with noughts, so the years add up to the totals.
+   */
+  byTaxYear: TaxYearContributions[];
+}
+
+const taxYearStarting = (startYear: number) => taxYearOf(fromParts(startYear, 4, 6));
+
+/** Every contribution held, paid up to and including `today`: the totals and each tax year's. */
+export function contributionsSinceJoining(
+  contributions: readonly Contribution[],
+  today: IsoDate,
+): ContributionsSinceJoining {
+  const paid = contributions
+    .filter((contribution) => contribution.paidOn <= today)
+    .sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : 0));
+  const startYear = (contribution: Contribution) => Number(taxYearOf(contribution.paidOn).slice(0, 4));
+  const years = new Map<string, TaxYearContributions>();
+  if (paid.length > 0) {
+    for (let start = startYear(paid.at(-1)!); start >= startYear(paid[0]!); start -= 1) {
+      years.set(taxYearStarting(start), {
+        taxYear: taxYearStarting(start),
+        from: fromParts(start, 4, 6),
+        to: minDate(fromParts(start + 1, 4, 5), today),
+        count: 0,
+        memberPence: 0,
+        employerPence: 0,
+        totalPence: 0,
+      });
+    }
+  }
+  for (const contribution of paid) {
+    const year = years.get(taxYearOf(contribution.paidOn))!;
+    year.count += 1;
+    year.memberPence += contribution.memberPence;
+    year.employerPence += contribution.employerPence;
+    year.totalPence += contribution.memberPence + contribution.employerPence;
+  }
+  const memberPence = paid.reduce((sum, contribution) => sum + contribution.memberPence, 0);
+  const employerPence = paid.reduce((sum, contribution) => sum + contribution.employerPence, 0);
+  const from = paid[0]?.paidOn ?? null;
+  return {
+    from,
+    to: today,
+    memberPence,
+    employerPence,
+    totalPence: memberPence + employerPence,
+    byTaxYear: [...years.values()],
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contributionsInLastYear,
+  contributionsSinceJoining,
   dcBenefitsSchema,
   holdingValuePence,
   isoDate,
@@ -86,6 +87,88 @@ describe('contributions in the last 12 months', () => {
         { paidOn: '2026-11-28', memberPence: 30_000, employerPence: 37_500, totalPence: 67_500 },
         { paidOn: '2025-11-29', memberPence: 25_000, employerPence: 37_500, totalPence: 62_500 },
       ],
+    });
+  });
+});
+
+describe('contributions since joining', () => {
+  const paid = (paidOn: string, memberPence: number, employerPence: number) => ({
+    paidOn: day(paidOn),
+    memberPence,
+    employerPence,
+  });
+
+  it('totals every contribution held up to today and splits them into tax years, newest first, a year with none shown with noughts', () => {
+    const since = contributionsSinceJoining(
+      [
+        paid('2026-05-27', 25_000, 37_500),
+        // 5 April is the last day of 2023/24, 6 April the first of 2024/25
+        paid('2024-04-05', 10_000, 15_000),
+        paid('2026-11-28', 25_000, 37_500),
+        paid('2024-04-06', 20_000, 30_000),
+        // after today: not yet paid in
+        paid('2026-11-29', 25_000, 37_500),
+      ],
+      day('2026-11-28'),
+    );
+    // 100 + 200 + 250 + 250 = £800 from the member; 150 + 300 + 375 + 375 = £1,200 from the employer
+    expect(since).toEqual({
+      from: '2024-04-05',
+      to: '2026-11-28',
+      memberPence: 80_000,
+      employerPence: 120_000,
+      totalPence: 200_000,
+      byTaxYear: [
+        {
+          taxYear: '2026/27',
+          from: '2026-04-06',
+          to: '2026-11-28',
+          count: 2,
+          memberPence: 50_000,
+          employerPence: 75_000,
+          totalPence: 125_000,
+        },
+        {
+          taxYear: '2025/26',
+          from: '2025-04-06',
+          to: '2026-04-05',
+          count: 0,
+          memberPence: 0,
+          employerPence: 0,
+          totalPence: 0,
+        },
+        {
+          taxYear: '2024/25',
+          from: '2024-04-06',
+          to: '2025-04-05',
+          count: 1,
+          memberPence: 20_000,
+          employerPence: 30_000,
+          totalPence: 50_000,
+        },
+        {
+          taxYear: '2023/24',
+          from: '2023-04-06',
+          to: '2024-04-05',
+          count: 1,
+          memberPence: 10_000,
+          employerPence: 15_000,
+          totalPence: 25_000,
+        },
+      ],
+    });
+    // The years add up to the totals: 125,000 + 0 + 50,000 + 25,000 = 200,000p
+    expect(since.byTaxYear.reduce((sum, year) => sum + year.totalPence, 0)).toBe(since.totalPence);
+  });
+
+  it('is nought with no years when no contribution is held', () => {
+    expect(contributionsSinceJoining([], day('2026-11-28'))).toEqual({
+      from: null,
+      to: '2026-11-28',
+      memberPence: 0,
+      employerPence: 0,
+      totalPence: 0,
+      byTaxYear: [],
     });
   });
 });
