@@ -55,5 +55,32 @@ export const dcPotSchema = z.object({
       z.object({ paidOn: z.string(), memberPence: money, employerPence: money, totalPence: money }),
     ),
   }),
+  /**
+   * Every contribution the member data holds, paid up to and including today: the totals since the
+   * member joined and each tax year's (6 April to 5 April), newest first, from the first contribution's
+   * year to the latest's (a year with none included with noughts), adding up to the totals.
+   */
+  sinceJoining: z.object({
+    /** The day the first contribution held was paid; null when none is held. */
+    from: z.string().nullable(),
+    to: z.string(),
+    memberPence: money,
+    employerPence: money,
+    totalPence: money,
+    byTaxYear: z.array(
+      z.object({
+        /** Named like 2026/27. */
+        taxYear: z.string(),
+        /** The tax year's first day, and its last or today if sooner. */
+        from: z.string(),
+        to: z.string(),
+        /** How many contributions were paid in it. */
+        count: z.number().int(),
+        memberPence: money,
+        employerPence: money,
+        totalPence: money,
+      }),
+    ),
+  }),
 });
 export type DcPot = z.infer<typeof dcPotSchema>;

@@ -1,4 +1,4 @@
-import { addDays, addMonths, isoDate, utcDay } from '@meridian/pensions';
+import { addDays, addMonths, isoDate, taxYearOf, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
@@ -60,6 +60,36 @@ describe('the DC pot today', () => {
     const sum = (key: 'memberPence' | 'employerPence') =>
       payments.reduce((total: number, payment: Record<typeof key, number>) => total + payment[key], 0);
     expect([sum('memberPence'), sum('employerPence')]).toEqual([totals.memberPence, totals.employerPence]);
+  });
+
+  it('totals every contribution dc.near’s member data holds since joining, and each tax year’s, newest first', async () => {
+    const agent = await signedIn('dc.near');
+    const { sinceJoining, valuedOn } = (await agent.request({ url: POT })).json();
+    // Five years held, one on the price date each month: 60 × £250 from the member, 60 × £375 from the employer
+    const first = addMonths(valuedOn, -59);
+    const { byTaxYear, ...totals } = sinceJoining;
+    expect(totals).toEqual({
+      from: first,
+      to: today(),
+      memberPence: 1_500_000,
+      employerPence: 2_250_000,
+      totalPence: 3_750_000,
+    });
+    type Year = { taxYear: string; from: string; to: string; count: number; totalPence: number };
+    const years: Year[] = byTaxYear;
+    // 60 months reach into six tax years, or five when the first is paid on or after 6 April
+    expect(years[0]).toMatchObject({ taxYear: taxYearOf(today()), to: today() });
+    expect(years.at(-1)!.taxYear).toBe(taxYearOf(first));
+    expect(years.map((year) => Number(year.taxYear.slice(0, 4)))).toEqual(
+      years.map((_, index) => Number(years[0]!.taxYear.slice(0, 4)) - index),
+    );
+    for (const year of years.slice(1, -1)) expect(year.count).toBe(12);
+    for (const year of years) {
+      expect(year).toMatchObject({ memberPence: year.count * 25_000, employerPence: year.count * 37_500 });
+      expect(year.from).toBe(`${year.taxYear.slice(0, 4)}-04-06`);
+    }
+    expect(years.reduce((sum, year) => sum + year.count, 0)).toBe(60);
+    expect(years.reduce((sum, year) => sum + year.totalPence, 0)).toBe(3_750_000);
   });
 
   it('lists each of dc.far’s contributions in the last 12 months, newest first, as the member data holds them', async () => {
@@ -172,5 +202,9 @@ describe('the DC pot today', () => {
   it('is described in the OpenAPI document', async () => {
     const document = (await ctx.app.inject({ url: '/docs/json' })).json();
     expect(document.paths[POT].get.responses).toHaveProperty('200');
+    const pot = document.paths[POT].get.responses['200'].content['application/json'].schema;
+    expect(pot.properties.sinceJoining.properties.byTaxYear.items.required).toEqual(
+      expect.arrayContaining(['taxYear', 'count', 'memberPence', 'employerPence', 'totalPence']),
+    );
   });
 });

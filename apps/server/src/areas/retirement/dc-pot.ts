@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DcPot, fundSchema } from '@meridian/contracts';
 import {
   contributionsInLastYear,
+  contributionsSinceJoining,
   dcBenefitsSchema,
   potHistory,
   potYear,
@@ -15,8 +16,9 @@ import { findDocument } from '../content/document-repository';
 
 /**
  * A DC record's pot on `today`: its funds (named from the tenant's funds content), the last year's
- * contributions (totals and each one, newest first), the pot over 5 years and what moved it over the last 12 months. Read by the member's
- * own page and by the console's view of the member. 409 `pot_unavailable` when the record's benefits do
+ * contributions (totals and each one, newest first), every contribution held (totals since joining and
+ * each tax year's), the pot over 5 years and what moved it over the last 12 months. Read by the
+ * member's own page and by the console's view of the member. 409 `pot_unavailable` when the record's benefits do
  * not match their schema.
  */
 export async function dcPotOf(
@@ -56,6 +58,7 @@ export async function dcPotOf(
     valuedOn,
     funds,
     contributions: contributionsInLastYear(contributions, today),
+    sinceJoining: contributionsSinceJoining(contributions, today),
     history: potHistory(valuations, now, today),
     lastYear: {
       from: year.start?.on ?? null,
