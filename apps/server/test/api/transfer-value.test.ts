@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { addDays, addMonths, addYears, isoDate, transferGuaranteedUntil, utcDay } from '@meridian/pensions';
-import { memberCases, storedTransferQuotes } from '../../src/db/schema';
+import { memberCases, members, outboxMessages, storedTransferQuotes } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { openApiDocument } from './openapi-walk';
@@ -40,6 +40,21 @@ async function stateOf(referenceNumber: string) {
 }
 
 const today = () => utcDay(new Date());
+
+/** The "statement is ready" notices written since `since` about the case, as channel and recipient, with their words. */
+async function readyNotices(since: Date, caseNumber: string) {
+  const rows = await ctx.database.db.select().from(outboxMessages).where(gt(outboxMessages.createdAt, since));
+  return rows
+    .filter((row) => row.body.includes(`statement of entitlement (${caseNumber}) is ready`))
+    .map((row) => ({ channel: row.channel, to: row.recipient, subject: row.subject, body: row.body }));
+}
+
+/** Gives a record these contact choices (and a mobile to text). */
+const contactsAre = (referenceNumber: string, chosen: { email: boolean; sms: boolean; post: boolean }) =>
+  ctx.database.db
+    .update(members)
+    .set({ notificationSettings: chosen, mobilePhone: '+447700900789' })
+    .where(eq(members.referenceNumber, referenceNumber));
 
 /** A day as the service's messages write it: 28 Oct 2027. */
 function displayDay(day: string) {
@@ -104,12 +119,20 @@ describe('transfer value', () => {
     expect(before.value.guaranteed).toBe(false);
     expect(before.statement).toMatchObject({ freeNow: true, nextFreeOn: null, chargeNowPence: 0 });
 
+    const since = new Date(Date.now() - 1);
     const first = await agent.request({ method: 'POST', url: STATEMENT, payload: {} });
     expect(first.statusCode, first.body).toBe(201);
     const issued = first.json();
     expect(issued).toMatchObject({ issuedOn: today(), chargePence: 0 });
     expect(issued.guaranteedUntil).toBe(transferGuaranteedUntil(today()));
     expect(issued.caseNumber).toMatch(/^TVS-\d+$/);
+    // told by email, as db.deferred chose, with the guarantee's end and the way to Documents
+    const [notice, ...more] = await readyNotices(since, issued.caseNumber);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ channel: 'email', subject: 'Your transfer statement is ready' });
+    expect(notice!.body).toContain(`guaranteed until ${displayDay(issued.guaranteedUntil)}`);
+    expect(notice!.body).toContain('open Documents to read your transfer pack: http://localhost/documents');
+    expect(notice!.body).not.toContain('£');
 
     const after = (await agent.request({ url: POSITION })).json();
     expect(after.value).toMatchObject({ guaranteed: true, issuedOn: today(), daysLeft: expect.any(Number) });
@@ -172,6 +195,8 @@ describe('transfer value', () => {
       quote: seeded!.quote,
     });
     expect((await position()).statement).toMatchObject({ freeNow: false, nextFreeOn: addYears(freeOn, 1) });
+    await contactsAre('1000007', { email: false, sms: true, post: false });
+    const since = new Date(Date.now() - 1);
     const paid = await agent.request({
       method: 'POST',
       url: STATEMENT,
@@ -180,6 +205,10 @@ describe('transfer value', () => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().chargePence).toBe(25_000);
+    // told by text alone, as the record chose
+    expect(
+      (await readyNotices(since, paid.json().caseNumber)).map(({ channel, to }) => ({ channel, to })),
+    ).toEqual([{ channel: 'sms', to: '+447700900789' }]);
     // The paid one does not start another 12 months: the next free one is still a year from the free one.
     expect((await position()).statement).toMatchObject({ freeNow: false, nextFreeOn: addYears(freeOn, 1) });
   });
@@ -289,7 +318,15 @@ describe('transfer value', () => {
     // none is guaranteed for a member who never asked; once asked, Bluewater's pack has Bluewater's warning
     const bluewater = await signedIn('second.member', 'bluewater.localhost');
     expect(codeOf(await bluewater.request({ url: PACK }))).toBe('no_guaranteed_transfer_value');
-    expect((await bluewater.request({ method: 'POST', url: STATEMENT, payload: {} })).statusCode).toBe(201);
+    await contactsAre('2000001', { email: false, sms: false, post: true });
+    const since = new Date(Date.now() - 1);
+    const asked = await bluewater.request({ method: 'POST', url: STATEMENT, payload: {} });
+    expect(asked.statusCode).toBe(201);
+    // a post-only member is told by letter, pointed to Documents on Bluewater's site
+    const [letter, ...more] = await readyNotices(since, asked.json().caseNumber);
+    expect(more).toEqual([]);
+    expect(letter).toMatchObject({ channel: 'post', to: 'BLU/2000001' });
+    expect(letter!.body).toContain('http://bluewater.localhost/documents');
     const bluewaterText = (await pdfText((await bluewater.request({ url: PACK })).rawPayload)).replace(
       /\s+/g,
       ' ',

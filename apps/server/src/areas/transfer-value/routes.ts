@@ -19,7 +19,7 @@ import { memberAccessKey } from '../journeys/lifecycle';
 import { renderTransferPack } from './pack';
 import { partialTransfer } from './partial';
 import { avcFundOf, keptBenefits, transferBasisFor, transferPosition } from './position';
-import { issueTransferStatement } from './statement';
+import { issueTransferStatement, tellStatementReady } from './statement';
 
 const errors = {
   400: errorBodySchema,
@@ -59,7 +59,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Ask for a statement of entitlement: the value worked out today and guaranteed for 3 months, a case in My requests and the transfer pack in documents; an open transfer application moves onto it. One is free in 12 months; another is 409 free_statement_not_due (with the date the next free one is due) unless acceptCharge is true, which records the scheme’s charge on the case',
+          'Ask for a statement of entitlement: the value worked out today and guaranteed for 3 months, a case in My requests and the transfer pack in documents, the member told it is ready (by the routes chosen in How we contact you); an open transfer application moves onto it. One is free in 12 months; another is 409 free_statement_not_due (with the date the next free one is due) unless acceptCharge is true, which records the scheme’s charge on the case',
         body: transferStatementRequestSchema,
         response: { 201: transferStatementResponseSchema, 409: errorBodySchema, ...errors },
       },
@@ -76,6 +76,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
           accessKeyOf: () => memberAccessKey(db, calculations, request),
         },
       );
+      await tellStatementReady(db, request, issued);
       return reply.code(201).send(issued);
     },
   );

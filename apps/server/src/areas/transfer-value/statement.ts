@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import {
   SCAM_WARNING_MESSAGE,
+  webAppPaths,
   type TransferStatementResponse,
   type VisibilityKey,
 } from '@meridian/contracts';
@@ -11,13 +13,16 @@ import {
   type TransferQuoteRequest,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { storedTransferQuotes } from '../../db/schema';
+import { storedTransferQuotes, users } from '../../db/schema';
 import { displayDate, displayPounds } from '../../lib/display';
+import { fullNameOf } from '../../lib/pdf/application-pdf';
+import { queueServiceNotice, withAccountEmail } from '../../lib/service-notices';
 import { calculated, calculationMember } from '../member-data/calculations';
 import { openCase } from '../cases/open-case';
 import { globalMessage } from '../content/global-messages';
 import type { DocumentLibrary } from '../documents/library';
 import type { MemberRecord } from '../documents/repository';
+import { memberFor } from '../journeys/lifecycle';
 import { moveOpenApplication, transferApplicationGraph } from '../transfer-application/journey-plugin';
 import { renderTransferPack } from './pack';
 import {
@@ -160,4 +165,27 @@ export async function issueTransferStatement(
     chargePence: issued.chargePence,
     document,
   };
+}
+
+/**
+ * Tells the signed-in member their statement is ready, once its pack is filed in their documents: a
+ * service notice (the way they chose in How we contact you, the account's email standing in for a
+ * record without one, else a letter) naming the case, the day the value is guaranteed until and where
+ * Documents is on the site they asked on. The value itself is read signed in, as a case's note is.
+ */
+export async function tellStatementReady(
+  db: Database,
+  request: FastifyRequest,
+  issued: Pick<TransferStatementResponse, 'caseNumber' | 'guaranteedUntil'>,
+) {
+  const [{ member }, [user]] = await Promise.all([
+    memberFor(db, request),
+    db.select({ email: users.email }).from(users).where(eq(users.id, request.member!.userId)),
+  ]);
+  const documents = `${request.protocol}://${request.host}${webAppPaths.documents}`;
+  const queued = await queueServiceNotice(db, request.log, withAccountEmail(member, user), {
+    subject: 'Your transfer statement is ready',
+    body: `Dear ${fullNameOf(member)},\n\nYour statement of entitlement (${issued.caseNumber}) is ready. Its transfer value is guaranteed until ${displayDate(issued.guaranteedUntil)}. Sign in and open Documents to read your transfer pack: ${documents}`,
+  });
+  await request.server.messaging.deliverQueued(queued);
 }
