@@ -3,7 +3,7 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { tabTo } from './support/keyboard';
 import { signInToHub } from './support/member';
 
-test('dc.far sees the contributions paid in on My pension, changes their target retirement age by keyboard, is told the ages allowed, and My pension counts to the new date', async ({
+test('dc.far sees the contributions paid in on My pension, the last 12 months and each tax year since joining, changes their target retirement age by keyboard, is told the ages allowed, and My pension counts to the new date', async ({
   page,
 }) => {
   await signInToHub(page, 'dc.far');
@@ -36,6 +36,38 @@ test('dc.far sees the contributions paid in on My pension, changes their target 
   await expect(paid.filter({ hasText: 'You paid' }).locator('dd')).toHaveText('£1,968.00');
   await expect(paid.filter({ hasText: 'Your employer paid' }).locator('dd')).toHaveText('£2,952.00');
   await expect(paid.filter({ hasText: 'Total paid in' }).locator('dd')).toHaveText('£4,920.00');
+
+  // Every contribution held since joining, tax year by tax year from this one back: each year's
+  // £164.00 and £246.00 a contribution, adding up to the total since joining in the table's last row.
+  await expect(main.getByRole('heading', { name: 'Total since joining' })).toBeVisible();
+  const byTaxYear = main.getByRole('table', {
+    name: 'What was paid in each tax year since you joined, newest first',
+  });
+  const now = new Date();
+  const taxYearStart = now.getUTCFullYear() - (now.getUTCMonth() * 100 + now.getUTCDate() < 306 ? 1 : 0);
+  await expect(byTaxYear.locator('tbody tr').first().getByRole('rowheader')).toContainText(
+    `${taxYearStart}/${String((taxYearStart + 1) % 100).padStart(2, '0')}`,
+  );
+  const pounds = (pence: number) =>
+    `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const amounts = (count: number) => [
+    String(count),
+    pounds(count * 16_400),
+    pounds(count * 24_600),
+    pounds(count * 41_000),
+  ];
+  const years = await byTaxYear.locator('tbody tr').all();
+  expect(years.length).toBeGreaterThan(1);
+  let held = 0;
+  for (const year of years) {
+    const count = Number(await year.getByRole('cell').first().textContent());
+    await expect(year.getByRole('cell')).toHaveText(amounts(count));
+    held += count;
+  }
+  expect(held).toBeGreaterThan(12);
+  const total = byTaxYear.locator('tfoot tr');
+  await expect(total.getByRole('rowheader')).toHaveText('Total since joining');
+  await expect(total.getByRole('cell')).toHaveText(amounts(held));
   await expectNoAccessibilityViolations(page);
 
   await main.getByRole('link', { name: 'Change your target retirement age' }).click();

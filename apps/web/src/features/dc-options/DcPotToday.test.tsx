@@ -44,6 +44,24 @@ const pot = {
       totalPence: 62_500,
     })),
   },
+  // The same £250 and £375 on the 27th of each month since 27 May 2024: 31 contributions, in three tax years
+  sinceJoining: {
+    from: '2024-05-27',
+    to: '2026-11-28',
+    memberPence: 775_000,
+    employerPence: 1_162_500,
+    totalPence: 1_937_500,
+    byTaxYear: [
+      { taxYear: '2026/27', from: '2026-04-06', to: '2026-11-28', count: 8 },
+      { taxYear: '2025/26', from: '2025-04-06', to: '2026-04-05', count: 12 },
+      { taxYear: '2024/25', from: '2024-04-06', to: '2025-04-05', count: 11 },
+    ].map((year) => ({
+      ...year,
+      memberPence: year.count * 25_000,
+      employerPence: year.count * 37_500,
+      totalPence: year.count * 62_500,
+    })),
+  },
   history: [
     { on: '2025-11-30', potPence: 17_500_000 },
     { on: '2026-05-31', potPence: 17_900_000 },
@@ -141,6 +159,67 @@ describe('the pot today', () => {
     expect(
       screen.queryByRole('table', { name: 'Each contribution paid in over these 12 months, newest first' }),
     ).toBeNull();
+  });
+
+  it('shows on My pension what was paid in each tax year since joining, newest first, and the total since joining', async () => {
+    stubFetch(() => jsonResponse(200, pot));
+    render(<DcPotToday recordKey="MER:1000005" withHistory />);
+    expect(await screen.findByRole('heading', { name: 'Total since joining' })).toBeTruthy();
+    expect(
+      screen.getByText(/Paid in from 27 May 2024, the first contribution we hold for you, to 28 Nov 2026/),
+    ).toBeTruthy();
+    const table = screen.getByRole('table', {
+      name: 'What was paid in each tax year since you joined, newest first',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Tax year', 'Contributions', 'From you', 'From your employer', 'Total']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '2026/27 06 Apr 2026 to 28 Nov 2026',
+      '2025/26 06 Apr 2025 to 05 Apr 2026',
+      '2024/25 06 Apr 2024 to 05 Apr 2025',
+      'Total since joining',
+    ]);
+    // 8 + 12 + 11 = 31 contributions of £250 and £375: £7,750 + £11,625 = £19,375
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['8', '£2,000.00', '£3,000.00', '£5,000.00'],
+      ['12', '£3,000.00', '£4,500.00', '£7,500.00'],
+      ['11', '£2,750.00', '£4,125.00', '£6,875.00'],
+      ['31', '£7,750.00', '£11,625.00', '£19,375.00'],
+    ]);
+  });
+
+  it('says when no contribution is held since joining, with no empty table, and leaves it off the hub', async () => {
+    stubFetch(() =>
+      jsonResponse(200, {
+        ...pot,
+        sinceJoining: {
+          ...pot.sinceJoining,
+          from: null,
+          memberPence: 0,
+          employerPence: 0,
+          totalPence: 0,
+          byTaxYear: [],
+        },
+      }),
+    );
+    const { unmount } = render(<DcPotToday recordKey="MER:1000005" withHistory />);
+    expect(await screen.findByText('We do not hold any contributions paid in for you.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: /each tax year since you joined/ })).toBeNull();
+    unmount();
+    stubFetch(() => jsonResponse(200, pot));
+    render(<DcPotToday recordKey="MER:1000005" />);
+    await screen.findByRole('table', { name: 'The funds your pot is invested in' });
+    expect(screen.queryByRole('heading', { name: 'Total since joining' })).toBeNull();
   });
 
   it('shows the pot’s value over time as a chart and a table, and what moved it over the year, only where asked', async () => {

@@ -3,6 +3,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { http, recordHeaders } from '../../lib/api';
 import { formatCurrency, formatDate } from '../../lib/format';
+import { ContributionsSinceJoining } from './ContributionsSinceJoining';
 import { DC_POT_READ, readDcPot } from './dc-api';
 import { FundSwitchPending } from './FundSwitchPending';
 import { PotHistory, PotYear } from './PotHistory';
@@ -21,8 +22,8 @@ const percent = (value: number | null) => (value === null ? 'Not listed' : `${va
 /**
  * A DC record's pot today: its value, the funds it is invested in (units × unit price, to the penny,
  * adding up to the pot, with each fund's yearly charge) and the contributions paid in over the last
- * 12 months, totalled; `withHistory` (My pension) adds each contribution, the pot's value over five years and what moved
- * it over the last year.
+ * 12 months, totalled; `withHistory` (My pension) adds each contribution, the total since joining with
+ * each tax year's, the pot's value over five years and what moved it over the last year.
  */
 export function DcPotToday({
   recordKey,
@@ -162,6 +163,7 @@ export function DcPotToday({
           )}
           {withHistory && (
             <>
+              <ContributionsSinceJoining since={pot.sinceJoining} Heading={Subheading} />
               <Subheading>Your pot over time</Subheading>
               <PotHistory history={pot.history} />
               <PotYear year={pot.lastYear} Heading={Subheading} />
