@@ -140,8 +140,16 @@ export const staffStatusText: Record<CaseStatus, string> = {
   Rejected: 'Rejected',
 };
 
+/**
+ * Who acted on a case, as its timeline says: a member of `staff`, the scheme's administration system
+ * (`integration`, its client named), an operator's `command` standing in for it (npm run case:update),
+ * the `member`, a `visitor` who sent the case without signing in, or the portal itself (`system`).
+ */
+export const caseActors = ['staff', 'integration', 'command', 'member', 'visitor', 'system'] as const;
+
 export const caseEventSchema = z.object({
   at: z.string(),
+  actor: z.enum(caseActors),
   kind: z.enum([
     'opened',
     'submitted_document',

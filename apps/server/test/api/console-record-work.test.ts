@@ -405,6 +405,7 @@ describe('the dashboard', () => {
       .where(eq(staffAccounts.email, caseworker.email));
     await context.database.db.insert(caseEvents).values({
       caseNumber: 'DSH1-900002',
+      actor: 'staff',
       staffId: staff!.id,
       kind: 'note',
       note: 'Looked at it',

@@ -251,10 +251,13 @@ describe('the transfer application asking the FCA register', () => {
       .from(caseEvents)
       .where(eq(caseEvents.caseNumber, caseNumber));
     expect(notes).toHaveLength(1);
+    // The portal's own note, not the member's: no sign-in stands behind it.
     expect(notes[0]).toMatchObject({
       kind: 'note',
+      actor: 'system',
       staffId: null,
       clientId: null,
+      userId: null,
       memberNote: null,
     });
     expect(notes[0]!.note).toBe(

@@ -321,19 +321,19 @@ describe('case work', () => {
 
     const detail = (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
       case: { status: string; closed: boolean; assignee: { name: string } };
-      timeline: Array<{ kind: string }>;
+      timeline: Array<{ kind: string; actor: string; by: string }>;
     };
     expect(detail.case).toMatchObject({
       status: 'Completed',
       closed: true,
       assignee: { name: caseworker.name },
     });
-    expect(detail.timeline.map((event) => event.kind)).toEqual([
-      'opened',
-      'assigned',
-      'status',
-      'note',
-      'completed',
+    expect(detail.timeline.map(({ kind, actor, by }) => [kind, actor, by])).toEqual([
+      ['opened', 'member', 'Member'],
+      ['assigned', 'staff', caseworker.name],
+      ['status', 'staff', caseworker.name],
+      ['note', 'staff', caseworker.name],
+      ['completed', 'staff', caseworker.name],
     ]);
     for (const action of ['case_assigned', 'case_status', 'case_note', 'case_completed'])
       expect(await auditCount(action, caseNumber)).toBe(1);
@@ -523,7 +523,13 @@ describe('case work', () => {
       (await agent.request({ method: 'GET', url: `/admin-api/cases/${caseNumber}` })).json() as {
         case: { status: string };
         documents: Array<{ name: string; status: string; byUpload: boolean }>;
-        timeline: Array<{ kind: string; by: string; status: string | null; note: string | null }>;
+        timeline: Array<{
+          kind: string;
+          actor: string;
+          by: string;
+          status: string | null;
+          note: string | null;
+        }>;
       };
     expect((await post('documents/received', { document: 'Proof of identity' })).statusCode).toBe(200);
     for (const document of ['Marriage certificate', 'Birth certificate'])
@@ -559,6 +565,7 @@ describe('case work', () => {
     expect(half.case.status).toBe('Waiting for you');
     expect(half.timeline.at(-1)).toMatchObject({
       kind: 'document_uploaded',
+      actor: 'member',
       by: 'Member',
       status: null,
       note: 'Marriage certificate',

@@ -106,6 +106,7 @@ export async function sendUploadsWithCase(
         await tx.insert(caseEvents).values({
           caseNumber,
           at: now,
+          actor: 'member',
           userId,
           kind: 'document_uploaded',
           status: backWithUs ? 'In progress' : null,

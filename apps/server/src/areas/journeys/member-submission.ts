@@ -147,8 +147,8 @@ export async function submitJourney(
         caseNotes.map((note) => ({
           caseNumber,
           at: now,
-          // Left by the portal on the member's submission: theirs is the act it was recorded on.
-          userId: request.member!.userId,
+          // Left by the portal itself as the member's application opened the case: not the member's words.
+          actor: 'system' as const,
           kind: 'note' as const,
           note,
         })),

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import {
   caseEvents,
   integrationClients,
+  type CaseEventActor,
   memberCases,
   memberDocuments,
   memberJourneys,
@@ -466,9 +467,9 @@ export async function caseDetail(
   const events = await db
     .select({
       event: caseEvents,
-      by: sql<
+      named: sql<
         string | null
-      >`coalesce(${staffAccounts.name}, (select ${integrationClients.name} from ${integrationClients} where ${integrationClients.id} = ${caseEvents.clientId}), case when ${caseEvents.userId} is not null then 'Member' end)`,
+      >`coalesce(${staffAccounts.name}, (select ${integrationClients.name} from ${integrationClients} where ${integrationClients.id} = ${caseEvents.clientId}))`,
       assignee: sql<
         string | null
       >`(select name from ${staffAccounts} a where a.id = ${caseEvents.assigneeId})`,
@@ -479,6 +480,7 @@ export async function caseDetail(
     .orderBy(asc(caseEvents.at));
   const visitor = await visitorCaseOf(db, caseNumber);
   const sentBy = visitor?.sentBy ?? 'Member';
+  const sender = visitor ? ('visitor' as const) : ('member' as const);
   // The member's documents, and the visitor's files for a case a visitor opened (matched to a member since or not).
   const files = [...memberFiles, ...(visitor?.files ?? [])].sort(
     (a, b) => a.receivedAt.getTime() - b.receivedAt.getTime(),
@@ -494,6 +496,7 @@ export async function caseDetail(
     {
       at: found.createdAt.toISOString(),
       kind: 'opened' as const,
+      actor: sender,
       by: sentBy,
       status: 'Received',
       note: null,
@@ -502,17 +505,17 @@ export async function caseDetail(
     ...files.map((file) => ({
       at: file.receivedAt.toISOString(),
       kind: 'submitted_document' as const,
+      actor: sender,
       by: sentBy,
       status: null,
       note: file.name,
       memberNote: null,
     })),
-    ...events.map(({ event, by, assignee }) => ({
+    ...events.map(({ event, named, assignee }) => ({
       at: event.at.toISOString(),
       kind: event.kind,
-      // A member writes no notes: one on their act is the portal's, left as their application opened
-      // the case (an adviser the register could not check).
-      by: event.kind === 'note' && !event.staffId && !event.clientId ? 'Portal' : (by ?? 'Staff'),
+      actor: event.actor,
+      by: named ?? actorNames[event.actor],
       status: event.status,
       note:
         event.kind === 'assigned' ? `Assigned to ${assignee ?? 'nobody (back in the queue)'}` : event.note,
@@ -564,6 +567,15 @@ export async function caseDetail(
     transferPayment: await transferPaymentOf(db, caseNumber, utcDay(new Date())),
   };
 }
+
+/** How the timeline names who acted, where no member of staff or integration client is named. */
+const actorNames: Record<CaseEventActor, string> = {
+  staff: 'Staff',
+  integration: 'Administration system',
+  command: 'Administration (case:update command)',
+  member: 'Member',
+  system: 'Meridian (automatic)',
+};
 
 export type CaseAction =
   | { kind: 'assigned'; assigneeId: string | null }
@@ -726,6 +738,7 @@ export async function actOnCase(
     await tx.insert(caseEvents).values({
       caseNumber,
       at: now,
+      actor: staff ? 'staff' : 'integration',
       staffId: staff?.id ?? null,
       clientId: request.integrationClient?.id ?? null,
       kind: action.kind,

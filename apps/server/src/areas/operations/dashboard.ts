@@ -2,7 +2,7 @@ import { and, gte, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { addDays, daysBetween, utcDay, type IsoDate } from '@meridian/pensions';
 import { ageBands, type CaseDeadlines, type Dashboard } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { caseEvents, memberCases, memberJourneys } from '../../db/schema';
+import { caseEvents, memberCases, memberJourneys, schemeActors } from '../../db/schema';
 import { acknowledgedAtSql, caseDeadlinesByBusinessGroup, deadlineOf } from './deadlines';
 import type { SignedInStaff } from './staff-session';
 
@@ -105,8 +105,8 @@ export async function dashboardCases(
   const firstActions = db
     .select({ caseNumber: caseEvents.caseNumber, at: min(caseEvents.at).as('first_at') })
     .from(caseEvents)
-    // The scheme's own actions: a member sending a document is not the scheme acting.
-    .where(isNull(caseEvents.userId))
+    // The scheme's own actions: neither a member sending a document nor the portal's own note or move.
+    .where(inArray(caseEvents.actor, [...schemeActors]))
     .groupBy(caseEvents.caseNumber)
     .as('first_actions');
   const rows = await db

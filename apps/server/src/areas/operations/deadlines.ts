@@ -15,7 +15,14 @@ import {
   type IsoDate,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { caseEvents, memberCases, staffAccounts, tenantCaseDeadlines, tenants } from '../../db/schema';
+import {
+  caseEvents,
+  memberCases,
+  schemeActors,
+  staffAccounts,
+  tenantCaseDeadlines,
+  tenants,
+} from '../../db/schema';
 import { findDocument } from '../content/document-repository';
 
 /**
@@ -92,7 +99,7 @@ export const acknowledgedAtSql = (caseNumber: SQL | AnyColumn) =>
   sql<Date | null>`(select min(${caseEvents.at}) from ${caseEvents} where ${caseEvents.caseNumber} = ${caseNumber} and ${inArray(
     caseEvents.kind,
     [...acknowledgingCaseEvents],
-  )} and ${caseEvents.userId} is null and (${caseEvents.staffId} is not null or ${caseEvents.clientId} is not null))`.mapWith(caseEvents.at);
+  )} and ${inArray(caseEvents.actor, [...schemeActors])})`.mapWith(caseEvents.at);
 
 /** Where a tenant's deadlines come from: set in the console, its content file, or the defaults. */
 export interface TenantDeadlines {

@@ -104,8 +104,19 @@ export const caseEventKinds = [
 ] as const;
 
 /**
- * What staff (or the scheme's administration system, through the integration API) did on a case, in
- * order: its timeline. A `memberNote` is shown to the member in My requests.
+ * Who acted on a case: `staff` in the console (`staffId`), the scheme's administration system through
+ * the integration API (`integration`, `clientId`), an operator's `command` (npm run case:update,
+ * standing in for that system), the `member` from My requests (`userId`), or the portal itself
+ * (`system`: a note it leaves on a member's application, a move it makes when the documents asked for
+ * have come). Only staff, integration and command are the scheme acting (a case's first action).
+ */
+export const caseEventActors = ['staff', 'integration', 'command', 'member', 'system'] as const;
+export type CaseEventActor = (typeof caseEventActors)[number];
+export const schemeActors = ['staff', 'integration', 'command'] as const satisfies readonly CaseEventActor[];
+
+/**
+ * What staff, the scheme's administration system, the member or the portal did on a case, in order:
+ * its timeline. A `memberNote` is shown to the member in My requests.
  */
 export const caseEvents = portal.table(
   'case_events',
@@ -113,7 +124,11 @@ export const caseEvents = portal.table(
     id: uuid('id').primaryKey().defaultRandom(),
     caseNumber: text('case_number').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** Null when an integration client or the member acted. */
+    /**
+     * Who acted; the check `case_events_actor` (migration 0050) holds `staffId` set for staff only,
+     * `clientId` for an integration client only and `userId` for the member only.
+     */
+    actor: text('actor', { enum: caseEventActors }).notNull(),
     staffId: uuid('staff_id'),
     clientId: uuid('client_id'),
     /** The member's sign-in, when the member acted (sent a document the case asked for). */
