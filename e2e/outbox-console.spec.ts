@@ -65,6 +65,8 @@ test('a team leader sees a message the mail server refused, with its tries and e
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText(/ECONNREFUSED|connect/);
   await expect(row).not.toContainText(/\b\d{6}\b/);
+  // How many messages there are, counted by the server across every page.
+  await expect(page.getByText(/^[\d,]+ messages?$/)).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
   await page.getByLabel('Status').selectOption('failed');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape, pageShape } from './paging';
 
 /** Where a message stands: waiting (or between tries), sent, failed (to be tried again), dead (no more tries), or kept in the outbox only (no way out configured). */
 export const outboxStatuses = ['queued', 'sent', 'failed', 'dead', 'kept'] as const;
@@ -8,9 +9,13 @@ export const outboxQuerySchema = z.object({
   status: z.enum(outboxStatuses).optional(),
   channel: z.enum(['email', 'sms', 'post']).optional(),
   recipient: z.string().trim().min(1).max(200).optional(),
+  ...pageQueryShape,
 });
 
-/** The console's outbox: every message in the caller's tenant scope with how its delivery stands; never its body. */
+/**
+ * A page of the console's outbox: the messages in the caller's tenant scope, newest first, with how
+ * their delivery stands (never their body), and how many match in all.
+ */
 export const outboxListSchema = z.object({
   messages: z.array(
     z.object({
@@ -27,13 +32,17 @@ export const outboxListSchema = z.object({
       nextAttemptAt: z.string().nullable(),
     }),
   ),
+  ...pageShape,
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 export type OutboxMessage = OutboxList['messages'][number];
 
 export const outboxMessageParamsSchema = z.object({ id: z.uuid() });
 
-/** Webhook deliveries in the caller's tenant scope, newest first: the delivery log. */
+/** A page of the webhook delivery log. */
+export const webhookDeliveryQuerySchema = z.object(pageQueryShape);
+
+/** A page of the webhook deliveries in the caller's tenant scope, newest first, and how many there are. */
 export const webhookDeliveryListSchema = z.object({
   deliveries: z.array(
     z.object({
@@ -50,5 +59,6 @@ export const webhookDeliveryListSchema = z.object({
       nextAttemptAt: z.string().nullable(),
     }),
   ),
+  ...pageShape,
 });
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;

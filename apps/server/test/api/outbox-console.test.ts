@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs, memberCases, outboxMessages, staffAudit } from '../../src/db/schema';
+import { jobs, memberCases, outboxMessages, staffAudit, webhookDeliveries } from '../../src/db/schema';
 import { addWebhookEndpoint } from '../../src/areas/webhooks/delivery';
 import { addStaff } from '../../src/areas/operations/staff-accounts';
 import { enqueueJob } from '../../src/lib/job-queue';
@@ -18,6 +18,9 @@ const AUDITOR = { email: 'auditor@meridian.example', totpSecret: 'MERIDIANAUDITO
 const EDITOR = { email: 'editor@meridian.example', totpSecret: 'MERIDIANEDITORTESTSECRETAAAAAAAA' };
 
 const signedIn = (staff: StaffSignIn) => staffSignedIn(ctx, staff);
+/** The demo team leader, signed in once for the file's tests. */
+let leaderSession: Promise<BrowserAgent> | undefined;
+const teamLeader = () => (leaderSession ??= signedIn(staffNamed('teamleader@meridian.example')));
 const errorCode = (response: { json: () => unknown }) =>
   (response.json() as { errors: Array<{ code: string }> }).errors[0]!.code;
 
@@ -94,7 +97,7 @@ describe('the outbox in the console', () => {
     // The mail server (port 9) refuses: the job fails and waits.
     await ctx.app.jobs.runOnce();
 
-    const leader = await signedIn(staffNamed('teamleader@meridian.example'));
+    const leader = await teamLeader();
     const messages = await listed(leader);
     const byId = new Map(messages.map((row) => [row.id, row]));
     expect(byId.get(ours)).toMatchObject({ status: 'failed', attempts: 1, tenantUrl: 'localhost' });
@@ -148,7 +151,7 @@ describe('the outbox in the console', () => {
       attempts: 1,
     });
 
-    const leader = await signedIn(staffNamed('teamleader@meridian.example'));
+    const leader = await teamLeader();
     const sent = await resend(leader, failed);
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await db.select().from(jobs).where(eq(jobs.subjectId, failed)))[0]).toMatchObject({
@@ -201,7 +204,7 @@ describe('the outbox in the console', () => {
         .insert(memberCases)
         .values({ caseNumber, businessGroup, referenceNumber: '1', caseType: 'LOG', title: 'Log' });
     await ctx.app.jobs.runOnce();
-    const leader = await signedIn(staffNamed('teamleader@meridian.example'));
+    const leader = await teamLeader();
     const response = await leader.request({ url: '/admin-api/webhook-deliveries' });
     expect(response.statusCode, response.body).toBe(200);
     const { deliveries } = response.json() as { deliveries: Array<Record<string, unknown>> };
@@ -214,5 +217,87 @@ describe('the outbox in the console', () => {
     });
     const editor = await signedIn(EDITOR);
     expect((await editor.request({ url: '/admin-api/webhook-deliveries' })).statusCode).toBe(403);
+  });
+  it('pages the outbox newest first in the database, the filters kept, with the total; bad paging 400', async () => {
+    const recipient = 'outbox.paging@example.org';
+    // Seven written in one statement, so at one moment: the order between them is the id's.
+    const written = await ctx.database.db
+      .insert(outboxMessages)
+      .values(
+        [...'abcdefgh'].map((letter, index) => ({
+          channel: 'email' as const,
+          recipient,
+          subject: `Paging ${letter}`,
+          body: 'Hello.',
+          tenantUrl: index < 7 ? 'localhost' : 'bluewater.localhost',
+        })),
+      )
+      .returning({ id: outboxMessages.id, tenantUrl: outboxMessages.tenantUrl });
+    const ours = written.filter((row) => row.tenantUrl === 'localhost').map((row) => row.id);
+    const leader = await teamLeader();
+    type Page = { messages: Listed[]; page: number; limit: number; total: number };
+    const pageOf = async (query: string) => {
+      const response = await leader.request({ url: `/admin-api/outbox?recipient=${recipient}&${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page;
+    };
+    const first = await pageOf('limit=5');
+    const second = await pageOf('limit=5&page=2');
+    expect([first.page, first.limit, first.total, first.messages.length]).toEqual([1, 5, 7, 5]);
+    expect([second.page, second.limit, second.total, second.messages.length]).toEqual([2, 5, 7, 2]);
+    expect([...first.messages, ...second.messages].map((row) => row.id).sort()).toEqual(ours.sort());
+    expect((await pageOf('limit=5&page=3')).messages).toEqual([]);
+    expect((await pageOf('')).limit).toBe(50);
+    for (const query of ['page=0', 'page=x', 'limit=0', 'limit=201', 'limit=2.5']) {
+      const refused = await leader.request({ url: `/admin-api/outbox?${query}` });
+      expect([refused.statusCode, errorCode(refused)], query).toEqual([400, 'field_invalid']);
+    }
+  });
+
+  it('pages the webhook delivery log newest first in the database, with the total; bad paging 400', async () => {
+    const { db } = ctx.database;
+    const leader = await teamLeader();
+    type Page = { deliveries: Array<{ id: string }>; page: number; limit: number; total: number };
+    const pageOf = async (query: string) => {
+      const response = await leader.request({ url: `/admin-api/webhook-deliveries?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page;
+    };
+    const before = (await pageOf('limit=1')).total;
+    await addWebhookEndpoint(db, {
+      tenantUrl: 'localhost',
+      url: 'http://127.0.0.1:9/paging',
+      events: ['case.opened'],
+      production: false,
+    });
+    // Five cases opened in one statement: their deliveries are written at one moment.
+    const numbers = ['PAGE-1', 'PAGE-2', 'PAGE-3', 'PAGE-4', 'PAGE-5'];
+    await db.insert(memberCases).values(
+      numbers.map((caseNumber) => ({
+        caseNumber,
+        businessGroup: 'MER',
+        referenceNumber: '1',
+        caseType: 'PAGE',
+        title: 'Paging',
+      })),
+    );
+    const added = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.caseNumber, numbers));
+    expect(added.length).toBeGreaterThanOrEqual(numbers.length);
+    const total = before + added.length;
+    const limit = total - 2;
+    const first = await pageOf(`limit=${limit}`);
+    const second = await pageOf(`limit=${limit}&page=2`);
+    expect([first.page, first.total, first.deliveries.length]).toEqual([1, total, limit]);
+    expect([second.page, second.total, second.deliveries.length]).toEqual([2, total, 2]);
+    const seen = [...first.deliveries, ...second.deliveries].map((row) => row.id);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen.slice(0, added.length).sort()).toEqual(added.map((row) => row.id).sort());
+    for (const query of ['page=0', 'limit=201']) {
+      const refused = await leader.request({ url: `/admin-api/webhook-deliveries?${query}` });
+      expect([refused.statusCode, errorCode(refused)], query).toEqual([400, 'field_invalid']);
+    }
   });
 });

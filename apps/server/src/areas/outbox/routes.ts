@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   errorBodySchema,
+  offsetOf,
   outboxListSchema,
   outboxMessageParamsSchema,
   outboxQuerySchema,
@@ -41,6 +42,9 @@ const statusCondition = (status: OutboxStatus): SQL | undefined => {
   return eq(jobs.status, status);
 };
 
+/** A message's job, for one with a way out (email and texts; letters have none). */
+const messageJob = and(eq(jobs.subjectId, outboxMessages.id), inArray(jobs.kind, ['email', 'sms']));
+
 /** The console's outbox (under /admin-api): every message with how its delivery stands, and resend. */
 export const outboxConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (parent, { db }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -53,15 +57,27 @@ export const outboxConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       schema: {
         tags,
         summary:
-          'Messages to members (email, text, letter) in the caller’s tenant scope, newest first, with their delivery',
+          'A page of the messages to members (email, text, letter) in the caller’s tenant scope, newest first, with their delivery and how many match',
         querystring: outboxQuerySchema,
         response: { 200: outboxListSchema, ...errors },
       },
     },
     async (request) => {
       await requireDeliveryRight(db, request, 'read');
-      const { status, channel, recipient } = request.query;
+      const { status, channel, recipient, page, limit } = request.query;
       const staff = request.staff!;
+      const where = and(
+        staff.tenantUrl === null ? undefined : eq(outboxMessages.tenantUrl, staff.tenantUrl),
+        channel ? eq(outboxMessages.channel, channel) : undefined,
+        recipient ? sql`lower(${outboxMessages.recipient}) = ${recipient.toLowerCase()}` : undefined,
+        status ? statusCondition(status) : undefined,
+      );
+      const [counted] = await db
+        .select({ total: count() })
+        .from(outboxMessages)
+        .leftJoin(jobs, messageJob)
+        .where(where);
+      const total = counted?.total ?? 0;
       const rows = await db
         .select({
           id: outboxMessages.id,
@@ -77,17 +93,11 @@ export const outboxConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
           runAt: jobs.runAt,
         })
         .from(outboxMessages)
-        .leftJoin(jobs, and(eq(jobs.subjectId, outboxMessages.id), inArray(jobs.kind, ['email', 'sms'])))
-        .where(
-          and(
-            staff.tenantUrl === null ? undefined : eq(outboxMessages.tenantUrl, staff.tenantUrl),
-            channel ? eq(outboxMessages.channel, channel) : undefined,
-            recipient ? sql`lower(${outboxMessages.recipient}) = ${recipient.toLowerCase()}` : undefined,
-            status ? statusCondition(status) : undefined,
-          ),
-        )
-        .orderBy(desc(outboxMessages.createdAt))
-        .limit(200);
+        .leftJoin(jobs, messageJob)
+        .where(where)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit)
+        .offset(offsetOf({ page, limit }));
       await auditStaff(db, request, {
         action: 'outbox_view',
         outcome: 'success',
@@ -96,6 +106,8 @@ export const outboxConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
           channel: channel ?? null,
           recipient: recipient ?? null,
           shown: rows.length,
+          total,
+          page,
         },
       });
       return {
@@ -118,6 +130,9 @@ export const outboxConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
                 : null,
           };
         }),
+        page,
+        limit,
+        total,
       };
     },
   );
@@ -138,7 +153,7 @@ export const outboxConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       const [found] = await db
         .select({ message: outboxMessages, job: jobs })
         .from(outboxMessages)
-        .leftJoin(jobs, and(eq(jobs.subjectId, outboxMessages.id), inArray(jobs.kind, ['email', 'sms'])))
+        .leftJoin(jobs, messageJob)
         .where(eq(outboxMessages.id, id));
       if (!found) throw new AppError(404, 'message_not_found', 'There is no such message.');
       const { message, job } = found;

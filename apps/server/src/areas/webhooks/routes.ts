@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, desc, eq } from 'drizzle-orm';
-import { errorBodySchema, webhookDeliveryListSchema } from '@meridian/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  errorBodySchema,
+  offsetOf,
+  webhookDeliveryListSchema,
+  webhookDeliveryQuerySchema,
+} from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -14,6 +19,9 @@ const tags = ['operations-console'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const resendErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 
+/** A delivery's job in the durable queue. */
+const deliveryJob = and(eq(jobs.subjectId, webhookDeliveries.id), eq(jobs.kind, 'webhook'));
+
 /** The webhook delivery log in the console (under /admin-api): each case event sent to each receiver. */
 export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (parent, { db }) => {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -25,25 +33,37 @@ export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     {
       schema: {
         tags,
-        summary: 'Webhook deliveries to the caller’s tenants’ receivers, newest first, with their attempts',
+        summary:
+          'A page of the webhook deliveries to the caller’s tenants’ receivers, newest first, with their attempts and how many there are',
+        querystring: webhookDeliveryQuerySchema,
         response: { 200: webhookDeliveryListSchema, ...errors },
       },
     },
     async (request) => {
       await requireDeliveryRight(db, request, 'read');
+      const { page, limit } = request.query;
       const staff = request.staff!;
+      const where = staff.tenantUrl === null ? undefined : eq(webhookEndpoints.tenantUrl, staff.tenantUrl);
+      const [counted] = await db
+        .select({ total: count() })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .innerJoin(jobs, deliveryJob)
+        .where(where);
+      const total = counted?.total ?? 0;
       const rows = await db
         .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, job: jobs })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .innerJoin(jobs, and(eq(jobs.subjectId, webhookDeliveries.id), eq(jobs.kind, 'webhook')))
-        .where(staff.tenantUrl === null ? undefined : eq(webhookEndpoints.tenantUrl, staff.tenantUrl))
-        .orderBy(desc(webhookDeliveries.createdAt))
-        .limit(200);
+        .innerJoin(jobs, deliveryJob)
+        .where(where)
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(limit)
+        .offset(offsetOf({ page, limit }));
       await auditStaff(db, request, {
         action: 'webhook_log_view',
         outcome: 'success',
-        details: { shown: rows.length },
+        details: { shown: rows.length, total, page },
       });
       return {
         deliveries: rows.map(({ delivery, endpoint, job }) => ({
@@ -59,6 +79,9 @@ export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
           createdAt: delivery.createdAt.toISOString(),
           nextAttemptAt: job.status === 'queued' || job.status === 'failed' ? job.runAt.toISOString() : null,
         })),
+        page,
+        limit,
+        total,
       };
     },
   );
@@ -82,7 +105,7 @@ export const webhookConsoleRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
         .select({ job: jobs, caseNumber: webhookDeliveries.caseNumber })
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .innerJoin(jobs, and(eq(jobs.subjectId, webhookDeliveries.id), eq(jobs.kind, 'webhook')))
+        .innerJoin(jobs, deliveryJob)
         .where(
           and(
             eq(webhookDeliveries.id, id),

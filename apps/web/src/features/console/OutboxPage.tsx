@@ -5,6 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate, formatTime } from '../../lib/format';
 import { outboxApi, type OutboxFilter } from './outbox-api';
+import { ConsolePagination, countOf } from './ConsolePagination';
 import { SelectField, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
@@ -26,7 +27,10 @@ const statusText = (message: OutboxMessage): string => {
 
 export const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
 
-/** Every message to members in the caller's scope with how its delivery stands; team leaders resend. */
+/**
+ * The messages to members in the caller's scope, newest first, a page at a time, with how each one's
+ * delivery stands; the filters and the page in the address; team leaders resend.
+ */
 export function OutboxPage() {
   useConsoleTitle('Outbox');
   const staff = useStaff();
@@ -35,6 +39,7 @@ export function OutboxPage() {
     status: (params.get('status') as OutboxStatus | null) ?? undefined,
     channel: (params.get('channel') as OutboxFilter['channel'] | null) ?? undefined,
     recipient: params.get('recipient') ?? undefined,
+    page: params.get('page') ?? undefined,
   };
   const key = params.toString();
   const read = useLoad(() => outboxApi.messages(filter), { key });
@@ -98,10 +103,17 @@ export function OutboxPage() {
       </form>
       <LoadFailed what="show the outbox" load={read} />
       {!messages && !read.failure && <p>Loading...</p>}
-      {messages?.length === 0 && <p>No messages match.</p>}
+      {read.data && (
+        <p className="console-count">
+          {read.data.total === 0 ? 'No messages match.' : countOf(read.data.total, 'message', 'messages')}
+          {read.data.total > 0 && messages?.length === 0 && ' (none on this page)'}
+        </p>
+      )}
       {messages && messages.length > 0 && (
         <table className="console-table">
-          <caption className="visually-hidden">Messages, newest first</caption>
+          <caption className="visually-hidden">
+            Messages, newest first, page {read.data!.page} of {Math.ceil(read.data!.total / read.data!.limit)}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Written</th>
@@ -149,6 +161,14 @@ export function OutboxPage() {
             ))}
           </tbody>
         </table>
+      )}
+      {read.data && (
+        <ConsolePagination
+          page={read.data.page}
+          limit={read.data.limit}
+          total={read.data.total}
+          what="messages"
+        />
       )}
     </>
   );

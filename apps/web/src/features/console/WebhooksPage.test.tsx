@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StaffMember, WebhookDeliveryList } from '@meridian/contracts';
+import type { OutboxMessage, StaffMember, WebhookDeliveryList } from '@meridian/contracts';
 import { jsonResponse, quietConsole, renderApp, stubFetch } from '../../testing/render';
 import { ConsoleApp } from './ConsoleApp';
 import { consoleApi } from './console-api';
@@ -30,11 +30,39 @@ const dead: WebhookDeliveryList['deliveries'][number] = {
   nextAttemptAt: null,
 };
 
-function consoleServer(staff: StaffMember) {
+const failed: OutboxMessage = {
+  id: '3e9a4b5c-6d7f-4a8b-8c1d-2e3f4a5b6c7d',
+  channel: 'email',
+  recipient: 'db.active@example.org',
+  subject: 'Your code',
+  tenantUrl: 'localhost',
+  status: 'failed',
+  attempts: 1,
+  lastError: 'connect ECONNREFUSED 127.0.0.1:9',
+  createdAt: '2026-11-29T06:00:00.000Z',
+  sentAt: null,
+  nextAttemptAt: '2026-11-29T06:05:00.000Z',
+};
+
+/**
+ * The console's outbox and webhook log as a fake, each list `total` long, 50 a page (a page answered
+ * with its first row only); the query of each list read kept in `asked`.
+ */
+function consoleServer(staff: StaffMember, total = 1) {
   const deliveries = [dead];
+  const asked: URL[] = [];
+  const pageOf = (url: URL) => ({ page: Number(url.searchParams.get('page') ?? 1), limit: 50, total });
   const fetch = stubFetch((url, init) => {
+    const address = new URL(url, 'http://localhost');
     if (url.endsWith('/admin-api/me')) return jsonResponse(200, staff);
-    if (url.endsWith('/admin-api/webhook-deliveries')) return jsonResponse(200, { deliveries });
+    if (address.pathname === '/admin-api/webhook-deliveries') {
+      asked.push(address);
+      return jsonResponse(200, { deliveries, ...pageOf(address) });
+    }
+    if (address.pathname === '/admin-api/outbox') {
+      asked.push(address);
+      return jsonResponse(200, { messages: [failed], ...pageOf(address) });
+    }
     if (url.endsWith(`/admin-api/webhook-deliveries/${dead.id}/resend`) && init.method === 'POST') {
       deliveries[0] = { ...dead, status: 'queued', attempts: 0, nextAttemptAt: '2026-11-29T12:00:00.000Z' };
       return jsonResponse(200, { ok: true });
@@ -43,10 +71,11 @@ function consoleServer(staff: StaffMember) {
   });
   void consoleApi.signOut().catch(() => undefined);
   outboxApi.forgetReads();
-  return fetch;
+  return Object.assign(fetch, { asked });
 }
 
-const open = () => renderApp('/admin/webhooks', { routes: [{ path: '/admin/*', element: <ConsoleApp /> }] });
+const open = (path = '/admin/webhooks') =>
+  renderApp(path, { routes: [{ path: '/admin/*', element: <ConsoleApp /> }] });
 
 beforeEach(() => quietConsole());
 
@@ -73,5 +102,40 @@ describe('Webhook deliveries in the console', () => {
     open();
     const row = await screen.findByRole('row', { name: /Failed, no more tries/ });
     expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('says how many deliveries there are and pages them, the page in the address', async () => {
+    const { asked } = consoleServer(caseworker, 120);
+    const { router } = open();
+    expect(await screen.findByText('120 deliveries')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages of webhook deliveries' });
+    expect(within(pages).getByRole('link', { name: 'Page 3' })).toBeTruthy();
+    await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?page=2');
+    const after = await screen.findByRole('navigation', { name: 'Pages of webhook deliveries' });
+    expect(within(after).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(asked.at(-1)?.searchParams.get('page')).toBe('2');
+  });
+});
+
+describe('the outbox in the console', () => {
+  it('says how many messages match and pages them keeping the filters; a new filter starts at page 1', async () => {
+    const { asked } = consoleServer(caseworker, 75);
+    const { router } = open('/admin/outbox?status=failed');
+    expect(await screen.findByText('75 messages')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /db\.active@example\.org/ })).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages of messages' });
+    await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?status=failed&page=2');
+    const after = await screen.findByRole('navigation', { name: 'Pages of messages' });
+    expect(within(after).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(within(after).queryByRole('link', { name: 'Next page' })).toBeNull();
+    expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual({ status: 'failed', page: '2' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Sent by'), 'email');
+    await userEvent.click(screen.getByRole('button', { name: 'Show messages' }));
+    expect(router.state.location.search).toBe('?status=failed&channel=email');
+    await screen.findByRole('link', { name: 'Page 1', current: 'page' });
+    expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual({ status: 'failed', channel: 'email' });
   });
 });

@@ -1,8 +1,10 @@
+import { useSearchParams } from 'react-router';
 import { staffMay } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { outboxApi } from './outbox-api';
 import { when } from './OutboxPage';
+import { ConsolePagination, countOf } from './ConsolePagination';
 import { useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 import { useStaff } from './staff-context';
@@ -15,12 +17,15 @@ const statusText = {
 } as const;
 
 /**
- * The webhook delivery log: each case event sent to the administration system, and how each try went;
- * team leaders and administrators send a delivery that gave up again, through the job queue.
+ * The webhook delivery log, newest first, a page at a time (the page in the address): each case event
+ * sent to the administration system, and how each try went; team leaders and administrators send a
+ * delivery that gave up again, through the job queue.
  */
 export function WebhooksPage() {
   useConsoleTitle('Webhook deliveries');
-  const read = useLoad(() => outboxApi.webhookDeliveries());
+  const [params] = useSearchParams();
+  const page = params.get('page');
+  const read = useLoad(() => outboxApi.webhookDeliveries(page), { key: page ?? '1' });
   const canResend = staffMay(useStaff().role, 'resend');
   const { busy, run, feedback } = useStaffAction(() => read.reload());
   const resend = (id: string, event: string, caseNumber: string) =>
@@ -39,10 +44,18 @@ export function WebhooksPage() {
       </p>
       <LoadFailed what="show the webhook deliveries" load={read} />
       {!deliveries && !read.failure && <p>Loading...</p>}
-      {deliveries?.length === 0 && <p>No webhook deliveries yet.</p>}
+      {read.data && read.data.total > 0 && (
+        <p className="console-count">{countOf(read.data.total, 'delivery', 'deliveries')}</p>
+      )}
+      {deliveries?.length === 0 && (
+        <p>{read.data?.total ? 'No deliveries on this page.' : 'No webhook deliveries yet.'}</p>
+      )}
       {deliveries && deliveries.length > 0 && (
         <table className="console-table">
-          <caption className="visually-hidden">Webhook deliveries, newest first</caption>
+          <caption className="visually-hidden">
+            Webhook deliveries, newest first, page {read.data!.page} of{' '}
+            {Math.ceil(read.data!.total / read.data!.limit)}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Event</th>
@@ -103,6 +116,14 @@ export function WebhooksPage() {
             ))}
           </tbody>
         </table>
+      )}
+      {read.data && (
+        <ConsolePagination
+          page={read.data.page}
+          limit={read.data.limit}
+          total={read.data.total}
+          what="webhook deliveries"
+        />
       )}
     </>
   );

@@ -8,6 +8,8 @@ export interface OutboxFilter {
   status?: OutboxStatus;
   channel?: 'email' | 'sms' | 'post';
   recipient?: string;
+  /** The page of the list, from the address (the first unless given). */
+  page?: string;
 }
 
 export const outboxApi = {
@@ -16,7 +18,8 @@ export const outboxApi = {
       query: Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
     }),
   resend: (id: string) => http.post(`/admin-api/outbox/${encodeURIComponent(id)}/resend`, { body: {} }),
-  webhookDeliveries: () => http.get<WebhookDeliveryList>('/admin-api/webhook-deliveries'),
+  webhookDeliveries: (page: string | null) =>
+    http.get<WebhookDeliveryList>('/admin-api/webhook-deliveries', { query: page ? { page } : {} }),
   resendWebhook: (id: string) =>
     http.post(`/admin-api/webhook-deliveries/${encodeURIComponent(id)}/resend`, { body: {} }),
   /** Forgets the shared reads (a test's fresh start). */
