@@ -78,7 +78,7 @@ import './areas/identity-verification/journey-checks';
 import './areas/journeys/kind-checks';
 import { registerMetrics } from './plugins/metrics';
 import { createDocumentStore } from './areas/documents/store';
-import { utcDay } from '@meridian/pensions';
+import { getSchemeConfig, utcDay, type SchemeLookup } from '@meridian/pensions';
 import { seedDemoDocuments } from './seed/demo-documents';
 import { createDocumentLibrary, type DocumentLibrary } from './areas/documents/library';
 import { documentUploadRoutes } from './areas/documents/upload-routes';
@@ -125,6 +125,8 @@ declare module 'fastify' {
     contentAccessKeys: ContentAccessKeyGate;
     /** Members' documents: the store, and how other areas put a portal-made PDF into a member's library. */
     documentLibrary: DocumentLibrary;
+    /** The schemes' configuration the built-in calculation engine and the transfer terms read (`AppDependencies.schemes`). */
+    schemes: SchemeLookup;
     identityVerifier: IdentityVerifier;
     /** Email and SMS to members (outbox, plus SMTP when configured); one-time codes go through it. */
     messaging: Messaging;
@@ -146,9 +148,20 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Where the log goes (standard output unless given; tests capture it). */
   logStream?: DestinationStream;
+  /**
+   * The schemes' configuration that the built-in calculation engine and the transfer terms (the charge
+   * for a second statement, partial transfers) are read from: the bundled files of @meridian/pensions
+   * unless given (a test gives a scheme of its own besides them).
+   */
+  schemes?: SchemeLookup;
 }
 
-export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  schemes = getSchemeConfig,
+}: AppDependencies): Promise<FastifyInstance> {
   useFcaRegister(fcaRegisterFrom(config));
   const trusted = config.trustProxy;
   const app = Fastify({
@@ -306,6 +319,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   const documentStore = createDocumentStore(config);
   app.log.info({ documents: documentStore.description }, 'document store ready');
   app.decorate('documentLibrary', createDocumentLibrary(db, documentStore));
+  app.decorate('schemes', schemes);
   // The demo's statements, letters and nomination need the document store, so they are filed here.
   if (config.demo) await seedDemoDocuments(db, app.documentLibrary, utcDay(new Date()));
   app.decorate(
@@ -381,7 +395,7 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   });
   await app.register(contentDocumentRoutes, { prefix: '/content-api/api/v2/content', db });
   await app.register(memberDataInitializeRoute, { prefix: '/mdp-api', db, config });
-  const calculations = createCalculationProvider(config);
+  const calculations = createCalculationProvider(config, schemes);
   const memberReads = await createMemberReads({ database, ttlMs: config.SESSION_CACHE_MS, log: app.log });
   app.addHook('onClose', () => memberReads.close());
   await app.register(memberDataRoutes, { prefix: '/mdp-api/api', db, config, calculations, memberReads });

@@ -1,4 +1,4 @@
-import { addDays, createLocalCalculationProvider, type IsoDate } from '@meridian/pensions';
+import { addDays, createLocalCalculationProvider, getSchemeConfig, type IsoDate } from '@meridian/pensions';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { storedTransferQuotes } from '../db/schema';
@@ -30,7 +30,7 @@ export async function seedDemoTransferStatements(db: Database, library: Document
     if ((stored?.value ?? 0) > 0) continue;
     const askedOn = addDays(today, -record.transferStatementAskedDaysAgo);
     await issueTransferStatement(
-      { db, calculations, library },
+      { db, calculations, library, schemes: getSchemeConfig },
       {
         record: key,
         tenantUrl,

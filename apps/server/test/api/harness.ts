@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { utcDay } from '@meridian/pensions';
+import { utcDay, type SchemeLookup } from '@meridian/pensions';
 import { buildApp } from '../../src/app';
 import { createDocumentStore } from '../../src/areas/documents/store';
 import { loadConfig, type Config } from '../../src/config';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   beforeReady?: (context: TestContext) => void;
   /** The PostgreSQL pool's query timeout (DATABASE_QUERY_TIMEOUT_MS), as the server sets it. */
   queryTimeoutMs?: number;
+  /** The schemes' configuration the server reads (`AppDependencies.schemes`; the bundled files unless given). */
+  schemes?: SchemeLookup;
 }
 
 export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
@@ -88,6 +90,7 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
       config: context.config,
       database: context.database,
       logStream: options.logStream,
+      schemes: options.schemes,
     });
     options.beforeReady?.(context);
     await context.app.ready();

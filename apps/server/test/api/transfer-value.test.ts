@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
-import { addDays, addMonths, addYears, isoDate, transferGuaranteedUntil, utcDay } from '@meridian/pensions';
-import { memberCases, members, outboxMessages, storedTransferQuotes } from '../../src/db/schema';
+import {
+  addDays,
+  addMonths,
+  addYears,
+  getDbSchemeConfig,
+  getSchemeConfig,
+  isoDate,
+  parseSchemeConfig,
+  transferGuaranteedUntil,
+  utcDay,
+} from '@meridian/pensions';
+import { memberCases, members, outboxMessages, schemes, storedTransferQuotes } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { openApiDocument } from './openapi-walk';
 import { pdfText } from '../pdf-text';
 
-const ctx = useTestApp();
+/**
+ * A section of the Meridian scheme that gives no second statement in 12 months: MDB's rules without
+ * `transfer.extraStatementChargePence`, served by this file's server beside the bundled schemes.
+ */
+const UNCHARGED = 'MDBNC';
+const { extraStatementChargePence: _charge, ...freeOnly } = getDbSchemeConfig('MDB').transfer;
+const uncharged = parseSchemeConfig({ ...getDbSchemeConfig('MDB'), code: UNCHARGED, transfer: freeOnly });
+const ctx = useTestApp(
+  {},
+  { schemes: (code, on) => (code === UNCHARGED ? uncharged : getSchemeConfig(code, on)) },
+);
 const POSITION = '/mdp-api/api/transfer-value';
 const STATEMENT = `${POSITION}/statement`;
 const PARTIAL = `${POSITION}/partial`;
@@ -178,6 +198,40 @@ describe('transfer value', () => {
     const downloaded = await pdfText((await agent.request({ url: PACK })).rawPayload);
     expect(downloaded).toContain(charged.json().caseNumber);
     expect(downloaded).toContain('£250.00');
+  });
+
+  it('refuses a second statement in 12 months, the charge accepted or not, where the scheme charges for none', async () => {
+    // db.lapsed's free statement was issued 4 months ago; their record is moved to the section without a charge.
+    const db = ctx.database.db;
+    await db.insert(schemes).values({
+      code: UNCHARGED,
+      businessGroup: 'MER',
+      name: 'Meridian Final Salary (no charge)',
+      type: 'DB',
+    });
+    await db.update(members).set({ schemeCode: UNCHARGED }).where(eq(members.referenceNumber, '1000011'));
+    const agent = await signedIn('db.lapsed');
+    const nextFree = addYears(addMonths(today(), -4), 1);
+    expect((await agent.request({ url: POSITION })).json().statement).toEqual({
+      freeNow: false,
+      nextFreeOn: nextFree,
+      extraStatementChargePence: null,
+      chargeNowPence: null,
+    });
+    const unchanged = await stateOf('1000011');
+    const since = new Date(Date.now() - 1);
+    for (const payload of [{}, { acceptCharge: true }]) {
+      const refused = await agent.request({ method: 'POST', url: STATEMENT, payload });
+      expect(refused.statusCode).toBe(409);
+      expect(codeOf(refused)).toBe('free_statement_not_due');
+      const { message } = refused.json().errors[0];
+      expect(message).toContain(`due on ${displayDay(nextFree)}`);
+      expect(message).toContain('cannot ask for another before then');
+      expect(message).not.toContain('£');
+    }
+    expect(await stateOf('1000011')).toBe(unchanged);
+    const told = await db.select().from(outboxMessages).where(gt(outboxMessages.createdAt, since));
+    expect(told.filter((row) => row.body.includes('statement of entitlement'))).toEqual([]);
   });
 
   it('keeps the free statement’s 12 months when the member pays for another later', async () => {

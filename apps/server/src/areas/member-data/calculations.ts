@@ -4,6 +4,7 @@ import {
   createHttpCalculationProvider,
   createLocalCalculationProvider,
   type CalculationProvider,
+  type SchemeLookup,
 } from '@meridian/pensions';
 import {
   CALCULATION_NOT_ACCESSIBLE,
@@ -14,11 +15,17 @@ import type { Config } from '../../config';
 import type { members } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-/** The built-in engine, or the administrator's calculation API when CALCULATION_API_URL is set. */
-export function createCalculationProvider(config: Pick<Config, 'CALCULATION_API_URL'>): CalculationProvider {
+/**
+ * The built-in engine on the schemes' configuration `schemes`, or the administrator's calculation API when
+ * CALCULATION_API_URL is set.
+ */
+export function createCalculationProvider(
+  config: Pick<Config, 'CALCULATION_API_URL'>,
+  schemes: SchemeLookup,
+): CalculationProvider {
   return config.CALCULATION_API_URL
     ? createHttpCalculationProvider({ baseUrl: config.CALCULATION_API_URL, fetch })
-    : createLocalCalculationProvider();
+    : createLocalCalculationProvider(schemes);
 }
 
 type MemberRow = typeof members.$inferSelect;

@@ -3,7 +3,6 @@ import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import type { TransferPosition } from '@meridian/contracts';
 import {
   addYears,
-  getSchemeConfig,
   guaranteeDaysLeft,
   isoDate,
   statementEntitlement,
@@ -12,6 +11,7 @@ import {
   type CalculationProvider,
   type DbSchemeConfig,
   type IsoDate,
+  type SchemeLookup,
   type TransferQuote,
   type TransferQuoteRequest,
 } from '@meridian/pensions';
@@ -31,10 +31,10 @@ export const avcFundOf = (member: FoundMember['member']): number => {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 };
 
-/** The scheme's transfer terms (charge, survivor's pension) from this server's configuration. */
-function localDbScheme(code: string, today: IsoDate): DbSchemeConfig {
+/** The scheme's transfer terms (charge, survivor's pension) from this server's configuration (`schemes`). */
+function localDbScheme(schemes: SchemeLookup, code: string, today: IsoDate): DbSchemeConfig {
   try {
-    const config = getSchemeConfig(code, today);
+    const config = schemes(code, today);
     if (config.kind === 'DB') return config;
   } catch (error) {
     if (!(error instanceof UnknownSchemeError)) throw error;
@@ -57,6 +57,7 @@ export const transferBasisFor = (db: Reader, request: FastifyRequest, today: Iso
     db,
     { businessGroup: request.member!.businessGroup, referenceNumber: request.member!.referenceNumber },
     today,
+    request.server.schemes,
   );
 
 /** As `transferBasisFor`, for a record named directly (the demo's seeded statement). */
@@ -64,11 +65,12 @@ export async function transferBasisOf(
   db: Reader,
   record: { businessGroup: string; referenceNumber: string },
   today: IsoDate,
+  schemes: SchemeLookup,
 ) {
   const found = await findMember(db, record.businessGroup, record.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
   if (found.scheme.type !== 'DB' || found.member.status === 'Pensioner') throw noTransferValue();
-  return { ...found, config: localDbScheme(found.scheme.code, today) };
+  return { ...found, config: localDbScheme(schemes, found.scheme.code, today) };
 }
 
 /**

@@ -66,7 +66,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const issued = await issueTransferStatement(
-        { db, calculations, library: app.documentLibrary },
+        { db, calculations, library: app.documentLibrary, schemes: app.schemes },
         {
           record: memberOf(request),
           tenantUrl: request.tenantUrl,

@@ -10,6 +10,7 @@ import {
   statementEntitlement,
   type CalculationProvider,
   type IsoDate,
+  type SchemeLookup,
   type TransferQuoteRequest,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
@@ -62,11 +63,11 @@ export interface StatementIssue {
  * "A guarantee that ends mid-application").
  */
 export async function issueTransferStatement(
-  deps: { db: Database; calculations: CalculationProvider; library: DocumentLibrary },
+  deps: { db: Database; calculations: CalculationProvider; library: DocumentLibrary; schemes: SchemeLookup },
   { record, tenantUrl, today, now, acceptCharge, accessKeyOf }: StatementIssue,
 ): Promise<TransferStatementResponse> {
   const { db, calculations } = deps;
-  const basis = await transferBasisOf(db, record, today);
+  const basis = await transferBasisOf(db, record, today, deps.schemes);
   // Worked out before the transaction: a remote calculation must not hold the record's lock.
   const [quote, keep, scamWarning] = await Promise.all([
     calculated(
