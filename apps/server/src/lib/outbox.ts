@@ -60,7 +60,7 @@ const scope = new AsyncLocalStorage<MessageScope>();
  * channel has a way out, gets a job. Registered as an `onRequest` hook (the rest of the request runs
  * inside `next`), so `queueEmail` in any transaction knows both without being handed them.
  */
-export const inMessageScope = (tenantUrl: string | null, delivery: OutboxDelivery, next: () => void) =>
+export const inMessageScope = <T>(tenantUrl: string | null, delivery: OutboxDelivery, next: () => T): T =>
   scope.run({ tenantUrl, delivery }, next);
 
 type Message = { channel: 'email' | 'sms' | 'post'; to: string; subject: string; body: string } & CarriesCode;

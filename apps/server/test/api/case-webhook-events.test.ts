@@ -213,9 +213,12 @@ describe('webhooks for files sent, documents received and assignment', () => {
     ).rejects.toThrow('the change failed');
     expect(await eventsFor(caseNumber, receivers.work.id)).toEqual([]);
 
-    expect(await updateCase(db, caseNumber, { documents: { 'Death certificate': 'received' } })).toBe(true);
-    // Completed after being received: still the one event.
-    expect(await updateCase(db, caseNumber, { documents: { 'Death certificate': 'complete' } })).toBe(true);
+    const command = { log: ctx.app.log, operator: 'ops-on-call', channels: { email: false, sms: false } };
+    await updateCase(db, command, caseNumber, { document: { name: 'Death certificate', requested: false } });
+    // Marked again: refused, and still the one event.
+    await expect(
+      updateCase(db, command, caseNumber, { document: { name: 'Death certificate', requested: false } }),
+    ).rejects.toMatchObject({ code: 'case_document_received' });
     expect((await eventsFor(caseNumber, receivers.work.id)).map((row) => row.payload.document)).toEqual([
       'Death certificate',
     ]);

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, like, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   memberCases,
   memberJourneys,
   memberDocuments,
+  outboxMessages,
   staffAccounts,
   staffAudit,
 } from '../../src/db/schema';
@@ -15,6 +17,7 @@ import { clearContentCache } from '../../src/areas/content/content-cache';
 import { sealPlainStaffSecrets, staffSecretKey } from '../../src/areas/operations/staff-secrets';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
 import { RECEIVED_NOTE } from '../../src/areas/documents/post-submission';
+import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
@@ -85,6 +88,13 @@ async function signedInStaff(
 
 const errorCode = (response: { json: () => unknown }) =>
   (response.json() as { errors: Array<{ code: string }> }).errors[0]!.code;
+
+/** npm run case:update as the tests run it: the outbox keeps its notices (no SMTP, no texts). */
+const command = {
+  log: pino({ level: 'silent' }),
+  operator: 'ops-on-call',
+  channels: { email: false, sms: false },
+};
 
 async function auditCount(action: string, caseNumber?: string) {
   const rows = await context.database.db.execute(
@@ -593,11 +603,55 @@ describe('case work', () => {
       status: 'In progress',
       memberNote: RECEIVED_NOTE,
     });
+    // The administration system's command (npm run case:update) moves it on as the console does: the
+    // member's uploads keep their flag, the timeline names the command, and the member is told.
+    const since = new Date();
+    await updateCase(context.database.db, command, caseNumber, {
+      status: 'Waiting for someone else',
+      note: 'We asked your employer.',
+    });
+    const moved = await detail();
+    expect(moved.case.status).toBe('Waiting for someone else');
+    expect(moved.documents).toEqual(back.documents);
+    expect(moved.timeline.at(-1)).toMatchObject({
+      kind: 'status',
+      actor: 'command',
+      by: 'Administration (case:update command)',
+      status: 'Waiting for someone else',
+    });
+    const told = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(gt(outboxMessages.createdAt, since), like(outboxMessages.body, `%${caseNumber}%`)));
+    expect(told.map(({ subject, tenantUrl }) => ({ subject, tenantUrl }))).toEqual([
+      { subject: `News on your request ${caseNumber}`, tenantUrl: 'localhost' },
+    ]);
+    const [audited] = await context.database.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.caseNumber, caseNumber), eq(staffAudit.action, 'case_status')));
+    expect(audited).toMatchObject({
+      staffId: null,
+      clientId: null,
+      tenantUrl: 'localhost',
+      details: { via: 'command', operator: command.operator, from: 'In progress' },
+    });
     // The member's upload is not the scheme acting: staff can act on the case as before.
     expect(
-      (await post('status', { status: 'Waiting for someone else', memberNote: 'We asked your employer.' }))
-        .statusCode,
+      (await post('status', { status: 'In progress', memberNote: 'Your employer answered.' })).statusCode,
     ).toBe(200);
+    // The command is refused what the console refuses, changing nothing.
+    await expect(
+      updateCase(context.database.db, command, caseNumber, { status: 'Received', note: 'Back' }),
+    ).rejects.toThrow('is not a status a case moves to');
+    await expect(
+      updateCase(context.database.db, command, caseNumber, {
+        document: { name: 'Birth certificate', requested: false },
+      }),
+    ).rejects.toMatchObject({ code: 'case_document_received' });
+    await expect(
+      updateCase(context.database.db, command, 'RTP9-1', { status: 'In progress', note: 'x' }),
+    ).rejects.toMatchObject({ code: 'case_not_found' });
   });
 
   it('lets a team leader assign to someone and reject with a reason; an auditor reads but cannot act', async () => {

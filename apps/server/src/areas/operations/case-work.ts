@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { daysBetween, utcDay } from '@meridian/pensions';
 import {
   movesFrom,
@@ -12,7 +12,7 @@ import {
   type QueuedCase,
   type StaffRight,
 } from '@meridian/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   caseEvents,
   integrationClients,
@@ -41,7 +41,9 @@ import {
   defaultCaseDeadlines,
 } from './deadlines';
 import type { SignedInStaff } from './staff-session';
-import { auditStaff } from './staff-audit';
+import { auditCommand, auditStaff, type StaffAuditEntry } from './staff-audit';
+import { inMessageScope, type OutboxDelivery } from '../../lib/outbox';
+import type { QueuedMessage } from '../../lib/messaging';
 import { tellMemberOfCase } from './case-notices';
 
 /** What each role may do with cases. */
@@ -328,7 +330,7 @@ export async function caseInScope(
     ? request.staff.businessGroups
     : (request.integrationClient?.businessGroups ?? []);
   const [row] = await casesQuery(db).where(eq(memberCases.caseNumber, caseNumber));
-  const absent = () => new AppError(404, 'case_not_found', `There is no case ${caseNumber}.`);
+  const absent = () => caseNotFound(caseNumber);
   if (!row) throw absent();
   if (scope && !scope.includes(row.businessGroup)) {
     await auditStaff(db, request, {
@@ -342,6 +344,13 @@ export async function caseInScope(
     if (!request.staff) throw absent();
     throw new AppError(403, 'case_other_tenant', 'This case belongs to another scheme’s members.');
   }
+  return withDeadline(db, row);
+}
+
+const caseNotFound = (caseNumber: string) =>
+  new AppError(404, 'case_not_found', `There is no case ${caseNumber}.`);
+
+async function withDeadline(db: Database, row: CaseRow): Promise<CaseRow & QueuedCase> {
   const deadlinesOf = await caseDeadlinesByBusinessGroup(db);
   return { ...row, ...queued(row, utcDay(new Date()), deadlinesOf(row.businessGroup)) };
 }
@@ -661,10 +670,8 @@ function changeOf(
 }
 
 /**
- * One action on a case, with its timeline event and its audit entry in one transaction. A closed case
- * takes notes only (409 `case_closed`); a status the case's state machine does not allow from where it
- * stands is refused (409 `case_move_not_allowed`, audited); an assignee must be staff who can see the case.
- * The console's staff and the integration API's clients both act through here.
+ * One action on a case by staff in the console or a client of the integration API, through
+ * `applyCaseAction`, the member told of it as it says.
  */
 export async function actOnCase(
   db: Database,
@@ -680,6 +687,75 @@ export async function actOnCase(
       await requireRight(db, request, 'assignOthers', caseNumber);
   }
   const found = await caseInScope(db, request, caseNumber);
+  const notices = await applyCaseAction(
+    db,
+    {
+      event: staff
+        ? { actor: 'staff', staffId: staff.id }
+        : { actor: 'integration', clientId: request.integrationClient!.id },
+      log: request.log,
+      audit: (to, entry) => auditStaff(to, request, entry),
+    },
+    found,
+    action,
+  );
+  await request.server.messaging.deliverQueued(notices);
+}
+
+/**
+ * One action on any case by an operator's command (npm run case:update, standing in for the
+ * administration system), through `applyCaseAction` as the console's: its event's actor is `command`,
+ * its audit entries name the operator. The member's notice is written to the outbox, marked with the
+ * case's tenant; the server's job queue sends an email or a text over the channels given (those the
+ * server has), a letter waits for the print run.
+ */
+export async function actOnCaseByCommand(
+  db: Database,
+  command: { log: FastifyBaseLogger; operator: string; channels: OutboxDelivery['channels'] },
+  caseNumber: string,
+  action: CaseAction,
+): Promise<void> {
+  const [row] = await casesQuery(db).where(eq(memberCases.caseNumber, caseNumber));
+  if (!row) throw caseNotFound(caseNumber);
+  const found = await withDeadline(db, row);
+  // A case's notice carries no one-time code: there is none to keep or seal.
+  const delivery: OutboxDelivery = { channels: command.channels, keepCodes: false, wake: () => undefined };
+  await inMessageScope(await tenantOfGroup(db, found.businessGroup), delivery, () =>
+    applyCaseAction(
+      db,
+      {
+        event: { actor: 'command' },
+        log: command.log,
+        audit: (to, entry) => auditCommand(to, command.operator, entry),
+      },
+      found,
+      action,
+    ),
+  );
+}
+
+/** Who acts through `applyCaseAction`: the timeline event's actor, and how each step is audited. */
+interface CaseActing {
+  event: Pick<typeof caseEvents.$inferInsert, 'actor' | 'staffId' | 'clientId'>;
+  log: FastifyBaseLogger;
+  audit: (db: Database | Transaction, entry: StaffAuditEntry) => Promise<void>;
+}
+
+/**
+ * One action on a case, with its timeline event and its audit entry in one transaction, and the
+ * notice to the member it calls for (answered, to be delivered once committed). A closed case takes
+ * notes only (409 `case_closed`); a status the case's state machine does not allow from where it
+ * stands is refused (409 `case_move_not_allowed`, audited); an assignee must be staff who can see the
+ * case. The console's staff, the integration API's clients and the case:update command all act
+ * through here.
+ */
+async function applyCaseAction(
+  db: Database,
+  acting: CaseActing,
+  found: CaseRow & QueuedCase,
+  action: CaseAction,
+): Promise<QueuedMessage[]> {
+  const { caseNumber } = found;
   const where = {
     caseNumber,
     businessGroup: found.businessGroup,
@@ -693,7 +769,7 @@ export async function actOnCase(
     );
   const target = targetStatus(action);
   if (target !== null && !(movesFrom(found.status) as readonly string[]).includes(target)) {
-    await auditStaff(db, request, {
+    await acting.audit(db, {
       action: `case_${action.kind}`,
       outcome: 'denied',
       ...where,
@@ -715,7 +791,7 @@ export async function actOnCase(
     if (!scopeOk) throw new AppError(400, 'assignee_not_allowed', 'This person cannot work this case.');
   }
   const now = new Date();
-  const notices = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The case as it stands under a lock: a member's upload or another member of staff may have
     // changed it since it was read.
     const [locked] = await tx
@@ -738,9 +814,7 @@ export async function actOnCase(
     await tx.insert(caseEvents).values({
       caseNumber,
       at: now,
-      actor: staff ? 'staff' : 'integration',
-      staffId: staff?.id ?? null,
-      clientId: request.integrationClient?.id ?? null,
+      ...acting.event,
       kind: action.kind,
       status: change?.status ?? null,
       assigneeId: action.kind === 'assigned' ? action.assigneeId : null,
@@ -752,7 +826,7 @@ export async function actOnCase(
             : null,
       memberNote: change?.memberNote ?? null,
     });
-    await auditStaff(tx, request, {
+    await acting.audit(tx, {
       action: `case_${action.kind}`,
       outcome: 'success',
       ...where,
@@ -770,11 +844,10 @@ export async function actOnCase(
     });
     // The member hears of a move with a note, or a document asked for, the way they chose.
     if (action.kind === 'document_requested')
-      return tellMemberOfCase(tx, request.log, found, { kind: action.kind, document: action.document });
-    if (target !== null) return tellMemberOfCase(tx, request.log, found, { kind: 'status', status: target });
+      return tellMemberOfCase(tx, acting.log, found, { kind: action.kind, document: action.document });
+    if (target !== null) return tellMemberOfCase(tx, acting.log, found, { kind: 'status', status: target });
     return [];
   });
-  await request.server.messaging.deliverQueued(notices);
 }
 
 /** Staff a case in this scope could go to: those who work cases, of the tenant or of every tenant. */

@@ -19,16 +19,10 @@ export interface StaffAuditEntry {
 
 /**
  * The tenant an entry belongs to: the one named, else the member's (the tenant whose business groups
- * hold theirs), else the integration client's, else the member of staff's, else the host's.
+ * hold theirs), else the actor's (`fallback`).
  */
-function tenantOf(request: FastifyRequest, entry: StaffAuditEntry) {
-  const fallback =
-    entry.tenantUrl ??
-    request.integrationClient?.tenantUrl ??
-    request.staff?.tenantUrl ??
-    request.tenantUrl ??
-    null;
-  if (entry.tenantUrl || !entry.businessGroup) return sql`${fallback}::text`;
+function tenantOf(entry: StaffAuditEntry, fallback: string | null) {
+  if (entry.tenantUrl || !entry.businessGroup) return sql`${entry.tenantUrl ?? fallback}::text`;
   return sql`coalesce((select ${tenants.tenantUrl} from ${tenants} where ${entry.businessGroup} = any(${tenants.businessGroups}) limit 1), ${fallback}::text)`;
 }
 
@@ -50,9 +44,33 @@ export async function auditStaff(
     caseNumber: entry.caseNumber ?? null,
     businessGroup: entry.businessGroup ?? null,
     referenceNumber: entry.referenceNumber ?? null,
-    tenantUrl: tenantOf(request, entry),
+    // Without a member, the integration client's tenant, else the member of staff's, else the host's.
+    tenantUrl: tenantOf(
+      entry,
+      request.integrationClient?.tenantUrl ?? request.staff?.tenantUrl ?? request.tenantUrl ?? null,
+    ),
     ip: request.ip,
     requestId: request.id,
     details: entry.details ?? {},
+  });
+}
+
+/**
+ * Appends an operator's command (npm run case:update) to the staff audit trail: no member of staff or
+ * client, the operating-system user who ran it in its details, as the other commands' entries have.
+ */
+export async function auditCommand(
+  db: Database | Transaction,
+  operator: string,
+  entry: StaffAuditEntry,
+): Promise<void> {
+  await db.insert(staffAudit).values({
+    action: entry.action,
+    outcome: entry.outcome,
+    caseNumber: entry.caseNumber ?? null,
+    businessGroup: entry.businessGroup ?? null,
+    referenceNumber: entry.referenceNumber ?? null,
+    tenantUrl: tenantOf(entry, null),
+    details: { ...entry.details, via: 'command', operator },
   });
 }
