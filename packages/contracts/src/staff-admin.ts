@@ -73,6 +73,7 @@ export const webhookEventNames = [
   'case.document_added',
   'case.document_received',
   'case.assigned',
+  'case.document_requested',
 ] as const;
 export const webhookEventSchema = z.enum(webhookEventNames);
 export const webhookEventLabels: Record<(typeof webhookEventNames)[number], string> = {
@@ -82,6 +83,7 @@ export const webhookEventLabels: Record<(typeof webhookEventNames)[number], stri
   'case.document_added': 'A file is sent with a case',
   'case.document_received': 'A document a case lists is marked received',
   'case.assigned': 'A case is assigned, or returned to the queue',
+  'case.document_requested': 'A document is asked of the member',
 };
 
 /**
@@ -102,7 +104,7 @@ const webhookCaseFields = {
   occurredAt: z.string(),
 };
 
-/** Each event's body, by its `event`: the three case events of migration 0035 and those of 0049. */
+/** Each event's body, by its `event`: the three case events of migration 0035, those of 0049 and 0051's. */
 export const webhookDeliveryBodySchemas = {
   'case.opened': z.object({ event: z.literal('case.opened'), ...webhookCaseFields }),
   'case.status_changed': z.object({ event: z.literal('case.status_changed'), ...webhookCaseFields }),
@@ -124,6 +126,12 @@ export const webhookDeliveryBodySchemas = {
     ...webhookCaseFields,
     /** The member of staff it went to; null when it went back to the queue. */
     assigneeId: z.uuid().nullable(),
+  }),
+  'case.document_requested': z.object({
+    event: z.literal('case.document_requested'),
+    ...webhookCaseFields,
+    /** The document asked of the member, as the case now lists it (outstanding); the message they read is the case's note. */
+    document: z.string(),
   }),
 } satisfies Record<(typeof webhookEventNames)[number], z.ZodType>;
 

@@ -27,12 +27,17 @@ const ctx = useTestApp({ JOB_POLL_MS: '0' });
 const { received, url } = webhookReceiver();
 
 type Event = (typeof webhookEventNames)[number];
-const WORK_EVENTS: Event[] = ['case.document_added', 'case.document_received', 'case.assigned'];
+const WORK_EVENTS: Event[] = [
+  'case.document_added',
+  'case.document_received',
+  'case.assigned',
+  'case.document_requested',
+];
 /** db.retiring's record: a case of the Meridian tenant, whose receivers hear of it. */
 const RECORD = { businessGroup: 'MER', referenceNumber: '1000010' };
 const CONTEXT = 'dbcoreretirementapplication';
 
-/** A receiver of the three events above and one of 0035's three only. */
+/** A receiver of the four events above and one of 0035's three only. */
 const receivers = { work: { id: '', secret: '' }, lifecycle: '' };
 beforeAll(async () => {
   receivers.work = await addWebhookEndpoint(ctx.database.db, {
@@ -199,6 +204,40 @@ describe('webhooks for files sent, documents received and assignment', () => {
     expect(await eventsFor(caseNumber, receivers.lifecycle)).toEqual([]);
   });
 
+  it('tells of a document asked of the member, by staff or case:update, again once it came, not while still asked', async () => {
+    const caseNumber = await openCase('In progress', [{ name: 'Proof of identity', status: 'received' }]);
+    const caseworker = await demoStaffSignedIn(ctx, 'caseworker@meridian.example');
+    const ask = (document: string) =>
+      caseworker.request({
+        method: 'POST',
+        url: `/admin-api/cases/${caseNumber}/documents/request`,
+        payload: { document, memberNote: `Please send your ${document}.` },
+      });
+    const requested = async () =>
+      (await eventsFor(caseNumber, receivers.work.id)).map((row) => {
+        webhookDeliveryBodySchemas['case.document_requested']
+          .strict()
+          .parse({ id: randomUUID(), ...row.payload });
+        return [row.event, row.payload.document, row.payload.status];
+      });
+
+    expect((await ask('Payslip')).statusCode).toBe(200);
+    // With the status the request moved the case to; the receiver of moves hears of that move only.
+    expect(await requested()).toEqual([['case.document_requested', 'Payslip', 'Waiting for you']]);
+    expect((await eventsFor(caseNumber, receivers.lifecycle)).map((row) => row.event)).toEqual([
+      'case.status_changed',
+    ]);
+    // Asked again while still outstanding: refused (409), nothing sent.
+    expect((await ask('Payslip')).statusCode).toBe(409);
+    // The command asks through the same action; one it had (received) may be asked for again.
+    const command = { log: ctx.app.log, operator: 'ops-on-call', channels: { email: false, sms: false } };
+    await updateCase(ctx.database.db, command, caseNumber, {
+      document: { name: 'Proof of identity', requested: true },
+      note: 'Your passport has expired: please send another proof of identity.',
+    });
+    expect((await requested()).map(([, document]) => document)).toEqual(['Payslip', 'Proof of identity']);
+  });
+
   it('tells of a document received whichever code marks it (case:update), and not of one rolled back', async () => {
     const caseNumber = await openCase('In progress', [{ name: 'Death certificate', status: 'outstanding' }]);
     const { db } = ctx.database;
@@ -289,5 +328,7 @@ describe('webhooks for files sent, documents received and assignment', () => {
     const body = added.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['fileId', 'caseNumber', 'event']));
     expect(Object.keys(body.properties)).not.toContain('name');
+    const requested = hooks['case.document_requested']!.post.requestBody.content['application/json'].schema;
+    expect(requested.required).toEqual(expect.arrayContaining(['document', 'caseNumber', 'status']));
   });
 });
