@@ -539,6 +539,7 @@ describe('case work', () => {
           by: string;
           status: string | null;
           note: string | null;
+          memberNote: string | null;
         }>;
       };
     expect((await post('documents/received', { document: 'Proof of identity' })).statusCode).toBe(200);
@@ -590,12 +591,17 @@ describe('case work', () => {
       { name: 'Marriage certificate', status: 'received', byUpload: true },
       { name: 'Birth certificate', status: 'received', byUpload: true },
     ]);
-    expect(back.timeline.at(-1)).toMatchObject({
-      kind: 'document_uploaded',
-      by: 'Member',
-      status: 'In progress',
-      note: 'Birth certificate',
-    });
+    // The member's upload, then the portal's own move with its thank-you: not the member's words.
+    expect(back.timeline.slice(-2)).toMatchObject([
+      { kind: 'document_uploaded', actor: 'member', by: 'Member', status: null, note: 'Birth certificate' },
+      {
+        kind: 'status',
+        actor: 'system',
+        by: 'Meridian (automatic)',
+        status: 'In progress',
+        memberNote: RECEIVED_NOTE,
+      },
+    ]);
     const mine = (await member.request({ method: 'GET', url: '/mdp-api/api/cases' })).json() as {
       cases: Array<{ caseNumber: string; status: string; memberNote: string | null }>;
     };

@@ -219,6 +219,18 @@ describe('a transfer refused on a red flag', () => {
     const detail = (await staff.request({ url: `/admin-api/cases/${caseNumber}` })).json();
     expect(detail.case).toMatchObject({ closed: true, allowedMoves: [] });
     expect(detail.case.memberNote).toContain('out of the blue');
+    // Opened by the member's answers, refused by the portal on the page's rule, not by staff.
+    expect(
+      detail.timeline.map((event: { kind: string; actor: string; by: string; note: string | null }) => [
+        event.kind,
+        event.actor,
+        event.by,
+        event.note,
+      ]),
+    ).toEqual([
+      ['opened', 'member', 'Member', null],
+      ['rejected', 'system', 'Meridian (automatic)', 'We cannot make this transfer (red_flag_contact)'],
+    ]);
     expect(detail.answers).toEqual(
       expect.arrayContaining([
         { question: 'What is the name of the scheme you are transferring to?', answer: 'Harbour SIPP' },

@@ -45,8 +45,9 @@ export const RECEIVED_NOTE =
  * anyone else's, 409 `case_closed` once it is completed, rejected or otherwise closed, the uploads left
  * unsent): the uploads name the case, and the case's document list marks them received. When
  * the case was waiting for the member and these were the last documents it asked for, it moves back
- * to In progress with a note for the member, and the timeline records the member's upload (the
- * scheme's administration system hears of the new status by webhook like any other).
+ * to In progress with a note for the member. The timeline records the member's upload and, as the
+ * portal's own event, the move (the scheme's administration system hears of the new status by webhook
+ * like any other).
  */
 export async function sendUploadsWithCase(
   db: Database,
@@ -109,9 +110,18 @@ export async function sendUploadsWithCase(
           actor: 'member',
           userId,
           kind: 'document_uploaded',
-          status: backWithUs ? 'In progress' : null,
           note: askedFor.map((document) => document.name).join(', '),
-          memberNote: backWithUs ? RECEIVED_NOTE : null,
+        });
+      // The move back and its thank-you are the portal's, not the member's words: an event of its
+      // own, a moment after the upload it follows.
+      if (backWithUs)
+        await tx.insert(caseEvents).values({
+          caseNumber,
+          at: new Date(now.getTime() + 1),
+          actor: 'system',
+          kind: 'status',
+          status: 'In progress',
+          memberNote: RECEIVED_NOTE,
         });
     }
     return pending.map((row) => ({ ...row, caseNumber }));

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { kindOf } from '@meridian/contracts';
-import { memberCases, pages, storedTransferQuotes, users } from '../../db/schema';
+import { caseEvents, memberCases, pages, storedTransferQuotes, users } from '../../db/schema';
 import { displayDate } from '../../lib/display';
 import { aboutYouSection, fullNameOf, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { openCase } from '../cases/open-case';
@@ -158,10 +158,22 @@ export async function recordTransferRefusal(
         ],
       }),
   );
+  const memberNote = told || page.title;
   await tx
     .update(memberCases)
-    .set({ status: TRANSFER_REFUSED.status, closedAt: now, memberNote: told || page.title })
+    .set({ status: TRANSFER_REFUSED.status, closedAt: now, memberNote })
     .where(eq(memberCases.caseNumber, caseNumber));
+  // The refusal is the portal's, on the page's rule: its timeline says so, not the member or staff.
+  await tx.insert(caseEvents).values({
+    caseNumber,
+    at: now,
+    actor: 'system',
+    kind: 'rejected',
+    status: TRANSFER_REFUSED.status,
+    // The page it ended on and its reason, as the case's answers name them ("Ended on").
+    note: `${page.title} (${reason})`,
+    memberNote,
+  });
   await tellRefusal(context, member, caseNumber, blocks);
   return { caseNumber };
 }
