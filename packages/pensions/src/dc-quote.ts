@@ -16,6 +16,7 @@ import {
   ufpls,
 } from './dc-retirement-options';
 import { CalculationError } from './errors';
+import { lifestyleStrategyOf } from './glide-path';
 import { assertQuotableRetirementDate } from './retirement-date-check';
 import { dcLifeStage, type DcLifeStage } from './life-stage';
 import { lumpSumAllowanceRemaining } from './lump-sum';
@@ -126,10 +127,7 @@ export function growthPathFor(
       throw new CalculationError('invalid_member', `Fund ${unknown.code} is not in scheme ${scheme.code}`);
     return { path: holdingsGrowthPath(investment.funds, scheme), strategyCode: null };
   }
-  const code = investment?.strategy ?? scheme.defaultStrategy;
-  if (!scheme.strategies.some((s) => s.code === code)) {
-    throw new CalculationError('invalid_member', `Strategy ${code} is not in scheme ${scheme.code}`);
-  }
+  const { code } = lifestyleStrategyOf(investment, scheme)!;
   return { path: strategyGrowthPath(scheme, code), strategyCode: code };
 }
 

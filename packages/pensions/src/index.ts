@@ -25,6 +25,7 @@ export * from './db-quote';
 export * from './dc-projection';
 export * from './dc-retirement-options';
 export * from './dc-quote';
+export * from './glide-path';
 export * from './income-tax';
 export * from './dc-explore';
 export * from './transfer';
