@@ -116,7 +116,7 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
   await expect(page.getByRole('main').getByRole('link', { name: 'Transferring your pension' })).toBeVisible();
 });
 
-test('db.active finds the statement of entitlement they asked for 10 days ago: the guaranteed value, the case and the pack', async ({
+test('db.active finds the statement of entitlement they asked for 10 days ago: the guaranteed value, the case and the pack, and reports a scam concern', async ({
   page,
 }) => {
   await signInToHub(page, 'db.active');
@@ -127,7 +127,8 @@ test('db.active finds the statement of entitlement they asked for 10 days ago: t
   await expect(value).toContainText(/Guaranteed until \d\d \w{3} \d{4} \(\d+ days left\)/);
   await expectNoAccessibilityViolations(page);
 
-  // The scam warning's "report your concern to us" leads to the report-a-concern journey's first page (issue 39).
+  // The scam warning's "report your concern to us" leads to the report-a-concern journey (issue 39),
+  // walked to the TSC1 case it sends, found in My requests.
   const warning = main
     .locator('.message')
     .filter({ has: page.getByRole('heading', { name: 'Warning: Protect yourself from pension scams' }) });
@@ -136,10 +137,29 @@ test('db.active finds the statement of entitlement they asked for 10 days ago: t
   await expect(
     main.getByRole('heading', { level: 1, name: 'Report a concern about a pension transfer' }),
   ).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Start now' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-
-  await page.goto('/my-requests');
+  await main.getByRole('button', { name: 'Start now' }).click();
+  await main.getByRole('group', { name: 'How were you contacted?' }).getByLabel('By phone').check();
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/transfer\/report-a-concern\/details$/);
+  const told = 'A caller offered a free pension review and early access to my pension.';
+  await main.getByLabel('Tell us what happened').fill(told);
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    main.getByRole('heading', { level: 1, name: 'Check your report before you send it' }),
+  ).toBeVisible();
+  await expect(main).toContainText('By phone');
+  await expect(main).toContainText(told);
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('button', { name: 'Send my report' }).click();
+  await expect(main.getByRole('heading', { level: 1, name: 'Concern reported' })).toBeVisible();
+  const concern = /TSC1-\d+/.exec(await main.locator('.panel__reference').innerText())![0];
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole('link', { name: 'My requests' }).click();
+  await expect(page).toHaveURL(/\/my-requests$/);
+  await expect(main.getByText(concern).first()).toBeVisible();
   const request = main.getByText(/TVS-\d+/).first();
   await expect(request).toBeVisible();
   const reference = (await request.textContent())!.match(/TVS-\d+/)![0];
