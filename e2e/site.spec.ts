@@ -52,11 +52,25 @@ test('someone reporting a death finds what to do from the home page, search and 
   await expect(main).toContainText('Call 0300 123 4567');
   await expect(main.getByRole('heading', { level: 2, name: 'What we will ask you' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  for (const words of ['died', 'death', 'bereavement']) {
-    await page.goto(`/search?q=${words}`);
-    await expect(page.getByRole('heading', { name: new RegExp(`for ‘${words}’`) })).toBeVisible();
-    const result = page.getByRole('main').getByRole('link', { name: 'Tell us about a death', exact: true });
-    await expect(result).toBeVisible();
+  // Each tenant's search finds its own page for these words, signed out, and the result opens it.
+  for (const [at, phone] of [
+    [(path: string) => path, '0300 123 4567'],
+    [bluewaterUrl, '0300 765 4321'],
+  ] as const) {
+    for (const words of ['died', 'death', 'bereavement']) {
+      await page.goto(at(`/search?q=${words}`));
+      await expect(page.getByRole('heading', { name: new RegExp(`for ‘${words}’`) })).toBeVisible();
+      const result = main.getByRole('link', { name: 'Tell us about a death', exact: true });
+      await expect(result).toHaveAttribute('href', '/bereavement');
+    }
+    await expectNoAccessibilityViolations(page);
+    await main.getByRole('link', { name: 'Tell us about a death', exact: true }).click();
+    await expect(page).toHaveURL(at('/bereavement'));
+    await expect(main).toContainText(`Call ${phone}`);
+    await expect(main.getByRole('link', { name: 'Report a death online' })).toHaveAttribute(
+      'href',
+      '/bereavement/report',
+    );
   }
   await page.goto(bluewaterUrl('/help'));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Tell us about a death' }).click();
