@@ -3,6 +3,28 @@ import { z } from 'zod';
 const money = z.number().int();
 
 /**
+ * The lifestyle strategy a DC pot follows and when it moves the pot into steadier funds (`glidePathOf` in
+ * packages/pensions); null when the member chose their own funds, which stay as they are.
+ */
+export const glidePathSchema = z
+  .object({
+    strategyCode: z.string(),
+    /** The strategy's name in the scheme's configuration. */
+    strategyName: z.string(),
+    /**
+     * The day the move starts: the target date less the strategy's furthest glide-path point (may be
+     * past); null for a strategy that never moves.
+     */
+    startsOn: z.string().nullable(),
+    /** The target retirement date, by which the pot holds `endsIn`. */
+    targetDate: z.string(),
+    /** The funds the pot ends in at the target date, largest share first (named from the tenant's funds). */
+    endsIn: z.array(z.object({ code: z.string(), name: z.string(), percent: z.number() })),
+  })
+  .nullable();
+export type GlidePath = z.infer<typeof glidePathSchema>;
+
+/**
  * GET /members/current/dc-pot: a DC record's pot today, from the administrator's member data. Each
  * fund's value is its units × unit price rounded half up to the penny, and the pot is the sum of those
  * values, so the funds always add up to it. A record without fund details has `funds: []`.
@@ -27,6 +49,8 @@ export const dcPotSchema = z.object({
       annualChargePercent: z.number().nullable(),
     }),
   ),
+  /** The lifestyle strategy the pot follows and when it starts moving into steadier funds. */
+  glidePath: glidePathSchema,
   /** The pot's value over the last 5 years, oldest first, ending with today's value. */
   history: z.array(z.object({ on: z.string(), potPence: money })),
   /**

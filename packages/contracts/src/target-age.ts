@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { glidePathSchema } from './dc-pot';
 
 /** `GET members/current/target-retirement-age`: the DC target age, its date, and the ages allowed. */
 export const targetRetirementAgeSchema = z.object({
@@ -6,6 +7,8 @@ export const targetRetirementAgeSchema = z.object({
   targetRetirementDate: z.string(),
   /** The whole ages the member may choose now (see `targetAgeRange` in packages/pensions). */
   range: z.object({ min: z.number().int(), max: z.number().int() }),
+  /** The lifestyle strategy the pot follows to that date and when its move into steadier funds starts. */
+  glidePath: glidePathSchema,
 });
 export type TargetRetirementAge = z.infer<typeof targetRetirementAgeSchema>;
 

@@ -45,6 +45,21 @@ describe('the DC target retirement age', () => {
       expect(refused.json().errors[0].code, String(age)).toBe(code);
     }
     expect(JSON.stringify(await benefitsOf(reference))).toBe(before);
+    // dc.far follows MDC's drawdown strategy, which starts moving the pot 15 years before the target date,
+    // into 75% diversified growth and 25% cash by it; My pension's pot reads the same.
+    const glidePath = (startAge: number, targetAge: number) => ({
+      strategyCode: 'LIFESTYLE_DRAWDOWN',
+      strategyName: 'Lifestyle: targeting drawdown',
+      startsOn: addYears(dateOfBirth, startAge),
+      targetDate: addYears(dateOfBirth, targetAge),
+      endsIn: [
+        { code: 'DIVERSIFIED_GROWTH', name: 'Diversified Growth Fund', percent: 75 },
+        { code: 'CASH', name: 'Cash Fund', percent: 25 },
+      ],
+    });
+    expect(now.glidePath).toEqual(glidePath(50, 65));
+    const pot = () => agent.request({ url: '/mdp-api/api/members/current/dc-pot' });
+    expect((await pot()).json().glidePath).toEqual(glidePath(50, 65));
 
     // The pot projected to a fixed date (ages 60 and 65): the same contributions and the same months,
     // so only the lifestyle glide path, which is anchored at the target date, can move it.
@@ -62,6 +77,8 @@ describe('the DC target retirement age', () => {
       targetRetirementAge: 60,
       targetRetirementDate: addYears(dateOfBirth, 60),
     });
+    expect(changed.json().glidePath).toEqual(glidePath(45, 60));
+    expect((await pot()).json().glidePath).toEqual(glidePath(45, 60));
     expect((await benefitsOf(reference)).targetRetirementAge).toBe(60);
     const timeTo = (await agent.request({ url: '/mdp-api/api/members/current/time-to-retirement' })).json();
     expect(timeTo.targetRetirementDate).toBe(addYears(dateOfBirth, 60));

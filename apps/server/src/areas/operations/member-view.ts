@@ -110,12 +110,10 @@ export async function memberView(
   // A DC record's pot as the member's pot page reads it (none when its data cannot be shown online).
   const dcPot =
     scheme.type === 'DC'
-      ? await dcPotOf(db, member.benefits, tenant?.tenantUrl ?? '', today, request.log).catch(
-          (error: unknown) => {
-            if (error instanceof AppError && error.statusCode === 409) return null;
-            throw error;
-          },
-        )
+      ? await dcPotOf(db, found, tenant?.tenantUrl ?? '', today, request.log).catch((error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 409) return null;
+          throw error;
+        })
       : null;
   const view: MemberView = {
     personalDetails: personalDetailsOf(found),

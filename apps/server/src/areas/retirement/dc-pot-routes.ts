@@ -16,7 +16,7 @@ export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       schema: {
         tags: ['member-data'],
         summary:
-          'A DC record’s pot today: each fund’s units, unit price, value, price date and annual charge (the values add up to the pot), contributions in the last 12 months, the pot’s value over 5 years, and what moved it over the last 12 months (paid in, charges, investment return)',
+          'A DC record’s pot today: each fund’s units, unit price, value, price date and annual charge (the values add up to the pot), the lifestyle strategy it follows and the day that starts moving it into steadier funds, contributions in the last 12 months, the pot’s value over 5 years, and what moved it over the last 12 months (paid in, charges, investment return)',
         response: {
           200: dcPotSchema,
           401: errorBodySchema,
@@ -32,7 +32,7 @@ export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
       if (found.scheme.type !== 'DC')
         throw notFound('not_a_dc_record', 'This record is not a savings pot, so it has no funds to show.');
-      return dcPotOf(db, found.member.benefits, tenant.tenantUrl, utcDay(new Date()), request.log);
+      return dcPotOf(db, found, tenant.tenantUrl, utcDay(new Date()), request.log);
     },
   );
 };

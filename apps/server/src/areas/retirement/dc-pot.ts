@@ -1,21 +1,81 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { DcPot, fundSchema } from '@meridian/contracts';
+import type { DcPot, fundSchema, GlidePath } from '@meridian/contracts';
 import {
+  CalculationError,
   contributionsInLastYear,
   contributionsSinceJoining,
+  dateAtAge,
   dcBenefitsSchema,
+  getDcSchemeConfig,
+  glidePathOf,
+  isoDate,
   potHistory,
   potYear,
   valueHoldings,
+  type DcBenefits,
   type IsoDate,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 
+type Funds = Map<string, z.infer<typeof fundSchema>>;
+
+/** The tenant's funds content (names, groups, charges) by fund code. */
+export async function fundsOf(db: Database, tenantUrl: string): Promise<Funds> {
+  return new Map(
+    ((await findDocument<z.infer<typeof fundSchema>[]>(db, tenantUrl, 'funds')) ?? []).map((fund) => [
+      fund.fundCode,
+      fund,
+    ]),
+  );
+}
+
+/** A DC record as findMember reads it. */
+export interface DcRecord {
+  member: { benefits: unknown; dateOfBirth: string; status: string };
+  scheme: { code: string };
+}
+
 /**
- * A DC record's pot on `today`: its funds (named from the tenant's funds content), the last year's
+ * The lifestyle strategy a DC record's pot follows to its target date (the member's target age, else the
+ * scheme's, as the projection counts) and the day it starts moving into steadier funds, its funds named
+ * as the pot's are; null for the member's own funds, a pot being paid, or a strategy the scheme does not
+ * have (logged).
+ */
+export function glidePathFor(
+  record: DcRecord,
+  benefits: DcBenefits,
+  funds: Funds,
+  today: IsoDate,
+  log: FastifyBaseLogger,
+): GlidePath {
+  if (record.member.status === 'Pensioner') return null;
+  const config = getDcSchemeConfig(record.scheme.code, today);
+  const age = benefits.targetRetirementAge ?? config.defaultTargetRetirementAge;
+  try {
+    const path = glidePathOf(benefits.investment, config, dateAtAge(isoDate(record.member.dateOfBirth), age));
+    return (
+      path && {
+        ...path,
+        endsIn: path.endsIn.map(({ code, share }) => ({
+          code,
+          name: funds.get(code)?.fundName ?? config.funds.find((fund) => fund.code === code)?.name ?? code,
+          percent: Math.round(share * 10_000) / 100,
+        })),
+      }
+    );
+  } catch (error) {
+    if (!(error instanceof CalculationError)) throw error;
+    log.warn({ code: error.code, message: error.message }, 'DC member data names no strategy of its scheme');
+    return null;
+  }
+}
+
+/**
+ * A DC record's pot on `today`: its funds (named from the tenant's funds content), the lifestyle strategy
+ * it follows and when that starts moving it, the last year's
  * contributions (totals and each one, newest first), every contribution held (totals since joining and
  * each tax year's), the pot over 5 years and what moved it over the last 12 months. Read by the
  * member's own page and by the console's view of the member. 409 `pot_unavailable` when the record's benefits do
@@ -23,22 +83,17 @@ import { findDocument } from '../content/document-repository';
  */
 export async function dcPotOf(
   db: Database,
-  benefitsData: unknown,
+  record: DcRecord,
   tenantUrl: string,
   today: IsoDate,
   log: FastifyBaseLogger,
 ): Promise<DcPot> {
-  const benefits = dcBenefitsSchema.safeParse(benefitsData);
+  const benefits = dcBenefitsSchema.safeParse(record.member.benefits);
   if (!benefits.success) {
     log.warn({ issues: benefits.error.issues }, 'DC member data does not match its schema');
     throw new AppError(409, 'pot_unavailable', 'We cannot show your pot online just now. Please contact us.');
   }
-  const names = new Map(
-    ((await findDocument<z.infer<typeof fundSchema>[]>(db, tenantUrl, 'funds')) ?? []).map((fund) => [
-      fund.fundCode,
-      fund,
-    ]),
-  );
+  const names = await fundsOf(db, tenantUrl);
   const funds = valueHoldings(benefits.data.holdings ?? []).map((holding) => ({
     ...holding,
     name: names.get(holding.code)?.fundName ?? holding.code,
@@ -57,6 +112,7 @@ export async function dcPotOf(
     potPence: benefits.data.potPence,
     valuedOn,
     funds,
+    glidePath: glidePathFor(record, benefits.data, names, today, log),
     contributions: contributionsInLastYear(contributions, today),
     sinceJoining: contributionsSinceJoining(contributions, today),
     history: potHistory(valuations, now, today),

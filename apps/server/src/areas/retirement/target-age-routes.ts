@@ -6,12 +6,20 @@ import {
   targetRetirementAgeRequestSchema,
   targetRetirementAgeSchema,
 } from '@meridian/contracts';
-import { dateAtAge, getDcSchemeConfig, isoDate, targetAgeRange, utcDay } from '@meridian/pensions';
+import {
+  dateAtAge,
+  dcBenefitsSchema,
+  getDcSchemeConfig,
+  isoDate,
+  targetAgeRange,
+  utcDay,
+} from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { members } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
+import { fundsOf, glidePathFor } from './dc-pot';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['retirement'];
@@ -39,7 +47,14 @@ async function targetOf(db: Database, request: FastifyRequest) {
   const chosen = member.benefits.targetRetirementAge;
   // The projection's own rule (calculateDcQuote): the member's target, else the scheme's default.
   const age = typeof chosen === 'number' ? chosen : config.defaultTargetRetirementAge;
-  return { member, dateOfBirth, range, age };
+  /** The glide path the pot follows to the target date at `targetAge` (null when the pot's data cannot be read). */
+  const glidePathAt = async (targetAge: number) => {
+    const benefits = dcBenefitsSchema.safeParse({ ...member.benefits, targetRetirementAge: targetAge });
+    if (!benefits.success) return null;
+    const funds = await fundsOf(db, request.member!.tenant.tenantUrl);
+    return glidePathFor(found, benefits.data, funds, today, request.log);
+  };
+  return { member, dateOfBirth, range, age, glidePathAt };
 }
 
 /**
@@ -54,13 +69,19 @@ export const targetAgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     {
       schema: {
         tags,
-        summary: 'The DC target retirement age, its date and the whole ages the member may choose',
+        summary:
+          'The DC target retirement age, its date, the whole ages the member may choose, and the lifestyle strategy the pot follows with the day it starts moving into steadier funds',
         response: { 200: targetRetirementAgeSchema, ...errors },
       },
     },
     async (request) => {
-      const { dateOfBirth, range, age } = await targetOf(db, request);
-      return { targetRetirementAge: age, targetRetirementDate: dateAtAge(dateOfBirth, age), range };
+      const { dateOfBirth, range, age, glidePathAt } = await targetOf(db, request);
+      return {
+        targetRetirementAge: age,
+        targetRetirementDate: dateAtAge(dateOfBirth, age),
+        range,
+        glidePath: await glidePathAt(age),
+      };
     },
   );
 
@@ -70,13 +91,13 @@ export const targetAgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags,
         summary:
-          'Change the DC target retirement age (400 target_age_out_of_range with the ages allowed: from the minimum pension age, or next birthday, to the scheme’s latest)',
+          'Change the DC target retirement age (400 target_age_out_of_range with the ages allowed: from the minimum pension age, or next birthday, to the scheme’s latest); answers the new date and when the lifestyle strategy now starts moving the pot',
         body: targetRetirementAgeRequestSchema,
         response: { 200: targetRetirementAgeSchema, ...errors },
       },
     },
     async (request) => {
-      const { member, dateOfBirth, range, age } = await targetOf(db, request);
+      const { member, dateOfBirth, range, age, glidePathAt } = await targetOf(db, request);
       const wanted = request.body.targetRetirementAge;
       if (wanted < range.min || wanted > range.max)
         throw badRequest('target_age_out_of_range', `Choose an age from ${range.min} to ${range.max}.`);
@@ -97,7 +118,12 @@ export const targetAgeRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         referenceNumber: member.referenceNumber,
         details: { from: age, to: wanted },
       });
-      return { targetRetirementAge: wanted, targetRetirementDate: dateAtAge(dateOfBirth, wanted), range };
+      return {
+        targetRetirementAge: wanted,
+        targetRetirementDate: dateAtAge(dateOfBirth, wanted),
+        range,
+        glidePath: await glidePathAt(wanted),
+      };
     },
   );
 };
