@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../../lib/api';
 import { busyResponse, jsonResponse, quietConsole, stubFetch } from '../../testing/render';
 import { DcPotToday, fourPlaces } from './DcPotToday';
 
@@ -7,6 +8,7 @@ beforeEach(quietConsole);
 
 const pot = {
   potPence: 18_640_000,
+  glidePath: null,
   valuedOn: '2026-11-27',
   funds: [
     {
@@ -253,6 +255,41 @@ describe('the pot today', () => {
     expect(screen.getByText('Investment growth, before charges').nextSibling?.textContent).toBe('£4,630.50');
     expect(screen.getByText('Charges taken').nextSibling?.textContent).toBe('£730.50');
     expect(screen.getByText('Value on 27 Nov 2026').nextSibling?.textContent).toBe('£186,400.00');
+  });
+
+  it('names the lifestyle strategy the pot follows and when it starts, or started, moving into steadier funds', async () => {
+    const glidePath = {
+      strategyCode: 'LIFESTYLE_DRAWDOWN',
+      strategyName: 'Lifestyle: targeting drawdown',
+      startsOn: '2041-02-14',
+      targetDate: '2056-02-14',
+      endsIn: [
+        { code: 'DIVERSIFIED_GROWTH', name: 'Diversified Growth Fund', percent: 75 },
+        { code: 'CASH', name: 'Cash Fund', percent: 25 },
+      ],
+    };
+    const shown = async (path: unknown) => {
+      stubFetch(() => jsonResponse(200, { ...pot, glidePath: path }));
+      const { container, unmount } = render(<DcPotToday recordKey="MER:1000005" />);
+      await screen.findByRole('table', { name: 'The funds your pot is invested in' });
+      const text = [...container.querySelectorAll('p')].find((p) =>
+        p.textContent?.startsWith('Your pot follows'),
+      );
+      unmount();
+      http.forgetReads();
+      return text?.textContent ?? null;
+    };
+    expect(await shown(glidePath)).toBe(
+      'Your pot follows Lifestyle: targeting drawdown. From 14 Feb 2041 it starts moving into steadier funds, to hold Diversified Growth Fund (75%) and Cash Fund (25%) by your target retirement date, 14 Feb 2056.',
+    );
+    expect(await shown({ ...glidePath, startsOn: '2021-02-14', targetDate: '2036-02-14' })).toBe(
+      'Your pot follows Lifestyle: targeting drawdown. Since 14 Feb 2021 it has been moving into steadier funds, to hold Diversified Growth Fund (75%) and Cash Fund (25%) by your target retirement date, 14 Feb 2036.',
+    );
+    expect(await shown({ ...glidePath, startsOn: '2011-02-14', targetDate: '2026-02-14' })).toBe(
+      'Your pot follows Lifestyle: targeting drawdown. Since your target retirement date, 14 Feb 2026, it has held Diversified Growth Fund (75%) and Cash Fund (25%).',
+    );
+    // The member's own funds follow no strategy.
+    expect(await shown(null)).toBeNull();
   });
 
   it('says when the funds are not held online', async () => {

@@ -6,6 +6,7 @@ import { formatCurrency, formatDate } from '../../lib/format';
 import { ContributionsSinceJoining } from './ContributionsSinceJoining';
 import { DC_POT_READ, readDcPot } from './dc-api';
 import { FundSwitchPending } from './FundSwitchPending';
+import { GlidePathNote } from './GlidePathNote';
 import { PotHistory, PotYear } from './PotHistory';
 import './dc-options.css';
 
@@ -21,7 +22,8 @@ const percent = (value: number | null) => (value === null ? 'Not listed' : `${va
 
 /**
  * A DC record's pot today: its value, the funds it is invested in (units × unit price, to the penny,
- * adding up to the pot, with each fund's yearly charge) and the contributions paid in over the last
+ * adding up to the pot, with each fund's yearly charge), the lifestyle strategy it follows and when that
+ * starts moving it, and the contributions paid in over the last
  * 12 months, totalled; `withHistory` (My pension) adds each contribution, the total since joining with
  * each tax year's, the pot's value over five years and what moved it over the last year.
  */
@@ -110,6 +112,7 @@ export function DcPotToday({
               hold in it, a twelfth each month.
             </p>
           )}
+          <GlidePathNote glidePath={pot.glidePath} />
           <Subheading>
             Paid in from {formatDate(pot.contributions.from)} to {formatDate(pot.contributions.to)}
           </Subheading>

@@ -10,6 +10,7 @@ import { http, recordHeaders } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { checkForm, errorFor, serverError } from '../../lib/form';
 import { HttpError } from '../../lib/http/client';
+import { GlidePathNote } from './GlidePathNote';
 
 const TARGET_AGE = '/mdp-api/api/members/current/target-retirement-age';
 const FIELD = 'targetRetirementAge';
@@ -69,6 +70,7 @@ export function TargetAgePage() {
             lifestyle strategy, when your pot should have moved into steadier funds. You can still take your
             pension at another age.
           </p>
+          <GlidePathNote glidePath={target.glidePath} />
           <form onSubmit={submit} noValidate>
             <TextField
               id={FIELD}
