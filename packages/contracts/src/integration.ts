@@ -96,7 +96,7 @@ export const integrationMemberPushSchema = z.object({
   dryRun: z.boolean().default(false),
 });
 
-/** Rows of member data (service, salary, holding, price, contribution, valuation, payment, payroll, increase), as `members:import --data` takes them. */
+/** Rows of member data (service, salary, holding, price, contribution, valuation, charge, investment, payment, payroll, increase), as `members:import --data` takes them. */
 export const integrationMemberDataPushSchema = z.object({
   businessGroup: z
     .string()

@@ -195,7 +195,7 @@ describe('members:import --data: rows of member data', () => {
     expect(problemsIn(text)).toEqual([
       'Row 2 (1000005): units: at most 4 decimal places',
       'Row 3 (1000004): netPence: Must be gross less tax: 900',
-      'Row 4 (1000004): kind: Must be one of service, salary, holding, price, contribution, valuation, payment, payroll, increase',
+      'Row 4 (1000004): kind: Must be one of service, salary, holding, price, contribution, valuation, charge, investment, payment, payroll, increase',
       'Row 5: unitPricePence: Missing: every price row needs this field',
       'Row 6 (1000005): memberPence: Missing: every contribution row needs this field',
       'Row 6 (1000005): employerPence: Missing: every contribution row needs this field',
@@ -469,5 +469,153 @@ describe('members:import --data: a pensioner’s payroll, payments and increases
       ],
     });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+const dcHeader = [
+  'kind',
+  'referenceNumber',
+  'fundCode',
+  'units',
+  'unitPricePence',
+  'pricedOn',
+  'choice',
+  'strategy',
+  'on',
+  'chargePence',
+  'description',
+];
+
+describe('members:import --data: charges taken and a fund switch applied', () => {
+  it('records charges taken, once however often they are sent, and My pension’s year counts them', async () => {
+    const agent = new BrowserAgent(ctx.app);
+    await agent.signIn('dc.far');
+    const year = async () =>
+      (await agent.request({ url: '/mdp-api/api/members/current/dc-pot' })).json().lastYear;
+    const before = await year();
+    const held = ((await member('1000006')).benefits as DcBenefits).charges!;
+    const monthEnd = held.at(-1)!;
+    const rows = [
+      {
+        kind: 'charge',
+        referenceNumber: '1000006',
+        on: before.to,
+        chargePence: 1_234,
+        description: 'Switch dealing charge',
+      },
+      {
+        kind: 'charge',
+        referenceNumber: '1000006',
+        on: monthEnd.on,
+        chargePence: 999,
+        description: monthEnd.description,
+      },
+    ];
+    for (const _time of [1, 2])
+      expect(await runImport(csv(dcHeader, rows))).toMatchObject({ ok: true, rows: 2, membersChanged: 1 });
+
+    const charges = ((await member('1000006')).benefits as DcBenefits).charges!;
+    expect(charges).toHaveLength(held.length + 1);
+    expect(charges.filter((charge) => charge.on >= monthEnd.on)).toEqual([
+      { on: monthEnd.on, pence: 999, description: 'Fund management charge' },
+      { on: before.to, pence: 1_234, description: 'Switch dealing charge' },
+    ]);
+    expect((await year()).chargesPence).toBe(before.chargesPence + 1_234 + 999 - monthEnd.pence);
+
+    expect(problemsIn(csv(dcHeader, [{ ...rows[0]!, chargePence: -1, description: '<b>fee</b>' }]))).toEqual([
+      'Row 2 (1000006): chargePence: Too small: expected number to be >=0',
+      'Row 2 (1000006): description: The description must not contain < or HTML',
+    ]);
+    const snapshotBefore = await snapshot();
+    expect(await runImport(csv(dcHeader, [{ ...rows[0]!, referenceNumber: '1000002' }]))).toMatchObject({
+      ok: false,
+      problems: [{ row: 2, field: 'kind', message: 'A charge row is for a DC record; 1000002 is DB' }],
+    });
+    expect(await snapshot()).toEqual(snapshotBefore);
+  });
+
+  it('applies an FSW1 switch: self-selected funds are the holdings, sold funds go, then back to a lifestyle strategy', async () => {
+    const today = utcDay(new Date());
+    const holding = (fundCode: string, units: number) => ({
+      kind: 'holding',
+      referenceNumber: '1000005',
+      fundCode,
+      units,
+      unitPricePence: 290.1234,
+      pricedOn: today,
+    });
+    const selfSelect = { kind: 'investment', referenceNumber: '1000005', choice: 'self_select' };
+    // dc.near leaves its lifestyle strategy for the global equity fund alone.
+    const rows = [
+      selfSelect,
+      holding('GLOBAL_EQUITY', 60_000),
+      holding('DIVERSIFIED_GROWTH', 0),
+      holding('CASH', 0),
+    ];
+    expect(await runImport(csv(dcHeader, rows))).toMatchObject({ ok: true, membersChanged: 1 });
+    const switched = (await member('1000005')).benefits as DcBenefits;
+    const valuePence = holdingValuePence(60_000, 290.1234);
+    expect(switched.holdings).toEqual([
+      { code: 'GLOBAL_EQUITY', units: 60_000, unitPricePence: 290.1234, pricedOn: today },
+    ]);
+    expect(switched.investment).toEqual({ funds: [{ code: 'GLOBAL_EQUITY', valuePence }] });
+    expect(switched.potPence).toBe(valuePence);
+    // Sent again, nothing moves; a new price moves the self-selected fund's value with the pot.
+    expect(await runImport(csv(dcHeader, rows))).toMatchObject({ ok: true });
+    expect((await member('1000005')).benefits).toEqual(switched);
+    const price = { kind: 'price', fundCode: 'GLOBAL_EQUITY', unitPricePence: 300, pricedOn: today };
+    expect(await runImport(csv(dcHeader, [price]))).toMatchObject({ ok: true });
+    const repriced = (await member('1000005')).benefits as DcBenefits;
+    expect(repriced.investment).toEqual({ funds: [{ code: 'GLOBAL_EQUITY', valuePence: 18_000_000 }] });
+    expect(repriced.potPence).toBe(18_000_000);
+
+    const lifestyle = {
+      kind: 'investment',
+      referenceNumber: '1000005',
+      choice: 'lifestyle',
+      strategy: 'LIFESTYLE_ANNUITY',
+    };
+    expect(await runImport(csv(dcHeader, [lifestyle]))).toMatchObject({ ok: true, membersChanged: 1 });
+    expect((await member('1000005')).benefits).toEqual({
+      ...repriced,
+      investment: { strategy: 'LIFESTYLE_ANNUITY' },
+    });
+
+    expect(
+      problemsIn(
+        csv(dcHeader, [
+          { ...lifestyle, strategy: '' },
+          { ...selfSelect, strategy: 'LIFESTYLE_CASH' },
+          { ...selfSelect, choice: 'index' },
+        ]),
+      ),
+    ).toEqual([
+      'Row 2 (1000005): strategy: Missing: a lifestyle investment row names the strategy',
+      'Row 3 (1000005): strategy: A self_select investment row names no strategy: its funds are the holdings',
+      'Row 4 (1000005): choice: Invalid option: expected one of "lifestyle"|"self_select"',
+    ]);
+    const snapshotBefore = await snapshot();
+    expect(
+      await runImport(
+        csv(dcHeader, [{ ...lifestyle, strategy: 'LIFESTYLE_GOLD' }, holding('GLOBAL_EQUITY', 0)]),
+      ),
+    ).toEqual({
+      ok: false,
+      problems: [
+        {
+          row: 2,
+          referenceNumber: '1000005',
+          field: 'strategy',
+          message: 'Not a strategy of MDC (LIFESTYLE_DRAWDOWN, LIFESTYLE_ANNUITY, LIFESTYLE_CASH)',
+        },
+        {
+          row: 3,
+          referenceNumber: '1000005',
+          field: 'units',
+          message: 'Every fund held would be sold: a switch also gives the holdings it bought',
+        },
+      ],
+    });
+    expect(await snapshot()).toEqual(snapshotBefore);
   });
 });

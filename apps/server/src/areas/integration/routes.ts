@@ -491,7 +491,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
           tags,
           security: membersWrite.security,
           summary:
-            'Rows of member data in the shapes of npm run members:import --data (service, salary, holding, price, contribution, valuation, payment, payroll, increase): every row is applied, or (any problem in any row) none is',
+            'Rows of member data in the shapes of npm run members:import --data (service, salary, holding, price, contribution, valuation, charge, investment, payment, payroll, increase): every row is applied, or (any problem in any row) none is',
           body: integrationMemberDataPushSchema,
           response: { 200: integrationMemberDataPushAnswerSchema, ...errors },
         },

@@ -25,8 +25,9 @@ import type { ImportFormat, ImportRow } from './member-import-file';
 
 /**
  * Member data rows, one fact a row, for members already held: service dates and pensionable salaries (DB),
- * fund holdings, contributions and valuations (DC), fund prices (every holding of the fund in the business
- * group), and a pensioner's payroll record, payments and past increases. The `kind` column says which.
+ * fund holdings, contributions, valuations, charges taken and how the pot is invested (DC), fund prices
+ * (every holding of the fund in the business group), and a pensioner's payroll record, payments and past
+ * increases. The `kind` column says which.
  */
 const number = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
@@ -52,6 +53,9 @@ const referenceNumber = safeString()
 const fundCode = safeString()
   .trim()
   .regex(/^[A-Z0-9_]{1,40}$/, 'A fund code: capital letters, digits and _');
+const strategyCode = safeString()
+  .trim()
+  .regex(/^[A-Z0-9_]{1,40}$/, 'A strategy code: capital letters, digits and _');
 
 const rowSchemas = {
   service: z.strictObject({
@@ -93,6 +97,19 @@ const rowSchemas = {
     referenceNumber,
     on: safeDate(),
     potPence: pence,
+  }),
+  charge: z.strictObject({
+    kind: z.literal('charge'),
+    referenceNumber,
+    on: safeDate(),
+    chargePence: pence,
+    description: plainText('the description', 80),
+  }),
+  investment: z.strictObject({
+    kind: z.literal('investment'),
+    referenceNumber,
+    choice: z.enum(['lifestyle', 'self_select']),
+    strategy: strategyCode.optional(),
   }),
   payment: z.strictObject({
     kind: z.literal('payment'),
@@ -180,6 +197,10 @@ export function validateDataRows(
         [],
         'A service row gives at least one of dateJoinedScheme, datePensionableServiceStarted, dateLeftScheme',
       );
+    else if (data.kind === 'investment' && data.choice === 'lifestyle' && !data.strategy)
+      report(['strategy'], 'Missing: a lifestyle investment row names the strategy');
+    else if (data.kind === 'investment' && data.choice === 'self_select' && data.strategy)
+      report(['strategy'], 'A self_select investment row names no strategy: its funds are the holdings');
     else if (data.kind === 'payment' && data.grossPence - data.taxPence !== data.netPence)
       report(['netPence'], `Must be gross less tax: ${data.grossPence - data.taxPence}`);
     else if (
@@ -210,6 +231,8 @@ interface Held {
   columns: Partial<Pick<MemberRow, 'dateJoinedScheme' | 'datePensionableServiceStarted' | 'dateLeftScheme'>>;
   /** The last row that changed the record, which a problem with the result is reported against. */
   lastRow: number | null;
+  /** The investment row that put the record on self-selected funds (its holdings once all rows are in). */
+  selfSelectRow: number | null;
 }
 
 export interface DataImportOutcome {
@@ -235,9 +258,10 @@ type Holding = { code: string; units: number; unitPricePence: number; pricedOn: 
 /**
  * Loads checked data rows into a business group's members in one transaction: every row is applied or none
  * is. Each row must suit its member (a DB record for service and salary, a DC record for holdings,
- * contributions and valuations, a pensioner for payments, a pensioner's DB record for payroll and
- * increases; the scheme's funds); each changed record must still pass the engine's benefit schema, its pot
- * being its holdings' value once they change. With `dryRun` the work is done and rolled back.
+ * contributions, valuations, charges and investment, a pensioner for payments, a pensioner's DB record for
+ * payroll and increases; the scheme's funds and strategies); each changed record must still pass the
+ * engine's benefit schema, its pot (and self-selected funds) being its holdings' value once they change.
+ * With `dryRun` the work is done and rolled back.
  */
 export async function importMemberData(
   db: Database,
@@ -298,6 +322,8 @@ export async function importMemberData(
           holding: 'DC',
           contribution: 'DC',
           valuation: 'DC',
+          charge: 'DC',
+          investment: 'DC',
           payroll: 'DB',
           increase: 'DB',
         };
@@ -346,11 +372,13 @@ export async function importMemberData(
               continue;
             }
             const { fundCode, units, unitPricePence, pricedOn } = data;
-            benefits.holdings = upsert(
+            const holdings = upsert(
               benefits.holdings as Holding[] | undefined,
               { code: fundCode, units, unitPricePence, pricedOn },
               (h) => h.code,
             );
+            // No units left: the fund is sold (a switch out of it), no longer held.
+            benefits.holdings = units > 0 ? holdings : holdings.filter((h) => h.code !== fundCode);
             break;
           }
           case 'contribution':
@@ -368,6 +396,32 @@ export async function importMemberData(
               (v) => v.on,
             );
             break;
+          case 'charge':
+            benefits.charges = upsert(
+              benefits.charges as { on: string; pence: number; description: string }[] | undefined,
+              { on: data.on, pence: data.chargePence, description: data.description },
+              (c) => `${c.on} ${c.description}`,
+            );
+            break;
+          case 'investment': {
+            if (data.choice === 'self_select') {
+              record.selfSelectRow = row;
+              break;
+            }
+            const strategies = (
+              configs.get(record.member.schemeCode) as DcSchemeConfig | undefined
+            )?.strategies.map((s) => s.code);
+            if (!strategies?.includes(data.strategy!)) {
+              problem(
+                'strategy',
+                `Not a strategy of ${record.member.schemeCode} (${strategies?.join(', ')})`,
+              );
+              continue;
+            }
+            record.selfSelectRow = null;
+            benefits.investment = { strategy: data.strategy };
+            break;
+          }
           case 'payroll':
           case 'increase': {
             const change: PayrollChange = payroll.get(data.referenceNumber) ?? { increases: new Map() };
@@ -526,6 +580,7 @@ async function heldMembers(tx: Transaction, businessGroup: string, rows: ValidDa
         benefits: structuredClone(member.benefits as Record<string, unknown>),
         columns: {},
         lastRow: null,
+        selfSelectRow: null,
       },
     ]),
   );
@@ -539,13 +594,31 @@ async function saveRecord(
   source: string,
 ): Promise<ImportProblem[]> {
   const { member, benefits } = record;
-  const holdings = benefits.holdings as Holding[] | undefined;
-  if (holdings)
-    benefits.potPence = holdings.reduce((sum, h) => sum + holdingValuePence(h.units, h.unitPricePence), 0);
-  const checked = (record.schemeType === 'DB' ? dbBenefitsSchema : dcBenefitsSchema).safeParse(benefits);
   const problems: ImportProblem[] = [];
-  const problem = (field: string, message: string) =>
-    problems.push({ row: record.lastRow!, referenceNumber: member.referenceNumber, field, message });
+  const problem = (field: string, message: string, row = record.lastRow!) =>
+    problems.push({ row, referenceNumber: member.referenceNumber, field, message });
+  const funds = (benefits.holdings as Holding[] | undefined)?.map((h) => ({
+    code: h.code,
+    valuePence: holdingValuePence(h.units, h.unitPricePence),
+  }));
+  if (funds?.length === 0) {
+    problem('units', 'Every fund held would be sold: a switch also gives the holdings it bought');
+    return problems;
+  }
+  if (funds) benefits.potPence = funds.reduce((sum, fund) => sum + fund.valuePence, 0);
+  // Self-selected funds are the holdings, at their values (so kept in step when holdings or prices change).
+  const investment = benefits.investment;
+  const selfSelected = typeof investment === 'object' && investment !== null && 'funds' in investment;
+  if (record.selfSelectRow !== null || (funds && selfSelected)) {
+    if (funds) benefits.investment = { funds };
+    else
+      problem(
+        'choice',
+        `Self-selected funds are the funds held: ${member.referenceNumber} holds none (add holding rows)`,
+        record.selfSelectRow!,
+      );
+  }
+  const checked = (record.schemeType === 'DB' ? dbBenefitsSchema : dcBenefitsSchema).safeParse(benefits);
   if (!checked.success)
     for (const issue of checked.error.issues)
       problem(fieldName(['benefits', ...issue.path], 'json'), issue.message);
