@@ -3,7 +3,7 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { tabTo } from './support/keyboard';
 import { signInToHub } from './support/member';
 
-test('dc.far sees the contributions paid in on My pension, the last 12 months and each tax year since joining, changes their target retirement age by keyboard, is told the ages allowed, and My pension counts to the new date', async ({
+test('dc.far sees the contributions paid in on My pension, the last 12 months and each tax year since joining, changes their target retirement age by keyboard, is told the ages allowed, and My pension counts to the new date, the lifestyle move starting 15 years before it', async ({
   page,
 }) => {
   await signInToHub(page, 'dc.far');
@@ -68,6 +68,12 @@ test('dc.far sees the contributions paid in on My pension, the last 12 months an
   const total = byTaxYear.locator('tfoot tr');
   await expect(total.getByRole('rowheader')).toHaveText('Total since joining');
   await expect(total.getByRole('cell')).toHaveText(amounts(held));
+  // The strategy dc.far's pot follows (MDC's drawdown) and the day it starts moving, 15 years before the target.
+  const follows =
+    'Your pot follows Lifestyle: targeting drawdown. From {start} it starts moving into steadier funds, to hold Diversified Growth Fund (75%) and Cash Fund (25%) by your target retirement date, {target}.';
+  await expect(main).toContainText(
+    /Your pot follows Lifestyle: targeting drawdown\. From \d{1,2} \w{3,4} \d{4} it starts/,
+  );
   await expectNoAccessibilityViolations(page);
 
   await main.getByRole('link', { name: 'Change your target retirement age' }).click();
@@ -76,6 +82,18 @@ test('dc.far sees the contributions paid in on My pension, the last 12 months an
   ).toBeVisible();
   await expect(main).toContainText('Your target retirement age is 65');
   await expect(main).toContainText('A whole number of years from 57 to 75');
+  // The target date at 65, and a date that many years before it (29 February to 28 in a common year).
+  const [, day, month, year] = /Your target retirement age is 65, on (\d{1,2}) (\w{3,4}) (\d{4})/.exec(
+    (await main.textContent())!,
+  )!;
+  const yearsBefore = (years: number) => {
+    const to = Number(year) - years;
+    const leap = (to % 4 === 0 && to % 100 !== 0) || to % 400 === 0;
+    return `${day === '29' && month === 'Feb' && !leap ? '28' : day} ${month} ${to}`;
+  };
+  const followsTo = (start: number, target: number) =>
+    follows.replace('{start}', yearsBefore(start)).replace('{target}', yearsBefore(target));
+  await expect(main).toContainText(followsTo(15, 0));
   const age = main.getByLabel('New target retirement age');
   const save = main.getByRole('button', { name: 'Save target age' });
   await age.fill('50');
@@ -87,9 +105,12 @@ test('dc.far sees the contributions paid in on My pension, the last 12 months an
   await tabTo(page, save);
   await page.keyboard.press('Enter');
   await expect(main.getByRole('status')).toContainText('Your target retirement age is now 60');
+  // The move now starts at 45: 20 years before the date at 65, 15 before the new target.
+  await expect(main).toContainText(followsTo(20, 5));
   await expectNoAccessibilityViolations(page);
   await main.getByRole('link', { name: 'Back to My pension' }).click();
   await expect(page.getByRole('main')).toContainText('You reach your target retirement age of 60');
+  await expect(page.getByRole('main')).toContainText(followsTo(20, 5));
 
   // Back to 65, as the other specs on this portal expect dc.far.
   await page.goto('/my-pension/target-age');
