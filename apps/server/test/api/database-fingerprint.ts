@@ -54,8 +54,10 @@ async function digestQueryOf(database: DatabaseHandle): Promise<string> {
   return [...tables]
     .map(([table, names]) => {
       const [schema, name] = table.split('.');
+      // The sum of each row's 64-bit hash rather than an md5 of the sorted rows: the same rows give the
+      // same sum in any order, and it spares the sort and the concatenation (half the query's time).
       return `select '${table}' as table_name, count(*)::text as n,
-                     md5(coalesce(string_agg(row_text, '|' order by row_text), '')) as digest
+                     coalesce(sum(hashtextextended(row_text, 0)::numeric), 0)::text as digest
               from (select (${names.join(', ')})::text as row_text from "${schema}"."${name}"
                     ${clockRows[table] ?? ''}) as t`;
     })
