@@ -27,7 +27,7 @@ const sample = () =>
 /** What the sample changes, dry run or not. */
 const sampleSummary = {
   ok: true,
-  rows: 9,
+  rows: 11,
   membersChanged: 5,
   paymentsAdded: 1,
   payrollsSet: 1,
@@ -85,13 +85,13 @@ describe('members:import --data: rows of member data', () => {
   it('refuses a file whose last row does not suit its member, and changes nothing, not even the good rows', async () => {
     const before = await snapshot();
     // A holding row for a DB record: checked against the record only inside the transaction.
-    const text = `${sample().trimEnd()}\nholding,1000002,CASH,10.0000,101.5000,2026-11-27${','.repeat(21)}\n`;
+    const text = `${sample().trimEnd()}\nholding,1000002,CASH,10.0000,101.5000,2026-11-27${','.repeat(25)}\n`;
     const result = await runImport(text);
     expect(result).toEqual({
       ok: false,
       problems: [
         {
-          row: 11,
+          row: 13,
           referenceNumber: '1000002',
           field: 'kind',
           message: 'A holding row is for a DC record; 1000002 is DB',
@@ -107,7 +107,7 @@ describe('members:import --data: rows of member data', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('loads service, salary, holding, price, contribution, valuation, payment, payroll and increase rows', async () => {
+  it('loads service, salary, holding, price, contribution, valuation, charge, investment, payment, payroll and increase rows', async () => {
     const near = (await member('1000005')).benefits as DcBenefits;
     const result = await runImport(sample());
     expect(result).toEqual(sampleSummary);
@@ -147,6 +147,10 @@ describe('members:import --data: rows of member data', () => {
       on: '2026-10-31',
       potPence: 2_300_000,
     });
+    expect(far.charges!.filter((c) => c.on === '2026-10-31')).toEqual([
+      { on: '2026-10-31', pence: 425, description: 'Fund management charge' },
+    ]);
+    expect(far.investment).toEqual({ strategy: 'LIFESTYLE_DRAWDOWN' });
 
     const [payment] = await ctx.database.db
       .select()
@@ -180,7 +184,7 @@ describe('members:import --data: rows of member data', () => {
 
     // The same file again: the payment is already held, so the whole file is refused.
     const again = await runImport(sample());
-    expect(again).toMatchObject({ ok: false, problems: [{ row: 8, field: 'paidOn' }] });
+    expect(again).toMatchObject({ ok: false, problems: [{ row: 10, field: 'paidOn' }] });
   });
 
   it('names each bad row, its member and field, before touching the database', () => {
