@@ -4,6 +4,7 @@ import { pageQueryShape, pageShape } from './paging';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/** A page of the bank changes held in their cooling-off, the soonest to apply first, and how many wait in all. */
 export const pendingBankChangeListSchema = z.object({
   changes: z.array(
     z.object({
@@ -19,8 +20,12 @@ export const pendingBankChangeListSchema = z.object({
       appliesAt: z.string(),
     }),
   ),
+  ...pageShape,
 });
 export type PendingBankChangeList = z.infer<typeof pendingBankChangeListSchema>;
+
+/** A page of the held bank changes. */
+export const pendingBankChangeQuerySchema = z.object(pageQueryShape);
 
 export const bankChangeParamsSchema = z.object({ changeId: z.uuid() });
 

@@ -282,6 +282,7 @@ export const memberSearchResultSchema = z.object({
 });
 export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
 
+/** A page of the photo IDs waiting to be checked, oldest first, and how many wait in all. */
 export const identityCheckListSchema = z.object({
   checks: z.array(
     z.object({
@@ -293,8 +294,12 @@ export const identityCheckListSchema = z.object({
       documentName: z.string().nullable(),
     }),
   ),
+  ...pageShape,
 });
 export type IdentityCheckList = z.infer<typeof identityCheckListSchema>;
+
+/** A page of the photo IDs waiting to be checked. */
+export const identityCheckQuerySchema = z.object(pageQueryShape);
 
 export const memberRecordParamsSchema = z.object({
   businessGroup: z.string().trim().min(1).max(10),

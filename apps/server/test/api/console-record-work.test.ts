@@ -185,6 +185,48 @@ describe('pending bank changes in the console', () => {
     expect(row!.appliedAt).toBeNull();
     expect(await noticesWith('Your change of bank details was cancelled')).toBeGreaterThan(before);
   });
+
+  it('lists the held changes a page at a time, the soonest to apply first, with the total; bad paging 400', async () => {
+    type Page = { changes: Array<{ id: string }>; page: number; limit: number; total: number };
+    const agent = await signedInStaff(caseworker);
+    const pageOf = async (query: string) => {
+      const response = await agent.request({ method: 'GET', url: `/admin-api/bank-changes?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page;
+    };
+    const before = (await pageOf('limit=1')).total;
+    // Seven of Meridian's records and one of Bluewater's held in one statement, all to apply at one
+    // moment after every other: the order between them is the id's. The list once stopped at 200.
+    const appliesAt = new Date(Date.now() + 60 * 86_400_000);
+    const held = await context.database.db
+      .insert(pendingBankChanges)
+      .values(
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
+          businessGroup: n < 8 ? 'MER' : 'BLU',
+          referenceNumber: `971000${n}`,
+          account: { kind: 'uk', accountName: 'Paging', sortCode: '200000', accountNumber: `5500000${n}` },
+          appliesAt,
+        })),
+      )
+      .returning({ id: pendingBankChanges.id, businessGroup: pendingBankChanges.businessGroup });
+    const ours = held
+      .filter((row) => row.businessGroup === 'MER')
+      .map((row) => row.id)
+      .sort();
+    const total = before + ours.length;
+    const first = await pageOf(`limit=${total - 2}`);
+    const second = await pageOf(`limit=${total - 2}&page=2`);
+    expect([first.page, first.total, first.changes.length]).toEqual([1, total, total - 2]);
+    expect([second.page, second.limit, second.total]).toEqual([2, total - 2, total]);
+    expect(second.changes.map((change) => change.id)).toEqual(ours.slice(-2));
+    const seen = [...first.changes, ...second.changes].map((change) => change.id);
+    expect(new Set(seen).size).toBe(total);
+    expect((await pageOf('')).limit).toBe(50);
+    for (const query of ['page=0', 'page=x', 'limit=0', 'limit=201', 'limit=2.5']) {
+      const refused = await agent.request({ method: 'GET', url: `/admin-api/bank-changes?${query}` });
+      expect([refused.statusCode, errorCode(refused)], query).toEqual([400, 'field_invalid']);
+    }
+  });
 });
 
 describe('reports of a death in the console', () => {

@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideIdentity } from '../../src/areas/identity-verification/service';
+import { identityVerifications } from '../../src/db/schema';
 import { httpIdentityProvider } from '../../src/areas/identity-verification/verifier';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { demoStaffSignedIn } from './staff-sign-in';
 
 const ctx = useTestApp();
 const url = '/mdp-api/api/identity-verification';
@@ -67,6 +69,41 @@ describe('identity verification, embedded (photo ID checked by the scheme)', () 
       false,
     );
     expect((await status(agent)).status).toBe('verified');
+  });
+
+  it('lists the waiting photo IDs in the console a page at a time, oldest first, with the total; bad paging 400', async () => {
+    type Page = { checks: Array<{ referenceNumber: string }>; page: number; limit: number; total: number };
+    const staff = await demoStaffSignedIn(ctx, 'caseworker@meridian.example');
+    const pageOf = async (query: string) => {
+      const response = await staff.request({ url: `/admin-api/identity-checks?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page;
+    };
+    const before = (await pageOf('limit=1')).total;
+    // Seven of Meridian's records and one of Bluewater's sent in one statement, so at one moment after
+    // every other: the order between them is the record's. The list once stopped at 200.
+    await ctx.database.db.insert(identityVerifications).values(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
+        businessGroup: n < 8 ? 'MER' : 'BLU',
+        referenceNumber: `970000${n}`,
+        method: 'embedded',
+        status: 'pending' as const,
+      })),
+    );
+    const total = before + 7;
+    const first = await pageOf(`limit=${total - 2}`);
+    const second = await pageOf(`limit=${total - 2}&page=2`);
+    expect([first.page, first.total, first.checks.length]).toEqual([1, total, total - 2]);
+    expect([second.page, second.limit, second.total]).toEqual([2, total - 2, total]);
+    expect(second.checks.map((check) => check.referenceNumber)).toEqual(['9700006', '9700007']);
+    const seen = [...first.checks, ...second.checks].map((check) => check.referenceNumber);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).not.toContain('9700008');
+    expect((await pageOf('')).limit).toBe(50);
+    for (const query of ['page=0', 'page=x', 'limit=0', 'limit=201', 'limit=2.5']) {
+      const refused = await staff.request({ url: `/admin-api/identity-checks?${query}` });
+      expect([refused.statusCode, codeOf(refused)], query).toEqual([400, 'field_invalid']);
+    }
   });
 });
 

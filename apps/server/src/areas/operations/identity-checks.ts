@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { offsetOf, type IdentityCheckList } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { identityVerifications, memberDocuments, members } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -11,14 +12,23 @@ const inScope = (request: FastifyRequest, businessGroup: string) => {
   return !groups || groups.includes(businessGroup);
 };
 
-/** Photo IDs waiting for someone at the scheme to look at them, oldest first, in the caller's scope. */
-export async function pendingIdentityChecks(db: Database, request: FastifyRequest) {
+/**
+ * A page of the photo IDs waiting for someone at the scheme to look at them in the caller's scope,
+ * ordered in the database (oldest first, then by record, so pages never overlap), and how many wait.
+ */
+export async function pendingIdentityChecks(
+  db: Database,
+  request: FastifyRequest,
+  paging: { page: number; limit: number },
+): Promise<{ checks: IdentityCheckList['checks']; total: number }> {
   const groups = request.staff!.businessGroups;
-  const conditions: Array<SQL | undefined> = [
+  const where = and(
     eq(identityVerifications.status, 'pending'),
     eq(identityVerifications.method, 'embedded'),
     groups ? inArray(identityVerifications.businessGroup, groups) : undefined,
-  ];
+  );
+  const [counted] = await db.select({ total: count() }).from(identityVerifications).where(where);
+  const total = counted?.total ?? 0;
   const rows = await db
     .select({
       businessGroup: identityVerifications.businessGroup,
@@ -38,15 +48,20 @@ export async function pendingIdentityChecks(db: Database, request: FastifyReques
         eq(members.referenceNumber, identityVerifications.referenceNumber),
       ),
     )
-    .where(and(...conditions))
-    .orderBy(asc(identityVerifications.startedAt))
-    .limit(200);
+    .where(where)
+    .orderBy(
+      asc(identityVerifications.startedAt),
+      asc(identityVerifications.businessGroup),
+      asc(identityVerifications.referenceNumber),
+    )
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
   await auditStaff(db, request, {
     action: 'identity_checks_view',
     outcome: 'success',
-    details: { count: rows.length },
+    details: { count: rows.length, total, page: paging.page },
   });
-  return rows.map((row) => ({
+  const checks = rows.map((row) => ({
     businessGroup: row.businessGroup,
     referenceNumber: row.referenceNumber,
     memberName: `${row.forenames ?? ''} ${row.surname ?? ''}`.trim() || null,
@@ -54,6 +69,7 @@ export async function pendingIdentityChecks(db: Database, request: FastifyReques
     documentId: row.documentId,
     documentName: row.documentName,
   }));
+  return { checks, total };
 }
 
 /** The photo ID of a record's check, for viewing (audited); 404 when there is none in scope. */

@@ -22,12 +22,19 @@ import { auditStaff } from './staff-audit';
 
 const open = and(isNull(pendingBankChanges.cancelledAt), isNull(pendingBankChanges.appliedAt));
 
-/** The bank changes waiting out their cooling-off in the caller's scope, the soonest to apply first. */
+/**
+ * A page of the bank changes waiting out their cooling-off in the caller's scope, ordered in the
+ * database (the soonest to apply first, then by id, so pages never overlap), and how many wait.
+ */
 export async function pendingBankChangesInScope(
   db: Database,
   request: FastifyRequest,
-): Promise<PendingBankChangeList['changes']> {
+  paging: { page: number; limit: number },
+): Promise<{ changes: PendingBankChangeList['changes']; total: number }> {
   const groups = request.staff!.businessGroups;
+  const where = and(open, groups ? inArray(pendingBankChanges.businessGroup, groups) : undefined);
+  const [counted] = await db.select({ total: count() }).from(pendingBankChanges).where(where);
+  const total = counted?.total ?? 0;
   const rows = await db
     .select({ change: pendingBankChanges, forenames: members.forenames, surname: members.surname })
     .from(pendingBankChanges)
@@ -38,15 +45,16 @@ export async function pendingBankChangesInScope(
         eq(members.referenceNumber, pendingBankChanges.referenceNumber),
       ),
     )
-    .where(and(open, groups ? inArray(pendingBankChanges.businessGroup, groups) : undefined))
-    .orderBy(asc(pendingBankChanges.appliesAt))
-    .limit(200);
+    .where(where)
+    .orderBy(asc(pendingBankChanges.appliesAt), asc(pendingBankChanges.id))
+    .limit(paging.limit)
+    .offset(offsetOf(paging));
   await auditStaff(db, request, {
     action: 'bank_changes_view',
     outcome: 'success',
-    details: { count: rows.length },
+    details: { count: rows.length, total, page: paging.page },
   });
-  return rows.map(({ change, forenames, surname }) => {
+  const changes = rows.map(({ change, forenames, surname }) => {
     const account = change.account as unknown as NewBankAccount;
     return {
       id: change.id,
@@ -59,6 +67,7 @@ export async function pendingBankChangesInScope(
       appliesAt: change.appliesAt.toISOString(),
     };
   });
+  return { changes, total };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   documentReceivedSchema,
   errorBodySchema,
   identityCheckListSchema,
+  identityCheckQuerySchema,
   identityDecisionSchema,
   memberRecordParamsSchema,
   memberSearchQuerySchema,
@@ -287,13 +288,16 @@ export const operationsRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags,
-          summary: 'Photo IDs waiting to be checked, oldest first (audited)',
+          summary:
+            'Photo IDs waiting to be checked, a page at a time, oldest first, and how many wait (audited)',
+          querystring: identityCheckQuerySchema,
           response: { 200: identityCheckListSchema, ...errors },
         },
       },
       async (request) => {
         await requireRight(db, request, 'read');
-        return { checks: await pendingIdentityChecks(db, request) };
+        const { checks, total } = await pendingIdentityChecks(db, request, request.query);
+        return { checks, total, page: request.query.page, limit: request.query.limit };
       },
     );
 

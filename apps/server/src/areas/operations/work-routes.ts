@@ -10,6 +10,7 @@ import {
   deathReportQuerySchema,
   deathReportUnmatchAnswerSchema,
   pendingBankChangeListSchema,
+  pendingBankChangeQuerySchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { requireRight } from './case-work';
@@ -54,13 +55,16 @@ export const consoleWorkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     {
       schema: {
         tags,
-        summary: 'Bank changes held in their cooling-off period, the soonest to apply first (audited)',
+        summary:
+          'Bank changes held in their cooling-off period, a page at a time, the soonest to apply first, and how many wait (audited)',
+        querystring: pendingBankChangeQuerySchema,
         response: { 200: pendingBankChangeListSchema, ...errors },
       },
     },
     async (request) => {
       await requireRight(db, request, 'read');
-      return { changes: await pendingBankChangesInScope(db, request) };
+      const { changes, total } = await pendingBankChangesInScope(db, request, request.query);
+      return { changes, total, page: request.query.page, limit: request.query.limit };
     },
   );
 

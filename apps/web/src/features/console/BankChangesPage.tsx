@@ -1,18 +1,25 @@
 import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PendingBankChangeList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { consoleApi } from './console-api';
+import { ConsolePagination, countOf } from './ConsolePagination';
 import { TextArea, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 
 type Change = PendingBankChangeList['changes'][number];
 
-/** Bank changes held in their cooling-off period: release one early after a call, or cancel it. */
+/**
+ * Bank changes held in their cooling-off period, the soonest to apply first, a page at a time (the page
+ * in the address): release one early after a call, or cancel it.
+ */
 export function BankChangesPage() {
   useConsoleTitle('Pending bank changes');
-  const read = useLoad(() => consoleApi.bankChanges());
+  const [params] = useSearchParams();
+  const page = params.get('page');
+  const read = useLoad(() => consoleApi.bankChanges(page), { key: page ?? '1' });
   const { canAct, errors, busy, refuse, run, feedback } = useStaffAction(read.reload);
 
   const decide = (change: Change) => async (event: FormEvent<HTMLFormElement>) => {
@@ -40,7 +47,14 @@ export function BankChangesPage() {
       </p>
       <LoadFailed what="show the pending bank changes" load={read} />
       {!changes && !read.failure && <p>Loading...</p>}
-      {changes?.length === 0 && <p>No bank changes are waiting.</p>}
+      {read.data && read.data.total > 0 && (
+        <p className="console-count">
+          {countOf(read.data.total, 'bank change', 'bank changes')} waiting, the soonest to apply first
+        </p>
+      )}
+      {changes?.length === 0 && (
+        <p>{read.data?.total ? 'No bank changes on this page.' : 'No bank changes are waiting.'}</p>
+      )}
       {changes?.map((change) => {
         const field = `note-${change.id}`;
         const error = errors.find((candidate) => candidate.field === field)?.message;
@@ -82,6 +96,14 @@ export function BankChangesPage() {
           </section>
         );
       })}
+      {read.data && (
+        <ConsolePagination
+          page={read.data.page}
+          limit={read.data.limit}
+          total={read.data.total}
+          what="bank changes"
+        />
+      )}
     </>
   );
 }

@@ -1,18 +1,25 @@
 import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import type { IdentityCheckList } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatDate } from '../../lib/format';
 import { consoleApi, identityDocumentUrl } from './console-api';
+import { ConsolePagination, countOf } from './ConsolePagination';
 import { TextArea, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
 
 type Check = IdentityCheckList['checks'][number];
 
-/** Photo IDs waiting for a person to look at them: view each, then confirm it or refuse it with a reason. */
+/**
+ * Photo IDs waiting for a person to look at them, oldest first, a page at a time (the page in the
+ * address): view each, then confirm it or refuse it with a reason.
+ */
 export function IdentityChecksPage() {
   useConsoleTitle('Identity checks');
-  const read = useLoad(() => consoleApi.identityChecks());
+  const [params] = useSearchParams();
+  const page = params.get('page');
+  const read = useLoad(() => consoleApi.identityChecks(page), { key: page ?? '1' });
   const { canAct, errors, busy, refuse, run, feedback } = useStaffAction(read.reload);
 
   const decide =
@@ -38,7 +45,14 @@ export function IdentityChecksPage() {
       <h1>Identity checks</h1>
       <LoadFailed what="show the identity checks" load={read} />
       {!checks && !read.failure && <p>Loading...</p>}
-      {checks?.length === 0 && <p>No photo IDs are waiting to be checked.</p>}
+      {read.data && read.data.total > 0 && (
+        <p className="console-count">
+          {countOf(read.data.total, 'photo ID', 'photo IDs')} waiting, the oldest first
+        </p>
+      )}
+      {checks?.length === 0 && (
+        <p>{read.data?.total ? 'No photo IDs on this page.' : 'No photo IDs are waiting to be checked.'}</p>
+      )}
       {checks?.map((check) => {
         const field = `reason-${check.referenceNumber}`;
         const error = errors.find((candidate) => candidate.field === field)?.message;
@@ -85,6 +99,14 @@ export function IdentityChecksPage() {
           </section>
         );
       })}
+      {read.data && (
+        <ConsolePagination
+          page={read.data.page}
+          limit={read.data.limit}
+          total={read.data.total}
+          what="photo IDs"
+        />
+      )}
     </>
   );
 }

@@ -117,3 +117,76 @@ describe('the case queue’s filters and pages', () => {
     expect(within(after).getByRole('link', { name: 'Previous page' })).toBeTruthy();
   });
 });
+
+describe('the identity checks and bank changes pages', () => {
+  it('say how many wait and page them, the page in the address', async () => {
+    const asked: URL[] = [];
+    // 75 of each waiting, 50 a page; each page answered with one row.
+    const pageOf = (address: URL) => ({
+      page: Number(address.searchParams.get('page') ?? 1),
+      limit: 50,
+      total: 75,
+    });
+    stubStaffApi(administrator, (url) => {
+      const address = new URL(url, 'http://localhost');
+      asked.push(address);
+      if (address.pathname === '/admin-api/identity-checks')
+        return jsonResponse(200, {
+          checks: [
+            {
+              businessGroup: 'MER',
+              referenceNumber: '1000010',
+              memberName: 'Dee Retiring',
+              sentAt: '2026-11-01T10:00:00.000Z',
+              documentId: null,
+              documentName: null,
+            },
+          ],
+          ...pageOf(address),
+        });
+      if (address.pathname === '/admin-api/bank-changes')
+        return jsonResponse(200, {
+          changes: [
+            {
+              id: '5d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b1a',
+              businessGroup: 'MER',
+              referenceNumber: '1000011',
+              memberName: 'Pat Evans',
+              accountEnding: '9911',
+              accountName: 'P Evans',
+              requestedAt: '2026-11-20T10:00:00.000Z',
+              appliesAt: '2026-12-04T10:00:00.000Z',
+            },
+          ],
+          ...pageOf(address),
+        });
+      return undefined;
+    });
+    for (const { path, count, what, api } of [
+      {
+        path: '/admin/identity-checks',
+        count: '75 photo IDs waiting, the oldest first',
+        what: 'photo IDs',
+        api: '/admin-api/identity-checks',
+      },
+      {
+        path: '/admin/bank-changes',
+        count: '75 bank changes waiting, the soonest to apply first',
+        what: 'bank changes',
+        api: '/admin-api/bank-changes',
+      },
+    ]) {
+      const { router, unmount } = openConsole(path);
+      expect(await screen.findByText(count)).toBeTruthy();
+      const pages = screen.getByRole('navigation', { name: `Pages of ${what}` });
+      await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+      expect(router.state.location.search).toBe('?page=2');
+      const after = await screen.findByRole('navigation', { name: `Pages of ${what}` });
+      expect(within(after).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+      expect(within(after).queryByRole('link', { name: 'Next page' })).toBeNull();
+      const read = asked.filter((address) => address.pathname === api);
+      expect(read.map((address) => address.searchParams.get('page'))).toEqual([null, '2']);
+      unmount();
+    }
+  });
+});

@@ -47,7 +47,8 @@ export const consoleApi = {
     return http.get<CaseQueue>(`${base}/cases`, { query });
   },
   caseFilters: () => http.get<CaseQueueOptions>(`${base}/cases/filters`),
-  identityChecks: () => http.get<IdentityCheckList>(`${base}/identity-checks`),
+  identityChecks: (page: string | null) =>
+    http.get<IdentityCheckList>(`${base}/identity-checks`, { query: page ? { page } : {} }),
   decideIdentity: (
     businessGroup: string,
     referenceNumber: string,
@@ -67,7 +68,8 @@ export const consoleApi = {
       { signal },
     ),
   dashboard: () => http.get<Dashboard>(`${base}/dashboard`),
-  bankChanges: () => http.get<PendingBankChangeList>(`${base}/bank-changes`),
+  bankChanges: (page: string | null) =>
+    http.get<PendingBankChangeList>(`${base}/bank-changes`, { query: page ? { page } : {} }),
   decideBankChange: (changeId: string, decision: 'release' | 'cancel', note: string) =>
     http.post(`${base}/bank-changes/${encodeURIComponent(changeId)}/${decision}`, { body: { note } }),
   deathReports: (page: string | null) =>
