@@ -97,6 +97,22 @@ describe('the person kind', () => {
     expect(schema.safeParse({ ...person, fields: ['name', 'name'] }).success).toBe(false);
     expect(schema.safeParse({ ...person, fields: ['shoe-size'] }).success).toBe(false);
   });
+
+  it('names who the answer is by their name alone, or nothing when it asks no name', () => {
+    const read = personKind.read(
+      person,
+      { answerKey: 'provided', answerValue: JSON.stringify(grace) },
+      context,
+    );
+    if (!read.ok) throw new Error(read.message);
+    expect(personKind.personName!(person, read.answer)).toBe('Grace Okafor');
+    const emailOnly: PersonQuestion = { ...person, fields: ['email'] };
+    const address = { answerKey: 'provided', answerValue: JSON.stringify({ email: 'grace@example.com' }) };
+    const kept = personKind.read(emailOnly, address, context);
+    if (!kept.ok) throw new Error(kept.message);
+    expect(personKind.personName!(emailOnly, kept.answer)).toBe('');
+    expect(personKind.personName!(person, { ...read.answer, answerValue: 'not json' })).toBe('');
+  });
 });
 
 const list = listKind.schema(strictObject, sharedQuestionFields).parse({

@@ -61,14 +61,17 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
    * Answers the kind accepts for this question, one for each meaningful branch (every radio), and one
    * it refuses: the content-driven journey tests walk every journey with them, so a new kind brings its own.
    */
-  examples(
-    question: Q,
-    context: { today: string },
-  ): { accepted: ExampleAnswer[]; refused: ExampleAnswer };
+  examples(question: Q, context: { today: string }): { accepted: ExampleAnswer[]; refused: ExampleAnswer };
   /** The stored answer as check your answers and the PDF show it (one formatting for both). */
   display(question: Q, answer: StoredAnswer): string;
   /** What conditions compare: a number (pence, a percentage, a count) or the answer key. */
   conditionValue(answer: StoredAnswer): string | number;
+  /**
+   * Who the answer is, by name alone, for a kind whose answer is a person: how staff read who sent a
+   * visitor's journey (its `sentBy` answer); '' when it gives no name. A kind without this is shown as
+   * `display` shows it.
+   */
+  personName?(question: Q, answer: StoredAnswer): string;
   /** Problems with the authored question found at content sync (e.g. min above max). */
   problems?(question: Q): string[];
   /**

@@ -159,11 +159,13 @@ export function readPerson(
   return problems.length > 0 ? { ok: false, problems } : { ok: true, person };
 }
 
+/** A person's name as one says it: forenames then surname, '' when neither is given. */
+const nameOf = (person: Person) => [person.forenames, person.surname].filter(Boolean).join(' ');
+
 /** A person on one line, as check your answers, the PDF and a list's summary show them. */
 export function personLine(person: Person): string {
-  const name = [person.forenames, person.surname].filter(Boolean).join(' ');
   return [
-    name,
+    nameOf(person),
     person.dateOfBirth && `born ${dayMonthYear(person.dateOfBirth)}`,
     person.relationship && relationshipLabel(person.relationship).toLowerCase(),
     person.email,
@@ -262,4 +264,5 @@ export const personKind: QuestionKind<PersonQuestion> = {
   },
   display: (_question, answer) => personLine(personFromStored(parsedJson(answer.answerValue))),
   conditionValue: (answer) => answer.answerKey,
+  personName: (_question, answer) => nameOf(personFromStored(parsedJson(answer.answerValue))),
 };

@@ -6,8 +6,7 @@ import {
   journeyCopyOf,
   journeyTypeParamsSchema,
   kindOf,
-  parsedJson,
-  personFromStored,
+  type JourneyAudience,
   type JourneyStep,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
@@ -65,26 +64,27 @@ function confirmationAddressOf(graph: JourneyGraph, path: readonly JourneyStep[]
 }
 
 /**
- * Who sent a visitor's journey, as staff read its case: the name in the definition's `sentBy` answer
- * (a person), or that answer as shown (an email address), "(not signed in)".
+ * Who sent a visitor's journey, as staff read its case: the definition's `sentBy` answer by the name
+ * its kind gives (a person's `personName`), or as shown (an email address), "(not signed in)".
  */
 export function visitorSenderOf(graph: JourneyGraph | null, path: readonly JourneyStep[]) {
   const key = graph?.definition.sentBy;
   const step = key ? path.find((candidate) => candidate.answer?.questionKey === key) : undefined;
   const question = step && graph?.pages.get(step.pageKey)?.question;
-  let sender = '';
-  if (step?.answer && question?.kind === 'person') {
-    const person = personFromStored(parsedJson(step.answer.answerValue));
-    sender = [person.forenames, person.surname].filter(Boolean).join(' ');
-  } else if (step?.answer && question) {
-    sender = kindOf(question.kind).display(question, step.answer).trim();
-  }
+  const kind = question && kindOf(question.kind);
+  const answer = step?.answer;
+  const sender =
+    kind && answer ? (kind.personName?.(question, answer) ?? kind.display(question, answer)).trim() : '';
   return `${sender || 'a visitor'} (not signed in)`;
 }
 
 /** A kind of visitor journey other than the callback's: its own store, API, minutes and gate. */
 export interface VisitorKind {
-  audience: 'bereavement';
+  /**
+   * The audience whose journeys it walks, as their definitions name it: any but a member's, or the
+   * portal's own visitors' (this owner without a kind).
+   */
+  audience: Exclude<JourneyAudience, 'member' | 'visitor'>;
   tag: string;
   /** Where its API is mounted (its token's cookie is scoped under it). */
   prefix: string;
