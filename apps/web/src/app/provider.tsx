@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
-import { registerJourneyAudiences } from './journey-audiences';
+import { registerJourneyFeatures } from './journey-audiences';
 import { AppRouter } from './router';
 import { TenantProvider } from './tenant';
 
-registerJourneyAudiences();
+registerJourneyFeatures();
 
 /** The whole app: the tenant first (branding, headers, routes), then the router. */
 export function App() {

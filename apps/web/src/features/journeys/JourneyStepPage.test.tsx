@@ -10,6 +10,7 @@ import {
 } from '../../testing/render';
 import type { JourneyDefinitionView } from './journey-api';
 import JourneyStepPage from './JourneyStepPage';
+import { registerJourneyMessages } from './messages';
 
 beforeEach(quietConsole);
 
@@ -212,6 +213,11 @@ describe('an expired journey', () => {
 });
 
 describe('a refusal naming My requests', () => {
+  // A journey's feature words its own refusals (the transfer application's "applied already").
+  registerJourneyMessages({
+    sent_already: ({ requests }) => `You have sent this already. Follow it in ${requests}`,
+  });
+
   it('names it as the tenant’s menu does (Bluewater’s “Your requests”)', async () => {
     const definition = definitionOf('transferapplication', 'application', { startsFrom: 'transfer-quote' });
     const fetched = serve({
@@ -220,7 +226,7 @@ describe('a refusal naming My requests', () => {
       requestsLabel: 'Your requests',
       start: () =>
         jsonResponse(409, {
-          errors: [{ code: 'transfer_application_sent', message: 'You have applied on this quote already.' }],
+          errors: [{ code: 'sent_already', message: 'You have applied on this quote already.' }],
         }),
     });
     show(pageOf('transferapplication', 'first', '/transfer/first', 'Apply to transfer'), '/transfer/first');
@@ -230,9 +236,7 @@ describe('a refusal naming My requests', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     fireEvent.click(await screen.findByRole('button', { name: 'Start now' }));
-    await waitFor(() =>
-      expect(main()).toContain('You have applied to transfer this value already. Follow it in Your requests'),
-    );
+    await waitFor(() => expect(main()).toContain('You have sent this already. Follow it in Your requests'));
     expect(main()).not.toContain('My requests');
   });
 });

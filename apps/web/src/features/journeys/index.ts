@@ -7,4 +7,4 @@ export { preloadJourneyStep } from './preload';
 export { journeyApi, refreshApplicationStatus, type JourneyDefinitionView } from './journey-api';
 export type { CancelledState, CancelState } from './journey-context';
 export { registerAudience, type AfterLapseProps, type AudienceUi, type StartCheck } from './audiences';
-export { messageFor } from './messages';
+export { messageFor, registerJourneyMessages, type JourneyMessage } from './messages';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http/client';
-import { messageFor } from './messages';
+import { messageFor, registerJourneyMessages } from './messages';
 
 describe('what a member reads when a journey call fails', () => {
   it('reads our words for a code we know, whatever the service said', () => {
@@ -45,9 +45,6 @@ describe('what a member reads when a journey call fails', () => {
       'Answer every question before you send your report',
     );
     expect(messageFor(refused('no_stable_contact_route'), aSwitch)).toMatch(/Call us to send this switch$/);
-    expect(messageFor(refused('transfer_application_sent'), aSwitch)).toBe(
-      'You have applied to transfer this value already. Follow it in Your requests',
-    );
     for (const code of ['journey_submitted', 'journey_expired', 'journey_ended', 'journey_not_open'])
       expect(messageFor(refused(code), aReport)).not.toMatch(/appl/i);
   });
@@ -56,9 +53,25 @@ describe('what a member reads when a journey call fails', () => {
     expect(messageFor(new HttpError(400, ['journey_submitted']))).toBe(
       'You have already sent this application',
     );
-    expect(messageFor(new HttpError(409, ['transfer_application_sent']))).toBe(
-      'You have applied to transfer this value already. Follow it in your requests',
+    expect(messageFor(new HttpError(400, ['journey_ended']))).toBe(
+      'This application has ended. Start a new one if you still need to send it',
     );
+  });
+
+  it('reads a journey’s feature’s words for its own codes once registered, in the journey’s wording', () => {
+    const refused = new HttpError(409, ['quote_used'], ['You have applied on this quote already.']);
+    expect(messageFor(refused)).toBe('You have applied on this quote already.');
+    const used = ({ requests }: { requests: string }) => `Follow it in ${requests}`;
+    registerJourneyMessages({ quote_used: used });
+    expect(messageFor(refused, { noun: 'application', requests: 'Your requests' })).toBe(
+      'Follow it in Your requests',
+    );
+    expect(messageFor(refused)).toBe('Follow it in your requests');
+    // The same words again are no change; other words for a code already worded are refused.
+    expect(() => registerJourneyMessages({ quote_used: used })).not.toThrow();
+    expect(() => registerJourneyMessages({ quote_used: 'Other words' })).toThrow(/quote_used/);
+    expect(() => registerJourneyMessages({ answer_required: 'Answer it' })).toThrow(/answer_required/);
+    expect(messageFor(new HttpError(400, ['answer_required']))).toBe('Answer the question to continue');
   });
 
   it('takes no word of ours from the object prototype', () => {

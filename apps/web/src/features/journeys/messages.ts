@@ -2,11 +2,11 @@ import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
 import { defaultWording, type JourneyWording } from './wording';
 
-/**
- * What a member reads for each journey error code, in the journey's own words (its noun, the tenant's
- * name for My requests); anything else is a general failure.
- */
-const messages: Record<string, string | ((wording: JourneyWording) => string)> = {
+/** A member's words for an error code, fixed or in the journey's own words (its noun, My requests). */
+export type JourneyMessage = string | ((wording: JourneyWording) => string);
+
+/** What a member reads for each of the engine's own error codes, in the journey's own words. */
+const engineMessages: Readonly<Record<string, JourneyMessage>> = {
   answer_required: 'Answer the question to continue',
   answer_not_an_option: 'Choose one of the answers given',
   invalid_date: 'Enter a real date, for example 27 3 2026',
@@ -26,14 +26,6 @@ const messages: Record<string, string | ((wording: JourneyWording) => string)> =
   journey_expired: ({ noun }) => `Your ${noun} has expired: it was not sent in time. Start a new one`,
   journey_submitted: ({ noun }) => `You have already sent this ${noun}`,
   journey_incomplete: ({ noun }) => `Answer every question before you send your ${noun}`,
-  retirement_date_outside_window: 'Choose a date inside the range shown',
-  retirement_date_not_open:
-    'You can apply online up to 6 months before your retirement date. Choose a nearer date',
-  retirement_date_in_past: 'The retirement date must be in the future',
-  retirement_date_before_earliest: 'The date is before the earliest date you can retire',
-  retirement_date_after_latest: 'The date is after the latest date you can retire',
-  below_minimum_pension_age: 'You will be under the minimum pension age on that date',
-  lump_sum_out_of_range: 'Enter an amount between the minimum and the maximum shown',
   journey_not_open: ({ noun }) => `Sending this ${noun} online is not open to you yet`,
   identity_not_provided: 'Send a photo of your passport or driving licence before you continue',
   invalid_money_amount: 'Enter an amount of £0 or more in pounds, like 1500 or 1500.50',
@@ -45,35 +37,40 @@ const messages: Record<string, string | ((wording: JourneyWording) => string)> =
     `Your contact details changed recently, so we cannot send you a code safely. Call us to send this ${noun}`,
   bank_change_pending:
     'You already have a change to your bank details waiting. Cancel it in Your details, or call us',
-  // The transfer application's refusals (areas/transfer-application, its content's checks).
-  pstr_invalid: 'Enter the scheme’s pension scheme tax reference as 8 digits and 2 letters, like 12345678RA',
-  fca_reference_invalid: 'Enter the firm reference number as 6 or 7 digits, as the FCA register shows it',
-  fca_firm_not_authorised:
-    'We cannot find that firm reference number on the FCA register. Check it with your adviser',
-  advice_required: ({ noun }) =>
-    `Your transfer value is over £30,000, so you need advice from an FCA-authorised adviser before you can apply. Save your ${noun} and come back when you have it`,
-  safeguarding_reference_required:
-    'Give the reference of your MoneyHelper pension safeguarding appointment before you send this',
-  guarantee_expired:
-    'The guarantee on your transfer value has ended, so it cannot be sent on that value. Ask for a new statement of entitlement on Your transfer value (one in 12 months is free, another has a charge): your transfer then goes on the new value',
-  transfer_quote_not_found:
-    'You need a guaranteed transfer value before you apply to transfer. Ask for one from Your transfer value',
-  transfer_application_sent: ({ requests }) =>
-    `You have applied to transfer this value already. Follow it in ${requests}`,
   journey_ended: ({ noun }) => `This ${noun} has ended. Start a new one if you still need to send it`,
   CONFIRMATION_TOKEN_INVALID_ERROR: 'The code is not right. Check the message we sent you and try again',
 };
 
+const registered = new Map<string, JourneyMessage>();
+
+const ourMessage = (code: string) =>
+  Object.hasOwn(engineMessages, code) ? engineMessages[code] : registered.get(code);
+
 /**
- * The member's words for a failure: ours for a code we know, in the journey's wording (`useJourneyWording`
- * on its pages; the defaults elsewhere); else, for a refusal (4xx), the service's own message (a
- * journey's content and plugins word their checks for the member); else a general failure.
+ * Registers a journey's feature's words for its own codes (its plugin's refusals), by the app's wiring
+ * (`app/journey-audiences.ts`), where the service's message is not already the member's words. A code
+ * the engine words, or one registered already in other words, is refused: one code, one message.
+ */
+export function registerJourneyMessages(messages: Readonly<Record<string, JourneyMessage>>) {
+  for (const [code, message] of Object.entries(messages)) {
+    const known = ourMessage(code);
+    if (known !== undefined && known !== message)
+      throw new Error(`The journey error code ${code} has a message already`);
+    registered.set(code, message);
+  }
+}
+
+/**
+ * The member's words for a failure: ours for a code we know (the engine's or a registered one), in the
+ * journey's wording (`useJourneyWording` on its pages; the defaults elsewhere); else, for a refusal
+ * (4xx), the service's own message (a journey's content and plugins word their checks for the
+ * member); else a general failure.
  */
 export const messageFor = (error: unknown, wording: JourneyWording = defaultWording): string => {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
   const refusal =
     error instanceof HttpError && error.status >= 400 && error.status < 500 ? error.messages[0] : undefined;
-  const ours = code && Object.hasOwn(messages, code) ? messages[code] : undefined;
+  const ours = code ? ourMessage(code) : undefined;
   return (
     (typeof ours === 'function' ? ours(wording) : ours) ||
     serviceProblem(error) ||
