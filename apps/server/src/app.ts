@@ -80,6 +80,7 @@ import { registerMetrics } from './plugins/metrics';
 import { createDocumentStore } from './areas/documents/store';
 import { getSchemeConfig, utcDay, type SchemeLookup } from '@meridian/pensions';
 import { seedDemoDocuments } from './seed/demo-documents';
+import { seedDemoRecordWork } from './seed/demo-record-work';
 import { createDocumentLibrary, type DocumentLibrary } from './areas/documents/library';
 import { documentUploadRoutes } from './areas/documents/upload-routes';
 import { documentLibraryRoutes } from './areas/documents/library-routes';
@@ -376,6 +377,8 @@ export async function buildApp({
   const statementYear = statementYearStart(utcDay(new Date()));
   await scheduleStatementRun(db, config.demo ? statementYear + 1 : statementYear);
   app.decorate('jobs', jobs);
+  // The console's held bank change and unmatched report of a death: the hold tells the member.
+  if (config.demo) await seedDemoRecordWork(db, messaging, app.log, utcDay(new Date()));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   await app.register(authenticationRoutes, { prefix: '/authentication-api/api', db, config });

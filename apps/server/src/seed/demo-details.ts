@@ -99,4 +99,8 @@ export const demoDetails: Record<string, DemoDetails> = {
       currency: 'EUR',
     },
   },
+  '2000003': {
+    address: address(['7 Kilbride Road'], 'Dunbeg', 'PA37 1RG', 'Argyll'),
+    bankAccount: { kind: 'uk', accountName: 'Morag Sinclair', sortCode: '832214', accountNumber: '10447296' },
+  },
 };

@@ -431,6 +431,29 @@ export const demoPersonas: DemoPersona[] = [
       },
     ],
   },
+  {
+    username: 'bw.reported',
+    tenantHost: 'bluewater.localhost',
+    description:
+      'Second tenant, DB deferred (about 61), whose death a relative reported the day before the seed day: the report waits unmatched in Bluewater’s console (demo-record-work.ts)',
+    title: 'Mr',
+    forenames: 'Donald',
+    surname: 'Stewart',
+    gender: 'M',
+    insuranceNumber: 'KL567890D',
+    records: [
+      {
+        businessGroup: 'BLU',
+        referenceNumber: '2000004',
+        schemeCode: 'BDB',
+        category: 'STD',
+        status: 'Deferred',
+        age: [61, 4],
+        leftMonthsAgo: 96,
+        benefits: { tranches: pre2009AndPost2009(410_000, 520_000), finalPensionableSalaryPence: 3_100_000 },
+      },
+    ],
+  },
 ];
 
 /** A member record with no portal account, so registration can be tried: reference 1000009, NI QQ123456B. */
