@@ -5,6 +5,7 @@ import { activate, choose, selectByKeyboard, typeDate, typeInto, uploadByKeyboar
 import { bluewaterUrl, shortIdleUrl } from './support/tenants';
 import { consoleHeading, staffSignsInWithCode } from './support/staff-console';
 import { demoStaff } from '../apps/server/src/seed/demo-staff';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-personas';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const continueButton = (main: Locator) => main.getByRole('button', { name: 'Continue' });
@@ -421,7 +422,44 @@ test('a relative reports a death from Bluewater’s home page signpost, with the
     caseworker: 'caseworker@bluewater.example',
     signInUrl: bluewaterUrl('/admin/sign-in'),
   });
+  await caseworkerMatchesSeededReport(page);
 });
+
+/**
+ * The report of bw.reported's death the demo seeds (demo-record-work.ts), on Bluewater's Reports of a
+ * death where its caseworker already is: matched to the record by its reference, which suspends the
+ * account, so the member's sign-in is refused with why; then the match is undone, so the account signs in
+ * again on a later run (no other spec signs in as bw.reported but the accessibility sweep, which runs first).
+ */
+async function caseworkerMatchesSeededReport(page: Page) {
+  const seeded = page
+    .getByRole('region', { name: /^Report BBR1-\d+$/ })
+    .filter({ hasText: 'Donald Stewart' });
+  await expect(seeded).toContainText('Not matched to a member yet.');
+  await seeded.getByLabel('Member’s reference number').fill('2000004');
+  await seeded.getByRole('button', { name: /^Match and suspend the account/ }).click();
+  await expect(page.getByRole('main')).toContainText(
+    /BBR1-\d+ is matched to BLU 2000004; 1 account\(s\) suspended\./,
+  );
+  await expect(seeded).toContainText('Matched to BLU 2000004 on');
+  await expectNoAccessibilityViolations(page);
+
+  const member = await page.context().browser()!.newPage();
+  await member.goto(bluewaterUrl('/login'));
+  await member.getByLabel('Username').fill('bw.reported');
+  await member.getByLabel('Password').fill(DEMO_PASSWORD);
+  await member.getByRole('button', { name: 'Sign in' }).click();
+  await expect(member.getByRole('main')).toContainText(
+    'This account is closed because we have been told that the member has died.',
+  );
+  await expectNoAccessibilityViolations(member);
+  await member.close();
+
+  await seeded.getByRole('button', { name: /^Undo the match/ }).click();
+  await expect(page.getByRole('main')).toContainText(
+    /BBR1-\d+ is no longer matched; 1 account\(s\) can sign in again\./,
+  );
+}
 
 test('leaving a report not sent asks first: a link away in the site, then closing the tab', async ({
   page,

@@ -18,6 +18,7 @@ const test = testOnOwnPortal('operations-console');
 
 const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
 const teamLeader = demoStaff.find((staff) => staff.email === 'teamleader@meridian.example')!;
+const blueCaseworker = demoStaff.find((staff) => staff.email === 'caseworker@bluewater.example')!;
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /** The member asks for a transfer statement: a case with the scheme, in their My requests. */
@@ -211,6 +212,40 @@ async function teamLeaderSignsIn(page: Page) {
   await page.getByLabel('Code').press('Enter');
   await expect(heading(page, 'Case queue')).toBeVisible();
 }
+
+test('Bluewater’s caseworker releases bw.pensioner’s held bank change early after a call, and the member is told the new account is in use', async ({
+  page,
+  ownPortal,
+}) => {
+  // The demo holds it in the cooling-off after their move (seed/demo-record-work.ts).
+  const bluewater = (path: string) => ownPortal.url(path).replace('//localhost:', '//bluewater.localhost:');
+  await staffSignsInWithCode(page, blueCaseworker, bluewater('/admin/sign-in'));
+  await page.getByRole('link', { name: 'Bank changes' }).click();
+  await expect(heading(page, 'Pending bank changes')).toBeVisible();
+  const held = page.getByRole('region', { name: 'Morag Sinclair (BLU 2000003)' });
+  await expect(held).toContainText('New account ending 6819 in the name of Morag Sinclair.');
+  await expectNoAccessibilityViolations(page);
+  await held.getByRole('button', { name: /^Release now/ }).click();
+  await expect(page.getByRole('main')).toContainText(
+    'Enter a note: who you spoke to and what they confirmed',
+  );
+  await held
+    .getByLabel('Note')
+    .fill('Called Mrs Sinclair on the number on file; she confirmed the new account.');
+  await held.getByRole('button', { name: /^Release now/ }).click();
+  await expect(page.getByRole('main')).toContainText(
+    'Morag Sinclair: the change is released and now in use. The member is told on every route.',
+  );
+  await expect(held).toBeHidden();
+  await expectNoAccessibilityViolations(page);
+  expect(
+    await messageTo(
+      page.request,
+      'bw.pensioner@example.org',
+      /account ending 6819 in the name of Morag Sinclair/,
+    ),
+  ).toContain('We will now pay your pension into the account ending 6819 in the name of Morag Sinclair.');
+});
 
 test('a team leader opens db.active’s view read-only and asks for a document, which db.active uploads from My requests, moving the case on', async ({
   page,
