@@ -30,6 +30,13 @@ async function capture(page: Page, name: string) {
 test('db.deferred: retirement window alert, pension figures and task cards with their status', async ({
   page,
 }) => {
+  // Members never load the operations console's code: router.tsx imports features/console lazily, which
+  // Vite emits as its own assets/console-<hash>.js and .css, fetched only under /admin.
+  const consoleAssets: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/console-[^/]+\.(js|css)$/.test(new URL(request.url()).pathname))
+      consoleAssets.push(request.url());
+  });
   await signInToHub(page, 'db.deferred');
   const summary = page.getByRole('region', { name: 'Your Meridian Final Salary Section record' });
   await expect(summary).toContainText(new RegExp(String.raw`Pension from \d{2} \w{3} \d{4}${money} a year`));
@@ -43,6 +50,7 @@ test('db.deferred: retirement window alert, pension figures and task cards with 
   await page.goBack();
   await expect(taskCard(page, 'Help and contact').getByRole('link', { name: 'Get help' })).toBeVisible();
   await capture(page, 'db-deferred');
+  expect(consoleAssets).toEqual([]);
 });
 
 test('dc.near: target retirement date, not the normal one, on the summary and the card', async ({ page }) => {
