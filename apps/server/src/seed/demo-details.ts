@@ -103,4 +103,7 @@ export const demoDetails: Record<string, DemoDetails> = {
     address: address(['7 Kilbride Road'], 'Dunbeg', 'PA37 1RG', 'Argyll'),
     bankAccount: { kind: 'uk', accountName: 'Morag Sinclair', sortCode: '832214', accountNumber: '10447296' },
   },
+  '2000004': {
+    address: address(['12 Soroba Road'], 'Oban', 'PA34 4JA', 'Argyll'),
+  },
 };
