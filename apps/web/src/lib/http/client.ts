@@ -380,6 +380,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
 
     if (response.status === 404 && nullOn404) {
       logRequest(`${method} ${url} answered 404: no data`);
+      // Read to the end, so the browser finishes the request rather than holding it open unread.
+      await response.text().catch(() => '');
       return null as T;
     }
 
