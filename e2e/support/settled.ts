@@ -23,6 +23,14 @@ export function trackRequests(page: Page) {
   page.on('requestfailed', done);
 }
 
+/**
+ * Stops waiting for the requests in flight now: the page is about to be left for another in the app, and
+ * what the old page still had on the way is no longer what the next one waits for.
+ */
+export function forgetRequestsInFlight(page: Page) {
+  inFlight.get(page)?.clear();
+}
+
 /** Resolves once the document has gone `quietMs` without a change to its content, attributes or text. */
 const contentQuiet = (page: Page) =>
   page.evaluate(
