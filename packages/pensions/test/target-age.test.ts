@@ -6,6 +6,7 @@ import {
   glidePathStart,
   isoDate,
   targetAgeRange,
+  type InvestmentStrategy,
 } from '../src';
 
 describe('the target retirement ages a DC member may choose', () => {
@@ -61,7 +62,7 @@ describe('when a lifestyle strategy starts moving the pot (glidePathOf, glidePat
     const flat = { code: 'FLAT', name: 'Flat', glidePath: [{ yearsToTarget: 0, allocation: { CASH: 1 } }] };
     expect(glidePathStart(target, flat)).toBeNull();
     // 7.5 years out is 90 whole months.
-    const halfYears = {
+    const halfYears: InvestmentStrategy = {
       code: 'HALF',
       name: 'Half',
       glidePath: [
