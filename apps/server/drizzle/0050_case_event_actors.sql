@@ -14,6 +14,22 @@ UPDATE "portal"."case_events" SET "actor" = CASE
   ELSE 'member'
 END;--> statement-breakpoint
 UPDATE "portal"."case_events" SET "user_id" = NULL WHERE "actor" = 'system';--> statement-breakpoint
+-- The release before this one writes events without an actor: while both run, an event written without
+-- one is given it as the back-fill above gives it (a note it wrote stays the member's, as it said).
+CREATE FUNCTION "portal"."case_event_actor_from_ids"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."actor" IS NULL THEN
+    NEW."actor" := CASE
+      WHEN NEW."staff_id" IS NOT NULL THEN 'staff'
+      WHEN NEW."client_id" IS NOT NULL THEN 'integration'
+      ELSE 'member'
+    END;
+  END IF;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "case_events_actor_from_ids" BEFORE INSERT ON "portal"."case_events"
+  FOR EACH ROW EXECUTE FUNCTION "portal"."case_event_actor_from_ids"();--> statement-breakpoint
+-- contract: the running release's events without an actor get one from case_event_actor_from_ids
 ALTER TABLE "portal"."case_events" ALTER COLUMN "actor" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "portal"."case_events" ADD CONSTRAINT "case_events_actor" CHECK (
   "actor" IN ('staff', 'integration', 'command', 'member', 'system')
