@@ -1,10 +1,11 @@
 import { changeDefencesOf, journeyCopyOf, type JourneyStep } from '@meridian/contracts';
 import { addDays, type IsoDate } from '@meridian/pensions';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { memberCases, members, pendingBankChanges, tenants } from '../db/schema';
+import { members, pendingBankChanges, tenants } from '../db/schema';
 import { bereavementStore } from '../areas/bereavement/store';
+import { openCase } from '../areas/cases/open-case';
 import { answerLines } from '../areas/journeys/answers';
 import { routeOf } from '../areas/journeys/engine';
 import { loadJourneyGraph } from '../areas/journeys/repository';
@@ -159,34 +160,29 @@ async function seedUnmatchedDeathReport(db: Database, today: IsoDate) {
     .from(tenants)
     .where(eq(tenants.tenantUrl, persona.tenantHost));
   await db.transaction(async (tx) => {
-    const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
-      { next: string | number },
-    ];
-    const caseNumber = `${definition.caseType}-${next}`;
-    const pdf = await renderApplicationPdf({
-      title: journeyCopyOf(definition.copy).pdfTitle ?? definition.title,
-      caseNumber,
-      submittedOn: displayDate(sentAt.toISOString()),
-      sections: [
-        {
-          heading: 'Your answers',
-          lines: answerLines(graph, routeOf(graph, steps).path, { identity: 'not_started' }),
-        },
-      ],
-    });
+    const { caseNumber, pdf } = await openCase(
+      tx,
+      {
+        record: { businessGroup: tenant?.businessGroups[0] ?? record.businessGroup, referenceNumber: null },
+        caseType: definition.caseType,
+        title: definition.title,
+        journeyType: definition.type,
+        now: sentAt,
+      },
+      (caseNumber) =>
+        renderApplicationPdf({
+          title: journeyCopyOf(definition.copy).pdfTitle ?? definition.title,
+          caseNumber,
+          submittedOn: displayDate(sentAt.toISOString()),
+          sections: [
+            {
+              heading: 'Your answers',
+              lines: answerLines(graph, routeOf(graph, steps).path, { identity: 'not_started' }),
+            },
+          ],
+        }),
+    );
     const summaryPdf = Buffer.from(pdf).toString('base64');
-    await tx.insert(memberCases).values({
-      caseNumber,
-      businessGroup: tenant?.businessGroups[0] ?? record.businessGroup,
-      referenceNumber: null,
-      caseType: definition.caseType,
-      title: definition.title,
-      journeyType: definition.type,
-      status: 'Received',
-      summaryPdf,
-      createdAt: sentAt,
-      updatedAt: sentAt,
-    });
     const journey = await bereavementStore.insert(tx, {
       tenantUrl: persona.tenantHost,
       type: definition.type,

@@ -3,11 +3,12 @@ import type { Transaction } from '../../db/client';
 import { memberCases } from '../../db/schema';
 
 export interface NewCase {
-  record: { businessGroup: string; referenceNumber: string };
+  /** The member record it is about; a visitor's case names none (referenceNumber null) until it is matched. */
+  record: { businessGroup: string; referenceNumber: string | null };
   caseType: string;
   title: string;
   journeyType: string;
-  documents: Array<{ name: string; status: string }>;
+  documents?: Array<{ name: string; status: string }>;
   now: Date;
 }
 
@@ -32,7 +33,7 @@ export async function openCase(
     title: opened.title,
     journeyType: opened.journeyType,
     status: 'Received',
-    documents: opened.documents,
+    documents: opened.documents ?? [],
     summaryPdf: Buffer.from(pdf).toString('base64'),
     createdAt: opened.now,
     updatedAt: opened.now,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   errorBodySchema,
   journeyCopyOf,
@@ -11,7 +11,7 @@ import {
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
-import { memberCases, tenants } from '../../db/schema';
+import { tenants } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { displayDate } from '../../lib/display';
@@ -20,6 +20,7 @@ import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/sec
 import { hashOfVisitorToken, newVisitorToken } from '../../lib/visitor-tokens';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { caseInboxOf, tellCaseInbox } from '../cases/case-inbox';
+import { openCase } from '../cases/open-case';
 import { ownedGraph } from './actions';
 import { answerLines } from './answers';
 import { assertComplete, routeOf } from './engine';
@@ -296,37 +297,35 @@ export function visitorJourneyOwner({
           const owned = ownedGraph(graph, row);
           assertComplete(owned, steps);
           const { path } = routeOf(owned, steps);
-          const [{ next }] = (await tx.execute(sql`select nextval('portal.case_numbers') as next`)).rows as [
-            { next: string | number },
-          ];
-          const caseNumber = `${definition.caseType}-${next}`;
-          const pdf = await renderApplicationPdf({
-            title: journeyCopyOf(definition.copy).pdfTitle ?? definition.title,
-            caseNumber,
-            submittedOn: displayDate(now.toISOString()),
-            sections: [
-              ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
-              { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
-            ],
-          });
           const [tenant] = await tx
             .select({ businessGroups: tenants.businessGroups })
             .from(tenants)
             .where(eq(tenants.tenantUrl, request.tenantUrl));
-          const summaryPdf = Buffer.from(pdf).toString('base64');
           // The scheme's case: its queue, deadline, dashboard, integration API and webhooks see it.
-          await tx.insert(memberCases).values({
-            caseNumber,
-            businessGroup: tenant?.businessGroups[0] ?? request.tenantUrl,
-            referenceNumber: null,
-            caseType: definition.caseType,
-            title: definition.title,
-            journeyType: type,
-            status: 'Received',
-            summaryPdf,
-            createdAt: now,
-            updatedAt: now,
-          });
+          const { caseNumber, pdf } = await openCase(
+            tx,
+            {
+              record: {
+                businessGroup: tenant?.businessGroups[0] ?? request.tenantUrl,
+                referenceNumber: null,
+              },
+              caseType: definition.caseType,
+              title: definition.title,
+              journeyType: type,
+              now,
+            },
+            (caseNumber) =>
+              renderApplicationPdf({
+                title: journeyCopyOf(definition.copy).pdfTitle ?? definition.title,
+                caseNumber,
+                submittedOn: displayDate(now.toISOString()),
+                sections: [
+                  ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
+                  { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
+                ],
+              }),
+          );
+          const summaryPdf = Buffer.from(pdf).toString('base64');
           await tellCaseInbox(tx, request.log, inbox, {
             caseNumber,
             caseType: definition.caseType,
