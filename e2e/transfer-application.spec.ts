@@ -136,7 +136,7 @@ const amberChecks = [
 
 /** Answers a transfer check: the question's own Yes or No. */
 async function check(page: Page, number: number, question: RegExp, yes: boolean, byKeyboard = false) {
-  await expect(heading(page, `Transfer check ${number} of 14`)).toBeVisible();
+  await expect(heading(page, `Transfer check ${number} of 13`)).toBeVisible();
   const group = page.getByRole('group', { name: question });
   await expect(group).toBeVisible();
   await expectNoAccessibilityViolations(page);
@@ -402,7 +402,7 @@ test('db.avc transfers to a personal pension by keyboard alone, from the hub to 
 
   // No red flag; money invested outside the UK is an amber one.
   for (const [index, question] of [...redChecks, ...amberChecks].entries()) {
-    await arrived(page, `Transfer check ${index + 1} of 14`);
+    await arrived(page, `Transfer check ${index + 1} of 13`);
     const answer = page
       .getByRole('group', { name: question })
       .getByLabel(question === amberChecks[5] ? 'Yes' : 'No', {
