@@ -159,6 +159,10 @@ test('db.active: far from retirement, no alert to take the pension, the transfer
   await expect(taskCard(page, 'My pension').locator('.task-tag')).toHaveText(
     /^Retire from \d{2} \w{3} \d{4}$/,
   );
+  // out of the application window, yet the planner is open to them at any age
+  const planner = taskCard(page, 'Apply for your pension');
+  await expect(planner.locator('.task-tag')).toHaveText('You can plan at any age now');
+  await expect(planner).toContainText('See your pension and tax-free cash at any age or date you choose');
   // the statement of entitlement they asked for 10 days ago
   await expect(page.getByRole('region', { name: 'Your Meridian Final Salary Section record' })).toContainText(
     /Guaranteed transfer value£[\d,.]+, guaranteed until \d{2} \w{3} \d{4} \(quote issued \d{2} \w{3} \d{4}\)/,
