@@ -51,8 +51,24 @@ test('a member registers by keyboard with the code emailed to the address on rec
   await page.keyboard.type(code);
   await tabTo(page, page.getByLabel('Choose a username'));
   await page.keyboard.type('sam.patel');
-  await tabTo(page, page.getByLabel('Choose a password'));
+  // The same rule as the server's, as the member types: a common password is weak.
+  const password = page.getByLabel('Choose a password');
+  await tabTo(page, password);
+  await page.keyboard.type('password1234');
+  await expect(page.getByRole('meter', { name: 'Password strength' })).toBeVisible();
+  await expect(
+    page.getByText(/Strength: (Very weak|Weak)\. Your password is too easy to guess/),
+  ).toBeVisible();
+  // The browser does not know Sam's surname; the server does, and refuses a password built on it.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('patel family garden');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('must not contain your name');
+  await expectNoAccessibilityViolations(page);
+  await tabTo(page, password);
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('my own long passphrase');
+  await expect(page.getByText(/Strength: (Strong|Very strong)\. This password will do\./)).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Create account' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Account created' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { addMonths, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, outboxMessages, users } from '../../src/db/schema';
+import { auditEvents, outboxMessages, registrations, users } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import {
@@ -141,7 +141,7 @@ describe('registration of a portal account for an existing member record', () =>
     expect((await attempt(code)).json().errors[0].code).toBe('CONFIRMATION_TOKEN_INVALID_ERROR');
   });
 
-  it('creates an account that can sign in; then a new start sends no code', async () => {
+  it('creates an account that can sign in with a password the rule accepts, refusing a weak or personal one and storing nothing; then a new start sends no code', async () => {
     const agent = new BrowserAgent(ctx.app);
     const started = await agent.request({ method: 'POST', url: start, payload: details() });
     const registrationId = started.json().registrationId;
@@ -152,6 +152,21 @@ describe('registration of a portal account for an existing member record', () =>
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors[0].message).toContain('Password must be 12 characters or more');
     }
+    const weakOrPersonal = {
+      password1234: 'password_too_weak',
+      'patel family garden': 'password_personal',
+      'sam.patel rides again': 'password_personal',
+      'kept 1000009 forever': 'password_personal',
+    };
+    for (const [password, reason] of Object.entries(weakOrPersonal)) {
+      const refused = await confirm(agent, { registrationId, code, password });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0].code).toBe(reason);
+    }
+    expect(await ctx.database.db.select().from(users).where(eq(users.username, 'sam.patel'))).toEqual([]);
+    expect(
+      (await ctx.database.db.select().from(registrations).where(eq(registrations.id, registrationId)))[0],
+    ).toMatchObject({ confirmedAt: null, failedAttempts: 0 });
     const created = await confirm(agent, { registrationId, code });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ username: 'sam.patel' });

@@ -2,8 +2,9 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, registrations, userRecords, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password-hashing';
+import { judgeNewPassword } from '../account/password-rule';
 
 export const REGISTRATION_CODE_MINUTES = 15;
 /** How long the code in an activation letter works: the post takes days. */
@@ -63,7 +64,8 @@ export async function startRegistration(
         sql`upper(replace(${members.insuranceNumber}, ' ', '')) = ${normaliseInsuranceNumber(details.insuranceNumber)}`,
       ),
     );
-  if (!member || !businessGroups.includes(member.businessGroup)) return { outcome: 'no_match', registrationId };
+  if (!member || !businessGroups.includes(member.businessGroup))
+    return { outcome: 'no_match', registrationId };
   const [existing] = await db
     .select()
     .from(userRecords)
@@ -77,7 +79,8 @@ export async function startRegistration(
 
   const channel = channelFor(member);
   const code = String(randomInt(100_000, 1_000_000));
-  const lifetimeMs = channel === 'post' ? REGISTRATION_LETTER_DAYS * 86_400_000 : REGISTRATION_CODE_MINUTES * 60_000;
+  const lifetimeMs =
+    channel === 'post' ? REGISTRATION_LETTER_DAYS * 86_400_000 : REGISTRATION_CODE_MINUTES * 60_000;
   const pending = {
     id: registrationId,
     email: member.email ?? '',
@@ -105,7 +108,6 @@ export interface Confirmation {
   password: string;
 }
 
-/** Checks the emailed code (limited attempts, expiry) and creates the account for the member record. */
 /**
  * Takes one code attempt in a single conditional update before the code is compared, so parallel
  * guesses cannot pass the limit; null when the registration is unknown, done, expired or used up.
@@ -127,6 +129,34 @@ async function takeCodeAttempt(db: Database, registrationId: string, now: Date) 
 }
 
 /**
+ * The password rule every new password meets (docs/security.md "One password rule"), with the member's
+ * own name, reference and date of birth and the chosen username as what it must not be built from. It is
+ * asked only once the code is right, so the refusal says nothing about the record to someone without it.
+ */
+async function requireRegistrationPassword(
+  db: Database,
+  pending: Pick<typeof registrations.$inferSelect, 'businessGroup' | 'referenceNumber'>,
+  username: string,
+  password: string,
+) {
+  const [member] = await db
+    .select({ forenames: members.forenames, surname: members.surname, dateOfBirth: members.dateOfBirth })
+    .from(members)
+    .where(
+      and(
+        eq(members.businessGroup, pending.businessGroup),
+        eq(members.referenceNumber, pending.referenceNumber),
+      ),
+    );
+  const judged = judgeNewPassword(password, {
+    ...member,
+    username,
+    referenceNumber: pending.referenceNumber,
+  });
+  if (!judged.ok) throw badRequest(judged.code, judged.reason);
+}
+
+/**
  * Checks the code (limited attempts, expiry) and creates the account for the member record. Unknown,
  * done, expired, used-up and wrong all answer alike.
  */
@@ -141,6 +171,7 @@ export async function confirmRegistration(db: Database, input: Confirmation, now
   const username = input.username.trim().toLowerCase();
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (taken) throw new AppError(409, 'username_taken', 'This username is taken. Choose another.');
+  await requireRegistrationPassword(db, pending, username, input.password);
 
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

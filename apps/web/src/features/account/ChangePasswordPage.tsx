@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { checkForm, errorFor } from '../../lib/form';
 import { accountApi } from './api';
-import { NewPasswordField } from './NewPasswordField';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { recoveryError } from './recovery-errors';
 
 /** Change your password: the current one, then a new one; other devices are signed out. */

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { checkForm, errorFor } from '../../lib/form';
 import { useTenant } from '../../lib/tenant';
 import { accountApi } from './api';
-import { NewPasswordField } from './NewPasswordField';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { recoveryError } from './recovery-errors';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { registrationConfirmationSchema } from '@meridian/contracts';
+import { personalPasswordInputs, registrationConfirmationSchema } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
+import { NewPasswordField } from '../../components/NewPasswordField';
 import { DateField, readDateField } from '../../components/DateField';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
@@ -11,8 +12,16 @@ import { authApi } from '../../lib/api';
 import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
 
+/** What the member typed on the first step, which their password must not be built from. */
+interface TypedDetails {
+  referenceNumber?: string;
+  dateOfBirth?: string;
+}
+
 type Step =
-  { name: 'details' } | { name: 'code'; registrationId: string } | { name: 'done'; username: string };
+  | { name: 'details' }
+  | { name: 'code'; registrationId: string; typed: TypedDetails }
+  | { name: 'done'; username: string };
 
 const serverMessages: Record<string, FieldError> = {
   already_registered: { field: 'code', message: 'You already have an account. Sign in instead' },
@@ -24,10 +33,21 @@ const serverMessages: Record<string, FieldError> = {
   too_many_requests: { field: 'referenceNumber', message: 'Too many attempts. Wait a minute and try again' },
 };
 
+/** The password rule's refusals, which the server words for the member (contracts account.ts). */
+const passwordRuleCodes = new Set([
+  'password_too_short',
+  'password_personal',
+  'password_breached',
+  'password_too_weak',
+]);
+
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
 function explain(error: unknown, fallbackField: string): FieldError[] {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
+  if (code && passwordRuleCodes.has(code) && error instanceof HttpError) {
+    return [{ field: 'password', message: error.messages[0] ?? 'Choose a stronger password' }];
+  }
   return [
     (code && serverMessages[code]) || {
       field: fallbackField,
@@ -45,8 +65,9 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const fromLetter = searchParams.get('registration');
   const [step, setStep] = useState<Step>(
-    fromLetter ? { name: 'code', registrationId: fromLetter } : { name: 'details' },
+    fromLetter ? { name: 'code', registrationId: fromLetter, typed: {} } : { name: 'details' },
   );
+  const [username, setUsername] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const titles = { details: 'Create an account', code: 'Enter your security code', done: 'Account created' };
@@ -80,7 +101,11 @@ export function RegisterPage() {
     setBusy(true);
     try {
       const started = await authApi.startRegistration(details);
-      setStep({ name: 'code', registrationId: started.registrationId });
+      setStep({
+        name: 'code',
+        registrationId: started.registrationId,
+        typed: { referenceNumber: details.referenceNumber, dateOfBirth: details.dateOfBirth },
+      });
     } catch (error) {
       setErrors(explain(error, 'referenceNumber'));
     } finally {
@@ -192,15 +217,15 @@ export function RegisterPage() {
               label="Choose a username"
               autoComplete="username"
               spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
               error={errorFor('username')}
             />
-            <TextField
+            <NewPasswordField
               id="password"
               label="Choose a password"
-              hint="Use 12 characters or more. A few unrelated words make a strong password."
-              type="password"
-              autoComplete="new-password"
               error={errorFor('password')}
+              personalInputs={personalPasswordInputs({ ...step.typed, username: username.trim() })}
             />
             <button type="submit" className="button" disabled={busy}>
               Create account

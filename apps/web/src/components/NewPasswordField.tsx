@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { judgePassword, passwordScoreLabels, type PasswordJudgement } from '@meridian/contracts';
-import { describedByFor, FieldMessages } from '../../components/TextField';
+import { describedByFor, FieldMessages } from './TextField';
 import { loadPasswordScorer } from './password-scorer';
 
 interface NewPasswordFieldProps {
