@@ -77,6 +77,9 @@ test('db.deferred cancels an application from its pages and from My requests, af
   await main.getByRole('link', { name: 'Cancel your application' }).click();
   await expect(heading(page, 'Are you sure you want to cancel your application?')).toBeVisible();
   await expect(page).toHaveTitle(/^Cancel your application/);
+  // What it was started for and what cancelling loses, in the retirement plugin's words.
+  await expect(main).toContainText(/You started it on \d{2} \w{3} \d{4} to retire on \d{2} \w{3} \d{4}\./);
+  await expect(main).toContainText('your answers and the option you chose are not sent to the scheme');
   await expectNoAccessibilityViolations(page);
   await main.getByRole('link', { name: 'No, keep my application' }).click();
   await expect(heading(page, 'When you had guidance')).toBeVisible();
@@ -505,6 +508,9 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('£10,000.00');
+  // The chosen quote, as the PDF words it ("Your choice").
+  await expect(main.getByRole('term').filter({ hasText: /^Retirement date$/ })).toHaveCount(1);
+  await expect(main.getByRole('term').filter({ hasText: /^Pension a year$/ })).toHaveCount(1);
   await expect(main).toContainText('Mrs M Hughes, sort code 30-94-66, account ending 5678');
   await expect(main).toContainText('Sent, to be checked by the scheme');
   await expect(main).toContainText('Acme Retirement Plan, £1,250.50; NHS Pension Scheme, £3,500.00');
@@ -568,6 +574,7 @@ test('db.deferred applies for their pension from the hub, changes an answer, sen
   await expect(heading(page, 'Application sent')).toBeVisible();
   const reference = (await page.locator('.panel__reference').textContent())!;
   expect(reference).toMatch(/^RTP9-\d{6}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'When you will be paid' })).toBeVisible();
   await expect(main.getByRole('definition').filter({ hasText: /^\d{2} \w{3} \d{4}$/ })).toHaveCount(3);
   await expect(main.getByRole('listitem').filter({ hasText: 'Proof of identity' })).toHaveText(
     'Proof of identity (passport.png): sent, to be checked by the scheme',

@@ -237,6 +237,22 @@ export const journeyChoiceSchema = z.object({
 });
 export type JourneyChoice = z.infer<typeof journeyChoiceSchema>;
 
+/** A heading and its lines, as a journey's plugin words what it locked (check your answers, the PDF). */
+const lockedSectionSchema = z.object({
+  heading: z.string(),
+  lines: z.array(
+    z.object({
+      label: z.string(),
+      value: z.string(),
+      /**
+       * Where to go about this line, shown only when it applies (a transfer guarantee that has ended
+       * links to Your transfer value for a new statement): check your answers shows it after the value.
+       */
+      link: z.object({ text: z.string(), href: z.string() }).optional(),
+    }),
+  ),
+});
+
 export const journeyStateSchema = z.object({
   type: journeyTypeSchema,
   status: journeyStatusSchema,
@@ -248,25 +264,28 @@ export const journeyStateSchema = z.object({
   caseNumber: z.string().nullable(),
   /** The page the member should be on now: the first one not yet answered. */
   currentPageKey: journeyPageKeySchema,
+  /**
+   * The DB quote a retirement application locked, for the MDP API's retirement application; null for
+   * every other journey. The engine's pages never read it: they show `lockedSection` and `lockedWords`.
+   */
   choice: journeyChoiceSchema.nullable(),
   /**
    * What the journey locked at start, as its plugin words it for the PDF ("Your choice" and its lines):
-   * check your answers shows it for a journey whose lock is not a DB quote. Absent when nothing is locked.
+   * check your answers shows it. Absent when nothing is locked.
    */
-  lockedSection: z
+  lockedSection: lockedSectionSchema.optional(),
+  /**
+   * What the journey's plugin says of its lock on the cancel and confirmation pages, in its own words;
+   * absent when it says nothing (the engine's pages then say nothing of the lock).
+   */
+  lockedWords: z
     .object({
-      heading: z.string(),
-      lines: z.array(
-        z.object({
-          label: z.string(),
-          value: z.string(),
-          /**
-           * Where to go about this line, shown only when it applies (a transfer guarantee that has ended
-           * links to Your transfer value for a new statement): check your answers shows it after the value.
-           */
-          link: z.object({ text: z.string(), href: z.string() }).optional(),
-        }),
-      ),
+      /** Follows "You started it on <date>" on the cancel page: "to retire on 01 Jun 2027". */
+      startedFor: z.string().optional(),
+      /** What cancelling loses besides the answers: "the option you chose". */
+      cancelLoses: z.string().optional(),
+      /** A section of the confirmation page after what was sent ("When you will be paid"). */
+      confirmation: lockedSectionSchema.optional(),
     })
     .optional(),
   /**

@@ -8,6 +8,7 @@ import {
   members,
   outboxMessages,
 } from '../../src/db/schema';
+import { displayDate } from '../../src/lib/display';
 import { decideIdentity } from '../../src/areas/identity-verification/service';
 import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
@@ -522,6 +523,19 @@ describe('the DB retirement application journey', () => {
     expect(started.choice.lumpSumPence).toBeGreaterThan(0);
     expect(started.choice.firstPaymentDate > retirementDate).toBe(true);
     expect(started.choice.lumpSumPaymentDate > retirementDate).toBe(true);
+    // The cancel and confirmation pages' words for the lock are the plugin's, drawn from the same quote.
+    expect(started.lockedWords).toEqual({
+      startedFor: `to retire on ${displayDate(retirementDate)}`,
+      cancelLoses: 'the option you chose',
+      confirmation: {
+        heading: 'When you will be paid',
+        lines: [
+          { label: 'You retire on', value: displayDate(retirementDate) },
+          { label: 'Tax-free cash paid by', value: displayDate(started.choice.lumpSumPaymentDate) },
+          { label: 'First monthly payment', value: displayDate(started.choice.firstPaymentDate) },
+        ],
+      },
+    });
 
     await answerToDeclarations(agent);
     // Step data cannot stand in for what the scheme holds: the check is still pending.

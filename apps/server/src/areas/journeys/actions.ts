@@ -91,7 +91,9 @@ export async function journeyStateOf(
     caseNumber: row.caseNumber,
     currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontier,
     ...(await owner.detailsOf(request, row, now)),
+    choice: (row.choice && plugin?.quoteChoice?.(row.choice)) || null,
     ...(row.choice && plugin && { lockedSection: plugin.lockedSection(row.choice, now) }),
+    ...(row.choice && plugin?.lockedWords && { lockedWords: plugin.lockedWords(row.choice, now) }),
     ...(figures.length > 0 && { figures: Object.fromEntries(figures) }),
     steps: path,
   };

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import {
   confirmCodeSchema,
   errorBodySchema,
-  journeyChoiceSchema,
   journeyCancelledSchema,
   journeyInProgressSchema,
   journeyStepRequestSchema,
@@ -98,8 +97,6 @@ export function memberJourneyOwner({
         aboutToExpire:
           statusOf(row, now) === 'Started' &&
           row.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,
-        // `choice` is the shape of a chosen quote; another plugin's lock is not shown there.
-        choice: journeyChoiceSchema.safeParse(row.choice).data ?? null,
         contact: {
           fullName: found
             ? [found.member.title, found.member.forenames, found.member.surname].filter(Boolean).join(' ')

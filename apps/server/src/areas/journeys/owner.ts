@@ -100,12 +100,12 @@ export interface JourneyOwner {
   holdsUpload(check: UploadCheck): Promise<boolean>;
   /** Saves a change to the journey (a visitor's is kept alive for its minutes again). */
   save(db: Queryable, journey: OwnedJourney, change: JourneyChange, now: Date): Promise<void>;
-  /** What `data` answers besides the route: the owner's details on record and the journey's choice. */
+  /** What `data` answers besides the route and the lock: the owner's details on record. */
   detailsOf(
     request: FastifyRequest,
     journey: OwnedJourney,
     now: Date,
-  ): Promise<Pick<JourneyState, 'aboutToExpire' | 'choice' | 'contact' | 'identity'>>;
+  ): Promise<Pick<JourneyState, 'aboutToExpire' | 'contact' | 'identity'>>;
   start: {
     schema: RouteParts;
     /**

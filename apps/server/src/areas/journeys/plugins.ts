@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type {
   IdentityVerificationStatus,
   JourneyDefinition,
+  JourneyState,
   JourneyStep,
   PageJourney,
 } from '@meridian/contracts';
@@ -18,6 +19,9 @@ export interface AnswerSection {
   heading: string;
   lines: Array<{ label: string; value: string }>;
 }
+
+/** What a plugin says of its lock outside check your answers, in the member's words (journey state). */
+export type LockedWords = NonNullable<JourneyState['lockedWords']>;
 
 /** What a page check reads: who is asking, the journey, the page being left and the answer sent. */
 export interface PageCheckContext {
@@ -149,6 +153,16 @@ export interface JourneyPlugin {
    * (the submission: a deadline counted from then).
    */
   lockedSection(locked: unknown, at: Date): AnswerSection;
+  /**
+   * What the cancel and confirmation pages say of the lock (what it was started for, what cancelling
+   * loses, a section after what was sent), drawn at `at`; without it they say nothing of it.
+   */
+  lockedWords?(locked: unknown, at: Date): LockedWords;
+  /**
+   * The journey state's `choice`: the lock in the shape a chosen DB quote has, kept for the MDP API's
+   * retirement application (the DB plugin's alone); null for every other journey.
+   */
+  quoteChoice?(locked: unknown): JourneyState['choice'];
   /** The locked figures conditions may compare (`{ "figure": name, "gt": ... }`), amounts in pence. */
   figures?: { names: readonly string[]; of(locked: unknown): Record<string, number> };
   /** Checks on this journey's pages, besides those every journey has. */

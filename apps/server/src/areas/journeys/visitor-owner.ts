@@ -209,7 +209,6 @@ export function visitorJourneyOwner({
 
     detailsOf: async () => ({
       aboutToExpire: false,
-      choice: null,
       contact: { fullName: '', emailAddress: null, phone: null, address: null },
       identity: { status: 'not_started', documentName: null },
     }),

@@ -77,3 +77,24 @@ export const choiceLines = (choice: JourneyChoice) => [
     : []),
   { label: 'Figures worked out on', value: displayDate(choice.quoteCalculatedOn) },
 ];
+
+/**
+ * The chosen quote on the cancel page (the date it was started for, the option lost with the answers)
+ * and the confirmation's "When you will be paid", once the quote gave a first payment date.
+ */
+export const choiceWords = (choice: JourneyChoice) => ({
+  startedFor: `to retire on ${displayDate(choice.retirementDate)}`,
+  cancelLoses: 'the option you chose',
+  ...(choice.firstPaymentDate && {
+    confirmation: {
+      heading: 'When you will be paid',
+      lines: [
+        { label: 'You retire on', value: displayDate(choice.retirementDate) },
+        ...(choice.lumpSumPence > 0 && choice.lumpSumPaymentDate
+          ? [{ label: 'Tax-free cash paid by', value: displayDate(choice.lumpSumPaymentDate) }]
+          : []),
+        { label: 'First monthly payment', value: displayDate(choice.firstPaymentDate) },
+      ],
+    },
+  }),
+});

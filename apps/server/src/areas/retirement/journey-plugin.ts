@@ -22,7 +22,7 @@ import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { memberFor } from '../journeys/lifecycle';
 import { registerJourneyPlugin, type LockContext } from '../journeys/plugins';
 import { calculated, calculationMember } from '../member-data/calculations';
-import { choiceLines } from './application';
+import { choiceLines, choiceWords } from './application';
 import { enteredLumpSumOf } from './quote-routes';
 
 const optionLabels: Record<string, string> = {
@@ -122,6 +122,8 @@ registerJourneyPlugin({
     heading: 'Your choice',
     lines: choiceLines(journeyChoiceSchema.parse(locked)),
   }),
+  lockedWords: (locked) => choiceWords(journeyChoiceSchema.parse(locked)),
+  quoteChoice: (locked) => journeyChoiceSchema.safeParse(locked).data ?? null,
   // Cancelling forgets the tax-free cash kept for it too, so the options page starts afresh.
   cancelled: async (tx, record) => {
     await tx

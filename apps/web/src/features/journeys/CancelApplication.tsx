@@ -59,11 +59,12 @@ export function CancelApplication({
       <h1>Are you sure you want to cancel your {noun}?</h1>
       <p>
         You started it on {formatDate(journey.startDate.slice(0, 10))}
-        {journey.choice && <> to retire on {formatDate(journey.choice.retirementDate)}</>}.
+        {journey.lockedWords?.startedFor && ` ${journey.lockedWords.startedFor}`}.
       </p>
       <p>
-        Cancelling stops this {noun}: your answers{journey.choice && ' and the option you chose'} are not sent
-        to the scheme. You can start a new one at any time.
+        Cancelling stops this {noun}: your answers
+        {journey.lockedWords?.cancelLoses && ` and ${journey.lockedWords.cancelLoses}`} are not sent to the
+        scheme. You can start a new one at any time.
       </p>
       <div className="button-group">
         <button

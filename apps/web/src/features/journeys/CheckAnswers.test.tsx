@@ -2,7 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JourneyState } from '@meridian/contracts';
+import { CancelApplication } from './CancelApplication';
 import { CheckAnswers } from './CheckAnswers';
+import { Confirmation } from './Confirmation';
 import type { JourneyDefinitionView } from './journey-api';
 import { jsonResponse, stubFetch } from '../../testing/render';
 
@@ -86,7 +88,32 @@ describe('a phone answer on Check your answers', () => {
 });
 
 describe('what the journey locked at start', () => {
-  it('lists a plugin’s locked section (a DC option) when the lock is not a DB quote', async () => {
+  it('lists the plugin’s locked section, never rows of its own from a DB quote’s choice', async () => {
+    renderCheckAnswers({
+      ...journeyWithPhone('GB', '07911123456', '+447911123456'),
+      choice: {
+        retirementDate: '2027-03-01',
+        selectedQuoteName: 'full-pension',
+        optionLabel: 'Full pension, no tax-free cash',
+        lumpSumPence: 0,
+        annualPensionPence: 1_000_000,
+        quoteCalculatedOn: '2026-11-01',
+      },
+      lockedSection: {
+        heading: 'Your choice',
+        lines: [
+          { label: 'Retirement date', value: '01 Mar 2027' },
+          { label: 'Figures worked out on', value: '01 Nov 2026' },
+        ],
+      },
+    });
+    expect(await screen.findByText('01 Mar 2027')).toBeTruthy();
+    expect(screen.getByText('Figures worked out on')).toBeTruthy();
+    expect(screen.getAllByText('Retirement date')).toHaveLength(1);
+    expect(screen.queryByText('Pension a year')).toBeNull();
+  });
+
+  it('lists a plugin’s locked section (a DC option)', async () => {
     renderCheckAnswers({
       ...journeyWithPhone('GB', '07911123456', '+447911123456'),
       lockedSection: {
@@ -212,5 +239,74 @@ describe('sending when the journey asks the member to confirm it is them', () =>
     fireEvent.click(send);
     expect(await screen.findByRole('heading', { level: 2, name: 'Confirm it is you' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});
+
+describe('what a plugin says of its lock on the cancel and confirmation pages', () => {
+  const journey = journeyWithPhone('GB', '07911123456', '+447911123456');
+  const withWords: JourneyState = {
+    ...journey,
+    status: 'Submitted',
+    caseNumber: 'RTP9-000123',
+    lockedWords: {
+      startedFor: 'to retire on 01 Mar 2027',
+      cancelLoses: 'the option you chose',
+      confirmation: {
+        heading: 'When you will be paid',
+        lines: [
+          { label: 'You retire on', value: '01 Mar 2027' },
+          { label: 'First monthly payment', value: '31 Mar 2027' },
+        ],
+      },
+    },
+  };
+  const context = (state: JourneyState) => ({
+    definition,
+    journey: state,
+    slugOf: (key: string) => `/${key}`,
+    audience: {},
+  });
+  const confirmationPage = {
+    key: 'ra_done',
+    slug: '/ra_done',
+    title: 'Application sent',
+    blocks: [],
+  } as never;
+
+  it('cancel says what the journey was started for and what cancelling loses, in the plugin’s words', () => {
+    const { container, unmount } = render(
+      <MemoryRouter>
+        <CancelApplication context={context(withWords)} pageSlug="/ra_contact_phone" leaveTo="/requests" />
+      </MemoryRouter>,
+    );
+    expect(container.textContent).toContain('You started it on 01 Nov 2026 to retire on 01 Mar 2027.');
+    expect(container.textContent).toContain(
+      'your answers and the option you chose are not sent to the scheme',
+    );
+    unmount();
+    const plain = render(
+      <MemoryRouter>
+        <CancelApplication context={context(journey)} pageSlug="/ra_contact_phone" leaveTo="/requests" />
+      </MemoryRouter>,
+    );
+    expect(plain.container.textContent).toContain('You started it on 01 Nov 2026.');
+    expect(plain.container.textContent).toContain('your answers are not sent to the scheme');
+  });
+
+  it('the confirmation shows the plugin’s section after what was sent, and none without one', () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <Confirmation page={confirmationPage} context={context(withWords)} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'When you will be paid' })).toBeTruthy();
+    expect(screen.getByText('First monthly payment').nextSibling?.textContent).toBe('31 Mar 2027');
+    unmount();
+    render(
+      <MemoryRouter>
+        <Confirmation page={confirmationPage} context={context({ ...withWords, lockedWords: undefined })} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('heading', { name: 'When you will be paid' })).toBeNull();
   });
 });

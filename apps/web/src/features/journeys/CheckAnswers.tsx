@@ -14,7 +14,6 @@ import { HttpError } from '../../lib/http/client';
 import { detailsApi } from '../../lib/details-api';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { useFocusOnStep } from '../../components/useFocusOnStep';
-import { formatCurrency, formatDate } from '../../lib/format';
 import { fastForward } from './fast-forward';
 import { journeyApi, refreshApplicationStatus } from './journey-api';
 import type { JourneyContext } from './journey-context';
@@ -58,7 +57,7 @@ export const identityText: Record<IdentityVerificationStatus, string> = {
   failed: 'Not confirmed: the scheme will ask for another',
 };
 
-/** Check your answers: the choice, every answer with a Change link (fast-forward back here), and Apply. */
+/** Check your answers: what was locked at start, every answer with a Change link (fast-forward back here), and Apply. */
 export function CheckAnswers({ context }: { context: JourneyContext }) {
   const { definition, journey, slugOf } = context;
   const navigate = useNavigate();
@@ -79,21 +78,11 @@ export function CheckAnswers({ context }: { context: JourneyContext }) {
   if (!fields) return null;
   const fieldOf = new Map(loadedKinds.map((kind, index) => [kind, fields[index]!]));
   const rows: Row[] = [];
-  if (journey.choice) {
-    const choice = journey.choice;
-    rows.push(
-      { key: 'date', label: 'Retirement date', value: formatDate(choice.retirementDate) },
-      { key: 'option', label: 'Option', value: choice.optionLabel },
-      { key: 'cash', label: 'Tax-free cash', value: formatCurrency(choice.lumpSumPence, 'exact') },
-      { key: 'pension', label: 'Pension a year', value: formatCurrency(choice.annualPensionPence, 'exact') },
-    );
-  } else if (journey.lockedSection) {
-    // Another plugin's lock (a DC option, a transfer value), in the words its PDF uses, with a line's
-    // link where its plugin gives one (a guarantee that has ended: ask for a new statement).
-    journey.lockedSection.lines.forEach((line, index) =>
-      rows.push({ key: `locked-${index}`, label: line.label, value: line.value, link: line.link }),
-    );
-  }
+  // What the journey locked at start (a chosen quote, a DC option, a transfer value), in the words its
+  // plugin gives the PDF, with a line's link where it gives one (a guarantee that has ended).
+  journey.lockedSection?.lines.forEach((line, index) =>
+    rows.push({ key: `locked-${index}`, label: line.label, value: line.value, link: line.link }),
+  );
   const pagesAnsweredAfter = (pageKey: string) =>
     journey.steps
       .slice(journey.steps.findIndex((step) => step.pageKey === pageKey) + 1)

@@ -1,10 +1,26 @@
-import type { Page } from '@meridian/contracts';
+import type { JourneyState, Page } from '@meridian/contracts';
 import { PageBlocks } from '../content';
-import { formatDate } from '../../lib/format';
 import { identityText } from './CheckAnswers';
 import { journeyApi } from './journey-api';
 import type { JourneyContext } from './journey-context';
 import { StartAgain } from './StartAgain';
+
+/** What the journey's plugin says of its lock after what was sent ("When you will be paid"). */
+function LockedSection({ section }: { section: NonNullable<JourneyState['lockedSection']> }) {
+  return (
+    <>
+      <h2>{section.heading}</h2>
+      <dl className="summary-list">
+        {section.lines.map((line) => (
+          <div className="summary-row" key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
 
 /** The confirmation page: the case reference in a panel, then what happens next from content. */
 export function Confirmation({ page, context }: { page: Page; context: JourneyContext }) {
@@ -33,27 +49,7 @@ export function Confirmation({ page, context }: { page: Page; context: JourneyCo
             </li>
           )}
       </ul>
-      {journey.choice?.firstPaymentDate && (
-        <>
-          <h2>When you will be paid</h2>
-          <dl className="summary-list">
-            <div className="summary-row">
-              <dt>You retire on</dt>
-              <dd>{formatDate(journey.choice.retirementDate)}</dd>
-            </div>
-            {journey.choice.lumpSumPence > 0 && journey.choice.lumpSumPaymentDate && (
-              <div className="summary-row">
-                <dt>Tax-free cash paid by</dt>
-                <dd>{formatDate(journey.choice.lumpSumPaymentDate)}</dd>
-              </div>
-            )}
-            <div className="summary-row">
-              <dt>First monthly payment</dt>
-              <dd>{formatDate(journey.choice.firstPaymentDate)}</dd>
-            </div>
-          </dl>
-        </>
-      )}
+      {journey.lockedWords?.confirmation && <LockedSection section={journey.lockedWords.confirmation} />}
       <PageBlocks blocks={page.blocks} />
       {ConfirmationExtras && <ConfirmationExtras definition={definition} journey={journey} />}
       <p>

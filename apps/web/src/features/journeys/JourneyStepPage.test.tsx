@@ -188,13 +188,9 @@ describe('an expired journey', () => {
       definition,
       journey: journeyOf('dbcoreretirementapplication', {
         status: 'Expired',
-        choice: {
-          retirementDate: '2027-03-01',
-          selectedQuoteName: 'full',
-          optionLabel: 'Full pension',
-          lumpSumPence: 0,
-          annualPensionPence: 1_000_000,
-          quoteCalculatedOn: '2026-11-01',
+        lockedSection: {
+          heading: 'Your choice',
+          lines: [{ label: 'Retirement date', value: '01 Mar 2027' }],
         },
       }),
       pageUrls: { retirement_options: '/retirement/options' },

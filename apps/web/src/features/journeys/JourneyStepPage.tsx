@@ -37,9 +37,7 @@ interface StepPageProps {
 
 /** Whether the journey locked figures at start (a quote, a transfer value): they go out of date. */
 const hasLockedFigures = (journey: JourneyState) =>
-  Boolean(
-    journey.choice || journey.lockedSection || (journey.figures && Object.keys(journey.figures).length),
-  );
+  Boolean(journey.lockedSection || (journey.figures && Object.keys(journey.figures).length));
 
 /**
  * A content page that is a journey step: integrity first (a member is sent to the page they have

@@ -1,8 +1,7 @@
 import type { PageJourney } from '@meridian/contracts';
-import { formatCurrency, formatDate } from '../../lib/format';
 import type { JourneyContext } from './journey-context';
 
-/** Member data a journey page asks the member to confirm: what is on record, or the choice made. */
+/** Member data a journey page asks the member to confirm: what is on record. */
 export function RecordedDetails({
   shows,
   context,
@@ -10,7 +9,7 @@ export function RecordedDetails({
   shows: NonNullable<PageJourney['shows']>;
   context: JourneyContext;
 }) {
-  const { contact, choice } = context.journey;
+  const { contact } = context.journey;
   const rows: Array<[string, string]> =
     shows === 'contact-details'
       ? [
@@ -18,13 +17,7 @@ export function RecordedDetails({
           ['Email address', contact.emailAddress ?? 'Not held'],
           ['Phone number', contact.phone ?? 'Not held'],
         ]
-      : shows === 'retirement-choice' && choice
-        ? [
-            ['Retirement date', formatDate(choice.retirementDate)],
-            ['Option', choice.optionLabel],
-            ['Tax-free cash', formatCurrency(choice.lumpSumPence, 'exact')],
-          ]
-        : [];
+      : [];
   if (rows.length === 0) return null;
   return (
     <dl className="summary-list" aria-label="What we hold">
