@@ -1060,6 +1060,56 @@ describe('reporting a death', () => {
     ).toHaveLength(1);
   });
 
+  it('never extends a sent report’s token: keep-alive and the token calls are refused, and it ends an hour after sending at most', async () => {
+    const db = ctx.database.db;
+    const { reporter } = await startedReporter();
+    await walk(reporter, 'br', 'sent.capped@example.org');
+    const token = reporter.cookies.get('visitorJourney')!;
+    const rowOf = async () =>
+      (
+        await db
+          .select()
+          .from(bereavementJourneys)
+          .where(eq(bereavementJourneys.tokenHash, hashOfVisitorToken(token)))
+      )[0]!;
+    // Kept for longer than the cap before sending (a configured proven time of four hours).
+    await db
+      .update(bereavementJourneys)
+      .set({ expiresAt: new Date(Date.now() + 4 * 3_600_000) })
+      .where(eq(bereavementJourneys.id, (await rowOf()).id));
+    expect((await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} })).statusCode).toBe(
+      200,
+    );
+    const sent = await rowOf();
+    expect(sent.expiresAt.getTime()).toBe(sent.submittedAt!.getTime() + 60 * 60_000);
+
+    const before = await databaseFingerprint(ctx.database);
+    for (const call of ['keep-alive', 'refresh-token', 'verification-exchange-token', 'submit-email']) {
+      const refused = await reporter.request({
+        method: 'POST',
+        url: `${base}/${call}`,
+        payload: call === 'submit-email' ? { emailConfirmationToken: '123456' } : {},
+      });
+      expect(refused.statusCode, `${call}: ${refused.body}`).toBe(409);
+      expect(codeOf(refused)).toBe('visitor_journey_sent');
+    }
+    expect(reporter.cookies.get('visitorJourney')).toBe(token);
+    expect(await databaseFingerprint(ctx.database)).toEqual(before);
+
+    // Once that hour has passed, the sent report takes no more documents.
+    await db
+      .update(bereavementJourneys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bereavementJourneys.id, sent.id));
+    const late = await reporter.request({
+      method: 'POST',
+      url: `${base}/documents/post-submission`,
+      ...multipart([{ name: 'file', value: await files.pdf('Will'), fileName: 'will.pdf' }]),
+    });
+    expect(late.statusCode).toBe(401);
+    expect(codeOf(late)).toBe('visitor_session_expired');
+  });
+
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {
     const crossing = await ctx.database.db.execute(sql`
       select tc.table_schema, tc.table_name, ccu.table_schema as referenced_schema, ccu.table_name as referenced_table

@@ -15,6 +15,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { startJourney } from '../journeys/actions';
 import type { JourneyOwner, RoutesApp } from '../journeys/owner';
 import type { VisitorTokens } from '../journeys/visitor-owner';
+import { refuseExtendingSent, SENT_VISITOR_JOURNEY_MINUTES } from '../journeys/visitor-store';
 import { findTenant } from '../tenancy/tenant-repository';
 import { emailProven } from './documents';
 import { EMAIL_PROOF_RULES, proveEmail, reportRow } from './email-proof';
@@ -26,7 +27,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * The spec's bereavement token calls (docs/bereavement.md): `login` opens a report under the scheme's
  * business group; `refresh-token` and `verification-exchange-token` give the report a new token, the
  * second once the reporter's email is proven (the step that proves it already gives one). Both live under the report's own path, since its
- * token's cookie is sent nowhere else.
+ * token's cookie is sent nowhere else. A sent report's token is not renewed: 409 `visitor_journey_sent`.
  */
 export function reportSessionRoutes(
   app: RoutesApp,
@@ -74,9 +75,9 @@ export function reportSessionRoutes(
     {
       schema: {
         tags,
-        summary: `The spec’s refresh-token: a new token for the report (the old one stops working), valid ${config.BEREAVEMENT_JOURNEY_MINUTES} minutes, or ${config.BEREAVEMENT_PROVEN_MINUTES} once the email is proven`,
+        summary: `The spec’s refresh-token: a new token for the report (the old one stops working), valid ${config.BEREAVEMENT_JOURNEY_MINUTES} minutes, or ${config.BEREAVEMENT_PROVEN_MINUTES} once the email is proven; 409 visitor_journey_sent once the report is sent (its token ends at most ${SENT_VISITOR_JOURNEY_MINUTES} minutes after sending)`,
         params: journeyTypeParamsSchema,
-        response: { 200: expirySchema, ...errors },
+        response: { 200: expirySchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -95,14 +96,15 @@ export function reportSessionRoutes(
       config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
       schema: {
         tags,
-        summary: `The spec’s submit-email: the 6-digit code email-token sent to the report’s email answer proves that address (as the code page’s answer does) and gives the report a new token valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes; 400 email_code_invalid with the tries left, email_code_expired or email_code_not_sent; 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes`,
+        summary: `The spec’s submit-email: the 6-digit code email-token sent to the report’s email answer proves that address (as the code page’s answer does) and gives the report a new token valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes; 400 email_code_invalid with the tries left, email_code_expired or email_code_not_sent; 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes; 409 visitor_journey_sent once the report is sent`,
         params: journeyTypeParamsSchema,
         body: bereavementSubmitEmailRequestSchema,
-        response: { 200: expirySchema, ...errors, 429: errorBodySchema },
+        response: { 200: expirySchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       const report = await reportOf(request);
+      refuseExtendingSent(report);
       await proveEmail(db, report, request.body.emailConfirmationToken, new Date());
       const expiresAt = await tokens.rotate(db, reply, report, config.BEREAVEMENT_PROVEN_MINUTES);
       return { expiresAt: expiresAt.toISOString() };
@@ -114,9 +116,9 @@ export function reportSessionRoutes(
     {
       schema: {
         tags,
-        summary: `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they hold is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes (the accepted code’s answer has already given one; this stays for clients that call it); 403 email_not_proven before`,
+        summary: `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they hold is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes (the accepted code’s answer has already given one; this stays for clients that call it); 403 email_not_proven before; 409 visitor_journey_sent once the report is sent`,
         params: journeyTypeParamsSchema,
-        response: { 200: expirySchema, ...errors },
+        response: { 200: expirySchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -31,8 +31,11 @@ import { loadJourneyGraph, statusOf, stepsOf, type Queryable } from './repositor
 import {
   keepVisitorJourneyAlive,
   portalVisitorStore,
+  refuseExtendingSent,
   registerVisitorStore,
   requireVisitorJourney,
+  SENT_VISITOR_JOURNEY_MINUTES,
+  sentJourneyExpiry,
   type VisitorJourneyStore,
 } from './visitor-store';
 
@@ -106,7 +109,7 @@ export interface VisitorKind {
   stepped?(
     request: FastifyRequest,
     reply: FastifyReply,
-    journey: { id: string; type: string },
+    journey: { id: string; type: string; status: string },
     tokens: VisitorTokens,
   ): Promise<void>;
   /**
@@ -121,11 +124,12 @@ export interface VisitorTokens {
   /**
    * Gives the journey a new token in its cookie, valid for `minutes`: the one the visitor held stops
    * working at once, so a token seen before a step up (the email proven) opens nothing after it.
+   * Refused for a sent journey (409 `visitor_journey_sent`), whose token is never renewed.
    */
   rotate(
     q: Queryable,
     reply: FastifyReply,
-    row: { id: string; type: string },
+    row: { id: string; type: string; status: string },
     minutes: number,
   ): Promise<Date>;
 }
@@ -160,6 +164,7 @@ export function visitorJourneyOwner({
   const where = (request: FastifyRequest, type: string) => ({ tenantUrl: request.tenantUrl, type });
   const tokens: VisitorTokens = {
     async rotate(q, reply, row, lasts) {
+      refuseExtendingSent(row);
       const now = new Date();
       const token = newVisitorToken();
       const expiresAt = new Date(now.getTime() + lasts * 60_000);
@@ -333,6 +338,7 @@ export function visitorJourneyOwner({
           await store.update(tx, row.id, {
             status: 'Submitted',
             submittedAt: now,
+            expiresAt: sentJourneyExpiry(row.expiresAt, now),
             updatedAt: now,
             caseNumber,
             summaryPdf,
@@ -383,13 +389,14 @@ export function visitorJourneyOwner({
         {
           schema: {
             tags: [owner.tag],
-            summary: `Keep the visitor's journey for another ${minutes} minutes`,
+            summary: `Keep the visitor's journey for another ${minutes} minutes; 409 visitor_journey_sent once it is sent (its token then ends at most ${SENT_VISITOR_JOURNEY_MINUTES} minutes after sending)`,
             params: journeyTypeParamsSchema,
             response: {
               200: expirySchema,
               400: errorBodySchema,
               401: errorBodySchema,
               404: errorBodySchema,
+              409: errorBodySchema,
             },
           },
         },

@@ -128,14 +128,38 @@ export async function requireVisitorJourney(
   return row;
 }
 
-/** Keeps the visitor's journey for another `minutes`; answers its new expiry. */
+/**
+ * How long a sent visitor journey's token lasts at most from its sending (its confirmation, a report's
+ * later documents): `submit` ends it then if it would last longer, and nothing extends it after.
+ */
+export const SENT_VISITOR_JOURNEY_MINUTES = 60;
+
+/** The token's end once the journey is sent at `sentAt`: as it was, or sooner. */
+export const sentJourneyExpiry = (expiresAt: Date, sentAt: Date) =>
+  new Date(Math.min(expiresAt.getTime(), sentAt.getTime() + SENT_VISITOR_JOURNEY_MINUTES * 60_000));
+
+/**
+ * A sent journey's token is never extended (keep-alive, a new token): 409 `visitor_journey_sent`, so a
+ * sent journey stays open no longer than `SENT_VISITOR_JOURNEY_MINUTES` from its sending.
+ */
+export function refuseExtendingSent(row: { status: string }) {
+  if (row.status === 'Submitted')
+    throw new AppError(
+      409,
+      'visitor_journey_sent',
+      'This has been sent, so its time cannot be extended. Your reference is in the email we sent you.',
+    );
+}
+
+/** Keeps the visitor's journey (not a sent one) for another `minutes`; answers its new expiry. */
 export async function keepVisitorJourneyAlive(
   store: VisitorJourneyStore,
   db: Queryable,
-  row: { id: string },
+  row: { id: string; status: string },
   now: Date,
   minutes: number,
 ) {
+  refuseExtendingSent(row);
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
   await store.update(db, row.id, { expiresAt, updatedAt: now });
   return expiresAt;
