@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideIdentity } from '../../src/areas/identity-verification/service';
+import { decidedByCommand } from '../../src/areas/operations/identity-checks';
 import { identityVerifications } from '../../src/db/schema';
 import { httpIdentityProvider } from '../../src/areas/identity-verification/verifier';
 import { BrowserAgent } from './browser-agent';
@@ -10,6 +11,8 @@ import { useTestApp } from './harness';
 import { demoStaffSignedIn } from './staff-sign-in';
 
 const ctx = useTestApp();
+/** The identity:decide command's checker, as an operator runs it. */
+const checker = (name: string) => decidedByCommand(name, { log: ctx.app.log, operator: 'ops-on-call' });
 const url = '/mdp-api/api/identity-verification';
 
 async function signedIn(username: string) {
@@ -61,13 +64,18 @@ describe('identity verification, embedded (photo ID checked by the scheme)', () 
 
     const [businessGroup, referenceNumber] = ['MER', '1000010'];
     expect(
-      await decideIdentity(ctx.database.db, { businessGroup, referenceNumber }, 'verified', 'A Checker'),
+      await decideIdentity(
+        ctx.database.db,
+        { businessGroup, referenceNumber },
+        'verified',
+        checker('A Checker'),
+      ),
     ).toBe(true);
     expect(await status(agent)).toMatchObject({ status: 'verified', documentName: 'passport.jpg' });
     expect(codeOf(await start(agent, { fileUuid: photo }))).toBe('identity_already_verified');
-    expect(await decideIdentity(ctx.database.db, { businessGroup, referenceNumber }, 'failed', 'B')).toBe(
-      false,
-    );
+    expect(
+      await decideIdentity(ctx.database.db, { businessGroup, referenceNumber }, 'failed', checker('B')),
+    ).toBe(false);
     expect((await status(agent)).status).toBe('verified');
   });
 

@@ -10,6 +10,7 @@ import {
 } from '../../src/db/schema';
 import { displayDate } from '../../src/lib/display';
 import { decideIdentity } from '../../src/areas/identity-verification/service';
+import { decidedByCommand } from '../../src/areas/operations/identity-checks';
 import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
@@ -18,6 +19,8 @@ import { stepUp, submitApplication, answerStep, sendPhotoId } from './journey-su
 import { pdfText } from '../pdf-text';
 
 const ctx = useTestApp();
+/** The identity:decide command's checker, as an operator runs it. */
+const checker = (name: string) => decidedByCommand(name, { log: ctx.app.log, operator: 'ops-on-call' });
 const TYPE = 'dbcoreretirementapplication';
 const base = `/mdp-api/api/journeys/${TYPE}`;
 /** A UK account that passes the modulus check, in the name of the member (db.deferred by default). */
@@ -722,7 +725,7 @@ describe('the DB retirement application journey', () => {
       .from(memberCases)
       .where(eq(memberCases.caseNumber, caseNumber));
     const record = { businessGroup: opened!.businessGroup, referenceNumber: opened!.referenceNumber! };
-    expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
+    expect(await decideIdentity(ctx.database.db, record, 'verified', checker('A Checker'))).toBe(true);
     const confirmed = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases[0];
     expect(confirmed.documents).toContainEqual({ name: 'Proof of identity', status: 'received' });
     expect(confirmed.documents).toContainEqual({ name: 'Birth certificate', status: 'outstanding' });
@@ -791,7 +794,7 @@ describe('the DB retirement application journey', () => {
       .from(identityVerifications)
       .where(eq(identityVerifications.status, 'pending'));
     const record = { businessGroup: pending!.businessGroup, referenceNumber: pending!.referenceNumber };
-    expect(await decideIdentity(ctx.database.db, record, 'verified', 'A Checker')).toBe(true);
+    expect(await decideIdentity(ctx.database.db, record, 'verified', checker('A Checker'))).toBe(true);
     const { caseNumber } = (await submitApplication(agent, base, ctx.database)).json();
     const [sent] = (await agent.request({ url: '/mdp-api/api/cases' })).json().cases;
     expect(sent.caseNumber).toBe(caseNumber);

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import {
+  caseEvents,
   contentDocuments,
   identityVerifications,
   memberCases,
@@ -915,6 +916,64 @@ describe('case work', () => {
       status: 'failed',
       reason: 'The photo is blurred: send a clearer one.',
     });
+
+    // A clearer photo, confirmed: each open case's proof of identity is received as "Mark received"
+    // marks it (a timeline event by the member of staff, a waiting case back with the scheme); a
+    // closed case is not touched.
+    const waiting = await openTestCase();
+    await db
+      .update(memberCases)
+      .set({ status: 'Waiting for you' })
+      .where(eq(memberCases.caseNumber, waiting));
+    const closed = await openTestCase();
+    const closedAt = new Date('2026-01-05T10:00:00Z');
+    await db
+      .update(memberCases)
+      .set({ status: 'Completed', closedAt, updatedAt: closedAt })
+      .where(eq(memberCases.caseNumber, closed));
+    await db
+      .update(identityVerifications)
+      .set({ status: 'pending', decisionReason: null })
+      .where(eq(identityVerifications.referenceNumber, '1000010'));
+    const confirmed = await agent.request({
+      method: 'POST',
+      url: '/admin-api/identity-checks/MER/1000010/decision',
+      payload: { outcome: 'verified' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [moved] = await db.select().from(memberCases).where(eq(memberCases.caseNumber, waiting));
+    expect([moved!.status, moved!.documents]).toEqual([
+      'In progress',
+      [{ name: 'Proof of identity', status: 'received' }],
+    ]);
+    expect(
+      await db
+        .select({
+          actor: caseEvents.actor,
+          staffId: caseEvents.staffId,
+          kind: caseEvents.kind,
+          status: caseEvents.status,
+          note: caseEvents.note,
+        })
+        .from(caseEvents)
+        .where(eq(caseEvents.caseNumber, waiting)),
+    ).toEqual([
+      {
+        actor: 'staff',
+        staffId: expect.any(String),
+        kind: 'document_received',
+        status: 'In progress',
+        note: 'Proof of identity',
+      },
+    ]);
+    expect(await auditCount('case_document_received', waiting)).toBe(1);
+    const [untouched] = await db.select().from(memberCases).where(eq(memberCases.caseNumber, closed));
+    expect([untouched!.status, untouched!.documents, untouched!.updatedAt]).toEqual([
+      'Completed',
+      [{ name: 'Proof of identity', status: 'outstanding' }],
+      closedAt,
+    ]);
+    expect(await db.select().from(caseEvents).where(eq(caseEvents.caseNumber, closed))).toEqual([]);
   });
 
   it('keeps the staff audit append-only: updating or deleting a row is refused', async () => {

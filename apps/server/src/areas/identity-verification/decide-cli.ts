@@ -1,9 +1,12 @@
 // npm run identity:decide -- <business group> <reference number> --verified|--failed --by "<name>" [--reason "<text>"]
 // Stands in for the scheme's back office: records what someone who looked at the photo ID decided.
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { loadConfig } from '../../config';
 import { databaseTarget } from '../../database-target';
 import { openDatabase } from '../../db/client';
+import { decidedByCommand } from '../operations/identity-checks';
 import { decideIdentity } from './service';
 
 const { values, positionals } = parseArgs({
@@ -31,7 +34,7 @@ try {
     database.db,
     { businessGroup, referenceNumber },
     values.verified ? 'verified' : 'failed',
-    values.by,
+    decidedByCommand(values.by, { log: pino({ level: 'warn' }), operator: userInfo().username }),
     values.failed ? values.reason?.trim() || null : null,
   );
   console.log(

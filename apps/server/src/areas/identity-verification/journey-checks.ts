@@ -10,10 +10,15 @@ import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from './service';
 registerPageCheck({
   appliesTo: { shows: 'identity-verification' },
   async check({ db, request }) {
-    const { status } = await identityVerificationOf(db, request.server.identityVerifier, {
-      businessGroup: request.member!.businessGroup,
-      referenceNumber: request.member!.referenceNumber,
-    });
+    const { status } = await identityVerificationOf(
+      db,
+      request.server.identityVerifier,
+      {
+        businessGroup: request.member!.businessGroup,
+        referenceNumber: request.member!.referenceNumber,
+      },
+      request.log,
+    );
     if (status !== 'pending' && status !== 'verified')
       throw badRequest(
         'identity_not_provided',
@@ -28,7 +33,12 @@ registerPageCheck({
  * scheme, so a case opened on submission lists its "Proof of identity" received, pending its check.
  */
 registerMemberRecords(async ({ db, request, record }) => {
-  const { status, documentName } = await identityVerificationOf(db, request.server.identityVerifier, record);
+  const { status, documentName } = await identityVerificationOf(
+    db,
+    request.server.identityVerifier,
+    record,
+    request.log,
+  );
   const sent = status === 'pending' || status === 'verified';
   return { identity: { status, documentName }, receivedDocuments: sent ? [IDENTITY_CASE_DOCUMENT] : [] };
 });

@@ -34,7 +34,7 @@ export const identityVerificationRoutes: FastifyPluginAsyncZod<{ db: Database }>
         response: { 200: identityVerificationSchema, ...errors },
       },
     },
-    async (request) => identityVerificationOf(db, app.identityVerifier, recordOf(request)),
+    async (request) => identityVerificationOf(db, app.identityVerifier, recordOf(request), request.log),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const identityVerificationRoutes: FastifyPluginAsyncZod<{ db: Database }>
       const record = recordOf(request);
       await startIdentityVerification(db, app.identityVerifier, record, request.body.fileUuid);
       await audit(db, request, { action: 'identity_verification_start', outcome: 'success', ...record });
-      return identityVerificationOf(db, app.identityVerifier, record);
+      return identityVerificationOf(db, app.identityVerifier, record, request.log);
     },
   );
 };

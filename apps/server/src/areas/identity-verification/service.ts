@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityVerification } from '@meridian/contracts';
 import type { Database, Transaction } from '../../db/client';
-import { identityVerifications, memberCases, memberDocuments } from '../../db/schema';
+import { identityVerifications, memberDocuments } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import type { IdentityVerifier } from './verifier';
-import { casesOf } from '../cases/case-ownership';
 
 export interface MemberRecord {
   businessGroup: string;
@@ -26,6 +26,7 @@ export async function identityVerificationOf(
   db: Database,
   verifier: IdentityVerifier,
   record: MemberRecord,
+  log: FastifyBaseLogger,
 ): Promise<IdentityVerification> {
   let [row] = await db.select().from(identityVerifications).where(ofRecord(record));
   if (row?.status === 'pending' && row.method === 'provider' && verifier.method === 'provider') {
@@ -37,7 +38,7 @@ export async function identityVerificationOf(
           .set({ status, decidedAt: new Date() })
           .where(ofRecord(record))
           .returning();
-        if (status === 'verified') await markIdentityReceived(tx, record);
+        if (status === 'verified') await confirmedByProvider(tx, log, record);
         return decided;
       });
   }
@@ -130,46 +131,39 @@ export async function isIdentityVerified(db: Database | Transaction, record: Mem
 }
 
 /**
- * The scheme's decision on a pending embedded check (the `identity:decide` command until an
- * administrator's system is connected). A confirmed identity marks the member's cases' outstanding
- * "Proof of identity" received. False when the record has no pending check.
+ * Marks the member's open cases' outstanding "Proof of identity" received, in the transaction that
+ * confirms who they are, as a case action by whoever confirmed it (the console's member of staff, the
+ * `identity:decide` command, the provider).
+ */
+export type MarkIdentityReceived = (tx: Transaction, record: MemberRecord) => Promise<void>;
+
+/**
+ * The scheme's decision on a pending embedded check (the console's Identity checks, or the
+ * `identity:decide` command). A confirmed identity marks the member's open cases' outstanding
+ * "Proof of identity" received through `markReceived`. False when the record has no pending check.
  */
 export async function decideIdentity(
   db: Database,
   record: MemberRecord,
   outcome: 'verified' | 'failed',
-  decidedBy: string,
+  decidedBy: { name: string; markReceived: MarkIdentityReceived },
   reason: string | null = null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(identityVerifications)
-      .set({ status: outcome, decidedBy, decidedAt: new Date(), decisionReason: reason })
+      .set({ status: outcome, decidedBy: decidedBy.name, decidedAt: new Date(), decisionReason: reason })
       .where(and(ofRecord(record), eq(identityVerifications.status, 'pending')))
       .returning({ status: identityVerifications.status });
     if (updated.length === 0) return false;
-    if (outcome === 'verified') await markIdentityReceived(tx, record);
+    if (outcome === 'verified') await decidedBy.markReceived(tx, record);
     return true;
   });
 }
 
-async function markIdentityReceived(tx: Transaction, record: MemberRecord) {
-  const cases = await tx
-    .select()
-    .from(memberCases)
-    .where(casesOf(record));
-  for (const found of cases) {
-    const waiting = (document: { name: string; status: string }) =>
-      document.name === IDENTITY_CASE_DOCUMENT && document.status === 'outstanding';
-    if (!found.documents.some(waiting)) continue;
-    await tx
-      .update(memberCases)
-      .set({
-        documents: found.documents.map((document) =>
-          waiting(document) ? { ...document, status: 'received' } : document,
-        ),
-        updatedAt: new Date(),
-      })
-      .where(eq(memberCases.caseNumber, found.caseNumber));
-  }
+/** A provider's confirmation, acted on the member's cases by Meridian itself (the timeline's `system`). */
+async function confirmedByProvider(tx: Transaction, log: FastifyBaseLogger, record: MemberRecord) {
+  // Loaded when used: the console's case work reads identity checks from this module.
+  const { identityReceivedOnCases, systemActing } = await import('../operations/case-work');
+  await identityReceivedOnCases(tx, systemActing(log, 'identity provider'), record);
 }

@@ -31,7 +31,8 @@ import { routeOf } from '../journeys/engine';
 import { loadJourneyGraph, stepsOf } from '../journeys/repository';
 import { visitorSenderOf } from '../journeys/visitor-owner';
 import { sentVisitorCase } from '../journeys/visitor-store';
-import { identityVerificationOf } from '../identity-verification/service';
+import { IDENTITY_CASE_DOCUMENT, identityVerificationOf } from '../identity-verification/service';
+import { casesOf } from '../cases/case-ownership';
 import type { IdentityVerifier } from '../identity-verification/verifier';
 import {
   acknowledgedAtSql,
@@ -41,7 +42,7 @@ import {
   defaultCaseDeadlines,
 } from './deadlines';
 import type { SignedInStaff } from './staff-session';
-import { auditCommand, auditStaff, type StaffAuditEntry } from './staff-audit';
+import { auditAutomatic, auditCommand, auditStaff, type StaffAuditEntry } from './staff-audit';
 import { inMessageScope, type OutboxDelivery } from '../../lib/outbox';
 import type { QueuedMessage } from '../../lib/messaging';
 import { tellMemberOfCase } from './case-notices';
@@ -403,6 +404,7 @@ async function visitorCaseOf(db: Database, caseNumber: string) {
 async function answersOf(
   db: Database,
   verifier: IdentityVerifier,
+  log: FastifyBaseLogger,
   found: {
     caseNumber: string;
     businessGroup: string;
@@ -425,7 +427,7 @@ async function answersOf(
   try {
     if (!tenantUrl) throw new Error('no tenant');
     const graph = await loadJourneyGraph(db, tenantUrl, journey.type);
-    const identity = await identityVerificationOf(db, verifier, { ...found, referenceNumber });
+    const identity = await identityVerificationOf(db, verifier, { ...found, referenceNumber }, log);
     const { path, frontier } = routeOf(graph, steps);
     const answers = answerLines(graph, path, { identity: identity.status }).map((line) => ({
       question: line.label,
@@ -562,7 +564,7 @@ export async function caseDetail(
           email: member.email,
         }
       : null,
-    answers: await answersOf(db, verifier, found, visitor),
+    answers: await answersOf(db, verifier, request.log, found, visitor),
     documents: found.documents.map((document) => ({
       name: document.name,
       status:
@@ -689,13 +691,7 @@ export async function actOnCase(
   const found = await caseInScope(db, request, caseNumber);
   const notices = await applyCaseAction(
     db,
-    {
-      event: staff
-        ? { actor: 'staff', staffId: staff.id }
-        : { actor: 'integration', clientId: request.integrationClient!.id },
-      log: request.log,
-      audit: (to, entry) => auditStaff(to, request, entry),
-    },
+    staff ? staffActing(request) : integrationActing(request),
     found,
     action,
   );
@@ -721,21 +717,74 @@ export async function actOnCaseByCommand(
   // A case's notice carries no one-time code: there is none to keep or seal.
   const delivery: OutboxDelivery = { channels: command.channels, keepCodes: false, wake: () => undefined };
   await inMessageScope(await tenantOfGroup(db, found.businessGroup), delivery, () =>
-    applyCaseAction(
-      db,
-      {
-        event: { actor: 'command' },
-        log: command.log,
-        audit: (to, entry) => auditCommand(to, command.operator, entry),
-      },
-      found,
-      action,
-    ),
+    applyCaseAction(db, commandActing(command.log, command.operator), found, action),
   );
 }
 
+/**
+ * A confirmed identity as a case action: "Proof of identity" received on each of the member's open cases
+ * still waiting for it, as the console's "Mark received" is (its timeline event and audit entry, the
+ * case back to In progress when it was the last document asked for), in the transaction that confirms
+ * the identity, by whoever confirmed it. Closed cases stay as they are.
+ */
+export async function identityReceivedOnCases(
+  tx: Transaction,
+  acting: CaseActing,
+  record: { businessGroup: string; referenceNumber: string },
+): Promise<void> {
+  const open = await tx
+    .select({
+      caseNumber: memberCases.caseNumber,
+      title: memberCases.title,
+      businessGroup: memberCases.businessGroup,
+      referenceNumber: memberCases.referenceNumber,
+      status: memberCases.status,
+      documents: memberCases.documents,
+    })
+    .from(memberCases)
+    .where(and(casesOf(record), isNull(memberCases.closedAt)))
+    .orderBy(asc(memberCases.caseNumber));
+  const waiting = (document: { name: string; status: string }) =>
+    document.name === IDENTITY_CASE_DOCUMENT && document.status === 'outstanding';
+  for (const found of open.filter((row) => row.documents.some(waiting)))
+    await applyCaseAction(
+      tx,
+      acting,
+      { ...found, closed: false },
+      { kind: 'document_received', document: IDENTITY_CASE_DOCUMENT },
+    );
+}
+
+/** Staff of the console acting in their request: events name them, the audit trail their request. */
+export const staffActing = (request: FastifyRequest): CaseActing => ({
+  event: { actor: 'staff', staffId: request.staff!.id },
+  log: request.log,
+  audit: (to, entry) => auditStaff(to, request, entry),
+});
+
+/** A client of the integration API acting in its request. */
+const integrationActing = (request: FastifyRequest): CaseActing => ({
+  event: { actor: 'integration', clientId: request.integrationClient!.id },
+  log: request.log,
+  audit: (to, entry) => auditStaff(to, request, entry),
+});
+
+/** An operator's command acting (identity:decide, case:update): events say command, audits name them. */
+export const commandActing = (log: FastifyBaseLogger, operator: string): CaseActing => ({
+  event: { actor: 'command' },
+  log,
+  audit: (to, entry) => auditCommand(to, operator, entry),
+});
+
+/** Meridian acting on its own (a provider's confirmation): events say system, audits name the source. */
+export const systemActing = (log: FastifyBaseLogger, source: string): CaseActing => ({
+  event: { actor: 'system' },
+  log,
+  audit: (to, entry) => auditAutomatic(to, source, entry),
+});
+
 /** Who acts through `applyCaseAction`: the timeline event's actor, and how each step is audited. */
-interface CaseActing {
+export interface CaseActing {
   event: Pick<typeof caseEvents.$inferInsert, 'actor' | 'staffId' | 'clientId'>;
   log: FastifyBaseLogger;
   audit: (db: Database | Transaction, entry: StaffAuditEntry) => Promise<void>;
@@ -750,9 +799,12 @@ interface CaseActing {
  * through here.
  */
 async function applyCaseAction(
-  db: Database,
+  db: Database | Transaction,
   acting: CaseActing,
-  found: CaseRow & QueuedCase,
+  found: Pick<
+    CaseRow & QueuedCase,
+    'caseNumber' | 'title' | 'businessGroup' | 'referenceNumber' | 'status' | 'closed'
+  >,
   action: CaseAction,
 ): Promise<QueuedMessage[]> {
   const { caseNumber } = found;

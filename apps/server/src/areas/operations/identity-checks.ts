@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { offsetOf, type IdentityCheckList } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { identityVerifications, memberDocuments, members } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { decideIdentity } from '../identity-verification/service';
+import { decideIdentity, type MarkIdentityReceived } from '../identity-verification/service';
 import { auditStaff } from './staff-audit';
+import { commandActing, identityReceivedOnCases, staffActing } from './case-work';
 
 const inScope = (request: FastifyRequest, businessGroup: string) => {
   const groups = request.staff!.businessGroups;
@@ -102,8 +103,9 @@ export async function identityDocument(
 
 /**
  * Records what the member of staff decided on a pending photo-ID check (the logic behind
- * `identity:decide`): confirmed marks the member's cases' proof of identity received; refused keeps the
- * reason, which the member reads. 404 when there is no pending check in scope.
+ * `identity:decide`): confirmed marks the member's open cases' proof of identity received, as the member
+ * of staff's "Mark received" on each would; refused keeps the reason, which the member reads. 404 when
+ * there is no pending check in scope.
  */
 export async function decideIdentityCheck(
   db: Database,
@@ -115,7 +117,16 @@ export async function decideIdentityCheck(
   const staff = request.staff!;
   const decided =
     inScope(request, record.businessGroup) &&
-    (await decideIdentity(db, record, outcome, staff.name, outcome === 'failed' ? reason : null));
+    (await decideIdentity(
+      db,
+      record,
+      outcome,
+      {
+        name: staff.name,
+        markReceived: (tx) => identityReceivedOnCases(tx, staffActing(request), record),
+      },
+      outcome === 'failed' ? reason : null,
+    ));
   await auditStaff(db, request, {
     action: 'identity_decide',
     outcome: decided ? 'success' : 'failure',
@@ -125,3 +136,16 @@ export async function decideIdentityCheck(
   if (!decided)
     throw new AppError(404, 'identity_check_not_found', 'This member has no photo ID waiting to be checked.');
 }
+
+/**
+ * Who decides through the `identity:decide` command: the checker it names; a confirmed identity marks
+ * each open case's proof of identity received as `case:update` would (the operator's command).
+ */
+export const decidedByCommand = (
+  name: string,
+  command: { log: FastifyBaseLogger; operator: string },
+): { name: string; markReceived: MarkIdentityReceived } => ({
+  name,
+  markReceived: (tx, record) =>
+    identityReceivedOnCases(tx, commandActing(command.log, command.operator), record),
+});

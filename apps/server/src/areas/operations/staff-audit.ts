@@ -74,3 +74,23 @@ export async function auditCommand(
     details: { ...entry.details, via: 'command', operator },
   });
 }
+
+/**
+ * Appends what Meridian did by itself (a provider's confirmed identity marking a case's document) to the
+ * staff audit trail: no member of staff or client, the source that prompted it in its details.
+ */
+export async function auditAutomatic(
+  db: Database | Transaction,
+  source: string,
+  entry: StaffAuditEntry,
+): Promise<void> {
+  await db.insert(staffAudit).values({
+    action: entry.action,
+    outcome: entry.outcome,
+    caseNumber: entry.caseNumber ?? null,
+    businessGroup: entry.businessGroup ?? null,
+    referenceNumber: entry.referenceNumber ?? null,
+    tenantUrl: tenantOf(entry, null),
+    details: { ...entry.details, via: 'system', source },
+  });
+}
