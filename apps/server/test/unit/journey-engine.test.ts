@@ -436,6 +436,23 @@ describe('the journey engine', () => {
     expect(journeyGraphProblems(member, [])).toEqual([]);
     expect(readsAccessKey(graphOf(definition, pages))).toBe(false);
   });
+
+  it('refuses an email-code question on any journey but a report of a death, naming why', () => {
+    const codePage = page('guidance', {
+      question: { kind: 'email-code', key: 'email_code', label: 'Enter the code' },
+      next: 'contact',
+    });
+    const withCode = [...pages.filter((candidate) => candidate.key !== 'guidance'), codePage];
+    const refusal = (audience: string) =>
+      `guidance.question: a ${audience} journey cannot ask email-code questions (only a report of a death sends the code it asks for): only bereavement journeys can`;
+    expect(journeyGraphProblems(graphOf(definition, withCode), [])).toEqual([refusal('member')]);
+    expect(journeyGraphProblems(graphOf({ ...definition, audience: 'visitor' }, withCode), [])).toEqual([
+      refusal('visitor'),
+    ]);
+    expect(journeyGraphProblems(graphOf({ ...definition, audience: 'bereavement' }, withCode), [])).toEqual(
+      [],
+    );
+  });
 });
 
 describe('journey expiry', () => {

@@ -17,6 +17,8 @@ export type EmailCodeQuestion = z.infer<ReturnType<typeof emailCodeQuestion>>;
  */
 export const emailCodeKind: QuestionKind<EmailCodeQuestion> = {
   kind: 'email-code',
+  // On any other journey no code is ever sent, so every answer would be refused.
+  audiences: { only: ['bereavement'], why: 'only a report of a death sends the code it asks for' },
   examples: () => ({ accepted: [{ answerKey: '123456' }], refused: { answerKey: 'not_an_answer<>' } }),
   schema: emailCodeQuestion,
   read(question, { answerKey }) {

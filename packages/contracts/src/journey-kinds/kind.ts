@@ -93,6 +93,13 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
    */
   needsMember?: string;
   /**
+   * The only journey audiences (a definition's `audience`, `member` when it has none) that can ask a
+   * question of this kind, for a kind whose answer is checked against what only those journeys hold
+   * (the email code a report of a death sends), and why: content sync refuses it on any other journey
+   * with both. Without it, any audience may ask it (as `needsMember` allows).
+   */
+  audiences?: { only: readonly string[]; why: string };
+  /**
    * For a kind that needs a member's record: whether this question may be asked on a visitor's
    * journey of this audience all the same (a report of a death's upload, into the report's own store).
    */

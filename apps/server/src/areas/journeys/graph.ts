@@ -251,6 +251,11 @@ export function journeyGraphProblems(
               figures.length ? `this journey locks ${figures.join(', ')}` : 'this journey locks none'
             })`,
           );
+      const audience = definition.audience ?? 'member';
+      if (kind?.audiences && !kind.audiences.only.includes(audience))
+        problems.push(
+          `${key}.question: a ${audience} journey cannot ask ${question.kind} questions (${kind.audiences.why}): only ${kind.audiences.only.join(', ')} journeys can`,
+        );
       if (questions.has(question.key))
         problems.push(`${key}: question key "${question.key}" is asked on another page too`);
       questions.set(question.key, answerKeys ?? null);
