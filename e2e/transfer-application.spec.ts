@@ -241,6 +241,11 @@ test('db.avc is refused on a red flag (recorded in My requests), then transfers 
   await answer(page, 'Money you have taken from other pensions', 'No');
   // 50 or over and transferring to take money: the stronger nudge to Pension Wise.
   await answer(page, 'Why you are transferring', 'Yes');
+  await expect(heading(page, 'Pension Wise guidance')).toBeVisible();
+  await expect(main).toContainText(
+    'Because you are 50 or over and transferring to take money from your pension',
+  );
+  await expect(main).not.toContainText('have already taken money flexibly');
   await answer(page, 'Pension Wise guidance', 'Yes, I have had Pension Wise guidance');
   await expect(heading(page, 'When you had guidance')).toBeVisible();
   const today = new Date();

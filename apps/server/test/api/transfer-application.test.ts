@@ -50,6 +50,22 @@ const transferStatus = async (agent: BrowserAgent) =>
 
 const start = (agent: BrowserAgent) => post(agent, '/start', { currentPageKey: 'ta_start' });
 
+/** Why the Pension Wise page says the member must be offered guidance, read with a fresh access key. */
+async function pensionWiseReasons(agent: BrowserAgent) {
+  const { contentAccessKey } = (
+    await agent.request({ url: '/mdp-api/api/content/recalculate-access-key?tenantUrl=localhost' })
+  ).json();
+  const page = await agent.request({
+    url: `/content-api/api/v2/content/authorized-page?pageUrl=/transfer/apply/pension-wise&contentAccessKey=${contentAccessKey}`,
+  });
+  expect(page.statusCode, page.body).toBe(200);
+  const texts = (page.json().blocks as { html?: string }[]).map((block) => block.html ?? '');
+  return [
+    'transferring to take money from your pension',
+    'have already taken money flexibly from a pension',
+  ].filter((reason) => texts.some((text) => text.includes(reason)));
+}
+
 /** From the first page through the receiving scheme (a personal pension) to the first red flag. */
 async function answerScheme(agent: BrowserAgent) {
   expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).json()).toEqual({
@@ -468,10 +484,15 @@ describe('the transfer application', () => {
     expect(await read('/flexible-benefits')).toEqual({
       flexibleBenefits: [{ nameOfPlan: 'Aviva drawdown', amountPence: 1_250_000 }],
     });
-    await answerAll(agent, [
-      ['ta_access', 'transfer_to_access', 'yes'],
-      ['ta_pension_wise', 'pension_wise', 'had'],
-    ]);
+    // The stronger nudge holds on flexible benefits taken alone: Pension Wise gives that reason, and
+    // the transfer's own once the member says it is to take money.
+    expect((await answer(agent, 'ta_access', 'transfer_to_access', 'no')).json()).toEqual({
+      nextPageKey: 'ta_pension_wise',
+    });
+    expect(await pensionWiseReasons(agent)).toEqual(['have already taken money flexibly from a pension']);
+    await answerAll(agent, [['ta_access', 'transfer_to_access', 'yes']]);
+    expect(await pensionWiseReasons(agent)).toEqual(['transferring to take money from your pension']);
+    await answerAll(agent, [['ta_pension_wise', 'pension_wise', 'had']]);
     await taken('/pension-wise', { pensionWiseDate: utcDay(new Date()) });
     expect(await read('/pension-wise')).toEqual({ pensionWiseDate: utcDay(new Date()) });
     expect((await agent.request({ method: 'PUT', url: `${alias}/delete-application` })).statusCode).toBe(204);

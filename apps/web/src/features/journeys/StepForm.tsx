@@ -100,12 +100,18 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
               answerValue: answer.answerValue ?? undefined,
             })
           : await journeyApi.submitStep(definition.type, pageKey);
-      // Ending the journey or reaching check your answers changes its status: the hub shows it at once.
       const reached = definition.pages.find((candidate) => candidate.key === nextPageKey);
-      if (definition.audience === 'member' && (reached?.ends || nextPageKey === definition.summaryPage))
+      const changed = answer !== null && !('field' in answer) && answer.answerKey !== step?.answer?.answerKey;
+      // Ending the journey or reaching check your answers changes its status: the hub shows it at once.
+      // A new radio answer is a flag in the access key that later pages' blocks may show by
+      // (`<question>-<answer>`, docs/content.md), so the next page is read with it.
+      const flagged = changed && asked?.question.kind === 'radios';
+      if (
+        definition.audience === 'member' &&
+        (reached?.ends || nextPageKey === definition.summaryPage || flagged)
+      )
         await refreshApplicationStatus().catch(() => undefined);
       if (leaving) return void navigate(routes.landing);
-      const changed = answer !== null && !('field' in answer) && answer.answerKey !== step?.answer?.answerKey;
       void navigate(slugOf(await destinationAfter(definition.type, reached?.question, changed, nextPageKey)));
     } catch (error) {
       setErrors([
