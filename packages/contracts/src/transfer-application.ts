@@ -33,6 +33,11 @@ export const transferJourneyLockSchema = z.object({
   nonGuaranteedPence: z.number().int().nonnegative(),
   /** The member's age in whole years on the day the application started. */
   ageYears: z.number().int().nonnegative(),
+  /**
+   * The scheme's threshold for regulated advice on the value, in pence, from the quote (locked before
+   * it was recorded, an application has none: the law's £30,000 applies).
+   */
+  adviceThresholdPence: z.number().int().positive().optional(),
 });
 export type TransferJourneyLock = z.infer<typeof transferJourneyLockSchema>;
 

@@ -56,6 +56,8 @@ export const transferPositionSchema = z.object({
     chargeNowPence: pence.nullable(),
   }),
   partialTransfersAllowed: z.boolean(),
+  /** Safeguarded benefits with a transfer value over this need regulated advice (the scheme's rules). */
+  adviceThresholdPence: pence,
   /** "Leave your benefits where they are": what the member keeps by not transferring. */
   keep: z
     .object({

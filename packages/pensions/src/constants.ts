@@ -16,6 +16,11 @@ export const TAX_FREE_PROPORTION = 0.25;
 export const MPAA_PENCE = 1_000_000;
 /** A pot of this or less may be taken as a small-pot lump sum (no MPAA, no Lump Sum Allowance used). */
 export const SMALL_POT_LIMIT_PENCE = 1_000_000;
+/**
+ * Safeguarded (DB) benefits with a transfer value over this need advice from an FCA-authorised adviser
+ * before they are transferred (Pension Schemes Act 2015, s.48). A scheme may set a lower threshold.
+ */
+export const TRANSFER_ADVICE_THRESHOLD_PENCE = 3_000_000;
 /** HMRC valuation factor for a scheme pension when testing the 25% limit. */
 export const DB_VALUATION_FACTOR = 20;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSFER_ADVICE_THRESHOLD_PENCE } from './constants';
 import type { RetirementDateRangeRules } from './retirement-dates';
 import { ageSchema, bankHolidayRegionSchema, isoDateSchema, rateSchema } from './schema-primitives';
 
@@ -118,6 +119,16 @@ export const dbSchemeSchema = z
         .min(1)
         .superRefine(ascending((r) => r.age, 'ages')),
       partialTransfersAllowed: z.boolean().default(true),
+      /**
+       * Safeguarded (DB) benefits with a transfer value over this, in pence, need regulated financial
+       * advice before they are transferred: the law's £30,000 unless the scheme asks for advice on less.
+       */
+      adviceThresholdPence: z
+        .number()
+        .int()
+        .positive()
+        .max(TRANSFER_ADVICE_THRESHOLD_PENCE)
+        .default(TRANSFER_ADVICE_THRESHOLD_PENCE),
       /**
        * The charge for a statement of entitlement asked for within 12 months of the last one (the free one is
        * once in 12 months), in pence. Left out, the scheme issues no second statement in 12 months: one is

@@ -1,5 +1,5 @@
 import { addDays, addMonths, addYears, dateParts, daysBetween, minDate, type IsoDate } from './dates';
-import { ENGINE_VERSION } from './constants';
+import { ENGINE_VERSION, TRANSFER_ADVICE_THRESHOLD_PENCE } from './constants';
 import { CalculationError } from './errors';
 import { interpolate } from './factor-tables';
 import type { DbMember } from './member';
@@ -37,10 +37,19 @@ export interface TransferQuote {
   /** The statutory right to a transfer lasts until one year before normal retirement date. */
   statutoryRight: boolean;
   partialTransfersAllowed: boolean;
+  /**
+   * The scheme's threshold for regulated advice, in pence, when the quote was made (`adviceThresholdOf`
+   * reads it: a quote stored before it was recorded has none, and the law's applies).
+   */
+  adviceThresholdPence?: number;
   tranches: TransferTranche[];
   pensionPence: number;
   transferValuePence: number;
 }
+
+/** The value over which a quote's transfer of safeguarded benefits needs regulated advice, in pence. */
+export const adviceThresholdOf = (quote: Pick<TransferQuote, 'adviceThresholdPence'>) =>
+  quote.adviceThresholdPence ?? TRANSFER_ADVICE_THRESHOLD_PENCE;
 
 /**
  * Last day of the three months beginning with the guarantee date: the day before the corresponding date three
@@ -116,6 +125,7 @@ export function calculateTransferValue(
     ageAtGuaranteeDate: age,
     statutoryRight: guaranteeDate <= addYears(dates.normal, -1),
     partialTransfersAllowed: scheme.transfer.partialTransfersAllowed,
+    adviceThresholdPence: scheme.transfer.adviceThresholdPence,
     tranches,
     pensionPence: sumPence(tranches.map((t) => t.pensionPence)),
     transferValuePence: sumPence(tranches.map((t) => t.transferValuePence)),

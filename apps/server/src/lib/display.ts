@@ -10,5 +10,9 @@ export const displayDate = (iso: string) => {
 export const displayPounds = (pence: number) =>
   `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** A round sum without its pence (`£30,000`), as a limit is written; any other with them. */
+export const displayLimitPounds = (pence: number) =>
+  pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : displayPounds(pence);
+
 /** "1 month", "8 months". */
 export const displayMonths = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;

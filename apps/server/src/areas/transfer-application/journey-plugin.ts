@@ -7,10 +7,18 @@ import {
   type TransferJourneyLock,
   type VisibilityKey,
 } from '@meridian/contracts';
-import { addMonths, daysLeftToPay, isoDate, utcDay, completedMonths, type IsoDate } from '@meridian/pensions';
+import {
+  addMonths,
+  adviceThresholdOf,
+  daysLeftToPay,
+  isoDate,
+  utcDay,
+  completedMonths,
+  type IsoDate,
+} from '@meridian/pensions';
 import type { Database, Transaction } from '../../db/client';
 import { memberJourneys, storedTransferQuotes } from '../../db/schema';
-import { displayDate, displayPounds } from '../../lib/display';
+import { displayDate, displayLimitPounds, displayPounds } from '../../lib/display';
 import { AppError, badRequest } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import type { findMember } from '../member-data/member-repository';
@@ -86,6 +94,7 @@ export function lockOfStatement(quote: StoredQuote, member: HeldMember, today: I
     pensionPence: quote.quote.pensionPence,
     nonGuaranteedPence: typeof avc === 'number' && avc > 0 ? avc : 0,
     ageYears: Math.floor(completedMonths(isoDate(member.dateOfBirth), today) / 12),
+    adviceThresholdPence: adviceThresholdOf(quote.quote),
   };
 }
 
@@ -259,7 +268,7 @@ async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) 
   )
     throw badRequest(
       'advice_required',
-      'Transfers of guaranteed benefits worth more than £30,000 need advice from an FCA-authorised adviser.',
+      `Your transfer value is over ${displayLimitPounds(adviceThresholdOf(lock))}, so you need advice from an FCA-authorised adviser before you can apply.`,
     );
   const firm = answerOf(path, TRANSFER_CONTENT.adviserFirmReference);
   return { caseNotes: firm ? [await checkFirmReference(firm.answerKey)] : [] };
@@ -283,7 +292,13 @@ registerJourneyPlugin({
   lock: lockTransferQuote,
   lockedSection: valueSection,
   figures: {
-    names: ['transferValuePence', 'nonGuaranteedPence', 'safeguardedBenefits', 'ageYears'],
+    names: [
+      'transferValuePence',
+      'nonGuaranteedPence',
+      'safeguardedBenefits',
+      'ageYears',
+      'overAdviceThreshold',
+    ],
     of: (locked) => {
       const lock = lockOf(locked);
       return {
@@ -291,6 +306,7 @@ registerJourneyPlugin({
         nonGuaranteedPence: lock.nonGuaranteedPence,
         safeguardedBenefits: lock.pensionPence > 0 ? 1 : 0,
         ageYears: lock.ageYears,
+        overAdviceThreshold: lock.transferValuePence > adviceThresholdOf(lock) ? 1 : 0,
       };
     },
   },

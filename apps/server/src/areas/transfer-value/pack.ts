@@ -1,13 +1,10 @@
 import type { TransferPosition } from '@meridian/contracts';
-import type { TransferQuote } from '@meridian/pensions';
-import { displayDate, displayPounds } from '../../lib/display';
+import { adviceThresholdOf, type TransferQuote } from '@meridian/pensions';
+import { displayDate, displayLimitPounds, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { messagePdfSection, type FoundMessage } from '../content/global-messages';
 import { survivorPensionLine } from '../statements/statement-pdf';
 import type { FoundMember } from './position';
-
-/** Safeguarded (DB) benefits worth more than this need regulated advice before they are transferred. */
-export const ADVICE_THRESHOLD_PENCE = 3_000_000;
 
 export interface TransferPack {
   member: FoundMember['member'];
@@ -28,7 +25,9 @@ export interface TransferPack {
  */
 export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
   const { quote, keep } = pack;
-  const needsAdvice = quote.transferValuePence > ADVICE_THRESHOLD_PENCE;
+  const threshold = adviceThresholdOf(quote);
+  const needsAdvice = quote.transferValuePence > threshold;
+  const limit = displayLimitPounds(threshold);
   return renderApplicationPdf({
     title: 'Your transfer pack',
     caseNumber: pack.caseNumber,
@@ -108,10 +107,10 @@ export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
         heading: 'Financial advice',
         lines: [
           {
-            label: 'The £30,000 advice rule',
+            label: `The ${limit} advice rule`,
             value: needsAdvice
-              ? `Your transfer value is over £30,000, so before we can pay it the law requires you to take advice from a financial adviser authorised by the Financial Conduct Authority, and to send us their confirmation.`
-              : 'If your transfer value were over £30,000 you would have to take regulated financial advice before transferring. We still recommend advice.',
+              ? `Your transfer value is over ${limit}, so before we can pay it you must take advice from a financial adviser authorised by the Financial Conduct Authority, and send us their confirmation.`
+              : `If your transfer value were over ${limit} you would have to take regulated financial advice before transferring. We still recommend advice.`,
           },
           {
             label: 'Free guidance',

@@ -203,6 +203,7 @@ export async function transferPosition(
       chargeNowPence: entitlement.chargePence,
     },
     partialTransfersAllowed: quote.partialTransfersAllowed,
+    adviceThresholdPence: basis.config.transfer.adviceThresholdPence,
     keep,
   };
 }

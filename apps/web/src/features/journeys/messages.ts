@@ -2,8 +2,11 @@ import { HttpError } from '../../lib/http/client';
 import { serviceProblem } from '../../lib/service-problem';
 import { defaultWording, type JourneyWording } from './wording';
 
-/** A member's words for an error code, fixed or in the journey's own words (its noun, My requests). */
-export type JourneyMessage = string | ((wording: JourneyWording) => string);
+/**
+ * A member's words for an error code, fixed or in the journey's own words (its noun, My requests); a
+ * function may build on the service's own message for the refusal (`said`).
+ */
+export type JourneyMessage = string | ((wording: JourneyWording, said: string | undefined) => string);
 
 /** What a member reads for each of the engine's own error codes, in the journey's own words. */
 const engineMessages: Readonly<Record<string, JourneyMessage>> = {
@@ -72,7 +75,7 @@ export const messageFor = (error: unknown, wording: JourneyWording = defaultWord
     error instanceof HttpError && error.status >= 400 && error.status < 500 ? error.messages[0] : undefined;
   const ours = code ? ourMessage(code) : undefined;
   return (
-    (typeof ours === 'function' ? ours(wording) : ours) ||
+    (typeof ours === 'function' ? ours(wording, refusal) : ours) ||
     serviceProblem(error) ||
     refusal ||
     'Sorry, something went wrong. Try again.'

@@ -43,6 +43,8 @@ const position = (statement: Partial<TransferPosition['statement']> = {}): Trans
     ...statement,
   },
   partialTransfersAllowed: true,
+  // A scheme asking for advice on less than the law's £30,000: the notice names its own threshold.
+  adviceThresholdPence: 2_500_000,
   keep: null,
 });
 
@@ -250,7 +252,7 @@ describe('the transfer value page', () => {
     expect(notice.textContent).toContain(
       'a new one now costs £250.00 (your next free one is due on 28 Oct 2027)',
     );
-    expect(notice.textContent).toContain('taking financial advice on a value over £30,000');
+    expect(notice.textContent).toContain('taking financial advice on a value over £25,000');
     const link = within(notice).getByRole('link', { name: 'Ask for a new statement of entitlement' });
     expect(link.getAttribute('href')).toBe('#statement-heading');
     expect(document.getElementById('statement-heading')).toBeTruthy();

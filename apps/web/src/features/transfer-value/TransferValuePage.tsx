@@ -63,7 +63,10 @@ export function TransferValuePage() {
             Think carefully: most people are better off leaving a guaranteed pension where it is.
           </p>
           {!position.value.guaranteed && application && underWay(application) && (
-            <GuaranteeEnded statement={position.statement} />
+            <GuaranteeEnded
+              statement={position.statement}
+              adviceThresholdPence={position.adviceThresholdPence}
+            />
           )}
           <div className="transfer-compare">
             <ValueCard position={position} />
@@ -316,7 +319,10 @@ const underWay = (status: TransferApplicationStatus) => status === 'StartedTA' |
  * the guarantee ended, what the next statement costs (one free in 12 months, else the scheme's charge)
  * and links to the statement form on this page.
  */
-function GuaranteeEnded({ statement }: { statement: TransferPosition['statement'] }) {
+function GuaranteeEnded({
+  statement,
+  adviceThresholdPence,
+}: Pick<TransferPosition, 'statement' | 'adviceThresholdPence'>) {
   const ended = useLoad(readTransferApplication).data?.guaranteedUntil;
   const charge = formatCurrency(statement.chargeNowPence, 'exact');
   return (
@@ -340,8 +346,8 @@ function GuaranteeEnded({ statement }: { statement: TransferPosition['statement'
                   : ''
               }.`}{' '}
         Your application then moves onto the new guaranteed value and keeps your answers. If the new value
-        changes what you must do, such as taking financial advice on a value over £30,000, we take you back to
-        that question.
+        changes what you must do, such as taking financial advice on a value over{' '}
+        {formatCurrency(adviceThresholdPence)}, we take you back to that question.
       </p>
       <p>
         <a href="#statement-heading">Ask for a new statement of entitlement</a>

@@ -22,10 +22,14 @@ describe('what a member reads when the transfer application is refused', () => {
     );
   });
 
-  it('asks a member needing advice to save their application, in its noun', () => {
-    const advice = refused(400, 'advice_required', 'Transfers of guaranteed benefits need advice.');
-    expect(messageFor(advice, { noun: 'transfer', requests: 'My requests' })).toMatch(
-      /Save your transfer and come back when you have it$/,
+  it('asks a member needing advice to save their application, in its noun, after the service’s words with the scheme’s threshold', () => {
+    const advice = refused(
+      400,
+      'advice_required',
+      'Your transfer value is over £25,000, so you need advice from an FCA-authorised adviser before you can apply.',
+    );
+    expect(messageFor(advice, { noun: 'transfer', requests: 'My requests' })).toBe(
+      'Your transfer value is over £25,000, so you need advice from an FCA-authorised adviser before you can apply. Save your transfer and come back when you have it',
     );
   });
 
