@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signInEvents, sessions, users } from '../../src/db/schema';
+import { accountDevices, signInEvents, sessions, users } from '../../src/db/schema';
 import { sweepEndedSessions } from '../../src/areas/authentication/refresh-token-sweep';
 import { describeDevice, describePlace } from '../../src/areas/account/devices';
 import { BrowserAgent } from './browser-agent';
@@ -156,6 +156,34 @@ describe('where you are signed in', () => {
       (await signIn('db.pensioner', { agent: other.agent, userAgent: updated })).response.statusCode,
     ).toBe(200);
     expect(await notices()).toHaveLength(before + 2);
+  });
+
+  it('tells a dormant account of a new browser, its last sign-in older than the 90 days of events', async () => {
+    const { db } = ctx.database;
+    const userId = await userIdOf('dc.near');
+    const notices = async () =>
+      (await messagesTo(db, 'dc.near@example.org')).filter((message) => /New sign-in/.test(message.subject));
+    const owner = await signIn('dc.near');
+    expect(owner.response.statusCode).toBe(200);
+    const before = (await notices()).length;
+    // A year passes: the sweep deletes its sign-in events; the browsers it signed in from stay recorded.
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+    await db.update(signInEvents).set({ occurredAt: yearAgo }).where(eq(signInEvents.userId, userId));
+    await db
+      .update(accountDevices)
+      .set({ firstSeenAt: yearAgo, lastSeenAt: yearAgo })
+      .where(eq(accountDevices.userId, userId));
+    await sweepEndedSessions(db, { idleTimeoutMinutes: 15, absoluteHours: 12 });
+    expect(await db.select().from(signInEvents).where(eq(signInEvents.userId, userId))).toEqual([]);
+
+    const stranger = await signIn('dc.near', { userAgent: SAFARI_IPHONE, address: '198.51.100.77' });
+    expect(stranger.response.statusCode).toBe(200);
+    const told = await notices();
+    expect(told).toHaveLength(before + 1);
+    expect(told[0]!.body).toMatch(/Safari on iPhone/);
+    // The member's own browser, still holding its device cookie, is known: no notice.
+    expect((await signIn('dc.near', { agent: owner.agent })).response.statusCode).toBe(200);
+    expect(await notices()).toHaveLength(before + 1);
   });
 
   it('pages through every sign-in of the 90 days, 20 at a time, and only the member’s own', async () => {

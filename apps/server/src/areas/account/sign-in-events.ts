@@ -8,6 +8,7 @@ import { findTenant } from '../tenancy/tenant-repository';
 import { noticeToEveryRoute } from '../my-details/change-defences';
 import { holderOf } from './account-holder';
 import { describeDevice, deviceOf } from './devices';
+import type { BrowserStanding } from '../authentication/sign-in-guard';
 
 /** How long sign-in events are kept for "Recent sign-ins"; the session sweep deletes older ones. */
 export const SIGN_IN_EVENTS_KEPT_DAYS = 90;
@@ -25,30 +26,14 @@ export const signInMethods = {
 export const keptSince = (now = new Date()) =>
   new Date(now.getTime() - SIGN_IN_EVENTS_KEPT_DAYS * 86_400_000);
 
-/** Whether the account has signed in successfully in the kept period. */
-async function signedInBefore(db: Database, userId: string) {
-  const [seen] = await db
-    .select({ id: signInEvents.id })
-    .from(signInEvents)
-    .where(
-      and(
-        eq(signInEvents.userId, userId),
-        eq(signInEvents.outcome, 'succeeded'),
-        gte(signInEvents.occurredAt, keptSince()),
-      ),
-    )
-    .limit(1);
-  return Boolean(seen);
-}
-
 /**
- * Records a sign-in attempt of a known user with the browser and address it came from. A success whose
- * browser held no device cookie bound to the account (`knownBrowser: false`, from the sign-in guard: the
- * browser, not its user agent, which changes with every update and can be copied), on an account that
- * has signed in before, emails the member a new-device notice; the user agent only describes the
- * browser. A sign-in whose browser the caller cannot see (`knownBrowser` left out: the portal session
- * opened from the embedded provider's token, whose page told its own) sends none. Recording never fails
- * the sign-in.
+ * Records a sign-in attempt of a known user with the browser and address it came from. A success from a
+ * browser new to an account that has signed in before (`browser: 'new'`, from the sign-in guard, which
+ * knows a browser by its device cookie against every browser the account has ever signed in from, not by
+ * its user agent, which changes with every update and can be copied) tells the member on every route; the
+ * user agent only describes the browser. A sign-in whose browser the caller cannot see (`browser` left
+ * out: the portal session opened from the embedded provider's token, whose page told its own) sends
+ * none. Recording never fails the sign-in.
  */
 export async function recordSignIn(
   db: Database,
@@ -57,15 +42,12 @@ export async function recordSignIn(
     userId: string;
     outcome: SignInOutcome;
     method: keyof typeof signInMethods;
-    knownBrowser?: boolean;
+    browser?: BrowserStanding;
   },
 ) {
   try {
     const device = deviceOf(request);
-    const newBrowser =
-      event.outcome === 'succeeded' &&
-      event.knownBrowser === false &&
-      (await signedInBefore(db, event.userId));
+    const newBrowser = event.outcome === 'succeeded' && event.browser === 'new';
     await db
       .insert(signInEvents)
       .values({ ...device, userId: event.userId, outcome: event.outcome, method: event.method });
@@ -76,12 +58,17 @@ export async function recordSignIn(
 }
 
 /**
- * The new-device notice for a sign-in completed on the embedded provider's page from a browser without
- * its device cookie for the account (the portal records the sign-in itself when its session opens).
+ * The new-device notice for a sign-in completed on the embedded provider's page from a browser new to
+ * the account (the portal records the sign-in itself when its session opens).
  */
-export async function tellIfNewBrowser(db: Database, request: FastifyRequest, userId: string) {
+export async function tellIfNewBrowser(
+  db: Database,
+  request: FastifyRequest,
+  userId: string,
+  browser: BrowserStanding,
+) {
   try {
-    if (await signedInBefore(db, userId))
+    if (browser === 'new')
       await tellNewDevice(db, request, userId, describeDevice(deviceOf(request).userAgent));
   } catch (error) {
     request.log.warn({ failure: loggableError(error as Error) }, 'new-device notice not sent');

@@ -292,9 +292,9 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       policy,
     );
     if (!session) throw invalidCredentials();
-    const knownBrowser = guardSignIn.knows(request, userId);
+    const browser = await guardSignIn.standing(request, userId);
     await guardSignIn.remember(request, reply, userId);
-    await recordSignIn(db, request, { userId, outcome: 'succeeded', method, knownBrowser });
+    await recordSignIn(db, request, { userId, outcome: 'succeeded', method, browser });
     await audit(db, request, {
       action: 'sign_in',
       outcome: 'success',

@@ -1,15 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { accountDevices, users } from '../../db/schema';
 import { loadSigningKey } from '../../lib/server-keys';
 import { setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { ACCOUNT_FAILURES_PER_HOUR } from '../../plugins/rate-limits';
 
 export const DEVICE_COOKIE = 'meridianDevice';
-/** How long a browser stays known after its last successful sign-in. */
-export const DEVICE_COOKIE_DAYS = 180;
+/** How long a browser keeps its device cookie after its last successful sign-in: 400 days, browsers' most. */
+export const DEVICE_COOKIE_DAYS = 400;
+/** How long after its last successful sign-in a browser may still sign in past the account's failure limit. */
+export const DEVICE_TRUSTED_DAYS = 180;
 /** Failed sign-ins a known browser may make in an hour before it stops counting as known. */
 export const DEVICE_FAILURES_PER_HOUR = 5;
 
@@ -30,7 +32,16 @@ export interface GuardedAttempt {
 interface Device {
   userId: string;
   deviceId: string;
+  /** Seconds since the epoch. */
+  issuedAt?: number;
 }
+
+/**
+ * How a browser stands with an account as a sign-in completes: `known` (its device cookie names a browser
+ * the account has signed in from), `new` (the account has signed in before, from other browsers: the
+ * member is told), or `first` (the account's first sign-in ever).
+ */
+export type BrowserStanding = 'known' | 'new' | 'first';
 
 /**
  * Sign-in attempts limited so that a stranger cannot lock a member out: only failures count against
@@ -70,8 +81,23 @@ export async function createSignInGuard(
     const expected = mac(`${userId}.${deviceId}.${issuedAt}`);
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    if (Number(issuedAt) * 1000 + DEVICE_COOKIE_DAYS * 86_400_000 < Date.now()) return null;
-    return { userId, deviceId };
+    return { userId, deviceId, issuedAt: Number(issuedAt) };
+  };
+  const recent = (device: Device, days: number) =>
+    (device.issuedAt ?? 0) * 1000 + days * 86_400_000 >= Date.now();
+
+  const recorded = async (userId: string, deviceId?: string) => {
+    const [seen] = await db
+      .select({ deviceId: accountDevices.deviceId })
+      .from(accountDevices)
+      .where(
+        and(
+          eq(accountDevices.userId, userId),
+          deviceId === undefined ? undefined : eq(accountDevices.deviceId, deviceId),
+        ),
+      )
+      .limit(1);
+    return Boolean(seen);
   };
 
   const userIdOf = async (account: string) => {
@@ -80,7 +106,9 @@ export async function createSignInGuard(
   };
 
   const trusted = async (device: Device | null) =>
-    device !== null && (await counters.count('device', device.deviceId)) < DEVICE_FAILURES_PER_HOUR;
+    device !== null &&
+    recent(device, DEVICE_TRUSTED_DAYS) &&
+    (await counters.count('device', device.deviceId)) < DEVICE_FAILURES_PER_HOUR;
 
   async function guard(request: FastifyRequest, username: string): Promise<GuardedAttempt> {
     const device = read(request.cookies[DEVICE_COOKIE]);
@@ -100,16 +128,40 @@ export async function createSignInGuard(
   }
 
   return Object.assign(guard, {
-    /** Whether this browser holds a valid device cookie bound to the user: it has signed in to the account. */
-    knows: (request: FastifyRequest, userId: string) =>
-      read(request.cookies[DEVICE_COOKIE])?.userId === userId,
-    /** Makes (or keeps) this browser known for the user after a complete sign-in, for DEVICE_COOKIE_DAYS. */
+    /**
+     * How this browser stands with the user, asked before `remember`: known when its device cookie is
+     * bound to the user and names a browser recorded for the account, however long ago (or, for a cookie
+     * from before browsers were recorded, one issued within DEVICE_TRUSTED_DAYS); else new, unless the
+     * account has no browser recorded at all.
+     */
+    async standing(request: FastifyRequest, userId: string): Promise<BrowserStanding> {
+      const device = read(request.cookies[DEVICE_COOKIE]);
+      if (
+        device?.userId === userId &&
+        (recent(device, DEVICE_TRUSTED_DAYS) || (await recorded(userId, device.deviceId)))
+      )
+        return 'known';
+      return (await recorded(userId)) ? 'new' : 'first';
+    },
+    /**
+     * Makes (or keeps) this browser known for the user after a complete sign-in: its cookie for
+     * DEVICE_COOKIE_DAYS, and the account's record of the browsers it has signed in from.
+     */
     async remember(request: FastifyRequest, reply: FastifyReply, userId: string) {
       const device = read(request.cookies[DEVICE_COOKIE]);
+      // The browser has just signed in in full, so its cookie is renewed, unless it failed too often.
       const deviceId =
-        device?.userId === userId && (await trusted(device))
+        device?.userId === userId &&
+        (await counters.count('device', device.deviceId)) < DEVICE_FAILURES_PER_HOUR
           ? device.deviceId
           : randomBytes(16).toString('base64url');
+      await db
+        .insert(accountDevices)
+        .values({ userId, deviceId })
+        .onConflictDoUpdate({
+          target: [accountDevices.userId, accountDevices.deviceId],
+          set: { lastSeenAt: new Date() },
+        });
       setRuledCookie(reply, cookie, issue({ userId, deviceId }));
     },
   });

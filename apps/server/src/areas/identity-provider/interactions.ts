@@ -67,11 +67,11 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
   const keys = await twoStepKeys(db, config.SECRETS_KEY);
 
   /**
-   * A sign-in finished on this page: a browser without its device cookie for the account is told to the
-   * member (the portal records the sign-in when its session opens from the token), then made known.
+   * A sign-in finished on this page: a browser new to the account is told to the member (the portal
+   * records the sign-in when its session opens from the token), then made known.
    */
   const rememberBrowser = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-    if (!guardSignIn.knows(request, userId)) await tellIfNewBrowser(db, request, userId);
+    await tellIfNewBrowser(db, request, userId, await guardSignIn.standing(request, userId));
     await guardSignIn.remember(request, reply, userId);
   };
 
@@ -367,13 +367,13 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       if (!user || records.length === 0)
         return refuse('no_record_in_tenant', invalidCredentials().message, proven.userId);
       if (user.suspendedAt) return refuse('suspended', accountSuspended().message, proven.userId);
-      const knownBrowser = guardSignIn.knows(request, proven.userId);
+      const browser = await guardSignIn.standing(request, proven.userId);
       await guardSignIn.remember(request, reply, proven.userId);
       await recordSignIn(db, request, {
         userId: proven.userId,
         outcome: 'succeeded',
         method: 'passkey',
-        knownBrowser,
+        browser,
       });
       await audit(db, request, {
         action: 'oidc_sign_in',

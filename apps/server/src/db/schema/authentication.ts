@@ -115,6 +115,25 @@ export const signInEvents = portal.table(
   (table) => [index('sign_in_events_user_time').on(table.userId, table.occurredAt)],
 );
 
+/**
+ * Every browser that has completed a sign-in to the account, by the id in its device cookie, kept as
+ * long as the account (sign-in events go after 90 days): the new-device notice asks it, so a dormant
+ * account's first sign-in from a new browser is told. A row with an empty device id marks an account
+ * that signed in before browsers were recorded (migration 0053).
+ */
+export const accountDevices = portal.table(
+  'account_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceId] })],
+);
+
 export const refreshTokens = portal.table(
   'refresh_tokens',
   {
