@@ -4,34 +4,39 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
-const webSrc = 'apps/web/src';
-const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const directoriesIn = (folder) =>
+  readdirSync(`${import.meta.dirname}/${folder}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
-/** Features that own journeys or what they start from, which the journey engine must not import (issue 37). */
-const journeyFeatures = [
-  'bereavement',
-  'retirement',
-  'dc-options',
-  'transfer-value',
-  'beneficiaries',
-  'cases',
-];
+const webSrc = 'apps/web/src';
+const webFeatures = directoriesIn(`${webSrc}/features`);
 
 /**
- * Server areas that own a journey or what a journey's answers change (a bank account, proof of
- * identity): the generic engine (areas/journeys) must not import them (issue 37).
+ * The only features the web's journey engine (features/journeys) may import: what every journey uses
+ * (content, documents, step-up, the access key, the site's frame). Every other feature, a new journey's
+ * included, is refused without being listed (issue 37).
  */
-const serverJourneyAreas = [
-  'my-details',
-  'identity-verification',
-  'retirement',
-  'transfer-application',
-  'transfer-value',
-  'bereavement',
-  'beneficiaries',
+const engineFeatureAllowList = ['journeys', 'access-key', 'content', 'documents', 'site', 'step-up'];
+const featuresBeyondTheEngine = webFeatures.filter((feature) => !engineFeatureAllowList.includes(feature));
+
+/**
+ * The only server areas the generic journey engine (areas/journeys) may import: what every journey
+ * uses (content, documents, cases, the access key, member data, step-up). Every other area, one that
+ * owns a journey or what a journey's answers change included, and any new one, is refused (issue 37).
+ */
+const serverEngineAllowList = [
+  'journeys',
+  'access-key',
+  'cases',
+  'content',
+  'documents',
+  'member-data',
+  'step-up',
 ];
+const areasBeyondTheEngine = directoriesIn('apps/server/src/areas').filter(
+  (area) => !serverEngineAllowList.includes(area),
+);
 
 /**
  * The web's layout (docs/quality.md#layout-and-the-import-rules): a feature reaches another feature only through its index.ts,
@@ -51,7 +56,7 @@ const webBoundaries = ({ featuresMayImportApp }) => [
   })),
   {
     target: `${webSrc}/features/journeys`,
-    from: journeyFeatures.map((feature) => `${webSrc}/features/${feature}`),
+    from: featuresBeyondTheEngine.map((feature) => `${webSrc}/features/${feature}`),
     message:
       'The journey engine knows no journey: a journey’s feature fills its extension points (kinds, audiences.ts) and app/ registers it.',
   },
@@ -149,7 +154,7 @@ export default tseslint.config(
             {
               // issue 37: an area fills the engine's hooks (docs/journeys.md "Hooks"); the engine calls them.
               target: 'apps/server/src/areas/journeys',
-              from: serverJourneyAreas.map((area) => `apps/server/src/areas/${area}`),
+              from: areasBeyondTheEngine.map((area) => `apps/server/src/areas/${area}`),
               message:
                 'The journey engine knows no journey: the area registers its hooks (areas/journeys/plugins.ts) and app.ts imports it.',
             },

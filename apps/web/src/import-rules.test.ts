@@ -33,6 +33,15 @@ describe('the import rules', () => {
     ]);
   });
 
+  it('refuse the journey engine importing any feature it does not allow, one no list names included', async () => {
+    expect(await problemsIn('features/journeys/__lint-fixtures__/imports-a-new-feature.ts')).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('The journey engine knows no journey'),
+      },
+    ]);
+  });
+
   it('refuse shared code importing a feature, even through its index.ts', async () => {
     expect(await problemsIn('components/__lint-fixtures__/imports-a-feature.ts')).toEqual([
       {
@@ -64,6 +73,16 @@ describe('the import rules', () => {
         message: expect.stringContaining('lib/ and db/ must not import an area or a plugin'),
       },
     ]);
+  });
+
+  it("refuse the server's journey engine importing a journey's area, and any area it does not allow", async () => {
+    const refused = {
+      ruleId: 'import-x/no-restricted-paths',
+      message: expect.stringContaining('The journey engine knows no journey'),
+    };
+    expect(
+      await problemsIn('areas/journeys/__lint-fixtures__/imports-journey-areas.ts', 'apps/server/src'),
+    ).toEqual([refused, refused]);
   });
 
   it('refuse an area other than bereavement reading the bereavement schema', async () => {
