@@ -63,3 +63,15 @@ test('a Bluewater saver reaches the fund switch from the menu, through their sav
   await page.getByRole('button', { name: 'Yes, cancel my change' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your pension record' })).toBeVisible();
 });
+
+test('a Bluewater DB member follows How we worked this out to Bluewater’s own planner', async ({ page }) => {
+  await signInToHub(page, 'second.member', bluewaterUrl('/login'));
+  await page.getByRole('main').getByRole('link', { name: 'See your record' }).click();
+  const service = page.getByRole('region', { name: 'Your service and salary' });
+  await service.getByText('How we worked this out').click();
+  // Bluewater's planner is Take your pension: the link follows its page key, not Meridian's address.
+  await service.getByRole('link', { name: 'see it at any age you could retire' }).click();
+  await expect(page).toHaveURL(/\/take-your-pension$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Take your pension' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+});

@@ -7,7 +7,7 @@ export { PageBlocks } from './block-renderer';
 export { ContentContext, publicContent, useContent, useTextResolver } from './content-context';
 export { globalsAndTokens, textsOf, type ContentPageData } from './content-loader';
 export { GlobalMessage } from './GlobalMessage';
-export { internalPath, useLinkHref } from './links';
+export { internalPath, PageLink, useLinkHref } from './links';
 export { createTextResolver, noTexts, type TextSources } from './tokens';
 /** The chart block, loaded when first drawn. */
 export const Chart = rareBlocks.chart.component;

@@ -69,6 +69,34 @@ export function useLinkHref({ href, pageKey }: LinkTarget): string | undefined {
 }
 
 /**
+ * The address of the first of these pages the tenant has, by key (undefined until the content API has
+ * answered, or if it has none of them): a feature's way to a page whose address each tenant chooses.
+ */
+function useFirstPageHref(pageKeys: readonly string[]): string | undefined {
+  const wanted = pageKeys.join(' ');
+  const [resolved, setResolved] = useState<{ wanted: string; url: string | null }>();
+  useEffect(() => {
+    let current = true;
+    const firstUrl = async () => {
+      for (const key of wanted.split(' ')) {
+        const url = await pageUrl(key);
+        if (url !== null) return url;
+      }
+      return null;
+    };
+    void firstUrl().then((url) => {
+      if (!current) return;
+      if (url === null) console.warn(`No page has any of the keys "${wanted}": its link is shown as text`);
+      setResolved({ wanted, url });
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  return resolved && resolved.wanted === wanted ? (resolved.url ?? undefined) : undefined;
+}
+
+/**
  * The in-app address (path, query and hash) of a link to this site: a site path, or an http or https
  * address on the site's own host. Undefined for anything else (another host, mailto:, tel:).
  */
@@ -112,5 +140,27 @@ export function ContentLink({
     <a href={href} rel="noopener noreferrer" {...attributes}>
       {children}
     </a>
+  );
+}
+
+/**
+ * A feature's link to one of the tenant's pages by its key, as content links are, so it follows the
+ * tenant's own address (Bluewater's planner is /take-your-pension, Meridian's /retirement/options). A later
+ * key is the fallback for a tenant without the page of an earlier one.
+ */
+export function PageLink({
+  pageKeys,
+  className,
+  children,
+}: {
+  pageKeys: readonly [string, ...string[]];
+  className?: string;
+  children: ReactNode;
+}) {
+  const href = useFirstPageHref(pageKeys);
+  return (
+    <ContentLink target={{ href }} className={className}>
+      {children}
+    </ContentLink>
   );
 }

@@ -11,6 +11,7 @@ import { HttpError } from '../../lib/http/client';
 import { errorFor } from '../../lib/form';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
+import { PageLink } from '../content';
 import { readDcOptions } from './dc-api';
 import { penceToPounds, readExploreForm, refusal } from './explore-form';
 import { OptionCard } from './OptionCard';
@@ -95,9 +96,9 @@ export function DcExplorePage() {
 
   return (
     <>
-      <Link to="/my-pension" className="back-link">
+      <PageLink pageKeys={['my_pension']} className="back-link">
         Back to My pension
-      </Link>
+      </PageLink>
       <ErrorSummary errors={errors} />
       <h1>Explore your options</h1>
       <p className="lead">
@@ -108,7 +109,7 @@ export function DcExplorePage() {
       {notDc && (
         <p>
           These options are for a savings pot (a defined contribution pension), and the record you are seeing
-          is not one. <Link to="/my-pension">See your pension</Link>.
+          is not one. <PageLink pageKeys={['my_pension']}>See your pension</PageLink>.
         </p>
       )}
       {!figures && !read.failure && <p className="page-loading">Working out your options</p>}

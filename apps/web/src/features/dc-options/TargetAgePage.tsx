@@ -10,6 +10,7 @@ import { http, recordHeaders } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { checkForm, errorFor, serverError } from '../../lib/form';
 import { HttpError } from '../../lib/http/client';
+import { PageLink } from '../content';
 import { GlidePathNote } from './GlidePathNote';
 
 const TARGET_AGE = '/mdp-api/api/members/current/target-retirement-age';
@@ -49,7 +50,7 @@ export function TargetAgePage() {
     <div className="narrow">
       <ErrorSummary errors={errors} />
       <p>
-        <Link to="/my-pension">Back to My pension</Link>
+        <PageLink pageKeys={['my_pension']}>Back to My pension</PageLink>
       </p>
       <h1>Change your target retirement age</h1>
       <LoadFailed what="show your target retirement age" load={read} />

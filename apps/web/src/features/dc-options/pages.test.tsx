@@ -153,7 +153,8 @@ describe('the explore page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show the figures' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link').getAttribute('href')).toBe('#taxFreeCash');
-    expect(asked).toHaveLength(1);
+    // one read of the options (the other, the address of My pension for the back link)
+    expect(asked.filter((url) => !url.includes('/content/url'))).toHaveLength(1);
   });
 
   it('shows the server’s refusal of an amount on its field', async () => {

@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import type { DbService as Service } from '@meridian/contracts';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useLoad } from '../../components/useLoad';
 import { formatCurrency, formatDate } from '../../lib/format';
-import { useContent } from '../content';
+import { PageLink, useContent } from '../content';
 import { retirementApi } from './retirement-api';
 import './planner.css';
 
@@ -99,7 +98,7 @@ function Working({ service }: { service: Service }) {
           <p>
             Your pension built up so far is shown at your salary today. Each month you keep paying in until you
             retire (or your normal retirement date, if sooner) adds salary × months ÷ 12 × {accrual.rate}:{' '}
-            <Link to="/retirement/options">see it worked out at any age you could retire</Link>.
+            <PageLink pageKeys={['retirement_options']}>see it worked out at any age you could retire</PageLink>.
           </p>
         </>
       ) : (
@@ -107,7 +106,7 @@ function Working({ service }: { service: Service }) {
           Your pension was fixed from your pensionable service and salary when you left the scheme
           {service.pensionableServiceTo && ` on ${formatDate(service.pensionableServiceTo)}`}. Until you take it,
           it is increased each year in line with prices, within the scheme’s limits:{' '}
-          <Link to="/retirement/options">see it at any age you could retire</Link>.
+          <PageLink pageKeys={['retirement_options']}>see it at any age you could retire</PageLink>.
         </p>
       )}
     </details>

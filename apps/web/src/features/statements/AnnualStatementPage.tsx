@@ -5,6 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoad } from '../../components/useLoad';
 import { formatCurrency, formatDate } from '../../lib/format';
+import { PageLink } from '../content';
 import {
   downloadStatementPdf,
   readAnnualStatement,
@@ -29,7 +30,7 @@ export function AnnualStatementPage() {
   return (
     <>
       <p>
-        <Link to="/my-pension">Back to My pension</Link>
+        <PageLink pageKeys={['my_pension']}>Back to My pension</PageLink>
       </p>
       <h1>Your annual statement</h1>
       <LoadFailed what="show your annual statement" load={read} />

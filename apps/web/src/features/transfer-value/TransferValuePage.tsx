@@ -17,7 +17,7 @@ import { HttpError } from '../../lib/http/client';
 import { errorFor, serverError } from '../../lib/form';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useTenant } from '../../lib/tenant';
-import { GlobalMessage } from '../content';
+import { GlobalMessage, PageLink } from '../content';
 import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import {
   calculatePartial,
@@ -206,7 +206,7 @@ function KeepCard({ keep }: { keep: TransferPosition['keep'] }) {
       ) : (
         <p>
           We cannot show your pension at normal retirement right now. See{' '}
-          <Link to="/retirement/figures">your retirement figures</Link>.
+          <PageLink pageKeys={['retirement_calculation', 'my_pension']}>your retirement figures</PageLink>.
         </p>
       )}
     </section>
