@@ -1,7 +1,7 @@
 // The integration API (/api/integration): a scheme's administration system reads and works cases and
 // pushes member data, signing in as an OAuth 2.0 client (client credentials).
 import { z } from 'zod';
-import { caseStatuses, requestDocumentSchema } from './operations';
+import { caseStatuses, documentReceivedSchema, requestDocumentSchema } from './operations';
 import { apiErrorSchema } from './errors';
 
 /** What a client may be allowed; a token carries some of its client's. */
@@ -76,6 +76,9 @@ export const integrationStatusChangeSchema = z.object({
 });
 
 export const integrationDocumentRequestSchema = requestDocumentSchema;
+
+/** A document the case lists, now received by the scheme (the console's "Mark received"). */
+export const integrationDocumentReceivedSchema = documentReceivedSchema;
 
 export const integrationDocumentParamsSchema = z.object({
   caseNumber: z.string().trim().min(1).max(40),

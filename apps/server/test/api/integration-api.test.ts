@@ -301,6 +301,7 @@ function scopesByOperation() {
 /** A valid body for each v1 operation that takes one. */
 const bodies: Record<string, unknown> = {
   [`POST ${V1}/cases/{caseNumber}/status`]: { status: 'In progress', memberNote: 'We have started.' },
+  [`POST ${V1}/cases/{caseNumber}/documents/received`]: { document: 'Proof of identity' },
   [`POST ${V1}/cases/{caseNumber}/documents/request`]: {
     document: 'Birth certificate',
     memberNote: 'Please send your birth certificate.',
@@ -526,9 +527,10 @@ describe('integration API: cases', () => {
     expect(successes).toEqual(['integration_token', 'case_status', 'case_completed', 'case_view']);
   });
 
-  it('asks the member for a document, which they see in My requests, and hands over what they sent', async () => {
+  it('asks the member for a document, which they see in My requests, marks documents received, and hands over what they sent', async () => {
     const caseNumber = await openCase();
-    const token = await tokenFor(await client(['cases:write', 'documents:read']));
+    const writer = await client(['cases:write', 'documents:read']);
+    const token = await tokenFor(writer);
     const note = 'Please send your marriage certificate: upload it from My requests.';
     const asked = await call(token, 'POST', `/cases/${caseNumber}/documents/request`, {
       document: 'Marriage certificate',
@@ -553,6 +555,33 @@ describe('integration API: cases', () => {
         { name: 'Marriage certificate', status: 'outstanding' },
       ],
     });
+
+    // Both documents come by post: marked received, the last one moves the waiting case back to the scheme.
+    const received = (document: string) =>
+      call(token, 'POST', `/cases/${caseNumber}/documents/received`, { document });
+    expect((await received('Proof of identity')).statusCode).toBe(200);
+    expect((await caseRow(caseNumber)).status).toBe('Waiting for you');
+    expect((await received('Marriage certificate')).statusCode).toBe(200);
+    expect(await caseRow(caseNumber)).toMatchObject({
+      status: 'In progress',
+      documents: [
+        { name: 'Proof of identity', status: 'received' },
+        { name: 'Marriage certificate', status: 'received' },
+      ],
+    });
+    const again = await received('Marriage certificate');
+    expect([again.statusCode, errorCode(again)]).toEqual([409, 'case_document_received']);
+    const unlisted = await received('Payslip');
+    expect([unlisted.statusCode, errorCode(unlisted)]).toEqual([404, 'case_document_not_found']);
+    const events = await context.database.db
+      .select({ actor: caseEvents.actor, clientId: caseEvents.clientId, note: caseEvents.note })
+      .from(caseEvents)
+      .where(and(eq(caseEvents.caseNumber, caseNumber), eq(caseEvents.kind, 'document_received')))
+      .orderBy(caseEvents.at);
+    expect(events).toEqual([
+      { actor: 'integration', clientId: writer.id, note: 'Proof of identity' },
+      { actor: 'integration', clientId: writer.id, note: 'Marriage certificate' },
+    ]);
 
     const [file] = await context.database.db
       .insert(memberDocuments)

@@ -9,6 +9,7 @@ import {
   integrationCaseListSchema,
   integrationCaseQuerySchema,
   integrationDocumentParamsSchema,
+  integrationDocumentReceivedSchema,
   integrationDocumentRequestSchema,
   integrationMemberDataPushAnswerSchema,
   integrationMemberDataPushSchema,
@@ -53,7 +54,7 @@ export const integrationSecurityScheme = {
       tokenUrl: `${INTEGRATION_API_PREFIX}/oauth/token`,
       scopes: {
         'cases:read': 'List and read cases: answers, documents list, timeline',
-        'cases:write': 'Change a case’s status; ask the member for a document',
+        'cases:write': 'Change a case’s status; mark a document received; ask the member for a document',
         'documents:read': 'Download the documents members sent with their cases',
         'members:write': 'Push member data changes (the shapes of npm run members:import)',
       } satisfies Record<IntegrationScope, string>,
@@ -417,6 +418,29 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
               ? { kind: 'rejected', reason: memberNote }
               : { kind: 'status', status, memberNote },
         );
+        return { ok: true as const };
+      },
+    );
+
+    v1.post(
+      '/v1/cases/:caseNumber/documents/received',
+      {
+        config: write.config,
+        schema: {
+          tags,
+          security: write.security,
+          summary:
+            'Marks a document the case lists received (a waiting case whose last outstanding document it was moves back to In progress)',
+          params: caseNumberParamsSchema,
+          body: integrationDocumentReceivedSchema,
+          response: { 200: done, ...errors },
+        },
+      },
+      async (request) => {
+        await actOnCase(db, request, request.params.caseNumber, {
+          kind: 'document_received',
+          document: request.body.document,
+        });
         return { ok: true as const };
       },
     );
