@@ -9,6 +9,7 @@ export * from './input-policy';
 export * from './hidden-characters';
 export * from './journeys';
 export * from './bereavement';
+export * from './visitor-session';
 export * from './journey-conditions';
 export * from './journey-kinds';
 // Kept apart from the kinds' modules (and zod): what check your answers needs to show most answers.

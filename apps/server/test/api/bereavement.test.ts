@@ -373,13 +373,20 @@ describe('reporting a death', () => {
     const minutesAhead = (at: Date | string) => (new Date(at).getTime() - Date.now()) / 60_000;
     expect((await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased)).statusCode).toBe(200);
 
+    // Not about to expire until the browser's warning would open: a minute before (reportWarningSeconds).
+    const aboutToExpire = async () => (await reporter.request({ url: `${base}/data` })).json().aboutToExpire;
+    expect(await aboutToExpire()).toBe(false);
+    await setExpiry(token, new Date(Date.now() + 90_000));
+    expect(await aboutToExpire()).toBe(false);
     // With a minute left (the browser's warning), keep-alive gives the report another 15 minutes.
     await setExpiry(token, new Date(Date.now() + 60_000));
+    expect(await aboutToExpire()).toBe(true);
     const kept = await reporter.request({ method: 'POST', url: `${base}/keep-alive`, payload: {} });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(minutesAhead(kept.json().expiresAt)).toBeGreaterThan(14);
     expect(minutesAhead(kept.json().expiresAt)).toBeLessThanOrEqual(15);
     expect((await expiryOf(token)).toISOString()).toBe(kept.json().expiresAt);
+    expect(await aboutToExpire()).toBe(false);
 
     // Once the time has passed, every call with the token is refused and nothing is kept.
     await setExpiry(token, new Date(Date.now() - 1000));

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BEREAVEMENT_API_PREFIX,
+  reportWarningSeconds,
   bereavementCaptchaChallengeSchema,
   bereavementCaptchaPassSchema,
   bereavementEmailCodeSentSchema,
@@ -99,6 +100,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       prefix: BEREAVEMENT_API_PREFIX,
       store: bereavementStore,
       minutes: config.BEREAVEMENT_JOURNEY_MINUTES,
+      warningSeconds: reportWarningSeconds(config.BEREAVEMENT_JOURNEY_MINUTES),
       membersWelcome: true,
       holdsUpload: reportHoldsUpload,
       async minutesFor(q, journeyId) {

@@ -2,12 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
+  aboutToTimeOut,
   errorBodySchema,
   journeyCopyOf,
   journeyTypeParamsSchema,
   kindOf,
   type JourneyAudience,
   type JourneyStep,
+  VISITOR_WARNING_SECONDS,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
@@ -94,6 +96,8 @@ export interface VisitorKind {
   prefix: string;
   store: VisitorJourneyStore;
   minutes: number;
+  /** How long before its token ends `aboutToExpire` is true (the web's dialog opens), in seconds. */
+  warningSeconds: number;
   /** How long this journey lives from a step or keep-alive, when it is longer than `minutes` (proven). */
   minutesFor?(db: Queryable, journeyId: string): Promise<number>;
   /** What a start must carry (a solved captcha), checked in the start's transaction before it opens. */
@@ -153,6 +157,7 @@ export function visitorJourneyOwner({
   kind?: VisitorKind;
 }): JourneyOwner {
   const minutes = kind?.minutes ?? config.VISITOR_JOURNEY_MINUTES;
+  const warningSeconds = kind?.warningSeconds ?? VISITOR_WARNING_SECONDS;
   const store = kind?.store ?? portalVisitorStore;
   registerVisitorStore(store);
   const audience = kind?.audience ?? 'visitor';
@@ -212,8 +217,9 @@ export function visitorJourneyOwner({
       await store.update(q, journey.id, { ...change, ...alive, updatedAt: now });
     },
 
-    detailsOf: async () => ({
-      aboutToExpire: false,
+    // About to expire once the web's "about to time out" dialog would open (the same rule).
+    detailsOf: async (_request, row, now) => ({
+      aboutToExpire: statusOf(row, now) === 'Started' && aboutToTimeOut(row.expiresAt, now, warningSeconds),
       contact: { fullName: '', emailAddress: null, phone: null, address: null },
       identity: { status: 'not_started', documentName: null },
     }),

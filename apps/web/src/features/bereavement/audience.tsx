@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { reportWarningSeconds } from '@meridian/contracts';
 import type { AudienceUi } from '../journeys';
 import { runtimeConfig } from '../../lib/config';
 import { reportAddressSearch } from './address-search';
@@ -6,10 +7,6 @@ import { Captcha } from './Captcha';
 import { ReportLeaveWarning } from './ReportLeaveWarning';
 import { SendAnotherDocument } from './SendAnotherDocument';
 import { SentReportAfterLapse, sentReports } from './SentReportAfterLapse';
-
-/** A report of a death warns a minute before it times out, or a third of its life before when shorter. */
-export const reportWarningSeconds = (journeyMinutes: number) =>
-  Math.min(60, Math.round((journeyMinutes * 60) / 3));
 
 /**
  * What a report of a death (`audience: "bereavement"`) adds to the journey engine's pages, registered
@@ -24,6 +21,7 @@ export const bereavementAudience: AudienceUi = {
     Component: Captcha,
   },
   addressSearch: reportAddressSearch,
+  // As the server's aboutToExpire says (the same rule, from @meridian/contracts).
   warningSeconds: reportWarningSeconds(runtimeConfig.bereavementJourneyMinutes),
   WhileUnderWay: ({ live, journeyPath }) => (
     // A report not sent warns as the reporter leaves it, until its time has run out.

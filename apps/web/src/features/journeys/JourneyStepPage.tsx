@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { JourneyState, Page, PageJourney } from '@meridian/contracts';
+import { VISITOR_WARNING_SECONDS, type JourneyState, type Page, type PageJourney } from '@meridian/contracts';
 import { useTenant } from '../../lib/tenant';
 import { HttpError } from '../../lib/http/client';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -176,7 +176,7 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
             type={type}
             expiresAt={journey.expirationDate}
             restartHref={firstSlug}
-            warnSeconds={audience.warningSeconds ?? 5 * 60}
+            warnSeconds={audience.warningSeconds ?? VISITOR_WARNING_SECONDS}
             WhileUnderWay={audience.WhileUnderWay}
           />
         )}
@@ -190,7 +190,8 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
             blocks={[{ type: 'journeyStageIndicator', stages: definition.stages, current: stage }]}
           />
         )}
-        {journey.status === 'Started' && journey.aboutToExpire && (
+        {/* A member's notice, days ahead; a visitor's time is the dialog above. */}
+        {definition.audience === 'member' && journey.status === 'Started' && journey.aboutToExpire && (
           <div className="notice" role="status">
             Your {definition.copy.noun} will expire on {formatDate(journey.expirationDate.slice(0, 10))}. Send
             it before then, or your answers will be deleted and you will need to start again.
