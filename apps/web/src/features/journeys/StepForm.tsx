@@ -12,7 +12,7 @@ import type { JourneyContext } from './journey-context';
 import { messageFor } from './messages';
 import { useJourneyWording } from './wording';
 import { RecordedDetails } from './RecordedDetails';
-import { enteredUnder, useKindField, type KindField } from './kinds/registry';
+import { enteredUnder, useKindField, type KindFieldModule } from './kinds/registry';
 import { shownPartOf, useShownPart } from './shown-parts';
 
 interface StepFormProps {
@@ -24,21 +24,21 @@ interface StepFormProps {
 /** The page's question and its kind's field, once loaded. */
 interface Asked {
   question: JourneyQuestion;
-  field: KindField;
+  field: KindFieldModule;
 }
 
-const errorTargetOf = (field: KindField, question: JourneyQuestion) =>
+const errorTargetOf = (field: KindFieldModule, question: JourneyQuestion) =>
   field.errorTarget?.(question) ?? question.key;
 
 /** What the member gave for the page's question, checked by its kind as the server will check it. */
-function readAnswer(
-  field: KindField,
+async function readAnswer(
+  field: KindFieldModule,
   question: JourneyQuestion,
   form: FormData,
   context: KindContext,
-): SubmittedAnswer | FieldError {
+): Promise<SubmittedAnswer | FieldError> {
   const submitted = field.fromForm(form, question);
-  const checked = field.kind.read(question, submitted, context);
+  const checked = (await field.loadKind()).read(question, submitted, context);
   return checked.ok ? submitted : { field: errorTargetOf(field, question), message: checked.message };
 }
 
@@ -66,13 +66,16 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
   // An audience may look addresses up its own way (a report of a death, under its token); else the member's.
   const addresses = context.audience.addressSearch?.(definition.type) ?? memberAddressSearch;
 
+  // The kind's check (and zod with it) loads once the member starts to answer, not before the step draws.
+  const startReading = () => void asked?.field.loadKind().catch(() => undefined);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const leaving = sentToLeave(event);
     const form = new FormData(event.currentTarget);
     // Leaving a page with nothing on it: the answers given so far are kept already.
     if (leaving && !somethingEntered(asked, checkboxes?.key, form)) return void navigate(routes.landing);
-    const answer = asked ? readAnswer(asked.field, asked.question, form, kindContext) : null;
+    const answer = asked ? await readAnswer(asked.field, asked.question, form, kindContext) : null;
     const ticked = checkboxes?.items.map((item) => ({
       key: item.key,
       answerValue: form.has(`${checkboxes.key}-${item.key}`),
@@ -135,7 +138,7 @@ export function StepForm({ pageKey, journeyPage, context }: StepFormProps) {
         </>
       )}
       <AddressSearchContext.Provider value={addresses}>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} onFocus={startReading} onPointerDown={startReading} noValidate>
           {journeyPage.shows !== 'contact-details' && <ErrorSummary errors={errors} />}
           {journeyPage.shows && journeyPage.shows !== 'contact-details' && (
             <RecordedDetails shows={journeyPage.shows} context={context} />

@@ -9,7 +9,7 @@ import {
 import { UkAddressFields, ukAddressInputFrom } from '../../../components/PersonFields';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
 import { useBoxErrors } from './box-errors';
-import type { FieldProps, KindField } from './registry';
+import { kindAtHand, type FieldProps, type KindFieldModule } from './registry';
 
 const prefixOf = (question: AddressQuestion) => `${question.key}-`;
 
@@ -51,8 +51,8 @@ function fromForm(form: FormData, question: AddressQuestion): SubmittedAnswer {
   };
 }
 
-const field: KindField<AddressQuestion> = {
-  kind: addressKind,
+const field: KindFieldModule<AddressQuestion> = {
+  loadKind: kindAtHand(addressKind),
   Field,
   fromForm,
 };

@@ -1,7 +1,7 @@
 import '../../../components/forms.css';
 import { bankAccountKind, type BankAccountQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages, TextField as Box } from '../../../components/TextField';
-import { typed, type FieldProps, type KindField } from './registry';
+import { kindAtHand, typed, type FieldProps, type KindFieldModule } from './registry';
 
 const boxes = ['accountName', 'sortCode', 'accountNumber'] as const;
 const boxId = (question: BankAccountQuestion, box: (typeof boxes)[number]) =>
@@ -47,8 +47,8 @@ function Field({ question, initial, error }: FieldProps<BankAccountQuestion>) {
   );
 }
 
-const bankAccount: KindField<BankAccountQuestion> = {
-  kind: bankAccountKind,
+const bankAccount: KindFieldModule<BankAccountQuestion> = {
+  loadKind: kindAtHand(bankAccountKind),
   Field,
   fromForm: (form, question) => ({
     answerKey: 'provided',

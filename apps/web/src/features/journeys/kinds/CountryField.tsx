@@ -1,6 +1,6 @@
 import { countryKind, countries, type CountryQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
-import { typed, type FieldProps, type KindField } from './registry';
+import { kindAtHand, typed, type FieldProps, type KindFieldModule } from './registry';
 
 /** A country from the contracts' list, in a drop-down labelled by the question. */
 function Field({ question, initial, error }: FieldProps<CountryQuestion>) {
@@ -27,8 +27,8 @@ function Field({ question, initial, error }: FieldProps<CountryQuestion>) {
   );
 }
 
-const country: KindField<CountryQuestion> = {
-  kind: countryKind,
+const country: KindFieldModule<CountryQuestion> = {
+  loadKind: kindAtHand(countryKind),
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
 };

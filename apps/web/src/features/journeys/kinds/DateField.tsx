@@ -1,6 +1,6 @@
-import { dateKind, type DateQuestion } from '@meridian/contracts';
+import type { DateQuestion } from '@meridian/contracts';
 import { DateField as DateBoxes, readDateField } from '../../../components/DateField';
-import type { FieldProps, KindField } from './registry';
+import type { FieldProps, KindFieldModule } from './registry';
 
 /** GOV.UK date input: day, month and year boxes; read as YYYY-MM-DD, or empty when they make no date. */
 function Field({ question, initial, error }: FieldProps<DateQuestion>) {
@@ -15,8 +15,8 @@ function Field({ question, initial, error }: FieldProps<DateQuestion>) {
   );
 }
 
-const date: KindField<DateQuestion> = {
-  kind: dateKind,
+const date: KindFieldModule<DateQuestion> = {
+  loadKind: async () => (await import('@meridian/contracts/kinds/date')).dateKind,
   Field,
   fromForm: (form, question) => ({ answerKey: readDateField(form, question.key) ?? '' }),
 };

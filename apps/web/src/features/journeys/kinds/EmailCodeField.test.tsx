@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmailCodeQuestion, JourneyQuestion } from '@meridian/contracts';
 import { destinationAfter, fastForward } from '../fast-forward';
-import { loadKindField } from './registry';
+import { loadKind } from './registry';
 
 const question: EmailCodeQuestion = {
   kind: 'email-code',
@@ -23,7 +23,7 @@ describe('the email code field', () => {
   it('sends a code as the page opens, says where it went, sends a new one and reads the code typed', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => sent('reporter@example.org'));
     vi.stubGlobal('fetch', fetchMock);
-    const field = await loadKindField('email-code');
+    const field = await loadKind('email-code');
     const { container } = render(
       <form>
         <field.Field question={question} initial={null} />
@@ -60,7 +60,7 @@ describe('the email code field', () => {
           }),
       ),
     );
-    const field = await loadKindField('email-code');
+    const field = await loadKind('email-code');
     render(<field.Field question={question} initial={null} />);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
     expect(document.querySelector('.error-message')?.textContent).toBeTruthy();

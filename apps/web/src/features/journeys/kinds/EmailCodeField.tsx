@@ -10,7 +10,7 @@ import { http } from '../../../lib/api';
 import { TextField as Box } from '../../../components/TextField';
 import { messageFor } from '../messages';
 import { useJourneyWording } from '../wording';
-import { typed, type FieldProps, type KindField } from './registry';
+import { kindAtHand, typed, type FieldProps, type KindFieldModule } from './registry';
 
 const sendCode = () =>
   http.post<BereavementEmailCodeSent>(
@@ -67,8 +67,8 @@ function Field({ question, error }: FieldProps<EmailCodeQuestion>) {
   );
 }
 
-const field: KindField<EmailCodeQuestion> = {
-  kind: emailCodeKind,
+const field: KindFieldModule<EmailCodeQuestion> = {
+  loadKind: kindAtHand(emailCodeKind),
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
   provesAnswerBefore: true,

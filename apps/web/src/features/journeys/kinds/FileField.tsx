@@ -21,7 +21,7 @@ import { HttpError } from '../../../lib/http/client';
 import { documentsApi, fileProblem, refusalMessage } from '../../documents';
 import { messageFor } from '../messages';
 import { useJourneyWording, type JourneyWording } from '../wording';
-import type { FieldProps, KindField } from './registry';
+import { kindAtHand, type FieldProps, type KindFieldModule } from './registry';
 
 const fileBox = (question: FileQuestion) => `${question.key}-file`;
 
@@ -164,8 +164,8 @@ function fromForm(form: FormData, question: FileQuestion): SubmittedAnswer {
   return { answerKey: uploaded?.id ?? 'none', answerValue: uploaded ? JSON.stringify(uploaded) : null };
 }
 
-const field: KindField<FileQuestion> = {
-  kind: fileKind,
+const field: KindFieldModule<FileQuestion> = {
+  loadKind: kindAtHand(fileKind),
   Field,
   fromForm,
 };

@@ -14,7 +14,7 @@ import type { FieldError } from '../../../components/ErrorSummary';
 import { PersonFields, personInputFrom, personTyped, ShareInput } from '../../../components/PersonFields';
 import { describedByFor, FieldMessages, TextField } from '../../../components/TextField';
 import { todayUtc } from './box-errors';
-import type { FieldProps, KindField } from './registry';
+import { kindAtHand, type FieldProps, type KindFieldModule } from './registry';
 
 const itemPrefix = (question: ListQuestion) => `${question.key}-item-`;
 const editingName = (question: ListQuestion) => `${question.key}-editing`;
@@ -256,8 +256,8 @@ function entered(form: FormData, question: ListQuestion) {
   return (JSON.parse(fromForm(form, question).answerValue ?? '[]') as unknown[]).length > 0;
 }
 
-const field: KindField<ListQuestion> = {
-  kind: listKind,
+const field: KindFieldModule<ListQuestion> = {
+  loadKind: kindAtHand(listKind),
   Field,
   fromForm,
   entered,

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoneyQuestion } from '@meridian/contracts';
-import { loadKindField } from './registry';
+import { loadKind } from './registry';
 
 afterEach(cleanup);
 
@@ -16,7 +16,7 @@ const context = { today: '2026-03-27', figures: { availableTaxFreeCash: 12_345_6
 
 describe('the money field with a limit from a locked figure', () => {
   it('words the limit in its hint, and the kind refuses more as the server does, in the same words', async () => {
-    const field = await loadKindField('money');
+    const field = await loadKind('money');
     const { container } = render(
       <form>
         <field.Field question={question} initial={null} context={context} />
@@ -36,7 +36,7 @@ describe('the money field with a limit from a locked figure', () => {
   });
 
   it('shows the authored hint alone where no figure is read', async () => {
-    const field = await loadKindField('money');
+    const field = await loadKind('money');
     render(<field.Field question={{ ...question, maxFigure: undefined }} initial={null} context={context} />);
     expect(screen.getByText('In pounds.')).toBeTruthy();
   });

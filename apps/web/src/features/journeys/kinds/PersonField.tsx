@@ -10,7 +10,7 @@ import {
 import { PersonFields, personInputFrom } from '../../../components/PersonFields';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
 import { todayUtc, useBoxErrors } from './box-errors';
-import type { FieldProps, KindField } from './registry';
+import { kindAtHand, type FieldProps, type KindFieldModule } from './registry';
 
 const prefixOf = (question: PersonQuestion) => `${question.key}-`;
 
@@ -55,8 +55,8 @@ function fromForm(form: FormData, question: PersonQuestion): SubmittedAnswer {
   };
 }
 
-const field: KindField<PersonQuestion> = {
-  kind: personKind,
+const field: KindFieldModule<PersonQuestion> = {
+  loadKind: kindAtHand(personKind),
   Field,
   fromForm,
 };

@@ -1,6 +1,6 @@
 import { phoneKind, type PhoneQuestion } from '@meridian/contracts';
 import { MobileNumberFields } from '../../../components/MobileNumberFields';
-import { typed, type FieldProps, type KindField } from './registry';
+import { kindAtHand, typed, type FieldProps, type KindFieldModule } from './registry';
 
 /** The My details mobile fields: the country it is dialled from and the number. */
 function Field({ question, initial, error }: FieldProps<PhoneQuestion>) {
@@ -18,8 +18,8 @@ function Field({ question, initial, error }: FieldProps<PhoneQuestion>) {
   );
 }
 
-const phone: KindField<PhoneQuestion> = {
-  kind: phoneKind,
+const phone: KindFieldModule<PhoneQuestion> = {
+  loadKind: kindAtHand(phoneKind),
   Field,
   fromForm: (form) => ({
     answerKey: 'provided',

@@ -1,6 +1,6 @@
-import { radiosKind, type RadiosQuestion } from '@meridian/contracts';
+import type { RadiosQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
-import { typed, type FieldProps, type KindField } from './registry';
+import { typed, type FieldProps, type KindFieldModule } from './registry';
 
 /** GOV.UK radios: the question as the legend, one radio per answer; the first takes the key as its id. */
 function Field({ question, initial, error }: FieldProps<RadiosQuestion>) {
@@ -35,8 +35,8 @@ function Field({ question, initial, error }: FieldProps<RadiosQuestion>) {
   );
 }
 
-const radios: KindField<RadiosQuestion> = {
-  kind: radiosKind,
+const radios: KindFieldModule<RadiosQuestion> = {
+  loadKind: async () => (await import('@meridian/contracts/kinds/radios')).radiosKind,
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
 };

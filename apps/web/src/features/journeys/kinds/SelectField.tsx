@@ -1,6 +1,6 @@
-import { selectKind, type SelectQuestion } from '@meridian/contracts';
+import type { SelectQuestion } from '@meridian/contracts';
 import { describedByFor, FieldMessages } from '../../../components/TextField';
-import { typed, type FieldProps, type KindField } from './registry';
+import { typed, type FieldProps, type KindFieldModule } from './registry';
 
 /** One answer from a drop-down list, labelled by the question. */
 function Field({ question, initial, error }: FieldProps<SelectQuestion>) {
@@ -26,8 +26,8 @@ function Field({ question, initial, error }: FieldProps<SelectQuestion>) {
   );
 }
 
-const select: KindField<SelectQuestion> = {
-  kind: selectKind,
+const select: KindFieldModule<SelectQuestion> = {
+  loadKind: async () => (await import('@meridian/contracts/kinds/select')).selectKind,
   Field,
   fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
 };

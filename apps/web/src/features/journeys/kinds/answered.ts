@@ -4,7 +4,7 @@ import {
   type PageJourney,
   type QuestionKindName,
 } from '@meridian/contracts';
-import { loadKindField } from './registry';
+import { loadKind } from './registry';
 
 /**
  * The kinds check your answers loads fields for: those of the answered questions whose display does
@@ -20,8 +20,8 @@ export const answeredKindsToLoad = (
     .filter((kind) => !hasAnswerDisplay(kind));
 };
 
-/** Loads the fields check your answers needs for these answers (with the page's reads, not after them). */
+/** Loads the fields (with their contracts halves) check your answers needs for these answers (with the page's reads, not after them). */
 export const loadAnsweredKindFields = (
   definition: { pages: ReadonlyArray<PageJourney & { key: string }> },
   steps: readonly JourneyStep[],
-) => Promise.all([...new Set(answeredKindsToLoad(definition.pages, steps))].map(loadKindField));
+) => Promise.all([...new Set(answeredKindsToLoad(definition.pages, steps))].map(loadKind));

@@ -1,8 +1,8 @@
 import type { JourneyQuestion, QuestionKindName } from '@meridian/contracts';
-import type { KindField } from './registry';
+import type { KindFieldModule } from './registry';
 
 type Loaders = {
-  [K in QuestionKindName]: () => Promise<{ default: KindField<Extract<JourneyQuestion, { kind: K }>> }>;
+  [K in QuestionKindName]: () => Promise<{ default: KindFieldModule<Extract<JourneyQuestion, { kind: K }>> }>;
 };
 
 /**

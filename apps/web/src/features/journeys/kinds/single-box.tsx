@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import type { JourneyQuestion, QuestionKind, StoredAnswer } from '@meridian/contracts';
 import { TextField as Box } from '../../../components/TextField';
-import { typed, type FieldProps, type KindField } from './registry';
+import { kindAtHand, typed, type FieldProps, type KindFieldModule } from './registry';
 
 type BoxAttributes = Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -16,7 +16,7 @@ export function singleBox<Q extends JourneyQuestion>(
   kind: QuestionKind<Q>,
   attributes: (question: Q) => BoxAttributes,
   shown: (answer: StoredAnswer) => string = (answer) => answer.answerKey,
-): KindField<Q> {
+): KindFieldModule<Q> {
   function Field({ question, initial, error, context }: FieldProps<Q>) {
     return (
       <Box
@@ -29,5 +29,9 @@ export function singleBox<Q extends JourneyQuestion>(
       />
     );
   }
-  return { kind, Field, fromForm: (form, question) => ({ answerKey: typed(form, question.key) }) };
+  return {
+    loadKind: kindAtHand(kind),
+    Field,
+    fromForm: (form, question) => ({ answerKey: typed(form, question.key) }),
+  };
 }
