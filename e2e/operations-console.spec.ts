@@ -224,6 +224,10 @@ test('Bluewater’s caseworker releases bw.pensioner’s held bank change early 
   await expect(heading(page, 'Pending bank changes')).toBeVisible();
   const held = page.getByRole('region', { name: 'Morag Sinclair (BLU 2000003)' });
   await expect(held).toContainText('New account ending 6819 in the name of Morag Sinclair.');
+  await expect(held.getByRole('link', { name: 'Morag Sinclair’s record and requests' })).toHaveAttribute(
+    'href',
+    '/admin/members/BLU/2000003',
+  );
   await expectNoAccessibilityViolations(page);
   await held.getByRole('button', { name: /^Release now/ }).click();
   await expect(page.getByRole('main')).toContainText(
@@ -507,6 +511,11 @@ test('a caseworker signs in with a passkey, confirms db.retiring’s proof of id
   await page.getByRole('link', { name: caseNumber }).click();
   await expect(heading(page, new RegExp(caseNumber))).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Evans');
+  // The member's reference opens their view: their record and every request of theirs.
+  await expect(page.getByRole('link', { name: 'MER 1000010' })).toHaveAttribute(
+    'href',
+    '/admin/members/MER/1000010',
+  );
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'Assign to me' }).click();
   await expect(page.getByRole('status')).toHaveText('The case is assigned to you.');

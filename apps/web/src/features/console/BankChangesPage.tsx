@@ -8,6 +8,7 @@ import { consoleApi } from './console-api';
 import { ConsolePagination, countOf } from './ConsolePagination';
 import { TextArea, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
+import { MemberLink } from './member-link';
 
 type Change = PendingBankChangeList['changes'][number];
 
@@ -64,6 +65,13 @@ export function BankChangesPage() {
             <h2 id={`change-${change.id}`}>
               {who} ({change.businessGroup} {change.referenceNumber})
             </h2>
+            {change.memberName && (
+              <p>
+                <MemberLink businessGroup={change.businessGroup} referenceNumber={change.referenceNumber}>
+                  {change.memberName}’s record and requests
+                </MemberLink>
+              </p>
+            )}
             <p>
               New account ending {change.accountEnding} in the name of {change.accountName}. Asked for{' '}
               {formatDate(change.requestedAt.slice(0, 10))}; applies by itself on{' '}

@@ -9,6 +9,7 @@ import { formatDate, formatFileSize } from '../../lib/format';
 import { consoleApi, fileUrl, summaryPdfUrl } from './console-api';
 import { useStaff } from './staff-context';
 import { problemText, SelectField, TextArea, useConsoleTitle } from './fields';
+import { MemberLink } from './member-link';
 
 const documentStatus = { outstanding: 'Waiting for the member', received: 'Received', complete: 'Checked' };
 const eventText: Record<CaseDetail['timeline'][number]['kind'], string> = {
@@ -126,7 +127,13 @@ export function CasePage() {
             <dl className="summary-list">
               <Row term="Name">{detail.member.name}</Row>
               <Row term="Reference">
-                {detail.case.businessGroup} {detail.case.referenceNumber}
+                <MemberLink
+                  businessGroup={detail.case.businessGroup}
+                  referenceNumber={detail.case.referenceNumber!}
+                >
+                  {detail.case.businessGroup} {detail.case.referenceNumber}
+                </MemberLink>{' '}
+                (their record and requests)
               </Row>
               <Row term="Date of birth">{formatDate(detail.member.dateOfBirth)}</Row>
               <Row term="National Insurance number">{detail.member.insuranceNumber ?? 'Not held'}</Row>

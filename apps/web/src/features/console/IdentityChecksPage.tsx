@@ -8,6 +8,7 @@ import { consoleApi, identityDocumentUrl } from './console-api';
 import { ConsolePagination, countOf } from './ConsolePagination';
 import { TextArea, useConsoleTitle } from './fields';
 import { useStaffAction } from './staff-action';
+import { MemberLink } from './member-link';
 
 type Check = IdentityCheckList['checks'][number];
 
@@ -64,6 +65,13 @@ export function IdentityChecksPage() {
             <h2 id={`check-${check.referenceNumber}`}>
               {check.memberName ?? 'Unknown member'} ({check.businessGroup} {check.referenceNumber})
             </h2>
+            {check.memberName && (
+              <p>
+                <MemberLink businessGroup={check.businessGroup} referenceNumber={check.referenceNumber}>
+                  {check.memberName}’s record and requests
+                </MemberLink>
+              </p>
+            )}
             <p>
               Sent {formatDate(check.sentAt.slice(0, 10))}.{' '}
               {check.documentId && (

@@ -6,6 +6,7 @@ import { useLoad } from '../../components/useLoad';
 import { formatCurrency, formatDate, formatFileSize } from '../../lib/format';
 import { consoleApi } from './console-api';
 import { useConsoleTitle } from './fields';
+import { memberViewPath } from './member-link';
 
 const documentStatus = { outstanding: 'We need this from you', received: 'Received', complete: 'Checked' };
 const date = (value: string | null) => (value ? formatDate(value.slice(0, 10)) : 'Not held');
@@ -131,7 +132,7 @@ function View({ view }: { view: MemberView }) {
                       {record.businessGroup} {record.referenceNumber} (this record)
                     </>
                   ) : (
-                    <Link to={`/admin/members/${record.businessGroup}/${record.referenceNumber}`}>
+                    <Link to={memberViewPath(record.businessGroup, record.referenceNumber)}>
                       {record.businessGroup} {record.referenceNumber}
                     </Link>
                   )}

@@ -7,6 +7,7 @@ import { TextField } from '../../components/TextField';
 import { formatDate } from '../../lib/format';
 import { consoleApi } from './console-api';
 import { problemText, useConsoleTitle } from './fields';
+import { memberViewPath } from './member-link';
 
 /** Find a member by reference, name, NI number or date of birth; each search is audited. */
 export function MembersPage() {
@@ -100,11 +101,7 @@ export function MembersPage() {
             {found.map((member) => (
               <tr key={`${member.businessGroup}/${member.referenceNumber}`}>
                 <td>
-                  <Link
-                    to={`/admin/members/${encodeURIComponent(member.businessGroup)}/${encodeURIComponent(member.referenceNumber)}`}
-                  >
-                    {member.name}
-                  </Link>
+                  <Link to={memberViewPath(member.businessGroup, member.referenceNumber)}>{member.name}</Link>
                 </td>
                 <td>
                   {member.businessGroup} {member.referenceNumber}
