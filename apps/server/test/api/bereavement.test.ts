@@ -1117,6 +1117,13 @@ describe('reporting a death', () => {
     expect(codeOf(late)).toBe('visitor_session_expired');
   });
 
+  it('says in its OpenAPI what keep-alive keeps a report for: 15 minutes, or 60 once the email is proven', async () => {
+    const { paths } = (await ctx.app.inject({ url: '/docs/json' })).json();
+    const keepAlive = paths['/api/bereavement/journeys/{journeyType}/keep-alive'].post;
+    expect(keepAlive.summary).toContain('15 minutes, or 60 once the reporter’s email is proven');
+    expect(Object.keys(keepAlive.responses)).toContain('409');
+  });
+
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {
     const crossing = await ctx.database.db.execute(sql`
       select tc.table_schema, tc.table_name, ccu.table_schema as referenced_schema, ccu.table_name as referenced_table

@@ -103,6 +103,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       warningSeconds: reportWarningSeconds(config.BEREAVEMENT_JOURNEY_MINUTES),
       membersWelcome: true,
       holdsUpload: reportHoldsUpload,
+      minutesSaid: `${config.BEREAVEMENT_JOURNEY_MINUTES} minutes, or ${config.BEREAVEMENT_PROVEN_MINUTES} once the reporter’s email is proven`,
       async minutesFor(q, journeyId) {
         const { emailProvenAt } = await reportRow(q, journeyId);
         return emailProvenAt ? config.BEREAVEMENT_PROVEN_MINUTES : config.BEREAVEMENT_JOURNEY_MINUTES;

@@ -100,6 +100,8 @@ export interface VisitorKind {
   warningSeconds: number;
   /** How long this journey lives from a step or keep-alive, when it is longer than `minutes` (proven). */
   minutesFor?(db: Queryable, journeyId: string): Promise<number>;
+  /** `minutesFor` in the API's words, when it differs from `minutes` ("15 minutes, or 60 once ..."). */
+  minutesSaid?: string;
   /** What a start must carry (a solved captcha), checked in the start's transaction before it opens. */
   admit: { body: ZodType; check(tx: Transaction, request: FastifyRequest): Promise<void> };
   /**
@@ -395,7 +397,7 @@ export function visitorJourneyOwner({
         {
           schema: {
             tags: [owner.tag],
-            summary: `Keep the visitor's journey for another ${minutes} minutes; 409 visitor_journey_sent once it is sent (its token then ends at most ${SENT_VISITOR_JOURNEY_MINUTES} minutes after sending)`,
+            summary: `Keep the visitor's journey for another ${kind?.minutesSaid ?? `${minutes} minutes`}; 409 visitor_journey_sent once it is sent (its token then ends at most ${SENT_VISITOR_JOURNEY_MINUTES} minutes after sending)`,
             params: journeyTypeParamsSchema,
             response: {
               200: expirySchema,
