@@ -175,9 +175,11 @@ export const fixture = withOwnerFacts(
   { figures: { transferValuePence: 4_000_000 } },
 );
 
+/** The question's kind's module, from the registry. */
+const questionKind = (question: JourneyQuestion) => kindOf(question.kind) as QuestionKind<JourneyQuestion>;
+
 /** The answers each kind's module gives as examples: every meaningful branch, and one it refuses. */
-export const examplesOf = (question: JourneyQuestion) =>
-  (kindOf(question.kind) as QuestionKind<JourneyQuestion>).examples(question, { today });
+export const examplesOf = (question: JourneyQuestion) => questionKind(question).examples(question, { today });
 
 /** One page left on a walk: the answer given (with the declarations ticked), and where it led or its refusal. */
 export interface TrailStep {
@@ -359,15 +361,17 @@ export function walkEvery(graph: JourneyGraph): Walked {
   return walked;
 }
 
-/** Every page-to-page edge the content declares. */
+/**
+ * Every page-to-page edge the content declares: `next`, each route's, and those its question's kind
+ * says its answers lead to (its `targets`: radios' and select's per-answer `next`), so a new kind with
+ * answers of its own that lead somewhere is walked without a change here.
+ */
 export function declaredEdges(graph: JourneyGraph): string[] {
   return [...graph.pages].flatMap(([key, page]) =>
     [
       page.next,
       ...(page.routes ?? []).map((route) => route.next),
-      ...(page.question?.kind === 'radios' || page.question?.kind === 'select'
-        ? page.question.answers.map((answer) => answer.next)
-        : []),
+      ...(page.question ? (questionKind(page.question).targets?.(page.question) ?? []) : []),
     ].flatMap((target) => (target ? [`${key}→${target}`] : [])),
   );
 }
