@@ -1,4 +1,4 @@
-import type { TransferQuote } from '@meridian/pensions';
+import { isoDate, type TransferQuote } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { renderTransferPack, type TransferPack } from '../../src/areas/transfer-value/pack';
 import { pdfText } from '../pdf-text';
@@ -8,9 +8,9 @@ const quote = (transferValuePence: number, adviceThresholdPence?: number): Trans
   basis: 'test',
   schemeCode: 'DBMAIN',
   schemeVersion: '1',
-  calculatedOn: '2026-11-30',
-  guaranteeDate: '2026-11-30',
-  guaranteedUntil: '2027-02-27',
+  calculatedOn: isoDate('2026-11-30'),
+  guaranteeDate: isoDate('2026-11-30'),
+  guaranteedUntil: isoDate('2027-02-27'),
   ageAtGuaranteeDate: { years: 55, months: 0 },
   statutoryRight: true,
   partialTransfersAllowed: true,
