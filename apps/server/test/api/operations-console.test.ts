@@ -125,6 +125,15 @@ describe('staff sign-in', () => {
     expect(cookie).toMatchObject({ path: '/admin-api', httpOnly: true, sameSite: 'Strict' });
     const early = await agent.request({ method: 'GET', url: '/admin-api/cases' });
     expect([early.statusCode, errorCode(early)]).toEqual([401, 'staff_code_required']);
+    const [refusal] = await context.database.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.action, 'staff_session_code_required'));
+    expect(refusal).toMatchObject({
+      outcome: 'denied',
+      staffId: expect.any(String),
+      details: { method: 'GET', url: '/admin-api/cases' },
+    });
     const badCode = await agent.request({
       method: 'POST',
       url: '/admin-api/sign-in/code',

@@ -199,8 +199,16 @@ export function requireStaff(db: Database) {
           'member_session_on_staff_api',
           'A member’s sign-in does not open the operations console. Sign in as staff.',
         );
-      if (found?.session.stage === 'password')
+      if (found?.session.stage === 'password') {
+        // A password alone opens nothing, and the attempt is kept with who made it.
+        await auditStaff(db, request, {
+          action: 'staff_session_code_required',
+          outcome: 'denied',
+          staffId: found.account.id,
+          details: { method: request.method, url: request.url },
+        });
         throw new AppError(401, 'staff_code_required', 'Enter the code from your authenticator app.');
+      }
       throw new AppError(401, 'staff_session_missing', 'Sign in to the operations console.');
     }
     const { account, session } = found;
