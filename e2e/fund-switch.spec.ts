@@ -17,13 +17,32 @@ test('dc.far chooses their own funds, is refused shares short of 100%, confirms 
   await main.getByRole('button', { name: 'Start now' }).click();
   // What the pot holds now, beside the choice.
   await expect(main.getByRole('table').first()).toContainText('Fund');
-  // A lifestyle strategy is one of the scheme's three; the member looks, then goes back to choose funds.
+  // A lifestyle strategy is one of the scheme's three, each shown with when it starts moving the pot and
+  // what it ends in; the member sees the change one would make, then goes back to choose funds.
   await main.getByLabel('In one of the scheme’s lifestyle strategies').check();
   await continueButton(page).click();
   await expect(heading(page, 'Choose a lifestyle strategy')).toBeVisible();
   for (const strategy of ['drawdown', 'an annuity', 'cash'])
     await expect(main.getByLabel(`Lifestyle: targeting ${strategy}`)).toBeVisible();
+  const strategies = main.getByRole('table', { name: /^How each strategy would invest your pot/ });
+  await expect(strategies.getByRole('row', { name: /^Lifestyle: targeting cash/ })).toContainText(
+    /\d{2} \w{3} \d{4}Cash Fund: 100%/,
+  );
   await expectNoAccessibilityViolations(page);
+  await main.getByLabel('Lifestyle: targeting an annuity').check();
+  await continueButton(page).click();
+  await expect(heading(page, 'Check your new investment choice')).toBeVisible();
+  const change = main.getByRole('table', { name: 'What your switch changes' });
+  await expect(change.getByRole('row', { name: /^Invested in/ })).toContainText(
+    /Lifestyle: targeting \w+Lifestyle: targeting an annuity$/,
+  );
+  await expect(change.getByRole('row', { name: /^Starts moving/ })).toContainText(/\d{2} \w{3} \d{4}$/);
+  await expect(change.getByRole('row', { name: /^Your pot at your target retirement date/ })).toContainText(
+    'Pre-Retirement Bond Fund: 75%Cash Fund: 25%',
+  );
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(heading(page, 'Choose a lifestyle strategy')).toBeVisible();
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(heading(page, 'Change how your pot is invested')).toBeVisible();
   await main.getByLabel('In funds I choose').check();
@@ -54,6 +73,13 @@ test('dc.far chooses their own funds, is refused shares short of 100%, confirms 
   await expect(main).toContainText('In funds I choose');
   await expect(main).toContainText('Global Equity Fund: 70%');
   await expect(main).toContainText('Pre-Retirement Bond Fund: 30%');
+  // Funds chosen stay as they are: no move into steadier funds, unlike the lifestyle strategy now.
+  await expect(change.getByRole('row', { name: /^Starts moving/ })).toContainText(
+    'Never: the funds you chose stay as they are',
+  );
+  await expect(change.getByRole('row', { name: /^Your pot at your target retirement date/ })).toContainText(
+    'Global Equity Fund: 70%Pre-Retirement Bond Fund: 30%',
+  );
   await expectNoAccessibilityViolations(page);
   // Cancelling is worded as the switch it is, never an "application": the tab, the heading, the buttons.
   await main.getByRole('link', { name: 'Cancel your switch' }).click();

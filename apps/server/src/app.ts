@@ -52,6 +52,7 @@ import { retirementRoutes } from './areas/retirement/routes';
 import { targetAgeRoutes } from './areas/retirement/target-age-routes';
 import { dcPotRoutes } from './areas/retirement/dc-pot-routes';
 import { fundSwitchPendingRoutes } from './areas/retirement/fund-switch-pending';
+import { fundSwitchPreviewRoutes } from './areas/retirement/fund-switch-preview';
 import { retirementJourneyRoutes } from './areas/retirement/application-alias-routes';
 import { retirementQuoteRoutes } from './areas/retirement/quote-routes';
 import { dcOptionsRoutes } from './areas/retirement/dc-options-routes';
@@ -407,6 +408,7 @@ export async function buildApp({
   await app.register(targetAgeRoutes, { prefix: '/mdp-api/api', db });
   await app.register(dcPotRoutes, { prefix: '/mdp-api/api', db });
   await app.register(fundSwitchPendingRoutes, { prefix: '/mdp-api/api', db });
+  await app.register(fundSwitchPreviewRoutes, { prefix: '/mdp-api/api', db });
   await app.register(retirementQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(dcOptionsRoutes, { prefix: '/mdp-api/api', db, calculations });
   await app.register(dcQuoteRoutes, { prefix: '/mdp-api/api', db, calculations });

@@ -283,6 +283,12 @@ function blockTypes<Nested extends z.ZodType>(nested: Nested, parts: ReturnType<
     block('memberRequests', { title: text.optional() }),
     /** A DC record's pot today: its funds (units, price, value, price date) and the last year's contributions. */
     block('dcPot', {}),
+    /**
+     * What a DC fund switch would change, from the scheme's lifestyle strategies and the member's target
+     * date: each strategy's start of moving and end funds (`strategies`), or the switch chosen so far
+     * against the pot's investment now (`change`).
+     */
+    block('fundSwitchPreview', { show: z.enum(['strategies', 'change']) }),
     block('chart', {
       kind: z.enum(['bar', 'area', 'doughnut']),
       title: text,

@@ -181,6 +181,10 @@ const examples: Record<BlockType, { valid: object; invalid: object }> = {
     valid: { type: 'dcPot' },
     invalid: { type: 'dcPot', anchor: 'Not An Anchor' },
   },
+  fundSwitchPreview: {
+    valid: { type: 'fundSwitchPreview', show: 'change' },
+    invalid: { type: 'fundSwitchPreview', show: 'everything' },
+  },
   journeyStageIndicator: {
     valid: {
       type: 'journeyStageIndicator',

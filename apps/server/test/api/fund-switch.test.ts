@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
+import { addMonths, isoDate } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
 import { memberCases, memberJourneys, staffAccounts } from '../../src/db/schema';
 import { DEMO_STAFF_PASSWORD, demoStaff } from '../../src/seed/demo-staff';
@@ -60,6 +61,12 @@ const pendingOf = async (agent: BrowserAgent) => {
   expect(answered.statusCode, answered.body).toBe(200);
   return answered.json().pending;
 };
+/** What a switch would change, as the strategy and check pages read it. */
+const previewOf = async (agent: BrowserAgent) => {
+  const answered = await agent.request({ url: '/mdp-api/api/members/current/fund-switch/preview' });
+  expect(answered.statusCode, answered.body).toBe(200);
+  return answered.json();
+};
 /** The scheme works the switch's case in the console: a caseworker moves it on, then completes it. */
 async function caseworkerActs(caseNumber: string, action: 'status' | 'complete') {
   const caseworker = demoStaff.find((staff) => staff.email === 'caseworker@meridian.example')!;
@@ -119,6 +126,8 @@ describe('the fund switch', () => {
     expect((await answer(agent, 'fs_choice', 'investment_choice', 'self_select')).json()).toEqual({
       nextPageKey: 'fs_funds',
     });
+    // No funds chosen yet: nothing to compare on the check page.
+    expect((await previewOf(agent)).chosen).toBeNull();
 
     let before = await databaseFingerprint(ctx.database);
     for (const [items, code] of [
@@ -169,6 +178,16 @@ describe('the fund switch', () => {
     });
     expect((await funds(['GLOBAL_EQUITY', 70], ['PRE_RETIREMENT_BOND', 30])).json()).toEqual({
       nextPageKey: 'fs_check',
+    });
+    // The check page compares the funds chosen with the pot's lifestyle strategy now.
+    const preview = await previewOf(agent);
+    expect(preview.current).toEqual(potBefore.glidePath);
+    expect(preview.chosen).toEqual({
+      choice: 'self_select',
+      funds: [
+        { code: 'GLOBAL_EQUITY', name: 'Global Equity Fund', percent: 70 },
+        { code: 'PRE_RETIREMENT_BOND', name: 'Pre-Retirement Bond Fund', percent: 30 },
+      ],
     });
 
     // Moving the pot's investments: the member confirms it is them first; nothing is sent without it.
@@ -261,6 +280,32 @@ describe('the fund switch', () => {
     expect((await answer(agent, 'fs_strategy', 'lifestyle_strategy', 'lifestyle_annuity')).json()).toEqual({
       nextPageKey: 'fs_check',
     });
+    // Before confirming, the change: the annuity strategy (MDC-2026.1.json) starts 15 years before the
+    // target date and ends in 75% bonds and 25% cash; each of the scheme's strategies to the same date.
+    const { glidePath: now } = await pot(agent);
+    const targetDate = isoDate(now.targetDate as string);
+    const annuity = {
+      strategyCode: 'LIFESTYLE_ANNUITY',
+      strategyName: 'Lifestyle: targeting an annuity',
+      startsOn: addMonths(targetDate, -15 * 12),
+      targetDate,
+      endsIn: [
+        { code: 'PRE_RETIREMENT_BOND', name: 'Pre-Retirement Bond Fund', percent: 75 },
+        { code: 'CASH', name: 'Cash Fund', percent: 25 },
+      ],
+    };
+    const preview = await previewOf(agent);
+    expect(preview.current).toEqual(now);
+    expect(preview.chosen).toEqual({ choice: 'lifestyle', glidePath: annuity });
+    expect(preview.strategies).toHaveLength(3);
+    expect(preview.strategies[1]).toEqual(annuity);
+    expect(preview.strategies[2]).toMatchObject({
+      strategyCode: 'LIFESTYLE_CASH',
+      startsOn: addMonths(targetDate, -10 * 12),
+      endsIn: [{ code: 'CASH', percent: 100 }],
+    });
+    // Another member sees their own pot's strategies and no choice of dc.far's.
+    expect((await previewOf(await signedIn('dc.near'))).chosen).toBeNull();
     const data = (await agent.request({ url: `${base}/data` })).json();
     expect(JSON.stringify(data)).not.toContain('fund_choice');
 
@@ -317,5 +362,8 @@ describe('the fund switch', () => {
   it('is not offered to a DB record', async () => {
     const agent = await signedIn('db.deferred');
     expect(codeOf(await post(agent, '/start', { currentPageKey: 'fs_choice' }))).toBe('journey_not_open');
+    const preview = await agent.request({ url: '/mdp-api/api/members/current/fund-switch/preview' });
+    expect(preview.statusCode, preview.body).toBe(404);
+    expect(preview.json().errors[0].code).toBe('not_a_dc_record');
   });
 });

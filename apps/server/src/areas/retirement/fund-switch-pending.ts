@@ -26,12 +26,14 @@ interface Owner {
   tenantUrl: string;
 }
 
-/** The answer a submitted journey's steps give to a question (the last time it was answered). */
-const answerTo = (steps: readonly JourneyStep[], questionKey: string) =>
+/** The answer a journey's steps give to a question (the last time it was answered). */
+export const answerTo = (steps: readonly JourneyStep[], questionKey: string) =>
   steps.findLast((step) => step.answer?.questionKey === questionKey)?.answer ?? undefined;
 
 /** The chosen funds and shares of a `fund_choice` answer (`[{ option, share }]`); none when unreadable. */
-function chosenFunds(answerValue: string | null | undefined): Array<{ code: string; percent: number }> {
+export function chosenFunds(
+  answerValue: string | null | undefined,
+): Array<{ code: string; percent: number }> {
   try {
     const items: unknown = JSON.parse(answerValue ?? '[]');
     if (!Array.isArray(items)) return [];

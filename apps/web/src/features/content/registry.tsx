@@ -26,7 +26,7 @@ import { ResourceList } from './blocks/ResourceList';
 import { RichTextBlock } from './blocks/RichTextBlock';
 import { TaskCard } from './blocks/TaskCard';
 import { MemberRequestsBlock } from '../cases';
-import { DcPotBlock } from '../dc-options';
+import { DcPotBlock, FundSwitchPreviewBlock } from '../dc-options';
 import { DbServiceBlock, RetirementPlannerBlock, RetirementQuotePickerBlock } from '../retirement';
 import { rareBlocks } from './rare-blocks';
 import './blocks.css';
@@ -63,6 +63,7 @@ export const blockRegistry: { [Type in BlockType]: ComponentType<BlockProps<Type
   dbService: DbServiceBlock,
   memberRequests: MemberRequestsBlock,
   dcPot: DcPotBlock,
+  fundSwitchPreview: FundSwitchPreviewBlock,
 };
 
 /** A block that was not rendered is logged; in development it leaves a visible placeholder. */
