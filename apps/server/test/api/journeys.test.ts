@@ -15,6 +15,7 @@ import { updateCase } from '../../src/areas/cases/case-update';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
+import { openApiDocument } from './openapi-walk';
 import { stepUp, submitApplication, answerStep, sendPhotoId } from './journey-submission';
 import { pdfText } from '../pdf-text';
 
@@ -644,6 +645,17 @@ describe('the DB retirement application journey', () => {
     const unproven = await post(agent, '/submit', {});
     expect(unproven.statusCode).toBe(428);
     expect(codeOf(unproven)).toBe('fresh_step_up_required');
+    // The old portal's name for it answers the same, and says so in the OpenAPI document.
+    const aliasPath = '/mdp-api/api/v2/retirement-journey/submit';
+    const unprovenAlias = await agent.request({ method: 'PUT', url: aliasPath });
+    expect(unprovenAlias.statusCode).toBe(428);
+    expect(codeOf(unprovenAlias)).toBe('fresh_step_up_required');
+    const aliasOperation = openApiDocument(ctx.app).paths[aliasPath]!.put! as {
+      summary?: string;
+      responses?: object;
+    };
+    expect(Object.keys(aliasOperation.responses!)).toContain('428');
+    expect(aliasOperation.summary).toMatch(/step-up.*428 fresh_step_up_required/);
     expect(await applicationStatus(agent)).toBe('StartedRA');
     expect((await agent.request({ url: '/mdp-api/api/cases' })).json().cases).toEqual([]);
     await stepUp(agent, ctx.database);

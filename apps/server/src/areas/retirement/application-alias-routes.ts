@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, journeyStateSchema, journeySubmitResponseSchema } from '@meridian/contracts';
+import {
+  errorBodySchema,
+  journeyStateSchema,
+  journeySubmitResponseSchema,
+  STEP_UP_FRESH_MINUTES,
+} from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { cancelJourney, journeyStateOf } from '../journeys/actions';
 import { journeyPageAliases } from '../journeys/alias-routes';
@@ -63,8 +68,8 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database; memb
     {
       schema: {
         tags,
-        summary: 'Submit the retirement application (idempotent: a retry answers the same case)',
-        response: { 200: journeySubmitResponseSchema, ...errors },
+        summary: `Submit the retirement application: only when this session confirmed it is the member in the last ${STEP_UP_FRESH_MINUTES} minutes (the shared step-up: a passkey, the authenticator app or a step-up code), else 428 fresh_step_up_required; a retry of a sent one answers the same case`,
+        response: { 200: journeySubmitResponseSchema, ...errors, 428: errorBodySchema },
       },
     },
     async (request) => members.submit.send(request, await typeFor(request)),
