@@ -342,11 +342,11 @@ test('a relative reports a death from the home page’s signpost, signed out, on
     bornAfterDeath: true,
   });
 
-  // The report's token is an httpOnly cookie scoped to the report's own calls.
+  // The report's token is an httpOnly cookie sent to the bereavement API alone.
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'visitorJourney')).toMatchObject({
     httpOnly: true,
-    path: '/api/bereavement/journeys/bereavement',
+    path: '/api/bereavement',
   });
 
   // While the report's token lasts, the confirmation page sends more documents to it.

@@ -62,7 +62,8 @@ async function startedReporter(host = 'localhost') {
   });
   expect(started.statusCode, started.body).toBe(200);
   const cookie = started.cookies.find((candidate) => candidate.name === 'visitorJourney')!;
-  expect(cookie).toMatchObject({ httpOnly: true, path: base, sameSite: 'Strict' });
+  // Sent to the whole bereavement API (the spec's top-level token calls), and to nothing else.
+  expect(cookie).toMatchObject({ httpOnly: true, path: '/api/bereavement', sameSite: 'Strict' });
   return { reporter, token: cookie.value, captcha, expiresAt: new Date(started.json().expiresAt) };
 }
 
@@ -923,9 +924,37 @@ describe('reporting a death', () => {
     });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect((new Date(exchanged.json().expiresAt).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
-    expect(reporter.cookies.get('visitorJourney')).not.toBe(second);
+    const third = reporter.cookies.get('visitorJourney')!;
+    expect(third).not.toBe(second);
     expect(codeOf(await withToken(second, `${base}/refresh-token`, 'POST'))).toBe('visitor_token_invalid');
     expect((await reporter.request({ url: `${base}/data` })).json()).toMatchObject({ status: 'Started' });
+
+    // The same calls at the spec's paths, /api/bereavement/refresh-token and .../verification-exchange-token.
+    for (const call of ['refresh-token', 'verification-exchange-token']) {
+      const held = reporter.cookies.get('visitorJourney')!;
+      const renewed = await reporter.request({
+        method: 'POST',
+        url: `/api/bereavement/${call}`,
+        payload: {},
+      });
+      expect(renewed.statusCode, `${call}: ${renewed.body}`).toBe(200);
+      expect((new Date(renewed.json().expiresAt).getTime() - Date.now()) / 60_000).toBeGreaterThan(59);
+      expect(reporter.cookies.get('visitorJourney')).not.toBe(held);
+      expect(codeOf(await withToken(held, `/api/bereavement/${call}`, 'POST'))).toBe('visitor_token_invalid');
+    }
+    expect((await reporter.request({ url: `${base}/data` })).json()).toMatchObject({ status: 'Started' });
+    // Without the report's token, or with it on the member API, they open nothing.
+    const stranger = await new BrowserAgent(ctx.app).request({
+      method: 'POST',
+      url: '/api/bereavement/refresh-token',
+      payload: {},
+    });
+    expect(codeOf(stranger)).toBe('visitor_token_missing');
+    const onMemberApi = await ctx.app.inject({
+      url: '/mdp-api/api/cases',
+      cookies: { visitorJourney: reporter.cookies.get('visitorJourney')! },
+    });
+    expect(onMemberApi.statusCode).toBe(401);
   });
 
   it('answers the spec’s submit-email: the emailed code proves the address and gives a new token; a wrong one counts a try, bad input is 400', async () => {
@@ -1001,7 +1030,7 @@ describe('reporting a death', () => {
     expect(after).not.toBe(before);
     expect(proven.cookies.find((cookie) => cookie.name === 'visitorJourney')).toMatchObject({
       httpOnly: true,
-      path: base,
+      path: '/api/bereavement',
     });
     const stale = holding(before);
     expect(codeOf(await stale.request({ url: `${base}/data` }))).toBe('visitor_token_invalid');

@@ -98,6 +98,8 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       audience: 'bereavement',
       tag: 'bereavement',
       prefix: BEREAVEMENT_API_PREFIX,
+      // The spec's token calls are at /api/bereavement/...: the cookie goes to this API, no other.
+      tokenPath: BEREAVEMENT_API_PREFIX,
       store: bereavementStore,
       minutes: config.BEREAVEMENT_JOURNEY_MINUTES,
       warningSeconds: reportWarningSeconds(config.BEREAVEMENT_JOURNEY_MINUTES),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BEREAVEMENT_JOURNEY_TYPE,
   bereavementLoginRequestSchema,
@@ -26,8 +26,10 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /**
  * The spec's bereavement token calls (docs/bereavement.md): `login` opens a report under the scheme's
  * business group; `refresh-token` and `verification-exchange-token` give the report a new token, the
- * second once the reporter's email is proven (the step that proves it already gives one). Both live under the report's own path, since its
- * token's cookie is sent nowhere else. A sent report's token is not renewed: 409 `visitor_journey_sent`.
+ * second once the reporter's email is proven (the step that proves it already gives one). Both answer
+ * at the report's own path and at the spec's top-level one, as the report's token cookie is sent to the
+ * whole bereavement API (and nowhere else). A sent report's token is not renewed: 409
+ * `visitor_journey_sent`.
  */
 export function reportSessionRoutes(
   app: RoutesApp,
@@ -67,26 +69,44 @@ export function reportSessionRoutes(
     },
   );
 
-  const reportOf = async (request: FastifyRequest & { params: { journeyType: string } }) =>
-    reportRow(db, (await owner.journeyOf(db, request, request.params.journeyType)).id);
+  const reportOf = async (request: FastifyRequest, type: string) =>
+    reportRow(db, (await owner.journeyOf(db, request, type)).id);
 
-  app.post(
-    '/journeys/:journeyType/refresh-token',
-    {
-      schema: {
-        tags,
-        summary: `The spec’s refresh-token: a new token for the report (the old one stops working), valid ${config.BEREAVEMENT_JOURNEY_MINUTES} minutes, or ${config.BEREAVEMENT_PROVEN_MINUTES} once the email is proven; 409 visitor_journey_sent once the report is sent (its token ends at most ${SENT_VISITOR_JOURNEY_MINUTES} minutes after sending)`,
-        params: journeyTypeParamsSchema,
-        response: { 200: expirySchema, ...errors, 409: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const report = await reportOf(request);
+  /**
+   * A token call at the report's own path and at the spec's, `/api/bereavement/<call>` (for the
+   * report's journey type): the report's token cookie is sent to the whole bereavement API.
+   */
+  const tokenCall = (
+    call: string,
+    summary: string,
+    renew: (request: FastifyRequest, reply: FastifyReply, type: string) => Promise<Date>,
+  ) => {
+    const response = { 200: expirySchema, ...errors, 409: errorBodySchema };
+    app.post(
+      `/journeys/:journeyType/${call}`,
+      { schema: { tags, summary, params: journeyTypeParamsSchema, response } },
+      async (request, reply) => ({
+        expiresAt: (await renew(request, reply, request.params.journeyType)).toISOString(),
+      }),
+    );
+    app.post(
+      `/${call}`,
+      { schema: { tags, summary: `${summary} (the spec’s path, for the report)`, response } },
+      async (request, reply) => ({
+        expiresAt: (await renew(request, reply, BEREAVEMENT_JOURNEY_TYPE)).toISOString(),
+      }),
+    );
+  };
+
+  tokenCall(
+    'refresh-token',
+    `The spec’s refresh-token: a new token for the report (the old one stops working), valid ${config.BEREAVEMENT_JOURNEY_MINUTES} minutes, or ${config.BEREAVEMENT_PROVEN_MINUTES} once the email is proven; 409 visitor_journey_sent once the report is sent (its token ends at most ${SENT_VISITOR_JOURNEY_MINUTES} minutes after sending)`,
+    async (request, reply, type) => {
+      const report = await reportOf(request, type);
       const minutes = emailProven(report)
         ? config.BEREAVEMENT_PROVEN_MINUTES
         : config.BEREAVEMENT_JOURNEY_MINUTES;
-      const expiresAt = await tokens.rotate(db, reply, report, minutes);
-      return { expiresAt: expiresAt.toISOString() };
+      return tokens.rotate(db, reply, report, minutes);
     },
   );
 
@@ -103,7 +123,7 @@ export function reportSessionRoutes(
       },
     },
     async (request, reply) => {
-      const report = await reportOf(request);
+      const report = await reportOf(request, request.params.journeyType);
       refuseExtendingSent(report);
       await proveEmail(db, report, request.body.emailConfirmationToken, new Date());
       const expiresAt = await tokens.rotate(db, reply, report, config.BEREAVEMENT_PROVEN_MINUTES);
@@ -111,26 +131,18 @@ export function reportSessionRoutes(
     },
   );
 
-  app.post(
-    '/journeys/:journeyType/verification-exchange-token',
-    {
-      schema: {
-        tags,
-        summary: `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they hold is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes (the accepted code’s answer has already given one; this stays for clients that call it); 403 email_not_proven before; 409 visitor_journey_sent once the report is sent`,
-        params: journeyTypeParamsSchema,
-        response: { 200: expirySchema, ...errors, 409: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const report = await reportOf(request);
+  tokenCall(
+    'verification-exchange-token',
+    `The spec’s verification-exchange-token: once the reporter’s email is proven, the token they hold is exchanged for a new one valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes (the accepted code’s answer has already given one; this stays for clients that call it); 403 email_not_proven before; 409 visitor_journey_sent once the report is sent`,
+    async (request, reply, type) => {
+      const report = await reportOf(request, type);
       if (!emailProven(report))
         throw new AppError(
           403,
           'email_not_proven',
           'Confirm your email address with the code we sent first.',
         );
-      const expiresAt = await tokens.rotate(db, reply, report, config.BEREAVEMENT_PROVEN_MINUTES);
-      return { expiresAt: expiresAt.toISOString() };
+      return tokens.rotate(db, reply, report, config.BEREAVEMENT_PROVEN_MINUTES);
     },
   );
 }

@@ -94,6 +94,11 @@ export interface VisitorKind {
   tag: string;
   /** Where its API is mounted (its token's cookie is scoped under it). */
   prefix: string;
+  /**
+   * Where its token's cookie is sent, when wider than each journey's own path under `prefix` (a
+   * report's: its whole API, for the spec's top-level token calls). Never wider than `prefix`.
+   */
+  tokenPath?: string;
   store: VisitorJourneyStore;
   minutes: number;
   /** How long before its token ends `aboutToExpire` is true (the web's dialog opens), in seconds. */
@@ -165,7 +170,7 @@ export function visitorJourneyOwner({
   const audience = kind?.audience ?? 'visitor';
   const cookieFor = (type: string): CookieRule => ({
     name: VISITOR_TOKEN_COOKIE,
-    path: `${kind?.prefix ?? VISITOR_API_PREFIX}/journeys/${type}`,
+    path: kind?.tokenPath ?? `${kind?.prefix ?? VISITOR_API_PREFIX}/journeys/${type}`,
     httpOnly: true,
   });
   const where = (request: FastifyRequest, type: string) => ({ tenantUrl: request.tenantUrl, type });
