@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
+import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideIdentity } from '../../src/areas/identity-verification/service';
+import { decideIdentity, identityVerificationOf } from '../../src/areas/identity-verification/service';
 import { decidedByCommand } from '../../src/areas/operations/identity-checks';
-import { identityVerifications } from '../../src/db/schema';
+import { caseEvents, identityVerifications, memberCases, staffAudit } from '../../src/db/schema';
 import { httpIdentityProvider } from '../../src/areas/identity-verification/verifier';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
@@ -165,6 +166,45 @@ describe('identity verification through a provider (by configuration)', () => {
     expect(await provider.current('chk-1')).toBe('pending');
     checks.set('chk-1', 'verified');
     expect(await provider.current('chk-1')).toBe('verified');
+  });
+
+  it('marks the member’s open case’s proof of identity received, by Meridian, once the provider confirms it', async () => {
+    const db = ctx.database.db;
+    const record = { businessGroup: 'MER', referenceNumber: '1000001' };
+    const check = { method: 'provider', status: 'pending' as const, providerReference: 'chk-2' };
+    await db
+      .insert(identityVerifications)
+      .values({ ...record, ...check })
+      .onConflictDoUpdate({
+        target: [identityVerifications.businessGroup, identityVerifications.referenceNumber],
+        set: check,
+      });
+    const caseNumber = 'RTP9-970001';
+    await db.insert(memberCases).values({
+      caseNumber,
+      ...record,
+      caseType: 'RTP9',
+      title: 'Apply for your pension',
+      journeyType: 'dbcoreretirementapplication',
+      documents: [{ name: 'Proof of identity', status: 'outstanding' }],
+    });
+    checks.set('chk-2', 'verified');
+    const provider = httpIdentityProvider(base, 'secret-key');
+    expect((await identityVerificationOf(db, provider, record, ctx.app.log)).status).toBe('verified');
+    const [found] = await db.select().from(memberCases).where(eq(memberCases.caseNumber, caseNumber));
+    expect(found!.documents).toEqual([{ name: 'Proof of identity', status: 'received' }]);
+    expect(
+      await db
+        .select({ actor: caseEvents.actor, kind: caseEvents.kind, note: caseEvents.note })
+        .from(caseEvents)
+        .where(eq(caseEvents.caseNumber, caseNumber)),
+    ).toEqual([{ actor: 'system', kind: 'document_received', note: 'Proof of identity' }]);
+    const [audited] = await db.select().from(staffAudit).where(eq(staffAudit.caseNumber, caseNumber));
+    expect(audited).toMatchObject({
+      action: 'case_document_received',
+      staffId: null,
+      details: { document: 'Proof of identity', via: 'system', source: 'identity provider' },
+    });
   });
 
   it('answers 503 identity_provider_unavailable when the provider refuses or is unreachable', async () => {
