@@ -14,7 +14,9 @@ async function problemsIn(file: string, root = 'apps/web/src') {
   return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
-describe('the import rules', () => {
+// The first lint builds the config's resolvers and parsers: seconds on a quiet machine, past the web
+// project's 30 s beside the browser suites on two cores. Each test still catches a hang.
+describe('the import rules', { timeout: 120_000 }, () => {
   it("refuse a feature importing another feature's internals, past its index.ts", async () => {
     expect(await problemsIn('features/retirement/__lint-fixtures__/reaches-into-journeys.ts')).toEqual([
       {
