@@ -49,12 +49,11 @@ function stepSchemas(object: ObjectSchemaFactory) {
     question: question.optional(),
     checkboxes: checkboxes.optional(),
     /**
-     * Member data the page shows for confirmation (what is on record); `identity-verification` asks
-     * for proof of identity, and the page cannot be left until it has been sent.
+     * What the page shows besides its blocks and question: `contact-details` the member's name, email,
+     * phone and postal address on record to confirm (or change the address); `identity-verification`
+     * asks for proof of identity, and the page cannot be left until it has been sent.
      */
-    shows: z
-      .enum(['contact-details', 'bank-details', 'retirement-choice', 'identity-verification'])
-      .optional(),
+    shows: z.enum(['contact-details', 'identity-verification']).optional(),
     /** Checked in order before `next`; the first whose condition holds decides. */
     routes: z.array(route).optional(),
     next: journeyPageKeySchema.optional(),

@@ -353,6 +353,15 @@ describe('the registry', () => {
     expect(page({ kind: 'money', minimum: 0 }).error?.issues[0]?.message).toMatch(/minimum/);
   });
 
+  it('lets a page show only what the engine shows: contact details or proof of identity', () => {
+    const shows = (what: string) =>
+      pageJourneyFileSchema.safeParse({ type: 'retirement', shows: what }).success;
+    expect(shows('contact-details')).toBe(true);
+    expect(shows('identity-verification')).toBe(true);
+    expect(shows('bank-details')).toBe(false);
+    expect(shows('retirement-choice')).toBe(false);
+  });
+
   it('finds problems in an authored question', () => {
     expect(kindOf('money').problems?.(ask({ kind: 'money', min: 500, max: 100 }) as never)).toEqual([
       'min (500 pence) is above max (100 pence)',
