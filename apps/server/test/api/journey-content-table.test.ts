@@ -1,8 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JourneyDefinition, JourneyQuestion } from '@meridian/contracts';
+import {
+  evaluateVisibility,
+  visibilityKeyOf,
+  type JourneyDefinition,
+  type JourneyQuestion,
+  type VisibilityKey,
+} from '@meridian/contracts';
 import { pluginOf, registerJourneyPlugin, type JourneyPlugin } from '../../src/areas/journeys/plugins';
 import { members } from '../../src/db/schema';
+import { demoPersonas } from '../../src/seed/demo-personas';
 import {
   coveringTrails,
   declaredEdges,
@@ -56,19 +63,36 @@ for (const original of originals) {
   registerJourneyPlugin(standIn);
 }
 
-/** Who walks each member journey: a member of its tenant whom its eligibility lets in. */
-const walkers: Record<string, string> = {
-  'meridian/dbcoreretirementapplication': 'db.deferred',
-  'meridian/transferapplication': 'db.deferred',
-  'meridian/transferconcern': 'db.deferred',
-  'meridian/dcretirementapplication': 'dc.far',
-  'meridian/fundswitch': 'dc.far',
-  'bluewater/dbcoreretirementapplication': 'second.member',
-  'bluewater/dcretirementapplication': 'bw.saver',
-  'bluewater/transferapplication': 'second.member',
-  'bluewater/transferconcern': 'second.member',
-  'bluewater/fundswitch': 'bw.saver',
-};
+/**
+ * A member named to walk a journey, where the first seeded member of its tenant whom its eligibility
+ * admits would not do; none needs one today.
+ */
+const walkers: Record<string, string> = {};
+
+const accessKeys = new Map<string, VisibilityKey | null>();
+/** A seeded member's access key, as the journey's eligibility is tested on; null when they cannot sign in. */
+async function accessKeyOf(username: string, host: string): Promise<VisibilityKey | null> {
+  if (!accessKeys.has(username)) {
+    const agent = new BrowserAgent(ctx.app, host);
+    const signedIn = (await agent.signIn(username)).statusCode === 200;
+    const key =
+      signedIn && (await agent.request({ url: `/mdp-api/api/content/access-key?tenantUrl=${host}` }));
+    accessKeys.set(username, key && key.statusCode === 200 ? visibilityKeyOf(key.json().attributes) : null);
+  }
+  return accessKeys.get(username)!;
+}
+
+/** Who walks a member journey: the one named, else the first seeded member of its tenant it admits. */
+async function walkerOf(journey: ContentJourney): Promise<string> {
+  const named = walkers[journey.name];
+  if (named) return named;
+  const rule = journey.graph.definition.eligibility;
+  for (const { username } of demoPersonas.filter((persona) => persona.tenantHost === journey.host)) {
+    const key = await accessKeyOf(username, journey.host);
+    if (key && (!rule || evaluateVisibility(rule, key))) return username;
+  }
+  throw new Error(`${journey.name}: no seeded member of ${journey.host} is eligible: name one in walkers`);
+}
 
 // bw.saver has no postal address on record, which a contact-details page asks the member to confirm.
 beforeAll(async () => {
@@ -99,8 +123,7 @@ async function sessionFor(journey: ContentJourney): Promise<Session> {
   const { type, audience = 'member' } = journey.graph.definition;
   const base = `${apiOf[audience]}/journeys/${type}`;
   if (audience !== 'member') return { agent: new BrowserAgent(ctx.app, journey.host), base, audience };
-  const walker = walkers[journey.name];
-  if (!walker) throw new Error(`${journey.name}: name a member to walk it in walkers`);
+  const walker = await walkerOf(journey);
   const agent = new BrowserAgent(ctx.app, journey.host);
   expect((await agent.signIn(walker)).statusCode).toBe(200);
   const session: Session = { agent, base, audience };
