@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, monthsBefore, pageJourneyFileSchema, questionKinds, type JourneyQuestion } from '../src';
+import {
+  answerDisplays,
+  kindOf,
+  monthsBefore,
+  pageJourneyFileSchema,
+  questionKinds,
+  type JourneyQuestion,
+} from '../src';
 
 const context = { today: '2026-03-27' };
 const ask = (question: Record<string, unknown>) =>
@@ -351,6 +358,10 @@ describe('the registry', () => {
     expect(page({ kind: 'money', min: 0, max: 100_00 }).success).toBe(true);
     expect(page({ kind: 'slider' }).success).toBe(false);
     expect(page({ kind: 'money', minimum: 0 }).error?.issues[0]?.message).toMatch(/minimum/);
+  });
+
+  it('shows each answer the PDF’s way on check your answers too: a zod-free display is its kind’s own', () => {
+    for (const [kind, display] of Object.entries(answerDisplays)) expect(kindOf(kind).display).toBe(display);
   });
 
   it('lets a page show only what the engine shows: contact details or proof of identity', () => {
