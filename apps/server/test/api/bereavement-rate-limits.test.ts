@@ -6,8 +6,8 @@ import { BrowserAgent } from './browser-agent';
 import { useTestApp, type TestContext } from './harness';
 
 /**
- * The report of a death's per-address limits (docs/bereavement.md): the spec's login (20 a minute) and
- * the captcha challenge (30 a minute) answer 429 too_many_requests once over, in memory and, when
+ * The report of a death's per-address limits (docs/bereavement.md): the spec's login and captcha-verify
+ * (20 a minute each) and the captcha challenge (30 a minute) answer 429 too_many_requests once over, in memory and, when
  * TEST_REDIS_URL is set, counted in Redis (REDIS_URL) so every instance shares them.
  */
 const ctx = useTestApp();
@@ -16,13 +16,14 @@ const shared = redisUrl ? useTestApp({ REDIS_URL: redisUrl }) : undefined;
 
 const LOGIN_PER_MINUTE = 20;
 const CHALLENGES_PER_MINUTE = 30;
+const VERIFIES_PER_MINUTE = 20;
 const addressOf = () => `10.61.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 /** Sends `count + 1` calls from one address, one after another; answers their statuses and the last body. */
 async function overTheLimit(
   context: TestContext,
   count: number,
-  call: 'login' | 'challenge',
+  call: 'login' | 'challenge' | 'verify',
   address: string,
 ) {
   const agent = new BrowserAgent(context.app);
@@ -38,7 +39,15 @@ async function overTheLimit(
             payload: { businessGroup: 'BWS', captcha: 'not-a-payload' },
             remoteAddress: address,
           })
-        : await agent.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: address });
+        : call === 'verify'
+          ? await agent.request({
+              method: 'POST',
+              url: '/api/bereavement/captcha-verify',
+              // Refused as no solution, but counted as any call is.
+              payload: { captcha: 'not-a-payload' },
+              remoteAddress: address,
+            })
+          : await agent.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: address });
     statuses.push(answer.statusCode);
     last = answer.json();
   }
@@ -75,6 +84,14 @@ describe('a report of a death’s rate limits, in memory', () => {
       await overTheLimit(ctx, CHALLENGES_PER_MINUTE, 'challenge', addressOf()),
       CHALLENGES_PER_MINUTE,
       200,
+    );
+  });
+
+  it(`refuses the ${VERIFIES_PER_MINUTE + 1}st captcha-verify from one address in a minute`, async () => {
+    expectLimited(
+      await overTheLimit(ctx, VERIFIES_PER_MINUTE, 'verify', addressOf()),
+      VERIFIES_PER_MINUTE,
+      400,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
@@ -37,6 +37,12 @@ const ctx = useTestApp({
 const base = '/api/bereavement/journeys/bereavement';
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
+
+/** The files in the reports' own documents folder (none of a refused upload may land there). */
+const reportFolder = () => {
+  const folder = join(resolve(ctx.config.DOCUMENTS_DIR), 'bereavement');
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
+};
 
 let addressCounter = 0;
 const nextAddress = () => `10.40.0.${++addressCounter}`;
@@ -286,8 +292,12 @@ describe('reporting a death', () => {
     const early = await answer(reporter, 'br_date_of_death', 'date_of_death', '1950-03-13');
     expect(early.statusCode).toBe(400);
     expect(codeOf(early)).toBe('date_of_death_before_birth');
+    const beforeFuture = await databaseFingerprint(ctx.database);
+    const folderBefore = reportFolder();
     const future = await answer(reporter, 'br_date_of_death', 'date_of_death', '2999-01-01');
     expect(codeOf(future)).toBe('date_in_future');
+    expect(await databaseFingerprint(ctx.database)).toEqual(beforeFuture);
+    expect(reportFolder()).toEqual(folderBefore);
     const state = (await reporter.request({ url: `${base}/data` })).json();
     expect(state.currentPageKey).toBe('br_date_of_death');
     const onBirthday = await answer(reporter, 'br_date_of_death', 'date_of_death', '1950-03-14');
@@ -404,6 +414,22 @@ describe('reporting a death', () => {
         ...multipart([{ name: 'file', value: pdf, fileName: 'death-certificate.pdf' }]),
       }),
       await reporter.request({ method: 'POST', url: `${base}/submit`, payload: {} }),
+      await reporter.request({ method: 'POST', url: `${base}/journey-submit`, payload: {} }),
+      await reporter.request({ method: 'POST', url: `${base}/refresh-token`, payload: {} }),
+      await reporter.request({ method: 'POST', url: '/api/bereavement/refresh-token', payload: {} }),
+      await reporter.request({ method: 'POST', url: `${base}/verification-exchange-token`, payload: {} }),
+      await reporter.request({
+        method: 'POST',
+        url: `${base}/submit-email`,
+        payload: { emailConfirmationToken: '123456' },
+      }),
+      await reporter.request({
+        method: 'PUT',
+        url: `${base}/documents/${randomUUID()}`,
+        payload: { documentType: 'Will' },
+      }),
+      await reporter.request({ method: 'DELETE', url: `${base}/documents/${randomUUID()}` }),
+      await reporter.request({ method: 'DELETE', url: `${base}/documents` }),
     ]) {
       expect(refused.statusCode, refused.body).toBe(401);
       expect(codeOf(refused)).toBe('visitor_session_expired');
@@ -419,6 +445,27 @@ describe('reporting a death', () => {
     expect(longer.statusCode, longer.body).toBe(200);
     expect(minutesAhead(longer.json().expiresAt)).toBeGreaterThan(59);
     expect((await expiryOf(provenToken)).toISOString()).toBe(longer.json().expiresAt);
+  });
+
+  it('answers the engine’s question-form, previous-step and integrity on the report, under its token', async () => {
+    const { reporter } = await startedReporter();
+    expect((await answer(reporter, 'br_deceased', 'deceased', 'provided', deceased)).statusCode).toBe(200);
+    expect((await answer(reporter, 'br_date_of_death', 'date_of_death', '2026-01-02')).statusCode).toBe(200);
+    const form = await reporter.request({ url: `${base}/question-form/br_deceased` });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toMatchObject({ questionKey: 'deceased', answerKey: 'provided' });
+    expect(JSON.parse(form.json().answerValue)).toMatchObject({ forenames: 'Arthur', surname: 'Pendle' });
+    expect((await reporter.request({ url: `${base}/previous-step/br_ni_known` })).json()).toEqual({
+      previousPageKey: 'br_date_of_death',
+    });
+    // A page not reached yet sends the reporter back to the one they are on.
+    expect((await reporter.request({ url: `${base}/integrity/br_reporter_email` })).json()).toEqual({
+      redirectStepPageKey: 'br_ni_known',
+    });
+    // Without the report's token: 401, for each.
+    const stranger = new BrowserAgent(ctx.app);
+    for (const call of ['question-form/br_deceased', 'previous-step/br_ni_known', 'integrity/br_deceased'])
+      expect((await stranger.request({ url: `${base}/${call}` })).statusCode, call).toBe(401);
   });
 
   it('scopes the token to the report: a member session never opens it, and it opens no member or visitor API', async () => {
@@ -661,7 +708,10 @@ describe('reporting a death', () => {
     expect((await sendCode(reporter)).statusCode).toBe(200);
     const code = await emailedCode('uploads@example.org');
     expect((await answer(reporter, 'br_email_code', 'email_code', code)).statusCode).toBe(200);
-    // A disguised file (a program called .pdf, a PNG called .pdf) and an empty one are refused.
+    // A disguised file (a program called .pdf, a PNG called .pdf), an empty one and one too large are
+    // refused: no row, no file in the reports' folder.
+    const beforeRefusals = await databaseFingerprint(ctx.database);
+    const folderBefore = reportFolder();
     expect(codeOf(await upload(reporter, 'certificate.pdf', files.executable()))).toBe(
       'file_type_not_allowed',
     );
@@ -669,6 +719,9 @@ describe('reporting a death', () => {
     expect(codeOf(await upload(reporter, 'certificate.pdf', Buffer.alloc(0)))).toBe('file_empty');
     const tooBig = await upload(reporter, 'big.pdf', Buffer.concat([certificate, Buffer.alloc(10_000_001)]));
     expect(tooBig.statusCode).toBe(413);
+    expect(codeOf(tooBig)).toBe('file_too_large');
+    expect(await databaseFingerprint(ctx.database)).toEqual(beforeRefusals);
+    expect(reportFolder()).toEqual(folderBefore);
 
     const sent = await upload(reporter, 'certificate.pdf', certificate, 'Death certificate');
     expect(sent.statusCode, sent.body).toBe(201);
