@@ -523,9 +523,11 @@ test('a report left alone warns before it times out, then starts again', async (
   await expect(page.getByRole('alertdialog', { name: 'Your session has timed out' })).toBeVisible({
     timeout: 20_000,
   });
-  // The server has let it go too: the report's own call no longer opens it.
+  await expectNoAccessibilityViolations(page);
+  // The server has let it go too: the report's own call no longer opens it, saying why.
   const data = await page.request.get(shortIdleUrl('/api/bereavement/journeys/bereavement/data'));
   expect(data.status()).toBe(401);
+  expect((await data.json()).errors[0].code).toBe('visitor_session_expired');
   await page.getByRole('link', { name: 'Start again' }).click();
   await expect(heading(page, 'Report a death online')).toBeVisible();
   await passCaptcha(main);
