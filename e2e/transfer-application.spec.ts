@@ -205,6 +205,13 @@ test('db.avc is refused on a red flag (recorded in My requests), then transfers 
     'What is the name of your adviser’s firm?',
     'Northgate Pension Advice',
   );
+  // The firm's address, as TPR's due diligence asks.
+  await expect(heading(page, 'Your adviser’s address')).toBeVisible();
+  await main.getByLabel('Address line 1').fill('4 Park Row');
+  await main.getByLabel('Town or city').fill('Leeds');
+  await main.getByLabel('Postcode', { exact: true }).fill('LS1 5HN');
+  await expectNoAccessibilityViolations(page);
+  await continueButton(page).click();
   await fill(
     page,
     'Your adviser’s FCA number',
@@ -272,6 +279,7 @@ test('db.avc is refused on a red flag (recorded in My requests), then transfers 
   await expect(heading(page, 'Check your answers before you apply')).toBeVisible();
   await expect(main).toContainText('Harbour SIPP Trustees, sort code 30-94-66, account ending 5678');
   await expect(main).toContainText('PSG-4471-2093');
+  await expect(main).toContainText('4 Park Row, Leeds, LS1 5HN');
   await expect(main).toContainText('Guaranteed transfer value');
   await expectNoAccessibilityViolations(page);
   await page.goto('/hub');
@@ -425,6 +433,11 @@ test('db.avc transfers to a personal pension by keyboard alone, from the hub to 
   await typeByKeyboard(page, 'Your adviser’s firm', [
     ['What is the name of your adviser’s firm?', 'Northgate Pension Advice'],
   ]);
+  await arrived(page, 'Your adviser’s address');
+  await typeInto(page, main.getByLabel('Address line 1'), '4 Park Row');
+  await typeInto(page, main.getByLabel('Town or city'), 'Leeds');
+  await typeInto(page, main.getByLabel('Postcode', { exact: true }), 'LS1 5HN');
+  await activate(page, continueButton(page));
   await typeByKeyboard(page, 'Your adviser’s FCA number', [
     ['What is your adviser firm’s FCA firm reference number?', '7654321'],
   ]);

@@ -9,6 +9,7 @@ import { BrowserAgent } from './browser-agent';
 import { useTestApp } from './harness';
 import { answerStep, stepUp } from './journey-submission';
 import {
+  adviserAddress,
   answerAdviceToEnd,
   answerAll,
   answerFlags,
@@ -203,6 +204,7 @@ async function startedToAdviser(agent: BrowserAgent) {
   await answerAll(agent, [
     ['ta_advice', 'advice_taken', 'yes'],
     ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+    adviserAddress,
   ]);
 }
 

@@ -8,6 +8,7 @@ import { useTestApp } from './harness';
 import { stepUp, answerStep } from './journey-submission';
 import { pdfText } from '../pdf-text';
 import {
+  adviserAddress,
   TRANSFER_TYPE as TYPE,
   answerAdviceToEnd,
   answerAll,
@@ -180,6 +181,7 @@ describe('the transfer application', () => {
     await answerAll(agent, [
       ['ta_advice', 'advice_taken', 'yes'],
       ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+      adviserAddress,
     ]);
     before = await stored('1000003');
     for (const [typed, code] of [
@@ -447,8 +449,15 @@ describe('the transfer application', () => {
     });
     before = await stored('1000003');
     expect(
-      codeOf(await call('/contact/address', { type: 'Ifa', line1: '2 High Street', postCode: 'LS1 1AA' })),
-    ).toBe('question_not_asked');
+      codeOf(
+        await call('/contact/address', {
+          type: 'Ifa',
+          line1: '4 Park Row',
+          line2: 'Leeds',
+          postCode: 'LS1 5HN',
+        }),
+      ),
+    ).toBe('question_not_reached');
     expect(await stored('1000003')).toBe(before);
     await answerAll(agent, [['ta_payment', 'receiving_scheme_bank', 'provided', schemeBank]]);
     await answerFlags(agent, ['overseas']);
@@ -456,7 +465,34 @@ describe('the transfer application', () => {
       ['ta_safeguarding', 'safeguarding_reference', 'PSG-4471-2093'],
       ['ta_advice', 'advice_taken', 'yes'],
     ]);
+    before = await stored('1000003');
+    expect(
+      codeOf(await call('/contact', { type: 'Ifa', companyName: 'Northgate', advisorName: 'Sam Lee' })),
+    ).toBe('question_not_asked');
+    expect(await stored('1000003')).toBe(before);
     await taken('/contact', { type: 'Ifa', companyName: 'Northgate Pension Advice' });
+    // The adviser firm's address, as TPR's due diligence asks: a UK one, in up to three lines and a town.
+    before = await stored('1000003');
+    for (const bad of [
+      { line1: '4 Park Row', line2: 'Leeds', postCode: 'LS1 5HN', countryCode: 'FR' },
+      { line1: '4 Park Row', postCode: 'LS1 5HN' },
+      { line1: '4 Park Row', line2: 'Leeds', postCode: 'ZZ9' },
+    ])
+      expect(codeOf(await call('/contact/address', { type: 'Ifa', ...bad })), JSON.stringify(bad)).toBe(
+        'invalid_address',
+      );
+    expect(await stored('1000003')).toBe(before);
+    await taken('/contact/address', {
+      type: 'Ifa',
+      line1: '4 Park Row',
+      line2: 'Leeds',
+      postCode: 'LS1 5HN',
+    });
+    expect(await formOf('ta_adviser_address')).toEqual({
+      lines: ['4 Park Row'],
+      town: 'Leeds',
+      postcode: 'LS1 5HN',
+    });
     await answerAll(agent, [['ta_adviser_fca', 'adviser_fca_number', '7654321']]);
     before = await stored('1000003');
     const twoYearsAgo = addMonths(utcDay(new Date()), -24);
@@ -590,6 +626,7 @@ describe('the transfer application', () => {
       'PSG-4471-2093',
       '7654321',
       'Northgate Pension Advice',
+      '4 Park Row, Leeds, LS1 5HN',
     ])
       expect(text).toContain(answered);
     const [email] = await ctx.database.db

@@ -11,6 +11,7 @@ import { staffSignedIn } from './staff-sign-in';
 import { demoStaff } from '../../src/seed/demo-staff';
 import { pdfText } from '../pdf-text';
 import {
+  adviserAddress,
   TRANSFER_TYPE as TYPE,
   answerAll,
   answerFlexibleToDeclarations,
@@ -187,6 +188,7 @@ const adviceTaken = async (agent: BrowserAgent) =>
   [
     ['ta_advice', 'advice_taken', 'yes'],
     ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+    adviserAddress,
     ['ta_adviser_fca', 'adviser_fca_number', '7654321'],
     ['ta_advice_date', 'financial_advice_date', today()],
     ['ta_advice_document', 'advice_confirmation', 'provided', await uploaded(agent)],

@@ -38,6 +38,14 @@ export const schemeAnswers: readonly TransferAnswer[] = [
   ['ta_payment', 'receiving_scheme_bank', 'provided', schemeBank],
 ];
 
+/** The adviser firm's UK address, as the address question keeps it. */
+export const adviserAddress: TransferAnswer = [
+  'ta_adviser_address',
+  'adviser_address',
+  'provided',
+  JSON.stringify({ lines: ['4 Park Row'], town: 'Leeds', postcode: 'LS1 5HN' }),
+];
+
 /** Each answer in turn, expecting each to be taken. */
 export async function answerAll(agent: BrowserAgent, answers: readonly TransferAnswer[]) {
   for (const [page, question, key, value] of answers) {
@@ -113,6 +121,7 @@ export async function answerAdviceToEnd(agent: BrowserAgent, firmReference = '76
   await answerAll(agent, [
     ['ta_advice', 'advice_taken', 'yes'],
     ['ta_adviser_firm', 'adviser_firm', 'Northgate Pension Advice'],
+    adviserAddress,
     ['ta_adviser_fca', 'adviser_fca_number', firmReference],
     ['ta_advice_date', 'financial_advice_date', utcDay(new Date())],
     [

@@ -58,6 +58,7 @@ export const TRANSFER_CONTENT = {
   financialAdviceDate: 'financial_advice_date',
   flexibleBenefits: 'flexible_benefits',
   adviserFirm: 'adviser_firm',
+  adviserAddress: 'adviser_address',
   schemeName: 'receiving_scheme_name',
   schemeAddress: 'receiving_scheme_address',
   schemeAdministrator: 'scheme_administrator',

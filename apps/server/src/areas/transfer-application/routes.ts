@@ -40,6 +40,23 @@ import { partialTransfer } from '../transfer-value/partial';
 import { TRANSFER_CONTENT } from './journey-plugin';
 import { canApplyToTransfer, TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
 
+/**
+ * The adviser firm's address in the existing portal's lines, as the application's `address` question
+ * keeps it: up to three lines and the town (the last line given), with the postcode. FCA-authorised
+ * firms are in the UK, so a country other than the UK is refused.
+ */
+function adviserAddressOf(body: z.infer<typeof transferContactAddressRequestSchema>): string {
+  const parts = [body.line1, body.line2, body.line3, body.line4, body.line5]
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part));
+  const country = (body.countryCode ?? body.country ?? 'GB').trim().toUpperCase();
+  if (!['GB', 'GBR', 'UK', 'UNITED KINGDOM'].includes(country))
+    throw badRequest('invalid_address', 'Give the UK address of your adviser’s firm.');
+  if (parts.length < 2 || parts.length > 4)
+    throw badRequest('invalid_address', 'Give one to three lines of the address, then the town or city.');
+  return JSON.stringify({ lines: parts.slice(0, -1), town: parts.at(-1), postcode: body.postCode ?? '' });
+}
+
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -315,13 +332,18 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Answer the receiving scheme’s name and administrator (ReceivingSchemes), or the adviser’s firm (Ifa), where the application asks them; each answer is checked as its page checks it',
+          'Answer the receiving scheme’s name and administrator (ReceivingSchemes), or the adviser’s firm (Ifa), where the application asks them; each answer is checked as its page checks it (400 question_not_asked for advisorName: the application asks for the firm, not the adviser by name)',
         body: transferContactRequestSchema,
         response: answerCall,
       },
     },
     async (request, reply) => {
       const contact = request.body;
+      if (contact.advisorName)
+        throw badRequest(
+          'question_not_asked',
+          'The application asks for your adviser’s firm, its address and FCA number, not your adviser’s own name.',
+        );
       if (contact.type === 'Ifa') {
         if (!contact.companyName)
           throw badRequest('company_name_required', 'Enter the name of your adviser’s firm.');
@@ -351,15 +373,17 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Answer the receiving scheme’s postal address, where the application asks it (400 question_not_asked for an adviser: the application asks only their firm)',
+          'Answer the receiving scheme’s postal address (ReceivingSchemes), or the adviser firm’s UK address (Ifa: line1 to line3, the town in the last line given, postCode; 400 invalid_address otherwise), where the application asks them',
         body: transferContactAddressRequestSchema,
         response: answerCall,
       },
     },
     async (request, reply) => {
       const { type, line1, line2, line3, line4, line5, postCode, country } = request.body;
-      if (type === 'Ifa')
-        throw badRequest('question_not_asked', 'The application does not ask for your adviser’s address.');
+      if (type === 'Ifa') {
+        await answered(request, TRANSFER_CONTENT.adviserAddress, 'provided', adviserAddressOf(request.body));
+        return reply.code(204).send(null);
+      }
       const address = [line1, line2, line3, line4, line5, postCode, country]
         .map((part) => part?.trim())
         .filter(Boolean)
