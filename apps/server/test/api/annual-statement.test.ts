@@ -107,6 +107,10 @@ describe('the DB annual benefit statement (db.active)', () => {
     expect(text).toContain('A pension for a spouse or partner you may have at your death');
     expect(text).not.toContain('Spouse’s or partner’s pension');
     expect(text).toContain('How we worked this out');
+    // The scams pledge: a scam warning in every annual statement, the tenant's own (its globals message).
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Protect yourself from pension scams');
+    expect(flat).toContain('Report a suspected scam to Action Fraud');
   });
 
   it('keeps the statement’s date and figures for the rest of the statement year', async () => {
@@ -230,6 +234,7 @@ describe('the Statutory Money Purchase Illustration (dc.far)', () => {
     expect(text).toContain(
       `${statement.annuity.factor.toFixed(4)} at age ${statement.ageAtRetirement.years}`,
     );
+    expect(text.replace(/\s+/g, ' ')).toContain('Protect yourself from pension scams');
   });
 
   it('is the member’s own: another member cannot download it', async () => {

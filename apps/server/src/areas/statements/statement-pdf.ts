@@ -2,6 +2,7 @@ import { roundTo } from '@meridian/pensions';
 import type { members } from '../../db/schema';
 import { displayDate, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { messagePdfSection, type FoundMessage } from '../content/global-messages';
 import type { StatementFigures } from './statement';
 
 const perYear = (pence: number) => `${displayPounds(pence)} a year`;
@@ -29,14 +30,17 @@ export function survivorPensionLine(
  * The statement as the member's PDF: the DB annual benefit statement (pension built up, at normal retirement
  * age, the most tax-free cash, the spouse's pension) or the SMPI (pot today, at the target age and in today's
  * money, the pension it could buy and the annuity basis that prices it, each fund's rate), each with every
- * assumption it rests on.
+ * assumption it rests on, then the tenant's scam warning (the scams pledge puts one in every annual
+ * statement; none when the tenant has none).
  */
 export function renderStatementPdf(
   member: typeof members.$inferSelect,
   statementYear: string,
   figures: StatementFigures,
+  scamWarning: FoundMessage | null,
 ): Promise<Uint8Array> {
   const about = aboutYouSection(member, { label: 'Statement year', value: statementYear });
+  const warning = scamWarning ? [messagePdfSection(scamWarning)] : [];
   const assumptions = {
     heading: 'How we worked this out',
     lines: figures.assumptions.map((line, index) => ({ label: String(index + 1), value: line })),
@@ -79,6 +83,7 @@ export function renderStatementPdf(
           ],
         },
         assumptions,
+        ...warning,
       ],
     });
   }
@@ -135,6 +140,7 @@ export function renderStatementPdf(
         })),
       },
       assumptions,
+      ...warning,
     ],
   });
 }

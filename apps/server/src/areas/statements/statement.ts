@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AnnualStatement } from '@meridian/contracts';
+import { and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
+import { SCAM_WARNING_MESSAGE, type AnnualStatement } from '@meridian/contracts';
 import {
   calculateDbStatement,
   calculateSmpi,
@@ -18,12 +18,13 @@ import {
   type Tm1MissingRate,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { memberDependants, memberDocuments } from '../../db/schema';
+import { memberDependants, memberDocuments, tenants } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { DocumentLibrary } from '../documents/library';
 import { ownedBy, type MemberRecord } from '../documents/repository';
 import { calculationMember } from '../member-data/calculations';
 import { findMember } from '../member-data/member-repository';
+import { globalMessage } from '../content/global-messages';
 import { renderStatementPdf } from './statement-pdf';
 
 const noStatement = () =>
@@ -102,6 +103,19 @@ async function figuresOf(
   }
 }
 
+/**
+ * The scam warning of the tenant that holds the member's business group (its globals message
+ * `SCAM_WARNING_MESSAGE`), which the statement carries as the scams pledge asks; null without one.
+ */
+async function scamWarningFor(db: Database, businessGroup: string) {
+  const [tenant] = await db
+    .select({ tenantUrl: tenants.tenantUrl })
+    .from(tenants)
+    .where(arrayContains(tenants.businessGroups, [businessGroup]))
+    .limit(1);
+  return tenant ? globalMessage(db, tenant.tenantUrl, SCAM_WARNING_MESSAGE) : null;
+}
+
 /** The documents key of a statement year's statement: one each year. */
 export const statementSourceKey = (statementYear: string) => `annual-statement:${statementYear}`;
 
@@ -144,7 +158,12 @@ export async function issueAnnualStatement(
     name: fileNameOf(figures, statementYear),
     type: 'Annual statement',
     kind: 'letter',
-    bytes: await renderStatementPdf(found.member, statementYear, figures),
+    bytes: await renderStatementPdf(
+      found.member,
+      statementYear,
+      figures,
+      await scamWarningFor(db, found.member.businessGroup),
+    ),
     sourceKey: statementSourceKey(statementYear),
   });
 }
@@ -190,6 +209,11 @@ export async function annualStatementPdf(db: Database, request: FastifyRequest) 
   const { found, statementYear, figures, issued } = await statementOf(db, request);
   return {
     name: issued?.name ?? fileNameOf(figures, statementYear),
-    bytes: await renderStatementPdf(found.member, statementYear, figures),
+    bytes: await renderStatementPdf(
+      found.member,
+      statementYear,
+      figures,
+      await scamWarningFor(db, found.member.businessGroup),
+    ),
   };
 }
