@@ -59,6 +59,14 @@ export const transferApplicationStatusSchema = z.object({
   status: z.enum(transferApplicationStatuses),
 });
 
+/**
+ * `POST v2/transfer-journeys/transfer-application-status`: the status the member moves their
+ * application to. Only StartedTA is theirs to set (the others follow from what they do).
+ */
+export const transferApplicationStatusRequestSchema = z.object({
+  status: z.enum(transferApplicationStatuses),
+});
+
 /** `POST v2/transfer-journeys/start`: the existing portal sent the pages; the first page starts it. */
 export const transferJourneyStartRequestSchema = z
   .object({

@@ -50,6 +50,8 @@ const transferStatus = async (agent: BrowserAgent) =>
     .attributes.transferApplicationStatus as string;
 
 const start = (agent: BrowserAgent) => post(agent, '/start', { currentPageKey: 'ta_start' });
+const setStatus = (agent: BrowserAgent, status: string) =>
+  agent.request({ method: 'POST', url: `${alias}/transfer-application-status`, payload: { status } });
 
 /** Why the Pension Wise page says the member must be offered guidance, read with a fresh access key. */
 async function pensionWiseReasons(agent: BrowserAgent) {
@@ -98,13 +100,27 @@ describe('the transfer application', () => {
     expect(await transferStatus(deferred)).toBe('NotStartedTA');
     const pensioner = await signedIn('db.pensioner');
     expect(codeOf(await start(pensioner))).toBe('journey_not_open');
+    expect(codeOf(await setStatus(pensioner, 'StartedTA'))).toBe('transfer_status_not_settable');
     expect(await transferStatus(pensioner)).toBe('UnavailableTA');
   });
 
   it('ends on a refusal page when a red flag is answered: OutsideTA, nothing more taken, and a new start is allowed', async () => {
     const agent = await signedIn('db.avc');
     expect(await transferStatus(agent)).toBe('NotStartedTA');
-    expect((await start(agent)).statusCode).toBe(204);
+    // The status call: v1 and v2 read it; a member may move it only to StartedTA (a start).
+    for (const version of ['/mdp-api/api', '/mdp-api/api/v2'])
+      expect(
+        (await agent.request({ url: `${version}/transfer-journeys/transfer-application-status` })).json(),
+      ).toEqual({ status: 'NotStartedTA' });
+    const before = await stored('1000003');
+    for (const status of ['SubmittedTA', 'SubmitStarted', 'OutsideTA', 'NotStartedTA', 'UnavailableTA'])
+      expect(codeOf(await setStatus(agent, status)), status).toBe('transfer_status_not_settable');
+    expect(codeOf(await setStatus(agent, 'Finished'))).toBe('field_invalid');
+    expect(await stored('1000003')).toBe(before);
+    expect((await setStatus(agent, 'StartedTA')).json()).toEqual({ status: 'StartedTA' });
+    const started = await stored('1000003');
+    expect((await setStatus(agent, 'StartedTA')).json()).toEqual({ status: 'StartedTA' });
+    expect(await stored('1000003')).toBe(started);
     expect(await transferStatus(agent)).toBe('StartedTA');
     await answerScheme(agent);
     await answerAll(agent, [['ta_red_evidence', 'red_evidence', 'no']]);
@@ -120,12 +136,12 @@ describe('the transfer application', () => {
     const ended = await state(agent);
     expect(ended).toMatchObject({ status: 'Ended', currentPageKey: 'ta_refused_contact' });
     expect(await transferStatus(agent)).toBe('OutsideTA');
-    const before = await stored('1000003');
+    const endedRows = await stored('1000003');
     expect(codeOf(await answer(agent, 'ta_red_incentive', 'red_incentive', 'no'))).toBe('journey_ended');
     expect(codeOf(await post(agent, '/submit', {}))).toBe('journey_ended');
-    expect(await stored('1000003')).toBe(before);
-    // The member may start again (an answer given by mistake).
-    expect((await start(agent)).statusCode).toBe(204);
+    expect(await stored('1000003')).toBe(endedRows);
+    // The member may start again (an answer given by mistake), by start or by the status call.
+    expect((await setStatus(agent, 'StartedTA')).json()).toEqual({ status: 'StartedTA' });
     expect(await transferStatus(agent)).toBe('StartedTA');
     expect((await agent.request({ method: 'DELETE', url: `${base}/delete` })).statusCode).toBe(204);
   });

@@ -16,6 +16,7 @@ import {
   transferPensionWiseSchema,
   transferValuesQuerySchema,
   transferValuesResponseSchema,
+  transferApplicationStatusRequestSchema,
   transferApplicationStatusSchema,
   uploadedDocumentSchema,
   transferApplicationViewSchema,
@@ -23,10 +24,11 @@ import {
   transferJourneyStartRequestSchema,
   type JourneyDefinition,
   type ListItem,
+  type TransferApplicationStatus,
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { findDocument } from '../content/document-repository';
 import { sendUploadsWithCase, toUploaded } from '../documents/post-submission';
@@ -55,6 +57,22 @@ function adviserAddressOf(body: z.infer<typeof transferContactAddressRequestSche
   if (parts.length < 2 || parts.length > 4)
     throw badRequest('invalid_address', 'Give one to three lines of the address, then the town or city.');
   return JSON.stringify({ lines: parts.slice(0, -1), town: parts.at(-1), postcode: body.postCode ?? '' });
+}
+
+/** Why a status cannot be set by the member: what moves the application there instead. */
+function statusRefusal(wanted: TransferApplicationStatus, now: TransferApplicationStatus): string {
+  if (now === 'UnavailableTA') return 'You cannot apply online to transfer this pension.';
+  if (wanted === 'StartedTA')
+    return now === 'SubmittedTA'
+      ? 'Your transfer application has been sent.'
+      : 'Your transfer application has every answer; change one from check your answers.';
+  const how: Partial<Record<TransferApplicationStatus, string>> = {
+    SubmitStarted: 'answering every question',
+    SubmittedTA: 'sending the application',
+    NotStartedTA: 'deleting the application',
+    OutsideTA: 'an answer the transfer checks refuse',
+  };
+  return `The application reaches ${wanted} by ${how[wanted] ?? 'the scheme alone'}, not by setting it.`;
 }
 
 const errors = {
@@ -154,17 +172,50 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  for (const path of [
+    '/transfer-journeys/transfer-application-status',
+    '/v2/transfer-journeys/transfer-application-status',
+  ])
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'The transfer application’s status: NotStartedTA, StartedTA, SubmitStarted, SubmittedTA, UnavailableTA or OutsideTA',
+          response: { 200: transferApplicationStatusSchema, ...errors },
+        },
+      },
+      async (request) => ({ status: await transferApplicationStatusFor(db, request) }),
+    );
+
+  app.post(
     '/v2/transfer-journeys/transfer-application-status',
     {
       schema: {
         tags,
         summary:
-          'The transfer application’s status: NotStartedTA, StartedTA, SubmitStarted, SubmittedTA, UnavailableTA or OutsideTA',
+          'Move the transfer application to a status: StartedTA starts one from NotStartedTA or OutsideTA (as start does, with its refusals) and leaves one under way as it is; any other is 409 transfer_status_not_settable, the status following from what the member does',
+        body: transferApplicationStatusRequestSchema,
         response: { 200: transferApplicationStatusSchema, ...errors },
       },
     },
-    async (request) => ({ status: await transferApplicationStatusFor(db, request) }),
+    async (request) => {
+      const now = await transferApplicationStatusFor(db, request);
+      const wanted = request.body.status;
+      if (
+        wanted !== 'StartedTA' ||
+        now === 'SubmitStarted' ||
+        now === 'SubmittedTA' ||
+        now === 'UnavailableTA'
+      )
+        throw new AppError(409, 'transfer_status_not_settable', statusRefusal(wanted, now));
+      if (now !== 'StartedTA') {
+        const graph = await members.graphOf(request, await typeFor(request), 'start');
+        await startJourney(db, calculations, members, request, graph, {});
+      }
+      return { status: await transferApplicationStatusFor(db, request) };
+    },
   );
 
   for (const path of ['/transfer-journeys/pension-tranches', '/v2/transfer-journeys/pension-tranches'])
