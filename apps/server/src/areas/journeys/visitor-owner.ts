@@ -168,11 +168,22 @@ export function visitorJourneyOwner({
   const store = kind?.store ?? portalVisitorStore;
   registerVisitorStore(store);
   const audience = kind?.audience ?? 'visitor';
-  const cookieFor = (type: string): CookieRule => ({
+  const journeyCookieFor = (type: string): CookieRule => ({
     name: VISITOR_TOKEN_COOKIE,
-    path: kind?.tokenPath ?? `${kind?.prefix ?? VISITOR_API_PREFIX}/journeys/${type}`,
+    path: `${kind?.prefix ?? VISITOR_API_PREFIX}/journeys/${type}`,
     httpOnly: true,
   });
+  const cookieFor = (type: string): CookieRule =>
+    kind?.tokenPath ? { ...journeyCookieFor(type), path: kind.tokenPath } : journeyCookieFor(type);
+  /**
+   * Gives the visitor `token` in its cookie. With a wider `tokenPath`, first ends a cookie a browser may
+   * still hold at the journey's own path (set before the path was widened): the browser would send that
+   * one first there, hiding the new token.
+   */
+  const giveToken = (reply: FastifyReply, type: string, token: string) => {
+    if (kind?.tokenPath) clearRuledCookie(reply, journeyCookieFor(type));
+    setRuledCookie(reply, cookieFor(type), token);
+  };
   const where = (request: FastifyRequest, type: string) => ({ tenantUrl: request.tenantUrl, type });
   const tokens: VisitorTokens = {
     async rotate(q, reply, row, lasts) {
@@ -181,7 +192,7 @@ export function visitorJourneyOwner({
       const token = newVisitorToken();
       const expiresAt = new Date(now.getTime() + lasts * 60_000);
       await store.update(q, row.id, { tokenHash: hashOfVisitorToken(token), expiresAt, updatedAt: now });
-      setRuledCookie(reply, cookieFor(row.type), token);
+      giveToken(reply, row.type, token);
       return expiresAt;
     },
   };
@@ -248,7 +259,7 @@ export function visitorJourneyOwner({
         const now = new Date();
         const expiresAt = new Date(now.getTime() + minutes * 60_000);
         const answer = (token: string | null) => (reply: FastifyReply) => {
-          if (token) setRuledCookie(reply, cookieFor(graph.definition.type), token);
+          if (token) giveToken(reply, graph.definition.type, token);
           return reply.send({ expiresAt: expiresAt.toISOString() });
         };
         const token = visitorTokenOf(request);
