@@ -74,6 +74,11 @@ export const secondFactorChallengeSchema = z.object({
     expiresAt: z.string(),
     /** Where "send a code instead" would go (masked); null when there is no email or mobile on file. */
     fallbackSentTo: z.string().nullable(),
+    /**
+     * Asked because the account's failed-password cap stopped this browser: every capped name gets
+     * it, an account with two-step on, one without and none alike (issue 41).
+     */
+    underCap: z.literal(true).optional(),
   }),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;

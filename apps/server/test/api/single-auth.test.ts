@@ -127,9 +127,10 @@ describe('embedded OpenID provider', () => {
     );
     expect(failures.map((answer) => answer.statusCode)).toEqual(Array(ACCOUNT_FAILURES_PER_HOUR).fill(401));
 
+    // A new browser gets the second step every capped name gets (issue 41), which no code finishes here.
     const stranger = await signInOnPage(new BrowserAgent(ctx.app));
-    expect(stranger.statusCode).toBe(400);
-    expect(stranger.body).toContain('Too many attempts. Wait a few minutes and try again.');
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.body).toContain('Too many attempts have been made to sign in to this account');
     expect(stranger.headers.location).toBeUndefined();
 
     const tokens = await signInWithProvider(member, 'dc.far');

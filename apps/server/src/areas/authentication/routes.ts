@@ -15,16 +15,14 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
-import { tooManyRequests } from '../../plugins/rate-limits';
 import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
 import { keepPrivate } from '../../lib/private-answer';
-import { users } from '../../db/schema';
-import { eq } from 'drizzle-orm';
 import { findTenant } from '../tenancy/tenant-repository';
 import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../outbound-sso/outbound-sso';
 import { singleAuthSessions } from '../single-auth/session-from-token';
 import { createSignInGuard } from './sign-in-guard';
+import { openCappedChallenge } from './capped-sign-in';
 import { deviceOf } from '../account/devices';
 import { recordSignIn } from '../account/sign-in-events';
 import {
@@ -154,10 +152,6 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
   };
 
   const keys = await twoStepKeys(db, config.SECRETS_KEY);
-  const userIdNamed = async (username: string) =>
-    (
-      await db.select({ id: users.id }).from(users).where(eq(users.username, username.trim().toLowerCase()))
-    )[0]?.id;
 
   const clearCookies = (reply: FastifyReply) => {
     clearRuledCookie(reply, accessCookie);
@@ -178,7 +172,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         tags: ['authentication'],
         summary: 'Sign in with username and password (session-based method)',
         description:
-          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in. When the account has two-step verification on, a right password answers 202 with a challenge to finish at /authentication/login/second-factor; over the limit, such an account answers 202 whether the password was right or not, and only a right app or recovery code then tells (401 invalid_credentials for a wrong password).',
+          'Failed attempts count against the username from every address; once over the limit (429), only a browser that has signed in to this account before (its HttpOnly device cookie) can still sign in. When the account has two-step verification on, a right password answers 202 with a challenge to finish at /authentication/login/second-factor; over the limit, every name answers 202 with a challenge after the same password-hash work, whether it is such an account, one without two-step or none, and the password right or not: only a right app or recovery code for an account with two-step then tells (401 invalid_credentials for a wrong password); for the others no code is right (400 two_step_code_invalid, then 429 two_step_paused, as for a wrong one).',
         body: z.object({
           userName: z.string().trim().min(1).max(80),
           password: z.string().min(1).max(200),
@@ -201,34 +195,24 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         : allowedGroups;
       const attempt = await guardSignIn(request, request.body.userName);
       if (attempt.refused) {
-        const userId = await userIdNamed(request.body.userName);
-        if (userId) await recordSignIn(db, request, { userId, outcome: 'locked', method: 'password' });
-        // Issue 41: a member with two-step on may still get in with a second factor. The password is
-        // checked (through the pause) but its verdict is kept in the challenge and told only after a
-        // right code, so a right and a wrong password answer alike here.
-        if (userId && (await twoStepOn(db, userId))) {
-          const checked = await verifyCredentials(db, {
-            username: request.body.userName,
-            password: request.body.password,
-            businessGroups,
-            trustedUserId: userId,
-          });
-          await audit(db, request, {
-            action: 'sign_in_password',
-            outcome: checked.ok ? 'success' : 'failure',
-            userId,
-            details: { secondFactor: 'asked', underCap: true, tenant: request.tenantUrl },
-          });
-          keepPrivate(reply);
-          return reply.code(202).send(
-            await openChallenge(db, {
-              userId,
-              tenantUrl: request.tenantUrl,
-              underCap: { passwordRight: checked.ok },
-            }),
-          );
-        }
-        throw tooManyRequests();
+        // Issue 41: a member with two-step on may still get in with a second factor, so every capped
+        // name gets a challenge alike (openCappedChallenge), whether it is such an account, another or none.
+        const capped = await openCappedChallenge(db, {
+          username: request.body.userName,
+          password: request.body.password,
+          businessGroups,
+          tenantUrl: request.tenantUrl,
+        });
+        if (capped.userId)
+          await recordSignIn(db, request, { userId: capped.userId, outcome: 'locked', method: 'password' });
+        await audit(db, request, {
+          action: 'sign_in_password',
+          outcome: capped.passwordRight ? 'success' : 'failure',
+          userId: capped.userId,
+          details: { secondFactor: 'asked', underCap: true, tenant: request.tenantUrl },
+        });
+        keepPrivate(reply);
+        return reply.code(202).send(capped.opened);
       }
       const checked = await verifyCredentials(db, {
         username: request.body.userName,
@@ -333,12 +317,18 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         answer.method === 'sent'
           ? { method: 'sent', code: answer.code, nonce: answer.nonce }
           : { method: answer.method, code: answer.code };
+      let userId: string;
       try {
-        if (challenge.underCap)
-          await answerChallengeUnderCap(db, keys, app.attemptCounters, challenge, given);
-        else await answerChallenge(db, keys, challenge, given);
+        ({ userId } = challenge.underCap
+          ? await answerChallengeUnderCap(db, keys, app.attemptCounters, challenge, given)
+          : await answerChallenge(db, keys, challenge, given));
       } catch (error) {
-        await recordSignIn(db, request, { userId: challenge.userId, outcome: 'failed', method: 'two-step' });
+        if (challenge.userId)
+          await recordSignIn(db, request, {
+            userId: challenge.userId,
+            outcome: 'failed',
+            method: 'two-step',
+          });
         await audit(db, request, {
           action: 'sign_in',
           outcome: 'failure',
@@ -347,7 +337,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         });
         throw error;
       }
-      return openAndGrant(request, reply, challenge.userId, await tenantGroups(request), 'two-step');
+      return openAndGrant(request, reply, userId, await tenantGroups(request), 'two-step');
     },
   );
 

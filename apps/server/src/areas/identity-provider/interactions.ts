@@ -14,6 +14,7 @@ import {
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { ownerOfRefusedPasskey, signInOptions, verifyPasskeySignIn } from '../passkeys/service';
 import { recordSignIn, tellIfNewBrowser } from '../account/sign-in-events';
+import { openCappedChallenge } from '../authentication/capped-sign-in';
 import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -169,6 +170,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       shown: SecondFactorShown;
       fallbackSentTo: string | null;
       sent?: { nonce: string; sentTo: string };
+      underCap?: boolean;
       errors?: FieldError[];
     },
   ) => {
@@ -215,44 +217,36 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
 
       const attempt = await guardSignIn(request, username);
       const tenant = await tenantOf(request, interaction);
-      if (attempt.refused) {
-        const [user] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.username, username.toLowerCase()));
-        if (user) await recordSignIn(db, request, { userId: user.id, outcome: 'locked', method: 'oidc' });
-        // As on /login (issue 41): with two-step on, the password's verdict is kept in the challenge and
-        // told only after a right app or recovery code, so a right and a wrong password look alike here.
-        if (user && tenant && (await twoStepOn(db, user.id))) {
-          const checked = await verifyCredentials(db, {
-            username,
-            password,
-            businessGroups: tenant.businessGroups,
-            trustedUserId: user.id,
-          });
-          await audit(db, request, {
-            action: 'oidc_sign_in',
-            outcome: checked.ok ? 'success' : 'failure',
-            userId: user.id,
-            details: { secondFactor: 'asked', underCap: true, tenant: tenant.tenantUrl },
-          });
-          const opened = await openChallenge(db, {
-            userId: user.id,
-            tenantUrl: tenant.tenantUrl,
-            interactionUid: interaction.uid,
-            underCap: { passwordRight: checked.ok },
-          });
-          return renderSecondFactor(request, reply, interaction, {
-            challenge: opened.secondFactor.challenge,
-            shown: 'app',
-            fallbackSentTo: null,
-          });
-        }
+      if (attempt.refused && tenant) {
+        // As on /login (issue 41): every capped name gets the same second-factor page, whether it is an
+        // account with two-step on, one without or none; only the first can finish it.
+        const capped = await openCappedChallenge(db, {
+          username,
+          password,
+          businessGroups: tenant.businessGroups,
+          tenantUrl: tenant.tenantUrl,
+          interactionUid: interaction.uid,
+        });
+        if (capped.userId)
+          await recordSignIn(db, request, { userId: capped.userId, outcome: 'locked', method: 'oidc' });
+        await audit(db, request, {
+          action: 'oidc_sign_in',
+          outcome: capped.passwordRight ? 'success' : 'failure',
+          userId: capped.userId,
+          details: { secondFactor: 'asked', underCap: true, tenant: tenant.tenantUrl },
+        });
+        return renderSecondFactor(request, reply, interaction, {
+          challenge: capped.opened.secondFactor.challenge,
+          shown: 'app',
+          fallbackSentTo: null,
+          underCap: true,
+        });
+      }
+      if (attempt.refused)
         return renderSignIn(request, reply, interaction, {
           username,
           errors: [{ field: 'username', message: tooManyRequests().message }],
         });
-      }
       const checked = await verifyCredentials(db, {
         username,
         password,
@@ -407,7 +401,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       const method = String(request.body?.method ?? 'app');
       const shown: SecondFactorShown = method === 'recovery' || method === 'sent' ? method : 'app';
       const fallbackSentTo = challenge.underCap ? null : await fallbackShownFor(db, challenge);
-      const form = { challenge: token, fallbackSentTo };
+      const form = { challenge: token, fallbackSentTo, underCap: challenge.underCap };
       if (intent === 'app' || intent === 'recovery')
         return renderSecondFactor(request, reply, interaction, { ...form, shown: intent });
       const codeNonce = String(request.body?.codeNonce ?? '').slice(0, 100);
@@ -442,13 +436,19 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
         });
       const given: ChallengeAnswer =
         shown === 'sent' ? { method: 'sent', code, nonce: codeNonce } : { method: shown, code };
+      let userId: string;
       try {
-        if (challenge.underCap)
-          await answerChallengeUnderCap(db, keys, app.attemptCounters, challenge, given);
-        else await answerChallenge(db, keys, challenge, given);
+        ({ userId } = challenge.underCap
+          ? await answerChallengeUnderCap(db, keys, app.attemptCounters, challenge, given)
+          : await answerChallenge(db, keys, challenge, given));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        await recordSignIn(db, request, { userId: challenge.userId, outcome: 'failed', method: 'two-step' });
+        if (challenge.userId)
+          await recordSignIn(db, request, {
+            userId: challenge.userId,
+            outcome: 'failed',
+            method: 'two-step',
+          });
         await audit(db, request, {
           action: 'oidc_sign_in',
           outcome: 'failure',
@@ -471,13 +471,13 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       await audit(db, request, {
         action: 'oidc_sign_in',
         outcome: 'success',
-        userId: challenge.userId,
+        userId,
         details: { secondFactor: shown },
       });
-      await rememberBrowser(request, reply, challenge.userId);
+      await rememberBrowser(request, reply, userId);
       return finish(request, reply, {
         login: {
-          accountId: challenge.userId,
+          accountId: userId,
           amr: ['pwd', shown === 'app' ? 'otp' : 'mfa'],
           remember: false,
         },

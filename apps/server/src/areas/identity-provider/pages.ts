@@ -206,6 +206,10 @@ ${options.registerUrl ? `<h2>New to this service?</h2>\n<p><a href="${escapeHtml
 
 export type SecondFactorShown = 'app' | 'recovery' | 'sent';
 
+/** What a capped name's second step says, the same whatever the account (the web app's words too). */
+const UNDER_CAP_TEXT =
+  'Too many attempts have been made to sign in to this account, so a password alone is not enough for now. If your account has two-step verification on, enter a code from your authenticator app or a recovery code. If it has not, wait an hour and try again, reset your password, or sign in with a passkey.';
+
 /**
  * The second step of signing in when the account has two-step verification on: the code from the
  * authenticator app, a recovery code, or a code sent to the email or mobile on file. Each way out is a
@@ -222,6 +226,8 @@ export function secondFactorPage(options: {
   fallbackSentTo: string | null;
   /** The nonce of a code just sent, with where it went. */
   sent?: { nonce: string; sentTo: string };
+  /** Opened under the account's failed-password cap, as every capped name is (issue 41). */
+  underCap?: boolean;
   errors?: FieldError[];
 }): string {
   const errors = options.errors ?? [];
@@ -261,7 +267,7 @@ export function secondFactorPage(options: {
   ].filter(Boolean);
   const body = `${errorSummary(errors)}
 <h1>Enter your code</h1>
-<p>Your account has two-step verification on, so we need a code as well as your password.</p>
+<p>${options.underCap ? UNDER_CAP_TEXT : 'Your account has two-step verification on, so we need a code as well as your password.'}</p>
 <form method="post" action="${action}" novalidate>
 ${challenge}${hidden('intent', 'verify')}${hidden('method', options.shown)}${options.sent ? hidden('codeNonce', options.sent.nonce) : ''}
 <div class="form-group${error ? ' form-group--error' : ''}">

@@ -49,7 +49,7 @@ function fallbackRoute(member: AccountHolder['member']) {
 
 async function holderFor(db: Database, challenge: Pick<ChallengeRow, 'userId' | 'tenantUrl'>) {
   const tenant = await findTenant(db, challenge.tenantUrl);
-  return tenant ? holderOf(db, challenge.userId, tenant.businessGroups) : null;
+  return tenant && challenge.userId ? holderOf(db, challenge.userId, tenant.businessGroups) : null;
 }
 
 /** Where "send a code instead" would go for this sign-in, masked; null when there is nowhere. */
@@ -66,10 +66,10 @@ export async function fallbackShownFor(db: Database, challenge: Pick<ChallengeRo
 export async function openChallenge(
   db: Database,
   opening: {
-    userId: string;
+    userId: string | null;
     tenantUrl: string;
     interactionUid?: string;
-    underCap?: { passwordRight: boolean };
+    underCap?: { passwordRight: boolean; accountName: string };
   },
   now = new Date(),
 ): Promise<SecondFactorChallenge> {
@@ -79,6 +79,7 @@ export async function openChallenge(
   await db.insert(signInChallenges).values({
     tokenHash: hashOf(token),
     userId: opening.userId,
+    accountName: opening.underCap?.accountName ?? null,
     tenantUrl: opening.tenantUrl,
     interactionUid: opening.interactionUid ?? null,
     expiresAt,
@@ -90,6 +91,7 @@ export async function openChallenge(
       challenge: token,
       expiresAt: expiresAt.toISOString(),
       fallbackSentTo: opening.underCap ? null : await fallbackShownFor(db, opening),
+      ...(opening.underCap ? { underCap: true as const } : {}),
     },
   };
 }
@@ -179,10 +181,12 @@ export async function answerChallenge(
   answer: ChallengeAnswer,
   now = new Date(),
 ) {
+  const { userId } = challenge;
+  if (!userId) throw challengeGone();
   if (answer.method === 'sent') {
     const holder = await holderFor(db, challenge);
     if (!holder) throw challengeGone();
-    await proveSecondFactor(db, keys, challenge.userId, {
+    await proveSecondFactor(db, keys, userId, {
       method: 'sent',
       check: () =>
         confirmOneTimeCode(
@@ -199,10 +203,10 @@ export async function answerChallenge(
         ),
     });
   } else {
-    await proveSecondFactor(db, keys, challenge.userId, answer, now);
+    await proveSecondFactor(db, keys, userId, answer, now);
   }
   await spend(db, challenge, now);
-  return { userId: challenge.userId, method: answer.method };
+  return { userId, method: answer.method };
 }
 
 async function spend(db: Database, challenge: ChallengeRow, now: Date) {
@@ -233,15 +237,18 @@ export async function answerChallengeUnderCap(
   answer: ChallengeAnswer,
   now = new Date(),
 ) {
-  const attempt = await counters.take('under-cap-code', challenge.userId, UNDER_CAP_CODES_PER_HOUR);
+  const counted = challenge.accountName ?? challenge.userId ?? challenge.id;
+  const attempt = await counters.take('under-cap-code', counted, UNDER_CAP_CODES_PER_HOUR);
   if (!attempt.allowed) {
     await attempt.giveBack();
     throw codesPaused();
   }
-  if (answer.method === 'sent') throw codeNotRight();
-  await proveCodeUnderCap(db, keys, challenge.userId, answer, now);
+  // No account, as an account without two-step verification: no code is right.
+  const { userId } = challenge;
+  if (answer.method === 'sent' || !userId) throw codeNotRight();
+  await proveCodeUnderCap(db, keys, userId, answer, now);
   await spend(db, challenge, now);
   if (!challenge.passwordRight) throw invalidCredentials();
   await attempt.giveBack();
-  return { userId: challenge.userId, method: answer.method };
+  return { userId, method: answer.method };
 }

@@ -47,9 +47,13 @@ export const signInChallenges = portal.table(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null only under the cap for a name no account has: its challenge can never be finished. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The name signed in with, for a challenge opened under the cap: its code guesses are counted per
+     * name, an unknown one's as a known one's.
+     */
+    accountName: text('account_name'),
     tenantUrl: text('tenant_url').notNull(),
     interactionUid: text('interaction_uid'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

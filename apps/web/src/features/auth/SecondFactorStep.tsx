@@ -102,7 +102,18 @@ export function SecondFactorStep({
     <div className="narrow">
       <ErrorSummary errors={errors} />
       <h1>Enter your code</h1>
-      <p>Your account has two-step verification on, so we need a code as well as your password.</p>
+      {challenge.underCap ? (
+        <div className="notice" role="alert">
+          <p>
+            Too many attempts have been made to sign in to this account, so a password alone is not enough for
+            now. If your account has two-step verification on, enter a code from your authenticator app or a
+            recovery code. If it has not, wait an hour and try again, reset your password, or sign in with a
+            passkey.
+          </p>
+        </div>
+      ) : (
+        <p>Your account has two-step verification on, so we need a code as well as your password.</p>
+      )}
       <form onSubmit={submit} noValidate key={method}>
         <TextField
           id="code"
