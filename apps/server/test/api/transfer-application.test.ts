@@ -654,6 +654,10 @@ describe('the transfer application', () => {
     const pdf = await agent.request({ url: `${alias}/download/pdf` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toMatch(/pdf/);
+    // The existing portal's newPdf is the same kept PDF.
+    const newPdf = await agent.request({ url: `${alias}/download/newPdf` });
+    expect(newPdf.statusCode).toBe(200);
+    expect(Buffer.compare(newPdf.rawPayload, pdf.rawPayload)).toBe(0);
     // The same guaranteed value cannot be applied for twice.
     const before = await stored('1000003');
     expect(codeOf(await start(agent))).toBe('transfer_application_sent');
@@ -663,6 +667,7 @@ describe('the transfer application', () => {
     expect(codeOf(await other.request({ url: `${alias}/transfer-application` }))).toBe('journey_not_found');
     const theirs = (await other.request({ url: '/mdp-api/api/cases' })).json().cases;
     expect(theirs.map((found: { caseNumber: string }) => found.caseNumber)).not.toContain(caseNumber);
-    expect(codeOf(await other.request({ url: `${alias}/download/pdf` }))).toBe('journey_not_found');
+    for (const path of ['/download/pdf', '/download/newPdf'])
+      expect(codeOf(await other.request({ url: `${alias}${path}` })), path).toBe('journey_not_found');
   });
 });

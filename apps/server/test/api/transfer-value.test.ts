@@ -369,9 +369,21 @@ describe('transfer value', () => {
     ])
       expect(text).toContain(words);
     expect(text).not.toContain('before age 55');
+    // the existing portal's downloads of the guaranteed quote (v1 and v2) are the same pack
+    for (const alias of [
+      '/mdp-api/api/transfer-journeys/download/transfer-pdf',
+      '/mdp-api/api/v2/transfer-journeys/download-guaranteed-transfer',
+    ]) {
+      const same = await agent.request({ url: alias });
+      expect(same.statusCode, alias).toBe(200);
+      expect((await pdfText(same.rawPayload)).replace(/\s+/g, ' '), alias).toBe(text);
+    }
     // none is guaranteed for a member who never asked; once asked, Bluewater's pack has Bluewater's warning
     const bluewater = await signedIn('second.member', 'bluewater.localhost');
     expect(codeOf(await bluewater.request({ url: PACK }))).toBe('no_guaranteed_transfer_value');
+    expect(
+      codeOf(await bluewater.request({ url: '/mdp-api/api/transfer-journeys/download/transfer-pdf' })),
+    ).toBe('no_guaranteed_transfer_value');
     await contactsAre('2000001', { email: false, sms: false, post: true });
     const since = new Date(Date.now() - 1);
     const asked = await bluewater.request({ method: 'POST', url: STATEMENT, payload: {} });

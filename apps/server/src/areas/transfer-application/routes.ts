@@ -511,15 +511,17 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/v2/transfer-journeys/download/pdf',
-    {
-      schema: {
-        tags,
-        summary: 'The sent transfer application as a PDF',
-        response: { 200: z.any(), ...errors },
+  // newPdf re-rendered the existing portal's summary; here the PDF kept with the case is the one there is.
+  for (const path of ['/v2/transfer-journeys/download/pdf', '/v2/transfer-journeys/download/newPdf'])
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'The sent transfer application as a PDF, as kept with its case',
+          response: { 200: z.any(), ...errors },
+        },
       },
-    },
-    async (request, reply) => members.pdf.send(request, reply, await typeFor(request)),
-  );
+      async (request, reply) => members.pdf.send(request, reply, await typeFor(request)),
+    );
 };

@@ -95,39 +95,45 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
     async (request) => partialTransfer(db, calculations, request, request.body),
   );
 
-  app.get(
+  // The existing portal's downloads of the guaranteed quote (v1 transfer-pdf, v2 download-guaranteed-transfer) are this pack.
+  for (const path of [
     '/transfer-value/pack',
-    {
-      schema: {
-        tags,
-        summary:
-          'The transfer pack for the member’s guaranteed statement as a PDF; 404 no_guaranteed_transfer_value when none holds',
-        response: { 200: z.any(), ...errors },
+    '/transfer-journeys/download/transfer-pdf',
+    '/v2/transfer-journeys/download-guaranteed-transfer',
+  ])
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'The transfer pack for the member’s guaranteed statement as a PDF; 404 no_guaranteed_transfer_value when none holds',
+          response: { 200: z.any(), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const today = utcDay(new Date());
-      const basis = await transferBasisFor(db, request, today);
-      const stored = await guaranteedTransferQuote(db, basis.member, today);
-      if (!stored)
-        throw notFound(
-          'no_guaranteed_transfer_value',
-          'You have no guaranteed transfer value. Ask for a statement of entitlement first.',
-        );
-      const pdf = await renderTransferPack({
-        member: basis.member,
-        quote: stored.quote,
-        issuedOn: stored.storedOn,
-        avcFundPence: avcFundOf(basis.member),
-        keep: await keptBenefits(db, calculations, basis, today),
-        chargePence: stored.chargePence ?? 0,
-        ...(stored.caseNumber && { caseNumber: stored.caseNumber }),
-        scamWarning: await globalMessage(db, request.tenantUrl, SCAM_WARNING_MESSAGE),
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="transfer-pack-${stored.storedOn}.pdf"`)
-        .send(Buffer.from(pdf));
-    },
-  );
+      async (request, reply) => {
+        const today = utcDay(new Date());
+        const basis = await transferBasisFor(db, request, today);
+        const stored = await guaranteedTransferQuote(db, basis.member, today);
+        if (!stored)
+          throw notFound(
+            'no_guaranteed_transfer_value',
+            'You have no guaranteed transfer value. Ask for a statement of entitlement first.',
+          );
+        const pdf = await renderTransferPack({
+          member: basis.member,
+          quote: stored.quote,
+          issuedOn: stored.storedOn,
+          avcFundPence: avcFundOf(basis.member),
+          keep: await keptBenefits(db, calculations, basis, today),
+          chargePence: stored.chargePence ?? 0,
+          ...(stored.caseNumber && { caseNumber: stored.caseNumber }),
+          scamWarning: await globalMessage(db, request.tenantUrl, SCAM_WARNING_MESSAGE),
+        });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="transfer-pack-${stored.storedOn}.pdf"`)
+          .send(Buffer.from(pdf));
+      },
+    );
 };
