@@ -4,17 +4,22 @@ import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { createdAt } from './columns';
 import { portal } from './namespaces';
 
-export const outboxMessages = portal.table('outbox_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  channel: text('channel', { enum: ['email', 'sms', 'post'] }).notNull(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  /** The tenant whose site the message was sent from (null outside a request, e.g. a command). */
-  tenantUrl: text('tenant_url'),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export const outboxMessages = portal.table(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms', 'post'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The tenant whose site the message was sent from (null outside a request, e.g. a command). */
+    tenantUrl: text('tenant_url'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  // The console's outbox: a tenant's messages, newest first (then by id), a page at a time.
+  (table) => [index('outbox_messages_tenant_created').on(table.tenantUrl, table.createdAt, table.id)],
+);
 
 /**
  * One-time codes proving a change (a new email or mobile, a bank account): the id is the nonce the
