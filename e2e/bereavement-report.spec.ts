@@ -332,6 +332,8 @@ async function caseworkerOpensReport(
 test('a relative reports a death from the home page’s signpost, signed out, on Meridian, with the death certificate', async ({
   page,
 }) => {
+  // The whole report, then the scheme's side in the console: about 50 s on a quiet machine.
+  test.setTimeout(150_000);
   await page.goto('/');
   await page.getByRole('main').getByRole('link', { name: 'Tell us about a death' }).first().click();
   await expect(heading(page, 'Tell us about a death')).toBeVisible();
@@ -403,6 +405,7 @@ test('a relative reports a death from the home page’s signpost, signed out, on
 test('a relative reports a death from Bluewater’s home page signpost, with the death certificate and Bluewater’s reference, changing their email from check your answers', async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   await page.goto(bluewaterUrl('/'));
   await page.getByRole('main').getByRole('link', { name: 'Tell us about a death' }).first().click();
   await expect(heading(page, 'Tell us about a death')).toBeVisible();
