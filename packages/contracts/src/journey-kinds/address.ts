@@ -100,7 +100,17 @@ export type AddressQuestion = z.infer<ReturnType<typeof addressQuestion>>;
 export const addressKind: QuestionKind<AddressQuestion> = {
   kind: 'address',
   examples: () => ({
-    accepted: [{ answerKey: 'provided', answerValue: JSON.stringify(exampleAddress) }],
+    // As the field sends it: the lines in a list, not the boxes' line1, line2 and line3.
+    accepted: [
+      {
+        answerKey: 'provided',
+        answerValue: JSON.stringify({
+          lines: [exampleAddress.line1],
+          town: exampleAddress.town,
+          postcode: exampleAddress.postcode,
+        }),
+      },
+    ],
     refused: { answerKey: 'not_an_answer<>' },
   }),
   schema: addressQuestion,
