@@ -1,10 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import { passwordMatches, verifyAgainstDecoy } from '../../lib/password-hashing';
+import { recordSignIn } from '../account/sign-in-events';
 import { openChallenge } from '../two-step/challenges';
 import { twoStepOn } from '../two-step/service';
 import { verifyCredentials } from './session-service';
+
+interface CappedAttempt {
+  username: string;
+  password: string;
+  businessGroups: string[];
+  tenantUrl: string;
+  interactionUid?: string;
+}
 
 /**
  * The one answer to a sign-in the account's failed-password cap refused (issue 41), the same for every
@@ -13,16 +24,7 @@ import { verifyCredentials } from './session-service';
  * password's verdict); for an account without it, or a name no account has, no code is ever right, so
  * a password-only guesser stays out and cannot tell which the name is.
  */
-export async function openCappedChallenge(
-  db: Database,
-  attempt: {
-    username: string;
-    password: string;
-    businessGroups: string[];
-    tenantUrl: string;
-    interactionUid?: string;
-  },
-) {
+async function openCappedChallenge(db: Database, attempt: CappedAttempt) {
   const accountName = attempt.username.trim().toLowerCase();
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
@@ -45,4 +47,26 @@ export async function openCappedChallenge(
     underCap: { passwordRight, accountName },
   });
   return { userId: user?.id ?? null, passwordRight, opened };
+}
+
+/**
+ * Opens the capped sign-in's challenge, then records it as the page it came from does: a locked
+ * sign-in in the account's history (when the name is an account's) and the attempt in the audit log.
+ */
+export async function openCappedSignIn(
+  db: Database,
+  request: FastifyRequest,
+  attempt: CappedAttempt,
+  from: { method: 'password' | 'oidc'; action: 'sign_in_password' | 'oidc_sign_in' },
+) {
+  const capped = await openCappedChallenge(db, attempt);
+  if (capped.userId)
+    await recordSignIn(db, request, { userId: capped.userId, outcome: 'locked', method: from.method });
+  await audit(db, request, {
+    action: from.action,
+    outcome: capped.passwordRight ? 'success' : 'failure',
+    userId: capped.userId,
+    details: { secondFactor: 'asked', underCap: true, tenant: attempt.tenantUrl },
+  });
+  return capped;
 }

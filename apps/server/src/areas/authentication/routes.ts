@@ -22,7 +22,7 @@ import { signAccessToken } from './access-tokens';
 import { redeemLookupCode } from '../outbound-sso/outbound-sso';
 import { singleAuthSessions } from '../single-auth/session-from-token';
 import { createSignInGuard } from './sign-in-guard';
-import { openCappedChallenge } from './capped-sign-in';
+import { openCappedSignIn } from './capped-sign-in';
 import { deviceOf } from '../account/devices';
 import { recordSignIn } from '../account/sign-in-events';
 import {
@@ -197,20 +197,17 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       if (attempt.refused) {
         // Issue 41: a member with two-step on may still get in with a second factor, so every capped
         // name gets a challenge alike (openCappedChallenge), whether it is such an account, another or none.
-        const capped = await openCappedChallenge(db, {
-          username: request.body.userName,
-          password: request.body.password,
-          businessGroups,
-          tenantUrl: request.tenantUrl,
-        });
-        if (capped.userId)
-          await recordSignIn(db, request, { userId: capped.userId, outcome: 'locked', method: 'password' });
-        await audit(db, request, {
-          action: 'sign_in_password',
-          outcome: capped.passwordRight ? 'success' : 'failure',
-          userId: capped.userId,
-          details: { secondFactor: 'asked', underCap: true, tenant: request.tenantUrl },
-        });
+        const capped = await openCappedSignIn(
+          db,
+          request,
+          {
+            username: request.body.userName,
+            password: request.body.password,
+            businessGroups,
+            tenantUrl: request.tenantUrl,
+          },
+          { method: 'password', action: 'sign_in_password' },
+        );
         keepPrivate(reply);
         return reply.code(202).send(capped.opened);
       }

@@ -14,7 +14,7 @@ import {
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { ownerOfRefusedPasskey, signInOptions, verifyPasskeySignIn } from '../passkeys/service';
 import { recordSignIn, tellIfNewBrowser } from '../account/sign-in-events';
-import { openCappedChallenge } from '../authentication/capped-sign-in';
+import { openCappedSignIn } from '../authentication/capped-sign-in';
 import { createSignInGuard } from '../authentication/sign-in-guard';
 import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -220,21 +220,18 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       if (attempt.refused && tenant) {
         // As on /login (issue 41): every capped name gets the same second-factor page, whether it is an
         // account with two-step on, one without or none; only the first can finish it.
-        const capped = await openCappedChallenge(db, {
-          username,
-          password,
-          businessGroups: tenant.businessGroups,
-          tenantUrl: tenant.tenantUrl,
-          interactionUid: interaction.uid,
-        });
-        if (capped.userId)
-          await recordSignIn(db, request, { userId: capped.userId, outcome: 'locked', method: 'oidc' });
-        await audit(db, request, {
-          action: 'oidc_sign_in',
-          outcome: capped.passwordRight ? 'success' : 'failure',
-          userId: capped.userId,
-          details: { secondFactor: 'asked', underCap: true, tenant: tenant.tenantUrl },
-        });
+        const capped = await openCappedSignIn(
+          db,
+          request,
+          {
+            username,
+            password,
+            businessGroups: tenant.businessGroups,
+            tenantUrl: tenant.tenantUrl,
+            interactionUid: interaction.uid,
+          },
+          { method: 'oidc', action: 'oidc_sign_in' },
+        );
         return renderSecondFactor(request, reply, interaction, {
           challenge: capped.opened.secondFactor.challenge,
           shown: 'app',
