@@ -64,15 +64,7 @@ export async function auditCommand(
   operator: string,
   entry: StaffAuditEntry,
 ): Promise<void> {
-  await db.insert(staffAudit).values({
-    action: entry.action,
-    outcome: entry.outcome,
-    caseNumber: entry.caseNumber ?? null,
-    businessGroup: entry.businessGroup ?? null,
-    referenceNumber: entry.referenceNumber ?? null,
-    tenantUrl: tenantOf(entry, null),
-    details: { ...entry.details, via: 'command', operator },
-  });
+  await appendUnattributed(db, entry, { via: 'command', operator });
 }
 
 /**
@@ -84,6 +76,15 @@ export async function auditAutomatic(
   source: string,
   entry: StaffAuditEntry,
 ): Promise<void> {
+  await appendUnattributed(db, entry, { via: 'system', source });
+}
+
+/** An entry with no member of staff or client behind it, saying in its details what it came by. */
+async function appendUnattributed(
+  db: Database | Transaction,
+  entry: StaffAuditEntry,
+  came: { via: 'command'; operator: string } | { via: 'system'; source: string },
+) {
   await db.insert(staffAudit).values({
     action: entry.action,
     outcome: entry.outcome,
@@ -91,6 +92,6 @@ export async function auditAutomatic(
     businessGroup: entry.businessGroup ?? null,
     referenceNumber: entry.referenceNumber ?? null,
     tenantUrl: tenantOf(entry, null),
-    details: { ...entry.details, via: 'system', source },
+    details: { ...entry.details, ...came },
   });
 }
