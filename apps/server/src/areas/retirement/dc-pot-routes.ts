@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dcPotSchema, errorBodySchema } from '@meridian/contracts';
 import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
-import { findMember } from '../member-data/member-repository';
-import { dcPotOf } from './dc-pot';
+import { dcPotOf, signedInDcRecord } from './dc-pot';
 
 /** The pot today of the signed-in member's chosen DC record: its funds and the last year's contributions. */
 export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -28,10 +26,7 @@ export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request) => {
       const { businessGroup, referenceNumber, tenant } = request.member!;
-      const found = await findMember(db, businessGroup, referenceNumber);
-      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-      if (found.scheme.type !== 'DC')
-        throw notFound('not_a_dc_record', 'This record is not a savings pot, so it has no funds to show.');
+      const found = await signedInDcRecord(db, { businessGroup, referenceNumber });
       return dcPotOf(db, found, tenant.tenantUrl, utcDay(new Date()), request.log);
     },
   );

@@ -17,8 +17,9 @@ import {
   type IsoDate,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
+import { findMember } from '../member-data/member-repository';
 
 type Funds = Map<string, z.infer<typeof fundSchema>>;
 
@@ -36,6 +37,18 @@ export async function fundsOf(db: Database, tenantUrl: string): Promise<Funds> {
 export interface DcRecord {
   member: { benefits: unknown; dateOfBirth: string; status: string };
   scheme: { code: string };
+}
+
+/** The signed-in member's chosen record, if it is a DC one: 404 when it is not there or not a pot. */
+export async function signedInDcRecord(
+  db: Database,
+  member: { businessGroup: string; referenceNumber: string },
+) {
+  const found = await findMember(db, member.businessGroup, member.referenceNumber);
+  if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
+  if (found.scheme.type !== 'DC')
+    throw notFound('not_a_dc_record', 'This record is not a savings pot, so it has no funds to show.');
+  return found;
 }
 
 /**

@@ -8,10 +8,9 @@ import {
 import { dcBenefitsSchema, getDcSchemeConfig, utcDay, type IsoDate } from '@meridian/pensions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { findJourney, statusOf, type MemberRecord } from '../journeys/repository';
-import { findMember } from '../member-data/member-repository';
-import { fundsOf, glidePathFor, type DcRecord } from './dc-pot';
+import { fundsOf, glidePathFor, signedInDcRecord, type DcRecord } from './dc-pot';
 import { answerTo, chosenFunds, FUND_SWITCH_JOURNEY } from './fund-switch-pending';
 
 type StrategyPath = FundSwitchPreview['strategies'][number];
@@ -92,10 +91,7 @@ export const fundSwitchPreviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
     },
     async (request) => {
       const { businessGroup, referenceNumber, tenant } = request.member!;
-      const found = await findMember(db, businessGroup, referenceNumber);
-      if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-      if (found.scheme.type !== 'DC')
-        throw notFound('not_a_dc_record', 'This record is not a savings pot, so it has no funds to show.');
+      const found = await signedInDcRecord(db, { businessGroup, referenceNumber });
       return fundSwitchPreviewOf(
         db,
         { ...found, businessGroup, referenceNumber },
