@@ -95,7 +95,7 @@ describe('the captcha before a report of a death', () => {
     act(() => void scripts[0]!.dispatchEvent(new Event('error')));
     expect(await screen.findByText(/You can also tell us about the death by phone/)).toBeTruthy();
     expect(screen.getByText(/0300 123 4567/)).toBeTruthy();
-    expect(onUnavailable).toHaveBeenCalledWith(CAPTCHA_UNAVAILABLE);
+    await waitFor(() => expect(onUnavailable).toHaveBeenCalledWith(CAPTCHA_UNAVAILABLE));
   });
 
   it('offers the phone when the captcha read fails', async () => {
@@ -104,6 +104,6 @@ describe('the captcha before a report of a death', () => {
       jsonResponse(500, { errors: [{ code: 'internal', message: 'Down' }] }),
     );
     expect(await screen.findByText(/0300 123 4567/)).toBeTruthy();
-    expect(onUnavailable).toHaveBeenCalledWith(CAPTCHA_UNAVAILABLE);
+    await waitFor(() => expect(onUnavailable).toHaveBeenCalledWith(CAPTCHA_UNAVAILABLE));
   });
 });
