@@ -96,6 +96,11 @@ export const sessions = portal.table('sessions', {
   /** The browser's user agent and the address the session was opened from, to show where you are signed in. */
   userAgent: text('user_agent'),
   ipAddress: text('ip_address'),
+  /**
+   * The embedded OpenID provider's session id for the portal (the ID token's `sid`) when the session was
+   * opened from its sign-in: signing this session out ends that provider sign-in too.
+   */
+  providerSid: text('provider_sid'),
 });
 
 /** Sign-in attempts, successful or not, kept 90 days for the member's "recent sign-ins". */
