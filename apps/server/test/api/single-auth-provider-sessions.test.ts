@@ -11,7 +11,7 @@ import { latestCodeTo } from './outbox-codes';
 
 /**
  * Issue 41: a password reset or change, or "sign out everywhere else", ends the embedded OpenID
- * provider's sessions too, and the portal trusts a provider ID token only for a recent sign-in
+ * provider's sessions too, signing out one session the provider sign-in it came from, and the portal trusts a provider ID token only for a recent sign-in
  * (`auth_time`), from which a step-up's freshness runs. docs/security.md "Single sign-in and the
  * provider's sessions".
  */
@@ -188,6 +188,47 @@ describe('the provider’s sessions end with the portal’s', () => {
     expect(await providerRowsOf(userId)).toEqual([]);
     expect((await authorizeSilently(thief)).signInPage).toMatch(/^\/oidc\/interaction\//);
     expect((await authorizeSilently(neighbour)).idToken).toBeDefined();
+  });
+});
+
+describe('signing out one session from the list', () => {
+  it('ends the provider sign-in that session came from, so that browser needs its password again; the member’s other provider sign-in stays', async () => {
+    const userId = await userIdOf('db.retiring');
+    const here = new BrowserAgent(ctx.app);
+    expect((await here.signIn('db.retiring')).statusCode).toBe(200);
+    const lost = new BrowserAgent(ctx.app);
+    const lostTokens = await signInWithProvider(lost, 'db.retiring');
+    expect(typeof decodeJwt(lostTokens.id_token).sid).toBe('string');
+    expect((await openSession(lost, lostTokens.id_token)).statusCode).toBe(200);
+    const kept = new BrowserAgent(ctx.app);
+    expect(
+      (await openSession(kept, (await signInWithProvider(kept, 'db.retiring')).id_token)).statusCode,
+    ).toBe(200);
+    const lostView = await lost.request({ url: `${api}/account/security` });
+    const lostSession = (lostView.json().sessions as { id: string; current: boolean }[]).find(
+      (session) => session.current,
+    )!;
+
+    const signedOut = await here.request({
+      method: 'DELETE',
+      url: `${api}/account/sessions/${lostSession.id}`,
+    });
+    expect(signedOut.statusCode, signedOut.body).toBe(204);
+
+    expect((await lost.request({ url: `${api}/account/security` })).statusCode).toBe(401);
+    // Before, the provider let this browser straight through to a new portal session, without a password.
+    expect((await authorizeSilently(lost)).signInPage).toMatch(/^\/oidc\/interaction\//);
+    expect((await authorizeSilently(kept)).idToken).toBeDefined();
+    expect(await providerRowsOf(userId)).toContain('Session');
+    const [audited] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'session_sign_out'), eq(auditEvents.userId, userId)));
+    expect(audited!.details).toMatchObject({ sessionId: lostSession.id, endedProviderSessions: 1 });
+
+    // The browser signs in again with its password, on the provider's page.
+    const again = await signInOnPage(lost, 'db.retiring', PASSWORD);
+    expect((await openSession(lost, again.id_token)).statusCode).toBe(200);
   });
 });
 

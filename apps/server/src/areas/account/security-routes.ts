@@ -18,7 +18,7 @@ import { notFound } from '../../lib/errors';
 import { requirePassword } from '../my-details/change-defences';
 import { sessionProblem, type SessionPolicy } from '../authentication/session-service';
 import { findTenant } from '../tenancy/tenant-repository';
-import { endProviderSessions } from '../identity-provider/provider-sessions';
+import { endProviderSession, endProviderSessions } from '../identity-provider/provider-sessions';
 import { accountChanges } from './account-changes';
 import { describeDevice, describePlace } from './devices';
 import { passwordSetCommitted, setNewPassword } from './password-change';
@@ -186,31 +186,46 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     {
       schema: {
         tags: ['authentication'],
-        summary: 'Sign out one of your sessions (on another device, or this one)',
+        summary:
+          'Sign out one of your sessions (on another device, or this one), and the embedded OpenID provider’s sign-in it was opened from',
         params: sessionIdParams,
         response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       const member = request.member!;
-      const [ended] = await db
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'signed_out_by_member' })
-        .where(
-          and(
-            eq(sessions.id, request.params.id),
-            eq(sessions.userId, member.userId),
-            isNull(sessions.revokedAt),
-          ),
-        )
-        .returning({ id: sessions.id });
+      // A session opened from the provider's sign-in ends that sign-in too: else the browser holding it
+      // would be let through the provider again without its password.
+      const { ended, providerSessions } = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: 'signed_out_by_member' })
+          .where(
+            and(
+              eq(sessions.id, request.params.id),
+              eq(sessions.userId, member.userId),
+              isNull(sessions.revokedAt),
+            ),
+          )
+          .returning({ id: sessions.id, providerSid: sessions.providerSid });
+        return {
+          ended: row,
+          providerSessions: row?.providerSid
+            ? await endProviderSession(tx, member.userId, row.providerSid)
+            : 0,
+        };
+      });
       if (!ended) throw notFound('session_not_found', 'This session has already ended or is not yours.');
       await app.sessionCache.changed(ended.id);
       await audit(db, request, {
         action: 'session_sign_out',
         outcome: 'success',
         userId: member.userId,
-        details: { sessionId: ended.id, current: ended.id === member.session.id },
+        details: {
+          sessionId: ended.id,
+          current: ended.id === member.session.id,
+          endedProviderSessions: providerSessions,
+        },
       });
       return reply.code(204).send(null);
     },

@@ -174,6 +174,8 @@ export async function openSessionFor(
     tenantUrl: string;
     device: SessionDevice;
     steppedUp?: boolean | Date;
+    /** The embedded provider's session id, when its sign-in opened this session. */
+    providerSid?: string | null;
   },
   policy: SessionPolicy,
   now = new Date(),
@@ -193,12 +195,22 @@ async function openSession(
     tenantUrl,
     device,
     steppedUp,
-  }: { method: SessionMethod; tenantUrl: string; device: SessionDevice; steppedUp?: boolean | Date },
+    providerSid,
+  }: {
+    method: SessionMethod;
+    tenantUrl: string;
+    device: SessionDevice;
+    steppedUp?: boolean | Date;
+    providerSid?: string | null;
+  },
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedSession> {
   // Every way in (a password, single auth, the provider's page) opens its session here.
-  const [account] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  const [account] = await db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (account?.suspendedAt) throw accountSuspended();
   const record = records.find((candidate) => candidate.isPrimary) ?? records[0]!;
   const [created] = await db
@@ -212,6 +224,7 @@ async function openSession(
       lastActivityAt: now,
       absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
       steppedUpAt: steppedUp instanceof Date ? steppedUp : steppedUp ? now : null,
+      providerSid: providerSid ?? null,
       ...device,
     })
     .returning({ id: sessions.id });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { oidcModels, users } from '../../db/schema';
 
@@ -39,5 +39,50 @@ export async function endProviderSessions(db: Database | Transaction, userId: st
     )
     .returning({ model: oidcModels.model });
   await db.update(users).set({ sessionsEndedAt: now }).where(eq(users.id, userId));
+  return ended.filter((row) => row.model === 'Session').length;
+}
+
+type SessionPayload = { uid?: string; authorizations?: Record<string, { sid?: string; grantId?: string }> };
+
+/**
+ * Ends the one sign-in of the embedded provider that a portal session came from (its `sid`, kept as
+ * `sessions.provider_sid`), in the caller's transaction: that provider session, its grants with
+ * whatever hangs off them, and its sign-in pages in progress. The account's other provider sign-ins
+ * (another browser of the member) stay. Answers how many provider sessions ended (0 or 1).
+ */
+export async function endProviderSession(db: Database | Transaction, userId: string, sid: string) {
+  const candidates = await db
+    .select({ id: oidcModels.id, payload: oidcModels.payload })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Session'), sql`${accountOf} = ${userId}`));
+  const matching = candidates.filter((row) =>
+    Object.values((row.payload as SessionPayload).authorizations ?? {}).some((given) => given.sid === sid),
+  );
+  if (matching.length === 0) return 0;
+  const payloads = matching.map((row) => row.payload as SessionPayload);
+  const grantIds = payloads.flatMap((payload) =>
+    Object.values(payload.authorizations ?? {}).flatMap((given) => (given.grantId ? [given.grantId] : [])),
+  );
+  const uids = payloads.flatMap((payload) => (payload.uid ? [payload.uid] : []));
+  const inProgress: SQL[] = uids.map((uid) => sql`${oidcModels.payload} -> 'session' ->> 'uid' = ${uid}`);
+  const ended = await db
+    .delete(oidcModels)
+    .where(
+      or(
+        and(
+          eq(oidcModels.model, 'Session'),
+          inArray(
+            oidcModels.id,
+            matching.map((row) => row.id),
+          ),
+        ),
+        grantIds.length > 0
+          ? and(eq(oidcModels.model, 'Grant'), inArray(oidcModels.id, grantIds))
+          : undefined,
+        grantIds.length > 0 ? inArray(oidcModels.grantId, grantIds) : undefined,
+        inProgress.length > 0 ? and(eq(oidcModels.model, 'Interaction'), or(...inProgress)) : undefined,
+      ),
+    )
+    .returning({ model: oidcModels.model });
   return ended.filter((row) => row.model === 'Session').length;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type ClientRecord, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -142,6 +142,11 @@ export function createProvider({
     isTenantReturnUri(value, 'redirect', directory.entries);
   provider.Client.prototype.postLogoutRedirectUriAllowed = (value: string) =>
     isTenantReturnUri(value, 'postLogout', directory.entries);
+  // The portal's ID tokens carry the provider's session id (`sid`), which the portal keeps with the
+  // session it opens from one, so that signing that session out ends this sign-in too (issue 41).
+  provider.Client.prototype.includeSid = function includeSid(this: ClientRecord) {
+    return this.clientId === FIRST_PARTY_CLIENT_ID;
+  };
   provider.on('server_error', (_ctx, error) => onServerError(error));
   return provider;
 }

@@ -65,6 +65,7 @@ export function singleAuthSessions(db: Database, embeddedIssuer: string, policy:
         // A sign-in at the embedded provider with two-step verification or a passkey counts as a
         // step-up, fresh from when it was made (the token's auth_time), not from now.
         steppedUp: checked.steppedUpAt ?? false,
+        providerSid: checked.providerSid,
       },
       policy,
     );

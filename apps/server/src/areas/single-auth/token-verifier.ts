@@ -26,6 +26,8 @@ export type TokenCheck =
        * (STEP_UP_FRESH_MINUTES): the portal session's step-up is fresh from then, not from now.
        */
       steppedUpAt: Date | null;
+      /** The embedded provider's session id for the portal (the token's `sid`); null for an external issuer. */
+      providerSid: string | null;
     }
   | {
       ok: false;
@@ -136,7 +138,8 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
       if (!user) return { ok: false, code: 'sso_account_unknown', reason: 'no_portal_user' };
       const expiresAt = new Date(payload.exp ? payload.exp * 1000 : Date.now() + UNDATED_TOKEN_MS);
       const base = { ok: true, userId: user.id, issuer, subject: payload.sub, expiresAt } as const;
-      if (issuer !== embeddedIssuer) return { ...base, secondFactor: false, steppedUpAt: null };
+      if (issuer !== embeddedIssuer)
+        return { ...base, secondFactor: false, steppedUpAt: null, providerSid: null };
       const nowSeconds = Date.now() / 1000;
       const problem = embeddedSignInProblem(payload.auth_time, user.sessionsEndedAt, nowSeconds);
       if (problem) return problem;
@@ -147,7 +150,8 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
       const secondFactor = amr.includes('otp') || amr.includes('mfa');
       const fresh = secondFactor && nowSeconds - authTime < STEP_UP_FRESH_SECONDS;
       const steppedUpAt = fresh ? new Date(Math.min(authTime * 1000, Date.now())) : null;
-      return { ...base, secondFactor, steppedUpAt };
+      const providerSid = typeof payload.sid === 'string' ? payload.sid : null;
+      return { ...base, secondFactor, steppedUpAt, providerSid };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired)
         return { ok: false, code: 'sso_token_expired', reason: 'expired' };
