@@ -8,7 +8,8 @@ import { useTestApp, type TestContext } from './harness';
 /**
  * The report of a death's per-address limits (docs/bereavement.md): the spec's login and captcha-verify
  * (20 a minute each) and the captcha challenge (30 a minute) answer 429 too_many_requests once over, in memory and, when
- * TEST_REDIS_URL is set, counted in Redis (REDIS_URL) so every instance shares them.
+ * TEST_REDIS_URL is set, counted in Redis (REDIS_URL) so every instance shares them. A call at the spec's
+ * path and at the report's own counts against one limit (journey-start: 20 a minute).
  */
 const ctx = useTestApp();
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -17,13 +18,14 @@ const shared = redisUrl ? useTestApp({ REDIS_URL: redisUrl }) : undefined;
 const LOGIN_PER_MINUTE = 20;
 const CHALLENGES_PER_MINUTE = 30;
 const VERIFIES_PER_MINUTE = 20;
+const STARTS_PER_MINUTE = 20;
 const addressOf = () => `10.61.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 /** Sends `count + 1` calls from one address, one after another; answers their statuses and the last body. */
 async function overTheLimit(
   context: TestContext,
   count: number,
-  call: 'login' | 'challenge' | 'verify',
+  call: 'login' | 'challenge' | 'verify' | 'start',
   address: string,
 ) {
   const agent = new BrowserAgent(context.app);
@@ -39,15 +41,23 @@ async function overTheLimit(
             payload: { businessGroup: 'BWS', captcha: 'not-a-payload' },
             remoteAddress: address,
           })
-        : call === 'verify'
+        : call === 'start'
           ? await agent.request({
               method: 'POST',
-              url: '/api/bereavement/captcha-verify',
-              // Refused as no solution, but counted as any call is.
+              // Every other one at the report's own path: both count against one limit.
+              url: `/api/bereavement${sent % 2 ? '/journeys/bereavement' : ''}/journey-start`,
               payload: { captcha: 'not-a-payload' },
               remoteAddress: address,
             })
-          : await agent.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: address });
+          : call === 'verify'
+            ? await agent.request({
+                method: 'POST',
+                url: '/api/bereavement/captcha-verify',
+                // Refused as no solution, but counted as any call is.
+                payload: { captcha: 'not-a-payload' },
+                remoteAddress: address,
+              })
+            : await agent.request({ url: '/api/bereavement/captcha-challenge', remoteAddress: address });
     statuses.push(answer.statusCode);
     last = answer.json();
   }
@@ -85,6 +95,10 @@ describe('a report of a death’s rate limits, in memory', () => {
       CHALLENGES_PER_MINUTE,
       200,
     );
+  });
+
+  it(`refuses the ${STARTS_PER_MINUTE + 1}st journey-start in a minute, at the spec’s path and the report’s together`, async () => {
+    expectLimited(await overTheLimit(ctx, STARTS_PER_MINUTE, 'start', addressOf()), STARTS_PER_MINUTE, 400);
   });
 
   it(`refuses the ${VERIFIES_PER_MINUTE + 1}st captcha-verify from one address in a minute`, async () => {

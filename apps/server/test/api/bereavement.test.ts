@@ -77,16 +77,20 @@ async function startedReporter(host = 'localhost') {
   return { reporter, token: cookie.value, captcha, expiresAt: new Date(started.json().expiresAt) };
 }
 
+/** The report's calls at the spec's paths, `/api/bereavement/<call>` (spec-paths.ts). */
+const top = '/api/bereavement';
+
 const answer = (
   reporter: BrowserAgent,
   currentPageKey: string,
   questionKey: string,
   answerKey: string,
   answerValue?: unknown,
+  url = `${base}/submit-question-step`,
 ) =>
   reporter.request({
     method: 'POST',
-    url: `${base}/submit-question-step`,
+    url,
     payload: {
       currentPageKey,
       questionKey,
@@ -119,7 +123,12 @@ const sendCode = (reporter: BrowserAgent) =>
   reporter.request({ method: 'POST', url: `${base}/email-token`, payload: {}, remoteAddress: nextAddress() });
 
 /** Answers the pages up to the reporter's email address. */
-async function walkToEmail(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@example.org') {
+async function walkToEmail(
+  reporter: BrowserAgent,
+  prefix = 'br',
+  email = 'jo.pendle@example.org',
+  url?: string,
+) {
   const steps: Array<[string, string, string, unknown?]> = [
     [`${prefix}_deceased`, 'deceased', 'provided', deceased],
     [`${prefix}_date_of_death`, 'date_of_death', '2026-01-02'],
@@ -136,7 +145,7 @@ async function walkToEmail(reporter: BrowserAgent, prefix = 'br', email = 'jo.pe
     [`${prefix}_reporter_email`, 'reporter_email', email],
   ];
   for (const [page, key, value, json] of steps) {
-    const sent = await answer(reporter, page, key, value, json);
+    const sent = await answer(reporter, page, key, value, json, url);
     expect(sent.statusCode, `${page}: ${sent.body}`).toBe(200);
   }
 }
@@ -149,8 +158,27 @@ async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@ex
   expect(sent.json().email).toBe(email);
   const proven = await answer(reporter, `${prefix}_email_code`, 'email_code', await emailedCode(email));
   expect(proven.statusCode, proven.body).toBe(200);
+  await walkFromDocuments(reporter, prefix);
+}
+
+/**
+ * The pages after the email code: the death certificate (this upload of the report's, or none), the
+ * next of kin, the executor and who to contact.
+ */
+async function walkFromDocuments(
+  reporter: BrowserAgent,
+  prefix: string,
+  { certificate, url }: { certificate?: { id: string; name: string }; url?: string } = {},
+) {
+  const documents: Array<[string, string, string, unknown?]> = certificate
+    ? [
+        [`${prefix}_certificate_known`, 'certificate_known', 'yes'],
+        [`${prefix}_certificate`, 'death_certificate', certificate.id, certificate],
+        [`${prefix}_other_documents_known`, 'other_documents_known', 'no'],
+      ]
+    : [[`${prefix}_certificate_known`, 'certificate_known', 'no']];
   const steps: Array<[string, string, string, unknown?]> = [
-    [`${prefix}_certificate_known`, 'certificate_known', 'no'],
+    ...documents,
     [
       `${prefix}_next_of_kin`,
       'next_of_kin',
@@ -180,7 +208,7 @@ async function walk(reporter: BrowserAgent, prefix = 'br', email = 'jo.pendle@ex
     ],
   ];
   for (const [page, key, value, json] of steps) {
-    const sent = await answer(reporter, page, key, value, json);
+    const sent = await answer(reporter, page, key, value, json, url);
     expect(sent.statusCode, `${page}: ${sent.body}`).toBe(200);
   }
 }
@@ -921,6 +949,157 @@ describe('reporting a death', () => {
       remoteAddress: nextAddress(),
     });
     expect(codeOf(bare)).toBe('captcha_invalid');
+  });
+
+  it('answers the spec’s calls at /api/bereavement/<call>: a report walked there from its start to its end', async () => {
+    const reporter = new BrowserAgent(ctx.app);
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+      reporter.request({ method, url: `${top}/${path}`, ...(payload && { payload }) });
+    const started = await reporter.request({
+      method: 'POST',
+      url: `${top}/journey-start`,
+      payload: { captcha: await solvedCaptcha(reporter) },
+      remoteAddress: nextAddress(),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // A page that asks a question is not left without its answer.
+    expect((await call('POST', 'submit-step', { currentPageKey: 'br_deceased' })).statusCode).toBe(400);
+    const email = 'spec.paths@example.org';
+    await walkToEmail(reporter, 'br', email, `${top}/question-step`);
+    expect((await call('GET', 'question-form/br_reporter_email')).json()).toMatchObject({
+      questionKey: 'reporter_email',
+      answerKey: email,
+    });
+    expect((await call('GET', 'previous-step/br_reporter_email')).json()).toEqual({
+      previousPageKey: 'br_reporter',
+    });
+    expect((await call('GET', 'integrity/br_next_of_kin')).json()).toEqual({
+      redirectStepPageKey: 'br_email_code',
+    });
+    expect((await call('POST', 'keep-alive', {})).statusCode).toBe(200);
+    expect((await call('GET', 'addresses/countries')).json()[0]).toMatchObject({ code: 'GB' });
+    const found = (await call('GET', 'addresses/search?text=quay%20street%20manchester')).json() as Array<{
+      id: string;
+      kind: string;
+    }>;
+    const address = found.find((item) => item.kind === 'Address')!;
+    expect((await call('GET', `addresses/${encodeURIComponent(address.id)}`)).json()).toMatchObject({
+      town: 'Manchester',
+    });
+
+    // The code email-token sends, proven by submit-email; the code page then moves on.
+    const sent = await reporter.request({
+      method: 'POST',
+      url: `${top}/email-token`,
+      payload: {},
+      remoteAddress: nextAddress(),
+    });
+    expect(sent.json()).toMatchObject({ email });
+    const code = await emailedCode(email);
+    expect((await call('POST', 'submit-email', { emailConfirmationToken: code })).statusCode).toBe(200);
+    const page = await answer(
+      reporter,
+      'br_email_code',
+      'email_code',
+      code,
+      undefined,
+      `${top}/question-step`,
+    );
+    expect(page.json()).toEqual({ nextPageKey: 'br_certificate_known' });
+
+    // Documents: one removed with all, one alone, one retyped and named as the death certificate.
+    const certificateBytes = await files.pdf('Certificate of death');
+    const upload = async (path: string, fileName: string) => {
+      const uploaded = await reporter.request({
+        method: 'POST',
+        url: `${top}/${path}`,
+        ...multipart([{ name: 'file', value: certificateBytes, fileName, contentType: 'application/pdf' }]),
+        remoteAddress: nextAddress(),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      return uploaded.json() as { fileUuid: string; filename: string; documentType: string };
+    };
+    await upload('documents', 'draft.pdf');
+    expect((await call('DELETE', 'documents')).statusCode).toBe(204);
+    const spare = await upload('documents', 'spare.pdf');
+    const certificate = await upload('documents', 'certificate.pdf');
+    expect((await call('DELETE', `documents/${spare.fileUuid}`)).statusCode).toBe(204);
+    const retyped = await call('PUT', `documents/${certificate.fileUuid}`, {
+      documentType: 'Death certificate',
+    });
+    expect(retyped.json()).toMatchObject({ filename: 'certificate.pdf', documentType: 'Death certificate' });
+    expect((await call('GET', 'documents')).json().documents).toEqual([retyped.json()]);
+    await walkFromDocuments(reporter, 'br', {
+      certificate: { id: certificate.fileUuid, name: 'certificate.pdf' },
+      url: `${top}/question-step`,
+    });
+
+    const submitted = await call('POST', 'journey-submit', {});
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().caseNumber).toMatch(/^BRV1-\d+$/);
+    // Once sent: another document with it, none removed, and no end, as at journeys/bereavement/.
+    expect((await upload('documents/post-submission', 'will.pdf')).filename).toBe('will.pdf');
+    for (const at of [top, base]) {
+      const removeAll = await reporter.request({ method: 'DELETE', url: `${at}/documents` });
+      expect(codeOf(removeAll)).toBe('report_sent');
+      expect(codeOf(await reporter.request({ method: 'DELETE', url: `${at}/journey-end` }))).toBe(
+        'journey_submitted',
+      );
+    }
+
+    // Another report's token opens none of it, at either path; its own report ends at journey-end.
+    const { reporter: other } = await startedReporter();
+    for (const at of [top, base]) {
+      expect((await other.request({ url: `${at}/documents` })).json().documents).toEqual([]);
+      const remove = await other.request({
+        method: 'DELETE',
+        url: `${at}/documents/${certificate.fileUuid}`,
+      });
+      expect(codeOf(remove)).toBe('document_not_found');
+    }
+    expect((await other.request({ method: 'DELETE', url: `${top}/journey-end` })).statusCode).toBe(204);
+    expect((await other.request({ url: `${base}/data` })).statusCode).toBe(401);
+  });
+
+  it('refuses a member’s session at the spec’s paths as at journeys/bereavement/: it opens no report', async () => {
+    const member = new BrowserAgent(ctx.app);
+    await member.signIn('db.active');
+    const someId = randomUUID();
+    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
+      ['POST', 'submit-step', { currentPageKey: 'br_deceased' }],
+      ['POST', 'question-step', { currentPageKey: 'br_ni_known', questionKey: 'ni_known', answerKey: 'no' }],
+      ['GET', 'question-form/br_deceased'],
+      ['GET', 'previous-step/br_ni_known'],
+      ['GET', 'integrity/br_deceased'],
+      ['POST', 'email-token', {}],
+      ['POST', 'submit-email', { emailConfirmationToken: '123456' }],
+      ['POST', 'keep-alive', {}],
+      ['POST', 'refresh-token', {}],
+      ['POST', 'verification-exchange-token', {}],
+      ['GET', 'addresses/countries'],
+      ['GET', 'addresses/search?text=leeds'],
+      ['POST', 'documents', {}],
+      ['GET', 'documents'],
+      ['PUT', `documents/${someId}`, { documentType: 'Will' }],
+      ['DELETE', `documents/${someId}`],
+      ['DELETE', 'documents'],
+      ['POST', 'documents/post-submission', {}],
+      ['POST', 'journey-submit', {}],
+      ['DELETE', 'journey-end'],
+    ];
+    for (const [method, path, payload] of calls)
+      for (const at of [top, base]) {
+        const refused = await member.request({
+          method,
+          url: `${at}/${path}`,
+          ...(payload && { payload }),
+          remoteAddress: nextAddress(),
+        });
+        expect([refused.statusCode, codeOf(refused)], `${method} ${at}/${path}`).toEqual([
+          401,
+          'visitor_token_missing',
+        ]);
+      }
   });
 
   it('answers the spec’s token calls: login under a business group, refresh-token and verification-exchange-token each give a new token and end the old one', async () => {

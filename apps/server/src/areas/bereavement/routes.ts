@@ -22,6 +22,7 @@ import { altchaCaptcha, providerWidget, SITEVERIFY_URLS, siteverifyCaptcha, type
 import { keepReportFilesIn, reportDocumentRoutes, reportDocumentStore } from './documents';
 import { EMAIL_PROOF_RULES, reportRow, sendEmailCode } from './email-proof';
 import { reportSessionRoutes } from './session-routes';
+import { answerAtSpecPaths } from './spec-paths';
 import { CAPTCHA_PASS_MINUTES, withCaptchaPasses } from './captcha-pass';
 import { emailProvenIn, reportHoldsUpload } from './journey-checks';
 import { bereavementStore } from './store';
@@ -35,7 +36,8 @@ export interface BereavementRoutesOptions {
 /**
  * Reporting a death without an account (docs/bereavement.md): a captcha challenge, then the journey
  * engine's visitor routes for `audience: "bereavement"` journeys, whose start needs the solved
- * captcha and whose answers are kept in the bereavement schema, apart from members' data.
+ * captcha and whose answers are kept in the bereavement schema, apart from members' data. The spec's
+ * calls answer at `/api/bereavement/<call>` too (spec-paths.ts).
  */
 export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> = async (
   app,
@@ -166,5 +168,6 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
       },
     },
   });
+  answerAtSpecPaths(app);
   await app.register(journeyRoutesFor(owner), { db, config, calculations });
 };

@@ -27,9 +27,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
  * The spec's bereavement token calls (docs/bereavement.md): `login` opens a report under the scheme's
  * business group; `refresh-token` and `verification-exchange-token` give the report a new token, the
  * second once the reporter's email is proven (the step that proves it already gives one). Both answer
- * at the report's own path and at the spec's top-level one, as the report's token cookie is sent to the
- * whole bereavement API (and nowhere else). A sent report's token is not renewed: 409
- * `visitor_journey_sent`.
+ * at the report's own path and at the spec's top-level one (spec-paths.ts), as the report's token
+ * cookie is sent to the whole bereavement API (and nowhere else). A sent report's token is not renewed:
+ * 409 `visitor_journey_sent`.
  */
 export function reportSessionRoutes(
   app: RoutesApp,
@@ -72,10 +72,7 @@ export function reportSessionRoutes(
   const reportOf = async (request: FastifyRequest, type: string) =>
     reportRow(db, (await owner.journeyOf(db, request, type)).id);
 
-  /**
-   * A token call at the report's own path and at the spec's, `/api/bereavement/<call>` (for the
-   * report's journey type): the report's token cookie is sent to the whole bereavement API.
-   */
+  /** A token call, at the report's own path (and at the spec's, spec-paths.ts). */
   const tokenCall = (
     call: string,
     summary: string,
@@ -87,13 +84,6 @@ export function reportSessionRoutes(
       { schema: { tags, summary, params: journeyTypeParamsSchema, response } },
       async (request, reply) => ({
         expiresAt: (await renew(request, reply, request.params.journeyType)).toISOString(),
-      }),
-    );
-    app.post(
-      `/${call}`,
-      { schema: { tags, summary: `${summary} (the spec’s path, for the report)`, response } },
-      async (request, reply) => ({
-        expiresAt: (await renew(request, reply, BEREAVEMENT_JOURNEY_TYPE)).toISOString(),
       }),
     );
   };
