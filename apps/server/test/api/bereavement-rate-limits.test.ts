@@ -111,7 +111,7 @@ describe('a report of a death’s rate limits, in memory', () => {
 });
 
 describe.skipIf(!shared)('a report of a death’s rate limits in Redis (TEST_REDIS_URL)', () => {
-  it('counts login and captcha challenges in Redis, under the namespace, and refuses once over', async () => {
+  it('counts login, captcha challenges and journey-start in Redis, under the namespace, and refuses once over', async () => {
     const loginAddress = addressOf();
     const challengeAddress = addressOf();
     expectLimited(
@@ -123,6 +123,12 @@ describe.skipIf(!shared)('a report of a death’s rate limits in Redis (TEST_RED
       await overTheLimit(shared!, CHALLENGES_PER_MINUTE, 'challenge', challengeAddress),
       CHALLENGES_PER_MINUTE,
       200,
+    );
+    // One counter in Redis for journey-start at both of its paths.
+    expectLimited(
+      await overTheLimit(shared!, STARTS_PER_MINUTE, 'start', addressOf()),
+      STARTS_PER_MINUTE,
+      400,
     );
     const redis = new Redis(redisUrl!);
     try {

@@ -35,6 +35,7 @@ const ctx = useTestApp({
   SESSION_CACHE_MS: '0',
 });
 const base = '/api/bereavement/journeys/bereavement';
+type OpenApiCall = { summary?: string; parameters?: Array<{ name: string }> };
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
 
@@ -1382,11 +1383,50 @@ describe('reporting a death', () => {
     expect(codeOf(late)).toBe('visitor_session_expired');
   });
 
-  it('says in its OpenAPI what keep-alive keeps a report for: 15 minutes, or 60 once the email is proven', async () => {
+  it('says in its OpenAPI what keep-alive keeps a report for (15 minutes, or 60 once the email is proven) and each spec call at /api/bereavement/<call>', async () => {
     const { paths } = (await ctx.app.inject({ url: '/docs/json' })).json();
     const keepAlive = paths['/api/bereavement/journeys/{journeyType}/keep-alive'].post;
     expect(keepAlive.summary).toContain('15 minutes, or 60 once the reporter’s email is proven');
     expect(Object.keys(keepAlive.responses)).toContain('409');
+    // Each of the spec's calls at its own path: a summary, and no journey type to give.
+    const spec = Object.entries(paths as Record<string, Record<string, OpenApiCall>>)
+      .filter(([path]) => path.startsWith('/api/bereavement/') && !path.includes('/journeys/'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, call]) => ({ path, method, call })),
+      );
+    expect(
+      spec.map(({ method, path }) => `${method} ${path.replace('/api/bereavement/', '')}`).sort(),
+    ).toEqual([
+      'delete documents',
+      'delete documents/{id}',
+      'delete journey-end',
+      'get addresses/countries',
+      'get addresses/search',
+      'get addresses/{addressId}',
+      'get captcha-challenge',
+      'get documents',
+      'get integrity/{pageKey}',
+      'get previous-step/{pageKey}',
+      'get question-form/{pageKey}',
+      'post captcha-verify',
+      'post documents',
+      'post documents/post-submission',
+      'post email-token',
+      'post journey-start',
+      'post journey-submit',
+      'post keep-alive',
+      'post login',
+      'post question-step',
+      'post refresh-token',
+      'post submit-email',
+      'post submit-step',
+      'post verification-exchange-token',
+      'put documents/{id}',
+    ]);
+    for (const { path, method, call } of spec) {
+      expect(call.summary, `${method} ${path}`).toBeTruthy();
+      expect(call.parameters?.map((parameter) => parameter.name) ?? []).not.toContain('journeyType');
+    }
   });
 
   it('joins no bereavement table to member data: no foreign key crosses the schema', async () => {
