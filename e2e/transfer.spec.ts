@@ -52,6 +52,20 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
     /£(99,99\d|100,00\d)\.\d\d/,
   );
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The figures just worked out, as a PDF: the pension kept that was asked for, the guarantee and the scam warning.
+  const [figures] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: 'Download these figures (PDF)' }).click(),
+  ]);
+  expect(figures.suggestedFilename()).toBe('partial-transfer.pdf');
+  const partialText = (await pdfLines(await readFile((await figures.path())!))).join(' ');
+  for (const expected of [
+    'Your partial transfer figures',
+    `To keep a pension of ${kept}`,
+    'Guaranteed until',
+    'Protect yourself from pension scams',
+  ])
+    expect(partialText).toContain(expected);
   // The scam warning is Meridian's content (its globals message), with the minimum pension age rising to 57.
   const warning = main
     .locator('.message')

@@ -132,6 +132,24 @@ export const partialTransferResponseSchema = z.object({
 });
 export type PartialTransferResponse = z.infer<typeof partialTransferResponseSchema>;
 
+/** A figure in a download's address: whole pence, digits only (an empty or signed value is refused, not read as 0). */
+const queryPence = z
+  .string()
+  .regex(/^\d{1,12}$/, { error: 'Give the amount in whole pence' })
+  .pipe(z.coerce.number<string>().max(TRANSFER_MAX_PENCE, { error: 'The amount is too large' }));
+
+/**
+ * `GET transfer-journeys/download/partial-transfer-pdf`: the calculator's figures as a PDF, from one of the
+ * two figures it takes (pence): the value to transfer, or the pension to keep a year. The existing portal's
+ * `contentAccessKey` is accepted and not needed (the record is the signed-in member's).
+ */
+export const partialTransferPdfQuerySchema = z.object({
+  contentAccessKey: z.string().max(4000).optional(),
+  requestedTransferValue: queryPence.optional(),
+  requestedResidualPension: queryPence.optional(),
+});
+export type PartialTransferPdfQuery = z.infer<typeof partialTransferPdfQuerySchema>;
+
 /** The key of the tenant's globals message that warns of pension scams, on the transfer value page and in the pack. */
 export const SCAM_WARNING_MESSAGE = 'scam_warning';
 
@@ -141,5 +159,6 @@ export const transferValueErrorCodes = [
   'partial_transfer_not_allowed',
   'transfer_value_out_of_range',
   'residual_pension_out_of_range',
+  'one_partial_figure_required',
   'no_transfer_value',
 ] as const;

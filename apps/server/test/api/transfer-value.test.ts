@@ -32,6 +32,7 @@ const POSITION = '/mdp-api/api/transfer-value';
 const STATEMENT = `${POSITION}/statement`;
 const PARTIAL = `${POSITION}/partial`;
 const PACK = `${POSITION}/pack`;
+const PARTIAL_PDF = '/mdp-api/api/transfer-journeys/download/partial-transfer-pdf';
 
 async function signedIn(username: string, host = 'localhost') {
   const agent = new BrowserAgent(ctx.app, host);
@@ -347,6 +348,79 @@ describe('transfer value', () => {
     expect(codeOf(refused)).toBe('partial_transfer_not_allowed');
   });
 
+  it('gives the calculator’s figures as a PDF either way, and refuses neither or both figures, one out of range, and a scheme without partial transfers', async () => {
+    const agent = await signedIn('db.avc');
+    const position = (await agent.request({ url: POSITION })).json();
+    const figures = (
+      await agent.request({
+        method: 'POST',
+        url: PARTIAL,
+        payload: { by: 'transfer-value', transferValuePence: 10_000_000 },
+      })
+    ).json();
+    const pounds = (pence: number) =>
+      `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const response = await agent.request({ url: `${PARTIAL_PDF}?requestedTransferValue=10000000` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="partial-transfer.pdf"');
+    const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
+    for (const words of [
+      'Your partial transfer figures',
+      'You asked To transfer £100,000.00',
+      'Transfer value £100,000.00',
+      `Pension you keep with us ${pounds(figures.residualPensionPence)} a year`,
+      ...figures.tranches.map(
+        (t: { label: string; transferValuePence: number; residualPensionPence: number }) =>
+          `${t.label} ${pounds(t.transferValuePence)} transferred`,
+      ),
+      `Guaranteed transfer value ${pounds(position.value.transferValuePence)}`,
+      `Guaranteed until ${displayDay(position.value.guaranteedUntil)}`,
+      'Additional voluntary contributions (not guaranteed) £38,450.00 today, not part of these figures',
+      'Protect yourself from pension scams',
+      'Action Fraud (www.actionfraud.police.uk) on 0300 123 2040',
+      'Your transfer value is over £30,000',
+    ])
+      expect(text).toContain(words);
+    // the other way, by the v2 path, with the existing portal's contentAccessKey (not needed)
+    const kept = await agent.request({
+      url: `/mdp-api/api/v2/transfer-journeys/download/partial-transfer-pdf?contentAccessKey=x&requestedResidualPension=${figures.residualPensionPence}`,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await pdfText(kept.rawPayload)).replace(/\s+/g, ' ')).toContain(
+      `You asked To keep a pension of ${pounds(figures.residualPensionPence)} a year`,
+    );
+    // a member whose guarantee has ended sees today's figure said not to be guaranteed
+    const unguaranteed = await signedIn('db.lapsed');
+    const today = (
+      await pdfText(
+        (await unguaranteed.request({ url: `${PARTIAL_PDF}?requestedResidualPension=0` })).rawPayload,
+      )
+    ).replace(/\s+/g, ' ');
+    expect(today).toContain('Transfer value today (not guaranteed)');
+    expect(today).not.toContain('Guaranteed until');
+
+    const unchanged = await stateOf('1000003');
+    for (const [query, code] of [
+      ['', 'one_partial_figure_required'],
+      ['?contentAccessKey=x', 'one_partial_figure_required'],
+      ['?requestedTransferValue=100&requestedResidualPension=100', 'one_partial_figure_required'],
+      [`?requestedTransferValue=${position.value.transferValuePence + 1}`, 'transfer_value_out_of_range'],
+      [`?requestedResidualPension=${position.value.pensionPence + 1}`, 'residual_pension_out_of_range'],
+    ])
+      expect(codeOf(await agent.request({ url: `${PARTIAL_PDF}${query}` })), query).toBe(code);
+    for (const bad of ['lots', '', '-1', '12.5', '1e5', '99999999999999'])
+      expect(
+        (await agent.request({ url: `${PARTIAL_PDF}?requestedTransferValue=${bad}` })).statusCode,
+        bad,
+      ).toBe(400);
+    expect(await stateOf('1000003')).toBe(unchanged);
+    const bluewater = await signedIn('second.member', 'bluewater.localhost');
+    expect(codeOf(await bluewater.request({ url: `${PARTIAL_PDF}?requestedTransferValue=100` }))).toBe(
+      'partial_transfer_not_allowed',
+    );
+  });
+
   it('gives the pack of the guaranteed statement, with the figures, what is given up, scam warnings, the advice rule and how to apply', async () => {
     const agent = await signedIn('db.avc');
     const response = await agent.request({ url: PACK });
@@ -411,6 +485,7 @@ describe('transfer value', () => {
       ['POST', STATEMENT, { acceptCharge: true }],
       ['POST', PARTIAL, { by: 'transfer-value', transferValuePence: 100 }],
       ['GET', PACK, undefined],
+      ['GET', `${PARTIAL_PDF}?requestedTransferValue=100`, undefined],
     ] as const) {
       const response = await agent.request({ method, url, payload, headers: theirs });
       expect(response.statusCode).toBe(403);
@@ -454,6 +529,15 @@ describe('transfer value', () => {
 
   it('is in the OpenAPI document', () => {
     const paths = Object.keys(openApiDocument(ctx.app).paths);
-    expect(paths).toEqual(expect.arrayContaining([POSITION, STATEMENT, PARTIAL, PACK]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        POSITION,
+        STATEMENT,
+        PARTIAL,
+        PACK,
+        PARTIAL_PDF,
+        '/mdp-api/api/v2/transfer-journeys/download/partial-transfer-pdf',
+      ]),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { TransferPosition } from '@meridian/contracts';
 import { adviceThresholdOf, type TransferQuote } from '@meridian/pensions';
 import { displayDate, displayLimitPounds, displayPounds } from '../../lib/display';
-import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
+import { aboutYouSection, renderApplicationPdf, type ApplicationPdf } from '../../lib/pdf/application-pdf';
 import { messagePdfSection, type FoundMessage } from '../content/global-messages';
 import { survivorPensionLine } from '../statements/statement-pdf';
 import type { FoundMember } from './position';
@@ -20,14 +20,38 @@ export interface TransferPack {
 }
 
 /**
+ * The advice rule for the quote's safeguarded benefits, by the threshold it records (the scheme's
+ * `transfer.adviceThresholdPence`), said as applying when the whole value is over it; then free guidance.
+ */
+export function adviceSection(quote: TransferQuote): ApplicationPdf['sections'][number] {
+  const threshold = adviceThresholdOf(quote);
+  const limit = displayLimitPounds(threshold);
+  return {
+    heading: 'Financial advice',
+    lines: [
+      {
+        label: `The ${limit} advice rule`,
+        value:
+          quote.transferValuePence > threshold
+            ? `Your transfer value is over ${limit}, so before we can pay it you must take advice from a financial adviser authorised by the Financial Conduct Authority, and send us their confirmation.`
+            : `If your transfer value were over ${limit} you would have to take regulated financial advice before transferring. We still recommend advice.`,
+      },
+      {
+        label: 'Free guidance',
+        value:
+          'MoneyHelper (www.moneyhelper.org.uk) gives free, impartial guidance. Pension Wise appointments are free if you are 50 or over.',
+      },
+    ],
+  };
+}
+
+/**
  * The transfer pack: the guaranteed value and how it is made up, what the member gives up by transferring,
  * the warnings about pension scams, the advice rule and how to apply.
  */
 export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
   const { quote, keep } = pack;
-  const threshold = adviceThresholdOf(quote);
-  const needsAdvice = quote.transferValuePence > threshold;
-  const limit = displayLimitPounds(threshold);
+  const needsAdvice = quote.transferValuePence > adviceThresholdOf(quote);
   return renderApplicationPdf({
     title: 'Your transfer pack',
     caseNumber: pack.caseNumber,
@@ -103,22 +127,7 @@ export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
         ],
       },
       ...(pack.scamWarning ? [messagePdfSection(pack.scamWarning)] : []),
-      {
-        heading: 'Financial advice',
-        lines: [
-          {
-            label: `The ${limit} advice rule`,
-            value: needsAdvice
-              ? `Your transfer value is over ${limit}, so before we can pay it you must take advice from a financial adviser authorised by the Financial Conduct Authority, and send us their confirmation.`
-              : `If your transfer value were over ${limit} you would have to take regulated financial advice before transferring. We still recommend advice.`,
-          },
-          {
-            label: 'Free guidance',
-            value:
-              'MoneyHelper (www.moneyhelper.org.uk) gives free, impartial guidance. Pension Wise appointments are free if you are 50 or over.',
-          },
-        ],
-      },
+      adviceSection(quote),
       {
         heading: 'How to apply',
         lines: [

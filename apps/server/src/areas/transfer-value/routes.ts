@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   SCAM_WARNING_MESSAGE,
   errorBodySchema,
+  partialTransferPdfQuerySchema,
   partialTransferRequestSchema,
   partialTransferResponseSchema,
   transferPositionSchema,
@@ -11,13 +12,14 @@ import {
 } from '@meridian/contracts';
 import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { globalMessage } from '../content/global-messages';
 import { guaranteedTransferQuote } from '../member-data/member-repository';
 import { memberOf } from '../journeys/actions';
 import { memberAccessKey } from '../journeys/lifecycle';
 import { renderTransferPack } from './pack';
-import { partialTransfer } from './partial';
+import { partialFigures, partialTransfer } from './partial';
+import { renderPartialTransferPdf } from './partial-pdf';
 import { avcFundOf, keptBenefits, transferBasisFor, transferPosition } from './position';
 import { issueTransferStatement, tellStatementReady } from './statement';
 
@@ -133,6 +135,44 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="transfer-pack-${stored.storedOn}.pdf"`)
+          .send(Buffer.from(pdf));
+      },
+    );
+
+  // The existing portal's download of the calculator's figures (v1; v2 beside it, as the other transfer downloads have).
+  for (const path of [
+    '/transfer-journeys/download/partial-transfer-pdf',
+    '/v2/transfer-journeys/download/partial-transfer-pdf',
+  ])
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            'The partial transfer calculator’s figures as a PDF (partial-transfer.pdf), from requestedTransferValue (pence to transfer) or requestedResidualPension (pence a year to keep), one of them: the value transferred, the pension kept, each tranche, the AVC fund apart, whether the value is guaranteed and until when, the scam warning. 400 one_partial_figure_required for neither or both, partial_transfer_not_allowed, transfer_value_out_of_range, residual_pension_out_of_range',
+          querystring: partialTransferPdfQuerySchema,
+          response: { 200: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { requestedTransferValue, requestedResidualPension } = request.query;
+        if ((requestedTransferValue === undefined) === (requestedResidualPension === undefined))
+          throw badRequest(
+            'one_partial_figure_required',
+            'Give either the amount to transfer (requestedTransferValue) or the pension to keep (requestedResidualPension), not both.',
+          );
+        const asked =
+          requestedTransferValue === undefined
+            ? { by: 'residual-pension' as const, residualPensionPence: requestedResidualPension! }
+            : { by: 'transfer-value' as const, transferValuePence: requestedTransferValue };
+        const today = utcDay(new Date());
+        const figures = await partialFigures(db, calculations, request, asked, today);
+        const scamWarning = await globalMessage(db, request.tenantUrl, SCAM_WARNING_MESSAGE);
+        const pdf = await renderPartialTransferPdf(asked, figures, scamWarning, today);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', 'attachment; filename="partial-transfer.pdf"')
           .send(Buffer.from(pdf));
       },
     );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   SCAM_WARNING_MESSAGE,
   webAppPaths,
+  type PartialTransferRequest,
   type PartialTransferResponse,
   type TransferApplicationStatus,
   type TransferPosition,
@@ -22,6 +23,7 @@ import { activeRecordKey, singleAuthData } from '../../lib/session-storage';
 import {
   calculatePartial,
   downloadPack,
+  downloadPartialFigures,
   readTransferApplication,
   readTransferApplicationStatus,
   readTransferPosition,
@@ -443,7 +445,7 @@ function PartialCalculator({
   onErrors: (errors: FieldError[]) => void;
 }) {
   const [values, setValues] = useState<CalculatorValues>({ way: '', amount: '' });
-  const [result, setResult] = useState<PartialTransferResponse>();
+  const [result, setResult] = useState<{ asked: PartialTransferRequest; figures: PartialTransferResponse }>();
   if (!position.partialTransfersAllowed)
     return (
       <section aria-labelledby="partial-heading">
@@ -467,7 +469,7 @@ function PartialCalculator({
       return;
     }
     try {
-      setResult(await calculatePartial(checked.request));
+      setResult({ asked: checked.request, figures: await calculatePartial(checked.request) });
       onErrors([]);
     } catch (error) {
       onErrors([serverError(error, 'amount')]);
@@ -530,7 +532,8 @@ function PartialCalculator({
           Work it out
         </button>
       </form>
-      {result && <PartialResult result={result} />}
+      {result && <PartialResult result={result.figures} />}
+      {result && <PartialDownload asked={result.asked} errors={errors} onErrors={onErrors} />}
     </section>
   );
 }
@@ -565,6 +568,44 @@ function PartialResult({ result }: { result: PartialTransferResponse }) {
           ` Your AVC fund (${formatCurrency(result.nonGuaranteed.avcFundPence, 'exact')}, not guaranteed) is not part of this.`}
       </p>
     </div>
+  );
+}
+
+/** The figures just worked out, as a PDF to keep: drawn again by the server from the figure the member gave. */
+function PartialDownload({
+  asked,
+  errors,
+  onErrors,
+}: {
+  asked: PartialTransferRequest;
+  errors: FieldError[];
+  onErrors: (errors: FieldError[]) => void;
+}) {
+  const error = errorFor(errors, 'download-partial');
+  const download = async () => {
+    try {
+      await downloadPartialFigures(asked);
+      onErrors([]);
+    } catch (failure) {
+      onErrors([serverError(failure, 'download-partial')]);
+    }
+  };
+  return (
+    <p>
+      <button
+        type="button"
+        id="download-partial"
+        className="button button--secondary"
+        onClick={() => void download()}
+      >
+        Download these figures (PDF)
+      </button>
+      {error && (
+        <span className="error-message">
+          <span className="visually-hidden">Error:</span> {error}
+        </span>
+      )}
+    </p>
   );
 }
 

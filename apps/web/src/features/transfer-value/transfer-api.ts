@@ -39,3 +39,15 @@ export const calculatePartial = (body: PartialTransferRequest) =>
 /** Saves the transfer pack of the guaranteed statement. */
 export const downloadPack = (issuedOn: string) =>
   downloadAsActiveRecord(`${BASE}/pack`, `transfer-pack-${issuedOn}.pdf`);
+
+/** Saves the calculator's figures, worked out from the same figure the member gave, as a PDF. */
+export function downloadPartialFigures(asked: PartialTransferRequest) {
+  const query =
+    asked.by === 'transfer-value'
+      ? `requestedTransferValue=${asked.transferValuePence}`
+      : `requestedResidualPension=${asked.residualPensionPence}`;
+  return downloadAsActiveRecord(
+    `/mdp-api/api/transfer-journeys/download/partial-transfer-pdf?${query}`,
+    'partial-transfer.pdf',
+  );
+}
