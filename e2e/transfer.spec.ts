@@ -71,6 +71,8 @@ test('db.avc sees the guaranteed transfer value beside what is kept, works out a
     .locator('.message')
     .filter({ has: page.getByRole('heading', { name: 'Warning: Protect yourself from pension scams' }) });
   await expect(warning).toContainText('age 55, rising to 57 on 6 April 2028');
+  // its advice rule names the scheme's threshold (the content token)
+  await expect(warning).toContainText('If your transfer value is over £30,000, you must take advice');
   await expect(warning.getByRole('link', { name: 'ScamSmart guidance' })).toHaveAttribute(
     'href',
     'https://www.fca.org.uk/scamsmart',

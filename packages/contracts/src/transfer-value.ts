@@ -153,6 +153,12 @@ export type PartialTransferPdfQuery = z.infer<typeof partialTransferPdfQuerySche
 /** The key of the tenant's globals message that warns of pension scams, on the transfer value page and in the pack. */
 export const SCAM_WARNING_MESSAGE = 'scam_warning';
 
+/**
+ * The content token (`[[token:transfer_advice_threshold]]`) that reads the scheme's advice threshold (`£30,000`),
+ * so the advice rule in a tenant's words (the scam warning, the application's pages) says the member's scheme's figure.
+ */
+export const ADVICE_THRESHOLD_TOKEN = 'transfer_advice_threshold';
+
 /** The codes the transfer value routes answer with, for the web's messages. */
 export const transferValueErrorCodes = [
   'free_statement_not_due',

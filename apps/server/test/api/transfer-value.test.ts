@@ -24,10 +24,18 @@ import { pdfText } from '../pdf-text';
 const UNCHARGED = 'MDBNC';
 const { extraStatementChargePence: _charge, ...freeOnly } = getDbSchemeConfig('MDB').transfer;
 const uncharged = parseSchemeConfig({ ...getDbSchemeConfig('MDB'), code: UNCHARGED, transfer: freeOnly });
-const ctx = useTestApp(
-  {},
-  { schemes: (code, on) => (code === UNCHARGED ? uncharged : getSchemeConfig(code, on)) },
-);
+/** A section of it that asks for advice on transfer values over £20,000, less than the law's £30,000. */
+const ADVICE_FROM_20K = 'MDB20';
+const advisedFrom20k = parseSchemeConfig({
+  ...getDbSchemeConfig('MDB'),
+  code: ADVICE_FROM_20K,
+  transfer: { ...getDbSchemeConfig('MDB').transfer, adviceThresholdPence: 2_000_000 },
+});
+const sections: Record<string, ReturnType<typeof parseSchemeConfig>> = {
+  [UNCHARGED]: uncharged,
+  [ADVICE_FROM_20K]: advisedFrom20k,
+};
+const ctx = useTestApp({}, { schemes: (code, on) => sections[code] ?? getSchemeConfig(code, on) });
 const POSITION = '/mdp-api/api/transfer-value';
 const STATEMENT = `${POSITION}/statement`;
 const PARTIAL = `${POSITION}/partial`;
@@ -421,6 +429,36 @@ describe('transfer value', () => {
     );
   });
 
+  it('words the advice rule in content at the scheme’s threshold: the content token, the scam warning in a PDF', async () => {
+    const TOKENS = '/mdp-api/api/retirement/cms-token-information';
+    const threshold = async (agent: BrowserAgent) =>
+      (await agent.request({ url: TOKENS })).json().tokens.transfer_advice_threshold;
+    expect(await threshold(await signedIn('db.avc'))).toBe('£30,000');
+    expect(await threshold(await signedIn('dc.near'))).toBe('£30,000');
+    // db.retiring's record is moved to the section asking for advice over £20,000
+    await ctx.database.db.insert(schemes).values({
+      code: ADVICE_FROM_20K,
+      businessGroup: 'MER',
+      name: 'Meridian Final Salary (advice over £20,000)',
+      type: 'DB',
+    });
+    await ctx.database.db
+      .update(members)
+      .set({ schemeCode: ADVICE_FROM_20K })
+      .where(eq(members.referenceNumber, '1000010'));
+    const agent = await signedIn('db.retiring');
+    expect(await threshold(agent)).toBe('£20,000');
+    // a statement issued on it records its threshold (the one issued earlier in this file keeps MDB's)
+    const issued = await agent.request({ method: 'POST', url: STATEMENT, payload: { acceptCharge: true } });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const pdf = await agent.request({ url: `${PARTIAL_PDF}?requestedResidualPension=0` });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('If your transfer value is over £20,000, you must take advice');
+    expect(text).toContain('The £20,000 advice rule');
+    expect(text).not.toContain('£30,000');
+  });
+
   it('gives the pack of the guaranteed statement, with the figures, what is given up, scam warnings, the advice rule and how to apply', async () => {
     const agent = await signedIn('db.avc');
     const response = await agent.request({ url: PACK });
@@ -438,7 +476,8 @@ describe('transfer value', () => {
       'age 55, rising to 57 on 6 April 2028, unless your scheme gives you a protected pension age',
       'ScamSmart guidance (www.fca.org.uk/scamsmart)',
       'Action Fraud (www.actionfraud.police.uk) on 0300 123 2040',
-      'over £30,000',
+      // the warning's advice rule at the scheme's threshold (its token)
+      'If your transfer value is over £30,000, you must take advice from a financial adviser',
       'How to apply',
     ])
       expect(text).toContain(words);

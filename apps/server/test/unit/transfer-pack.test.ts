@@ -20,7 +20,8 @@ const quote = (transferValuePence: number, adviceThresholdPence?: number): Trans
   transferValuePence,
 });
 
-const adviceRule = async (transferQuote: TransferQuote) => {
+/** The pack's text, lines wrapped in the PDF read as one. */
+const packText = async (transferQuote: TransferQuote, scamWarning: TransferPack['scamWarning'] = null) => {
   const pack: TransferPack = {
     member: {
       title: 'Ms',
@@ -34,9 +35,13 @@ const adviceRule = async (transferQuote: TransferQuote) => {
     avcFundPence: 0,
     keep: null,
     chargePence: 0,
-    scamWarning: null,
+    scamWarning,
   };
-  const text = (await pdfText(await renderTransferPack(pack))).replace(/\s+/g, ' ');
+  return (await pdfText(await renderTransferPack(pack))).replace(/\s+/g, ' ');
+};
+
+const adviceRule = async (transferQuote: TransferQuote) => {
+  const text = await packText(transferQuote);
   return text.slice(text.indexOf('Financial advice'), text.indexOf('Free guidance'));
 };
 
@@ -53,5 +58,19 @@ describe('the transfer pack’s advice rule', { timeout: 60_000 }, () => {
     const rule = await adviceRule(quote(2_600_000));
     expect(rule).toContain('The £30,000 advice rule');
     expect(rule).toContain('If your transfer value were over £30,000');
+  });
+
+  it('prints the scam warning’s advice rule at the quote’s threshold, leaving out a line whose token it cannot fill', async () => {
+    const text = await packText(quote(2_600_000, 2_500_000), {
+      message: {
+        key: 'scam_warning',
+        variant: 'warning',
+        title: 'Pension scams',
+        html: '<ul><li>Over [[token:transfer_advice_threshold]] you must take advice.</li><li>Hello [[token:name]].</li></ul>',
+      },
+      labels: {},
+    });
+    expect(text).toContain('• Over £25,000 you must take advice.');
+    expect(text).not.toContain('Hello');
   });
 });

@@ -11,15 +11,22 @@ import { isVisible, personalise } from './personalise';
 export const DEMO_ONLY_PAGES = 'demo-only-pages';
 
 /**
- * Text as a reader sees it, for a search result: labels filled (keys and kinds in any case), every
- * other placeholder (a member's data, a tooltip or modal button) left out, and no space left before
- * punctuation where one was.
+ * Text as a reader sees it, for a search result: labels filled (keys and kinds in any case), the tokens
+ * given filled (a PDF's: the advice threshold), every other placeholder (a member's data, a tooltip or
+ * modal button) left out, and no space left before punctuation where one was.
  */
-export function readableText(text: string, labels: Readonly<Record<string, string>>): string {
+export function readableText(
+  text: string,
+  labels: Readonly<Record<string, string>>,
+  tokens: Readonly<Record<string, string>> = {},
+): string {
   const labelIndex = new Map(Object.entries(labels).map(([key, value]) => [key.toLowerCase(), value]));
+  const tokenIndex = new Map(Object.entries(tokens).map(([key, value]) => [key.toLowerCase(), value]));
+  const indexes: Record<string, Map<string, string>> = { label: labelIndex, token: tokenIndex };
   return text
-    .replace(/\[\[\s*([a-z-]+)\s*:\s*([^\]]*?)\s*\]\]/gi, (_, kind: string, key: string) =>
-      kind.toLowerCase() === 'label' ? (labelIndex.get(key.toLowerCase()) ?? '') : '',
+    .replace(
+      /\[\[\s*([a-z-]+)\s*:\s*([^\]]*?)\s*\]\]/gi,
+      (_, kind: string, key: string) => indexes[kind.toLowerCase()]?.get(key.toLowerCase()) ?? '',
     )
     .replace(/\[\[[^\]]*\]\]/g, '')
     .replace(/\s+/g, ' ')

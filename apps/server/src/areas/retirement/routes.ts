@@ -20,6 +20,7 @@ import { calculationMember, figuresOrUnavailable } from '../member-data/calculat
 import { findMember, guaranteedTransferQuote } from '../member-data/member-repository';
 import { enteredLumpSumOf } from './quote-routes';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
+import { adviceThresholdTokens, schemeAdviceThresholdPence } from '../transfer-value/advice-threshold';
 
 const isoDay = safeDate();
 const errors = {
@@ -351,6 +352,10 @@ export const retirementRoutes: FastifyPluginAsyncZod<{
         // from the date of birth alone, so filled when the calculation is unavailable too
         current_age_formatted: ageString(dateOfBirth, today),
         current_age_iso: periodString(dateOfBirth, today),
+        // the scheme's rule, not a calculation, so filled when the figures are unavailable too
+        ...adviceThresholdTokens(
+          schemeAdviceThresholdPence(request.server.schemes, found.scheme.code, today),
+        ),
       };
       if (!summary) {
         // Figures are shown as "-" (as data placeholders are), never as the raw placeholder.

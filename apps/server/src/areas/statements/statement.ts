@@ -9,6 +9,7 @@ import {
   dcMemberSchema,
   getDbSchemeConfig,
   getDcSchemeConfig,
+  getSchemeConfig,
   taxYearOf,
   UnknownSchemeError,
   utcDay,
@@ -25,6 +26,7 @@ import { ownedBy, type MemberRecord } from '../documents/repository';
 import { calculationMember } from '../member-data/calculations';
 import { findMember } from '../member-data/member-repository';
 import { globalMessage } from '../content/global-messages';
+import { adviceThresholdTokens, schemeAdviceThresholdPence } from '../transfer-value/advice-threshold';
 import { renderStatementPdf } from './statement-pdf';
 
 const noStatement = () =>
@@ -105,15 +107,22 @@ async function figuresOf(
 
 /**
  * The scam warning of the tenant that holds the member's business group (its globals message
- * `SCAM_WARNING_MESSAGE`), which the statement carries as the scams pledge asks; null without one.
+ * `SCAM_WARNING_MESSAGE`), which the statement carries as the scams pledge asks, its advice rule at the
+ * member's scheme's threshold; null without one.
  */
-async function scamWarningFor(db: Database, businessGroup: string) {
+async function scamWarningFor(db: Database, found: FoundMemberRow, today: IsoDate) {
   const [tenant] = await db
     .select({ tenantUrl: tenants.tenantUrl })
     .from(tenants)
-    .where(arrayContains(tenants.businessGroups, [businessGroup]))
+    .where(arrayContains(tenants.businessGroups, [found.member.businessGroup]))
     .limit(1);
-  return tenant ? globalMessage(db, tenant.tenantUrl, SCAM_WARNING_MESSAGE) : null;
+  const warning = tenant ? await globalMessage(db, tenant.tenantUrl, SCAM_WARNING_MESSAGE) : null;
+  return (
+    warning && {
+      ...warning,
+      tokens: adviceThresholdTokens(schemeAdviceThresholdPence(getSchemeConfig, found.scheme.code, today)),
+    }
+  );
 }
 
 /** The documents key of a statement year's statement: one each year. */
@@ -162,7 +171,7 @@ export async function issueAnnualStatement(
       found.member,
       statementYear,
       figures,
-      await scamWarningFor(db, found.member.businessGroup),
+      await scamWarningFor(db, found, today),
     ),
     sourceKey: statementSourceKey(statementYear),
   });
@@ -206,14 +215,14 @@ export async function annualStatementFor(db: Database, request: FastifyRequest):
  * statement is issued, today's; rendered here, filed nowhere.
  */
 export async function annualStatementPdf(db: Database, request: FastifyRequest) {
-  const { found, statementYear, figures, issued } = await statementOf(db, request);
+  const { found, statementYear, statementDate, figures, issued } = await statementOf(db, request);
   return {
     name: issued?.name ?? fileNameOf(figures, statementYear),
     bytes: await renderStatementPdf(
       found.member,
       statementYear,
       figures,
-      await scamWarningFor(db, found.member.businessGroup),
+      await scamWarningFor(db, found, statementDate),
     ),
   };
 }

@@ -3,6 +3,7 @@ import { adviceThresholdOf, type TransferQuote } from '@meridian/pensions';
 import { displayDate, displayLimitPounds, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf, type ApplicationPdf } from '../../lib/pdf/application-pdf';
 import { messagePdfSection, type FoundMessage } from '../content/global-messages';
+import { adviceThresholdTokens } from './advice-threshold';
 import { survivorPensionLine } from '../statements/statement-pdf';
 import type { FoundMember } from './position';
 
@@ -126,7 +127,14 @@ export function renderTransferPack(pack: TransferPack): Promise<Uint8Array> {
           },
         ],
       },
-      ...(pack.scamWarning ? [messagePdfSection(pack.scamWarning)] : []),
+      ...(pack.scamWarning
+        ? [
+            messagePdfSection({
+              ...pack.scamWarning,
+              tokens: adviceThresholdTokens(adviceThresholdOf(quote)),
+            }),
+          ]
+        : []),
       adviceSection(quote),
       {
         heading: 'How to apply',

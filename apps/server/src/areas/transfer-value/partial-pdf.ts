@@ -1,8 +1,9 @@
 import type { PartialTransferRequest } from '@meridian/contracts';
-import type { IsoDate } from '@meridian/pensions';
+import { adviceThresholdOf, type IsoDate } from '@meridian/pensions';
 import { displayDate, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { messagePdfSection, type FoundMessage } from '../content/global-messages';
+import { adviceThresholdTokens } from './advice-threshold';
 import { adviceSection } from './pack';
 import type { PartialFigures } from './partial';
 
@@ -76,7 +77,9 @@ export function renderPartialTransferPdf(
             : []),
         ],
       },
-      ...(scamWarning ? [messagePdfSection(scamWarning)] : []),
+      ...(scamWarning
+        ? [messagePdfSection({ ...scamWarning, tokens: adviceThresholdTokens(adviceThresholdOf(quote)) })]
+        : []),
       adviceSection(quote),
     ],
   });
