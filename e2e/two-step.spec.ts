@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { tabTo } from './support/keyboard';
-import { DEMO_PASSWORD } from './support/member';
+import { codeSentTo, DEMO_PASSWORD } from './support/member';
 import { testOnOwnPortal } from './support/own-portal';
 
 // Two-step verification (issue 41): on a portal of its own, since turning it on changes how dc.far signs
@@ -12,6 +12,8 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const MEMBER = 'dc.far';
+/** dc.far's mobile on file (the demo's), where a text goes. */
+const MOBILE = '+447912345678';
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 /** The app's code for a 30-second step from now (0: this one): each step's code is taken once. */
@@ -31,7 +33,7 @@ async function signOut(page: Page) {
   await expect(heading(page, 'Sign in')).toBeVisible();
 }
 
-test('a member sets up an authenticator app, then signs in with its code and with a recovery code', async ({
+test('a member sets up an authenticator app, then signs in with its code, with a code texted to the mobile they chose, and with a recovery code', async ({
   page,
 }) => {
   await page.goto('/login');
@@ -84,6 +86,21 @@ test('a member sets up an authenticator app, then signs in with its code and wit
   await expect(page.getByLabel('Recovery code')).toBeFocused();
   await page.keyboard.type(codes[0]!);
   await page.keyboard.press('Enter');
+  await expect(heading(page, 'Your pension')).toBeVisible();
+  await signOut(page);
+
+  // A code instead of the app: with an email and a mobile on file, the member chooses where it goes.
+  await password(page);
+  const choice = page.getByRole('group', { name: 'Get a code instead' });
+  await expect(choice.getByLabel('Email me a code to d•••@example.org')).toBeVisible();
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByRole('alert')).toContainText('Choose whether to get a text or an email');
+  await expectNoAccessibilityViolations(page);
+  await choice.getByLabel('Text me a code to your mobile •••• 5678').check();
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  await expect(page.getByText('We sent a 6-digit code to your mobile •••• 5678')).toBeVisible();
+  await page.getByLabel('Code we sent you').fill(await codeSentTo(page.request, MOBILE));
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Your pension')).toBeVisible();
   await signOut(page);
 

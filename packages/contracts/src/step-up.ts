@@ -5,6 +5,7 @@ import {
   mobileChangeSchema,
   pendingCodeSchema,
 } from './my-details';
+import { codeChannels, codeRouteSchema } from './two-step';
 
 const sixDigits = (message: string) =>
   z
@@ -68,8 +69,19 @@ export const stepUpStatusSchema = z.object({
   authenticatorApp: z.boolean().optional(),
   /** The member has a passkey for this site: step-up offers it first (only in GET /step-up). */
   passkey: z.boolean().optional(),
+  /**
+   * The routes a step-up code may be sent to, to choose from (a settled email and mobile, masked); only
+   * in GET /step-up.
+   */
+  codeRoutes: z.array(codeRouteSchema).optional(),
 });
 export type StepUpStatus = z.infer<typeof stepUpStatusSchema>;
+
+/** Asking for a step-up code: optionally, which settled route it goes to (else the first of them). */
+export const stepUpCodeRequestSchema = z
+  .object({ channel: z.enum(codeChannels, { message: 'Choose whether to get a text or an email' }) })
+  .partial();
+export type StepUpCodeRequest = z.input<typeof stepUpCodeRequestSchema>;
 
 export const stepUpConfirmSchema = z.object({ code: sixDigits('Enter the 6-digit code') });
 export type StepUpConfirm = z.input<typeof stepUpConfirmSchema>;

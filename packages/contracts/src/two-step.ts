@@ -67,6 +67,18 @@ export const twoStepStatusSchema = z.object({
 });
 export type TwoStepStatus = z.infer<typeof twoStepStatusSchema>;
 
+/** The ways a code can be sent instead of the app's: a text to the mobile or an email, to the details on file. */
+export const codeChannels = ['sms', 'email'] as const;
+export type CodeChannel = (typeof codeChannels)[number];
+
+/** A contact route on file a code can go to, as the member is shown it (masked). */
+export const codeRouteSchema = z.object({
+  channel: z.enum(codeChannels),
+  /** `j•••@example.com`, or `your mobile •••• 0123`. */
+  sentTo: z.string(),
+});
+export type CodeRoute = z.infer<typeof codeRouteSchema>;
+
 /** Answer to a right password when the account has two-step on: the sign-in waits for the second factor. */
 export const secondFactorChallengeSchema = z.object({
   secondFactor: z.object({
@@ -74,6 +86,11 @@ export const secondFactorChallengeSchema = z.object({
     expiresAt: z.string(),
     /** Where "send a code instead" would go (masked); null when there is no email or mobile on file. */
     fallbackSentTo: z.string().nullable(),
+    /**
+     * Every route on file the member may choose for that code (the email, the mobile), masked; empty
+     * when there is none, and for a capped sign-in.
+     */
+    fallbackRoutes: z.array(codeRouteSchema),
     /**
      * Asked because the account's failed-password cap stopped this browser: every capped name gets
      * it, an account with two-step on, one without and none alike (issue 41).
@@ -105,7 +122,12 @@ export const secondFactorAnswerSchema = z.discriminatedUnion('method', [
 ]);
 export type SecondFactorAnswer = z.input<typeof secondFactorAnswerSchema>;
 
-export const secondFactorSendSchema = z.object({ challenge: z.string().min(20).max(100) });
+export const secondFactorSendSchema = z.object({
+  challenge: z.string().min(20).max(100),
+  /** Where to send it, of the routes on file; without it, the email, else the mobile. */
+  channel: z.enum(codeChannels, { message: 'Choose whether to get a text or an email' }).optional(),
+});
+export type SecondFactorSend = z.input<typeof secondFactorSendSchema>;
 
 /** A sign-in code sent to the route on file instead of the app. */
 export const sentSignInCodeSchema = pendingCodeSchema.extend({

@@ -509,4 +509,100 @@ describe('the text-message fallback of two-step verification', () => {
     });
     expect(again.statusCode).toBe(401);
   });
+  it('lets a member with an email and a mobile choose where the code goes, at sign-in and at step-up, and refuses a route with nothing on file', async () => {
+    const { db } = ctx.database;
+    // A Bluewater member, on Bluewater's host: the sign-ins above leave every Meridian persona capped or on two-step.
+    const bluewater = () => new BrowserAgent(ctx.app, 'bluewater.localhost');
+    const member = bluewater();
+    expect((await member.signIn('bw.saver')).statusCode).toBe(200);
+    await turnOnApp(member);
+    const userId = await userIdOf('bw.saver');
+    const links = await db.select().from(userRecords).where(eq(userRecords.userId, userId));
+    const contacts = async (values: Partial<typeof members.$inferInsert>) => {
+      for (const link of links)
+        await db
+          .update(members)
+          .set(values)
+          .where(
+            and(
+              eq(members.businessGroup, link.businessGroup),
+              eq(members.referenceNumber, link.referenceNumber),
+            ),
+          );
+    };
+    const email = 'saver.both@example.org';
+    const mobile = '07700900123';
+    await contacts({ email, mobilePhone: mobile, emailChangedAt: null, mobileChangedAt: null });
+    const signInCodesTo = async (recipient: string) =>
+      (await messagesTo(db, recipient)).filter((message) => message.body.includes('finish signing in'));
+
+    const browser = bluewater();
+    const asked = await browser.signIn('bw.saver');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { challenge, fallbackRoutes } = asked.json().secondFactor;
+    expect(fallbackRoutes).toEqual([
+      { channel: 'email', sentTo: 's•••@example.org' },
+      { channel: 'sms', sentTo: 'your mobile •••• 0123' },
+    ]);
+    const texted = await post(browser, `${login}/second-factor/send-code`, { challenge, channel: 'sms' });
+    expect(texted.statusCode, texted.body).toBe(200);
+    expect(texted.json()).toMatchObject({ channel: 'sms', sentTo: 'your mobile •••• 0123' });
+    expect(await signInCodesTo(email)).toEqual([]);
+    const signedInWithText = await post(browser, `${login}/second-factor`, {
+      challenge,
+      method: 'sent',
+      nonce: texted.json().nonce,
+      code: await latestCodeTo(db, mobile),
+    });
+    expect(signedInWithText.statusCode, signedInWithText.body).toBe(200);
+
+    // At step-up the member chooses among the settled routes; the email was chosen, so no text is sent.
+    const status = await browser.request({ url: '/mdp-api/api/step-up' });
+    expect(status.json().codeRoutes).toEqual(fallbackRoutes);
+    const textsBefore = (await messagesTo(db, mobile)).length;
+    const emailed = await post(browser, '/mdp-api/api/step-up/code', { channel: 'email' });
+    expect(emailed.statusCode, emailed.body).toBe(200);
+    expect(emailed.json()).toMatchObject({ channel: 'email', sentTo: 's•••@example.org' });
+    expect(await messagesTo(db, mobile)).toHaveLength(textsBefore);
+    const confirmed = await browser.request({
+      method: 'POST',
+      url: '/mdp-api/api/step-up/confirm',
+      headers: { 'x-confirmation-nonce': emailed.json().nonce },
+      payload: { code: await latestCodeTo(db, email) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // An email changed lately is not offered at step-up, and choosing it anyway sends nothing.
+    vi.setSystemTime(Date.now() + 60_000);
+    await contacts({ emailChangedAt: new Date() });
+    expect((await browser.request({ url: '/mdp-api/api/step-up' })).json().codeRoutes).toEqual([
+      { channel: 'sms', sentTo: 'your mobile •••• 0123' },
+    ]);
+    const unsettled = await post(browser, '/mdp-api/api/step-up/code', { channel: 'email' });
+    expect(unsettled.statusCode).toBe(409);
+    expect(codeOf(unsettled)).toBe('code_route_not_settled');
+
+    // With no mobile on file, a text is refused with a code, at sign-in and at step-up, and none is sent.
+    await contacts({ mobilePhone: null });
+    const next = bluewater();
+    const nextChallenge = (await next.signIn('bw.saver')).json().secondFactor;
+    expect(nextChallenge.fallbackRoutes).toEqual([{ channel: 'email', sentTo: 's•••@example.org' }]);
+    const texts = (await messagesTo(db, mobile)).length;
+    for (const refused of [
+      await post(next, `${login}/second-factor/send-code`, {
+        challenge: nextChallenge.challenge,
+        channel: 'sms',
+      }),
+      await post(browser, '/mdp-api/api/step-up/code', { channel: 'sms' }),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(codeOf(refused)).toBe('code_route_not_on_file');
+    }
+    const unknown = await post(next, `${login}/second-factor/send-code`, {
+      challenge: nextChallenge.challenge,
+      channel: 'post',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await messagesTo(db, mobile)).toHaveLength(texts);
+  });
 });

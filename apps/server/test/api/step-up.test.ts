@@ -40,11 +40,17 @@ const codeOf = (response: {
 describe('step-up', () => {
   it('is not fresh at sign-in; a code to the member’s email makes it fresh for 15 minutes', async () => {
     const agent = await signedIn('db.deferred');
+    // The email and the mobile on file, both settled: the member may choose where a code goes.
+    const codeRoutes = [
+      { channel: 'email', sentTo: 'd•••@example.org' },
+      { channel: 'sms', sentTo: 'your mobile •••• 3456' },
+    ];
     expect(await status(agent)).toEqual({
       fresh: false,
       freshUntil: null,
       authenticatorApp: false,
       passkey: false,
+      codeRoutes,
     });
     const pending = await sendCode(agent);
     expect(pending.statusCode, pending.body).toBe(200);
@@ -61,7 +67,12 @@ describe('step-up', () => {
     expect(confirmed.json().fresh).toBe(true);
     expect(freshUntil - before).toBeGreaterThanOrEqual(15 * 60_000 - 1000);
     expect(freshUntil - before).toBeLessThanOrEqual(15 * 60_000 + 5000);
-    expect(await status(agent)).toEqual({ ...confirmed.json(), authenticatorApp: false, passkey: false });
+    expect(await status(agent)).toEqual({
+      ...confirmed.json(),
+      authenticatorApp: false,
+      passkey: false,
+      codeRoutes,
+    });
   });
 
   it('stops counting 15 minutes after it was given', async () => {

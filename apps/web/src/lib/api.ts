@@ -9,6 +9,7 @@ import {
   type Page,
   type SecondFactorAnswer,
   type SecondFactorChallenge,
+  type CodeChannel,
   type SentSignInCode,
   type TenantContent,
 } from '@meridian/contracts';
@@ -147,9 +148,9 @@ export const authApi = {
     ),
   passkeySignIn: (credential: AuthenticationResponseJSON) =>
     http.post<TokenResponse>(`${auth}/authentication/login/passkey`, { body: { credential } }),
-  sendSignInCode: (challenge: string) =>
+  sendSignInCode: (challenge: string, channel?: CodeChannel) =>
     http.post<SentSignInCode>(`${auth}/authentication/login/second-factor/send-code`, {
-      body: { challenge },
+      body: { challenge, channel },
     }),
   logout: () => http.post<void>(`${auth}/authentication/logout`),
   switchUser: (businessGroup: string, referenceNumber: string) =>

@@ -345,10 +345,11 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       schema: {
         tags: ['authentication'],
         summary:
-          'Instead of the app: a sign-in code to the email on file (else the mobile), confirmed with its nonce as method "sent"',
+          'Instead of the app: a sign-in code to the route on file the member chose (channel email or sms, one of the challenge’s fallbackRoutes; without one, the email, else the mobile), confirmed with its nonce as method "sent"; a channel with nothing on file is 400 code_route_not_on_file',
         body: secondFactorSendSchema,
         response: {
           200: sentSignInCodeSchema,
+          400: errorBodySchema,
           401: errorBodySchema,
           409: errorBodySchema,
           429: errorBodySchema,
@@ -357,7 +358,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
     },
     async (request) => {
       const challenge = await liveChallenge(db, request.body.challenge, { tenantUrl: request.tenantUrl });
-      return sendChallengeCode(db, request, challenge);
+      return sendChallengeCode(db, request, challenge, request.body.channel);
     },
   );
 

@@ -47,6 +47,34 @@ export interface ShownRoute extends CodeRoute {
 const unchangedSince = (changedAt: Date | null, since: Date) => !changedAt || changedAt <= since;
 
 /**
+ * Every route a code may go to, in order: the email, the mobile, the postal address (a letter), each only
+ * when it was not changed in the last `stableRouteDays`. Empty when every route changed lately.
+ */
+export function settledRoutes(
+  member: ContactRecord,
+  defences: ChangeDefences,
+  now = new Date(),
+): ShownRoute[] {
+  const since = new Date(now.getTime() - defences.stableRouteDays * DAY_MS);
+  const routes: ShownRoute[] = [];
+  if (member.email && unchangedSince(member.emailChangedAt, since))
+    routes.push({ channel: 'email', destination: member.email, shown: maskedEmail(member.email) });
+  if (member.mobilePhone && unchangedSince(member.mobileChangedAt, since))
+    routes.push({
+      channel: 'sms',
+      destination: member.mobilePhone,
+      shown: `your mobile ${lastFour(member.mobilePhone)}`,
+    });
+  if (member.address && unchangedSince(member.addressChangedAt, since))
+    routes.push({
+      channel: 'post',
+      destination: letterRecipient(member),
+      shown: `your postal address (${member.address.postcode}), by post`,
+    });
+  return routes;
+}
+
+/**
  * Where a bank or nomination code may go: email, else mobile, else a letter, each only when it was
  * not changed in the last `stableRouteDays`. Null when every route changed lately (call us instead).
  */
@@ -55,25 +83,7 @@ export function stableCodeRoute(
   defences: ChangeDefences,
   now = new Date(),
 ): ShownRoute | null {
-  const since = new Date(now.getTime() - defences.stableRouteDays * DAY_MS);
-  if (member.email && unchangedSince(member.emailChangedAt, since)) {
-    return { channel: 'email', destination: member.email, shown: maskedEmail(member.email) };
-  }
-  if (member.mobilePhone && unchangedSince(member.mobileChangedAt, since)) {
-    return {
-      channel: 'sms',
-      destination: member.mobilePhone,
-      shown: `your mobile ${lastFour(member.mobilePhone)}`,
-    };
-  }
-  if (member.address && unchangedSince(member.addressChangedAt, since)) {
-    return {
-      channel: 'post',
-      destination: letterRecipient(member),
-      shown: `your postal address (${member.address.postcode}), by post`,
-    };
-  }
-  return null;
+  return settledRoutes(member, defences, now)[0] ?? null;
 }
 
 export const noStableRoute = () =>

@@ -6,6 +6,7 @@ import {
   passkeySignInSchema,
   passkeySignInStartSchema,
   pendingChangeSchema,
+  stepUpCodeRequestSchema,
   stepUpConfirmSchema,
   stepUpStatusSchema,
 } from '@meridian/contracts';
@@ -21,6 +22,7 @@ import {
   resendStepUpCode,
   sendStepUpCode,
   sessionStepUp,
+  stepUpCodeRoutes,
   stepUpWithAuthenticator,
 } from './service';
 
@@ -49,6 +51,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       ...(await sessionStepUp(db, request)),
       authenticatorApp: await twoStepOn(db, request.member!.userId),
       passkey: await hasPasskey(db, request.member!.userId),
+      codeRoutes: await stepUpCodeRoutes(db, request),
     }),
   );
 
@@ -102,11 +105,14 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     {
       schema: {
         tags: ['step-up'],
-        summary: `Sends a step-up code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); confirm it with the nonce in ${NONCE_HEADER}`,
-        response: { 200: pendingChangeSchema, ...errors, 429: errorBodySchema },
+        summary: `Sends a step-up code to a contact route unchanged for the tenant's stable-route days: the one chosen (channel email or sms, one of GET /step-up's codeRoutes), else the email, mobile, else a letter; confirm it with the nonce in ${NONCE_HEADER}`,
+        description:
+          'A chosen channel with nothing on file is 400 code_route_not_on_file; one changed within the stable-route days is 409 code_route_not_settled; nothing is sent either way.',
+        body: stepUpCodeRequestSchema.nullish(),
+        response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => sendStepUpCode(db, request),
+    async (request) => sendStepUpCode(db, request, request.body?.channel),
   );
 
   app.post(

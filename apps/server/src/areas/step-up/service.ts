@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { STEP_UP_FRESH_MINUTES, type PendingChange, type StepUpStatus } from '@meridian/contracts';
+import {
+  STEP_UP_FRESH_MINUTES,
+  type CodeChannel,
+  type CodeRoute,
+  type PendingChange,
+  type StepUpStatus,
+} from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -15,8 +21,9 @@ import {
 } from '../../lib/one-time-codes';
 import { findSession } from '../authentication/session-service';
 import { findMember } from '../member-data/member-repository';
-import { defencesOf, noStableRoute, stableCodeRoute } from '../my-details/change-defences';
+import { defencesOf, noStableRoute, settledRoutes, stableCodeRoute } from '../my-details/change-defences';
 import { findTenant } from '../tenancy/tenant-repository';
+import { codeRouteNotOnFile } from '../two-step/challenges';
 import { proveSecondFactor, type TwoStepKeys } from '../two-step/service';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import { stepUpOptions, verifyPasskeyStepUp } from '../passkeys/service';
@@ -70,11 +77,45 @@ async function codeMessage(db: Database, request: FastifyRequest): Promise<CodeM
   };
 }
 
-/** Sends a step-up code to a settled route (email, mobile, else a letter); earlier codes stop working. */
-export async function sendStepUpCode(db: Database, request: FastifyRequest): Promise<PendingChange> {
+async function signedInMember(db: Database, request: FastifyRequest) {
   const found = await findMember(db, request.member!.businessGroup, request.member!.referenceNumber);
   if (!found) throw notFound('member_not_found', 'We could not find your membership record.');
-  const route = stableCodeRoute(found.member, await defencesOf(db, request));
+  return found.member;
+}
+
+/** The email and mobile a step-up code may be sent to, to choose from: those on file and settled. */
+export async function stepUpCodeRoutes(db: Database, request: FastifyRequest): Promise<CodeRoute[]> {
+  const routes = settledRoutes(await signedInMember(db, request), await defencesOf(db, request));
+  return routes.flatMap((route) =>
+    route.channel === 'post' ? [] : [{ channel: route.channel, sentTo: route.shown }],
+  );
+}
+
+const routeNotSettled = (channel: CodeChannel) =>
+  new AppError(
+    409,
+    'code_route_not_settled',
+    `Your ${channel === 'sms' ? 'mobile number' : 'email address'} changed recently, so we cannot send a code to it safely. Choose another way to get a code, or call us.`,
+  );
+
+/**
+ * Sends a step-up code to a settled route, the one chosen (the email or the mobile) or else the first
+ * (email, mobile, else a letter); earlier codes stop working. A chosen route with nothing on file is
+ * 400 `code_route_not_on_file`, one changed lately 409 `code_route_not_settled`.
+ */
+export async function sendStepUpCode(
+  db: Database,
+  request: FastifyRequest,
+  channel?: CodeChannel,
+): Promise<PendingChange> {
+  const member = await signedInMember(db, request);
+  const defences = await defencesOf(db, request);
+  let route = stableCodeRoute(member, defences);
+  if (channel) {
+    if (!(channel === 'sms' ? member.mobilePhone : member.email)) throw codeRouteNotOnFile(channel);
+    route = settledRoutes(member, defences).find((settled) => settled.channel === channel) ?? null;
+    if (!route) throw routeNotSettled(channel);
+  }
   if (!route) throw noStableRoute();
   const pending = await sendOneTimeCode(db, request.server.messaging, {
     owner: ownerOf(request),

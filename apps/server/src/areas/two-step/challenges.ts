@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import {
   SIGN_IN_CHALLENGE_MINUTES,
+  type CodeChannel,
+  type CodeRoute,
   type SecondFactorChallenge,
   type SecondFactorMethod,
   type SentSignInCode,
@@ -34,28 +36,64 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 
 export type ChallengeRow = typeof signInChallenges.$inferSelect;
 
-/** Where "send me a code instead" goes: the email on file, else the mobile (a letter is too slow to sign in). */
-function fallbackRoute(member: AccountHolder['member']) {
-  if (member.email)
-    return { channel: 'email' as const, destination: member.email, shown: maskedEmail(member.email) };
-  if (member.mobilePhone)
-    return {
-      channel: 'sms' as const,
-      destination: member.mobilePhone,
-      shown: `your mobile ${lastFour(member.mobilePhone)}`,
-    };
-  return null;
+/**
+ * Where "send me a code instead" may go: the email on file and the mobile, in that order (a letter is
+ * too slow to sign in). The member chooses one; without a choice it goes to the first.
+ */
+function fallbackRoutes(member: AccountHolder['member']) {
+  return [
+    ...(member.email
+      ? [{ channel: 'email' as const, destination: member.email, shown: maskedEmail(member.email) }]
+      : []),
+    ...(member.mobilePhone
+      ? [
+          {
+            channel: 'sms' as const,
+            destination: member.mobilePhone,
+            shown: `your mobile ${lastFour(member.mobilePhone)}`,
+          },
+        ]
+      : []),
+  ];
 }
+
+/** The route chosen (else the first on file), or null when there is none; a choice not on file is 400. */
+function chosenRoute(member: AccountHolder['member'], channel: CodeChannel | undefined) {
+  const routes = fallbackRoutes(member);
+  if (!channel) return routes[0] ?? null;
+  const chosen = routes.find((route) => route.channel === channel);
+  if (!chosen) throw codeRouteNotOnFile(channel);
+  return chosen;
+}
+
+export const codeRouteNotOnFile = (channel: CodeChannel) =>
+  new AppError(
+    400,
+    'code_route_not_on_file',
+    channel === 'sms'
+      ? 'We have no mobile number for you, so we cannot text you a code. Choose another way to get a code.'
+      : 'We have no email address for you, so we cannot email you a code. Choose another way to get a code.',
+  );
 
 async function holderFor(db: Database, challenge: Pick<ChallengeRow, 'userId' | 'tenantUrl'>) {
   const tenant = await findTenant(db, challenge.tenantUrl);
   return tenant && challenge.userId ? holderOf(db, challenge.userId, tenant.businessGroups) : null;
 }
 
+/** Where "send a code instead" may go for this sign-in, masked: the first is where it goes unless chosen. */
+export async function fallbackRoutesFor(
+  db: Database,
+  challenge: Pick<ChallengeRow, 'userId' | 'tenantUrl'>,
+): Promise<CodeRoute[]> {
+  const holder = await holderFor(db, challenge);
+  return holder
+    ? fallbackRoutes(holder.member).map((route) => ({ channel: route.channel, sentTo: route.shown }))
+    : [];
+}
+
 /** Where "send a code instead" would go for this sign-in, masked; null when there is nowhere. */
 export async function fallbackShownFor(db: Database, challenge: Pick<ChallengeRow, 'userId' | 'tenantUrl'>) {
-  const holder = await holderFor(db, challenge);
-  return (holder && fallbackRoute(holder.member)?.shown) ?? null;
+  return (await fallbackRoutesFor(db, challenge))[0]?.sentTo ?? null;
 }
 
 /**
@@ -86,11 +124,13 @@ export async function openChallenge(
     underCap: Boolean(opening.underCap),
     passwordRight: opening.underCap?.passwordRight ?? true,
   });
+  const routes = opening.underCap ? [] : await fallbackRoutesFor(db, opening);
   return {
     secondFactor: {
       challenge: token,
       expiresAt: expiresAt.toISOString(),
-      fallbackSentTo: opening.underCap ? null : await fallbackShownFor(db, opening),
+      fallbackSentTo: routes[0]?.sentTo ?? null,
+      fallbackRoutes: routes,
       ...(opening.underCap ? { underCap: true as const } : {}),
     },
   };
@@ -131,11 +171,16 @@ const ownerOf = (holder: AccountHolder): CodeOwner => ({
   referenceNumber: holder.member.referenceNumber,
 });
 
-/** Sends a sign-in code to the email (else mobile) on file, for this challenge only. */
+/**
+ * Sends a sign-in code, for this challenge only, to the route on file the member chose (the email or
+ * the mobile), else the email, else the mobile; a chosen route with nothing on file is 400
+ * `code_route_not_on_file`.
+ */
 export async function sendChallengeCode(
   db: Database,
   request: FastifyRequest,
   challenge: ChallengeRow,
+  channel?: CodeChannel,
 ): Promise<SentSignInCode> {
   if (challenge.underCap)
     throw new AppError(
@@ -144,7 +189,7 @@ export async function sendChallengeCode(
       'While your account is protected after many failed sign-ins, use your authenticator app or a recovery code, or a passkey.',
     );
   const holder = await holderFor(db, challenge);
-  const route = holder ? fallbackRoute(holder.member) : null;
+  const route = holder ? chosenRoute(holder.member, channel) : null;
   if (!holder || !route)
     throw new AppError(
       409,

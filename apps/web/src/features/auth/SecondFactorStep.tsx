@@ -1,5 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SecondFactorChallenge, SecondFactorMethod, SentSignInCode } from '@meridian/contracts';
+import type {
+  CodeChannel,
+  SecondFactorChallenge,
+  SecondFactorMethod,
+  SentSignInCode,
+} from '@meridian/contracts';
+import { CODE_ROUTE_FIELD, CodeRouteChoice, NO_ROUTE_CHOSEN } from '../../components/CodeRouteChoice';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -51,7 +57,7 @@ export function SecondFactorStep({
   useDocumentTitle(errors.length ? 'Error: Enter your code' : 'Enter your code');
   useEffect(() => document.getElementById('code')?.focus(), [method]);
 
-  const fail = (error: unknown) => {
+  const fail = (error: unknown, field = 'code') => {
     // The sign-in is over: it expired, or (under the failed-password cap) the code was right and the
     // password was not. Back to the password step, with the reason.
     if (
@@ -59,7 +65,7 @@ export function SecondFactorStep({
       (error.codes.includes('sign_in_challenge_invalid') || error.codes.includes('invalid_credentials'))
     )
       return onExpired(messageOf(error));
-    setErrors([{ field: 'code', message: messageOf(error) }]);
+    setErrors([{ field, message: messageOf(error) }]);
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -82,13 +88,16 @@ export function SecondFactorStep({
     }
   }
 
-  async function sendCode() {
+  async function sendCode(channel?: CodeChannel) {
     setErrors([]);
+    setBusy(true);
     try {
-      setSent(await authApi.sendSignInCode(challenge.challenge));
+      setSent(await authApi.sendSignInCode(challenge.challenge, channel));
       setMethod('sent');
     } catch (error) {
-      fail(error);
+      fail(error, channel ? CODE_ROUTE_FIELD : 'code');
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -98,6 +107,8 @@ export function SecondFactorStep({
   };
   const field = fields[method];
   const error = errors.find((candidate) => candidate.field === 'code')?.message;
+  // With both an email and a mobile on file, the member chooses where the code goes.
+  const routeChoice = challenge.fallbackRoutes.length > 1 && method !== 'sent';
   return (
     <div className="narrow">
       <ErrorSummary errors={errors} />
@@ -144,7 +155,7 @@ export function SecondFactorStep({
             </button>
           </li>
         )}
-        {challenge.fallbackSentTo && method !== 'sent' && (
+        {challenge.fallbackSentTo && method !== 'sent' && !routeChoice && (
           <li>
             <button type="button" className="link-button" onClick={() => void sendCode()}>
               Send a code to {challenge.fallbackSentTo} instead
@@ -152,6 +163,15 @@ export function SecondFactorStep({
           </li>
         )}
       </ul>
+      {routeChoice && (
+        <CodeRouteChoice
+          routes={challenge.fallbackRoutes}
+          busy={busy}
+          error={errors.find((candidate) => candidate.field === CODE_ROUTE_FIELD)?.message}
+          onSend={(channel) => void sendCode(channel)}
+          onMissing={() => setErrors([{ field: CODE_ROUTE_FIELD, message: NO_ROUTE_CHOSEN }])}
+        />
+      )}
     </div>
   );
 }

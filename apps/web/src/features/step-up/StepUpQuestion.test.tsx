@@ -92,3 +92,49 @@ describe('the step-up question for a member with a passkey', () => {
     expect(onConfirmed).not.toHaveBeenCalled();
   });
 });
+
+describe('the step-up question for a member with an email and a mobile on file', () => {
+  it('asks which to send the code to, refuses no choice in the error summary, and sends it where chosen', async () => {
+    const fetch = stubFetch(() =>
+      jsonResponse(200, {
+        nonce: 'nonce-1',
+        expiresAt: new Date(Date.now() + 900_000).toISOString(),
+        resendAvailableAt: new Date().toISOString(),
+        attemptsLeft: 5,
+        channel: 'sms',
+        sentTo: 'your mobile •••• 5678',
+        currentRouteSentTo: null,
+      }),
+    );
+    render(
+      <StepUpQuestion
+        started={{
+          kind: 'ask',
+          passkey: false,
+          authenticatorApp: true,
+          codeRoutes: [
+            { channel: 'email', sentTo: 'd•••@example.org' },
+            { channel: 'sms', sentTo: 'your mobile •••• 5678' },
+          ],
+        }}
+        reason={reason}
+        onConfirmed={vi.fn(async () => undefined)}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Send a code to my email or phone instead' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Get a code instead' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send the code' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Choose whether to get a text or an email');
+    expect(summary.querySelector('a')!.getAttribute('href')).toBe('#code-route');
+    expect(fetch).not.toHaveBeenCalled();
+
+    await user.click(screen.getByLabelText('Text me a code to your mobile •••• 5678'));
+    await user.click(screen.getByRole('button', { name: 'Send the code' }));
+    await screen.findByText(/your mobile •••• 5678/, { selector: 'p' });
+    const [url, sent] = fetch.mock.calls[0]!;
+    expect(url).toMatch(/\/step-up\/code$/);
+    expect(JSON.parse(String(sent.body))).toEqual({ channel: 'sms' });
+  });
+});

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
-import { appCodeSchema, type PendingChange } from '@meridian/contracts';
+import { appCodeSchema, type CodeChannel, type CodeRoute, type PendingChange } from '@meridian/contracts';
+import { CODE_ROUTE_FIELD, CodeRouteChoice, NO_ROUTE_CHOSEN } from '../../components/CodeRouteChoice';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { checkForm, errorFor, serverError } from '../../lib/form';
@@ -13,14 +14,21 @@ import { stepUpApi } from './step-up-api';
  * page, a code sent only if they choose it), else a code we send.
  */
 export type StartedStepUp =
-  { kind: 'ask'; passkey: boolean; authenticatorApp: boolean } | { kind: 'sent'; pending: PendingChange };
+  | {
+      kind: 'ask';
+      passkey: boolean;
+      authenticatorApp: boolean;
+      /** Where a code instead may go; with more than one, the member chooses. */
+      codeRoutes?: CodeRoute[];
+    }
+  | { kind: 'sent'; pending: PendingChange };
 
 export async function startStepUp(): Promise<StartedStepUp> {
   const status = await stepUpApi.status();
   const passkey = status.passkey === true && browserSupportsWebAuthn();
   const authenticatorApp = status.authenticatorApp === true;
   return passkey || authenticatorApp
-    ? { kind: 'ask', passkey, authenticatorApp }
+    ? { kind: 'ask', passkey, authenticatorApp, codeRoutes: status.codeRoutes ?? [] }
     : { kind: 'sent', pending: await stepUpApi.sendCode() };
 }
 
@@ -33,8 +41,9 @@ interface StepUpQuestionProps {
   before?: string;
 }
 
+/** The server's own words for a code refused or a route it cannot send to; else the usual message. */
 const messageOf = (error: unknown, field: string): FieldError =>
-  error instanceof HttpError && error.status < 500 && error.codes[0]?.startsWith('two_step')
+  error instanceof HttpError && error.status < 500 && /^(two_step|code_route)/.test(error.codes[0] ?? '')
     ? { field, message: error.messages[0] ?? 'This code is not right' }
     : serverError(error, field);
 
@@ -64,8 +73,11 @@ export function StepUpQuestion({ started, reason, onConfirmed, before = 'we send
 
   if (pending)
     return <ConfirmItsYou pending={pending} reason={reason} onConfirmed={onConfirmed} before={before} />;
-  const { passkey, authenticatorApp } =
-    started.kind === 'ask' ? started : { passkey: false, authenticatorApp: false };
+  const {
+    passkey,
+    authenticatorApp,
+    codeRoutes = [],
+  } = started.kind === 'ask' ? started : { passkey: false, authenticatorApp: false };
 
   async function confirmWithPasskey() {
     setErrors([]);
@@ -97,11 +109,12 @@ export function StepUpQuestion({ started, reason, onConfirmed, before = 'we send
     }
   }
 
-  async function sendInstead() {
+  async function sendInstead(channel?: CodeChannel) {
+    setErrors([]);
     try {
-      setPending(await stepUpApi.sendCode());
+      setPending(await stepUpApi.sendCode(channel));
     } catch (error) {
-      setErrors([messageOf(error, authenticatorApp ? 'code' : PASSKEY_BUTTON)]);
+      setErrors([messageOf(error, channel ? CODE_ROUTE_FIELD : authenticatorApp ? 'code' : PASSKEY_BUTTON)]);
     }
   }
 
@@ -147,11 +160,21 @@ export function StepUpQuestion({ started, reason, onConfirmed, before = 'we send
           </button>
         </form>
       )}
-      <p>
-        <button type="button" className="link-button" onClick={() => void sendInstead()}>
-          Send a code to my email or phone instead
-        </button>
-      </p>
+      {codeRoutes.length > 1 ? (
+        <CodeRouteChoice
+          routes={codeRoutes}
+          busy={busy}
+          error={errorFor(errors, CODE_ROUTE_FIELD)}
+          onSend={(channel) => void sendInstead(channel)}
+          onMissing={() => setErrors([{ field: CODE_ROUTE_FIELD, message: NO_ROUTE_CHOSEN }])}
+        />
+      ) : (
+        <p>
+          <button type="button" className="link-button" onClick={() => void sendInstead()}>
+            Send a code to my email or phone instead
+          </button>
+        </p>
+      )}
     </>
   );
 }

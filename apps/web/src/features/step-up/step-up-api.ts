@@ -2,7 +2,7 @@ import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { PendingChange, StepUpStatus } from '@meridian/contracts';
+import type { CodeChannel, PendingChange, StepUpStatus } from '@meridian/contracts';
 import { http } from '../../lib/api';
 import { activeRecordHeaders, singleAuthData } from '../../lib/session-storage';
 
@@ -17,7 +17,8 @@ const withRecord = (extra: Record<string, string> = {}) => ({
  */
 export const stepUpApi = {
   status: () => http.get<StepUpStatus>(base, withRecord()),
-  sendCode: () => http.post<PendingChange>(`${base}/code`, withRecord()),
+  sendCode: (channel?: CodeChannel) =>
+    http.post<PendingChange>(`${base}/code`, { ...withRecord(), body: channel ? { channel } : {} }),
   resendCode: (nonce: string) =>
     http.post<PendingChange>(`${base}/code/resend`, withRecord({ 'x-confirmation-nonce': nonce })),
   confirm: (nonce: string, code: string) =>
