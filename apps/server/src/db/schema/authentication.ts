@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   primaryKey,
   text,
   timestamp,
@@ -34,6 +35,11 @@ export const users = portal.table('users', {
    * else): an ID token of the embedded provider for a sign-in before it opens no session.
    */
   sessionsEndedAt: timestamp('sessions_ended_at', { withTimezone: true }),
+  /**
+   * The argon2 hashes of the passwords before this one, newest first (PASSWORDS_REMEMBERED less the
+   * current one): a new password may be none of them (password_reused).
+   */
+  previousPasswordHashes: jsonb('previous_password_hashes').$type<string[]>().notNull().default([]),
 });
 
 /** The member records a user may act as: their own (primary) and linked ones. */
