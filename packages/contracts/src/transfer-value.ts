@@ -158,13 +158,3 @@ export const SCAM_WARNING_MESSAGE = 'scam_warning';
  * so the advice rule in a tenant's words (the scam warning, the application's pages) says the member's scheme's figure.
  */
 export const ADVICE_THRESHOLD_TOKEN = 'transfer_advice_threshold';
-
-/** The codes the transfer value routes answer with, for the web's messages. */
-export const transferValueErrorCodes = [
-  'free_statement_not_due',
-  'partial_transfer_not_allowed',
-  'transfer_value_out_of_range',
-  'residual_pension_out_of_range',
-  'one_partial_figure_required',
-  'no_transfer_value',
-] as const;
