@@ -35,7 +35,12 @@ const ctx = useTestApp({
   SESSION_CACHE_MS: '0',
 });
 const base = '/api/bereavement/journeys/bereavement';
-type OpenApiCall = { summary?: string; parameters?: Array<{ name: string }> };
+type OpenApiCall = {
+  summary?: string;
+  parameters?: Array<{ name: string }>;
+  security?: unknown[];
+  responses?: Record<string, unknown>;
+};
 const codeOf = (response: { json: () => { errors: Array<{ code: string }> } }) =>
   response.json().errors[0]!.code;
 
@@ -1426,6 +1431,12 @@ describe('reporting a death', () => {
     for (const { path, method, call } of spec) {
       expect(call.summary, `${method} ${path}`).toBeTruthy();
       expect(call.parameters?.map((parameter) => parameter.name) ?? []).not.toContain('journeyType');
+      // The same answers and the same CSRF requirement as the call under the report's own path.
+      const own =
+        paths[path.replace('/api/bereavement/', '/api/bereavement/journeys/{journeyType}/')]?.[method];
+      if (!own) continue;
+      expect(call.security, `${method} ${path}`).toEqual(own.security);
+      expect(Object.keys(call.responses ?? {})).toEqual(Object.keys(own.responses ?? {}));
     }
   });
 

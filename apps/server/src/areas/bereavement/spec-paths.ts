@@ -33,11 +33,15 @@ const theReport: preHandlerHookHandler = async (request) => {
   (request.params as { journeyType?: string }).journeyType = BEREAVEMENT_JOURNEY_TYPE;
 };
 
-/** A route's path parameters without the journey type (none left: no parameters at all). */
-function withoutJourneyType({ params, ...schema }: FastifySchema): FastifySchema {
-  if (!(params instanceof z.ZodObject)) return schema;
+/**
+ * The copy's schema: the route's own, its path parameters without the journey type (none left: no
+ * parameters at all), and without the security the CSRF plugin's hook added (it adds it to the copy).
+ */
+function specSchema({ params, security: _added, ...schema }: FastifySchema): FastifySchema {
+  const summary = `${schema.summary} (the spec’s path, for the report)`;
+  if (!(params instanceof z.ZodObject)) return { ...schema, summary };
   const rest = params.omit({ journeyType: true });
-  return Object.keys(rest.shape).length > 0 ? { ...schema, params: rest } : schema;
+  return Object.keys(rest.shape).length > 0 ? { ...schema, summary, params: rest } : { ...schema, summary };
 }
 
 /**
@@ -47,20 +51,26 @@ function withoutJourneyType({ params, ...schema }: FastifySchema): FastifySchema
  * hooks), without the journey type in its path: the same handler, schema and checks, for the report's
  * journey type. The report's token cookie is sent to the whole bereavement API, so it reaches both.
  *
- * Both paths count against one rate limit: the copy keeps the limiter `@fastify/rate-limit` gave the
- * route (its `onRoute` hook, at the root, runs before this one) and asks for no second one.
+ * This hook runs after the app's own `onRoute` hooks (registered at the root before any route), which
+ * have already added their parts to `route` (the body timer, the API's compression, the CSRF security
+ * requirement) and add them to the copy as it is registered. So the copy takes only what a report route
+ * declares (its handler, schema, config, validator and preHandler), and one thing more: the limiter
+ * `@fastify/rate-limit` gave the route (its `onRequest`), so that both paths count against one limit,
+ * asking for no second one.
  */
 export function answerAtSpecPaths(app: FastifyInstance) {
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     if (route.method === 'HEAD' || !route.routePath.startsWith(JOURNEY_PATH)) return;
     const call = route.routePath.slice(JOURNEY_PATH.length);
     if (!SPEC_CALLS.has(call.split('/')[0]!)) return;
-    const schema = withoutJourneyType(route.schema ?? {});
     const copy: RouteOptions = {
-      ...route,
+      method: route.method,
       url: `/${call}`,
+      handler: route.handler,
+      schema: specSchema(route.schema ?? {}),
       config: { ...route.config, rateLimit: undefined },
-      schema: { ...schema, summary: `${schema.summary} (the spec’s path, for the report)` },
+      ...(route.validatorCompiler && { validatorCompiler: route.validatorCompiler }),
+      ...(route.onRequest && { onRequest: route.onRequest }),
       preHandler: [theReport, ...[route.preHandler ?? []].flat()],
     };
     this.route(copy);
