@@ -73,7 +73,7 @@ describe('Add a passkey', () => {
     await user.click(screen.getByRole('button', { name: 'Create passkey' }));
     const errors = await summary();
     expect(within(errors).getByRole('link').getAttribute('href')).toBe('#name');
-    expect(document.title).toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
     expect(webauthn.startRegistration).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Name this passkey'), '  My phone ');

@@ -98,7 +98,7 @@ describe('sending a document a request asked for', () => {
     const fetch = stubRequests();
     renderApp('/documents/upload?case=RTP9-000041&document=Proof+of+identity');
     expect(await screen.findByRole('heading', { level: 1, name: 'This request is closed' })).toBeTruthy();
-    expect(document.title).toMatch(/^This request is closed/);
+    await waitFor(() => expect(document.title).toMatch(/^This request is closed/));
     expect(screen.getByText(/Apply for your pension \(RTP9-000041\) is closed/)).toBeTruthy();
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
