@@ -51,19 +51,28 @@ describe('forgotten password', () => {
 
   it('answers alike, no sooner than the uniform time, for a username, an email and an unknown account', async () => {
     await startReset('warming.up');
-    const answers = [];
-    for (const account of ['db.active', 'DB.Avc@example.org', 'nobody.here', 'nobody@example.org']) {
-      answers.push({ account, ...(await timed(() => startReset(account))) });
+    const accounts = ['db.active', 'DB.Avc@example.org', 'nobody.here', 'nobody@example.org'];
+    // Each account's median of three rounds, so a moment's load on a shared machine is not read as a leak.
+    const rounds: { account: string; ms: number }[][] = [];
+    for (let round = 0; round < 3; round++) {
+      const answers = [];
+      for (const account of accounts) {
+        const { result, ms } = await timed(() => startReset(account));
+        expect(result.statusCode).toBe(202);
+        expect(result.json()).toEqual({ accepted: true });
+        expect(ms).toBeGreaterThanOrEqual(UNIFORM_ANSWER_MS - 5);
+        answers.push({ account, ms });
+      }
+      rounds.push(answers);
     }
-    for (const { result, ms } of answers) {
-      expect(result.statusCode).toBe(202);
-      expect(result.json()).toEqual({ accepted: true });
-      expect(ms).toBeGreaterThanOrEqual(UNIFORM_ANSWER_MS - 5);
-    }
-    const spread = Math.max(...answers.map((a) => a.ms)) - Math.min(...answers.map((a) => a.ms));
+    const medians = accounts.map((account, index) => ({
+      account,
+      ms: rounds.map((answers) => answers[index]!.ms).sort((a, b) => a - b)[1]!,
+    }));
+    const spread = Math.max(...medians.map((a) => a.ms)) - Math.min(...medians.map((a) => a.ms));
     console.info(
-      'forgotten password answer times (ms):',
-      answers.map(({ account, ms }) => `${account} ${Math.round(ms)}`).join(', '),
+      'forgotten password answer times, median of 3 (ms):',
+      medians.map(({ account, ms }) => `${account} ${Math.round(ms)}`).join(', '),
     );
     expect(spread).toBeLessThan(300);
     expect(await latestCodeTo(ctx.database.db, 'db.active@example.org')).toMatch(/^\d{6}$/);
