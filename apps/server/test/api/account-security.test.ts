@@ -304,6 +304,36 @@ describe('change password', () => {
     expect((await signIn('db.avc', { password: 'tulip engine harbour 19' })).response.statusCode).toBe(200);
   });
 
+  it('refuses any of the member’s last five passwords, and takes one older than that', async () => {
+    const { agent } = await signIn('db.retiring');
+    const passwords = [
+      'tulip engine harbour 19',
+      'copper violin meadow 42',
+      'lantern orbit kettle 47',
+      'saffron glacier piano 83',
+      'marble thistle rocket 26',
+    ];
+    let current = PASSWORD;
+    for (const next of passwords) {
+      const changed = await change(agent, current, next);
+      expect(changed.statusCode, changed.body).toBe(204);
+      current = next;
+    }
+    // The last five are the four before and the current one; the demo password is the sixth back.
+    for (const earlier of passwords.slice(0, 4)) {
+      const refused = await change(agent, current, earlier);
+      expect(refused.statusCode, earlier).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({
+        code: 'password_reused',
+        message: 'Your new password must be different from your last 5 passwords',
+      });
+    }
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.username, 'db.retiring'));
+    expect(user!.previousPasswordHashes).toHaveLength(4);
+    expect(user!.previousPasswordHashes.every((hash) => hash.startsWith('$argon2id$'))).toBe(true);
+    expect((await change(agent, current, PASSWORD)).statusCode).toBe(204);
+  });
+
   it('is for a signed-in member only', async () => {
     const visitor = new BrowserAgent(ctx.app);
     const refused = await change(visitor, PASSWORD, 'tulip engine harbour 19');

@@ -9,6 +9,8 @@ export interface AccountHolder {
   userId: string;
   username: string;
   passwordHash: string;
+  /** The hashes of the passwords before the current one, newest first. */
+  previousPasswordHashes: string[];
   member: HolderMember;
 }
 
@@ -38,6 +40,7 @@ export async function holderOf(
     userId: row.user.id,
     username: row.user.username,
     passwordHash: row.user.passwordHash,
+    previousPasswordHashes: row.user.previousPasswordHashes,
     member: row.member,
   };
 }

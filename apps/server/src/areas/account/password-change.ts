@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password-hashing';
 import { noticeToEveryRoute, type Notice } from '../my-details/change-defences';
 import { endProviderSessions } from '../identity-provider/provider-sessions';
 import type { AccountHolder } from './account-holder';
-import { requireAcceptablePassword } from './password-rule';
+import { PASSWORDS_REMEMBERED, requireAcceptablePassword } from './password-rule';
 
 export interface PasswordSet {
   queued: QueuedMessage[];
@@ -18,8 +18,8 @@ export interface PasswordSet {
 }
 
 /**
- * Sets a new password the rule accepts, in the caller's transaction: the sign-in pause is lifted, every
- * session but `keepSessionId` ends, so does every sign-in the embedded OpenID provider holds for the
+ * Sets a new password the rule accepts, none of the account's last PASSWORDS_REMEMBERED, in the caller's
+ * transaction: the sign-in pause is lifted, every session but `keepSessionId` ends, so does every sign-in the embedded OpenID provider holds for the
  * account (whoever signed in on its page with the old password must sign in again), and every route on
  * file is told. The caller hands the answer to `passwordSetCommitted` once the transaction has committed.
  */
@@ -30,10 +30,25 @@ export async function setNewPassword(
 ): Promise<PasswordSet> {
   const { holder, password } = change;
   const { member } = holder;
-  await requireAcceptablePassword(password, { ...member, username: holder.username }, holder.passwordHash);
+  await requireAcceptablePassword(
+    password,
+    { ...member, username: holder.username },
+    holder.passwordHash,
+    holder.previousPasswordHashes,
+  );
+  // The password being replaced joins the ones a new password may not be (the last few).
+  const previousPasswordHashes = [holder.passwordHash, ...holder.previousPasswordHashes].slice(
+    0,
+    PASSWORDS_REMEMBERED - 1,
+  );
   await tx
     .update(users)
-    .set({ passwordHash: await hashPassword(password), failedSignIns: 0, lockedUntil: null })
+    .set({
+      passwordHash: await hashPassword(password),
+      previousPasswordHashes,
+      failedSignIns: 0,
+      lockedUntil: null,
+    })
     .where(eq(users.id, holder.userId));
   const ended = await tx
     .update(sessions)
