@@ -94,6 +94,14 @@ async function expectPasswordAloneStopped(username: string, remoteAddress: strin
 const sessionCount = async (userId: string) =>
   (await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
+/** A form posted to the embedded provider's pages, and the sign-in challenge a page carries. */
+const form = (fields: Record<string, string>) => ({
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+const challengeIn = (page: string) => /name="challenge" value="([^"]+)"/.exec(page)![1]!;
+
 describe('the per-account cap on failed passwords', () => {
   it('lets a member in with a passkey alone while the cap still stops the right password from a stranger', async () => {
     const member = await signedIn('db.pensioner');
@@ -310,13 +318,6 @@ describe('the per-account cap on failed passwords', () => {
 });
 
 describe('the embedded provider’s sign-in page under the cap', () => {
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  const challengeIn = (page: string) => /name="challenge" value="([^"]+)"/.exec(page)![1]!;
-
   it('asks a new browser for the app’s code whatever the password, and lets in only the right password with a right code', async () => {
     const member = await signedIn('dc.far');
     const secret = await turnOnApp(member);
@@ -509,7 +510,7 @@ describe('the text-message fallback of two-step verification', () => {
     });
     expect(again.statusCode).toBe(401);
   });
-  it('lets a member with an email and a mobile choose where the code goes, at sign-in and at step-up, and refuses a route with nothing on file', async () => {
+  it('lets a member with an email and a mobile choose where the code goes, on /login, on the provider’s page and at step-up, and refuses a route with nothing on file', async () => {
     const { db } = ctx.database;
     // A Bluewater member, on Bluewater's host: the sign-ins above leave every Meridian persona capped or on two-step.
     const bluewater = () => new BrowserAgent(ctx.app, 'bluewater.localhost');
@@ -581,6 +582,39 @@ describe('the text-message fallback of two-step verification', () => {
     const unsettled = await post(browser, '/mdp-api/api/step-up/code', { channel: 'email' });
     expect(unsettled.statusCode).toBe(409);
     expect(codeOf(unsettled)).toBe('code_route_not_settled');
+
+    // The embedded provider's page asks the same, and sends the code where chosen.
+    const onProvider = new BrowserAgent(ctx.app);
+    const { interactionPath } = await startSignIn(onProvider, 'http://bluewater.localhost');
+    const codePage = await onProvider.request({
+      url: `${interactionPath}/login`,
+      ...form({ username: 'bw.saver', password: PASSWORD }),
+    });
+    expect(codePage.body).toContain('Get a code instead');
+    expect(codePage.body).toContain('Text me a code to your mobile •••• 0123');
+    const providerChallenge = challengeIn(codePage.body);
+    const notChosen = await onProvider.request({
+      url: `${interactionPath}/second-factor`,
+      ...form({ challenge: providerChallenge, intent: 'send' }),
+    });
+    expect(notChosen.statusCode).toBe(400);
+    expect(notChosen.body).toContain('<a href="#code-route">Choose whether to get a text or an email</a>');
+    const textedOnPage = await onProvider.request({
+      url: `${interactionPath}/second-factor`,
+      ...form({ challenge: providerChallenge, intent: 'send', channel: 'sms' }),
+    });
+    expect(textedOnPage.body).toContain('We sent a 6-digit code to your mobile •••• 0123');
+    const providerDone = await onProvider.request({
+      url: `${interactionPath}/second-factor`,
+      ...form({
+        challenge: providerChallenge,
+        intent: 'verify',
+        method: 'sent',
+        codeNonce: /name="codeNonce" value="([^"]+)"/.exec(textedOnPage.body)![1]!,
+        code: await latestCodeTo(db, mobile),
+      }),
+    });
+    expect(providerDone.statusCode, providerDone.body).toBe(303);
 
     // With no mobile on file, a text is refused with a code, at sign-in and at step-up, and none is sent.
     await contacts({ mobilePhone: null });

@@ -237,7 +237,9 @@ describe('the embedded provider’s sign-in page', () => {
     expect(password.statusCode, password.body).toBe(200);
     expect(password.body).toContain('Enter your code');
     expect(password.body).toContain('Use a recovery code instead');
-    expect(password.body).toMatch(/Send a code to s•••@example.org instead/);
+    // The email and the mobile are both on file, so the page asks which a code should go to.
+    expect(password.body).toContain('Email me a code to s•••@example.org');
+    expect(password.body).toMatch(/Text me a code to your mobile •••• \d{4}/);
     const challenge = challengeIn(password.body);
 
     const recovery = await browser.request({

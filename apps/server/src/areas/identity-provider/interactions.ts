@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { tooManyRequests } from '../../plugins/rate-limits';
-import { passkeyAuthenticationResponseSchema } from '@meridian/contracts';
+import { codeChannels, passkeyAuthenticationResponseSchema, type CodeRoute } from '@meridian/contracts';
 import {
   accountSuspended,
   invalidCredentials,
@@ -20,6 +20,7 @@ import { tenantUrlForHost } from '../tenancy/resolve';
 import { findTenant } from '../tenancy/tenant-repository';
 import { brandingFor, hostOf } from './branding';
 import {
+  CODE_ROUTE_FIELD,
   messagePage,
   pageSecurity,
   secondFactorPage,
@@ -30,7 +31,7 @@ import {
 import {
   answerChallenge,
   answerChallengeUnderCap,
-  fallbackShownFor,
+  fallbackRoutesFor,
   liveChallenge,
   openChallenge,
   sendChallengeCode,
@@ -169,7 +170,8 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       challenge: string;
       shown: SecondFactorShown;
       fallbackSentTo: string | null;
-      sent?: { nonce: string; sentTo: string };
+      fallbackRoutes: CodeRoute[];
+      sent?: { nonce: string; sentTo: string; channel: string };
       underCap?: boolean;
       errors?: FieldError[];
     },
@@ -236,6 +238,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           challenge: capped.opened.secondFactor.challenge,
           shown: 'app',
           fallbackSentTo: null,
+          fallbackRoutes: [],
           underCap: true,
         });
       }
@@ -281,6 +284,7 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
           challenge: opened.secondFactor.challenge,
           shown: 'app',
           fallbackSentTo: opened.secondFactor.fallbackSentTo,
+          fallbackRoutes: opened.secondFactor.fallbackRoutes,
         });
       }
       await audit(db, request, { action: 'oidc_sign_in', outcome: 'success', userId: checked.userId });
@@ -397,33 +401,43 @@ export const interactionRoutes: FastifyPluginAsync<InteractionOptions> = async (
       const intent = String(request.body?.intent ?? 'verify');
       const method = String(request.body?.method ?? 'app');
       const shown: SecondFactorShown = method === 'recovery' || method === 'sent' ? method : 'app';
-      const fallbackSentTo = challenge.underCap ? null : await fallbackShownFor(db, challenge);
-      const form = { challenge: token, fallbackSentTo, underCap: challenge.underCap };
+      const fallbackRoutes = challenge.underCap ? [] : await fallbackRoutesFor(db, challenge);
+      const fallbackSentTo = fallbackRoutes[0]?.sentTo ?? null;
+      const form = { challenge: token, fallbackSentTo, fallbackRoutes, underCap: challenge.underCap };
       if (intent === 'app' || intent === 'recovery')
         return renderSecondFactor(request, reply, interaction, { ...form, shown: intent });
       const codeNonce = String(request.body?.codeNonce ?? '').slice(0, 100);
       if (intent === 'send') {
+        // With more than one route on file the member chose one of them (the page's radios).
+        const chosen = codeChannels.find((channel) => channel === request.body?.channel);
+        const field = fallbackRoutes.length > 1 ? CODE_ROUTE_FIELD : 'code';
         try {
-          const sent = await sendChallengeCode(db, request, challenge);
+          if (fallbackRoutes.length > 1 && !chosen)
+            throw new AppError(400, 'code_route_not_chosen', 'Choose whether to get a text or an email');
+          const sent = await sendChallengeCode(db, request, challenge, chosen);
           return renderSecondFactor(request, reply, interaction, {
             ...form,
             shown: 'sent',
-            sent: { nonce: sent.nonce, sentTo: sent.sentTo },
+            sent: { nonce: sent.nonce, sentTo: sent.sentTo, channel: sent.channel },
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           return renderSecondFactor(request, reply, interaction, {
             ...form,
             shown: 'app',
-            errors: [{ field: 'code', message: error.message }],
+            errors: [{ field, message: error.message }],
           });
         }
       }
       const code = String(request.body?.code ?? '')
         .trim()
         .slice(0, 40);
-      const sent =
-        shown === 'sent' ? { nonce: codeNonce, sentTo: fallbackSentTo ?? 'your contact details' } : undefined;
+      const codeChannel = String(request.body?.codeChannel ?? '');
+      const sentTo =
+        fallbackRoutes.find((route) => route.channel === codeChannel)?.sentTo ??
+        fallbackSentTo ??
+        'your contact details';
+      const sent = shown === 'sent' ? { nonce: codeNonce, sentTo, channel: codeChannel } : undefined;
       if (!code)
         return renderSecondFactor(request, reply, interaction, {
           ...form,

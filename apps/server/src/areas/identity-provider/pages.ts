@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { brandPalette, contentImageUrl, tenantFontStacks, type TenantContent } from '@meridian/contracts';
+import {
+  brandPalette,
+  contentImageUrl,
+  tenantFontStacks,
+  type CodeRoute,
+  type TenantContent,
+} from '@meridian/contracts';
 import { fontFaceRules } from './fonts';
 
 export type Branding = Pick<TenantContent, 'tenantName' | 'headerText' | 'primaryColor' | 'logoText'> &
@@ -63,6 +69,9 @@ input{font:inherit;width:100%;max-width:24em;padding:6px;border:2px solid #0b0c0
 .button{font:inherit;font-weight:700;color:#fff;background:${colour};border:0;padding:10px 16px;cursor:pointer;box-shadow:0 2px 0 #0b0c0c}
 .hint{color:#505a5f;margin:0 0 8px}
 .link-button{font:inherit;color:${colour};background:none;border:0;padding:0;margin:0 0 16px;text-decoration:underline;cursor:pointer}
+fieldset{border:0;padding:0;margin:0}legend{font-weight:700;margin-bottom:8px}
+.radio{display:flex;align-items:center;gap:12px;margin-bottom:12px}.radio input{width:28px;height:28px;margin:0}
+.radio label{font-weight:400;margin:0}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 footer{border-top:1px solid #b1b4b6;background:#f3f2f1;padding:24px 0;font-size:16px}`;
 }
@@ -224,14 +233,17 @@ export function secondFactorPage(options: {
   shown: SecondFactorShown;
   /** Where "send a code instead" goes (masked), or null when there is nowhere. */
   fallbackSentTo: string | null;
+  /** Every route on file the code may go to (masked): with more than one, the member chooses. */
+  fallbackRoutes: CodeRoute[];
   /** The nonce of a code just sent, with where it went. */
-  sent?: { nonce: string; sentTo: string };
+  sent?: { nonce: string; sentTo: string; channel: string };
   /** Opened under the account's failed-password cap, as every capped name is (issue 41). */
   underCap?: boolean;
   errors?: FieldError[];
 }): string {
   const errors = options.errors ?? [];
   const error = errors.find((candidate) => candidate.field === 'code')?.message;
+  const routeError = errors.find((candidate) => candidate.field === CODE_ROUTE_FIELD)?.message;
   const hidden = (name: string, value: string) =>
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const challenge = hidden('challenge', options.challenge);
@@ -258,18 +270,22 @@ export function secondFactorPage(options: {
       inputmode: 'numeric',
     },
   }[options.shown];
+  const routeChoice = options.fallbackRoutes.length > 1 && options.shown !== 'sent';
   const others = [
     options.shown !== 'app' ? switchTo('app', 'Use your authenticator app') : '',
     options.shown !== 'recovery' ? switchTo('recovery', 'Use a recovery code instead') : '',
-    options.fallbackSentTo && options.shown !== 'sent'
+    options.fallbackSentTo && options.shown !== 'sent' && !routeChoice
       ? switchTo('send', `Send a code to ${options.fallbackSentTo} instead`)
+      : '',
+    routeChoice
+      ? routeChoiceForm(action, challenge + hidden('intent', 'send'), options.fallbackRoutes, routeError)
       : '',
   ].filter(Boolean);
   const body = `${errorSummary(errors)}
 <h1>Enter your code</h1>
 <p>${options.underCap ? UNDER_CAP_TEXT : 'Your account has two-step verification on, so we need a code as well as your password.'}</p>
 <form method="post" action="${action}" novalidate>
-${challenge}${hidden('intent', 'verify')}${hidden('method', options.shown)}${options.sent ? hidden('codeNonce', options.sent.nonce) : ''}
+${challenge}${hidden('intent', 'verify')}${hidden('method', options.shown)}${options.sent ? hidden('codeNonce', options.sent.nonce) + hidden('codeChannel', options.sent.channel) : ''}
 <div class="form-group${error ? ' form-group--error' : ''}">
 <label for="code">${field.label}</label>
 <p id="code-hint" class="hint">${escapeHtml(field.hint)}</p>
@@ -288,6 +304,28 @@ ${others.join('\n')}
     nonce: options.nonce,
     script: errors.length ? focusErrorSummary : "document.getElementById('code').focus();",
   });
+}
+
+/** The error summary's link and the first radio of the route question. */
+export const CODE_ROUTE_FIELD = 'code-route';
+
+/** "Get a code instead": a radio per route on file, none chosen, as the portal's /login asks it. */
+function routeChoiceForm(action: string, fields: string, routes: CodeRoute[], error: string | undefined) {
+  const radios = routes
+    .map((route, index) => {
+      const id = index === 0 ? CODE_ROUTE_FIELD : `${CODE_ROUTE_FIELD}-${route.channel}`;
+      const label =
+        route.channel === 'sms' ? `Text me a code to ${route.sentTo}` : `Email me a code to ${route.sentTo}`;
+      return `<div class="radio"><input type="radio" id="${id}" name="channel" value="${route.channel}"><label for="${id}">${escapeHtml(label)}</label></div>`;
+    })
+    .join('');
+  return `<form method="post" action="${action}" novalidate>${fields}
+<div class="form-group${error ? ' form-group--error' : ''}">
+<fieldset${error ? ` aria-describedby="${CODE_ROUTE_FIELD}-error"` : ''}><legend>Get a code instead</legend>
+${error ? `<p id="${CODE_ROUTE_FIELD}-error" class="error-message"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}${radios}</fieldset>
+</div>
+<button type="submit" class="button">Send the code</button>
+</form>`;
 }
 
 /** Ends the provider session at once; the button serves browsers without scripts. */

@@ -91,11 +91,6 @@ export async function fallbackRoutesFor(
     : [];
 }
 
-/** Where "send a code instead" would go for this sign-in, masked; null when there is nowhere. */
-export async function fallbackShownFor(db: Database, challenge: Pick<ChallengeRow, 'userId' | 'tenantUrl'>) {
-  return (await fallbackRoutesFor(db, challenge))[0]?.sentTo ?? null;
-}
-
 /**
  * Opens a sign-in waiting for its second factor. `underCap`: the account's failed-password cap refused
  * this browser, so the password's verdict (`passwordRight`) is kept and told only after a right code,
