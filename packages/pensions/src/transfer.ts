@@ -145,7 +145,16 @@ export interface PartialTransfer {
   tranches: PartialTransferTranche[];
 }
 
-function checkPartialAllowed(quote: TransferQuote) {
+/**
+ * What the partial calculator by value reads of a quote: a transfer application keeps just this of the
+ * quote it locked, so it works its part out again on the same figures.
+ */
+export type PartialTransferBasis = Pick<
+  TransferQuote,
+  'schemeCode' | 'partialTransfersAllowed' | 'transferValuePence'
+> & { tranches: Array<Pick<TransferTranche, 'code' | 'pensionPence' | 'transferValuePence'>> };
+
+function checkPartialAllowed(quote: Pick<TransferQuote, 'schemeCode' | 'partialTransfersAllowed'>) {
   if (!quote.partialTransfersAllowed) {
     throw new CalculationError(
       'partial_transfer_not_allowed',
@@ -158,7 +167,10 @@ function checkPartialAllowed(quote: TransferQuote) {
  * Transfer part of the value: it is taken from each tranche in proportion to the tranche's transfer value, and each
  * tranche keeps the matching share of its pension: residual = pension × (CETV − part) / CETV, rounded half up.
  */
-export function partialTransferByValue(quote: TransferQuote, transferValuePence: number): PartialTransfer {
+export function partialTransferByValue(
+  quote: PartialTransferBasis,
+  transferValuePence: number,
+): PartialTransfer {
   checkPartialAllowed(quote);
   if (
     !Number.isInteger(transferValuePence) ||
