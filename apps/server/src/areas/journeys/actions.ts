@@ -92,7 +92,7 @@ export async function journeyStateOf(
     currentPageKey: status === 'Submitted' ? graph.definition.confirmationPage : frontier,
     ...(await owner.detailsOf(request, row, now)),
     choice: (row.choice && plugin?.quoteChoice?.(row.choice)) || null,
-    ...(row.choice && plugin && { lockedSection: plugin.lockedSection(row.choice, now) }),
+    ...(row.choice && plugin && { lockedSection: plugin.lockedSection(row.choice, now, path) }),
     ...(row.choice && plugin?.lockedWords && { lockedWords: plugin.lockedWords(row.choice, now) }),
     ...(figures.length > 0 && { figures: Object.fromEntries(figures) }),
     steps: path,

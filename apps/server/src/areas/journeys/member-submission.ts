@@ -134,7 +134,7 @@ export async function submitJourney(
               { label: 'National Insurance number', value: member.insuranceNumber ?? 'Not held' },
               { label: 'Postal address', value: address?.join(', ') ?? 'Not held' },
             ),
-            ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
+            ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now, path)] : []),
             {
               heading: 'Your answers',
               lines: answerLines(graph, path, { identity: records.identity.status }),

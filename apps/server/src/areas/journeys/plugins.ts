@@ -150,9 +150,10 @@ export interface JourneyPlugin {
   startsAtFirstPage?: boolean;
   /**
    * What the journey locked in when it started (a chosen quote), as the PDF shows it, drawn at `at`
-   * (the submission: a deadline counted from then).
+   * (the submission: a deadline counted from then), with the member's route so far for what follows
+   * from the lock and an answer (the part of a transfer value chosen and the pension kept).
    */
-  lockedSection(locked: unknown, at: Date): AnswerSection;
+  lockedSection(locked: unknown, at: Date, path: readonly JourneyStep[]): AnswerSection;
   /**
    * What the cancel and confirmation pages say of the lock (what it was started for, what cancelling
    * loses, a section after what was sent), drawn at `at`; without it they say nothing of it.

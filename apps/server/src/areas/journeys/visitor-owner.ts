@@ -348,7 +348,7 @@ export function visitorJourneyOwner({
                 caseNumber,
                 submittedOn: displayDate(now.toISOString()),
                 sections: [
-                  ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now)] : []),
+                  ...(row.choice && plugin ? [plugin.lockedSection(row.choice, now, path)] : []),
                   { heading: 'Your answers', lines: answerLines(graph, path, { identity: 'not_started' }) },
                 ],
               }),
