@@ -433,7 +433,19 @@ export function walkEveryFigure(graph: JourneyGraph): Walked {
   ].filter(
     (set, index, sets) => sets.findIndex((other) => JSON.stringify(other) === JSON.stringify(set)) === index,
   );
-  const walks = combinations.map((figures) => walkEvery(withOwnerFacts(graph, { figures })));
+  // A figure no condition compares but a money question's most reads (`maxFigure`: the part of a
+  // transfer value) is given room for the question's example answer, so the walk goes past it.
+  const compared = new Set(
+    comparisons.flatMap((comparison) => ('figure' in comparison ? [comparison.figure] : [])),
+  );
+  const roomy = [...graph.pages.values()].flatMap(({ question }) =>
+    question?.kind === 'money' && question.maxFigure && !compared.has(question.maxFigure)
+      ? [[question.maxFigure, 100_000_000] as const]
+      : [],
+  );
+  const walks = combinations.map((figures) =>
+    walkEvery(withOwnerFacts(graph, { figures: { ...figures, ...Object.fromEntries(roomy) } })),
+  );
   return {
     transitions: new Set(walks.flatMap((walk) => [...walk.transitions])),
     endings: new Set(walks.flatMap((walk) => [...walk.endings])),
