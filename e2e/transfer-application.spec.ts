@@ -69,6 +69,26 @@ async function startAndDescribeScheme(page: Page, start: 'hub' | 'again') {
   await expect(heading(page, 'Pension scams: read this first')).toBeVisible();
   await expect(main.getByRole('link', { name: 'FCA ScamSmart' })).toBeVisible();
   await answer(page, 'Pension scams: read this first', 'Yes, I have read the warnings and want to carry on');
+  // Meridian's scheme allows partial transfers: the second application transfers £200,000 of the value.
+  if (start === 'hub')
+    await answer(
+      page,
+      'Transfer all or part of your pension',
+      'All of it: my whole guaranteed transfer value',
+    );
+  else {
+    await answer(
+      page,
+      'Transfer all or part of your pension',
+      'Part of it, and keep the rest of my pension with Meridian',
+    );
+    await fill(
+      page,
+      'How much of your transfer value to transfer',
+      'How much of your guaranteed transfer value do you want to transfer, in pounds?',
+      '200000',
+    );
+  }
   await answer(
     page,
     'The scheme you are transferring to',
@@ -281,6 +301,9 @@ test('db.avc is refused on a red flag (recorded in My requests), then transfers 
   await expect(main).toContainText('PSG-4471-2093');
   await expect(main).toContainText('4 Park Row, Leeds, LS1 5HN');
   await expect(main).toContainText('Guaranteed transfer value');
+  await expect(main).toContainText('Part of the value to transfer');
+  await expect(main).toContainText('£200,000.00');
+  await expect(main).toContainText('Pension a year you keep with us');
   await expectNoAccessibilityViolations(page);
   await page.goto('/hub');
   await expect(transferCard(page)).toContainText('Ready to send');
@@ -386,6 +409,11 @@ test('db.avc transfers to a personal pension by keyboard alone, from the hub to 
     page,
     'Pension scams: read this first',
     'Yes, I have read the warnings and want to carry on',
+  );
+  await chooseByKeyboard(
+    page,
+    'Transfer all or part of your pension',
+    'All of it: my whole guaranteed transfer value',
   );
   await chooseByKeyboard(
     page,

@@ -38,6 +38,23 @@ export const transferJourneyLockSchema = z.object({
    * it was recorded, an application has none: the law's £30,000 applies).
    */
   adviceThresholdPence: z.number().int().positive().optional(),
+  /**
+   * Present when the quote's scheme allows partial transfers: what the partial calculator reads of
+   * the quote (its scheme and each tranche's pension and value, pence), so the part the member
+   * chooses is worked out on the locked figures. Absent, the application transfers the whole value.
+   */
+  partialTransferBasis: z
+    .object({
+      schemeCode: z.string(),
+      tranches: z.array(
+        z.object({
+          code: z.string(),
+          pensionPence: z.number().int().nonnegative(),
+          transferValuePence: z.number().int().nonnegative(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type TransferJourneyLock = z.infer<typeof transferJourneyLockSchema>;
 
@@ -52,6 +69,10 @@ export const transferApplicationViewSchema = z.object({
   guaranteeDate: isoDateSchema.nullable(),
   guaranteedUntil: isoDateSchema.nullable(),
   payBy: isoDateSchema.nullable(),
+  /** The part of the guaranteed value the member chose to transfer (pence); null for the whole value. */
+  partialTransferValue: z.number().nullable(),
+  /** The pension a year (pence) the member keeps with that part transferred; null for the whole value. */
+  residualPension: z.number().nullable(),
 });
 
 /** `GET v2/transfer-journeys/transfer-application-status`. */

@@ -18,6 +18,7 @@ import {
   schemeAnswers,
   schemeBank,
   transferBase as base,
+  wholeValue,
 } from './transfer-journey';
 
 /**
@@ -69,12 +70,25 @@ async function pensionWiseReasons(agent: BrowserAgent) {
   ].filter((reason) => texts.some((text) => text.includes(reason)));
 }
 
-/** From the first page through the receiving scheme (a personal pension) to the first red flag. */
-async function answerScheme(agent: BrowserAgent) {
+/**
+ * From the first page through the receiving scheme (a personal pension) to the first red flag: the
+ * whole value, or this part of it (pounds as typed).
+ */
+async function answerScheme(agent: BrowserAgent, part?: string) {
   expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).json()).toEqual({
     nextPageKey: 'ta_scams',
   });
-  await answerAll(agent, schemeAnswers);
+  await answerAll(
+    agent,
+    schemeAnswers.flatMap((answered) =>
+      answered === wholeValue && part
+        ? [
+            ['ta_amount', 'transfer_amount', 'part'] as const,
+            ['ta_partial_value', 'partial_transfer_value', part] as const,
+          ]
+        : [answered],
+    ),
+  );
 }
 
 /** What a refusal must leave alone: the member's transfer journeys and cases. */
@@ -102,6 +116,26 @@ describe('the transfer application', () => {
     expect(codeOf(await start(pensioner))).toBe('journey_not_open');
     expect(codeOf(await setStatus(pensioner, 'StartedTA'))).toBe('transfer_status_not_settable');
     expect(await transferStatus(pensioner)).toBe('UnavailableTA');
+  });
+
+  it('never asks a Bluewater member how much to transfer: their scheme transfers the whole pension only', async () => {
+    const agent = new BrowserAgent(ctx.app, 'bluewater.localhost');
+    expect((await agent.signIn('second.member')).statusCode).toBe(200);
+    const statement = { method: 'POST', url: '/mdp-api/api/transfer-value/statement', payload: {} } as const;
+    expect((await agent.request(statement)).statusCode).toBe(201);
+    expect((await start(agent)).statusCode).toBeLessThan(300);
+    expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).json()).toEqual({
+      nextPageKey: 'ta_scams',
+    });
+    const warned = await answer(agent, 'ta_scams', 'scam_check', 'continue');
+    expect(warned.json()).toEqual({ nextPageKey: 'ta_scheme_type' });
+    const before = await stored('2000001');
+    expect(codeOf(await answer(agent, 'ta_amount', 'transfer_amount', 'part'))).toBeDefined();
+    expect(await stored('2000001')).toBe(before);
+    expect((await agent.request({ url: `${alias}/transfer-application` })).json()).toMatchObject({
+      partialTransferValue: null,
+      residualPension: null,
+    });
   });
 
   it('ends on a refusal page when a red flag is answered: OutsideTA, nothing more taken, and a new start is allowed', async () => {
@@ -153,6 +187,7 @@ describe('the transfer application', () => {
     expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).statusCode).toBe(200);
     await answerAll(agent, [
       ['ta_scams', 'scam_check', 'continue'],
+      wholeValue,
       ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
       ['ta_scheme_name', 'receiving_scheme_name', 'Harbour SIPP'],
       ['ta_scheme_address', 'receiving_scheme_address', '1 Quay Street, Manchester, M3 3JZ'],
@@ -223,6 +258,7 @@ describe('the transfer application', () => {
     });
     await answerAll(agent, [
       ['ta_scams', 'scam_check', 'continue'],
+      wholeValue,
       ['ta_scheme_type', 'receiving_scheme_type', 'public_service'],
       ['ta_scheme_name', 'receiving_scheme_name', 'NHS Pension Scheme'],
       ['ta_scheme_address', 'receiving_scheme_address', 'PO Box 1, Darlington, DL1 9ZZ'],
@@ -275,6 +311,7 @@ describe('the transfer application', () => {
       expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).statusCode).toBe(200);
       await answerAll(agent, [
         ['ta_scams', 'scam_check', 'continue'],
+        wholeValue,
         ['ta_scheme_type', 'receiving_scheme_type', 'occupational'],
         ['ta_scheme_name', 'receiving_scheme_name', 'Northgate Engineering Pension Plan'],
         ['ta_scheme_address', 'receiving_scheme_address', '5 Mill Lane, Leeds, LS1 4AP'],
@@ -437,6 +474,7 @@ describe('the transfer application', () => {
     await post(agent, '/submit-step', { currentPageKey: 'ta_start' });
     await answerAll(agent, [
       ['ta_scams', 'scam_check', 'continue'],
+      wholeValue,
       ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
     ]);
     await taken('/contact', { type: 'ReceivingSchemes', schemeName: 'Harbour SIPP' });
@@ -550,7 +588,7 @@ describe('the transfer application', () => {
     expect((await agent.request({ method: 'PUT', url: `${alias}/delete-application` })).statusCode).toBe(204);
   });
 
-  it('sends a transfer to a personal pension with an amber flag and its safeguarding reference: a TOP9 case with the guarantee and the days left to pay, a PDF and an email', async () => {
+  it('sends a transfer of part of the value to a personal pension with an amber flag and its safeguarding reference: a TOP9 case with the part, the pension kept, the guarantee and the days left to pay, a PDF and an email', async () => {
     const agent = await signedIn('db.avc');
     expect((await agent.request({ method: 'POST', url: `${alias}/start`, payload: {} })).statusCode).toBe(
       204,
@@ -560,7 +598,21 @@ describe('the transfer application', () => {
     expect(view).toMatchObject({ transferApplicationStatus: 'StartedTA', guaranteeDate });
     expect(view.totalGuaranteedTransferValue).toBeGreaterThan(3_000_000);
     expect(view.payBy).toBe(addMonths(isoDate(guaranteeDate), 6));
-    await answerScheme(agent);
+    expect(view).toMatchObject({ partialTransferValue: null, residualPension: null });
+    // No more than the locked value can be chosen; £200,000 of it can.
+    expect((await post(agent, '/submit-step', { currentPageKey: 'ta_start' })).statusCode).toBe(200);
+    await answerAll(agent, [
+      ['ta_scams', 'scam_check', 'continue'],
+      ['ta_amount', 'transfer_amount', 'part'],
+    ]);
+    const tooMuch = await answer(
+      agent,
+      'ta_partial_value',
+      'partial_transfer_value',
+      String(view.totalGuaranteedTransferValue / 100 + 1),
+    );
+    expect(codeOf(tooMuch)).toBe('money_above_maximum');
+    await answerScheme(agent, '200,000');
     await answerFlags(agent, ['overseas']);
     await answerAll(agent, [['ta_safeguarding', 'safeguarding_reference', 'PSG-4471-2093']]);
     await answerAdviceToEnd(agent);
@@ -578,6 +630,12 @@ describe('the transfer application', () => {
     const calculator = async (payload: object) =>
       (await agent.request({ method: 'POST', url: '/mdp-api/api/transfer-value/partial', payload })).json();
     const byValue = await calculator({ by: 'transfer-value', transferValuePence: 2_000_000 });
+    const chosen = await calculator({ by: 'transfer-value', transferValuePence: 20_000_000 });
+    expect(await aliasGet('/transfer-application')).toMatchObject({
+      totalGuaranteedTransferValue: view.totalGuaranteedTransferValue,
+      partialTransferValue: 20_000_000,
+      residualPension: chosen.residualPensionPence,
+    });
     expect(await aliasGet('/pension-tranches?requestedTransferValue=2000000')).toEqual({
       pensionTranchesResidualTotal: byValue.residualPensionPence,
       nonGuaranteed: 3_845_000,
@@ -607,6 +665,32 @@ describe('the transfer application', () => {
     expect(codeOf(unproven)).toBe('fresh_step_up_required');
     expect(await stored('1000003')).toBe(beforeStepUp);
     await stepUp(agent, ctx.database);
+    // A part that no longer fits the locked value (the application moved onto a lower one) is refused.
+    const [open] = await ctx.database.db
+      .select()
+      .from(memberJourneys)
+      .where(
+        and(
+          eq(memberJourneys.referenceNumber, '1000003'),
+          eq(memberJourneys.type, TYPE),
+          eq(memberJourneys.status, 'Started'),
+        ),
+      );
+    const lowered = { ...(open!.choice as object), transferValuePence: 19_999_999 };
+    await ctx.database.db
+      .update(memberJourneys)
+      .set({ choice: lowered })
+      .where(eq(memberJourneys.id, open!.id));
+    const lowerState = await stored('1000003');
+    const outOfRange = await submitV3();
+    expect(outOfRange.statusCode).toBe(400);
+    expect(codeOf(outOfRange)).toBe('partial_transfer_out_of_range');
+    expect(outOfRange.json().errors[0].message).toContain('£200,000.00');
+    expect(await stored('1000003')).toBe(lowerState);
+    await ctx.database.db
+      .update(memberJourneys)
+      .set({ choice: open!.choice })
+      .where(eq(memberJourneys.id, open!.id));
     const sent = await submitV3();
     expect(sent.statusCode, sent.body).toBe(200);
     const { caseNumber } = sent.json();
@@ -636,6 +720,10 @@ describe('the transfer application', () => {
     const daysLeft = daysBetween(utcDay(new Date()), addMonths(isoDate(guaranteeDate), 6));
     expect(text).toContain('Guarantee date');
     expect(text).toContain(`Days left of the 6 months to pay\n${daysLeft}`);
+    expect(text).toContain('Part of the value to transfer\n£200,000.00');
+    expect(text).toContain(
+      `Pension a year you keep with us\n£${(chosen.residualPensionPence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
     for (const answered of [
       'Harbour SIPP',
       '12345678RA',

@@ -17,9 +17,16 @@ export const schemeBank = JSON.stringify({
 
 export type TransferAnswer = readonly [page: string, question: string, key: string, value?: string];
 
-/** The first page (the scam warnings read) through the receiving scheme, a personal pension, to its bank. */
+/** Meridian's scheme allows partial transfers: the member transfers the whole value. */
+export const wholeValue: TransferAnswer = ['ta_amount', 'transfer_amount', 'all'];
+
+/**
+ * The first page (the scam warnings read), the whole value transferred, through the receiving scheme,
+ * a personal pension, to its bank.
+ */
 export const schemeAnswers: readonly TransferAnswer[] = [
   ['ta_scams', 'scam_check', 'continue'],
+  wholeValue,
   ['ta_scheme_type', 'receiving_scheme_type', 'personal_pension'],
   ['ta_scheme_name', 'receiving_scheme_name', 'Harbour SIPP'],
   ['ta_scheme_address', 'receiving_scheme_address', '1 Quay Street, Manchester, M3 3JZ'],

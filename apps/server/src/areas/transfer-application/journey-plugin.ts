@@ -34,6 +34,7 @@ import {
 } from '../journeys/plugins';
 import { findJourney, loadJourneyGraph, statusOf, stepsOf, type MemberRecord } from '../journeys/repository';
 import { FCA_FIRM_REFERENCE, fcaRegister, firmReferenceOf } from './fca-register';
+import { lockedPartialTransfer } from '../transfer-value/partial';
 import { recordTransferRefusal } from './refusal';
 import { TRANSFER_STARTS_FROM } from './status';
 
@@ -49,6 +50,7 @@ export const TRANSFER_CONTENT = {
   /** How a red flag's refusal page names its reason (`red_flag_<name>`): those endings are recorded. */
   redFlagEnding: 'red_flag_',
   /** The questions the checks read. */
+  partialTransferValue: 'partial_transfer_value',
   safeguardingReference: 'safeguarding_reference',
   adviceTaken: 'advice_taken',
   adviserFirmReference: 'adviser_fca_number',
@@ -86,6 +88,7 @@ type HeldMember = Pick<
 /** What an application on this statement locks: its figures, the date to pay by, the AVCs and age on `today`. */
 export function lockOfStatement(quote: StoredQuote, member: HeldMember, today: IsoDate): TransferJourneyLock {
   const avc = member.benefits.avcFundPence;
+  const { schemeCode, partialTransfersAllowed, tranches } = quote.quote;
   return {
     quoteId: quote.id,
     guaranteeDate: quote.quote.guaranteeDate,
@@ -96,6 +99,16 @@ export function lockOfStatement(quote: StoredQuote, member: HeldMember, today: I
     nonGuaranteedPence: typeof avc === 'number' && avc > 0 ? avc : 0,
     ageYears: Math.floor(completedMonths(isoDate(member.dateOfBirth), today) / 12),
     adviceThresholdPence: adviceThresholdOf(quote.quote),
+    ...(partialTransfersAllowed && {
+      partialTransferBasis: {
+        schemeCode,
+        tranches: tranches.map(({ code, pensionPence, transferValuePence }) => ({
+          code,
+          pensionPence,
+          transferValuePence,
+        })),
+      },
+    }),
   };
 }
 
@@ -160,10 +173,39 @@ async function lockTransferQuote(context: LockContext) {
 
 const lockOf = (locked: unknown) => transferJourneyLockSchema.parse(locked);
 
-function lockedLines(lock: TransferJourneyLock, at: Date) {
+const answerOf = (path: readonly JourneyStep[], questionKey: string) =>
+  path.find((step) => step.answer?.questionKey === questionKey)?.answer;
+
+/**
+ * The part of the value the member chose to transfer on their route (none: the whole value), with the
+ * pension a year they keep, worked out on the locked figures; refused when the part no longer fits.
+ */
+export function chosenPartOf(lock: TransferJourneyLock, path: readonly JourneyStep[]) {
+  const chosen = answerOf(path, TRANSFER_CONTENT.partialTransferValue);
+  return chosen ? lockedPartialTransfer(lock, Number(chosen.answerKey)) : null;
+}
+
+/** The part chosen, as check your answers and the PDF show it; what to do when it no longer fits. */
+function partLines(lock: TransferJourneyLock, path: readonly JourneyStep[]) {
+  try {
+    const part = chosenPartOf(lock, path);
+    return part
+      ? [
+          { label: 'Part of the value to transfer', value: displayPounds(part.transferValuePence) },
+          { label: 'Pension a year you keep with us', value: displayPounds(part.residualPensionPence) },
+        ]
+      : [];
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [{ label: 'Part of the value to transfer', value: error.message }];
+  }
+}
+
+function lockedLines(lock: TransferJourneyLock, at: Date, path: readonly JourneyStep[]) {
   return [
     { label: 'Guaranteed transfer value', value: displayPounds(lock.transferValuePence) },
     { label: 'Pension a year it replaces', value: displayPounds(lock.pensionPence) },
+    ...partLines(lock, path),
     ...(lock.nonGuaranteedPence > 0
       ? [{ label: 'AVCs (not guaranteed, value on the day)', value: displayPounds(lock.nonGuaranteedPence) }]
       : []),
@@ -185,9 +227,6 @@ function lockedLines(lock: TransferJourneyLock, at: Date) {
     },
   ];
 }
-
-const answerOf = (path: readonly JourneyStep[], questionKey: string) =>
-  path.find((step) => step.answer?.questionKey === questionKey)?.answer;
 
 /**
  * The firm reference must be 6 or 7 digits and on the register as authorised, and not shown there
@@ -242,7 +281,8 @@ const holds = (graph: JourneyGraph, path: readonly JourneyStep[], name: string) 
 
 /**
  * Before the application is sent: the guarantee still runs, no red flag, an amber flag has its
- * pension safeguarding reference, advice over the threshold was taken from a firm on the register.
+ * pension safeguarding reference, advice over the threshold (on the whole value) was taken from a firm
+ * on the register, and a part chosen to transfer is worked out again on the locked value.
  */
 async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) {
   const lock = lockOf(locked);
@@ -271,13 +311,14 @@ async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) 
       'advice_required',
       `Your transfer value is over ${displayLimitPounds(adviceThresholdOf(lock))}, so you need advice from an FCA-authorised adviser before you can apply.`,
     );
+  chosenPartOf(lock, path);
   const firm = answerOf(path, TRANSFER_CONTENT.adviserFirmReference);
   return { caseNotes: firm ? [await checkFirmReference(firm.answerKey)] : [] };
 }
 
-const valueSection = (locked: unknown, at: Date) => ({
+const valueSection = (locked: unknown, at: Date, path: readonly JourneyStep[]) => ({
   heading: 'Your transfer value',
-  lines: lockedLines(lockOf(locked), at),
+  lines: lockedLines(lockOf(locked), at, path),
 });
 
 /**
@@ -299,6 +340,7 @@ registerJourneyPlugin({
       'safeguardedBenefits',
       'ageYears',
       'overAdviceThreshold',
+      'partialTransfersAllowed',
     ],
     of: (locked) => {
       const lock = lockOf(locked);
@@ -308,6 +350,7 @@ registerJourneyPlugin({
         safeguardedBenefits: lock.pensionPence > 0 ? 1 : 0,
         ageYears: lock.ageYears,
         overAdviceThreshold: lock.transferValuePence > adviceThresholdOf(lock) ? 1 : 0,
+        partialTransfersAllowed: lock.partialTransferBasis ? 1 : 0,
       };
     },
   },
@@ -319,7 +362,7 @@ registerJourneyPlugin({
       ? recordTransferRefusal(
           context,
           lockOf(context.locked).quoteId,
-          valueSection(context.locked, context.now),
+          valueSection(context.locked, context.now, context.path),
         )
       : null,
 });

@@ -25,6 +25,7 @@ import {
   type JourneyDefinition,
   type ListItem,
   type TransferApplicationStatus,
+  type TransferJourneyLock,
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
@@ -38,7 +39,7 @@ import { journeyPageAliases } from '../journeys/alias-routes';
 import { memberFor } from '../journeys/lifecycle';
 import type { JourneyOwner } from '../journeys/owner';
 import { requireJourney, stepsOf } from '../journeys/repository';
-import { partialTransfer } from '../transfer-value/partial';
+import { lockedPartialTransfer, partialTransfer } from '../transfer-value/partial';
 import { TRANSFER_CONTENT } from './journey-plugin';
 import { canApplyToTransfer, TRANSFER_STARTS_FROM, transferApplicationStatusOf } from './status';
 
@@ -97,6 +98,16 @@ export async function transferApplicationStatusFor(db: Database, request: Fastif
   const { member, scheme } = await memberFor(db, request);
   const facts = await accessKeyFactsOf(db, request.tenantUrl, memberOf(request), new Date());
   return transferApplicationStatusOf(canApplyToTransfer(scheme, member, facts), facts.journeys);
+}
+
+/** The pension a year kept with this part of the locked value transferred; null when it no longer fits. */
+function residualPensionOf(lock: TransferJourneyLock, partPence: number) {
+  try {
+    return lockedPartialTransfer(lock, partPence).residualPensionPence;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -158,6 +169,8 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const row = await requireJourney(db, memberOf(request), await typeFor(request));
       const lock = transferJourneyLockSchema.safeParse(row.choice);
+      const part = await answerOf(request, TRANSFER_CONTENT.partialTransferValue);
+      const partialTransferValue = part ? Number(part.answerKey) : null;
       return {
         transferApplicationStatus: await transferApplicationStatusFor(db, request),
         startDate: row.startedAt.toISOString(),
@@ -168,6 +181,11 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
         guaranteeDate: lock.success ? lock.data.guaranteeDate : null,
         guaranteedUntil: lock.success ? lock.data.guaranteedUntil : null,
         payBy: lock.success ? lock.data.payBy : null,
+        partialTransferValue,
+        residualPension:
+          lock.success && partialTransferValue !== null
+            ? residualPensionOf(lock.data, partialTransferValue)
+            : null,
       };
     },
   );
