@@ -7,21 +7,21 @@ const messages: Record<string, FieldError> = {
     field: 'code',
     message: 'The security code is not right or no longer works. Check it, or ask for a new one',
   },
-  password_reused: {
-    field: 'password',
-    message: 'Your new password must be different from the one you have now',
-  },
 };
 
-/** Codes whose message the server words for the member (the password rule's reasons). */
-const worded = new Set(['password_too_short', 'password_personal', 'password_breached', 'password_too_weak']);
+/** Codes whose message the server words for the member (the password rule's reasons; a reused one says which). */
+const worded = new Set([
+  'password_too_short',
+  'password_personal',
+  'password_breached',
+  'password_too_weak',
+  'password_reused',
+]);
 
 export function recoveryError(error: unknown, field: string, passwordField = 'password'): FieldError {
   const code = error instanceof HttpError ? error.codes[0] : undefined;
   if (code && worded.has(code) && error instanceof HttpError) {
     return { field: passwordField, message: error.messages[0] ?? 'Choose a stronger password' };
   }
-  const known = code ? messages[code] : undefined;
-  if (known) return known.field === 'password' ? { ...known, field: passwordField } : known;
-  return serverError(error, field);
+  return (code && messages[code]) || serverError(error, field);
 }
