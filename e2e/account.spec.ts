@@ -4,7 +4,8 @@ import { tabTo, typeDate } from './support/keyboard';
 import { codeSentTo, DEMO_PASSWORD, messageTo, signInToHub } from './support/member';
 
 // Forgotten password and username, Sign-in and security (issue 41). db.retiring ends each test with
-// the demo password again, so the specs that sign in as them afterwards still can.
+// the demo password again (after five others, the last five being refused), so the specs that sign in
+// as them afterwards still can.
 test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -86,9 +87,28 @@ test('a member resets a forgotten password with the emailed code, signs in with 
   await expectNoAccessibilityViolations(page);
   await page.getByLabel('Current password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Your new password must be different from your last 5 passwords',
+  );
+
+  // Four more passwords later the demo one is no longer among the last five, and it is taken again.
+  let current = NEW_PASSWORD;
+  for (const next of [48, 49, 50, 51].map((n) => `lantern orbit kettle ${n}`)) {
+    await changePassword(page, current, next);
+    await expect(page.getByRole('status')).toContainText('Your password has been changed');
+    current = next;
+  }
+  await changePassword(page, current, DEMO_PASSWORD);
   await expect(page.getByRole('status')).toContainText('Your password has been changed');
   await expectNoAccessibilityViolations(page);
 });
+
+async function changePassword(page: Page, current: string, next: string) {
+  await page.goto('/my-details/security/password');
+  await page.getByLabel('Current password').fill(current);
+  await page.getByLabel('New password').fill(next);
+  await page.getByRole('button', { name: 'Change password' }).click();
+}
 
 test('a member signs out another device from the list of where they are signed in', async ({
   page,
