@@ -6,8 +6,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { utcDay, type IsoDate } from '@meridian/pensions';
+import { buildApp } from '../../src/app';
 import { createDocumentLibrary } from '../../src/areas/documents/library';
 import { createLocalDocumentStore } from '../../src/areas/documents/local-store';
+import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { prepareDatabase } from '../../src/prepare';
 import { seedDemoDocuments } from '../../src/seed/demo-documents';
@@ -35,12 +37,22 @@ const quietLog = { info: () => undefined };
 /**
  * Seeds the database as `npm start` with the demo does: its members, then the statements, letters
  * and nomination the server files as it starts (rendering their PDFs for each test file was minutes
- * of a run).
+ * of a run). Then the server's first start, once: its keys, the yearly statement run and the console's
+ * demo work (a held bank change, a report of a death with its PDF), each made once, so no test file's
+ * server makes them again, as a restarted server would not.
  */
 async function seed(database: DatabaseHandle, documentsDir: string, day: IsoDate) {
   await prepareDatabase(database, { seedDemo: true, log: quietLog });
   const library = createDocumentLibrary(database.db, createLocalDocumentStore(documentsDir));
   await seedDemoDocuments(database.db, library, day);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    DOCUMENTS_DIR: documentsDir,
+    MERIDIAN_DEMO: 'true',
+  });
+  await (await buildApp({ config, database })).close();
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

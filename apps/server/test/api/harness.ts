@@ -118,12 +118,16 @@ function templateForToday(): TemplateDatabase | undefined {
 
 /**
  * The template's demo documents (every one a PDF), put in the file's own document store, on disk or
- * in a bucket, as the server would have filed them there as it started.
+ * in a bucket, as the server would have filed them there as it started; a folder is another owner's
+ * store inside it (`createDocumentStore`'s `under`).
  */
-async function copyTemplateDocuments(template: TemplateDatabase, config: Config) {
-  const store = createDocumentStore(config);
-  for (const key of readdirSync(template.documentsDir))
-    await store.put(key, readFileSync(join(template.documentsDir, key)), 'application/pdf');
+async function copyTemplateDocuments(template: TemplateDatabase, config: Config, under?: string) {
+  const folder = under ? join(template.documentsDir, under) : template.documentsDir;
+  const store = createDocumentStore(config, under);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isDirectory()) await copyTemplateDocuments(template, config, entry.name);
+    else await store.put(entry.name, readFileSync(join(folder, entry.name)), 'application/pdf');
+  }
 }
 
 let pgliteDump: Blob | undefined;
