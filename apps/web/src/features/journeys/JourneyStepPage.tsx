@@ -100,7 +100,6 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
         ? loaded.notStarted
         : loaded.definition
       : null;
-  const entryHref = useLinkHref({ pageKey: definitionRead?.entryPage ?? undefined });
   const noun = definitionRead?.copy.noun ?? defaultWording.noun;
   const wording = useMemo(() => ({ noun, requests }), [noun, requests]);
   // The journey under way, when this page shows its cancel step or that it expired rather than the step.
@@ -111,6 +110,12 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
     page.key !== underWay.definition.confirmationPage &&
     underWay.journey.status !== 'Submitted';
   const expired = underWay?.journey.status === 'Expired' && !page.journey.ends;
+  // Asked for only by the views that link to it: on a step its answer came after the page had drawn (a
+  // request of its own), and drew the whole step again. A step's Back link asks for it itself (BackLink).
+  const linksToEntry = (definitionRead !== null && underWay === null) || cancelling || expired;
+  const entryHref = useLinkHref({
+    pageKey: linksToEntry ? (definitionRead?.entryPage ?? undefined) : undefined,
+  });
   useDocumentTitle(cancelling ? `Cancel your ${noun}` : expired ? `Your ${noun} has expired` : title);
 
   /** The page itself, drawn under the journey's wording. */
@@ -180,11 +185,7 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
             WhileUnderWay={audience.WhileUnderWay}
           />
         )}
-        {!isConfirmation && (
-          <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
-            Back
-          </Link>
-        )}
+        {!isConfirmation && <BackLink previousSlug={previousSlug} entryPage={definition.entryPage} />}
         {stage && definition.stages.some((candidate) => candidate.key === stage) && !isConfirmation && (
           <PageBlocks
             blocks={[{ type: 'journeyStageIndicator', stages: definition.stages, current: stage }]}
@@ -252,4 +253,18 @@ function StepPage({ page, asVisitor = false, requests }: StepPageProps & { reque
   }
 
   return <JourneyWordingContext.Provider value={wording}>{content()}</JourneyWordingContext.Provider>;
+}
+
+/**
+ * Back to the page before; from the journey's first page, to the page it was started from. That page's
+ * address is asked for here, so that its answer draws this link again rather than the whole step.
+ */
+function BackLink({ previousSlug, entryPage }: { previousSlug: string | null; entryPage: string | null }) {
+  const { routes } = useTenant();
+  const entryHref = useLinkHref({ pageKey: previousSlug === null ? (entryPage ?? undefined) : undefined });
+  return (
+    <Link className="back-link" to={previousSlug ?? entryHref ?? routes.landing}>
+      Back
+    </Link>
+  );
 }
