@@ -47,16 +47,15 @@ export default defineConfig({
     // file spends much of its time waiting on the database server or on its own timers.
     maxWorkers: 2,
     projects: [
-      // The unit projects run each file in a worker thread rather than a process of its own (the web
-      // project took 130 s of CPU so against 165 s in forks). The web, pensions and contracts projects
-      // run each file in a VM context of a reused thread (vmThreads), which keeps the packages' modules
-      // loaded between files: the web project took 98 s of CPU against 202 s in threads (its module
-      // imports 50 s against 73 s, happy-dom's setup 4 s against 65 s), pensions and contracts 19 s
-      // against 36 s. The server project stays in threads: Node's Buffer is not the VM context's, and
-      // its compression and document-store tests compare them.
+      // The web, pensions and contracts projects run each file in a VM context of a reused worker
+      // thread (vmThreads), which keeps the packages' modules loaded between files: the web project took
+      // 98 s of CPU against 202 s in threads and 165 s in forks, pensions and contracts 19 s against 36 s.
+      // The server project runs in forks: Node's Buffer is not the VM context's (its compression and
+      // document-store tests compare them), and argon2's native code, which a worker thread shares with
+      // vitest's own process, once aborted the whole run there (Napi::Error).
       { test: { name: 'pensions', include: ['packages/pensions/test/**/*.test.ts'], pool: 'vmThreads' } },
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'], pool: 'vmThreads' } },
-      { test: { name: 'server', include: ['apps/server/test/unit/**/*.test.ts'], pool: 'threads' } },
+      { test: { name: 'server', include: ['apps/server/test/unit/**/*.test.ts'], pool: 'forks' } },
       {
         extends: './apps/web/vite.config.ts',
         test: {
