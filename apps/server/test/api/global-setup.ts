@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { prepareDatabase } from '../../src/prepare';
 import { seedDemoDocuments } from '../../src/seed/demo-documents';
+import { testServerEnv } from './test-server-env';
 
 /**
  * A database migrated, with the content synced and the demo members and their documents seeded, that
@@ -45,14 +46,7 @@ async function seed(database: DatabaseHandle, documentsDir: string, day: IsoDate
   await prepareDatabase(database, { seedDemo: true, log: quietLog });
   const library = createDocumentLibrary(database.db, createLocalDocumentStore(documentsDir));
   await seedDemoDocuments(database.db, library, day);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent',
-    DOCUMENTS_DIR: documentsDir,
-    MERIDIAN_DEMO: 'true',
-  });
-  await (await buildApp({ config, database })).close();
+  await (await buildApp({ config: loadConfig(testServerEnv(documentsDir)), database })).close();
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

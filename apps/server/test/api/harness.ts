@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { prepareDatabase } from '../../src/prepare';
 import type { TemplateDatabase } from './global-setup';
+import { testServerEnv } from './test-server-env';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -46,14 +47,7 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
 
   beforeAll(async () => {
     documentsDir = mkdtempSync(join(tmpdir(), 'meridian-documents-'));
-    context.config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent',
-      DOCUMENTS_DIR: documentsDir,
-      MERIDIAN_DEMO: 'true',
-      ...env,
-    });
+    context.config = loadConfig({ ...testServerEnv(documentsDir), ...env });
     const template = templateForToday();
     if (process.env.TEST_DATABASE_KIND === 'postgres') {
       const serverUrl = process.env.TEST_DATABASE_URL!;
