@@ -1,4 +1,4 @@
-import type { ApiError } from '@meridian/contracts';
+import { errorBodySchema, type ApiError } from '@meridian/contracts';
 
 /** A failure the caller can act on: becomes `{"errors":[{code,message}]}` with this status. */
 export class AppError extends Error {
@@ -14,6 +14,17 @@ export class AppError extends Error {
   get body() {
     return { errors: [{ code: this.code, message: this.message }, ...this.extra] };
   }
+}
+
+/**
+ * A route schema's refusals, each answered with the one error body (`{"errors":[{code,message}]}`) and
+ * listed so in the OpenAPI document: `response: { 200: thing, ...errorResponses(400, 401, 404) }`.
+ */
+export function errorResponses<Status extends number>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
+    Status,
+    typeof errorBodySchema
+  >;
 }
 
 export const notFound = (code: string, message: string) => new AppError(404, code, message);

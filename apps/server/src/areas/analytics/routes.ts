@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   analyticsProfileQuerySchema,
   analyticsProfileResponseSchema,
-  errorBodySchema,
   memberAnalyticsSchema,
   type AnalyticsProfileData,
 } from '@meridian/contracts';
@@ -17,12 +16,12 @@ import {
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../access-key/content-access-key';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, errorResponses, notFound } from '../../lib/errors';
 import { calculationMember } from '../member-data/calculations';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(401, 403, 404);
 
 /**
  * What the browser's analytics needs of the signed-in member's chosen record: the web-analytics

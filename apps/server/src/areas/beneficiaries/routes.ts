@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
-  errorBodySchema,
   nominationBodySchema,
   nominationProblems,
   nominationSaveBodySchema,
@@ -16,7 +15,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, errorResponses, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import type { Messaging } from '../../lib/messaging';
 import {
@@ -40,7 +39,7 @@ import {
 import { activeNomination, replaceNomination, type MemberRecord } from './repository';
 import { renderNominationPdf } from './nomination-pdf';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['beneficiaries'];
 const PURPOSE = 'beneficiaries-change';
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
@@ -111,7 +110,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
       schema: {
         tags,
         summary: 'The relationships a beneficiary may have, with the colour group the list shows',
-        response: { 200: relationshipStatusesResponseSchema, 401: errorBodySchema },
+        response: { 200: relationshipStatusesResponseSchema, ...errorResponses(401) },
       },
     },
     async () => ({ relationshipStatuses: relationshipStatuses.map((status) => ({ ...status })) }),
@@ -136,7 +135,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
         tags,
         summary: `Step-up for a new nomination: checks it and sends a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} on save`,
         body: nominationBodySchema,
-        response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, ...errorResponses(409, 429) },
       },
     },
     async (request) => {
@@ -163,7 +162,7 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ db: Database; messaging:
         tags,
         summary: 'A new step-up code for the pending nomination (after the cool-down)',
         headers: nonceHeaders,
-        response: { 200: pendingChangeSchema, ...errors, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {

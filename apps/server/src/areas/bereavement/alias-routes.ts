@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   bereavementStartRequestSchema,
-  errorBodySchema,
   journeyNextPageSchema,
   journeyQuestionStepRequestSchema,
   journeySubmitResponseSchema,
@@ -11,8 +10,9 @@ import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { cancelJourney, startJourney, stepSubmitted } from '../journeys/actions';
 import type { JourneyOwner, RoutesApp } from '../journeys/owner';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 409);
 
 /**
  * The spec's bereavement call names that the engine's visitor routes spell otherwise, each the same
@@ -38,7 +38,7 @@ export function reportAliasRoutes(
         summary: 'The spec’s name for start: a solved captcha opens the report',
         params: journeyTypeParamsSchema,
         body: bereavementStartRequestSchema,
-        response: { 200: z.object({ expiresAt: z.string() }), ...errors, 429: errorBodySchema },
+        response: { 200: z.object({ expiresAt: z.string() }), ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,6 @@ import {
   bereavementDocumentSchema,
   bereavementDocumentTypeSchema,
   bereavementDocumentUpdateSchema,
-  errorBodySchema,
   journeyTypeParamsSchema,
   uploadContexts,
   VISITOR_UPLOAD_CONTEXT,
@@ -18,7 +17,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { bereavementDocuments, bereavementJourneys } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
 import { checkFileContent, cleanFileName, tooLarge } from '../documents/file-checks';
 import { createDocumentStore, type DocumentStore } from '../documents/store';
 import { multipartLimits, readMultipart } from '../documents/upload-form';
@@ -160,13 +159,7 @@ async function lockedReport(tx: Transaction, id: string) {
   return row!;
 }
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The documents calls of a report (spec: documents create, update, list, delete, delete-all), under
@@ -240,9 +233,7 @@ export function reportDocumentRoutes(
       response: {
         201: bereavementDocumentSchema,
         ...errors,
-        413: errorBodySchema,
-        415: errorBodySchema,
-        429: errorBodySchema,
+        ...errorResponses(413, 415, 429),
       },
     },
   });

@@ -6,7 +6,6 @@ import {
   bereavementCaptchaPassSchema,
   bereavementEmailCodeSentSchema,
   bereavementStartRequestSchema,
-  errorBodySchema,
   journeyTypeParamsSchema,
   type BereavementStartRequest,
 } from '@meridian/contracts';
@@ -26,6 +25,7 @@ import { answerAtSpecPaths } from './spec-paths';
 import { CAPTCHA_PASS_MINUTES, withCaptchaPasses } from './captcha-pass';
 import { emailProvenIn, reportHoldsUpload } from './journey-checks';
 import { bereavementStore } from './store';
+import { errorResponses } from '../../lib/errors';
 
 export interface BereavementRoutesOptions {
   db: Database;
@@ -65,7 +65,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
         tags: ['bereavement'],
         summary:
           'The captcha before a report of a death starts: a signed proof-of-work challenge (ALTCHA) that expires in 10 minutes and solves one start, or, with reCAPTCHA or Turnstile configured, that provider, its public site key and its widget script',
-        response: { 200: bereavementCaptchaChallengeSchema, 429: errorBodySchema },
+        response: { 200: bereavementCaptchaChallengeSchema, ...errorResponses(429) },
       },
     },
     async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
@@ -81,9 +81,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
         body: bereavementStartRequestSchema,
         response: {
           200: bereavementCaptchaPassSchema,
-          400: errorBodySchema,
-          429: errorBodySchema,
-          503: errorBodySchema,
+          ...errorResponses(400, 429, 503),
         },
       },
     },
@@ -133,11 +131,7 @@ export const bereavementRoutes: FastifyPluginAsyncZod<BereavementRoutesOptions> 
               params: journeyTypeParamsSchema,
               response: {
                 200: bereavementEmailCodeSentSchema,
-                400: errorBodySchema,
-                401: errorBodySchema,
-                403: errorBodySchema,
-                404: errorBodySchema,
-                429: errorBodySchema,
+                ...errorResponses(400, 401, 403, 404, 429),
               },
             },
           },

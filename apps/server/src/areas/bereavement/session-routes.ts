@@ -5,13 +5,12 @@ import {
   bereavementLoginRequestSchema,
   bereavementLoginResponseSchema,
   bereavementSubmitEmailRequestSchema,
-  errorBodySchema,
   journeyTypeParamsSchema,
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { startJourney } from '../journeys/actions';
 import type { JourneyOwner, RoutesApp } from '../journeys/owner';
 import type { VisitorTokens } from '../journeys/visitor-owner';
@@ -21,7 +20,7 @@ import { emailProven } from './documents';
 import { EMAIL_PROOF_RULES, proveEmail, reportRow } from './email-proof';
 
 const expirySchema = z.object({ expiresAt: z.string() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The spec's bereavement token calls (docs/bereavement.md): `login` opens a report under the scheme's
@@ -51,8 +50,7 @@ export function reportSessionRoutes(
         response: {
           200: bereavementLoginResponseSchema,
           ...errors,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(409, 429),
         },
       },
     },
@@ -78,7 +76,7 @@ export function reportSessionRoutes(
     summary: string,
     renew: (request: FastifyRequest, reply: FastifyReply, type: string) => Promise<Date>,
   ) => {
-    const response = { 200: expirySchema, ...errors, 409: errorBodySchema };
+    const response = { 200: expirySchema, ...errors, ...errorResponses(409) };
     app.post(
       `/journeys/:journeyType/${call}`,
       { schema: { tags, summary, params: journeyTypeParamsSchema, response } },
@@ -109,7 +107,7 @@ export function reportSessionRoutes(
         summary: `The spec’s submit-email: the 6-digit code email-token sent to the report’s email answer proves that address (as the code page’s answer does) and gives the report a new token valid ${config.BEREAVEMENT_PROVEN_MINUTES} minutes; 400 email_code_invalid with the tries left, email_code_expired or email_code_not_sent; 403 email_locked for a day after ${EMAIL_PROOF_RULES.maxAttempts} wrong codes; 409 visitor_journey_sent once the report is sent`,
         params: journeyTypeParamsSchema,
         body: bereavementSubmitEmailRequestSchema,
-        response: { 200: expirySchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: expirySchema, ...errors, ...errorResponses(409, 429) },
       },
     },
     async (request, reply) => {

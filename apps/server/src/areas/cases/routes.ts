@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { desc } from 'drizzle-orm';
-import { errorBodySchema, memberCaseSchema, type MemberCase } from '@meridian/contracts';
+import { memberCaseSchema, type MemberCase } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { memberCases } from '../../db/schema';
 import { memberOf } from '../journeys/actions';
 import { casesOf } from './case-ownership';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['journeys'];
 
 /**

@@ -5,20 +5,19 @@ import {
   contentLoadedSchema,
   contentLoadParamsSchema,
   contentOverviewSchema,
-  errorBodySchema,
   staffMay,
   type ContentTenant,
   type JourneyDefinition,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentVersions, pages, tenants } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { auditStaff } from '../operations/staff-audit';
 import { requireStaff } from '../operations/staff-session';
 import { ContentFileError, readContentTree, syncContent } from './sync';
 
 const tags = ['operations-console'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The audit action of each route, for a refusal before its handler runs. */
 const auditActions: Record<string, string> = {
@@ -157,7 +156,7 @@ export const contentConsoleRoutes: FastifyPluginAsyncZod<{
         description:
           'All of it or none of it: a file that does not validate is 422 content_invalid, its message naming the file and the reason, and the version before keeps serving. Files unchanged since this tenant’s last load answer changed: false. Another tenant’s: 404 content_tenant_not_found.',
         params: contentLoadParamsSchema,
-        response: { 200: contentLoadedSchema, ...errors, 422: errorBodySchema },
+        response: { 200: contentLoadedSchema, ...errors, ...errorResponses(422) },
       },
     },
     async (request) => {

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   contentRequestHeadersSchema,
-  errorBodySchema,
   footerSchema,
   fundSchema,
   globalsSchema,
@@ -17,7 +16,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { requireContentAccessKey } from '../access-key/content-access-key';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import {
   documentJson,
   findDocument,
@@ -72,9 +71,7 @@ export const contentDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
   };
   const responses = <T extends z.ZodType>(schema: T) => ({
     200: schema,
-    400: errorBodySchema,
-    401: errorBodySchema,
-    404: errorBodySchema,
+    ...errorResponses(400, 401, 404),
   });
 
   app.get(

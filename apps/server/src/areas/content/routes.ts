@@ -4,7 +4,6 @@ import {
   authorizedPageQuerySchema,
   clientWordingFlagsQuery,
   contentRequestHeadersSchema,
-  errorBodySchema,
   featureEnabled,
   pageSchema,
   type Globals,
@@ -14,7 +13,7 @@ import {
   unauthorizedPageQuerySchema,
   visibilityKeyOf,
 } from '@meridian/contracts';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { sendWrittenJson } from '../../lib/written-json';
 import { requireContentAccessKey } from '../access-key/content-access-key';
 import type { Database } from '../../db/client';
@@ -40,7 +39,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         summary: 'Tenant definition: name, branding, business groups, sign-in methods, route overrides',
         headers: contentRequestHeadersSchema,
         querystring: tenantContentQuerySchema,
-        response: { 200: tenantContentSchema, 404: errorBodySchema },
+        response: { 200: tenantContentSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -58,7 +57,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         summary: 'A public page of a tenant by its URL',
         headers: contentRequestHeadersSchema,
         querystring: unauthorizedPageQuerySchema,
-        response: { 200: pageSchema, 404: errorBodySchema },
+        response: { 200: pageSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -80,7 +79,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         summary: 'A page for a signed-in member, personalised by their signed content access key',
         headers: contentRequestHeadersSchema,
         querystring: authorizedPageQuerySchema,
-        response: { 200: pageSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: pageSchema, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
@@ -114,7 +113,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
           contentAccessKey: z.string().min(20).max(8000).optional(),
           wordingFlags: clientWordingFlagsQuery,
         }),
-        response: { 200: z.object({ url: z.string() }), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: z.object({ url: z.string() }), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
@@ -152,8 +151,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
             query: z.string(),
             results: z.array(z.object({ url: z.string(), title: z.string(), summary: z.string() })),
           }),
-          400: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(400, 404),
         },
       },
     },

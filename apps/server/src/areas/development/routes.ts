@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { latestMessagesTo } from '../../lib/outbox';
 import { unregisteredDemoMemberDetails } from '../../seed/demo';
 
@@ -56,7 +55,7 @@ export const developmentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
             insuranceNumber: z.string(),
             email: z.string(),
           }),
-          404: errorBodySchema,
+          ...errorResponses(404),
         },
       },
     },

@@ -8,11 +8,10 @@ import {
   documentPageSchema,
   documentTypesSchema,
   documentZipQuerySchema,
-  errorBodySchema,
   recordQuerySchema,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import {
   documentTypesOf,
@@ -25,7 +24,7 @@ import {
 } from './repository';
 import { zipStreamOf } from './zip';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['documents'];
 
 const recordOf = (request: FastifyRequest): MemberRecord => ({

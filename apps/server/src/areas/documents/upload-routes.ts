@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import {
   documentIdParamsSchema,
   documentUploadBodySchema,
-  errorBodySchema,
   postSubmissionBodySchema,
   uploadContexts,
   uploadListQuerySchema,
@@ -20,7 +19,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { memberDocuments } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, errorResponses, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { checkFileContent, cleanFileName } from './file-checks';
 import { storeDocument } from './library';
@@ -35,7 +34,7 @@ import {
 import { multipartLimits, readUploadForm } from './upload-form';
 import { sendUploadsWithCase, toUploaded } from './post-submission';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['documents'];
 const UPLOAD_TYPE = 'Uploaded by you';
 
@@ -135,10 +134,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
         response: {
           201: z.object({ fileUuid: z.uuid(), filename: z.string() }),
           ...errors,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(409, 413, 415, 429),
         },
       },
     },
@@ -237,7 +233,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
         tags,
         summary: 'Delete one of your uploads that has not been sent with a case',
         params: documentIdParamsSchema,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+        response: { 204: z.null(), ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -274,7 +270,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{ db: Database; config:
         response: {
           200: z.object({ documents: z.array(uploadedDocumentSchema) }),
           ...errors,
-          409: errorBodySchema,
+          ...errorResponses(409),
         },
       },
     },

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  identityVerificationSchema,
-  identityVerificationStartSchema,
-} from '@meridian/contracts';
+import { identityVerificationSchema, identityVerificationStartSchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { identityVerificationOf, startIdentityVerification } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 503);
 const tags = ['identity-verification'];
 
 /** The signed-in member's identity check: where it stands, and sending a photo ID (or starting a provider's check). */

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
-  errorBodySchema,
   integrationClientAddedSchema,
   integrationClientListSchema,
   integrationClientParamsSchema,
@@ -13,14 +12,14 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { integrationClients, integrationTokens } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { administratorsOnly } from '../operations/console-route-parts';
 import { auditStaff } from '../operations/staff-audit';
 import { findTenant } from '../tenancy/tenant-repository';
 import { addIntegrationClient, rotateClientSecret } from './clients';
 
 const tags = ['operations-console'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The console's integration clients of the administrator's tenants (all tenants for a firm's staff). */
 export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
@@ -185,7 +184,7 @@ export const integrationConsoleRoutes: FastifyPluginAsyncZod<{
         params: integrationClientParamsSchema,
         // No body at all (a client posting nothing) is the default grace, as {} is.
         body: integrationSecretRotationSchema.nullish(),
-        response: { 200: integrationSecretRotatedSchema, ...errors, 409: errorBodySchema },
+        response: { 200: integrationSecretRotatedSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {

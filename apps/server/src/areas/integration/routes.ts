@@ -24,7 +24,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { memberCases } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { tooManyRequests } from '../../plugins/rate-limits';
 import { actOnCase, caseDetail, sendCaseFile } from '../operations/case-work';
 import { auditStaff } from '../operations/staff-audit';
@@ -150,7 +150,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<IntegrationOptions> = asyn
           200: tokenAnswerSchema,
           400: z.union([oauthErrorSchema, errorBodySchema]),
           401: oauthErrorSchema,
-          429: errorBodySchema,
+          ...errorResponses(429),
         },
       },
     },

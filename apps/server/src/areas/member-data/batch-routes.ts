@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  RECORD_HEADERS,
-  batchRequestSchema,
-  batchResponseSchema,
-  errorBodySchema,
-} from '@meridian/contracts';
+import { RECORD_HEADERS, batchRequestSchema, batchResponseSchema } from '@meridian/contracts';
+import { errorResponses } from '../../lib/errors';
 
 /** Headers a batch's reads do not inherit: they describe the batch's own body and transport. */
 const notForwarded = new Set([
@@ -34,9 +30,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         body: batchRequestSchema,
         response: {
           200: batchResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

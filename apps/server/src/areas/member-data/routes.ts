@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   accessKeyQuerySchema,
   accessKeyResponseSchema,
-  errorBodySchema,
   memberPersonalDetailsSchema,
   retirementPeriodsOf,
 } from '@meridian/contracts';
@@ -13,7 +12,7 @@ import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { buildAccessKeyPayload } from '../access-key/access-key-service';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, errorResponses, notFound } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { issueLookupCode } from '../outbound-sso/outbound-sso';
 import { findMember, linkedRecordsOf } from './member-repository';
@@ -78,7 +77,7 @@ export const memberDataInitializeRoute: FastifyPluginAsyncZod<MemberDataRoutesOp
       schema: {
         tags: ['member-data'],
         summary: 'Start a member session for the chosen record',
-        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -117,9 +116,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
         summary: 'Personal details of the chosen record',
         response: {
           200: personalDetailsSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(401, 403, 404),
         },
       },
     },
@@ -134,8 +131,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
         summary: 'The records this sign-in may switch between on this tenant',
         response: {
           200: z.object({ hasOutsideRecords: z.boolean(), members: z.array(linkedRecordSchema) }),
-          401: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(401, 404),
         },
       },
     },
@@ -168,9 +164,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           querystring: accessKeyQuerySchema,
           response: {
             200: accessKeyResponseSchema,
-            401: errorBodySchema,
-            403: errorBodySchema,
-            404: errorBodySchema,
+            ...errorResponses(401, 403, 404),
           },
         },
       },
@@ -228,7 +222,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod<MemberDataRoutesOptions> = 
           recordNumber: z.coerce.number().int().min(1).max(99).default(1),
           hasMultipleRecords: z.enum(['true', 'false']).optional(),
         }),
-        response: { 200: z.object({ lookupCode: z.string() }), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.object({ lookupCode: z.string() }), ...errorResponses(401, 403) },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSuggestionSchema, countrySchema, errorBodySchema, safeString } from '@meridian/contracts';
-import { notFound } from '../../lib/errors';
+import { addressSuggestionSchema, countrySchema, safeString } from '@meridian/contracts';
+import { errorResponses, notFound } from '../../lib/errors';
 import type { AddressLookup } from './address-lookup';
 
 /** Countries an address may be in, named in English; the UK first. */
@@ -33,7 +33,7 @@ export interface AddressCalls {
 /** Countries, search with drill-down into containers, and one address: for members and for a report's visitor. */
 export function addressLookupRoutes(app: RoutesApp, lookup: AddressLookup, calls: AddressCalls) {
   const { path, params, tags } = calls;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+  const errors = errorResponses(400, 401, 404, 503);
   const options = { ...(calls.config && { config: calls.config }), preHandler: calls.allow };
 
   app.get(

@@ -5,7 +5,6 @@ import {
   bankChangeResultSchema,
   bankCountriesAndCurrencies,
   bankSubmitSchema,
-  errorBodySchema,
   ibanBankAccountFormSchema,
   maskedBankAccountSchema,
   pendingBankChangeSchema,
@@ -15,7 +14,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, errorResponses, notFound } from '../../lib/errors';
 import type { Messaging } from '../../lib/messaging';
 import {
   NONCE_HEADER,
@@ -55,8 +54,8 @@ import {
 import { currentBankAccount } from './repository';
 import { BANK_CHANGE_PURPOSE, bankCodeMessage } from './journey-bank-account';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const changeErrors = { ...errors, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
+const changeErrors = { ...errors, ...errorResponses(409) };
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 const PURPOSE = BANK_CHANGE_PURPOSE;
 
@@ -177,7 +176,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
               currencyName: z.string(),
             }),
           ),
-          401: errorBodySchema,
+          ...errorResponses(401),
         },
       },
     },
@@ -219,7 +218,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
           tags: ['my-details'],
           summary: `Step-up for ${flow.label}: checks it again and sends a code to a contact route unchanged for the tenant's stable-route days (email, mobile, else a letter); the nonce goes in ${NONCE_HEADER} on submit`,
           body: flow.schema,
-          response: { 200: pendingChangeSchema, ...changeErrors, 429: errorBodySchema },
+          response: { 200: pendingChangeSchema, ...changeErrors, ...errorResponses(429) },
         },
       },
       async (request) => {
@@ -248,7 +247,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
           summary: `Save ${flow.label}: with the code sent for this account (and its nonce in ${NONCE_HEADER}), or without a code when this session confirmed it is the member in the last ${STEP_UP_FRESH_MINUTES} minutes (the shared step-up: a passkey, the authenticator app or a step-up code), else 428 fresh_step_up_required. Inside the cooling-off after a contact change it is kept as pending until the period ends`,
           headers: nonceHeaders,
           body: bankSubmitSchema(flow.schema),
-          response: { 200: bankChangeResultSchema, ...changeErrors, 428: errorBodySchema },
+          response: { 200: bankChangeResultSchema, ...changeErrors, ...errorResponses(428) },
         },
       },
       async (request) => {
@@ -289,7 +288,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ db: Database; messaging: Messag
         tags: ['my-details'],
         summary: 'A new step-up code for the pending bank change (after the cool-down)',
         headers: nonceHeaders,
-        response: { 200: pendingChangeSchema, ...errors, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {

@@ -6,7 +6,6 @@ import {
   addressSchema,
   confirmContactChangeSchema,
   emailChangeRequestSchema,
-  errorBodySchema,
   internationalNumber,
   mobileChangeRequestSchema,
   notificationSettingsSchema,
@@ -15,7 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { members, type MemberAddress } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, errorResponses, notFound } from '../../lib/errors';
 import type { Messaging } from '../../lib/messaging';
 import {
   NONCE_HEADER,
@@ -36,8 +35,8 @@ const sameAddress = (a: MemberAddress, b: MemberAddress) =>
   JSON.stringify([a.lines, a.town, a.county ?? null, a.postcode, a.countryCode]) ===
   JSON.stringify([b.lines, b.town, b.county ?? null, b.postcode, b.countryCode]);
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const codeErrors = { ...errors, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
+const codeErrors = { ...errors, ...errorResponses(429) };
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 
 const ownerOf = (request: FastifyRequest): CodeOwner => ({

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  errorBodySchema,
   journeyCopyOf,
   journeyTypeParamsSchema,
   pendingChangeSchema,
@@ -9,7 +8,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import type { members } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, errorResponses, notFound } from '../../lib/errors';
 import type { QueuedMessage } from '../../lib/messaging';
 import {
   NONCE_HEADER,
@@ -187,12 +186,7 @@ registerMemberJourneyRoutes((app, { db, owner }) => {
         params: journeyTypeParamsSchema,
         response: {
           200: pendingChangeSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },

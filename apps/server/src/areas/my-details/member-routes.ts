@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JourneyDefinition } from '@meridian/contracts';
-import {
-  alertSchema,
-  dependantSchema,
-  errorBodySchema,
-  membershipSummarySchema,
-  referralSchema,
-} from '@meridian/contracts';
+import { alertSchema, dependantSchema, membershipSummarySchema, referralSchema } from '@meridian/contracts';
 import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { findMember, linkedRecordsOf } from '../member-data/member-repository';
 import { memberAlerts, membershipSummary, retirementFigures } from './member-summary';
 import { openBankChange } from './bank-changes';
@@ -40,7 +34,7 @@ async function retirementLinkFor(db: Database, tenantUrl: string, schemeType: 'D
   return null;
 }
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(401, 403, 404);
 const badgeStatus = { Completed: 1, Pending: 2, Cancelled: 3 } as const;
 
 /** What the administrator holds about the chosen record: membership, dependants, referrals, alerts. */

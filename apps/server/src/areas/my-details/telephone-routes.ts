@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, count, desc, eq, gte, lt, notInArray } from 'drizzle-orm';
-import { errorBodySchema, telephoneIntentSchema } from '@meridian/contracts';
+import { telephoneIntentSchema } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { telephoneIntents } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { lockMemberRecord } from '../../lib/member-lock';
 
 /** A note is a path and two short names: a body larger than this is refused 413 unread. */
@@ -35,11 +35,7 @@ export const telephoneRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
         body: telephoneIntentSchema,
         response: {
           204: z.null(),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          413: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 413, 429),
         },
       },
     },
@@ -100,8 +96,7 @@ export const telephoneRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
             recordedAt: z.string(),
           }),
           204: z.null(),
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(401, 403),
         },
       },
     },

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   passkeyListSchema,
   passkeyRegistrationSchema,
   passkeyRegistrationStartSchema,
@@ -25,16 +24,9 @@ import {
   renamePasskey,
   verifyRegistration,
 } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  428: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 428, 429);
 const idParams = z.object({ id: z.uuid() });
 
 /**

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   p60ParamsSchema,
   payslipParamsSchema,
   payslipSchema,
@@ -14,8 +13,9 @@ import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { p60Of, payslipOf, pensionPaymentsOf, taxYearPaymentsOf, type PayrollRecord } from './payroll';
 import { p60Pdf, payslipPdf } from './payroll-pdfs';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['member-data'];
 
 const recordOf = (request: FastifyRequest): PayrollRecord => ({

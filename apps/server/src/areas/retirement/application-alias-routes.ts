@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  journeyStateSchema,
-  journeySubmitResponseSchema,
-  STEP_UP_FRESH_MINUTES,
-} from '@meridian/contracts';
+import { journeyStateSchema, journeySubmitResponseSchema, STEP_UP_FRESH_MINUTES } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { cancelJourney, journeyStateOf } from '../journeys/actions';
 import { journeyPageAliases } from '../journeys/alias-routes';
 import type { JourneyOwner } from '../journeys/owner';
 import { retirementJourneyType } from './application';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['journeys'];
 
 /**
@@ -69,7 +65,7 @@ export const retirementJourneyRoutes: FastifyPluginAsyncZod<{ db: Database; memb
       schema: {
         tags,
         summary: `Submit the retirement application: only when this session confirmed it is the member in the last ${STEP_UP_FRESH_MINUTES} minutes (the shared step-up: a passkey, the authenticator app or a step-up code), else 428 fresh_step_up_required; a retry of a sent one answers the same case`,
-        response: { 200: journeySubmitResponseSchema, ...errors, 428: errorBodySchema },
+        response: { 200: journeySubmitResponseSchema, ...errors, ...errorResponses(428) },
       },
     },
     async (request) => members.submit.send(request, await typeFor(request)),

@@ -4,7 +4,6 @@ import {
   dcCompareResponseSchema,
   dcOptionsQuerySchema,
   dcOptionsResponseSchema,
-  errorBodySchema,
   type RetirementLivingStandards,
 } from '@meridian/contracts';
 import {
@@ -14,18 +13,12 @@ import {
   type CalculationProvider,
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { calculated } from '../member-data/calculations';
 import { dcBasisFor } from './dc-basis';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  424: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 424);
 const tags = ['member-data'];
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dcPotSchema, errorBodySchema } from '@meridian/contracts';
+import { dcPotSchema } from '@meridian/contracts';
 import { utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { dcPotOf, signedInDcRecord } from './dc-pot';
+import { errorResponses } from '../../lib/errors';
 
 /** The pot today of the signed-in member's chosen DC record: its funds and the last year's contributions. */
 export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -17,10 +18,7 @@ export const dcPotRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           'A DC record’s pot today: each fund’s units, unit price, value, price date and annual charge (the values add up to the pot), the lifestyle strategy it follows and the day that starts moving it into steadier funds, contributions in the last 12 months, the pot’s value over 5 years, and what moved it over the last 12 months (paid in, charges, investment return)',
         response: {
           200: dcPotSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(401, 403, 404, 409),
         },
       },
     },

@@ -8,7 +8,6 @@ import {
   dcQuoteSelectionRequestSchema,
   dcQuoteSelectionResponseSchema,
   dcQuoteSelectionSchema,
-  errorBodySchema,
   selectionIssueCode,
   type DcQuoteSelection,
   type DcQuoteSelectionResponse,
@@ -16,7 +15,7 @@ import {
 import { addMonths, dcOptionFigures, isoDate, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberCases } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { displayDate, displayPounds } from '../../lib/display';
 import { aboutYouSection, renderApplicationPdf } from '../../lib/pdf/application-pdf';
 import { calculated } from '../member-data/calculations';
@@ -26,13 +25,7 @@ import { fileForMember } from '../documents/library';
 import { memberOf } from '../journeys/actions';
 import { dcBasisFor } from './dc-basis';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  424: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 424);
 const tags = ['member-data'];
 /** The case type of a DC formal quote request, as My requests shows it. */
 export const DC_FORMAL_QUOTE_CASE_TYPE = 'DCQ';
@@ -233,7 +226,7 @@ export const dcQuoteRoutes: FastifyPluginAsyncZod<{
         summary:
           'Ask the scheme for a formal quote for the chosen DC option: opens a case (with the option summary PDF in the member’s documents) shown in My requests; 409 formal_quote_in_progress while one is open',
         body: dcQuoteSelectionRequestSchema,
-        response: { 201: dcFormalQuoteResponseSchema, 409: errorBodySchema, ...errors },
+        response: { 201: dcFormalQuoteResponseSchema, ...errorResponses(409), ...errors },
       },
     },
     async (request, reply) => {

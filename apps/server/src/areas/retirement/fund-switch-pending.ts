@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  errorBodySchema,
   fundSwitchStatusSchema,
   type fundSchema,
   type JourneyStep,
@@ -11,7 +10,7 @@ import {
 import { getDcSchemeConfig, utcDay } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberCases, memberJourneys } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import { findMember } from '../member-data/member-repository';
 import { registerStartCheck, registerSubmitCheck } from '../journeys/plugins';
@@ -167,7 +166,7 @@ export const fundSwitchPendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
         tags: ['member-data'],
         summary:
           'The fund switch the member sent that the scheme has not applied yet (its case open): when it was asked for, its case and the lifestyle strategy or the funds and percentages chosen; null when none is waiting',
-        response: { 200: fundSwitchStatusSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: fundSwitchStatusSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => ({ pending: await pendingFundSwitch(db, ownerOf(request.member!)) }),

@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  fundSwitchPreviewSchema,
-  type FundSwitchPreview,
-  type JourneyStep,
-} from '@meridian/contracts';
+import { fundSwitchPreviewSchema, type FundSwitchPreview, type JourneyStep } from '@meridian/contracts';
 import { dcBenefitsSchema, getDcSchemeConfig, utcDay, type IsoDate } from '@meridian/pensions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { findJourney, statusOf, type MemberRecord } from '../journeys/repository';
 import { fundsOf, glidePathFor, signedInDcRecord, type DcRecord } from './dc-pot';
 import { answerTo, chosenFunds, FUND_SWITCH_JOURNEY } from './fund-switch-pending';
@@ -82,10 +77,7 @@ export const fundSwitchPreviewRoutes: FastifyPluginAsyncZod<{ db: Database }> = 
           'What a fund switch would change: the lifestyle strategy the pot follows now, each of the scheme’s strategies as it would run to the member’s target date (the day it starts moving the pot into steadier funds and the funds it ends in), and what the member’s open switch has chosen so far (a strategy, or funds and percentages)',
         response: {
           200: fundSwitchPreviewSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(401, 403, 404, 409),
         },
       },
     },

@@ -6,7 +6,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   calculationUnavailableSchema,
   dbServiceSchema,
-  errorBodySchema,
   lumpSumQuerySchema,
   recordQuerySchema,
   retirementCalculationSchema,
@@ -34,7 +33,7 @@ import {
 import type { Database } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { enteredLumpSums } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, errorResponses, notFound } from '../../lib/errors';
 import { displayDate, displayPounds } from '../../lib/display';
 import { fileForMember, type PortalDocument } from '../documents/library';
 import { loggableError } from '../../lib/logging';
@@ -57,13 +56,7 @@ async function keptInLibrary(request: FastifyRequest, document: PortalDocument):
   }
 }
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  424: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 424);
 const tags = ['member-data'];
 
 /** Members whose pension is not yet paid can be quoted; the others are told why not. */

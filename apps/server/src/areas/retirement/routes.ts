@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calculationUnavailableSchema, errorBodySchema, safeDate } from '@meridian/contracts';
+import { calculationUnavailableSchema, safeDate } from '@meridian/contracts';
 import {
   ageString,
   CalculationError,
@@ -14,7 +14,7 @@ import {
 } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { displayDate } from '../../lib/display';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { retirementApplicationOf } from './application';
 import { calculationMember, figuresOrUnavailable } from '../member-data/calculations';
 import { findMember, guaranteedTransferQuote } from '../member-data/member-repository';
@@ -23,12 +23,7 @@ import { lifeStagePeriodsOf } from '../../plugins/member-auth';
 import { adviceThresholdTokens, schemeAdviceThresholdPence } from '../transfer-value/advice-threshold';
 
 const isoDay = safeDate();
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** A figures answer: the figures (marked successful), or the 200 that says they are unavailable. */
 const orUnavailable = <T extends z.ZodRawShape>(shape: T) =>

@@ -3,14 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   dcQuoteSelectionRequestSchema,
-  errorBodySchema,
   journeySubmitResponseSchema,
   journeyTypeParamsSchema,
   startDbCoreJourneyRequestSchema,
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { badRequest, errorResponses } from '../../lib/errors';
 import { startJourney } from '../journeys/actions';
 import { assertEligible, memberAccessKey } from '../journeys/lifecycle';
 import type { JourneyOwner } from '../journeys/owner';
@@ -18,14 +17,7 @@ import { loadJourneyGraph } from '../journeys/repository';
 import { retirementJourneyType } from './application';
 import { submitQuoteRequest } from './quote-request';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 const tags = ['journeys'];
 
 /**

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import {
-  errorBodySchema,
-  targetRetirementAgeRequestSchema,
-  targetRetirementAgeSchema,
-} from '@meridian/contracts';
+import { targetRetirementAgeRequestSchema, targetRetirementAgeSchema } from '@meridian/contracts';
 import {
   dateAtAge,
   dcBenefitsSchema,
@@ -17,11 +13,11 @@ import {
 import type { Database } from '../../db/client';
 import { members } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, errorResponses, notFound } from '../../lib/errors';
 import { findMember } from '../member-data/member-repository';
 import { fundsOf, glidePathFor } from './dc-pot';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['retirement'];
 
 /** The DC record the member acts as, with its target age now and the ages they may choose. */

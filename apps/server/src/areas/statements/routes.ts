@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { annualStatementSchema, errorBodySchema, recordQuerySchema } from '@meridian/contracts';
+import { annualStatementSchema, recordQuerySchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { annualStatementFor, annualStatementPdf } from './statement';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The chosen record's annual statement: the DB annual benefit statement, or the DC record's SMPI. Both

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   appCodeSchema,
-  errorBodySchema,
   passkeySignInSchema,
   passkeySignInStartSchema,
   pendingChangeSchema,
@@ -25,8 +24,9 @@ import {
   stepUpCodeRoutes,
   stepUpWithAuthenticator,
 } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const nonceHeaders = z.object({ [NONCE_HEADER]: z.string().max(100).optional() });
 
 /** The signed-in member's step-up: its status, a code to a settled route, and its confirmation. */
@@ -63,7 +63,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         tags: ['step-up'],
         summary:
           'Start confirming it is you with a passkey: options for the browser’s ceremony (your passkeys for this site, user verification required), whose challenge only this session can answer, once, within 5 minutes; 409 no_passkey without one',
-        response: { 200: passkeySignInStartSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: passkeySignInStartSchema, ...errors, ...errorResponses(409, 429) },
       },
     },
     async (request) => ({
@@ -80,7 +80,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         summary:
           'Confirms it is you with one of your passkeys, answering this session’s challenge (spent first, once): counts as a step-up for the next few minutes',
         body: passkeySignInSchema,
-        response: { 200: stepUpStatusSchema, ...errors, 429: errorBodySchema },
+        response: { 200: stepUpStatusSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => stepUpWithPasskey(db, request, request.body.credential),
@@ -94,7 +94,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         summary:
           'Confirms it is you with a code from your authenticator app (two-step verification on): counts as a step-up for the next few minutes',
         body: appCodeSchema,
-        response: { 200: stepUpStatusSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: stepUpStatusSchema, ...errors, ...errorResponses(409, 429) },
       },
     },
     async (request) => stepUpWithAuthenticator(db, keys, request, request.body.code),
@@ -109,7 +109,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         description:
           'A chosen channel with nothing on file is 400 code_route_not_on_file; one changed within the stable-route days is 409 code_route_not_settled; nothing is sent either way.',
         body: stepUpCodeRequestSchema.nullish(),
-        response: { 200: pendingChangeSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, ...errorResponses(409, 429) },
       },
     },
     async (request) => sendStepUpCode(db, request, request.body?.channel),
@@ -122,7 +122,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         tags: ['step-up'],
         summary: 'A new step-up code to the same route, after the cool-down',
         headers: nonceHeaders,
-        response: { 200: pendingChangeSchema, ...errors, 429: errorBodySchema },
+        response: { 200: pendingChangeSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => resendStepUpCode(db, request, request.headers[NONCE_HEADER]),

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   appCodeSchema,
-  errorBodySchema,
   recoveryCodesSchema,
   regenerateRecoveryCodesSchema,
   twoStepOffSchema,
@@ -13,7 +12,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { accountChanges } from '../account/account-changes';
 import { requirePassword } from '../my-details/change-defences';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -27,14 +26,7 @@ import {
   twoStepOn,
 } from './service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * Sign-in and security's two-step verification: set up the authenticator app (QR code, then its first

@@ -1,23 +1,18 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, count, desc, eq } from 'drizzle-orm';
-import {
-  errorBodySchema,
-  offsetOf,
-  webhookDeliveryListSchema,
-  webhookDeliveryQuerySchema,
-} from '@meridian/contracts';
+import { offsetOf, webhookDeliveryListSchema, webhookDeliveryQuerySchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { requeueDeadJob } from '../../lib/job-queue';
 import { auditStaff } from '../operations/staff-audit';
 import { requireStaff } from '../operations/staff-session';
 import { requireDeliveryRight } from '../outbox/staff-rights';
 
 const tags = ['operations-console'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-const resendErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
+const resendErrors = { ...errors, ...errorResponses(404, 409) };
 
 /** A delivery's job in the durable queue. */
 const deliveryJob = and(eq(jobs.subjectId, webhookDeliveries.id), eq(jobs.kind, 'webhook'));
