@@ -72,6 +72,20 @@ describe('money limits from locked figures', () => {
     expect(money.hint?.(ask({ hint: 'In pounds.' }), { today: '2026-03-27', figures })).toBe('In pounds.');
   });
 
+  it('types a kept answer again as read takes it back, so a kept amount is read again with other figures', () => {
+    const question = ask({ maxFigure: 'availableTaxFreeCash' });
+    const kept = { questionKey: 'cash', answerKey: '1234567', answerValue: null };
+    expect(money.typedAgain?.(question, kept)).toEqual({ answerKey: '12345.67' });
+    expect(read(question, money.typedAgain!(question, kept).answerKey)).toEqual({ ok: true, answer: kept });
+    expect(
+      money.read(question, money.typedAgain!(question, kept), {
+        today: '2026-03-27',
+        figures: { availableTaxFreeCash: 12_345_66 },
+      }),
+    ).toMatchObject({ code: 'money_above_maximum', message: 'Enter an amount of £12,345.66 or less' });
+    expect(money.typedAgain?.(question, { ...kept, answerKey: '5' })).toEqual({ answerKey: '0.05' });
+  });
+
   it('is authored as a figure name: a malformed one is refused by the page schema', () => {
     const page = (question: Record<string, unknown>) =>
       pageJourneyFileSchema.safeParse({

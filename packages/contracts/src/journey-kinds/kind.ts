@@ -79,6 +79,13 @@ export interface QuestionKind<Q extends { kind: string; key: string; label: stri
    * name the journey does not lock, and the journey's state carries these figures to the browser.
    */
   figures?(question: Q): string[];
+  /**
+   * The kept answer as the member would type it again (a money answer's pence as pounds and pence), for
+   * `read` to take back: a journey moved onto new figures reads each kept answer whose question takes a
+   * limit from one again, with the same check the step made. Without it the kept answer is read as it
+   * is, so a kind that reads figures and keeps its answer in another form than it is typed needs it.
+   */
+  typedAgain?(question: Q, answer: StoredAnswer): SubmittedAnswer;
   /** The hint as the member sees it, when the kind words one of its own (a limit from a figure). */
   hint?(question: Q, context: KindContext): string | undefined;
   /** Page keys this question's answers lead to (radios' per-answer `next`), for graph checks. */

@@ -128,6 +128,8 @@ export const moneyKind: QuestionKind<MoneyQuestion> = {
       ? [`min (${question.min} pence) is above max (${question.max} pence)`]
       : [],
   figures: (question) => [question.minFigure, question.maxFigure].filter((name) => name !== undefined),
+  // Kept in pence, typed in pounds: 1234567 is typed again as 12345.67.
+  typedAgain: (_question, answer) => ({ answerKey: (Number(answer.answerKey) / 100).toFixed(2) }),
   hint(question, { figures }) {
     const limits = limitHint(question, figures);
     return limits && question.hint ? `${question.hint} ${limits}` : (limits ?? question.hint);
