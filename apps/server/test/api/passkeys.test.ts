@@ -480,6 +480,10 @@ describe('signing in with a passkey on the embedded OpenID provider’s page', (
     expect(claims.sub).toBe(await userIdOf('linked'));
     expect(claims.amr).toEqual(['hwk', 'mfa']);
     expect((await rowOf(authenticator.id))!.lastUsedAt).not.toBeNull();
+    // Its ID token names the live provider sign-in (`sid`), so the portal opens a session from it.
+    expect(typeof claims.sid).toBe('string');
+    const portal = await post(browser, `${api}/sso/session/create`, { tokenId: tokens.id_token });
+    expect(portal.statusCode, portal.body).toBe(200);
   });
 
   it('refuses a replayed answer, the portal’s own challenge, another sign-in page’s challenge and an empty answer, in words on the page', async () => {

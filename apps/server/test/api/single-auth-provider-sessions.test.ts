@@ -11,7 +11,8 @@ import { latestCodeTo } from './outbox-codes';
 
 /**
  * Issue 41: a password reset or change, or "sign out everywhere else", ends the embedded OpenID
- * provider's sessions too, signing out one session the provider sign-in it came from, and the portal trusts a provider ID token only for a recent sign-in
+ * provider's sessions too, signing out one session the provider sign-in it came from (whose unused
+ * ID tokens then open nothing), and the portal trusts a provider ID token only for a recent sign-in
  * (`auth_time`), from which a step-up's freshness runs. docs/security.md "Single sign-in and the
  * provider's sessions".
  */
@@ -40,7 +41,10 @@ async function userIdOf(username: string) {
  * session lets it straight through to the portal with a code, which is exchanged for the ID token.
  * Answers the ID token, or the sign-in page the provider sent the browser to instead.
  */
-async function authorizeSilently(agent: BrowserAgent): Promise<{ idToken?: string; signInPage?: string }> {
+async function authorizeSilently(
+  agent: BrowserAgent,
+  nonce = 'nonce-123',
+): Promise<{ idToken?: string; signInPage?: string }> {
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
     client_id: CLIENT_ID,
@@ -48,7 +52,7 @@ async function authorizeSilently(agent: BrowserAgent): Promise<{ idToken?: strin
     response_type: 'code',
     scope: 'openid profile email',
     state: 'state-123',
-    nonce: 'nonce-123',
+    nonce,
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
   });
@@ -230,6 +234,58 @@ describe('signing out one session from the list', () => {
     const again = await signInOnPage(lost, 'db.retiring', PASSWORD);
     expect((await openSession(lost, again.id_token)).statusCode).toBe(200);
   });
+
+  it('an ID token of that provider sign-in, got before and not yet used, then opens nothing', async () => {
+    const userId = await userIdOf('db.active');
+    const here = new BrowserAgent(ctx.app);
+    expect((await here.signIn('db.active')).statusCode).toBe(200);
+    const lost = new BrowserAgent(ctx.app);
+    const lostTokens = await signInWithProvider(lost, 'db.active');
+    expect((await openSession(lost, lostTokens.id_token)).statusCode).toBe(200);
+    // A thief at that browser takes a second token of the same provider sign-in and keeps it.
+    const kept = await authorizeSilently(lost, 'nonce-kept');
+    expect(kept.idToken).not.toBe(lostTokens.id_token);
+    expect(decodeJwt(kept.idToken!).sid).toBe(decodeJwt(lostTokens.id_token).sid);
+    // The member's other provider sign-in, with a token not yet used either.
+    const other = new BrowserAgent(ctx.app);
+    const otherToken = (await signInWithProvider(other, 'db.active')).id_token;
+    const lostSession = (
+      (await lost.request({ url: `${api}/account/security` })).json().sessions as {
+        id: string;
+        current: boolean;
+      }[]
+    ).find((session) => session.current)!;
+
+    const signedOut = await here.request({
+      method: 'DELETE',
+      url: `${api}/account/sessions/${lostSession.id}`,
+    });
+    expect(signedOut.statusCode, signedOut.body).toBe(204);
+    const sessionsBefore = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+
+    // Well within its 10 minutes, and never used: before, it opened a portal session.
+    const thief = new BrowserAgent(ctx.app);
+    const refused = await openSession(thief, kept.idToken!);
+    expect(refused.statusCode, refused.body).toBe(401);
+    expect(refused.json().errors[0].code).toBe('sso_token_expired');
+    expect(thief.cookies.has('accessToken')).toBe(false);
+    const sessionsAfter = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(sessionsAfter).toHaveLength(sessionsBefore.length);
+    const [audited] = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'sso_session_create'),
+          eq(auditEvents.outcome, 'denied'),
+          sql`${auditEvents.details} ->> 'reason' = 'provider_session_ended'`,
+        ),
+      );
+    expect(audited!.details).toMatchObject({ code: 'sso_token_expired', reason: 'provider_session_ended' });
+
+    // The member's other provider sign-in still opens a session.
+    expect((await openSession(other, otherToken)).statusCode).toBe(200);
+  });
 });
 
 describe('a provider ID token counts for a recent sign-in only', () => {
@@ -241,8 +297,8 @@ describe('a provider ID token counts for a recent sign-in only', () => {
     return JSON.parse(row!.secret) as JWK;
   }
 
-  /** A token as the provider signs its ID tokens, with the given sign-in time and methods. */
-  async function idToken(sub: string, claims: { auth_time?: number; amr?: string[] }) {
+  /** A token as the provider signs its ID tokens, with the given sign-in time, methods and session id. */
+  async function idToken(sub: string, claims: { auth_time?: number; amr?: string[]; sid?: string }) {
     const key = await providerKey();
     return new SignJWT({ nonce: 'n', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: key.kid })
@@ -257,13 +313,20 @@ describe('a provider ID token counts for a recent sign-in only', () => {
 
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+  /** The provider session id of a live sign-in of the member on the provider's page. */
+  async function liveSid(username: string) {
+    const tokens = await signInWithProvider(new BrowserAgent(ctx.app), username);
+    return decodeJwt(tokens.id_token).sid as string;
+  }
+
   it('a two-step sign-in 8 minutes ago steps up for the 7 minutes left, not 15 from now', async () => {
     const userId = await userIdOf('db.pensioner');
+    const sid = await liveSid('db.pensioner');
     const authTime = nowSeconds() - 8 * 60;
     const agent = new BrowserAgent(ctx.app);
     const opened = await openSession(
       agent,
-      await idToken(userId, { auth_time: authTime, amr: ['pwd', 'otp'] }),
+      await idToken(userId, { auth_time: authTime, amr: ['pwd', 'otp'], sid }),
     );
     expect(opened.statusCode, opened.body).toBe(200);
     const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, userId));
@@ -290,6 +353,29 @@ describe('a provider ID token counts for a recent sign-in only', () => {
     expect(undated.statusCode).toBe(401);
     expect(undated.json().errors[0].code).toBe('sso_token_invalid');
     expect(await deniedReasons()).toContain('sso_token_invalid/no_auth_time');
+  });
+
+  it('a token of a recent sign-in opens no session without a live provider session id', async () => {
+    const userId = await userIdOf('db.pensioner');
+    const authTime = nowSeconds() - 60;
+    // The provider's tokens for the portal always carry its session id: one without it is not its.
+    const unnamed = await openSession(
+      new BrowserAgent(ctx.app),
+      await idToken(userId, { auth_time: authTime }),
+    );
+    expect(unnamed.statusCode).toBe(401);
+    expect(unnamed.json().errors[0].code).toBe('sso_token_invalid');
+    expect(await deniedReasons()).toContain('sso_token_invalid/no_sid');
+    // One naming a provider session that is not there (or is another member's) is refused too.
+    const otherSid = await liveSid('db.avc');
+    for (const sid of ['no-such-provider-session', otherSid]) {
+      const agent = new BrowserAgent(ctx.app);
+      const refused = await openSession(agent, await idToken(userId, { auth_time: authTime, sid }));
+      expect(refused.statusCode, sid).toBe(401);
+      expect(refused.json().errors[0].code).toBe('sso_token_expired');
+      expect(agent.cookies.has('accessToken')).toBe(false);
+    }
+    expect(await deniedReasons()).toContain('sso_token_expired/provider_session_ended');
   });
 
   it('a browser let through on a provider session 11 minutes old gets a token the portal refuses', async () => {

@@ -45,19 +45,40 @@ export async function endProviderSessions(db: Database | Transaction, userId: st
 type SessionPayload = { uid?: string; authorizations?: Record<string, { sid?: string; grantId?: string }> };
 
 /**
+ * The embedded provider's session rows of the account that hold the given provider session id (`sid`,
+ * one per client the browser signed in to), expired or not: the sign-in an ID token of the portal's
+ * client came from, or a portal session was opened from (`sessions.provider_sid`).
+ */
+async function providerSessionsHolding(db: Database | Transaction, userId: string, sid: string) {
+  const candidates = await db
+    .select({ id: oidcModels.id, payload: oidcModels.payload, expiresAt: oidcModels.expiresAt })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Session'), sql`${accountOf} = ${userId}`));
+  return candidates.filter((row) =>
+    Object.values((row.payload as SessionPayload).authorizations ?? {}).some((given) => given.sid === sid),
+  );
+}
+
+/**
+ * Whether the provider sign-in an ID token tells of (its `sid`) is still live: none is once the member
+ * signed out the portal session it opened (endProviderSession), the provider's own sign-out ended it,
+ * or it expired. The portal opens no session from a token whose sign-in has ended (token-verifier.ts).
+ */
+export async function providerSessionLive(db: Database | Transaction, userId: string, sid: string) {
+  const now = Date.now();
+  const holding = await providerSessionsHolding(db, userId, sid);
+  return holding.some((row) => row.expiresAt === null || row.expiresAt.getTime() > now);
+}
+
+/**
  * Ends the one sign-in of the embedded provider that a portal session came from (its `sid`, kept as
  * `sessions.provider_sid`), in the caller's transaction: that provider session, its grants with
  * whatever hangs off them, and its sign-in pages in progress. The account's other provider sign-ins
- * (another browser of the member) stay. Answers how many provider sessions ended (0 or 1).
+ * (another browser of the member) stay, and an ID token that browser got from it and has not used yet
+ * opens nothing (providerSessionLive). Answers how many provider sessions ended (0 or 1).
  */
 export async function endProviderSession(db: Database | Transaction, userId: string, sid: string) {
-  const candidates = await db
-    .select({ id: oidcModels.id, payload: oidcModels.payload })
-    .from(oidcModels)
-    .where(and(eq(oidcModels.model, 'Session'), sql`${accountOf} = ${userId}`));
-  const matching = candidates.filter((row) =>
-    Object.values((row.payload as SessionPayload).authorizations ?? {}).some((given) => given.sid === sid),
-  );
+  const matching = await providerSessionsHolding(db, userId, sid);
   if (matching.length === 0) return 0;
   const payloads = matching.map((row) => row.payload as SessionPayload);
   const grantIds = payloads.flatMap((payload) =>

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { userIdentities, users } from '../../db/schema';
 import { loadProviderSigningKey, publicJwk } from '../identity-provider/keys';
 import { ID_TOKEN_SECONDS } from '../identity-provider/provider';
+import { providerSessionLive } from '../identity-provider/provider-sessions';
 
 export type TokenCheck =
   | {
@@ -143,6 +144,13 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
       const nowSeconds = Date.now() / 1000;
       const problem = embeddedSignInProblem(payload.auth_time, user.sessionsEndedAt, nowSeconds);
       if (problem) return problem;
+      // The provider's ID tokens for the portal always carry its session id (includeSid, provider.ts).
+      // Once that sign-in has ended (the member signed out the portal session it opened, from "Where
+      // you are signed in"), a token it issued and nobody has used yet opens nothing either.
+      if (typeof payload.sid !== 'string' || payload.sid === '')
+        return { ok: false, code: 'sso_token_invalid', reason: 'no_sid' };
+      if (!(await providerSessionLive(db, user.id, payload.sid)))
+        return { ok: false, code: 'sso_token_expired', reason: 'provider_session_ended' };
       const authTime = payload.auth_time as number;
       // Only the embedded provider's word on how the member signed in is trusted for step-up, and only
       // for as long as a step-up lasts from that sign-in: `amr` alone says nothing of when.
@@ -150,8 +158,7 @@ export function singleAuthTokenVerifier(db: Database, embeddedIssuer: string) {
       const secondFactor = amr.includes('otp') || amr.includes('mfa');
       const fresh = secondFactor && nowSeconds - authTime < STEP_UP_FRESH_SECONDS;
       const steppedUpAt = fresh ? new Date(Math.min(authTime * 1000, Date.now())) : null;
-      const providerSid = typeof payload.sid === 'string' ? payload.sid : null;
-      return { ...base, secondFactor, steppedUpAt, providerSid };
+      return { ...base, secondFactor, steppedUpAt, providerSid: payload.sid };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired)
         return { ok: false, code: 'sso_token_expired', reason: 'expired' };
