@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { addMonths, daysBetween, isoDate, utcDay } from '@meridian/pensions';
 import { describe, expect, it } from 'vitest';
-import { memberCases, memberJourneys, outboxMessages } from '../../src/db/schema';
+import { memberCases, memberJourneys, outboxMessages, storedTransferQuotes } from '../../src/db/schema';
 import { BrowserAgent } from './browser-agent';
 import { files, uploadForm } from './document-files';
 import { useTestApp } from './harness';
-import { stepUp, answerStep } from './journey-submission';
+import { stepUp, answerStep, submitApplication } from './journey-submission';
 import { pdfText } from '../pdf-text';
 import {
   adviserAddress,
@@ -33,6 +33,15 @@ async function signedIn(username: string) {
   const agent = new BrowserAgent(ctx.app);
   expect((await agent.signIn(username)).statusCode).toBe(200);
   return agent;
+}
+
+let avcSession: BrowserAgent | undefined;
+/**
+ * db.avc signed in once for the tests that send: the step-up confirmed before one send holds for the
+ * next (a new session would ask for another code inside the resend wait).
+ */
+async function avcSending() {
+  return (avcSession ??= await signedIn('db.avc'));
 }
 
 const post = (agent: BrowserAgent, path: string, payload: object) =>
@@ -589,7 +598,7 @@ describe('the transfer application', () => {
   });
 
   it('sends a transfer of part of the value to a personal pension with an amber flag and its safeguarding reference: a TOP9 case with the part, the pension kept, the guarantee and the days left to pay, a PDF and an email', async () => {
-    const agent = await signedIn('db.avc');
+    const agent = await avcSending();
     expect((await agent.request({ method: 'POST', url: `${alias}/start`, payload: {} })).statusCode).toBe(
       204,
     );
@@ -757,5 +766,89 @@ describe('the transfer application', () => {
     expect(theirs.map((found: { caseNumber: string }) => found.caseNumber)).not.toContain(caseNumber);
     for (const path of ['/download/pdf', '/download/newPdf'])
       expect(codeOf(await other.request({ url: `${alias}${path}` })), path).toBe('journey_not_found');
+  });
+
+  it('asks again how much to transfer when a new, lower statement leaves the part over the value: the route stops at the amount, kept to change, and a part within the new value rejoins the answers and sends', async () => {
+    const agent = await avcSending();
+    const db = ctx.database.db;
+    const statement = (payload: object) =>
+      agent.request({ method: 'POST', url: '/mdp-api/api/transfer-value/statement', payload });
+    // A statement of today's value to apply on (the free one in 12 months is used: at the scheme's charge).
+    const first = await statement({ acceptCharge: true });
+    expect(first.statusCode, first.body).toBe(201);
+    const value: number = first.json().transferValuePence;
+    // The application starts on it at twice that value, so a part over today's value can be chosen.
+    const [latest] = await db
+      .select()
+      .from(storedTransferQuotes)
+      .where(eq(storedTransferQuotes.caseNumber, first.json().caseNumber));
+    await db
+      .update(storedTransferQuotes)
+      .set({
+        quote: {
+          ...latest!.quote,
+          transferValuePence: latest!.quote.transferValuePence * 2,
+          tranches: latest!.quote.tranches.map((t) => ({
+            ...t,
+            transferValuePence: t.transferValuePence * 2,
+          })),
+        },
+      })
+      .where(eq(storedTransferQuotes.id, latest!.id));
+    expect((await start(agent)).statusCode).toBe(204);
+    const part = value + 100_000;
+    const typed = (pence: number) => (pence / 100).toFixed(2);
+    const pounds = (pence: number) =>
+      `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    await answerScheme(agent, typed(part));
+    await answerFlags(agent, ['overseas']);
+    await answerAll(agent, [['ta_safeguarding', 'safeguarding_reference', 'PSG-4471-2093']]);
+    await answerAdviceToEnd(agent);
+    expect((await state(agent)).currentPageKey).toBe('ta_check_answers');
+    const statusNow = async () =>
+      (await agent.request({ url: `${alias}/transfer-application-status` })).json().status;
+    expect(await statusNow()).toBe('SubmitStarted');
+
+    // A new statement, at today's value, moves the application onto it: the part no longer fits, so
+    // the route stops at the amount, the amount kept to change, and check your answers sends the member there.
+    const second = await statement({ acceptCharge: true });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().transferValuePence).toBe(value);
+    const moved = await state(agent);
+    expect(moved.currentPageKey).toBe('ta_partial_value');
+    expect(moved.figures).toMatchObject({ transferValuePence: value });
+    expect((await get(agent, '/integrity/ta_check_answers')).json()).toEqual({
+      redirectStepPageKey: 'ta_partial_value',
+    });
+    expect((await get(agent, '/question-form/ta_partial_value')).json()).toMatchObject({
+      questionKey: 'partial_transfer_value',
+      answerKey: String(part),
+    });
+    expect(await statusNow()).toBe('StartedTA');
+    expect(await transferStatus(agent)).toBe('StartedTA');
+    // The send still refuses it (its last guard), nothing changed; the same amount is refused on its page.
+    const before = await stored('1000003');
+    const refused = await submitApplication(agent, base, ctx.database);
+    expect(codeOf(refused)).toBe('partial_transfer_out_of_range');
+    const again = await answer(agent, 'ta_partial_value', 'partial_transfer_value', typed(part));
+    expect(codeOf(again)).toBe('money_above_maximum');
+    expect(again.json().errors[0].message).toBe(`Enter an amount of ${pounds(value)} or less`);
+    expect(await stored('1000003')).toBe(before);
+
+    // A part within the new value rejoins the answers given, back to check your answers, and sends.
+    expect((await answer(agent, 'ta_partial_value', 'partial_transfer_value', '200,000')).json()).toEqual({
+      nextPageKey: 'ta_scheme_type',
+    });
+    expect((await state(agent)).currentPageKey).toBe('ta_check_answers');
+    expect(await statusNow()).toBe('SubmitStarted');
+    const sent = await submitApplication(agent, base, ctx.database);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [kept] = await db
+      .select()
+      .from(memberCases)
+      .where(eq(memberCases.caseNumber, sent.json().caseNumber));
+    const text = await pdfText(Buffer.from(kept!.summaryPdf!, 'base64'));
+    expect(text).toContain(`Guaranteed transfer value\n${pounds(value)}`);
+    expect(text).toContain('Part of the value to transfer\n£200,000.00');
   });
 });

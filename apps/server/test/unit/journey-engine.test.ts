@@ -4,6 +4,7 @@ import {
   assertComplete,
   integrityRedirect,
   previousPageOf,
+  recheckedSteps,
   routeOf,
   submitStep,
   updatePageData,
@@ -12,6 +13,7 @@ import {
   graphOf,
   journeyGraphProblems,
   readsAccessKey,
+  withOwnerFacts,
   type JourneyGraph,
 } from '../../src/areas/journeys/graph';
 import { statusOf, type JourneyRow } from '../../src/areas/journeys/repository';
@@ -452,6 +454,79 @@ describe('the journey engine', () => {
     expect(journeyGraphProblems(graphOf({ ...definition, audience: 'bereavement' }, withCode), [])).toEqual(
       [],
     );
+  });
+});
+
+describe('answers checked again with new figures', () => {
+  // An amount at most a locked figure, then a page whose check refuses No once the figure is over £1,000.
+  const figured = graphOf(definition, [
+    page('start', {
+      question: { kind: 'money', key: 'amount', label: 'How much?', maxFigure: 'limitPence' },
+      next: 'contact',
+    }),
+    page('contact', {
+      ...pages.find((candidate) => candidate.key === 'contact')!.journey,
+      routes: [],
+      checks: [
+        {
+          when: {
+            all: [
+              { question: 'contact_ok', in: ['no'] },
+              { figure: 'limitPence', gt: 100_000 },
+            ],
+          },
+          code: 'contact_required',
+          message: 'Confirm your details',
+        },
+      ],
+      next: 'check',
+    }),
+    page('check', {}),
+    page('done', {}),
+  ]);
+  const on = (limitPence: number) => withOwnerFacts(figured, { figures: { limitPence } });
+  const given = (() => {
+    const first = submitStep(on(50_000), [], {
+      pageKey: 'start',
+      answer: { questionKey: 'amount', answerKey: '400' },
+      today,
+      now,
+    }).steps;
+    return submitStep(on(50_000), first, { pageKey: 'contact', answer: contactNo, today, now }).steps;
+  })();
+
+  it('keeps the route when every kept answer still fits', () => {
+    expect(routeOf(on(50_000), given).frontier).toBe('check');
+    expect(recheckedSteps(on(40_000), given, today)).toEqual({ steps: given, reopened: null });
+  });
+
+  it('stops the route at an amount its kind now refuses (the same read and words as the step), the answers kept', () => {
+    const { steps, reopened } = recheckedSteps(on(30_000), given, today);
+    expect(reopened).toEqual({
+      pageKey: 'start',
+      code: 'money_above_maximum',
+      message: 'Enter an amount of £300.00 or less',
+    });
+    expect(routeOf(on(30_000), steps).frontier).toBe('start');
+    expect(steps.map((step) => step.answer?.answerKey)).toEqual(['40000', 'no']);
+    // A new amount within the limit rejoins the answers after it.
+    const changed = submitStep(on(30_000), steps, {
+      pageKey: 'start',
+      answer: { questionKey: 'amount', answerKey: '250' },
+      today,
+      now,
+    }).steps;
+    expect(routeOf(on(30_000), changed).frontier).toBe('check');
+  });
+
+  it('stops the route at the first page whose content check now refuses its answer', () => {
+    const { steps, reopened } = recheckedSteps(on(200_000), given, today);
+    expect(reopened).toEqual({
+      pageKey: 'contact',
+      code: 'contact_required',
+      message: 'Confirm your details',
+    });
+    expect(routeOf(on(200_000), steps).frontier).toBe('contact');
   });
 });
 

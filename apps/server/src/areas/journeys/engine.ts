@@ -146,6 +146,60 @@ function checkedAnswer(
 }
 
 /**
+ * Why a kept answer on the route is refused with the journey's figures as they are now, as leaving its
+ * page would refuse it: its kind reads it again when its question takes a limit from a figure (a money
+ * question's `maxFigure`), then the page's content `checks` run over the route to it. Null when it fits.
+ */
+function refusalNow(
+  graph: JourneyGraph,
+  path: readonly JourneyStep[],
+  index: number,
+  today: string,
+): { code: string; message: string } | null {
+  const step = path[index]!;
+  const page = graph.pages.get(step.pageKey);
+  if (!page) return null;
+  const question = page.question;
+  if (question && step.answer?.questionKey === question.key) {
+    const kind = kindOf(question.kind);
+    if (kind.figures?.(question).length) {
+      const checked = kind.read(question, kind.typedAgain?.(question, step.answer) ?? step.answer, {
+        today,
+        figures: graph.owner?.figures,
+      });
+      if (!checked.ok) return { code: checked.code, message: checked.message };
+    }
+  }
+  const facts = factsOf(graph, path.slice(0, index + 1));
+  const refused = page.checks?.find((check) => conditionHolds(check.when, facts));
+  return refused ? { code: refused.code, message: refused.message } : null;
+}
+
+/**
+ * The member's answers checked again after the journey's figures changed (a transfer application moved
+ * onto a new statement; the graph carries the new figures): the first page on the route whose answer
+ * is now refused, by its kind or by its content's checks (refusalNow), stops the route there, its
+ * answer kept to change, so the member is taken back to it and cannot send until it is answered again
+ * (the route then rejoins the answers after it). The steps unchanged when every answer still fits.
+ */
+export function recheckedSteps(
+  graph: JourneyGraph,
+  steps: readonly JourneyStep[],
+  today: string,
+): { steps: JourneyStep[]; reopened: { pageKey: string; code: string; message: string } | null } {
+  const { path } = routeOf(graph, steps);
+  for (const [index, step] of path.entries()) {
+    const refusal = refusalNow(graph, path, index, today);
+    if (refusal)
+      return {
+        steps: steps.map((kept) => (kept.pageKey === step.pageKey ? { ...kept, nextPageKey: null } : kept)),
+        reopened: { pageKey: step.pageKey, code: refusal.code, message: refusal.message },
+      };
+  }
+  return { steps: [...steps], reopened: null };
+}
+
+/**
  * What is kept of the member's steps: their route, then the steps off it that the route can still
  * reach from where it stops (so a branch that rejoins finds the later answers again). A branch the
  * route can no longer reach is dropped.

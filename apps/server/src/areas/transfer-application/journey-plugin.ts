@@ -22,7 +22,7 @@ import { displayDate, displayLimitPounds, displayPounds } from '../../lib/displa
 import { AppError, badRequest } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import type { findMember } from '../member-data/member-repository';
-import { routeOf } from '../journeys/engine';
+import { recheckedSteps } from '../journeys/engine';
 import { factsOf, readsAccessKey, withOwnerFacts, type JourneyGraph } from '../journeys/graph';
 import { memberFor } from '../journeys/lifecycle';
 import {
@@ -280,9 +280,9 @@ const holds = (graph: JourneyGraph, path: readonly JourneyStep[], name: string) 
   conditionHolds({ condition: name }, factsOf(graph, path));
 
 /**
- * Before the application is sent: the guarantee still runs, no red flag, an amber flag has its
- * pension safeguarding reference, advice over the threshold (on the whole value) was taken from a firm
- * on the register, and a part chosen to transfer is worked out again on the locked value.
+ * Before the application is sent: the guarantee still runs, a part chosen to transfer is worked out
+ * again on the locked value, no red flag, an amber flag has its pension safeguarding reference, and
+ * advice over the threshold (on the whole value) was taken from a firm on the register.
  */
 async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) {
   const lock = lockOf(locked);
@@ -293,6 +293,9 @@ async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) 
       'guarantee_expired',
       `Your transfer value was guaranteed until ${displayDate(lock.guaranteedUntil)}, so we cannot accept this application on it. ${newStatementHint}`,
     );
+  // The part is asked before the flags and the advice, so one over the value is what the member hears
+  // first: the route of an application moved onto a lower value stops there, the later answers off it.
+  chosenPartOf(lock, path);
   if (holds(graph, path, TRANSFER_CONTENT.redFlag))
     throw badRequest('red_flag', 'Your answers show a red flag, so we cannot make this transfer.');
   if (
@@ -311,7 +314,6 @@ async function transferSubmitCheck({ graph, path, locked }: SubmitCheckContext) 
       'advice_required',
       `Your transfer value is over ${displayLimitPounds(adviceThresholdOf(lock))}, so you need advice from an FCA-authorised adviser before you can apply.`,
     );
-  chosenPartOf(lock, path);
   const firm = answerOf(path, TRANSFER_CONTENT.adviserFirmReference);
   return { caseNotes: firm ? [await checkFirmReference(firm.answerKey)] : [] };
 }
@@ -386,31 +388,13 @@ export async function transferApplicationGraph(
 }
 
 /**
- * The answers the new value refuses, re-checked as leaving each page would check them (its content's
- * `checks`, with the new figures: advice declined when the value is now over £30,000): the first page on
- * the route that refuses its answer is opened again (the route stops there, the answer kept to change),
- * so the member is taken back to it and cannot send until it is answered again.
- */
-function recheckedSteps(graph: JourneyGraph, steps: readonly JourneyStep[]) {
-  const { path } = routeOf(graph, steps);
-  for (const [index, step] of path.entries()) {
-    const checks = graph.pages.get(step.pageKey)?.checks ?? [];
-    const facts = factsOf(graph, path.slice(0, index + 1));
-    if (checks.some((check) => conditionHolds(check.when, facts)))
-      return {
-        steps: steps.map((kept) => (kept.pageKey === step.pageKey ? { ...kept, nextPageKey: null } : kept)),
-        reopened: step.pageKey,
-      };
-  }
-  return { steps: [...steps], reopened: null };
-}
-
-/**
  * A statement of entitlement has just been issued (inside its transaction, under the record's lock):
  * the member's open transfer application (started, not expired) moves onto it, as starting it now
  * would lock it: the new value, guarantee date, guaranteed-until and pay-by date, the AVCs and age as
- * today. Its answers are kept; routes follow the new figures, and an answer the new value refuses is
- * opened again (recheckedSteps). Null when no application is open.
+ * today. Its answers are kept; routes follow the new figures, and the first answer on the route the
+ * new value refuses (by its question's kind, as a part over the new value, or by its page's checks, as
+ * advice declined when the value is now over £30,000) is opened again: the route stops there, the
+ * answer kept to change (the engine's recheckedSteps). Null when no application is open.
  */
 export async function moveOpenApplication(
   tx: Transaction,
@@ -422,7 +406,11 @@ export async function moveOpenApplication(
     today,
     now,
   }: { record: MemberRecord; statement: StoredQuote; member: HeldMember; today: IsoDate; now: Date },
-): Promise<{ from: TransferJourneyLock | null; to: TransferJourneyLock; reopened: string | null } | null> {
+): Promise<{
+  from: TransferJourneyLock | null;
+  to: TransferJourneyLock;
+  reopened: { pageKey: string; code: string; message: string } | null;
+} | null> {
   const row = await findJourney(tx, record, graph.definition.type, true);
   if (!row || statusOf(row, now) !== 'Started') return null;
   const to = lockOfStatement(statement, member, today);
@@ -430,7 +418,7 @@ export async function moveOpenApplication(
     ...graph.owner,
     figures: lockedFiguresOf(graph.definition, to),
   });
-  const { steps, reopened } = recheckedSteps(owned, stepsOf(row));
+  const { steps, reopened } = recheckedSteps(owned, stepsOf(row), today);
   await tx
     .update(memberJourneys)
     .set({ choice: to, steps, updatedAt: now })
