@@ -38,6 +38,11 @@ export interface TestAppOptions {
   queryTimeoutMs?: number;
   /** The schemes' configuration the server reads (`AppDependencies.schemes`; the bundled files unless given). */
   schemes?: SchemeLookup;
+  /**
+   * The database the server is given (`AppDependencies.database`), made from the file's own: a test can
+   * make the server's work slower than its reads (`context.database` stays the file's own).
+   */
+  serverDatabase?: (database: DatabaseHandle) => DatabaseHandle;
 }
 
 export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
@@ -82,7 +87,7 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
     else await prepareDatabase(context.database, { seedDemo: true, log: quietLog });
     context.app = await buildApp({
       config: context.config,
-      database: context.database,
+      database: options.serverDatabase?.(context.database) ?? context.database,
       logStream: options.logStream,
       schemes: options.schemes,
     });

@@ -10,6 +10,7 @@ import {
   passwordResetStartSchema,
   recoveryAcceptedSchema,
   usernameReminderSchema,
+  type TenantContent,
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -37,9 +38,11 @@ export const RESET_STARTS_PER_HOUR = 5;
 /** Forgotten-username requests one reference number may make in an hour, from every address together. */
 export const USERNAME_REMINDERS_PER_HOUR = 5;
 /**
- * Every forgotten-password and forgotten-username answer takes at least this long, so that the work
- * done for a real account (a code written and sent) does not time apart from an unknown one. It must
- * outlast that work on a busy server: 400 ms did not (a code written in 742 ms on a loaded PGlite).
+ * Every forgotten-password and forgotten-username answer goes out this long after the account's work
+ * began, so that the work done for a real account (a code written and sent) does not time apart from an
+ * unknown one. The starts answer at this time whatever the work is doing (it goes on after the answer);
+ * the confirmation, whose answer depends on the work, answers no sooner. 400 ms was too short for the
+ * work on a busy server (a code written in 742 ms on a loaded PGlite).
  */
 export const UNIFORM_ANSWER_MS = 1000;
 
@@ -69,18 +72,59 @@ const ownerOf = (holder: AccountHolder): CodeOwner => ({
 });
 
 /**
- * Runs the work and answers no sooner than UNIFORM_ANSWER_MS after it started, whether it worked or
- * threw. The messages the work sends through the `Messaging` it is handed leave without being waited
- * for (a failure is logged), so a slow mail server or SMS provider does not set a real account's
- * answer apart from an unknown one's: they have the uniform time to be on their way.
+ * Work that goes on after its answer went out. A failure is logged (never an unhandled rejection), and
+ * a stopping server waits for what is still running (`settled`, in the routes' onClose hook, which runs
+ * once the requests in flight have ended and before the job worker and the database close).
  */
-async function uniformly<T>(request: FastifyRequest, work: (messaging: Messaging) => Promise<T>): Promise<T> {
+function afterAnswers() {
+  const running = new Set<Promise<void>>();
+  return {
+    keep(request: FastifyRequest, failure: string, work: Promise<unknown>) {
+      const kept: Promise<void> = work.then(
+        () => undefined,
+        (error: unknown) => request.log.error({ failure: loggableError(error as Error) }, failure),
+      );
+      running.add(kept);
+      void kept.finally(() => running.delete(kept));
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
+}
+type AfterAnswers = ReturnType<typeof afterAnswers>;
+
+/**
+ * A forgotten-password or forgotten-username start: the work begins and the answer goes out
+ * UNIFORM_ANSWER_MS later, whatever the work is doing. Work slower than that (a busy database, a slow
+ * lookup) goes on after the answer, so a real account's answer leaves at the same time as an unknown
+ * one's; the work's failure is logged, and the answer is the same.
+ */
+async function answerAtUniformTime(
+  request: FastifyRequest,
+  after: AfterAnswers,
+  work: () => Promise<void>,
+): Promise<void> {
+  const deadline = sleep(UNIFORM_ANSWER_MS);
+  after.keep(request, 'account recovery work failed', work());
+  await deadline;
+}
+
+/**
+ * Runs the work and answers no sooner than UNIFORM_ANSWER_MS after it started, whether it worked or
+ * threw (the confirmation, whose answer is the work's). The messages the work sends through the
+ * `Messaging` it is handed leave without being waited for (a failure is logged), so a slow mail server
+ * or SMS provider does not set a real account's answer apart from an unknown one's.
+ */
+async function uniformly<T>(
+  request: FastifyRequest,
+  after: AfterAnswers,
+  work: (messaging: Messaging) => Promise<T>,
+): Promise<T> {
   const started = Date.now();
   const real = request.server.messaging;
   const unawaited = (send: () => Promise<void>) => {
-    send().catch((error: unknown) =>
-      request.log.warn({ failure: loggableError(error as Error) }, 'account recovery message not sent'),
-    );
+    after.keep(request, 'account recovery message not sent', send());
     return Promise.resolve();
   };
   const messaging: Messaging = {
@@ -113,6 +157,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     return tenant;
   };
   const originOf = (request: FastifyRequest) => config.API_URL ?? `${request.protocol}://${request.host}`;
+  const after = afterAnswers();
+  // A child's onClose runs before the root's: the work ends before the job worker stops, and the
+  // database closes after app.close() (main.ts), so a graceful stop lets it finish.
+  app.addHook('onClose', () => after.settled());
 
   const resetMessage = (
     channel: 'email' | 'sms' | 'post',
@@ -131,6 +179,66 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       subject: `Your ${tenantName} code to reset your password`,
       body: `Your code to reset your ${tenantName} password is {code}. It expires in {minutes} minutes. ${notYou}`,
     };
+  };
+
+  const startReset = async (request: FastifyRequest, named: string, tenant: TenantContent) => {
+    const holder = await holderNamed(db, named, tenant.businessGroups);
+    if (!holder) return { reason: 'no_match', holder: null };
+    const route = stableCodeRoute(holder.member, changeDefencesOf(tenant));
+    if (!route) return { reason: 'no_stable_route', holder };
+    try {
+      await sendOneTimeCode(db, app.messaging, {
+        owner: ownerOf(holder),
+        purpose: PURPOSE,
+        channel: route.channel,
+        destination: route.destination,
+        payload: {},
+        message: resetMessage(route.channel, tenant.tenantName, originOf(request)),
+      });
+      return { reason: `code_sent_${route.channel}`, holder };
+    } catch (error) {
+      // The code sent a moment ago still works: the member is not told apart from anyone else.
+      if (error instanceof AppError && error.code === confirmationErrors.resendTooSoon)
+        return { reason: 'code_sent_recently', holder };
+      throw error;
+    }
+  };
+
+  const remindUsername = async (
+    request: FastifyRequest,
+    { referenceNumber, dateOfBirth, insuranceNumber }: z.infer<typeof usernameReminderSchema>,
+    tenant: TenantContent,
+  ) => {
+    const [found] = await db
+      .select({ member: members, username: users.username })
+      .from(members)
+      .leftJoin(
+        userRecords,
+        and(
+          eq(userRecords.businessGroup, members.businessGroup),
+          eq(userRecords.referenceNumber, members.referenceNumber),
+        ),
+      )
+      .leftJoin(users, eq(users.id, userRecords.userId))
+      .where(
+        and(
+          eq(members.referenceNumber, referenceNumber),
+          eq(members.dateOfBirth, dateOfBirth),
+          sql`upper(replace(${members.insuranceNumber}, ' ', '')) = ${normalisedInsuranceNumber(insuranceNumber)}`,
+        ),
+      );
+    if (!found || !tenant.businessGroups.includes(found.member.businessGroup)) return { reason: 'no_match' };
+    const { member, username } = found;
+    const origin = originOf(request);
+    const text = username
+      ? `Your ${tenant.tenantName} username is ${username}. Sign in at ${origin}/login.`
+      : `Someone asked for the username of your ${tenant.tenantName} account, but you do not have an account yet. Create one at ${origin}/register.`;
+    const body = `${text} If you did not ask for this, you need do nothing.`;
+    const subject = `Your ${tenant.tenantName} username`;
+    if (member.email) await app.messaging.sendEmail({ to: member.email, subject, body });
+    else if (member.mobilePhone) await app.messaging.sendSms({ to: member.mobilePhone, body });
+    else await app.messaging.sendLetter({ to: letterRecipient(member), subject, body });
+    return { reason: username ? 'username_sent' : 'no_account', member };
   };
 
   app.post(
@@ -159,35 +267,16 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         RESET_STARTS_PER_HOUR,
       );
       if (!taken.allowed) throw tooManyRequests();
-      const outcome = await uniformly(request, async (messaging) => {
-        const holder = await holderNamed(db, named, tenant.businessGroups);
-        if (!holder) return { reason: 'no_match', holder: null };
-        const route = stableCodeRoute(holder.member, changeDefencesOf(tenant));
-        if (!route) return { reason: 'no_stable_route', holder };
-        try {
-          await sendOneTimeCode(db, messaging, {
-            owner: ownerOf(holder),
-            purpose: PURPOSE,
-            channel: route.channel,
-            destination: route.destination,
-            payload: {},
-            message: resetMessage(route.channel, tenant.tenantName, originOf(request)),
-          });
-          return { reason: `code_sent_${route.channel}`, holder };
-        } catch (error) {
-          // The code sent a moment ago still works: the member is not told apart from anyone else.
-          if (error instanceof AppError && error.code === confirmationErrors.resendTooSoon)
-            return { reason: 'code_sent_recently', holder };
-          throw error;
-        }
-      });
-      await audit(db, request, {
-        action: 'password_reset_start',
-        outcome: outcome.holder ? 'success' : 'failure',
-        userId: outcome.holder?.userId ?? null,
-        businessGroup: outcome.holder?.member.businessGroup ?? null,
-        referenceNumber: outcome.holder?.member.referenceNumber ?? null,
-        details: { tenant: tenant.tenantUrl, reason: outcome.reason },
+      await answerAtUniformTime(request, after, async () => {
+        const outcome = await startReset(request, named, tenant);
+        await audit(db, request, {
+          action: 'password_reset_start',
+          outcome: outcome.holder ? 'success' : 'failure',
+          userId: outcome.holder?.userId ?? null,
+          businessGroup: outcome.holder?.member.businessGroup ?? null,
+          referenceNumber: outcome.holder?.member.referenceNumber ?? null,
+          details: { tenant: tenant.tenantUrl, reason: outcome.reason },
+        });
       });
       return reply.code(202).send({ accepted: true as const });
     },
@@ -209,7 +298,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const tenant = await tenantOf(request);
       const { account, code, password } = request.body;
       try {
-        const { holder, set } = await uniformly(request, async () => {
+        const { holder, set } = await uniformly(request, after, async () => {
           const found = await holderNamed(db, account, tenant.businessGroups);
           const live = found ? await liveResetCode(db, ownerOf(found)) : null;
           if (!found || !live) throw codeRefused();
@@ -276,52 +365,22 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
     async (request, reply) => {
       const tenant = await tenantOf(request);
-      const { referenceNumber, dateOfBirth, insuranceNumber } = request.body;
+      const { referenceNumber } = request.body;
       const taken = await app.attemptCounters.take(
         'username-reminder',
         `${tenant.tenantUrl}:${referenceNumber}`,
         USERNAME_REMINDERS_PER_HOUR,
       );
       if (!taken.allowed) throw tooManyRequests();
-      const outcome = await uniformly(request, async (messaging) => {
-        const [found] = await db
-          .select({ member: members, username: users.username })
-          .from(members)
-          .leftJoin(
-            userRecords,
-            and(
-              eq(userRecords.businessGroup, members.businessGroup),
-              eq(userRecords.referenceNumber, members.referenceNumber),
-            ),
-          )
-          .leftJoin(users, eq(users.id, userRecords.userId))
-          .where(
-            and(
-              eq(members.referenceNumber, referenceNumber),
-              eq(members.dateOfBirth, dateOfBirth),
-              sql`upper(replace(${members.insuranceNumber}, ' ', '')) = ${normalisedInsuranceNumber(insuranceNumber)}`,
-            ),
-          );
-        if (!found || !tenant.businessGroups.includes(found.member.businessGroup))
-          return { reason: 'no_match' };
-        const { member, username } = found;
-        const origin = originOf(request);
-        const text = username
-          ? `Your ${tenant.tenantName} username is ${username}. Sign in at ${origin}/login.`
-          : `Someone asked for the username of your ${tenant.tenantName} account, but you do not have an account yet. Create one at ${origin}/register.`;
-        const body = `${text} If you did not ask for this, you need do nothing.`;
-        const subject = `Your ${tenant.tenantName} username`;
-        if (member.email) await messaging.sendEmail({ to: member.email, subject, body });
-        else if (member.mobilePhone) await messaging.sendSms({ to: member.mobilePhone, body });
-        else await messaging.sendLetter({ to: letterRecipient(member), subject, body });
-        return { reason: username ? 'username_sent' : 'no_account', member };
-      });
-      await audit(db, request, {
-        action: 'username_reminder',
-        outcome: outcome.reason === 'username_sent' ? 'success' : 'failure',
-        businessGroup: outcome.member?.businessGroup ?? null,
-        referenceNumber: outcome.member?.referenceNumber ?? null,
-        details: { tenant: tenant.tenantUrl, reason: outcome.reason },
+      await answerAtUniformTime(request, after, async () => {
+        const outcome = await remindUsername(request, request.body, tenant);
+        await audit(db, request, {
+          action: 'username_reminder',
+          outcome: outcome.reason === 'username_sent' ? 'success' : 'failure',
+          businessGroup: outcome.member?.businessGroup ?? null,
+          referenceNumber: outcome.member?.referenceNumber ?? null,
+          details: { tenant: tenant.tenantUrl, reason: outcome.reason },
+        });
       });
       return reply.code(202).send({ accepted: true as const });
     },
