@@ -28,9 +28,12 @@ test('dc.near sees the pot today and its funds on the hub and My pension', async
   await page.getByRole('link', { name: 'See my pension' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My pension' })).toBeVisible();
   await expect(potRegion(page).locator('.dc-pot__value')).toContainText('£186,400.00');
-  await expect(potRegion(page).getByRole('table', { name: 'The funds your pot is invested in' })).toContainText(
-    '0.45% a year',
-  );
+  // Each fund's charge as the scheme lists it, the one its projections take (MDC: 0.4% for this fund).
+  await expect(
+    potRegion(page)
+      .getByRole('table', { name: 'The funds your pot is invested in' })
+      .getByRole('row', { name: /Diversified Growth Fund/ }),
+  ).toContainText('0.4% a year');
   // My pension adds the pot's five years and what moved it over the last year.
   await expect(page.getByRole('heading', { name: 'Your pot over time' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Your pot’s value: £[\d,]+ on .*, £186,400 on / })).toBeVisible();

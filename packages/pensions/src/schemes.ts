@@ -1,4 +1,5 @@
 import type { IsoDate } from './dates';
+import { roundTo } from './money';
 import {
   parseSchemeConfig,
   type DbSchemeConfig,
@@ -62,6 +63,16 @@ export function getDcSchemeConfig(code: string, on?: IsoDate): DcSchemeConfig {
   const config = getSchemeConfig(code, on);
   if (config.kind !== 'DC') throw new TypeError(`Scheme ${code} is not a DC scheme`);
   return config;
+}
+
+/**
+ * A fund's annual management charge in percent of the value held (`charge` 0.0035 is 0.35), as the scheme
+ * lists it: the one source of the charge, for what a member is shown and what projections take; null for a
+ * fund the scheme does not list. To 4 places, as 0.0035 × 100 is 0.35000000000000003 in binary.
+ */
+export function fundChargePercent(config: DcSchemeConfig, fundCode: string): number | null {
+  const fund = config.funds.find((candidate) => candidate.code === fundCode);
+  return fund ? roundTo(fund.charge * 100, 4) : null;
 }
 
 export function schemeCodes(): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import {
+  fundChargePercent,
   getDbSchemeConfig,
   getDcSchemeConfig,
   getSchemeConfig,
@@ -32,6 +33,15 @@ describe('bundled scheme configuration', () => {
 
   it('picks the version in force on a date', () => {
     expect(getSchemeConfig('MDB', isoDate('2026-06-01')).version).toBe('2026.1');
+  });
+
+  it('gives each fund’s yearly charge in percent as the scheme lists it, without binary fractions', () => {
+    const mdc = getDcSchemeConfig('MDC');
+    expect(mdc.funds.map((fund) => fundChargePercent(mdc, fund.code))).toEqual([0.3, 0.4, 0.2, 0.1]);
+    const bdc = getDcSchemeConfig('BDC');
+    // 0.0035 × 100 is 0.35000000000000003
+    expect(bdc.funds.map((fund) => fundChargePercent(bdc, fund.code))).toEqual([0.25, 0.35, 0.2, 0.12]);
+    expect(fundChargePercent(mdc, 'BW_CASH')).toBeNull();
   });
 
   it('rejects unknown codes and the wrong kind', () => {

@@ -3,6 +3,8 @@ import {
   addMonths,
   dateParts,
   dcBenefitsSchema,
+  fundChargePercent,
+  getDcSchemeConfig,
   lastDayOfMonth,
   POT_HISTORY_YEARS,
   previousWorkingDay,
@@ -12,21 +14,6 @@ import {
   type PotValuation,
 } from '@meridian/pensions';
 import type { DemoRecord } from './demo-personas';
-
-/**
- * The demo funds' annual management charges in percent, as the tenants' `funds.json` lists them (an
- * API test checks the two agree), so the charges in a demo pot's history are what the page says.
- */
-export const DEMO_FUND_CHARGES: Readonly<Record<string, number>> = {
-  GLOBAL_EQUITY: 0.2,
-  DIVERSIFIED_GROWTH: 0.45,
-  PRE_RETIREMENT_BOND: 0.3,
-  CASH: 0.15,
-  BW_EQUITY_TRACKER: 0.18,
-  BW_BALANCED: 0.4,
-  BW_ANNUITY_MATCH: 0.28,
-  BW_CASH: 0.12,
-};
 
 /** Demo markets: a year of monthly returns (about 4.5% over the year), repeated back in time. */
 const MONTHLY_RETURNS = [
@@ -78,16 +65,18 @@ export function demoPotPast(
 /**
  * A DC record's benefits with its funds as units priced on the last working day before `today`, a
  * contribution on the price date each month the pot has existed (up to five years), and
- * the pot's month-end values and charges over those years; checked against the member schema, so the
- * funds add up to the pot.
+ * the pot's month-end values and charges over those years (at each fund's charge as the record's scheme
+ * lists it, which the pot page shows); checked against the member schema, so the funds add up to the pot.
  */
 export function demoDcBenefits(record: DemoRecord, today: IsoDate): Record<string, unknown> {
   if (!record.dc) return record.benefits;
   const { dc } = record;
   const pricedOn = previousWorkingDay(addDays(today, -1), 'england-and-wales');
   const potPence = dc.funds.reduce((sum, fund) => sum + fund.valuePence, 0);
+  const scheme = getDcSchemeConfig(record.schemeCode, today);
   const weightedCharge =
-    dc.funds.reduce((sum, fund) => sum + fund.valuePence * (DEMO_FUND_CHARGES[fund.code] ?? 0), 0) / potPence;
+    dc.funds.reduce((sum, fund) => sum + fund.valuePence * (fundChargePercent(scheme, fund.code) ?? 0), 0) /
+    potPence;
   const monthlyPence = dc.memberMonthlyPence + dc.employerMonthlyPence;
   const past = demoPotPast(potPence, pricedOn, monthlyPence, weightedCharge);
   const benefits = {

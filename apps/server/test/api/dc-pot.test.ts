@@ -121,8 +121,9 @@ describe('the DC pot today', () => {
     expect(history.at(-1)).toEqual({ on: pot.valuedOn, potPence: 18_640_000 });
     expect(history[0]!.on >= addMonths(today(), -60)).toBe(true);
     expect(history.map((point) => point.on)).toEqual([...history.map((point) => point.on)].sort());
+    // Each fund's yearly charge is the one the projections take: MDC-2026.1.json's charge × 100.
     expect(pot.funds.map((fund: { annualChargePercent: number }) => fund.annualChargePercent)).toEqual([
-      0.2, 0.45, 0.15,
+      0.3, 0.4, 0.1,
     ]);
 
     const year = pot.lastYear;
@@ -132,7 +133,7 @@ describe('the DC pot today', () => {
     expect(year.from < addMonths(pot.valuedOn, -11)).toBe(true);
     expect(year.startPence + year.paidInPence + year.returnPence - year.chargesPence).toBe(year.endPence);
     // Each month end's charge is a twelfth of the funds' yearly charges (weighted by what each holds,
-    // as content/tenants/meridian/funds.json lists them) on that day's value.
+    // as the page shows them) on that day's value.
     const yearlyPercent =
       pot.funds.reduce(
         (sum: number, fund: { valuePence: number; annualChargePercent: number }) =>
@@ -183,6 +184,10 @@ describe('the DC pot today', () => {
       'Bluewater World Equity Tracker',
       'Bluewater Balanced Fund',
       'Bluewater Cash Fund',
+    ]);
+    // Charged as BDC-2026.1.json lists them (its 0.0035 shown as 0.35, not 0.35000000000000003)
+    expect(pot.funds.map((fund: { annualChargePercent: number }) => fund.annualChargePercent)).toEqual([
+      0.25, 0.35, 0.12,
     ]);
     // £200 from the member and £300 from the employer each month, 12 months in the window
     expect(pot.contributions).toMatchObject({ memberPence: 240_000, employerPence: 360_000 });

@@ -7,6 +7,7 @@ import {
   contributionsSinceJoining,
   dateAtAge,
   dcBenefitsSchema,
+  fundChargePercent,
   getDcSchemeConfig,
   glidePathOf,
   isoDate,
@@ -23,7 +24,7 @@ import { findMember } from '../member-data/member-repository';
 
 type Funds = Map<string, z.infer<typeof fundSchema>>;
 
-/** The tenant's funds content (names, groups, charges) by fund code. */
+/** The tenant's funds content (names, groups, factsheets) by fund code. */
 export async function fundsOf(db: Database, tenantUrl: string): Promise<Funds> {
   return new Map(
     ((await findDocument<z.infer<typeof fundSchema>[]>(db, tenantUrl, 'funds')) ?? []).map((fund) => [
@@ -87,7 +88,8 @@ export function glidePathFor(
 }
 
 /**
- * A DC record's pot on `today`: its funds (named from the tenant's funds content), the lifestyle strategy
+ * A DC record's pot on `today`: its funds (named from the tenant's funds content, each with its yearly
+ * charge as the record's scheme lists it on `today`, the charge the projections take), the lifestyle strategy
  * it follows and when that starts moving it, the last year's
  * contributions (totals and each one, newest first), every contribution held (totals since joining and
  * each tax year's), the pot over 5 years and what moved it over the last 12 months. Read by the
@@ -107,11 +109,12 @@ export async function dcPotOf(
     throw new AppError(409, 'pot_unavailable', 'We cannot show your pot online just now. Please contact us.');
   }
   const names = await fundsOf(db, tenantUrl);
+  const scheme = getDcSchemeConfig(record.scheme.code, today);
   const funds = valueHoldings(benefits.data.holdings ?? []).map((holding) => ({
     ...holding,
     name: names.get(holding.code)?.fundName ?? holding.code,
     group: names.get(holding.code)?.fundGroup || null,
-    annualChargePercent: names.get(holding.code)?.annualChargePercent ?? null,
+    annualChargePercent: fundChargePercent(scheme, holding.code),
   }));
   const valuedOn = funds.reduce<IsoDate | null>(
     (latest, fund) => (latest === null || fund.pricedOn > latest ? fund.pricedOn : latest),
