@@ -67,8 +67,6 @@ function documentSchemas(object: ObjectSchemaFactory) {
     fundGroup: z.string(),
     fundName: z.string(),
     factsheetUrl: z.string().url().nullable().default(null),
-    /** The fund's annual management charge, in percent of the value held (0.35 is 0.35% a year). */
-    annualChargePercent: z.number().min(0).max(5).nullable().default(null),
     orderNo: z.number().int(),
   });
   return { globals, optionList, optionSummary, questionNode, fund };

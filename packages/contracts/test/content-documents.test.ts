@@ -92,5 +92,11 @@ describe('content documents', () => {
         { fundCode: 'A', fundGroup: 'G', fundName: 'N', orderNo: 1, url: '' },
       ]),
     ).toBe('0: Unrecognized key: "url"');
+    // A fund's charge is the DC scheme configuration's alone, so content cannot state another.
+    expect(
+      firstIssue(contentDocumentSchemas.funds, [
+        { fundCode: 'A', fundGroup: 'G', fundName: 'N', orderNo: 1, annualChargePercent: 0.2 },
+      ]),
+    ).toBe('0: Unrecognized key: "annualChargePercent"');
   });
 });
