@@ -179,6 +179,30 @@ describe('content sync', () => {
     expect((await scamWarning()).title).toBe('Keep your pension safe from scammers');
   });
 
+  it('refuses funds.json naming a fund its DC scheme does not list, or leaving out one it lists', async () => {
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    const file = path.join(root, 'tenants/bluewater/funds.json');
+    const original = await readFile(file, 'utf8');
+    const funds: Array<{ fundCode: string }> = JSON.parse(original);
+    try {
+      // Meridian's Cash Fund, which Bluewater's scheme (BDC) does not have: it would be shown with no charge.
+      const cash = { fundCode: 'CASH', fundGroup: 'Defensive', fundName: 'Cash Fund', orderNo: 5 };
+      await writeFile(file, JSON.stringify([...funds, cash]));
+      await expect(syncContent(ctx.database.db, root)).rejects.toThrowError(
+        `${shown(file)}: fund CASH: no DC scheme of tenant bluewater.localhost (BDC) lists it; ` +
+          'name only the funds of its scheme configuration',
+      );
+      await writeFile(file, JSON.stringify(funds.filter((fund) => fund.fundCode !== 'BW_ANNUITY_MATCH')));
+      await expect(
+        syncContent(ctx.database.db, root, { tenantUrl: 'bluewater.localhost' }),
+      ).rejects.toThrowError(
+        `${shown(file)}: scheme BDC lists the fund BW_ANNUITY_MATCH, which this file does not name`,
+      );
+    } finally {
+      await writeFile(file, original);
+    }
+  });
+
   it('rejects a journey that starts from a page the tenant does not have', async () => {
     const file = path.join(root, 'tenants/meridian/journeys.json');
     const original = await readFile(file, 'utf8');

@@ -16,6 +16,7 @@ import {
   type PageFile,
   type TenantContent,
 } from '@meridian/contracts';
+import { getSchemeConfig, schemeCodes, utcDay } from '@meridian/pensions';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
@@ -210,6 +211,47 @@ function fillOptionAnswers(
 }
 
 /**
+ * The tenant's funds.json names the funds of its DC schemes (those whose configuration's business group is
+ * one of the tenant's), no more and no fewer: the scheme configuration alone holds each fund's charge and
+ * growth, and content its name, group and factsheet, so a fund in one and not the other would be shown
+ * without a charge or priced without a name. The versions in force today and the newest are both counted,
+ * so content can name a fund before the version that adds it takes effect.
+ */
+function checkFunds(
+  dir: string,
+  tenant: { tenantUrl: string; businessGroups: readonly string[] },
+  tree: TreeReader,
+  funds: readonly OptionSourceFund[] = [],
+) {
+  const today = utcDay(new Date());
+  const listed = new Map<string, string>();
+  for (const code of schemeCodes()) {
+    for (const config of [getSchemeConfig(code, today), getSchemeConfig(code)]) {
+      if (config.kind !== 'DC' || !tenant.businessGroups.includes(config.tenant.businessGroup)) continue;
+      for (const fund of config.funds) listed.set(fund.code, code);
+    }
+  }
+  if (listed.size === 0) return;
+  const file = tree.shown(path.join(dir, 'funds.json'));
+  const schemes = [...new Set(listed.values())].join(', ');
+  const unknown = funds.find((fund) => !listed.has(fund.fundCode));
+  if (unknown)
+    throw new ContentFileError(
+      file,
+      `fund ${unknown.fundCode}: no DC scheme of tenant ${tenant.tenantUrl} (${schemes}) lists it; ` +
+        'name only the funds of its scheme configuration',
+    );
+  const named = new Set(funds.map((fund) => fund.fundCode));
+  const missing = [...listed].find(([code]) => !named.has(code));
+  if (missing)
+    throw new ContentFileError(
+      file,
+      `scheme ${missing[1]} lists the fund ${missing[0]}, which this file does not name: ` +
+        'add it (its name, group and order), so its members are shown its name',
+    );
+}
+
+/**
  * Every tenant must have its globals message `scam_warning`: the transfer value page (`/transfer`) is
  * open to any DB member with a guaranteed value, whatever the tenant's menu links, and the page and the
  * transfer pack show the message by key, so without it a member would see no scam warning at all.
@@ -297,6 +339,7 @@ export async function readContentTree(
       }
     }
     fillOptionAnswers(sources, tree, documents.funds as OptionSourceFund[] | undefined);
+    checkFunds(dir, tenant, tree, documents.funds as OptionSourceFund[] | undefined);
     checkJourneys(dir, sources, tree, documents.journeys as JourneyDefinition[] | undefined);
     checkScamWarning(dir, tenant.tenantUrl, tree, documents);
     const images = await readImages(path.join(dir, 'images'), tree);
