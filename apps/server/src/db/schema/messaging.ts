@@ -17,8 +17,12 @@ export const outboxMessages = portal.table(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  // The console's outbox: a tenant's messages, newest first (then by id), a page at a time.
-  (table) => [index('outbox_messages_tenant_created').on(table.tenantUrl, table.createdAt, table.id)],
+  // The console's outbox: a tenant's messages, newest first (then by id), a page at a time; and every
+  // tenant's, for the admin firm's staff (no tenant to filter by, so the tenant's index cannot order them).
+  (table) => [
+    index('outbox_messages_tenant_created').on(table.tenantUrl, table.createdAt, table.id),
+    index('outbox_messages_created').on(table.createdAt, table.id),
+  ],
 );
 
 /**
