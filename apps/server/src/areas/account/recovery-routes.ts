@@ -5,7 +5,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   changeDefencesOf,
-  errorBodySchema,
   passwordResetConfirmSchema,
   passwordResetStartSchema,
   recoveryAcceptedSchema,
@@ -18,7 +17,7 @@ import { members, oneTimeCodes, userRecords, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { loggableError } from '../../lib/logging';
 import type { Messaging } from '../../lib/messaging';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import {
   confirmationErrors,
   confirmOneTimeCode,
@@ -252,9 +251,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         body: passwordResetStartSchema,
         response: {
           202: recoveryAcceptedSchema,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 404, 429),
         },
       },
     },
@@ -291,7 +288,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         summary:
           'Forgotten password: the code and a new password; every session of the account ends and every contact route on file is told',
         body: passwordResetConfirmSchema,
-        response: { 204: z.null(), 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -357,9 +354,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         body: usernameReminderSchema,
         response: {
           202: recoveryAcceptedSchema,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 404, 429),
         },
       },
     },

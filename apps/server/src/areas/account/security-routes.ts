@@ -3,7 +3,6 @@ import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   accountSecuritySchema,
-  errorBodySchema,
   passwordChangeSchema,
   personalPasswordInputs,
   SIGN_INS_PER_PAGE,
@@ -14,7 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { sessions, signInEvents } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { requirePassword } from '../my-details/change-defences';
 import { sessionProblem, type SessionPolicy } from '../authentication/session-service';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -71,9 +70,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
           'Sign-in and security: your username, two-step verification, where you are signed in and your sign-ins of the last 90 days',
         response: {
           200: accountSecuritySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(401, 403, 404),
         },
       },
     },
@@ -115,10 +112,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         querystring: signInPageQuerySchema,
         response: {
           200: signInPageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -146,11 +140,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         body: passwordChangeSchema,
         response: {
           204: z.null(),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },
@@ -189,7 +179,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         summary:
           'Sign out one of your sessions (on another device, or this one), and the embedded OpenID provider’s sign-in it was opened from',
         params: sessionIdParams,
-        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -240,8 +230,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
           'Sign out everywhere else: every session but this one ends, and every sign-in the embedded OpenID provider holds for you',
         response: {
           200: z.object({ ended: z.number().int() }),
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(401, 403),
         },
       },
     },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, registrationConfirmationSchema, safeDate } from '@meridian/contracts';
+import { registrationConfirmationSchema, safeDate } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import type { Config } from '../../config';
 import { tellMember } from './registration-messages';
 import { findTenant } from '../tenancy/tenant-repository';
@@ -37,9 +37,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
         }),
         response: {
           201: z.object({ registrationId: z.uuid() }),
-          400: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 404, 429),
         },
       },
     },
@@ -77,9 +75,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
         body: registrationConfirmationSchema,
         response: {
           201: z.object({ username: z.string() }),
-          400: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(400, 404, 409),
         },
       },
     },

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   passkeySignInSchema,
   passkeySignInStartSchema,
   secondFactorAnswerSchema,
@@ -12,7 +11,7 @@ import {
 } from '@meridian/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { ACCESS_TOKEN_COOKIE } from '../../plugins/member-auth';
 import { clearRuledCookie, setRuledCookie, type CookieRule } from '../../lib/secure-cookies';
@@ -182,9 +181,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         response: {
           200: tokenResponse,
           202: secondFactorChallengeSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },
@@ -300,10 +297,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         body: secondFactorAnswerSchema,
         response: {
           200: tokenResponse,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },
@@ -349,10 +343,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         body: secondFactorSendSchema,
         response: {
           200: sentSignInCodeSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },
@@ -370,7 +361,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         tags: ['authentication'],
         summary:
           'Start signing in with a passkey: options for the browser (any passkey of this portal, user verification required), whose challenge is answered once within 5 minutes',
-        response: { 200: passkeySignInStartSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response: { 200: passkeySignInStartSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -394,9 +385,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         body: passkeySignInSchema,
         response: {
           200: tokenResponse,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },
@@ -442,10 +431,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         body: z.object({ tokenId: z.string().min(20).max(8000) }),
         response: {
           200: tokenResponse,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          429: errorBodySchema,
-          503: errorBodySchema,
+          ...errorResponses(401, 403, 429, 503),
         },
       },
     },
@@ -463,7 +449,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
         tags: ['authentication'],
         summary: 'Rotate the refresh token (HttpOnly cookie) for a new access token',
         body: z.object({ refreshToken: z.string().min(20).max(200).optional() }).nullish(),
-        response: { 200: tokenResponse, 401: errorBodySchema },
+        response: { 200: tokenResponse, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -506,7 +492,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       schema: {
         tags: ['authentication'],
         summary: 'Sign out: the session and all its refresh tokens are revoked',
-        response: { 204: z.null(), 401: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -530,7 +516,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
           referenceNumber: z.string().trim().min(1).max(20),
           businessGroup: z.string().trim().length(3),
         }),
-        response: { 200: tokenResponse, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: tokenResponse, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -593,7 +579,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       schema: {
         tags: ['authentication'],
         summary: 'Is the session still live, and when does it expire? (does not count as activity)',
-        response: { 200: sessionStatus, 401: errorBodySchema },
+        response: { 200: sessionStatus, ...errorResponses(401) },
       },
     },
     async (request) => describeSession(request.member!.session.id),
@@ -607,7 +593,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
       schema: {
         tags: ['authentication'],
         summary: 'Stay signed in: restarts the idle timer',
-        response: { 200: sessionStatus, 401: errorBodySchema },
+        response: { 200: sessionStatus, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -638,8 +624,7 @@ export const authenticationRoutes: FastifyPluginAsyncZod<AuthenticationRoutesOpt
             referenceNumber: z.string(),
             hasMultipleRecords: z.boolean(),
           }),
-          400: errorBodySchema,
-          401: errorBodySchema,
+          ...errorResponses(400, 401),
         },
       },
     },

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   confirmCodeSchema,
-  errorBodySchema,
   journeyCancelledSchema,
   journeyInProgressSchema,
   journeyStepRequestSchema,
@@ -15,7 +14,7 @@ import {
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberJourneys } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, errorResponses } from '../../lib/errors';
 import { NONCE_HEADER } from '../../lib/one-time-codes';
 import { findDocument } from '../content/document-repository';
 import { findOwnedDocument } from '../documents/repository';
@@ -39,7 +38,7 @@ import {
 
 const DAY_MS = 86_400_000;
 const EXPIRY_WARNING_DAYS = 7;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Members' journeys: the signed-in member's chosen record owns them, in `portal.journeys` (one open
@@ -110,7 +109,7 @@ export function memberJourneyOwner({
     },
 
     start: {
-      schema: { body: journeyStepRequestSchema, response: { 204: z.null(), 503: errorBodySchema } },
+      schema: { body: journeyStepRequestSchema, response: { 204: z.null(), ...errorResponses(503) } },
       /**
        * A new journey when none is open (the submitted, cancelled or ended ones stay as history); an
        * expired one starts afresh; an open one is refused unless the journey re-locks it, keeping its
@@ -153,7 +152,7 @@ export function memberJourneyOwner({
           'Submit a completed journey: one transaction opens a case with a reference, keeps the PDF and emails a confirmation; a retry answers the same case',
         headers: z.object({ [NONCE_HEADER]: z.string().max(100).optional() }),
         body: confirmCodeSchema.partial().nullish(),
-        response: { 428: errorBodySchema },
+        response: errorResponses(428),
       },
       send: async (request, type) =>
         submitJourney(db, request, await owner.graphOf(request, type), {

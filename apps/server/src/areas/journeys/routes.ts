@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   journeySubmitResponseSchema,
   journeyCheckboxesParamsSchema,
   journeyCheckboxesRequestSchema,
@@ -22,7 +21,7 @@ import {
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { journeyDefinitionViewOf, journeyDefinitionViewSchema } from './definition-view';
 import { checkboxListOf, pageOf, updatePageData } from './engine';
 import {
@@ -38,13 +37,7 @@ import {
 import type { JourneyOwner } from './owner';
 import { stepsOf } from './repository';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The stored size of step data, as the database keeps it (JSON, in bytes). */
 const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -220,7 +213,7 @@ export const journeyRoutesFor =
             'Save a form’s data (JSON) on a page the owner may be on; 413 past the page’s or the journey’s allowance',
           params: journeyStepDataParamsSchema,
           body: journeyStepDataRequestSchema,
-          response: { 204: z.null(), ...errors, 413: errorBodySchema },
+          response: { 204: z.null(), ...errors, ...errorResponses(413) },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,6 @@ import { z, type ZodType } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   aboutToTimeOut,
-  errorBodySchema,
   journeyCopyOf,
   journeyTypeParamsSchema,
   kindOf,
@@ -14,7 +13,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { tenants } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
 import { queueEmail } from '../../lib/outbox';
 import { displayDate } from '../../lib/display';
 import { renderApplicationPdf } from '../../lib/pdf/application-pdf';
@@ -247,7 +246,7 @@ export function visitorJourneyOwner({
         summary: `Start a visitor journey without signing in: a token valid for ${minutes} minutes (each step and keep-alive extends it) in an httpOnly cookie scoped to this journey; 409 journey_in_progress while the visitor's token names one still open`,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         ...(kind && { body: kind.admit.body }),
-        response: { 200: expirySchema, 429: errorBodySchema },
+        response: { 200: expirySchema, ...errorResponses(429) },
       },
       /**
        * A new journey and token, keeping what its plugin locks; while the visitor's cookie names an
@@ -417,10 +416,7 @@ export function visitorJourneyOwner({
             params: journeyTypeParamsSchema,
             response: {
               200: expirySchema,
-              400: errorBodySchema,
-              401: errorBodySchema,
-              404: errorBodySchema,
-              409: errorBodySchema,
+              ...errorResponses(400, 401, 404, 409),
             },
           },
         },

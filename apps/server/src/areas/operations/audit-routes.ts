@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
-import {
-  AUDIT_PAGE_SIZE,
-  errorBodySchema,
-  staffAuditPageSchema,
-  staffAuditQuerySchema,
-  staffMay,
-} from '@meridian/contracts';
+import { AUDIT_PAGE_SIZE, staffAuditPageSchema, staffAuditQuerySchema, staffMay } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { staffAccounts, staffAudit } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { findTenant } from '../tenancy/tenant-repository';
 import { auditStaff } from './staff-audit';
 import type { SignedInStaff } from './staff-session';
@@ -48,9 +42,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         querystring: staffAuditQuerySchema,
         response: {
           200: staffAuditPageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, staffMay } from '@meridian/contracts';
+import { staffMay } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { auditStaff } from './staff-audit';
 import { requireStaff } from './staff-session';
 
@@ -22,13 +22,7 @@ export async function requireAdministrator(db: Database, request: FastifyRequest
 }
 
 /** The refusals the staff API's and the integration API's routes answer, each `{errors: [{code, message}]}`. */
-export const routeErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+export const routeErrors = errorResponses(400, 401, 403, 404, 409);
 
 /** The answer of an action that has nothing more to say. */
 export const done = z.object({ ok: z.literal(true) });

@@ -5,20 +5,19 @@ import {
   caseDeadlineListSchema,
   caseDeadlinesSchema,
   caseDeadlineTenantParamsSchema,
-  errorBodySchema,
   staffMay,
   tenantCaseDeadlinesSchema,
   type CaseDeadlines,
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { tenantCaseDeadlines, tenants } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { deadlinesOfTenant, knownCaseTypes } from './deadlines';
 import { auditStaff } from './staff-audit';
 import { requireStaff } from './staff-session';
 
 const tags = ['operations-console'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 type Tenant = { tenantUrl: string; tenantName: string; businessGroups: string[] };
 

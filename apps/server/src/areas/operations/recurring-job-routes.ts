@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { errorBodySchema, recurringJobListSchema, recurringJobNames, staffMay } from '@meridian/contracts';
+import { recurringJobListSchema, recurringJobNames, staffMay } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, recurringJobKinds } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { requeueDeadJob } from '../../lib/job-queue';
 import { STATEMENT_RUN } from '../statements/statement-run';
 import { requireRight } from './case-work';
@@ -30,8 +30,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
           'The job queue’s recurring jobs (purges, sweeps, the letters’ print run and the yearly statement run), each with its latest runs: due, done, retrying or dead, and whether this deployment turned it off',
         response: {
           200: recurringJobListSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(401, 403),
         },
       },
     },
@@ -75,10 +74,7 @@ export const recurringJobRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
         params: z.object({ id: z.uuid() }),
         response: {
           200: z.object({ ok: z.literal(true) }),
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(401, 403, 404, 409),
         },
       },
     },

@@ -12,7 +12,6 @@ import {
   changeStatusSchema,
   completeCaseSchema,
   documentReceivedSchema,
-  errorBodySchema,
   identityCheckListSchema,
   identityCheckQuerySchema,
   identityDecisionSchema,
@@ -31,7 +30,7 @@ import {
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import { memberCases, staffAccounts } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { hashPassword, passwordMatches } from '../../lib/password-hashing';
 import { generateSecret } from 'otplib';
 import {
@@ -68,7 +67,7 @@ import {
 import { done, routeErrors } from './console-route-parts';
 
 const tags = ['operations-console'];
-const errors = { ...routeErrors, 429: errorBodySchema };
+const errors = { ...routeErrors, ...errorResponses(429) };
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /**

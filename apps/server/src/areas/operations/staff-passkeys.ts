@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  errorBodySchema,
   passkeyRegistrationSchema,
   passkeyRegistrationStartSchema,
   passkeySchema,
@@ -13,7 +12,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { staffAccounts, staffPasskeys } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { relyingPartyOf } from '../passkeys/relying-party';
 import {
   listedPasskeys,
@@ -45,14 +44,7 @@ import {
  * does. docs/security.md "Staff passkeys".
  */
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const ceremonyLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 const staffPasskey = (row: typeof staffPasskeys.$inferSelect): StoredPasskey => ({

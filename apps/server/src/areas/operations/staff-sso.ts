@@ -4,16 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  staffSsoCallbackQuerySchema,
-  staffSsoSchema,
-  tenantStaffSsoSchema,
-} from '@meridian/contracts';
+import { staffSsoCallbackQuerySchema, staffSsoSchema, tenantStaffSsoSchema } from '@meridian/contracts';
 import type { StaffOidcConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { staffAccounts } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { loadSigningKey } from '../../lib/server-keys';
 import { secureCookies } from '../../lib/secure-cookies';
 import { findDocument } from '../content/document-repository';
@@ -34,13 +29,7 @@ import { holdsTenant, openSignedInSession, STAFF_API_PREFIX } from './staff-sess
  * docs/operations.md "Signing in with the firm's single sign-on".
  */
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-  502: errorBodySchema,
-};
+const errors = errorResponses(400, 403, 404, 429, 502);
 /** A 303's body: empty; Location names where to go next. */
 const staffSsoRedirectSchema = z.null().describe('See Other: Location names where to go next');
 const signInLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };

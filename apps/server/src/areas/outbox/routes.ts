@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
-  errorBodySchema,
   offsetOf,
   outboxListSchema,
   outboxMessageParamsSchema,
@@ -11,7 +10,7 @@ import {
 } from '@meridian/contracts';
 import type { Database } from '../../db/client';
 import { jobs, outboxMessages } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { JOB_DEFAULTS } from '../../lib/job-queue';
 import { BLANKED_CODE } from '../../lib/outbox';
 import { auditStaff } from '../operations/staff-audit';
@@ -19,13 +18,7 @@ import { requireStaff } from '../operations/staff-session';
 import { requireDeliveryRight, tenantInScope } from './staff-rights';
 
 const tags = ['operations-console'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** A message's status: its job's, or for one with no job, a letter's print run or the outbox alone. */
 const statusOf = (row: {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@meridian/contracts';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { recordsOf } from '../authentication/session-service';
 
 const recordSchema = z.object({
@@ -26,8 +25,7 @@ export const singleAuthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
             hasMultipleRecords: z.boolean(),
             eligibleRecords: z.array(recordSchema),
           }),
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(401, 403),
         },
       },
     },

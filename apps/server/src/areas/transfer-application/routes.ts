@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   journeySubmitResponseSchema,
   pensionTranchesQuerySchema,
   pensionTranchesResponseSchema,
@@ -29,7 +28,7 @@ import {
 } from '@meridian/contracts';
 import type { CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
 import { accessKeyFactsOf } from '../access-key/access-key-facts';
 import { findDocument } from '../content/document-repository';
 import { sendUploadsWithCase, toUploaded } from '../documents/post-submission';
@@ -76,13 +75,7 @@ function statusRefusal(wanted: TransferApplicationStatus, now: TransferApplicati
   return `The application reaches ${wanted} by ${how[wanted] ?? 'the scheme alone'}, not by setting it.`;
 }
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['journeys'];
 
 /** The tenant's journey that starts from a transfer quote (the transfer application). */
@@ -245,7 +238,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
           summary:
             'Partial transfer, by value: transferring requestedTransferValue (pence) keeps this pension a year (pence); the AVC fund apart. Needs a transfer application under way',
           querystring: pensionTranchesQuerySchema,
-          response: { 200: pensionTranchesResponseSchema, ...errors, 424: errorBodySchema },
+          response: { 200: pensionTranchesResponseSchema, ...errors, ...errorResponses(424) },
         },
       },
       async (request) => {
@@ -270,7 +263,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
           summary:
             'Partial transfer, by pension kept: keeping requestedResidualPension (pence a year) leaves this value to transfer, beside the full value (pence); the AVC fund apart. Needs a transfer application under way',
           querystring: transferValuesQuerySchema,
-          response: { 200: transferValuesResponseSchema, ...errors, 424: errorBodySchema },
+          response: { 200: transferValuesResponseSchema, ...errors, ...errorResponses(424) },
         },
       },
       async (request) => {
@@ -495,7 +488,7 @@ export const transferJourneyRoutes: FastifyPluginAsyncZod<{
           tags,
           summary:
             'Send the transfer application: a TOP9 case, its PDF and a confirmation email (409 guarantee_expired when the guarantee it is on has ended: a new statement of entitlement moves it onto the new value; 400 red_flag, safeguarding_reference_required, advice_required, fca_*; a retry answers the same case)',
-          response: { 200: journeySubmitResponseSchema, ...errors, 428: errorBodySchema },
+          response: { 200: journeySubmitResponseSchema, ...errors, ...errorResponses(428) },
         },
       },
       async (request) => members.submit.send(request, await typeFor(request)),

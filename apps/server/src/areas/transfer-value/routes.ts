@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SCAM_WARNING_MESSAGE,
-  errorBodySchema,
   partialTransferPdfQuerySchema,
   partialTransferRequestSchema,
   partialTransferResponseSchema,
@@ -12,7 +11,7 @@ import {
 } from '@meridian/contracts';
 import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, errorResponses, notFound } from '../../lib/errors';
 import { globalMessage } from '../content/global-messages';
 import { guaranteedTransferQuote } from '../member-data/member-repository';
 import { memberOf } from '../journeys/actions';
@@ -23,13 +22,7 @@ import { renderPartialTransferPdf } from './partial-pdf';
 import { avcFundOf, keptBenefits, transferBasisFor, transferPosition } from './position';
 import { issueTransferStatement, tellStatementReady } from './statement';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  424: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 424);
 const tags = ['transfer-value'];
 /**
  * Transfer value for the signed-in member's DB record: the position (guaranteed value, non-guaranteed AVCs,
@@ -63,7 +56,7 @@ export const transferValueRoutes: FastifyPluginAsyncZod<{
         summary:
           'Ask for a statement of entitlement: the value worked out today and guaranteed for 3 months, a case in My requests and the transfer pack in documents, the member told it is ready (by the routes chosen in How we contact you); an open transfer application moves onto it. One is free in 12 months; another is 409 free_statement_not_due (with the date the next free one is due) unless acceptCharge is true, which records the scheme’s charge on the case',
         body: transferStatementRequestSchema,
-        response: { 201: transferStatementResponseSchema, 409: errorBodySchema, ...errors },
+        response: { 201: transferStatementResponseSchema, ...errorResponses(409), ...errors },
       },
     },
     async (request, reply) => {
