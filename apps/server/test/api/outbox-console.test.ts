@@ -254,6 +254,35 @@ describe('the outbox in the console', () => {
     }
   });
 
+  it('counts what it lists: a message whose job is gone once (kept), and with a status only its matches', async () => {
+    const { db } = ctx.database;
+    const recipient = 'outbox.count@example.org';
+    const sent = await message('localhost', { recipient });
+    await db.update(jobs).set({ status: 'sent' }).where(eq(jobs.subjectId, sent));
+    const jobGone = await message('localhost', { channel: 'sms', recipient });
+    await db.delete(jobs).where(eq(jobs.subjectId, jobGone));
+    const letter = await message('localhost', { channel: 'post', recipient });
+    const printed = await message('localhost', { channel: 'post', recipient });
+    await db.update(outboxMessages).set({ sentAt: new Date() }).where(eq(outboxMessages.id, printed));
+    await message('bluewater.localhost', { recipient });
+    const leader = await teamLeader();
+    const counted = async (query: string) => {
+      const response = await leader.request({ url: `/admin-api/outbox?recipient=${recipient}${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      const { messages, total } = response.json() as { messages: Listed[]; total: number };
+      return { ids: messages.map((row) => row.id).sort(), total };
+    };
+    for (const [query, ids] of [
+      ['', [sent, jobGone, letter, printed]],
+      ['&status=sent', [sent, printed]],
+      ['&status=kept', [jobGone]],
+      ['&status=queued', [letter]],
+      ['&status=failed', []],
+      ['&channel=sms', [jobGone]],
+    ] as const)
+      expect(await counted(query), query).toEqual({ ids: [...ids].sort(), total: ids.length });
+  });
+
   it('pages the webhook delivery log newest first in the database, with the total; bad paging 400', async () => {
     const { db } = ctx.database;
     const leader = await teamLeader();
