@@ -73,6 +73,8 @@ const page = (key: string, journey: object) => ({
   blocks: [{ type: 'richText', html: `<p>${key}</p>` }],
 });
 
+const partQuestion = { kind: 'money', key: 'part', label: 'How much of it?', maxFigure: 'lumpSumPence' };
+
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'meridian-lock-'));
   await cp(contentRoot, root, { recursive: true });
@@ -105,7 +107,8 @@ beforeAll(async () => {
       routes: [{ when: { figure: 'lumpSumPence', gte: 3_000_000 }, next: 'lk_large' }],
       next: 'lk_check',
     }),
-    page('lk_large', { next: 'lk_check' }),
+    // A part of the locked lump sum: its most is the figure the lock holds now.
+    page('lk_large', { question: partQuestion, next: 'lk_check' }),
     page('lk_check', {}),
     page('lk_sent', {}),
   ])
@@ -129,7 +132,7 @@ beforeAll(async () => {
       next: 'lv_check',
       routes: [{ when: { figure: 'lumpSumPence', gte: 3_000_000 }, next: 'lv_large' }],
     }),
-    page('lv_large', { type: VISITOR, next: 'lv_check' }),
+    page('lv_large', { type: VISITOR, question: partQuestion, next: 'lv_check' }),
     page('lv_check', { type: VISITOR }),
     page('lv_sent', { type: VISITOR }),
   ])
@@ -154,6 +157,19 @@ const rowsOf = async (referenceNumber: string) =>
       .from(memberJourneys)
       .where(eq(memberJourneys.referenceNumber, referenceNumber))
   ).filter((row) => row.type === TYPE);
+
+/** Starts again while the journey is open, the plugin re-locking it on `lumpSumPence`. */
+async function relock(lumpSumPence: number, started: () => Promise<{ statusCode: number; body: string }>) {
+  behaviour.relocks = true;
+  behaviour.lumpSumPence = lumpSumPence;
+  try {
+    const response = await started();
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  } finally {
+    behaviour.relocks = false;
+    behaviour.lumpSumPence = 5_000_000;
+  }
+}
 
 describe('the lock hook', () => {
   it('is called by the generic start in its transaction, with the start’s body; what it locks is kept and read by conditions', async () => {
@@ -202,6 +218,58 @@ describe('the lock hook', () => {
     expect(state.currentPageKey).toBe('lk_check');
   });
 
+  it('re-locking reads the kept answers again with the new figures: an amount now over its most stops the route at its page, kept to change', async () => {
+    const agent = await signedIn('db.deferred');
+    expect((await start(agent)).statusCode).toBe(204);
+    const step = (currentPageKey: string, questionKey: string, answerKey: string) =>
+      agent.request({
+        method: 'POST',
+        url: `${base}/submit-question-step`,
+        payload: { currentPageKey, questionKey, answerKey },
+      });
+    const state = async () => (await agent.request({ url: `${base}/data` })).json();
+    expect((await step('lk_first', 'ready', 'yes')).json()).toEqual({ nextPageKey: 'lk_large' });
+    // £40,000 of the £50,000 locked.
+    expect((await step('lk_large', 'part', '40000')).json()).toEqual({ nextPageKey: 'lk_check' });
+
+    // A new lock of £45,000: every kept answer still fits, nothing changes.
+    const before = (await state()).steps;
+    await relock(4_500_000, () => start(agent));
+    expect((await state()).steps).toEqual(before);
+    expect((await state()).currentPageKey).toBe('lk_check');
+
+    // A new lock of £35,000: the £40,000 kept is over it, so the route stops at its page.
+    await relock(3_500_000, () => start(agent));
+    const reopened = await state();
+    expect(reopened.currentPageKey).toBe('lk_large');
+    expect(reopened.steps).toEqual([
+      expect.objectContaining({ pageKey: 'lk_first', nextPageKey: 'lk_large' }),
+      expect.objectContaining({
+        pageKey: 'lk_large',
+        nextPageKey: null,
+        answer: { questionKey: 'part', answerKey: '4000000', answerValue: null },
+      }),
+    ]);
+    // Check your answers sends the member back there, the amount kept to change.
+    expect((await agent.request({ url: `${base}/integrity/lk_check` })).json()).toEqual({
+      redirectStepPageKey: 'lk_large',
+    });
+    expect((await agent.request({ url: `${base}/question-form/lk_large` })).json()).toEqual({
+      questionKey: 'part',
+      answerKey: '4000000',
+      answerValue: null,
+    });
+    // The page refuses it in its own words; an amount within the new lock rejoins the route.
+    const over = await step('lk_large', 'part', '40000');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0]).toEqual({
+      code: 'money_above_maximum',
+      message: 'Enter an amount of £35,000.00 or less',
+    });
+    expect((await step('lk_large', 'part', '35000')).json()).toEqual({ nextPageKey: 'lk_check' });
+    expect((await state()).currentPageKey).toBe('lk_check');
+  });
+
   it('refuses the start when the lock refuses, and nothing is saved', async () => {
     const agent = await signedIn('db.retiring');
     behaviour.refuse = true;
@@ -241,5 +309,24 @@ describe('the lock hook', () => {
       'journey_in_progress',
     );
     expect(calls).toHaveLength(1);
+
+    // Re-locked on a lower figure, the visitor's kept amount over it is reopened as a member's is.
+    expect(
+      (
+        await visitor.request({
+          method: 'POST',
+          url: `${base}/submit-question-step`,
+          payload: { currentPageKey: 'lv_large', questionKey: 'part', answerKey: '40000' },
+        })
+      ).json(),
+    ).toEqual({ nextPageKey: 'lv_check' });
+    const state = async () => (await visitor.request({ url: `${base}/data` })).json();
+    await relock(4_500_000, () => visitor.request({ method: 'POST', url: `${base}/start` }));
+    expect((await state()).currentPageKey).toBe('lv_check');
+    await relock(3_500_000, () => visitor.request({ method: 'POST', url: `${base}/start` }));
+    expect((await state()).currentPageKey).toBe('lv_large');
+    expect((await visitor.request({ url: `${base}/integrity/lv_check` })).json()).toEqual({
+      redirectStepPageKey: 'lv_large',
+    });
   });
 });

@@ -10,9 +10,9 @@ import { utcDay, type CalculationProvider } from '@meridian/pensions';
 import type { Database } from '../../db/client';
 import type { MemberAddress } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import { integrityRedirect, previousPageOf, routeOf, submitStep } from './engine';
+import { integrityRedirect, previousPageOf, recheckedSteps, routeOf, submitStep } from './engine';
 import { figuresAskedOf, withOwnerFacts, type JourneyGraph } from './graph';
-import type { JourneyOwner, OwnedJourney } from './owner';
+import type { JourneyLock, JourneyOwner, OwnedJourney } from './owner';
 import { lockedFiguresOf, pluginOf, runPageChecks, runStartChecks } from './plugins';
 import { assertOpen, statusOf, stepsOf, type MemberRecord } from './repository';
 
@@ -29,12 +29,16 @@ export const memberOf = (request: FastifyRequest): MemberRecord => ({
 
 type Steps = ReturnType<typeof stepsOf>;
 
+/** The journey's graph with the owner's facts (a member's access key) and the figures of `locked`. */
+const lockedGraph = (graph: JourneyGraph, locked: unknown): JourneyGraph =>
+  withOwnerFacts(graph, { ...graph.owner, figures: lockedFiguresOf(graph.definition, locked) });
+
 /**
  * The journey's graph as this journey's conditions see it: the owner's facts (a member's access key)
  * and the figures it locked at start.
  */
 export const ownedGraph = (graph: JourneyGraph, row: OwnedJourney): JourneyGraph =>
-  withOwnerFacts(graph, { ...graph.owner, figures: lockedFiguresOf(graph.definition, row.choice ?? null) });
+  lockedGraph(graph, row.choice ?? null);
 
 /**
  * Runs a change to the owner's open journey in one transaction, with the row locked; `graph` is the
@@ -103,7 +107,10 @@ export async function journeyStateOf(
  * Starts the owner's journey at its first page: a new one after a submitted, cancelled or ended one
  * (kept as history), an expired one afresh, and 409 `journey_in_progress` while one is open, changing
  * nothing. What the journey locks (its plugin's `lock`, given `input`) is locked in the start's
- * transaction; a journey whose plugin `relocks` locks the open one again, keeping its answers.
+ * transaction; a journey whose plugin `relocks` locks the open one again, keeping its answers, each
+ * read again with the new lock's figures (`retake`): the route stops at the first page whose answer
+ * they refuse (a money answer over a figure's new maximum, a content check on a figure), kept to
+ * change, so the member is taken back to it, as a transfer application moved onto a new statement is.
  */
 export async function startJourney(
   db: Database,
@@ -115,18 +122,24 @@ export async function startJourney(
 ) {
   const plugin = pluginOf(graph.definition);
   await runStartChecks({ db, request, graph });
-  const answer = await db.transaction((tx) =>
-    owner.start.open(tx, request, graph, {
+  const answer = await db.transaction((tx) => {
+    const take: JourneyLock['take'] = async (now) => {
+      const taken = await plugin?.lock?.({ tx, request, graph, calculations, input, now });
+      return {
+        choice: taken?.locked ?? null,
+        expiresAt: taken?.expiresAt ?? new Date(now.getTime() + graph.definition.expiryDays * 86_400_000),
+      };
+    };
+    return owner.start.open(tx, request, graph, {
       relocks: plugin?.relocks ?? false,
-      take: async (now) => {
-        const taken = await plugin?.lock?.({ tx, request, graph, calculations, input, now });
-        return {
-          choice: taken?.locked ?? null,
-          expiresAt: taken?.expiresAt ?? new Date(now.getTime() + graph.definition.expiryDays * 86_400_000),
-        };
+      take,
+      async retake(now, steps) {
+        const taken = await take(now);
+        const { steps: rechecked } = recheckedSteps(lockedGraph(graph, taken.choice), steps, utcDay(now));
+        return { ...taken, steps: rechecked };
       },
-    }),
-  );
+    });
+  });
   if (!answer)
     throw new AppError(
       409,

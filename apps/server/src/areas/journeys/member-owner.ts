@@ -113,7 +113,8 @@ export function memberJourneyOwner({
       /**
        * A new journey when none is open (the submitted, cancelled or ended ones stay as history); an
        * expired one starts afresh; an open one is refused unless the journey re-locks it, keeping its
-       * answers. Two starts racing: the partial unique index keeps one open journey, the other opens none.
+       * answers checked again with the new figures (`retake`). Two starts racing: the partial unique
+       * index keeps one open journey, the other opens none.
        */
       async open(tx, request, graph, lock) {
         const member = memberOf(request);
@@ -137,10 +138,12 @@ export function memberJourneyOwner({
         }
         const expired = statusOf(existing, now) === 'Expired';
         if (!expired && !lock.relocks) return null;
-        const fresh = expired ? { steps: [], startedAt: now } : {};
+        const locked = expired
+          ? { ...(await lock.take(now)), steps: [], startedAt: now }
+          : await lock.retake(now, stepsOf(existing));
         await tx
           .update(memberJourneys)
-          .set({ ...(await lock.take(now)), ...fresh, updatedAt: now })
+          .set({ ...locked, updatedAt: now })
           .where(eq(memberJourneys.id, existing.id));
         return noContent;
       },

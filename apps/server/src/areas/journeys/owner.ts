@@ -52,6 +52,15 @@ export interface JourneyLock {
   /** Whether an open journey is locked again, keeping its answers (re-choosing a quote), rather than refused. */
   relocks: boolean;
   take(now: Date): Promise<{ choice: Record<string, unknown> | null; expiresAt: Date }>;
+  /**
+   * Locks an open journey again (`relocks`): what `take` locks, and the journey's kept steps checked
+   * again with the new lock's figures (the engine's recheckedSteps): the route stops at the first page
+   * whose answer the new figures refuse, the answer kept to change; the steps unchanged when all fit.
+   */
+  retake(
+    now: Date,
+    steps: readonly JourneyStep[],
+  ): Promise<{ choice: Record<string, unknown> | null; expiresAt: Date; steps: JourneyStep[] }>;
 }
 
 /** What the file kind's check asks an owner about the upload an answer names. */

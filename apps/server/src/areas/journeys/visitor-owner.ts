@@ -250,8 +250,9 @@ export function visitorJourneyOwner({
       },
       /**
        * A new journey and token, keeping what its plugin locks; while the visitor's cookie names an
-       * open one of this journey, refused (or locked again, keeping its answers, when the plugin
-       * re-locks). The journey lives as long as its token: minutes, not the definition's days.
+       * open one of this journey, refused (or locked again, keeping its answers checked again with the
+       * new figures, when the plugin re-locks: `retake`). The journey lives as long as its token:
+       * minutes, not the definition's days.
        */
       async open(tx, request, graph, lock) {
         await kind?.admit.check(tx, request);
@@ -269,8 +270,8 @@ export function visitorJourneyOwner({
           statusOf(current, now) === 'Started'
         ) {
           if (!lock.relocks) return null;
-          const { choice } = await lock.take(now);
-          await store.update(tx, current.id, { choice, expiresAt, updatedAt: now });
+          const { choice, steps } = await lock.retake(now, stepsOf(current));
+          await store.update(tx, current.id, { choice, steps, expiresAt, updatedAt: now });
           return answer(null);
         }
         const { choice } = await lock.take(now);
