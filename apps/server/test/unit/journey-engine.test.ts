@@ -528,6 +528,47 @@ describe('answers checked again with new figures', () => {
     });
     expect(routeOf(on(200_000), steps).frontier).toBe('contact');
   });
+
+  it('reads only the answers on the route the new figures take (a quote chosen again re-locks them)', () => {
+    // The amount is asked only while the figure is £500 or more; under it the route skips it.
+    const branched = graphOf(definition, [
+      page('start', {
+        routes: [{ when: { figure: 'limitPence', gte: 50_000 }, next: 'amount' }],
+        next: 'contact',
+      }),
+      page('amount', {
+        question: { kind: 'money', key: 'amount', label: 'How much?', maxFigure: 'limitPence' },
+        next: 'contact',
+      }),
+      page('contact', {
+        ...pages.find((candidate) => candidate.key === 'contact')!.journey,
+        routes: [],
+        next: 'check',
+      }),
+      page('check', {}),
+      page('done', {}),
+    ]);
+    const at = (limitPence: number) => withOwnerFacts(branched, { figures: { limitPence } });
+    let steps = submitStep(at(80_000), [], { pageKey: 'start', today, now }).steps;
+    steps = submitStep(at(80_000), steps, {
+      pageKey: 'amount',
+      answer: { questionKey: 'amount', answerKey: '700' },
+      today,
+      now,
+    }).steps;
+    steps = submitStep(at(80_000), steps, { pageKey: 'contact', answer: contactYes, today, now }).steps;
+    // £400: the route no longer asks the amount, so its £700 is not read and nothing is reopened.
+    expect(recheckedSteps(at(40_000), steps, today)).toEqual({ steps, reopened: null });
+    expect(routeOf(at(40_000), steps).frontier).toBe('check');
+    // £600: the route asks it again and £700 is over the new most.
+    const { steps: reopenedSteps, reopened } = recheckedSteps(at(60_000), steps, today);
+    expect(reopened).toEqual({
+      pageKey: 'amount',
+      code: 'money_above_maximum',
+      message: 'Enter an amount of £600.00 or less',
+    });
+    expect(routeOf(at(60_000), reopenedSteps).frontier).toBe('amount');
+  });
 });
 
 describe('journey expiry', () => {
