@@ -5,6 +5,7 @@ import {
   monthsBefore,
   pageJourneyFileSchema,
   questionKinds,
+  withStrategyAnswers,
   type JourneyQuestion,
 } from '../src';
 
@@ -60,6 +61,110 @@ describe('radios and select: one of the answers given', () => {
       expect(kindOf(question.kind).leadsTo?.(question, 'no')).toBeUndefined();
       expect(kindOf(question.kind).answerKeys?.(question)).toEqual(['yes', 'no']);
     });
+});
+
+describe('radios answered by the DC scheme’s strategies (answersFrom: "strategies")', () => {
+  const authored = (question: Record<string, unknown>) =>
+    pageJourneyFileSchema.safeParse({
+      type: 'fundswitch',
+      question: { kind: 'radios', key: 'lifestyle_strategy', label: 'Which strategy?', ...question },
+    });
+  const strategies = [
+    { code: 'LIFESTYLE_DRAWDOWN', name: 'Lifestyle: targeting drawdown' },
+    { code: 'LIFESTYLE_CASH', name: 'Lifestyle: targeting cash' },
+  ];
+
+  it('is authored with answersFrom and hints by answer key, and no answers of its own', () => {
+    const parsed = authored({
+      answersFrom: 'strategies',
+      answerHints: { lifestyle_cash: 'For taking your whole pot as cash' },
+    });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.question).toMatchObject({ answers: [], answersFrom: 'strategies' });
+    expect(authored({ answersFrom: 'funds' }).error?.issues[0]?.path).toEqual(['question', 'answersFrom']);
+    expect(authored({ answersFrom: 'strategies', answerHints: { 'Not a key': 'x' } }).success).toBe(false);
+    expect(authored({ answersFrom: 'strategies', answerHint: {} }).error?.issues[0]?.message).toMatch(
+      /answerHint/,
+    );
+    // Without answersFrom, two answers at least, as before.
+    expect(authored({ answers: [{ key: 'yes', label: 'Yes' }] }).success).toBe(false);
+    expect(kindOf('radios').problems?.(authored({}).data!.question as never)).toEqual([
+      'give at least two answers, or answersFrom: "strategies" for the DC scheme’s lifestyle strategies',
+    ]);
+  });
+
+  it('is filled with the strategies: key the code in lower case, label the name, content’s hint', () => {
+    const question = authored({
+      answersFrom: 'strategies',
+      answerHints: { lifestyle_cash: 'For taking your whole pot as cash' },
+    }).data!.question!;
+    const filled = withStrategyAnswers(question, strategies);
+    expect(filled).toEqual({
+      question: {
+        kind: 'radios',
+        key: 'lifestyle_strategy',
+        label: 'Which strategy?',
+        answersFrom: 'strategies',
+        answers: [
+          { key: 'lifestyle_drawdown', label: 'Lifestyle: targeting drawdown' },
+          {
+            key: 'lifestyle_cash',
+            label: 'Lifestyle: targeting cash',
+            hint: 'For taking your whole pot as cash',
+          },
+        ],
+      },
+    });
+    if ('question' in filled) {
+      expect(kindOf('radios').problems?.(filled.question as never)).toEqual([]);
+      table(filled.question, [['lifestyle_cash', 'lifestyle_cash', 'Lifestyle: targeting cash']], []);
+    }
+    // Any other question is left as it is.
+    const plain = ask({
+      kind: 'radios',
+      answers: [
+        { key: 'a', label: 'A' },
+        { key: 'b', label: 'B' },
+      ],
+    });
+    expect(withStrategyAnswers(plain, strategies)).toEqual({ question: plain });
+  });
+
+  it('refuses a hint for a key the scheme does not list, answers of its own, or too few strategies', () => {
+    const question = (extra: Record<string, unknown>) =>
+      authored({ answersFrom: 'strategies', ...extra }).data!.question!;
+    expect(withStrategyAnswers(question({ answerHints: { lifestyle_annuity: 'x' } }), strategies)).toEqual({
+      problem:
+        'answerHints.lifestyle_annuity: the scheme lists no strategy LIFESTYLE_ANNUITY ' +
+        '(its strategies: lifestyle_drawdown, lifestyle_cash); hint only those',
+    });
+    const own = question({
+      answers: [
+        { key: 'yes', label: 'Yes' },
+        { key: 'no', label: 'No' },
+      ],
+    });
+    expect(withStrategyAnswers(own, strategies)).toEqual({
+      problem:
+        'answers: none with answersFrom: "strategies" (the scheme\'s strategies are the answers); ' +
+        'give a hint in answerHints',
+    });
+    expect(withStrategyAnswers(question({}), strategies.slice(0, 1))).toEqual({
+      problem: 'answersFrom: the scheme lists 1 strategies; radios need two or more',
+    });
+    expect(
+      kindOf('radios').problems?.(
+        ask({
+          kind: 'radios',
+          answers: [
+            { key: 'a', label: 'A' },
+            { key: 'b', label: 'B' },
+          ],
+          answerHints: {},
+        }) as never,
+      ),
+    ).toEqual(['answerHints go with answersFrom; give each answer its own hint']);
+  });
 });
 
 describe('date', () => {

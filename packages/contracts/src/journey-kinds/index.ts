@@ -37,7 +37,7 @@ export {
 export { isRealDate, monthsBefore, type DateQuestion } from './date';
 export { MONEY_ANSWER_MAX_PENCE, penceFromPounds, type MoneyQuestion } from './money';
 export type { PhoneQuestion } from './phone';
-export type { RadiosQuestion } from './radios';
+export { withStrategyAnswers, type AnswerSourceStrategy, type RadiosQuestion } from './radios';
 export type { TextQuestion } from './text';
 export type { NumberQuestion } from './number';
 export type { EmailQuestion } from './email';
