@@ -9,6 +9,7 @@ import {
   type JourneyCondition,
   pageJourneyFileSchema,
   withOptionAnswers,
+  withStrategyAnswers,
   type OptionSourceFund,
   type JourneyDefinition,
   type JourneyQuestion,
@@ -26,6 +27,7 @@ import {
 } from '../src/areas/journeys/graph';
 import { figureNamesOf } from '../src/areas/journeys/plugins';
 import { contentRoot } from '../src/prepare';
+import { tenantStrategies } from '../src/areas/content/sync';
 
 /**
  * The table of engine walks generated from content, shared by the pure unit test
@@ -81,9 +83,12 @@ function contentJourneys(): ContentJourney[] {
     }
     // A list choosing from the tenant's funds gets them as its answers, as the content sync fills them.
     const fundsFile = path.join(folder, 'funds.json');
-    const { tenantUrl } = JSON.parse(readFileSync(path.join(folder, 'tenant.json'), 'utf8')) as {
-      tenantUrl: string;
-    };
+    const { tenantUrl, businessGroups } = JSON.parse(
+      readFileSync(path.join(folder, 'tenant.json'), 'utf8'),
+    ) as { tenantUrl: string; businessGroups: string[] };
+    // A radios question answered by the DC scheme's strategies gets them too, as the sync fills them.
+    const found = tenantStrategies({ tenantUrl, businessGroups });
+    const strategies = 'strategies' in found ? found.strategies : [];
     const funds = existsSync(fundsFile)
       ? (JSON.parse(readFileSync(fundsFile, 'utf8')) as OptionSourceFund[])
       : undefined;
@@ -91,7 +96,10 @@ function contentJourneys(): ContentJourney[] {
       const page = JSON.parse(readFileSync(file, 'utf8')) as PageFile;
       if (!page.journey) return [];
       const journey = pageJourneyFileSchema.parse(page.journey);
-      const question = journey.question && withOptionAnswers(journey.question, funds);
+      const withFunds = journey.question && withOptionAnswers(journey.question, funds);
+      const filled = withFunds && withStrategyAnswers(withFunds, strategies);
+      if (filled && 'problem' in filled) throw new Error(`${file}: ${filled.problem}`);
+      const question = filled?.question;
       return [{ ...page, journey: question ? { ...journey, question } : journey }];
     });
     return definitions.map((definition) => ({

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentFileError, syncContent } from '../../src/areas/content/sync';
+import { and, eq } from 'drizzle-orm';
+import { ContentFileError, agreedStrategies, syncContent } from '../../src/areas/content/sync';
+import { pages } from '../../src/db/schema';
 import { contentRoot } from '../../src/prepare';
 import { useTestApp } from './harness';
 
@@ -201,6 +203,106 @@ describe('content sync', () => {
     } finally {
       await writeFile(file, original);
     }
+  });
+
+  it('fills the fund switch’s strategy question with the DC scheme’s strategies, keeping content’s hints', async () => {
+    await writeFile(homePage(), JSON.stringify(await originalHome()));
+    await syncContent(ctx.database.db, root);
+    const question = async (tenantUrl: string) => {
+      const [row] = await ctx.database.db
+        .select({ journey: pages.journey })
+        .from(pages)
+        .where(and(eq(pages.tenantUrl, tenantUrl), eq(pages.key, 'fs_strategy')));
+      return (row?.journey as { question: Record<string, unknown> }).question;
+    };
+    // BDC's strategies: key the code in lower case (what fund-switch-pending maps back), label the name.
+    expect(await question('bluewater.localhost')).toEqual({
+      kind: 'radios',
+      key: 'lifestyle_strategy',
+      label: 'Which lifestyle strategy would you like?',
+      hint: expect.stringContaining('Bluewater World Equity Tracker'),
+      answersFrom: 'strategies',
+      answers: [
+        {
+          key: 'lifestyle_drawdown',
+          label: 'Lifestyle: targeting drawdown',
+          hint: expect.stringContaining('Bluewater Balanced Fund'),
+        },
+        {
+          key: 'lifestyle_annuity',
+          label: 'Lifestyle: targeting an annuity',
+          hint: expect.stringContaining('Bluewater Annuity Matching Fund'),
+        },
+        {
+          key: 'lifestyle_cash',
+          label: 'Lifestyle: targeting cash',
+          hint: expect.stringContaining('Bluewater Cash Fund'),
+        },
+      ],
+    });
+    expect(((await question('localhost')).answers as Array<{ label: string }>).map((a) => a.label)).toEqual([
+      'Lifestyle: targeting drawdown',
+      'Lifestyle: targeting an annuity',
+      'Lifestyle: targeting cash',
+    ]);
+  });
+
+  it('refuses a strategy hint the scheme does not list, answers of its own, or a tenant with no DC scheme', async () => {
+    const file = path.join(root, 'tenants/bluewater/pages/fund-switch/fs-strategy.json');
+    const tenantFile = path.join(root, 'tenants/bluewater/tenant.json');
+    const [original, originalTenant] = [await readFile(file, 'utf8'), await readFile(tenantFile, 'utf8')];
+    const page = JSON.parse(original);
+    const withQuestion = (question: Record<string, unknown>) =>
+      JSON.stringify({
+        ...page,
+        journey: { ...page.journey, question: { ...page.journey.question, ...question } },
+      });
+    const bluewater = () => syncContent(ctx.database.db, root, { tenantUrl: 'bluewater.localhost' });
+    try {
+      const hints = page.journey.question.answerHints;
+      await writeFile(file, withQuestion({ answerHints: { ...hints, lifestyle_income: 'An income' } }));
+      await expect(bluewater()).rejects.toThrowError(
+        `${shown(file)}: fs_strategy.question.answerHints.lifestyle_income: the scheme lists no strategy ` +
+          'LIFESTYLE_INCOME (its strategies: lifestyle_drawdown, lifestyle_annuity, lifestyle_cash); hint only those',
+      );
+      const answers = [
+        { key: 'lifestyle_drawdown', label: 'Drawdown' },
+        { key: 'lifestyle_cash', label: 'Cash' },
+      ];
+      await writeFile(file, withQuestion({ answers }));
+      await expect(bluewater()).rejects.toThrowError(
+        `${shown(file)}: fs_strategy.question.answers: none with answersFrom: "strategies"`,
+      );
+      await writeFile(file, original);
+      await writeFile(tenantFile, JSON.stringify({ ...JSON.parse(originalTenant), businessGroups: ['ZZZ'] }));
+      await expect(bluewater()).rejects.toThrowError(
+        `${shown(file)}: fs_strategy.question.answersFrom: "strategies", but tenant bluewater.localhost ` +
+          'has no DC scheme (business groups ZZZ) to take them from',
+      );
+    } finally {
+      await writeFile(file, original);
+      await writeFile(tenantFile, originalTenant);
+    }
+    // Schemes (or a scheme's versions) that list different strategies: no one question fits both.
+    const tenant = { tenantUrl: 'bluewater.localhost', businessGroups: ['BLU'] };
+    const drawdown = { code: 'LIFESTYLE_DRAWDOWN', name: 'Lifestyle: targeting drawdown' };
+    const cash = { code: 'LIFESTYLE_CASH', name: 'Lifestyle: targeting cash' };
+    expect(
+      agreedStrategies(tenant, [
+        { scheme: 'BDC (from 2026-01-01)', strategies: [drawdown, cash] },
+        { scheme: 'BDC (from 2027-01-01)', strategies: [drawdown, { ...cash, name: 'Lifestyle: cash' }] },
+      ]),
+    ).toEqual({
+      problem:
+        'the DC schemes of tenant bluewater.localhost do not list the same strategies: BDC (from 2026-01-01) ' +
+        'lists LIFESTYLE_DRAWDOWN "Lifestyle: targeting drawdown", LIFESTYLE_CASH "Lifestyle: targeting cash"; ' +
+        'BDC (from 2027-01-01) lists LIFESTYLE_DRAWDOWN "Lifestyle: targeting drawdown", LIFESTYLE_CASH "Lifestyle: cash"',
+    });
+    expect(
+      agreedStrategies(tenant, [{ scheme: 'BDC (from 2026-01-01)', strategies: [drawdown, cash] }]),
+    ).toEqual({
+      strategies: [drawdown, cash],
+    });
   });
 
   it('rejects a journey that starts from a page the tenant does not have', async () => {

@@ -11,6 +11,8 @@ import {
   tenantLogoSchema,
   type ContentDocumentKind,
   withOptionAnswers,
+  withStrategyAnswers,
+  type AnswerSourceStrategy,
   type JourneyDefinition,
   type OptionSourceFund,
   type PageFile,
@@ -210,6 +212,82 @@ function fillOptionAnswers(
   }
 }
 
+/** The strategies one DC scheme version lists (`MDC (from 2026-01-01)`), in its order. */
+export interface SchemeStrategies {
+  scheme: string;
+  strategies: AnswerSourceStrategy[];
+}
+
+/**
+ * The one list of strategies a tenant's DC scheme versions agree on, which a radios question with
+ * `answersFrom: "strategies"` offers; a problem instead when there is none, or they do not list the same
+ * strategies (codes, names and order): one question cannot be right for both.
+ */
+export function agreedStrategies(
+  tenant: { tenantUrl: string; businessGroups: readonly string[] },
+  lists: readonly SchemeStrategies[],
+): { strategies: AnswerSourceStrategy[] } | { problem: string } {
+  const [first] = lists;
+  if (!first)
+    return {
+      problem: `tenant ${tenant.tenantUrl} has no DC scheme (business groups ${tenant.businessGroups.join(', ')}) to take them from`,
+    };
+  const named = (list: SchemeStrategies) =>
+    list.strategies.map((strategy) => `${strategy.code} "${strategy.name}"`).join(', ');
+  const other = lists.find((list) => named(list) !== named(first));
+  if (other)
+    return {
+      problem:
+        `the DC schemes of tenant ${tenant.tenantUrl} do not list the same strategies: ` +
+        `${first.scheme} lists ${named(first)}; ${other.scheme} lists ${named(other)}`,
+    };
+  return { strategies: first.strategies };
+}
+
+/**
+ * The lifestyle strategies of the tenant's DC schemes: those whose configuration's business group is one
+ * of the tenant's, the version in force today and the newest (as for funds.json), which must agree.
+ */
+export function tenantStrategies(tenant: { tenantUrl: string; businessGroups: readonly string[] }) {
+  const today = utcDay(new Date());
+  const lists: SchemeStrategies[] = [];
+  for (const code of schemeCodes()) {
+    for (const config of new Set([getSchemeConfig(code, today), getSchemeConfig(code)])) {
+      if (config.kind !== 'DC' || !tenant.businessGroups.includes(config.tenant.businessGroup)) continue;
+      lists.push({
+        scheme: `${code} (from ${config.effectiveFrom})`,
+        strategies: config.strategies.map(({ code: strategy, name }) => ({ code: strategy, name })),
+      });
+    }
+  }
+  return agreedStrategies(tenant, lists);
+}
+
+/**
+ * A radios question whose answers are the scheme's lifestyle strategies (`answersFrom: "strategies"`) is
+ * kept with them as its answers (and content's hints), so the server and the browser read the same
+ * question and the answer keys are the codes the fund switch maps back (fund-switch-pending's strategyOf).
+ */
+function fillStrategyAnswers(
+  sources: PageSource[],
+  tree: TreeReader,
+  tenant: { tenantUrl: string; businessGroups: readonly string[] },
+) {
+  let found: ReturnType<typeof tenantStrategies> | undefined;
+  for (const source of sources) {
+    const question = source.page.journey?.question;
+    if (question?.kind !== 'radios' || !question.answersFrom) continue;
+    found ??= tenantStrategies(tenant);
+    const filled =
+      'problem' in found
+        ? { problem: `answersFrom: "strategies", but ${found.problem}` }
+        : withStrategyAnswers(question, found.strategies);
+    if ('problem' in filled)
+      throw new ContentFileError(tree.shown(source.file), `${source.page.key}.question.${filled.problem}`);
+    source.page = { ...source.page, journey: { ...source.page.journey!, question: filled.question } };
+  }
+}
+
 /**
  * The tenant's funds.json names the funds of its DC schemes (those whose configuration's business group is
  * one of the tenant's), no more and no fewer: the scheme configuration alone holds each fund's charge and
@@ -339,6 +417,7 @@ export async function readContentTree(
       }
     }
     fillOptionAnswers(sources, tree, documents.funds as OptionSourceFund[] | undefined);
+    fillStrategyAnswers(sources, tree, tenant);
     checkFunds(dir, tenant, tree, documents.funds as OptionSourceFund[] | undefined);
     checkJourneys(dir, sources, tree, documents.journeys as JourneyDefinition[] | undefined);
     checkScamWarning(dir, tenant.tenantUrl, tree, documents);
