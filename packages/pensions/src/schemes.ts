@@ -75,6 +75,22 @@ export function fundChargePercent(config: DcSchemeConfig, fundCode: string): num
   return fund ? roundTo(fund.charge * 100, 4) : null;
 }
 
+/**
+ * The DC scheme versions of a tenant's business groups that its content must fit: each such scheme's
+ * version in force on `today` and its newest (once when they are the same), with the scheme's code.
+ */
+export function dcSchemeVersionsOf(
+  businessGroups: readonly string[],
+  today: IsoDate,
+): Array<{ code: string; config: DcSchemeConfig }> {
+  return schemeCodes().flatMap((code) =>
+    [...new Set([getSchemeConfig(code, today), getSchemeConfig(code)])]
+      .filter((config): config is DcSchemeConfig => config.kind === 'DC')
+      .filter((config) => businessGroups.includes(config.tenant.businessGroup))
+      .map((config) => ({ code, config })),
+  );
+}
+
 export function schemeCodes(): string[] {
   return [...loadRegistry().keys()].sort();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import {
+  dcSchemeVersionsOf,
   fundChargePercent,
   getDbSchemeConfig,
   getDcSchemeConfig,
@@ -129,5 +130,14 @@ describe('scheme configuration validation', () => {
     expect(() => parseSchemeConfig(mdc)).toThrow(/add up to 1/);
     mdc.strategies[0]!.glidePath[0]!.allocation = { NOPE: 1 };
     expect(() => parseSchemeConfig(mdc)).toThrow(/unknown fund NOPE/);
+  });
+});
+
+describe('dcSchemeVersionsOf', () => {
+  it('finds the DC schemes of the given business groups, one version each while only one is in force', () => {
+    const today = isoDate('2026-11-30');
+    expect(dcSchemeVersionsOf(['MER'], today).map(({ code }) => code)).toEqual(['MDC']);
+    expect(dcSchemeVersionsOf(['BLU', 'MER'], today).map(({ code }) => code)).toEqual(['BDC', 'MDC']);
+    expect(dcSchemeVersionsOf(['NONE'], today)).toEqual([]);
   });
 });

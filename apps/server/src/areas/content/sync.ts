@@ -18,7 +18,7 @@ import {
   type PageFile,
   type TenantContent,
 } from '@meridian/contracts';
-import { getSchemeConfig, schemeCodes, utcDay } from '@meridian/pensions';
+import { dcSchemeVersionsOf, utcDay } from '@meridian/pensions';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contentDocuments, contentImages, contentVersions, pages, tenants } from '../../db/schema';
@@ -249,17 +249,10 @@ export function agreedStrategies(
  * of the tenant's, the version in force today and the newest (as for funds.json), which must agree.
  */
 export function tenantStrategies(tenant: { tenantUrl: string; businessGroups: readonly string[] }) {
-  const today = utcDay(new Date());
-  const lists: SchemeStrategies[] = [];
-  for (const code of schemeCodes()) {
-    for (const config of new Set([getSchemeConfig(code, today), getSchemeConfig(code)])) {
-      if (config.kind !== 'DC' || !tenant.businessGroups.includes(config.tenant.businessGroup)) continue;
-      lists.push({
-        scheme: `${code} (from ${config.effectiveFrom})`,
-        strategies: config.strategies.map(({ code: strategy, name }) => ({ code: strategy, name })),
-      });
-    }
-  }
+  const lists = dcSchemeVersionsOf(tenant.businessGroups, utcDay(new Date())).map(({ code, config }) => ({
+    scheme: `${code} (from ${config.effectiveFrom})`,
+    strategies: config.strategies.map(({ code: strategy, name }) => ({ code: strategy, name })),
+  }));
   return agreedStrategies(tenant, lists);
 }
 
@@ -301,14 +294,9 @@ function checkFunds(
   tree: TreeReader,
   funds: readonly OptionSourceFund[] = [],
 ) {
-  const today = utcDay(new Date());
   const listed = new Map<string, string>();
-  for (const code of schemeCodes()) {
-    for (const config of [getSchemeConfig(code, today), getSchemeConfig(code)]) {
-      if (config.kind !== 'DC' || !tenant.businessGroups.includes(config.tenant.businessGroup)) continue;
-      for (const fund of config.funds) listed.set(fund.code, code);
-    }
-  }
+  for (const { code, config } of dcSchemeVersionsOf(tenant.businessGroups, utcDay(new Date())))
+    for (const fund of config.funds) listed.set(fund.code, code);
   if (listed.size === 0) return;
   const file = tree.shown(path.join(dir, 'funds.json'));
   const schemes = [...new Set(listed.values())].join(', ');
