@@ -30,7 +30,7 @@ export const memberOf = (request: FastifyRequest): MemberRecord => ({
 type Steps = ReturnType<typeof stepsOf>;
 
 /** The journey's graph with the owner's facts (a member's access key) and the figures of `locked`. */
-const lockedGraph = (graph: JourneyGraph, locked: unknown): JourneyGraph =>
+export const lockedGraph = (graph: JourneyGraph, locked: unknown): JourneyGraph =>
   withOwnerFacts(graph, { ...graph.owner, figures: lockedFiguresOf(graph.definition, locked) });
 
 /**

@@ -22,11 +22,11 @@ import { displayDate, displayLimitPounds, displayPounds } from '../../lib/displa
 import { AppError, badRequest } from '../../lib/errors';
 import { findDocument } from '../content/document-repository';
 import type { findMember } from '../member-data/member-repository';
+import { lockedGraph } from '../journeys/actions';
 import { recheckedSteps } from '../journeys/engine';
 import { factsOf, readsAccessKey, withOwnerFacts, type JourneyGraph } from '../journeys/graph';
 import { memberFor } from '../journeys/lifecycle';
 import {
-  lockedFiguresOf,
   registerJourneyPlugin,
   type LockContext,
   type PageCheck,
@@ -414,11 +414,7 @@ export async function moveOpenApplication(
   const row = await findJourney(tx, record, graph.definition.type, true);
   if (!row || statusOf(row, now) !== 'Started') return null;
   const to = lockOfStatement(statement, member, today);
-  const owned = withOwnerFacts(graph, {
-    ...graph.owner,
-    figures: lockedFiguresOf(graph.definition, to),
-  });
-  const { steps, reopened } = recheckedSteps(owned, stepsOf(row), today);
+  const { steps, reopened } = recheckedSteps(lockedGraph(graph, to), stepsOf(row), today);
   await tx
     .update(memberJourneys)
     .set({ choice: to, steps, updatedAt: now })
